@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { apiDocsRoute } from './http/api-docs';
+import { installErrorHandling } from './http/error-handler';
+import { memoryLimiter } from './http/rate-limit';
+import { accountsRoutes } from './modules/accounts/accounts-routes';
+import { siteRoutes } from './modules/site/site-routes';
+import { type Clock, systemClock } from './lib/time';
+
+export interface AppOptions {
+  db: Db;
+  config: AppConfig;
+  clock?: Clock;
+}
+
+function installBodyParsers(app: FastifyInstance) {
+  // Existing clients post `{}` or nothing at all to many endpoints: an empty body is an empty object.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const source = String(text).trim();
+    if (!source) return done(null, {});
+    try {
+      done(null, JSON.parse(source));
+    } catch {
+      const error = Object.assign(new Error('invalid json'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(text))));
+  });
+}
+
+/** Builds the whole HTTP application; main.ts only listens, tests call it through inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // SERVER-RULES: existing clients call /api/noticelist as well as /api/noticeList.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-request-id', req.id);
+  });
+  installBodyParsers(app);
+  installErrorHandling(app);
+
+  const accountsDeps = {
+    db,
+    clock,
+    tokenIdleMs: config.tokenIdleMs,
+    loginFailures: memoryLimiter({ ...config.limits.loginFailures, now: () => clock.now().getTime() }),
+    registrations: memoryLimiter({ ...config.limits.registrations, now: () => clock.now().getTime() }),
+  };
+  accountsRoutes(app, accountsDeps);
+  siteRoutes(app, { db });
+  apiDocsRoute(app);
+
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: 'index.html', wildcard: true });
+  }
+  return app;
+}

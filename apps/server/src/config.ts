@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverRoot = path.resolve(here, '..');
+
+const intFrom = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  PORT: intFrom(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  DATABASE_URL: z.string().optional(),
+  /** Where PGlite keeps its files; the word "memory" keeps the database in memory only. */
+  DATA_DIR: z.string().default(path.join(process.cwd(), 'data')),
+  UPLOAD_DIR: z.string().default(path.join(process.cwd(), 'uploads')),
+  WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  TOKEN_IDLE_DAYS: intFrom(7),
+  LOGIN_FAIL_LIMIT: intFrom(10),
+  LOGIN_FAIL_WINDOW_SECONDS: intFrom(15 * 60),
+  REGISTER_LIMIT: intFrom(20),
+  REGISTER_WINDOW_SECONDS: intFrom(60 * 60),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadDir: string;
+  webDist: string;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  tokenIdleMs: number;
+  limits: {
+    loginFailures: { max: number; windowMs: number };
+    registrations: { max: number; windowMs: number };
+  };
+  seedDemo: boolean;
+}
+
+/** The only place that reads the environment: everything else receives an AppConfig. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: e.DATA_DIR,
+    uploadDir: e.UPLOAD_DIR,
+    webDist: e.WEB_DIST,
+    redisUrl: e.REDIS_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1',
+    tokenIdleMs: e.TOKEN_IDLE_DAYS * 24 * 3600 * 1000,
+    limits: {
+      loginFailures: { max: e.LOGIN_FAIL_LIMIT, windowMs: e.LOGIN_FAIL_WINDOW_SECONDS * 1000 },
+      registrations: { max: e.REGISTER_LIMIT, windowMs: e.REGISTER_WINDOW_SECONDS * 1000 },
+    },
+    seedDemo: e.SEED_DEMO === '1',
+  };
+}
+
+/** Test runs and the test suite read a few variables of their own (which database to use). */
+export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.TEST_DATABASE_URL || undefined;
+}

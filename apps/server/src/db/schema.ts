@@ -1,0 +1,4 @@
+// Every table of every module, for drizzle-kit and for the typed database handle.
+export * from '../modules/accounts/accounts-tables';
+export * from '../modules/ledger/ledger-tables';
+export * from '../modules/site/site-tables';

@@ -1,0 +1,14 @@
+import { count } from 'drizzle-orm';
+import { siteSettings } from '../modules/site/site-tables';
+import { DEFAULT_SETTINGS, writeSettings } from '../modules/site/site-service';
+import type { Db } from './client';
+
+/** Fills an empty database with the site settings and demo content, so a fresh start shows a complete site. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(siteSettings);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    await writeSettings(tx, DEFAULT_SETTINGS);
+  });
+  return true;
+}

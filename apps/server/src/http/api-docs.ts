@@ -1,0 +1,36 @@
+import { endpointList, envelope } from '@h5/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+/** An OpenAPI 3.1 document generated from the contract registry, so it never drifts from the code. */
+export function buildOpenApi() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const ep of endpointList()) {
+    const body = z.toJSONSchema(ep.body, { io: 'input', unrepresentable: 'any' });
+    const answer = z.toJSONSchema(envelope(ep.data), { io: 'output', unrepresentable: 'any' });
+    const operation: Record<string, unknown> = {
+      operationId: ep.key,
+      summary: ep.summary,
+      security: ep.auth === 'member' ? [{ bearer: [] }] : [],
+      responses: { 200: { description: 'Envelope; code 200 is success', content: { 'application/json': { schema: answer } } } },
+    };
+    if (ep.method === 'GET') {
+      const props = (body as { properties?: Record<string, unknown> }).properties ?? {};
+      operation.parameters = Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema }));
+    } else {
+      operation.requestBody = { content: { 'application/json': { schema: body } } };
+    }
+    paths[ep.path] = { ...paths[ep.path], [ep.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'H5 member API', version: '1.0.0' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}
+
+export function apiDocsRoute(app: FastifyInstance) {
+  let doc: ReturnType<typeof buildOpenApi> | undefined;
+  app.get('/api/docs', async () => (doc ??= buildOpenApi()));
+}

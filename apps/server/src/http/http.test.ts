@@ -1,0 +1,49 @@
+import { endpointList } from '@h5/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+describe('the API envelope', () => {
+  it('answers an unknown API path with code 404 and a Chinese message', async () => {
+    expect(await call(t.app, '/api/no-such-thing')).toEqual({ code: 404, message: '接口不存在', data: null });
+  });
+
+  it('serves the site info of /api/app from the seeded settings', async () => {
+    const answer = await call<Record<string, unknown>>(t.app, '/api/app');
+    expect(answer.code).toBe(200);
+    expect(answer.data).toMatchObject({ title: '星河体育', site_state: 1, redpacket_switch: 1, fanshui: 1 });
+  });
+
+  it('refuses a body over the size limit with a Chinese message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_pc',
+      payload: JSON.stringify({ name: 'a'.repeat(300 * 1024), password: 'x' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 400, message: '请求内容过大', data: null });
+  });
+
+  it('sends nosniff and a request id on every answer', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/app', payload: {} });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('documents every endpoint of the contract registry', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const ep of endpointList()) {
+      expect(doc.paths[ep.path]?.[ep.method.toLowerCase()], ep.path).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import type { EndpointDef } from '@h5/contract';
+import { firstIssueMessage } from '@h5/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthedMember } from '../modules/accounts/accounts-service';
+import { AppError, badInput } from './errors';
+
+/** What a handler returns: the envelope's data and, when the client shows it, its message. */
+export interface Reply<T> {
+  data: T;
+  message?: string;
+}
+
+export interface RouteContext<B> {
+  body: B;
+  req: FastifyRequest;
+  ip: string;
+}
+
+export type Authenticate = (req: FastifyRequest) => Promise<AuthedMember>;
+
+type BodyOut<E extends EndpointDef> = z.output<E['body']>;
+type DataIn<E extends EndpointDef> = z.input<E['data']>;
+
+function parseBody<E extends EndpointDef>(endpoint: E, req: FastifyRequest): BodyOut<E> {
+  const raw = endpoint.method === 'GET' ? req.query : req.body;
+  const source = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+  const parsed = endpoint.body.safeParse(source);
+  if (!parsed.success) throw badInput(firstIssueMessage(parsed.error));
+  return parsed.data as BodyOut<E>;
+}
+
+function register<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  run: (req: FastifyRequest, body: BodyOut<E>) => Promise<Reply<DataIn<E>>>,
+) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (req) => {
+      const body = parseBody(endpoint, req);
+      const reply = await run(req, body);
+      return { code: 200, message: reply.message ?? 'ok', data: reply.data ?? null };
+    },
+  });
+}
+
+/** A route anyone may call (SPEC section 6: visitors). */
+export function publicRoute<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<BodyOut<E>>) => Promise<Reply<DataIn<E>>>,
+) {
+  if (endpoint.auth !== 'public') throw new Error(`${endpoint.path} is a member endpoint`);
+  register(app, endpoint, (req, body) => handler({ body, req, ip: req.ip }));
+}
+
+/** A route for logged-in members: the token is checked before the body, so a visitor learns nothing else. */
+export function memberRoute<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  authenticate: Authenticate,
+  handler: (ctx: RouteContext<BodyOut<E>> & { member: AuthedMember }) => Promise<Reply<DataIn<E>>>,
+) {
+  if (endpoint.auth !== 'member') throw new Error(`${endpoint.path} is a public endpoint`);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (req) => {
+      const member = await authenticate(req);
+      const body = parseBody(endpoint, req);
+      const reply = await handler({ body, req, ip: req.ip, member });
+      return { code: 200, message: reply.message ?? 'ok', data: reply.data ?? null };
+    },
+  });
+}
+
+export { AppError };

@@ -1,0 +1,23 @@
+const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Wire timestamps are Beijing-time strings "YYYY-MM-DD HH:mm:ss" (SERVER-RULES "Wire details"). */
+export function formatBeijing(date: Date): string {
+  const d = new Date(date.getTime() + BEIJING_OFFSET_MS);
+  return (
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  );
+}
+
+/** Whole Beijing calendar days from `from` to `to` (0 on the same day). */
+export function beijingDaysBetween(from: Date, to: Date): number {
+  const day = (d: Date) => Math.floor((d.getTime() + BEIJING_OFFSET_MS) / 86_400_000);
+  return Math.max(0, day(to) - day(from));
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,45 @@
+import { endpoints, MSG } from '@h5/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { memberRoute, publicRoute } from '../../http/route';
+import * as accounts from './accounts-service';
+import type { AccountsDeps } from './accounts-service';
+import { bearerToken } from './tokens';
+
+/** The origin the client used, so avatar URLs are absolute (SERVER-RULES: avatar is a full URL). */
+export const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
+  const authenticate = (req: FastifyRequest) => accounts.authenticate(deps, bearerToken(req.headers.authorization));
+
+  publicRoute(app, endpoints.register, async ({ body, ip }) => {
+    const api_token = await accounts.register(deps, body, ip);
+    return { data: { api_token }, message: MSG.registerOk };
+  });
+
+  for (const endpoint of [endpoints.loginPc, endpoints.login]) {
+    publicRoute(app, endpoint, async ({ body, ip }) => {
+      const api_token = await accounts.login(deps, body, ip);
+      return { data: { api_token }, message: MSG.loginOk };
+    });
+  }
+
+  memberRoute(app, endpoints.logoff, authenticate, async ({ req }) => {
+    await accounts.logoff(deps, bearerToken(req.headers.authorization) ?? '');
+    return { data: null, message: MSG.logoffOk };
+  });
+
+  memberRoute(app, endpoints.user, authenticate, async ({ member, req }) => ({
+    data: await accounts.memberSummary(deps, member.id, requestOrigin(req)),
+  }));
+
+  memberRoute(app, endpoints.refreshUserMoney, authenticate, async ({ member, req }) => ({
+    data: await accounts.memberSummary(deps, member.id, requestOrigin(req)),
+    message: MSG.refreshOk,
+  }));
+
+  memberRoute(app, endpoints.balance, authenticate, async ({ member }) => ({
+    data: { balance: await accounts.walletBalance(deps.db, member.id) },
+  }));
+
+  return { authenticate };
+}

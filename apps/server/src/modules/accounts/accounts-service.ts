@@ -1,0 +1,210 @@
+import { BizCode, MSG, validateLogin, validateRegister } from '@h5/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, badInput, unauthorized } from '../../http/errors';
+import type { AttemptLimiter } from '../../http/rate-limit';
+import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
+import { beijingDaysBetween, type Clock } from '../../lib/time';
+import { ledgerAccounts } from '../ledger/ledger-tables';
+import { readSettings } from '../site/site-service';
+import { memberSessions, members } from './accounts-tables';
+import { DUMMY_HASH, hashSecret, verifySecret } from './passwords';
+import { hashToken, newToken } from './tokens';
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+  tokenIdleMs: number;
+  loginFailures: AttemptLimiter;
+  registrations: AttemptLimiter;
+}
+
+export interface AuthedMember {
+  id: number;
+  username: string;
+}
+
+export interface RegisterInput {
+  name: string;
+  password: string;
+  confirmPass: string;
+  realname: string;
+  paypassword: string;
+  code: string;
+  pid?: string | undefined;
+}
+
+const tooMany = () => new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
+const walletCode = (memberId: number) => `member:${memberId}:wallet`;
+/** Pushing the idle expiry forward at most once a minute keeps the hot path (balance polling) to one read. */
+const EXPIRY_BUMP_MS = 60_000;
+
+const findByName = (db: DbOrTx, name: string) =>
+  db
+    .select()
+    .from(members)
+    .where(sql`lower(${members.username}) = lower(${name})`)
+    .limit(1)
+    .then((rows) => rows[0]);
+
+/** The inviter named by a referral `pid`: an id or a username; an unknown one means no inviter. */
+async function findInviter(db: DbOrTx, pid: string | undefined): Promise<number | null> {
+  const ref = pid?.trim();
+  if (!ref) return null;
+  if (/^\d{1,9}$/.test(ref)) {
+    const [byId] = await db.select({ id: members.id }).from(members).where(eq(members.id, Number(ref))).limit(1);
+    if (byId) return byId.id;
+  }
+  return (await findByName(db, ref))?.id ?? null;
+}
+
+async function openSession(deps: AccountsDeps, db: DbOrTx, memberId: number): Promise<string> {
+  const { token, hash } = newToken();
+  const expiresAt = new Date(deps.clock.now().getTime() + deps.tokenIdleMs);
+  await db.insert(memberSessions).values({ tokenHash: hash, memberId, expiresAt, createdAt: deps.clock.now() });
+  return token;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** SPEC section 5 "Register", enforced with the same rule function as the form, plus a per-address limit. */
+export async function register(deps: AccountsDeps, input: RegisterInput, ip: string): Promise<string> {
+  if (await deps.registrations.isBlocked(ip)) throw tooMany();
+  // SERVER-RULES: the server enforces what the username message says (6-16 letters or digits).
+  const message = validateRegister(input, { strictUsername: true });
+  if (message) throw badInput(message);
+  await deps.registrations.hit(ip);
+
+  if (await findByName(deps.db, input.name)) throw new AppError(BizCode.NAME_TAKEN, MSG.nameTaken);
+  const [passwordHash, payPasswordHash, inviterId] = await Promise.all([
+    hashSecret(input.password),
+    hashSecret(input.paypassword),
+    findInviter(deps.db, input.pid),
+  ]);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [member] = await tx
+        .insert(members)
+        .values({
+          username: input.name,
+          passwordHash,
+          payPasswordHash,
+          realname: input.realname,
+          inviterId,
+          registerIp: ip.slice(0, 64),
+          createdAt: deps.clock.now(),
+        })
+        .returning({ id: members.id });
+      if (!member) throw new Error('member insert returned nothing');
+      await tx.insert(ledgerAccounts).values({ code: walletCode(member.id), kind: 'wallet', memberId: member.id });
+      return openSession(deps, tx, member.id);
+    });
+  } catch (error) {
+    // Two registrations of one name racing: the unique index decides, the loser hears the same 201.
+    if (isUniqueViolation(error)) throw new AppError(BizCode.NAME_TAKEN, MSG.nameTaken);
+    throw error;
+  }
+}
+
+/** Login answers one message for an unknown name and a wrong password, so names cannot be probed. */
+export async function login(deps: AccountsDeps, input: { name: string; password: string }, ip: string) {
+  if (await deps.loginFailures.isBlocked(ip)) throw tooMany();
+  const message = validateLogin(input);
+  if (message) throw badInput(message);
+  const member = await findByName(deps.db, input.name);
+  const ok = await verifySecret(input.password, member?.passwordHash ?? DUMMY_HASH);
+  if (!member || !ok) {
+    await deps.loginFailures.hit(ip);
+    throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
+  }
+  if (member.state !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
+  return openSession(deps, deps.db, member.id);
+}
+
+export async function logoff(deps: AccountsDeps, token: string): Promise<void> {
+  await deps.db.delete(memberSessions).where(eq(memberSessions.tokenHash, hashToken(token)));
+}
+
+/** Resolves a bearer token to its member; an unknown or idle-expired token is code 401. */
+export async function authenticate(deps: AccountsDeps, token: string | null): Promise<AuthedMember> {
+  if (!token) throw unauthorized();
+  const tokenHash = hashToken(token);
+  const [row] = await deps.db
+    .select({ id: members.id, username: members.username, state: members.state, expiresAt: memberSessions.expiresAt })
+    .from(memberSessions)
+    .innerJoin(members, eq(members.id, memberSessions.memberId))
+    .where(eq(memberSessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) throw unauthorized();
+  const now = deps.clock.now().getTime();
+  if (row.expiresAt.getTime() <= now) {
+    await deps.db.delete(memberSessions).where(eq(memberSessions.tokenHash, tokenHash));
+    throw unauthorized();
+  }
+  if (row.state !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
+  const renewed = now + deps.tokenIdleMs;
+  if (renewed - row.expiresAt.getTime() > EXPIRY_BUMP_MS) {
+    await deps.db
+      .update(memberSessions)
+      .set({ expiresAt: new Date(renewed) })
+      .where(eq(memberSessions.tokenHash, tokenHash));
+  }
+  return { id: row.id, username: row.username };
+}
+
+/** The central wallet balance: one indexed read, since every member online polls it every 4.3 s. */
+export async function walletBalance(db: DbOrTx, memberId: number): Promise<string> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, walletCode(memberId)))
+    .limit(1);
+  return numericToMoney(row?.balance ?? '0');
+}
+
+/** Sum of the member's venue wallets (SPEC: gameblance). */
+async function venueTotal(db: DbOrTx, memberId: number): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.kind, 'venue')));
+  return centsToNumeric(numericToCents(row?.total ?? '0'));
+}
+
+const vipName = (level: number) => `VIP${level}`;
+
+/** The member summary of /api/user and /api/refreshusermoney (SERVER-RULES "Accounts"). */
+export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock'>, memberId: number, origin: string) {
+  const [member] = await deps.db.select().from(members).where(eq(members.id, memberId)).limit(1);
+  if (!member) throw unauthorized();
+  const [balance, gameblance, rates] = await Promise.all([
+    walletBalance(deps.db, memberId),
+    venueTotal(deps.db, memberId),
+    readSettings(deps.db, ['usdtrate', 'withdrawusdtrate', 'withdrawcashfee', 'withdrawfeeusdttrc']),
+  ]);
+  return {
+    username: member.username,
+    realname: member.realname,
+    mobile: member.mobile,
+    email: member.email,
+    birthday: member.birthday,
+    avatar: member.avatar ? new URL(member.avatar, origin).toString() : '',
+    balance,
+    gameblance,
+    fanshui: '0.00',
+    transferstatus: member.transferstatus === 1 ? 1 : 0,
+    usdtrate: rates.usdtrate,
+    withdrawusdtrate: rates.withdrawusdtrate,
+    withdrawcashfee: rates.withdrawcashfee,
+    withdrawfeeusdttrc: rates.withdrawfeeusdttrc,
+    vip: member.vip,
+    current_vip: vipName(member.vip),
+    next_vip: vipName(Math.min(member.vip + 1, 10)),
+    paysum: numericToMoney(member.paysum),
+    joinday: beijingDaysBetween(member.createdAt, deps.clock.now()),
+    isagent: member.isagent === 1 ? 1 : 0,
+  } as const;
+}

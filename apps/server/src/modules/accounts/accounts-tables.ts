@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** A registered member: every user field of SPEC section 3 that is not a balance (balances live in the ledger). */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 32 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Null until set: withdrawals answer 251 then (SERVER-RULES "Withdrawals"). */
+    payPasswordHash: text('pay_password_hash'),
+    realname: varchar('realname', { length: 32 }).notNull(),
+    mobile: varchar('mobile', { length: 32 }).notNull().default(''),
+    email: varchar('email', { length: 64 }).notNull().default(''),
+    birthday: varchar('birthday', { length: 10 }).notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    transferstatus: smallint('transferstatus').notNull().default(0),
+    vip: smallint('vip').notNull().default(1),
+    paysum: numeric('paysum', { precision: 18, scale: 2 }).notNull().default('0'),
+    isagent: smallint('isagent').notNull().default(0),
+    inviterId: integer('inviter_id').references((): AnyPgColumn => members.id),
+    /** 1 active, 0 disabled by an operator. */
+    state: smallint('state').notNull().default(1),
+    registerIp: varchar('register_ip', { length: 64 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Names are unique regardless of case, so "Alice01" cannot shadow "alice01".
+    uniqueIndex('members_username_lower_idx').on(sql`lower(${t.username})`),
+    index('members_inviter_idx').on(t.inviterId),
+  ],
+);
+
+/** Opaque session tokens: only the SHA-256 of a token is stored (DESIGN "Wire contract"). */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sliding idle expiry, pushed forward as the session is used. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('member_sessions_member_idx').on(t.memberId)],
+);

@@ -1,0 +1,57 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { siteSettings } from './site-tables';
+
+/**
+ * Site settings with their defaults (SERVER-RULES: numbers in `config` are settings an operator can change; the
+ * seed writes these defaults). A key missing from the table falls back here, so a new setting needs no migration.
+ */
+type Flag = 0 | 1;
+
+export const DEFAULT_SETTINGS = {
+  site_state: 1 as Flag,
+  title: '星河体育',
+  site_logo: '/art/logo.svg',
+  repair_tips: '系统维护中，预计30分钟后恢复，给您带来不便敬请谅解。',
+  redpacket_switch: 1 as Flag,
+  index_modal: 1 as Flag,
+  webcontent:
+    '<p>欢迎来到星河体育！新会员注册即可参与首存优惠，每日红包 10:00-12:00 开抢。</p><p>理性娱乐，量力而行。</p>',
+  h5_url: 'http://localhost:8080/',
+  ios_download_url: '/app/download.html',
+  ios_download_qrcode: '/art/app-qrcode.svg',
+  fanshui: 1 as Flag,
+  /** A domain to send clients to; empty means stay (SERVER-RULES getVisitUrl). */
+  visit_url: '',
+  service_url: '',
+  agent_login_url: '',
+  usdtrate: '7.20',
+  withdrawusdtrate: '7.30',
+  /** ERC20 fee; the names are crossed on purpose (SERVER-RULES "Wire details"). */
+  withdrawcashfee: '5.00',
+  /** TRC20 fee. */
+  withdrawfeeusdttrc: '1.00',
+};
+
+export type SiteSettings = typeof DEFAULT_SETTINGS;
+export type SettingKey = keyof SiteSettings;
+
+export async function readSettings<K extends SettingKey>(db: DbOrTx, keys: readonly K[]): Promise<Pick<SiteSettings, K>> {
+  const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys as readonly string[] as string[]));
+  const result = {} as Pick<SiteSettings, K>;
+  for (const key of keys) {
+    const row = rows.find((r) => r.key === key);
+    result[key] = (row ? JSON.parse(row.value) : DEFAULT_SETTINGS[key]) as SiteSettings[K];
+  }
+  return result;
+}
+
+export async function writeSettings(db: DbOrTx, values: Partial<SiteSettings>): Promise<void> {
+  for (const [key, raw] of Object.entries(values)) {
+    const value = JSON.stringify(raw);
+    await db
+      .insert(siteSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+  }
+}

@@ -1,0 +1,11 @@
+import { pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Site settings an operator can change (SERVER-RULES "config"), one JSON-encoded value per key. Kept as text and
+ * encoded here, because the drivers disagree on how a JSON string such as "5.00" comes back from jsonb.
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { seedIfEmpty } from '../src/db/seed';
+import type { Clock } from '../src/lib/time';
+
+/** A clock the test moves by hand (expiry, windows). */
+export function manualClock(start = new Date('2026-06-01T04:00:00Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+/** A fresh PostgreSQL database for one test file, dropped when it closes (TEST_DATABASE_URL set). */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated, seeded app on in-memory PGlite, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set:
+ * the same suite runs on both.
+ */
+export async function buildTestApp(options: { clock?: Clock; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const adminUrl = testDatabaseUrl();
+  const pgDb = adminUrl ? await freshPostgres(adminUrl) : undefined;
+  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory', poolSize: 20 });
+  await seedIfEmpty(database.db);
+  const config: AppConfig = { ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), ...options.config };
+  const app = await buildApp({ db: database.db, config, clock: options.clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** POSTs JSON to the app the way the mobile client does and returns the envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  path: string,
+  body: unknown = {},
+  options: { token?: string; method?: 'GET' | 'POST'; ip?: string } = {},
+): Promise<Answer<T>> {
+  const method = options.method ?? 'POST';
+  const res = await app.inject({
+    method,
+    url: method === 'GET' && body && typeof body === 'object' ? `${path}?${new URLSearchParams(body as Record<string, string>)}` : path,
+    payload: method === 'POST' ? (body as object) : undefined,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${path}: ${res.body}`);
+  return res.json() as Answer<T>;
+}
+
+let counter = 0;
+/** A valid, unique registration body. */
+export function newMember(overrides: Record<string, string> = {}) {
+  counter += 1;
+  const name = `m${Date.now().toString(36).slice(-6)}${counter}`.slice(0, 16);
+  return {
+    name,
+    password: 'secret123',
+    confirmPass: 'secret123',
+    realname: '张三',
+    paypassword: 'pay123456',
+    code: 'AB12',
+    ...overrides,
+  };
+}
+
+export async function registerMember(app: FastifyInstance, overrides: Record<string, string> = {}) {
+  const body = newMember(overrides);
+  const answer = await call<{ api_token: string }>(app, '/api/register', body, { ip: `10.9.${counter % 250}.${(counter * 7) % 250}` });
+  if (answer.code !== 200) throw new Error(`register failed: ${answer.message}`);
+  return { ...body, token: answer.data.api_token };
+}

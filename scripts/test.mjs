@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// The whole suite, in stages: lint, typecheck, unit tests, the server suite on PGlite and on PostgreSQL, and the
+// end-to-end journeys in Chromium. Stages whose service is missing are skipped and said so; with
+// REQUIRE_ALL=1 (as .ci/run sets) a missing one is an error, so CI always runs everything.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const env = process.env;
+const requireAll = env.REQUIRE_ALL === '1';
+const chromium = env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '');
+const pgUrl = env.TEST_DATABASE_URL || '';
+
+const stages = [
+  { name: 'lint', cmd: 'npx eslint . --max-warnings 0' },
+  { name: 'typecheck', cmd: 'npm run typecheck --workspaces --if-present' },
+  { name: 'contract unit tests', cmd: 'npx vitest run --root packages/contract' },
+  { name: 'web unit tests', cmd: 'npx vitest run --root apps/web' },
+  { name: 'server suite on PGlite', cmd: 'npx vitest run --root apps/server', env: { TEST_DATABASE_URL: '' } },
+  {
+    name: 'server suite on PostgreSQL',
+    cmd: 'npx vitest run --root apps/server',
+    env: { TEST_DATABASE_URL: pgUrl },
+    missing: pgUrl ? null : 'TEST_DATABASE_URL is not set (a PostgreSQL URL whose user may create databases)',
+  },
+  {
+    name: 'end-to-end journeys in Chromium',
+    cmd: 'npm run build -w apps/web && npx vitest run --root e2e',
+    env: { CHROMIUM_PATH: chromium },
+    missing: chromium ? null : 'no Chromium found (install Debian chromium or set CHROMIUM_PATH)',
+  },
+];
+
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const skipped = [];
+for (const stage of stages) {
+  if (only.length && !only.some((word) => stage.name.includes(word))) continue;
+  if (stage.missing) {
+    if (requireAll) {
+      console.error(`\n✗ ${stage.name}: required but ${stage.missing}`);
+      failed += 1;
+    } else {
+      skipped.push(`${stage.name}: ${stage.missing}`);
+    }
+    continue;
+  }
+  console.log(`\n▶ ${stage.name}\n  $ ${stage.cmd}`);
+  const result = spawnSync(stage.cmd, { stdio: 'inherit', shell: true, env: { ...env, ...stage.env } });
+  if (result.status === 0) passed += 1;
+  else {
+    failed += 1;
+    console.error(`✗ ${stage.name} failed`);
+  }
+}
+
+console.log('\nSummary of the test stages');
+for (const line of skipped) console.log(`  skipped ${line}`);
+console.log(`stages: ${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
+process.exit(failed ? 1 : 0);
