@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/** SPEC 5: every input has maxlength 32, the captcha 6. */
+export const MAX_INPUT = 32;
+export const CAPTCHA_LENGTH = 6;
+
+/** Largest amount accepted anywhere (1e11 cents = 1,000,000,000.00 yuan): beyond it input is absurd. */
+const MAX_CENTS = 1e11;
+
+/** Business codes seen by clients (SERVER-RULES "Wire details", DESIGN "Wire contract"). */
+export const BizCode = {
+  OK: 200,
+  NAME_TAKEN: 201,
+  NOT_FOUND: 202,
+  WRONG_PASSWORD: 203,
+  WRONG_OLD_PASSWORD: 205,
+  CARD_LIMIT: 207,
+  ABOVE_BALANCE: 208,
+  TRANSFER_REFUSED: 209,
+  INSUFFICIENT_BALANCE: 210,
+  WITHDRAW_RULE: 214,
+  WITHDRAW_ABOVE_MAX: 215,
+  WITHDRAW_DAILY_COUNT: 216,
+  PROMOTION_MISSING: 222,
+  APPLIED_PENDING: 223,
+  APPLIED_APPROVED: 224,
+  APPLIED_REJECTED: 225,
+  AGENT_APPLIED: 226,
+  PAY_PASSWORD_UNSET: 251,
+  BAD_INPUT: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY: 429,
+  SERVER_ERROR: 500,
+} as const;
+
+export type BizCodeValue = (typeof BizCode)[keyof typeof BizCode];
+
+/** Money on the wire: a string with exactly two decimals, as a decimal column serialises ("1234.50"). */
+export const Money = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** A decimal string with any number of decimals (exchange rates, percentages). */
+export const DecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** Beijing-time timestamp 'YYYY-MM-DD HH:mm:ss' (SERVER-RULES "Wire details"). */
+export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+export const Flag = z.union([z.literal(0), z.literal(1)]);
+
+export function centsToMoney(cents: number): string {
+  const rounded = Math.round(cents);
+  const abs = Math.abs(rounded);
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const MONEY_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Integer cents from a number or a numeric string with at most two decimals, else null.
+ * Works on the decimal text, never on `value * 100`, so 19.99 gives 1999 and not 1998.9999999999998.
+ */
+export function parseMoneyToCents(value: unknown): number | null {
+  let textValue: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    textValue = String(value);
+  } else if (typeof value === 'string') {
+    textValue = value.trim();
+  } else {
+    return null;
+  }
+  const match = MONEY_TEXT.exec(textValue);
+  if (!match) return null;
+  const [, sign, whole = '', fraction = ''] = match;
+  if (whole.length > 12) return null;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (cents > MAX_CENTS) return null;
+  if (cents === 0) return 0;
+  return sign === '-' ? -cents : cents;
+}
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), message: z.string(), data });
+}
+
+export type Envelope<T> = { code: number; message: string; data: T };
+
+/** What every failure answers: a business code, its Chinese message, data null. */
+export const ErrorEnvelope = envelope(z.null());
+
+/** Paged answers (SERVER-RULES: 10 a page by default, `pagesize` or `limit` up to 50). */
+export function paginator<T extends z.ZodType>(item: T) {
+  return z.object({
+    current_page: z.number().int(),
+    data: z.array(item),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    from: z.number().int().nullable(),
+    to: z.number().int().nullable(),
+  });
+}
+
+export type Paginator<T> = {
+  current_page: number;
+  data: T[];
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+};
+
+const Scalar = z.union([z.string(), z.number(), z.null()], { error: MSG.badInput }).optional();
+
+/**
+ * A lenient text field of a request body. Missing or null becomes '' so the rule functions of validation.ts can
+ * answer the spec's "required" message instead of a generic one; numbers become strings.
+ */
+export function text(max: number) {
+  return Scalar.transform((v) => (v === null || v === undefined ? '' : String(v))).pipe(
+    z.string().max(max, { error: MSG.inputTooLong }),
+  );
+}
+
+/** Money in a request body: a number or numeric string, checked by parseMoneyToCents in the rule functions. */
+export const moneyInput = () => text(MAX_INPUT);
+
+/** undefined when absent or blank, null when not an integer. */
+function looseInt(v: string | number | null | undefined): number | null | undefined {
+  if (v === null || v === undefined) return undefined;
+  const s = typeof v === 'number' ? String(v) : v.trim();
+  if (s === '') return undefined;
+  if (!/^-?\d{1,15}$/.test(s)) return null;
+  return Number(s);
+}
+
+/** An integer field that accepts a number or numeric string; absent or blank gives `fallback`. */
+export function intWithDefault(fallback: number) {
+  return Scalar.transform((v, ctx) => {
+    const n = looseInt(v);
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: MSG.badInput });
+      return z.NEVER;
+    }
+    return n ?? fallback;
+  });
+}
+
+/** An optional integer field; absent or blank gives undefined. */
+export function optionalInt() {
+  return Scalar.transform((v, ctx) => {
+    const n = looseInt(v);
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: MSG.badInput });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** A required integer field (ids): absent, blank or not an integer fails with the bad-input message. */
+export function requiredInt() {
+  return Scalar.transform((v, ctx) => {
+    const n = looseInt(v);
+    if (n === null || n === undefined) {
+      ctx.addIssue({ code: 'custom', message: MSG.badInput });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** SPEC 9: pages start at 1. */
+export const Page = intWithDefault(1);
+/** SPEC 9: period code, default 1 (rebates default to 4). */
+export const Period = intWithDefault(1);
+
+/** Page plus the optional page size of SERVER-RULES (`pagesize` or `limit`, the server caps it at 50). */
+export const PageQuery = {
+  page: Page,
+  pagesize: optionalInt(),
+  limit: optionalInt(),
+};
+
+const HAS_CHINESE = /[\u3400-\u9fff\uff00-\uffef]/;
+
+/** The first issue's message when it is one of our Chinese messages; zod's English defaults are not shown. */
+export function firstIssueMessage(error: z.ZodError): string {
+  const message = error.issues[0]?.message;
+  return message !== undefined && HAS_CHINESE.test(message) ? message : MSG.badInput;
+}

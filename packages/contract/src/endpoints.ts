@@ -1,0 +1,163 @@
+/**
+ * The endpoint registry: every row of SPEC section 7 with its schemas. The server registers routes from it and
+ * the web client calls through it, so a missing route or a misspelt call fails the type check.
+ * For GET endpoints `body` describes the query string. Paths are matched without regard to case by the server.
+ */
+import { z } from 'zod';
+import type { ZodType } from 'zod';
+import * as B from './bodies';
+import { Flag, Money, paginator } from './common';
+import * as E from './entities';
+
+export interface EndpointDef {
+  method: 'GET' | 'POST';
+  path: string;
+  auth: 'member' | 'public';
+  body: ZodType;
+  data: ZodType;
+  summary: string;
+}
+
+export function defineEndpoint<const T extends EndpointDef>(def: T): T {
+  return def;
+}
+
+/** Answers whose data carries nothing: the client shows the message only. */
+const Nothing = z.null();
+
+const route =
+  <const M extends EndpointDef['method']>(method: M) =>
+  <const P extends string, A extends EndpointDef['auth'], Body extends ZodType, Data extends ZodType>(
+    path: P,
+    auth: A,
+    body: Body,
+    data: Data,
+    summary: string,
+  ) => ({ method, path, auth, body, data, summary });
+
+const post = route('POST');
+const get = route('GET');
+
+export const endpoints = {
+  // Accounts and session
+  register: post('/api/register', 'public', B.RegisterBody, E.ApiToken, 'Register a member; answers the token'),
+  loginPc: post('/api/login_pc', 'public', B.LoginBody, E.ApiToken, 'Log in; answers the token'),
+  login: post('/api/login', 'public', B.LoginBody, E.ApiToken, 'Log in (same as /api/login_pc)'),
+  logoff: post('/api/logoff', 'member', B.EmptyBody, Nothing, 'Log out: the token is deleted'),
+  user: post('/api/user', 'member', B.EmptyBody, E.UserInfo, 'Member summary'),
+  refreshUserMoney: post(
+    '/api/refreshusermoney',
+    'member',
+    B.EmptyBody,
+    E.UserInfo,
+    'Member summary, message 刷新成功',
+  ),
+  balance: post('/api/balance', 'member', B.EmptyBody, E.Balance, 'Central wallet balance, polled every 4300 ms'),
+  updateUserInfo: post('/api/updateuserinfo', 'member', B.ProfileBody, Nothing, 'Save email, mobile, birthday'),
+  // The file arrives as multipart form data; the route reads it, so the body schema is empty.
+  uploadImg: post(
+    '/api/uploadimg',
+    'member',
+    B.EmptyBody,
+    z.object({ avatar: z.string() }),
+    'Upload the avatar (gif or png)',
+  ),
+  editPassword: post('/api/editPassword', 'member', B.PasswordBody, Nothing, 'Change the login password'),
+  editPayPassword: post('/api/editPayPassword', 'member', B.PasswordBody, Nothing, 'Change the pay password'),
+  applyAgentDo: post('/api/applyagentdo', 'member', B.AgentApplyBody, Nothing, 'Apply to the partner programme'),
+
+  // Site and content
+  app: post('/api/app', 'public', B.EmptyBody, E.SiteInfo, 'Site info'),
+  // 200 with data.url only when an operator set a visit URL; otherwise 202 with data null.
+  getVisitUrl: get('/api/getVisitUrl', 'public', B.EmptyBody, E.Url.nullable(), 'Domain to move to, if any'),
+  bannerList: post('/api/bannerList', 'public', B.BannerListBody, z.array(E.Banner), 'Home banners'),
+  homeNotice: post('/api/homenotice', 'public', B.EmptyBody, z.array(z.string()), 'Marquee lines'),
+  getServicerUrl: post('/api/getservicerurl', 'public', B.EmptyBody, E.Url, 'Customer-service URL'),
+  article: post('/api/article', 'public', B.ArticleBody, E.Article, 'Help article of a type'),
+  noticeList: post('/api/noticeList', 'member', B.PagedBody, paginator(E.InboxMessage), 'Inbox, newest first'),
+
+  // Games and venues
+  gameList: get('/api/game/list', 'public', B.GameListBody, z.array(E.Game), 'Home games (bare array)'),
+  gamelistByCode: post(
+    '/api/gamelistBycode',
+    'public',
+    B.GameListByCodeBody,
+    z.array(E.SlotGame),
+    'Slot games of a venue',
+  ),
+  getGameUrl: post('/api/getGameUrl', 'member', B.GameUrlBody, E.Url, 'Launch URL of a game'),
+  getAgentLoginUrl: get('/api/getAgentLoginUrl', 'member', B.EmptyBody, E.Url, 'Agent back-office login URL'),
+  balanceList: post('/api/balancelist', 'member', B.EmptyBody, z.array(E.Venue), 'Venue wallet balances'),
+  transAll: post('/api/transall', 'member', B.EmptyBody, E.Balance, 'Recycle every venue into the central wallet'),
+  transfer: post('/api/transfer', 'member', B.TransferBody, E.Balance, 'Move money between central and venue'),
+  upTransferStatus: post(
+    '/api/uptransferstatus',
+    'member',
+    B.TransferStatusBody,
+    z.object({ transferstatus: Flag }),
+    'Auto-transfer switch',
+  ),
+
+  // Red packets
+  userRedpacket: get('/api/userredpacket', 'member', B.PagedBody, E.RedpacketInfo, 'Red-packet claims left and rules'),
+  doUserRedpacket: post('/api/douserredpacket', 'member', B.EmptyBody, E.RedpacketClaim, 'Grab a red packet'),
+  redpacket: post('/api/redpacket', 'member', B.PagedBody, paginator(E.RedpacketRecord), 'Red-packet records'),
+
+  // Promotions and VIP
+  activityType: post('/api/activitytype', 'public', B.EmptyBody, z.array(E.PromotionType), 'Promotion types'),
+  activityList: post('/api/activitylist', 'public', B.ActivityListBody, paginator(E.Promotion), 'Promotions'),
+  activityDetail: post('/api/activitydeatil', 'public', B.IdBody, E.PromotionDetail, 'Promotion detail (path sic)'),
+  doActivityApply: post('/api/doactivityapply', 'member', B.ActivityApplyBody, Nothing, 'Apply for a promotion'),
+  activityApplyLog: post(
+    '/api/activityApplyLog',
+    'member',
+    B.PagedBody,
+    paginator(E.PromotionApplication),
+    'Promotion applications',
+  ),
+  userVip: post('/api/uservip', 'public', B.EmptyBody, z.array(E.VipLevel), 'VIP levels (bare array)'),
+
+  // Rebates
+  getFanshui: post('/api/getfanshui', 'member', B.RebateListBody, E.RebateList, 'Rebate rows and totals'),
+  doFanshui: post('/api/dofanshui', 'member', B.EmptyBody, z.object({ money: Money }), 'Claim every pending rebate'),
+
+  // Cards
+  getCard: post('/api/getcard', 'member', B.CardListBody, z.array(E.Card), 'Bound cards (bare array)'),
+  delCard: post('/api/delcard', 'member', B.IdBody, Nothing, 'Unbind a card'),
+  bankList: post('/api/banklist', 'member', B.EmptyBody, z.array(E.BankName), 'Banks to pick from'),
+  bindCard: post('/api/bindcard', 'member', B.BindCardBody, Nothing, 'Bind a bank card or USDT address'),
+
+  // Records
+  betRecord: post('/api/betrecord', 'member', B.BetRecordBody, paginator(E.BetRecord), 'Bet history'),
+  getTransRecord: post('/api/gettransrecord', 'member', B.TransRecordBody, paginator(E.TransRecord), 'Transactions'),
+
+  // Deposits and withdrawals
+  getPayWay: get('/api/get_pay_way', 'member', B.EmptyBody, E.PayWays, 'Enabled pay ways'),
+  getPayRange: post('/api/getPayRange', 'member', B.PayRangeBody, E.PayRange, 'Amount range of a pay way'),
+  getPayBank: post('/api/getpaybank', 'member', B.EmptyBody, z.array(E.ReceivingBank), 'Receiving bank accounts'),
+  // The deposit number is also the message (SERVER-RULES).
+  recharge: post('/api/recharge', 'member', B.RechargeBody, z.object({ deposit_no: z.string() }), 'Create a deposit'),
+  // The pay type (bankpay, alipay, wxpay, usdtpay, ebpay) is the message.
+  payInfo: post('/api/payinfo', 'member', B.PayInfoBody, E.PayInfo, 'Payment instructions of a deposit'),
+  getBetAmount: post(
+    '/api/getBetAmount',
+    'member',
+    B.EmptyBody,
+    z.object({ bet_amount: Money }),
+    'Valid turnover since the last withdrawal',
+  ),
+  withdraw: post('/api/withdraw', 'member', B.WithdrawBody, z.object({ order_no: z.string() }), 'Request a withdrawal'),
+} as const satisfies Record<string, EndpointDef>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointKey = keyof Endpoints;
+/** What a caller sends. */
+export type BodyOf<E extends EndpointDef> = z.input<E['body']>;
+/** The body after parsing, as the server sees it. */
+export type ParsedBodyOf<E extends EndpointDef> = z.output<E['body']>;
+/** The answer's data as the client reads it. */
+export type DataOf<E extends EndpointDef> = z.output<E['data']>;
+
+export function endpointList(): Array<EndpointDef & { key: string }> {
+  return Object.entries(endpoints).map(([key, def]) => ({ key, ...def }));
+}

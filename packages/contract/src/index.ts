@@ -1,0 +1,7 @@
+export * from './common';
+export * from './codes';
+export * from './messages';
+export * from './validation';
+export * from './entities';
+export * from './bodies';
+export * from './endpoints';

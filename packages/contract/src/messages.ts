@@ -1,0 +1,158 @@
+/**
+ * Every Chinese user-facing message. SPEC sections 5 and 8 are a contract: copy them character for character,
+ * odd spacing and typos included (' 用户名…' with its leading space, 请输人, 您还为绑定).
+ */
+export const MSG = {
+  // SPEC 5, Register (in rule order)
+  usernameLength: ' 用户名长度6~16位，以字母或数字组合！',
+  passwordLength: '请输入正确的密码长度，最少6位！',
+  passwordMismatch: '两次密码不一致！',
+  realnameRequired: '请输入您的真实姓名!',
+  payPasswordLength: '请输入正确的支付密码长度，最少6位！',
+  captchaRequired: '请输入验证码！',
+  captchaWrong: '验证码错误！',
+  termsRequired: '请阅读并同意相关条款和隐私协议！',
+
+  // SPEC 5, Login
+  loginRequired: '请输入您的账号和密码！',
+
+  // SPEC 5, Partner application and profile
+  mobileInvalid: '请输入正确手机号',
+  applyInfoRequired: '请输入申请理由',
+  emailInvalid: '请输入正确邮箱号',
+  birthdayInvalid: '请输入正确的日期格式：YYYY-MM-DD',
+
+  // SPEC 5, Add USDT
+  usdtAddressRequired: '请输入USDT地址',
+  usdtProtocolRequired: '请选择钱包协议',
+  cardPayPassRequired: '请输人支付密码',
+
+  // SPEC 5, Add bank card (cardPayPassRequired above is shared)
+  bankOwnerRequired: '请输入姓名',
+  bankRequired: '请输入银行',
+  bankAddressRequired: '请输入开户行地址',
+  bankNoRequired: '请输人银行卡号',
+  bankNoLength: '请输人正确的卡号长度',
+  cardPayPassLength: '请输人支付密码长度',
+
+  // SPEC 5, Password change (passwordMismatch above is shared)
+  oldPasswordRequired: '请输入旧密码',
+  newPasswordRequired: '请输入新密码',
+  confirmPasswordRequired: '请输入确认密码',
+  oldPasswordLength: '请输入正确的旧密码长度',
+  newPasswordLength: '请输入正确的新密码长度',
+  passwordUnchanged: '新旧密码不能一致！',
+
+  // SPEC 5, Deposit (the range message is depositRangeMessage below)
+  depositorNameRequired: '请输入存款人姓名',
+  depositBankRequired: '请输入银行类型',
+  depositBankNoRequired: '请输入银行卡号',
+  depositBankAddressRequired: '请输入银行开户行地址',
+
+  // SPEC 5, Withdrawal
+  withdrawBankCardRequired: '请选择您要提现到的银行卡',
+  withdrawUsdtRequired: '请选择USDT地址',
+  withdrawBelowMin: '单笔取款不能低于100元',
+  withdrawPasswordRequired: '请输入您的支付密码',
+
+  // SPEC 5, Transfer
+  transferAmountRequired: '请输入操作金额！',
+  venueTransferUnsupported: '场馆内钱包不支持互转',
+
+  // SPEC 5, Other
+  noRebateQuota: '暂无领取额度！',
+  redpacketNotEligible: '您暂未达到领取条件，快去完成吧！',
+
+  // SPEC 2 and 8, client messages
+  pleaseLogin: '请登录！',
+  copied: '复制成功！',
+  alreadyOnPage: '已在当前页面！',
+  redpacketClosed: '红包已关闭',
+  // SPEC 2 quotes this confirm dialog only in English; kept verbatim until a Chinese original is known.
+  loginInvite: 'Exciting content awaits, come and log in!',
+  goLogin: '前往登录',
+
+  // SPEC 8, success toasts
+  ok: '操作成功',
+  unbindOk: '解绑成功',
+  bindOk: '绑定成功',
+  passwordChanged: '密码修改成功！',
+  submittedForReview: '提交成功，等待后台审核',
+
+  // SPEC 6 and 8, dialogs
+  authFailedTitle: '认证失败',
+  notLoggedIn: '您的账号登陆过期，请重新登陆',
+  tipTitle: '温馨提示',
+  unbindConfirm: '确定要解除绑定该卡片吗？',
+  noCardsBound: '您还为绑定任何钱包卡片，请前往绑定！',
+  serverError: '服务器异常，请稍后再试',
+
+  // SPEC 8, empty lists
+  emptyList: '空空如也',
+  noMore: '没有更多了',
+  noBetRecords: '还没有任何投注记录',
+
+  // SERVER-RULES.md, server messages
+  nameTaken: '此用户名已被注册',
+  amountAboveBalance: '操作金额高于账户余额',
+  venueToVenueRefused: '场馆之间禁止互转',
+  recycleOk: '回收成功',
+  nothingToRecycle: '没有可回收的金额',
+  settingSaved: '设置成功',
+  refreshOk: '刷新成功',
+  withdrawAboveBalance: '提现金额不能大于账户余额哦',
+  noRedpacket: '暂无红包可抢',
+  redpacketClaimed: '成功领取',
+  applyOk: '申请成功',
+  agentAlreadyApplied: '您已申请过代理',
+  noRebate: '没有可领取的返水',
+
+  // Ours: server messages the spec leaves open
+  loginFailed: '账号或密码错误',
+  tooManyAttempts: '操作过于频繁，请稍后再试',
+  accountDisabled: '账号已被禁用',
+  badInput: '请求参数格式不正确',
+  inputTooLong: '输入内容过长',
+  bodyTooLarge: '请求内容过大',
+  routeNotFound: '接口不存在',
+  loginOk: '登录成功',
+  registerOk: '注册成功',
+  logoffOk: '退出成功',
+  wrongOldPassword: '旧密码错误',
+  wrongPayPassword: '支付密码错误',
+  payPasswordUnset: '请先设置支付密码',
+  cardLimit: '最多只能绑定5张卡',
+  cardNotFound: '卡片不存在',
+  sameWallet: '转出和转入钱包不能相同',
+  withdrawDailyCount: '今日提现次数已达上限',
+  promotionMissing: '活动不存在',
+  appliedPending: '您已申请过该活动，请等待审核',
+  appliedApproved: '您已申请过该活动，申请已通过',
+  appliedRejected: '您的活动申请已被拒绝',
+  noRedpacketLeft: '今日领取次数已用完',
+  notFound: '数据不存在',
+  alreadyProcessed: '该记录已处理',
+  serviceUnavailable: '客服暂时不可用',
+  uploadTypeInvalid: '仅支持gif或png格式的图片',
+  insufficientBalance: '账户余额不足',
+  operatorForbidden: '无权进行此操作',
+  adjustNoteRequired: '请填写调整备注',
+  amountInvalid: '请输入正确的金额',
+} as const;
+
+export type MessageKey = keyof typeof MSG;
+
+/** SPEC 5 Deposit: 请输入金额在{min}-{max}之间！ (also the server's recharge message). */
+export function depositRangeMessage(min: number | string, max: number | string): string {
+  return `请输入金额在${min}-${max}之间！`;
+}
+
+/** SERVER-RULES Withdrawals, code 214: the turnover multiple is a site setting. */
+export function turnoverNotMetMessage(multiple: number | string): string {
+  return `打码量没有达到充值的${multiple}倍,无法正常提现`;
+}
+
+/** Ours, code 215: the maximum is a site setting. */
+export function withdrawAboveMaxMessage(max: number | string): string {
+  return `单笔取款不能高于${max}元`;
+}

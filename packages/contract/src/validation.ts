@@ -1,0 +1,217 @@
+/**
+ * SPEC section 5 as pure functions: each returns the message of the first failing rule, in the spec's order,
+ * or null when every rule passes. The web forms and the server call the same functions.
+ */
+import { parseMoneyToCents } from './common';
+import { USDT_PROTOCOLS, VENUE_WALLET, MIN_WITHDRAWAL_YUAN } from './codes';
+import { MSG, depositRangeMessage } from './messages';
+
+type Field = string | number | null | undefined;
+
+const str = (value: Field): string => (value === null || value === undefined ? '' : String(value));
+const isBlank = (value: Field): boolean => str(value).trim() === '';
+
+/** SPEC 5 Partner application: optional 0, 86 or 17951, then 13x, 15x, 17x, 18x or 14x, then 8 digits. */
+const CHINA_MOBILE = /^(?:0|86|17951)?1[34578]\d{9}$/;
+/** SPEC 5 Profile: 13x, 15x except 154, 17[678], 18x or 14[57]. */
+const PROFILE_MOBILE = /^(?:0|86|17951)?(?:13\d|15[0-35-9]|17[678]|18\d|14[57])\d{8}$/;
+const EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const BIRTHDAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** SERVER-RULES Register: "name 6-16 letters or digits" (ours: enforce what the message says). */
+const STRICT_USERNAME = /^[A-Za-z0-9]{6,16}$/;
+
+export const isChinaMobile = (s: string): boolean => CHINA_MOBILE.test(s);
+export const isProfileMobile = (s: string): boolean => PROFILE_MOBILE.test(s);
+export const isEmail = (s: string): boolean => EMAIL.test(s);
+
+/** YYYY-MM-DD naming a real calendar day. The picker's 1980-01-01 minimum is not enforced here. */
+export function isBirthday(s: string): boolean {
+  const match = BIRTHDAY.exec(s);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  if (y === undefined || m === undefined || d === undefined) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export interface RegisterInput {
+  name: Field;
+  password: Field;
+  confirmPass: Field;
+  realname: Field;
+  paypassword: Field;
+  code: Field;
+}
+
+export interface RegisterOptions {
+  /** The code of the captcha image shown (web only; the server never sees it). */
+  expectedCaptcha?: string;
+  /** Server: also reject names longer than 16 or with anything but ASCII letters and digits. */
+  strictUsername?: boolean;
+  /** The alternate /register view's terms checkbox. */
+  agreed?: boolean;
+}
+
+export function validateRegister(input: RegisterInput, options: RegisterOptions = {}): string | null {
+  const name = str(input.name);
+  const password = str(input.password);
+  const confirm = str(input.confirmPass);
+  const code = str(input.code).trim();
+  if (name.length < 6 || (options.strictUsername === true && !STRICT_USERNAME.test(name))) {
+    return MSG.usernameLength;
+  }
+  if (password.length < 6) return MSG.passwordLength;
+  if (confirm === '' || confirm !== password) return MSG.passwordMismatch;
+  if (str(input.realname).length < 2) return MSG.realnameRequired;
+  if (str(input.paypassword).length < 6) return MSG.payPasswordLength;
+  if (code === '') return MSG.captchaRequired;
+  if (options.expectedCaptcha !== undefined && code.toUpperCase() !== options.expectedCaptcha.toUpperCase()) {
+    return MSG.captchaWrong;
+  }
+  // The terms check comes after the six numbered rules: SPEC lists it apart, as an extra of the alternate view.
+  if (options.agreed === false) return MSG.termsRequired;
+  return null;
+}
+
+export function validateLogin(input: { name: Field; password: Field }): string | null {
+  if (isBlank(input.name) || str(input.password) === '') return MSG.loginRequired;
+  return null;
+}
+
+export function validateAgentApplication(input: { mobile: Field; apply_info: Field }): string | null {
+  if (!isChinaMobile(str(input.mobile).trim())) return MSG.mobileInvalid;
+  if (isBlank(input.apply_info)) return MSG.applyInfoRequired;
+  return null;
+}
+
+export function validateProfile(input: { mobile: Field; email: Field; birthday: Field }): string | null {
+  if (!isProfileMobile(str(input.mobile).trim())) return MSG.mobileInvalid;
+  if (!isEmail(str(input.email).trim())) return MSG.emailInvalid;
+  if (!isBirthday(str(input.birthday).trim())) return MSG.birthdayInvalid;
+  return null;
+}
+
+export function validateUsdtCard(input: { address: Field; protocol: Field; pay_pass: Field }): string | null {
+  if (isBlank(input.address)) return MSG.usdtAddressRequired;
+  if (!(USDT_PROTOCOLS as readonly string[]).includes(str(input.protocol))) return MSG.usdtProtocolRequired;
+  if (str(input.pay_pass) === '') return MSG.cardPayPassRequired;
+  return null;
+}
+
+export interface BankCardInput {
+  bank_owner: Field;
+  bank: Field;
+  bank_address: Field;
+  bank_no: Field;
+  pay_pass: Field;
+}
+
+export function validateBankCard(input: BankCardInput): string | null {
+  if (isBlank(input.bank_owner)) return MSG.bankOwnerRequired;
+  if (isBlank(input.bank)) return MSG.bankRequired;
+  if (isBlank(input.bank_address)) return MSG.bankAddressRequired;
+  if (isBlank(input.bank_no)) return MSG.bankNoRequired;
+  const payPass = str(input.pay_pass);
+  if (payPass === '') return MSG.cardPayPassRequired;
+  if (str(input.bank_no).trim().length < 8) return MSG.bankNoLength;
+  if (payPass.length < 6 || payPass.length > 18) return MSG.cardPayPassLength;
+  return null;
+}
+
+export interface PasswordChangeInput {
+  oldPassword: Field;
+  newPassword: Field;
+  confirmPassword: Field;
+}
+
+export function validatePasswordChange(input: PasswordChangeInput): string | null {
+  const oldPassword = str(input.oldPassword);
+  const newPassword = str(input.newPassword);
+  const confirm = str(input.confirmPassword);
+  if (oldPassword === '') return MSG.oldPasswordRequired;
+  if (newPassword === '') return MSG.newPasswordRequired;
+  if (confirm === '') return MSG.confirmPasswordRequired;
+  if (oldPassword.length < 6) return MSG.oldPasswordLength;
+  if (newPassword.length < 6) return MSG.newPasswordLength;
+  if (newPassword !== confirm) return MSG.passwordMismatch;
+  if (newPassword === oldPassword) return MSG.passwordUnchanged;
+  return null;
+}
+
+export interface DepositInput {
+  amount: Field;
+  /** The range of the chosen pay type, in yuan (getPayRange min_price / max_price). */
+  min: number;
+  max: number;
+  paytype: string;
+  depositorName?: Field;
+  bank?: Field;
+  bankNo?: Field;
+  bankAddress?: Field;
+}
+
+export function validateDeposit(input: DepositInput): string | null {
+  const cents = parseMoneyToCents(input.amount);
+  if (cents === null || cents < Math.round(input.min * 100) || cents > Math.round(input.max * 100)) {
+    return depositRangeMessage(input.min, input.max);
+  }
+  if (input.paytype === 'bank') {
+    if (isBlank(input.depositorName)) return MSG.depositorNameRequired;
+    if (isBlank(input.bank)) return MSG.depositBankRequired;
+    if (isBlank(input.bankNo)) return MSG.depositBankNoRequired;
+    if (isBlank(input.bankAddress)) return MSG.depositBankAddressRequired;
+  }
+  return null;
+}
+
+export interface WithdrawalInput {
+  kind: 'usdt' | 'bank';
+  cardId: Field;
+  amount: Field;
+  password: Field;
+}
+
+export function validateWithdrawal(input: WithdrawalInput): string | null {
+  const cardId = str(input.cardId).trim();
+  if (cardId === '' || cardId === '0') {
+    return input.kind === 'usdt' ? MSG.withdrawUsdtRequired : MSG.withdrawBankCardRequired;
+  }
+  const cents = parseMoneyToCents(input.amount);
+  if (cents === null || cents < MIN_WITHDRAWAL_YUAN * 100) return MSG.withdrawBelowMin;
+  if (str(input.password) === '') return MSG.withdrawPasswordRequired;
+  return null;
+}
+
+export function validateTransfer(input: { amount: Field; sourcetype: Field; targettype: Field }): string | null {
+  const cents = parseMoneyToCents(input.amount);
+  if (cents === null || cents <= 0) return MSG.transferAmountRequired;
+  if (str(input.sourcetype) !== VENUE_WALLET && str(input.targettype) !== VENUE_WALLET) {
+    return MSG.venueTransferUnsupported;
+  }
+  return null;
+}
+
+function centsText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** USDT amount in cents of USDT: amount / rate floored to 2 decimals; 0 when either is unusable. */
+function usdtCents(amountYuan: Field, rate: number | string): number {
+  const cents = parseMoneyToCents(amountYuan);
+  const r = Number(rate);
+  if (cents === null || cents <= 0 || !Number.isFinite(r) || r <= 0) return 0;
+  // The epsilon keeps exact quotients such as 700 / 7 from flooring to 99.99 through float error.
+  return Math.floor(cents / r + 1e-9);
+}
+
+/** SPEC 9: amount divided by the rate, floored to 2 decimals. */
+export function usdtAmount(amount: Field, rate: number | string): string {
+  return centsText(usdtCents(amount, rate));
+}
+
+/** SPEC 9: the withdrawal receipt is the USDT amount minus the protocol's fee, never below 0.00. */
+export function usdtReceipt(amountYuan: Field, rate: number | string, fee: number | string): string {
+  const feeCents = parseMoneyToCents(fee) ?? Math.round(Number(fee) * 100);
+  const net = usdtCents(amountYuan, rate) - (Number.isFinite(feeCents) ? feeCents : 0);
+  return centsText(Math.max(0, net));
+}
