@@ -1,0 +1,46 @@
+import { MSG } from '@h5/contract';
+import { Button } from 'antd-mobile';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { confirmLoginInvite } from '../shared/navigation/login-invite';
+import { useSession } from '../shared/session/hooks';
+import { EmptyState } from '../shared/ui/empty-state';
+
+/** SPEC 2 "Routes needing login": an anonymous user goes to /login with a redirect query. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isLoggedIn } = useSession();
+  const location = useLocation();
+  if (isLoggedIn) return children;
+  const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+  return <Navigate to={`/login?redirect=${redirect}`} replace />;
+}
+
+/** SPEC 2 runtime rule: /mine without a token goes to /login. */
+export function RequireTokenOrLogin({ children }: { children: ReactNode }) {
+  const { isLoggedIn } = useSession();
+  return isLoggedIn ? children : <Navigate to="/login" replace />;
+}
+
+/** SPEC 2 runtime rule: /hongbao (public in the route table) asks a visitor to log in first. */
+export function InviteToLogin({ children }: { children: ReactNode }) {
+  const { isLoggedIn } = useSession();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (isLoggedIn) return;
+    void confirmLoginInvite().then((accepted) => {
+      if (accepted) navigate('/login');
+    });
+  }, [isLoggedIn, navigate]);
+
+  if (isLoggedIn) return children;
+  return (
+    <main className="page">
+      <EmptyState title={MSG.pleaseLogin}>
+        <Button color="primary" onClick={() => navigate('/login')}>
+          {MSG.goLogin}
+        </Button>
+      </EmptyState>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+/**
+ * A screen outside the tab layout, under a back bar with its title (SPEC 2: /message and /abouts show a back bar).
+ * Our own bar rather than antd-mobile's NavBar, whose back control is a div, not a button.
+ */
+export function SubPage({ title, children }: { title: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const back = () => {
+    // Opened directly (no history inside the app): back goes home instead of leaving the site.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate('/', { replace: true });
+  };
+  return (
+    <div className="sub-page">
+      <header className="back-bar">
+        <button type="button" className="back-bar-button" aria-label="返回" onClick={back}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M15 4l-8 8 8 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+          </svg>
+        </button>
+        <h1 className="back-bar-title">{title}</h1>
+        <span className="back-bar-spacer" aria-hidden="true" />
+      </header>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { MSG } from '@h5/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, USER } from '../shared/test/render';
+import { findToast } from '../shared/test/toast';
+import { ROUTES } from './routes';
+import { renderApp } from './test-app';
+
+const memberApi = () =>
+  mockApi({
+    '/api/user': () => ok(USER),
+    '/api/balance': () => ok({ balance: '88.00' }),
+    '/api/app': () => ok(null),
+  });
+
+describe('route table', () => {
+  it('lists every SPEC route once, with the SPEC login requirements', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    const member = ROUTES.filter((r) => r.access === 'member').map((r) => r.path);
+    expect(member.sort()).toEqual(
+      [
+        '/message',
+        '/fanshui',
+        '/userInfo',
+        '/userCent',
+        '/wallet',
+        '/addBankCard',
+        '/addUsdtCard',
+        '/password',
+        '/welfare',
+        '/betRecord',
+        '/activityRecord',
+        '/transRecord',
+        '/money',
+        '/recharge',
+        '/withdrawal',
+        '/transfer',
+        '/app',
+      ].sort(),
+    );
+  });
+});
+
+describe('guards and runtime rules', () => {
+  it('sends an anonymous visitor of /wallet to /login with the redirect query', async () => {
+    renderApp('/wallet?type=2');
+    await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Fwallet%3Ftype%3D2'));
+    expect(await screen.findByRole('tab', { name: '登录' })).toBeInTheDocument();
+  });
+
+  it('opens /wallet for a member', async () => {
+    memberApi();
+    renderApp('/wallet', { token: 'tok' });
+    expect(await screen.findByRole('heading', { name: '卡片管理' })).toBeInTheDocument();
+    expect(screen.getByText('即将开放')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/wallet');
+  });
+
+  it('asks a visitor of /hongbao to log in, and the dialog leads to /login', async () => {
+    // antd-mobile dialogs keep pointer-events off while they animate in.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderApp('/hongbao');
+    expect(await screen.findByText(MSG.loginInvite)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+  });
+
+  it('sends a visitor of /mine to /login', async () => {
+    renderApp('/mine');
+    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+  });
+
+  it('redirects unknown paths to /', async () => {
+    renderApp('/no-such-page');
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
+    expect(await screen.findByRole('heading', { name: /欢迎来到/ })).toBeInTheDocument();
+  });
+
+  it('says 已在当前页面！ when the tab of the current page is tapped', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: '主导航' });
+    await user.click(await screen.findByRole('button', { name: '首页' }));
+    expect(await findToast(MSG.alreadyOnPage)).toBeInTheDocument();
+    expect(nav).toBeInTheDocument();
+  });
+
+  it('sends a visitor tapping 我的 to /login', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: '我的' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+  });
+
+  it('shows a placeholder for screens not built yet', async () => {
+    renderApp('/vip');
+    expect(await screen.findByRole('heading', { name: 'VIP特权' })).toBeInTheDocument();
+    expect(screen.getByText('即将开放')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回' })).toBeInTheDocument();
+  });
+});

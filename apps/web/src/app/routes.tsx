@@ -1,0 +1,112 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ComingSoon } from '../shared/ui/coming-soon';
+import { PageLoading } from '../shared/ui/page-loading';
+import { InviteToLogin, RequireAuth, RequireTokenOrLogin } from './guards';
+import { SubPage } from './layout/sub-page';
+import { TabLayout } from './layout/tab-layout';
+
+const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
+const MinePage = lazy(() => import('../features/member/mine-page').then((m) => ({ default: m.MinePage })));
+
+/**
+ * member: SPEC 2 "Routes needing login" (anonymous -> /login?redirect=...); public: "Public routes".
+ * tabs: children of the layout (header + bottom tab bar); sub: own page with a back bar; bare: full screen.
+ * gate: the runtime rules of SPEC 2 that apply on top of the table (mine -> /login, invite -> confirm dialog).
+ * screen: null until the issue that builds it; a 即将开放 placeholder stands in.
+ */
+export interface RouteDef {
+  path: string;
+  title: string;
+  access: 'member' | 'public';
+  chrome: 'tabs' | 'sub' | 'bare';
+  screen: ComponentType | null;
+  gate?: 'mine' | 'invite';
+}
+
+export const ROUTES: readonly RouteDef[] = [
+  // Layout children: '/', '/hongbao', '/activity', '/zhanzhu', '/mine', '/app', '/kefu'
+  { path: '/', title: '首页', access: 'public', chrome: 'tabs', screen: HomePage },
+  { path: '/hongbao', title: '红包', access: 'public', chrome: 'tabs', screen: null, gate: 'invite' },
+  { path: '/activity', title: '优惠活动', access: 'public', chrome: 'tabs', screen: null },
+  { path: '/zhanzhu', title: '赞助', access: 'public', chrome: 'tabs', screen: null },
+  { path: '/mine', title: '我的', access: 'public', chrome: 'tabs', screen: MinePage, gate: 'mine' },
+  { path: '/app', title: 'APP下载', access: 'member', chrome: 'tabs', screen: null },
+  { path: '/kefu', title: '客服', access: 'public', chrome: 'tabs', screen: null },
+
+  // Routes needing login
+  { path: '/message', title: '消息中心', access: 'member', chrome: 'sub', screen: null },
+  { path: '/fanshui', title: '返水中心', access: 'member', chrome: 'sub', screen: null },
+  { path: '/userInfo', title: '个人资料', access: 'member', chrome: 'sub', screen: null },
+  { path: '/userCent', title: '安全中心', access: 'member', chrome: 'sub', screen: null },
+  { path: '/wallet', title: '卡片管理', access: 'member', chrome: 'sub', screen: null },
+  { path: '/addBankCard', title: '添加银行卡', access: 'member', chrome: 'sub', screen: null },
+  { path: '/addUsdtCard', title: '添加USDT地址', access: 'member', chrome: 'sub', screen: null },
+  { path: '/password', title: '修改密码', access: 'member', chrome: 'sub', screen: null },
+  { path: '/welfare', title: '福利中心', access: 'member', chrome: 'sub', screen: null },
+  { path: '/betRecord', title: '投注记录', access: 'member', chrome: 'sub', screen: null },
+  { path: '/activityRecord', title: '活动记录', access: 'member', chrome: 'sub', screen: null },
+  { path: '/transRecord', title: '交易记录', access: 'member', chrome: 'sub', screen: null },
+  { path: '/money', title: '我的钱包', access: 'member', chrome: 'sub', screen: null },
+  { path: '/recharge', title: '存款', access: 'member', chrome: 'sub', screen: null },
+  { path: '/withdrawal', title: '取款', access: 'member', chrome: 'sub', screen: null },
+  { path: '/transfer', title: '额度转换', access: 'member', chrome: 'sub', screen: null },
+
+  // Public routes
+  { path: '/login', title: '登录', access: 'public', chrome: 'bare', screen: LoginPage },
+  { path: '/register', title: '注册', access: 'public', chrome: 'bare', screen: RegisterPage },
+  { path: '/gamePage', title: '游戏', access: 'public', chrome: 'sub', screen: null },
+  { path: '/activityInfo', title: '活动详情', access: 'public', chrome: 'sub', screen: null },
+  { path: '/zhanzhuye', title: '赞助详情', access: 'public', chrome: 'sub', screen: null },
+  { path: '/vip', title: 'VIP特权', access: 'public', chrome: 'sub', screen: null },
+  { path: '/applyagent', title: '合营计划', access: 'public', chrome: 'sub', screen: null },
+  { path: '/boutBallBet', title: '帮助中心', access: 'public', chrome: 'sub', screen: null },
+  { path: '/boutBallBetInfo', title: '帮助详情', access: 'public', chrome: 'sub', screen: null },
+  { path: '/usdtmore', title: 'USDT协议说明', access: 'public', chrome: 'sub', screen: null },
+  { path: '/payInfo', title: '支付信息', access: 'public', chrome: 'sub', screen: null },
+  { path: '/concise', title: '电子游戏', access: 'public', chrome: 'sub', screen: null },
+  // Navigation targets outside the SPEC table (SPEC 2, Screens)
+  { path: '/abouts', title: '关于我们', access: 'public', chrome: 'sub', screen: null },
+  { path: '/referral', title: '推荐好友', access: 'public', chrome: 'sub', screen: null },
+];
+
+function guarded(def: RouteDef, node: ReactNode): ReactNode {
+  let element = node;
+  if (def.gate === 'mine') element = <RequireTokenOrLogin>{element}</RequireTokenOrLogin>;
+  if (def.gate === 'invite') element = <InviteToLogin>{element}</InviteToLogin>;
+  if (def.access === 'member') element = <RequireAuth>{element}</RequireAuth>;
+  return element;
+}
+
+function elementFor(def: RouteDef): ReactNode {
+  const Screen = def.screen;
+  const inSub = def.chrome === 'sub';
+  const body = Screen ? <Screen /> : <ComingSoon title={def.title} showTitle={!inSub} />;
+  const page = <Suspense fallback={<PageLoading />}>{body}</Suspense>;
+  return guarded(def, inSub ? <SubPage title={def.title}>{page}</SubPage> : page);
+}
+
+export function AppRoutes() {
+  const tabs = ROUTES.filter((r) => r.chrome === 'tabs');
+  const others = ROUTES.filter((r) => r.chrome !== 'tabs');
+  return (
+    <Routes>
+      <Route element={<TabLayout />}>
+        {tabs.map((def) =>
+          def.path === '/' ? (
+            <Route key={def.path} index element={elementFor(def)} />
+          ) : (
+            <Route key={def.path} path={def.path} element={elementFor(def)} />
+          ),
+        )}
+      </Route>
+      {others.map((def) => (
+        <Route key={def.path} path={def.path} element={elementFor(def)} />
+      ))}
+      {/* SPEC 2: unknown paths redirect to / */}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useSiteInfo } from '../../shared/site/use-site-info';
+import './auth.css';
+
+/** The full-screen frame of the login and register views: a way home, the site title, the form card. */
+export function AuthShell({ heading, children }: { heading: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const site = useSiteInfo();
+  return (
+    <main className="auth-page" aria-label={heading}>
+      <button type="button" className="auth-home" aria-label="返回首页" onClick={() => void navigate('/')}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M15 4l-8 8 8 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div className="auth-hero">
+        <svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">
+          <circle cx="32" cy="32" r="29" fill="#13224a" stroke="#e0b64a" strokeWidth="3" />
+          <path d="M18 40l7-18 7 12 7-12 7 18z" fill="#e0b64a" />
+        </svg>
+        <p className="auth-site">{site.title}</p>
+      </div>
+      <section className="auth-card">{children}</section>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { validateLogin } from '@h5/contract';
+import { Button, Toast } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useLoginMutation } from './api';
+import { ICONS, TextField } from './text-field';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const mutation = useLoginMutation();
+  const filled = name !== '' && password !== '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const message = validateLogin({ name, password });
+    if (message) {
+      Toast.show({ content: message });
+      return;
+    }
+    mutation.mutate({ name, password }, { onSuccess });
+  };
+
+  return (
+    <form className="auth-form" aria-label="登录" onSubmit={submit} noValidate>
+      <TextField
+        id="login-name"
+        label="账号"
+        icon={ICONS.user}
+        placeholder="请输入账号"
+        autoComplete="username"
+        value={name}
+        onChange={setName}
+      />
+      <TextField
+        id="login-password"
+        label="密码"
+        icon={ICONS.lock}
+        type="password"
+        placeholder="请输入密码"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        disabled={!filled}
+        loading={mutation.isPending}
+        loadingText="登录中"
+      >
+        登录
+      </Button>
+    </form>
+  );
+}

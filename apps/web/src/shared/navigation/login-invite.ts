@@ -1,0 +1,18 @@
+import { MSG } from '@h5/contract';
+import { Dialog } from 'antd-mobile';
+
+let open = false;
+
+/**
+ * SPEC 2: /hongbao and /transfer without a token show a confirm dialog leading to /login.
+ * Resolves true when the visitor chose to log in. One dialog at a time (double taps, effects run twice).
+ */
+export async function confirmLoginInvite(): Promise<boolean | null> {
+  if (open) return null;
+  open = true;
+  try {
+    return await Dialog.confirm({ content: MSG.loginInvite, confirmText: '确定', cancelText: '取消' });
+  } finally {
+    open = false;
+  }
+}

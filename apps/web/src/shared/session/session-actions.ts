@@ -1,0 +1,23 @@
+import { endpoints } from '@h5/contract';
+import { callApi } from '../api/client';
+import { endSession } from './end-session';
+import { useSessionStore } from './session-store';
+
+/** SPEC 4: login or register success stores the token, loads the user (balance polling starts with the token). */
+export async function login(token: string): Promise<void> {
+  const store = useSessionStore.getState();
+  store.setToken(token);
+  const info = await callApi(endpoints.user);
+  store.setUserInfo(info);
+}
+
+/** SPEC 4: logout calls logoff, then clears storage and goes to /login, also when the call fails. */
+export async function logout(): Promise<void> {
+  try {
+    await callApi(endpoints.logoff, undefined, { silent: true, onUnauthorized: 'logout' });
+  } catch {
+    // The session ends either way.
+  } finally {
+    endSession();
+  }
+}

@@ -1,0 +1,31 @@
+import { endpoints, type SiteInfo } from '@h5/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../api/client';
+
+/** SPEC 1: a stored default app info is used until the server answers. */
+export const DEFAULT_SITE_INFO: SiteInfo = {
+  site_state: 1,
+  title: '体育娱乐',
+  site_logo: '',
+  repair_tips: '',
+  redpacket_switch: 0,
+  index_modal: 0,
+  webcontent: '',
+  h5_url: '',
+  ios_download_url: '',
+  ios_download_qrcode: '',
+  fanshui: 1,
+};
+
+export function useSiteInfo() {
+  const query = useQuery({
+    queryKey: ['app'],
+    // Silent: until the server answers (or if it fails) the default stands in, with nothing to tell the user.
+    queryFn: () => callApi(endpoints.app, {}, { silent: true }),
+    initialData: DEFAULT_SITE_INFO,
+    // The default is only a stand-in: fetch the real one on first use, then keep it for the visit.
+    initialDataUpdatedAt: 0,
+    staleTime: 5 * 60_000,
+  });
+  return query.data;
+}

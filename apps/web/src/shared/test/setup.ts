@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { useSessionStore } from '../session/session-store';
+import { installAntdRender } from '../ui/antd-render';
+
+installAntdRender();
+
+beforeEach(() => {
+  // The network boundary: nothing leaves the test. Tests that need answers mock fetch again (mockApi).
+  vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () => new Response(JSON.stringify({ code: 404, message: '接口不存在', data: null })),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  Toast.clear();
+  Dialog.clear();
+  sessionStorage.clear();
+  localStorage.clear();
+  useSessionStore.setState({ token: null, userInfo: null });
+  document.body.innerHTML = '';
+  window.location.hash = '';
+});
