@@ -8,7 +8,12 @@ import { apiDocsRoute } from './http/api-docs';
 import { installErrorHandling } from './http/error-handler';
 import { memoryLimiter } from './http/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
+import { contentRoutes } from './modules/content/content-routes';
 import { siteRoutes } from './modules/site/site-routes';
+import { adminRoutes } from './modules/admin/admin-routes';
+import { gamesRoutes } from './modules/games/games-routes';
+import { walletRoutes } from './modules/wallet/wallet-routes';
+import { sandboxProvider } from './providers/sandbox-provider';
 import { type Clock, systemClock } from './lib/time';
 
 export interface AppOptions {
@@ -63,8 +68,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loginFailures: memoryLimiter({ ...config.limits.loginFailures, now: () => clock.now().getTime() }),
     registrations: memoryLimiter({ ...config.limits.registrations, now: () => clock.now().getTime() }),
   };
-  accountsRoutes(app, accountsDeps);
+  const { authenticate } = accountsRoutes(app, accountsDeps);
   siteRoutes(app, { db });
+  await contentRoutes(app, { db, authenticate });
+  const wallet = { db, provider: sandboxProvider(clock) };
+  walletRoutes(app, wallet, authenticate);
+  gamesRoutes(app, { db, clock, turnoverWindowStart: async () => null }, authenticate);
+  adminRoutes(app, {
+    db,
+    clock,
+    wallet,
+    loginFailures: memoryLimiter({ ...config.limits.loginFailures, now: () => clock.now().getTime() }),
+  });
   apiDocsRoute(app);
 
   if (existsSync(config.webDist)) {

@@ -116,3 +116,55 @@ export async function registerMember(app: FastifyInstance, overrides: Record<str
   if (answer.code !== 200) throw new Error(`register failed: ${answer.message}`);
   return { ...body, token: answer.data.api_token };
 }
+
+/** An operator of the given role, logged in: answers its back-office token. */
+export async function operatorToken(t: TestApp, role: 'admin' | 'finance' | 'content' = 'admin'): Promise<string> {
+  const { createOperator } = await import('../src/modules/admin/admin-service');
+  counter += 1;
+  const username = `op_${role}_${counter}_${Date.now().toString(36)}`.slice(0, 32);
+  const password = await createOperator(t.database.db, username, role);
+  const answer = await call<{ token: string }>(t.app, '/admin/api/login', { username, password });
+  if (answer.code !== 200) throw new Error(`operator login failed: ${answer.message}`);
+  return answer.data.token;
+}
+
+/** Sends a back-office request with an operator token. */
+export async function adminCall<T = unknown>(
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<Answer<T>> {
+  const res = await t.app.inject({
+    method,
+    url,
+    payload: method === 'GET' || method === 'DELETE' ? undefined : ((body ?? {}) as object),
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${url}: ${res.body}`);
+  return res.json() as Answer<T>;
+}
+
+/** The member id behind a registered name. */
+export async function memberId(t: TestApp, username: string): Promise<number> {
+  const { members } = await import('../src/db/schema');
+  const { eq } = await import('drizzle-orm');
+  const [row] = await t.database.db.select({ id: members.id }).from(members).where(eq(members.username, username));
+  if (!row) throw new Error(`no member ${username}`);
+  return row.id;
+}
+
+/** Credits a member through the back office, the way an operator does. */
+export async function credit(t: TestApp, opToken: string, username: string, amount: string) {
+  const id = await memberId(t, username);
+  const answer = await adminCall<{ balance: string }>(t, opToken, 'POST', `/admin/api/members/${id}/adjust`, { amount, note: 'test credit' });
+  if (answer.code !== 200) throw new Error(`credit failed: ${answer.message}`);
+  return answer.data.balance;
+}
+
+/** Adds a venue of our own for a test (codes unique per test file). */
+export async function addVenue(t: TestApp, code: string, categoryId: string, enabled = 1) {
+  const { venues } = await import('../src/db/schema');
+  await t.database.db.insert(venues).values({ code, name: `${code}场馆`, platname: code, categoryId, sort: 900, enabled });
+}

@@ -44,7 +44,8 @@ export const BannerListBody = z.object({ type: intWithDefault(2) });
 
 export const GameUrlBody = z.object({
   plat_name: field(),
-  game_type: intWithDefault(0),
+  // Text, not a number: clients pass the game type of the tile, which may be a category name; blank means 0.
+  game_type: field(),
   game_code: field(),
   is_mobile_url: intWithDefault(1),
 });

@@ -131,7 +131,7 @@ describe('request bodies', () => {
   it('applies the SPEC defaults', () => {
     expect(endpoints.bannerList.body.parse({})).toEqual({ type: 2 });
     expect(endpoints.getGameUrl.body.parse({ plat_name: 'ag', game_code: 'x' })).toMatchObject({
-      game_type: 0,
+      game_type: '',
       is_mobile_url: 1,
     });
     expect(endpoints.getFanshui.body.parse({})).toMatchObject({ date: 4, page: 1, api_type: '', type: '' });

@@ -30,6 +30,8 @@ export const members = pgTable(
     transferstatus: smallint('transferstatus').notNull().default(0),
     vip: smallint('vip').notNull().default(1),
     paysum: numeric('paysum', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** Lifetime valid turnover of settled bets (VIP flow). */
+    turnover: numeric('turnover', { precision: 18, scale: 2 }).notNull().default('0'),
     isagent: smallint('isagent').notNull().default(0),
     inviterId: integer('inviter_id').references((): AnyPgColumn => members.id),
     /** 1 active, 0 disabled by an operator. */

@@ -1,10 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { members } from '../accounts/accounts-tables';
 
 /**
  * Every balance is an account of the double-entry ledger (DESIGN "Money"): a member's central wallet, a member's
- * wallet at each venue, and the house accounts. Balances change only through ledger postings.
+ * wallet at each venue, and the house accounts. Balances change only through ledger postings (ledger-service.ts).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -23,4 +34,34 @@ export const ledgerAccounts = pgTable(
     check('ledger_member_balance_non_negative', sql`${t.kind} = 'house' OR ${t.balance} >= 0`),
     index('ledger_accounts_member_idx').on(t.memberId, t.kind),
   ],
+);
+
+/** One movement of money; its entries sum to zero. The reference makes a retried movement a no-op. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: serial('id').primaryKey(),
+    reference: varchar('reference', { length: 120 }).notNull().unique(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    memberId: integer('member_id').references(() => members.id),
+    memo: text('memo').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_transactions_member_idx').on(t.memberId, t.kind, t.createdAt)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Signed: positive credits the account, negative debits it. */
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.accountId), index('ledger_entries_tx_idx').on(t.transactionId)],
 );

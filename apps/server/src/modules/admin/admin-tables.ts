@@ -1,0 +1,49 @@
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+export type OperatorRole = 'admin' | 'finance' | 'content';
+
+/** Back-office operators: created with the operator CLI only; there is no default operator. */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 32 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: varchar('role', { length: 16 }).$type<OperatorRole>().notNull(),
+    state: smallint('state').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('operators_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/** Every operator action: who, what, on which target, the state before and after, and the request id. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    action: varchar('action', { length: 64 }).notNull(),
+    target: varchar('target', { length: 128 }).notNull(),
+    before: text('before').notNull().default('null'),
+    after: text('after').notNull().default('null'),
+    requestId: varchar('request_id', { length: 64 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,56 @@
+import { centsToMoney, endpoints, MSG } from '@h5/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { badInput } from '../../http/errors';
+import { type Authenticate, memberRoute } from '../../http/route';
+import * as games from './games-service';
+import type { GamesDeps } from './games-service';
+import { sandboxPage } from './sandbox-page';
+
+export interface GamesRouteDeps extends GamesDeps {
+  /** When the window of the withdrawal turnover requirement starts (the last approved withdrawal), or null. */
+  turnoverWindowStart(db: DbOrTx, memberId: number): Promise<Date | null>;
+}
+
+const TicketBody = z.object({ ticket: z.string().min(1).max(128) });
+const RoundBody = TicketBody.extend({ stake: z.union([z.string().max(32), z.number()]), pick: z.string().max(16) });
+
+export function gamesRoutes(app: FastifyInstance, deps: GamesRouteDeps, authenticate: Authenticate) {
+  memberRoute(app, endpoints.betRecord, authenticate, async ({ body, member }) => ({
+    data: await games.betRecords(deps, member.id, body),
+  }));
+
+  memberRoute(app, endpoints.getBetAmount, authenticate, async ({ member }) => {
+    const since = await deps.turnoverWindowStart(deps.db, member.id);
+    return { data: { bet_amount: centsToMoney(await games.turnoverSince(deps.db, member.id, since)) } };
+  });
+
+  // The sandbox venue's demo game page and its small API; the ticket in the URL stands for one game launch.
+  app.get('/sandbox/play', async (_req, reply) => reply.type('text/html; charset=utf-8').send(sandboxPage()));
+
+  const parse = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
+    const parsed = schema.safeParse(body ?? {});
+    if (!parsed.success) throw badInput();
+    return parsed.data;
+  };
+
+  app.post('/sandbox/api/state', async (req) => {
+    const { ticket } = parse(TicketBody, req.body);
+    const session = await games.requireSession(deps.db, ticket, deps.clock);
+    return { code: 200, message: 'ok', data: await games.sandboxState(deps, session) };
+  });
+
+  app.post('/sandbox/api/round', async (req) => {
+    const body = parse(RoundBody, req.body);
+    const session = await games.requireSession(deps.db, body.ticket, deps.clock);
+    return { code: 200, message: 'ok', data: await games.playRound(deps, session, body) };
+  });
+
+  app.post('/sandbox/api/settle', async (req) => {
+    const { ticket } = parse(TicketBody, req.body);
+    const session = await games.requireSession(deps.db, ticket, deps.clock);
+    const settled = await games.settlePending(deps, session);
+    return { code: 200, message: settled.length ? MSG.ok : MSG.nothingToSettle, data: settled };
+  });
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addVenue, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+
+let t: TestApp;
+let op: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  op = await operatorToken(t, 'finance');
+  await addVenue(t, 'GCAS', 'realbet');
+  await addVenue(t, 'GSPT', 'sport');
+});
+afterAll(() => t?.close());
+
+interface Round {
+  bet_id: string;
+  status: number;
+  dice: number[];
+  outcome: string;
+  win_loss: string;
+  venue_balance: string;
+}
+
+async function launch(token: string, venue: string) {
+  const answer = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: 'demo' }, { token });
+  return new URL(answer.data.url).searchParams.get('ticket') ?? '';
+}
+
+const sandbox = <T>(path: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: path, payload: body }).then((r) => r.json() as { code: number; message: string; data: T });
+
+describe('sandbox demo rounds', () => {
+  it('serves the demo page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/play?ticket=x' });
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('下注金额');
+  });
+
+  it('stakes from the venue wallet, settles a casino round at once and records the bet', async () => {
+    const m = await registerMember(t.app);
+    await credit(t, op, m.name, '100');
+    await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
+    const ticket = await launch(m.token, 'GCAS');
+
+    const round = await sandbox<Round>('/sandbox/api/round', { ticket, stake: '10', pick: 'big' });
+    expect(round.code).toBe(200);
+    expect(round.data.status).toBe(1);
+    expect(round.data.dice).toHaveLength(3);
+    const won = round.data.outcome === 'big';
+    expect(round.data.win_loss).toBe(won ? '10.00' : '-10.00');
+    expect(round.data.venue_balance).toBe(won ? '110.00' : '90.00');
+
+    const records = await call<{ data: Array<Record<string, unknown>>; total: number }>(t.app, '/api/betrecord', { date: 1, page: 1 }, { token: m.token });
+    expect(records.data.total).toBe(1);
+    expect(records.data.data[0]).toMatchObject({
+      bet_id: round.data.bet_id,
+      Code: 'GCAS',
+      bet_amount: '10.00',
+      valid_amount: '10.00',
+      win_loss: round.data.win_loss,
+      status: 1,
+    });
+    expect(records.data.data[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await call(t.app, '/api/getBetAmount', {}, { token: m.token })).toMatchObject({ code: 200, data: { bet_amount: '10.00' } });
+  });
+
+  it('refuses a stake above the venue balance, out of range or with an unknown pick, and an expired ticket', async () => {
+    const m = await registerMember(t.app);
+    await credit(t, op, m.name, '5');
+    await call(t.app, '/api/transfer', { amount: '5', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
+    const ticket = await launch(m.token, 'GCAS');
+    expect(await sandbox('/sandbox/api/round', { ticket, stake: '6', pick: 'big' })).toMatchObject({ code: 210, message: '账户余额不足' });
+    expect(await sandbox('/sandbox/api/round', { ticket, stake: '0.5', pick: 'big' })).toMatchObject({ code: 400, message: '单注金额须在1-10000之间' });
+    expect((await sandbox('/sandbox/api/round', { ticket, stake: '1', pick: 'odd' })).code).toBe(400);
+    expect((await sandbox('/sandbox/api/round', { ticket: 'forged', stake: '1', pick: 'big' })).code).toBe(401);
+    const state = await sandbox<{ venue_balance: string }>('/sandbox/api/state', { ticket });
+    expect(state.data.venue_balance).toBe('5.00');
+  });
+
+  it('leaves a sport bet unsettled until the settlement step', async () => {
+    const m = await registerMember(t.app);
+    await credit(t, op, m.name, '50');
+    await call(t.app, '/api/transfer', { amount: '50', sourcetype: 'userbalance', targettype: 'GSPT' }, { token: m.token });
+    const ticket = await launch(m.token, 'GSPT');
+    const round = await sandbox<Round>('/sandbox/api/round', { ticket, stake: '20', pick: 'home' });
+    expect(round.data).toMatchObject({ status: 2, outcome: 'pending', win_loss: '0.00', venue_balance: '30.00' });
+    expect(await call(t.app, '/api/getBetAmount', {}, { token: m.token })).toMatchObject({ data: { bet_amount: '0.00' } });
+
+    const settled = await sandbox<Array<{ bet_id: string; outcome: string; win_loss: string }>>('/sandbox/api/settle', { ticket });
+    expect(settled.data).toHaveLength(1);
+    const [result] = settled.data;
+    expect(result?.win_loss).toBe(result?.outcome === 'home' ? '28.00' : '-20.00');
+    const records = await call<{ data: Array<{ status: number; win_loss: string }> }>(t.app, '/api/betrecord', { api_type: 'gspt' }, { token: m.token });
+    expect(records.data.data[0]).toMatchObject({ status: 1, win_loss: result?.win_loss });
+    expect((await sandbox('/sandbox/api/settle', { ticket })).message).toBe('没有待结算的注单');
+  });
+
+  it('filters bet records by venue and pages them, 10 a page', async () => {
+    const m = await registerMember(t.app);
+    await credit(t, op, m.name, '100');
+    await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
+    const ticket = await launch(m.token, 'GCAS');
+    for (let i = 0; i < 12; i += 1) await sandbox('/sandbox/api/round', { ticket, stake: '1', pick: 'small' });
+    const page2 = await call<{ current_page: number; last_page: number; total: number; data: unknown[]; from: number; to: number }>(
+      t.app,
+      '/api/betrecord',
+      { page: 2 },
+      { token: m.token },
+    );
+    expect(page2.data).toMatchObject({ current_page: 2, last_page: 2, total: 12, from: 11, to: 12 });
+    expect(page2.data.data).toHaveLength(2);
+    const other = await call<{ total: number }>(t.app, '/api/betrecord', { api_type: 'GSPT' }, { token: m.token });
+    expect(other.data.total).toBe(0);
+  });
+});

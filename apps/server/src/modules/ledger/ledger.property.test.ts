@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+
+// Random interleavings of concurrent money movements for several members must keep the ledger's invariants
+// (DESIGN "Money"). On PostgreSQL the requests of one batch really run at the same time on separate connections.
+let t: TestApp;
+let op: string;
+const players: { name: string; token: string }[] = [];
+const VENUES = ['PCAS', 'PSPT'];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  op = await operatorToken(t, 'finance');
+  await addVenue(t, 'PCAS', 'realbet');
+  await addVenue(t, 'PSPT', 'sport');
+  for (let i = 0; i < 3; i += 1) {
+    const m = await registerMember(t.app);
+    await credit(t, op, m.name, '1000');
+    players.push(m);
+  }
+});
+afterAll(() => t?.close());
+
+const who = fc.integer({ min: 0, max: 2 });
+const venue = fc.constantFrom(...VENUES);
+const amount = fc.integer({ min: 1, max: 60_000 }).map((cents) => (cents / 100).toFixed(2));
+
+type Command =
+  | { op: 'in' | 'out'; who: number; venue: string; amount: string; key: string }
+  | { op: 'transall'; who: number }
+  | { op: 'auto'; who: number; on: 0 | 1 }
+  | { op: 'launch'; who: number; venue: string }
+  | { op: 'round'; who: number; venue: string; amount: string };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ op: fc.constantFrom('in' as const, 'out' as const), who, venue, amount, key: fc.constantFrom('k-aaaaaaaa', 'k-bbbbbbbb', 'k-cccccccc', '') }),
+  fc.record({ op: fc.constant('transall' as const), who }),
+  fc.record({ op: fc.constant('auto' as const), who, on: fc.constantFrom(0 as const, 1 as const) }),
+  fc.record({ op: fc.constant('launch' as const), who, venue }),
+  fc.record({ op: fc.constant('round' as const), who, venue, amount: fc.integer({ min: 1, max: 50 }).map(String) }),
+);
+
+let batch = 0;
+async function run(c: Command) {
+  const p = players[c.who]!;
+  switch (c.op) {
+    case 'in':
+    case 'out': {
+      const body = c.op === 'in' ? { amount: c.amount, sourcetype: 'userbalance', targettype: c.venue } : { amount: c.amount, sourcetype: c.venue, targettype: 'userbalance' };
+      const headers: Record<string, string> = { authorization: `Bearer ${p.token}` };
+      // Keys repeat within a batch on purpose: a repeated key must move money once.
+      if (c.key) headers['idempotency-key'] = `${c.key}-${batch}`;
+      return t.app.inject({ method: 'POST', url: '/api/transfer', payload: body, headers });
+    }
+    case 'transall':
+      return call(t.app, '/api/transall', {}, { token: p.token });
+    case 'auto':
+      return call(t.app, '/api/uptransferstatus', { transferstatus: c.on }, { token: p.token });
+    case 'launch':
+      return call(t.app, '/api/getGameUrl', { plat_name: c.venue, game_code: 'demo' }, { token: p.token });
+    case 'round': {
+      const launch = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: c.venue }, { token: p.token });
+      const ticket = new URL(launch.data.url).searchParams.get('ticket');
+      const pick = c.venue === 'PSPT' ? 'home' : 'big';
+      await t.app.inject({ method: 'POST', url: '/sandbox/api/round', payload: { ticket, stake: c.amount, pick } });
+      if (c.venue === 'PSPT') await t.app.inject({ method: 'POST', url: '/sandbox/api/settle', payload: { ticket } });
+      return;
+    }
+  }
+}
+
+describe('ledger invariants under concurrent movements', () => {
+  it('keeps the sum at zero, each account equal to its entries, and no member below zero', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(command, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }), async (batches) => {
+        for (const cmds of batches) {
+          batch += 1;
+          const answers = await Promise.all(cmds.map(run));
+          for (const a of answers) {
+            const status = a && 'statusCode' in a ? a.statusCode : 200;
+            expect(status).toBe(200);
+            const code = a && 'json' in a ? (a.json() as { code: number }).code : (a as { code?: number } | undefined)?.code;
+            expect(code === undefined || code !== 500).toBe(true);
+          }
+        }
+        const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, op, 'GET', '/admin/api/ledger/check');
+        expect(check.data.mismatched).toEqual([]);
+        expect(check.data.total).toBe('0.00');
+        expect(check.data.balanced).toBe(true);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('moves a transfer repeated with the same key at most once, even in parallel', async () => {
+    const p = players[0]!;
+    await call(t.app, '/api/transall', {}, { token: p.token });
+    const before = (await call<{ balance: string }>(t.app, '/api/balance', {}, { token: p.token })).data.balance;
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/transfer',
+        payload: { amount: '7.77', sourcetype: 'userbalance', targettype: 'PCAS' },
+        headers: { authorization: `Bearer ${p.token}`, 'idempotency-key': 'same-key-777' },
+      });
+    await Promise.all(Array.from({ length: 8 }, send));
+    const after = (await call<{ balance: string }>(t.app, '/api/balance', {}, { token: p.token })).data.balance;
+    expect(Math.round((Number(before) - Number(after)) * 100)).toBe(777);
+  });
+});

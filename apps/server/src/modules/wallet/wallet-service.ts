@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { BizCode, centsToMoney, MSG, parseMoneyToCents, VENUE_WALLET } from '@h5/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { AppError, badInput } from '../../http/errors';
+import type { GameProvider } from '../../providers/game-provider';
+import { members } from '../accounts/accounts-tables';
+import { accountCode, balanceOf, balancesOf, lockWallet, post } from '../ledger/ledger-service';
+import { findVenue, listVenues, type VenueInfo } from './venue-directory';
+
+export interface WalletDeps {
+  db: Db;
+  provider: GameProvider;
+}
+
+/** Venue balances of at least 1.00 are recycled; smaller dust stays (SERVER-RULES transall). */
+const RECYCLE_MINIMUM_CENTS = 100;
+
+const refFor = (memberId: number, venue: VenueInfo) => ({ memberId, venue: venue.code, category: venue.category });
+
+async function enabledVenue(db: Db | Tx, code: string): Promise<VenueInfo> {
+  const venue = await findVenue(db, code);
+  if (!venue || !venue.enabled) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+  return venue;
+}
+
+/** Moves money from the central wallet into a venue, inside the caller's transaction. */
+async function moveIn(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueInfo, cents: number, reference: string) {
+  const ref = refFor(memberId, venue);
+  await deps.provider.ensureAccount(tx, ref);
+  const result = await post(tx, {
+    reference,
+    kind: 'transfer_in',
+    memberId,
+    memo: venue.code,
+    legs: [
+      { account: accountCode.wallet(memberId), cents: -cents },
+      { account: accountCode.venue(memberId, venue.code), cents },
+    ],
+  });
+  if (!result.replayed) await deps.provider.transferIn(tx, ref, cents, reference);
+}
+
+async function moveOut(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueInfo, cents: number, reference: string) {
+  const ref = refFor(memberId, venue);
+  await deps.provider.ensureAccount(tx, ref);
+  const result = await post(tx, {
+    reference,
+    kind: 'transfer_out',
+    memberId,
+    memo: venue.code,
+    legs: [
+      { account: accountCode.venue(memberId, venue.code), cents: -cents },
+      { account: accountCode.wallet(memberId), cents },
+    ],
+  });
+  if (!result.replayed) await deps.provider.transferOut(tx, ref, cents, reference);
+}
+
+export interface TransferInput {
+  amount: string;
+  sourcetype: string;
+  targettype: string;
+}
+
+/**
+ * A manual transfer between the central wallet (userbalance) and one venue (SERVER-RULES "Wallets and venues").
+ * The member's wallet row is locked for the whole movement: one transfer per member at a time.
+ */
+export async function transfer(deps: WalletDeps, memberId: number, input: TransferInput, idempotencyKey: string) {
+  const cents = parseMoneyToCents(input.amount);
+  if (cents === null || cents <= 0) throw badInput(MSG.transferAmountRequired);
+  const source = input.sourcetype.trim();
+  const target = input.targettype.trim();
+  if (!source || !target || source === target) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.sameWallet);
+  if (source !== VENUE_WALLET && target !== VENUE_WALLET) {
+    throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueToVenueRefused);
+  }
+  const into = target !== VENUE_WALLET;
+  const venue = await enabledVenue(deps.db, into ? target : source);
+  const reference = `transfer:${memberId}:${idempotencyKey}`;
+
+  return deps.db.transaction(async (tx) => {
+    const central = await lockWallet(tx, memberId);
+    const available = into ? central : await balanceOf(tx, accountCode.venue(memberId, venue.code));
+    if (cents > available) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
+    if (into) await moveIn(tx, deps, memberId, venue, cents, reference);
+    else await moveOut(tx, deps, memberId, venue, cents, reference);
+    return { balance: centsToMoney(await balanceOf(tx, accountCode.wallet(memberId))) };
+  });
+}
+
+/** Recycles every venue holding at least 1.00 back into the central wallet, inside the caller's transaction. */
+export async function recycleAll(tx: Tx, deps: WalletDeps, memberId: number, reason: string): Promise<number> {
+  await lockWallet(tx, memberId);
+  const venues = await listVenues(tx);
+  const balances = await balancesOf(
+    tx,
+    venues.map((v) => accountCode.venue(memberId, v.code)),
+  );
+  let recycled = 0;
+  for (const venue of venues) {
+    const cents = balances.get(accountCode.venue(memberId, venue.code)) ?? 0;
+    if (cents < RECYCLE_MINIMUM_CENTS) continue;
+    await moveOut(tx, deps, memberId, venue, cents, `${reason}:${memberId}:${venue.code}:${randomUUID()}`);
+    recycled += cents;
+  }
+  return recycled;
+}
+
+/** /api/transall: answers the new central balance; the message says whether anything came back. */
+export async function transAll(deps: WalletDeps, memberId: number) {
+  return deps.db.transaction(async (tx) => {
+    const recycled = await recycleAll(tx, deps, memberId, 'transall');
+    const balance = centsToMoney(await balanceOf(tx, accountCode.wallet(memberId)));
+    return { recycled, balance };
+  });
+}
+
+/** /api/balancelist: every enabled venue in display order with the member's balance there. */
+export async function venueBalances(deps: WalletDeps, memberId: number) {
+  const venues = (await listVenues(deps.db)).filter((v) => v.enabled);
+  const balances = await balancesOf(
+    deps.db,
+    venues.map((v) => accountCode.venue(memberId, v.code)),
+  );
+  return venues.map((v) => ({
+    name: v.name,
+    platname: v.code,
+    balance: centsToMoney(balances.get(accountCode.venue(memberId, v.code)) ?? 0),
+  }));
+}
+
+export async function setAutoTransfer(db: Db, memberId: number, transferstatus: 0 | 1) {
+  // SERVER-RULES (ours): only the switch is written.
+  await db.update(members).set({ transferstatus }).where(eq(members.id, memberId));
+}
+
+/**
+ * /api/getGameUrl: creates the venue account, and with auto-transfer on recycles every other venue and moves the
+ * whole central balance into this one before answering the launch URL.
+ */
+export async function launchGame(
+  deps: WalletDeps,
+  memberId: number,
+  input: { plat_name: string; game_type: string; game_code: string; is_mobile_url: number },
+  origin: string,
+) {
+  const venue = await enabledVenue(deps.db, input.plat_name.trim());
+  return deps.db.transaction(async (tx) => {
+    const ref = refFor(memberId, venue);
+    await deps.provider.ensureAccount(tx, ref);
+    const [member] = await tx.select({ transferstatus: members.transferstatus }).from(members).where(eq(members.id, memberId));
+    if (member?.transferstatus === 1) {
+      await recycleAll(tx, deps, memberId, 'autotransfer-recycle');
+      const central = await balanceOf(tx, accountCode.wallet(memberId));
+      if (central > 0) {
+        await moveIn(tx, deps, memberId, venue, central, `autotransfer:${memberId}:${venue.code}:${randomUUID()}`);
+      }
+    }
+    const url = await deps.provider.launchUrl(tx, {
+      ...ref,
+      gameType: input.game_type || '0',
+      gameCode: input.game_code,
+      origin,
+      mobile: input.is_mobile_url === 1,
+    });
+    return { url };
+  });
+}
