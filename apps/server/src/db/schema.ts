@@ -2,3 +2,6 @@
 export * from '../modules/accounts/accounts-tables';
 export * from '../modules/ledger/ledger-tables';
 export * from '../modules/site/site-tables';
+export * from '../modules/admin/admin-tables';
+export * from '../modules/games/games-tables';
+export * from '../modules/content/content-tables';

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { siteSettings } from '../modules/site/site-tables';
 import { DEFAULT_SETTINGS, writeSettings } from '../modules/site/site-service';
 import type { Db } from './client';
+import { seedContent } from './seed-content';
 
 /** Fills an empty database with the site settings and demo content, so a fresh start shows a complete site. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -9,6 +10,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     await writeSettings(tx, DEFAULT_SETTINGS);
+    await seedContent(tx);
   });
   return true;
 }

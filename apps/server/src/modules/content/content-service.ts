@@ -1,0 +1,110 @@
+import { type Article, BizCode, MSG, type Banner, type Game, type SlotGame, type VipLevel } from '@h5/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { numericToMoney } from '../../lib/money';
+import { readSettings } from '../site/site-service';
+import { articles, banners, games, notices, slotGames, vipLevels } from './content-tables';
+
+/** Our own pages, served from apps/server/public, used while an operator has set no external URL. */
+export const BUILT_IN_SERVICE_URL = '/service/chat.html';
+export const BUILT_IN_AGENT_URL = '/service/agent.html';
+
+const asFlag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
+
+/** SERVER-RULES: bannerList items give the image URL as both `src` and `pic`. */
+export async function listBanners(db: DbOrTx): Promise<Banner[]> {
+  const rows = await db
+    .select({ src: banners.src })
+    .from(banners)
+    .where(eq(banners.enabled, 1))
+    .orderBy(asc(banners.sort), asc(banners.id));
+  return rows.map((row) => ({ src: row.src, pic: row.src }));
+}
+
+/** SERVER-RULES: homenotice answers an array of plain strings. */
+export async function listNotices(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ text: notices.text })
+    .from(notices)
+    .where(eq(notices.enabled, 1))
+    .orderBy(asc(notices.sort), asc(notices.id));
+  return rows.map((row) => row.text);
+}
+
+/** SERVER-RULES: game/list answers every game as a bare array with app_state 1 or 0; the client filters. */
+export async function listGames(db: DbOrTx): Promise<Game[]> {
+  const rows = await db.select().from(games).orderBy(asc(games.sort), asc(games.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    category_id: row.categoryId,
+    app_state: asFlag(row.appState),
+    platform_name: row.platformName,
+    game_code: row.gameCode,
+    mobile_img: row.mobileImg,
+  }));
+}
+
+/** The slot list of one venue; an unknown code is simply an empty list. */
+export async function listSlotGames(db: DbOrTx, catecode: string): Promise<SlotGame[]> {
+  const code = catecode.trim();
+  if (!code) return [];
+  return db
+    .select({
+      catecode: slotGames.catecode,
+      gamecode: slotGames.gamecode,
+      gamepic: slotGames.gamepic,
+      gamename: slotGames.gamename,
+    })
+    .from(slotGames)
+    .where(eq(slotGames.catecode, code))
+    .orderBy(asc(slotGames.sort), asc(slotGames.id));
+}
+
+export async function findArticle(db: DbOrTx, type: number): Promise<z.infer<typeof Article>> {
+  const [row] = await db.select().from(articles).where(eq(articles.type, type)).limit(1);
+  if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  return { id: row.id, type: row.type, title: row.title, content: row.content };
+}
+
+/** SERVER-RULES: uservip lists every enabled level in order, thresholds as money and rebates as percentages. */
+export async function listVipLevels(db: DbOrTx): Promise<VipLevel[]> {
+  const rows = await db.select().from(vipLevels).where(eq(vipLevels.enabled, 1)).orderBy(asc(vipLevels.level));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    recharge: numericToMoney(row.recharge),
+    flow: numericToMoney(row.flow),
+    realperson: numericToMoney(row.realperson),
+    sport: numericToMoney(row.sport),
+    e_sport: numericToMoney(row.eSport),
+    joker: numericToMoney(row.joker),
+    electron: numericToMoney(row.electron),
+    lottery: numericToMoney(row.lottery),
+  }));
+}
+
+/** The customer-service URL: the operator's setting, else our own chat page. */
+export async function serviceUrl(db: DbOrTx): Promise<string> {
+  const { service_url } = await readSettings(db, ['service_url']);
+  return service_url.trim() || BUILT_IN_SERVICE_URL;
+}
+
+/** The agent back-office login URL: the operator's setting, else our own page about the programme. */
+export async function agentLoginUrl(db: DbOrTx): Promise<string> {
+  const { agent_login_url } = await readSettings(db, ['agent_login_url']);
+  return agent_login_url.trim() || BUILT_IN_AGENT_URL;
+}
+
+/**
+ * SERVER-RULES getVisitUrl: 200 with the URL only when an operator set one; otherwise 202 with data null, because
+ * clients navigate away on 200.
+ */
+export async function visitUrl(db: DbOrTx): Promise<string> {
+  const { visit_url } = await readSettings(db, ['visit_url']);
+  const url = visit_url.trim();
+  if (!url) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  return url;
+}

@@ -1,0 +1,97 @@
+import { index, integer, numeric, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Home carousel images (SPEC 3 "Banner: src"); `src` is a URL path or an absolute URL. */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  src: text('src').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: smallint('enabled').notNull().default(1),
+});
+
+/** Marquee lines of the home notice bar (SERVER-RULES: homenotice answers plain strings). */
+export const notices = pgTable('notices', {
+  id: serial('id').primaryKey(),
+  text: text('text').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: smallint('enabled').notNull().default(1),
+});
+
+/**
+ * A third-party venue (SPEC 3 "Venue: name, platname"). `code` is what clients send as plat_name, sourcetype and
+ * targettype; for slot venues it equals the slot list's catecode. category_id is one of GAME_CATEGORIES' ids.
+ */
+export const venues = pgTable(
+  'venues',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    platname: varchar('platname', { length: 32 }).notNull(),
+    categoryId: varchar('category_id', { length: 16 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    enabled: smallint('enabled').notNull().default(1),
+  },
+  (t) => [uniqueIndex('venues_code_idx').on(t.code)],
+);
+
+/** A tile of the home game list (SPEC 3 "Game (home list)"); app_state 1 = shown, the client filters. */
+export const games = pgTable(
+  'games',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    categoryId: varchar('category_id', { length: 16 }).notNull(),
+    appState: smallint('app_state').notNull().default(1),
+    /** The venue code opened by the tile (getGameUrl plat_name). */
+    platformName: varchar('platform_name', { length: 32 }).notNull(),
+    gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
+    mobileImg: text('mobile_img').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('games_category_idx').on(t.categoryId, t.sort)],
+);
+
+/** A game of a slot venue's list (SPEC 3 "Game (slot list)"), answered by gamelistBycode per catecode. */
+export const slotGames = pgTable(
+  'slot_games',
+  {
+    id: serial('id').primaryKey(),
+    catecode: varchar('catecode', { length: 32 }).notNull(),
+    gamecode: varchar('gamecode', { length: 64 }).notNull(),
+    gamepic: text('gamepic').notNull().default(''),
+    gamename: varchar('gamename', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('slot_games_code_idx').on(t.catecode, t.gamecode)],
+);
+
+/** Help articles by type (SERVER-RULES "Promotions and content": 1 FAQ ... 8 responsible gambling). */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    type: smallint('type').notNull(),
+    title: varchar('title', { length: 128 }).notNull(),
+    /** Operator HTML, sanitised in the browser (DESIGN "Wire contract"). */
+    content: text('content').notNull(),
+  },
+  (t) => [uniqueIndex('articles_type_idx').on(t.type)],
+);
+
+/** VIP levels 1 to 10 (SERVER-RULES "Bets, VIP, rebates"): thresholds and rebate % per game category. */
+export const vipLevels = pgTable('vip_levels', {
+  id: serial('id').primaryKey(),
+  level: smallint('level').notNull().unique(),
+  name: varchar('name', { length: 16 }).notNull(),
+  /** Cumulative approved deposits needed. */
+  recharge: numeric('recharge', { precision: 18, scale: 2 }).notNull(),
+  /** Lifetime valid turnover needed. */
+  flow: numeric('flow', { precision: 18, scale: 2 }).notNull(),
+  realperson: numeric('realperson', { precision: 5, scale: 2 }).notNull().default('0'),
+  sport: numeric('sport', { precision: 5, scale: 2 }).notNull().default('0'),
+  eSport: numeric('e_sport', { precision: 5, scale: 2 }).notNull().default('0'),
+  joker: numeric('joker', { precision: 5, scale: 2 }).notNull().default('0'),
+  electron: numeric('electron', { precision: 5, scale: 2 }).notNull().default('0'),
+  lottery: numeric('lottery', { precision: 5, scale: 2 }).notNull().default('0'),
+  enabled: smallint('enabled').notNull().default(1),
+});
