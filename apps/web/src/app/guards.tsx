@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract';
+import { MSG } from '@h5/contract/messages';
 import { Button } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -15,11 +15,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <Navigate to={`/login?redirect=${redirect}`} replace />;
 }
 
-/** SPEC 2 runtime rule: /mine without a token goes to /login. */
-export function RequireTokenOrLogin({ children }: { children: ReactNode }) {
-  const { isLoggedIn } = useSession();
-  return isLoggedIn ? children : <Navigate to="/login" replace />;
-}
+/**
+ * SPEC 2 runtime rule: /mine without a token goes to /login. The route table lists /mine as public, so this check
+ * applies on top of it; it keeps the redirect query so that logging in returns to /mine.
+ */
+export const RequireTokenOrLogin = RequireAuth;
 
 /** SPEC 2 runtime rule: /hongbao (public in the route table) asks a visitor to log in first. */
 export function InviteToLogin({ children }: { children: ReactNode }) {
