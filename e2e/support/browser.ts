@@ -54,3 +54,51 @@ export function uniqueName(prefix = 'e2e'): string {
   seq += 1;
   return `${prefix}${Date.now().toString(36).slice(-6)}${seq}`.slice(0, 16);
 }
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A back-office request as an operator would send it (the e2e operator is created by the global setup). */
+export async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope<T>> {
+  const { username, password } = inject('operator');
+  const login = (await (
+    await fetch(`${baseURL()}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    })
+  ).json()) as Envelope<{ token: string }>;
+  const res = await fetch(`${baseURL()}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** Credits a member through the back office and answers the new balance. */
+export async function creditMember(username: string, amount: string): Promise<string> {
+  const list = await adminApi<{ data: { id: number; username: string }[] }>('GET', `/admin/api/members?username=${username}`);
+  const member = list.data.data.find((m) => m.username === username);
+  if (!member) throw new Error(`no member ${username}`);
+  const answer = await adminApi<{ balance: string }>('POST', `/admin/api/members/${member.id}/adjust`, { amount, note: 'e2e 入款' });
+  if (answer.code !== 200) throw new Error(`credit failed: ${answer.message}`);
+  return answer.data.balance;
+}
+
+/** Registers a member through the real register form and leaves the page logged in on the home page. */
+export async function registerThroughForm(page: Page, name = uniqueName('m')): Promise<string> {
+  await page.goto(`${baseURL()}/#/login?type=1`);
+  await page.getByPlaceholder('请输入用户名').fill(name);
+  await page.getByPlaceholder('请输入密码').last().fill('secret123');
+  await page.getByPlaceholder('请再次输入密码').fill('secret123');
+  await page.getByPlaceholder('请输入真实姓名').fill('王五');
+  await page.getByPlaceholder('请输入支付密码').fill('pay123456');
+  await page.getByPlaceholder('请输入验证码').fill(await readCaptcha(page));
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+  await page.getByLabel('账户余额').waitFor();
+  return name;
+}

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,17 +26,28 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_00
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'h5-e2e-'));
   const port = 18_000 + Math.floor(Math.random() * 1000);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dataDir, 'db'),
+    UPLOAD_DIR: path.join(dataDir, 'uploads'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  };
+  // The operator is created the way the README says, before the server opens the (single-process) PGlite directory.
+  const created = execFileSync('npx', ['tsx', 'apps/server/src/cli/operator.ts', 'create', 'e2eboss', '--role', 'admin'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  const password = /^password: (\S+)$/m.exec(created)?.[1];
+  if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
+  project.provide('operator', { username: 'e2eboss', password });
+
   const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'db'),
-      UPLOAD_DIR: path.join(dataDir, 'uploads'),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -52,5 +63,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    operator: { username: string; password: string };
   }
 }

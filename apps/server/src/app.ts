@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
 import { installErrorHandling } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
 import { memoryLimiter } from './http/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { contentRoutes } from './modules/content/content-routes';
@@ -54,10 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
 
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-request-id', req.id);
-  });
+  installSecurityHeaders(app);
   installBodyParsers(app);
   installErrorHandling(app);
 

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { centsToMoney, endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { badInput } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
+import { cspWithScriptNonce } from '../../http/security-headers';
 import * as games from './games-service';
 import type { GamesDeps } from './games-service';
 import { sandboxPage } from './sandbox-page';
@@ -27,7 +29,10 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesRouteDeps, authenti
   });
 
   // The sandbox venue's demo game page and its small API; the ticket in the URL stands for one game launch.
-  app.get('/sandbox/play', async (_req, reply) => reply.type('text/html; charset=utf-8').send(sandboxPage()));
+  app.get('/sandbox/play', async (_req, reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    return reply.header('content-security-policy', cspWithScriptNonce(nonce)).type('text/html; charset=utf-8').send(sandboxPage(nonce));
+  });
 
   const parse = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
     const parsed = schema.safeParse(body ?? {});

@@ -2,7 +2,7 @@
  * The sandbox venue's demo game page, shown inside the app's game frame. Casino venues play Sic Bo big/small and
  * settle at once; sport venues take a match-result bet that stays unsettled until the 结算 step.
  */
-export function sandboxPage(): string {
+export function sandboxPage(nonce: string): string {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
@@ -50,7 +50,7 @@ export function sandboxPage(): string {
   </div>
   <div class="card"><h2 style="font-size:16px;margin:0 0 6px">本局记录</h2><ul id="log"></ul></div>
 </main>
-<script>
+<script nonce="${nonce}">
 (function () {
   var ticket = new URLSearchParams(location.search).get('ticket') || '';
   var statusEl = document.getElementById('status');
