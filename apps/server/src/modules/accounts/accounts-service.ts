@@ -208,3 +208,39 @@ export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock'>, me
     isagent: member.isagent === 1 ? 1 : 0,
   } as const;
 }
+
+/** The session, member state and wallet balance behind a token hash, in one prepared statement per database. */
+function balanceQuery(db: Db) {
+  return db
+    .select({
+      memberId: members.id,
+      state: members.state,
+      expiresAt: memberSessions.expiresAt,
+      balance: ledgerAccounts.balance,
+    })
+    .from(memberSessions)
+    .innerJoin(members, eq(members.id, memberSessions.memberId))
+    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.memberId, members.id), eq(ledgerAccounts.kind, 'wallet')))
+    .where(eq(memberSessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('balance_by_token');
+}
+
+const preparedBalance = new WeakMap<Db, ReturnType<typeof balanceQuery>>();
+
+/**
+ * /api/balance is the hot path: every member online polls it every 4.3 s. A live session costs one indexed read;
+ * anything unusual (unknown, expired, disabled, or an expiry due to be pushed forward) takes the ordinary path.
+ */
+export async function balanceForToken(deps: AccountsDeps, token: string | null): Promise<string> {
+  if (token) {
+    let query = preparedBalance.get(deps.db);
+    if (!query) preparedBalance.set(deps.db, (query = balanceQuery(deps.db)));
+    const [row] = await query.execute({ tokenHash: hashToken(token) });
+    const now = deps.clock.now().getTime();
+    const fresh = row && row.state === 1 && row.expiresAt.getTime() > now && now + deps.tokenIdleMs - row.expiresAt.getTime() <= EXPIRY_BUMP_MS;
+    if (fresh) return numericToMoney(row.balance);
+  }
+  const member = await authenticate(deps, token);
+  return walletBalance(deps.db, member.id);
+}

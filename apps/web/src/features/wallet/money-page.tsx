@@ -1,0 +1,83 @@
+import { MSG } from '@h5/contract/messages';
+import { Button, Toast } from 'antd-mobile';
+import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
+import { useRecycleAll, useVenueBalances, VENUE_POLL_MS } from './api';
+import { Amount, useWalletTotals, VenueGrid } from './wallet-summary';
+import './wallet.css';
+
+const SHORTCUTS = [
+  { to: '/recharge', label: '存款', icon: 'M12 4v12M7 11l5 5 5-5M5 20h14' },
+  { to: '/transfer', label: '转账', icon: 'M4 8h14l-4-4M20 16H6l4 4' },
+  { to: '/withdrawal', label: '取款', icon: 'M12 20V8M7 13l5-5 5 5M5 4h14' },
+  { to: '/wallet', label: '卡片', icon: 'M3 6h18v12H3zM3 10h18M7 15h4' },
+] as const;
+
+/** /money (SPEC 2): total assets, central and game wallet, shortcuts, per-venue balances and one-tap recover. */
+export function MoneyPage() {
+  const venues = useVenueBalances({ pollMs: VENUE_POLL_MS.money });
+  const { central, game, total } = useWalletTotals(venues.data);
+  const recycle = useRecycleAll();
+  const go = useAppNavigate();
+
+  // SPEC 4: the server message is shown, then balances and user info refresh (no page reload, unlike the header).
+  const recover = () => {
+    recycle.mutate(undefined, {
+      onSuccess: (message) => {
+        Toast.show({ icon: message === MSG.recycleOk ? 'success' : undefined, content: message });
+      },
+    });
+  };
+
+  return (
+    <main className="page wallet-page" aria-label="我的钱包">
+      <section className="wallet-hero" aria-label="资产总览">
+        <p className="wallet-hero-label">总资产（元）</p>
+        <Amount className="wallet-hero-total" label="总资产" value={total} />
+        <div className="wallet-hero-split">
+          <div>
+            <span className="wallet-hero-sub">中心钱包</span>
+            <Amount label="中心钱包余额" value={central} />
+          </div>
+          <div>
+            <span className="wallet-hero-sub">游戏钱包</span>
+            <Amount label="游戏钱包余额" value={game} />
+          </div>
+        </div>
+      </section>
+
+      <nav className="wallet-shortcuts" aria-label="钱包快捷入口">
+        {SHORTCUTS.map((s) => (
+          <button key={s.to} type="button" className="wallet-shortcut" onClick={() => void go(s.to)}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                d={s.icon}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.9"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span>{s.label}</span>
+          </button>
+        ))}
+      </nav>
+
+      <section className="wallet-venues" aria-labelledby="money-venues-title">
+        <header className="wallet-section-head">
+          <h2 id="money-venues-title">场馆余额</h2>
+          <Button
+            size="small"
+            color="primary"
+            loading={recycle.isPending}
+            disabled={recycle.isPending}
+            onClick={recover}
+          >
+            一键回收
+          </Button>
+        </header>
+        <VenueGrid venues={venues.data} loading={venues.isPending} failed={venues.isError} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Venue } from '@h5/contract';
+import { MSG } from '@h5/contract/messages';
+import { formatMoney } from '../../shared/format';
+import { useBalance, useUserInfo } from '../../shared/session/hooks';
+import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
+import { sumVenueBalances } from './api';
+
+/**
+ * Central and game wallet of the member: the central balance from the 4300 ms balance poll (else user info), the
+ * game wallet as the sum of the polled venue balances (else user info's gameblance).
+ */
+export function useWalletTotals(venues: readonly Venue[] | undefined) {
+  const user = useUserInfo();
+  const balance = useBalance();
+  const central = Number.parseFloat(balance.data ?? user.data?.balance ?? '0') || 0;
+  const game = venues ? sumVenueBalances(venues) : Number.parseFloat(user.data?.gameblance ?? '0') || 0;
+  return { central, game, total: Math.round((central + game) * 100) / 100, user };
+}
+
+export function Amount({ value, label, className }: { value: number | string; label: string; className?: string }) {
+  return (
+    <output className={className} aria-label={label}>
+      {formatMoney(value)}
+    </output>
+  );
+}
+
+/** Per-venue balances as tiles (data-venue holds the venue code); skeletons while the first answer loads. */
+export function VenueGrid({
+  venues,
+  loading,
+  failed,
+}: {
+  venues: readonly Venue[] | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  if (!venues && loading) {
+    return (
+      <SkeletonGroup label="场馆余额加载中" className="venue-grid">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="venue-skeleton" />
+        ))}
+      </SkeletonGroup>
+    );
+  }
+  if (!venues) {
+    return <p className="wallet-note">{failed ? '场馆余额加载失败，稍后自动重试' : MSG.emptyList}</p>;
+  }
+  return (
+    <ul className="venue-grid">
+      {venues.map((v) => (
+        <li key={v.platname} className="venue-tile" data-venue={v.platname}>
+          <span className="venue-name">{v.name}</span>
+          <Amount
+            className={Number.parseFloat(v.balance) > 0 ? 'venue-balance positive' : 'venue-balance'}
+            label={`${v.name}余额`}
+            value={v.balance}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
