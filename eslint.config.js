@@ -30,11 +30,38 @@ export default tseslint.config(
     },
   },
   {
+    // The entry and the public screens read contract values only from its zod-free modules
+    // ('@h5/contract/routes', '/messages', '/codes', '/biz-code'): the root pulls zod into the first download.
+    files: [
+      'apps/web/src/app/**/*.{ts,tsx}',
+      'apps/web/src/shared/**/*.{ts,tsx}',
+      'apps/web/src/features/{home,games,help,service,vip}/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@h5/contract',
+              allowTypeImports: true,
+              message: 'Import values from a zod-free module, e.g. @h5/contract/routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Only the config module reads the environment (apps/server/src/config.ts).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through src/config.ts' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through src/config.ts' },
+      ],
     },
   },
 );

@@ -8,36 +8,8 @@ export const CAPTCHA_LENGTH = 6;
 /** Largest amount accepted anywhere (1e11 cents = 1,000,000,000.00 yuan): beyond it input is absurd. */
 const MAX_CENTS = 1e11;
 
-/** Business codes seen by clients (SERVER-RULES "Wire details", DESIGN "Wire contract"). */
-export const BizCode = {
-  OK: 200,
-  NAME_TAKEN: 201,
-  NOT_FOUND: 202,
-  WRONG_PASSWORD: 203,
-  WRONG_OLD_PASSWORD: 205,
-  CARD_LIMIT: 207,
-  ABOVE_BALANCE: 208,
-  TRANSFER_REFUSED: 209,
-  INSUFFICIENT_BALANCE: 210,
-  WITHDRAW_RULE: 214,
-  WITHDRAW_ABOVE_MAX: 215,
-  WITHDRAW_DAILY_COUNT: 216,
-  PROMOTION_MISSING: 222,
-  APPLIED_PENDING: 223,
-  APPLIED_APPROVED: 224,
-  APPLIED_REJECTED: 225,
-  AGENT_APPLIED: 226,
-  PAY_PASSWORD_UNSET: 251,
-  BAD_INPUT: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  ROUTE_NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY: 429,
-  SERVER_ERROR: 500,
-} as const;
-
-export type BizCodeValue = (typeof BizCode)[keyof typeof BizCode];
+// Lives in its own zod-free module so the web app's entry can read it without pulling zod in.
+export { BizCode, type BizCodeValue } from './biz-code';
 
 /** Money on the wire: a string with exactly two decimals, as a decimal column serialises ("1234.50"). */
 export const Money = z.string().regex(/^-?\d+\.\d{2}$/);

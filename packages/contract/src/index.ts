@@ -5,3 +5,4 @@ export * from './validation';
 export * from './entities';
 export * from './bodies';
 export * from './endpoints';
+export * from './routes';

@@ -69,13 +69,13 @@ describe('guards and runtime rules', () => {
 
   it('sends a visitor of /mine to /login', async () => {
     renderApp('/mine');
-    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+    await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Fmine'));
   });
 
   it('redirects unknown paths to /', async () => {
     renderApp('/no-such-page');
     await waitFor(() => expect(window.location.hash).toBe('#/'));
-    expect(await screen.findByRole('heading', { name: /欢迎来到/ })).toBeInTheDocument();
+    expect(await screen.findByRole('main', { name: '首页' })).toBeInTheDocument();
   });
 
   it('says 已在当前页面！ when the tab of the current page is tapped', async () => {
@@ -95,8 +95,8 @@ describe('guards and runtime rules', () => {
   });
 
   it('shows a placeholder for screens not built yet', async () => {
-    renderApp('/vip');
-    expect(await screen.findByRole('heading', { name: 'VIP特权' })).toBeInTheDocument();
+    renderApp('/referral');
+    expect(await screen.findByRole('heading', { name: '推荐好友' })).toBeInTheDocument();
     expect(screen.getByText('即将开放')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回' })).toBeInTheDocument();
   });

@@ -10,6 +10,28 @@ const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ 
 const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const MinePage = lazy(() => import('../features/member/mine-page').then((m) => ({ default: m.MinePage })));
+const GamePage = lazy(() => import('../features/games/game-page').then((m) => ({ default: m.GamePage })));
+const ConcisePage = lazy(() => import('../features/games/concise-page').then((m) => ({ default: m.ConcisePage })));
+const VipPage = lazy(() => import('../features/vip/vip-page').then((m) => ({ default: m.VipPage })));
+const KefuPage = lazy(() => import('../features/service/kefu-page').then((m) => ({ default: m.KefuPage })));
+const AppDownloadPage = lazy(() =>
+  import('../features/service/app-download-page').then((m) => ({ default: m.AppDownloadPage })),
+);
+const HelpListPage = lazy(() => import('../features/help/help-list-page').then((m) => ({ default: m.HelpListPage })));
+const HelpArticlePage = lazy(() =>
+  import('../features/help/help-article-page').then((m) => ({ default: m.HelpArticlePage })),
+);
+const AboutsPage = lazy(() => import('../features/help/help-article-page').then((m) => ({ default: m.AboutsPage })));
+const UsdtMorePage = lazy(() => import('../features/help/usdt-more-page').then((m) => ({ default: m.UsdtMorePage })));
+const SponsorPage = lazy(() => import('../features/help/sponsor-pages').then((m) => ({ default: m.SponsorPage })));
+const SponsorDetailPage = lazy(() =>
+  import('../features/help/sponsor-pages').then((m) => ({ default: m.SponsorDetailPage })),
+);
+const MoneyPage = lazy(() => import('../features/wallet/money-page').then((m) => ({ default: m.MoneyPage })));
+const TransferPage = lazy(() => import('../features/wallet/transfer-page').then((m) => ({ default: m.TransferPage })));
+const BetRecordPage = lazy(() =>
+  import('../features/records/bet-record-page').then((m) => ({ default: m.BetRecordPage })),
+);
 
 /**
  * member: SPEC 2 "Routes needing login" (anonymous -> /login?redirect=...); public: "Public routes".
@@ -31,10 +53,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/', title: '首页', access: 'public', chrome: 'tabs', screen: HomePage },
   { path: '/hongbao', title: '红包', access: 'public', chrome: 'tabs', screen: null, gate: 'invite' },
   { path: '/activity', title: '优惠活动', access: 'public', chrome: 'tabs', screen: null },
-  { path: '/zhanzhu', title: '赞助', access: 'public', chrome: 'tabs', screen: null },
+  { path: '/zhanzhu', title: '赞助', access: 'public', chrome: 'tabs', screen: SponsorPage },
   { path: '/mine', title: '我的', access: 'public', chrome: 'tabs', screen: MinePage, gate: 'mine' },
-  { path: '/app', title: 'APP下载', access: 'member', chrome: 'tabs', screen: null },
-  { path: '/kefu', title: '客服', access: 'public', chrome: 'tabs', screen: null },
+  { path: '/app', title: 'APP下载', access: 'member', chrome: 'tabs', screen: AppDownloadPage },
+  { path: '/kefu', title: '客服', access: 'public', chrome: 'tabs', screen: KefuPage },
 
   // Routes needing login
   { path: '/message', title: '消息中心', access: 'member', chrome: 'sub', screen: null },
@@ -46,29 +68,29 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/addUsdtCard', title: '添加USDT地址', access: 'member', chrome: 'sub', screen: null },
   { path: '/password', title: '修改密码', access: 'member', chrome: 'sub', screen: null },
   { path: '/welfare', title: '福利中心', access: 'member', chrome: 'sub', screen: null },
-  { path: '/betRecord', title: '投注记录', access: 'member', chrome: 'sub', screen: null },
+  { path: '/betRecord', title: '投注记录', access: 'member', chrome: 'sub', screen: BetRecordPage },
   { path: '/activityRecord', title: '活动记录', access: 'member', chrome: 'sub', screen: null },
   { path: '/transRecord', title: '交易记录', access: 'member', chrome: 'sub', screen: null },
-  { path: '/money', title: '我的钱包', access: 'member', chrome: 'sub', screen: null },
+  { path: '/money', title: '我的钱包', access: 'member', chrome: 'sub', screen: MoneyPage },
   { path: '/recharge', title: '存款', access: 'member', chrome: 'sub', screen: null },
   { path: '/withdrawal', title: '取款', access: 'member', chrome: 'sub', screen: null },
-  { path: '/transfer', title: '额度转换', access: 'member', chrome: 'sub', screen: null },
+  { path: '/transfer', title: '额度转换', access: 'member', chrome: 'sub', screen: TransferPage },
 
   // Public routes
   { path: '/login', title: '登录', access: 'public', chrome: 'bare', screen: LoginPage },
   { path: '/register', title: '注册', access: 'public', chrome: 'bare', screen: RegisterPage },
-  { path: '/gamePage', title: '游戏', access: 'public', chrome: 'sub', screen: null },
+  { path: '/gamePage', title: '游戏', access: 'public', chrome: 'sub', screen: GamePage },
   { path: '/activityInfo', title: '活动详情', access: 'public', chrome: 'sub', screen: null },
-  { path: '/zhanzhuye', title: '赞助详情', access: 'public', chrome: 'sub', screen: null },
-  { path: '/vip', title: 'VIP特权', access: 'public', chrome: 'sub', screen: null },
+  { path: '/zhanzhuye', title: '赞助详情', access: 'public', chrome: 'sub', screen: SponsorDetailPage },
+  { path: '/vip', title: 'VIP特权', access: 'public', chrome: 'sub', screen: VipPage },
   { path: '/applyagent', title: '合营计划', access: 'public', chrome: 'sub', screen: null },
-  { path: '/boutBallBet', title: '帮助中心', access: 'public', chrome: 'sub', screen: null },
-  { path: '/boutBallBetInfo', title: '帮助详情', access: 'public', chrome: 'sub', screen: null },
-  { path: '/usdtmore', title: 'USDT协议说明', access: 'public', chrome: 'sub', screen: null },
+  { path: '/boutBallBet', title: '帮助中心', access: 'public', chrome: 'sub', screen: HelpListPage },
+  { path: '/boutBallBetInfo', title: '帮助详情', access: 'public', chrome: 'sub', screen: HelpArticlePage },
+  { path: '/usdtmore', title: 'USDT协议说明', access: 'public', chrome: 'sub', screen: UsdtMorePage },
   { path: '/payInfo', title: '支付信息', access: 'public', chrome: 'sub', screen: null },
-  { path: '/concise', title: '电子游戏', access: 'public', chrome: 'sub', screen: null },
+  { path: '/concise', title: '电子游戏', access: 'public', chrome: 'sub', screen: ConcisePage },
   // Navigation targets outside the SPEC table (SPEC 2, Screens)
-  { path: '/abouts', title: '关于我们', access: 'public', chrome: 'sub', screen: null },
+  { path: '/abouts', title: '关于我们', access: 'public', chrome: 'sub', screen: AboutsPage },
   { path: '/referral', title: '推荐好友', access: 'public', chrome: 'sub', screen: null },
 ];
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@h5/contract';
+import { apiRoutes } from '@h5/contract/routes';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
@@ -21,7 +21,7 @@ function MemberActions() {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      const [info] = await Promise.all([callApi(endpoints.refreshUserMoney, {}), balance.refetch()]);
+      const [info] = await Promise.all([callApi(apiRoutes.refreshUserMoney, {}), balance.refetch()]);
       setUserInfo(info);
     } catch {
       // The client has shown the message.
@@ -34,7 +34,7 @@ function MemberActions() {
   const recycle = async () => {
     setRecycling(true);
     try {
-      const { message } = await callApiWithMessage(endpoints.transAll, {});
+      const { message } = await callApiWithMessage(apiRoutes.transAll, {});
       Toast.show({ icon: 'success', content: message });
       setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
     } catch {

@@ -1,36 +1,60 @@
-import { NoticeBar } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useSiteInfo } from '../../shared/site/use-site-info';
+import { BannerCarousel } from './banner-carousel';
+import { GameBrowser } from './game-browser';
+import { MaintenanceBanner } from './maintenance-banner';
+import { NoticeStrip } from './notice-strip';
+import { QuickActions } from './quick-actions';
 import './home.css';
 
-/** The home page for now: a welcome with the site title; banners, games and the rest come in a later issue. */
+// Loaded only when the site asks for it: it brings DOMPurify and antd-mobile's Modal.
+const WelcomeModal = lazy(() => import('./welcome-modal'));
+// Loaded on the first tap of the menu button: it brings antd-mobile's Popup.
+const SideDrawer = lazy(() => import('./side-drawer'));
+
+function RedPacketButton() {
+  const go = useAppNavigate();
+  return (
+    <button type="button" className="redpacket-float" aria-label="抢红包" onClick={() => void go('/hongbao')}>
+      <svg viewBox="0 0 48 56" width="48" height="56" aria-hidden="true">
+        <rect x="4" y="6" width="40" height="46" rx="6" fill="#d93a3a" />
+        <path d="M4 14c8 8 32 8 40 0V12a6 6 0 00-6-6H10a6 6 0 00-6 6z" fill="#b32626" />
+        <circle cx="24" cy="21" r="7" fill="#f3d67a" />
+        <path d="M21 19l3 3 3-3M24 22v4M21.5 24h5" stroke="#8a5a00" strokeWidth="1.5" fill="none" />
+      </svg>
+      <span className="redpacket-float-label">红包</span>
+    </button>
+  );
+}
+
 export function HomePage() {
   const site = useSiteInfo();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  };
   return (
-    <main className="page home-page" aria-labelledby="home-title">
-      {site.site_state === 0 && (
-        <div role="alert">
-          <NoticeBar color="alert" content={site.repair_tips || '系统维护中'} wrap />
-        </div>
+    <main className="home-page" aria-label="首页">
+      <h1 className="sr-only">{site.title}</h1>
+      <MaintenanceBanner site={site} />
+      <BannerCarousel />
+      <NoticeStrip onMenu={openDrawer} />
+      <QuickActions />
+      <GameBrowser />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <SideDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title={site.title} />
+        </Suspense>
       )}
-      <section className="home-hero">
-        <svg className="home-hero-art" viewBox="0 0 320 140" aria-hidden="true">
-          <defs>
-            <linearGradient id="home-gold" x1="0" x2="1" y1="0" y2="1">
-              <stop offset="0" stopColor="#f3d67a" />
-              <stop offset="1" stopColor="#b8862b" />
-            </linearGradient>
-          </defs>
-          <path d="M0 110 C80 70 160 140 320 90 V140 H0z" fill="#13224a" />
-          <circle cx="250" cy="52" r="34" fill="none" stroke="url(#home-gold)" strokeWidth="4" />
-          <path d="M250 18 l10 22 -10 12 -10 -12z M216 52 h68" fill="none" stroke="url(#home-gold)" strokeWidth="3" />
-          <path d="M40 40 l12 -20 12 20 -12 8z" fill="url(#home-gold)" opacity="0.85" />
-          <path d="M90 70 h50 M100 82 h30" stroke="#e0b64a" strokeWidth="3" strokeLinecap="round" opacity="0.5" />
-        </svg>
-        <h1 id="home-title" className="home-title">
-          欢迎来到{site.title}
-        </h1>
-        <p className="home-subtitle">体育赛事 · 真人娱乐 · 电子游戏，精彩内容即将上线</p>
-      </section>
+      {site.redpacket_switch === 1 && <RedPacketButton />}
+      {site.index_modal === 1 && site.webcontent && (
+        <Suspense fallback={null}>
+          <WelcomeModal html={site.webcontent} title={site.title} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract';
+import { MSG } from '@h5/contract/messages';
 import { Dialog } from 'antd-mobile';
 
 let open = false;

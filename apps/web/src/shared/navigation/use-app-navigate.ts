@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract';
+import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { endpoints } from '@h5/contract';
+import { apiRoutes } from '@h5/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from '../api/client';
@@ -19,7 +19,7 @@ export function useUserInfo() {
   const setUserInfo = useSessionStore((s) => s.setUserInfo);
   const query = useQuery({
     queryKey: ['user', token],
-    queryFn: () => callApi(endpoints.user),
+    queryFn: () => callApi(apiRoutes.user),
     enabled: Boolean(token),
     initialData: stored ?? undefined,
     // The stored copy is shown at once but always refreshed.
@@ -37,7 +37,7 @@ export function useBalance() {
   const token = useSessionStore((s) => s.token);
   return useQuery({
     queryKey: ['balance', token],
-    queryFn: () => callApi(endpoints.balance, {}, { silent: true, onUnauthorized: 'logout' }),
+    queryFn: () => callApi(apiRoutes.balance, {}, { silent: true, onUnauthorized: 'logout' }),
     enabled: Boolean(token),
     refetchInterval: BALANCE_POLL_MS,
     select: (data) => data.balance,

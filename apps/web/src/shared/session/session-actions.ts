@@ -1,4 +1,4 @@
-import { endpoints } from '@h5/contract';
+import { apiRoutes } from '@h5/contract/routes';
 import { callApi } from '../api/client';
 import { endSession } from './end-session';
 import { useSessionStore } from './session-store';
@@ -7,14 +7,14 @@ import { useSessionStore } from './session-store';
 export async function login(token: string): Promise<void> {
   const store = useSessionStore.getState();
   store.setToken(token);
-  const info = await callApi(endpoints.user);
+  const info = await callApi(apiRoutes.user);
   store.setUserInfo(info);
 }
 
 /** SPEC 4: logout calls logoff, then clears storage and goes to /login, also when the call fails. */
 export async function logout(): Promise<void> {
   try {
-    await callApi(endpoints.logoff, undefined, { silent: true, onUnauthorized: 'logout' });
+    await callApi(apiRoutes.logoff, undefined, { silent: true, onUnauthorized: 'logout' });
   } catch {
     // The session ends either way.
   } finally {

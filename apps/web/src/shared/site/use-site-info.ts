@@ -1,4 +1,5 @@
-import { endpoints, type SiteInfo } from '@h5/contract';
+import type { SiteInfo } from '@h5/contract';
+import { apiRoutes } from '@h5/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/client';
 
@@ -21,7 +22,7 @@ export function useSiteInfo() {
   const query = useQuery({
     queryKey: ['app'],
     // Silent: until the server answers (or if it fails) the default stands in, with nothing to tell the user.
-    queryFn: () => callApi(endpoints.app, {}, { silent: true }),
+    queryFn: () => callApi(apiRoutes.app, {}, { silent: true }),
     initialData: DEFAULT_SITE_INFO,
     // The default is only a stand-in: fetch the real one on first use, then keep it for the visit.
     initialDataUpdatedAt: 0,

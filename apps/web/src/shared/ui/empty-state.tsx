@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract';
+import { MSG } from '@h5/contract/messages';
 import type { ReactNode } from 'react';
 
 export function EmptyState({ title = MSG.emptyList, children }: { title?: string; children?: ReactNode }) {

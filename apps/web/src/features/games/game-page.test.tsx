@@ -1,0 +1,62 @@
+import { MSG } from '@h5/contract/messages';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SITE_INFO } from '../../shared/site/use-site-info';
+import { useSessionStore } from '../../shared/session/session-store';
+import { mockApi, ok, renderPage } from '../../shared/test/render';
+import { findToast } from '../../shared/test/toast';
+import { DOWNLOAD_FRAME_MS, GamePage } from './game-page';
+
+describe('GamePage (SPEC 2 /gamePage)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks for the game URL and shows it in a titled frame', async () => {
+    useSessionStore.getState().setToken('tok');
+    const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/play?t=1' }) });
+    renderPage(<GamePage />, { route: '/gamePage?name=XHZR&type=realbet&code=' });
+    const frame = await screen.findByTitle('XHZR 游戏窗口');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', '/sandbox/play?t=1');
+    const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/getGameUrl') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      plat_name: 'XHZR',
+      game_type: 'realbet',
+      game_code: '',
+      is_mobile_url: 1,
+    });
+  });
+
+  it('says 请登录！ to a visitor and goes to /login', async () => {
+    renderPage(<GamePage />, { route: '/gamePage?name=XHZR&type=realbet&code=' });
+    expect(await findToast(MSG.pleaseLogin)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+
+  it('loads the customer-service URL with dailiD=2', async () => {
+    mockApi({ '/api/getservicerurl': () => ok({ url: '/service/chat.html' }) });
+    renderPage(<GamePage />, { route: '/gamePage?dailiD=2' });
+    expect(await screen.findByTitle('在线客服')).toHaveAttribute('src', '/service/chat.html');
+  });
+
+  it('loads the agent login URL with dailiD=1', async () => {
+    useSessionStore.getState().setToken('tok');
+    mockApi({ '/api/getAgentLoginUrl': () => ok({ url: '/service/agent.html' }) });
+    renderPage(<GamePage />, { route: '/gamePage?dailiD=1' });
+    expect(await screen.findByTitle('代理后台')).toHaveAttribute('src', '/service/agent.html');
+  });
+
+  it('app=1 loads the iOS download URL and removes that frame after 2000 ms', async () => {
+    vi.useFakeTimers();
+    mockApi({ '/api/app': () => ok({ ...DEFAULT_SITE_INFO, ios_download_url: '/app/download.html' }) });
+    renderPage(<GamePage />, { route: '/gamePage?app=1' });
+    // Let the site info arrive (the frame mounts within these 50 ms).
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByTitle('APP下载')).toHaveAttribute('src', '/app/download.html');
+    await act(() => vi.advanceTimersByTimeAsync(DOWNLOAD_FRAME_MS - 100));
+    expect(screen.getByTitle('APP下载')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(160));
+    expect(screen.queryByTitle('APP下载')).not.toBeInTheDocument();
+  });
+});

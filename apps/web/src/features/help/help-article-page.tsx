@@ -1,0 +1,40 @@
+import { useSearchParams } from 'react-router';
+import { ArticleView } from './article-view';
+import { articleTitle } from './articles';
+import { findTutorial, type Tutorial } from './tutorials';
+
+function TutorialView({ tutorial }: { tutorial: Tutorial }) {
+  return (
+    <article className="article">
+      <h2 className="article-title">{tutorial.title}</h2>
+      <ol className="rich-text tutorial-steps">
+        {tutorial.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </article>
+  );
+}
+
+/** SPEC 2 /boutBallBetInfo?type=N (server articles); ?tutorial=key shows one of our tutorials instead. */
+export function HelpArticlePage() {
+  const [params] = useSearchParams();
+  const tutorial = findTutorial(params.get('tutorial'));
+  const type = Number(params.get('type'));
+  return (
+    <main className="help-page">
+      {tutorial ? <TutorialView tutorial={tutorial} /> : <ArticleView type={type} title={articleTitle(type)} />}
+    </main>
+  );
+}
+
+/** SPEC 2 /abouts?type=5 or 6 (under the back bar): article 5 or 6, anything else falls back to 5. */
+export function AboutsPage() {
+  const [params] = useSearchParams();
+  const type = params.get('type') === '6' ? 6 : 5;
+  return (
+    <main className="help-page">
+      <ArticleView type={type} />
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Game } from '@h5/contract';
+import { GAME_CATEGORIES, type GameCategoryId } from '@h5/contract/codes';
+import { apiRoutes } from '@h5/contract/routes';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../shared/api/client';
+
+/** SPEC 7: bannerList is called with type 2. */
+export function useBanners() {
+  return useQuery({
+    queryKey: ['bannerList', 2],
+    queryFn: () => callApi(apiRoutes.bannerList, { type: 2 }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useHomeNotices() {
+  return useQuery({
+    queryKey: ['homeNotice'],
+    queryFn: () => callApi(apiRoutes.homeNotice, {}),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface GameSection {
+  id: GameCategoryId;
+  name: string;
+  unit: string;
+  games: Game[];
+}
+
+/** SPEC 7: games filtered to app_state 1 and grouped by category_id, in sidebar order (SPEC 3). */
+export function groupGames(games: readonly Game[]): GameSection[] {
+  return GAME_CATEGORIES.map((category) => ({
+    ...category,
+    games: games.filter((game) => game.app_state === 1 && game.category_id === category.id),
+  }));
+}
+
+export function useGameSections() {
+  return useQuery({
+    queryKey: ['gameList'],
+    queryFn: () => callApi(apiRoutes.gameList, { category: '' }),
+    select: groupGames,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,42 @@
+import type { Game } from '@h5/contract';
+import { MSG } from '@h5/contract/messages';
+import { Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../shared/session/hooks';
+import { randomDecorativeCount } from './decorative-count';
+
+/** Where a tile leads: slot venues to their list, every other venue straight into the game frame. */
+export function tileTarget(game: Game): string {
+  if (game.category_id === 'concise')
+    return `/concise?type=${encodeURIComponent(game.game_code || game.platform_name)}`;
+  const query = new URLSearchParams({ name: game.platform_name, type: game.category_id, code: game.game_code });
+  return `/gamePage?${query.toString()}`;
+}
+
+export function GameTile({ game, unit }: { game: Game; unit: string }) {
+  const navigate = useNavigate();
+  const { isLoggedIn } = useSession();
+  // Fixed for the tile's (and so the page's) life.
+  const [count] = useState(() => randomDecorativeCount());
+
+  const open = () => {
+    // SPEC 2: opening a game without a session token shows 请登录！
+    if (!isLoggedIn) {
+      Toast.show({ content: MSG.pleaseLogin });
+      return;
+    }
+    void navigate(tileTarget(game));
+  };
+
+  return (
+    <button type="button" className="game-tile" onClick={open} aria-label={`${game.name}，${count}${unit}`}>
+      <img className="game-tile-art" src={game.mobile_img} alt={game.name} loading="lazy" />
+      {/* The venue art carries the name; the badge adds the decorative count. */}
+      <span className="game-tile-count" aria-hidden="true">
+        <span className="game-tile-dot" />
+        {`${count}${unit}`}
+      </span>
+    </button>
+  );
+}
