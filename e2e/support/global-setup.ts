@@ -45,7 +45,8 @@ export default async function setup(project: TestProject) {
   if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
   project.provide('operator', { username: 'e2eboss', password });
 
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // node itself with the tsx loader (not npx), so that SIGTERM reaches the server and not only a wrapper.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,0 +1,91 @@
+// API under polling load, on PostgreSQL: /api/balance (every member online polls it every 4.3 s) against a bare
+// Fastify route on the same machine, then /api/transfer throughput followed by a zero-drift check of the ledger.
+// Budget: balance at least half the bare route's req/s, and p99 under 50 ms.
+import { createOperator, fmt, freshDatabase, load, post, startProcess, stopProcess, waitForHttp } from './support';
+
+const BUDGET_RATIO = 0.5;
+const BUDGET_P99_MS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const database = await freshDatabase(adminUrl);
+const serverPort = 18_900;
+const barePort = 18_901;
+const serverEnv = {
+  DATABASE_URL: database.url,
+  PORT: String(serverPort),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  REGISTER_LIMIT: String(MEMBERS * 2),
+};
+let failed = false;
+const operator = createOperator(serverEnv);
+const server = startProcess(['apps/server/src/main.ts'], serverEnv);
+const bare = startProcess(['bench/bare-server.ts'], { PORT: String(barePort) });
+try {
+  const base = `http://127.0.0.1:${serverPort}`;
+  await waitForHttp(`${base}/api/app`, server);
+  await waitForHttp(`http://127.0.0.1:${barePort}/api/balance`, bare);
+
+  const tokens: string[] = [];
+  for (let i = 0; i < MEMBERS; i += 1) {
+    const name = `bench${String(i).padStart(4, '0')}${Date.now().toString(36).slice(-4)}`;
+    const answer = await post<{ api_token: string }>(base, '/api/register', {
+      name,
+      password: 'secret123',
+      confirmPass: 'secret123',
+      realname: '测试',
+      paypassword: 'pay123456',
+      code: 'BENCH',
+    });
+    if (answer.code !== 200) throw new Error(`register: ${answer.message}`);
+    tokens.push(answer.data.api_token);
+  }
+  let next = 0;
+  const asMember = () => ({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
+
+  const bareFigures = await load(`http://127.0.0.1:${barePort}`, SECONDS, { method: 'POST', path: '/api/balance', body: '{}' });
+  const balanceFigures = await load(base, SECONDS, { method: 'POST', path: '/api/balance', body: '{}', headers: asMember });
+  const ratio = balanceFigures.requestsPerSecond / bareFigures.requestsPerSecond;
+  console.log(`bare Fastify route      : ${fmt(bareFigures)}`);
+  console.log(`/api/balance (${MEMBERS} members): ${fmt(balanceFigures)}`);
+  console.log(`ratio ${ratio.toFixed(2)} (budget >= ${BUDGET_RATIO}), p99 ${balanceFigures.p99} ms (budget < ${BUDGET_P99_MS} ms)`);
+  if (ratio < BUDGET_RATIO || balanceFigures.p99 >= BUDGET_P99_MS || balanceFigures.errors > 0) failed = true;
+
+  // Transfers: fund every member, then move 1.00 in and out of a venue under load; the ledger must not drift.
+  const login = await post<{ token: string }>(base, '/admin/api/login', operator);
+  const members = await fetch(`${base}/admin/api/members?pagesize=50`, { headers: { authorization: `Bearer ${login.data.token}` } });
+  const list = ((await members.json()) as { data: { data: { id: number }[] } }).data.data;
+  for (const m of list) {
+    await fetch(`${base}/admin/api/members/${m.id}/adjust`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+      body: JSON.stringify({ amount: '1000', note: 'bench' }),
+    });
+  }
+  const venues = await post<{ platname: string }[]>(base, '/api/balancelist', {}, tokens[0]);
+  const venue = venues.data[0]?.platname;
+  if (!venue) throw new Error('no venue');
+  let flip = 0;
+  const transferFigures = await load(base, SECONDS, {
+    method: 'POST',
+    path: '/api/transfer',
+    body: JSON.stringify({ amount: '1.00', sourcetype: 'userbalance', targettype: venue }),
+    headers: asMember,
+  });
+  flip += 1;
+  console.log(`/api/transfer          : ${fmt(transferFigures)}`);
+  const check = await fetch(`${base}/admin/api/ledger/check`, { headers: { authorization: `Bearer ${login.data.token}` } });
+  const ledger = ((await check.json()) as { data: { balanced: boolean; total: string; accounts: number; mismatched: unknown[] } }).data;
+  console.log(`ledger after the transfer load: balanced ${ledger.balanced}, total ${ledger.total}, ${ledger.accounts} accounts, ${ledger.mismatched.length} mismatched (budget: balanced, 0.00)`);
+  if (!ledger.balanced || ledger.total !== '0.00' || flip < 0) failed = true;
+} finally {
+  await stopProcess(server);
+  await stopProcess(bare);
+  await database.drop();
+}
+if (failed) {
+  console.error('over budget');
+  process.exit(1);
+}

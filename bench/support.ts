@@ -1,0 +1,119 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A fresh PostgreSQL database for one benchmark run, dropped afterwards. */
+export async function freshDatabase(adminUrl: string) {
+  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      await fetch(url, { method: 'POST' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not start`);
+}
+
+export function startProcess(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  // node itself with the tsx loader (not npx), so that SIGTERM reaches the server and not only a wrapper.
+  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+export function createOperator(env: NodeJS.ProcessEnv): { username: string; password: string } {
+  const username = `bench${randomBytes(3).toString('hex')}`;
+  const out = execFileSync('npx', ['tsx', 'apps/server/src/cli/operator.ts', 'create', username, '--role', 'admin'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  const password = /^password: (\S+)$/m.exec(out)?.[1];
+  if (!password) throw new Error('operator CLI printed no password');
+  return { username, password };
+}
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export async function post<T>(base: string, pathname: string, body: unknown, token?: string): Promise<Envelope<T>> {
+  const res = await fetch(`${base}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon with 100 connections for `seconds`, each request built by `build` (a header per request). */
+export async function load(
+  url: string,
+  seconds: number,
+  request: { method: 'POST' | 'GET'; path: string; body?: string; headers?: () => Record<string, string> },
+): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    connections: 100,
+    duration: seconds,
+    requests: [
+      {
+        method: request.method,
+        path: request.path,
+        body: request.body,
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', ...(request.headers?.() ?? {}) } }),
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export const fmt = (f: LoadFigures) =>
+  `${Math.round(f.requestsPerSecond)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.non2xx || f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ''}`;

@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const toast = (page: import('playwright-core').Page) => page.locator('.adm-toast-main');
+
+describe('a member moves money into a venue, plays and recycles it', () => {
+  it('transfers 100 in, sees it in /money, plays a demo round, sees the bet and recycles everything', async () => {
+    const { page, errors, context } = await phonePage(browser);
+    const name = await registerThroughForm(page);
+    expect(await creditMember(name, '500')).toBe('500.00');
+
+    await page.goto(`${baseURL()}/#/transfer`);
+    const form = page.getByRole('form', { name: '手动转账' });
+    await form.getByRole('button', { name: /^转出钱包：/ }).click();
+    await page.getByRole('dialog', { name: '选择转出钱包' }).getByRole('button', { name: /中心钱包/ }).click();
+    await form.getByRole('button', { name: /^转入钱包：/ }).click();
+    await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /星河真人/ }).click();
+    await page.getByLabel('转账金额').fill('100');
+    await page.getByRole('button', { name: '立即转账' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('转账成功');
+
+    await page.goto(`${baseURL()}/#/money`);
+    await expect.poll(() => page.getByLabel('星河真人余额').textContent()).toContain('100.00');
+    await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain('400.00');
+
+    // One demo round in the sandbox venue's game page, inside the app's game frame.
+    await page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=realbet&code=baccarat`);
+    const frame = page.frameLocator('iframe.game-frame');
+    await frame.getByLabel(/下注金额/).fill('10');
+    await frame.getByRole('button', { name: '押大' }).click();
+    await frame.locator('#log li').first().waitFor();
+
+    await page.goto(`${baseURL()}/#/betRecord`);
+    const row = page.locator('li.bet-row').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('已结算');
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const bets = (await (
+      await fetch(`${baseURL()}/api/betrecord`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: '{}',
+      })
+    ).json()) as { data: { data: { win_loss: string }[] } };
+    const winLoss = Number(bets.data.data[0]?.win_loss);
+    expect(Math.abs(winLoss)).toBe(10);
+
+    await page.goto(`${baseURL()}/#/money`);
+    await page.getByRole('button', { name: '一键回收' }).first().click();
+    await expect.poll(() => toast(page).textContent()).toBe('回收成功');
+    await expect.poll(() => page.getByLabel('星河真人余额').textContent()).toContain('0.00');
+    await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain((500 + winLoss).toFixed(2));
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
