@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
 
@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const toast = (page: import('playwright-core').Page) => page.locator('.adm-toast-main');
+const toast = (page: Page) => page.locator('.adm-toast-main');
 
 describe('a member moves money into a venue, plays and recycles it', () => {
   it('transfers 100 in, sees it in /money, plays a demo round, sees the bet and recycles everything', async () => {
