@@ -209,11 +209,11 @@ export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock'>, me
   } as const;
 }
 
-/** The session, member state and wallet balance behind a token hash, in one prepared statement per database. */
+/** Sessions, member states and wallet balances behind a set of token hashes: one prepared statement. */
 function balanceQuery(db: Db) {
   return db
     .select({
-      memberId: members.id,
+      tokenHash: memberSessions.tokenHash,
       state: members.state,
       expiresAt: memberSessions.expiresAt,
       balance: ledgerAccounts.balance,
@@ -221,24 +221,68 @@ function balanceQuery(db: Db) {
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
     .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.memberId, members.id), eq(ledgerAccounts.kind, 'wallet')))
-    .where(eq(memberSessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('balance_by_token');
+    .where(sql`${memberSessions.tokenHash} = ANY(${sql.placeholder('hashes')})`)
+    .prepare('balance_by_tokens');
 }
 
-const preparedBalance = new WeakMap<Db, ReturnType<typeof balanceQuery>>();
+type BalanceRow = Awaited<ReturnType<ReturnType<typeof balanceQuery>['execute']>>[number];
+
+/** Largest number of polls answered by one read. */
+const MAX_BATCH = 256;
 
 /**
- * /api/balance is the hot path: every member online polls it every 4.3 s. A live session costs one indexed read;
- * anything unusual (unknown, expired, disabled, or an expiry due to be pushed forward) takes the ordinary path.
+ * Balance polls that arrive together are answered by one indexed read: each request waits at most until the
+ * current turn of the event loop ends, and still sees the balance as it is at that moment (nothing is cached).
+ */
+export function balanceReader(db: Db) {
+  const query = balanceQuery(db);
+  let waiting = new Map<string, Array<(row: BalanceRow | undefined, error?: unknown) => void>>();
+  let scheduled = false;
+
+  const flush = async () => {
+    const batch = waiting;
+    waiting = new Map();
+    scheduled = false;
+    try {
+      const rows = await query.execute({ hashes: [...batch.keys()] });
+      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+      for (const [hash, resolvers] of batch) for (const resolve of resolvers) resolve(byHash.get(hash));
+    } catch (error) {
+      for (const resolvers of batch.values()) for (const resolve of resolvers) resolve(undefined, error);
+    }
+  };
+
+  return (tokenHash: string) =>
+    new Promise<BalanceRow | undefined>((resolve, reject) => {
+      const resolvers = waiting.get(tokenHash) ?? [];
+      resolvers.push((row, error) => (error ? reject(error) : resolve(row)));
+      waiting.set(tokenHash, resolvers);
+      if (waiting.size >= MAX_BATCH) void flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => void flush());
+      }
+    });
+}
+
+const readers = new WeakMap<Db, ReturnType<typeof balanceReader>>();
+
+/**
+ * /api/balance is the hot path: every member online polls it every 4.3 s. A live session costs one indexed read
+ * (shared with the polls that arrive at the same moment); anything unusual (unknown, expired, disabled, or an
+ * expiry due to be pushed forward) takes the ordinary path.
  */
 export async function balanceForToken(deps: AccountsDeps, token: string | null): Promise<string> {
   if (token) {
-    let query = preparedBalance.get(deps.db);
-    if (!query) preparedBalance.set(deps.db, (query = balanceQuery(deps.db)));
-    const [row] = await query.execute({ tokenHash: hashToken(token) });
+    let read = readers.get(deps.db);
+    if (!read) readers.set(deps.db, (read = balanceReader(deps.db)));
+    const row = await read(hashToken(token));
     const now = deps.clock.now().getTime();
-    const fresh = row && row.state === 1 && row.expiresAt.getTime() > now && now + deps.tokenIdleMs - row.expiresAt.getTime() <= EXPIRY_BUMP_MS;
+    const fresh =
+      row &&
+      row.state === 1 &&
+      row.expiresAt.getTime() > now &&
+      now + deps.tokenIdleMs - row.expiresAt.getTime() <= EXPIRY_BUMP_MS;
     if (fresh) return numericToMoney(row.balance);
   }
   const member = await authenticate(deps, token);

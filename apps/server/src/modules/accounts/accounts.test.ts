@@ -222,3 +222,22 @@ describe('registration limit', () => {
     }
   });
 });
+
+describe('POST /api/balance under concurrent polling', () => {
+  it('answers polls that arrive together each with its own member balance, and 401 for a bad token among them', async () => {
+    const { operatorToken, credit } = await import('../../../test/helper');
+    const op = await operatorToken(t, 'finance');
+    const polled: Array<{ token: string; balance: string }> = [];
+    for (let i = 1; i <= 4; i += 1) {
+      const m = await registerMember(t.app);
+      polled.push({ token: m.token, balance: await credit(t, op, m.name, `${i}.0${i}`) });
+    }
+    const requests = [...polled, ...polled, { token: 'forged-token', balance: '' }];
+    const answers = await Promise.all(requests.map((p) => call<{ balance: string }>(t.app, '/api/balance', {}, { token: p.token })));
+    answers.forEach((answer, i) => {
+      const expected = requests[i]!;
+      if (expected.token === 'forged-token') expect(answer.code).toBe(401);
+      else expect(answer).toEqual({ code: 200, message: 'ok', data: { balance: expected.balance } });
+    });
+  });
+});
