@@ -1,0 +1,157 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../src/config';
+
+// The real server process: graceful shutdown on SIGTERM, and a kill -9 in the middle of a burst of transfers on
+// PostgreSQL leaves the ledger balanced after a restart.
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+let nextPort = 19_100 + Math.floor(Math.random() * 500);
+
+function start(env: Record<string, string>): { child: ChildProcess; base: string; exited: Promise<number | null> } {
+  const port = nextPort++;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', REGISTER_LIMIT: '100' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return { child, base: `http://127.0.0.1:${port}`, exited };
+}
+
+async function ready(base: string, child: ChildProcess) {
+  for (let i = 0; i < 200; i += 1) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function post<T>(base: string, url: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; message: string; data: T };
+}
+
+function createOperator(env: Record<string, string>) {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/operator.ts', 'create', 'shutdown_op', '--role', 'admin'], {
+    cwd: serverRoot,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return { username: 'shutdown_op', password: /^password: (\S+)$/m.exec(out)![1]! };
+}
+
+async function fundedMember(base: string, operator: { username: string; password: string }) {
+  const name = `kill${randomBytes(3).toString('hex')}`;
+  const reg = await post<{ api_token: string }>(base, '/api/register', {
+    name,
+    password: 'secret123',
+    confirmPass: 'secret123',
+    realname: '测试',
+    paypassword: 'pay123456',
+    code: 'X',
+  });
+  const login = await post<{ token: string }>(base, '/admin/api/login', operator);
+  const list = await fetch(`${base}/admin/api/members?username=${name}`, { headers: { authorization: `Bearer ${login.data.token}` } });
+  const id = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
+  await fetch(`${base}/admin/api/members/${id}/adjust`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+    body: JSON.stringify({ amount: '1000', note: 'shutdown test' }),
+  });
+  return { token: reg.data.api_token, opToken: login.data.token };
+}
+
+describe('the server process', () => {
+  it('finishes requests in flight on SIGTERM, exits 0 and closes the database cleanly', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'h5-sigterm-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const env = { DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', UPLOAD_DIR: path.join(dir, 'up') };
+    const first = start(env);
+    await ready(first.base, first.child);
+    const inFlight = Array.from({ length: 30 }, () =>
+      fetch(`${first.base}/api/app`, { method: 'POST' }).then(async (res) => ({ status: res.status, body: await res.text() })),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    first.child.kill('SIGTERM');
+    const answers = (await Promise.allSettled(inFlight)).flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    // Requests already accepted are answered in full; ones arriving after the signal are turned away with 503.
+    const completed = answers.filter((a) => a.status === 200);
+    expect(completed.length).toBeGreaterThan(0);
+    for (const a of completed) expect(JSON.parse(a.body)).toMatchObject({ code: 200, data: { title: expect.any(String) } });
+    for (const a of answers) expect([200, 503]).toContain(a.status);
+    expect(await first.exited).toBe(0);
+
+    // PGlite allows one process per directory: a clean restart proves the first one closed it.
+    const second = start(env);
+    await ready(second.base, second.child);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it.skipIf(!testDatabaseUrl())('keeps the ledger balanced when killed with SIGKILL during a burst of transfers', async () => {
+    const adminUrl = testDatabaseUrl()!;
+    const name = `t_kill_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString() };
+    const operator = createOperator(env);
+
+    const first = start(env);
+    await ready(first.base, first.child);
+    const { token } = await fundedMember(first.base, operator);
+    const venues = await post<{ platname: string }[]>(first.base, '/api/balancelist', {}, token);
+    const venue = venues.data[0]!.platname;
+    const burst = Array.from({ length: 200 }, (_, i) =>
+      post(first.base, '/api/transfer', i % 2 ? { amount: '1.00', sourcetype: venue, targettype: 'userbalance' } : { amount: '3.00', sourcetype: 'userbalance', targettype: venue }, token),
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    first.child.kill('SIGKILL');
+    await Promise.allSettled(burst);
+    await first.exited;
+
+    const second = start(env);
+    await ready(second.base, second.child);
+    const login = await post<{ token: string }>(second.base, '/admin/api/login', operator);
+    const check = await fetch(`${second.base}/admin/api/ledger/check`, { headers: { authorization: `Bearer ${login.data.token}` } });
+    const ledger = ((await check.json()) as { data: { balanced: boolean; total: string; mismatched: unknown[] } }).data;
+    expect(ledger).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
+    // The member's money is all there: central wallet plus venue wallet is what was credited.
+    const user = await post<{ balance: string; gameblance: string }>(second.base, '/api/user', {}, token);
+    expect(Number(user.data.balance) + Number(user.data.gameblance)).toBeCloseTo(1000, 2);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  });
+});
