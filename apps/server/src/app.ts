@@ -7,7 +7,7 @@ import type { Db } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
 import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
-import { memoryLimiter } from './http/rate-limit';
+import { type AttemptLimiter, memoryLimiter, type RedisLike, redisLimiter } from './http/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { contentRoutes } from './modules/content/content-routes';
 import { siteRoutes } from './modules/site/site-routes';
@@ -21,6 +21,8 @@ export interface AppOptions {
   db: Db;
   config: AppConfig;
   clock?: Clock;
+  /** Shared rate-limit counters for several server processes (REDIS_URL); in-process counters without it. */
+  redis?: RedisLike;
 }
 
 function installBodyParsers(app: FastifyInstance) {
@@ -58,6 +60,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
 
+  const limiter = (name: string, limit: { max: number; windowMs: number }): AttemptLimiter =>
+    options.redis
+      ? redisLimiter(options.redis, { name, ...limit })
+      : memoryLimiter({ ...limit, now: () => clock.now().getTime() });
+
   installSecurityHeaders(app);
   installBodyParsers(app);
   installErrorHandling(app);
@@ -66,8 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     tokenIdleMs: config.tokenIdleMs,
-    loginFailures: memoryLimiter({ ...config.limits.loginFailures, now: () => clock.now().getTime() }),
-    registrations: memoryLimiter({ ...config.limits.registrations, now: () => clock.now().getTime() }),
+    loginFailures: limiter('login', config.limits.loginFailures),
+    registrations: limiter('register', config.limits.registrations),
   };
   const { authenticate } = accountsRoutes(app, accountsDeps);
   siteRoutes(app, { db });
@@ -79,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     wallet,
-    loginFailures: memoryLimiter({ ...config.limits.loginFailures, now: () => clock.now().getTime() }),
+    loginFailures: limiter('admin-login', config.limits.loginFailures),
   });
   apiDocsRoute(app);
 

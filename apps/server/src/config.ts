@@ -75,3 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.TEST_DATABASE_URL || undefined;
 }
+
+/** A Redis for the shared rate-limit tests. */
+export function testRedisUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.TEST_REDIS_URL || undefined;
+}

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -6,7 +7,8 @@ import { seedIfEmpty } from './db/seed';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (config.seedDemo && (await seedIfEmpty(database.db))) console.log('Seeded an empty database with demo content');
-const app = await buildApp({ db: database.db, config });
+const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+const app = await buildApp({ db: database.db, config, redis });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -16,6 +18,7 @@ async function shutdown(signal: string) {
   // close() stops accepting connections and waits for requests in flight before the database goes.
   await app.close();
   await database.close();
+  await redis?.quit();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -37,3 +37,27 @@ export function memoryLimiter(options: { max: number; windowMs: number; now?: ()
     },
   };
 }
+
+/** The subset of a Redis client the limiter needs (ioredis satisfies it). */
+export interface RedisLike {
+  get(key: string): Promise<string | null>;
+  incr(key: string): Promise<number>;
+  pexpire(key: string, ms: number): Promise<number>;
+}
+
+/**
+ * Fixed-window counters in Redis, shared by every server process behind a load balancer (REDIS_URL). A window
+ * starts with the first hit and its key expires with it.
+ */
+export function redisLimiter(redis: RedisLike, options: { name: string; max: number; windowMs: number }): AttemptLimiter {
+  const keyOf = (key: string) => `h5:limit:${options.name}:${key}`;
+  return {
+    async isBlocked(key) {
+      return Number((await redis.get(keyOf(key))) ?? 0) >= options.max;
+    },
+    async hit(key) {
+      // The first hit of a window sets its expiry; later hits only count.
+      if ((await redis.incr(keyOf(key))) === 1) await redis.pexpire(keyOf(key), options.windowMs);
+    },
+  };
+}
