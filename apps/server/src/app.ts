@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
@@ -14,6 +14,9 @@ import { siteRoutes } from './modules/site/site-routes';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { gamesRoutes } from './modules/games/games-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
+import { paymentsRoutes } from './modules/payments/payments-routes';
+import { turnoverWindowStart } from './modules/payments/withdrawals-service';
 import { sandboxProvider } from './providers/sandbox-provider';
 import { type Clock, systemClock } from './lib/time';
 
@@ -51,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Errors are logged by the error handler with their request id; a line per request would cost the balance
     // poll, the hot path, more than the request itself.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -81,17 +84,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await contentRoutes(app, { db, authenticate });
   const wallet = { db, provider: sandboxProvider(clock) };
   walletRoutes(app, wallet, authenticate);
-  gamesRoutes(app, { db, clock, turnoverWindowStart: async () => null }, authenticate);
-  adminRoutes(app, {
+  const payments = { db, clock };
+  paymentsRoutes(app, payments, authenticate);
+  gamesRoutes(app, { db, clock, turnoverWindowStart }, authenticate);
+  const backOffice = adminRoutes(app, {
     db,
     clock,
     wallet,
     loginFailures: limiter('admin-login', config.limits.loginFailures),
   });
+  paymentsAdminRoutes(app, payments, backOffice.authenticate);
   apiDocsRoute(app);
 
   if (existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: 'index.html', wildcard: true });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      // '/' is routed to index.html below: with preCompressed, the plugin's own directory index misses it.
+      index: false,
+      wildcard: true,
+      // The build writes .br and .gz beside each file (apps/web/scripts/compress-dist.ts).
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // Hashed build files never change; index.html must be revalidated to pick up a new build.
+        const hashed = /[\\/]assets[\\/]/.test(filePath);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', (_req, reply) => reply.sendFile('index.html'));
   }
   return app;
 }

@@ -61,3 +61,37 @@ describe('security headers', () => {
     expect(String(again.headers['content-security-policy'])).not.toContain(`nonce-${nonce}`);
   });
 });
+
+describe('the built web app', () => {
+  it('serves / and hashed assets precompressed, caching assets for a year and revalidating index.html', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { brotliCompressSync } = await import('node:zlib');
+    const dist = mkdtempSync(path.join(tmpdir(), 'h5-dist-'));
+    const html = '<!doctype html><title>星河体育</title>';
+    const js = 'console.log("app");'.repeat(50);
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), html);
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+    writeFileSync(path.join(dist, 'assets/app-abc123.js'), js);
+    writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(js));
+    const web = await buildTestApp({ config: { ...t.config, webDist: dist } });
+    try {
+      const home = await web.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(home.statusCode).toBe(200);
+      expect(home.headers['content-encoding']).toBe('br');
+      expect(home.headers['cache-control']).toBe('no-cache');
+      expect(String(home.headers['content-security-policy'])).toContain("script-src 'self'");
+      const plain = await web.app.inject({ method: 'GET', url: '/' });
+      expect(plain.body).toBe(html);
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await web.app.inject({ method: 'GET', url: '/nope.js' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// Lighthouse (mobile defaults) three times on home and login against the real server with the built web app, on
+// Debian's Chromium. Prints the median performance, accessibility and best-practices scores against the budget.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startProcess, stopProcess, waitForHttp } from './support';
+
+const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 100 } as const;
+type Category = keyof typeof BUDGET;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'h5-lighthouse-'));
+const port = 18_950;
+const server = startProcess(['apps/server/src/main.ts'], {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: path.join(dir, 'db'),
+  UPLOAD_DIR: path.join(dir, 'uploads'),
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+});
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+  ],
+});
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+let failed = false;
+try {
+  await waitForHttp(`http://127.0.0.1:${port}/api/app`, server);
+  for (const [label, route] of [
+    ['home', '/'],
+    ['login', '/#/login'],
+  ] as const) {
+    const scores: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [] };
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGET),
+      });
+      const categories = result?.lhr.categories ?? {};
+      for (const key of Object.keys(BUDGET) as Category[]) scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
+    }
+    const line = (Object.keys(BUDGET) as Category[])
+      .map((key) => {
+        const m = median(scores[key]);
+        if (m < BUDGET[key]) failed = true;
+        return `${key} ${m} (budget ${BUDGET[key]})`;
+      })
+      .join(', ');
+    console.log(`${label}: median of ${RUNS}: ${line}`);
+  }
+} finally {
+  await chrome.kill();
+  await stopProcess(server);
+  rmSync(dir, { recursive: true, force: true });
+}
+if (failed) {
+  console.error('over budget');
+  process.exit(1);
+}
