@@ -30,13 +30,9 @@ export default tseslint.config(
     },
   },
   {
-    // The entry and the public screens read contract values only from its zod-free modules
-    // ('@h5/contract/routes', '/messages', '/codes', '/biz-code'): the root pulls zod into the first download.
-    files: [
-      'apps/web/src/app/**/*.{ts,tsx}',
-      'apps/web/src/shared/**/*.{ts,tsx}',
-      'apps/web/src/features/{home,games,help,service,vip}/**/*.{ts,tsx}',
-    ],
+    // The web app reads contract values only from its zod-free modules ('@h5/contract/routes', '/messages',
+    // '/codes', '/validation', '/money', '/biz-code'): the root and the schema modules pull zod into the download.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -48,6 +44,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Import values from a zod-free module, e.g. @h5/contract/routes.',
             },
+            ...['common', 'endpoints', 'bodies', 'entities'].map((module) => ({
+              name: `@h5/contract/${module}`,
+              allowTypeImports: true,
+              message: 'This contract module builds zod schemas; import values from a zod-free module.',
+            })),
           ],
         },
       ],

@@ -1,3 +1,7 @@
+/** SPEC 5: every input has maxlength 32, the captcha 6. */
+export const MAX_INPUT = 32;
+export const CAPTCHA_LENGTH = 6;
+
 /** Code tables of SPEC sections 4 and 9, with their Chinese labels. */
 
 const UNDEFINED_LABEL = '未定义';

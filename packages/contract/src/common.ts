@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 
-/** SPEC 5: every input has maxlength 32, the captcha 6. */
-export const MAX_INPUT = 32;
-export const CAPTCHA_LENGTH = 6;
+import { CAPTCHA_LENGTH, MAX_INPUT } from './codes';
 
-/** Largest amount accepted anywhere (1e11 cents = 1,000,000,000.00 yuan): beyond it input is absurd. */
-const MAX_CENTS = 1e11;
+export { CAPTCHA_LENGTH, MAX_INPUT };
 
 // Lives in its own zod-free module so the web app's entry can read it without pulling zod in.
 export { BizCode, type BizCodeValue } from './biz-code';
@@ -22,38 +19,8 @@ export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$
 
 export const Flag = z.union([z.literal(0), z.literal(1)]);
 
-export function centsToMoney(cents: number): string {
-  const rounded = Math.round(cents);
-  const abs = Math.abs(rounded);
-  const sign = rounded < 0 ? '-' : '';
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-const MONEY_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-
-/**
- * Integer cents from a number or a numeric string with at most two decimals, else null.
- * Works on the decimal text, never on `value * 100`, so 19.99 gives 1999 and not 1998.9999999999998.
- */
-export function parseMoneyToCents(value: unknown): number | null {
-  let textValue: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    textValue = String(value);
-  } else if (typeof value === 'string') {
-    textValue = value.trim();
-  } else {
-    return null;
-  }
-  const match = MONEY_TEXT.exec(textValue);
-  if (!match) return null;
-  const [, sign, whole = '', fraction = ''] = match;
-  if (whole.length > 12) return null;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents > MAX_CENTS) return null;
-  if (cents === 0) return 0;
-  return sign === '-' ? -cents : cents;
-}
+// Pure money helpers live in a zod-free module (the web app's forms read them without pulling zod in).
+export { centsToMoney, parseMoneyToCents } from './money';
 
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), message: z.string(), data });

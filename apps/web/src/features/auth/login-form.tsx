@@ -1,4 +1,4 @@
-import { validateLogin } from '@h5/contract';
+import { validateLogin } from '@h5/contract/validation';
 import { Button, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useLoginMutation } from './api';

@@ -1,4 +1,6 @@
-import { CAPTCHA_LENGTH, MSG, validateRegister } from '@h5/contract';
+import { CAPTCHA_LENGTH } from '@h5/contract/codes';
+import { MSG } from '@h5/contract/messages';
+import { validateRegister } from '@h5/contract/validation';
 import { Button, Checkbox, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useRegisterMutation } from './api';

@@ -1,4 +1,4 @@
-import { MAX_INPUT } from '@h5/contract';
+import { MAX_INPUT } from '@h5/contract/codes';
 import { Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
 
