@@ -2,7 +2,7 @@
  * SPEC section 5 as pure functions: each returns the message of the first failing rule, in the spec's order,
  * or null when every rule passes. The web forms and the server call the same functions.
  */
-import { parseMoneyToCents } from './common';
+import { parseMoneyToCents } from './money';
 import { USDT_PROTOCOLS, VENUE_WALLET, MIN_WITHDRAWAL_YUAN } from './codes';
 import { MSG, depositRangeMessage } from './messages';
 
