@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '../session/session-store';
 import { installAntdRender } from '../ui/antd-render';
 
 installAntdRender();
+
+// Lazy routes load their chunk before the screen appears; on a busy 2-core machine that can take more than the
+// default second, so waits allow five (a missing element still fails, only later).
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // The network boundary: nothing leaves the test. Tests that need answers mock fetch again (mockApi).
