@@ -143,6 +143,9 @@ export const MSG = {
   operatorForbidden: '无权进行此操作',
   adjustNoteRequired: '请填写调整备注',
   amountInvalid: '请输入正确的金额',
+  payWayUnavailable: '该支付方式暂未开放',
+  bankDepositNeedsReview: '银行卡转账请等待后台审核',
+  depositPaid: '支付成功，已到账',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -155,6 +158,11 @@ export function depositRangeMessage(min: number | string, max: number | string):
 /** SERVER-RULES Withdrawals, code 214: the turnover multiple is a site setting. */
 export function turnoverNotMetMessage(multiple: number | string): string {
   return `打码量没有达到充值的${multiple}倍,无法正常提现`;
+}
+
+/** SPEC 5 says 单笔取款不能低于100元; the minimum is a site setting, so the number follows it. */
+export function withdrawBelowMinMessage(min: number | string): string {
+  return `单笔取款不能低于${min}元`;
 }
 
 /** Ours, code 215: the maximum is a site setting. */

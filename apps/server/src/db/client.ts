@@ -35,9 +35,22 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    let closing = false;
+    // An idle connection that the server drops (a restart, a terminated backend) must not crash the process: the
+    // pool replaces it on the next query. Once we are closing, such endings are expected and stay quiet.
+    pool.on('error', (error) => {
+      if (!closing) console.error(`idle database connection failed: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: async () => {
+        closing = true;
+        await pool.end();
+      },
+    };
   }
   const dataDir = options.dataDir ?? 'memory';
   const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);

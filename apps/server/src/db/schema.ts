@@ -5,3 +5,4 @@ export * from '../modules/site/site-tables';
 export * from '../modules/admin/admin-tables';
 export * from '../modules/games/games-tables';
 export * from '../modules/content/content-tables';
+export * from '../modules/payments/payments-tables';

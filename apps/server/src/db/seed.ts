@@ -3,6 +3,7 @@ import { siteSettings } from '../modules/site/site-tables';
 import { DEFAULT_SETTINGS, writeSettings } from '../modules/site/site-service';
 import type { Db } from './client';
 import { seedContent } from './seed-content';
+import { seedPayments } from '../modules/payments/payments-seed';
 
 /** Fills an empty database with the site settings and demo content, so a fresh start shows a complete site. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -11,6 +12,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     await writeSettings(tx, DEFAULT_SETTINGS);
     await seedContent(tx);
+    await seedPayments(tx);
   });
   return true;
 }

@@ -31,6 +31,14 @@ export const DEFAULT_SETTINGS = {
   withdrawcashfee: '5.00',
   /** TRC20 fee. */
   withdrawfeeusdttrc: '1.00',
+  // Withdrawal limits (SERVER-RULES "Withdrawals"): yuan per request, requests per Beijing day, and the turnover
+  // needed as a multiple of the deposits approved since the last approved withdrawal.
+  withdraw_min: 100,
+  withdraw_max: 50000,
+  withdraw_daily_count: 5,
+  turnover_multiple: 1,
+  /** Bonus credited on each approved deposit, as a percentage of it (0 = none). */
+  deposit_bonus_percent: 0,
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

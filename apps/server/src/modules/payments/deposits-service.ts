@@ -1,0 +1,314 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  BizCode,
+  centsToMoney,
+  MSG,
+  parseMoneyToCents,
+  type PayInfo,
+  type PayWays,
+  USDT_PROTOCOLS,
+  validateDeposit,
+} from '@h5/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, badInput } from '../../http/errors';
+import { numericToCents, numericToMoney } from '../../lib/money';
+import { formatBeijing } from '../../lib/time';
+import { members } from '../accounts/accounts-tables';
+import { audit } from '../admin/admin-service';
+import { accountCode, lockWallet, post } from '../ledger/ledger-service';
+import { readSettings } from '../site/site-service';
+import {
+  newTradeNumber,
+  PAYINFO_TYPE,
+  payWayOf,
+  type PaymentsDeps,
+  rangeTypeOf,
+  type Reviewer,
+} from './payments-common';
+import { deposits, payRanges, payWays, receivingAccounts } from './payments-tables';
+
+/** get_pay_way: 0/1 flags in the key order clients read (ebpay, card, usdt, wechat, alipay); card is bank. */
+export async function payWayFlags(db: DbOrTx): Promise<PayWays> {
+  const rows = await db.select().from(payWays);
+  const on = (code: string): 0 | 1 => (rows.find((r) => r.code === code)?.enabled === 1 ? 1 : 0);
+  return { ebpay: on('ebpay'), card: on('bank'), usdt: on('usdt'), wechat: on('wechat'), alipay: on('alipay') };
+}
+
+/** The getPayRange type a client sends, with the aliases it may use for the same way. */
+function rangeTypeFromWire(type: string): string {
+  const t = type.trim().toLowerCase();
+  if (t === 'wxpay') return 'wechat';
+  if (t === 'card') return 'bank';
+  return t;
+}
+
+export async function payRange(db: DbOrTx, type: string) {
+  const [row] = await db.select().from(payRanges).where(eq(payRanges.type, rangeTypeFromWire(type)));
+  if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  return { min_price: numericToMoney(row.minPrice), max_price: numericToMoney(row.maxPrice) };
+}
+
+/** getpaybank: the enabled receiving bank accounts, in display order. */
+export async function receivingBanks(db: DbOrTx) {
+  const rows = await db
+    .select()
+    .from(receivingAccounts)
+    .where(and(eq(receivingAccounts.channel, 'bank'), eq(receivingAccounts.enabled, 1)))
+    .orderBy(asc(receivingAccounts.sort), asc(receivingAccounts.id));
+  return rows.map((r) => ({
+    id: r.id,
+    bank_no: r.bankNo,
+    bank_owner: r.bankOwner,
+    bank_address: r.bankAddress,
+    bank_data: { bank_name: r.bankName },
+  }));
+}
+
+export interface RechargeInput {
+  paytype: string;
+  amount: string;
+  bank: string;
+  bank_address: string;
+  bank_no: string;
+  bank_owner: string;
+  catepay: string;
+}
+
+/** Yuan of a numeric column as the number the range message prints: 100, not 100.00. */
+const yuan = (value: string) => numericToCents(value) / 100;
+
+/** A numeric string rate ("7.20") as an integer and its scale, so conversions stay in integer arithmetic. */
+function scaledRate(rate: string): { value: number; scale: number } | null {
+  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(rate.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  const value = Number(`${match[1]}${fraction}`);
+  return value > 0 ? { value, scale: 10 ** fraction.length } : null;
+}
+
+/** SERVER-RULES payinfo: the USDT to pay = round(amount / usdtrate, 2). */
+export function usdtToPay(amountCents: number, rate: string): string | null {
+  const r = scaledRate(rate);
+  return r ? centsToMoney(Math.round((amountCents * r.scale) / r.value)) : null;
+}
+
+/**
+ * /api/recharge (SERVER-RULES "Deposits"): the pay way must be enabled, the amount within its range, a bank transfer
+ * names the depositor, USDT names its protocol. Creates a pending deposit; nothing is credited before approval.
+ */
+export async function createDeposit(deps: PaymentsDeps, memberId: number, input: RechargeInput): Promise<string> {
+  const { db, clock } = deps;
+  const payWay = payWayOf(input.paytype);
+  const [way] = payWay ? await db.select().from(payWays).where(eq(payWays.code, payWay)) : [];
+  if (!payWay || way?.enabled !== 1) throw badInput(MSG.payWayUnavailable);
+  const protocol = input.catepay.trim().toUpperCase();
+  if (payWay === 'usdt' && !(USDT_PROTOCOLS as readonly string[]).includes(protocol)) {
+    throw badInput(MSG.usdtProtocolRequired);
+  }
+  const [range] = await db.select().from(payRanges).where(eq(payRanges.type, rangeTypeOf(payWay, protocol)));
+  if (!range) throw badInput(MSG.payWayUnavailable);
+  const problem = validateDeposit({
+    amount: input.amount,
+    min: yuan(range.minPrice),
+    max: yuan(range.maxPrice),
+    paytype: payWay,
+    depositorName: input.bank_owner,
+    bank: input.bank,
+    bankNo: input.bank_no,
+    bankAddress: input.bank_address,
+  });
+  if (problem) throw badInput(problem);
+  const cents = parseMoneyToCents(input.amount) ?? 0;
+
+  const { usdtrate } = await readSettings(db, ['usdtrate']);
+  const isBank = payWay === 'bank';
+  const row = {
+    memberId,
+    payWay,
+    catepay: payWay === 'usdt' ? protocol : '',
+    amount: centsToMoney(cents),
+    depositorName: isBank ? input.bank_owner.trim() : '',
+    depositorBank: isBank ? input.bank.trim() : '',
+    depositorBankNo: isBank ? input.bank_no.trim() : '',
+    depositorBankAddress: isBank ? input.bank_address.trim() : '',
+    usdtRate: payWay === 'usdt' ? usdtrate : '',
+    usdtAmount: payWay === 'usdt' ? usdtToPay(cents, usdtrate) : null,
+    payToken: randomBytes(18).toString('base64url'),
+    createdAt: clock.now(),
+  };
+  // A clash of two random numbers in the same second is unlikely; a retry makes it harmless.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const depositNo = newTradeNumber('D', clock);
+    const [created] = await db
+      .insert(deposits)
+      .values({ ...row, depositNo })
+      .onConflictDoNothing()
+      .returning({ depositNo: deposits.depositNo });
+    if (created) return created.depositNo;
+  }
+  throw new Error('could not allocate a deposit number');
+}
+
+/** The sandbox payment page of a non-bank deposit; the token makes the link work only for who was shown it. */
+export const sandboxPayUrl = (depositNo: string, payToken: string) =>
+  `/sandbox/pay/${encodeURIComponent(depositNo)}?token=${encodeURIComponent(payToken)}`;
+
+/** /api/payinfo: only the member's own deposit (202 otherwise); the message is the pay type. */
+export async function payInfo(db: DbOrTx, memberId: number, depositNo: string): Promise<{ message: string; data: PayInfo }> {
+  const [d] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.depositNo, depositNo.trim()), eq(deposits.memberId, memberId)));
+  if (!d) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  const paytype = PAYINFO_TYPE[d.payWay];
+  const payUrl = d.payWay === 'bank' ? undefined : sandboxPayUrl(d.depositNo, d.payToken);
+  const accounts = await db
+    .select()
+    .from(receivingAccounts)
+    .where(and(eq(receivingAccounts.channel, rangeTypeOf(d.payWay, d.catepay)), eq(receivingAccounts.enabled, 1)))
+    .orderBy(asc(receivingAccounts.sort), asc(receivingAccounts.id));
+  const cardlist = accounts.map((a) =>
+    d.payWay === 'bank'
+      ? { mch_id: a.bankNo, content: `${a.bankName} ${a.bankOwner} ${a.bankAddress}`, payimg: '', bank_name: a.bankName, bank_owner: a.bankOwner }
+      : { mch_id: a.mchId, content: a.content, payimg: a.payimg, pay_url: payUrl },
+  );
+  const info: PayInfo['info'] = {
+    amount: numericToMoney(d.amount),
+    created_at: formatBeijing(d.createdAt),
+    paytype,
+    state: d.state,
+    ...(payUrl ? { pay_url: payUrl } : {}),
+    ...(d.payWay === 'usdt'
+      ? { catepay: d.catepay, usdtrate: d.usdtRate, usdt_amount: numericToMoney(d.usdtAmount ?? '0') }
+      : {}),
+  };
+  return { message: paytype, data: { deposit_no: d.depositNo, info, cardlist } };
+}
+
+export type ReviewDecision = 'approve' | 'reject';
+
+/**
+ * Reviews a deposit once (SERVER-RULES "Deposits"): the state changes by a guarded update from 1 inside the money
+ * transaction, so of two reviews racing exactly one wins and the other answers 409. Approval credits the amount
+ * from house:deposits, raises paysum and credits the configured bonus as its own movement from house:promotions.
+ * The operator back office and the sandbox payment page both come through here.
+ */
+export async function reviewDeposit(
+  deps: PaymentsDeps,
+  depositNo: string,
+  decision: ReviewDecision,
+  reviewer: Reviewer,
+  note = '',
+) {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
+    if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    await lockWallet(tx, found.memberId);
+    const cents = numericToCents(found.amount);
+    let bonusCents = 0;
+    if (decision === 'approve') {
+      const { deposit_bonus_percent } = await readSettings(tx, ['deposit_bonus_percent']);
+      const percent = Number(deposit_bonus_percent);
+      if (Number.isFinite(percent) && percent > 0) bonusCents = Math.floor((cents * percent) / 100);
+    }
+    const [updated] = await tx
+      .update(deposits)
+      .set({
+        state: decision === 'approve' ? 2 : 3,
+        reviewedBy: reviewer.name.slice(0, 32),
+        reviewedAt: deps.clock.now(),
+        note: note.slice(0, 200),
+        bonus: centsToMoney(bonusCents),
+      })
+      .where(and(eq(deposits.id, found.id), eq(deposits.state, 1)))
+      .returning();
+    if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+
+    if (decision === 'approve') {
+      await post(tx, {
+        reference: `deposit:${found.depositNo}`,
+        kind: 'deposit',
+        memberId: found.memberId,
+        memo: found.depositNo,
+        legs: [
+          { account: accountCode.house('deposits'), cents: -cents },
+          { account: accountCode.wallet(found.memberId), cents },
+        ],
+      });
+      if (bonusCents > 0) {
+        await post(tx, {
+          reference: `deposit-bonus:${found.depositNo}`,
+          kind: 'deposit_bonus',
+          memberId: found.memberId,
+          memo: found.depositNo,
+          legs: [
+            { account: accountCode.house('promotions'), cents: -bonusCents },
+            { account: accountCode.wallet(found.memberId), cents: bonusCents },
+          ],
+        });
+      }
+      await tx
+        .update(members)
+        .set({ paysum: sql`${members.paysum} + ${centsToMoney(cents)}::numeric` })
+        .where(eq(members.id, found.memberId));
+      await deps.afterDepositApproved?.(tx, found.memberId);
+    }
+    if (reviewer.operatorId !== null) {
+      await audit(tx, {
+        operatorId: reviewer.operatorId,
+        action: `deposit.${decision}`,
+        target: `deposit:${found.depositNo}`,
+        before: { state: found.state },
+        after: { state: updated.state, amount: numericToMoney(updated.amount), bonus: numericToMoney(updated.bonus), note: updated.note },
+        requestId: reviewer.requestId,
+      });
+    }
+    return depositView(updated);
+  });
+}
+
+/** The sandbox page's confirmation: a non-bank deposit, with the token of its payinfo link, approved as 'sandbox'. */
+export async function confirmSandboxPayment(deps: PaymentsDeps, depositNo: string, token: string, requestId: string) {
+  const d = await sandboxDeposit(deps.db, depositNo, token);
+  if (d.payWay === 'bank') throw new AppError(BizCode.FORBIDDEN, MSG.bankDepositNeedsReview);
+  return reviewDeposit(deps, d.depositNo, 'approve', { operatorId: null, name: 'sandbox', requestId });
+}
+
+/** The deposit behind a sandbox link, or 202 when the number or token is wrong. */
+export async function sandboxDeposit(db: Db, depositNo: string, token: string) {
+  const [d] = await db.select().from(deposits).where(eq(deposits.depositNo, depositNo));
+  const expected = Buffer.from(d?.payToken ?? '');
+  const given = Buffer.from(token);
+  if (!d || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  }
+  return d;
+}
+
+type DepositRow = typeof deposits.$inferSelect;
+
+/** A deposit as the back office sees it. */
+export function depositView(d: DepositRow, username?: string) {
+  return {
+    id: d.id,
+    deposit_no: d.depositNo,
+    member_id: d.memberId,
+    ...(username === undefined ? {} : { username }),
+    pay_way: d.payWay,
+    catepay: d.catepay,
+    amount: numericToMoney(d.amount),
+    usdt_rate: d.usdtRate,
+    usdt_amount: d.usdtAmount === null ? null : numericToMoney(d.usdtAmount),
+    depositor_name: d.depositorName,
+    depositor_bank: d.depositorBank,
+    depositor_bank_no: d.depositorBankNo,
+    depositor_bank_address: d.depositorBankAddress,
+    state: d.state,
+    bonus: numericToMoney(d.bonus),
+    note: d.note,
+    reviewed_by: d.reviewedBy,
+    reviewed_at: d.reviewedAt ? formatBeijing(d.reviewedAt) : null,
+    created_at: formatBeijing(d.createdAt),
+  };
+}

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, call, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { writeSettings } from '../site/site-service';
+import { paymentsKit } from './payments-test-kit';
+
+let t: TestApp;
+let finance: string;
+let kit: ReturnType<typeof paymentsKit>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  finance = await operatorToken(t, 'finance');
+  kit = paymentsKit(t, () => finance);
+});
+afterAll(() => t?.close());
+
+interface PayInfoData {
+  deposit_no: string;
+  info: Record<string, unknown> & { amount: string; created_at: string; paytype: string; pay_url?: string };
+  cardlist: Array<{ mch_id: string; content: string; payimg: string }>;
+}
+
+describe('pay ways, ranges and receiving banks', () => {
+  it('answers the flags in the key order ebpay, card, usdt, wechat, alipay', async () => {
+    const m = await registerMember(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/get_pay_way', headers: { authorization: `Bearer ${m.token}` } });
+    expect(res.body).toBe('{"code":200,"message":"ok","data":{"ebpay":1,"card":1,"usdt":1,"wechat":1,"alipay":1}}');
+  });
+
+  it('answers the range of each type and 202 for an unknown one', async () => {
+    const m = await registerMember(t.app);
+    expect((await call(t.app, '/api/getPayRange', { type: 'bank' }, { token: m.token })).data).toEqual({ min_price: '100.00', max_price: '50000.00' });
+    expect((await call(t.app, '/api/getPayRange', { type: 'wechat' }, { token: m.token })).data).toEqual({ min_price: '100.00', max_price: '5000.00' });
+    expect((await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).data).toEqual({ min_price: '500.00', max_price: '100000.00' });
+    expect((await call(t.app, '/api/getPayRange', { type: 'nope' }, { token: m.token })).code).toBe(202);
+  });
+
+  it('lists the receiving bank accounts with bank_data.bank_name', async () => {
+    const m = await registerMember(t.app);
+    const banks = await call<Array<Record<string, unknown>>>(t.app, '/api/getpaybank', {}, { token: m.token });
+    expect(banks.data.length).toBeGreaterThan(0);
+    expect(banks.data[0]).toMatchObject({ bank_no: expect.any(String), bank_owner: expect.any(String), bank_address: expect.any(String), bank_data: { bank_name: '中国工商银行' } });
+  });
+
+  it('asks for a token', async () => {
+    expect((await call(t.app, '/api/recharge', { paytype: 'alipay', amount: 100 })).code).toBe(401);
+  });
+});
+
+describe('POST /api/recharge', () => {
+  it('checks the range first, then the depositor fields of a bank transfer, in order', async () => {
+    const m = await registerMember(t.app);
+    const bank = { paytype: 'bank', amount: '200', bank_owner: '张三', bank: '招商银行', bank_no: '6214830000001111', bank_address: '上海分行' };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...bank, amount: '99.99' }, '请输入金额在100-50000之间！'],
+      [{ ...bank, amount: '50000.01' }, '请输入金额在100-50000之间！'],
+      [{ ...bank, amount: 'abc', bank_owner: '' }, '请输入金额在100-50000之间！'],
+      [{ ...bank, bank_owner: ' ' }, '请输入存款人姓名'],
+      [{ ...bank, bank: '' }, '请输入银行类型'],
+      [{ ...bank, bank_no: '' }, '请输入银行卡号'],
+      [{ ...bank, bank_address: '' }, '请输入银行开户行地址'],
+      [{ paytype: 'wxpay', amount: '5001' }, '请输入金额在100-5000之间！'],
+      [{ paytype: 'usdt', catepay: 'TRC20', amount: '50' }, '请输入金额在100-100000之间！'],
+      [{ paytype: 'usdt', amount: '500' }, '请选择钱包协议'],
+      [{ paytype: 'paypal', amount: '500' }, '该支付方式暂未开放'],
+    ];
+    for (const [body, message] of cases) {
+      expect(await kit.recharge(m.token, body), JSON.stringify(body)).toEqual({ code: 400, message, data: null });
+    }
+    const ok = await kit.recharge(m.token, bank);
+    expect(ok.code).toBe(200);
+    expect(ok.message).toMatch(/^D\d{20}$/);
+    expect(ok.data).toEqual({ deposit_no: ok.message });
+  });
+
+  it('refuses a pay way an operator switched off', async () => {
+    const m = await registerMember(t.app);
+    expect((await adminCall(t, finance, 'PUT', '/admin/api/pay-ways/ebpay', { enabled: 0 })).code).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/get_pay_way', headers: { authorization: `Bearer ${m.token}` } });
+    expect(res.json().data).toEqual({ ebpay: 0, card: 1, usdt: 1, wechat: 1, alipay: 1 });
+    expect(await kit.recharge(m.token, { paytype: 'ebpay', amount: '100' })).toMatchObject({ code: 400, message: '该支付方式暂未开放' });
+    await adminCall(t, finance, 'PUT', '/admin/api/pay-ways/ebpay', { enabled: 1 });
+  });
+
+  it('creates a pending deposit that credits nothing before approval', async () => {
+    const m = await registerMember(t.app);
+    const made = await kit.recharge(m.token, { paytype: 'wxpay', amount: '300' });
+    expect(made.code).toBe(200);
+    expect(await kit.balance(m.token)).toBe('0.00');
+    const records = await call<{ data: Array<Record<string, unknown>> }>(t.app, '/api/gettransrecord', { date: 1, type: 1, page: 1 }, { token: m.token });
+    expect(records.data.data).toEqual([
+      expect.objectContaining({ out_trade_no: made.data.deposit_no, type: 1, amount: '300.00', state: 1, pay_way: '微信支付' }),
+    ]);
+  });
+});
+
+describe('POST /api/payinfo', () => {
+  it('answers the pay type as the message and the collection accounts with their QR images', async () => {
+    const m = await registerMember(t.app);
+    const made = await kit.recharge(m.token, { paytype: 'wxpay', amount: '100.50' });
+    const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
+    expect(info.code).toBe(200);
+    expect(info.message).toBe('wxpay');
+    expect(info.data.deposit_no).toBe(made.data.deposit_no);
+    expect(info.data.info).toMatchObject({ amount: '100.50', paytype: 'wxpay', created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(info.data.info.pay_url).toMatch(new RegExp(`^/sandbox/pay/${made.data.deposit_no}\\?token=`));
+    expect(info.data.cardlist[0]).toMatchObject({ mch_id: 'xinghe_pay_wx01', payimg: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+  });
+
+  it('gives USDT deposits the protocol, the rate and round(amount / rate, 2)', async () => {
+    const m = await registerMember(t.app);
+    const made = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' });
+    const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
+    expect(info.message).toBe('usdtpay');
+    // 1000 / 7.20 = 138.888... -> 138.89
+    expect(info.data.info).toMatchObject({ usdtrate: '7.20', usdt_amount: '138.89', catepay: 'TRC20' });
+    expect(info.data.cardlist[0]).toMatchObject({ mch_id: expect.stringMatching(/^T/), content: 'TRC20' });
+  });
+
+  it('names the other pay types bankpay, alipay and ebpay; a bank transfer gets no sandbox link', async () => {
+    const m = await registerMember(t.app);
+    const bank = await kit.recharge(m.token, { paytype: 'bank', amount: '200', bank_owner: '张三', bank: '招商银行', bank_no: '6214830000001111', bank_address: '上海分行' });
+    const bankInfo = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: bank.data.deposit_no }, { token: m.token });
+    expect(bankInfo.message).toBe('bankpay');
+    expect(bankInfo.data.info.pay_url).toBeUndefined();
+    const ali = await kit.recharge(m.token, { paytype: 'alipay', amount: '200' });
+    expect((await call(t.app, '/api/payinfo', { deposit_no: ali.data.deposit_no }, { token: m.token })).message).toBe('alipay');
+    const eb = await kit.recharge(m.token, { paytype: 'ebpay', amount: '200' });
+    expect((await call(t.app, '/api/payinfo', { deposit_no: eb.data.deposit_no }, { token: m.token })).message).toBe('ebpay');
+  });
+
+  it("answers 202 for another member's deposit and for an unknown number", async () => {
+    const a = await registerMember(t.app);
+    const b = await registerMember(t.app);
+    const made = await kit.recharge(a.token, { paytype: 'alipay', amount: '200' });
+    expect(await call(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: b.token })).toEqual({ code: 202, message: '数据不存在', data: null });
+    expect((await call(t.app, '/api/payinfo', { deposit_no: 'D0' }, { token: a.token })).code).toBe(202);
+  });
+});
+
+describe('deposit review', () => {
+  it('credits on approval through the ledger, raises paysum, and answers 409 to a second review', async () => {
+    const m = await registerMember(t.app);
+    const made = await kit.recharge(m.token, { paytype: 'alipay', amount: '250.50' });
+    const no = made.data.deposit_no;
+    const approved = await adminCall<{ state: number; reviewed_by: string }>(t, finance, 'POST', `/admin/api/deposits/${no}/approve`, { note: '已到账' });
+    expect(approved.code).toBe(200);
+    expect(approved.data).toMatchObject({ state: 2 });
+    expect(await kit.balance(m.token)).toBe('250.50');
+    expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('250.50');
+    expect(await adminCall(t, finance, 'POST', `/admin/api/deposits/${no}/approve`, {})).toEqual({ code: 409, message: '该记录已处理', data: null });
+    expect((await adminCall(t, finance, 'POST', `/admin/api/deposits/${no}/reject`, {})).code).toBe(409);
+    expect(await kit.balance(m.token)).toBe('250.50');
+    const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, finance, 'GET', '/admin/api/audit?page=1');
+    // The finance role may not read the audit log; the admin role checks it below.
+    expect(audit.code).toBe(403);
+    const admin = await operatorToken(t, 'admin');
+    const log = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, admin, 'GET', '/admin/api/audit?page=1&pagesize=50');
+    expect(log.data.data).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'deposit.approve', target: `deposit:${no}` })]));
+    await kit.ledgerBalanced();
+  });
+
+  it('moves nothing on rejection and shows the state in the records', async () => {
+    const m = await registerMember(t.app);
+    const made = await kit.recharge(m.token, { paytype: 'alipay', amount: '100' });
+    expect((await adminCall(t, finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/reject`, { note: '未到账' })).data).toMatchObject({ state: 3, note: '未到账' });
+    expect(await kit.balance(m.token)).toBe('0.00');
+    expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('0.00');
+    const records = await call<{ data: Array<{ state: number }> }>(t.app, '/api/gettransrecord', { date: 1, type: 1 }, { token: m.token });
+    expect(records.data.data[0]?.state).toBe(3);
+    expect((await adminCall(t, finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).code).toBe(409);
+    await kit.ledgerBalanced();
+  });
+
+  it('credits the configured bonus as a separate movement from promotions', async () => {
+    await writeSettings(t.database.db, { deposit_bonus_percent: 10 });
+    try {
+      const m = await registerMember(t.app);
+      const no = await kit.deposit(m.token, '333.33');
+      expect(await kit.balance(m.token)).toBe('366.66');
+      expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('333.33');
+      const list = await adminCall<{ data: Array<{ deposit_no: string; bonus: string }> }>(t, finance, 'GET', '/admin/api/deposits?state=2&pagesize=50');
+      expect(list.data.data.find((d) => d.deposit_no === no)?.bonus).toBe('33.33');
+      await kit.ledgerBalanced();
+    } finally {
+      await writeSettings(t.database.db, { deposit_bonus_percent: 0 });
+    }
+  });
+
+  it('lists deposits by state for finance, refuses the content role and answers 202 for an unknown number', async () => {
+    const m = await registerMember(t.app);
+    const made = await kit.recharge(m.token, { paytype: 'alipay', amount: '120' });
+    const pending = await adminCall<{ data: Array<{ deposit_no: string; username: string; state: number }>; total: number }>(t, finance, 'GET', '/admin/api/deposits?state=1&page=1&pagesize=50');
+    expect(pending.data.data.find((d) => d.deposit_no === made.data.deposit_no)).toMatchObject({ username: m.name, state: 1 });
+    expect(pending.data.data.every((d) => d.state === 1)).toBe(true);
+    const content = await operatorToken(t, 'content');
+    expect((await adminCall(t, content, 'GET', '/admin/api/deposits')).code).toBe(403);
+    expect((await adminCall(t, content, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).code).toBe(403);
+    expect((await adminCall(t, finance, 'POST', '/admin/api/deposits/D999/approve', {})).code).toBe(202);
+  });
+});
+
+describe('sandbox payment page', () => {
+  it('serves a Chinese page and approves through the same path as an operator', async () => {
+    const m = await registerMember(t.app);
+    const made = await kit.recharge(m.token, { paytype: 'wxpay', amount: '188' });
+    const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
+    const url = info.data.info.pay_url ?? '';
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('确认已支付');
+    expect(page.body).toContain('188.00');
+    const token = new URL(url, 'http://x').searchParams.get('token');
+
+    const forged = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${made.data.deposit_no}/confirm`, payload: { token: 'forged' } });
+    expect(forged.json()).toMatchObject({ code: 202 });
+    expect(await kit.balance(m.token)).toBe('0.00');
+
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/${made.data.deposit_no}/confirm`,
+      payload: `token=${encodeURIComponent(token ?? '')}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.body).toContain('支付成功，已到账');
+    expect(await kit.balance(m.token)).toBe('188.00');
+    expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('188.00');
+
+    const again = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${made.data.deposit_no}/confirm`, payload: { token } });
+    expect(again.json()).toEqual({ code: 409, message: '该记录已处理', data: null });
+    const list = await adminCall<{ data: Array<{ deposit_no: string; reviewed_by: string }> }>(t, finance, 'GET', '/admin/api/deposits?state=2&pagesize=50');
+    expect(list.data.data.find((d) => d.deposit_no === made.data.deposit_no)?.reviewed_by).toBe('sandbox');
+    expect((await adminCall(t, finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/reject`, {})).code).toBe(409);
+    await kit.ledgerBalanced();
+  });
+
+  it('does not confirm a bank transfer: it waits for review', async () => {
+    const m = await registerMember(t.app);
+    const made = await kit.recharge(m.token, { paytype: 'bank', amount: '200', bank_owner: '张三', bank: '招商银行', bank_no: '6214830000001111', bank_address: '上海分行' });
+    const { deposits } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await t.database.db.select().from(deposits).where(eq(deposits.depositNo, made.data.deposit_no));
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/pay/${made.data.deposit_no}?token=${row?.payToken}` });
+    expect(page.body).not.toContain('确认已支付');
+    expect(page.body).toContain('银行卡转账请等待后台审核');
+    const res = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${made.data.deposit_no}/confirm`, payload: { token: row?.payToken } });
+    expect(res.json()).toMatchObject({ code: 403, message: '银行卡转账请等待后台审核' });
+    expect(await kit.balance(m.token)).toBe('0.00');
+  });
+
+  it('answers a wrong link with a 404 page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/pay/D123?token=nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('数据不存在');
+  });
+});

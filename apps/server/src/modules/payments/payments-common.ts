@@ -1,0 +1,90 @@
+import { randomInt } from 'node:crypto';
+import { BizCode, MSG } from '@h5/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, badInput } from '../../http/errors';
+import type { Clock } from '../../lib/time';
+import { members } from '../accounts/accounts-tables';
+import { verifySecret } from '../accounts/passwords';
+import type { PayWayCode } from './payments-tables';
+
+export interface PaymentsDeps {
+  db: Db;
+  clock: Clock;
+  /** Runs inside the approval's transaction after paysum rose (the VIP recomputation of SERVER-RULES). */
+  afterDepositApproved?: (tx: DbOrTx, memberId: number) => Promise<void>;
+}
+
+/** Who reviews: an operator (audited) or the sandbox payment page (recorded on the deposit as 'sandbox'). */
+export interface Reviewer {
+  operatorId: number | null;
+  name: string;
+  requestId: string;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A number the member sees (deposit or withdrawal): prefix, Beijing time to the second and 6 random digits. */
+export function newTradeNumber(prefix: string, clock: Clock): string {
+  const d = new Date(clock.now().getTime() + 8 * 3600 * 1000);
+  const stamp =
+    `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}` +
+    `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  return `${prefix}${stamp}${pad(randomInt(0, 1_000_000), 6)}`;
+}
+
+/**
+ * SERVER-RULES: 251 when no pay password is set (checked first: without one there is nothing to type), then the
+ * form's own message when none was typed, 205 when it is wrong.
+ */
+export async function checkPayPassword(db: DbOrTx, memberId: number, password: string, emptyMessage: string): Promise<void> {
+  const [member] = await db.select({ hash: members.payPasswordHash }).from(members).where(eq(members.id, memberId));
+  if (!member?.hash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
+  if (!password) throw badInput(emptyMessage);
+  if (!(await verifySecret(password, member.hash))) throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongPayPassword);
+}
+
+/** The pay type a client sends (wechat arrives as wxpay, get_pay_way's card means bank) to our pay way. */
+export function payWayOf(paytype: string): PayWayCode | null {
+  const table: Record<string, PayWayCode> = {
+    bank: 'bank',
+    card: 'bank',
+    bankpay: 'bank',
+    wxpay: 'wechat',
+    wechat: 'wechat',
+    alipay: 'alipay',
+    usdt: 'usdt',
+    usdtpay: 'usdt',
+    ebpay: 'ebpay',
+  };
+  return table[paytype.trim().toLowerCase()] ?? null;
+}
+
+/** SERVER-RULES: payinfo's message names the pay type as bankpay, alipay, wxpay, usdtpay or ebpay. */
+export const PAYINFO_TYPE: Record<PayWayCode, string> = {
+  bank: 'bankpay',
+  wechat: 'wxpay',
+  alipay: 'alipay',
+  usdt: 'usdtpay',
+  ebpay: 'ebpay',
+};
+
+/** Labels of the transaction record's pay_way. */
+export const PAY_WAY_LABEL: Record<PayWayCode, string> = {
+  bank: '银行卡转账',
+  wechat: '微信支付',
+  alipay: '支付宝',
+  usdt: 'USDT',
+  ebpay: 'EB支付',
+};
+
+/** The getPayRange type (and receiving-account channel) of a deposit. */
+export function rangeTypeOf(payWay: PayWayCode, protocol: string): string {
+  return payWay === 'usdt' ? `usdt-${protocol.toLowerCase()}` : payWay;
+}
+
+/** SERVER-RULES (ours): card numbers are shown masked except their last 4 characters. */
+export function maskCardNo(no: string): string {
+  if (no.length <= 4) return no;
+  return `${'*'.repeat(no.length - 4)}${no.slice(-4)}`;
+}

@@ -1,0 +1,36 @@
+import { expect } from 'vitest';
+import { adminCall, call, type TestApp } from '../../../test/helper';
+
+/** Test helpers shared by the payments suites (imported by tests only). */
+export function paymentsKit(t: TestApp, finance: () => string) {
+  const balance = async (token: string) => (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
+
+  const recharge = (token: string, body: Record<string, unknown>) => call<{ deposit_no: string }>(t.app, '/api/recharge', body, { token });
+
+  /** A deposit made and approved by a finance operator: counts as a deposit (paysum, turnover requirement). */
+  const deposit = async (token: string, amount: string) => {
+    const made = await recharge(token, { paytype: 'alipay', amount });
+    expect(made.code).toBe(200);
+    const approved = await adminCall(t, finance(), 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {});
+    expect(approved.code).toBe(200);
+    return made.data.deposit_no;
+  };
+
+  const bindBank = async (token: string, bankNo = '6222020200112233445') => {
+    const bound = await call(t.app, '/api/bindcard', { bank: '招商银行', bank_owner: '张三', bank_address: '上海分行', bank_no: bankNo, pay_pass: 'pay123456' }, { token });
+    expect(bound.code).toBe(200);
+    const cards = await call<Array<{ id: number; bank_not: string }>>(t.app, '/api/getcard', { type: 1 }, { token });
+    const card = cards.data.find((c) => c.bank_not === bankNo.slice(-4));
+    if (!card) throw new Error('bound card not listed');
+    return card.id;
+  };
+
+  const ledgerBalanced = async () => {
+    const check = await adminCall<{ balanced: boolean; mismatched: unknown[] }>(t, finance(), 'GET', '/admin/api/ledger/check');
+    expect(check.code).toBe(200);
+    expect(check.data.mismatched).toEqual([]);
+    expect(check.data.balanced).toBe(true);
+  };
+
+  return { balance, recharge, deposit, bindBank, ledgerBalanced };
+}

@@ -1,0 +1,91 @@
+import { periodRange, type TransRecord } from '@h5/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { numericToMoney } from '../../lib/money';
+import { pageWindow, toPaginator } from '../../lib/paging';
+import { type Clock, formatBeijing } from '../../lib/time';
+import { accountCode } from '../ledger/ledger-service';
+import { PAY_WAY_LABEL } from './payments-common';
+import type { PayWayCode } from './payments-tables';
+
+export interface TransRecordQuery {
+  date: number;
+  /** 1 deposit, 2 withdrawal, 3 transfer in, 4 transfer out (SPEC 9); absent lists all. */
+  type: number | undefined;
+  page: number;
+  pagesize?: number | undefined;
+  limit?: number | undefined;
+  /** A venue code: narrows the transfers to that venue. */
+  api_type: string;
+}
+
+interface RecordRow {
+  out_trade_no: string;
+  type: number;
+  amount: string;
+  way: string;
+  extra: string;
+  state: number;
+  created_at: string | Date;
+  [key: string]: unknown;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * /api/gettransrecord: deposits, withdrawals and venue transfers of a period, newest first. Transfers are the
+ * ledger's transfer_in (3, into a venue) and transfer_out (4, back to the wallet) movements, always state 1
+ * (success: a failed transfer moves nothing and leaves no movement); their out_trade_no is the movement id.
+ */
+export async function transRecords(db: DbOrTx, clock: Clock, memberId: number, query: TransRecordQuery) {
+  const window = pageWindow(query);
+  const from = periodRange(query.date, clock.now()).from.toISOString();
+  const wanted = (type: number) => query.type === undefined || query.type === type;
+  const parts: SQL[] = [];
+  if (wanted(1)) {
+    parts.push(sql`SELECT deposit_no AS out_trade_no, 1 AS type, amount, pay_way AS way, catepay AS extra, state, created_at, id
+      FROM deposits WHERE member_id = ${memberId} AND created_at >= ${from}::timestamptz`);
+  }
+  if (wanted(2)) {
+    parts.push(sql`SELECT order_no AS out_trade_no, 2 AS type, amount, bank AS way, '' AS extra, state, created_at, id
+      FROM withdrawals WHERE member_id = ${memberId} AND created_at >= ${from}::timestamptz`);
+  }
+  const kinds = [wanted(3) ? 'transfer_in' : null, wanted(4) ? 'transfer_out' : null].filter((k): k is string => k !== null);
+  if (kinds.length) {
+    const venue = query.api_type.trim();
+    parts.push(sql`SELECT t.id::text AS out_trade_no, CASE t.kind WHEN 'transfer_in' THEN 3 ELSE 4 END AS type,
+        abs(e.amount) AS amount, t.memo AS way, '' AS extra, 1 AS state, t.created_at, t.id
+      FROM ledger_transactions t
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.code = ${accountCode.wallet(memberId)}
+      WHERE t.member_id = ${memberId} AND t.created_at >= ${from}::timestamptz
+        AND t.kind IN (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+        ${venue ? sql`AND lower(t.memo) = lower(${venue})` : sql``}`);
+  }
+  if (!parts.length) return toPaginator<TransRecord>([], 0, window);
+  const union = sql.join(parts, sql` UNION ALL `);
+  const [counted] = rowsOf<{ n: string | number }>(await db.execute(sql`SELECT count(*) AS n FROM (${union}) r`));
+  const rows = rowsOf<RecordRow>(
+    await db.execute(
+      sql`SELECT * FROM (${union}) r ORDER BY created_at DESC, type ASC, id DESC LIMIT ${window.perPage} OFFSET ${window.offset}`,
+    ),
+  );
+  const data: TransRecord[] = rows.map((r) => ({
+    out_trade_no: r.out_trade_no,
+    type: Number(r.type),
+    amount: numericToMoney(r.amount),
+    pay_way: payWayLabel(Number(r.type), r.way, r.extra),
+    state: Number(r.state),
+    created_at: formatBeijing(new Date(r.created_at)),
+  }));
+  return toPaginator(data, Number(counted?.n ?? 0), window);
+}
+
+function payWayLabel(type: number, way: string, extra: string): string {
+  if (type !== 1) return way;
+  const label = PAY_WAY_LABEL[way as PayWayCode] ?? way;
+  return extra ? `${label}-${extra}` : label;
+}
