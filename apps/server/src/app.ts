@@ -17,6 +17,10 @@ import { walletRoutes } from './modules/wallet/wallet-routes';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { turnoverWindowStart } from './modules/payments/withdrawals-service';
+import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/promotions-routes';
+import { rebatesRoutes } from './modules/rebates/rebates-routes';
+import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/redpackets-routes';
+import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
 import { type Clock, systemClock } from './lib/time';
 
@@ -84,9 +88,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await contentRoutes(app, { db, authenticate });
   const wallet = { db, provider: sandboxProvider(clock) };
   walletRoutes(app, wallet, authenticate);
-  const payments = { db, clock };
+  const payments = { db, clock, moneyAttempts: limiter('money', config.limits.moneyAttempts) };
   paymentsRoutes(app, payments, authenticate);
   gamesRoutes(app, { db, clock, turnoverWindowStart }, authenticate);
+  promotionsRoutes(app, { db, clock }, authenticate);
+  redpacketsRoutes(app, { db, clock }, authenticate);
+  rebatesRoutes(app, { db, clock }, authenticate);
   const backOffice = adminRoutes(app, {
     db,
     clock,
@@ -94,6 +101,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loginFailures: limiter('admin-login', config.limits.loginFailures),
   });
   paymentsAdminRoutes(app, payments, backOffice.authenticate);
+  promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
+  redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
+  vipAdminRoutes(app, db, backOffice.authenticate);
   apiDocsRoute(app);
 
   if (existsSync(config.webDist)) {

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   LOGIN_FAIL_WINDOW_SECONDS: intFrom(15 * 60),
   REGISTER_LIMIT: intFrom(20),
   REGISTER_WINDOW_SECONDS: intFrom(60 * 60),
+  MONEY_ATTEMPT_LIMIT: intFrom(20),
+  MONEY_ATTEMPT_WINDOW_SECONDS: intFrom(10 * 60),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
 });
 
@@ -41,6 +43,8 @@ export interface AppConfig {
   limits: {
     loginFailures: { max: number; windowMs: number };
     registrations: { max: number; windowMs: number };
+    /** Withdrawals and card binds per member: both check the pay password, so this also bounds guessing it. */
+    moneyAttempts: { max: number; windowMs: number };
   };
   seedDemo: boolean;
 }
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     limits: {
       loginFailures: { max: e.LOGIN_FAIL_LIMIT, windowMs: e.LOGIN_FAIL_WINDOW_SECONDS * 1000 },
       registrations: { max: e.REGISTER_LIMIT, windowMs: e.REGISTER_WINDOW_SECONDS * 1000 },
+      moneyAttempts: { max: e.MONEY_ATTEMPT_LIMIT, windowMs: e.MONEY_ATTEMPT_WINDOW_SECONDS * 1000 },
     },
     seedDemo: e.SEED_DEMO === '1',
   };

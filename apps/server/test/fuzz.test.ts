@@ -46,7 +46,7 @@ async function send(method: 'GET' | 'POST', path: string, body: unknown, token?:
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (method === 'GET') {
     const query = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
     return t.app.inject({ method, url: `${path}?${qs}`, headers });
   }
   return t.app.inject({

@@ -13,6 +13,7 @@ beforeAll(async () => {
       limits: {
         loginFailures: { max: 3, windowMs: 15 * 60_000 },
         registrations: { max: 40, windowMs: 3600_000 },
+        moneyAttempts: { max: 20, windowMs: 600_000 },
       },
     },
   });

@@ -3,6 +3,7 @@ import { BizCode, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
+import type { AttemptLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { verifySecret } from '../accounts/passwords';
@@ -11,6 +12,8 @@ import type { PayWayCode } from './payments-tables';
 export interface PaymentsDeps {
   db: Db;
   clock: Clock;
+  /** Withdrawals and card binds per member (both check the pay password). */
+  moneyAttempts: AttemptLimiter;
   /** Runs inside the approval's transaction after paysum rose (the VIP recomputation of SERVER-RULES). */
   afterDepositApproved?: (tx: DbOrTx, memberId: number) => Promise<void>;
 }
@@ -87,4 +90,11 @@ export function rangeTypeOf(payWay: PayWayCode, protocol: string): string {
 export function maskCardNo(no: string): string {
   if (no.length <= 4) return no;
   return `${'*'.repeat(no.length - 4)}${no.slice(-4)}`;
+}
+
+/** Counts one withdrawal or card bind of a member; past the limit the member waits for the window (429). */
+export async function countMoneyAttempt(deps: Pick<PaymentsDeps, 'moneyAttempts'>, memberId: number): Promise<void> {
+  const key = `member:${memberId}`;
+  if (await deps.moneyAttempts.isBlocked(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
+  await deps.moneyAttempts.hit(key);
 }

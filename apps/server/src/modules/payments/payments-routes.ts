@@ -7,7 +7,7 @@ import { numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import * as cards from './cards-service';
 import * as depositsService from './deposits-service';
-import { PAY_WAY_LABEL, type PaymentsDeps } from './payments-common';
+import { countMoneyAttempt, PAY_WAY_LABEL, type PaymentsDeps } from './payments-common';
 import { transRecords } from './records-service';
 import { sandboxPayPage, sandboxResultPage } from './sandbox-pay-page';
 import { submitWithdrawal } from './withdrawals-service';
@@ -34,15 +34,16 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps, authent
     depositsService.payInfo(db, member.id, body.deposit_no),
   );
 
-  memberRoute(app, endpoints.withdraw, authenticate, async ({ body, member }) => ({
-    data: { order_no: await submitWithdrawal(deps, member.id, body) },
-    message: MSG.submittedForReview,
-  }));
+  memberRoute(app, endpoints.withdraw, authenticate, async ({ body, member }) => {
+    await countMoneyAttempt(deps, member.id);
+    return { data: { order_no: await submitWithdrawal(deps, member.id, body) }, message: MSG.submittedForReview };
+  });
 
   memberRoute(app, endpoints.getCard, authenticate, async ({ body, member }) => ({
     data: await cards.listCards(db, member.id, body.type),
   }));
   memberRoute(app, endpoints.bindCard, authenticate, async ({ body, member }) => {
+    await countMoneyAttempt(deps, member.id);
     await cards.bindCard(db, member.id, body);
     return { data: null, message: MSG.bindOk };
   });

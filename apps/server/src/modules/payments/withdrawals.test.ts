@@ -175,3 +175,31 @@ describe('withdrawal money', () => {
     expect(await kit.balance(b.token)).toBe('500.00');
   });
 });
+
+describe('withdrawal attempts per member', () => {
+  it('answers 429 after the limit of withdrawals and card binds, whatever their outcome', async () => {
+    const { buildTestApp: build, call: send, registerMember: register } = await import('../../../test/helper');
+    const limited = await build({
+      config: {
+        ...(await import('../../config')).loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', MONEY_ATTEMPT_LIMIT: '3' }),
+      },
+    });
+    try {
+      const m = await register(limited.app);
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await send(limited.app, '/api/withdraw', { amount: '100', bank: 1, password: 'wrong-pass' }, { token: m.token });
+        expect(answer.code).not.toBe(429);
+      }
+      expect(await send(limited.app, '/api/withdraw', { amount: '100', bank: 1, password: 'pay123456' }, { token: m.token })).toEqual({
+        code: 429,
+        message: '操作过于频繁，请稍后再试',
+        data: null,
+      });
+      expect((await send(limited.app, '/api/bindcard', {}, { token: m.token })).code).toBe(429);
+      const other = await register(limited.app);
+      expect((await send(limited.app, '/api/withdraw', { amount: '100', bank: 1, password: 'x' }, { token: other.token })).code).not.toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
