@@ -54,7 +54,7 @@ describe('guards and runtime rules', () => {
     memberApi();
     renderApp('/wallet', { token: 'tok' });
     expect(await screen.findByRole('heading', { name: '卡片管理' })).toBeInTheDocument();
-    expect(screen.getByText('即将开放')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'USDT' })).toBeInTheDocument();
     expect(window.location.hash).toBe('#/wallet');
   });
 

@@ -32,6 +32,23 @@ const TransferPage = lazy(() => import('../features/wallet/transfer-page').then(
 const BetRecordPage = lazy(() =>
   import('../features/records/bet-record-page').then((m) => ({ default: m.BetRecordPage })),
 );
+const TransRecordPage = lazy(() =>
+  import('../features/records/trans-record-page').then((m) => ({ default: m.TransRecordPage })),
+);
+const RechargePage = lazy(() =>
+  import('../features/payments/recharge-page').then((m) => ({ default: m.RechargePage })),
+);
+const PayInfoPage = lazy(() => import('../features/payments/pay-info-page').then((m) => ({ default: m.PayInfoPage })));
+const WithdrawalPage = lazy(() =>
+  import('../features/payments/withdrawal-page').then((m) => ({ default: m.WithdrawalPage })),
+);
+const WalletPage = lazy(() => import('../features/cards/wallet-page').then((m) => ({ default: m.WalletPage })));
+const AddBankCardPage = lazy(() =>
+  import('../features/cards/add-bank-card-page').then((m) => ({ default: m.AddBankCardPage })),
+);
+const AddUsdtCardPage = lazy(() =>
+  import('../features/cards/add-usdt-card-page').then((m) => ({ default: m.AddUsdtCardPage })),
+);
 
 /**
  * member: SPEC 2 "Routes needing login" (anonymous -> /login?redirect=...); public: "Public routes".
@@ -63,17 +80,17 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/fanshui', title: '返水中心', access: 'member', chrome: 'sub', screen: null },
   { path: '/userInfo', title: '个人资料', access: 'member', chrome: 'sub', screen: null },
   { path: '/userCent', title: '安全中心', access: 'member', chrome: 'sub', screen: null },
-  { path: '/wallet', title: '卡片管理', access: 'member', chrome: 'sub', screen: null },
-  { path: '/addBankCard', title: '添加银行卡', access: 'member', chrome: 'sub', screen: null },
-  { path: '/addUsdtCard', title: '添加USDT地址', access: 'member', chrome: 'sub', screen: null },
+  { path: '/wallet', title: '卡片管理', access: 'member', chrome: 'sub', screen: WalletPage },
+  { path: '/addBankCard', title: '添加银行卡', access: 'member', chrome: 'sub', screen: AddBankCardPage },
+  { path: '/addUsdtCard', title: '添加USDT地址', access: 'member', chrome: 'sub', screen: AddUsdtCardPage },
   { path: '/password', title: '修改密码', access: 'member', chrome: 'sub', screen: null },
   { path: '/welfare', title: '福利中心', access: 'member', chrome: 'sub', screen: null },
   { path: '/betRecord', title: '投注记录', access: 'member', chrome: 'sub', screen: BetRecordPage },
   { path: '/activityRecord', title: '活动记录', access: 'member', chrome: 'sub', screen: null },
-  { path: '/transRecord', title: '交易记录', access: 'member', chrome: 'sub', screen: null },
+  { path: '/transRecord', title: '交易记录', access: 'member', chrome: 'sub', screen: TransRecordPage },
   { path: '/money', title: '我的钱包', access: 'member', chrome: 'sub', screen: MoneyPage },
-  { path: '/recharge', title: '存款', access: 'member', chrome: 'sub', screen: null },
-  { path: '/withdrawal', title: '取款', access: 'member', chrome: 'sub', screen: null },
+  { path: '/recharge', title: '存款', access: 'member', chrome: 'sub', screen: RechargePage },
+  { path: '/withdrawal', title: '取款', access: 'member', chrome: 'sub', screen: WithdrawalPage },
   { path: '/transfer', title: '额度转换', access: 'member', chrome: 'sub', screen: TransferPage },
 
   // Public routes
@@ -87,7 +104,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/boutBallBet', title: '帮助中心', access: 'public', chrome: 'sub', screen: HelpListPage },
   { path: '/boutBallBetInfo', title: '帮助详情', access: 'public', chrome: 'sub', screen: HelpArticlePage },
   { path: '/usdtmore', title: 'USDT协议说明', access: 'public', chrome: 'sub', screen: UsdtMorePage },
-  { path: '/payInfo', title: '支付信息', access: 'public', chrome: 'sub', screen: null },
+  { path: '/payInfo', title: '支付信息', access: 'public', chrome: 'sub', screen: PayInfoPage },
   { path: '/concise', title: '电子游戏', access: 'public', chrome: 'sub', screen: ConcisePage },
   // Navigation targets outside the SPEC table (SPEC 2, Screens)
   { path: '/abouts', title: '关于我们', access: 'public', chrome: 'sub', screen: AboutsPage },

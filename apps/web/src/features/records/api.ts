@@ -49,3 +49,25 @@ export function useBetPlatforms() {
     staleTime: 5 * 60_000,
   });
 }
+
+export interface TransRecordFilter {
+  /** TRANSACTION_TYPE code 1..4 sent as type. */
+  type: number;
+  /** PERIOD code 1..4 sent as date. */
+  period: number;
+}
+
+/** POST /api/gettransrecord {date, type, page}, page after page from 1; a filter change starts again at page 1. */
+export function useTransRecords({ type, period }: TransRecordFilter) {
+  const token = useSessionStore((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: ['getTransRecord', token, type, period],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(apiRoutes.getTransRecord, { date: period, type, page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPageOf(pages),
+    enabled: Boolean(token),
+    gcTime: 0,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,113 @@
+import { MAX_INPUT } from '@h5/contract/codes';
+import { MSG } from '@h5/contract/messages';
+import { validateBankCard } from '@h5/contract/validation';
+import { Button, Input, Toast } from 'antd-mobile';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { OptionSheet } from '../../shared/ui/option-sheet';
+import { useBankList, useBindCard } from './api';
+import './cards.css';
+
+const EMPTY = { bank_owner: '', bank: '', bank_no: '', bank_address: '', pay_pass: '' };
+
+/** /addBankCard (SPEC 2, 5): cardholder, bank from /api/banklist, card number, branch and payment password. */
+export function AddBankCardPage() {
+  const navigate = useNavigate();
+  const bind = useBindCard();
+  const banks = useBankList();
+  const [form, setForm] = useState(EMPTY);
+  const [picking, setPicking] = useState(false);
+  const busyRef = useRef(false);
+
+  const field = (key: keyof typeof EMPTY) => ({
+    id: `bank-card-${key}`,
+    value: form[key],
+    maxLength: MAX_INPUT,
+    autoComplete: 'off',
+    onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busyRef.current) return;
+    const problem = validateBankCard(form);
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    busyRef.current = true;
+    try {
+      await bind.mutateAsync({
+        bank: form.bank.trim(),
+        bank_owner: form.bank_owner.trim(),
+        bank_address: form.bank_address.trim(),
+        bank_no: form.bank_no.trim(),
+        pay_pass: form.pay_pass,
+      });
+      Toast.show({ icon: 'success', content: MSG.bindOk });
+      void navigate('/wallet?type=2', { replace: true });
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      busyRef.current = false;
+    }
+  };
+
+  const options = (banks.data ?? []).map((b) => ({ value: b.bank_name, label: b.bank_name }));
+
+  return (
+    <main className="page cards-page" aria-label="添加银行卡">
+      <form className="cards-form" aria-label="添加银行卡" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="cards-field">
+          <label className="cards-label" htmlFor="bank-card-bank_owner">
+            持卡人姓名
+          </label>
+          <Input placeholder={MSG.bankOwnerRequired} {...field('bank_owner')} />
+        </div>
+        <div className="cards-field">
+          <span className="cards-label" id="bank-card-bank-label">
+            开户银行
+          </span>
+          <button
+            type="button"
+            className="cards-picker"
+            aria-haspopup="dialog"
+            aria-label={`开户银行：${form.bank || '请选择'}`}
+            onClick={() => setPicking(true)}
+          >
+            <span className={form.bank ? '' : 'cards-placeholder'}>{form.bank || '请选择银行'}</span>
+          </button>
+        </div>
+        <div className="cards-field">
+          <label className="cards-label" htmlFor="bank-card-bank_no">
+            银行卡号
+          </label>
+          <Input placeholder="请输入银行卡号" inputMode="numeric" {...field('bank_no')} />
+        </div>
+        <div className="cards-field">
+          <label className="cards-label" htmlFor="bank-card-bank_address">
+            开户行地址
+          </label>
+          <Input placeholder={MSG.bankAddressRequired} {...field('bank_address')} />
+        </div>
+        <div className="cards-field">
+          <label className="cards-label" htmlFor="bank-card-pay_pass">
+            支付密码
+          </label>
+          <Input type="password" placeholder="请输入支付密码" {...field('pay_pass')} />
+        </div>
+        <Button type="submit" block size="large" color="primary" loading={bind.isPending} disabled={bind.isPending}>
+          确认绑定
+        </Button>
+      </form>
+      <OptionSheet
+        title="选择银行"
+        visible={picking}
+        options={options}
+        value={form.bank}
+        onSelect={(bank) => setForm((f) => ({ ...f, bank }))}
+        onClose={() => setPicking(false)}
+      />
+    </main>
+  );
+}

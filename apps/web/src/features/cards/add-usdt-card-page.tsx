@@ -1,0 +1,96 @@
+import { MAX_INPUT, USDT_BANK, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
+import { MSG } from '@h5/contract/messages';
+import { validateUsdtCard } from '@h5/contract/validation';
+import { Button, Input, Toast } from 'antd-mobile';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ChoiceGroup } from '../../shared/ui/choice-group';
+import { useBindCard } from './api';
+import './cards.css';
+
+/** /addUsdtCard (SPEC 2, 5): protocol (TRC20 default), address and payment password. */
+export function AddUsdtCardPage() {
+  const navigate = useNavigate();
+  const bind = useBindCard();
+  const [protocol, setProtocol] = useState<UsdtProtocol>('TRC20');
+  const [address, setAddress] = useState('');
+  const [payPass, setPayPass] = useState('');
+  const busyRef = useRef(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busyRef.current) return;
+    const problem = validateUsdtCard({ address, protocol, pay_pass: payPass });
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    busyRef.current = true;
+    try {
+      await bind.mutateAsync({
+        bank: USDT_BANK,
+        bank_owner: protocol,
+        bank_address: '',
+        bank_no: address.trim(),
+        pay_pass: payPass,
+      });
+      Toast.show({ icon: 'success', content: MSG.bindOk });
+      void navigate('/wallet?type=1', { replace: true });
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      busyRef.current = false;
+    }
+  };
+
+  return (
+    <main className="page cards-page" aria-label="添加USDT地址">
+      <form className="cards-form" aria-label="添加USDT地址" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="cards-field">
+          <p className="cards-label">钱包协议</p>
+          <ChoiceGroup
+            label="钱包协议"
+            choices={USDT_PROTOCOLS.map((p) => ({ value: p, label: p }))}
+            value={protocol}
+            onChange={setProtocol}
+          />
+          <Link className="cards-more" to="/usdtmore">
+            TRC20 与 ERC20 有什么区别？
+          </Link>
+        </div>
+        <div className="cards-field">
+          <label className="cards-label" htmlFor="usdt-address">
+            USDT地址
+          </label>
+          {/* Not the usual 32: a TRC20 address has 34 characters and an ERC20 one 42. */}
+          <Input
+            id="usdt-address"
+            placeholder={MSG.usdtAddressRequired}
+            maxLength={128}
+            autoComplete="off"
+            value={address}
+            onChange={setAddress}
+          />
+        </div>
+        <div className="cards-field">
+          <label className="cards-label" htmlFor="usdt-pay-pass">
+            支付密码
+          </label>
+          <Input
+            id="usdt-pay-pass"
+            type="password"
+            placeholder="请输入支付密码"
+            maxLength={MAX_INPUT}
+            autoComplete="off"
+            value={payPass}
+            onChange={setPayPass}
+          />
+        </div>
+        <p className="cards-note">请仔细核对地址与协议，协议不一致的转账可能无法找回。</p>
+        <Button type="submit" block size="large" color="primary" loading={bind.isPending} disabled={bind.isPending}>
+          确认绑定
+        </Button>
+      </form>
+    </main>
+  );
+}

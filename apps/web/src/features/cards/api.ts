@@ -1,0 +1,59 @@
+import { CARD_TYPE } from '@h5/contract/codes';
+import { apiRoutes } from '@h5/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../shared/api/client';
+import { useSessionStore } from '../../shared/session/session-store';
+
+export type CardKind = keyof typeof CARD_TYPE;
+
+/** /wallet?type: tab 1 is USDT, tab 2 bank cards (getcard counts the other way: 1 bank, 2 USDT). */
+export const WALLET_TAB: Record<CardKind, '1' | '2'> = { usdt: '1', bank: '2' };
+export const kindOfTab = (tab: string | null): CardKind => (tab === '2' ? 'bank' : 'usdt');
+
+/** POST /api/getcard {type}: the member's cards of one kind (the deposit and withdrawal screens share the key). */
+export function useCards(kind: CardKind) {
+  const token = useSessionStore((s) => s.token);
+  const type = CARD_TYPE[kind];
+  return useQuery({
+    queryKey: ['getcard', token, type],
+    queryFn: () => callApi(apiRoutes.getCard, { type }),
+    enabled: Boolean(token),
+  });
+}
+
+/** POST /api/delcard {id}. */
+export function useDeleteCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(apiRoutes.delCard, { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['getcard'] }),
+  });
+}
+
+export interface BindCardInput {
+  bank: string;
+  bank_owner: string;
+  bank_address: string;
+  bank_no: string;
+  pay_pass: string;
+}
+
+/** POST /api/bindcard (USDT: bank 'USDT', bank_owner the protocol, bank_no the address). */
+export function useBindCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BindCardInput) => callApi(apiRoutes.bindCard, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['getcard'] }),
+  });
+}
+
+/** POST /api/banklist: bank names to pick from. */
+export function useBankList() {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: ['banklist', token],
+    queryFn: () => callApi(apiRoutes.bankList, {}),
+    enabled: Boolean(token),
+    staleTime: 10 * 60_000,
+  });
+}

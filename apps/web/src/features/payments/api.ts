@@ -1,0 +1,174 @@
+import type { PayWays } from '@h5/contract';
+import { CARD_TYPE } from '@h5/contract/codes';
+import { apiRoutes } from '@h5/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, callApiWithMessage } from '../../shared/api/client';
+import { useSessionStore } from '../../shared/session/session-store';
+
+/** SPEC 9: venue balances are polled every 3.5 s on /withdrawal. */
+export const WITHDRAWAL_VENUE_POLL_MS = 3500;
+
+/** Our pay way codes; the wire names differ (get_pay_way says card, recharge wants wxpay for wechat). */
+export type PayWay = 'ebpay' | 'bank' | 'usdt' | 'wechat' | 'alipay';
+
+export const PAY_WAY_LABEL: Record<PayWay, string> = {
+  ebpay: 'EB支付',
+  bank: '银行卡转账',
+  usdt: 'USDT',
+  wechat: '微信支付',
+  alipay: '支付宝',
+};
+
+/**
+ * SPEC 7 get_pay_way: the flags in the server's key order; `card` is bank. The manual option (bank transfer) is
+ * forced to 1, so at least one way is always on; the first enabled way is the one selected.
+ */
+export function enabledPayWays(flags: PayWays | undefined): PayWay[] {
+  const order: [PayWay, keyof PayWays][] = [
+    ['ebpay', 'ebpay'],
+    ['bank', 'card'],
+    ['usdt', 'usdt'],
+    ['wechat', 'wechat'],
+    ['alipay', 'alipay'],
+  ];
+  return order.filter(([way, key]) => way === 'bank' || flags?.[key] === 1).map(([way]) => way);
+}
+
+/** The getPayRange type of a pay way (USDT: per protocol). */
+export function payRangeType(way: PayWay, protocol: string): string {
+  return way === 'usdt' ? `usdt-${protocol.toLowerCase()}` : way;
+}
+
+/** The recharge paytype of a pay way (SPEC 7: wechat is sent as wxpay). */
+export const rechargePayType = (way: PayWay): string => (way === 'wechat' ? 'wxpay' : way);
+
+export function usePayWays() {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: ['get_pay_way', token],
+    queryFn: () => callApi(apiRoutes.getPayWay),
+    enabled: Boolean(token),
+  });
+}
+
+/** POST /api/getPayRange {type}: min_price / max_price of one pay way. */
+export function usePayRange(type: string) {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: ['getPayRange', token, type],
+    queryFn: () => callApi(apiRoutes.getPayRange, { type }),
+    enabled: Boolean(token),
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/getpaybank: the receiving accounts of a bank transfer. */
+export function usePayBanks(enabled: boolean) {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: ['getpaybank', token],
+    queryFn: () => callApi(apiRoutes.getPayBank, {}),
+    enabled: Boolean(token) && enabled,
+  });
+}
+
+/**
+ * POST /api/getcard {type} (1 bank cards, 2 USDT addresses). The key is shared with the card screens, so a card
+ * bound or removed there is seen here.
+ */
+export function useBoundCards(kind: keyof typeof CARD_TYPE) {
+  const token = useSessionStore((s) => s.token);
+  const type = CARD_TYPE[kind];
+  return useQuery({
+    queryKey: ['getcard', token, type],
+    queryFn: () => callApi(apiRoutes.getCard, { type }),
+    enabled: Boolean(token),
+  });
+}
+
+export interface RechargeInput {
+  paytype: string;
+  amount: string;
+  bank?: string;
+  bank_address?: string;
+  bank_no?: string;
+  bank_owner?: string;
+  catepay?: string;
+}
+
+/** POST /api/recharge: answers the deposit number (the server puts it in the message and in data.deposit_no). */
+export function useRecharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RechargeInput) => {
+      const { data, message } = await callApiWithMessage(apiRoutes.recharge, body);
+      return data?.deposit_no || message;
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['getTransRecord'] }),
+  });
+}
+
+/** POST /api/payinfo {deposit_no}: the message is the pay type (bankpay, alipay, wxpay, usdtpay, ebpay). */
+export function usePayInfo(depositNo: string) {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: ['payinfo', token, depositNo],
+    queryFn: async () => {
+      const { data, message } = await callApiWithMessage(apiRoutes.payInfo, { deposit_no: depositNo });
+      return { ...data, paytype: message || data.info.paytype };
+    },
+    enabled: Boolean(token) && depositNo !== '',
+    retry: false,
+  });
+}
+
+/** POST /api/getBetAmount: the valid turnover shown on /withdrawal. */
+export function useBetAmount() {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: ['getBetAmount', token],
+    queryFn: () => callApi(apiRoutes.getBetAmount, {}),
+    enabled: Boolean(token),
+    select: (data) => data.bet_amount,
+  });
+}
+
+/**
+ * POST /api/balancelist every 3.5 s while /withdrawal is open. The wallet screens poll the same key; the hook is
+ * repeated here because a feature never imports another feature.
+ */
+export function useWithdrawalVenues() {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: ['balanceList', token],
+    queryFn: () => callApi(apiRoutes.balanceList, {}, { silent: true }),
+    enabled: Boolean(token),
+    refetchInterval: WITHDRAWAL_VENUE_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+export interface WithdrawInput {
+  amount: string;
+  /** The card id. */
+  bank: number;
+  password: string;
+  /** One key per user action, reused on a retry of that action (the server moves money once per key). */
+  idempotencyKey: string;
+}
+
+/** POST /api/withdraw with an Idempotency-Key; the balance, user info and records refetch afterwards. */
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ idempotencyKey, ...body }: WithdrawInput) =>
+      (await callApi(apiRoutes.withdraw, body, { idempotencyKey })).order_no,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+        queryClient.invalidateQueries({ queryKey: ['user'] }),
+        queryClient.invalidateQueries({ queryKey: ['getBetAmount'] }),
+        queryClient.invalidateQueries({ queryKey: ['getTransRecord'] }),
+      ]),
+  });
+}

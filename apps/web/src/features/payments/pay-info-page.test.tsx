@@ -1,0 +1,125 @@
+import { MSG } from '@h5/contract/messages';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, renderPage } from '../../shared/test/render';
+import { findToast } from '../../shared/test/toast';
+import { formatCountdown, parseBeijingTime, paymentDeadline } from './countdown';
+import { PayInfoPage } from './pay-info-page';
+import { bodiesOf, signIn, stubClipboard } from './test-fixtures';
+
+const DEPOSIT_NO = 'D20250102120000123456';
+// 12:00:00 in Beijing is 04:00:00 UTC, whatever zone the test machine runs in.
+const CREATED_AT = '2025-01-02 12:00:00';
+const CREATED_UTC = Date.UTC(2025, 0, 2, 4, 0, 0);
+
+const USDT_INFO = {
+  deposit_no: DEPOSIT_NO,
+  info: {
+    amount: '1000.00',
+    created_at: CREATED_AT,
+    paytype: 'usdtpay',
+    catepay: 'TRC20',
+    usdtrate: '7.20',
+    usdt_amount: '138.89',
+    pay_url: `/sandbox/pay/${DEPOSIT_NO}?token=abc`,
+  },
+  cardlist: [{ mch_id: 'TXk9wz3hVqS5gQ1mFjR8pB2nLc7dE4aY6u', content: 'TRC20', payimg: '/uploads/qr/trc20.png' }],
+};
+
+describe('parseBeijingTime', () => {
+  it('reads the wire stamp as UTC+8, not as the local zone', () => {
+    expect(parseBeijingTime(CREATED_AT)).toBe(CREATED_UTC);
+    expect(parseBeijingTime('2025-01-01 03:30:15')).toBe(Date.UTC(2024, 11, 31, 19, 30, 15));
+    expect(parseBeijingTime('not a time')).toBeNull();
+    expect(paymentDeadline(CREATED_AT)).toBe(CREATED_UTC + 60 * 60_000);
+  });
+
+  it('formats the time left as MM:SS, never below 00:00', () => {
+    expect(formatCountdown(60 * 60_000)).toBe('60:00');
+    expect(formatCountdown(59 * 60_000 + 59_500)).toBe('60:00');
+    expect(formatCountdown(61_000)).toBe('01:01');
+    expect(formatCountdown(-5000)).toBe('00:00');
+  });
+});
+
+describe('/payInfo', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts 60 minutes down from the Beijing created_at and stops at 00:00', async () => {
+    // Only the clock and the 1 s interval are faked: react-query and waitFor keep their real timeouts.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(CREATED_UTC + 10 * 60_000);
+    signIn();
+    const fetch = mockApi({ '/api/payinfo': () => ok(USDT_INFO, 'usdtpay') });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    const clock = await screen.findByRole('timer', { name: '剩余支付时间' });
+    expect(bodiesOf(fetch, '/api/payinfo')).toEqual([{ deposit_no: DEPOSIT_NO }]);
+    expect(clock).toHaveTextContent('50:00');
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(clock).toHaveTextContent('49:59');
+    await act(() => vi.advanceTimersByTimeAsync(49 * 60_000 + 58_000));
+    expect(clock).toHaveTextContent('00:01');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(clock).toHaveTextContent('00:00');
+    expect(screen.getByText('支付时间已结束')).toBeInTheDocument();
+    // Stopped: no interval is left running, and later time changes nothing.
+    expect(vi.getTimerCount()).toBe(0);
+    vi.setSystemTime(CREATED_UTC + 3 * 60 * 60_000);
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(clock).toHaveTextContent('00:00');
+  });
+
+  it('shows 00:00 at once for a deposit older than an hour', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(CREATED_UTC + 2 * 60 * 60_000);
+    signIn();
+    mockApi({ '/api/payinfo': () => ok(USDT_INFO, 'usdtpay') });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    expect(await screen.findByRole('timer', { name: '剩余支付时间' })).toHaveTextContent('00:00');
+  });
+
+  it('shows the amount, pay type, address with copy, protocol, QR and the sandbox payment link', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const copied = stubClipboard();
+    signIn();
+    mockApi({ '/api/payinfo': () => ok(USDT_INFO, 'usdtpay') });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    expect(await screen.findByLabelText('存款金额')).toHaveTextContent('¥1000.00');
+    expect(screen.getByTestId('pay-type')).toHaveTextContent('USDT-TRC20');
+    expect(screen.getByLabelText('应付USDT')).toHaveTextContent('138.89');
+    expect(screen.getByText('TXk9wz3hVqS5gQ1mFjR8pB2nLc7dE4aY6u')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '收款地址二维码' })).toHaveAttribute('src', '/uploads/qr/trc20.png');
+    expect(screen.getByRole('link', { name: '前往支付' })).toHaveAttribute(
+      'href',
+      `/sandbox/pay/${DEPOSIT_NO}?token=abc`,
+    );
+    await user.click(screen.getByRole('button', { name: '复制收款地址' }));
+    expect(await findToast(MSG.copied)).toBeInTheDocument();
+    expect(copied).toEqual(['TXk9wz3hVqS5gQ1mFjR8pB2nLc7dE4aY6u']);
+  });
+
+  it('has no payment link when the answer gives none', async () => {
+    signIn();
+    mockApi({
+      '/api/payinfo': () =>
+        ok(
+          {
+            deposit_no: DEPOSIT_NO,
+            info: { amount: '300.00', created_at: CREATED_AT, paytype: 'alipay' },
+            cardlist: [{ mch_id: 'pay@example.com', content: '请备注订单号', payimg: '' }],
+          },
+          'alipay',
+        ),
+    });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    expect(await screen.findByText('pay@example.com')).toBeInTheDocument();
+    expect(screen.getByTestId('pay-type')).toHaveTextContent('支付宝');
+    expect(screen.getByRole('button', { name: '复制收款账号' })).toBeInTheDocument();
+    expect(screen.getByText('请备注订单号')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument());
+  });
+});

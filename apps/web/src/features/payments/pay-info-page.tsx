@@ -1,0 +1,180 @@
+import type { PayInfo } from '@h5/contract';
+import { Button } from 'antd-mobile';
+import { useSearchParams } from 'react-router';
+import { formatMoney } from '../../shared/format';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { usePayInfo } from './api';
+import { CopyButton } from './copy-button';
+import { formatCountdown, paymentDeadline, useCountdown } from './countdown';
+import './payments.css';
+
+/** SERVER-RULES payinfo: the pay type named in the message. */
+const PAY_TYPE_LABEL: Record<string, string> = {
+  bankpay: '银行卡转账',
+  alipay: '支付宝',
+  wxpay: '微信支付',
+  usdtpay: 'USDT',
+  ebpay: 'EB支付',
+};
+
+type CardEntry = PayInfo['cardlist'][number];
+type Info = PayInfo['info'];
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** /payInfo?deposit_no (SPEC 2, 4): how to pay a deposit, within 60 minutes of its creation. */
+export function PayInfoPage() {
+  const [params] = useSearchParams();
+  const depositNo = params.get('deposit_no')?.trim() ?? '';
+  const payInfo = usePayInfo(depositNo);
+
+  if (!depositNo) return <EmptyState title="缺少订单号" />;
+  if (payInfo.isPending) return <PageLoading />;
+  if (!payInfo.data) {
+    return (
+      <EmptyState title="订单信息加载失败">
+        <Button size="small" color="primary" fill="outline" onClick={() => void payInfo.refetch()}>
+          重新加载
+        </Button>
+      </EmptyState>
+    );
+  }
+  return <PayInfoView data={payInfo.data} />;
+}
+
+function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
+  const { info, cardlist } = data;
+  const isUsdt = data.paytype === 'usdtpay';
+  const protocol = textOf(info.catepay);
+  const payUrl = textOf(info.pay_url) || textOf(cardlist.find((c) => textOf(c.pay_url))?.pay_url);
+  const payType = PAY_TYPE_LABEL[data.paytype] ?? data.paytype;
+
+  return (
+    <main className="page pay-page" aria-label="支付信息">
+      <Countdown createdAt={info.created_at} />
+
+      <section className="pay-card" aria-labelledby="order-title">
+        <h2 id="order-title" className="pay-card-title">
+          订单信息
+        </h2>
+        <dl className="pay-rows">
+          <div className="pay-row">
+            <dt>订单号</dt>
+            <dd>
+              <span className="pay-row-value">{data.deposit_no}</span>
+              <CopyButton text={data.deposit_no} label="订单号" />
+            </dd>
+          </div>
+          <div className="pay-row">
+            <dt>存款金额</dt>
+            <dd>
+              <output className="pay-strong" aria-label="存款金额">
+                ¥{formatMoney(info.amount)}
+              </output>
+            </dd>
+          </div>
+          <div className="pay-row">
+            <dt>支付方式</dt>
+            <dd data-testid="pay-type">{protocol ? `${payType}-${protocol}` : payType}</dd>
+          </div>
+          {isUsdt && <UsdtRows info={info} />}
+          <div className="pay-row">
+            <dt>创建时间</dt>
+            <dd>{info.created_at}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="pay-card" aria-labelledby="collect-title">
+        <h2 id="collect-title" className="pay-card-title">
+          收款信息
+        </h2>
+        {cardlist.length === 0 ? (
+          <p className="pay-hint">暂无收款信息，请联系客服</p>
+        ) : (
+          <ul className="pay-accounts">
+            {cardlist.map((card, index) => (
+              <CollectEntry key={`${card.mch_id}-${index}`} card={card} isUsdt={isUsdt} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {payUrl && (
+        <a className="pay-go adm-button adm-button-primary adm-button-block adm-button-large" href={payUrl}>
+          前往支付
+        </a>
+      )}
+      <p className="pay-note">
+        {isUsdt
+          ? '请务必使用与上方一致的协议转账，转账金额请与订单USDT数量一致，否则可能无法到账。'
+          : '请在倒计时结束前完成支付，付款后请耐心等待到账。'}
+      </p>
+    </main>
+  );
+}
+
+function UsdtRows({ info }: { info: Info }) {
+  const usdtAmount = textOf(info.usdt_amount);
+  const rate = textOf(info.usdtrate);
+  return (
+    <>
+      {usdtAmount && (
+        <div className="pay-row">
+          <dt>应付USDT</dt>
+          <dd>
+            <output className="pay-strong" aria-label="应付USDT">
+              {usdtAmount}
+            </output>
+            <CopyButton text={usdtAmount} label="USDT数量" />
+          </dd>
+        </div>
+      )}
+      {rate && (
+        <div className="pay-row">
+          <dt>汇率</dt>
+          <dd>1 USDT ≈ {rate} 元</dd>
+        </div>
+      )}
+    </>
+  );
+}
+
+function CollectEntry({ card, isUsdt }: { card: CardEntry; isUsdt: boolean }) {
+  const addressLabel = isUsdt ? '收款地址' : '收款账号';
+  return (
+    <li className="pay-account">
+      <dl className="pay-rows">
+        <div className="pay-row">
+          <dt>{addressLabel}</dt>
+          <dd>
+            <span className="pay-row-value pay-address">{card.mch_id}</span>
+            {card.mch_id && <CopyButton text={card.mch_id} label={addressLabel} />}
+          </dd>
+        </div>
+        {card.content && (
+          <div className="pay-row">
+            <dt>{isUsdt ? '协议' : '备注'}</dt>
+            <dd>{card.content}</dd>
+          </div>
+        )}
+      </dl>
+      {card.payimg && <img className="pay-qr" src={card.payimg} alt={`${addressLabel}二维码`} loading="lazy" />}
+    </li>
+  );
+}
+
+/** SPEC 4: a 60-minute window from the deposit's creation (a Beijing-time stamp); stops at 00:00. */
+function Countdown({ createdAt }: { createdAt: string }) {
+  const left = useCountdown(paymentDeadline(createdAt));
+  const expired = left <= 0;
+  return (
+    <section className={expired ? 'pay-countdown expired' : 'pay-countdown'} aria-label="支付倒计时">
+      <p className="pay-countdown-caption">{expired ? '支付时间已结束' : '请在以下时间内完成支付'}</p>
+      <time className="pay-countdown-clock" role="timer" aria-label="剩余支付时间" data-testid="countdown">
+        {formatCountdown(left)}
+      </time>
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { MSG } from '@h5/contract/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { clearToasts, findToast } from '../../shared/test/toast';
+import { enabledPayWays } from './api';
+import { RechargePage } from './recharge-page';
+import { bodiesOf, card, signIn, stubClipboard, usdtCard } from './test-fixtures';
+
+const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+const RANGES: Record<string, { min_price: string; max_price: string }> = {
+  bank: { min_price: '200.00', max_price: '50000.00' },
+  'usdt-trc20': { min_price: '700.00', max_price: '70000.00' },
+  'usdt-erc20': { min_price: '1400.00', max_price: '70000.00' },
+};
+
+const PAY_BANK = {
+  id: 1,
+  bank_no: '6222020200112233',
+  bank_owner: '星河娱乐有限公司',
+  bank_address: '上海分行营业部',
+  bank_data: { bank_name: '中国工商银行' },
+};
+
+function api(overrides: Record<string, (body: unknown) => { code: number; message: string; data: unknown }> = {}) {
+  return mockApi({
+    '/api/user': () => ok(USER),
+    '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 1, wechat: 1, alipay: 0 }),
+    '/api/getPayRange': (body) =>
+      ok(RANGES[(body as { type: string }).type] ?? { min_price: '100.00', max_price: '10000.00' }),
+    '/api/getpaybank': () => ok([PAY_BANK]),
+    '/api/getcard': (body) => ok((body as { type: number }).type === 1 ? [card(1)] : []),
+    '/api/recharge': () => ok({ deposit_no: 'D20250102120000123456' }, 'D20250102120000123456'),
+    ...overrides,
+  });
+}
+
+describe('enabledPayWays', () => {
+  it('keeps the server key order, treats card as bank and always offers bank transfer', () => {
+    expect(enabledPayWays({ ebpay: 1, card: 0, usdt: 1, wechat: 0, alipay: 1 })).toEqual([
+      'ebpay',
+      'bank',
+      'usdt',
+      'alipay',
+    ]);
+    expect(enabledPayWays({ ebpay: 0, card: 0, usdt: 0, wechat: 0, alipay: 0 })).toEqual(['bank']);
+  });
+});
+
+describe('/recharge', () => {
+  it('selects the first enabled way and checks the range fetched for it', async () => {
+    const user = setup();
+    signIn();
+    const fetch = api({ '/api/get_pay_way': () => ok({ ebpay: 1, card: 1, usdt: 1, wechat: 0, alipay: 0 }) });
+    renderPage(<RechargePage />, { route: '/recharge' });
+    const ways = await screen.findByRole('radiogroup', { name: '支付方式' });
+    expect(
+      within(ways)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['EB支付', '银行卡转账', 'USDT']);
+    expect(within(ways).getByRole('radio', { name: 'EB支付' })).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(bodiesOf(fetch, '/api/getPayRange')).toContainEqual({ type: 'ebpay' }));
+    // ebpay has no range of its own in this mock: the default 100-10000 applies.
+    await user.type(screen.getByLabelText('存款金额'), '50');
+    await user.click(screen.getByRole('button', { name: '立即存款' }));
+    expect(await findToast('请输入金额在100-10000之间！')).toBeInTheDocument();
+  });
+
+  it('uses the range of the chosen type: bank, then USDT per protocol', async () => {
+    const user = setup();
+    signIn();
+    const fetch = api();
+    renderPage(<RechargePage />, { route: '/recharge' });
+    await waitFor(() => expect(screen.getByTestId('deposit-range')).toHaveTextContent('200 - 50000'));
+    await user.type(screen.getByLabelText('存款金额'), '150');
+    await user.click(screen.getByRole('button', { name: '提交存款' }));
+    expect(await findToast('请输入金额在200-50000之间！')).toBeInTheDocument();
+    clearToasts();
+
+    await user.click(screen.getByRole('radio', { name: 'USDT' }));
+    const protocols = await screen.findByRole('radiogroup', { name: '协议类型' });
+    expect(within(protocols).getByRole('radio', { name: 'TRC20' })).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(screen.getByTestId('deposit-range')).toHaveTextContent('700 - 70000'));
+    await user.click(within(protocols).getByRole('radio', { name: 'ERC20' }));
+    await waitFor(() => expect(screen.getByTestId('deposit-range')).toHaveTextContent('1400 - 70000'));
+    await user.clear(screen.getByLabelText('存款金额'));
+    await user.type(screen.getByLabelText('存款金额'), '1000');
+    await user.click(screen.getByRole('button', { name: '立即存款' }));
+    expect(await findToast('请输入金额在1400-70000之间！')).toBeInTheDocument();
+    expect(bodiesOf(fetch, '/api/getPayRange')).toEqual([
+      { type: 'bank' },
+      { type: 'usdt-trc20' },
+      { type: 'usdt-erc20' },
+    ]);
+    expect(bodiesOf(fetch, '/api/recharge')).toEqual([]);
+  });
+
+  it('asks for the depositor fields in order, then submits the bank transfer and opens the records', async () => {
+    const user = setup();
+    signIn();
+    const fetch = api();
+    renderPage(<RechargePage />, { route: '/recharge' });
+    await waitFor(() => expect(screen.getByTestId('deposit-range')).toHaveTextContent('200 - 50000'));
+    const inputs = screen.getAllByRole('textbox').map((el) => el.getAttribute('placeholder'));
+    expect(inputs.slice(1)).toEqual([
+      MSG.depositorNameRequired,
+      MSG.depositBankRequired,
+      MSG.depositBankNoRequired,
+      MSG.depositBankAddressRequired,
+    ]);
+    await user.type(screen.getByLabelText('存款金额'), '500');
+    const steps: [string, string, string][] = [
+      [MSG.depositorNameRequired, '存款人姓名', '张三'],
+      [MSG.depositBankRequired, '银行类型', '中国银行'],
+      [MSG.depositBankNoRequired, '银行卡号', '6217000011112222'],
+      [MSG.depositBankAddressRequired, '开户行地址', '北京分行'],
+    ];
+    for (const [message, label, value] of steps) {
+      await user.click(screen.getByRole('button', { name: '提交存款' }));
+      expect(await findToast(message)).toBeInTheDocument();
+      clearToasts();
+      await user.type(screen.getByLabelText(label), value);
+    }
+    await user.click(screen.getByRole('button', { name: '提交存款' }));
+    expect(await findToast(MSG.submittedForReview)).toBeInTheDocument();
+    expect(bodiesOf(fetch, '/api/recharge')).toEqual([
+      {
+        paytype: 'bank',
+        amount: '500',
+        bank_owner: '张三',
+        bank: '中国银行',
+        bank_no: '6217000011112222',
+        bank_address: '北京分行',
+      },
+    ]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/transRecord?type=1'));
+  });
+
+  it('shows the receiving account with copy buttons', async () => {
+    const user = setup();
+    signIn();
+    const copied = stubClipboard();
+    api();
+    renderPage(<RechargePage />, { route: '/recharge' });
+    expect(await screen.findByText('6222020200112233')).toBeInTheDocument();
+    expect(screen.getByText('中国工商银行')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '复制收款账号' }));
+    expect(await findToast(MSG.copied)).toBeInTheDocument();
+    expect(copied).toEqual(['6222020200112233']);
+  });
+
+  it('sends USDT with its protocol and the converted amount shown, then opens /payInfo with the number', async () => {
+    const user = setup();
+    signIn({ usdtrate: '7.00' });
+    const fetch = api({ '/api/user': () => ok({ ...USER, usdtrate: '7.00' }) });
+    renderPage(<RechargePage />, { route: '/recharge' });
+    await user.click(await screen.findByRole('radio', { name: 'USDT' }));
+    await waitFor(() => expect(screen.getByTestId('deposit-range')).toHaveTextContent('700 - 70000'));
+    await user.type(screen.getByLabelText('存款金额'), '1000');
+    expect(screen.getByLabelText('需支付USDT')).toHaveTextContent('142.85');
+    await user.click(screen.getByRole('button', { name: '立即存款' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/payInfo?deposit_no=D20250102120000123456'),
+    );
+    expect(bodiesOf(fetch, '/api/recharge')).toEqual([{ paytype: 'usdt', amount: '1000', catepay: 'TRC20' }]);
+  });
+
+  it('sends wechat as wxpay', async () => {
+    const user = setup();
+    signIn();
+    const fetch = api();
+    renderPage(<RechargePage />, { route: '/recharge' });
+    await user.click(await screen.findByRole('radio', { name: '微信支付' }));
+    await user.type(screen.getByLabelText('存款金额'), '300');
+    await user.click(screen.getByRole('button', { name: '立即存款' }));
+    await waitFor(() => expect(bodiesOf(fetch, '/api/recharge')).toEqual([{ paytype: 'wxpay', amount: '300' }]));
+  });
+
+  it('asks a member with no card and no address to bind one, linking to /wallet', async () => {
+    const user = setup();
+    signIn();
+    api({ '/api/getcard': () => ok([]) });
+    renderPage(<RechargePage />, { route: '/recharge' });
+    expect(await screen.findByText(MSG.noCardsBound)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '前往绑定' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/wallet$/));
+  });
+
+  it('does not ask when a USDT address is bound', async () => {
+    signIn();
+    const fetch = api({
+      '/api/getcard': (body) => ok((body as { type: number }).type === 2 ? [usdtCard(9, 'TRC20', 'abcd')] : []),
+    });
+    renderPage(<RechargePage />, { route: '/recharge' });
+    await screen.findByRole('radiogroup', { name: '支付方式' });
+    await waitFor(() => expect(bodiesOf(fetch, '/api/getcard')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(MSG.noCardsBound)).not.toBeInTheDocument();
+  });
+});

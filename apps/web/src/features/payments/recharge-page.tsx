@@ -1,0 +1,309 @@
+import type { ReceivingBank } from '@h5/contract';
+import { MAX_INPUT, DEFAULT_DEPOSIT_RANGE, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
+import { MSG } from '@h5/contract/messages';
+import { usdtAmount, validateDeposit } from '@h5/contract/validation';
+import { Button, Dialog, Input, Toast } from 'antd-mobile';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useUserInfo } from '../../shared/session/hooks';
+import { ChoiceGroup } from '../../shared/ui/choice-group';
+import { PageLoading } from '../../shared/ui/page-loading';
+import {
+  enabledPayWays,
+  PAY_WAY_LABEL,
+  payRangeType,
+  rechargePayType,
+  useBoundCards,
+  usePayBanks,
+  usePayRange,
+  usePayWays,
+  useRecharge,
+  type PayWay,
+  type RechargeInput,
+} from './api';
+import { CopyButton } from './copy-button';
+import './payments.css';
+
+const QUICK_AMOUNTS = [100, 500, 1000, 5000, 10000];
+
+/** A getPayRange answer in yuan; SPEC 9: 100-10000 until it loads (or when it fails). */
+function useRange(type: string) {
+  const range = usePayRange(type);
+  const min = Number.parseFloat(range.data?.min_price ?? '');
+  const max = Number.parseFloat(range.data?.max_price ?? '');
+  return Number.isFinite(min) && Number.isFinite(max) ? { min, max } : DEFAULT_DEPOSIT_RANGE;
+}
+
+/** /recharge (SPEC 2, 5, 7): pick a pay way, an amount in its range; bank transfers also name the depositor. */
+export function RechargePage() {
+  const ways = usePayWays();
+  if (ways.isPending) return <PageLoading />;
+  return <RechargeForm ways={enabledPayWays(ways.data)} />;
+}
+
+function RechargeForm({ ways }: { ways: PayWay[] }) {
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const recharge = useRecharge();
+  const [chosen, setChosen] = useState<PayWay | null>(null);
+  const way = chosen ?? ways[0] ?? 'bank';
+  const [protocol, setProtocol] = useState<UsdtProtocol>('TRC20');
+  const { min, max } = useRange(payRangeType(way, protocol));
+  const [amount, setAmount] = useState('');
+  const [depositor, setDepositor] = useState({ name: '', bank: '', bankNo: '', bankAddress: '' });
+  const busyRef = useRef(false);
+  const isBank = way === 'bank';
+  const isUsdt = way === 'usdt';
+  const usdtRate = user.data?.usdtrate ?? '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busyRef.current) return;
+    const problem = validateDeposit({
+      amount: amount.trim(),
+      min,
+      max,
+      paytype: way,
+      depositorName: depositor.name,
+      bank: depositor.bank,
+      bankNo: depositor.bankNo,
+      bankAddress: depositor.bankAddress,
+    });
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    const body: RechargeInput = { paytype: rechargePayType(way), amount: amount.trim() };
+    if (isBank) {
+      Object.assign(body, {
+        bank_owner: depositor.name.trim(),
+        bank: depositor.bank.trim(),
+        bank_no: depositor.bankNo.trim(),
+        bank_address: depositor.bankAddress.trim(),
+      });
+    }
+    if (isUsdt) body.catepay = protocol;
+    busyRef.current = true;
+    try {
+      const depositNo = await recharge.mutateAsync(body);
+      if (isBank) {
+        // SPEC 4: a bank transfer waits for back-office review; the member follows it in the records.
+        Toast.show({ icon: 'success', content: MSG.submittedForReview });
+        void navigate('/transRecord?type=1');
+      } else {
+        void navigate(`/payInfo?deposit_no=${encodeURIComponent(depositNo)}`);
+      }
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      busyRef.current = false;
+    }
+  };
+
+  const field = (key: keyof typeof depositor) => ({
+    id: `depositor-${key}`,
+    value: depositor[key],
+    maxLength: MAX_INPUT,
+    onChange: (value: string) => setDepositor((d) => ({ ...d, [key]: value })),
+  });
+
+  return (
+    <main className="page pay-page" aria-label="存款">
+      <NoCardsDialog />
+      <form aria-label="存款" onSubmit={(e) => void submit(e)} noValidate className="pay-form">
+        <section className="pay-card" aria-labelledby="pay-way-title">
+          <h2 id="pay-way-title" className="pay-card-title">
+            支付方式
+          </h2>
+          <ChoiceGroup
+            label="支付方式"
+            className="pay-ways"
+            choices={ways.map((w) => ({ value: w, label: PAY_WAY_LABEL[w] }))}
+            value={way}
+            onChange={setChosen}
+          />
+          {isUsdt && (
+            <div className="pay-protocol">
+              <p className="pay-label">协议类型</p>
+              <ChoiceGroup
+                label="协议类型"
+                choices={USDT_PROTOCOLS.map((p) => ({ value: p, label: p }))}
+                value={protocol}
+                onChange={setProtocol}
+              />
+            </div>
+          )}
+        </section>
+
+        {isBank && <ReceivingAccounts />}
+
+        <section className="pay-card">
+          <h2 id="pay-amount-title" className="pay-card-title">
+            <label htmlFor="deposit-amount">存款金额</label>
+          </h2>
+          <div className="pay-amount">
+            <span aria-hidden="true">¥</span>
+            <Input
+              id="deposit-amount"
+              inputMode="decimal"
+              placeholder={`单笔${min}-${max}元`}
+              maxLength={12}
+              value={amount}
+              onChange={(value) => setAmount(value.replace(/[^\d.]/g, ''))}
+            />
+          </div>
+          <p className="pay-hint" data-testid="deposit-range">
+            单笔限额 {min} - {max} 元
+          </p>
+          <div className="pay-quick" role="group" aria-label="快捷金额">
+            {QUICK_AMOUNTS.filter((q) => q >= min && q <= max).map((q) => (
+              <button
+                key={q}
+                type="button"
+                className={amount === String(q) ? 'pay-quick-item selected' : 'pay-quick-item'}
+                onClick={() => setAmount(String(q))}
+              >
+                {q}
+              </button>
+            ))}
+          </div>
+          {isUsdt && (
+            <dl className="pay-usdt" aria-label="USDT换算">
+              <div>
+                <dt>参考汇率</dt>
+                <dd>1 USDT ≈ {usdtRate || '--'} 元</dd>
+              </div>
+              <div>
+                <dt>需支付</dt>
+                <dd>
+                  <output aria-label="需支付USDT" className="pay-usdt-amount">
+                    {usdtRate ? usdtAmount(amount.trim(), usdtRate) : '0.00'}
+                  </output>{' '}
+                  USDT
+                </dd>
+              </div>
+            </dl>
+          )}
+        </section>
+
+        {isBank && (
+          <section className="pay-card" aria-labelledby="depositor-title">
+            <h2 id="depositor-title" className="pay-card-title">
+              存款人信息
+            </h2>
+            <div className="pay-fields">
+              <div className="pay-field">
+                <label className="pay-label" htmlFor="depositor-name">
+                  存款人姓名
+                </label>
+                <Input placeholder={MSG.depositorNameRequired} {...field('name')} />
+              </div>
+              <div className="pay-field">
+                <label className="pay-label" htmlFor="depositor-bank">
+                  银行类型
+                </label>
+                <Input placeholder={MSG.depositBankRequired} {...field('bank')} />
+              </div>
+              <div className="pay-field">
+                <label className="pay-label" htmlFor="depositor-bankNo">
+                  银行卡号
+                </label>
+                <Input placeholder={MSG.depositBankNoRequired} inputMode="numeric" {...field('bankNo')} />
+              </div>
+              <div className="pay-field">
+                <label className="pay-label" htmlFor="depositor-bankAddress">
+                  开户行地址
+                </label>
+                <Input placeholder={MSG.depositBankAddressRequired} {...field('bankAddress')} />
+              </div>
+            </div>
+          </section>
+        )}
+
+        <Button
+          type="submit"
+          block
+          size="large"
+          color="primary"
+          className="pay-submit"
+          loading={recharge.isPending}
+          disabled={recharge.isPending}
+        >
+          {isBank ? '提交存款' : '立即存款'}
+        </Button>
+        <p className="pay-note">温馨提示：请按页面显示的金额与收款信息付款，到账时间以后台审核为准。</p>
+      </form>
+    </main>
+  );
+}
+
+/** SPEC 8: with no bank card and no USDT address bound, a modal points to the wallet page. */
+function NoCardsDialog() {
+  const navigate = useNavigate();
+  const usdt = useBoundCards('usdt');
+  const bank = useBoundCards('bank');
+  const [dismissed, setDismissed] = useState(false);
+  const none = usdt.data?.length === 0 && bank.data?.length === 0;
+  return (
+    <Dialog
+      visible={none && !dismissed}
+      title={MSG.tipTitle}
+      content={MSG.noCardsBound}
+      closeOnAction
+      onClose={() => setDismissed(true)}
+      actions={[
+        [
+          { key: 'later', text: '稍后再说' },
+          { key: 'bind', text: '前往绑定', bold: true, onClick: () => void navigate('/wallet') },
+        ],
+      ]}
+    />
+  );
+}
+
+/** Where a bank transfer goes (getpaybank), each field with a copy button. */
+function ReceivingAccounts() {
+  const banks = usePayBanks(true);
+  if (banks.isPending) return <PageLoading label="收款账户加载中" />;
+  const list = banks.data ?? [];
+  return (
+    <section className="pay-card" aria-labelledby="receiving-title">
+      <h2 id="receiving-title" className="pay-card-title">
+        收款账户
+      </h2>
+      {list.length === 0 ? (
+        <p className="pay-hint">暂无可用的收款账户，请联系客服</p>
+      ) : (
+        <ul className="pay-accounts">
+          {list.map((account) => (
+            <ReceivingAccount key={account.id} account={account} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReceivingAccount({ account }: { account: ReceivingBank }) {
+  const rows = [
+    { label: '收款银行', value: account.bank_data.bank_name },
+    { label: '收款人', value: account.bank_owner },
+    { label: '收款账号', value: account.bank_no },
+    { label: '开户行', value: account.bank_address },
+  ];
+  return (
+    <li className="pay-account">
+      <dl className="pay-rows">
+        {rows.map((row) => (
+          <div key={row.label} className="pay-row">
+            <dt>{row.label}</dt>
+            <dd>
+              <span className="pay-row-value">{row.value}</span>
+              {row.value && <CopyButton text={row.value} label={row.label} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}

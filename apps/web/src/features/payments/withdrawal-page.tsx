@@ -1,0 +1,260 @@
+import type { Card, UserInfo } from '@h5/contract';
+import { MAX_INPUT, USDT_BANK } from '@h5/contract/codes';
+import { MSG } from '@h5/contract/messages';
+import { usdtReceipt, validateWithdrawal } from '@h5/contract/validation';
+import { Button, Input, Tabs, Toast } from 'antd-mobile';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../shared/api/api-error';
+import { newIdempotencyKey } from '../../shared/api/client';
+import { formatMoney } from '../../shared/format';
+import { useBalance, useUserInfo } from '../../shared/session/hooks';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
+import './payments.css';
+
+/** SPEC 9: after a withdrawal request the member goes to the records after 1.5 s. */
+export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
+
+type Kind = 'usdt' | 'bank';
+const TAB_OF: Record<Kind, string> = { usdt: '1', bank: '2' };
+
+/** The protocol fee of a USDT address (SERVER-RULES: withdrawcashfee is ERC20's, withdrawfeeusdttrc TRC20's). */
+export function usdtFee(user: Pick<UserInfo, 'withdrawcashfee' | 'withdrawfeeusdttrc'>, protocol: string): string {
+  return protocol.toUpperCase() === 'ERC20' ? user.withdrawcashfee : user.withdrawfeeusdttrc;
+}
+
+function cardName(card: Card): string {
+  return card.bank === USDT_BANK ? `USDT-${card.bank_owner}` : card.bank;
+}
+
+/** /withdrawal (SPEC 2): a USDT tab (type 1) and a bank card tab (type 2). */
+export function WithdrawalPage() {
+  const [params, setParams] = useSearchParams();
+  const kind: Kind = params.get('type') === '2' ? 'bank' : 'usdt';
+  const venues = useWithdrawalVenues();
+  const balance = useBalance();
+  const user = useUserInfo();
+  const betAmount = useBetAmount();
+  const central = balance.data ?? user.data?.balance ?? '0';
+  const venueTotal = (venues.data ?? []).reduce(
+    (sum, v) => sum + Math.round(Number.parseFloat(v.balance) * 100 || 0),
+    0,
+  );
+
+  return (
+    <main className="page pay-page" aria-label="取款">
+      <section className="pay-hero" aria-label="账户余额">
+        <div>
+          <span className="pay-hero-caption">中心钱包</span>
+          <output className="pay-hero-amount" aria-label="中心钱包余额">
+            {formatMoney(central)}
+          </output>
+        </div>
+        <div>
+          <span className="pay-hero-caption">场馆余额</span>
+          <output className="pay-hero-sub" aria-label="场馆余额合计">
+            {formatMoney(venueTotal / 100)}
+          </output>
+        </div>
+        <p className="pay-hero-note">只有中心钱包的余额可以取款，场馆内的余额请先转回中心钱包。</p>
+      </section>
+
+      <Tabs
+        activeKey={TAB_OF[kind]}
+        onChange={(key) => setParams({ type: key }, { replace: true })}
+        className="pay-tabs"
+      >
+        <Tabs.Tab key="1" title="USDT" />
+        <Tabs.Tab key="2" title="银行卡" />
+      </Tabs>
+
+      <dl className="pay-card pay-turnover">
+        <div className="pay-row">
+          <dt>当前有效投注</dt>
+          <dd>
+            <output aria-label="有效投注">{betAmount.data === undefined ? '--' : formatMoney(betAmount.data)}</output>
+          </dd>
+        </div>
+      </dl>
+
+      <WithdrawalForm key={kind} kind={kind} user={user.data} central={central} />
+    </main>
+  );
+}
+
+function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | undefined; central: string }) {
+  const navigate = useNavigate();
+  const cards = useBoundCards(kind);
+  const withdraw = useWithdraw();
+  const [cardId, setCardId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const keyRef = useRef<string | null>(null);
+  const busyRef = useRef(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const chosen = cards.data?.find((c) => c.id === cardId);
+  const protocol = chosen?.bank_owner || 'TRC20';
+
+  useEffect(() => {
+    if (!redirecting) return undefined;
+    const timer = setTimeout(() => void navigate('/transRecord?type=2'), REDIRECT_AFTER_WITHDRAWAL_MS);
+    return () => clearTimeout(timer);
+  }, [redirecting, navigate]);
+
+  const edited = () => {
+    keyRef.current = null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busyRef.current || redirecting) return;
+    const problem = validateWithdrawal({ kind, cardId: cardId ?? '', amount: amount.trim(), password });
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    busyRef.current = true;
+    keyRef.current ??= newIdempotencyKey();
+    try {
+      await withdraw.mutateAsync({
+        amount: amount.trim(),
+        bank: cardId ?? 0,
+        password,
+        idempotencyKey: keyRef.current,
+      });
+      keyRef.current = null;
+      Toast.show({ icon: 'success', content: MSG.submittedForReview });
+      setRedirecting(true);
+    } catch (error) {
+      // A transport failure may have reached the server: keep the key so a retry cannot withdraw twice.
+      if (!isApiError(error) || error.code >= 0) keyRef.current = null;
+    } finally {
+      busyRef.current = false;
+    }
+  };
+
+  const cardLabel = kind === 'usdt' ? 'USDT地址' : '银行卡';
+  const addPath = kind === 'usdt' ? '/addUsdtCard' : '/addBankCard';
+
+  return (
+    <form className="pay-form" aria-label="取款" onSubmit={(e) => void submit(e)} noValidate>
+      <section className="pay-card" aria-labelledby="withdraw-card-title">
+        <h2 id="withdraw-card-title" className="pay-card-title">
+          选择{cardLabel}
+        </h2>
+        {cards.isPending ? (
+          <PageLoading />
+        ) : (
+          <div role="radiogroup" aria-label={`选择${cardLabel}`} className="pay-cards">
+            {(cards.data ?? []).map((card) => (
+              <button
+                key={card.id}
+                type="button"
+                role="radio"
+                aria-checked={card.id === cardId}
+                aria-label={`${cardName(card)} 尾号${card.bank_not}`}
+                className={card.id === cardId ? 'pay-bound selected' : 'pay-bound'}
+                data-card-id={card.id}
+                onClick={() => {
+                  edited();
+                  setCardId(card.id);
+                }}
+              >
+                <span className="pay-bound-name">{cardName(card)}</span>
+                <span className="pay-bound-no">**** {card.bank_not}</span>
+              </button>
+            ))}
+            {(cards.data?.length ?? 0) === 0 && <p className="pay-hint">您还没有绑定{cardLabel}</p>}
+            <Link className="pay-add-link" to={addPath}>
+              + 添加{cardLabel}
+            </Link>
+          </div>
+        )}
+      </section>
+
+      <section className="pay-card">
+        <h2 id="withdraw-amount-title" className="pay-card-title">
+          <label htmlFor="withdraw-amount">取款金额</label>
+        </h2>
+        <div className="pay-amount">
+          <span aria-hidden="true">¥</span>
+          <Input
+            id="withdraw-amount"
+            inputMode="decimal"
+            placeholder="单笔最低100元"
+            maxLength={12}
+            value={amount}
+            onChange={(value) => {
+              edited();
+              setAmount(value.replace(/[^\d.]/g, ''));
+            }}
+          />
+          <button
+            type="button"
+            className="pay-all"
+            onClick={() => {
+              edited();
+              setAmount(formatMoney(central));
+            }}
+          >
+            全部
+          </button>
+        </div>
+        {kind === 'usdt' && user && (
+          <dl className="pay-usdt" aria-label="USDT换算">
+            <div>
+              <dt>参考汇率</dt>
+              <dd>1 USDT ≈ {user.withdrawusdtrate} 元</dd>
+            </div>
+            <div>
+              <dt>手续费（{protocol}）</dt>
+              <dd>{usdtFee(user, protocol)} USDT</dd>
+            </div>
+            <div>
+              <dt>预计到账</dt>
+              <dd>
+                <output aria-label="预计到账USDT" className="pay-usdt-amount">
+                  {usdtReceipt(amount.trim(), user.withdrawusdtrate, usdtFee(user, protocol))}
+                </output>{' '}
+                USDT
+              </dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      <section className="pay-card">
+        <div className="pay-field">
+          <label className="pay-label" htmlFor="withdraw-password">
+            支付密码
+          </label>
+          <Input
+            id="withdraw-password"
+            type="password"
+            autoComplete="off"
+            placeholder="请输入支付密码"
+            maxLength={MAX_INPUT}
+            value={password}
+            onChange={(value) => {
+              edited();
+              setPassword(value);
+            }}
+          />
+        </div>
+      </section>
+
+      <Button
+        type="submit"
+        block
+        size="large"
+        color="primary"
+        className="pay-submit"
+        loading={withdraw.isPending}
+        disabled={withdraw.isPending || redirecting}
+      >
+        立即取款
+      </Button>
+    </form>
+  );
+}

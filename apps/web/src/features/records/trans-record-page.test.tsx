@@ -1,0 +1,128 @@
+import { MSG } from '@h5/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../shared/session/session-store';
+import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { TransRecordPage } from './trans-record-page';
+
+type Query = { date: number; type: number; page: number };
+
+function row(type: number, state: number, n: number) {
+  return {
+    out_trade_no: `${type <= 2 ? (type === 1 ? 'D' : 'W') : 'T'}${String(n).padStart(6, '0')}`,
+    type,
+    amount: '100.00',
+    pay_way: type === 1 ? '银行卡转账' : type === 2 ? '中国银行' : 'XHZR',
+    state,
+    created_at: '2025-01-02 12:00:00',
+  };
+}
+
+function page(data: unknown[], total = data.length, current = 1) {
+  return ok({
+    current_page: current,
+    data,
+    last_page: Math.max(1, Math.ceil(total / 10)),
+    per_page: 10,
+    total,
+    from: 1,
+    to: data.length,
+  });
+}
+
+/** Four rows per type, one per state 0..3. */
+const byType = (body: unknown) => {
+  const { type } = body as Query;
+  return page([0, 1, 2, 3].map((state) => row(type, state, type * 10 + state)));
+};
+
+const bodies = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls
+    .filter(([url]) => url === '/api/gettransrecord')
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Query);
+
+const stateLabels = () => screen.getAllByRole('listitem').map((li) => li.querySelector('.trans-state')?.textContent);
+
+beforeEach(() => {
+  useSessionStore.getState().setToken('tok');
+  useSessionStore.getState().setUserInfo(USER as never);
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(HTMLElement.prototype, 'offsetParent');
+});
+
+describe('/transRecord', () => {
+  it('labels deposit and withdrawal states 未定义 待审核 审核通过 审核拒绝', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const fetch = mockApi({ '/api/gettransrecord': byType });
+    renderPage(<TransRecordPage />, { route: '/transRecord' });
+    expect(await screen.findByRole('tab', { name: '存款' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(stateLabels()).toEqual(['未定义', '待审核', '审核通过', '审核拒绝']));
+    const first = screen.getAllByRole('listitem')[1]!;
+    expect(within(first).getByText('D000011')).toBeInTheDocument();
+    expect(within(first).getByText('100.00')).toBeInTheDocument();
+    expect(within(first).getByText('银行卡转账')).toBeInTheDocument();
+    expect(within(first).getByText('2025-01-02 12:00:00')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: '取款' }));
+    await waitFor(() => expect(screen.getByText('W000021')).toBeInTheDocument());
+    expect(stateLabels()).toEqual(['未定义', '待审核', '审核通过', '审核拒绝']);
+    expect(bodies(fetch)).toEqual([
+      { date: 1, type: 1, page: 1 },
+      { date: 1, type: 2, page: 1 },
+    ]);
+  });
+
+  it('labels transfer states 失败 成功 待结算 未定义, for transfers in and out', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const fetch = mockApi({ '/api/gettransrecord': byType });
+    renderPage(<TransRecordPage />, { route: '/transRecord?type=3' });
+    expect(await screen.findByRole('tab', { name: '转入' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(stateLabels()).toEqual(['失败', '成功', '待结算', '未定义']));
+    await user.click(screen.getByRole('tab', { name: '转出' }));
+    await waitFor(() => expect(screen.getByText('T000041')).toBeInTheDocument());
+    expect(stateLabels()).toEqual(['失败', '成功', '待结算', '未定义']);
+    expect(screen.getByTestId('location')).toHaveTextContent('/transRecord?type=4');
+    expect(bodies(fetch).map((b) => b.type)).toEqual([3, 4]);
+  });
+
+  it('shows 空空如也 for an empty period and reloads from page 1 when the period changes', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const fetch = mockApi({
+      '/api/gettransrecord': (body) => ((body as Query).date === 1 ? page([]) : byType(body)),
+    });
+    renderPage(<TransRecordPage />, { route: '/transRecord' });
+    expect(await screen.findByText(MSG.emptyList)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '时间：今天' }));
+    const sheet = await screen.findByRole('dialog', { name: '选择时间' });
+    await user.click(within(sheet).getByRole('button', { name: '近30天' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(4));
+    expect(bodies(fetch)).toEqual([
+      { date: 1, type: 1, page: 1 },
+      { date: 4, type: 1, page: 1 },
+    ]);
+  });
+
+  it('pages until the loaded count equals the total', async () => {
+    const fetch = mockApi({
+      '/api/gettransrecord': (body) => {
+        const { page: n } = body as Query;
+        const from = (n - 1) * 10;
+        const count = Math.max(0, Math.min(10, 23 - from));
+        return page(
+          Array.from({ length: count }, (_, i) => row(1, 1, from + i + 1)),
+          23,
+          n,
+        );
+      },
+    });
+    renderPage(<TransRecordPage />, { route: '/transRecord' });
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(23), { timeout: 3000 });
+    expect(await screen.findByText(MSG.noMore)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bodies(fetch).map((b) => b.page)).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,132 @@
+import type { TransRecord } from '@h5/contract';
+import { PERIOD, periodLabel, TRANSACTION_TYPE, transactionStateLabel } from '@h5/contract/codes';
+import { Button, InfiniteScroll, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatMoney } from '../../shared/format';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { useTransRecords } from './api';
+import './records.css';
+import './trans-record.css';
+
+const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
+
+const PERIOD_OPTIONS: SheetOption<number>[] = Object.entries(PERIOD).map(([code, label]) => ({
+  value: Number(code),
+  label,
+}));
+const TYPES = Object.entries(TRANSACTION_TYPE).map(([code, label]) => ({ key: code, label }));
+
+const typeOf = (raw: string | null): number => {
+  const n = Number(raw);
+  return n >= 1 && n <= 4 ? n : 1;
+};
+
+/** /transRecord (SPEC 2): deposits (1), withdrawals (2), transfers in (3) and out (4), filtered by period. */
+export function TransRecordPage() {
+  const [params, setParams] = useSearchParams();
+  const type = typeOf(params.get('type'));
+  const [period, setPeriod] = useState(DEFAULT_PERIOD);
+  const [picking, setPicking] = useState(false);
+  const records = useTransRecords({ type, period });
+
+  const pages = records.data?.pages ?? [];
+  const rows = pages.flatMap((p) => p.data);
+  const total = pages[pages.length - 1]?.total ?? 0;
+
+  const loadMore = async () => {
+    const result = await records.fetchNextPage();
+    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
+    if (result.isError) throw result.error;
+  };
+
+  return (
+    <main className="page records-page" aria-label="交易记录">
+      <div className="trans-head">
+        <Tabs
+          activeKey={String(type)}
+          onChange={(key) => setParams({ type: key }, { replace: true })}
+          className="trans-tabs"
+        >
+          {TYPES.map((t) => (
+            <Tabs.Tab key={t.key} title={t.label} />
+          ))}
+        </Tabs>
+        <button
+          type="button"
+          className="records-filter"
+          aria-label={`时间：${periodLabel(period)}`}
+          aria-haspopup="dialog"
+          onClick={() => setPicking(true)}
+        >
+          <span className="records-filter-caption">时间</span>
+          <span className="records-filter-value">{periodLabel(period)}</span>
+        </button>
+      </div>
+
+      {records.isPending ? (
+        <PageLoading />
+      ) : records.isError && rows.length === 0 ? (
+        <EmptyState title="加载失败">
+          <Button size="small" color="primary" fill="outline" onClick={() => void records.refetch()}>
+            重新加载
+          </Button>
+        </EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <p className="records-count" aria-live="polite">
+            共 {total} 条
+          </p>
+          <ul className="records-list" aria-label="交易记录列表">
+            {rows.map((row) => (
+              <TransRow key={`${row.type}-${row.out_trade_no}`} row={row} tabType={type} />
+            ))}
+          </ul>
+          <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage} />
+        </>
+      )}
+
+      <OptionSheet
+        title="选择时间"
+        visible={picking}
+        options={PERIOD_OPTIONS}
+        value={period}
+        onSelect={setPeriod}
+        onClose={() => setPicking(false)}
+      />
+    </main>
+  );
+}
+
+function TransRow({ row, tabType }: { row: TransRecord; tabType: number }) {
+  // The row's own type labels its state (SPEC 4: types 1-2 and 3-4 use different tables).
+  const type = row.type >= 1 && row.type <= 4 ? row.type : tabType;
+  return (
+    <li className="trans-row" data-trade-no={row.out_trade_no}>
+      <div className="trans-row-head">
+        <span className="trans-way">{row.pay_way || '--'}</span>
+        <span className={`trans-state type-${type <= 2 ? 'money' : 'transfer'} state-${row.state}`}>
+          {transactionStateLabel(type, row.state)}
+        </span>
+      </div>
+      <dl className="bet-fields">
+        <div>
+          <dt>订单号</dt>
+          <dd className="bet-id">{row.out_trade_no}</dd>
+        </div>
+        <div>
+          <dt>金额</dt>
+          <dd className="trans-amount">{formatMoney(row.amount)}</dd>
+        </div>
+        <div>
+          <dt>时间</dt>
+          <dd>{row.created_at}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
