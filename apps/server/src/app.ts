@@ -105,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   vipAdminRoutes(app, db, backOffice.authenticate);
   apiDocsRoute(app);
+  // Pages of our own without an icon link (sandbox pages, service pages) make browsers ask for /favicon.ico.
+  app.get('/favicon.ico', (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

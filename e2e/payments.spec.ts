@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const toast = (page: Page) => page.locator('.adm-toast-main');
+const centralBalance = (page: Page) => page.getByLabel('账户余额').textContent();
+
+async function bindBankCard(page: Page) {
+  await page.goto(`${baseURL()}/#/addBankCard`);
+  await page.getByLabel('持卡人姓名', { exact: true }).fill('王五');
+  await page.getByRole('button', { name: /^开户银行/ }).click();
+  await page.getByRole('dialog', { name: '选择银行' }).getByRole('button', { name: '中国银行' }).click();
+  await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
+  await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
+  await page.getByLabel('支付密码', { exact: true }).fill('pay123456');
+  await page.getByRole('button', { name: '确认绑定' }).click();
+  await expect.poll(() => toast(page).textContent()).toBe('绑定成功');
+  await page.waitForURL(/#\/wallet\?type=2/);
+}
+
+async function pendingOf<T extends { username: string }>(kind: 'deposits' | 'withdrawals', username: string): Promise<T> {
+  const list = await adminApi<{ data: T[] }>('GET', `/admin/api/${kind}?state=1&pagesize=50`);
+  const item = list.data.data.find((d) => d.username === username);
+  if (!item) throw new Error(`no pending ${kind} for ${username}`);
+  return item;
+}
+
+describe('deposits, withdrawals and cards', () => {
+  it('binds a bank card and a USDT address, deposits by bank transfer, and the balance rises once an operator approves', async () => {
+    const { page, errors, context } = await phonePage(browser);
+    const name = await registerThroughForm(page);
+    await bindBankCard(page);
+    await page.getByRole('button', { name: '解绑尾号2233' }).waitFor();
+
+    await page.goto(`${baseURL()}/#/addUsdtCard`);
+    await page.getByRole('radio', { name: 'TRC20' }).check();
+    await page.getByLabel('USDT地址', { exact: true }).fill('TXYZ1234567890abcdefghijkLMNOPqrs9');
+    await page.getByLabel('支付密码', { exact: true }).fill('pay123456');
+    await page.getByRole('button', { name: '确认绑定' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('绑定成功');
+    await page.waitForURL(/#\/wallet\?type=1/);
+
+    await page.goto(`${baseURL()}/#/recharge`);
+    await page.getByRole('radio', { name: '银行卡转账' }).check();
+    await page.getByLabel('存款金额', { exact: true }).fill('500');
+    await page.getByLabel('存款人姓名', { exact: true }).fill('王五');
+    await page.getByLabel('银行类型', { exact: true }).fill('中国银行');
+    await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
+    await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
+    await page.getByRole('button', { name: '提交存款' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('提交成功，等待后台审核');
+    await page.waitForURL(/#\/transRecord/);
+    await expect.poll(() => page.locator('.trans-row .trans-state').first().textContent()).toBe('待审核');
+
+    const deposit = await pendingOf<{ username: string; deposit_no: string; amount: string }>('deposits', name);
+    expect(deposit.amount).toBe('500.00');
+    expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(200);
+    expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(409);
+    await page.goto(`${baseURL()}/#/`);
+    await page.reload();
+    await expect.poll(() => centralBalance(page)).toContain('500.00');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('deposits by USDT, sees the payInfo countdown and completes the payment on the sandbox page', async () => {
+    const { page, errors, context } = await phonePage(browser);
+    await registerThroughForm(page);
+    await bindBankCard(page);
+
+    await page.goto(`${baseURL()}/#/recharge`);
+    await page.getByRole('radio', { name: 'USDT' }).check();
+    await page.getByLabel('存款金额', { exact: true }).fill('720');
+    await page.getByRole('button', { name: '立即存款' }).click();
+    await page.waitForURL(/#\/payInfo\?deposit_no=/);
+    const timer = page.getByRole('timer', { name: '剩余支付时间' });
+    await expect.poll(() => timer.textContent()).toMatch(/^(60:00|59:\d{2})$/);
+    const first = await timer.textContent();
+    await expect.poll(() => timer.textContent(), { timeout: 5000 }).not.toBe(first);
+
+    await page.getByRole('link', { name: '前往支付' }).click();
+    await page.getByRole('button', { name: '确认已支付' }).click();
+    await page.getByText(/支付成功/).first().waitFor();
+    await page.goto(`${baseURL()}/#/`);
+    await page.reload();
+    await expect.poll(() => centralBalance(page)).toContain('720.00');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('withdraws to the bank card, sees it pending, and gets the money back when an operator rejects it', async () => {
+    const { page, errors, context } = await phonePage(browser);
+    const name = await registerThroughForm(page);
+    await bindBankCard(page);
+    await creditMember(name, '500');
+
+    await page.goto(`${baseURL()}/#/withdrawal?type=2`);
+    await page.getByRole('radiogroup', { name: '选择银行卡' }).getByRole('radio').first().check();
+    await page.getByLabel('取款金额', { exact: true }).fill('200');
+    await page.getByLabel('支付密码', { exact: true }).fill('pay123456');
+    await page.getByRole('button', { name: '立即取款' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('提交成功，等待后台审核');
+    await page.waitForURL(/#\/transRecord/);
+    await expect.poll(() => page.locator('.trans-row .trans-state').first().textContent()).toBe('待审核');
+    await page.goto(`${baseURL()}/#/`);
+    await expect.poll(() => centralBalance(page)).toContain('300.00');
+
+    const withdrawal = await pendingOf<{ username: string; order_no: string }>('withdrawals', name);
+    expect((await adminApi('POST', `/admin/api/withdrawals/${withdrawal.order_no}/reject`, { note: '资料不符' })).code).toBe(200);
+    await page.reload();
+    await expect.poll(() => centralBalance(page)).toContain('500.00');
+    await page.goto(`${baseURL()}/#/transRecord?type=2`);
+    await expect.poll(() => page.locator('.trans-row .trans-state').first().textContent()).toBe('审核拒绝');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
