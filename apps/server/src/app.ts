@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config';
-import type { Db } from './db/client';
+import type { Db, DbOrTx } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
 import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
@@ -22,6 +22,7 @@ import { rebatesRoutes } from './modules/rebates/rebates-routes';
 import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/redpackets-routes';
 import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
+import { recomputeVip } from './modules/vip/vip-service';
 import { type Clock, systemClock } from './lib/time';
 
 export interface AppOptions {
@@ -88,7 +89,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await contentRoutes(app, { db, authenticate });
   const wallet = { db, provider: sandboxProvider(clock) };
   walletRoutes(app, wallet, authenticate);
-  const payments = { db, clock, moneyAttempts: limiter('money', config.limits.moneyAttempts) };
+  const payments = {
+    db,
+    clock,
+    moneyAttempts: limiter('money', config.limits.moneyAttempts),
+    // SERVER-RULES: an approved deposit raises paysum, then the VIP level is recomputed in the same transaction.
+    afterDepositApproved: async (tx: DbOrTx, memberId: number) => {
+      await recomputeVip(tx, clock, memberId);
+    },
+  };
   paymentsRoutes(app, payments, authenticate);
   gamesRoutes(app, { db, clock, turnoverWindowStart }, authenticate);
   promotionsRoutes(app, { db, clock }, authenticate);

@@ -131,7 +131,7 @@ export const VipLevel = z.object({
 export type VipLevel = z.infer<typeof VipLevel>;
 
 export const RedpacketRule = z.object({
-  /** Daily window, Beijing time, 'HH:mm:ss'. */
+  /** Daily window, Beijing time, 'HH:mm' (start inclusive, end exclusive). */
   start_time: z.string(),
   end_time: z.string(),
   /** Band of today's approved deposits: day_flow <= deposits <= flow_money. */

@@ -146,6 +146,10 @@ export const MSG = {
   payWayUnavailable: '该支付方式暂未开放',
   bankDepositNeedsReview: '银行卡转账请等待后台审核',
   depositPaid: '支付成功，已到账',
+  rebateClaimed: '领取成功',
+  duplicateRecord: '该记录已存在',
+  timeRangeInvalid: '请输入正确的时间段',
+  depositBandInvalid: '存款下限不能高于上限',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

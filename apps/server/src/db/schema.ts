@@ -6,3 +6,7 @@ export * from '../modules/admin/admin-tables';
 export * from '../modules/games/games-tables';
 export * from '../modules/content/content-tables';
 export * from '../modules/payments/payments-tables';
+export * from '../modules/promotions/promotions-tables';
+export * from '../modules/redpackets/redpackets-tables';
+export * from '../modules/rebates/rebates-tables';
+export * from '../modules/vip/vip-tables';

@@ -4,6 +4,8 @@ import { DEFAULT_SETTINGS, writeSettings } from '../modules/site/site-service';
 import type { Db } from './client';
 import { seedContent } from './seed-content';
 import { seedPayments } from '../modules/payments/payments-seed';
+import { seedPromotions } from '../modules/promotions/promotions-seed';
+import { seedRedpackets } from '../modules/redpackets/redpackets-service';
 
 /** Fills an empty database with the site settings and demo content, so a fresh start shows a complete site. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -13,6 +15,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await writeSettings(tx, DEFAULT_SETTINGS);
     await seedContent(tx);
     await seedPayments(tx);
+    await seedPromotions(tx);
+    await seedRedpackets(tx);
   });
   return true;
 }

@@ -6,6 +6,7 @@ import type { AttemptLimiter } from '../../http/rate-limit';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { beijingDaysBetween, type Clock } from '../../lib/time';
 import { ledgerAccounts } from '../ledger/ledger-tables';
+import { claimableRebate } from '../rebates/rebates-service';
 import { readSettings } from '../site/site-service';
 import { memberSessions, members } from './accounts-tables';
 import { DUMMY_HASH, hashSecret, verifySecret } from './passwords';
@@ -180,9 +181,10 @@ const vipName = (level: number) => `VIP${level}`;
 export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock'>, memberId: number, origin: string) {
   const [member] = await deps.db.select().from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) throw unauthorized();
-  const [balance, gameblance, rates] = await Promise.all([
+  const [balance, gameblance, fanshui, rates] = await Promise.all([
     walletBalance(deps.db, memberId),
     venueTotal(deps.db, memberId),
+    claimableRebate(deps.db, memberId),
     readSettings(deps.db, ['usdtrate', 'withdrawusdtrate', 'withdrawcashfee', 'withdrawfeeusdttrc']),
   ]);
   return {
@@ -194,7 +196,7 @@ export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock'>, me
     avatar: member.avatar ? new URL(member.avatar, origin).toString() : '',
     balance,
     gameblance,
-    fanshui: '0.00',
+    fanshui,
     transferstatus: member.transferstatus === 1 ? 1 : 0,
     usdtrate: rates.usdtrate,
     withdrawusdtrate: rates.withdrawusdtrate,

@@ -9,6 +9,7 @@ import { type Clock, formatBeijing } from '../../lib/time';
 import { sandboxSession, type SandboxSession } from '../../providers/sandbox-provider';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+import { onBetSettled } from '../rebates/rebates-service';
 import { bets } from './games-tables';
 
 export interface GamesDeps {
@@ -57,7 +58,11 @@ export async function requireSession(db: Db, ticket: string, clock: Clock): Prom
 }
 
 /** Pays out a bet: the float of the venue pays the member's venue wallet, and the settled turnover is counted. */
-async function settle(tx: Tx, clock: Clock, bet: { betId: string; memberId: number; venueCode: string; stake: number; payout: number }) {
+async function settle(
+  tx: Tx,
+  clock: Clock,
+  bet: { betId: string; memberId: number; venueCode: string; category: string; stake: number; payout: number },
+) {
   if (bet.payout > 0) {
     await post(tx, {
       reference: `payout:${bet.betId}`,
@@ -77,6 +82,8 @@ async function settle(tx: Tx, clock: Clock, bet: { betId: string; memberId: numb
     .update(members)
     .set({ turnover: sql`${members.turnover} + ${centsToNumeric(bet.stake)}::numeric` })
     .where(eq(members.id, bet.memberId));
+  // The rebate row of this bet and the VIP recomputation (SERVER-RULES "Bets, VIP, rebates").
+  await onBetSettled(tx, clock, { betId: bet.betId, memberId: bet.memberId, venueCode: bet.venueCode, category: bet.category, validCents: bet.stake });
 }
 
 /**
@@ -119,7 +126,7 @@ export async function playRound(deps: GamesDeps, session: SandboxSession, input:
       dice = rollDice();
       outcome = diceOutcome(dice);
       const payout = outcome === pick ? stake * 2 : 0;
-      await settle(tx, deps.clock, { betId, memberId: session.memberId, venueCode: session.venue, stake, payout });
+      await settle(tx, deps.clock, { betId, memberId: session.memberId, venueCode: session.venue, category: session.category, stake, payout });
     }
     const venueBalance = await balanceOf(tx, accountCode.venue(session.memberId, session.venue));
     const [bet] = await tx.select({ winLoss: bets.winLoss, status: bets.status }).from(bets).where(eq(bets.betId, betId));
@@ -149,7 +156,7 @@ export async function settlePending(deps: GamesDeps, session: SandboxSession) {
       const pick = (bet.gameCode.split(':').pop() ?? '') as MatchPick;
       const outcome = drawMatch();
       const payout = outcome === pick ? Math.floor((stake * MATCH_PICKS[pick].odds) / 100) : 0;
-      await settle(tx, deps.clock, { betId: bet.betId, memberId: bet.memberId, venueCode: bet.venueCode, stake, payout });
+      await settle(tx, deps.clock, { betId: bet.betId, memberId: bet.memberId, venueCode: bet.venueCode, category: bet.category, stake, payout });
       results.push({ bet_id: bet.betId, outcome, win_loss: centsToMoney(payout - stake) });
     }
     return results;

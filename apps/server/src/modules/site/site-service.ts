@@ -39,6 +39,8 @@ export const DEFAULT_SETTINGS = {
   turnover_multiple: 1,
   /** Bonus credited on each approved deposit, as a percentage of it (0 = none). */
   deposit_bonus_percent: 0,
+  /** A settled bet yields a rebate row only when its valid amount is above this, in yuan (SERVER-RULES "Rebates"). */
+  min_fanshui_money: 0,
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

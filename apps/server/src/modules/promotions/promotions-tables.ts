@@ -1,0 +1,56 @@
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts-tables';
+
+/** Promotion tabs (SPEC 3 "Promotion type: id, name"). */
+export const promotionTypes = pgTable('promotion_types', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: smallint('enabled').notNull().default(1),
+});
+
+/** A promotion (SPEC 3 "Promotion: id, title, banner, content (HTML), memo (HTML)"). */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id').references(() => promotionTypes.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 128 }).notNull(),
+    /** Image URL path, e.g. /art/promo-1.svg. */
+    banner: text('banner').notNull().default(''),
+    /** Operator HTML, sanitised in the browser (DESIGN "Wire contract"). */
+    content: text('content').notNull().default(''),
+    memo: text('memo').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    enabled: smallint('enabled').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('promotions_type_sort_idx').on(t.typeId, t.sort)],
+);
+
+/**
+ * A member's application for a promotion: state 1 pending, 2 approved, 3 rejected (SPEC 4). One per member and
+ * promotion (SERVER-RULES: an existing application answers 223/224/225). The title is kept so the log still reads
+ * after a promotion is deleted.
+ */
+export const promotionApplications = pgTable(
+  'promotion_applications',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    promotionId: integer('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
+    activityName: varchar('activity_name', { length: 128 }).notNull(),
+    state: smallint('state').notNull().default(1),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promotion_applications_member_promotion_idx').on(t.memberId, t.promotionId),
+    index('promotion_applications_member_created_idx').on(t.memberId, t.createdAt),
+    index('promotion_applications_state_idx').on(t.state, t.id),
+  ],
+);

@@ -1,0 +1,13 @@
+import { endpoints, MSG } from '@h5/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Authenticate, memberRoute } from '../../http/route';
+import { claimRebates, rebateList, type RebatesDeps } from './rebates-service';
+
+/** Member endpoints of rebates (SPEC 7): the list with totals, and the claim. */
+export function rebatesRoutes(app: FastifyInstance, deps: RebatesDeps, authenticate: Authenticate) {
+  memberRoute(app, endpoints.getFanshui, authenticate, async ({ body, member }) => ({ data: await rebateList(deps, member.id, body) }));
+  memberRoute(app, endpoints.doFanshui, authenticate, async ({ member }) => ({
+    data: await claimRebates(deps, member.id),
+    message: MSG.rebateClaimed,
+  }));
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSettings } from '../site/site-service';
+import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+
+let t: TestApp;
+let finance: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  finance = await operatorToken(t, 'finance');
+  await addVenue(t, 'RCAS', 'realbet');
+  await addVenue(t, 'RSPT', 'sport');
+  await addVenue(t, 'RSLT', 'concise');
+});
+afterAll(() => t?.close());
+
+interface RebateRow {
+  gamename: string;
+  money: string;
+  created_at: string;
+  updated_at: string | null;
+  state: number;
+}
+interface RebateList {
+  list: { total: number; data: RebateRow[] };
+  jisuan: string;
+  nojisuan: string;
+}
+
+const sandbox = (path: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: path, payload: body }).then((r) => r.json() as { code: number; data: unknown });
+
+/** A member with money in a venue and a game ticket there. */
+async function player(venue: string, amount = '1000') {
+  const m = await registerMember(t.app);
+  await credit(t, finance, m.name, amount);
+  await call(t.app, '/api/transfer', { amount, sourcetype: 'userbalance', targettype: venue }, { token: m.token });
+  const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: 'demo' }, { token: m.token });
+  const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
+  return { ...m, ticket };
+}
+
+const list = (token: string, body: Record<string, unknown> = {}) => call<RebateList>(t.app, '/api/getfanshui', body, { token });
+
+describe('rebates of settled bets', () => {
+  it('writes one row per settled bet at the VIP 1 rate of its category', async () => {
+    // VIP 1 (seed): live casino 0.40%, sport 0.50%, slots 0.50%.
+    const m = await player('RCAS');
+    expect((await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '100', pick: 'big' })).code).toBe(200);
+    expect((await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '33.33', pick: 'small' })).code).toBe(200);
+    const rows = await list(m.token);
+    expect(rows.code).toBe(200);
+    expect(rows.data.list.total).toBe(2);
+    expect(rows.data.list.data.map((r) => r.money)).toEqual(['0.13', '0.40']); // 33.33 x 0.4% = 0.133 -> 0.13
+    expect(rows.data.list.data[0]).toMatchObject({ gamename: 'RCAS场馆', state: 0, updated_at: null });
+    expect(rows.data).toMatchObject({ jisuan: '0.00', nojisuan: '0.53' });
+    const user = await call<{ fanshui: string }>(t.app, '/api/user', {}, { token: m.token });
+    expect(user.data.fanshui).toBe('0.53');
+  });
+
+  it('pays a settled 100.00 bet at 0.8% as 0.80, sport bets at settlement, and filters by venue', async () => {
+    const level = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, finance, 'GET', '/admin/api/vip-levels');
+    const one = level.data.find((l) => l.level === 1);
+    expect(one).toBeDefined();
+    const put = await adminCall(t, finance, 'PUT', `/admin/api/vip-levels/${one?.id}`, { ...one, electron: '0.80' });
+    expect(put.code).toBe(200);
+
+    const slots = await player('RSLT');
+    await sandbox('/sandbox/api/round', { ticket: slots.ticket, stake: '100', pick: 'big' });
+    expect((await list(slots.token)).data.list.data[0]?.money).toBe('0.80');
+
+    const sport = await player('RSPT');
+    await sandbox('/sandbox/api/round', { ticket: sport.ticket, stake: '200', pick: 'home' });
+    expect((await list(sport.token)).data.list.total).toBe(0); // unsettled: no rebate yet
+    await sandbox('/sandbox/api/settle', { ticket: sport.ticket });
+    const rows = await list(sport.token, { api_type: 'rspt' });
+    expect(rows.data.list.data.map((r) => r.money)).toEqual(['1.00']);
+    expect((await list(sport.token, { api_type: 'RCAS' })).data.list.total).toBe(0);
+    // Settling again finds nothing: still one row.
+    await sandbox('/sandbox/api/settle', { ticket: sport.ticket });
+    expect((await list(sport.token)).data.list.total).toBe(1);
+  });
+
+  it('skips bets whose valid amount is not above min_fanshui_money', async () => {
+    await writeSettings(t.database.db, { min_fanshui_money: 50 });
+    const m = await player('RCAS');
+    await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '50', pick: 'big' });
+    await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '50.01', pick: 'big' });
+    const rows = await list(m.token);
+    expect(rows.data.list.total).toBe(1);
+    expect(rows.data.list.data[0]?.money).toBe('0.20');
+    await writeSettings(t.database.db, { min_fanshui_money: 0 });
+  });
+});
+
+describe('POST /api/dofanshui', () => {
+  it('credits the claimable total once and marks the rows claimed', async () => {
+    const m = await player('RCAS');
+    for (let i = 0; i < 3; i += 1) await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '100', pick: 'big' });
+    const before = await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token });
+    const claim = await call<{ money: string }>(t.app, '/api/dofanshui', {}, { token: m.token });
+    expect(claim).toMatchObject({ code: 200, message: '领取成功', data: { money: '1.20' } });
+    const after = await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token });
+    expect(Number(after.data.balance) - Number(before.data.balance)).toBeCloseTo(1.2, 5);
+    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({ code: 202, message: '没有可领取的返水' });
+    const rows = await list(m.token);
+    expect(rows.data).toMatchObject({ jisuan: '1.20', nojisuan: '0.00' });
+    expect(rows.data.list.data.every((r) => r.state === 1 && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(r.updated_at ?? ''))).toBe(true);
+    expect((await list(m.token, { type: '0' })).data.list.total).toBe(0);
+    expect((await call<{ fanshui: string }>(t.app, '/api/user', {}, { token: m.token })).data.fanshui).toBe('0.00');
+  });
+
+  it('pays once when claims race', async () => {
+    const m = await player('RCAS');
+    await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '250', pick: 'big' });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call<{ money: string }>(t.app, '/api/dofanshui', {}, { token: m.token })));
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 202, 202, 202]);
+    expect((await list(m.token)).data.jisuan).toBe('1.00');
+    const check = await adminCall<{ balanced: boolean }>(t, finance, 'GET', '/admin/api/ledger/check');
+    expect(check.data.balanced).toBe(true);
+  });
+
+  it('answers 202 to a member with no rebates', async () => {
+    const m = await registerMember(t.app);
+    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({ code: 202, message: '没有可领取的返水' });
+    expect((await list(m.token)).data).toMatchObject({ jisuan: '0.00', nojisuan: '0.00', list: { total: 0, current_page: 1 } });
+  });
+});

@@ -1,0 +1,82 @@
+import { endpoints, MSG, parseMoneyToCents } from '@h5/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { crudRoutes } from '../../http/admin-crud';
+import type { AuthenticateOperator } from '../../http/admin-route';
+import { type Authenticate, memberRoute } from '../../http/route';
+import { centsToNumeric, numericToMoney } from '../../lib/money';
+import { clockSeconds, grabRedpacket, redpacketInfo, redpacketRecords, type RedpacketsDeps } from './redpackets-service';
+import { redpacketRules } from './redpackets-tables';
+
+/** Member endpoints of red packets (SPEC 7): state and rules, grab, records. */
+export function redpacketsRoutes(app: FastifyInstance, deps: RedpacketsDeps, authenticate: Authenticate) {
+  memberRoute(app, endpoints.userRedpacket, authenticate, async ({ member }) => ({ data: await redpacketInfo(deps, member.id) }));
+  memberRoute(app, endpoints.doUserRedpacket, authenticate, async ({ member }) => ({
+    data: await grabRedpacket(deps, member.id),
+    message: MSG.redpacketClaimed,
+  }));
+  memberRoute(app, endpoints.redpacket, authenticate, async ({ body, member }) => ({ data: await redpacketRecords(deps, member.id, body) }));
+}
+
+/** 'HH:mm' (or 'HH:mm:ss', seconds dropped), Beijing time. */
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: MSG.timeRangeInvalid })
+  .transform((v) => v.slice(0, 5));
+const money = z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
+  const cents = parseMoneyToCents(v);
+  if (cents === null || cents < 0) {
+    ctx.addIssue({ code: 'custom', message: MSG.amountInvalid });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+const RuleInput = z.object({
+  start_time: clockTime,
+  end_time: clockTime,
+  day_flow: money,
+  flow_money: money,
+  recharge: z.coerce.number().int().min(0).max(1000),
+  /** Prize cap in percent of the deposits. */
+  money: money.refine((cents) => cents <= 100_00, { message: MSG.amountInvalid }),
+  enabled: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(1),
+});
+
+/** Back office: red-packet rules (finance: they pay out money). */
+export function redpacketsAdminRoutes(app: FastifyInstance, deps: RedpacketsDeps, authenticate: AuthenticateOperator) {
+  crudRoutes(app, authenticate, deps.db, {
+    path: '/admin/api/redpacket-rules',
+    action: 'redpacket-rule',
+    roles: ['finance'],
+    table: redpacketRules,
+    input: RuleInput,
+    // A window runs within one Beijing day; end is exclusive.
+    check: (i) =>
+      clockSeconds(i.start_time) >= clockSeconds(i.end_time)
+        ? MSG.timeRangeInvalid
+        : i.day_flow > i.flow_money
+          ? MSG.depositBandInvalid
+          : null,
+    columns: (i) => ({
+      startTime: i.start_time,
+      endTime: i.end_time,
+      dayFlow: centsToNumeric(i.day_flow),
+      flowMoney: centsToNumeric(i.flow_money),
+      recharge: i.recharge,
+      money: centsToNumeric(i.money),
+      enabled: i.enabled,
+    }),
+    view: (r: typeof redpacketRules.$inferSelect) => ({
+      id: r.id,
+      start_time: r.startTime,
+      end_time: r.endTime,
+      day_flow: numericToMoney(r.dayFlow),
+      flow_money: numericToMoney(r.flowMoney),
+      recharge: r.recharge,
+      money: numericToMoney(r.money),
+      enabled: r.enabled,
+    }),
+    orderBy: [redpacketRules.startTime, redpacketRules.id],
+  });
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { paymentsKit } from '../payments/payments-test-kit';
+import { drawPrize, MIN_PRIZE_CENTS } from './redpackets-service';
+
+// 2026-06-01 09:00:00 Beijing (UTC+8): one hour before the seeded 10:00-12:00 window.
+const clock = manualClock(new Date('2026-06-01T01:00:00Z'));
+/** Moves the clock to a Beijing time; operator sessions last 12 hours, so the finance operator logs in again. */
+const at = async (beijing: string) => {
+  const target = new Date(`${beijing}+08:00`).getTime();
+  clock.advance(target - clock.now().getTime());
+  finance = await operatorToken(t, 'finance');
+};
+
+let t: TestApp;
+let finance: string;
+let kit: ReturnType<typeof paymentsKit>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  finance = await operatorToken(t, 'finance');
+  kit = paymentsKit(t, () => finance);
+});
+afterAll(() => t?.close());
+
+interface Info {
+  sendnums: number;
+  acquirednum: number;
+  max_times: number;
+  rules: Array<{ start_time: string; end_time: string; day_flow: string; flow_money: string; recharge: number; money: string }>;
+}
+interface Grab {
+  redpacketmoney: string;
+  sendnums: number;
+  acquirednum: number;
+}
+
+const info = (token: string) => call<Info>(t.app, '/api/userredpacket', { page: '1' }, { token, method: 'GET' });
+const grab = (token: string) => call<Grab>(t.app, '/api/douserredpacket', {}, { token });
+const cents = (money: string) => Math.round(Number(money) * 100);
+
+describe('red packets across the Beijing window', () => {
+  it('applies the band rule only from 10:00:00 to 11:59:59 and counts grabs per day', async () => {
+    await at('2026-06-01T09:00:00');
+    const m = await registerMember(t.app);
+    await kit.deposit(m.token, '1000');
+
+    await at('2026-06-01T09:59:59');
+    const before = await info(m.token);
+    expect(before.code).toBe(200);
+    expect(before.data).toMatchObject({ sendnums: 0, acquirednum: 0, max_times: 5 });
+    expect(before.data.rules).toHaveLength(4);
+    expect(before.data.rules[0]).toEqual({ start_time: '10:00', end_time: '12:00', day_flow: '100.00', flow_money: '999.99', recharge: 1, money: '5.00' });
+    expect(await grab(m.token)).toMatchObject({ code: 202, message: '暂无红包可抢', data: null });
+
+    await at('2026-06-01T10:00:00');
+    expect((await info(m.token)).data).toMatchObject({ sendnums: 2, acquirednum: 0 });
+    const first = await grab(m.token);
+    expect(first).toMatchObject({ code: 200, message: '成功领取', data: { sendnums: 1, acquirednum: 1 } });
+    // 1000.00 deposited in the 1000-4999.99 band: cap 3% = 30.00.
+    expect(cents(first.data.redpacketmoney)).toBeGreaterThanOrEqual(100);
+    expect(cents(first.data.redpacketmoney)).toBeLessThanOrEqual(3000);
+
+    await at('2026-06-01T11:59:59');
+    const second = await grab(m.token);
+    expect(second).toMatchObject({ code: 200, data: { sendnums: 0, acquirednum: 2 } });
+    expect(await grab(m.token)).toMatchObject({ code: 203, message: '今日领取次数已用完' });
+    const prizes = cents(first.data.redpacketmoney) + cents(second.data.redpacketmoney);
+    expect(cents(await kit.balance(m.token))).toBe(100_000 + prizes);
+
+    await at('2026-06-01T12:00:00');
+    expect((await info(m.token)).data).toMatchObject({ sendnums: 0, acquirednum: 2 });
+    expect(await grab(m.token)).toMatchObject({ code: 202, message: '暂无红包可抢' });
+
+    const records = await call<{ total: number; data: Array<Record<string, unknown>> }>(t.app, '/api/redpacket', { page: 1 }, { token: m.token });
+    expect(records.data.total).toBe(2);
+    expect(records.data.data[0]).toEqual({
+      money: '1000.00',
+      redpacketmoney: second.data.redpacketmoney,
+      created_at: '2026-06-01 11:59:59',
+      usetime: '2026-06-01 11:59:59',
+    });
+
+    // The next day counts afresh, from the deposits made since noon the day before: none.
+    await at('2026-06-02T10:30:00');
+    expect((await info(m.token)).data).toMatchObject({ sendnums: 0, acquirednum: 0 });
+    expect((await grab(m.token)).code).toBe(202);
+    await kit.ledgerBalanced();
+  });
+
+  it('answers 202 to a member with no deposits, and counts deposits from noon the day before until 10:00', async () => {
+    await at('2026-06-03T10:30:00');
+    const none = await registerMember(t.app);
+    expect(await grab(none.token)).toMatchObject({ code: 202, message: '暂无红包可抢' });
+
+    await at('2026-06-03T11:00:00');
+    const m = await registerMember(t.app);
+    await kit.deposit(m.token, '500'); // after 10:00: counts for tomorrow
+    await at('2026-06-03T11:30:00');
+    expect((await info(m.token)).data.sendnums).toBe(0);
+    await at('2026-06-04T10:00:00');
+    expect((await info(m.token)).data.sendnums).toBe(0); // 11:00 is before noon the day before
+    await at('2026-06-04T12:30:00');
+    await kit.deposit(m.token, '200');
+    await at('2026-06-05T11:00:00');
+    expect((await info(m.token)).data.sendnums).toBe(1);
+    const won = await grab(m.token);
+    expect(won.code).toBe(200);
+    // 200.00 in the 100-999.99 band: cap 5% = 10.00.
+    expect(cents(won.data.redpacketmoney)).toBeLessThanOrEqual(1000);
+    const records = await call<{ data: Array<{ money: string }> }>(t.app, '/api/redpacket', {}, { token: m.token });
+    expect(records.data.data[0]?.money).toBe('200.00');
+  });
+
+  it('keeps every prize within 1.00 and the cap over many grabs', async () => {
+    const rule = await adminCall<{ id: number }>(t, finance, 'POST', '/admin/api/redpacket-rules', {
+      start_time: '10:00',
+      end_time: '12:00',
+      day_flow: '300',
+      flow_money: '300',
+      recharge: 40,
+      money: '1',
+    });
+    expect(rule.code).toBe(200);
+    await at('2026-06-06T09:00:00');
+    const m = await registerMember(t.app);
+    await kit.deposit(m.token, '300');
+    await at('2026-06-06T10:15:00');
+    expect((await info(m.token)).data).toMatchObject({ sendnums: 40, max_times: 40 });
+    const seen = new Set<number>();
+    let total = 0;
+    for (let i = 0; i < 40; i += 1) {
+      const answer = await grab(m.token);
+      expect(answer.code).toBe(200);
+      const prize = cents(answer.data.redpacketmoney);
+      expect(prize).toBeGreaterThanOrEqual(100);
+      expect(prize).toBeLessThanOrEqual(300);
+      seen.add(prize);
+      total += prize;
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    expect((await grab(m.token)).code).toBe(203);
+    expect(cents(await kit.balance(m.token))).toBe(30_000 + total);
+    expect((await adminCall(t, finance, 'DELETE', `/admin/api/redpacket-rules/${rule.data.id}`)).code).toBe(200);
+    await kit.ledgerBalanced();
+  });
+
+  it('draws uniformly within [1.00, cap] and pays 1.00 when the cap is below it', () => {
+    for (let i = 0; i < 500; i += 1) {
+      const { prize, cap } = drawPrize(123_456, '2.50');
+      expect(cap).toBe(3086);
+      expect(prize).toBeGreaterThanOrEqual(MIN_PRIZE_CENTS);
+      expect(prize).toBeLessThanOrEqual(cap);
+    }
+    expect(drawPrize(1000, '5.00')).toEqual({ prize: 100, cap: 50 });
+  });
+
+  it('pays once when two grabs race for the last one', async () => {
+    await at('2026-06-07T09:00:00');
+    for (let round = 0; round < 3; round += 1) {
+      const m = await registerMember(t.app);
+      await kit.deposit(m.token, '500');
+      await at(`2026-06-07T10:0${round}:00`);
+      const answers = await Promise.all([grab(m.token), grab(m.token), grab(m.token)]);
+      expect(answers.map((a) => a.code).sort()).toEqual([200, 203, 203]);
+      const won = answers.find((a) => a.code === 200);
+      expect(await kit.balance(m.token)).toBe((500 + Number(won?.data.redpacketmoney)).toFixed(2));
+      const records = await call<{ total: number }>(t.app, '/api/redpacket', {}, { token: m.token });
+      expect(records.data.total).toBe(1);
+      await at('2026-06-07T09:00:00');
+    }
+    await kit.ledgerBalanced();
+  });
+});
+
+describe('red-packet rules in the back office', () => {
+  it('refuses a window that ends before it starts or a band upside down, and audits changes', async () => {
+    const base = { start_time: '10:00', end_time: '12:00', day_flow: '100', flow_money: '200', recharge: 1, money: '1' };
+    expect(await adminCall(t, finance, 'POST', '/admin/api/redpacket-rules', { ...base, end_time: '09:00' })).toMatchObject({ code: 400, message: '请输入正确的时间段' });
+    expect(await adminCall(t, finance, 'POST', '/admin/api/redpacket-rules', { ...base, day_flow: '300' })).toMatchObject({ code: 400, message: '存款下限不能高于上限' });
+    const created = await adminCall<{ id: number; start_time: string }>(t, finance, 'POST', '/admin/api/redpacket-rules', { ...base, start_time: '10:30:00', enabled: 0 });
+    expect(created.data.start_time).toBe('10:30');
+    const updated = await adminCall<{ recharge: number }>(t, finance, 'PUT', `/admin/api/redpacket-rules/${created.data.id}`, { ...base, recharge: 2, enabled: 0 });
+    expect(updated.data.recharge).toBe(2);
+    const list = await adminCall<Array<{ id: number }>>(t, finance, 'GET', '/admin/api/redpacket-rules');
+    expect(list.data.some((r) => r.id === created.data.id)).toBe(true);
+    const audit = await adminCall<{ data: Array<{ action: string }> }>(t, finance, 'GET', '/admin/api/audit');
+    expect(audit.code).toBe(403); // the audit log is admin-only
+    const content = await operatorToken(t, 'content');
+    expect((await adminCall(t, content, 'GET', '/admin/api/redpacket-rules')).code).toBe(403);
+    const admin = await operatorToken(t, 'admin');
+    const log = await adminCall<{ data: Array<{ action: string }> }>(t, admin, 'GET', '/admin/api/audit');
+    expect(log.data.data.map((a) => a.action)).toContain('redpacket-rule.update');
+    expect((await adminCall(t, finance, 'DELETE', `/admin/api/redpacket-rules/${created.data.id}`)).code).toBe(200);
+    expect((await adminCall(t, finance, 'DELETE', `/admin/api/redpacket-rules/${created.data.id}`)).code).toBe(202);
+  });
+});

@@ -1,0 +1,57 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { formatBeijing, type Clock } from '../../lib/time';
+import { members } from '../accounts/accounts-tables';
+import { vipLevels } from '../content/content-tables';
+import { vipRises } from './vip-tables';
+
+/** The Beijing calendar day of a moment, 'YYYY-MM-DD'. */
+export const beijingDay = (at: Date): string => formatBeijing(at).slice(0, 10);
+
+/**
+ * Recomputes a member's VIP level (SERVER-RULES "Bets, VIP, rebates"): the target is the highest enabled level with
+ * recharge <= paysum and flow <= lifetime turnover. SPEC 9: "one level per day, no skipping", so a member below the
+ * target rises to the next enabled level only, and only if no rise happened on this Beijing day. The level never
+ * falls here: the quarterly retention drop of SPEC 9 is a separate review, not a side effect of a bet.
+ * Runs inside the caller's transaction (bet settlement, deposit approval), after paysum or turnover changed.
+ * Answers the member's level afterwards.
+ */
+export async function recomputeVip(tx: DbOrTx, clock: Clock, memberId: number): Promise<number> {
+  const [member] = await tx
+    .select({ vip: members.vip, paysum: members.paysum, turnover: members.turnover })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!member) return 0;
+  // Compared in SQL as numerics: no float rounding at a threshold.
+  const [target] = await tx
+    .select({ level: sql<number>`max(${vipLevels.level})` })
+    .from(vipLevels)
+    .where(
+      and(
+        eq(vipLevels.enabled, 1),
+        lte(vipLevels.recharge, sql`${member.paysum}::numeric`),
+        lte(vipLevels.flow, sql`${member.turnover}::numeric`),
+      ),
+    );
+  const targetLevel = Number(target?.level ?? 0);
+  if (!targetLevel || targetLevel <= member.vip) return member.vip;
+
+  const today = beijingDay(clock.now());
+  const [rise] = await tx.select({ day: vipRises.day }).from(vipRises).where(eq(vipRises.memberId, memberId));
+  if (rise?.day === today) return member.vip;
+
+  const [next] = await tx
+    .select({ level: vipLevels.level })
+    .from(vipLevels)
+    .where(and(eq(vipLevels.enabled, 1), gt(vipLevels.level, member.vip)))
+    .orderBy(asc(vipLevels.level))
+    .limit(1);
+  if (!next || next.level > targetLevel) return member.vip;
+
+  await tx.update(members).set({ vip: next.level }).where(eq(members.id, memberId));
+  await tx
+    .insert(vipRises)
+    .values({ memberId, day: today, updatedAt: clock.now() })
+    .onConflictDoUpdate({ target: vipRises.memberId, set: { day: today, updatedAt: clock.now() } });
+  return next.level;
+}
