@@ -91,10 +91,11 @@ describe('the server process', () => {
     const env = { DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', UPLOAD_DIR: path.join(dir, 'up') };
     const first = start(env);
     await ready(first.base, first.child);
-    const inFlight = Array.from({ length: 30 }, () =>
+    const inFlight = Array.from({ length: 100 }, () =>
       fetch(`${first.base}/api/app`, { method: 'POST' }).then(async (res) => ({ status: res.status, body: await res.text() })),
     );
-    await new Promise((r) => setTimeout(r, 5));
+    // Signal once the server is answering, with most of the burst still on its way or in progress.
+    await Promise.race(inFlight);
     first.child.kill('SIGTERM');
     const answers = (await Promise.allSettled(inFlight)).flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
     // Requests already accepted are answered in full; ones arriving after the signal are turned away with 503.
