@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   paymentsRoutes(app, payments, authenticate);
   gamesRoutes(app, { db, clock, turnoverWindowStart }, authenticate);
   promotionsRoutes(app, { db, clock }, authenticate);
-  redpacketsRoutes(app, { db, clock }, authenticate);
+  redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);
   const backOffice = adminRoutes(app, {
     db,

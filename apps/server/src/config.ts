@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   REGISTER_WINDOW_SECONDS: intFrom(60 * 60),
   MONEY_ATTEMPT_LIMIT: intFrom(20),
   MONEY_ATTEMPT_WINDOW_SECONDS: intFrom(10 * 60),
+  GRAB_LIMIT: intFrom(10),
+  GRAB_WINDOW_SECONDS: intFrom(60),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
 });
 
@@ -45,6 +47,8 @@ export interface AppConfig {
     registrations: { max: number; windowMs: number };
     /** Withdrawals and card binds per member: both check the pay password, so this also bounds guessing it. */
     moneyAttempts: { max: number; windowMs: number };
+    /** Red-packet grabs per member. */
+    grabs: { max: number; windowMs: number };
   };
   seedDemo: boolean;
 }
@@ -71,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginFailures: { max: e.LOGIN_FAIL_LIMIT, windowMs: e.LOGIN_FAIL_WINDOW_SECONDS * 1000 },
       registrations: { max: e.REGISTER_LIMIT, windowMs: e.REGISTER_WINDOW_SECONDS * 1000 },
       moneyAttempts: { max: e.MONEY_ATTEMPT_LIMIT, windowMs: e.MONEY_ATTEMPT_WINDOW_SECONDS * 1000 },
+      grabs: { max: e.GRAB_LIMIT, windowMs: e.GRAB_WINDOW_SECONDS * 1000 },
     },
     seedDemo: e.SEED_DEMO === '1',
   };

@@ -14,6 +14,7 @@ beforeAll(async () => {
         loginFailures: { max: 3, windowMs: 15 * 60_000 },
         registrations: { max: 40, windowMs: 3600_000 },
         moneyAttempts: { max: 20, windowMs: 600_000 },
+        grabs: { max: 10, windowMs: 60_000 },
       },
     },
   });

@@ -1,20 +1,30 @@
-import { endpoints, MSG, parseMoneyToCents } from '@h5/contract';
+import { BizCode, endpoints, MSG, parseMoneyToCents } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { crudRoutes } from '../../http/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
+import { AppError } from '../../http/errors';
+import type { AttemptLimiter } from '../../http/rate-limit';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
 import { clockSeconds, grabRedpacket, redpacketInfo, redpacketRecords, type RedpacketsDeps } from './redpackets-service';
 import { redpacketRules } from './redpackets-tables';
 
 /** Member endpoints of red packets (SPEC 7): state and rules, grab, records. */
-export function redpacketsRoutes(app: FastifyInstance, deps: RedpacketsDeps, authenticate: Authenticate) {
+export function redpacketsRoutes(
+  app: FastifyInstance,
+  deps: RedpacketsDeps,
+  authenticate: Authenticate,
+  /** Grab attempts per member: a script hammering the button is turned away before it reaches the ledger. */
+  grabs: AttemptLimiter,
+) {
   memberRoute(app, endpoints.userRedpacket, authenticate, async ({ member }) => ({ data: await redpacketInfo(deps, member.id) }));
-  memberRoute(app, endpoints.doUserRedpacket, authenticate, async ({ member }) => ({
-    data: await grabRedpacket(deps, member.id),
-    message: MSG.redpacketClaimed,
-  }));
+  memberRoute(app, endpoints.doUserRedpacket, authenticate, async ({ member }) => {
+    const key = `member:${member.id}`;
+    if (await grabs.isBlocked(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
+    await grabs.hit(key);
+    return { data: await grabRedpacket(deps, member.id), message: MSG.redpacketClaimed };
+  });
   memberRoute(app, endpoints.redpacket, authenticate, async ({ body, member }) => ({ data: await redpacketRecords(deps, member.id, body) }));
 }
 

@@ -17,7 +17,9 @@ let finance: string;
 let kit: ReturnType<typeof paymentsKit>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  const base = (await import('../../config')).loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+  // Many grabs of one member in a minute are the point of some tests here; the grab limit has its own test below.
+  t = await buildTestApp({ clock, config: { limits: { ...base.limits, grabs: { max: 10_000, windowMs: 60_000 } } } });
   finance = await operatorToken(t, 'finance');
   kit = paymentsKit(t, () => finance);
 });
@@ -193,5 +195,27 @@ describe('red-packet rules in the back office', () => {
     expect(log.data.data.map((a) => a.action)).toContain('redpacket-rule.update');
     expect((await adminCall(t, finance, 'DELETE', `/admin/api/redpacket-rules/${created.data.id}`)).code).toBe(200);
     expect((await adminCall(t, finance, 'DELETE', `/admin/api/redpacket-rules/${created.data.id}`)).code).toBe(202);
+  });
+});
+
+describe('grab attempts per member', () => {
+  it('answers 429 once a member has used the grab attempts of the window, and lets them grab again later', async () => {
+    const limitClock = manualClock();
+    const limited = await buildTestApp({
+      clock: limitClock,
+      config: { limits: { ...t.config.limits, grabs: { max: 3, windowMs: 60_000 } } },
+    });
+    try {
+      const m = await registerMember(limited.app);
+      const other = await registerMember(limited.app);
+      const tryGrab = (token: string) => call(limited.app, '/api/douserredpacket', {}, { token });
+      for (let i = 0; i < 3; i += 1) expect((await tryGrab(m.token)).code).not.toBe(429);
+      expect(await tryGrab(m.token)).toEqual({ code: 429, message: '操作过于频繁，请稍后再试', data: null });
+      expect((await tryGrab(other.token)).code).not.toBe(429);
+      limitClock.advance(60_000);
+      expect((await tryGrab(m.token)).code).not.toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });
