@@ -21,6 +21,7 @@ import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/pr
 import { rebatesRoutes } from './modules/rebates/rebates-routes';
 import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/redpackets-routes';
 import { vipAdminRoutes } from './modules/vip/vip-routes';
+import { memberRoutes } from './modules/member/member-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
 import { recomputeVip } from './modules/vip/vip-service';
 import { type Clock, systemClock } from './lib/time';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   vipAdminRoutes(app, db, backOffice.authenticate);
+  await memberRoutes(app, { db, clock, uploadDir: config.uploadDir }, authenticate, backOffice.authenticate);
   apiDocsRoute(app);
   // Pages of our own without an icon link (sandbox pages, service pages) make browsers ask for /favicon.ico.
   app.get('/favicon.ico', (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());

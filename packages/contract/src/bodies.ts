@@ -37,6 +37,9 @@ export const RegisterBody = z.object({
 
 export const PagedBody = z.object(PageQuery);
 
+/** SPEC 2 /message: type 1 announcements, 2 (default) the member's inbox. */
+export const NoticeListBody = z.object({ ...PageQuery, type: intWithDefault(2) });
+
 export const GameListBody = z.object({ category: field() });
 
 /** SPEC 7: bannerList is called with type 2. */

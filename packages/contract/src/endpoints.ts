@@ -65,6 +65,8 @@ export const endpoints = {
   editPassword: post('/api/editPassword', 'member', B.PasswordBody, Nothing, 'Change the login password'),
   editPayPassword: post('/api/editPayPassword', 'member', B.PasswordBody, Nothing, 'Change the pay password'),
   applyAgentDo: post('/api/applyagentdo', 'member', B.AgentApplyBody, Nothing, 'Apply to the partner programme'),
+  // Ours: SPEC names /referral only as a navigation target; this gives it the member's invite link.
+  referralInfo: post('/api/referralinfo', 'member', B.EmptyBody, E.ReferralInfo, 'Referral link and invitee count'),
 
   // Site and content
   app: post('/api/app', 'public', B.EmptyBody, E.SiteInfo, 'Site info'),
@@ -74,7 +76,13 @@ export const endpoints = {
   homeNotice: post('/api/homenotice', 'public', B.EmptyBody, z.array(z.string()), 'Marquee lines'),
   getServicerUrl: post('/api/getservicerurl', 'public', B.EmptyBody, E.Url, 'Customer-service URL'),
   article: post('/api/article', 'public', B.ArticleBody, E.Article, 'Help article of a type'),
-  noticeList: post('/api/noticeList', 'member', B.PagedBody, paginator(E.InboxMessage), 'Inbox, newest first'),
+  noticeList: post(
+    '/api/noticeList',
+    'member',
+    B.NoticeListBody,
+    paginator(E.InboxMessage),
+    'Announcements (type 1) or the inbox (type 2), newest first',
+  ),
 
   // Games and venues
   gameList: get('/api/game/list', 'public', B.GameListBody, z.array(E.Game), 'Home games (bare array)'),

@@ -232,6 +232,10 @@ export type TransRecord = z.infer<typeof TransRecord>;
 export const InboxMessage = z.object({ id, title: z.string(), content: z.string(), created_at: Timestamp });
 export type InboxMessage = z.infer<typeof InboxMessage>;
 
+/** Ours (/referral): the member's referral code (pid), the register link carrying it, members registered with it. */
+export const ReferralInfo = z.object({ pid: z.number().int(), link: z.string(), invited: z.number().int() });
+export type ReferralInfo = z.infer<typeof ReferralInfo>;
+
 /** SPEC 3: article fields are not shown; title and HTML content are ours, extra fields pass. */
 export const Article = z.object({ type: z.number().int(), title: z.string(), content: z.string() }).loose();
 

@@ -68,6 +68,11 @@ export const MSG = {
   copied: '复制成功！',
   alreadyOnPage: '已在当前页面！',
   redpacketClosed: '红包已关闭',
+  // SPEC 4 "Other dialogs (not started, ended) exist" without their texts: these are ours.
+  redpacketNotStarted: '红包活动尚未开始',
+  redpacketEnded: '今日红包活动已结束',
+  // SPEC 2 /fanshui: the claim time of a rebate row with state 0 ("shown as not yet claimed").
+  rebateUnclaimed: '暂未领取',
   // SPEC 2 quotes this confirm dialog only in English; kept verbatim until a Chinese original is known.
   loginInvite: 'Exciting content awaits, come and log in!',
   goLogin: '前往登录',
@@ -134,6 +139,8 @@ export const MSG = {
   alreadyProcessed: '该记录已处理',
   serviceUnavailable: '客服暂时不可用',
   uploadTypeInvalid: '仅支持gif或png格式的图片',
+  uploadTooLarge: '图片大小不能超过1MB',
+  uploadMissing: '请选择要上传的图片',
   insufficientBalance: '账户余额不足',
   venueUnavailable: '该场馆暂未开放',
   transferOk: '转账成功',

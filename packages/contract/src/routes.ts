@@ -22,6 +22,7 @@ export const apiRoutes = {
   editPassword: { method: 'POST', path: '/api/editPassword', auth: 'member' },
   editPayPassword: { method: 'POST', path: '/api/editPayPassword', auth: 'member' },
   applyAgentDo: { method: 'POST', path: '/api/applyagentdo', auth: 'member' },
+  referralInfo: { method: 'POST', path: '/api/referralinfo', auth: 'member' },
 
   // Site and content
   app: { method: 'POST', path: '/api/app', auth: 'public' },

@@ -10,3 +10,4 @@ export * from '../modules/promotions/promotions-tables';
 export * from '../modules/redpackets/redpackets-tables';
 export * from '../modules/rebates/rebates-tables';
 export * from '../modules/vip/vip-tables';
+export * from '../modules/member/member-tables';

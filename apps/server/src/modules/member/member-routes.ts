@@ -1,0 +1,193 @@
+import { mkdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import { endpoints, MSG } from '@h5/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
+import { badInput } from '../../http/errors';
+import { type Authenticate, memberRoute } from '../../http/route';
+import { pageWindow, toPaginator } from '../../lib/paging';
+import { members } from '../accounts/accounts-tables';
+import type { AuthedMember } from '../accounts/accounts-service';
+import { requestOrigin } from '../accounts/accounts-routes';
+import { count, desc, eq, type SQL } from 'drizzle-orm';
+import {
+  firstFilePart,
+  multipartBoundary,
+  storeAvatar,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_PREFIX,
+} from './avatar-upload';
+import * as member from './member-service';
+import type { MemberDeps } from './member-service';
+import { agentApplications } from './member-tables';
+
+const reviewer = (operator: { id: number; username: string }, req: FastifyRequest): member.Reviewer => ({
+  operatorId: operator.id,
+  name: operator.username,
+  requestId: req.id,
+});
+
+/**
+ * POST /api/uploadimg (SPEC 7: multipart). In a scope of its own so the multipart parser and its 2 MB body limit
+ * apply to this route only; the token is checked on request, before a byte of the body is read.
+ */
+async function uploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate: Authenticate) {
+  await app.register(async (scope) => {
+    const authed = new WeakMap<FastifyRequest, AuthedMember>();
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.addHook('onRequest', async (req) => {
+      authed.set(req, await authenticate(req));
+    });
+    scope.route({
+      method: endpoints.uploadImg.method,
+      url: endpoints.uploadImg.path,
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      handler: async (req) => {
+        const who = authed.get(req);
+        if (!who) throw new Error('upload reached its handler without a member');
+        const boundary = multipartBoundary(req.headers['content-type']);
+        if (!boundary || !Buffer.isBuffer(req.body)) throw badInput(MSG.uploadMissing);
+        const stored = await storeAvatar(deps.uploadDir, firstFilePart(req.body, boundary));
+        await member.replaceAvatar(deps, who.id, stored);
+        return { code: 200, message: MSG.ok, data: { avatar: new URL(stored, requestOrigin(req)).toString() } };
+      },
+    });
+  });
+}
+
+function memberApiRoutes(app: FastifyInstance, deps: MemberDeps, authenticate: Authenticate) {
+  memberRoute(app, endpoints.updateUserInfo, authenticate, async ({ body, member: who }) => {
+    await member.updateProfile(deps, who.id, body);
+    return { data: null, message: MSG.ok };
+  });
+
+  memberRoute(app, endpoints.editPassword, authenticate, async ({ body, member: who }) => {
+    await member.changeLoginPassword(deps, who.id, body);
+    return { data: null, message: MSG.passwordChanged };
+  });
+
+  memberRoute(app, endpoints.editPayPassword, authenticate, async ({ body, member: who }) => {
+    await member.changePayPassword(deps, who.id, body);
+    return { data: null, message: MSG.passwordChanged };
+  });
+
+  memberRoute(app, endpoints.noticeList, authenticate, async ({ body, member: who }) => ({
+    data: await member.listMessages(deps, who.id, body.type, pageWindow(body)),
+  }));
+
+  memberRoute(app, endpoints.applyAgentDo, authenticate, async ({ body, member: who }) => {
+    await member.applyAgent(deps, who.id, body);
+    return { data: null, message: MSG.applyOk };
+  });
+
+  memberRoute(app, endpoints.referralInfo, authenticate, async ({ member: who, req }) => ({
+    data: await member.referralInfo(deps, who.id, requestOrigin(req)),
+  }));
+}
+
+const MessageInput = z.object({
+  title: z.string().trim().min(1).max(128),
+  content: z.string().trim().min(1).max(20_000),
+  member_id: z.coerce.number().int().positive().optional(),
+  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(2),
+});
+
+const ListInput = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pagesize: z.coerce.number().int().optional(),
+  state: z.coerce.number().int().min(1).max(3).optional(),
+});
+
+/**
+ * Back office. Messages are content (roles: content). Agent applications go to finance: an agent earns
+ * commission on the members below, so granting it is a money decision (admin may do everything anyway).
+ */
+function memberAdminRoutes(app: FastifyInstance, deps: MemberDeps, authenticate: AuthenticateOperator) {
+  const { db } = deps;
+
+  adminRoute(
+    app,
+    authenticate,
+    { method: 'POST', url: '/admin/api/messages', roles: ['content'], input: MessageInput },
+    async ({ input, operator, req }) => ({
+      data: await member.sendMessage(deps, input, reviewer(operator, req)),
+      message: MSG.ok,
+    }),
+  );
+
+  adminRoute(
+    app,
+    authenticate,
+    { method: 'DELETE', url: '/admin/api/messages/:id', roles: ['content'] },
+    async ({ params, operator, req }) => {
+      await member.deleteMessage(deps, idParam(params), reviewer(operator, req));
+      return { data: null, message: MSG.ok };
+    },
+  );
+
+  adminRoute(
+    app,
+    authenticate,
+    { method: 'GET', url: '/admin/api/agent-applications', roles: ['finance'], input: ListInput },
+    async ({ input }) => {
+      const window = pageWindow(input);
+      const where: SQL | undefined = input.state === undefined ? undefined : eq(agentApplications.state, input.state);
+      const [total] = await db.select({ n: count() }).from(agentApplications).where(where);
+      const rows = await db
+        .select({ a: agentApplications, username: members.username })
+        .from(agentApplications)
+        .innerJoin(members, eq(members.id, agentApplications.memberId))
+        .where(where)
+        .orderBy(desc(agentApplications.id))
+        .limit(window.perPage)
+        .offset(window.offset);
+      return { data: toPaginator(rows.map((r) => member.applicationView(r.a, r.username)), total?.n ?? 0, window) };
+    },
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    adminRoute(
+      app,
+      authenticate,
+      {
+        method: 'POST',
+        url: `/admin/api/agent-applications/:id/${decision}`,
+        roles: ['finance'],
+        input: z.object({ note: z.string().max(200).default('') }),
+      },
+      async ({ input, params, operator, req }) => ({
+        data: await member.reviewAgentApplication(deps, idParam(params), decision, reviewer(operator, req), input.note),
+        message: MSG.ok,
+      }),
+    );
+  }
+}
+
+/**
+ * The member centre (SPEC 2 /userInfo, /password, /message, /applyagent, /referral): member routes, the avatar
+ * upload and the files it stores, and the back-office routes for messages and agent applications.
+ */
+export async function memberRoutes(
+  app: FastifyInstance,
+  deps: MemberDeps,
+  authenticate: Authenticate,
+  authenticateOperator: AuthenticateOperator,
+) {
+  mkdirSync(deps.uploadDir, { recursive: true });
+  // Mounted beside the web app's own static plugin, so neither may decorate the reply.
+  await app.register(fastifyStatic, {
+    root: deps.uploadDir,
+    prefix: UPLOAD_PREFIX,
+    decorateReply: false,
+    // Stored names are random and never reused: a cached file never goes stale.
+    maxAge: '30d',
+    immutable: true,
+    index: false,
+  });
+  await uploadRoute(app, deps, authenticate);
+  memberApiRoutes(app, deps, authenticate);
+  memberAdminRoutes(app, deps, authenticateOperator);
+}

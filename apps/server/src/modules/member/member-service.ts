@@ -1,0 +1,303 @@
+import {
+  BizCode,
+  MSG,
+  validateAgentApplication,
+  validatePasswordChange,
+  validateProfile,
+  type InboxMessage,
+  type Paginator,
+} from '@h5/contract';
+import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, badInput, unauthorized } from '../../http/errors';
+import { type PageWindow, toPaginator } from '../../lib/paging';
+import { type Clock, formatBeijing } from '../../lib/time';
+import { memberSessions, members } from '../accounts/accounts-tables';
+import { hashSecret, verifySecret } from '../accounts/passwords';
+import { audit } from '../admin/admin-service';
+import { removeStoredAvatar } from './avatar-upload';
+import { agentApplications, memberMessages } from './member-tables';
+
+export interface MemberDeps {
+  db: Db;
+  clock: Clock;
+  /** Where avatars are stored (config.uploadDir). */
+  uploadDir: string;
+}
+
+/** The operator behind a back-office action, for the audit row. */
+export interface Reviewer {
+  operatorId: number;
+  name: string;
+  requestId: string;
+}
+
+export const MESSAGE_KIND = { announcement: 1, inbox: 2 } as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+async function findMember(db: Db, memberId: number) {
+  const [member] = await db.select().from(members).where(eq(members.id, memberId)).limit(1);
+  if (!member) throw unauthorized();
+  return member;
+}
+
+/** SPEC 5 "Profile save (in order)": the same rule function as the form. */
+export async function updateProfile(
+  deps: Pick<MemberDeps, 'db'>,
+  memberId: number,
+  input: { email: string; mobile: string; birthday: string },
+): Promise<void> {
+  const message = validateProfile(input);
+  if (message) throw badInput(message);
+  await deps.db
+    .update(members)
+    .set({ email: input.email.trim(), mobile: input.mobile.trim(), birthday: input.birthday.trim() })
+    .where(eq(members.id, memberId));
+}
+
+/** `password` is the old secret, `paypassword` the new one (SERVER-RULES "Accounts"); SPEC 5 rules in order. */
+function checkPasswordChange(input: { password: string; paypassword: string }) {
+  // The client checks the confirmation; the server has only the new secret, so it stands in for it.
+  const message = validatePasswordChange({
+    oldPassword: input.password,
+    newPassword: input.paypassword,
+    confirmPassword: input.paypassword,
+  });
+  if (message) throw badInput(message);
+}
+
+/**
+ * Login password change: 205 when the old one is wrong. Every session of the member ends in the same
+ * transaction (SPEC 4: the client clears its session and logs in again), so a stolen token dies with it.
+ */
+export async function changeLoginPassword(
+  deps: Pick<MemberDeps, 'db'>,
+  memberId: number,
+  input: { password: string; paypassword: string },
+): Promise<void> {
+  checkPasswordChange(input);
+  const member = await findMember(deps.db, memberId);
+  if (!(await verifySecret(input.password, member.passwordHash))) {
+    throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongOldPassword);
+  }
+  const passwordHash = await hashSecret(input.paypassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
+    await tx.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
+  });
+}
+
+/** Pay (withdrawal) password change: 205 when the old pay password is wrong, 251 when none was ever set. */
+export async function changePayPassword(
+  deps: Pick<MemberDeps, 'db'>,
+  memberId: number,
+  input: { password: string; paypassword: string },
+): Promise<void> {
+  checkPasswordChange(input);
+  const member = await findMember(deps.db, memberId);
+  if (!member.payPasswordHash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
+  if (!(await verifySecret(input.password, member.payPasswordHash))) {
+    throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongPayPassword);
+  }
+  await deps.db
+    .update(members)
+    .set({ payPasswordHash: await hashSecret(input.paypassword) })
+    .where(eq(members.id, memberId));
+}
+
+/** Replaces the member's avatar with a stored file and removes the file it replaces. */
+export async function replaceAvatar(deps: MemberDeps, memberId: number, storedPath: string): Promise<void> {
+  const old = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ avatar: members.avatar })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .for('update');
+    await tx.update(members).set({ avatar: storedPath }).where(eq(members.id, memberId));
+    return row?.avatar ?? '';
+  });
+  if (old && old !== storedPath) await removeStoredAvatar(deps.uploadDir, old);
+}
+
+const messageView = (m: typeof memberMessages.$inferSelect): InboxMessage => ({
+  id: m.id,
+  title: m.title,
+  content: m.content,
+  created_at: formatBeijing(m.createdAt),
+});
+
+/**
+ * SPEC 2 /message: type 1 the announcements (公告), type 2 the member's inbox (站内信): messages sent to the member
+ * or to all members. Newest first, in the paginator shape.
+ */
+export async function listMessages(
+  deps: Pick<MemberDeps, 'db'>,
+  memberId: number,
+  type: number,
+  window: PageWindow,
+): Promise<Paginator<InboxMessage>> {
+  const where: SQL | undefined =
+    type === MESSAGE_KIND.announcement
+      ? eq(memberMessages.kind, MESSAGE_KIND.announcement)
+      : and(
+          eq(memberMessages.kind, MESSAGE_KIND.inbox),
+          or(eq(memberMessages.memberId, memberId), isNull(memberMessages.memberId)),
+        );
+  const [total] = await deps.db.select({ n: count() }).from(memberMessages).where(where);
+  const rows = await deps.db
+    .select()
+    .from(memberMessages)
+    .where(where)
+    .orderBy(desc(memberMessages.id))
+    .limit(window.perPage)
+    .offset(window.offset);
+  return toPaginator(rows.map(messageView), total?.n ?? 0, window);
+}
+
+/** SPEC 5 "Partner application"; one application per member whatever its state (226 on any later one). */
+export async function applyAgent(
+  deps: Pick<MemberDeps, 'db' | 'clock'>,
+  memberId: number,
+  input: { mobile: string; apply_info: string },
+): Promise<void> {
+  const message = validateAgentApplication(input);
+  if (message) throw badInput(message);
+  const member = await findMember(deps.db, memberId);
+  const [existing] = await deps.db
+    .select({ id: agentApplications.id })
+    .from(agentApplications)
+    .where(eq(agentApplications.memberId, memberId))
+    .limit(1);
+  // A member an operator already made an agent has nothing to apply for either.
+  if (existing || member.isagent === 1) throw new AppError(BizCode.AGENT_APPLIED, MSG.agentAlreadyApplied);
+  try {
+    await deps.db.insert(agentApplications).values({
+      memberId,
+      mobile: input.mobile.trim(),
+      applyInfo: input.apply_info.trim(),
+      state: 1,
+      createdAt: deps.clock.now(),
+    });
+  } catch (error) {
+    // Two applications racing: the unique index decides, the loser hears the same 226.
+    if (isUniqueViolation(error)) throw new AppError(BizCode.AGENT_APPLIED, MSG.agentAlreadyApplied);
+    throw error;
+  }
+}
+
+/** /referral: the member's id is the referral code register accepts as `pid` (SERVER-RULES "Accounts"). */
+export async function referralInfo(deps: Pick<MemberDeps, 'db'>, memberId: number, origin: string) {
+  const [row] = await deps.db.select({ n: count() }).from(members).where(eq(members.inviterId, memberId));
+  return { pid: memberId, link: `${origin}/#/login?type=1&pid=${memberId}`, invited: row?.n ?? 0 };
+}
+
+// Back office
+
+export interface NewMessage {
+  title: string;
+  content: string;
+  /** Absent: every member. */
+  member_id?: number | undefined;
+  /** 1 an announcement (always to everyone), 2 an inbox message (default). */
+  type: number;
+}
+
+export async function sendMessage(deps: Pick<MemberDeps, 'db' | 'clock'>, input: NewMessage, reviewer: Reviewer) {
+  if (input.type === MESSAGE_KIND.announcement && input.member_id !== undefined) throw badInput();
+  return deps.db.transaction(async (tx) => {
+    if (input.member_id !== undefined) {
+      const [target] = await tx.select({ id: members.id }).from(members).where(eq(members.id, input.member_id));
+      if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    }
+    const [row] = await tx
+      .insert(memberMessages)
+      .values({
+        kind: input.type,
+        memberId: input.member_id ?? null,
+        title: input.title,
+        content: input.content,
+        createdAt: deps.clock.now(),
+      })
+      .returning();
+    if (!row) throw new Error('message insert returned nothing');
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: 'message.send',
+      target: `message:${row.id}`,
+      after: { kind: row.kind, member_id: row.memberId, title: row.title },
+      requestId: reviewer.requestId,
+    });
+    return { ...messageView(row), type: row.kind, member_id: row.memberId };
+  });
+}
+
+export async function deleteMessage(deps: Pick<MemberDeps, 'db'>, id: number, reviewer: Reviewer) {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(memberMessages).where(eq(memberMessages.id, id)).returning();
+    if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: 'message.delete',
+      target: `message:${id}`,
+      before: { kind: row.kind, member_id: row.memberId, title: row.title },
+      requestId: reviewer.requestId,
+    });
+  });
+}
+
+export function applicationView(a: typeof agentApplications.$inferSelect, username?: string) {
+  return {
+    id: a.id,
+    member_id: a.memberId,
+    ...(username === undefined ? {} : { username }),
+    mobile: a.mobile,
+    apply_info: a.applyInfo,
+    state: a.state,
+    note: a.note,
+    reviewed_by: a.reviewedBy,
+    reviewed_at: a.reviewedAt ? formatBeijing(a.reviewedAt) : null,
+    created_at: formatBeijing(a.createdAt),
+  };
+}
+
+/**
+ * Approve (state 2, the member becomes an agent: isagent 1) or reject (state 3) a pending application, once:
+ * the guarded UPDATE ... WHERE state = 1 lets only one of two racing reviews through (409 for the other).
+ */
+export async function reviewAgentApplication(
+  deps: Pick<MemberDeps, 'db' | 'clock'>,
+  id: number,
+  decision: 'approve' | 'reject',
+  reviewer: Reviewer,
+  note: string,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx.select().from(agentApplications).where(eq(agentApplications.id, id));
+    if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    const [updated] = await tx
+      .update(agentApplications)
+      .set({
+        state: decision === 'approve' ? 2 : 3,
+        note: note.slice(0, 200),
+        reviewedBy: reviewer.name.slice(0, 32),
+        reviewedAt: deps.clock.now(),
+      })
+      .where(and(eq(agentApplications.id, id), eq(agentApplications.state, 1)))
+      .returning();
+    if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+    if (decision === 'approve') await tx.update(members).set({ isagent: 1 }).where(eq(members.id, found.memberId));
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: `agent-application.${decision}`,
+      target: `agent-application:${id}`,
+      before: { state: found.state },
+      after: { state: updated.state, note: updated.note, isagent: decision === 'approve' ? 1 : undefined },
+      requestId: reviewer.requestId,
+    });
+    return applicationView(updated);
+  });
+}

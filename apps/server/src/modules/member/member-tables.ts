@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts-tables';
+
+/**
+ * What /api/noticeList pages (SPEC 2 /message): kind 1 an announcement (the 公告 tab), kind 2 an inbox message
+ * (the 站内信 tab). An inbox message with no member_id was sent to all members. The home marquee lines (content
+ * module's `notices`) are plain strings without title or date, so announcements live here, beside the inbox.
+ */
+export const memberMessages = pgTable(
+  'member_messages',
+  {
+    id: serial('id').primaryKey(),
+    kind: smallint('kind').notNull().default(2),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 128 }).notNull(),
+    /** Operator HTML, sanitised in the browser. */
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_messages_kind_member_idx').on(t.kind, t.memberId, t.id),
+    index('member_messages_broadcast_idx')
+      .on(t.kind, t.id)
+      .where(sql`${t.memberId} is null`),
+  ],
+);
+
+/** Partner (agent) applications: one per member, whatever its state (SERVER-RULES "Accounts"). */
+export const agentApplications = pgTable(
+  'agent_applications',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    mobile: varchar('mobile', { length: 32 }).notNull(),
+    applyInfo: text('apply_info').notNull(),
+    /** 1 pending, 2 approved, 3 rejected. */
+    state: smallint('state').notNull().default(1),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('agent_applications_member_idx').on(t.memberId),
+    index('agent_applications_state_idx').on(t.state, t.id),
+  ],
+);
