@@ -38,6 +38,8 @@ describe('route table', () => {
         '/withdrawal',
         '/transfer',
         '/app',
+        // Ours: /referral shows the member's own invite link, so it needs a member.
+        '/referral',
       ].sort(),
     );
   });
@@ -94,10 +96,21 @@ describe('guards and runtime rules', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/login'));
   });
 
-  it('shows a placeholder for screens not built yet', async () => {
+  it('sends a visitor of /referral to /login: the invite link is personal', async () => {
     renderApp('/referral');
+    await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Freferral'));
+  });
+
+  it('opens /referral for a member under its back bar', async () => {
+    mockApi({
+      '/api/user': () => ok(USER),
+      '/api/balance': () => ok({ balance: '88.00' }),
+      '/api/app': () => ok(null),
+      '/api/referralinfo': () => ok({ pid: 7, link: 'http://h5.test/#/login?type=1&pid=7', invited: 3 }),
+    });
+    renderApp('/referral', { token: 'tok' });
     expect(await screen.findByRole('heading', { name: '推荐好友' })).toBeInTheDocument();
-    expect(screen.getByText('即将开放')).toBeInTheDocument();
+    expect(await screen.findByText('http://h5.test/#/login?type=1&pid=7')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回' })).toBeInTheDocument();
   });
 });

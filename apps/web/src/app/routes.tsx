@@ -42,6 +42,28 @@ const PayInfoPage = lazy(() => import('../features/payments/pay-info-page').then
 const WithdrawalPage = lazy(() =>
   import('../features/payments/withdrawal-page').then((m) => ({ default: m.WithdrawalPage })),
 );
+const promotionPages = () => import('../features/promotions/pages');
+const ActivityPage = lazy(() => promotionPages().then((m) => ({ default: m.ActivityPage })));
+const ActivityInfoPage = lazy(() => promotionPages().then((m) => ({ default: m.ActivityInfoPage })));
+const ActivityRecordPage = lazy(() => promotionPages().then((m) => ({ default: m.ActivityRecordPage })));
+const redpacketPages = () => import('../features/redpacket/pages');
+const HongbaoPage = lazy(() => redpacketPages().then((m) => ({ default: m.HongbaoPage })));
+const WelfarePage = lazy(() => redpacketPages().then((m) => ({ default: m.WelfarePage })));
+const FanshuiPage = lazy(() => import('../features/rebates/fanshui-page').then((m) => ({ default: m.FanshuiPage })));
+const MessagePage = lazy(() => import('../features/messages/message-page').then((m) => ({ default: m.MessagePage })));
+const UserInfoPage = lazy(() =>
+  import('../features/profile/user-info-page').then((m) => ({ default: m.UserInfoPage })),
+);
+const UserCentPage = lazy(() =>
+  import('../features/profile/user-cent-page').then((m) => ({ default: m.UserCentPage })),
+);
+const PasswordPage = lazy(() => import('../features/profile/password-page').then((m) => ({ default: m.PasswordPage })));
+const ApplyAgentPage = lazy(() =>
+  import('../features/agent/apply-agent-page').then((m) => ({ default: m.ApplyAgentPage })),
+);
+const ReferralPage = lazy(() =>
+  import('../features/referral/referral-page').then((m) => ({ default: m.ReferralPage })),
+);
 const WalletPage = lazy(() => import('../features/cards/wallet-page').then((m) => ({ default: m.WalletPage })));
 const AddBankCardPage = lazy(() =>
   import('../features/cards/add-bank-card-page').then((m) => ({ default: m.AddBankCardPage })),
@@ -68,25 +90,25 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   // Layout children: '/', '/hongbao', '/activity', '/zhanzhu', '/mine', '/app', '/kefu'
   { path: '/', title: '首页', access: 'public', chrome: 'tabs', screen: HomePage },
-  { path: '/hongbao', title: '红包', access: 'public', chrome: 'tabs', screen: null, gate: 'invite' },
-  { path: '/activity', title: '优惠活动', access: 'public', chrome: 'tabs', screen: null },
+  { path: '/hongbao', title: '红包', access: 'public', chrome: 'tabs', screen: HongbaoPage, gate: 'invite' },
+  { path: '/activity', title: '优惠活动', access: 'public', chrome: 'tabs', screen: ActivityPage },
   { path: '/zhanzhu', title: '赞助', access: 'public', chrome: 'tabs', screen: SponsorPage },
   { path: '/mine', title: '我的', access: 'public', chrome: 'tabs', screen: MinePage, gate: 'mine' },
   { path: '/app', title: 'APP下载', access: 'member', chrome: 'tabs', screen: AppDownloadPage },
   { path: '/kefu', title: '客服', access: 'public', chrome: 'tabs', screen: KefuPage },
 
   // Routes needing login
-  { path: '/message', title: '消息中心', access: 'member', chrome: 'sub', screen: null },
-  { path: '/fanshui', title: '返水中心', access: 'member', chrome: 'sub', screen: null },
-  { path: '/userInfo', title: '个人资料', access: 'member', chrome: 'sub', screen: null },
-  { path: '/userCent', title: '安全中心', access: 'member', chrome: 'sub', screen: null },
+  { path: '/message', title: '消息中心', access: 'member', chrome: 'sub', screen: MessagePage },
+  { path: '/fanshui', title: '返水中心', access: 'member', chrome: 'sub', screen: FanshuiPage },
+  { path: '/userInfo', title: '个人资料', access: 'member', chrome: 'sub', screen: UserInfoPage },
+  { path: '/userCent', title: '安全中心', access: 'member', chrome: 'sub', screen: UserCentPage },
   { path: '/wallet', title: '卡片管理', access: 'member', chrome: 'sub', screen: WalletPage },
   { path: '/addBankCard', title: '添加银行卡', access: 'member', chrome: 'sub', screen: AddBankCardPage },
   { path: '/addUsdtCard', title: '添加USDT地址', access: 'member', chrome: 'sub', screen: AddUsdtCardPage },
-  { path: '/password', title: '修改密码', access: 'member', chrome: 'sub', screen: null },
-  { path: '/welfare', title: '福利中心', access: 'member', chrome: 'sub', screen: null },
+  { path: '/password', title: '修改密码', access: 'member', chrome: 'sub', screen: PasswordPage },
+  { path: '/welfare', title: '福利中心', access: 'member', chrome: 'sub', screen: WelfarePage },
   { path: '/betRecord', title: '投注记录', access: 'member', chrome: 'sub', screen: BetRecordPage },
-  { path: '/activityRecord', title: '活动记录', access: 'member', chrome: 'sub', screen: null },
+  { path: '/activityRecord', title: '活动记录', access: 'member', chrome: 'sub', screen: ActivityRecordPage },
   { path: '/transRecord', title: '交易记录', access: 'member', chrome: 'sub', screen: TransRecordPage },
   { path: '/money', title: '我的钱包', access: 'member', chrome: 'sub', screen: MoneyPage },
   { path: '/recharge', title: '存款', access: 'member', chrome: 'sub', screen: RechargePage },
@@ -97,10 +119,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/login', title: '登录', access: 'public', chrome: 'bare', screen: LoginPage },
   { path: '/register', title: '注册', access: 'public', chrome: 'bare', screen: RegisterPage },
   { path: '/gamePage', title: '游戏', access: 'public', chrome: 'sub', screen: GamePage },
-  { path: '/activityInfo', title: '活动详情', access: 'public', chrome: 'sub', screen: null },
+  { path: '/activityInfo', title: '活动详情', access: 'public', chrome: 'sub', screen: ActivityInfoPage },
   { path: '/zhanzhuye', title: '赞助详情', access: 'public', chrome: 'sub', screen: SponsorDetailPage },
   { path: '/vip', title: 'VIP特权', access: 'public', chrome: 'sub', screen: VipPage },
-  { path: '/applyagent', title: '合营计划', access: 'public', chrome: 'sub', screen: null },
+  { path: '/applyagent', title: '合营计划', access: 'public', chrome: 'sub', screen: ApplyAgentPage },
   { path: '/boutBallBet', title: '帮助中心', access: 'public', chrome: 'sub', screen: HelpListPage },
   { path: '/boutBallBetInfo', title: '帮助详情', access: 'public', chrome: 'sub', screen: HelpArticlePage },
   { path: '/usdtmore', title: 'USDT协议说明', access: 'public', chrome: 'sub', screen: UsdtMorePage },
@@ -108,7 +130,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/concise', title: '电子游戏', access: 'public', chrome: 'sub', screen: ConcisePage },
   // Navigation targets outside the SPEC table (SPEC 2, Screens)
   { path: '/abouts', title: '关于我们', access: 'public', chrome: 'sub', screen: AboutsPage },
-  { path: '/referral', title: '推荐好友', access: 'public', chrome: 'sub', screen: null },
+  { path: '/referral', title: '推荐好友', access: 'member', chrome: 'sub', screen: ReferralPage },
 ];
 
 function guarded(def: RouteDef, node: ReactNode): ReactNode {

@@ -53,3 +53,72 @@ describe('/mine logout', () => {
     expect(sessionStorage.getItem('token')).toBe('tok');
   });
 });
+
+describe('/mine member centre', () => {
+  const LEVELS = Array.from({ length: 10 }, (_, i) => ({
+    id: i + 1,
+    name: `VIP${i + 1}`,
+    recharge: `${(i + 1) * 1000}.00`,
+    flow: '0.00',
+    realperson: '0.50',
+    sport: '0.50',
+    e_sport: '0.50',
+    joker: '0.50',
+    electron: '0.50',
+    lottery: '0.50',
+  }));
+
+  function member(info: Partial<typeof USER>) {
+    useSessionStore.getState().setToken('tok');
+    useSessionStore.getState().setUserInfo({ ...USER, ...info } as never);
+    return mockApi({
+      '/api/user': () => ok({ ...USER, ...info }),
+      '/api/balance': () => ok({ balance: '10.00' }),
+      '/api/uservip': () => ok(LEVELS),
+      '/api/refreshusermoney': () => ok({ ...USER, ...info, balance: '99.00' }, '刷新成功'),
+    });
+  }
+
+  it('shows the join-us entry when isagent is 0', async () => {
+    member({ isagent: 0 });
+    renderPage(<MinePage />, { route: '/mine' });
+    expect(await screen.findByRole('button', { name: '加入我们' })).toBeInTheDocument();
+  });
+
+  it('hides the join-us entry when isagent is 1', async () => {
+    member({ isagent: 1 });
+    renderPage(<MinePage />, { route: '/mine' });
+    expect(await screen.findByRole('button', { name: '个人资料' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '加入我们' })).not.toBeInTheDocument();
+  });
+
+  it('shows the VIP level, its progress, the fixed 3000 target and every member entry', async () => {
+    member({ current_vip: 'VIP1', vip: 1, paysum: '500.00', next_vip: 'VIP2' });
+    renderPage(<MinePage />, { route: '/mine' });
+    expect(await screen.findByLabelText('VIP等级')).toHaveTextContent('VIP1');
+    // SPEC 4: paysum / recharge of the level at index = current level (levels[1].recharge = 2000) -> 25%.
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'VIP晋级进度' })).toHaveAttribute('aria-valuenow', '25'));
+    expect(screen.getByText('500.00/3000')).toBeInTheDocument();
+    expect(screen.getByText('3000')).toBeInTheDocument();
+    for (const label of ['存款', '取款', '转账', '钱包', '个人资料', '安全中心', '卡片管理', '投注记录', '交易记录', '活动记录', '福利中心', '返水中心', '消息中心', 'VIP特权', '推荐好友', '在线客服', '帮助中心']) {
+      expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
+    }
+  });
+
+  it('opens a member screen from its entry', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    member({});
+    renderPage(<MinePage />, { route: '/mine' });
+    await user.click(await screen.findByRole('button', { name: '安全中心' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/userCent');
+  });
+
+  it('refreshes the balance through refreshusermoney', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const fetch = member({});
+    renderPage(<MinePage />, { route: '/mine' });
+    await user.click(await screen.findByRole('button', { name: '刷新余额' }));
+    expect(await screen.findByText('刷新成功')).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/refreshusermoney');
+  });
+});

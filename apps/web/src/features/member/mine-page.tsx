@@ -1,15 +1,51 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button, Dialog, ProgressBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
+import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
 import { logout } from '../../shared/session/session-actions';
 import { PageLoading } from '../../shared/ui/page-loading';
+import { useRefreshUserMoney, useVipLevels } from './api';
+import { vipNumber, vipProgress } from './vip-progress';
 import './mine.css';
 
-/** /mine for now: who is logged in, the balance and logout. The full member centre is a later issue. */
+/** The generated default avatar (apps/server/public/art), shown while a member has none. */
+export const DEFAULT_AVATAR = '/art/avatar-default.svg';
+
+/** SPEC 2 /mine: "a fixed target text of 3000 for next-level deposit and turnover". */
+const NEXT_LEVEL_TARGET = '3000';
+
+const QUICK_LINKS = [
+  { to: '/recharge', label: '存款', glyph: '存' },
+  { to: '/withdrawal', label: '取款', glyph: '取' },
+  { to: '/transfer', label: '转账', glyph: '转' },
+  { to: '/money', label: '钱包', glyph: '钱' },
+] as const;
+
+/** Every member screen of SPEC 2 reachable from the member centre. */
+const MENU = [
+  { to: '/userInfo', label: '个人资料' },
+  { to: '/userCent', label: '安全中心' },
+  { to: '/wallet', label: '卡片管理' },
+  { to: '/betRecord', label: '投注记录' },
+  { to: '/transRecord', label: '交易记录' },
+  { to: '/activityRecord', label: '活动记录' },
+  { to: '/welfare', label: '福利中心' },
+  { to: '/fanshui', label: '返水中心' },
+  { to: '/message', label: '消息中心' },
+  { to: '/vip', label: 'VIP特权' },
+  { to: '/referral', label: '推荐好友' },
+  { to: '/kefu', label: '在线客服' },
+  { to: '/boutBallBet', label: '帮助中心' },
+] as const;
+
+/** /mine (SPEC 2): the member centre. */
 export function MinePage() {
   const user = useUserInfo();
   const balance = useBalance();
+  const levels = useVipLevels();
+  const refresh = useRefreshUserMoney();
+  const go = useAppNavigate();
   const [leaving, setLeaving] = useState(false);
 
   // SPEC 4: logout asks first, calls logoff, and ends the session even when that call fails.
@@ -20,27 +56,114 @@ export function MinePage() {
     await logout();
   };
 
+  const refreshMoney = async () => {
+    try {
+      const { message } = await refresh.mutateAsync();
+      Toast.show({ icon: 'success', content: message });
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+
   if (!user.data) return <PageLoading />;
+  const info = user.data;
+  const level = vipNumber(info.current_vip) || info.vip;
+  const percent = vipProgress(info.paysum, level, levels.data ?? []);
+  const entries = info.isagent === 0 ? [...MENU, { to: '/applyagent', label: '加入我们' }] : MENU;
+
   return (
     <main className="page mine-page" aria-labelledby="mine-title">
       <h1 id="mine-title" className="sr-only">
         我的
       </h1>
       <section className="mine-card" aria-label="账户信息">
-        <div className="mine-avatar" aria-hidden="true">
-          {user.data.username.slice(0, 1).toUpperCase()}
-        </div>
-        <div>
-          <p className="mine-username">{user.data.username}</p>
-          <p className="mine-vip">{user.data.current_vip}</p>
+        <img className="mine-avatar" src={info.avatar || DEFAULT_AVATAR} alt="头像" width={60} height={60} />
+        <div className="mine-who">
+          <p className="mine-username">{info.username}</p>
+          <p className="mine-meta">
+            <span className="mine-vip" aria-label="VIP等级">
+              {info.current_vip}
+            </span>
+            <span>加入第 {info.joinday} 天</span>
+          </p>
         </div>
       </section>
+
+      <section className="mine-progress" aria-label="晋级进度">
+        <div className="mine-progress-head">
+          <span>
+            {info.current_vip} → {info.next_vip}
+          </span>
+          <span className="mine-progress-value">{percent}%</span>
+        </div>
+        <div role="progressbar" aria-label="VIP晋级进度" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <ProgressBar percent={percent} />
+        </div>
+        <dl className="mine-targets">
+          <div>
+            <dt>晋级存款</dt>
+            <dd>
+              {formatMoney(info.paysum)}/{NEXT_LEVEL_TARGET}
+            </dd>
+          </div>
+          <div>
+            <dt>晋级流水</dt>
+            <dd>{NEXT_LEVEL_TARGET}</dd>
+          </div>
+        </dl>
+      </section>
+
       <section className="mine-balance" aria-label="中心钱包">
         <span className="mine-balance-label">中心钱包</span>
         <span className="mine-balance-value">
-          ¥<output aria-label="中心钱包余额">{formatMoney(balance.data ?? user.data.balance)}</output>
+          ¥<output aria-label="中心钱包余额">{formatMoney(balance.data ?? info.balance)}</output>
         </span>
+        <button
+          type="button"
+          className="mine-refresh"
+          aria-label="刷新余额"
+          disabled={refresh.isPending}
+          onClick={() => void refreshMoney()}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={refresh.isPending ? 'spin' : ''}>
+            <path
+              d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
       </section>
+
+      <nav className="mine-quick" aria-label="快捷入口">
+        {QUICK_LINKS.map((q) => (
+          <button key={q.to} type="button" className="mine-quick-item" onClick={() => void go(q.to)}>
+            <span className="mine-quick-glyph" aria-hidden="true">
+              {q.glyph}
+            </span>
+            {q.label}
+          </button>
+        ))}
+      </nav>
+
+      <nav aria-label="会员中心">
+        <ul className="mine-menu">
+          {entries.map((entry) => (
+            <li key={entry.to}>
+              <button type="button" className="mine-menu-item" onClick={() => void go(entry.to)}>
+                <span>{entry.label}</span>
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                  <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
       <Button block size="large" className="mine-logout" loading={leaving} onClick={() => void confirmLogout()}>
         退出登录
       </Button>

@@ -18,8 +18,9 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
   fanshui: 1,
 };
 
-export function useSiteInfo() {
-  const query = useQuery({
+/** The site info query itself, for screens that must tell the stand-in default from the server's answer. */
+export function useSiteInfoQuery() {
+  return useQuery({
     queryKey: ['app'],
     // Silent: until the server answers (or if it fails) the default stands in, with nothing to tell the user.
     queryFn: () => callApi(apiRoutes.app, {}, { silent: true }),
@@ -28,5 +29,8 @@ export function useSiteInfo() {
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,
   });
-  return query.data;
+}
+
+export function useSiteInfo() {
+  return useSiteInfoQuery().data;
 }

@@ -1,0 +1,49 @@
+import { MSG } from '@h5/contract/messages';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../shared/session/session-store';
+import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { clearToasts, findToast } from '../../shared/test/toast';
+import { ApplyAgentPage } from './apply-agent-page';
+
+describe('/applyagent', () => {
+  it('checks mobile then reason, then shows the server message', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    useSessionStore.getState().setToken('tok');
+    useSessionStore.getState().setUserInfo(USER as never);
+    const fetch = mockApi({ '/api/applyagentdo': () => ok(null, MSG.applyOk), '/api/user': () => ok(USER) });
+    renderPage(<ApplyAgentPage />, { route: '/applyagent' });
+    const submit = screen.getByRole('button', { name: '提交申请' });
+    await user.click(submit);
+    expect(await findToast(MSG.mobileInvalid)).toBeInTheDocument();
+    clearToasts();
+    await user.type(screen.getByLabelText('手机号'), '13912345678');
+    await user.click(submit);
+    expect(await findToast(MSG.applyInfoRequired)).toBeInTheDocument();
+    clearToasts();
+    await user.type(screen.getByLabelText('申请理由'), '我有推广资源');
+    await user.click(submit);
+    expect(await findToast(MSG.applyOk)).toBeInTheDocument();
+    const sent = fetch.mock.calls.find(([url]) => url === '/api/applyagentdo');
+    expect(JSON.parse(String((sent?.[1] as RequestInit).body))).toEqual({ mobile: '13912345678', apply_info: '我有推广资源' });
+  });
+
+  it('shows the server refusal of a second application', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    useSessionStore.getState().setToken('tok');
+    mockApi({ '/api/applyagentdo': () => ({ code: 226, message: MSG.agentAlreadyApplied, data: null }) });
+    renderPage(<ApplyAgentPage />, { route: '/applyagent' });
+    await user.type(screen.getByLabelText('手机号'), '13912345678');
+    await user.type(screen.getByLabelText('申请理由'), '再次申请');
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await findToast(MSG.agentAlreadyApplied)).toBeInTheDocument();
+  });
+
+  it('sends a visitor to log in first', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderPage(<ApplyAgentPage />, { route: '/applyagent' });
+    await user.click(screen.getByRole('button', { name: '前往登录' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login?redirect=%2Fapplyagent');
+  });
+});

@@ -1,0 +1,96 @@
+import { MAX_INPUT } from '@h5/contract/codes';
+import { validateAgentApplication } from '@h5/contract/validation';
+import { Button, Input, TextArea, Toast } from 'antd-mobile';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../shared/session/hooks';
+import { useApplyAgent } from './api';
+import './agent.css';
+
+const PERKS = [
+  { title: '高额佣金', text: '按团队业绩每月结算，多劳多得' },
+  { title: '专属后台', text: '实时查看下级会员与佣金报表' },
+  { title: '一对一服务', text: '专属合营经理全程协助推广' },
+] as const;
+
+/** /applyagent (SPEC 2, 5): the partner programme application, mobile and reason. */
+export function ApplyAgentPage() {
+  const navigate = useNavigate();
+  const { isLoggedIn } = useSession();
+  const apply = useApplyAgent();
+  const [form, setForm] = useState({ mobile: '', apply_info: '' });
+  const busy = useRef(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isLoggedIn) {
+      void navigate(`/login?redirect=${encodeURIComponent('/applyagent')}`);
+      return;
+    }
+    if (busy.current) return;
+    const input = { mobile: form.mobile.trim(), apply_info: form.apply_info.trim() };
+    const problem = validateAgentApplication(input);
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    busy.current = true;
+    try {
+      const message = await apply.mutateAsync(input);
+      Toast.show({ icon: 'success', content: message });
+      setForm({ mobile: '', apply_info: '' });
+    } catch {
+      // The server's message (e.g. 您已申请过代理) has been shown.
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <main className="page agent-page" aria-label="合营计划">
+      <section className="agent-hero" aria-label="合营优势">
+        <h2 className="agent-hero-title">加入我们，成为合营伙伴</h2>
+        <ul className="agent-perks">
+          {PERKS.map((p) => (
+            <li key={p.title}>
+              <strong>{p.title}</strong>
+              <span>{p.text}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <form className="agent-form" aria-label="申请合营" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="agent-field">
+          <label className="agent-label" htmlFor="agent-mobile">
+            手机号
+          </label>
+          <Input
+            id="agent-mobile"
+            type="tel"
+            placeholder="请输入手机号"
+            maxLength={MAX_INPUT}
+            value={form.mobile}
+            onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
+          />
+        </div>
+        <div className="agent-field agent-field-block">
+          <label className="agent-label" htmlFor="agent-apply-info">
+            申请理由
+          </label>
+          <TextArea
+            id="agent-apply-info"
+            placeholder="请输入申请理由"
+            maxLength={500}
+            rows={4}
+            showCount
+            value={form.apply_info}
+            onChange={(apply_info) => setForm((f) => ({ ...f, apply_info }))}
+          />
+        </div>
+        <Button block color="primary" size="large" type="submit" loading={apply.isPending}>
+          {isLoggedIn ? '提交申请' : '前往登录'}
+        </Button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * SPEC 4: VIP progress percentage = paysum divided by the recharge requirement of the level at the index equal to
+ * the current level, rounded, capped at 100; 0 if either is 0. (The /vip feature has the same rule; features do
+ * not import each other, so /mine keeps its own copy of this one line of arithmetic.)
+ */
+export function vipProgress(
+  paysum: string | number,
+  currentLevel: number,
+  levels: ReadonlyArray<{ recharge: string | number }>,
+): number {
+  const paid = Number(paysum);
+  const required = Number(levels[currentLevel]?.recharge ?? 0);
+  if (!Number.isFinite(paid) || !Number.isFinite(required) || paid <= 0 || required <= 0) return 0;
+  return Math.min(100, Math.round((paid * 100) / required));
+}
+
+/** SPEC 3: current_vip is a string whose number follows the letter P ('VIP3' -> 3); 0 when absent. */
+export function vipNumber(currentVip: string | undefined): number {
+  const match = /P(\d+)/i.exec(currentVip ?? '');
+  return match ? Number(match[1]) : 0;
+}

@@ -1,0 +1,56 @@
+import { MSG } from '@h5/contract/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../shared/session/session-store';
+import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { MessagePage } from './message-page';
+
+const page = (data: unknown[], total = data.length) =>
+  ok({ current_page: 1, data, last_page: 1, per_page: 10, total, from: data.length ? 1 : null, to: data.length || null });
+
+beforeEach(() => {
+  useSessionStore.getState().setToken('tok');
+  useSessionStore.getState().setUserInfo(USER as never);
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
+});
+
+describe('/message', () => {
+  it('lists the inbox (type 2) with title, time and HTML content', async () => {
+    const fetch = mockApi({
+      '/api/noticeList': (body) =>
+        (body as { type: number }).type === 2
+          ? page([
+              {
+                id: 2,
+                title: '系统通知',
+                content: '<p>欢迎<b>加入</b></p>',
+                created_at: '2026-06-01 12:00:00',
+              },
+            ])
+          : page([]),
+    });
+    renderPage(<MessagePage />, { route: '/message?type=2' });
+    const list = await screen.findByRole('list', { name: '站内信列表' });
+    expect(within(list).getByRole('heading', { name: '系统通知' })).toBeInTheDocument();
+    expect(within(list).getByText('2026-06-01 12:00:00')).toBeInTheDocument();
+    expect(within(list).getByText('加入').tagName).toBe('B');
+    const bodies = fetch.mock.calls.filter(([url]) => url === '/api/noticeList').map(([, i]) => JSON.parse(String((i as RequestInit).body)));
+    expect(bodies[0]).toEqual({ page: 1, type: 2 });
+  });
+
+  it('switches to the announcements tab and shows the empty text', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    mockApi({
+      '/api/noticeList': (body) =>
+        (body as { type: number }).type === 1
+          ? page([])
+          : page([{ id: 1, title: '站内信一', content: 'x', created_at: '2026-06-01 12:00:00' }]),
+    });
+    renderPage(<MessagePage />, { route: '/message?type=2' });
+    expect(await screen.findByText('站内信一')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: '公告' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/message?type=1'));
+    expect(await screen.findByText(MSG.emptyList)).toBeInTheDocument();
+  });
+});

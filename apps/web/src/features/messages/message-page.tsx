@@ -1,0 +1,68 @@
+import { Button, InfiniteScroll, Tabs } from 'antd-mobile';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { SafeHtml } from '../../shared/ui/safe-html';
+import { MESSAGE_TABS, useMessages } from './api';
+import './messages.css';
+
+const typeOf = (raw: string | null): number => (raw === '2' ? 2 : 1);
+
+/** /message?type (SPEC 2): announcements (1) and inbox messages (2), each a paged list; the layout gives the back bar. */
+export function MessagePage() {
+  const [params, setParams] = useSearchParams();
+  const type = typeOf(params.get('type'));
+  const messages = useMessages(type);
+  const rows = (messages.data?.pages ?? []).flatMap((p) => p.data);
+
+  const loadMore = async () => {
+    const result = await messages.fetchNextPage();
+    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
+    if (result.isError) throw result.error;
+  };
+
+  return (
+    <main className="page messages-page" aria-label="消息中心">
+      <Tabs
+        activeKey={String(type)}
+        onChange={(key) => setParams({ type: key }, { replace: true })}
+        className="messages-tabs"
+      >
+        {MESSAGE_TABS.map((t) => (
+          <Tabs.Tab key={String(t.type)} title={t.label} />
+        ))}
+      </Tabs>
+
+      {messages.isPending ? (
+        <PageLoading />
+      ) : messages.isError && rows.length === 0 ? (
+        <EmptyState title="加载失败">
+          <Button size="small" color="primary" fill="outline" onClick={() => void messages.refetch()}>
+            重新加载
+          </Button>
+        </EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <ul className="messages-list" aria-label={type === 1 ? '公告列表' : '站内信列表'}>
+            {rows.map((m) => (
+              <li key={m.id} className="message-item">
+                <article aria-labelledby={`message-${m.id}`}>
+                  <header className="message-head">
+                    <h3 id={`message-${m.id}`} className="message-title">
+                      {m.title}
+                    </h3>
+                    <time className="message-time">{m.created_at}</time>
+                  </header>
+                  <SafeHtml className="rich-text message-content" html={m.content} />
+                </article>
+              </li>
+            ))}
+          </ul>
+          <InfiniteScroll loadMore={loadMore} hasMore={messages.hasNextPage} />
+        </>
+      )}
+    </main>
+  );
+}

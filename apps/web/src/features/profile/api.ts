@@ -1,0 +1,92 @@
+import { BizCode } from '@h5/contract/biz-code';
+import { MSG } from '@h5/contract/messages';
+import { apiRoutes } from '@h5/contract/routes';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { callApiWithMessage, REQUEST_TIMEOUT_MS } from '../../shared/api/client';
+import { ApiError, TRANSPORT } from '../../shared/api/api-error';
+import { endSession } from '../../shared/session/end-session';
+import { getToken } from '../../shared/session/session-store';
+
+/** The user info (avatar, mobile, email, birthday) refetches; the locally stored copy follows it. */
+const refreshUser = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['user'] });
+
+export interface ProfileInput {
+  email: string;
+  mobile: string;
+  birthday: string;
+}
+
+/** POST /api/updateuserinfo {email, mobile, birthday}; answers the server message (操作成功). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProfileInput) => (await callApiWithMessage(apiRoutes.updateUserInfo, body)).message,
+    onSuccess: () => void refreshUser(queryClient),
+  });
+}
+
+/**
+ * POST /api/uploadimg with the file as multipart form data (SPEC 7), then the user info is refreshed.
+ * The typed client sends JSON only, so this one call builds its request here and keeps the client's rules:
+ * bearer token, 30 s timeout, danger toast with the server message, a 401 ends the session.
+ */
+export async function uploadAvatar(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const token = getToken();
+  let raw: unknown;
+  try {
+    const response = await fetch(apiRoutes.uploadImg.path, {
+      method: 'POST',
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },
+      body: form,
+      signal: controller.signal,
+    });
+    raw = await response.json();
+  } catch {
+    Toast.show({ icon: 'fail', content: MSG.serverError });
+    throw new ApiError(TRANSPORT.network, MSG.serverError);
+  } finally {
+    clearTimeout(timer);
+  }
+  const envelope = (raw ?? {}) as { code?: unknown; message?: unknown; data?: { avatar?: unknown } | null };
+  const code = Number(envelope.code);
+  const message = String(envelope.message ?? '');
+  if (code === BizCode.UNAUTHORIZED) {
+    endSession();
+    throw new ApiError(code, message || MSG.notLoggedIn);
+  }
+  if (code !== BizCode.OK) {
+    if (message) Toast.show({ icon: 'fail', content: message });
+    throw new ApiError(code, message);
+  }
+  return String(envelope.data?.avatar ?? '');
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: () => refreshUser(queryClient),
+  });
+}
+
+export interface PasswordChange {
+  /** 1 the login password, 2 the withdrawal (pay) password. */
+  type: 1 | 2;
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** POST /api/editPassword or /api/editPayPassword {password: old, paypassword: new}. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async ({ type, oldPassword, newPassword }: PasswordChange) => {
+      const endpoint = type === 1 ? apiRoutes.editPassword : apiRoutes.editPayPassword;
+      await callApiWithMessage(endpoint, { password: oldPassword, paypassword: newPassword });
+    },
+  });
+}

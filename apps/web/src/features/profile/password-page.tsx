@@ -1,0 +1,84 @@
+import { MAX_INPUT } from '@h5/contract/codes';
+import { MSG } from '@h5/contract/messages';
+import { validatePasswordChange } from '@h5/contract/validation';
+import { Button, Input, Toast } from 'antd-mobile';
+import { useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { endSession } from '../../shared/session/end-session';
+import { useChangePassword } from './api';
+import './profile.css';
+
+const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/** /password?type=1 (login password) or 2 (withdrawal password), SPEC 2, 4 and 5. */
+export function PasswordPage() {
+  const [params] = useSearchParams();
+  const type: 1 | 2 = params.get('type') === '2' ? 2 : 1;
+  const change = useChangePassword();
+  const [form, setForm] = useState(EMPTY);
+  const busy = useRef(false);
+  const kind = type === 1 ? '登录密码' : '取款密码';
+
+  const field = (key: keyof typeof EMPTY) => ({
+    id: `password-${key}`,
+    type: 'password',
+    value: form[key],
+    maxLength: MAX_INPUT,
+    autoComplete: key === 'oldPassword' ? 'current-password' : 'new-password',
+    onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const problem = validatePasswordChange(form);
+    if (problem) {
+      Toast.show({ content: problem });
+      // SPEC 5: 新旧密码不能一致！ clears the form.
+      if (problem === MSG.passwordUnchanged) setForm(EMPTY);
+      return;
+    }
+    busy.current = true;
+    try {
+      await change.mutateAsync({ type, oldPassword: form.oldPassword, newPassword: form.newPassword });
+      Toast.show({ icon: 'success', content: MSG.passwordChanged });
+      // SPEC 4: a login password change clears the session and goes to /login (the server ended every session);
+      // a withdrawal password change only clears the form.
+      if (type === 1) endSession();
+      else setForm(EMPTY);
+    } catch {
+      // The server's message has been shown.
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <main className="page profile-page" aria-label={`修改${kind}`}>
+      <h2 className="profile-heading">修改{kind}</h2>
+      <form className="profile-form" aria-label={`修改${kind}`} onSubmit={(e) => void submit(e)} noValidate>
+        <div className="profile-field">
+          <label className="profile-label" htmlFor="password-oldPassword">
+            旧密码
+          </label>
+          <Input placeholder={MSG.oldPasswordRequired} {...field('oldPassword')} />
+        </div>
+        <div className="profile-field">
+          <label className="profile-label" htmlFor="password-newPassword">
+            新密码
+          </label>
+          <Input placeholder={MSG.newPasswordRequired} {...field('newPassword')} />
+        </div>
+        <div className="profile-field">
+          <label className="profile-label" htmlFor="password-confirmPassword">
+            确认密码
+          </label>
+          <Input placeholder={MSG.confirmPasswordRequired} {...field('confirmPassword')} />
+        </div>
+        <Button block color="primary" size="large" type="submit" loading={change.isPending}>
+          确认修改
+        </Button>
+      </form>
+    </main>
+  );
+}

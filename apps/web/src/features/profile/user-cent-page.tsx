@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import './profile.css';
+
+/** SPEC 2 /userCent: the security centre's links. */
+const ENTRIES = [
+  { to: '/userInfo', label: '个人资料', hint: '头像、生日、手机号、邮箱' },
+  { to: '/wallet', label: '卡片管理', hint: '银行卡与USDT地址' },
+  { to: '/password?type=1', label: '登录密码', hint: '修改登录密码' },
+  { to: '/password?type=2', label: '取款密码', hint: '修改取款密码' },
+] as const;
+
+export function UserCentPage() {
+  return (
+    <main className="page profile-page" aria-label="安全中心">
+      <ul className="profile-menu">
+        {ENTRIES.map((e) => (
+          <li key={e.to}>
+            <Link to={e.to} className="profile-menu-item">
+              <span className="profile-menu-label">{e.label}</span>
+              <span className="profile-menu-hint">{e.hint}</span>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

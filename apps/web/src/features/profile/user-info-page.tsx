@@ -1,0 +1,168 @@
+import { MAX_INPUT } from '@h5/contract/codes';
+import { MSG } from '@h5/contract/messages';
+import { validateProfile } from '@h5/contract/validation';
+import { Button, DatePicker, Input, Toast } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useUserInfo } from '../../shared/session/hooks';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { useUpdateProfile, useUploadAvatar } from './api';
+import './profile.css';
+
+/** The generated default avatar (apps/server/public/art), shown while a member has none. */
+const DEFAULT_AVATAR = '/art/avatar-default.svg';
+/** SPEC 9: birthday minimum date 1980-01-01. */
+const BIRTHDAY_MIN = new Date(1980, 0, 1);
+/** SPEC 2 and 9: uploads accept gif or png (the server checks the content again). */
+const AVATAR_TYPES = ['image/gif', 'image/png'];
+const AVATAR_MAX_BYTES = 1024 * 1024;
+
+/** /userInfo (SPEC 2): avatar upload, username and real name read-only, birthday, mobile and email. */
+export function UserInfoPage() {
+  const user = useUserInfo();
+  const save = useUpdateProfile();
+  const upload = useUploadAvatar();
+  const [form, setForm] = useState({ mobile: '', email: '', birthday: '' });
+  const [picking, setPicking] = useState(false);
+  const filled = useRef(false);
+  const busy = useRef(false);
+
+  // The form starts from the member's saved values once they are known; later refetches leave edits alone.
+  useEffect(() => {
+    if (!user.data || filled.current) return;
+    filled.current = true;
+    setForm({ mobile: user.data.mobile, email: user.data.email, birthday: user.data.birthday });
+  }, [user.data]);
+
+  const pickAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!AVATAR_TYPES.includes(file.type)) {
+      Toast.show({ content: MSG.uploadTypeInvalid });
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      Toast.show({ content: MSG.uploadTooLarge });
+      return;
+    }
+    try {
+      await upload.mutateAsync(file);
+      Toast.show({ icon: 'success', content: MSG.ok });
+    } catch {
+      // The server's message has been shown.
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const input = { mobile: form.mobile.trim(), email: form.email.trim(), birthday: form.birthday.trim() };
+    const problem = validateProfile(input);
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    busy.current = true;
+    try {
+      const message = await save.mutateAsync(input);
+      Toast.show({ icon: 'success', content: message || MSG.ok });
+    } catch {
+      // The server's message has been shown.
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  if (!user.data) return <PageLoading />;
+  const info = user.data;
+  const birthdayValue = form.birthday && dayjs(form.birthday).isValid() ? dayjs(form.birthday).toDate() : undefined;
+
+  return (
+    <main className="page profile-page" aria-label="个人资料">
+      <section className="profile-avatar-row" aria-label="头像">
+        <img className="profile-avatar" src={info.avatar || DEFAULT_AVATAR} alt="头像" width={72} height={72} />
+        <label className="profile-avatar-change">
+          {upload.isPending ? '上传中…' : '更换头像'}
+          <input
+            type="file"
+            accept="image/gif,image/png"
+            aria-label="上传头像"
+            className="sr-only"
+            disabled={upload.isPending}
+            onChange={(e) => void pickAvatar(e)}
+          />
+        </label>
+      </section>
+
+      <form className="profile-form" aria-label="个人资料" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="profile-field">
+          <span className="profile-label">用户名</span>
+          <span className="profile-readonly" aria-label="用户名">
+            {info.username}
+          </span>
+        </div>
+        <div className="profile-field">
+          <span className="profile-label">真实姓名</span>
+          <span className="profile-readonly" aria-label="真实姓名">
+            {info.realname}
+          </span>
+        </div>
+        <div className="profile-field">
+          <span className="profile-label" id="profile-birthday-label">
+            生日
+          </span>
+          <button
+            type="button"
+            className="profile-picker"
+            aria-haspopup="dialog"
+            aria-label={`生日：${form.birthday || '请选择'}`}
+            onClick={() => setPicking(true)}
+          >
+            <span className={form.birthday ? '' : 'profile-placeholder'}>{form.birthday || '请选择生日'}</span>
+          </button>
+        </div>
+        <div className="profile-field">
+          <label className="profile-label" htmlFor="profile-mobile">
+            手机号
+          </label>
+          <Input
+            id="profile-mobile"
+            type="tel"
+            placeholder="请输入手机号"
+            maxLength={MAX_INPUT}
+            value={form.mobile}
+            onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
+          />
+        </div>
+        <div className="profile-field">
+          <label className="profile-label" htmlFor="profile-email">
+            邮箱
+          </label>
+          <Input
+            id="profile-email"
+            type="email"
+            placeholder="请输入邮箱"
+            maxLength={MAX_INPUT}
+            value={form.email}
+            onChange={(email) => setForm((f) => ({ ...f, email }))}
+          />
+        </div>
+        <Button block color="primary" size="large" type="submit" loading={save.isPending}>
+          确认修改
+        </Button>
+      </form>
+
+      <DatePicker
+        title="选择生日"
+        visible={picking}
+        min={BIRTHDAY_MIN}
+        max={new Date()}
+        defaultValue={birthdayValue ?? new Date(1990, 0, 1)}
+        precision="day"
+        onClose={() => setPicking(false)}
+        onConfirm={(date) => setForm((f) => ({ ...f, birthday: dayjs(date).format('YYYY-MM-DD') }))}
+      />
+    </main>
+  );
+}

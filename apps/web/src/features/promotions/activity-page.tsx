@@ -1,0 +1,80 @@
+import type { Promotion } from '@h5/contract';
+import { Button, InfiniteScroll, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
+import { usePromotions, usePromotionTypes } from './api';
+import './promotions.css';
+
+const ALL = 'all';
+
+/** /activity (SPEC 2): promotions with type tabs, 全部 plus the server's types; a card opens its detail. */
+export function ActivityPage() {
+  const [tab, setTab] = useState(ALL);
+  const types = usePromotionTypes();
+  const type = tab === ALL ? undefined : Number(tab);
+  const promotions = usePromotions(type);
+  const rows = promotions.data?.pages.flatMap((p) => p.data) ?? [];
+
+  const loadMore = async () => {
+    const result = await promotions.fetchNextPage();
+    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
+    if (result.isError) throw result.error;
+  };
+
+  return (
+    <main className="page activity-page" aria-label="优惠活动">
+      <h1 className="activity-heading">优惠活动</h1>
+      <Tabs activeKey={tab} onChange={setTab} className="activity-tabs">
+        <Tabs.Tab key={ALL} title="全部" />
+        {(types.data ?? []).map((t) => (
+          <Tabs.Tab key={String(t.id)} title={t.name} />
+        ))}
+      </Tabs>
+
+      {promotions.isPending ? (
+        <SkeletonGroup label="活动加载中" className="activity-list">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="activity-card">
+              <Skeleton className="activity-banner-skeleton" />
+              <Skeleton className="activity-title-skeleton" />
+            </div>
+          ))}
+        </SkeletonGroup>
+      ) : promotions.isError && rows.length === 0 ? (
+        <EmptyState title="加载失败">
+          <Button size="small" color="primary" fill="outline" onClick={() => void promotions.refetch()}>
+            重新加载
+          </Button>
+        </EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <ul className="activity-list" aria-label="活动列表">
+            {rows.map((row) => (
+              <PromotionCard key={row.id} promotion={row} />
+            ))}
+          </ul>
+          <InfiniteScroll loadMore={loadMore} hasMore={promotions.hasNextPage} />
+        </>
+      )}
+    </main>
+  );
+}
+
+function PromotionCard({ promotion }: { promotion: Promotion }) {
+  return (
+    <li>
+      <Link className="activity-card" to={`/activityInfo?id=${promotion.id}`} data-activity-id={promotion.id}>
+        {promotion.banner ? (
+          <img className="activity-banner" src={promotion.banner} alt={promotion.title} loading="lazy" />
+        ) : (
+          <span className="activity-banner activity-banner-blank" aria-hidden="true" />
+        )}
+        <span className="activity-title">{promotion.title}</span>
+      </Link>
+    </li>
+  );
+}

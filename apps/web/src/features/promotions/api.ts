@@ -1,0 +1,63 @@
+import { apiRoutes } from '@h5/contract/routes';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, callApiWithMessage } from '../../shared/api/client';
+import { useSessionStore } from '../../shared/session/session-store';
+import { nextPageOf } from '../records/api';
+
+/** POST /api/activitytype: the server's promotion types (the page puts 全部 before them). */
+export function usePromotionTypes() {
+  return useQuery({
+    queryKey: ['activityType'],
+    queryFn: () => callApi(apiRoutes.activityType, {}),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /api/activitylist {type?, page}: promotions of one type (undefined: all), page after page from 1. */
+export function usePromotions(type: number | undefined) {
+  return useInfiniteQuery({
+    queryKey: ['activityList', type ?? 'all'],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(apiRoutes.activityList, type === undefined ? { page: pageParam } : { page: pageParam, type }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPageOf(pages),
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/activitydeatil {id} (the path's spelling is the wire's). */
+export function usePromotionDetail(id: number | null) {
+  return useQuery({
+    queryKey: ['activityDetail', id],
+    queryFn: () => callApi(apiRoutes.activityDetail, { id: id ?? 0 }),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * POST /api/doactivityapply {activityid}: answers the server message (申请成功). A refusal (222 missing, 223-225
+ * already applied) is shown by the client's danger toast with the server's message.
+ */
+export function useApplyPromotion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (activityid: number) =>
+      (await callApiWithMessage(apiRoutes.doActivityApply, { activityid })).message,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['activityApplyLog'] }),
+  });
+}
+
+/** POST /api/activityApplyLog {page}: the member's applications, page after page from 1. */
+export function usePromotionApplications() {
+  const token = useSessionStore((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: ['activityApplyLog', token],
+    queryFn: ({ pageParam, signal }) => callApi(apiRoutes.activityApplyLog, { page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPageOf(pages),
+    enabled: Boolean(token),
+    gcTime: 0,
+    staleTime: 0,
+  });
+}

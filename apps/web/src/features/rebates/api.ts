@@ -1,0 +1,68 @@
+import { apiRoutes } from '@h5/contract/routes';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, callApiWithMessage } from '../../shared/api/client';
+import { useSessionStore } from '../../shared/session/session-store';
+import { nextPageOf } from '../records/api';
+
+export interface RebateFilter {
+  /** Venue code sent as api_type; '' is every venue (全部). */
+  platform: string;
+  /** PERIOD code 1..4 sent as date (SPEC 9: 4 by default here). */
+  period: number;
+}
+
+/**
+ * POST /api/getfanshui {date, page, api_type, type: ''}: data.list is the page, beside jisuan (claimed) and
+ * nojisuan (claimable). A filter change is a new key, so the list starts again at page 1.
+ */
+export function useRebates({ platform, period }: RebateFilter) {
+  const token = useSessionStore((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: ['getFanshui', token, platform, period],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(apiRoutes.getFanshui, { date: period, page: pageParam, api_type: platform, type: '' }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPageOf(pages.map((p) => p.list)),
+    enabled: Boolean(token),
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
+/** The venues of the platform filter: POST /api/balancelist (the wallet pages share the cache and poll it). */
+export function useRebatePlatforms() {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: ['balanceList', token],
+    queryFn: () => callApi(apiRoutes.balanceList, {}, { silent: true }),
+    enabled: Boolean(token),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * POST /api/dofanshui: claims every pending rebate; answers the server message. SPEC 4: then the user info and
+ * the list refresh, and the list is reset (reset, not refetch: only page 1 loads again).
+ */
+export function useClaimRebates() {
+  const queryClient = useQueryClient();
+  const token = useSessionStore((s) => s.token);
+  const setUserInfo = useSessionStore((s) => s.setUserInfo);
+  // Fetched even when no screen shows the user info: the stored copy (fanshui, balance) must not go stale.
+  const refreshUserInfo = async () => {
+    const info = await queryClient.fetchQuery({
+      queryKey: ['user', token],
+      queryFn: () => callApi(apiRoutes.user, undefined, { silent: true }),
+    });
+    setUserInfo(info);
+  };
+  return useMutation({
+    mutationFn: async () => (await callApiWithMessage(apiRoutes.doFanshui, {})).message,
+    onSuccess: () =>
+      Promise.all([
+        refreshUserInfo().catch(() => undefined),
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+        queryClient.resetQueries({ queryKey: ['getFanshui'] }),
+      ]),
+  });
+}

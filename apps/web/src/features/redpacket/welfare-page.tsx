@@ -1,0 +1,88 @@
+import type { RedpacketRecord } from '@h5/contract';
+import { Button, InfiniteScroll } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { formatMoney } from '../../shared/format';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { useRedpacketInfo, useRedpacketRecords } from './api';
+import './redpacket.css';
+
+/** /welfare (SPEC 2): red-packet records with claims left and used, and a way to /hongbao. */
+export function WelfarePage() {
+  const info = useRedpacketInfo();
+  const records = useRedpacketRecords();
+  const navigate = useNavigate();
+  const rows = records.data?.pages.flatMap((p) => p.data) ?? [];
+
+  const loadMore = async () => {
+    const result = await records.fetchNextPage();
+    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
+    if (result.isError) throw result.error;
+  };
+
+  return (
+    <main className="page welfare-page" aria-label="福利中心">
+      <section className="welfare-summary" aria-label="红包次数">
+        <dl className="hongbao-stats">
+          <div>
+            <dt>剩余次数</dt>
+            <dd data-field="sendnums">{info.data ? Math.max(0, info.data.sendnums) : '-'}</dd>
+          </div>
+          <div>
+            <dt>已用次数</dt>
+            <dd data-field="acquirednum">{info.data ? info.data.acquirednum : '-'}</dd>
+          </div>
+        </dl>
+        <Button color="primary" shape="rounded" onClick={() => void navigate('/hongbao')}>
+          去抢红包
+        </Button>
+      </section>
+
+      {records.isPending ? (
+        <PageLoading />
+      ) : records.isError && rows.length === 0 ? (
+        <EmptyState title="加载失败">
+          <Button size="small" color="primary" fill="outline" onClick={() => void records.refetch()}>
+            重新加载
+          </Button>
+        </EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <ul className="welfare-list" aria-label="红包记录列表">
+            {rows.map((row, index) => (
+              <RecordRow key={`${row.created_at}-${index}`} row={row} />
+            ))}
+          </ul>
+          <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage} />
+        </>
+      )}
+    </main>
+  );
+}
+
+function RecordRow({ row }: { row: RedpacketRecord }) {
+  return (
+    <li className="welfare-row">
+      <div className="welfare-row-head">
+        <span>红包金额</span>
+        <strong className="welfare-prize">{formatMoney(row.redpacketmoney)}</strong>
+      </div>
+      <dl className="welfare-fields">
+        <div>
+          <dt>存款金额</dt>
+          <dd>{formatMoney(row.money)}</dd>
+        </div>
+        <div>
+          <dt>领取时间</dt>
+          <dd>{row.created_at}</dd>
+        </div>
+        <div>
+          <dt>使用时间</dt>
+          <dd>{row.usetime ?? '-'}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

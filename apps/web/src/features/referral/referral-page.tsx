@@ -1,0 +1,58 @@
+import { MSG } from '@h5/contract/messages';
+import { Button, Toast } from 'antd-mobile';
+import { QRCodeSVG } from 'qrcode.react';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { useReferralInfo } from './api';
+import { copyText } from './copy-text';
+import './referral.css';
+
+/** /referral (member): the invite link (the register form with the member's pid), its QR code and the count. */
+export function ReferralPage() {
+  const info = useReferralInfo();
+
+  if (info.isPending) return <PageLoading />;
+  if (!info.data) {
+    return (
+      <EmptyState title="加载失败">
+        <Button size="small" color="primary" fill="outline" onClick={() => void info.refetch()}>
+          重新加载
+        </Button>
+      </EmptyState>
+    );
+  }
+  const { link, invited, pid } = info.data;
+
+  const copy = async () => {
+    // Where neither way works the link stays selectable on the page; no success is claimed.
+    if (await copyText(link)) Toast.show({ content: MSG.copied });
+  };
+
+  return (
+    <main className="page referral-page" aria-label="推荐好友">
+      <section className="referral-card" aria-label="邀请二维码">
+        <h2 className="referral-title">邀请好友注册</h2>
+        <div className="referral-qr">
+          <QRCodeSVG value={link} size={180} marginSize={2} role="img" aria-label="邀请二维码" />
+        </div>
+        <p className="referral-code">
+          推荐码 <strong>{pid}</strong>
+        </p>
+      </section>
+      <section className="referral-card" aria-label="邀请链接">
+        <span className="referral-label">邀请链接</span>
+        <output className="referral-link" aria-label="邀请链接地址">
+          {link}
+        </output>
+        <Button block color="primary" onClick={() => void copy()}>
+          复制链接
+        </Button>
+      </section>
+      <section className="referral-stat" aria-label="邀请统计">
+        <span>已邀请注册</span>
+        <strong aria-label="已邀请人数">{invited}</strong>
+        <span>人</span>
+      </section>
+    </main>
+  );
+}
