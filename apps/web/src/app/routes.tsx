@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ComingSoon } from '../shared/ui/coming-soon';
 import { PageLoading } from '../shared/ui/page-loading';
 import { InviteToLogin, RequireAuth, RequireTokenOrLogin } from './guards';
 import { SubPage } from './layout/sub-page';
@@ -76,14 +75,13 @@ const AddUsdtCardPage = lazy(() =>
  * member: SPEC 2 "Routes needing login" (anonymous -> /login?redirect=...); public: "Public routes".
  * tabs: children of the layout (header + bottom tab bar); sub: own page with a back bar; bare: full screen.
  * gate: the runtime rules of SPEC 2 that apply on top of the table (mine -> /login, invite -> confirm dialog).
- * screen: null until the issue that builds it; a 即将开放 placeholder stands in.
  */
 export interface RouteDef {
   path: string;
   title: string;
   access: 'member' | 'public';
   chrome: 'tabs' | 'sub' | 'bare';
-  screen: ComponentType | null;
+  screen: ComponentType;
   gate?: 'mine' | 'invite';
 }
 
@@ -143,10 +141,12 @@ function guarded(def: RouteDef, node: ReactNode): ReactNode {
 
 function elementFor(def: RouteDef): ReactNode {
   const Screen = def.screen;
-  const inSub = def.chrome === 'sub';
-  const body = Screen ? <Screen /> : <ComingSoon title={def.title} showTitle={!inSub} />;
-  const page = <Suspense fallback={<PageLoading />}>{body}</Suspense>;
-  return guarded(def, inSub ? <SubPage title={def.title}>{page}</SubPage> : page);
+  const page = (
+    <Suspense fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
+  return guarded(def, def.chrome === 'sub' ? <SubPage title={def.title}>{page}</SubPage> : page);
 }
 
 export function AppRoutes() {
