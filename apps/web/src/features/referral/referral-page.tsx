@@ -4,7 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useReferralInfo } from './api';
-import { copyText } from './copy-text';
+import { copyText } from '../../shared/clipboard/copy-text';
 import './referral.css';
 
 /** /referral (member): the invite link (the register form with the member's pid), its QR code and the count. */
