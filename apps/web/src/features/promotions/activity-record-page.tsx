@@ -1,8 +1,6 @@
 import type { PromotionApplication } from '@h5/contract';
 import { promotionApplyStateLabel } from '@h5/contract/codes';
-import { Button, InfiniteScroll } from 'antd-mobile';
-import { EmptyState } from '../../shared/ui/empty-state';
-import { PageLoading } from '../../shared/ui/page-loading';
+import { PagedList } from '../../shared/ui/paged-list';
 import { usePromotionApplications } from './api';
 import './promotions.css';
 
@@ -11,34 +9,15 @@ export function ActivityRecordPage() {
   const log = usePromotionApplications();
   const rows = log.data?.pages.flatMap((p) => p.data) ?? [];
 
-  const loadMore = async () => {
-    const result = await log.fetchNextPage();
-    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
-    if (result.isError) throw result.error;
-  };
-
   return (
     <main className="page activity-record" aria-label="活动记录">
-      {log.isPending ? (
-        <PageLoading />
-      ) : log.isError && rows.length === 0 ? (
-        <EmptyState title="加载失败">
-          <Button size="small" color="primary" fill="outline" onClick={() => void log.refetch()}>
-            重新加载
-          </Button>
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <ul className="apply-list" aria-label="活动申请列表">
-            {rows.map((row) => (
-              <ApplicationRow key={row.id} row={row} />
-            ))}
-          </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={log.hasNextPage} />
-        </>
-      )}
+      <PagedList
+        query={log}
+        rows={rows}
+        label="活动申请列表"
+        className="apply-list"
+        renderRow={(row) => <ApplicationRow key={row.id} row={row} />}
+      />
     </main>
   );
 }

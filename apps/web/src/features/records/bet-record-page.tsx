@@ -1,13 +1,12 @@
 import type { BetRecord, Venue } from '@h5/contract';
 import { betStatusLabel, PERIOD, periodLabel } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
-import { Button, InfiniteScroll } from 'antd-mobile';
 import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
-import { EmptyState } from '../../shared/ui/empty-state';
 import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
-import { PageLoading } from '../../shared/ui/page-loading';
+import { PagedList } from '../../shared/ui/paged-list';
 import { useBetPlatforms, useBetRecords } from './api';
+import { RecordCount } from './record-count';
 import './records.css';
 
 const ALL = '';
@@ -37,12 +36,6 @@ export function BetRecordPage() {
   const rows = pages.flatMap((p) => p.data);
   const total = pages[pages.length - 1]?.total ?? 0;
 
-  const loadMore = async () => {
-    const result = await records.fetchNextPage();
-    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
-    if (result.isError) throw result.error;
-  };
-
   return (
     <main className="page records-page" aria-label="投注记录">
       <div className="records-filters" role="group" aria-label="筛选">
@@ -68,29 +61,15 @@ export function BetRecordPage() {
         </button>
       </div>
 
-      {records.isPending ? (
-        <PageLoading />
-      ) : records.isError && rows.length === 0 ? (
-        <EmptyState title="加载失败">
-          <Button size="small" color="primary" fill="outline" onClick={() => void records.refetch()}>
-            重新加载
-          </Button>
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState title={MSG.noBetRecords} />
-      ) : (
-        <>
-          <p className="records-count" aria-live="polite">
-            共 {total} 条
-          </p>
-          <ul className="records-list" aria-label="投注记录列表">
-            {rows.map((row) => (
-              <BetRow key={row.bet_id} row={row} venues={venues.data} />
-            ))}
-          </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage} />
-        </>
-      )}
+      <PagedList
+        query={records}
+        rows={rows}
+        label="投注记录列表"
+        className="records-list"
+        emptyTitle={MSG.noBetRecords}
+        header={<RecordCount total={total} />}
+        renderRow={(row) => <BetRow key={row.bet_id} row={row} venues={venues.data} />}
+      />
 
       <OptionSheet
         title="选择平台"

@@ -1,13 +1,13 @@
 import type { TransRecord } from '@h5/contract';
 import { PERIOD, periodLabel, TRANSACTION_TYPE, transactionStateLabel } from '@h5/contract/codes';
-import { Button, InfiniteScroll, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/format';
-import { EmptyState } from '../../shared/ui/empty-state';
 import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
-import { PageLoading } from '../../shared/ui/page-loading';
+import { PagedList } from '../../shared/ui/paged-list';
 import { useTransRecords } from './api';
+import { RecordCount } from './record-count';
 import './records.css';
 import './trans-record.css';
 
@@ -36,12 +36,6 @@ export function TransRecordPage() {
   const rows = pages.flatMap((p) => p.data);
   const total = pages[pages.length - 1]?.total ?? 0;
 
-  const loadMore = async () => {
-    const result = await records.fetchNextPage();
-    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
-    if (result.isError) throw result.error;
-  };
-
   return (
     <main className="page records-page" aria-label="交易记录">
       <div className="trans-head">
@@ -66,29 +60,14 @@ export function TransRecordPage() {
         </button>
       </div>
 
-      {records.isPending ? (
-        <PageLoading />
-      ) : records.isError && rows.length === 0 ? (
-        <EmptyState title="加载失败">
-          <Button size="small" color="primary" fill="outline" onClick={() => void records.refetch()}>
-            重新加载
-          </Button>
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <p className="records-count" aria-live="polite">
-            共 {total} 条
-          </p>
-          <ul className="records-list" aria-label="交易记录列表">
-            {rows.map((row) => (
-              <TransRow key={`${row.type}-${row.out_trade_no}`} row={row} tabType={type} />
-            ))}
-          </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage} />
-        </>
-      )}
+      <PagedList
+        query={records}
+        rows={rows}
+        label="交易记录列表"
+        className="records-list"
+        header={<RecordCount total={total} />}
+        renderRow={(row) => <TransRow key={`${row.type}-${row.out_trade_no}`} row={row} tabType={type} />}
+      />
 
       <OptionSheet
         title="选择时间"

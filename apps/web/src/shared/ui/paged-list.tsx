@@ -1,0 +1,60 @@
+import { Button, InfiniteScroll } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { EmptyState } from './empty-state';
+import { PageLoading } from './page-loading';
+
+/** What PagedList needs of a React Query infinite query. */
+export interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
+}
+
+interface PagedListProps<T> {
+  query: PagedQuery;
+  /** Every row loaded so far, page after page. */
+  rows: readonly T[];
+  /** The list's accessible name. */
+  label: string;
+  className: string;
+  renderRow: (row: T, index: number) => ReactNode;
+  /** What an empty list says (MSG.emptyList by default). */
+  emptyTitle?: string;
+  /** Shown above a list that has rows (a count, say). */
+  header?: ReactNode;
+}
+
+/**
+ * A server-paged list: loading, a load failure with a retry, the empty state, then the rows with more pages
+ * loaded as the list scrolls.
+ */
+export function PagedList<T>({ query, rows, label, className, renderRow, emptyTitle, header }: PagedListProps<T>) {
+  const loadMore = async () => {
+    const result = await query.fetchNextPage();
+    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
+    if (result.isError) throw result.error;
+  };
+
+  if (query.isPending) return <PageLoading />;
+  if (query.isError && rows.length === 0) {
+    return (
+      <EmptyState title="加载失败">
+        <Button size="small" color="primary" fill="outline" onClick={() => void query.refetch()}>
+          重新加载
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (rows.length === 0) return <EmptyState {...(emptyTitle ? { title: emptyTitle } : {})} />;
+  return (
+    <>
+      {header}
+      <ul className={className} aria-label={label}>
+        {rows.map(renderRow)}
+      </ul>
+      <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage} />
+    </>
+  );
+}
