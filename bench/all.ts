@@ -1,0 +1,13 @@
+// Every benchmark, one after the other, so that one over budget does not hide the figures of the others.
+// Exits non-zero when any is over budget.
+import { spawnSync } from 'node:child_process';
+
+const benchmarks = ['page-weight.ts', 'api-polling.ts', 'lighthouse.ts'];
+const over: string[] = [];
+for (const file of benchmarks) {
+  console.log(`\n▶ ${file}`);
+  const result = spawnSync('npx', ['tsx', file], { stdio: 'inherit', cwd: import.meta.dirname });
+  if (result.status !== 0) over.push(file);
+}
+console.log(over.length ? `\nover budget or failed: ${over.join(', ')}` : '\nall benchmarks within budget');
+process.exit(over.length ? 1 : 0);
