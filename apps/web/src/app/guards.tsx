@@ -11,6 +11,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
   const location = useLocation();
   if (isLoggedIn) return children;
+  // A session that has just ended (logout, login password change, 401) has already moved the address to /login and
+  // the router follows in a transition. A redirect from the page being left would replace that address with
+  // /login?redirect=<that page>, and logging in again would return there instead of going to / (SPEC 4).
+  if (/^#\/login(?:\?|$)/.test(window.location.hash)) return null;
   const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
   return <Navigate to={`/login?redirect=${redirect}`} replace />;
 }
