@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import {
+  adminApi,
+  baseURL,
+  bindBankCard,
+  creditMember,
+  launchBrowser,
+  phonePage,
+  registerThroughForm,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,20 +19,10 @@ afterAll(() => browser?.close());
 const toast = (page: Page) => page.locator('.adm-toast-main');
 const centralBalance = (page: Page) => page.getByLabel('账户余额').textContent();
 
-async function bindBankCard(page: Page) {
-  await page.goto(`${baseURL()}/#/addBankCard`);
-  await page.getByLabel('持卡人姓名', { exact: true }).fill('王五');
-  await page.getByRole('button', { name: /^开户银行/ }).click();
-  await page.getByRole('dialog', { name: '选择银行' }).getByRole('button', { name: '中国银行' }).click();
-  await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
-  await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
-  await page.getByLabel('支付密码', { exact: true }).fill('pay123456');
-  await page.getByRole('button', { name: '确认绑定' }).click();
-  await expect.poll(() => toast(page).textContent()).toBe('绑定成功');
-  await page.waitForURL(/#\/wallet\?type=2/);
-}
-
-async function pendingOf<T extends { username: string }>(kind: 'deposits' | 'withdrawals', username: string): Promise<T> {
+async function pendingOf<T extends { username: string }>(
+  kind: 'deposits' | 'withdrawals',
+  username: string,
+): Promise<T> {
   const list = await adminApi<{ data: T[] }>('GET', `/admin/api/${kind}?state=1&pagesize=50`);
   const item = list.data.data.find((d) => d.username === username);
   if (!item) throw new Error(`no pending ${kind} for ${username}`);
@@ -87,7 +85,10 @@ describe('deposits, withdrawals and cards', () => {
 
     await page.getByRole('link', { name: '前往支付' }).click();
     await page.getByRole('button', { name: '确认已支付' }).click();
-    await page.getByText(/支付成功/).first().waitFor();
+    await page
+      .getByText(/支付成功/)
+      .first()
+      .waitFor();
     await page.goto(`${baseURL()}/#/`);
     await page.reload();
     await expect.poll(() => centralBalance(page)).toContain('720.00');
@@ -114,7 +115,9 @@ describe('deposits, withdrawals and cards', () => {
     await expect.poll(() => centralBalance(page)).toContain('300.00');
 
     const withdrawal = await pendingOf<{ username: string; order_no: string }>('withdrawals', name);
-    expect((await adminApi('POST', `/admin/api/withdrawals/${withdrawal.order_no}/reject`, { note: '资料不符' })).code).toBe(200);
+    expect(
+      (await adminApi('POST', `/admin/api/withdrawals/${withdrawal.order_no}/reject`, { note: '资料不符' })).code,
+    ).toBe(200);
     await page.reload();
     await expect.poll(() => centralBalance(page)).toContain('500.00');
     await page.goto(`${baseURL()}/#/transRecord?type=2`);

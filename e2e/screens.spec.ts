@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, hashPath, launchBrowser, phonePage, readCaptcha, registerThroughForm, uniqueName } from './support/browser';
+import {
+  baseURL,
+  hashPath,
+  launchBrowser,
+  phonePage,
+  registerThroughForm,
+  submitRegisterForm,
+  uniqueName,
+} from './support/browser';
 
 // The content and service screens: sponsors, customer service, help, the USDT notes, slots, about us, VIP, the
 // app download page, the security centre, the card wallet and the referral link.
@@ -106,14 +114,7 @@ describe('content and service screens', () => {
     // A friend opens the link in their own browser and registers: the invite counts.
     const friend = await phonePage(browser);
     await friend.page.goto(link);
-    await friend.page.getByPlaceholder('请输入用户名').fill(uniqueName('f'));
-    await friend.page.getByPlaceholder('请输入密码').last().fill('secret123');
-    await friend.page.getByPlaceholder('请再次输入密码').fill('secret123');
-    await friend.page.getByPlaceholder('请输入真实姓名').fill('赵六');
-    await friend.page.getByPlaceholder('请输入支付密码').fill('pay123456');
-    await friend.page.getByPlaceholder('请输入验证码').fill(await readCaptcha(friend.page));
-    await friend.page.getByRole('button', { name: '注册', exact: true }).click();
-    await friend.page.getByLabel('账户余额').waitFor();
+    await submitRegisterForm(friend.page, uniqueName('f'));
     expect(friend.errors).toEqual([]);
     await friend.context.close();
 

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CAPTCHA_CODES } from '../../apps/web/src/features/auth/captcha-codes';
 
 export const baseURL = () => inject('baseURL');
@@ -81,17 +81,22 @@ export async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: un
 
 /** Credits a member through the back office and answers the new balance. */
 export async function creditMember(username: string, amount: string): Promise<string> {
-  const list = await adminApi<{ data: { id: number; username: string }[] }>('GET', `/admin/api/members?username=${username}`);
+  const list = await adminApi<{ data: { id: number; username: string }[] }>(
+    'GET',
+    `/admin/api/members?username=${username}`,
+  );
   const member = list.data.data.find((m) => m.username === username);
   if (!member) throw new Error(`no member ${username}`);
-  const answer = await adminApi<{ balance: string }>('POST', `/admin/api/members/${member.id}/adjust`, { amount, note: 'e2e 入款' });
+  const answer = await adminApi<{ balance: string }>('POST', `/admin/api/members/${member.id}/adjust`, {
+    amount,
+    note: 'e2e 入款',
+  });
   if (answer.code !== 200) throw new Error(`credit failed: ${answer.message}`);
   return answer.data.balance;
 }
 
-/** Registers a member through the real register form and leaves the page logged in on the home page. */
-export async function registerThroughForm(page: Page, name = uniqueName('m')): Promise<string> {
-  await page.goto(`${baseURL()}/#/login?type=1`);
+/** Fills and sends the register form already on screen (the login screen's register tab, or a referral link). */
+export async function submitRegisterForm(page: Page, name = uniqueName('m')): Promise<string> {
   await page.getByPlaceholder('请输入用户名').fill(name);
   await page.getByPlaceholder('请输入密码').last().fill('secret123');
   await page.getByPlaceholder('请再次输入密码').fill('secret123');
@@ -101,4 +106,24 @@ export async function registerThroughForm(page: Page, name = uniqueName('m')): P
   await page.getByRole('button', { name: '注册', exact: true }).click();
   await page.getByLabel('账户余额').waitFor();
   return name;
+}
+
+/** Registers a member through the real register form and leaves the page logged in on the home page. */
+export async function registerThroughForm(page: Page, name = uniqueName('m'), site = baseURL()): Promise<string> {
+  await page.goto(`${site}/#/login?type=1`);
+  return submitRegisterForm(page, name);
+}
+
+/** Binds a bank card through /addBankCard (pay password pay123456) and waits for the card list. */
+export async function bindBankCard(page: Page, site = baseURL()) {
+  await page.goto(`${site}/#/addBankCard`);
+  await page.getByLabel('持卡人姓名', { exact: true }).fill('王五');
+  await page.getByRole('button', { name: /^开户银行/ }).click();
+  await page.getByRole('dialog', { name: '选择银行' }).getByRole('button', { name: '中国银行' }).click();
+  await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
+  await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
+  await page.getByLabel('支付密码', { exact: true }).fill('pay123456');
+  await page.getByRole('button', { name: '确认绑定' }).click();
+  await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('绑定成功');
+  await page.waitForURL(/#\/wallet\?type=2/);
 }

@@ -1,0 +1,244 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beijingDayStart } from '@h5/contract/codes';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, openDatabase } from '../apps/server/src/db/client';
+import { seedIfEmpty } from '../apps/server/src/db/seed';
+import type { Clock } from '../apps/server/src/lib/time';
+import { createOperator } from '../apps/server/src/modules/admin/admin-service';
+import { bindBankCard, launchBrowser, phonePage, registerThroughForm, uniqueName } from './support/browser';
+
+/*
+ * Red packets draw on the deposits approved from noon the previous day to 10:00 (Beijing, SPEC 9), for grabs on
+ * the day those deposits end. A deposit approved now therefore only pays out today while it is before 10:00 in
+ * Beijing, and no rule the operator can set changes that. So that this journey does not depend on the hour it runs
+ * at, it runs against its own server, built like the shared one (seeded PGlite, the built web app) but given the
+ * app's Clock set to 09:00 Beijing today and flowing from there; the phone's clock is set to the same moment. The
+ * journey is what a member doing it at nine in the morning would see, through the real UI and back-office API.
+ */
+const HOUR_MS = 3600_000;
+const SHIFT_MS = beijingDayStart(new Date()).getTime() + 9 * HOUR_MS - Date.now();
+const clock: Clock = { now: () => new Date(Date.now() + SHIFT_MS) };
+
+let browser: Browser;
+let database: Database;
+let app: FastifyInstance;
+let uploads: string;
+let site = '';
+const operator = { username: 'promoboss', password: '' };
+
+beforeAll(async () => {
+  uploads = mkdtempSync(path.join(tmpdir(), 'h5-e2e-promo-'));
+  database = await openDatabase({ dataDir: 'memory' });
+  await seedIfEmpty(database.db);
+  operator.password = await createOperator(database.db, operator.username, 'admin');
+  app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads }), clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  site = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await database?.close();
+  if (uploads) rmSync(uploads, { recursive: true, force: true });
+});
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A back-office request as an operator would send it (the operator of this journey's server). */
+async function adminApi<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Envelope<T>> {
+  const login = (await (
+    await fetch(`${site}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(operator),
+    })
+  ).json()) as Envelope<{ token: string }>;
+  const res = await fetch(`${site}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** A member call with the session the page holds, to read what the server says beside what the page shows. */
+async function memberApi<T>(page: Page, url: string, body: unknown = {}): Promise<Envelope<T>> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const res = await fetch(`${site}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+const toast = (page: Page) => page.locator('.adm-toast-main');
+const cents = (money: string | null | undefined) =>
+  Math.round(Number.parseFloat((money ?? '').replace(/[^\d.-]/g, '')) * 100);
+const centralCents = async (page: Page) =>
+  cents((await memberApi<{ balance: string }>(page, '/api/user')).data.balance);
+const field = (page: Page, name: string) => page.locator(`dd[data-field=${name}]`);
+/** 'HH:mm' of a moment in Beijing time. */
+const beijingClock = (at: Date) => new Date(at.getTime() + 8 * HOUR_MS).toISOString().slice(11, 16);
+
+/** A phone whose clock agrees with this journey's server, installed before the first page loads. */
+async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await phonePage(browser);
+  await opened.context.clock.install({ time: clock.now() });
+  return opened;
+}
+
+/** Bank-transfer deposit through /recharge, approved by the operator; the central balance shows it. */
+async function depositAndApprove(page: Page, name: string, amount: string) {
+  await page.goto(`${site}/#/recharge`);
+  await page.getByRole('radio', { name: '银行卡转账' }).check();
+  await page.getByLabel('存款金额', { exact: true }).fill(amount);
+  await page.getByLabel('存款人姓名', { exact: true }).fill('王五');
+  await page.getByLabel('银行类型', { exact: true }).fill('中国银行');
+  await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
+  await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
+  await page.getByRole('button', { name: '提交存款' }).click();
+  await expect.poll(() => toast(page).textContent()).toBe('提交成功，等待后台审核');
+  await page.waitForURL(/#\/transRecord/);
+
+  const pending = await adminApi<{ data: { username: string; deposit_no: string; amount: string }[] }>(
+    'GET',
+    '/admin/api/deposits?state=1&pagesize=50',
+  );
+  const deposit = pending.data.data.find((d) => d.username === name);
+  if (!deposit) throw new Error(`no pending deposit for ${name}`);
+  expect(deposit.amount).toBe(Number(amount).toFixed(2));
+  expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(200);
+  await page.goto(`${site}/#/`);
+  await page.reload();
+  await expect.poll(() => page.getByLabel('账户余额').textContent()).toContain(Number(amount).toFixed(2));
+}
+
+describe('rebates, red packets and promotions', () => {
+  it('claims the rebate of settled bets, grabs a red packet on the day its deposit counts, and applies for a promotion', async () => {
+    const { page, errors, context } = await phone();
+    const name = await registerThroughForm(page, uniqueName('p'), site);
+    await bindBankCard(page, site);
+    await depositAndApprove(page, name, '1000');
+
+    // Money into the sandbox live-casino venue, then demo rounds that settle at once.
+    await page.goto(`${site}/#/transfer`);
+    const form = page.getByRole('form', { name: '手动转账' });
+    await form.getByRole('button', { name: /^转出钱包：/ }).click();
+    await page
+      .getByRole('dialog', { name: '选择转出钱包' })
+      .getByRole('button', { name: /中心钱包/ })
+      .click();
+    await form.getByRole('button', { name: /^转入钱包：/ }).click();
+    await page
+      .getByRole('dialog', { name: '选择转入钱包' })
+      .getByRole('button', { name: /星河真人/ })
+      .click();
+    await page.getByLabel('转账金额').fill('500');
+    await page.getByRole('button', { name: '立即转账' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('转账成功');
+
+    await page.goto(`${site}/#/gamePage?name=XHZR&type=realbet&code=baccarat`);
+    const frame = page.frameLocator('iframe.game-frame');
+    const rounds = 3;
+    for (let round = 1; round <= rounds; round += 1) {
+      await frame.getByLabel(/下注金额/).fill('100');
+      await frame.getByRole('button', { name: round % 2 ? '押大' : '押小' }).click();
+      await expect.poll(() => frame.locator('#log li').count()).toBe(round);
+      await expect.poll(() => frame.getByRole('button', { name: '押大' }).isEnabled()).toBe(true);
+    }
+    const bets = await memberApi<{ data: { win_loss: string }[] }>(page, '/api/betrecord');
+    expect(bets.data.data).toHaveLength(rounds);
+
+    // Rebates: what the settled bets earned is pending, one claim pays it into the central wallet.
+    await page.goto(`${site}/#/fanshui`);
+    await expect.poll(async () => cents(await field(page, 'nojisuan').textContent())).toBeGreaterThan(0);
+    const pendingRebate = cents(await field(page, 'nojisuan').textContent());
+    const claimedBefore = cents(await field(page, 'jisuan').textContent());
+    const rebateRows = page.getByRole('list', { name: '返水记录列表' }).getByRole('listitem');
+    await expect.poll(() => rebateRows.count()).toBe(rounds);
+    await expect.poll(() => rebateRows.first().textContent()).toContain('暂未领取');
+    const centralBeforeRebate = await centralCents(page);
+    expect(centralBeforeRebate).toBe(500_00);
+
+    await page.getByRole('button', { name: '一键领取' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('领取成功');
+    await expect.poll(() => field(page, 'nojisuan').textContent()).toBe('0.00');
+    await expect.poll(async () => cents(await field(page, 'jisuan').textContent())).toBe(claimedBefore + pendingRebate);
+    await expect.poll(() => rebateRows.first().textContent()).not.toContain('暂未领取');
+    expect(await centralCents(page)).toBe(centralBeforeRebate + pendingRebate);
+    await page.goto(`${site}/#/`);
+    await expect
+      .poll(async () => cents(await page.getByLabel('账户余额').textContent()))
+      .toBe(centralBeforeRebate + pendingRebate);
+
+    // Red packets: the operator opens a window around now for deposits of 100 and up; the approved deposit counts.
+    const now = clock.now();
+    const rule = await adminApi<{ id: number }>('POST', '/admin/api/redpacket-rules', {
+      start_time: beijingClock(new Date(now.getTime() - HOUR_MS / 2)),
+      end_time: beijingClock(new Date(now.getTime() + HOUR_MS / 2)),
+      day_flow: '100.00',
+      flow_money: '99999.00',
+      recharge: 1,
+      money: '5.00',
+    });
+    expect(rule.code).toBe(200);
+
+    await page.goto(`${site}/#/hongbao`);
+    await expect.poll(() => page.locator('.hongbao-phase').textContent()).toBe('活动进行中');
+    await expect.poll(() => field(page, 'sendnums').textContent()).toBe('1');
+    await expect.poll(() => field(page, 'acquirednum').textContent()).toBe('0');
+    const centralBeforeGrab = await centralCents(page);
+    await page.getByRole('button', { name: '抢红包', exact: true }).click();
+    const win = page.getByRole('dialog').filter({ hasText: '恭喜您抢到红包' });
+    await win.waitFor();
+    const prize = cents(await win.locator('.hongbao-win-amount').textContent());
+    // Between 1.00 and 5% of the 1000.00 deposited.
+    expect(prize).toBeGreaterThanOrEqual(1_00);
+    expect(prize).toBeLessThanOrEqual(50_00);
+    await win.getByRole('button', { name: '开心收下' }).click();
+    await win.waitFor({ state: 'hidden' });
+    await expect.poll(() => field(page, 'sendnums').textContent()).toBe('0');
+    await expect.poll(() => field(page, 'acquirednum').textContent()).toBe('1');
+    expect(await centralCents(page)).toBe(centralBeforeGrab + prize);
+
+    await page.goto(`${site}/#/welfare`);
+    const packets = page.getByRole('list', { name: '红包记录列表' }).getByRole('listitem');
+    await expect.poll(() => packets.count()).toBe(1);
+    expect(cents(await packets.first().locator('.welfare-prize').textContent())).toBe(prize);
+    expect(await packets.first().textContent()).toContain('1000.00');
+
+    // Promotions: a seeded promotion, applied for once; the application waits for review.
+    await page.goto(`${site}/#/activity`);
+    const card = page.getByRole('list', { name: '活动列表' }).getByRole('link', { name: '新会员首存加赠 最高888元' });
+    await card.click();
+    await page.waitForURL(/#\/activityInfo\?id=\d+/);
+    await expect.poll(() => page.locator('.activity-info-title').textContent()).toBe('新会员首存加赠 最高888元');
+    await page.getByRole('button', { name: '立即申请' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('申请成功');
+    // Once per member: a second press hears that the first application is waiting for review.
+    await page.getByRole('button', { name: '立即申请' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('您已申请过该活动，请等待审核');
+
+    await page.goto(`${site}/#/activityRecord`);
+    const applications = page.getByRole('list', { name: '活动申请列表' }).getByRole('listitem');
+    await expect.poll(() => applications.count()).toBe(1);
+    expect(await applications.first().locator('.apply-name').textContent()).toBe('新会员首存加赠 最高888元');
+    expect(await applications.first().locator('.apply-state').textContent()).toBe('待审核');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
