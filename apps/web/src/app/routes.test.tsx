@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MSG } from '@h5/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,6 +45,26 @@ describe('route table', () => {
         '/referral',
       ].sort(),
     );
+  });
+});
+
+describe('end-to-end journeys', () => {
+  const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../e2e');
+  // The journeys and the helpers they share (a helper such as bindBankCard opens its route for them).
+  const journeys = ['.', 'support']
+    .flatMap((dir) => readdirSync(path.join(e2eDir, dir)).map((f) => path.join(e2eDir, dir, f)))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('vitest.config.ts'))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  // A route counts when a journey opens it or waits for it: `#/path` in a URL or `#\/path` in a URL pattern,
+  // followed by something that cannot continue the path.
+  const opened = (route: string) => {
+    const escaped = route.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`#\\\\?/${escaped}(?![A-Za-z0-9_])`).test(journeys);
+  };
+
+  it('open every route of the table in Chromium', () => {
+    expect(ROUTES.map((r) => r.path).filter((route) => !opened(route))).toEqual([]);
   });
 });
 
