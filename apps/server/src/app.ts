@@ -21,6 +21,7 @@ import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/pr
 import { rebatesRoutes } from './modules/rebates/rebates-routes';
 import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/redpackets-routes';
 import { vipAdminRoutes } from './modules/vip/vip-routes';
+import { scheduleRetentionReview } from './modules/vip/vip-retention';
 import { memberRoutes } from './modules/member/member-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
 import { recomputeVip } from './modules/vip/vip-service';
@@ -113,7 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   paymentsAdminRoutes(app, payments, backOffice.authenticate);
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
-  vipAdminRoutes(app, db, backOffice.authenticate);
+  vipAdminRoutes(app, { db, clock }, backOffice.authenticate);
+  // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
+  scheduleRetentionReview(app, { db, clock });
   await memberRoutes(app, { db, clock, uploadDir: config.uploadDir }, authenticate, backOffice.authenticate);
   apiDocsRoute(app);
   // Pages of our own without an icon link (sandbox pages, service pages) make browsers ask for /favicon.ico.

@@ -322,12 +322,17 @@ export const DEMO_ARTICLES: ReadonlyArray<{ type: number; title: string; content
   },
 ];
 
-/** VIP 1 to 10 (SPEC 9): rising cumulative deposit and turnover thresholds and rebate percentages. */
+/**
+ * VIP 1 to 10 (SPEC 9): rising cumulative deposit and turnover thresholds and rebate percentages. Retention, the
+ * valid turnover needed within 90 days to keep a level at the quarterly review, is a fifth of the level's flow;
+ * VIP 1, the entry level, needs none.
+ */
 export const DEMO_VIP_LEVELS = [
   {
     level: 1,
     recharge: '0.00',
     flow: '0.00',
+    retention: '0.00',
     realperson: '0.40',
     sport: '0.50',
     eSport: '0.50',
@@ -339,6 +344,7 @@ export const DEMO_VIP_LEVELS = [
     level: 2,
     recharge: '1000.00',
     flow: '5000.00',
+    retention: '1000.00',
     realperson: '0.50',
     sport: '0.60',
     eSport: '0.60',
@@ -350,6 +356,7 @@ export const DEMO_VIP_LEVELS = [
     level: 3,
     recharge: '5000.00',
     flow: '25000.00',
+    retention: '5000.00',
     realperson: '0.60',
     sport: '0.70',
     eSport: '0.70',
@@ -361,6 +368,7 @@ export const DEMO_VIP_LEVELS = [
     level: 4,
     recharge: '20000.00',
     flow: '100000.00',
+    retention: '20000.00',
     realperson: '0.70',
     sport: '0.80',
     eSport: '0.80',
@@ -372,6 +380,7 @@ export const DEMO_VIP_LEVELS = [
     level: 5,
     recharge: '50000.00',
     flow: '300000.00',
+    retention: '60000.00',
     realperson: '0.80',
     sport: '0.90',
     eSport: '0.90',
@@ -383,6 +392,7 @@ export const DEMO_VIP_LEVELS = [
     level: 6,
     recharge: '100000.00',
     flow: '800000.00',
+    retention: '160000.00',
     realperson: '0.90',
     sport: '1.00',
     eSport: '1.00',
@@ -394,6 +404,7 @@ export const DEMO_VIP_LEVELS = [
     level: 7,
     recharge: '300000.00',
     flow: '2000000.00',
+    retention: '400000.00',
     realperson: '1.00',
     sport: '1.10',
     eSport: '1.10',
@@ -405,6 +416,7 @@ export const DEMO_VIP_LEVELS = [
     level: 8,
     recharge: '800000.00',
     flow: '5000000.00',
+    retention: '1000000.00',
     realperson: '1.10',
     sport: '1.20',
     eSport: '1.20',
@@ -416,6 +428,7 @@ export const DEMO_VIP_LEVELS = [
     level: 9,
     recharge: '2000000.00',
     flow: '12000000.00',
+    retention: '2400000.00',
     realperson: '1.20',
     sport: '1.30',
     eSport: '1.30',
@@ -427,6 +440,7 @@ export const DEMO_VIP_LEVELS = [
     level: 10,
     recharge: '5000000.00',
     flow: '30000000.00',
+    retention: '6000000.00',
     realperson: '1.30',
     sport: '1.40',
     eSport: '1.40',

@@ -87,6 +87,11 @@ export const vipLevels = pgTable('vip_levels', {
   recharge: numeric('recharge', { precision: 18, scale: 2 }).notNull(),
   /** Lifetime valid turnover needed. */
   flow: numeric('flow', { precision: 18, scale: 2 }).notNull(),
+  /**
+   * Valid turnover needed within the last 90 days to keep this level at the quarterly review (SPEC 9 retention);
+   * 0 = the level needs no retention and is never dropped.
+   */
+  retention: numeric('retention', { precision: 18, scale: 2 }).notNull().default('0'),
   realperson: numeric('realperson', { precision: 5, scale: 2 }).notNull().default('0'),
   sport: numeric('sport', { precision: 5, scale: 2 }).notNull().default('0'),
   eSport: numeric('e_sport', { precision: 5, scale: 2 }).notNull().default('0'),

@@ -1,11 +1,18 @@
 import { MSG, parseMoneyToCents } from '@h5/contract';
+import { count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { crudRoutes } from '../../http/admin-crud';
-import type { AuthenticateOperator } from '../../http/admin-route';
+import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
+import { pageWindow, toPaginator } from '../../lib/paging';
+import { formatBeijing, type Clock } from '../../lib/time';
+import { members } from '../accounts/accounts-tables';
+import { audit } from '../admin/admin-service';
 import { vipLevels } from '../content/content-tables';
+import { reviewRetention } from './vip-retention';
+import { vipReviews } from './vip-tables';
 
 const amount = z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
   const cents = parseMoneyToCents(v);
@@ -23,6 +30,8 @@ const LevelInput = z.object({
   name: z.string().trim().max(16).default(''),
   recharge: amount,
   flow: amount,
+  /** Turnover needed within 90 days to keep the level (0 = none). Left out: a new level has none, an edit keeps it. */
+  retention: amount.optional(),
   realperson: percent,
   sport: percent,
   e_sport: percent,
@@ -32,8 +41,19 @@ const LevelInput = z.object({
   enabled: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(1),
 });
 
-/** Back office: VIP levels (finance: thresholds and rebate rates move money). The level number is unique (409). */
-export function vipAdminRoutes(app: FastifyInstance, db: Db, authenticate: AuthenticateOperator) {
+const ReviewsInput = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pagesize: z.coerce.number().int().min(1).max(50).optional(),
+  /** 1: only the reviews that dropped a level. */
+  dropped: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+});
+
+/**
+ * Back office: VIP levels (finance: thresholds and rebate rates move money; the level number is unique, 409) and the
+ * quarterly retention review (run on demand, list of reviews).
+ */
+export function vipAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }, authenticate: AuthenticateOperator) {
+  const { db, clock } = deps;
   crudRoutes(app, authenticate, db, {
     path: '/admin/api/vip-levels',
     action: 'vip-level',
@@ -45,6 +65,7 @@ export function vipAdminRoutes(app: FastifyInstance, db: Db, authenticate: Authe
       name: i.name || `VIP${i.level}`,
       recharge: centsToNumeric(i.recharge),
       flow: centsToNumeric(i.flow),
+      ...(i.retention === undefined ? {} : { retention: centsToNumeric(i.retention) }),
       realperson: centsToNumeric(i.realperson),
       sport: centsToNumeric(i.sport),
       eSport: centsToNumeric(i.e_sport),
@@ -59,6 +80,7 @@ export function vipAdminRoutes(app: FastifyInstance, db: Db, authenticate: Authe
       name: r.name,
       recharge: numericToMoney(r.recharge),
       flow: numericToMoney(r.flow),
+      retention: numericToMoney(r.retention),
       realperson: numericToMoney(r.realperson),
       sport: numericToMoney(r.sport),
       e_sport: numericToMoney(r.eSport),
@@ -68,5 +90,39 @@ export function vipAdminRoutes(app: FastifyInstance, db: Db, authenticate: Authe
       enabled: r.enabled,
     }),
     orderBy: [vipLevels.level],
+  });
+
+  // SPEC 9 retention: the same review the quarterly timer runs (app.ts); members already reviewed this quarter are
+  // left alone, so running it again in the same quarter changes nothing for them.
+  adminRoute(app, authenticate, { method: 'POST', url: '/admin/api/vip/retention-review', roles: ['finance'] }, async ({ operator, req }) => {
+    const result = await reviewRetention(db, clock);
+    await audit(db, { operatorId: operator.id, action: 'vip.retention-review', target: `vip-review:${result.quarter}`, after: result, requestId: req.id });
+    return { data: result, message: MSG.ok };
+  });
+
+  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/vip/retention-reviews', roles: ['finance'], input: ReviewsInput }, async ({ input }) => {
+    const window = pageWindow(input);
+    const where: SQL | undefined = input.dropped ? lt(vipReviews.toLevel, vipReviews.fromLevel) : undefined;
+    const [total] = await db.select({ n: count() }).from(vipReviews).where(where);
+    const rows = await db
+      .select({ review: vipReviews, username: members.username })
+      .from(vipReviews)
+      .innerJoin(members, eq(members.id, vipReviews.memberId))
+      .where(where)
+      .orderBy(desc(vipReviews.id))
+      .limit(window.perPage)
+      .offset(window.offset);
+    const data = rows.map(({ review: r, username }) => ({
+      id: r.id,
+      member_id: r.memberId,
+      username,
+      quarter: r.quarter,
+      from_level: r.fromLevel,
+      to_level: r.toLevel,
+      retention: numericToMoney(r.retention),
+      turnover: numericToMoney(r.turnover),
+      reviewed_at: formatBeijing(r.reviewedAt),
+    }));
+    return { data: toPaginator(data, total?.n ?? 0, window) };
   });
 }

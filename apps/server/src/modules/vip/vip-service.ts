@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { formatBeijing, type Clock } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { vipLevels } from '../content/content-tables';
+import { bets } from '../games/games-tables';
 import { vipRises } from './vip-tables';
 
 /** The Beijing calendar day of a moment, 'YYYY-MM-DD'. */
@@ -11,8 +12,11 @@ export const beijingDay = (at: Date): string => formatBeijing(at).slice(0, 10);
 /**
  * Recomputes a member's VIP level (SERVER-RULES "Bets, VIP, rebates"): the target is the highest enabled level with
  * recharge <= paysum and flow <= lifetime turnover. SPEC 9: "one level per day, no skipping", so a member below the
- * target rises to the next enabled level only, and only if no rise happened on this Beijing day. The level never
- * falls here: the quarterly retention drop of SPEC 9 is a separate review, not a side effect of a bet.
+ * target rises to the next enabled level only, and only if the level did not change on this Beijing day. The level
+ * never falls here: the quarterly retention drop of SPEC 9 is a separate review (vip-retention.ts), not a side effect
+ * of a bet. After such a drop the thresholds alone (lifetime figures, still met) would give the level back the next
+ * day, so a dropped member rises again only once the valid turnover of settled bets placed since the drop reaches the
+ * retention of the level to rise to.
  * Runs inside the caller's transaction (bet settlement, deposit approval), after paysum or turnover changed.
  * Answers the member's level afterwards.
  */
@@ -37,21 +41,42 @@ export async function recomputeVip(tx: DbOrTx, clock: Clock, memberId: number): 
   if (!targetLevel || targetLevel <= member.vip) return member.vip;
 
   const today = beijingDay(clock.now());
-  const [rise] = await tx.select({ day: vipRises.day }).from(vipRises).where(eq(vipRises.memberId, memberId));
+  const [rise] = await tx
+    .select({ day: vipRises.day, droppedAt: vipRises.droppedAt })
+    .from(vipRises)
+    .where(eq(vipRises.memberId, memberId));
   if (rise?.day === today) return member.vip;
 
   const [next] = await tx
-    .select({ level: vipLevels.level })
+    .select({ level: vipLevels.level, retention: vipLevels.retention })
     .from(vipLevels)
     .where(and(eq(vipLevels.enabled, 1), gt(vipLevels.level, member.vip)))
     .orderBy(asc(vipLevels.level))
     .limit(1);
   if (!next || next.level > targetLevel) return member.vip;
+  if (rise?.droppedAt && !(await turnoverReaches(tx, memberId, rise.droppedAt, next.retention))) return member.vip;
 
+  const now = clock.now();
   await tx.update(members).set({ vip: next.level }).where(eq(members.id, memberId));
   await tx
     .insert(vipRises)
-    .values({ memberId, day: today, updatedAt: clock.now() })
-    .onConflictDoUpdate({ target: vipRises.memberId, set: { day: today, updatedAt: clock.now() } });
+    .values({ memberId, day: today, updatedAt: now, levelSince: now })
+    .onConflictDoUpdate({ target: vipRises.memberId, set: { day: today, updatedAt: now, levelSince: now } });
   return next.level;
+}
+
+/**
+ * The bets that count as a member's valid turnover since a moment: settled bets placed since then (the turnover the
+ * withdrawal requirement counts too, games-service turnoverSince).
+ */
+export const settledBetsSince = (memberId: number, since: Date) =>
+  and(eq(bets.memberId, memberId), eq(bets.status, 1), gte(bets.createdAt, since));
+
+/** Whether a member's valid turnover since a moment reaches an amount, compared as numerics in SQL. */
+async function turnoverReaches(tx: DbOrTx, memberId: number, since: Date, amount: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ ok: sql<boolean>`coalesce(sum(${bets.validAmount}), 0) >= ${amount}::numeric` })
+    .from(bets)
+    .where(settledBetsSince(memberId, since));
+  return row?.ok === true;
 }

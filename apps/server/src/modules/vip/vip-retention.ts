@@ -1,0 +1,187 @@
+import { and, asc, eq, gt, lt, lte, max, notExists, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/time';
+import { members } from '../accounts/accounts-tables';
+import { vipLevels } from '../content/content-tables';
+import { bets } from '../games/games-tables';
+import { beijingDay, settledBetsSince } from './vip-service';
+import { vipReviews, vipRises } from './vip-tables';
+
+/** SPEC 9: "retention turnover required within 90 days". */
+export const RETENTION_DAYS = 90;
+const DAY_MS = 86_400_000;
+const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+
+/** The Beijing calendar quarter of a moment, e.g. '2026Q3': the review period. */
+export function beijingQuarter(at: Date): string {
+  const d = new Date(at.getTime() + BEIJING_OFFSET_MS);
+  return `${d.getUTCFullYear()}Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+}
+
+export interface RetentionReview {
+  quarter: string;
+  /** Members reviewed by this run (each at most once a quarter). */
+  reviewed: number;
+  /** Of those, members dropped one level. */
+  dropped: number;
+}
+
+/**
+ * The quarterly VIP retention review (SPEC 9: "an automatic one-level drop if not met in a quarter"). A member is
+ * reviewed when the member's level is above 0, the level asks a retention above 0, the member has held it for at least
+ * 90 days (since the rise or drop that reached it; since registration for a member who never changed level) and has
+ * not been reviewed in this Beijing quarter yet. A member whose valid turnover over the last 90 days (settled bets
+ * placed in that window) is below the retention drops exactly one level, to the next lower enabled level or 0.
+ * Every review, kept or dropped, leaves a vip_reviews row; money, paysum, lifetime turnover and rebates are not
+ * touched. Each member is reviewed in a transaction of its own, locked like a bet settlement, so a review never
+ * holds the whole member table and a run that stops halfway resumes where it stopped.
+ */
+export async function reviewRetention(db: Db, clock: Clock): Promise<RetentionReview> {
+  const now = clock.now();
+  const quarter = beijingQuarter(now);
+  const heldSince = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
+  const candidates = await db
+    .select({ id: members.id })
+    .from(members)
+    .innerJoin(vipLevels, eq(vipLevels.level, members.vip))
+    .leftJoin(vipRises, eq(vipRises.memberId, members.id))
+    .where(
+      and(
+        gt(members.vip, 0),
+        gt(vipLevels.retention, sql`0`),
+        lte(sql`coalesce(${vipRises.levelSince}, ${members.createdAt})`, sql`${heldSince.toISOString()}::timestamptz`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(vipReviews)
+            .where(and(eq(vipReviews.memberId, members.id), eq(vipReviews.quarter, quarter))),
+        ),
+      ),
+    )
+    .orderBy(asc(members.id));
+
+  const result: RetentionReview = { quarter, reviewed: 0, dropped: 0 };
+  for (const { id } of candidates) {
+    const outcome = await reviewMember(db, now, quarter, id);
+    if (outcome === 'skipped') continue;
+    result.reviewed += 1;
+    if (outcome === 'dropped') result.dropped += 1;
+  }
+  return result;
+}
+
+async function reviewMember(db: Db, now: Date, quarter: string, memberId: number): Promise<'kept' | 'dropped' | 'skipped'> {
+  const windowStart = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
+  return db.transaction(async (tx) => {
+    // The member row is what a bet settlement locks first: a review and a settlement of the same member queue up.
+    const [member] = await tx
+      .select({ vip: members.vip, createdAt: members.createdAt })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .for('update');
+    if (!member || member.vip <= 0) return 'skipped';
+    const [level] = await tx
+      .select({ retention: vipLevels.retention, due: sql<boolean>`${vipLevels.retention} > 0` })
+      .from(vipLevels)
+      .where(eq(vipLevels.level, member.vip));
+    if (!level?.due) return 'skipped';
+    const [rise] = await tx.select({ levelSince: vipRises.levelSince }).from(vipRises).where(eq(vipRises.memberId, memberId));
+    if ((rise?.levelSince ?? member.createdAt).getTime() > windowStart.getTime()) return 'skipped';
+
+    const [turnover] = await tx
+      .select({
+        total: sql<string>`coalesce(sum(${bets.validAmount}), 0)::numeric(18, 2)::text`,
+        below: sql<boolean>`coalesce(sum(${bets.validAmount}), 0) < ${level.retention}::numeric`,
+      })
+      .from(bets)
+      .where(settledBetsSince(memberId, windowStart));
+    let toLevel = member.vip;
+    if (turnover?.below) {
+      const [lower] = await tx
+        .select({ level: max(vipLevels.level) })
+        .from(vipLevels)
+        .where(and(eq(vipLevels.enabled, 1), lt(vipLevels.level, member.vip)));
+      toLevel = Number(lower?.level ?? 0);
+    }
+
+    // The unique (member, quarter) row is the once-a-quarter guard, also against a run in another process.
+    const [review] = await tx
+      .insert(vipReviews)
+      .values({
+        memberId,
+        quarter,
+        fromLevel: member.vip,
+        toLevel,
+        retention: level.retention,
+        turnover: turnover?.total ?? '0',
+        reviewedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: vipReviews.id });
+    if (!review) return 'skipped';
+    if (toLevel === member.vip) return 'kept';
+
+    const day = beijingDay(now);
+    await tx.update(members).set({ vip: toLevel }).where(eq(members.id, memberId));
+    await tx
+      .insert(vipRises)
+      .values({ memberId, day, updatedAt: now, levelSince: now, droppedAt: now })
+      .onConflictDoUpdate({ target: vipRises.memberId, set: { day, updatedAt: now, levelSince: now, droppedAt: now } });
+    return 'dropped';
+  });
+}
+
+/**
+ * The automatic run: a tick, called on a timer, that runs the review once when the Beijing quarter of the clock has
+ * changed since the process started (or since the last successful run). A run in progress is not started twice;
+ * a failed run is tried again at the next tick. `idle()` waits for a run in progress (shutdown).
+ */
+export function quarterlyTicker(clock: Clock, run: () => Promise<unknown>) {
+  let done = beijingQuarter(clock.now());
+  let running: Promise<unknown> | null = null;
+  return {
+    tick(): Promise<unknown> | null {
+      if (running) return running;
+      const quarter = beijingQuarter(clock.now());
+      if (quarter === done) return null;
+      running = run()
+        .then((value) => {
+          done = quarter;
+          return value;
+        })
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+    async idle(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+/** How often the timer looks at the clock: the review runs within this long of the quarter's start. */
+export const QUARTER_CHECK_MS = 5 * 60_000;
+
+/**
+ * Runs the review at the start of each Beijing quarter from the server process. The timer is unref'd (it never keeps
+ * a process alive) and cleared when the app closes, which also waits for a run in progress. Several processes may
+ * each run it: the (member, quarter) rows keep it to one review per member.
+ */
+export function scheduleRetentionReview(app: FastifyInstance, deps: { db: Db; clock: Clock }, everyMs = QUARTER_CHECK_MS) {
+  const ticker = quarterlyTicker(deps.clock, async () => {
+    const result = await reviewRetention(deps.db, deps.clock);
+    app.log.info({ ...result }, 'VIP retention review');
+    return result;
+  });
+  const timer = setInterval(() => {
+    ticker.tick()?.catch((error: unknown) => app.log.error({ err: error }, 'VIP retention review failed'));
+  }, everyMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await ticker.idle();
+  });
+  return ticker;
+}
