@@ -1,5 +1,5 @@
-// Page weight: gzip bytes of what the home route loads first (the entry script, its static imports and CSS)
-// and of the largest lazily loaded route chunk. Budget: 150 KB for the home route, JS and CSS together.
+// Page weight: gzip bytes of what the home route loads first (the page with its inlined CSS, the entry script and
+// its static imports) and of the largest lazily loaded route chunk. Budget: 150 KB for the home route, JS and CSS together.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,8 +48,10 @@ if (!entryKey) throw new Error('no entry chunk in the manifest');
 const entryFiles = filesOf(manifest, closure(manifest, entryKey));
 const homeKey = Object.keys(manifest).find((k) => /features\/home\/.*page/.test(k));
 const homeFiles = homeKey ? filesOf(manifest, closure(manifest, homeKey)) : new Set<string>();
-const initial = new Set([...entryFiles, ...homeFiles]);
-const initialBytes = [...initial].reduce((sum, f) => sum + gz(f), 0);
+// The build inlines the entry's stylesheets into index.html: those count through the page itself.
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = [...new Set([...entryFiles, ...homeFiles])].filter((f) => !f.endsWith('.css') || html.includes(f));
+const initialBytes = gz('index.html') + initial.reduce((sum, f) => sum + gz(f), 0);
 
 let largest = { key: '', bytes: 0 };
 for (const [key, chunk] of Object.entries(manifest)) {
@@ -60,7 +62,7 @@ for (const [key, chunk] of Object.entries(manifest)) {
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`home route, loaded first (gzip, JS+CSS): ${kb(initialBytes)}  budget ${kb(BUDGET_HOME_BYTES)}`);
+console.log(`home route, loaded first (gzip, HTML with its CSS + JS): ${kb(initialBytes)}  budget ${kb(BUDGET_HOME_BYTES)}`);
 console.log(`largest route on top of the entry: ${largest.key || '(none)'} ${kb(largest.bytes)}`);
 if (initialBytes > BUDGET_HOME_BYTES) {
   console.error('over budget');

@@ -1,15 +1,39 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const backend = 'http://localhost:8080';
+
+/**
+ * Inlines the stylesheets index.html links into the page itself: each linked file is one more request before
+ * anything is painted on a slow phone network. The files stay in the build, for the lazy screens that load them.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (!asset || asset.type !== 'asset' || typeof asset.source !== 'string') return tag;
+            return `<style>${asset.source}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
 const proxied = ['/api', '/admin', '/uploads', '/sandbox', '/art', '/service'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative base: the built app works from any sub-path the server mounts it on.
   base: './',
-  plugins: [react()],
+  plugins: [react(), inlineEntryCss()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,8 +4,9 @@ import { PageLoading } from '../shared/ui/page-loading';
 import { InviteToLogin, RequireAuth, RequireTokenOrLogin } from './guards';
 import { SubPage } from './layout/sub-page';
 import { TabLayout } from './layout/tab-layout';
+// The landing screen is in the entry, not lazy: a first visit would otherwise wait one more round trip for it.
+import { HomePage } from '../features/home/home-page';
 
-const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const MinePage = lazy(() => import('../features/member/mine-page').then((m) => ({ default: m.MinePage })));

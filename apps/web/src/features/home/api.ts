@@ -5,12 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
 
 /** SPEC 7: bannerList is called with type 2. */
+export const bannersQuery = {
+  queryKey: ['bannerList', 2],
+  queryFn: () => callApi(apiRoutes.bannerList, { type: 2 }),
+  staleTime: 5 * 60_000,
+};
+
 export function useBanners() {
-  return useQuery({
-    queryKey: ['bannerList', 2],
-    queryFn: () => callApi(apiRoutes.bannerList, { type: 2 }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(bannersQuery);
 }
 
 export function useHomeNotices() {

@@ -19,7 +19,13 @@ export default function BannerSwiper({ banners }: { banners: readonly Banner[] }
     >
       {banners.map((banner, index) => (
         <Swiper.Item key={`${banner.src}-${index}`}>
-          <img className="banner-image" src={banner.src} alt={bannerAlt(index, banners.length)} draggable={false} />
+          <img
+            className="banner-image"
+            src={banner.src}
+            alt={bannerAlt(index, banners.length)}
+            draggable={false}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+          />
         </Swiper.Item>
       ))}
     </Swiper>
