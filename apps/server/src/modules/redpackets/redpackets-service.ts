@@ -7,6 +7,7 @@ import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money'
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { accountCode, lockWallet, post } from '../ledger/ledger-service';
+import { readSettings } from '../site/site-service';
 import { deposits } from '../payments/payments-tables';
 import { beijingDay } from '../vip/vip-service';
 import { redpacketGrabs, redpacketRules } from './redpackets-tables';
@@ -140,6 +141,10 @@ export function drawPrize(depositCents: number, moneyPercent: string): { prize: 
  */
 export async function grabRedpacket(deps: RedpacketsDeps, memberId: number) {
   return deps.db.transaction(async (tx) => {
+    // The site switch closes red packets for everyone (SPEC 2 shows 红包已关闭); a client that skips the page's
+    // check must not grab either.
+    const { redpacket_switch } = await readSettings(tx, ['redpacket_switch']);
+    if (redpacket_switch !== 1) throw new AppError(BizCode.NOT_FOUND, MSG.redpacketClosed);
     await lockWallet(tx, memberId);
     const state = await currentState(tx, deps.clock, memberId);
     if (!state.rule) throw new AppError(BizCode.NOT_FOUND, MSG.noRedpacket);

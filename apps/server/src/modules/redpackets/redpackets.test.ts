@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { paymentsKit } from '../payments/payments-test-kit';
+import { writeSettings } from '../site/site-service';
 import { drawPrize, MIN_PRIZE_CENTS } from './redpackets-service';
 
 // 2026-06-01 09:00:00 Beijing (UTC+8): one hour before the seeded 10:00-12:00 window.
@@ -171,6 +172,25 @@ describe('red packets across the Beijing window', () => {
       expect(records.data.total).toBe(1);
       await at('2026-06-07T09:00:00');
     }
+    await kit.ledgerBalanced();
+  });
+});
+
+describe('the site red-packet switch', () => {
+  it('refuses a grab with 红包已关闭 while redpacket_switch is 0 and moves no money, then pays once it is back', async () => {
+    await at('2026-06-08T09:00:00');
+    const m = await registerMember(t.app);
+    await kit.deposit(m.token, '500');
+    await at('2026-06-08T10:30:00');
+    await writeSettings(t.database.db, { redpacket_switch: 0 });
+    try {
+      expect(await grab(m.token)).toEqual({ code: 202, message: '红包已关闭', data: null });
+      expect(await kit.balance(m.token)).toBe('500.00');
+      expect((await info(m.token)).data).toMatchObject({ acquirednum: 0 });
+    } finally {
+      await writeSettings(t.database.db, { redpacket_switch: 1 });
+    }
+    expect((await grab(m.token)).code).toBe(200);
     await kit.ledgerBalanced();
   });
 });
