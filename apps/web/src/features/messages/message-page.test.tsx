@@ -7,7 +7,15 @@ import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
 import { MessagePage } from './message-page';
 
 const page = (data: unknown[], total = data.length) =>
-  ok({ current_page: 1, data, last_page: 1, per_page: 10, total, from: data.length ? 1 : null, to: data.length || null });
+  ok({
+    current_page: 1,
+    data,
+    last_page: 1,
+    per_page: 10,
+    total,
+    from: data.length ? 1 : null,
+    to: data.length || null,
+  });
 
 beforeEach(() => {
   useSessionStore.getState().setToken('tok');
@@ -35,7 +43,9 @@ describe('/message', () => {
     expect(within(list).getByRole('heading', { name: '系统通知' })).toBeInTheDocument();
     expect(within(list).getByText('2026-06-01 12:00:00')).toBeInTheDocument();
     expect(within(list).getByText('加入').tagName).toBe('B');
-    const bodies = fetch.mock.calls.filter(([url]) => url === '/api/noticeList').map(([, i]) => JSON.parse(String((i as RequestInit).body)));
+    const bodies = fetch.mock.calls
+      .filter(([url]) => url === '/api/noticeList')
+      .map(([, i]) => JSON.parse(String((i as RequestInit).body)));
     expect(bodies[0]).toEqual({ page: 1, type: 2 });
   });
 

@@ -1,7 +1,6 @@
-import { Button, InfiniteScroll, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../shared/ui/empty-state';
-import { PageLoading } from '../../shared/ui/page-loading';
+import { PagedList } from '../../shared/ui/paged-list';
 import { SafeHtml } from '../../shared/ui/safe-html';
 import { MESSAGE_TABS, useMessages } from './api';
 import './messages.css';
@@ -15,12 +14,6 @@ export function MessagePage() {
   const messages = useMessages(type);
   const rows = (messages.data?.pages ?? []).flatMap((p) => p.data);
 
-  const loadMore = async () => {
-    const result = await messages.fetchNextPage();
-    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
-    if (result.isError) throw result.error;
-  };
-
   return (
     <main className="page messages-page" aria-label="消息中心">
       <Tabs
@@ -33,36 +26,25 @@ export function MessagePage() {
         ))}
       </Tabs>
 
-      {messages.isPending ? (
-        <PageLoading />
-      ) : messages.isError && rows.length === 0 ? (
-        <EmptyState title="加载失败">
-          <Button size="small" color="primary" fill="outline" onClick={() => void messages.refetch()}>
-            重新加载
-          </Button>
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <ul className="messages-list" aria-label={type === 1 ? '公告列表' : '站内信列表'}>
-            {rows.map((m) => (
-              <li key={m.id} className="message-item">
-                <article aria-labelledby={`message-${m.id}`}>
-                  <header className="message-head">
-                    <h3 id={`message-${m.id}`} className="message-title">
-                      {m.title}
-                    </h3>
-                    <time className="message-time">{m.created_at}</time>
-                  </header>
-                  <SafeHtml className="rich-text message-content" html={m.content} />
-                </article>
-              </li>
-            ))}
-          </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={messages.hasNextPage} />
-        </>
-      )}
+      <PagedList
+        query={messages}
+        rows={rows}
+        label={type === 1 ? '公告列表' : '站内信列表'}
+        className="messages-list"
+        renderRow={(m) => (
+          <li key={m.id} className="message-item">
+            <article aria-labelledby={`message-${m.id}`}>
+              <header className="message-head">
+                <h3 id={`message-${m.id}`} className="message-title">
+                  {m.title}
+                </h3>
+                <time className="message-time">{m.created_at}</time>
+              </header>
+              <SafeHtml className="rich-text message-content" html={m.content} />
+            </article>
+          </li>
+        )}
+      />
     </main>
   );
 }

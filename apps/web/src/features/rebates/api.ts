@@ -1,5 +1,5 @@
 import { apiRoutes } from '@h5/contract/routes';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { useSessionStore } from '../../shared/session/session-store';
 import { nextPageOf } from '../records/api';
@@ -26,17 +26,6 @@ export function useRebates({ platform, period }: RebateFilter) {
     enabled: Boolean(token),
     gcTime: 0,
     staleTime: 0,
-  });
-}
-
-/** The venues of the platform filter: POST /api/balancelist (the wallet pages share the cache and poll it). */
-export function useRebatePlatforms() {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['balanceList', token],
-    queryFn: () => callApi(apiRoutes.balanceList, {}, { silent: true }),
-    enabled: Boolean(token),
-    staleTime: 5 * 60_000,
   });
 }
 

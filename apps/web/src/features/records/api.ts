@@ -39,8 +39,8 @@ export function useBetRecords({ platform, period }: BetRecordFilter) {
   });
 }
 
-/** The venues of the platform filter: POST /api/balancelist once (the wallet pages share the cache and poll it). */
-export function useBetPlatforms() {
+/** The venues of the platform filter (bets, rebates): POST /api/balancelist once (the wallet pages share the cache and poll it). */
+export function useFilterPlatforms() {
   const token = useSessionStore((s) => s.token);
   return useQuery({
     queryKey: ['balanceList', token],

@@ -1,36 +1,22 @@
 import type { BetRecord, Venue } from '@h5/contract';
-import { betStatusLabel, PERIOD, periodLabel } from '@h5/contract/codes';
+import { betStatusLabel } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
-import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
 import { PagedList } from '../../shared/ui/paged-list';
-import { useBetPlatforms, useBetRecords } from './api';
+import { useFilterPlatforms, useBetRecords } from './api';
+import { ALL_PLATFORMS, PlatformPeriodFilter } from './platform-period-filter';
 import { RecordCount } from './record-count';
 import './records.css';
 
-const ALL = '';
-const ALL_LABEL = '全部';
 const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
-
-const PERIOD_OPTIONS: SheetOption<number>[] = Object.entries(PERIOD).map(([code, label]) => ({
-  value: Number(code),
-  label,
-}));
 
 /** /betRecord (SPEC 2): bet history filtered by platform and period, loaded page by page as the list scrolls. */
 export function BetRecordPage() {
-  const [platform, setPlatform] = useState(ALL);
+  const [platform, setPlatform] = useState(ALL_PLATFORMS);
   const [period, setPeriod] = useState(DEFAULT_PERIOD);
-  const [sheet, setSheet] = useState<'platform' | 'period' | null>(null);
-  const venues = useBetPlatforms();
+  const venues = useFilterPlatforms();
   const records = useBetRecords({ platform, period });
-
-  const platformOptions: SheetOption<string>[] = [
-    { value: ALL, label: ALL_LABEL },
-    ...(venues.data ?? []).map((v) => ({ value: v.platname, label: v.name })),
-  ];
-  const platformName = platformOptions.find((o) => o.value === platform)?.label ?? platform;
 
   const pages = records.data?.pages ?? [];
   const rows = pages.flatMap((p) => p.data);
@@ -38,28 +24,13 @@ export function BetRecordPage() {
 
   return (
     <main className="page records-page" aria-label="投注记录">
-      <div className="records-filters" role="group" aria-label="筛选">
-        <button
-          type="button"
-          className="records-filter"
-          aria-label={`平台：${platformName}`}
-          aria-haspopup="dialog"
-          onClick={() => setSheet('platform')}
-        >
-          <span className="records-filter-caption">平台</span>
-          <span className="records-filter-value">{platformName}</span>
-        </button>
-        <button
-          type="button"
-          className="records-filter"
-          aria-label={`时间：${periodLabel(period)}`}
-          aria-haspopup="dialog"
-          onClick={() => setSheet('period')}
-        >
-          <span className="records-filter-caption">时间</span>
-          <span className="records-filter-value">{periodLabel(period)}</span>
-        </button>
-      </div>
+      <PlatformPeriodFilter
+        venues={venues.data}
+        platform={platform}
+        period={period}
+        onPlatform={setPlatform}
+        onPeriod={setPeriod}
+      />
 
       <PagedList
         query={records}
@@ -69,23 +40,6 @@ export function BetRecordPage() {
         emptyTitle={MSG.noBetRecords}
         header={<RecordCount total={total} />}
         renderRow={(row) => <BetRow key={row.bet_id} row={row} venues={venues.data} />}
-      />
-
-      <OptionSheet
-        title="选择平台"
-        visible={sheet === 'platform'}
-        options={platformOptions}
-        value={platform}
-        onSelect={setPlatform}
-        onClose={() => setSheet(null)}
-      />
-      <OptionSheet
-        title="选择时间"
-        visible={sheet === 'period'}
-        options={PERIOD_OPTIONS}
-        value={period}
-        onSelect={setPeriod}
-        onClose={() => setSheet(null)}
       />
     </main>
   );

@@ -1,9 +1,8 @@
 import type { RedpacketRecord } from '@h5/contract';
-import { Button, InfiniteScroll } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../shared/format';
-import { EmptyState } from '../../shared/ui/empty-state';
-import { PageLoading } from '../../shared/ui/page-loading';
+import { PagedList } from '../../shared/ui/paged-list';
 import { useRedpacketInfo, useRedpacketRecords } from './api';
 import './redpacket.css';
 
@@ -13,12 +12,6 @@ export function WelfarePage() {
   const records = useRedpacketRecords();
   const navigate = useNavigate();
   const rows = records.data?.pages.flatMap((p) => p.data) ?? [];
-
-  const loadMore = async () => {
-    const result = await records.fetchNextPage();
-    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
-    if (result.isError) throw result.error;
-  };
 
   return (
     <main className="page welfare-page" aria-label="福利中心">
@@ -38,26 +31,13 @@ export function WelfarePage() {
         </Button>
       </section>
 
-      {records.isPending ? (
-        <PageLoading />
-      ) : records.isError && rows.length === 0 ? (
-        <EmptyState title="加载失败">
-          <Button size="small" color="primary" fill="outline" onClick={() => void records.refetch()}>
-            重新加载
-          </Button>
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <ul className="welfare-list" aria-label="红包记录列表">
-            {rows.map((row, index) => (
-              <RecordRow key={`${row.created_at}-${index}`} row={row} />
-            ))}
-          </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage} />
-        </>
-      )}
+      <PagedList
+        query={records}
+        rows={rows}
+        label="红包记录列表"
+        className="welfare-list"
+        renderRow={(row, index) => <RecordRow key={`${row.created_at}-${index}`} row={row} />}
+      />
     </main>
   );
 }
