@@ -6,7 +6,7 @@ import { useBalance, useUserInfo } from '../../shared/session/hooks';
 import { logout } from '../../shared/session/session-actions';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useRefreshUserMoney, useVipLevels } from './api';
-import { vipNumber, vipProgress } from './vip-progress';
+import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import './mine.css';
 
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
@@ -125,7 +125,13 @@ export function MinePage() {
           disabled={refresh.isPending}
           onClick={() => void refreshMoney()}
         >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={refresh.isPending ? 'spin' : ''}>
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            aria-hidden="true"
+            className={refresh.isPending ? 'spin' : ''}
+          >
             <path
               d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
               fill="none"

@@ -8,7 +8,7 @@ import { useSession, useUserInfo } from '../../shared/session/hooks';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useVipLevels } from './api';
-import { vipNumber, vipProgress } from './vip-progress';
+import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import './vip.css';
 
 /** Rebate columns of a level, in sidebar order (SPEC 3). */

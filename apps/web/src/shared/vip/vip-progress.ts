@@ -2,7 +2,7 @@ import type { VipLevel } from '@h5/contract';
 
 /**
  * SPEC 4: VIP progress percentage = paysum divided by the recharge requirement of the level at the index equal to
- * the current level, rounded, capped at 100; 0 if either is 0.
+ * the current level, rounded, capped at 100; 0 if either is 0. Shared by /vip and /mine.
  */
 export function vipProgress(
   paysum: string | number,
