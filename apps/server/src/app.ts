@@ -9,7 +9,9 @@ import { installErrorHandling } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { type AttemptLimiter, memoryLimiter, type RedisLike, redisLimiter } from './http/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
+import { contentAdminRoutes } from './modules/content/content-admin-routes';
 import { contentRoutes } from './modules/content/content-routes';
+import { siteAdminRoutes } from './modules/site/site-admin-routes';
 import { siteRoutes } from './modules/site/site-routes';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { gamesRoutes } from './modules/games/games-routes';
@@ -115,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   vipAdminRoutes(app, { db, clock }, backOffice.authenticate);
+  contentAdminRoutes(app, { db }, backOffice.authenticate);
+  siteAdminRoutes(app, { db }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock });
   await memberRoutes(app, { db, clock, uploadDir: config.uploadDir }, authenticate, backOffice.authenticate);

@@ -157,6 +157,24 @@ export const MSG = {
   duplicateRecord: '该记录已存在',
   timeRangeInvalid: '请输入正确的时间段',
   depositBandInvalid: '存款下限不能高于上限',
+  // Back office: content and settings
+  titleRequired: '请输入标题',
+  contentRequired: '请输入内容',
+  nameRequired: '请输入名称',
+  imageUrlRequired: '请输入图片地址',
+  urlInvalid: '请输入正确的链接地址（以/开头的站内路径或http(s)网址）',
+  flagInvalid: '开关只能为0或1',
+  sortInvalid: '排序须为整数',
+  numberInvalid: '请输入正确的数值（最多两位小数）',
+  countInvalid: '请输入正确的次数',
+  gameCategoryInvalid: '请选择正确的游戏分类',
+  articleTypeInvalid: '文章类型须为1-8',
+  venueCodeInvalid: '场馆代码须为1-32位字母、数字或下划线',
+  venueMissing: '场馆不存在，请先添加场馆',
+  venueCodeLocked: '场馆代码创建后不能修改',
+  venueHoldsMoney: '该场馆仍有会员余额或未结算注单，不能删除，请改为停用',
+  settingsEmpty: '请至少提交一项设置',
+  withdrawRangeInvalid: '最低提现金额不能高于最高提现金额',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -179,4 +197,14 @@ export function withdrawBelowMinMessage(min: number | string): string {
 /** Ours, code 215: the maximum is a site setting. */
 export function withdrawAboveMaxMessage(max: number | string): string {
   return `单笔取款不能高于${max}元`;
+}
+
+/** Back office, PUT /admin/api/settings: a key that is not a site setting. */
+export function unknownSettingMessage(key: string): string {
+  return `不支持的设置项：${key}`;
+}
+
+/** Back office, PUT /admin/api/settings: a value refused, with the reason when there is one. */
+export function settingInvalidMessage(key: string, reason?: string): string {
+  return reason ? `设置项${key}的值不正确：${reason}` : `设置项${key}的值不正确`;
 }

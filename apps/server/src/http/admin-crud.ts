@@ -3,7 +3,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { audit } from '../modules/admin/admin-service';
 import type { OperatorRole } from '../modules/admin/admin-tables';
 import { adminRoute, type AuthenticateOperator, idParam } from './admin-route';
@@ -23,6 +23,13 @@ export interface CrudResource<S extends z.ZodType, R extends { id: number }> {
   orderBy: (PgColumn | SQL)[];
   /** A Chinese message when the input is consistent field by field but not as a whole. */
   check?: (input: z.output<S>) => string | null;
+  /**
+   * Checks against the database, inside the change's transaction before it is written (before: the locked row of
+   * an update, null on create). Refuses by throwing an AppError.
+   */
+  verify?: (tx: Tx, input: z.output<S>, before: R | null) => Promise<void>;
+  /** Runs on the locked row inside the delete's transaction; refuses by throwing an AppError. */
+  beforeDelete?: (tx: Tx, row: R) => Promise<void>;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -70,6 +77,7 @@ export function crudRoutes<S extends z.ZodType, R extends { id: number }>(
     const values = checked(input);
     const view = await guard(() =>
       db.transaction(async (tx) => {
+        await resource.verify?.(tx, input, null);
         const [row] = (await tx.insert(table).values(values as never).returning()) as unknown as R[];
         if (!row) throw new Error(`${resource.action} insert returned nothing`);
         const after = resource.view(row);
@@ -87,6 +95,7 @@ export function crudRoutes<S extends z.ZodType, R extends { id: number }>(
       db.transaction(async (tx) => {
         const [before] = (await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as unknown as R[];
         if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+        await resource.verify?.(tx, input, before);
         const [row] = (await tx.update(table).set(values as never).where(eq(table.id, id)).returning()) as unknown as R[];
         if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
         const after = resource.view(row);
@@ -100,6 +109,11 @@ export function crudRoutes<S extends z.ZodType, R extends { id: number }>(
   adminRoute(app, authenticate, { method: 'DELETE', url: `${resource.path}/:id`, roles }, async ({ params, operator, req }) => {
     const id = idParam(params);
     await db.transaction(async (tx) => {
+      if (resource.beforeDelete) {
+        const [locked] = (await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as unknown as R[];
+        if (!locked) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+        await resource.beforeDelete(tx, locked);
+      }
       const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as unknown as R[];
       if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
       await audit(tx, { operatorId: operator.id, action: `${resource.action}.delete`, target: `${resource.action}:${id}`, before: resource.view(row), requestId: req.id });

@@ -1,11 +1,12 @@
 import { type Article, BizCode, MSG, type Banner, type Game, type SlotGame, type VipLevel } from '@h5/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { numericToMoney } from '../../lib/money';
 import { readSettings } from '../site/site-service';
-import { articles, banners, games, notices, slotGames, vipLevels } from './content-tables';
+import { findVenue } from '../wallet/venue-directory';
+import { articles, banners, games, notices, slotGames, venues, vipLevels } from './content-tables';
 
 /** Our own pages, served from apps/server/public, used while an operator has set no external URL. */
 export const BUILT_IN_SERVICE_URL = '/service/chat.html';
@@ -33,24 +34,33 @@ export async function listNotices(db: DbOrTx): Promise<string[]> {
   return rows.map((row) => row.text);
 }
 
-/** SERVER-RULES: game/list answers every game as a bare array with app_state 1 or 0; the client filters. */
+/**
+ * SERVER-RULES: game/list answers every game as a bare array with app_state 1 or 0; the client filters. A tile whose
+ * venue is disabled (or gone) answers app_state 0: it could not be launched (getGameUrl refuses it).
+ */
 export async function listGames(db: DbOrTx): Promise<Game[]> {
-  const rows = await db.select().from(games).orderBy(asc(games.sort), asc(games.id));
-  return rows.map((row) => ({
+  const rows = await db
+    .select({ game: games, venueEnabled: venues.enabled })
+    .from(games)
+    .leftJoin(venues, sql`lower(${venues.code}) = lower(${games.platformName})`)
+    .orderBy(asc(games.sort), asc(games.id));
+  return rows.map(({ game: row, venueEnabled }) => ({
     id: row.id,
     name: row.name,
     category_id: row.categoryId,
-    app_state: asFlag(row.appState),
+    app_state: venueEnabled === 1 ? asFlag(row.appState) : 0,
     platform_name: row.platformName,
     game_code: row.gameCode,
     mobile_img: row.mobileImg,
   }));
 }
 
-/** The slot list of one venue; an unknown code is simply an empty list. */
+/** The slot list of one venue; an unknown or disabled venue is simply an empty list. */
 export async function listSlotGames(db: DbOrTx, catecode: string): Promise<SlotGame[]> {
   const code = catecode.trim();
   if (!code) return [];
+  const venue = await findVenue(db, code);
+  if (!venue?.enabled) return [];
   return db
     .select({
       catecode: slotGames.catecode,

@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { venues } from '../content/content-tables';
 
@@ -32,5 +32,15 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
     .from(venues)
     .where(sql`lower(${venues.code}) = lower(${code})`)
     .limit(1);
+  return row ? toInfo(row) : null;
+}
+
+/**
+ * The venue row locked for share inside a money movement's transaction: a back-office delete of the venue (which
+ * locks it for update, then checks that no member holds money there) waits for the movement, and a movement never
+ * lands in a venue deleted meanwhile. Answers the venue as it is now, or null.
+ */
+export async function holdVenue(tx: DbOrTx, code: string): Promise<VenueInfo | null> {
+  const [row] = await tx.select().from(venues).where(eq(venues.code, code)).limit(1).for('share');
   return row ? toInfo(row) : null;
 }

@@ -6,7 +6,7 @@ import { AppError, badInput } from '../../http/errors';
 import type { GameProvider } from '../../providers/game-provider';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, balancesOf, lockWallet, post } from '../ledger/ledger-service';
-import { findVenue, listVenues, type VenueInfo } from './venue-directory';
+import { findVenue, holdVenue, listVenues, type VenueInfo } from './venue-directory';
 
 export interface WalletDeps {
   db: Db;
@@ -21,6 +21,22 @@ const refFor = (memberId: number, venue: VenueInfo) => ({ memberId, venue: venue
 async function enabledVenue(db: Db | Tx, code: string): Promise<VenueInfo> {
   const venue = await findVenue(db, code);
   if (!venue || !venue.enabled) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+  return venue;
+}
+
+/**
+ * Inside the movement's transaction: the venue still exists (locked against a back-office delete) and, for money
+ * going in, is still enabled. Money may always come out of a disabled venue: disabling never traps a balance.
+ */
+async function stillOpen(tx: Tx, venue: VenueInfo, into: boolean): Promise<void> {
+  const now = await holdVenue(tx, venue.code);
+  if (!now || (into && !now.enabled)) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+}
+
+/** A venue money may leave: any venue we know, enabled or not. */
+async function knownVenue(db: Db | Tx, code: string): Promise<VenueInfo> {
+  const venue = await findVenue(db, code);
+  if (!venue) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
   return venue;
 }
 
@@ -77,11 +93,13 @@ export async function transfer(deps: WalletDeps, memberId: number, input: Transf
     throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueToVenueRefused);
   }
   const into = target !== VENUE_WALLET;
-  const venue = await enabledVenue(deps.db, into ? target : source);
+  // Out of a disabled venue is allowed (DESIGN "Operators": disabling a venue is how it is retired safely).
+  const venue = into ? await enabledVenue(deps.db, target) : await knownVenue(deps.db, source);
   const reference = `transfer:${memberId}:${idempotencyKey}`;
 
   return deps.db.transaction(async (tx) => {
     const central = await lockWallet(tx, memberId);
+    await stillOpen(tx, venue, into);
     const available = into ? central : await balanceOf(tx, accountCode.venue(memberId, venue.code));
     if (cents > available) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
     if (into) await moveIn(tx, deps, memberId, venue, cents, reference);
@@ -148,6 +166,7 @@ export async function launchGame(
 ) {
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
   return deps.db.transaction(async (tx) => {
+    await stillOpen(tx, venue, true);
     const ref = refFor(memberId, venue);
     await deps.provider.ensureAccount(tx, ref);
     const [member] = await tx.select({ transferstatus: members.transferstatus }).from(members).where(eq(members.id, memberId));

@@ -1,0 +1,138 @@
+import { centsToMoney, firstIssueMessage, MSG, parseMoneyToCents, settingInvalidMessage, unknownSettingMessage } from '@h5/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
+import { badInput } from '../../http/errors';
+import { audit } from '../admin/admin-service';
+import { isSiteUrl } from '../content/content-admin-routes';
+import { DEFAULT_SETTINGS, readSettings, type SettingKey, type SiteSettings, writeSettings } from './site-service';
+
+type Flag = 0 | 1;
+
+/** 0 or 1, as a number or a string. */
+const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { message: MSG.flagInvalid }).transform((v) => Number(v) as Flag);
+
+/** A two-decimal amount within [min, max] in cents, as cents. */
+const cents = (min: number, max: number) =>
+  z.union([z.string().max(32), z.number()], { message: MSG.numberInvalid }).transform((v, ctx) => {
+    const value = parseMoneyToCents(v);
+    if (value === null || value < min || value > max) {
+      ctx.addIssue({ code: 'custom', message: MSG.numberInvalid });
+      return z.NEVER;
+    }
+    return value;
+  });
+/** Stored as the two-decimal string the member endpoints answer ("7.20"). */
+const rateText = (min: number, max: number) => cents(min, max).transform((c) => centsToMoney(c));
+/** Stored as a JSON number (yuan, percent or a multiple), up to two decimals. */
+const decimal = (min: number, max: number) => cents(min, max).transform((c) => c / 100);
+
+const text = (min: number, max: number) =>
+  z
+    .string({ message: MSG.contentRequired })
+    .trim()
+    .min(min, { message: MSG.contentRequired })
+    .max(max, { message: MSG.inputTooLong });
+
+/** A path of our own site or an http(s) URL; `optional`: empty means unset (the built-in page or no redirect). */
+const url = (optional: boolean, absolute = false) =>
+  z
+    .string({ message: MSG.urlInvalid })
+    .trim()
+    .max(500, { message: MSG.inputTooLong })
+    .refine((v) => (v === '' ? optional : isSiteUrl(v) && (!absolute || !v.startsWith('/'))), { message: MSG.urlInvalid });
+
+/**
+ * One schema per site setting (site-service DEFAULT_SETTINGS): what an operator may store there. The output type of
+ * each is the type the readers of that setting expect.
+ */
+const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> } = {
+  site_state: flag,
+  title: text(1, 64),
+  site_logo: url(false),
+  repair_tips: text(0, 500),
+  redpacket_switch: flag,
+  index_modal: flag,
+  webcontent: text(0, 20_000),
+  h5_url: url(false),
+  ios_download_url: url(false),
+  ios_download_qrcode: url(false),
+  fanshui: flag,
+  // Clients navigate to it on 200 (SERVER-RULES getVisitUrl): another domain, so an absolute URL.
+  visit_url: url(true, true),
+  service_url: url(true),
+  agent_login_url: url(true),
+  usdtrate: rateText(1, 1000_00),
+  withdrawusdtrate: rateText(1, 1000_00),
+  withdrawcashfee: rateText(0, 10_000_00),
+  withdrawfeeusdttrc: rateText(0, 10_000_00),
+  withdraw_min: decimal(0, 100_000_000_00),
+  withdraw_max: decimal(1, 100_000_000_00),
+  withdraw_daily_count: z.coerce
+    .number({ message: MSG.countInvalid })
+    .int({ message: MSG.countInvalid })
+    .min(1, { message: MSG.countInvalid })
+    .max(1000, { message: MSG.countInvalid }),
+  turnover_multiple: decimal(0, 100_00),
+  deposit_bonus_percent: decimal(0, 100_00),
+  min_fanshui_money: decimal(0, 100_000_000_00),
+};
+
+const ALL_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_INPUTS, key);
+
+/** Validates a partial settings object key by key; the first problem is refused with a Chinese message. */
+export function parseSettingsPatch(body: Record<string, unknown>): Partial<SiteSettings> {
+  const keys = Object.keys(body);
+  if (keys.length === 0) throw badInput(MSG.settingsEmpty);
+  const patch: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (!isSettingKey(key)) throw badInput(unknownSettingMessage(key.slice(0, 64)));
+    const parsed = SETTING_INPUTS[key].safeParse(body[key]);
+    if (!parsed.success) {
+      const reason = firstIssueMessage(parsed.error);
+      throw badInput(settingInvalidMessage(key, reason === MSG.badInput ? undefined : reason));
+    }
+    patch[key] = parsed.data;
+  }
+  return patch as Partial<SiteSettings>;
+}
+
+/** Back office: site settings (role admin only: they switch the site, the red packets and the money rules). */
+export function siteAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenticate: AuthenticateOperator) {
+  const { db } = deps;
+
+  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/settings', roles: [] }, async () => ({
+    data: await readSettings(db, ALL_KEYS),
+  }));
+
+  adminRoute(
+    app,
+    authenticate,
+    { method: 'PUT', url: '/admin/api/settings', roles: [], input: z.record(z.string(), z.unknown()) },
+    async ({ input, operator, req }) => {
+      const patch = parseSettingsPatch(input);
+      const keys = Object.keys(patch) as SettingKey[];
+      const settings = await db.transaction(async (tx) => {
+        // One settings change at a time: the withdrawal range is checked against what the other change left.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('site_settings'))`);
+        const before = await readSettings(tx, ALL_KEYS);
+        const merged = { ...before, ...patch };
+        if (Number(merged.withdraw_min) > Number(merged.withdraw_max)) throw badInput(MSG.withdrawRangeInvalid);
+        await writeSettings(tx, patch);
+        await audit(tx, {
+          operatorId: operator.id,
+          action: 'settings.update',
+          target: 'settings',
+          before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+          after: Object.fromEntries(keys.map((k) => [k, merged[k]])),
+          requestId: req.id,
+        });
+        return readSettings(tx, ALL_KEYS);
+      });
+      return { data: settings, message: MSG.settingSaved };
+    },
+  );
+}
