@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MSG } from '@h5/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, USER } from '../shared/test/render';
+import { endSession } from '../shared/session/end-session';
 import { findToast } from '../shared/test/toast';
 import { ROUTES } from './routes';
 import { renderApp } from './test-app';
@@ -73,6 +74,19 @@ describe('guards and runtime rules', () => {
     renderApp('/wallet?type=2');
     await waitFor(() => expect(window.location.hash).toBe('#/login?redirect=%2Fwallet%3Ftype%3D2'));
     expect(await screen.findByRole('tab', { name: '登录' })).toBeInTheDocument();
+  });
+
+  it('leaves the address on /login when the session of a member screen ends, so logging in again goes home', async () => {
+    memberApi();
+    renderApp('/userCent', { token: 'tok' });
+    expect(await screen.findByRole('heading', { name: '安全中心' })).toBeInTheDocument();
+    act(() => endSession());
+    // A browser tells the router of the new address with popstate; happy-dom does not, so the test does.
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(await screen.findByRole('tab', { name: '登录' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/login');
   });
 
   it('opens /wallet for a member', async () => {
