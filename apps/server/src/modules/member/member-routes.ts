@@ -3,14 +3,14 @@ import fastifyStatic from '@fastify/static';
 import { endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { badInput } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
-import { pageWindow, toPaginator } from '../../lib/paging';
-import { members } from '../accounts/accounts-tables';
+import { pageWindow } from '../../lib/paging';
 import type { AuthedMember } from '../accounts/accounts-service';
 import { requestOrigin } from '../accounts/accounts-routes';
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import {
   firstFilePart,
   multipartBoundary,
@@ -135,16 +135,7 @@ function memberAdminRoutes(app: FastifyInstance, deps: MemberDeps, authenticate:
     async ({ input }) => {
       const window = pageWindow(input);
       const where: SQL | undefined = input.state === undefined ? undefined : eq(agentApplications.state, input.state);
-      const [total] = await db.select({ n: count() }).from(agentApplications).where(where);
-      const rows = await db
-        .select({ a: agentApplications, username: members.username })
-        .from(agentApplications)
-        .innerJoin(members, eq(members.id, agentApplications.memberId))
-        .where(where)
-        .orderBy(desc(agentApplications.id))
-        .limit(window.perPage)
-        .offset(window.offset);
-      return { data: toPaginator(rows.map((r) => member.applicationView(r.a, r.username)), total?.n ?? 0, window) };
+      return { data: await memberRowsPage(db, agentApplications, where, window, member.applicationView) };
     },
   );
 

@@ -1,12 +1,12 @@
 import { BizCode, MSG, parseMoneyToCents } from '@h5/contract';
-import { asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
-import { pageWindow, toPaginator } from '../../lib/paging';
-import { members } from '../accounts/accounts-tables';
+import { pageWindow } from '../../lib/paging';
 import { audit } from '../admin/admin-service';
 import { depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
 import type { PaymentsDeps } from './payments-common';
@@ -88,31 +88,13 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
   adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/deposits', roles: ['finance'], input: ListInput }, async ({ input }) => {
     const window = pageWindow(input);
     const where: SQL | undefined = input.state === undefined ? undefined : eq(deposits.state, input.state);
-    const [total] = await db.select({ n: count() }).from(deposits).where(where);
-    const rows = await db
-      .select({ d: deposits, username: members.username })
-      .from(deposits)
-      .innerJoin(members, eq(members.id, deposits.memberId))
-      .where(where)
-      .orderBy(desc(deposits.id))
-      .limit(window.perPage)
-      .offset(window.offset);
-    return { data: toPaginator(rows.map((r) => depositView(r.d, r.username)), total?.n ?? 0, window) };
+    return { data: await memberRowsPage(db, deposits, where, window, depositView) };
   });
 
   adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/withdrawals', roles: ['finance'], input: ListInput }, async ({ input }) => {
     const window = pageWindow(input);
     const where: SQL | undefined = input.state === undefined ? undefined : eq(withdrawals.state, input.state);
-    const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-    const rows = await db
-      .select({ w: withdrawals, username: members.username })
-      .from(withdrawals)
-      .innerJoin(members, eq(members.id, withdrawals.memberId))
-      .where(where)
-      .orderBy(desc(withdrawals.id))
-      .limit(window.perPage)
-      .offset(window.offset);
-    return { data: toPaginator(rows.map((r) => withdrawalView(r.w, r.username)), total?.n ?? 0, window) };
+    return { data: await memberRowsPage(db, withdrawals, where, window, withdrawalView) };
   });
 
   for (const decision of ['approve', 'reject'] as const satisfies readonly ReviewDecision[]) {

@@ -1,12 +1,12 @@
 import { endpoints, MSG } from '@h5/contract';
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { crudRoutes } from '../../http/admin-crud';
+import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
-import { pageWindow, toPaginator } from '../../lib/paging';
-import { members } from '../accounts/accounts-tables';
+import { pageWindow } from '../../lib/paging';
 import * as service from './promotions-service';
 import type { PromotionsDeps } from './promotions-service';
 import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
@@ -92,16 +92,7 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
     async ({ input }) => {
       const window = pageWindow(input);
       const where: SQL | undefined = input.state === undefined ? undefined : eq(promotionApplications.state, input.state);
-      const [total] = await db.select({ n: count() }).from(promotionApplications).where(where);
-      const rows = await db
-        .select({ a: promotionApplications, username: members.username })
-        .from(promotionApplications)
-        .innerJoin(members, eq(members.id, promotionApplications.memberId))
-        .where(where)
-        .orderBy(desc(promotionApplications.id))
-        .limit(window.perPage)
-        .offset(window.offset);
-      return { data: toPaginator(rows.map((r) => service.applicationView(r.a, r.username)), total?.n ?? 0, window) };
+      return { data: await memberRowsPage(db, promotionApplications, where, window, service.applicationView) };
     },
   );
 

@@ -1,14 +1,14 @@
 import { MSG, parseMoneyToCents } from '@h5/contract';
-import { count, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { crudRoutes } from '../../http/admin-crud';
+import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { formatBeijing, type Clock } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
 import { audit } from '../admin/admin-service';
 import { vipLevels } from '../content/content-tables';
 import { reviewRetention } from './vip-retention';
@@ -103,16 +103,7 @@ export function vipAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
   adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/vip/retention-reviews', roles: ['finance'], input: ReviewsInput }, async ({ input }) => {
     const window = pageWindow(input);
     const where: SQL | undefined = input.dropped ? lt(vipReviews.toLevel, vipReviews.fromLevel) : undefined;
-    const [total] = await db.select({ n: count() }).from(vipReviews).where(where);
-    const rows = await db
-      .select({ review: vipReviews, username: members.username })
-      .from(vipReviews)
-      .innerJoin(members, eq(members.id, vipReviews.memberId))
-      .where(where)
-      .orderBy(desc(vipReviews.id))
-      .limit(window.perPage)
-      .offset(window.offset);
-    const data = rows.map(({ review: r, username }) => ({
+    const reviewView = (r: typeof vipReviews.$inferSelect, username: string) => ({
       id: r.id,
       member_id: r.memberId,
       username,
@@ -122,7 +113,7 @@ export function vipAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
       retention: numericToMoney(r.retention),
       turnover: numericToMoney(r.turnover),
       reviewed_at: formatBeijing(r.reviewedAt),
-    }));
-    return { data: toPaginator(data, total?.n ?? 0, window) };
+    });
+    return { data: await memberRowsPage(db, vipReviews, where, window, reviewView) };
   });
 }
