@@ -69,7 +69,8 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
     <li>
       <Link className="activity-card" to={`/activityInfo?id=${promotion.id}`} data-activity-id={promotion.id}>
         {promotion.banner ? (
-          <img className="activity-banner" src={promotion.banner} alt={promotion.title} loading="lazy" />
+          // The title follows in the same link: the picture adds nothing to read out.
+          <img className="activity-banner" src={promotion.banner} alt="" loading="lazy" />
         ) : (
           <span className="activity-banner activity-banner-blank" aria-hidden="true" />
         )}
