@@ -102,6 +102,8 @@ describe('guards and runtime rules', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderApp('/hongbao');
     expect(await screen.findByText(MSG.loginInvite)).toBeInTheDocument();
+    // Named for assistive technology by its text (it has no title).
+    expect(screen.getByRole('dialog', { name: MSG.loginInvite })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(window.location.hash).toBe('#/login'));
   });

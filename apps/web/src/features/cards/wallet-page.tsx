@@ -1,12 +1,13 @@
 import type { Card } from '@h5/contract';
 import { MAX_CARDS_PER_KIND, USDT_BANK } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
-import { Button, Dialog, Tabs, Toast } from 'antd-mobile';
+import { Button, Tabs, Toast } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { kindOfTab, useCards, useDeleteCard, WALLET_TAB, type CardKind } from './api';
 import './cards.css';
+import { confirmDialog } from '../../shared/ui/dialogs';
 
 const KIND_LABEL: Record<CardKind, string> = { usdt: 'USDT地址', bank: '银行卡' };
 const ADD_PATH: Record<CardKind, string> = { usdt: '/addUsdtCard', bank: '/addBankCard' };
@@ -35,7 +36,7 @@ function CardList({ kind }: { kind: CardKind }) {
   const remove = useDeleteCard();
 
   const unbind = async (card: Card) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: MSG.tipTitle,
       content: MSG.unbindConfirm,
       confirmText: '确定',

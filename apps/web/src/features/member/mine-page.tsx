@@ -1,4 +1,4 @@
-import { Button, Dialog, ProgressBar, Toast } from 'antd-mobile';
+import { Button, ProgressBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
@@ -8,6 +8,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { useRefreshUserMoney, useVipLevels } from './api';
 import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import './mine.css';
+import { confirmDialog } from '../../shared/ui/dialogs';
 
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
 export const DEFAULT_AVATAR = '/art/avatar-default.svg';
@@ -50,7 +51,7 @@ export function MinePage() {
 
   // SPEC 4: logout asks first, calls logoff, and ends the session even when that call fails.
   const confirmLogout = async () => {
-    const ok = await Dialog.confirm({ content: '确定要退出登录吗？', confirmText: '确定', cancelText: '取消' });
+    const ok = await confirmDialog({ content: '确定要退出登录吗？', confirmText: '确定', cancelText: '取消' });
     if (!ok) return;
     setLeaving(true);
     await logout();

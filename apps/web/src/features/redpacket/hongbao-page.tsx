@@ -1,6 +1,6 @@
 import type { RedpacketInfo } from '@h5/contract';
 import { MSG } from '@h5/contract/messages';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
@@ -11,6 +11,7 @@ import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useGrabRedpacket, useRedpacketInfo } from './api';
 import { redpacketPhase, type RedpacketPhase } from './redpacket-phase';
 import './redpacket.css';
+import { alertDialog, showDialog } from '../../shared/ui/dialogs';
 
 const UNAUTHORIZED = 401;
 
@@ -46,7 +47,7 @@ export function HongbaoPage() {
   const navigate = useNavigate();
 
   const showWin = (amount: string) =>
-    Dialog.alert({
+    alertDialog({
       title: '恭喜您抢到红包',
       content: (
         <p className="hongbao-win">
@@ -61,10 +62,10 @@ export function HongbaoPage() {
   const showFailure = (error: unknown) => {
     if (isApiError(error) && error.code === UNAUTHORIZED) return; // the client's expiry dialog covers it
     if (!isApiError(error) || error.code < 0 || !error.message) {
-      void Dialog.alert({ title: MSG.tipTitle, content: MSG.serverError, confirmText: '确定' });
+      void alertDialog({ title: MSG.tipTitle, content: MSG.serverError, confirmText: '确定' });
       return;
     }
-    Dialog.show({
+    showDialog({
       title: MSG.tipTitle,
       content: error.message,
       closeOnAction: true,
@@ -86,12 +87,12 @@ export function HongbaoPage() {
     const phase = redpacketPhase(data.rules, new Date());
     if (phase !== 'open') {
       const content = phase === 'notStarted' ? MSG.redpacketNotStarted : MSG.redpacketEnded;
-      void Dialog.alert({ title: MSG.tipTitle, content, confirmText: '确定' });
+      void alertDialog({ title: MSG.tipTitle, content, confirmText: '确定' });
       return;
     }
     // SPEC 5 Other: sendnums 0 or less shows the dialog and no call is made.
     if (data.sendnums <= 0) {
-      void Dialog.alert({ title: MSG.tipTitle, content: MSG.redpacketNotEligible, confirmText: '确定' });
+      void alertDialog({ title: MSG.tipTitle, content: MSG.redpacketNotEligible, confirmText: '确定' });
       return;
     }
     grab.mutate(undefined, {

@@ -3,10 +3,11 @@ import type { BodyOf, DataOf } from '@h5/contract';
 import { BizCode } from '@h5/contract/biz-code';
 import { MSG } from '@h5/contract/messages';
 import type { ApiRoute, EndpointOfRoute } from '@h5/contract/routes';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { endSession } from '../session/end-session';
 import { getToken } from '../session/session-store';
 import { ApiError, TRANSPORT } from './api-error';
+import { alertDialog } from '../ui/dialogs';
 
 /** A route of the contract's `apiRoutes` (or an `endpoints` entry, which has the same method, path and auth). */
 export type Endpoint = ApiRoute;
@@ -45,7 +46,7 @@ function handleUnauthorized(mode: 'dialog' | 'logout'): void {
   // Several calls may fail together when a token expires: show one dialog, never a loop of them.
   if (mode === 'logout' || authDialogOpen) return;
   authDialogOpen = true;
-  Dialog.alert({
+  alertDialog({
     title: MSG.authFailedTitle,
     content: MSG.notLoggedIn,
     onClose: () => {
