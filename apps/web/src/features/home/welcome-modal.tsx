@@ -1,6 +1,7 @@
-import { Modal } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { SafeHtml } from '../../shared/ui/safe-html';
+import { dialogName } from '../../shared/ui/dialogs';
 
 export const WELCOME_SEEN_KEY = 'h5-welcome-seen';
 
@@ -12,13 +13,15 @@ export default function WelcomeModal({ html, title }: { html: string; title: str
     setVisible(false);
   };
   return (
-    <Modal
+    // antd-mobile's Dialog rather than its Modal: the Modal's box has no dialog role at all.
+    <Dialog
+      {...dialogName(title)}
       visible={visible}
       title={title}
       content={<SafeHtml html={html} className="welcome-content rich-text" />}
       closeOnAction
       onClose={close}
-      actions={[{ key: 'ok', text: '我知道了', primary: true }]}
+      actions={[{ key: 'ok', text: '我知道了', bold: true }]}
     />
   );
 }

@@ -185,6 +185,7 @@ describe('/recharge', () => {
     api({ '/api/getcard': () => ok([]) });
     renderPage(<RechargePage />, { route: '/recharge' });
     expect(await screen.findByText(MSG.noCardsBound)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: MSG.tipTitle })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '前往绑定' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/wallet$/));
   });

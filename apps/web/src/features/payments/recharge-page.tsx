@@ -23,6 +23,7 @@ import {
 } from './api';
 import { CopyButton } from './copy-button';
 import './payments.css';
+import { dialogName } from '../../shared/ui/dialogs';
 
 const QUICK_AMOUNTS = [100, 500, 1000, 5000, 10000];
 
@@ -246,6 +247,7 @@ function NoCardsDialog() {
   const none = usdt.data?.length === 0 && bank.data?.length === 0;
   return (
     <Dialog
+      {...dialogName(MSG.tipTitle)}
       visible={none && !dismissed}
       title={MSG.tipTitle}
       content={MSG.noCardsBound}

@@ -15,3 +15,6 @@ function named<P extends DialogText>(props: P): P {
 export const alertDialog = (props: DialogAlertProps) => Dialog.alert(named(props));
 export const confirmDialog = (props: DialogConfirmProps) => Dialog.confirm(named(props));
 export const showDialog = (props: DialogShowProps) => Dialog.show(named(props));
+
+/** The same name for a dialog written as an element (<Dialog>, <Modal>): spread it into the props. */
+export const dialogName = (name: string) => ({ 'aria-label': name });
