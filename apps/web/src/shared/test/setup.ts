@@ -18,7 +18,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   Toast.clear();
   Dialog.clear();
@@ -27,4 +27,8 @@ afterEach(() => {
   useSessionStore.setState({ token: null, userInfo: null });
   document.body.innerHTML = '';
   window.location.hash = '';
+  // React schedules the passive effects of the last commit (the unmount above) on a later turn; let them run while
+  // the DOM still exists, or after a file's last test they would run once the environment is gone
+  // ("window is not defined").
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
