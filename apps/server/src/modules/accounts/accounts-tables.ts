@@ -32,6 +32,11 @@ export const members = pgTable(
     paysum: numeric('paysum', { precision: 18, scale: 2 }).notNull().default('0'),
     /** Lifetime valid turnover of settled bets (VIP flow). */
     turnover: numeric('turnover', { precision: 18, scale: 2 }).notNull().default('0'),
+    /**
+     * The withdrawal turnover still owed: each approved deposit adds amount x turnover_multiple, each settled valid
+     * bet takes its valid amount off, never below zero. A withdrawal needs it at zero (getBetAmount shows it).
+     */
+    turnoverRequired: numeric('turnover_required', { precision: 18, scale: 2 }).notNull().default('0'),
     isagent: smallint('isagent').notNull().default(0),
     inviterId: integer('inviter_id').references((): AnyPgColumn => members.id),
     /** 1 active, 0 disabled by an operator. */

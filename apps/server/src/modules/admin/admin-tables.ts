@@ -30,14 +30,15 @@ export const operatorSessions = pgTable(
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
 );
 
-/** Every operator action: who, what, on which target, the state before and after, and the request id. */
+/**
+ * Every operator action: who, what, on which target, the state before and after, and the request id. A failed
+ * sign-in under a name no operator has is recorded with no operator.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    operatorId: integer('operator_id').references(() => operators.id),
     action: varchar('action', { length: 64 }).notNull(),
     target: varchar('target', { length: 128 }).notNull(),
     before: text('before').notNull().default('null'),

@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { members, memberSessions } from '../accounts/accounts-tables';
 
 /** A bet at a venue (SERVER-RULES "Bets"): status 0 invalid, 1 settled, 2 unsettled. */
 export const bets = pgTable(
@@ -32,5 +32,7 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
   venueCode: varchar('venue_code', { length: 32 }).notNull(),
   category: varchar('category', { length: 16 }).notNull(),
   gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
+  /** The member session that launched it: logging off, a password change or a disable ends the ticket too. */
+  sessionHash: varchar('session_hash', { length: 64 }).references(() => memberSessions.tokenHash, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

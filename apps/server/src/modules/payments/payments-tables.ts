@@ -1,15 +1,34 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { members } from '../accounts/accounts-tables';
 
 /** Our names of the pay ways (SERVER-RULES "Deposits"); the wire names differ (card, wxpay, bankpay ...). */
 export type PayWayCode = 'bank' | 'wechat' | 'alipay' | 'usdt' | 'ebpay';
 
-/** A pay way and whether members may use it (get_pay_way flags). */
+/**
+ * A payment gateway a pay way may send members to (DESIGN "Deposits"): today the epay protocol, MD5-signed. The
+ * secret signs requests and verifies notifies; answers never show it.
+ */
+export const paymentGateways = pgTable('payment_gateways', {
+  code: varchar('code', { length: 32 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  protocol: varchar('protocol', { length: 16 }).$type<'epay'>().notNull().default('epay'),
+  merchantId: varchar('merchant_id', { length: 64 }).notNull(),
+  secret: text('secret').notNull(),
+  /** The gateway's submit.php; its order query (api.php) sits beside it. */
+  submitUrl: text('submit_url').notNull(),
+  enabled: smallint('enabled').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A pay way and whether members may use it (get_pay_way flags); with a gateway, deposits are paid there. */
 export const payWays = pgTable('pay_ways', {
   code: varchar('code', { length: 16 }).$type<PayWayCode>().primaryKey(),
   name: varchar('name', { length: 32 }).notNull(),
   enabled: smallint('enabled').notNull().default(1),
   sort: integer('sort').notNull().default(0),
+  /** Null: receiving accounts and operator review. A gateway in use cannot be deleted. */
+  gateway: varchar('gateway', { length: 32 }).references(() => paymentGateways.code, { onDelete: 'restrict' }),
 });
 
 /** The amount range of a getPayRange type: bank, wechat, alipay, ebpay, usdt-erc20, usdt-trc20. */
@@ -96,11 +115,15 @@ export const deposits = pgTable(
     /** USDT: the rate when the deposit was made and the USDT to pay. */
     usdtRate: varchar('usdt_rate', { length: 16 }).notNull().default(''),
     usdtAmount: numeric('usdt_amount', { precision: 18, scale: 2 }),
-    /** Capability in the sandbox payment page's URL: only who was shown payinfo can confirm there. */
+    /** Random per deposit; kept for links that must not be guessable from the deposit number. */
     payToken: varchar('pay_token', { length: 64 }).notNull(),
+    /** The gateway that pays this deposit (copied from its pay way when created), or null for operator review. */
+    gatewayCode: varchar('gateway_code', { length: 32 }),
+    /** The gateway's own number of the payment, from its notify or order query. */
+    gatewayTradeNo: varchar('gateway_trade_no', { length: 64 }).notNull().default(''),
     bonus: numeric('bonus', { precision: 18, scale: 2 }).notNull().default('0'),
     note: varchar('note', { length: 200 }).notNull().default(''),
-    /** Operator username, or 'sandbox' for the sandbox payment page. */
+    /** Operator username, or the gateway's code when its verified notify or order query credited it. */
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -110,6 +133,40 @@ export const deposits = pgTable(
     index('deposits_member_created_idx').on(t.memberId, t.createdAt),
     index('deposits_member_reviewed_idx').on(t.memberId, t.state, t.reviewedAt),
     index('deposits_state_idx').on(t.state, t.id),
+    // Reconciliation walks the pending gateway deposits, oldest first.
+    index('deposits_gateway_pending_idx').on(t.createdAt).where(sql`${t.state} = 1 AND ${t.gatewayCode} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Every payment notify a gateway sent, valid or not, and every order-query answer reconciliation acted on: what
+ * arrived, from where, and what we did with it. `flagged` marks what finance must look at (a paid notify for a
+ * deposit already rejected or expired).
+ */
+export const paymentNotifies = pgTable(
+  'payment_notifies',
+  {
+    id: serial('id').primaryKey(),
+    gatewayCode: varchar('gateway_code', { length: 32 }).notNull(),
+    /** 'notify' (the gateway called us) or 'query' (reconciliation asked the gateway). */
+    source: varchar('source', { length: 16 }).notNull(),
+    depositNo: varchar('deposit_no', { length: 64 }).notNull().default(''),
+    tradeNo: varchar('trade_no', { length: 64 }).notNull().default(''),
+    money: varchar('money', { length: 32 }).notNull().default(''),
+    tradeStatus: varchar('trade_status', { length: 32 }).notNull().default(''),
+    /** The parameters as received (JSON), signature included, so a dispute can be checked later. */
+    params: text('params').notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** 1 when the signature held and the merchant id matched. */
+    valid: smallint('valid').notNull(),
+    /** What was done: credited, duplicate, bad_signature, wrong_merchant, not_paid, amount_mismatch, unknown_order, closed. */
+    outcome: varchar('outcome', { length: 32 }).notNull(),
+    flagged: smallint('flagged').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_notifies_deposit_idx').on(t.depositNo),
+    index('payment_notifies_flagged_idx').on(t.flagged, t.id),
   ],
 );
 
@@ -140,10 +197,13 @@ export const withdrawals = pgTable(
     note: varchar('note', { length: 200 }).notNull().default(''),
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The request's Idempotency-Key: a repeat answers this withdrawal and moves nothing. */
+    requestKey: varchar('request_key', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('withdrawals_no_idx').on(t.orderNo),
+    uniqueIndex('withdrawals_request_key_idx').on(t.memberId, t.requestKey),
     index('withdrawals_member_created_idx').on(t.memberId, t.createdAt),
     index('withdrawals_member_reviewed_idx').on(t.memberId, t.state, t.reviewedAt),
     index('withdrawals_state_idx').on(t.state, t.id),
