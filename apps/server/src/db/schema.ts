@@ -11,3 +11,4 @@ export * from '../modules/redpackets/redpackets-tables';
 export * from '../modules/rebates/rebates-tables';
 export * from '../modules/vip/vip-tables';
 export * from '../modules/member/member-tables';
+export * from '../providers/sandbox-epay/sandbox-epay-tables';
