@@ -36,7 +36,7 @@ const operator = { username: 'promoboss', password: '' };
 beforeAll(async () => {
   uploads = mkdtempSync(path.join(tmpdir(), 'h5-e2e-promo-'));
   database = await openDatabase({ dataDir: 'memory' });
-  await seedIfEmpty(database.db);
+  await seedIfEmpty(database.db, { sandbox: true });
   operator.password = await createOperator(database.db, operator.username, 'admin');
   app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads }), clock });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,7 +6,9 @@ import { seedIfEmpty } from './db/seed';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (config.seedDemo && (await seedIfEmpty(database.db))) console.log('Seeded an empty database with demo content');
+if (config.seedDemo && (await seedIfEmpty(database.db, { sandbox: config.sandbox }))) {
+  console.log('Seeded an empty database with demo content');
+}
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const app = await buildApp({ db: database.db, config, redis });
 

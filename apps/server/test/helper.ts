@@ -49,13 +49,15 @@ export interface TestApp {
  * A migrated, seeded app on in-memory PGlite, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set:
  * the same suite runs on both.
  */
-export async function buildTestApp(options: { clock?: Clock; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { clock?: Clock; config?: Partial<AppConfig>; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const adminUrl = testDatabaseUrl();
   const pgDb = adminUrl ? await freshPostgres(adminUrl) : undefined;
   const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory', poolSize: 20 });
-  await seedIfEmpty(database.db);
   const config: AppConfig = { ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), ...options.config };
-  const app = await buildApp({ db: database.db, config, clock: options.clock });
+  await seedIfEmpty(database.db, { sandbox: config.sandbox });
+  const app = await buildApp({ db: database.db, config, clock: options.clock, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -450,10 +450,19 @@ export const DEMO_VIP_LEVELS = [
   },
 ] as const;
 
-/** Fills the content tables inside the seed's transaction. */
-export async function seedContent(tx: Tx): Promise<void> {
+/**
+ * Fills the content tables inside the seed's transaction. The demo venues are all played at the sandbox venue, so
+ * without the sandbox there are no venues, home tiles or slot lists until an operator adds real ones.
+ */
+export async function seedContent(tx: Tx, options: { sandbox: boolean }): Promise<void> {
   await tx.insert(banners).values(DEMO_BANNERS.map((_, i) => ({ src: artPath.banner(i + 1), sort: i + 1 })));
   await tx.insert(notices).values(DEMO_NOTICES.map((text, i) => ({ text, sort: i + 1 })));
+  await tx.insert(articles).values([...DEMO_ARTICLES]);
+  await tx.insert(vipLevels).values(DEMO_VIP_LEVELS.map((l) => ({ ...l, name: `VIP${l.level}` })));
+  if (options.sandbox) await seedSandboxVenues(tx);
+}
+
+async function seedSandboxVenues(tx: Tx): Promise<void> {
   await tx.insert(venues).values(
     DEMO_VENUES.map((v, i) => ({
       code: v.code,
@@ -486,6 +495,4 @@ export async function seedContent(tx: Tx): Promise<void> {
     sort: DEMO_VENUES.length + 1,
   });
   await tx.insert(slotGames).values(demoSlotGames());
-  await tx.insert(articles).values([...DEMO_ARTICLES]);
-  await tx.insert(vipLevels).values(DEMO_VIP_LEVELS.map((l) => ({ ...l, name: `VIP${l.level}` })));
 }

@@ -7,14 +7,19 @@ import { seedPayments } from '../modules/payments/payments-seed';
 import { seedPromotions } from '../modules/promotions/promotions-seed';
 import { seedRedpackets } from '../modules/redpackets/redpackets-service';
 
+export interface SeedOptions {
+  /** SANDBOX=1: seed the sandbox game venues and the sandbox payment gateway; a production install gets neither. */
+  sandbox: boolean;
+}
+
 /** Fills an empty database with the site settings and demo content, so a fresh start shows a complete site. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(siteSettings);
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     await writeSettings(tx, DEFAULT_SETTINGS);
-    await seedContent(tx);
-    await seedPayments(tx);
+    await seedContent(tx, options);
+    await seedPayments(tx, options);
     await seedPromotions(tx);
     await seedRedpackets(tx);
   });

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   BizCode,
   centsToMoney,
@@ -10,7 +10,7 @@ import {
   validateDeposit,
 } from '@h5/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
@@ -26,13 +26,23 @@ import {
   rangeTypeOf,
   type Reviewer,
 } from './payments-common';
-import { deposits, payRanges, payWays, receivingAccounts } from './payments-tables';
+import { deposits, paymentGateways, payRanges, payWays, receivingAccounts } from './payments-tables';
+import { gatewayPayUrl, type SiteOrigins } from './gateways-service';
 
 /** get_pay_way: 0/1 flags in the key order clients read (ebpay, card, usdt, wechat, alipay); card is bank. */
 export async function payWayFlags(db: DbOrTx): Promise<PayWays> {
-  const rows = await db.select().from(payWays);
-  const on = (code: string): 0 | 1 => (rows.find((r) => r.code === code)?.enabled === 1 ? 1 : 0);
+  const rows = await usableWays(db);
+  const on = (code: string): 0 | 1 => (rows.find((r) => r.code === code)?.usable ? 1 : 0);
   return { ebpay: on('ebpay'), card: on('bank'), usdt: on('usdt'), wechat: on('wechat'), alipay: on('alipay') };
+}
+
+/** Each pay way and whether a member can pay with it now: enabled, and its gateway (if any) enabled too. */
+async function usableWays(db: DbOrTx) {
+  const rows = await db
+    .select({ code: payWays.code, enabled: payWays.enabled, gateway: payWays.gateway, gatewayEnabled: paymentGateways.enabled })
+    .from(payWays)
+    .leftJoin(paymentGateways, eq(paymentGateways.code, payWays.gateway));
+  return rows.map((r) => ({ ...r, usable: r.enabled === 1 && (r.gateway === null || r.gatewayEnabled === 1) }));
 }
 
 /** The getPayRange type a client sends, with the aliases it may use for the same way. */
@@ -100,8 +110,8 @@ export function usdtToPay(amountCents: number, rate: string): string | null {
 export async function createDeposit(deps: PaymentsDeps, memberId: number, input: RechargeInput): Promise<string> {
   const { db, clock } = deps;
   const payWay = payWayOf(input.paytype);
-  const [way] = payWay ? await db.select().from(payWays).where(eq(payWays.code, payWay)) : [];
-  if (!payWay || way?.enabled !== 1) throw badInput(MSG.payWayUnavailable);
+  const way = payWay ? (await usableWays(db)).find((w) => w.code === payWay) : undefined;
+  if (!payWay || !way?.usable) throw badInput(MSG.payWayUnavailable);
   const protocol = input.catepay.trim().toUpperCase();
   if (payWay === 'usdt' && !(USDT_PROTOCOLS as readonly string[]).includes(protocol)) {
     throw badInput(MSG.usdtProtocolRequired);
@@ -135,6 +145,8 @@ export async function createDeposit(deps: PaymentsDeps, memberId: number, input:
     usdtRate: payWay === 'usdt' ? usdtrate : '',
     usdtAmount: payWay === 'usdt' ? usdtToPay(cents, usdtrate) : null,
     payToken: randomBytes(18).toString('base64url'),
+    // The deposit stays with the gateway it was made for, even if the pay way is moved to another later.
+    gatewayCode: isBank ? null : way.gateway,
     createdAt: clock.now(),
   };
   // A clash of two random numbers in the same second is unlikely; a retry makes it harmless.
@@ -150,28 +162,30 @@ export async function createDeposit(deps: PaymentsDeps, memberId: number, input:
   throw new Error('could not allocate a deposit number');
 }
 
-/** The sandbox payment page of a non-bank deposit; the token makes the link work only for who was shown it. */
-export const sandboxPayUrl = (depositNo: string, payToken: string) =>
-  `/sandbox/pay/${encodeURIComponent(depositNo)}?token=${encodeURIComponent(payToken)}`;
-
-/** /api/payinfo: only the member's own deposit (202 otherwise); the message is the pay type. */
-export async function payInfo(db: DbOrTx, memberId: number, depositNo: string): Promise<{ message: string; data: PayInfo }> {
+/**
+ * /api/payinfo: only the member's own deposit (202 otherwise); the message is the pay type. A deposit paid through a
+ * gateway carries the signed pay request as `pay_url` while it is pending, and no receiving accounts: the member
+ * pays at the gateway. Other deposits list the receiving accounts of their channel and wait for operator review.
+ */
+export async function payInfo(db: DbOrTx, memberId: number, depositNo: string, origins: SiteOrigins): Promise<{ message: string; data: PayInfo }> {
   const [d] = await db
     .select()
     .from(deposits)
     .where(and(eq(deposits.depositNo, depositNo.trim()), eq(deposits.memberId, memberId)));
   if (!d) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   const paytype = PAYINFO_TYPE[d.payWay];
-  const payUrl = d.payWay === 'bank' ? undefined : sandboxPayUrl(d.depositNo, d.payToken);
-  const accounts = await db
-    .select()
-    .from(receivingAccounts)
-    .where(and(eq(receivingAccounts.channel, rangeTypeOf(d.payWay, d.catepay)), eq(receivingAccounts.enabled, 1)))
-    .orderBy(asc(receivingAccounts.sort), asc(receivingAccounts.id));
+  const payUrl = d.gatewayCode && d.state === 1 ? await gatewayPayUrl(db, d, origins) : undefined;
+  const accounts = d.gatewayCode
+    ? []
+    : await db
+        .select()
+        .from(receivingAccounts)
+        .where(and(eq(receivingAccounts.channel, rangeTypeOf(d.payWay, d.catepay)), eq(receivingAccounts.enabled, 1)))
+        .orderBy(asc(receivingAccounts.sort), asc(receivingAccounts.id));
   const cardlist = accounts.map((a) =>
     d.payWay === 'bank'
       ? { mch_id: a.bankNo, content: `${a.bankName} ${a.bankOwner} ${a.bankAddress}`, payimg: '', bank_name: a.bankName, bank_owner: a.bankOwner }
-      : { mch_id: a.mchId, content: a.content, payimg: a.payimg, pay_url: payUrl },
+      : { mch_id: a.mchId, content: a.content, payimg: a.payimg },
   );
   const info: PayInfo['info'] = {
     amount: numericToMoney(d.amount),
@@ -192,7 +206,7 @@ export type ReviewDecision = 'approve' | 'reject';
  * Reviews a deposit once (SERVER-RULES "Deposits"): the state changes by a guarded update from 1 inside the money
  * transaction, so of two reviews racing exactly one wins and the other answers 409. Approval credits the amount
  * from house:deposits, raises paysum and credits the configured bonus as its own movement from house:promotions.
- * The operator back office and the sandbox payment page both come through here.
+ * The operator back office, a gateway's verified notify and reconciliation all come through here.
  */
 export async function reviewDeposit(
   deps: PaymentsDeps,
@@ -201,89 +215,81 @@ export async function reviewDeposit(
   reviewer: Reviewer,
   note = '',
 ) {
-  return deps.db.transaction(async (tx) => {
-    const [found] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
-    if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-    await lockWallet(tx, found.memberId);
-    const cents = numericToCents(found.amount);
-    let bonusCents = 0;
-    if (decision === 'approve') {
-      const { deposit_bonus_percent } = await readSettings(tx, ['deposit_bonus_percent']);
-      const percent = Number(deposit_bonus_percent);
-      if (Number.isFinite(percent) && percent > 0) bonusCents = Math.floor((cents * percent) / 100);
-    }
-    const [updated] = await tx
-      .update(deposits)
-      .set({
-        state: decision === 'approve' ? 2 : 3,
-        reviewedBy: reviewer.name.slice(0, 32),
-        reviewedAt: deps.clock.now(),
-        note: note.slice(0, 200),
-        bonus: centsToMoney(bonusCents),
-      })
-      .where(and(eq(deposits.id, found.id), eq(deposits.state, 1)))
-      .returning();
-    if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+  return deps.db.transaction((tx) => reviewDepositIn(tx, deps, depositNo, decision, reviewer, note));
+}
 
-    if (decision === 'approve') {
+/** reviewDeposit inside the caller's transaction (a gateway notify records itself in the same one). */
+export async function reviewDepositIn(
+  tx: Tx,
+  deps: Pick<PaymentsDeps, 'clock' | 'afterDepositApproved'>,
+  depositNo: string,
+  decision: ReviewDecision,
+  reviewer: Reviewer,
+  note = '',
+) {
+  const [found] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
+  if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  await lockWallet(tx, found.memberId);
+  const cents = numericToCents(found.amount);
+  let bonusCents = 0;
+  if (decision === 'approve') {
+    const { deposit_bonus_percent } = await readSettings(tx, ['deposit_bonus_percent']);
+    const percent = Number(deposit_bonus_percent);
+    if (Number.isFinite(percent) && percent > 0) bonusCents = Math.floor((cents * percent) / 100);
+  }
+  const [updated] = await tx
+    .update(deposits)
+    .set({
+      state: decision === 'approve' ? 2 : 3,
+      reviewedBy: reviewer.name.slice(0, 32),
+      reviewedAt: deps.clock.now(),
+      note: note.slice(0, 200),
+      bonus: centsToMoney(bonusCents),
+    })
+    .where(and(eq(deposits.id, found.id), eq(deposits.state, 1)))
+    .returning();
+  if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+
+  if (decision === 'approve') {
+    await post(tx, {
+      reference: `deposit:${found.depositNo}`,
+      kind: 'deposit',
+      memberId: found.memberId,
+      memo: found.depositNo,
+      legs: [
+        { account: accountCode.house('deposits'), cents: -cents },
+        { account: accountCode.wallet(found.memberId), cents },
+      ],
+    });
+    if (bonusCents > 0) {
       await post(tx, {
-        reference: `deposit:${found.depositNo}`,
-        kind: 'deposit',
+        reference: `deposit-bonus:${found.depositNo}`,
+        kind: 'deposit_bonus',
         memberId: found.memberId,
         memo: found.depositNo,
         legs: [
-          { account: accountCode.house('deposits'), cents: -cents },
-          { account: accountCode.wallet(found.memberId), cents },
+          { account: accountCode.house('promotions'), cents: -bonusCents },
+          { account: accountCode.wallet(found.memberId), cents: bonusCents },
         ],
       });
-      if (bonusCents > 0) {
-        await post(tx, {
-          reference: `deposit-bonus:${found.depositNo}`,
-          kind: 'deposit_bonus',
-          memberId: found.memberId,
-          memo: found.depositNo,
-          legs: [
-            { account: accountCode.house('promotions'), cents: -bonusCents },
-            { account: accountCode.wallet(found.memberId), cents: bonusCents },
-          ],
-        });
-      }
-      await tx
-        .update(members)
-        .set({ paysum: sql`${members.paysum} + ${centsToMoney(cents)}::numeric` })
-        .where(eq(members.id, found.memberId));
-      await deps.afterDepositApproved?.(tx, found.memberId);
     }
-    if (reviewer.operatorId !== null) {
-      await audit(tx, {
-        operatorId: reviewer.operatorId,
-        action: `deposit.${decision}`,
-        target: `deposit:${found.depositNo}`,
-        before: { state: found.state },
-        after: { state: updated.state, amount: numericToMoney(updated.amount), bonus: numericToMoney(updated.bonus), note: updated.note },
-        requestId: reviewer.requestId,
-      });
-    }
-    return depositView(updated);
-  });
-}
-
-/** The sandbox page's confirmation: a non-bank deposit, with the token of its payinfo link, approved as 'sandbox'. */
-export async function confirmSandboxPayment(deps: PaymentsDeps, depositNo: string, token: string, requestId: string) {
-  const d = await sandboxDeposit(deps.db, depositNo, token);
-  if (d.payWay === 'bank') throw new AppError(BizCode.FORBIDDEN, MSG.bankDepositNeedsReview);
-  return reviewDeposit(deps, d.depositNo, 'approve', { operatorId: null, name: 'sandbox', requestId });
-}
-
-/** The deposit behind a sandbox link, or 202 when the number or token is wrong. */
-export async function sandboxDeposit(db: Db, depositNo: string, token: string) {
-  const [d] = await db.select().from(deposits).where(eq(deposits.depositNo, depositNo));
-  const expected = Buffer.from(d?.payToken ?? '');
-  const given = Buffer.from(token);
-  if (!d || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    await tx
+      .update(members)
+      .set({ paysum: sql`${members.paysum} + ${centsToMoney(cents)}::numeric` })
+      .where(eq(members.id, found.memberId));
+    await deps.afterDepositApproved?.(tx, found.memberId, cents);
   }
-  return d;
+  if (reviewer.operatorId !== null) {
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: `deposit.${decision}`,
+      target: `deposit:${found.depositNo}`,
+      before: { state: found.state },
+      after: { state: updated.state, amount: numericToMoney(updated.amount), bonus: numericToMoney(updated.bonus), note: updated.note },
+      requestId: reviewer.requestId,
+    });
+  }
+  return depositView(updated);
 }
 
 type DepositRow = typeof deposits.$inferSelect;
@@ -307,6 +313,8 @@ export function depositView(d: DepositRow, username?: string) {
     state: d.state,
     bonus: numericToMoney(d.bonus),
     note: d.note,
+    gateway: d.gatewayCode,
+    gateway_trade_no: d.gatewayTradeNo,
     reviewed_by: d.reviewedBy,
     reviewed_at: d.reviewedAt ? formatBeijing(d.reviewedAt) : null,
     created_at: formatBeijing(d.createdAt),

@@ -10,7 +10,7 @@ import { pageWindow } from '../../lib/paging';
 import { audit } from '../admin/admin-service';
 import { depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
 import type { PaymentsDeps } from './payments-common';
-import { deposits, payRanges, type PayWayCode, payWays, receivingAccounts, withdrawals } from './payments-tables';
+import { deposits, paymentGateways, payRanges, type PayWayCode, payWays, receivingAccounts, withdrawals } from './payments-tables';
 import { reviewWithdrawal, withdrawalView } from './withdrawals-service';
 
 const ListInput = z.object({
@@ -130,6 +130,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
         name: w.name,
         enabled: w.enabled,
         sort: w.sort,
+        gateway: w.gateway,
         ranges: ranges
           .filter((r) => r.payWay === w.code)
           .map((r) => ({ type: r.type, min_price: numericToMoney(r.minPrice), max_price: numericToMoney(r.maxPrice) })),
@@ -148,6 +149,8 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
         name: z.string().min(1).max(32).optional(),
         enabled: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional(),
         sort: z.coerce.number().int().optional(),
+        /** A gateway code, or null: receiving accounts and operator review. */
+        gateway: z.string().max(32).nullable().optional(),
         ranges: z.array(z.object({ type: z.string().max(16), min_price: moneyField, max_price: moneyField })).max(6).default([]),
       }),
     },
@@ -157,7 +160,12 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
       const result = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(payWays).where(eq(payWays.code, code));
         if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        const changes = { name: input.name, enabled: input.enabled, sort: input.sort };
+        if (input.gateway) {
+          if (code === 'bank') throw badInput(MSG.bankWayNoGateway);
+          const [gateway] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, input.gateway));
+          if (!gateway) throw badInput(MSG.gatewayNotFound);
+        }
+        const changes = { name: input.name, enabled: input.enabled, sort: input.sort, gateway: input.gateway };
         const [after] = await tx.update(payWays).set(changes).where(eq(payWays.code, before.code)).returning();
         for (const range of input.ranges) {
           if (range.min_price > range.max_price) throw badInput(MSG.amountInvalid);

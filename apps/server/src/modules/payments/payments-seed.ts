@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { SANDBOX_EPAY_SUBMIT_PATH } from '../../providers/sandbox-epay/sandbox-epay-routes';
 import { qrPlaceholder } from './qr-placeholder';
-import { banks, payRanges, payWays, receivingAccounts } from './payments-tables';
+import { banks, paymentGateways, payRanges, payWays, receivingAccounts } from './payments-tables';
 
 /** Display order of get_pay_way (SERVER-RULES: ebpay, card, usdt, wechat, alipay). */
 const PAY_WAYS = [
@@ -52,8 +55,14 @@ const BANK_NAMES = [
   '广发银行',
 ];
 
-/** Pay ways, ranges, receiving accounts and the bank list of a fresh database (called from seedIfEmpty). */
-export async function seedPayments(tx: Tx): Promise<void> {
+/** The pay ways the sandbox gateway takes in the demo: QR-code ways; bank transfers and USDT wait for review. */
+const SANDBOX_GATEWAY_WAYS = ['wechat', 'alipay', 'ebpay'] as const;
+
+/**
+ * Pay ways, ranges, receiving accounts and the bank list of a fresh database (called from seedIfEmpty). With the
+ * sandbox, the demo's QR-code ways pay through the sandbox gateway, with a merchant secret of this install's own.
+ */
+export async function seedPayments(tx: Tx, options: { sandbox: boolean }): Promise<void> {
   await tx.insert(payWays).values([...PAY_WAYS]).onConflictDoNothing();
   await tx.insert(payRanges).values([...PAY_RANGES]).onConflictDoNothing();
   await tx.insert(receivingAccounts).values([
@@ -70,4 +79,15 @@ export async function seedPayments(tx: Tx): Promise<void> {
     .insert(banks)
     .values(BANK_NAMES.map((bankName, i) => ({ bankName, sort: i + 1 })))
     .onConflictDoNothing();
+  if (options.sandbox) {
+    await tx.insert(paymentGateways).values({
+      code: 'sandbox',
+      name: '沙盒支付网关',
+      protocol: 'epay',
+      merchantId: '1001',
+      secret: randomBytes(24).toString('base64url'),
+      submitUrl: SANDBOX_EPAY_SUBMIT_PATH,
+    });
+    await tx.update(payWays).set({ gateway: 'sandbox' }).where(inArray(payWays.code, [...SANDBOX_GATEWAY_WAYS]));
+  }
 }

@@ -1,0 +1,214 @@
+import { BizCode, MSG } from '@h5/contract';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
+import { AppError } from '../../http/errors';
+import { pageWindow, toPaginator } from '../../lib/paging';
+import { formatBeijing } from '../../lib/time';
+import { audit } from '../admin/admin-service';
+import { acceptNotify, reconcileGatewayDeposits, RETURN_PATH, type SiteOrigins } from './gateways-service';
+import type { PaymentsDeps } from './payments-common';
+import { deposits, paymentGateways, paymentNotifies, payWays } from './payments-tables';
+
+export interface GatewaysDeps extends PaymentsDeps {
+  /** PUBLIC_URL: the origin gateways call back; without it, the origin of the member's request. */
+  publicUrl: string | undefined;
+  reconcileIntervalMs: number;
+}
+
+/** The origin a request came to (behind a trusted proxy, the one the browser used). */
+const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+export const siteOrigins = (req: FastifyRequest, publicUrl: string | undefined): SiteOrigins => ({
+  member: requestOrigin(req),
+  public: publicUrl ?? requestOrigin(req),
+});
+
+/** A notify's parameters: the query of a GET, a form or JSON body of a POST; only text values count. */
+function notifyParams(req: FastifyRequest): Record<string, string> {
+  const source = { ...(req.query as object | undefined), ...(req.method === 'POST' && req.body && typeof req.body === 'object' ? req.body : {}) };
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) {
+    if (typeof v === 'string') out[k] = v.slice(0, 1024);
+    else if (typeof v === 'number' && Number.isFinite(v)) out[k] = String(v);
+  }
+  return out;
+}
+
+/**
+ * The gateway side of deposits: the notify a gateway sends, the page it returns the member to, and the
+ * reconciliation timer. None of these is a member call, and none credits anything it has not verified.
+ */
+export function gatewaysRoutes(app: FastifyInstance, deps: GatewaysDeps) {
+  const notify = async (req: FastifyRequest<{ Params: { gateway_code: string } }>, reply: FastifyReply) => {
+    const { answer } = await acceptNotify(deps, req.params.gateway_code, notifyParams(req), { ip: req.ip, requestId: req.id });
+    return reply.type('text/plain; charset=utf-8').send(answer);
+  };
+  app.get('/api/pay/notify/:gateway_code', notify);
+  app.post('/api/pay/notify/:gateway_code', notify);
+
+  // The gateway sends the browser back here with the order's parameters; the app shows the deposit's state.
+  app.get(RETURN_PATH, async (req, reply) => {
+    const depositNo = String((req.query as Record<string, unknown>).out_trade_no ?? '');
+    const target = /^[A-Za-z0-9]{1,32}$/.test(depositNo) ? `/#/payInfo?deposit_no=${depositNo}` : '/#/transRecord';
+    return reply.redirect(target, 302);
+  });
+
+  // Reconciliation runs on a timer in this process (unref'd, stopped on close); one run at a time.
+  let running: Promise<unknown> | null = null;
+  const localOrigin = () => {
+    const address = app.server.address() as AddressInfo | null;
+    return `http://127.0.0.1:${address?.port ?? 8080}`;
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = reconcileGatewayDeposits(deps, deps.publicUrl ?? localOrigin(), app.log)
+      .then((report) => {
+        if (report.checked) app.log.info({ ...report }, 'gateway reconciliation');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'gateway reconciliation failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, deps.reconcileIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+const CODE = /^[a-z0-9_]{2,32}$/;
+const flag = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]));
+const submitUrl = z
+  .string()
+  .max(500)
+  .refine((v) => {
+    if (v.startsWith('/') && !v.startsWith('//')) return true;
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, MSG.gatewayUrlInvalid);
+const GatewayFields = {
+  name: z.string().trim().min(1, MSG.badInput).max(64),
+  merchant_id: z.string().trim().min(1, MSG.gatewayMerchantRequired).max(64),
+  secret: z.string().min(8, MSG.gatewaySecretInvalid).max(128, MSG.gatewaySecretInvalid),
+  submit_url: submitUrl,
+  enabled: flag,
+};
+const GatewayCreate = z.object({
+  code: z.string().regex(CODE, MSG.gatewayCodeInvalid),
+  protocol: z.literal('epay').default('epay'),
+  ...GatewayFields,
+  enabled: flag.default(1),
+});
+const GatewayUpdate = z.object(GatewayFields).partial();
+
+type GatewayRow = typeof paymentGateways.$inferSelect;
+/** The secret is write-only: a list shows that one is set, never what it is. */
+const gatewayView = (g: GatewayRow) => ({
+  code: g.code,
+  name: g.name,
+  protocol: g.protocol,
+  merchant_id: g.merchantId,
+  secret: '********',
+  submit_url: g.submitUrl,
+  enabled: g.enabled,
+  created_at: formatBeijing(g.createdAt),
+});
+
+const NotifyList = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pagesize: z.coerce.number().int().min(1).max(50).optional(),
+  flagged: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
+  deposit_no: z.string().max(64).optional(),
+  gateway: z.string().max(32).optional(),
+});
+
+/** Payment gateways and the notify log (finance). */
+export function gatewaysAdminRoutes(app: FastifyInstance, deps: Pick<PaymentsDeps, 'db'>, authenticate: AuthenticateOperator) {
+  const { db } = deps;
+  const path = '/admin/api/payment-gateways';
+
+  adminRoute(app, authenticate, { method: 'GET', url: path, roles: ['finance'] }, async () => ({
+    data: (await db.select().from(paymentGateways).orderBy(asc(paymentGateways.code))).map(gatewayView),
+  }));
+
+  adminRoute(app, authenticate, { method: 'POST', url: path, roles: ['finance'], input: GatewayCreate }, async ({ input, operator, req }) => {
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(paymentGateways)
+        .values({ code: input.code, name: input.name, protocol: input.protocol, merchantId: input.merchant_id, secret: input.secret, submitUrl: input.submit_url, enabled: input.enabled })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
+      await audit(tx, { operatorId: operator.id, action: 'payment-gateway.create', target: `payment-gateway:${row.code}`, after: gatewayView(row), requestId: req.id });
+      return row;
+    });
+    return { data: gatewayView(created), message: MSG.ok };
+  });
+
+  adminRoute(app, authenticate, { method: 'PUT', url: `${path}/:code`, roles: ['finance'], input: GatewayUpdate }, async ({ input, params, operator, req }) => {
+    const updated = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, params.code ?? '')).for('update');
+      if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
+      const [row] = await tx
+        .update(paymentGateways)
+        .set({ name: input.name, merchantId: input.merchant_id, secret: input.secret, submitUrl: input.submit_url, enabled: input.enabled })
+        .where(eq(paymentGateways.code, before.code))
+        .returning();
+      if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
+      const after = { ...gatewayView(row), secret_changed: input.secret !== undefined };
+      await audit(tx, { operatorId: operator.id, action: 'payment-gateway.update', target: `payment-gateway:${row.code}`, before: gatewayView(before), after, requestId: req.id });
+      return row;
+    });
+    return { data: gatewayView(updated), message: MSG.ok };
+  });
+
+  adminRoute(app, authenticate, { method: 'DELETE', url: `${path}/:code`, roles: ['finance'] }, async ({ params, operator, req }) => {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, params.code ?? '')).for('update');
+      if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
+      // Pending deposits still wait for this gateway's notify: it must stay until they are settled or closed.
+      const [ways] = await tx.select({ n: count() }).from(payWays).where(eq(payWays.gateway, row.code));
+      const [waiting] = await tx.select({ n: count() }).from(deposits).where(and(eq(deposits.gatewayCode, row.code), eq(deposits.state, 1)));
+      if ((ways?.n ?? 0) > 0 || (waiting?.n ?? 0) > 0) throw new AppError(BizCode.CONFLICT, MSG.gatewayInUse);
+      await tx.delete(paymentGateways).where(eq(paymentGateways.code, row.code));
+      await audit(tx, { operatorId: operator.id, action: 'payment-gateway.delete', target: `payment-gateway:${row.code}`, before: gatewayView(row), requestId: req.id });
+    });
+    return { data: null, message: MSG.ok };
+  });
+
+  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/payment-notifies', roles: ['finance'], input: NotifyList }, async ({ input }) => {
+    const window = pageWindow(input);
+    const filters: SQL[] = [];
+    if (input.flagged !== undefined) filters.push(eq(paymentNotifies.flagged, input.flagged));
+    if (input.deposit_no) filters.push(eq(paymentNotifies.depositNo, input.deposit_no));
+    if (input.gateway) filters.push(eq(paymentNotifies.gatewayCode, input.gateway));
+    const where = filters.length ? and(...filters) : undefined;
+    const [total] = await db.select({ n: count() }).from(paymentNotifies).where(where);
+    const rows = await db.select().from(paymentNotifies).where(where).orderBy(desc(paymentNotifies.id)).limit(window.perPage).offset(window.offset);
+    const view = rows.map((r) => ({
+      id: r.id,
+      gateway: r.gatewayCode,
+      source: r.source,
+      deposit_no: r.depositNo,
+      trade_no: r.tradeNo,
+      money: r.money,
+      trade_status: r.tradeStatus,
+      params: r.params,
+      ip: r.ip,
+      valid: r.valid,
+      outcome: r.outcome,
+      flagged: r.flagged,
+      created_at: formatBeijing(r.createdAt),
+    }));
+    return { data: toPaginator(view, total?.n ?? 0, window) };
+  });
+}
+
+

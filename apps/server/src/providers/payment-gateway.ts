@@ -1,0 +1,49 @@
+/**
+ * What the platform needs from a payment gateway (DESIGN "Deposits"): a signed pay request the member's browser
+ * takes to the gateway, the verification of the gateway's notify, and the order query reconciliation uses. A pay
+ * way with a gateway is credited only through `verifyNotify` or `queryOrder`, never by a member call.
+ */
+export interface GatewayAccount {
+  code: string;
+  merchantId: string;
+  secret: string;
+  /** Absolute, or a path on this site (the sandbox gateway). */
+  submitUrl: string;
+}
+
+export interface PayRequest {
+  depositNo: string;
+  amountCents: number;
+  /** The gateway's name of the pay type (alipay, wxpay ...). */
+  payType: string;
+  subject: string;
+  notifyUrl: string;
+  returnUrl: string;
+}
+
+/** What a notify says, once its signature and merchant were checked. */
+export type NotifyVerdict =
+  | { valid: false; reason: 'bad_signature' | 'wrong_merchant' }
+  | {
+      valid: true;
+      depositNo: string;
+      tradeNo: string;
+      /** Null when the amount is not a money figure. */
+      amountCents: number | null;
+      paid: boolean;
+    };
+
+/** The gateway's answer to an order query. */
+export type OrderStatus =
+  | { found: false }
+  | { found: true; paid: boolean; tradeNo: string; amountCents: number | null };
+
+export interface PaymentGateway {
+  readonly protocol: string;
+  /** The URL the member's browser opens to pay (GET, signed). */
+  payUrl(account: GatewayAccount, request: PayRequest, origin: string): string;
+  /** Checks a notify's parameters (query, form or JSON, all strings) in constant time. */
+  verifyNotify(account: GatewayAccount, params: Record<string, string>): NotifyVerdict;
+  /** Asks the gateway about one of our deposits over HTTP; throws when the gateway cannot be reached. */
+  queryOrder(account: GatewayAccount, depositNo: string, origin: string): Promise<OrderStatus>;
+}
