@@ -18,7 +18,7 @@ import { gamesRoutes } from './modules/games/games-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
-import { turnoverWindowStart } from './modules/payments/withdrawals-service';
+import { addDepositTurnover } from './modules/payments/turnover';
 import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/promotions-routes';
 import { rebatesRoutes } from './modules/rebates/rebates-routes';
 import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/redpackets-routes';
@@ -97,13 +97,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     moneyAttempts: limiter('money', config.limits.moneyAttempts),
-    // SERVER-RULES: an approved deposit raises paysum, then the VIP level is recomputed in the same transaction.
-    afterDepositApproved: async (tx: DbOrTx, memberId: number) => {
+    // SERVER-RULES: an approved deposit raises paysum, then the VIP level is recomputed in the same transaction;
+    // the deposit also adds its turnover to what the member owes before a withdrawal.
+    afterDepositApproved: async (tx: DbOrTx, memberId: number, depositCents: number) => {
+      await addDepositTurnover(tx, memberId, depositCents);
       await recomputeVip(tx, clock, memberId);
     },
   };
   paymentsRoutes(app, payments, authenticate);
-  gamesRoutes(app, { db, clock, turnoverWindowStart }, authenticate);
+  gamesRoutes(app, { db, clock }, authenticate);
   promotionsRoutes(app, { db, clock }, authenticate);
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);

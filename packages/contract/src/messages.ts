@@ -130,6 +130,7 @@ export const MSG = {
   cardNotFound: '卡片不存在',
   sameWallet: '转出和转入钱包不能相同',
   withdrawDailyCount: '今日提现次数已达上限',
+  withdrawUsdtBelowFee: '扣除手续费后到账USDT须大于0，请提高提现金额',
   promotionMissing: '活动不存在',
   appliedPending: '您已申请过该活动，请等待审核',
   appliedApproved: '您已申请过该活动，申请已通过',

@@ -2,31 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { centsToMoney, endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
 import { badInput } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { cspWithScriptNonce } from '../../http/security-headers';
+import { outstandingTurnover } from '../payments/turnover';
 import * as games from './games-service';
 import type { GamesDeps } from './games-service';
 import { sandboxPage } from './sandbox-page';
 
-export interface GamesRouteDeps extends GamesDeps {
-  /** When the window of the withdrawal turnover requirement starts (the last approved withdrawal), or null. */
-  turnoverWindowStart(db: DbOrTx, memberId: number): Promise<Date | null>;
-}
-
 const TicketBody = z.object({ ticket: z.string().min(1).max(128) });
 const RoundBody = TicketBody.extend({ stake: z.union([z.string().max(32), z.number()]), pick: z.string().max(16) });
 
-export function gamesRoutes(app: FastifyInstance, deps: GamesRouteDeps, authenticate: Authenticate) {
+export function gamesRoutes(app: FastifyInstance, deps: GamesDeps, authenticate: Authenticate) {
   memberRoute(app, endpoints.betRecord, authenticate, async ({ body, member }) => ({
     data: await games.betRecords(deps, member.id, body),
   }));
 
-  memberRoute(app, endpoints.getBetAmount, authenticate, async ({ member }) => {
-    const since = await deps.turnoverWindowStart(deps.db, member.id);
-    return { data: { bet_amount: centsToMoney(await games.turnoverSince(deps.db, member.id, since)) } };
-  });
+  // SPEC: "the turnover requirement shown on withdrawal": what is still owed before a withdrawal is allowed.
+  memberRoute(app, endpoints.getBetAmount, authenticate, async ({ member }) => ({
+    data: { bet_amount: centsToMoney(await outstandingTurnover(deps.db, member.id)) },
+  }));
 
   // The sandbox venue's demo game page and its small API; the ticket in the URL stands for one game launch.
   app.get('/sandbox/play', async (_req, reply) => {

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { BizCode, centsToMoney, MSG, parseMoneyToCents, periodRange } from '@h5/contract';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
@@ -78,9 +78,15 @@ async function settle(
     .update(bets)
     .set({ status: 1, winLoss: centsToNumeric(bet.payout - bet.stake), settledAt: clock.now() })
     .where(eq(bets.betId, bet.betId));
+  // The valid amount counts towards lifetime turnover (VIP flow) and pays off the outstanding withdrawal
+  // requirement, which never goes below zero.
+  const valid = centsToNumeric(bet.stake);
   await tx
     .update(members)
-    .set({ turnover: sql`${members.turnover} + ${centsToNumeric(bet.stake)}::numeric` })
+    .set({
+      turnover: sql`${members.turnover} + ${valid}::numeric`,
+      turnoverRequired: sql`greatest(0, ${members.turnoverRequired} - ${valid}::numeric)`,
+    })
     .where(eq(members.id, bet.memberId));
   // The rebate row of this bet and the VIP recomputation (SERVER-RULES "Bets, VIP, rebates").
   await onBetSettled(tx, clock, { betId: bet.betId, memberId: bet.memberId, venueCode: bet.venueCode, category: bet.category, validCents: bet.stake });
@@ -195,17 +201,6 @@ export async function betRecords(
     total?.n ?? 0,
     window,
   );
-}
-
-/** Valid turnover of settled bets placed since a moment (all time when null), in cents. */
-export async function turnoverSince(db: DbOrTx, memberId: number, since: Date | null): Promise<number> {
-  const filters = [eq(bets.memberId, memberId), eq(bets.status, 1)];
-  if (since) filters.push(gte(bets.createdAt, since));
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${bets.validAmount}), 0)` })
-    .from(bets)
-    .where(and(...filters));
-  return numericToCents(row?.total ?? '0');
 }
 
 /** What the demo page shows: the venue, the member's venue balance and the unsettled bets. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { eq } from 'drizzle-orm';
+import { addVenue, buildTestApp, call, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { members } from '../../db/schema';
 
 let t: TestApp;
 let op: string;
@@ -26,6 +28,12 @@ async function launch(token: string, venue: string) {
   return new URL(answer.data.url).searchParams.get('ticket') ?? '';
 }
 
+/** Sets what a member owes before a withdrawal, as approved deposits would (getBetAmount shows it). */
+async function owe(name: string, amount: string) {
+  await t.database.db.update(members).set({ turnoverRequired: amount }).where(eq(members.id, await memberId(t, name)));
+}
+const betAmount = async (token: string) => call<{ bet_amount: string }>(t.app, '/api/getBetAmount', {}, { token });
+
 const sandbox = <T>(path: string, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: path, payload: body }).then((r) => r.json() as { code: number; message: string; data: T });
 
@@ -39,6 +47,7 @@ describe('sandbox demo rounds', () => {
   it('stakes from the venue wallet, settles a casino round at once and records the bet', async () => {
     const m = await registerMember(t.app);
     await credit(t, op, m.name, '100');
+    await owe(m.name, '25.00');
     await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
     const ticket = await launch(m.token, 'GCAS');
 
@@ -61,7 +70,8 @@ describe('sandbox demo rounds', () => {
       status: 1,
     });
     expect(records.data.data[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(await call(t.app, '/api/getBetAmount', {}, { token: m.token })).toMatchObject({ code: 200, data: { bet_amount: '10.00' } });
+    // The settled valid amount pays off what the member owes before a withdrawal.
+    expect(await betAmount(m.token)).toEqual({ code: 200, message: 'ok', data: { bet_amount: '15.00' } });
   });
 
   it('refuses a stake above the venue balance, out of range or with an unknown pick, and an expired ticket', async () => {
@@ -80,16 +90,18 @@ describe('sandbox demo rounds', () => {
   it('leaves a sport bet unsettled until the settlement step', async () => {
     const m = await registerMember(t.app);
     await credit(t, op, m.name, '50');
+    await owe(m.name, '25.00');
     await call(t.app, '/api/transfer', { amount: '50', sourcetype: 'userbalance', targettype: 'GSPT' }, { token: m.token });
     const ticket = await launch(m.token, 'GSPT');
     const round = await sandbox<Round>('/sandbox/api/round', { ticket, stake: '20', pick: 'home' });
     expect(round.data).toMatchObject({ status: 2, outcome: 'pending', win_loss: '0.00', venue_balance: '30.00' });
-    expect(await call(t.app, '/api/getBetAmount', {}, { token: m.token })).toMatchObject({ data: { bet_amount: '0.00' } });
+    expect((await betAmount(m.token)).data.bet_amount).toBe('25.00');
 
     const settled = await sandbox<Array<{ bet_id: string; outcome: string; win_loss: string }>>('/sandbox/api/settle', { ticket });
     expect(settled.data).toHaveLength(1);
     const [result] = settled.data;
     expect(result?.win_loss).toBe(result?.outcome === 'home' ? '28.00' : '-20.00');
+    expect((await betAmount(m.token)).data.bet_amount).toBe('5.00');
     const records = await call<{ data: Array<{ status: number; win_loss: string }> }>(t.app, '/api/betrecord', { api_type: 'gspt' }, { token: m.token });
     expect(records.data.data[0]).toMatchObject({ status: 1, win_loss: result?.win_loss });
     expect((await sandbox('/sandbox/api/settle', { ticket })).message).toBe('没有待结算的注单');
@@ -98,9 +110,12 @@ describe('sandbox demo rounds', () => {
   it('filters bet records by venue and pages them, 10 a page', async () => {
     const m = await registerMember(t.app);
     await credit(t, op, m.name, '100');
+    await owe(m.name, '5.50');
     await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
     const ticket = await launch(m.token, 'GCAS');
     for (let i = 0; i < 12; i += 1) await sandbox('/sandbox/api/round', { ticket, stake: '1', pick: 'small' });
+    // 12.00 of valid bets against 5.50 owed: the figure stops at zero.
+    expect((await betAmount(m.token)).data.bet_amount).toBe('0.00');
     const page2 = await call<{ current_page: number; last_page: number; total: number; data: unknown[]; from: number; to: number }>(
       t.app,
       '/api/betrecord',

@@ -15,7 +15,7 @@ export interface PaymentsDeps {
   /** Withdrawals and card binds per member (both check the pay password). */
   moneyAttempts: AttemptLimiter;
   /** Runs inside the approval's transaction after paysum rose (the VIP recomputation of SERVER-RULES). */
-  afterDepositApproved?: (tx: DbOrTx, memberId: number) => Promise<void>;
+  afterDepositApproved?: (tx: DbOrTx, memberId: number, depositCents: number) => Promise<void>;
 }
 
 /** Who reviews: an operator (audited) or the sandbox payment page (recorded on the deposit as 'sandbox'). */

@@ -2,6 +2,7 @@ import { BizCode, endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
@@ -34,9 +35,10 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps, authent
     depositsService.payInfo(db, member.id, body.deposit_no),
   );
 
-  memberRoute(app, endpoints.withdraw, authenticate, async ({ body, member }) => {
+  memberRoute(app, endpoints.withdraw, authenticate, async ({ body, member, req }) => {
     await countMoneyAttempt(deps, member.id);
-    return { data: { order_no: await submitWithdrawal(deps, member.id, body) }, message: MSG.submittedForReview };
+    const orderNo = await submitWithdrawal(deps, member.id, { ...body, requestKey: idempotencyKeyOf(req) });
+    return { data: { order_no: orderNo }, message: MSG.submittedForReview };
   });
 
   memberRoute(app, endpoints.getCard, authenticate, async ({ body, member }) => ({

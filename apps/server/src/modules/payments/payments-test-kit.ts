@@ -25,6 +25,23 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     return card.id;
   };
 
+  /**
+   * A settled bet of `valid` at the sandbox casino venue, played the way a member plays: an operator credit (not a
+   * deposit, so it owes no turnover) goes to the venue and is staked in one round, which settles at once. The
+   * central balance is left as it was; the valid amount counts as turnover.
+   */
+  const settleBet = async (token: string, memberId: number, valid: string) => {
+    const credited = await adminCall(t, finance(), 'POST', `/admin/api/members/${memberId}/adjust`, { amount: valid, note: 'test stake' });
+    expect(credited.code).toBe(200);
+    const moved = await call(t.app, '/api/transfer', { amount: valid, sourcetype: 'userbalance', targettype: 'XHZR' }, { token });
+    expect(moved.code).toBe(200);
+    const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'XHZR', game_code: 'demo' }, { token });
+    expect(launched.code).toBe(200);
+    const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
+    const round = await t.app.inject({ method: 'POST', url: '/sandbox/api/round', payload: { ticket, stake: valid, pick: 'big' } });
+    expect(round.json()).toMatchObject({ code: 200, data: { status: 1 } });
+  };
+
   const ledgerBalanced = async () => {
     const check = await adminCall<{ balanced: boolean; mismatched: unknown[] }>(t, finance(), 'GET', '/admin/api/ledger/check');
     expect(check.code).toBe(200);
@@ -32,5 +49,5 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     expect(check.data.balanced).toBe(true);
   };
 
-  return { balance, recharge, deposit, bindBank, ledgerBalanced };
+  return { balance, recharge, deposit, bindBank, settleBet, ledgerBalanced };
 }

@@ -10,106 +10,124 @@ import {
   withdrawAboveMaxMessage,
   withdrawBelowMinMessage,
 } from '@h5/contract';
-import { and, count, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../admin/admin-service';
-import { turnoverSince } from '../games/games-service';
-import { accountCode, lockWallet, post } from '../ledger/ledger-service';
-import { readSettings } from '../site/site-service';
+import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+import { readSettings, type SiteSettings } from '../site/site-service';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
 import type { ReviewDecision } from './deposits-service';
-import { deposits, memberCards, withdrawals } from './payments-tables';
-
-/**
- * When the window of the withdrawal turnover requirement starts: the approval of the member's last approved
- * withdrawal, or null (all time) before the first one. games-routes uses it for getBetAmount.
- */
-export async function turnoverWindowStart(db: DbOrTx, memberId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: sql<Date | string | null>`max(${withdrawals.reviewedAt})` })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.state, 2)));
-  return row?.at ? new Date(row.at) : null;
-}
-
-/** Deposits approved since a moment (all time when null), in cents. */
-async function depositsApprovedSince(db: DbOrTx, memberId: number, since: Date | null): Promise<number> {
-  const filters = [eq(deposits.memberId, memberId), eq(deposits.state, 2)];
-  if (since) filters.push(gte(deposits.reviewedAt, since));
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${deposits.amount}), 0)` })
-    .from(deposits)
-    .where(and(...filters));
-  return numericToCents(row?.total ?? '0');
-}
+import { memberCards, withdrawals } from './payments-tables';
+import { outstandingTurnover } from './turnover';
 
 export interface WithdrawInput {
   amount: string;
   /** The card id. */
   bank: number | undefined;
   password: string;
+  /** The request's Idempotency-Key, when the client sent one: a repeat answers the same withdrawal. */
+  requestKey?: string | undefined;
+}
+
+type WithdrawSettings = Pick<
+  SiteSettings,
+  'withdraw_min' | 'withdraw_max' | 'withdraw_daily_count' | 'turnover_multiple' | 'withdrawusdtrate' | 'withdrawcashfee' | 'withdrawfeeusdttrc'
+>;
+
+/** 216: requests of this Beijing day; rejected ones returned their money and do not use up the allowance. */
+async function checkDailyCount(db: DbOrTx, memberId: number, settings: WithdrawSettings, now: Date): Promise<void> {
+  const [today] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.memberId, memberId), gte(withdrawals.createdAt, beijingDayStart(now)), ne(withdrawals.state, 3)));
+  if ((today?.n ?? 0) >= Number(settings.withdraw_daily_count)) {
+    throw new AppError(BizCode.WITHDRAW_DAILY_COUNT, MSG.withdrawDailyCount);
+  }
+}
+
+/** 214: no withdrawal while any turnover requirement of the member's deposits is outstanding. */
+async function checkTurnover(db: DbOrTx, memberId: number, settings: WithdrawSettings): Promise<void> {
+  if ((await outstandingTurnover(db, memberId)) > 0) {
+    throw new AppError(BizCode.WITHDRAW_RULE, turnoverNotMetMessage(settings.turnover_multiple));
+  }
+}
+
+const checkBalance = (cents: number, balance: number) => {
+  if (cents > balance) throw new AppError(BizCode.ABOVE_BALANCE, MSG.withdrawAboveBalance);
+};
+
+/** The withdrawal a request key already made, if any. */
+async function withdrawalByKey(db: DbOrTx, memberId: number, requestKey: string | undefined): Promise<string | null> {
+  if (!requestKey) return null;
+  const [found] = await db
+    .select({ orderNo: withdrawals.orderNo })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.requestKey, requestKey)));
+  return found?.orderNo ?? null;
 }
 
 /**
- * /api/withdraw. The member's wallet is locked first, so the checks and the debit see one balance and one count:
- * a request sent ten times at once is judged ten times in turn. Checks in the order of SERVER-RULES "Withdrawals":
- * daily count (216), turnover since the last approved withdrawal (214), minimum and maximum (214/215), pay password
- * (251/205), the member's own card (202), the balance (208). The amount then waits in house:withdrawals_in_flight.
+ * /api/withdraw. Checks in the order of SERVER-RULES "Withdrawals": daily count (216), outstanding turnover (214),
+ * minimum and maximum (214/215), pay password (251/205), the member's own card (202), the balance (208); then a
+ * USDT receipt after the fee must be above zero. They all run first without the wallet lock, so the slow pay-password
+ * hash never holds up another money call of the member. Then the lock is taken and what may have changed meanwhile
+ * (count, outstanding turnover, balance) is judged again: a request sent ten times at once is judged in turn. The
+ * amount then waits in house:withdrawals_in_flight. A repeated request key answers the first withdrawal's number.
  */
 export async function submitWithdrawal(deps: PaymentsDeps, memberId: number, input: WithdrawInput): Promise<string> {
-  const { clock } = deps;
-  return deps.db.transaction(async (tx) => {
+  const { clock, db } = deps;
+  const repeated = await withdrawalByKey(db, memberId, input.requestKey);
+  if (repeated) return repeated;
+
+  const settings: WithdrawSettings = await readSettings(db, [
+    'withdraw_min',
+    'withdraw_max',
+    'withdraw_daily_count',
+    'turnover_multiple',
+    'withdrawusdtrate',
+    'withdrawcashfee',
+    'withdrawfeeusdttrc',
+  ]);
+  await checkDailyCount(db, memberId, settings, clock.now());
+  await checkTurnover(db, memberId, settings);
+
+  const cents = parseMoneyToCents(input.amount);
+  const min = Number(settings.withdraw_min);
+  const max = Number(settings.withdraw_max);
+  if (cents === null || cents < Math.round(min * 100)) {
+    throw new AppError(BizCode.WITHDRAW_RULE, min === 100 ? MSG.withdrawBelowMin : withdrawBelowMinMessage(min));
+  }
+  if (cents > Math.round(max * 100)) throw new AppError(BizCode.WITHDRAW_ABOVE_MAX, withdrawAboveMaxMessage(max));
+
+  await checkPayPassword(db, memberId, input.password, MSG.withdrawPasswordRequired);
+
+  if (input.bank === undefined || input.bank <= 0) throw new AppError(BizCode.NOT_FOUND, MSG.withdrawBankCardRequired);
+  const [card] = await db
+    .select()
+    .from(memberCards)
+    .where(and(eq(memberCards.id, input.bank), eq(memberCards.memberId, memberId), isNull(memberCards.deletedAt)));
+  if (!card) throw new AppError(BizCode.NOT_FOUND, MSG.cardNotFound);
+
+  checkBalance(cents, await balanceOf(db, accountCode.wallet(memberId)));
+
+  const isUsdt = card.type === CARD_TYPE.usdt;
+  const fee = card.bankOwner === 'ERC20' ? settings.withdrawcashfee : settings.withdrawfeeusdttrc;
+  const receipt = isUsdt ? usdtReceipt(centsToMoney(cents), settings.withdrawusdtrate, fee) : null;
+  // usdtReceipt floors at 0.00: a request whose fee eats the whole amount would pay the member nothing.
+  if (receipt !== null && numericToCents(receipt) <= 0) throw new AppError(BizCode.WITHDRAW_RULE, MSG.withdrawUsdtBelowFee);
+
+  return db.transaction(async (tx) => {
     const balance = await lockWallet(tx, memberId);
-    const settings = await readSettings(tx, [
-      'withdraw_min',
-      'withdraw_max',
-      'withdraw_daily_count',
-      'turnover_multiple',
-      'withdrawusdtrate',
-      'withdrawcashfee',
-      'withdrawfeeusdttrc',
-    ]);
+    // A repeat sent at the same time waited for the lock behind the first: it answers the first's number.
+    const sameKey = await withdrawalByKey(tx, memberId, input.requestKey);
+    if (sameKey) return sameKey;
+    await checkDailyCount(tx, memberId, settings, clock.now());
+    await checkTurnover(tx, memberId, settings);
+    checkBalance(cents, balance);
 
-    // Rejected requests returned their money and do not use up the day's allowance.
-    const [today] = await tx
-      .select({ n: count() })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.memberId, memberId), gte(withdrawals.createdAt, beijingDayStart(clock.now())), ne(withdrawals.state, 3)));
-    if ((today?.n ?? 0) >= Number(settings.withdraw_daily_count)) {
-      throw new AppError(BizCode.WITHDRAW_DAILY_COUNT, MSG.withdrawDailyCount);
-    }
-
-    const since = await turnoverWindowStart(tx, memberId);
-    const multiple = Number(settings.turnover_multiple);
-    const required = Math.ceil((await depositsApprovedSince(tx, memberId, since)) * multiple);
-    if ((await turnoverSince(tx, memberId, since)) < required) {
-      throw new AppError(BizCode.WITHDRAW_RULE, turnoverNotMetMessage(settings.turnover_multiple));
-    }
-
-    const cents = parseMoneyToCents(input.amount);
-    const min = Number(settings.withdraw_min);
-    const max = Number(settings.withdraw_max);
-    if (cents === null || cents < Math.round(min * 100)) {
-      throw new AppError(BizCode.WITHDRAW_RULE, min === 100 ? MSG.withdrawBelowMin : withdrawBelowMinMessage(min));
-    }
-    if (cents > Math.round(max * 100)) throw new AppError(BizCode.WITHDRAW_ABOVE_MAX, withdrawAboveMaxMessage(max));
-
-    await checkPayPassword(tx, memberId, input.password, MSG.withdrawPasswordRequired);
-
-    if (input.bank === undefined || input.bank <= 0) throw new AppError(BizCode.NOT_FOUND, MSG.withdrawBankCardRequired);
-    const [card] = await tx
-      .select()
-      .from(memberCards)
-      .where(and(eq(memberCards.id, input.bank), eq(memberCards.memberId, memberId), isNull(memberCards.deletedAt)));
-    if (!card) throw new AppError(BizCode.NOT_FOUND, MSG.cardNotFound);
-
-    if (cents > balance) throw new AppError(BizCode.ABOVE_BALANCE, MSG.withdrawAboveBalance);
-
-    const isUsdt = card.type === CARD_TYPE.usdt;
-    const fee = card.bankOwner === 'ERC20' ? settings.withdrawcashfee : settings.withdrawfeeusdttrc;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const orderNo = newTradeNumber('W', clock);
       const [created] = await tx
@@ -126,10 +144,12 @@ export async function submitWithdrawal(deps: PaymentsDeps, memberId: number, inp
           amount: centsToMoney(cents),
           usdtRate: isUsdt ? settings.withdrawusdtrate : '',
           usdtFee: isUsdt ? fee : null,
-          usdtAmount: isUsdt ? usdtReceipt(centsToMoney(cents), settings.withdrawusdtrate, fee) : null,
+          usdtAmount: receipt,
+          requestKey: input.requestKey ?? null,
           createdAt: clock.now(),
         })
-        .onConflictDoNothing()
+        // Only a clash of the random order number is retried; the request key cannot clash under the lock.
+        .onConflictDoNothing({ target: withdrawals.orderNo })
         .returning({ orderNo: withdrawals.orderNo });
       if (!created) continue;
       await post(tx, {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, call, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
-import { bets, members } from '../../db/schema';
+import { members, withdrawals } from '../../db/schema';
 import { writeSettings } from '../site/site-service';
 import { paymentsKit } from './payments-test-kit';
 
@@ -18,21 +18,21 @@ afterAll(() => t?.close());
 
 const withdraw = (token: string, body: Record<string, unknown>) => call<{ order_no: string }>(t.app, '/api/withdraw', body, { token });
 
-let betCounter = 0;
-/** A settled bet of the member, the way the sandbox venue records one: its valid amount is turnover. */
-async function settledBet(name: string, valid: string) {
-  betCounter += 1;
-  await t.database.db.insert(bets).values({
-    betId: `wt-${Date.now().toString(36)}-${betCounter}`,
-    memberId: await memberId(t, name),
-    venueCode: 'XHZR',
-    category: 'realbet',
-    betAmount: valid,
-    validAmount: valid,
-    status: 1,
-    settledAt: new Date(),
-  });
+/** A settled bet of the member at the sandbox venue: its valid amount pays off outstanding turnover. */
+async function settledBet(m: { name: string; token: string }, valid: string) {
+  await kit.settleBet(m.token, await memberId(t, m.name), valid);
 }
+
+const betAmount = async (token: string) => (await call<{ bet_amount: string }>(t.app, '/api/getBetAmount', {}, { token })).data.bet_amount;
+
+/** /api/withdraw with an Idempotency-Key header, the way the web app sends it. */
+const withdrawKeyed = (token: string, key: string, body: Record<string, unknown>) =>
+  t.app
+    .inject({ method: 'POST', url: '/api/withdraw', payload: body, headers: { authorization: `Bearer ${token}`, 'idempotency-key': key } })
+    .then((r) => r.json() as { code: number; message: string; data: { order_no: string } | null });
+
+const withdrawalsOf = async (name: string) =>
+  t.database.db.select().from(withdrawals).where(eq(withdrawals.memberId, await memberId(t, name)));
 
 describe('POST /api/withdraw: the checks in order', () => {
   it('answers 216, 214 turnover, 214/215 range, 251, 205, 202 card, 208 balance, each in turn', async () => {
@@ -45,9 +45,9 @@ describe('POST /api/withdraw: the checks in order', () => {
 
     // The deposit of 300 needs 300 of turnover (multiple 1) before anything else is looked at.
     expect(await withdraw(m.token, { ...ok, amount: '1', password: 'wrong' })).toEqual({ code: 214, message: '打码量没有达到充值的1倍,无法正常提现', data: null });
-    await settledBet(m.name, '299.99');
+    await settledBet(m, '299');
     expect((await withdraw(m.token, ok)).code).toBe(214);
-    await settledBet(m.name, '0.01');
+    await settledBet(m, '1');
 
     expect(await withdraw(m.token, { ...ok, amount: '99.99' })).toEqual({ code: 214, message: '单笔取款不能低于100元', data: null });
     expect(await withdraw(m.token, { ...ok, amount: 'abc' })).toMatchObject({ code: 214, message: '单笔取款不能低于100元' });
@@ -139,28 +139,61 @@ describe('withdrawal money', () => {
     expect(await kit.balance(m.token)).toBe('70.00');
   });
 
-  it('counts turnover and deposits from the last approved withdrawal on (getBetAmount shows the window)', async () => {
+  it('keeps a deposit approved while a withdrawal is pending owed after that withdrawal is approved', async () => {
     const m = await registerMember(t.app);
     const card = await kit.bindBank(m.token);
-    await kit.deposit(m.token, '200');
-    await settledBet(m.name, '250');
-    expect((await call<{ bet_amount: string }>(t.app, '/api/getBetAmount', {}, { token: m.token })).data.bet_amount).toBe('250.00');
-    const first = await withdraw(m.token, { amount: '100', bank: card, password: 'pay123456' });
-    expect(first.code).toBe(200);
-    await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${first.data.order_no}/approve`, {});
-    // A new window: the old turnover no longer counts, and neither does the old deposit.
-    expect((await call<{ bet_amount: string }>(t.app, '/api/getBetAmount', {}, { token: m.token })).data.bet_amount).toBe('0.00');
-    expect((await withdraw(m.token, { amount: '100', bank: card, password: 'pay123456' })).code).toBe(200);
-    await kit.deposit(m.token, '100');
-    await writeSettings(t.database.db, { turnover_multiple: 2 });
+    const ok = { amount: '100', bank: card, password: 'pay123456' };
+    // An operator's credit is not a deposit: it owes no turnover.
+    await credit(t, finance, m.name, '500');
+    expect(await betAmount(m.token)).toBe('0.00');
+    const pending = await withdraw(m.token, ok);
+    expect(pending.code).toBe(200);
+
+    await kit.deposit(m.token, '200.01');
+    expect(await betAmount(m.token)).toBe('200.01');
+    expect((await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${pending.data.order_no}/approve`, {})).code).toBe(200);
+    // Approving the earlier withdrawal does not wipe what the later deposit owes.
+    expect(await betAmount(m.token)).toBe('200.01');
+    const refused = { code: 214, message: '打码量没有达到充值的1倍,无法正常提现', data: null };
+    expect(await withdraw(m.token, ok)).toEqual(refused);
+
+    await settledBet(m, '150');
+    expect(await betAmount(m.token)).toBe('50.01');
+    expect(await withdraw(m.token, ok)).toEqual(refused);
+    await settledBet(m, '50');
+    expect(await betAmount(m.token)).toBe('0.01');
+    expect(await withdraw(m.token, ok)).toEqual(refused);
+    // The last bet is larger than what is owed: the figure stops at zero.
+    await settledBet(m, '10');
+    expect(await betAmount(m.token)).toBe('0.00');
+    expect(await kit.balance(m.token)).toBe('600.01');
+    expect((await withdraw(m.token, ok)).code).toBe(200);
+    expect(await kit.balance(m.token)).toBe('500.01');
+    await kit.ledgerBalanced();
+  });
+
+  it('adds amount x turnover_multiple per approved deposit, rounded up to the cent, and nothing for an adjustment', async () => {
+    const m = await registerMember(t.app);
+    await writeSettings(t.database.db, { turnover_multiple: 1.5 });
     try {
-      expect(await withdraw(m.token, { amount: '100', bank: card, password: 'pay123456' })).toMatchObject({ code: 214, message: '打码量没有达到充值的2倍,无法正常提现' });
-      await settledBet(m.name, '200');
-      expect((await withdraw(m.token, { amount: '100', bank: card, password: 'pay123456' })).code).toBe(200);
+      await kit.deposit(m.token, '100.01');
+      // 100.01 x 1.5 = 150.015, rounded up.
+      expect(await betAmount(m.token)).toBe('150.02');
+      await credit(t, finance, m.name, '1000');
+      expect(await betAmount(m.token)).toBe('150.02');
+      const card = await kit.bindBank(m.token);
+      expect(await withdraw(m.token, { amount: '100', bank: card, password: 'pay123456' })).toEqual({
+        code: 214,
+        message: '打码量没有达到充值的1.5倍,无法正常提现',
+        data: null,
+      });
+      await kit.deposit(m.token, '100');
+      expect(await betAmount(m.token)).toBe('300.02');
+      await settledBet(m, '300.01');
+      expect(await betAmount(m.token)).toBe('0.01');
     } finally {
       await writeSettings(t.database.db, { turnover_multiple: 1 });
     }
-    await kit.ledgerBalanced();
   });
 
   it("refuses to withdraw to another member's card (BOLA) and a card that was unbound", async () => {
@@ -173,6 +206,71 @@ describe('withdrawal money', () => {
     await call(t.app, '/api/delcard', { id: bCard }, { token: b.token });
     expect(await withdraw(b.token, { amount: '100', bank: bCard, password: 'pay123456' })).toMatchObject({ code: 202 });
     expect(await kit.balance(b.token)).toBe('500.00');
+  });
+});
+
+describe('a repeated withdrawal request', () => {
+  it('answers the same order_no to the same Idempotency-Key and moves the money once', async () => {
+    const m = await registerMember(t.app);
+    await credit(t, finance, m.name, '150');
+    const card = await kit.bindBank(m.token);
+    const body = { amount: '150', bank: card, password: 'pay123456' };
+    const first = await withdrawKeyed(m.token, 'wd-key-0001', body);
+    expect(first).toMatchObject({ code: 200, message: '提交成功，等待后台审核' });
+    expect(await kit.balance(m.token)).toBe('0.00');
+    // The repeat would fail every check now (no balance left), yet it is the same request: the same answer.
+    expect(await withdrawKeyed(m.token, 'wd-key-0001', body)).toEqual(first);
+    expect(await kit.balance(m.token)).toBe('0.00');
+    expect(await withdrawKeyed(m.token, 'wd-key-0002', body)).toEqual({ code: 208, message: '提现金额不能大于账户余额哦', data: null });
+    expect((await withdrawalsOf(m.name)).map((w) => w.orderNo)).toEqual([first.data?.order_no]);
+    await kit.ledgerBalanced();
+  });
+
+  it('makes one withdrawal of five sent at once with one key', async () => {
+    const m = await registerMember(t.app);
+    await credit(t, finance, m.name, '1000');
+    const card = await kit.bindBank(m.token);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => withdrawKeyed(m.token, 'same-key-at-once', { amount: '100.25', bank: card, password: 'pay123456' })),
+    );
+    const numbers = new Set(answers.map((a) => a.data?.order_no));
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200, 200]);
+    expect(numbers.size).toBe(1);
+    const rows = await withdrawalsOf(m.name);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ orderNo: [...numbers][0], amount: '100.25', requestKey: 'same-key-at-once' });
+    expect(await kit.balance(m.token)).toBe('899.75');
+    // Another key is another withdrawal.
+    expect((await withdrawKeyed(m.token, 'another-key-01', { amount: '100', bank: card, password: 'pay123456' })).code).toBe(200);
+    expect(await kit.balance(m.token)).toBe('799.75');
+    await kit.ledgerBalanced();
+  });
+
+  it('refuses a USDT withdrawal the protocol fee would eat whole, and moves nothing', async () => {
+    const m = await registerMember(t.app);
+    await credit(t, finance, m.name, '1000');
+    expect((await call(t.app, '/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_address: '', bank_no: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', pay_pass: 'pay123456' }, { token: m.token })).code).toBe(200);
+    const cards = await call<Array<{ id: number }>>(t.app, '/api/getcard', { type: 2 }, { token: m.token });
+    const trc = cards.data[0]?.id;
+    await writeSettings(t.database.db, { withdrawfeeusdttrc: '100.00' });
+    try {
+      // 730 / 7.30 = 100.00 USDT, less the 100.00 fee: nothing would arrive.
+      expect(await withdraw(m.token, { amount: '730', bank: trc, password: 'pay123456' })).toEqual({
+        code: 214,
+        message: '扣除手续费后到账USDT须大于0，请提高提现金额',
+        data: null,
+      });
+      expect(await kit.balance(m.token)).toBe('1000.00');
+      expect(await withdrawalsOf(m.name)).toEqual([]);
+      // 737.30 / 7.30 = 101.00: 1.00 arrives.
+      const sent = await withdraw(m.token, { amount: '737.30', bank: trc, password: 'pay123456' });
+      expect(sent.code).toBe(200);
+      expect(await withdrawalsOf(m.name)).toEqual([expect.objectContaining({ usdtAmount: '1.00', usdtFee: '100.00' })]);
+      expect(await kit.balance(m.token)).toBe('262.70');
+    } finally {
+      await writeSettings(t.database.db, { withdrawfeeusdttrc: '1.00' });
+    }
+    await kit.ledgerBalanced();
   });
 });
 

@@ -67,7 +67,7 @@ export async function recomputeVip(tx: DbOrTx, clock: Clock, memberId: number): 
 
 /**
  * The bets that count as a member's valid turnover since a moment: settled bets placed since then (the turnover the
- * withdrawal requirement counts too, games-service turnoverSince).
+ * retention review counts).
  */
 export const settledBetsSince = (memberId: number, since: Date) =>
   and(eq(bets.memberId, memberId), eq(bets.status, 1), gte(bets.createdAt, since));

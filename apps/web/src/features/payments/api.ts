@@ -122,7 +122,7 @@ export function usePayInfo(depositNo: string) {
   });
 }
 
-/** POST /api/getBetAmount: the valid turnover shown on /withdrawal. */
+/** POST /api/getBetAmount: the turnover still owed before a withdrawal, shown on /withdrawal (0.00 when none). */
 export function useBetAmount() {
   const token = useSessionStore((s) => s.token);
   return useQuery({

@@ -50,7 +50,7 @@ describe('/withdrawal', () => {
     renderPage(<WithdrawalPage />, { route: '/withdrawal' });
     await waitFor(() => expect(screen.getByLabelText('中心钱包余额')).toHaveTextContent('2000.00'));
     await waitFor(() => expect(screen.getByLabelText('场馆余额合计')).toHaveTextContent('120.50'));
-    await waitFor(() => expect(screen.getByLabelText('有效投注')).toHaveTextContent('350.00'));
+    await waitFor(() => expect(screen.getByLabelText('提现还需打码量')).toHaveTextContent('350.00'));
   });
 
   it('checks in order: address, minimum 100, pay password; then submits once with a key and goes to the records', async () => {

@@ -71,9 +71,9 @@ export function WithdrawalPage() {
 
       <dl className="pay-card pay-turnover">
         <div className="pay-row">
-          <dt>当前有效投注</dt>
+          <dt>提现还需打码量</dt>
           <dd>
-            <output aria-label="有效投注">{betAmount.data === undefined ? '--' : formatMoney(betAmount.data)}</output>
+            <output aria-label="提现还需打码量">{betAmount.data === undefined ? '--' : formatMoney(betAmount.data)}</output>
           </dd>
         </div>
       </dl>
