@@ -131,6 +131,8 @@ export const MSG = {
   sameWallet: '转出和转入钱包不能相同',
   withdrawDailyCount: '今日提现次数已达上限',
   withdrawUsdtBelowFee: '扣除手续费后到账USDT须大于0，请提高提现金额',
+  siteMaintenance: '系统维护中，暂停存取款及游戏，请稍后再试',
+  rebateSwitchedOff: '返水活动已关闭，暂不能领取',
   promotionMissing: '活动不存在',
   appliedPending: '您已申请过该活动，请等待审核',
   appliedApproved: '您已申请过该活动，申请已通过',

@@ -56,12 +56,23 @@ export function publicRoute<E extends EndpointDef>(
   register(app, endpoint, (req, body) => handler({ body, req, ip: req.ip }));
 }
 
-/** A route for logged-in members: the token is checked before the body, so a visitor learns nothing else. */
+/** A check a route runs after the token and before the body, e.g. that money calls are open (site maintenance). */
+export type RouteGuard = (member: AuthedMember) => Promise<void>;
+
+export interface MemberRouteOptions {
+  guard?: RouteGuard;
+}
+
+/**
+ * A route for logged-in members: the token is checked before the body, so a visitor learns nothing else; a guard,
+ * when given, answers before the body is looked at.
+ */
 export function memberRoute<E extends EndpointDef>(
   app: FastifyInstance,
   endpoint: E,
   authenticate: Authenticate,
   handler: (ctx: RouteContext<BodyOut<E>> & { member: AuthedMember }) => Promise<Reply<DataIn<E>>>,
+  options: MemberRouteOptions = {},
 ) {
   if (endpoint.auth !== 'member') throw new Error(`${endpoint.path} is a public endpoint`);
   app.route({
@@ -69,6 +80,7 @@ export function memberRoute<E extends EndpointDef>(
     url: endpoint.path,
     handler: async (req) => {
       const member = await authenticate(req);
+      await options.guard?.(member);
       const body = parseBody(endpoint, req);
       const reply = await handler({ body, req, ip: req.ip, member });
       return { code: 200, message: reply.message ?? 'ok', data: reply.data ?? null };

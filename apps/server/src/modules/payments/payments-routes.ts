@@ -6,6 +6,7 @@ import { idempotencyKeyOf } from '../../http/idempotency';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
+import { openForMoney } from '../site/site-service';
 import * as cards from './cards-service';
 import * as depositsService from './deposits-service';
 import { countMoneyAttempt, PAY_WAY_LABEL, type PaymentsDeps } from './payments-common';
@@ -19,6 +20,8 @@ const SandboxToken = z.object({ token: z.string().max(64).default('') });
 /** Member endpoints of deposits, withdrawals, cards and transaction records, and the sandbox payment page. */
 export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps, authenticate: Authenticate) {
   const { db } = deps;
+  // Money calls close while the site is under maintenance (site-service openForMoney).
+  const open = { guard: openForMoney(db) };
 
   memberRoute(app, endpoints.getPayWay, authenticate, async () => ({ data: await depositsService.payWayFlags(db) }));
   memberRoute(app, endpoints.getPayRange, authenticate, async ({ body }) => ({
@@ -30,7 +33,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps, authent
   memberRoute(app, endpoints.recharge, authenticate, async ({ body, member }) => {
     const depositNo = await depositsService.createDeposit(deps, member.id, body);
     return { data: { deposit_no: depositNo }, message: depositNo };
-  });
+  }, open);
   memberRoute(app, endpoints.payInfo, authenticate, async ({ body, member }) =>
     depositsService.payInfo(db, member.id, body.deposit_no),
   );
@@ -39,7 +42,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps, authent
     await countMoneyAttempt(deps, member.id);
     const orderNo = await submitWithdrawal(deps, member.id, { ...body, requestKey: idempotencyKeyOf(req) });
     return { data: { order_no: orderNo }, message: MSG.submittedForReview };
-  });
+  }, open);
 
   memberRoute(app, endpoints.getCard, authenticate, async ({ body, member }) => ({
     data: await cards.listCards(db, member.id, body.type),
@@ -48,7 +51,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps, authent
     await countMoneyAttempt(deps, member.id);
     await cards.bindCard(db, member.id, body);
     return { data: null, message: MSG.bindOk };
-  });
+  }, open);
   memberRoute(app, endpoints.delCard, authenticate, async ({ body, member }) => {
     await cards.unbindCard(db, member.id, body.id);
     return { data: null, message: MSG.unbindOk };

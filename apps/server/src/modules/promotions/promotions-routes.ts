@@ -7,6 +7,7 @@ import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
 import { pageWindow } from '../../lib/paging';
+import { openForMoney } from '../site/site-service';
 import * as service from './promotions-service';
 import type { PromotionsDeps } from './promotions-service';
 import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
@@ -44,7 +45,7 @@ export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, aut
   memberRoute(app, endpoints.doActivityApply, authenticate, async ({ body, member }) => {
     await service.apply(deps, member.id, body.activityid);
     return { data: null, message: MSG.applyOk };
-  });
+  }, { guard: openForMoney(db) });
   memberRoute(app, endpoints.activityApplyLog, authenticate, async ({ body, member }) => ({
     data: await service.applicationLog(db, member.id, body),
   }));

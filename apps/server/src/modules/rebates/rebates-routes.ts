@@ -1,6 +1,7 @@
 import { endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, memberRoute } from '../../http/route';
+import { openForMoney } from '../site/site-service';
 import { claimRebates, rebateList, type RebatesDeps } from './rebates-service';
 
 /** Member endpoints of rebates (SPEC 7): the list with totals, and the claim. */
@@ -9,5 +10,5 @@ export function rebatesRoutes(app: FastifyInstance, deps: RebatesDeps, authentic
   memberRoute(app, endpoints.doFanshui, authenticate, async ({ member }) => ({
     data: await claimRebates(deps, member.id),
     message: MSG.rebateClaimed,
-  }));
+  }), { guard: openForMoney(deps.db) });
 }

@@ -8,7 +8,7 @@ import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { vipLevels, venues } from '../content/content-tables';
 import { accountCode, lockWallet, post } from '../ledger/ledger-service';
-import { readSettings } from '../site/site-service';
+import { readSettings, rebatesOn } from '../site/site-service';
 import { recomputeVip } from '../vip/vip-service';
 import { rebates } from './rebates-tables';
 
@@ -42,9 +42,9 @@ export interface SettledBet {
 }
 
 /**
- * Called by bet settlement inside its transaction (SERVER-RULES "Bets, VIP, rebates"): a valid amount above
- * `min_fanshui_money` yields one rebate row at the member's level rate for the bet's category (once per bet: the
- * bet id is unique), then the VIP level is recomputed with the raised turnover.
+ * Called by bet settlement inside its transaction (SERVER-RULES "Bets, VIP, rebates"): with the rebate switch on, a
+ * valid amount above `min_fanshui_money` yields one rebate row at the member's level rate for the bet's category
+ * (once per bet: the bet id is unique), then the VIP level is recomputed with the raised turnover.
  */
 export async function onBetSettled(tx: Tx, clock: Clock, bet: SettledBet): Promise<void> {
   await writeRebate(tx, clock, bet);
@@ -53,7 +53,7 @@ export async function onBetSettled(tx: Tx, clock: Clock, bet: SettledBet): Promi
 
 async function writeRebate(tx: Tx, clock: Clock, bet: SettledBet): Promise<void> {
   const column = RATE_COLUMN[bet.category as keyof typeof RATE_COLUMN];
-  if (!column) return;
+  if (!column || !(await rebatesOn(tx))) return;
   const { min_fanshui_money } = await readSettings(tx, ['min_fanshui_money']);
   if (bet.validCents <= numericToCents(String(min_fanshui_money))) return;
   const [level] = await tx
@@ -144,9 +144,11 @@ export async function rebateList(deps: RebatesDeps, memberId: number, query: Reb
 
 /**
  * /api/dofanshui: credits every claimable row from house:rebates and marks them claimed, in one transaction with
- * the wallet locked first, so two claims racing pay once (the second finds nothing: 202).
+ * the wallet locked first, so two claims racing pay once (the second finds nothing: 202). With the rebate switch
+ * off nothing is paid (403); the rows stay claimable for when it is on again.
  */
 export async function claimRebates(deps: RebatesDeps, memberId: number): Promise<{ money: string }> {
+  if (!(await rebatesOn(deps.db))) throw new AppError(BizCode.FORBIDDEN, MSG.rebateSwitchedOff);
   return deps.db.transaction(async (tx) => {
     await lockWallet(tx, memberId);
     const now = deps.clock.now();

@@ -126,3 +126,24 @@ describe('POST /api/dofanshui', () => {
     expect((await list(m.token)).data).toMatchObject({ jisuan: '0.00', nojisuan: '0.00', list: { total: 0, current_page: 1 } });
   });
 });
+
+describe('the rebate switch (site setting fanshui)', () => {
+  it('accrues nothing on bets settled while it is off and pays nothing on a claim; rows kept pay once it is on', async () => {
+    const m = await player('RCAS');
+    // 100.00 at the VIP 1 live-casino rate 0.40%: 0.40 claimable, accrued while the switch is on.
+    await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '100', pick: 'big' });
+    expect((await list(m.token)).data.nojisuan).toBe('0.40');
+    await writeSettings(t.database.db, { fanshui: 0 });
+    try {
+      await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '200', pick: 'big' });
+      expect((await list(m.token)).data).toMatchObject({ nojisuan: '0.40', list: { total: 1 } });
+      const before = (await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance;
+      expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toEqual({ code: 403, message: '返水活动已关闭，暂不能领取', data: null });
+      expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance).toBe(before);
+      expect((await list(m.token)).data).toMatchObject({ jisuan: '0.00', nojisuan: '0.40' });
+    } finally {
+      await writeSettings(t.database.db, { fanshui: 1 });
+    }
+    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({ code: 200, data: { money: '0.40' } });
+  });
+});

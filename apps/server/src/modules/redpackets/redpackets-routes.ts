@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
+import { openForMoney } from '../site/site-service';
 import { clockSeconds, grabRedpacket, redpacketInfo, redpacketRecords, type RedpacketsDeps } from './redpackets-service';
 import { redpacketRules } from './redpackets-tables';
 
@@ -24,7 +25,7 @@ export function redpacketsRoutes(
     if (await grabs.isBlocked(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
     await grabs.hit(key);
     return { data: await grabRedpacket(deps, member.id), message: MSG.redpacketClaimed };
-  });
+  }, { guard: openForMoney(deps.db) });
   memberRoute(app, endpoints.redpacket, authenticate, async ({ body, member }) => ({ data: await redpacketRecords(deps, member.id, body) }));
 }
 

@@ -1,5 +1,8 @@
+import { BizCode, MSG } from '@h5/contract';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { RouteGuard } from '../../http/route';
 import { siteSettings } from './site-tables';
 
 /**
@@ -64,4 +67,24 @@ export async function writeSettings(db: DbOrTx, values: Partial<SiteSettings>): 
       .values({ key, value })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
   }
+}
+
+/**
+ * The guard of every member call that moves money or could start moving it, while site_state is 0 (maintenance):
+ * recharge, withdraw, bindcard, transfer, transall, getGameUrl (it launches a game and, with auto-transfer, moves
+ * the balance), dofanshui, douserredpacket and doactivityapply. They answer 403 with repair_tips (a fixed message
+ * when that is empty) and change nothing. Reads, logins, profile calls and the back office keep working, and so
+ * does the gateways' payment notify: money a member already paid is still credited.
+ */
+export function openForMoney(db: DbOrTx): RouteGuard {
+  return async () => {
+    const { site_state, repair_tips } = await readSettings(db, ['site_state', 'repair_tips']);
+    if (Number(site_state) === 0) throw new AppError(BizCode.FORBIDDEN, String(repair_tips).trim() || MSG.siteMaintenance);
+  };
+}
+
+/** The rebate switch (site setting fanshui): off, settled bets accrue no rebate and dofanshui pays nothing. */
+export async function rebatesOn(db: DbOrTx): Promise<boolean> {
+  const { fanshui } = await readSettings(db, ['fanshui']);
+  return Number(fanshui) !== 0;
 }

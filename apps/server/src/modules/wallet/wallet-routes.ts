@@ -4,19 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { requestOrigin } from '../accounts/accounts-routes';
+import { openForMoney } from '../site/site-service';
 import * as wallet from './wallet-service';
 import type { WalletDeps } from './wallet-service';
 
 export function walletRoutes(app: FastifyInstance, deps: WalletDeps, authenticate: Authenticate) {
+  const open = { guard: openForMoney(deps.db) };
   memberRoute(app, endpoints.transfer, authenticate, async ({ body, member, req }) => ({
     data: await wallet.transfer(deps, member.id, body, idempotencyKeyOf(req) ?? randomUUID()),
     message: MSG.transferOk,
-  }));
+  }), open);
 
   memberRoute(app, endpoints.transAll, authenticate, async ({ member }) => {
     const { recycled, balance } = await wallet.transAll(deps, member.id);
     return { data: { balance }, message: recycled > 0 ? MSG.recycleOk : MSG.nothingToRecycle };
-  });
+  }, open);
 
   memberRoute(app, endpoints.balanceList, authenticate, async ({ member }) => ({
     data: await wallet.venueBalances(deps, member.id),
@@ -29,5 +31,5 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps, authenticat
 
   memberRoute(app, endpoints.getGameUrl, authenticate, async ({ body, member, req }) => ({
     data: await wallet.launchGame(deps, member.id, body, requestOrigin(req)),
-  }));
+  }), open);
 }
