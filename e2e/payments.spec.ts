@@ -68,9 +68,9 @@ describe('deposits, withdrawals and cards', () => {
     await context.close();
   });
 
-  it('deposits by USDT, sees the payInfo countdown and completes the payment on the sandbox page', async () => {
+  it('deposits by USDT to the receiving address shown with its countdown, and waits for an operator', async () => {
     const { page, errors, context } = await phonePage(browser);
-    await registerThroughForm(page);
+    const name = await registerThroughForm(page);
     await bindBankCard(page);
 
     await page.goto(`${baseURL()}/#/recharge`);
@@ -82,16 +82,50 @@ describe('deposits, withdrawals and cards', () => {
     await expect.poll(() => timer.textContent()).toMatch(/^(60:00|59:\d{2})$/);
     const first = await timer.textContent();
     await expect.poll(() => timer.textContent(), { timeout: 5000 }).not.toBe(first);
+    await page.getByRole('button', { name: '复制收款地址' }).first().waitFor();
+    // No gateway on this way: nothing on the page can credit the deposit.
+    expect(await page.getByRole('link', { name: '前往支付' }).count()).toBe(0);
 
-    await page.getByRole('link', { name: '前往支付' }).click();
-    await page.getByRole('button', { name: '确认已支付' }).click();
-    await page
-      .getByText(/支付成功/)
-      .first()
-      .waitFor();
+    const deposit = await pendingOf<{ username: string; deposit_no: string }>('deposits', name);
+    expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(200);
     await page.goto(`${baseURL()}/#/`);
     await page.reload();
     await expect.poll(() => centralBalance(page)).toContain('720.00');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pays by Alipay on the sandbox gateway pages and sees the balance arrive without an operator', async () => {
+    const { page, errors, context } = await phonePage(browser);
+    await registerThroughForm(page);
+    await bindBankCard(page);
+
+    await page.goto(`${baseURL()}/#/recharge`);
+    await page.getByRole('radio', { name: '支付宝' }).check();
+    await page.getByLabel('存款金额', { exact: true }).fill('268');
+    await page.getByRole('button', { name: '立即存款' }).click();
+    await page.waitForURL(/#\/payInfo\?deposit_no=/);
+    const depositNo = new URL(page.url().replace('/#/', '/')).searchParams.get('deposit_no');
+    await page.getByText('请点击下方“前往支付”，在支付页面完成付款，付款成功后自动到账。').waitFor();
+
+    await page.getByRole('link', { name: '前往支付' }).click();
+    await page.waitForURL(/\/sandbox\/epay\/submit\.php\?/);
+    await page.getByText('¥268.00').waitFor();
+    await page.getByText(depositNo ?? '-').waitFor();
+    await page.getByRole('button', { name: '确认支付' }).click();
+
+    // The gateway notified the server over HTTP, then sent the browser back to the deposit.
+    await page.waitForURL(new RegExp(`#/payInfo\\?deposit_no=${depositNo}`));
+    await expect.poll(() => page.getByRole('region', { name: '订单状态' }).getByRole('status').textContent()).toBe('已到账');
+    await page.goto(`${baseURL()}/#/`);
+    await page.reload();
+    await expect.poll(() => centralBalance(page)).toContain('268.00');
+    const credited = await adminApi<{ data: Array<{ deposit_no: string; reviewed_by: string; gateway_trade_no: string }> }>(
+      'GET',
+      '/admin/api/deposits?state=2&pagesize=50',
+    );
+    expect(credited.data.data.find((d) => d.deposit_no === depositNo)).toMatchObject({ reviewed_by: 'sandbox', gateway_trade_no: expect.stringMatching(/^\d+$/) });
 
     expect(errors).toEqual([]);
     await context.close();

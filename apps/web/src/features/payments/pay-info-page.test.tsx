@@ -22,7 +22,7 @@ const USDT_INFO = {
     catepay: 'TRC20',
     usdtrate: '7.20',
     usdt_amount: '138.89',
-    pay_url: `/sandbox/pay/${DEPOSIT_NO}?token=abc`,
+    state: 1,
   },
   cardlist: [{ mch_id: 'TXk9wz3hVqS5gQ1mFjR8pB2nLc7dE4aY6u', content: 'TRC20', payimg: '/uploads/qr/trc20.png' }],
 };
@@ -82,7 +82,7 @@ describe('/payInfo', () => {
     expect(await screen.findByRole('timer', { name: '剩余支付时间' })).toHaveTextContent('00:00');
   });
 
-  it('shows the amount, pay type, address with copy, protocol, QR and the sandbox payment link', async () => {
+  it('shows the amount, pay type, address with copy, protocol and QR, with no payment link', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const copied = stubClipboard();
     signIn();
@@ -93,10 +93,7 @@ describe('/payInfo', () => {
     expect(screen.getByLabelText('应付USDT')).toHaveTextContent('138.89');
     expect(screen.getByText('TXk9wz3hVqS5gQ1mFjR8pB2nLc7dE4aY6u')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '收款地址二维码' })).toHaveAttribute('src', '/uploads/qr/trc20.png');
-    expect(screen.getByRole('link', { name: '前往支付' })).toHaveAttribute(
-      'href',
-      `/sandbox/pay/${DEPOSIT_NO}?token=abc`,
-    );
+    expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '复制收款地址' }));
     expect(await findToast(MSG.copied)).toBeInTheDocument();
     expect(copied).toEqual(['TXk9wz3hVqS5gQ1mFjR8pB2nLc7dE4aY6u']);
@@ -121,5 +118,35 @@ describe('/payInfo', () => {
     expect(screen.getByRole('button', { name: '复制收款账号' })).toBeInTheDocument();
     expect(screen.getByText('请备注订单号')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument());
+  });
+
+  it('sends a gateway deposit to the gateway with the signed request, and lists no account', async () => {
+    signIn();
+    const payUrl = 'https://pay.example.com/submit.php?pid=1001&out_trade_no=D1&money=300.00&sign=abc&sign_type=MD5';
+    mockApi({
+      '/api/payinfo': () =>
+        ok({ deposit_no: DEPOSIT_NO, info: { amount: '300.00', created_at: CREATED_AT, paytype: 'wxpay', state: 1, pay_url: payUrl }, cardlist: [] }, 'wxpay'),
+    });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    expect(await screen.findByRole('link', { name: '前往支付' })).toHaveAttribute('href', payUrl);
+    expect(screen.getByText('请点击下方“前往支付”，在支付页面完成付款，付款成功后自动到账。')).toBeInTheDocument();
+    expect(screen.queryByText('暂无收款信息，请联系客服')).not.toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: '剩余支付时间' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [2, '已到账'],
+    [3, '订单已关闭'],
+  ])('shows a deposit in state %i as %s, with no countdown or link', async (state, label) => {
+    signIn();
+    mockApi({
+      '/api/payinfo': () =>
+        ok({ deposit_no: DEPOSIT_NO, info: { amount: '300.00', created_at: CREATED_AT, paytype: 'wxpay', state }, cardlist: [] }, 'wxpay'),
+    });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    expect(await screen.findByText(label)).toHaveAttribute('role', 'status');
+    expect(screen.getByText('该订单已处理')).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument();
   });
 });

@@ -49,10 +49,13 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
   const protocol = textOf(info.catepay);
   const payUrl = textOf(info.pay_url) || textOf(cardlist.find((c) => textOf(c.pay_url))?.pay_url);
   const payType = PAY_TYPE_LABEL[data.paytype] ?? data.paytype;
+  const state = typeof info.state === 'number' ? info.state : DEPOSIT_PENDING;
+  // A gateway deposit lists no receiving account: the member pays on the gateway's page.
+  const paysAtGateway = Boolean(payUrl) && cardlist.length === 0;
 
   return (
     <main className="page pay-page" aria-label="支付信息">
-      <Countdown createdAt={info.created_at} />
+      {state === DEPOSIT_PENDING ? <Countdown createdAt={info.created_at} /> : <SettledState state={state} />}
 
       <section className="pay-card" aria-labelledby="order-title">
         <h2 id="order-title" className="pay-card-title">
@@ -90,8 +93,10 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
         <h2 id="collect-title" className="pay-card-title">
           收款信息
         </h2>
-        {cardlist.length === 0 ? (
-          <p className="pay-hint">暂无收款信息，请联系客服</p>
+        {paysAtGateway ? (
+          <p className="pay-hint">请点击下方“前往支付”，在支付页面完成付款，付款成功后自动到账。</p>
+        ) : cardlist.length === 0 ? (
+          <p className="pay-hint">{state === DEPOSIT_PENDING ? '暂无收款信息，请联系客服' : '该订单已处理'}</p>
         ) : (
           <ul className="pay-accounts">
             {cardlist.map((card, index) => (
@@ -101,7 +106,7 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
         )}
       </section>
 
-      {payUrl && (
+      {payUrl && state === DEPOSIT_PENDING && (
         <a className="pay-go adm-button adm-button-primary adm-button-block adm-button-large" href={payUrl}>
           前往支付
         </a>
@@ -162,6 +167,23 @@ function CollectEntry({ card, isUsdt }: { card: CardEntry; isUsdt: boolean }) {
       </dl>
       {card.payimg && <img className="pay-qr" src={card.payimg} alt={`${addressLabel}二维码`} loading="lazy" />}
     </li>
+  );
+}
+
+/** SPEC 4 deposit states: 1 pending, 2 credited, 3 rejected or closed. */
+const DEPOSIT_PENDING = 1;
+const DEPOSIT_CREDITED = 2;
+
+/** What a deposit that is no longer waiting for payment came to, in place of the countdown. */
+function SettledState({ state }: { state: number }) {
+  const credited = state === DEPOSIT_CREDITED;
+  return (
+    <section className={credited ? 'pay-countdown' : 'pay-countdown expired'} aria-label="订单状态">
+      <p className="pay-countdown-caption">订单状态</p>
+      <p className="pay-countdown-clock" role="status">
+        {credited ? '已到账' : '订单已关闭'}
+      </p>
+    </section>
   );
 }
 
