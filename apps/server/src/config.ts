@@ -12,6 +12,13 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   DATABASE_URL: z.string().optional(),
+  // PostgreSQL pool: how long to wait for a connection, the longest statement, the longest a transaction may sit
+  // idle (it holds its locks meanwhile, e.g. a member's wallet).
+  DB_CONNECT_TIMEOUT_MS: intFrom(5_000),
+  DB_STATEMENT_TIMEOUT_MS: intFrom(30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: intFrom(10_000),
+  /** A shutdown that takes longer than this exits with code 1. */
+  SHUTDOWN_TIMEOUT_SECONDS: intFrom(20),
   /** Where PGlite keeps its files; the word "memory" keeps the database in memory only. */
   DATA_DIR: z.string().default(path.join(process.cwd(), 'data')),
   UPLOAD_DIR: z.string().default(path.join(process.cwd(), 'uploads')),
@@ -35,6 +42,9 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL pool settings (PGlite has no pool). */
+  db: { connectTimeoutMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  shutdownTimeoutMs: number;
   dataDir: string;
   uploadDir: string;
   webDist: string;
@@ -64,6 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
+    db: {
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     dataDir: e.DATA_DIR,
     uploadDir: e.UPLOAD_DIR,
     webDist: e.WEB_DIST,

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,12 +19,12 @@ afterAll(async () => {
 
 let nextPort = 19_100 + Math.floor(Math.random() * 500);
 
-function start(env: Record<string, string>): { child: ChildProcess; base: string; exited: Promise<number | null> } {
+function start(env: Record<string, string>, options: { stdout?: 'pipe' } = {}): { child: ChildProcess; base: string; exited: Promise<number | null> } {
   const port = nextPort++;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', REGISTER_LIMIT: '100' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   cleanups.push(() => {
@@ -110,6 +111,28 @@ describe('the server process', () => {
     await ready(second.base, second.child);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+  });
+
+  it('exits 1 with a log line when shutting down takes longer than SHUTDOWN_TIMEOUT_SECONDS', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'h5-deadline-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const server = start({ DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', UPLOAD_DIR: path.join(dir, 'up'), SHUTDOWN_TIMEOUT_SECONDS: '1' }, { stdout: 'pipe' });
+    let output = '';
+    server.child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await ready(server.base, server.child);
+    // A request whose body never arrives in full keeps close() waiting for it.
+    const stuck = connect(Number(new URL(server.base).port), '127.0.0.1');
+    cleanups.push(() => void stuck.destroy());
+    await new Promise((resolve) => stuck.once('connect', resolve));
+    stuck.write('POST /api/app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    await new Promise((r) => setTimeout(r, 200));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    const waited = Date.now() - signalled;
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(waited).toBeLessThan(5000);
+    expect(output).toContain('shutdown did not finish in time, exiting');
   });
 
   it.skipIf(!testDatabaseUrl())('keeps the ledger balanced when killed with SIGKILL during a burst of transfers', async () => {

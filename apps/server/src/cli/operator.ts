@@ -20,7 +20,7 @@ async function main(argv: string[]) {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
   try {
     const password = await createOperator(database.db, username, role);
     console.log(`operator: ${username}`);

@@ -23,26 +23,57 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** PostgreSQL pool limits (config.ts db); without them a connection waits and a statement runs without limit. */
+export interface PoolTimeouts {
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  /** A transaction left idle is ended by the server, so its locks (a member's wallet) are not held for ever. */
+  idleInTransactionTimeoutMs: number;
+}
+
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   databaseUrl?: string | undefined;
   /** PGlite data directory, or "memory". */
   dataDir?: string;
   poolSize?: number;
+  timeouts?: PoolTimeouts;
 }
 
 /** Opens the database and applies the committed migrations before anything else touches it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const connectionTimeoutMillis = options.timeouts?.connectTimeoutMs;
+    // Migrations get a connection of their own without the statement limits: one on a large table may rightly take
+    // longer than any request should.
+    const migrator = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis });
+    try {
+      await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis,
+      statement_timeout: options.timeouts?.statementTimeoutMs,
+      idle_in_transaction_session_timeout: options.timeouts?.idleInTransactionTimeoutMs,
+    });
     let closing = false;
     // An idle connection that the server drops (a restart, a terminated backend) must not crash the process: the
     // pool replaces it on the next query. Once we are closing, such endings are expected and stay quiet.
     pool.on('error', (error) => {
       if (!closing) console.error(`idle database connection failed: ${error.message}`);
     });
+    // The pool listens for errors only while a connection is idle. One ended while checked out (the server's
+    // idle_in_transaction_session_timeout, a restart between two queries of a transaction) would otherwise raise an
+    // unhandled 'error' and stop the process; with a listener it fails its own request and the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (!closing) console.error(`database connection failed: ${error.message}`);
+      });
+    });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
