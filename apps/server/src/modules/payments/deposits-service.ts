@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   BizCode,
   centsToMoney,
@@ -144,7 +143,6 @@ export async function createDeposit(deps: PaymentsDeps, memberId: number, input:
     depositorBankAddress: isBank ? input.bank_address.trim() : '',
     usdtRate: payWay === 'usdt' ? usdtrate : '',
     usdtAmount: payWay === 'usdt' ? usdtToPay(cents, usdtrate) : null,
-    payToken: randomBytes(18).toString('base64url'),
     // The deposit stays with the gateway it was made for, even if the pay way is moved to another later.
     gatewayCode: isBank ? null : way.gateway,
     createdAt: clock.now(),

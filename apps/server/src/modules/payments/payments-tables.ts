@@ -115,8 +115,6 @@ export const deposits = pgTable(
     /** USDT: the rate when the deposit was made and the USDT to pay. */
     usdtRate: varchar('usdt_rate', { length: 16 }).notNull().default(''),
     usdtAmount: numeric('usdt_amount', { precision: 18, scale: 2 }),
-    /** Random per deposit; kept for links that must not be guessable from the deposit number. */
-    payToken: varchar('pay_token', { length: 64 }).notNull(),
     /** The gateway that pays this deposit (copied from its pay way when created), or null for operator review. */
     gatewayCode: varchar('gateway_code', { length: 32 }),
     /** The gateway's own number of the payment, from its notify or order query. */

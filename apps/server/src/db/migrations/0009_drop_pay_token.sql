@@ -1,0 +1,1 @@
+ALTER TABLE "deposits" DROP COLUMN "pay_token";
