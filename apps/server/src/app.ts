@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import type { AppConfig } from './config';
+import { type AppConfig, fastifyTrustProxy } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
 import { installErrorHandling } from './http/error-handler';
@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     // SERVER-RULES: existing clients call /api/noticelist as well as /api/noticeList.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -85,7 +85,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     tokenIdleMs: config.tokenIdleMs,
-    loginFailures: limiter('login', config.limits.loginFailures),
+    loginFailures: {
+      byAddress: limiter('login', config.limits.loginFailures),
+      byName: limiter('login-name', config.limits.loginFailuresPerName),
+    },
     registrations: limiter('register', config.limits.registrations),
   };
   const { authenticate } = accountsRoutes(app, accountsDeps);
@@ -113,7 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     wallet,
-    loginFailures: limiter('admin-login', config.limits.loginFailures),
+    loginFailures: {
+      byAddress: limiter('admin-login', config.limits.loginFailures),
+      byName: limiter('admin-login-name', config.limits.loginFailuresPerName),
+    },
   });
   paymentsAdminRoutes(app, payments, backOffice.authenticate);
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
@@ -123,7 +129,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   siteAdminRoutes(app, { db }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock });
-  await memberRoutes(app, { db, clock, uploadDir: config.uploadDir }, authenticate, backOffice.authenticate);
+  await memberRoutes(
+    app,
+    { db, clock, uploadDir: config.uploadDir, moneyAttempts: payments.moneyAttempts },
+    authenticate,
+    backOffice.authenticate,
+  );
   apiDocsRoute(app);
   // Pages of our own without an icon link (sandbox pages, service pages) make browsers ask for /favicon.ico.
   app.get('/favicon.ico', (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());

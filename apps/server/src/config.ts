@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,10 +26,13 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** 0 trusts no proxy; a hop count; or a comma-separated list of proxy addresses and CIDRs. */
+  TRUST_PROXY: z.string().default('0'),
   TOKEN_IDLE_DAYS: intFrom(7),
   LOGIN_FAIL_LIMIT: intFrom(10),
   LOGIN_FAIL_WINDOW_SECONDS: intFrom(15 * 60),
+  LOGIN_NAME_FAIL_LIMIT: intFrom(20),
+  LOGIN_NAME_FAIL_WINDOW_SECONDS: intFrom(60 * 60),
   REGISTER_LIMIT: intFrom(20),
   REGISTER_WINDOW_SECONDS: intFrom(60 * 60),
   MONEY_ATTEMPT_LIMIT: intFrom(20),
@@ -50,10 +54,14 @@ export interface AppConfig {
   webDist: string;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, the number of proxy hops to trust, or the proxies' addresses and CIDRs. */
+  trustProxy: TrustProxy;
   tokenIdleMs: number;
   limits: {
+    /** Failed logins per client address. */
     loginFailures: { max: number; windowMs: number };
+    /** Failed logins per account name, whatever the address: a botnet cannot spread guesses at one account. */
+    loginFailuresPerName: { max: number; windowMs: number };
     registrations: { max: number; windowMs: number };
     /** Withdrawals and card binds per member: both check the pay password, so this also bounds guessing it. */
     moneyAttempts: { max: number; windowMs: number };
@@ -61,6 +69,42 @@ export interface AppConfig {
     grabs: { max: number; windowMs: number };
   };
   seedDemo: boolean;
+}
+
+export type TrustProxy = false | number | string[];
+
+const isProxyEntry = (entry: string): boolean => {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  // A /0 would trust every address: what X-Forwarded-For says would become the client address.
+  return bits >= 1 && bits <= (family === 4 ? 32 : 128);
+};
+
+/** TRUST_PROXY: "0" none, "1".."9" a hop count, else proxy addresses/CIDRs; never "trust everything". */
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 9) throw new Error('Invalid configuration: TRUST_PROXY hop count must be 0-9');
+    return hops === 0 ? false : hops;
+  }
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.find((e) => !isProxyEntry(e));
+  if (!entries.length || bad !== undefined) {
+    throw new Error(`Invalid configuration: TRUST_PROXY must be a hop count or proxy addresses/CIDRs, not "${bad ?? text}"`);
+  }
+  return entries;
+}
+
+/**
+ * The trustProxy option Fastify takes. Fastify itself trusts nothing for a bare number (it cannot vouch for the
+ * first peer), so a hop count becomes a function: the first `hops` addresses from the socket outwards are proxies.
+ */
+export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** The only place that reads the environment: everything else receives an AppConfig. */
@@ -85,10 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     tokenIdleMs: e.TOKEN_IDLE_DAYS * 24 * 3600 * 1000,
     limits: {
       loginFailures: { max: e.LOGIN_FAIL_LIMIT, windowMs: e.LOGIN_FAIL_WINDOW_SECONDS * 1000 },
+      loginFailuresPerName: { max: e.LOGIN_NAME_FAIL_LIMIT, windowMs: e.LOGIN_NAME_FAIL_WINDOW_SECONDS * 1000 },
       registrations: { max: e.REGISTER_LIMIT, windowMs: e.REGISTER_WINDOW_SECONDS * 1000 },
       moneyAttempts: { max: e.MONEY_ATTEMPT_LIMIT, windowMs: e.MONEY_ATTEMPT_WINDOW_SECONDS * 1000 },
       grabs: { max: e.GRAB_LIMIT, windowMs: e.GRAB_WINDOW_SECONDS * 1000 },

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badInput, unauthorized } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
+import { addressKey } from '../../http/client-address';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { beijingDaysBetween, type Clock } from '../../lib/time';
 import { ledgerAccounts } from '../ledger/ledger-tables';
@@ -10,13 +11,15 @@ import { claimableRebate } from '../rebates/rebates-service';
 import { readSettings } from '../site/site-service';
 import { memberSessions, members } from './accounts-tables';
 import { DUMMY_HASH, hashSecret, verifySecret } from './passwords';
+import { admitLogin, type LoginLimiters } from './login-limit';
 import { hashToken, newToken } from './tokens';
 
 export interface AccountsDeps {
   db: Db;
   clock: Clock;
   tokenIdleMs: number;
-  loginFailures: AttemptLimiter;
+  /** Failed logins per client address and per account name. */
+  loginFailures: LoginLimiters;
   registrations: AttemptLimiter;
 }
 
@@ -73,11 +76,10 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** SPEC section 5 "Register", enforced with the same rule function as the form, plus a per-address limit. */
 export async function register(deps: AccountsDeps, input: RegisterInput, ip: string): Promise<string> {
-  if (await deps.registrations.isBlocked(ip)) throw tooMany();
   // SERVER-RULES: the server enforces what the username message says (6-16 letters or digits).
   const message = validateRegister(input, { strictUsername: true });
   if (message) throw badInput(message);
-  await deps.registrations.hit(ip);
+  if (await deps.registrations.hit(addressKey(ip))) throw tooMany();
 
   if (await findByName(deps.db, input.name)) throw new AppError(BizCode.NAME_TAKEN, MSG.nameTaken);
   const [passwordHash, payPasswordHash, inviterId] = await Promise.all([
@@ -112,15 +114,13 @@ export async function register(deps: AccountsDeps, input: RegisterInput, ip: str
 
 /** Login answers one message for an unknown name and a wrong password, so names cannot be probed. */
 export async function login(deps: AccountsDeps, input: { name: string; password: string }, ip: string) {
-  if (await deps.loginFailures.isBlocked(ip)) throw tooMany();
   const message = validateLogin(input);
   if (message) throw badInput(message);
+  const succeeded = await admitLogin(deps.loginFailures, ip, input.name);
   const member = await findByName(deps.db, input.name);
   const ok = await verifySecret(input.password, member?.passwordHash ?? DUMMY_HASH);
-  if (!member || !ok) {
-    await deps.loginFailures.hit(ip);
-    throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
-  }
+  if (!member || !ok) throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
+  await succeeded();
   if (member.state !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
   return openSession(deps, deps.db, member.id);
 }

@@ -12,6 +12,7 @@ beforeAll(async () => {
     config: {
       limits: {
         loginFailures: { max: 3, windowMs: 15 * 60_000 },
+        loginFailuresPerName: { max: 5, windowMs: 3600_000 },
         registrations: { max: 40, windowMs: 3600_000 },
         moneyAttempts: { max: 20, windowMs: 600_000 },
         grabs: { max: 10, windowMs: 60_000 },
@@ -156,6 +157,56 @@ describe('POST /api/login_pc', () => {
     expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.3.0.2' })).code).toBe(200);
     clock.advance(15 * 60_000);
     expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip })).code).toBe(200);
+  });
+
+  it('lets exactly 3 of a burst of parallel guesses from one address reach the password check', async () => {
+    const m = await registerMember(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => call(t.app, '/api/login_pc', { name: m.name, password: 'bad-pass' }, { ip: '10.3.1.1' })),
+    );
+    expect(answers.filter((a) => a.code === 203)).toHaveLength(3);
+    expect(answers.filter((a) => a.code === 429)).toHaveLength(9);
+    clock.advance(60 * 60_000);
+  });
+
+  it('blocks an account name after 5 failures from any addresses, leaving other names alone', async () => {
+    const m = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    for (let i = 1; i <= 5; i += 1) {
+      const wrong = { name: i % 2 ? m.name : m.name.toUpperCase(), password: 'bad-pass' };
+      expect((await call(t.app, '/api/login', wrong, { ip: `10.5.${i}.1` })).code).toBe(203);
+    }
+    expect(await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.9.1' })).toEqual({
+      code: 429,
+      message: '操作过于频繁，请稍后再试',
+      data: null,
+    });
+    expect((await call(t.app, '/api/login_pc', { name: other.name, password: other.password }, { ip: '10.5.9.1' })).code).toBe(200);
+    clock.advance(60 * 60_000);
+    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.9.1' })).code).toBe(200);
+  });
+
+  it('does not count a login with the right password as a failure', async () => {
+    const m = await registerMember(t.app);
+    for (let i = 0; i < 8; i += 1) {
+      expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.10.1' })).code).toBe(200);
+    }
+  });
+
+  it('counts IPv6 clients per /64 and an IPv4-mapped address as its IPv4', async () => {
+    const m = await registerMember(t.app);
+    for (const ip of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff::3']) {
+      expect((await call(t.app, '/api/login_pc', { name: m.name, password: 'bad-pass' }, { ip })).code).toBe(203);
+    }
+    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '2001:db8:7:1::99' })).code).toBe(429);
+    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '2001:db8:7:2::1' })).code).toBe(200);
+
+    const n = await registerMember(t.app);
+    for (const ip of ['::ffff:10.6.0.1', '10.6.0.1', '::ffff:10.6.0.1']) {
+      expect((await call(t.app, '/api/login_pc', { name: n.name, password: 'bad-pass' }, { ip })).code).toBe(203);
+    }
+    expect((await call(t.app, '/api/login_pc', { name: n.name, password: n.password }, { ip: '10.6.0.1' })).code).toBe(429);
+    clock.advance(60 * 60_000);
   });
 });
 

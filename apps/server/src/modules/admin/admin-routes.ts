@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { BizCode, centsToMoney, MSG, parseMoneyToCents } from '@h5/contract';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { pageWindow, toPaginator } from '../../lib/paging';
-import { numericToMoney } from '../../lib/money';
+import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { memberSessions, members } from '../accounts/accounts-tables';
 import { bearerToken } from '../accounts/tokens';
 import { accountCode, balanceOf, checkLedger, lockWallet, post } from '../ledger/ledger-service';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
 import { recycleAll, type WalletDeps } from '../wallet/wallet-service';
 import * as admin from './admin-service';
 import type { AdminDeps } from './admin-service';
@@ -28,6 +29,19 @@ async function memberExists(db: Db, id: number) {
   return member;
 }
 
+/** Whether an adjustment already posted under a reference moved this amount for this member. */
+async function sameAdjustment(tx: Tx, reference: string, memberId: number, cents: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ memberId: ledgerTransactions.memberId, amount: ledgerEntries.amount })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerTransactions.reference, reference), eq(ledgerAccounts.code, accountCode.wallet(memberId))));
+  return row?.memberId === memberId && numericToCents(row.amount) === cents;
+}
+
+const StateInput = z.object({ state: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])) });
+
 /** The back-office API (DESIGN "Operators"): login, members, balance adjustments, recycling, audit, ledger check. */
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: WalletDeps }) {
   const { db } = deps;
@@ -38,9 +52,54 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
       .object({ username: z.string().max(64).default(''), password: z.string().max(128).default('') })
       .safeParse(req.body ?? {});
     if (!body.success) throw badInput();
-    const session = await admin.operatorLogin(deps, body.data, req.ip);
+    const session = await admin.operatorLogin(deps, body.data, { ip: req.ip, requestId: req.id });
     return { code: 200, message: MSG.loginOk, data: session };
   });
+
+  adminRoute(
+    app,
+    authenticate,
+    { method: 'POST', url: '/admin/api/logout', roles: ['finance', 'content'] },
+    async ({ operator, req }) => {
+      await admin.operatorLogout(deps, operator, req.id);
+      return { data: null, message: MSG.logoffOk };
+    },
+  );
+
+  adminRoute(
+    app,
+    authenticate,
+    {
+      method: 'POST',
+      url: '/admin/api/password',
+      roles: ['finance', 'content'],
+      input: z.object({ old_password: z.string().max(128).default(''), new_password: z.string().max(128).default('') }),
+    },
+    async ({ input, operator, req }) => {
+      await admin.changeOperatorPassword(deps, operator, input, { ip: req.ip, requestId: req.id });
+      return { data: null, message: MSG.passwordChanged };
+    },
+  );
+
+  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/operators', roles: [] }, async () => ({
+    data: (await admin.listOperators(db)).map((o) => ({
+      id: o.id,
+      username: o.username,
+      role: o.role,
+      state: o.state,
+      created_at: formatBeijing(o.createdAt),
+    })),
+  }));
+
+  adminRoute(
+    app,
+    authenticate,
+    { method: 'POST', url: '/admin/api/operators/:id/state', roles: [], input: StateInput },
+    async ({ input, params, operator, req }) => {
+      await admin.setOperatorState(deps, operator, idParam(params), input.state, req.id);
+      return { data: { state: input.state }, message: MSG.ok };
+    },
+  );
 
   adminRoute(
     app,
@@ -103,10 +162,11 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
       const cents = parseMoneyToCents(input.amount);
       if (cents === null || cents === 0) throw badInput(MSG.amountInvalid);
       if (!input.note.trim()) throw badInput(MSG.adjustNoteRequired);
+      const reference = `adjust:${input.reference ?? randomUUID()}`;
       const balance = await db.transaction(async (tx) => {
         const before = await lockWallet(tx, memberId);
         const result = await post(tx, {
-          reference: `adjust:${input.reference ?? randomUUID()}`,
+          reference,
           kind: 'adjustment',
           memberId,
           memo: input.note,
@@ -115,6 +175,10 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
             { account: accountCode.wallet(memberId), cents },
           ],
         });
+        // A replay answers as the first request did; a reference reused for something else is a mistake to show.
+        if (result.replayed && !(await sameAdjustment(tx, reference, memberId, cents))) {
+          throw new AppError(BizCode.CONFLICT, MSG.adjustReferenceReused);
+        }
         const after = await balanceOf(tx, accountCode.wallet(memberId));
         if (!result.replayed) {
           await admin.audit(tx, {
@@ -158,17 +222,14 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
   adminRoute(
     app,
     authenticate,
-    {
-      method: 'POST',
-      url: '/admin/api/members/:id/state',
-      roles: [],
-      input: z.object({ state: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])) }),
-    },
+    { method: 'POST', url: '/admin/api/members/:id/state', roles: [], input: StateInput },
     async ({ input, params, operator, req }) => {
       const memberId = idParam(params);
       const member = await memberExists(db, memberId);
       await db.transaction(async (tx) => {
         await tx.update(members).set({ state: input.state }).where(eq(members.id, memberId));
+        // A disabled member's sessions end at once, and with them (by cascade) every game ticket they launched.
+        if (input.state === 0) await tx.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
         await admin.audit(tx, {
           operatorId: operator.id,
           action: 'member.state',

@@ -10,11 +10,13 @@ import {
 import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, badInput, unauthorized } from '../../http/errors';
+import type { AttemptLimiter } from '../../http/rate-limit';
 import { type PageWindow, toPaginator } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { memberSessions, members } from '../accounts/accounts-tables';
 import { hashSecret, verifySecret } from '../accounts/passwords';
 import { audit } from '../admin/admin-service';
+import { countMoneyAttempt } from '../payments/payments-common';
 import { removeStoredAvatar } from './avatar-upload';
 import { agentApplications, memberMessages } from './member-tables';
 
@@ -23,6 +25,8 @@ export interface MemberDeps {
   clock: Clock;
   /** Where avatars are stored (config.uploadDir). */
   uploadDir: string;
+  /** The per-member limiter of withdrawals and card binds: wrong old passwords count against it too. */
+  moneyAttempts: AttemptLimiter;
 }
 
 /** The operator behind a back-office action, for the audit row. */
@@ -75,15 +79,18 @@ function checkPasswordChange(input: { password: string; paypassword: string }) {
  * transaction (SPEC 4: the client clears its session and logs in again), so a stolen token dies with it.
  */
 export async function changeLoginPassword(
-  deps: Pick<MemberDeps, 'db'>,
+  deps: Pick<MemberDeps, 'db' | 'moneyAttempts'>,
   memberId: number,
   input: { password: string; paypassword: string },
 ): Promise<void> {
   checkPasswordChange(input);
   const member = await findMember(deps.db, memberId);
+  // Counted before the check, so a stolen session cannot guess the password in parallel; a right one is forgiven.
+  const succeeded = await countMoneyAttempt(deps, memberId);
   if (!(await verifySecret(input.password, member.passwordHash))) {
     throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongOldPassword);
   }
+  await succeeded();
   const passwordHash = await hashSecret(input.paypassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
@@ -93,16 +100,19 @@ export async function changeLoginPassword(
 
 /** Pay (withdrawal) password change: 205 when the old pay password is wrong, 251 when none was ever set. */
 export async function changePayPassword(
-  deps: Pick<MemberDeps, 'db'>,
+  deps: Pick<MemberDeps, 'db' | 'moneyAttempts'>,
   memberId: number,
   input: { password: string; paypassword: string },
 ): Promise<void> {
   checkPasswordChange(input);
   const member = await findMember(deps.db, memberId);
   if (!member.payPasswordHash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
+  // The same count as withdrawals and card binds, which check this password too: guesses add up across all three.
+  const succeeded = await countMoneyAttempt(deps, memberId);
   if (!(await verifySecret(input.password, member.payPasswordHash))) {
     throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongPayPassword);
   }
+  await succeeded();
   await deps.db
     .update(members)
     .set({ payPasswordHash: await hashSecret(input.paypassword) })

@@ -211,6 +211,47 @@ describe('POST /api/editPassword', () => {
   });
 });
 
+describe('wrong old passwords and the per-member attempt limit', () => {
+  const TOO_MANY = { code: BizCode.TOO_MANY, message: MSG.tooManyAttempts, data: null };
+
+  it('counts wrong old login passwords; past the limit even the right one answers 429, as do withdrawals', async () => {
+    const m = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    const max = t.config.limits.moneyAttempts.max;
+    // Right old passwords are not counted against the member.
+    for (const [from, to] of [['pay123456', 'pay999999'], ['pay999999', 'pay123456']]) {
+      expect((await call(t.app, '/api/editPayPassword', { password: from, paypassword: to }, { token: m.token })).code).toBe(200);
+    }
+    for (let i = 0; i < max; i += 1) {
+      const wrong = await call(t.app, '/api/editPassword', { password: `wrong${i}pw`, paypassword: 'newsecret1' }, { token: m.token });
+      expect(wrong.code).toBe(BizCode.WRONG_OLD_PASSWORD);
+    }
+    expect(await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: m.token })).toEqual(TOO_MANY);
+    expect(await call(t.app, '/api/editPayPassword', { password: 'pay123456', paypassword: 'pay999999' }, { token: m.token })).toEqual(
+      TOO_MANY,
+    );
+    const bind = { bank: '招商银行', bank_owner: '张三', bank_address: '上海分行', bank_no: '6222020200112233', pay_pass: 'pay123456' };
+    expect((await call(t.app, '/api/bindcard', bind, { token: m.token })).code).toBe(BizCode.TOO_MANY);
+    // Nothing changed: the old login password still logs in; another member is not affected.
+    expect((await call(t.app, '/api/login', { name: m.name, password: 'secret123' }, { ip: '10.78.0.1' })).code).toBe(200);
+    expect((await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: other.token })).code).toBe(
+      200,
+    );
+  });
+
+  it('counts a burst of wrong old pay passwords before checking any, letting only the limit through', async () => {
+    const m = await registerMember(t.app);
+    const max = t.config.limits.moneyAttempts.max;
+    const answers = await Promise.all(
+      Array.from({ length: max + 10 }, (_, i) =>
+        call(t.app, '/api/editPayPassword', { password: `guess${i}00`, paypassword: 'pay999999' }, { token: m.token }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === BizCode.WRONG_OLD_PASSWORD)).toHaveLength(max);
+    expect(answers.filter((a) => a.code === BizCode.TOO_MANY)).toHaveLength(10);
+  });
+});
+
 describe('POST /api/editPayPassword', () => {
   it('checks the old pay password, then changes it and keeps the session', async () => {
     const m = await registerMember(t.app);

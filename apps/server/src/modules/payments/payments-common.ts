@@ -92,9 +92,15 @@ export function maskCardNo(no: string): string {
   return `${'*'.repeat(no.length - 4)}${no.slice(-4)}`;
 }
 
-/** Counts one withdrawal or card bind of a member; past the limit the member waits for the window (429). */
-export async function countMoneyAttempt(deps: Pick<PaymentsDeps, 'moneyAttempts'>, memberId: number): Promise<void> {
+/**
+ * Counts one withdrawal, card bind or password check of a member; past the limit the member waits for the window
+ * (429). Answers the call that takes the attempt back (a password change with the right old password).
+ */
+export async function countMoneyAttempt(
+  deps: Pick<PaymentsDeps, 'moneyAttempts'>,
+  memberId: number,
+): Promise<() => Promise<void>> {
   const key = `member:${memberId}`;
-  if (await deps.moneyAttempts.isBlocked(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
-  await deps.moneyAttempts.hit(key);
+  if (await deps.moneyAttempts.hit(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
+  return () => deps.moneyAttempts.forgive(key);
 }

@@ -22,8 +22,7 @@ export function redpacketsRoutes(
   memberRoute(app, endpoints.userRedpacket, authenticate, async ({ member }) => ({ data: await redpacketInfo(deps, member.id) }));
   memberRoute(app, endpoints.doUserRedpacket, authenticate, async ({ member }) => {
     const key = `member:${member.id}`;
-    if (await grabs.isBlocked(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
-    await grabs.hit(key);
+    if (await grabs.hit(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
     return { data: await grabRedpacket(deps, member.id), message: MSG.redpacketClaimed };
   }, { guard: openForMoney(deps.db) });
   memberRoute(app, endpoints.redpacket, authenticate, async ({ body, member }) => ({ data: await redpacketRecords(deps, member.id, body) }));

@@ -1,0 +1,37 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { fastifyTrustProxy, loadConfig, parseTrustProxy } from './config';
+
+/** The client address Fastify sees for a request from `peer` carrying X-Forwarded-For `forwarded`. */
+async function clientIp(trustProxy: string, peer: string, forwarded: string): Promise<string> {
+  const app = Fastify({ trustProxy: fastifyTrustProxy(parseTrustProxy(trustProxy)) });
+  app.get('/ip', async (req) => req.ip);
+  const res = await app.inject({ url: '/ip', remoteAddress: peer, headers: { 'x-forwarded-for': forwarded } });
+  await app.close();
+  return res.body;
+}
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default', async () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(await clientIp('0', '10.0.0.5', '198.51.100.1')).toBe('10.0.0.5');
+  });
+
+  it('takes a hop count: that many proxies in front of the server, never more', async () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(await clientIp('1', '10.0.0.5', '6.6.6.6, 198.51.100.1')).toBe('198.51.100.1');
+    expect(await clientIp('2', '10.0.0.5', '6.6.6.6, 198.51.100.1, 10.0.0.4')).toBe('198.51.100.1');
+  });
+
+  it('takes proxy addresses and CIDRs: a peer not listed is the client, whatever it forwards', async () => {
+    expect(parseTrustProxy('10.0.0.0/8, 2001:db8::1')).toEqual(['10.0.0.0/8', '2001:db8::1']);
+    expect(await clientIp('10.0.0.0/8', '10.0.0.5', '198.51.100.1')).toBe('198.51.100.1');
+    expect(await clientIp('10.0.0.0/8', '192.0.2.9', '198.51.100.1')).toBe('192.0.2.9');
+  });
+
+  it('refuses anything that would trust every address, or is not an address', () => {
+    for (const value of ['true', '*', '0.0.0.0/0', '::/0', '10.0.0.0/33', 'proxy.example.com', '10', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
