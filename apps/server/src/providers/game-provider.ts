@@ -13,6 +13,8 @@ export interface LaunchRequest extends VenueRef {
   /** Origin of the member's request, for building absolute URLs. */
   origin: string;
   mobile: boolean;
+  /** Hash of the member session that launches the game: the launch must not outlive that session. */
+  sessionHash: string;
 }
 
 /**

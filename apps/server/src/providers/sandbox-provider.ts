@@ -36,6 +36,8 @@ export function sandboxProvider(clock: Clock): GameProvider {
         venueCode: request.venue,
         category: request.category,
         gameCode: request.gameCode,
+        // Logoff, a password change or a disable deletes the session, and the cascade ends this ticket with it.
+        sessionHash: request.sessionHash,
         expiresAt: new Date(clock.now().getTime() + TICKET_MS),
       });
       return new URL(`/sandbox/play?ticket=${token}`, request.origin).toString();

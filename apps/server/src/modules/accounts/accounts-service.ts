@@ -26,6 +26,8 @@ export interface AccountsDeps {
 export interface AuthedMember {
   id: number;
   username: string;
+  /** The hash of the session token the request came with (game launches end with that session). */
+  sessionHash: string;
 }
 
 export interface RegisterInput {
@@ -153,7 +155,7 @@ export async function authenticate(deps: AccountsDeps, token: string | null): Pr
       .set({ expiresAt: new Date(renewed) })
       .where(eq(memberSessions.tokenHash, tokenHash));
   }
-  return { id: row.id, username: row.username };
+  return { id: row.id, username: row.username, sessionHash: tokenHash };
 }
 
 /** The central wallet balance: one indexed read, since every member online polls it every 4.3 s. */

@@ -30,6 +30,6 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps, authenticat
   });
 
   memberRoute(app, endpoints.getGameUrl, authenticate, async ({ body, member, req }) => ({
-    data: await wallet.launchGame(deps, member.id, body, requestOrigin(req)),
+    data: await wallet.launchGame(deps, member.id, body, requestOrigin(req), member.sessionHash),
   }), open);
 }

@@ -163,6 +163,7 @@ export async function launchGame(
   memberId: number,
   input: { plat_name: string; game_type: string; game_code: string; is_mobile_url: number },
   origin: string,
+  sessionHash: string,
 ) {
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
   return deps.db.transaction(async (tx) => {
@@ -183,6 +184,7 @@ export async function launchGame(
       gameCode: input.game_code,
       origin,
       mobile: input.is_mobile_url === 1,
+      sessionHash,
     });
     return { url };
   });

@@ -1,0 +1,90 @@
+import { BizCode, MSG } from '@h5/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addVenue, adminCall, buildTestApp, call, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+
+// A game launch ticket lives no longer than the member session that launched it.
+
+let t: TestApp;
+let finance: string;
+let admin: string;
+const VENUE = 'LTKT';
+const EXPIRED = { code: BizCode.UNAUTHORIZED, message: MSG.sandboxTicketExpired, data: null };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  finance = await operatorToken(t, 'finance');
+  admin = await operatorToken(t, 'admin');
+  await addVenue(t, VENUE, 'realbet');
+});
+afterAll(() => t?.close());
+
+async function login(name: string, password = 'secret123'): Promise<string> {
+  const answer = await call<{ api_token: string }>(t.app, '/api/login', { name, password });
+  expect(answer.code).toBe(200);
+  return answer.data.api_token;
+}
+
+/** A member with 10.00 in the venue wallet, so a round can be staked. */
+async function player() {
+  const m = await registerMember(t.app);
+  await credit(t, finance, m.name, '10');
+  const moved = await call(t.app, '/api/transfer', { amount: '10', sourcetype: 'userbalance', targettype: VENUE }, { token: m.token });
+  expect(moved.code).toBe(200);
+  return m;
+}
+
+async function launch(token: string): Promise<string> {
+  const answer = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: VENUE, game_code: 'demo' }, { token });
+  expect(answer.code).toBe(200);
+  return new URL(answer.data.url).searchParams.get('ticket') ?? '';
+}
+
+const sandbox = (path: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: path, payload: body }).then((r) => r.json() as { code: number; message: string; data: unknown });
+
+/** Every call of the demo page, answered for this ticket. */
+const pageCalls = (ticket: string) =>
+  Promise.all([
+    sandbox('/sandbox/api/state', { ticket }),
+    sandbox('/sandbox/api/round', { ticket, stake: '1', pick: 'big' }),
+    sandbox('/sandbox/api/settle', { ticket }),
+  ]);
+
+describe('launch tickets end with the session', () => {
+  it('ends the tickets of a session that logs off, and only those', async () => {
+    const m = await player();
+    const other = await login(m.name);
+    const ticket = await launch(m.token);
+    const kept = await launch(other);
+    expect((await sandbox('/sandbox/api/state', { ticket })).code).toBe(200);
+
+    expect((await call(t.app, '/api/logoff', {}, { token: m.token })).code).toBe(200);
+    expect(await pageCalls(ticket)).toEqual([EXPIRED, EXPIRED, EXPIRED]);
+    expect(await sandbox('/sandbox/api/state', { ticket: kept })).toMatchObject({ code: 200 });
+  });
+
+  it('ends every ticket of the member when the login password changes', async () => {
+    const m = await player();
+    const other = await login(m.name);
+    const tickets = [await launch(m.token), await launch(other)];
+    expect((await sandbox('/sandbox/api/round', { ticket: tickets[1], stake: '1', pick: 'big' })).code).toBe(200);
+
+    const changed = await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: m.token });
+    expect(changed.code).toBe(200);
+    for (const ticket of tickets) expect(await pageCalls(ticket)).toEqual([EXPIRED, EXPIRED, EXPIRED]);
+  });
+
+  it('ends every session and ticket of a member an operator disables', async () => {
+    const m = await player();
+    const bystander = await player();
+    const ticket = await launch(m.token);
+    const theirs = await launch(bystander.token);
+
+    const disabled = await adminCall(t, admin, 'POST', `/admin/api/members/${await memberId(t, m.name)}/state`, { state: 0 });
+    expect(disabled.code).toBe(200);
+    expect(await pageCalls(ticket)).toEqual([EXPIRED, EXPIRED, EXPIRED]);
+    expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(BizCode.UNAUTHORIZED);
+    expect((await call(t.app, '/api/login', { name: m.name, password: 'secret123' })).code).toBe(BizCode.FORBIDDEN);
+    expect((await sandbox('/sandbox/api/state', { ticket: theirs })).code).toBe(200);
+  });
+});
