@@ -6,6 +6,7 @@ import { type AppConfig, fastifyTrustProxy } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
 import { installErrorHandling } from './http/error-handler';
+import { logSerializers } from './http/log-redaction';
 import { installSecurityHeaders } from './http/security-headers';
 import { type AttemptLimiter, memoryLimiter, type RedisLike, redisLimiter } from './http/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
@@ -35,6 +36,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Shared rate-limit counters for several server processes (REDIS_URL); in-process counters without it. */
   redis?: RedisLike;
+  /** Where log lines go (stdout when absent). */
+  logStream?: { write(line: string): void };
 }
 
 function installBodyParsers(app: FastifyInstance) {
@@ -60,7 +63,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Errors are logged by the error handler with their request id; a line per request would cost the balance
     // poll, the hot path, more than the request itself.
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,6 +1,7 @@
 import { BizCode, MSG } from '@h5/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './errors';
+import { pathOnly } from './log-redaction';
 
 const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$)/i.test(url);
 
@@ -22,7 +23,8 @@ export function installErrorHandling(app: FastifyInstance) {
       // Malformed JSON, an unsupported content type and the like: the client sent something we cannot read.
       return reply.status(200).send({ code: BizCode.BAD_INPUT, message: MSG.badInput, data: null });
     }
-    req.log.error({ err: error, reqId: req.id }, 'unexpected error');
+    // The err serializer (log-redaction.ts) keeps SQL parameters out; the path is logged without its query.
+    req.log.error({ err: error, reqId: req.id, method: req.method, path: pathOnly(req.url) }, 'unexpected error');
     return reply.status(200).send({ code: BizCode.SERVER_ERROR, message: MSG.serverError, data: null });
   });
 
