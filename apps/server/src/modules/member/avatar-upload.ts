@@ -8,6 +8,8 @@ import { AppError } from '../../http/errors';
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 /** The whole multipart body may carry headers and boundaries around the file: twice the file limit is plenty. */
 export const UPLOAD_BODY_LIMIT = 2 * 1024 * 1024;
+/** How much more of a body over the limit is read (and dropped) to answer it cleanly; past it the server hangs up. */
+export const UPLOAD_DRAIN_LIMIT = 16 * 1024 * 1024;
 /** Where stored files are served (the avatar column keeps this path; answers make it a full URL). */
 export const UPLOAD_PREFIX = '/uploads/';
 

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -148,6 +149,53 @@ describe('POST /api/uploadimg', () => {
     const answer = await upload(m.token, 'huge.png', Buffer.concat([tinyPng(), Buffer.alloc(3 * 1024 * 1024)]));
     expect(answer.code).toBe(BizCode.BAD_INPUT);
     expect(readdirSync(uploadDir).length).toBe(before);
+  });
+
+  it('answers a body over the limit with the envelope over a real connection, which stays usable', async () => {
+    const m = await registerMember(t.app);
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const body = multipart('huge.png', Buffer.concat([tinyPng(), Buffer.alloc(3 * 1024 * 1024)]));
+    const headers = { 'content-type': body.contentType, authorization: `Bearer ${m.token}` };
+    const res = await fetch(new URL('/api/uploadimg', address), { method: 'POST', body: body.payload, headers });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ code: BizCode.BAD_INPUT, message: MSG.uploadTooLarge, data: null });
+
+    // A client on a slow link is still sending when the server has decided: one keep-alive connection carries the
+    // refused upload (with a length, then chunked) and then another request, with no reset in between.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, payload: Buffer | null, extra: Record<string, string | number> = {}) =>
+      new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
+        const req = http.request({ host: address.hostname, port: address.port, path, method: 'POST', agent, headers: { ...headers, ...extra } }, (r) => {
+          let text = '';
+          r.setEncoding('utf8');
+          r.on('data', (c: string) => (text += c));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        if (!payload) return req.end();
+        let sent = 0;
+        const next = () => {
+          const piece = payload.subarray(sent, sent + 64 * 1024);
+          sent += piece.length;
+          if (sent >= payload.length) return req.end(piece);
+          req.write(piece);
+          setTimeout(next, 2);
+        };
+        next();
+      });
+    try {
+      const sized = await send('/api/uploadimg', body.payload, { 'content-length': body.payload.length });
+      expect(JSON.parse(sized.body)).toEqual({ code: BizCode.BAD_INPUT, message: MSG.uploadTooLarge, data: null });
+      expect(sized.status).toBe(200);
+      const chunked = await send('/api/uploadimg', body.payload);
+      expect(JSON.parse(chunked.body)).toEqual({ code: BizCode.BAD_INPUT, message: MSG.uploadTooLarge, data: null });
+      expect(chunked.reused).toBe(true);
+      const after = await send('/api/balance', null, { 'content-type': 'application/json' });
+      expect(after.reused).toBe(true);
+      expect(JSON.parse(after.body)).toEqual({ code: 200, message: 'ok', data: { balance: '0.00' } });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('accepts a small PNG and a GIF, serves them back and removes the replaced file', async () => {
