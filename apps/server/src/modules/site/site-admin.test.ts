@@ -43,15 +43,18 @@ describe('GET/PUT /admin/api/settings', () => {
     expect(Object.keys(answer.data).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
     expect(await siteInfo()).toMatchObject({ site_state: 0, redpacket_switch: 0, repair_tips: '系统升级中，预计两小时后恢复。', title: '星河体育（维护）' });
 
-    // The switch is what the grab checks too.
+    // Under maintenance every member money call answers repair_tips, the grab included.
     const m = await registerMember(t.app);
-    expect(await call(t.app, '/api/douserredpacket', {}, { token: m.token })).toMatchObject({ code: 202, message: '红包已关闭' });
+    expect(await call(t.app, '/api/douserredpacket', {}, { token: m.token })).toEqual({ code: 403, message: '系统升级中，预计两小时后恢复。', data: null });
 
     const [row] = (await settingsAudits()).slice(-1);
     expect(JSON.parse(row?.before ?? '{}')).toEqual({ site_state: 1, repair_tips: DEFAULT_SETTINGS.repair_tips, redpacket_switch: 1, title: DEFAULT_SETTINGS.title });
     expect(JSON.parse(row?.after ?? '{}')).toMatchObject({ site_state: 0, redpacket_switch: 0 });
 
-    await adminCall(t, admin, 'PUT', '/admin/api/settings', { site_state: 1, redpacket_switch: 1, title: DEFAULT_SETTINGS.title });
+    // Open again with the red packets still off: the switch is what the grab checks too.
+    await adminCall(t, admin, 'PUT', '/admin/api/settings', { site_state: 1, repair_tips: DEFAULT_SETTINGS.repair_tips, title: DEFAULT_SETTINGS.title });
+    expect(await call(t.app, '/api/douserredpacket', {}, { token: m.token })).toMatchObject({ code: 202, message: '红包已关闭' });
+    await adminCall(t, admin, 'PUT', '/admin/api/settings', { redpacket_switch: 1 });
     expect(await siteInfo()).toMatchObject({ site_state: 1, redpacket_switch: 1, title: DEFAULT_SETTINGS.title });
   });
 
