@@ -27,6 +27,10 @@ import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { scheduleRetentionReview } from './modules/vip/vip-retention';
 import { memberRoutes } from './modules/member/member-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
+import { sandboxEpayRoutes } from './providers/sandbox-epay/sandbox-epay-routes';
+import { unconnectedVenues } from './providers/unconnected-venues';
+import { gatewaysAdminRoutes, gatewaysRoutes } from './modules/payments/gateways-routes';
+import { sandboxVenueRoutes } from './modules/games/sandbox-venue-routes';
 import { recomputeVip } from './modules/vip/vip-service';
 import { type Clock, systemClock } from './lib/time';
 
@@ -100,7 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { authenticate } = accountsRoutes(app, accountsDeps);
   siteRoutes(app, { db });
   await contentRoutes(app, { db, authenticate });
-  const wallet = { db, provider: sandboxProvider(clock) };
+  // SANDBOX=1 plays every venue at the sandbox venue; otherwise no venue is connected yet.
+  const wallet = { db, provider: config.sandbox ? sandboxProvider(clock) : unconnectedVenues() };
   walletRoutes(app, wallet, authenticate);
   const payments = {
     db,
@@ -113,7 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await recomputeVip(tx, clock, memberId);
     },
   };
-  paymentsRoutes(app, payments, authenticate);
+  paymentsRoutes(app, { ...payments, publicUrl: config.publicUrl }, authenticate);
+  gatewaysRoutes(app, { ...payments, publicUrl: config.publicUrl, reconcileIntervalMs: config.reconcileIntervalMs });
   gamesRoutes(app, { db, clock }, authenticate);
   promotionsRoutes(app, { db, clock }, authenticate);
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
@@ -128,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   paymentsAdminRoutes(app, payments, backOffice.authenticate);
+  gatewaysAdminRoutes(app, payments, backOffice.authenticate);
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   vipAdminRoutes(app, { db, clock }, backOffice.authenticate);
@@ -141,6 +148,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authenticate,
     backOffice.authenticate,
   );
+  // The sandboxes exist only when asked for: a production install serves nothing under /sandbox/.
+  if (config.sandbox) {
+    sandboxVenueRoutes(app, { db, clock });
+    sandboxEpayRoutes(app, { db, clock });
+  }
   apiDocsRoute(app);
   // Pages of our own without an icon link (sandbox pages, service pages) make browsers ask for /favicon.ico.
   app.get('/favicon.ico', (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());

@@ -6,6 +6,9 @@ import { z } from 'zod';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '..');
 
+/** An empty variable (VAR= in a shell or a compose file) means unset. */
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
 const intFrom = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z.object({
@@ -40,6 +43,12 @@ const EnvSchema = z.object({
   GRAB_LIMIT: intFrom(10),
   GRAB_WINDOW_SECONDS: intFrom(60),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** The sandbox payment gateway and game venue; unset, on only with the embedded database (the demo). */
+  SANDBOX: z.preprocess(unsetIfEmpty, z.enum(['0', '1']).optional()),
+  /** The site's public address, e.g. https://m.example.com: what payment gateways call back and return to. */
+  PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
+  /** How often pending gateway deposits are reconciled through the gateway's order query. */
+  RECONCILE_INTERVAL_SECONDS: intFrom(120),
 });
 
 export interface AppConfig {
@@ -69,6 +78,11 @@ export interface AppConfig {
     grabs: { max: number; windowMs: number };
   };
   seedDemo: boolean;
+  /** SANDBOX=1: the sandbox gateway (/sandbox/epay) and venue (/sandbox/play) are served and seeded. */
+  sandbox: boolean;
+  /** Origin (no trailing slash) gateways reach us at; without it, the origin of the member's request. */
+  publicUrl: string | undefined;
+  reconcileIntervalMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -139,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       grabs: { max: e.GRAB_LIMIT, windowMs: e.GRAB_WINDOW_SECONDS * 1000 },
     },
     seedDemo: e.SEED_DEMO === '1',
+    // A production install (DATABASE_URL) carries no fake part unless asked for.
+    sandbox: e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
   };
 }
 

@@ -85,6 +85,25 @@ async function fundedMember(base: string, operator: { username: string; password
   return { token: reg.data.api_token, opToken: login.data.token };
 }
 
+/** A fresh PostgreSQL database of TEST_DATABASE_URL's server, dropped after the file. */
+async function freshPostgres(prefix: string): Promise<URL> {
+  const adminUrl = testDatabaseUrl()!;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url;
+}
+
 describe('the server process', () => {
   it('finishes requests in flight on SIGTERM, exits 0 and closes the database cleanly', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'h5-sigterm-'));
@@ -136,21 +155,9 @@ describe('the server process', () => {
   });
 
   it.skipIf(!testDatabaseUrl())('keeps the ledger balanced when killed with SIGKILL during a burst of transfers', async () => {
-    const adminUrl = testDatabaseUrl()!;
-    const name = `t_kill_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString() };
+    const url = await freshPostgres('t_kill');
+    // The transfers need venues: the sandbox venue, asked for explicitly on PostgreSQL.
+    const env = { DATABASE_URL: url.toString(), SANDBOX: '1' };
     const operator = createOperator(env);
 
     const first = start(env);
@@ -177,5 +184,31 @@ describe('the server process', () => {
     expect(Number(user.data.balance) + Number(user.data.gameblance)).toBeCloseTo(1000, 2);
     second.child.kill('SIGTERM');
     await second.exited;
+  });
+
+  it.skipIf(!testDatabaseUrl())('as a production install (DATABASE_URL, no SANDBOX) serves nothing under /sandbox/', async () => {
+    const url = await freshPostgres('t_prod');
+    const server = start({ DATABASE_URL: url.toString(), SANDBOX: '' });
+    await ready(server.base, server.child);
+    for (const path of ['/sandbox/epay/submit.php', '/sandbox/epay/api.php?act=order', '/sandbox/play?ticket=x']) {
+      expect((await fetch(`${server.base}${path}`)).status, path).toBe(404);
+    }
+    expect((await fetch(`${server.base}/sandbox/epay/pay`, { method: 'POST' })).status).toBe(404);
+    const reg = await post<{ api_token: string }>(server.base, '/api/register', {
+      name: `prod${randomBytes(3).toString('hex')}`,
+      password: 'secret123',
+      confirmPass: 'secret123',
+      realname: '测试',
+      paypassword: 'pay123456',
+      code: 'X',
+    });
+    const token = reg.data.api_token;
+    expect((await post<unknown[]>(server.base, '/api/balancelist', {}, token)).data).toEqual([]);
+    const made = await post<{ deposit_no: string }>(server.base, '/api/recharge', { paytype: 'wxpay', amount: '100' }, token);
+    const info = await post<{ info: { pay_url?: string } }>(server.base, '/api/payinfo', { deposit_no: made.data.deposit_no }, token);
+    expect(info.code).toBe(200);
+    expect(info.data.info.pay_url).toBeUndefined();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 });

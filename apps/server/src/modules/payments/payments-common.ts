@@ -14,11 +14,14 @@ export interface PaymentsDeps {
   clock: Clock;
   /** Withdrawals and card binds per member (both check the pay password). */
   moneyAttempts: AttemptLimiter;
-  /** Runs inside the approval's transaction after paysum rose (the VIP recomputation of SERVER-RULES). */
+  /**
+   * Runs inside the approval's transaction after paysum rose (the VIP recomputation of SERVER-RULES, the
+   * withdrawal turnover the deposit adds), with the deposit's amount in cents.
+   */
   afterDepositApproved?: (tx: DbOrTx, memberId: number, depositCents: number) => Promise<void>;
 }
 
-/** Who reviews: an operator (audited) or the sandbox payment page (recorded on the deposit as 'sandbox'). */
+/** Who reviews: an operator (audited), or a gateway's verified notify or reconciliation (recorded on the deposit). */
 export interface Reviewer {
   operatorId: number | null;
   name: string;
