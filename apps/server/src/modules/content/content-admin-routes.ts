@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { crudRoutes } from '../../http/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
+import { cleanHtml } from '../../lib/clean-html';
 import { bets } from '../games/games-tables';
 import { ledgerAccounts } from '../ledger/ledger-tables';
 import { articles, banners, games, notices, venues } from './content-tables';
@@ -81,8 +82,14 @@ const GameInput = z.object({
 const ArticleInput = z.object({
   type: z.coerce.number({ message: MSG.articleTypeInvalid }).int({ message: MSG.articleTypeInvalid }).min(1, { message: MSG.articleTypeInvalid }).max(8, { message: MSG.articleTypeInvalid }),
   title: z.string({ message: MSG.titleRequired }).trim().min(1, { message: MSG.titleRequired }).max(128, { message: MSG.inputTooLong }),
-  /** Operator HTML, sanitised in the browser (DESIGN "Wire contract"). */
-  content: z.string({ message: MSG.contentRequired }).trim().min(1, { message: MSG.contentRequired }).max(100_000, { message: MSG.inputTooLong }),
+  /** Operator HTML, cleaned before it is stored (lib/clean-html); nothing left after cleaning is no content. */
+  content: z
+    .string({ message: MSG.contentRequired })
+    .trim()
+    .min(1, { message: MSG.contentRequired })
+    .max(100_000, { message: MSG.inputTooLong })
+    .transform(cleanHtml)
+    .refine((v) => v.trim() !== '', { message: MSG.contentRequired }),
 });
 
 type VenueRow = typeof venues.$inferSelect;

@@ -11,6 +11,7 @@ import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, badInput, unauthorized } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
+import { cleanHtml } from '../../lib/clean-html';
 import { type PageWindow, toPaginator } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { memberSessions, members } from '../accounts/accounts-tables';
@@ -229,7 +230,8 @@ export async function sendMessage(deps: Pick<MemberDeps, 'db' | 'clock'>, input:
         kind: input.type,
         memberId: input.member_id ?? null,
         title: input.title,
-        content: input.content,
+        // Operator HTML, cleaned before it is stored (lib/clean-html).
+        content: cleanHtml(input.content),
         createdAt: deps.clock.now(),
       })
       .returning();

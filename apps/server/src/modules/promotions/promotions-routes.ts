@@ -6,6 +6,7 @@ import { crudRoutes } from '../../http/admin-crud';
 import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
+import { cleanHtml } from '../../lib/clean-html';
 import { pageWindow } from '../../lib/paging';
 import { openForMoney } from '../site/site-service';
 import * as service from './promotions-service';
@@ -24,8 +25,9 @@ const PromotionInput = z.object({
   type_id: z.coerce.number().int().positive().nullable().default(null),
   title: z.string().trim().min(1).max(128),
   banner: z.string().max(500).default(''),
-  content: z.string().max(100_000).default(''),
-  memo: z.string().max(100_000).default(''),
+  // Operator HTML, cleaned before it is stored (lib/clean-html).
+  content: z.string().max(100_000).default('').transform(cleanHtml),
+  memo: z.string().max(100_000).default('').transform(cleanHtml),
   sort: z.coerce.number().int().default(0),
   enabled: flag,
 });

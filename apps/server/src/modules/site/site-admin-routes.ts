@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { badInput } from '../../http/errors';
+import { cleanHtml } from '../../lib/clean-html';
 import { audit } from '../admin/admin-service';
 import { isSiteUrl } from '../content/content-admin-routes';
 import { DEFAULT_SETTINGS, readSettings, type SettingKey, type SiteSettings, writeSettings } from './site-service';
@@ -55,7 +56,8 @@ const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> }
   repair_tips: text(0, 500),
   redpacket_switch: flag,
   index_modal: flag,
-  webcontent: text(0, 20_000),
+  // The welcome modal's HTML, cleaned before it is stored (lib/clean-html).
+  webcontent: text(0, 20_000).transform(cleanHtml),
   h5_url: url(false),
   ios_download_url: url(false),
   ios_download_qrcode: url(false),
