@@ -119,7 +119,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
   paymentsRoutes(app, { ...payments, publicUrl: config.publicUrl }, authenticate);
-  gatewaysRoutes(app, { ...payments, publicUrl: config.publicUrl, reconcileIntervalMs: config.reconcileIntervalMs });
+  gatewaysRoutes(app, {
+    ...payments,
+    publicUrl: config.publicUrl,
+    reconcileIntervalMs: config.reconcileIntervalMs,
+    invalidNotifies: limiter('notify-invalid', config.limits.invalidNotifies),
+  });
   gamesRoutes(app, { db, clock }, authenticate);
   promotionsRoutes(app, { db, clock }, authenticate);
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   MONEY_ATTEMPT_LIMIT: intFrom(20),
   MONEY_ATTEMPT_WINDOW_SECONDS: intFrom(10 * 60),
   GRAB_LIMIT: intFrom(10),
+  NOTIFY_INVALID_LIMIT: intFrom(60),
+  NOTIFY_INVALID_WINDOW_SECONDS: intFrom(10 * 60),
   GRAB_WINDOW_SECONDS: intFrom(60),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** The sandbox payment gateway and game venue; unset, on only with the embedded database (the demo). */
@@ -76,6 +78,8 @@ export interface AppConfig {
     moneyAttempts: { max: number; windowMs: number };
     /** Red-packet grabs per member. */
     grabs: { max: number; windowMs: number };
+    /** Payment notifies that fail verification, per source address: past it they are no longer recorded. */
+    invalidNotifies: { max: number; windowMs: number };
   };
   seedDemo: boolean;
   /** SANDBOX=1: the sandbox gateway (/sandbox/epay) and venue (/sandbox/play) are served and seeded. */
@@ -151,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registrations: { max: e.REGISTER_LIMIT, windowMs: e.REGISTER_WINDOW_SECONDS * 1000 },
       moneyAttempts: { max: e.MONEY_ATTEMPT_LIMIT, windowMs: e.MONEY_ATTEMPT_WINDOW_SECONDS * 1000 },
       grabs: { max: e.GRAB_LIMIT, windowMs: e.GRAB_WINDOW_SECONDS * 1000 },
+      invalidNotifies: { max: e.NOTIFY_INVALID_LIMIT, windowMs: e.NOTIFY_INVALID_WINDOW_SECONDS * 1000 },
     },
     seedDemo: e.SEED_DEMO === '1',
     // A production install (DATABASE_URL) carries no fake part unless asked for.

@@ -16,6 +16,7 @@ beforeAll(async () => {
         registrations: { max: 40, windowMs: 3600_000 },
         moneyAttempts: { max: 20, windowMs: 600_000 },
         grabs: { max: 10, windowMs: 60_000 },
+        invalidNotifies: { max: 60, windowMs: 600_000 },
       },
     },
   });

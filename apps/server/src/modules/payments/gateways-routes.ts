@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
+import type { AttemptLimiter } from '../../http/rate-limit';
 import { AppError } from '../../http/errors';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
@@ -16,6 +17,8 @@ export interface GatewaysDeps extends PaymentsDeps {
   /** PUBLIC_URL: the origin gateways call back; without it, the origin of the member's request. */
   publicUrl: string | undefined;
   reconcileIntervalMs: number;
+  /** Notifies that fail verification, per source address (they are kept only up to this limit). */
+  invalidNotifies: AttemptLimiter;
 }
 
 /** The origin a request came to (behind a trusted proxy, the one the browser used). */

@@ -2,7 +2,9 @@ import { BizCode, MSG } from '@h5/contract';
 import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
+import { addressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
+import type { AttemptLimiter } from '../../http/rate-limit';
 import { numericToCents } from '../../lib/money';
 import { epayGateway, paymentProtocols } from '../../providers/epay';
 import type { GatewayAccount, PaymentGateway } from '../../providers/payment-gateway';
@@ -166,25 +168,22 @@ async function settlePayment(
  * repeat), `fail` otherwise.
  */
 export async function acceptNotify(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'>,
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { invalidNotifies: AttemptLimiter },
   gatewayCode: string,
   params: Record<string, string>,
   context: { ip: string; requestId: string },
 ): Promise<{ answer: 'success' | 'fail'; outcome: GatewayOutcome }> {
   const arrival: Arrival = { source: 'notify', params, ip: context.ip };
   const gateway = /^[a-z0-9_]{1,32}$/.test(gatewayCode) ? await gatewayByCode(deps.db, gatewayCode) : undefined;
-  let outcome: GatewayOutcome;
-  if (!gateway) {
-    outcome = 'unknown_gateway';
-    await record(deps.db, gatewayCode, arrival, outcome, false);
-  } else {
-    const verdict = protocolOf(gateway).verifyNotify(accountOf(gateway), params);
-    if (!verdict.valid) {
-      outcome = verdict.reason;
-      await record(deps.db, gateway.code, arrival, outcome, false);
-    } else {
-      outcome = await settlePayment(deps, gateway, verdict, arrival, context.requestId);
-    }
+  const verdict = gateway ? protocolOf(gateway).verifyNotify(accountOf(gateway), params) : undefined;
+  if (gateway && verdict?.valid) {
+    const outcome = await settlePayment(deps, gateway, verdict, arrival, context.requestId);
+    return { answer: ANSWER[outcome], outcome };
+  }
+  const outcome: GatewayOutcome = verdict && !verdict.valid ? verdict.reason : 'unknown_gateway';
+  // Anyone can post here: an address sending unverifiable notifies by the thousand stops filling the record.
+  if (!(await deps.invalidNotifies.hit(addressKey(context.ip)))) {
+    await record(deps.db, gateway?.code ?? gatewayCode, arrival, outcome, false);
   }
   return { answer: ANSWER[outcome], outcome };
 }

@@ -245,6 +245,26 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     expect(flagged.data.data.every((n) => n.flagged === 1)).toBe(true);
   });
 
+  it('stops recording unverifiable notifies from an address past its limit, and still credits valid ones', async () => {
+    const flood = await buildTestApp({ config: { limits: { ...t.config.limits, invalidNotifies: { max: 3, windowMs: 600_000 } } } });
+    try {
+      const [gateway] = await flood.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'sandbox'));
+      const m = await registerMember(flood.app);
+      const made = await call<{ deposit_no: string }>(flood.app, '/api/recharge', { paytype: 'wxpay', amount: '100' }, { token: m.token });
+      const depositNo = made.data.deposit_no;
+      const forged = notifyParams(depositNo, '100', {}, 'forged-key');
+      const send = (params: Record<string, string>) =>
+        flood.app.inject({ method: 'GET', url: `/api/pay/notify/sandbox?${new URLSearchParams(params)}`, remoteAddress: '203.0.113.9' });
+      for (let i = 0; i < 5; i += 1) expect((await send(forged)).body).toBe('fail');
+      const kept = await flood.database.db.select().from(paymentNotifies).where(eq(paymentNotifies.depositNo, depositNo));
+      expect(kept.map((r) => r.outcome)).toEqual(['bad_signature', 'bad_signature', 'bad_signature']);
+      expect((await send(notifyParams(depositNo, '100', {}, gateway?.secret ?? ''))).body).toBe('success');
+      expect((await call<{ balance: string }>(flood.app, '/api/balance', {}, { token: m.token })).data.balance).toBe('100.00');
+    } finally {
+      await flood.close();
+    }
+  });
+
   it('lists every notify to finance only', async () => {
     const list = await adminCall<{ total: number; data: Array<{ outcome: string; params: string }> }>(t, finance, 'GET', '/admin/api/payment-notifies?page=1&pagesize=50');
     expect(list.code).toBe(200);
