@@ -48,6 +48,10 @@ export const members = pgTable(
     // Names are unique regardless of case, so "Alice01" cannot shadow "alice01".
     uniqueIndex('members_username_lower_idx').on(sql`lower(${t.username})`),
     index('members_inviter_idx').on(t.inviterId),
+    // The console finds members by real name, mobile and registration address.
+    index('members_realname_idx').on(t.realname),
+    index('members_mobile_idx').on(t.mobile),
+    index('members_register_ip_idx').on(t.registerIp),
   ],
 );
 
@@ -64,4 +68,20 @@ export const memberSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('member_sessions_member_idx').on(t.memberId)],
+);
+
+/** Each successful member sign-in (and registration, which signs in): when, from where, on what (the console's 登录记录). */
+export const memberLogins = pgTable(
+  'member_logins',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** The browser's User-Agent, cut to 255 characters. */
+    device: varchar('device', { length: 255 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_logins_member_idx').on(t.memberId, t.id), index('member_logins_ip_idx').on(t.ip)],
 );

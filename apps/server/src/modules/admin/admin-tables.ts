@@ -12,6 +12,12 @@ export const operators = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: varchar('role', { length: 16 }).$type<OperatorRole>().notNull(),
     state: smallint('state').notNull().default(1),
+    /** The TOTP secret (RFC 6238) once two-factor sign-in is confirmed; null without it. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment, not yet confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last time step whose code signed in, so one code cannot be used twice. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('operators_username_lower_idx').on(sql`lower(${t.username})`)],
@@ -46,5 +52,9 @@ export const auditLog = pgTable(
     requestId: varchar('request_id', { length: 64 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_operator_idx').on(t.operatorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+  ],
 );

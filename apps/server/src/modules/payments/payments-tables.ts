@@ -195,6 +195,13 @@ export const withdrawals = pgTable(
     note: varchar('note', { length: 200 }).notNull().default(''),
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * A withdrawal above withdraw_second_review_above needs two approvals by different operators: the first is
+     * recorded here while the state stays pending; the second pays it out.
+     */
+    firstReviewerId: integer('first_reviewer_id'),
+    firstReviewedBy: varchar('first_reviewed_by', { length: 32 }).notNull().default(''),
+    firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true }),
     /** The request's Idempotency-Key: a repeat answers this withdrawal and moves nothing. */
     requestKey: varchar('request_key', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
