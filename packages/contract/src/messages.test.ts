@@ -11,6 +11,10 @@ describe('MSG', () => {
     expect(MSG.birthdayInvalid).toBe('请输入正确的日期格式：YYYY-MM-DD');
   });
 
+  it('asks visitors to log in with the Chinese text members know, not the spec translation', () => {
+    expect(MSG.loginInvite).toBe('精彩内容等你来体验，快来登录吧！');
+  });
+
   it('holds the SPEC 8 client messages, toasts and dialogs', () => {
     const values = Object.values(MSG);
     for (const text of [

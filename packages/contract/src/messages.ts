@@ -73,8 +73,9 @@ export const MSG = {
   redpacketEnded: '今日红包活动已结束',
   // SPEC 2 /fanshui: the claim time of a rebate row with state 0 ("shown as not yet claimed").
   rebateUnclaimed: '暂未领取',
-  // SPEC 2 quotes this confirm dialog only in English; kept verbatim until a Chinese original is known.
-  loginInvite: 'Exciting content awaits, come and log in!',
+  // SPEC 2 gives this confirm dialog in translation ('Exciting content awaits, come and log in!'); this is the text
+  // members of the product know.
+  loginInvite: '精彩内容等你来体验，快来登录吧！',
   goLogin: '前往登录',
 
   // SPEC 8, success toasts

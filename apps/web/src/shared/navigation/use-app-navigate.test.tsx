@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../session/session-store';
-import { renderPage } from '../test/render';
+import { DEFAULT_SITE_INFO } from '../site/use-site-info';
+import { mockApi, ok, renderPage } from '../test/render';
 import { findToast } from '../test/toast';
 import { useAppNavigate } from './use-app-navigate';
 
@@ -21,15 +22,16 @@ function Links({ targets }: { targets: string[] }) {
 }
 
 const location = () => screen.getByTestId('location');
+const INVITE = '精彩内容等你来体验，快来登录吧！';
 
 describe('useAppNavigate (SPEC 2 runtime rules)', () => {
   it('asks a visitor before /transfer and stays when cancelled', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage(<Links targets={['/transfer']} />, { route: '/' });
     await user.click(screen.getByRole('button', { name: 'go /transfer' }));
-    expect(await screen.findByText(MSG.loginInvite)).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: INVITE })).toHaveTextContent(INVITE);
     await user.click(screen.getByRole('button', { name: '取消' }));
-    await waitFor(() => expect(screen.queryByText(MSG.loginInvite)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(INVITE)).not.toBeInTheDocument());
     expect(location()).toHaveTextContent(/^\/$/);
   });
 
@@ -49,5 +51,35 @@ describe('useAppNavigate (SPEC 2 runtime rules)', () => {
     expect(await findToast(MSG.alreadyOnPage)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'go /transfer' }));
     expect(location()).toHaveTextContent('/transfer');
+  });
+
+  it('refuses /hongbao with 红包已关闭 while the switch is off, before leaving the current screen', async () => {
+    const user = userEvent.setup();
+    useSessionStore.getState().setToken('tok');
+    const fetch = mockApi({ '/api/app': () => ok({ ...DEFAULT_SITE_INFO, redpacket_switch: 0 }) });
+    renderPage(<Links targets={['/hongbao']} />, { route: '/mine' });
+    await user.click(screen.getByRole('button', { name: 'go /hongbao' }));
+    expect(await findToast('红包已关闭')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/mine$/);
+    expect(fetch.mock.calls.some(([url]) => url === '/api/app')).toBe(true);
+  });
+
+  it('refuses /hongbao to a visitor too, without the login invite, while the switch is off', async () => {
+    const user = userEvent.setup();
+    mockApi({ '/api/app': () => ok({ ...DEFAULT_SITE_INFO, redpacket_switch: 0 }) });
+    renderPage(<Links targets={['/hongbao']} />, { route: '/' });
+    await user.click(screen.getByRole('button', { name: 'go /hongbao' }));
+    expect(await findToast('红包已关闭')).toBeInTheDocument();
+    expect(screen.queryByText(INVITE)).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('opens /hongbao when the switch is on', async () => {
+    const user = userEvent.setup();
+    useSessionStore.getState().setToken('tok');
+    mockApi({ '/api/app': () => ok({ ...DEFAULT_SITE_INFO, redpacket_switch: 1 }) });
+    renderPage(<Links targets={['/hongbao']} />, { route: '/' });
+    await user.click(screen.getByRole('button', { name: 'go /hongbao' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/hongbao'));
   });
 });
