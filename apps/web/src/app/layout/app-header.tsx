@@ -1,5 +1,5 @@
 import { apiRoutes } from '@h5/contract/routes';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
@@ -7,6 +7,7 @@ import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useBalance, useSession } from '../../shared/session/hooks';
 import { useSessionStore } from '../../shared/session/session-store';
 import { useSiteInfo } from '../../shared/site/use-site-info';
+import { showToast } from '../../shared/ui/feedback';
 import { BrandMark } from './brand-mark';
 
 const RELOAD_AFTER_MS = 1200; // long enough to read the server message before the page reloads
@@ -35,7 +36,7 @@ function MemberActions() {
     setRecycling(true);
     try {
       const { message } = await callApiWithMessage(apiRoutes.transAll, {});
-      Toast.show({ icon: 'success', content: message });
+      showToast({ icon: 'success', content: message });
       setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
     } catch {
       setRecycling(false);

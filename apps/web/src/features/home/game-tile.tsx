@@ -1,9 +1,9 @@
 import type { Game } from '@h5/contract';
 import { MSG } from '@h5/contract/messages';
-import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/session/hooks';
+import { showToast } from '../../shared/ui/feedback';
 import { randomDecorativeCount } from './decorative-count';
 
 /** Where a tile leads: slot venues to their list, every other venue straight into the game frame. */
@@ -23,7 +23,7 @@ export function GameTile({ game, unit }: { game: Game; unit: string }) {
   const open = () => {
     // SPEC 2: opening a game without a session token shows 请登录！
     if (!isLoggedIn) {
-      Toast.show({ content: MSG.pleaseLogin });
+      showToast(MSG.pleaseLogin);
       return;
     }
     void navigate(tileTarget(game));

@@ -3,9 +3,8 @@ import { MSG } from '@h5/contract/messages';
 import { apiRoutes } from '@h5/contract/routes';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
-import { callApiWithMessage, REQUEST_TIMEOUT_MS } from '../../shared/api/client';
+import { callApiWithMessage, handleUnauthorized, REQUEST_TIMEOUT_MS } from '../../shared/api/client';
 import { ApiError, TRANSPORT } from '../../shared/api/api-error';
-import { endSession } from '../../shared/session/end-session';
 import { getToken } from '../../shared/session/session-store';
 
 /** The user info (avatar, mobile, email, birthday) refetches; the locally stored copy follows it. */
@@ -29,7 +28,7 @@ export function useUpdateProfile() {
 /**
  * POST /api/uploadimg with the file as multipart form data (SPEC 7), then the user info is refreshed.
  * The typed client sends JSON only, so this one call builds its request here and keeps the client's rules:
- * bearer token, 30 s timeout, danger toast with the server message, a 401 ends the session.
+ * bearer token, 30 s timeout, danger toast with the server message, a 401 ends the session with the 认证失败 dialog.
  */
 export async function uploadAvatar(file: File): Promise<string> {
   const form = new FormData();
@@ -56,7 +55,7 @@ export async function uploadAvatar(file: File): Promise<string> {
   const code = Number(envelope.code);
   const message = String(envelope.message ?? '');
   if (code === BizCode.UNAUTHORIZED) {
-    endSession();
+    handleUnauthorized();
     throw new ApiError(code, message || MSG.notLoggedIn);
   }
   if (code !== BizCode.OK) {

@@ -92,6 +92,21 @@ describe('/userInfo', () => {
     expect(await findToast(MSG.uploadTypeInvalid)).toBeInTheDocument();
     expect(calls(fetch, '/api/uploadimg')).toHaveLength(0);
   });
+
+  it('answers a 401 of the upload with the 认证失败 dialog and the login page, as every call does', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    mockApi({
+      '/api/user': () => ok(USER),
+      '/api/uploadimg': () => ({ code: 401, message: '未登录', data: null }),
+    });
+    renderPage(<UserInfoPage />, { route: '/userInfo' });
+    const input = await screen.findByLabelText('上传头像');
+    await user.upload(input, new File([new Uint8Array([0x47, 0x49, 0x46])], 'me.gif', { type: 'image/gif' }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.authFailedTitle });
+    expect(dialog).toHaveTextContent(MSG.notLoggedIn);
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(window.location.hash).toBe('#/login');
+  });
 });
 
 describe('/userCent', () => {

@@ -73,10 +73,10 @@ describe('callApi', () => {
     await waitFor(() => expect(screen.getAllByText(MSG.authFailedTitle)).toHaveLength(1));
   });
 
-  it('ends the session without a dialog when asked to (balance polling)', async () => {
+  it('ends the session without a dialog when asked to (the logoff call: the member is leaving)', async () => {
     signIn();
-    mockApi({ '/api/balance': () => ({ code: 401, message: '未登录', data: null }) });
-    await expect(callApi(endpoints.balance, {}, { silent: true, onUnauthorized: 'logout' })).rejects.toMatchObject({
+    mockApi({ '/api/logoff': () => ({ code: 401, message: '未登录', data: null }) });
+    await expect(callApi(endpoints.logoff, undefined, { silent: true, onUnauthorized: 'logout' })).rejects.toMatchObject({
       code: 401,
     });
     expect(sessionStorage.getItem('token')).toBeNull();

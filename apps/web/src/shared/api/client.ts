@@ -3,11 +3,10 @@ import type { BodyOf, DataOf } from '@h5/contract';
 import { BizCode } from '@h5/contract/biz-code';
 import { MSG } from '@h5/contract/messages';
 import type { ApiRoute, EndpointOfRoute } from '@h5/contract/routes';
-import { Toast } from 'antd-mobile';
 import { endSession } from '../session/end-session';
 import { getToken } from '../session/session-store';
 import { ApiError, TRANSPORT } from './api-error';
-import { alertDialog } from '../ui/dialogs';
+import { showAlert, showToast } from '../ui/feedback';
 
 /** A route of the contract's `apiRoutes` (or an `endpoints` entry, which has the same method, path and auth). */
 export type Endpoint = ApiRoute;
@@ -20,8 +19,8 @@ export interface CallOptions {
   /** Do not show the server message as a danger toast (the caller shows its own feedback). */
   silent?: boolean;
   /**
-   * What a 401 does. 'dialog' (default, SPEC 6): the 认证失败 dialog, then clear the session and go to login.
-   * 'logout': the same without the dialog, for background polls (SPEC 8: on balance polling it is a forced logout).
+   * What a 401 does. 'dialog' (default, SPEC 6: every 401): the 认证失败 dialog, then clear the session and go to
+   * login. 'logout': the same without the dialog, only for the logoff call, where the member has asked to leave.
    */
   onUnauthorized?: 'dialog' | 'logout';
   signal?: AbortSignal;
@@ -41,12 +40,13 @@ export function newIdempotencyKey(): string {
 
 let authDialogOpen = false;
 
-function handleUnauthorized(mode: 'dialog' | 'logout'): void {
+/** A 401 answer (SPEC 6): the session ends and, unless the member is logging out, the 认证失败 dialog says why. */
+export function handleUnauthorized(mode: 'dialog' | 'logout' = 'dialog'): void {
   endSession();
   // Several calls may fail together when a token expires: show one dialog, never a loop of them.
   if (mode === 'logout' || authDialogOpen) return;
   authDialogOpen = true;
-  alertDialog({
+  void showAlert({
     title: MSG.authFailedTitle,
     content: MSG.notLoggedIn,
     onClose: () => {
@@ -138,7 +138,7 @@ export async function callApiWithMessage<E extends Endpoint>(
       throw new ApiError(envelope.code, envelope.message || MSG.notLoggedIn);
     }
     if (envelope.code !== BizCode.OK) {
-      if (!options.silent && envelope.message) Toast.show({ icon: 'fail', content: envelope.message });
+      if (!options.silent && envelope.message) showToast({ icon: 'fail', content: envelope.message });
       throw new ApiError(envelope.code, envelope.message);
     }
     // The answer is trusted as typed: parsing every answer with zod would put zod on the first download.

@@ -1,5 +1,5 @@
 import { MSG } from '@h5/contract/messages';
-import { confirmDialog } from '../ui/dialogs';
+import { askConfirm } from '../ui/feedback';
 
 let open = false;
 
@@ -11,7 +11,7 @@ export async function confirmLoginInvite(): Promise<boolean | null> {
   if (open) return null;
   open = true;
   try {
-    return await confirmDialog({ content: MSG.loginInvite, confirmText: '确定', cancelText: '取消' });
+    return await askConfirm({ content: MSG.loginInvite, confirmText: '确定', cancelText: '取消' });
   } finally {
     open = false;
   }

@@ -32,12 +32,12 @@ export function useUserInfo() {
   return { ...query, data: token ? query.data : undefined };
 }
 
-/** Central balance, polled while logged in. A 401 here is a silent forced logout (SPEC 8). */
+/** Central balance, polled while logged in. A 401 here is a forced logout (SPEC 8), told by the 认证失败 dialog. */
 export function useBalance() {
   const token = useSessionStore((s) => s.token);
   return useQuery({
     queryKey: ['balance', token],
-    queryFn: () => callApi(apiRoutes.balance, {}, { silent: true, onUnauthorized: 'logout' }),
+    queryFn: () => callApi(apiRoutes.balance, {}, { silent: true }),
     enabled: Boolean(token),
     refetchInterval: BALANCE_POLL_MS,
     select: (data) => data.balance,

@@ -1,6 +1,8 @@
 import { Dialog, type DialogAlertProps, type DialogConfirmProps, type DialogShowProps } from 'antd-mobile';
 import type { ReactNode } from 'react';
 
+export { Toast } from 'antd-mobile';
+
 type DialogText = { title?: ReactNode; content?: ReactNode };
 
 /**
