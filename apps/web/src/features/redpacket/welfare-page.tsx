@@ -1,7 +1,7 @@
 import type { RedpacketRecord } from '@h5/contract';
 import { Button } from 'antd-mobile';
-import { useNavigate } from 'react-router';
 import { formatMoney } from '../../shared/format';
+import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { PagedList } from '../../shared/ui/paged-list';
 import { useRedpacketInfo, useRedpacketRecords } from './api';
 import './redpacket.css';
@@ -10,7 +10,7 @@ import './redpacket.css';
 export function WelfarePage() {
   const info = useRedpacketInfo();
   const records = useRedpacketRecords();
-  const navigate = useNavigate();
+  const go = useAppNavigate();
   const rows = records.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
@@ -26,7 +26,7 @@ export function WelfarePage() {
             <dd data-field="acquirednum">{info.data ? info.data.acquirednum : '-'}</dd>
           </div>
         </dl>
-        <Button color="primary" shape="rounded" onClick={() => void navigate('/hongbao')}>
+        <Button color="primary" shape="rounded" onClick={() => void go('/hongbao')}>
           去抢红包
         </Button>
       </section>

@@ -18,17 +18,20 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
   fanshui: 1,
 };
 
+/** POST /api/app, shared by the screens and by code outside React (navigation asks it before /hongbao). */
+export const siteInfoQuery = {
+  queryKey: ['app'],
+  // Silent: until the server answers (or if it fails) the default stands in, with nothing to tell the user.
+  queryFn: () => callApi(apiRoutes.app, {}, { silent: true }),
+  initialData: DEFAULT_SITE_INFO,
+  // The default is only a stand-in: fetch the real one on first use, then keep it for the visit.
+  initialDataUpdatedAt: 0,
+  staleTime: 5 * 60_000,
+};
+
 /** The site info query itself, for screens that must tell the stand-in default from the server's answer. */
 export function useSiteInfoQuery() {
-  return useQuery({
-    queryKey: ['app'],
-    // Silent: until the server answers (or if it fails) the default stands in, with nothing to tell the user.
-    queryFn: () => callApi(apiRoutes.app, {}, { silent: true }),
-    initialData: DEFAULT_SITE_INFO,
-    // The default is only a stand-in: fetch the real one on first use, then keep it for the visit.
-    initialDataUpdatedAt: 0,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(siteInfoQuery);
 }
 
 export function useSiteInfo() {
