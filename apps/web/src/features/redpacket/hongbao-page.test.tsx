@@ -54,14 +54,28 @@ describe('/hongbao', () => {
     expect(screen.getByText(/每日北京时间10:00-12:00/)).toBeInTheDocument();
   });
 
-  it('with no claims left shows 您暂未达到领取条件，快去完成吧！ and makes no call', async () => {
+  it('with no claims left shows 您暂未达到领取条件，快去完成吧！ with the deposit shortcut, and makes no call', async () => {
+    const user = setup();
+    const fetch = mockApi({ '/api/app': site(1), '/api/userredpacket': () => info(0) });
+    renderPage(<HongbaoPage />, { route: '/hongbao' });
+    await user.click(await grabButton());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('您暂未达到领取条件，快去完成吧！')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(grabCalls(fetch)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: '去存款' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wallet?type=0'));
+  });
+
+  it('says 您暂未达到领取条件 before the time window: no claims left outside it is still that rule', async () => {
+    vi.setSystemTime(new Date('2025-01-02T01:00:00Z')); // 09:00 Beijing, before the window
     const user = setup();
     const fetch = mockApi({ '/api/app': site(1), '/api/userredpacket': () => info(0) });
     renderPage(<HongbaoPage />, { route: '/hongbao' });
     await user.click(await grabButton());
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(MSG.redpacketNotEligible)).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(within(dialog).queryByText(MSG.redpacketNotStarted)).not.toBeInTheDocument();
     expect(grabCalls(fetch)).toHaveLength(0);
   });
 
@@ -123,7 +137,7 @@ describe('/hongbao', () => {
   it('says it has ended after the last window, without a call', async () => {
     vi.setSystemTime(new Date('2025-01-02T04:00:00Z')); // 12:00 Beijing: the end is exclusive
     const user = setup();
-    const fetch = mockApi({ '/api/app': site(1), '/api/userredpacket': () => info(0) });
+    const fetch = mockApi({ '/api/app': site(1), '/api/userredpacket': () => info(1) });
     renderPage(<HongbaoPage />, { route: '/hongbao' });
     await user.click(await grabButton());
     expect(within(await screen.findByRole('dialog')).getByText(MSG.redpacketEnded)).toBeInTheDocument();

@@ -58,16 +58,11 @@ export function HongbaoPage() {
       confirmText: '开心收下',
     });
 
-  // SPEC 4 and 8: a refusal shows the server's message in a dialog with a deposit shortcut to /wallet?type=0.
-  const showFailure = (error: unknown) => {
-    if (isApiError(error) && error.code === UNAUTHORIZED) return; // the client's expiry dialog covers it
-    if (!isApiError(error) || error.code < 0 || !error.message) {
-      void alertDialog({ title: MSG.tipTitle, content: MSG.serverError, confirmText: '确定' });
-      return;
-    }
+  // SPEC 4 and 8: a refusal shows its message in a dialog with a deposit shortcut to /wallet?type=0.
+  const showRefusal = (message: string) =>
     showDialog({
       title: MSG.tipTitle,
-      content: error.message,
+      content: message,
       closeOnAction: true,
       actions: [
         [
@@ -76,6 +71,14 @@ export function HongbaoPage() {
         ],
       ],
     });
+
+  const showFailure = (error: unknown) => {
+    if (isApiError(error) && error.code === UNAUTHORIZED) return; // the client's expiry dialog covers it
+    if (!isApiError(error) || error.code < 0 || !error.message) {
+      void alertDialog({ title: MSG.tipTitle, content: MSG.serverError, confirmText: '确定' });
+      return;
+    }
+    showRefusal(error.message);
   };
 
   const onGrab = (data: RedpacketInfo) => {
@@ -83,16 +86,16 @@ export function HongbaoPage() {
       Toast.show({ content: MSG.redpacketClosed });
       return;
     }
-    // Outside the window the server answers no grabs at all: say why before looking at sendnums.
+    // SPEC 5 Other and 8: sendnums 0 or less shows 您暂未达到领取条件，快去完成吧！ and no call is made; it comes
+    // before the time-window dialogs, as in the existing client.
+    if (data.sendnums <= 0) {
+      showRefusal(MSG.redpacketNotEligible);
+      return;
+    }
     const phase = redpacketPhase(data.rules, new Date());
     if (phase !== 'open') {
       const content = phase === 'notStarted' ? MSG.redpacketNotStarted : MSG.redpacketEnded;
       void alertDialog({ title: MSG.tipTitle, content, confirmText: '确定' });
-      return;
-    }
-    // SPEC 5 Other: sendnums 0 or less shows the dialog and no call is made.
-    if (data.sendnums <= 0) {
-      void alertDialog({ title: MSG.tipTitle, content: MSG.redpacketNotEligible, confirmText: '确定' });
       return;
     }
     grab.mutate(undefined, {
