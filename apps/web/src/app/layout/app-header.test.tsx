@@ -33,7 +33,7 @@ describe('header', () => {
     await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 2000 });
   });
 
-  it('logs out silently when the balance poll answers 401', async () => {
+  it('logs out with the 认证失败 dialog when the balance poll answers 401', async () => {
     mockApi({
       '/api/user': () => ok(USER),
       '/api/balance': () => ({ code: 401, message: '未登录', data: null }),
@@ -41,8 +41,7 @@ describe('header', () => {
     renderApp('/', { token: 'tok' });
     await waitFor(() => expect(window.location.hash).toBe('#/login'));
     expect(sessionStorage.getItem('token')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText(MSG.authFailedTitle)).not.toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: MSG.authFailedTitle })).toBeInTheDocument();
   });
 
   it('is hidden on /mine', async () => {
