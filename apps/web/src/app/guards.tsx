@@ -12,8 +12,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isLoggedIn) return children;
   // A session that has just ended (logout, login password change, 401) has already moved the address to /login and
-  // the router follows in a transition. A redirect from the page being left would replace that address with
-  // /login?redirect=<that page>, and logging in again would return there instead of going to / (SPEC 4).
+  // the router follows in a transition: the page being left must not replace that address with its own redirect.
   if (/^#\/login(?:\?|$)/.test(window.location.hash)) return null;
   const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
   return <Navigate to={`/login?redirect=${redirect}`} replace />;
@@ -21,7 +20,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 /**
  * SPEC 2 runtime rule: /mine without a token goes to /login. The route table lists /mine as public, so this check
- * applies on top of it; it keeps the redirect query so that logging in returns to /mine.
+ * applies on top of it, with the same redirect query as the member routes.
  */
 export const RequireTokenOrLogin = RequireAuth;
 

@@ -50,7 +50,7 @@ describe('/login', () => {
     expect(screen.getByRole('img', { name: '验证码' }).getAttribute('data-captcha-index')).not.toBe(captchaBefore);
   });
 
-  it('logs in, stores the session and follows the redirect query', async () => {
+  it('logs in, stores the session and goes to / whatever page sent the visitor here (SPEC 4)', async () => {
     const user = userEvent.setup();
     const fetch = mockApi({
       '/api/login_pc': () => ok({ api_token: 'tok-1' }),
@@ -60,7 +60,8 @@ describe('/login', () => {
     await user.type(screen.getByPlaceholderText('请输入账号'), 'player01');
     await user.type(screen.getByPlaceholderText('请输入密码'), 'secret1');
     await user.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wallet?type=2'));
+    await waitFor(() => expect(sessionStorage.getItem('token')).toBe('tok-1'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(sessionStorage.getItem('token')).toBe('tok-1');
     const userCall = fetch.mock.calls.find(([url]) => url === '/api/user');
     expect(new Headers(userCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok-1');

@@ -1,13 +1,16 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthShell } from './auth-shell';
 import { LoginForm } from './login-form';
-import { rememberReferral, safeRedirect } from './redirect';
+import { rememberReferral } from './redirect';
 import { RegisterForm } from './register-form';
 import { useCaptcha } from './use-captcha';
 
 type Tab = 'login' | 'register';
 
-/** /login: tabs 登录 / 注册; ?type=1 opens register, ?pid= is a referral code, ?redirect= where to go after. */
+/**
+ * /login: tabs 登录 / 注册; ?type=1 opens register, ?pid= is a referral code. Login and register success both go to /
+ * (SPEC 4); the ?redirect= query the guards add only records where the visitor came from.
+ */
 export function LoginPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -55,7 +58,7 @@ export function LoginPage() {
       </div>
       <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
         {tab === 'login' ? (
-          <LoginForm onSuccess={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })} />
+          <LoginForm onSuccess={() => void navigate('/', { replace: true })} />
         ) : (
           <RegisterForm captcha={captcha} referral={referral} onSuccess={() => void navigate('/', { replace: true })} />
         )}
