@@ -18,8 +18,8 @@ export function manualClock(start = new Date('2026-06-01T04:00:00Z')) {
   } satisfies Clock & { advance(ms: number): void };
 }
 
-/** A fresh PostgreSQL database for one test file, dropped when it closes (TEST_DATABASE_URL set). */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh PostgreSQL database on adminUrl's server (TEST_DATABASE_URL), for one test file; drop() removes it. */
+export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -5,9 +5,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../src/config';
+import { freshPostgres } from './helper';
 
 // The real server process: graceful shutdown on SIGTERM, and a kill -9 in the middle of a burst of transfers on
 // PostgreSQL leaves the ledger balanced after a restart.
@@ -86,22 +86,10 @@ async function fundedMember(base: string, operator: { username: string; password
 }
 
 /** A fresh PostgreSQL database of TEST_DATABASE_URL's server, dropped after the file. */
-async function freshPostgres(prefix: string): Promise<URL> {
-  const adminUrl = testDatabaseUrl()!;
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url;
+async function freshDatabase(): Promise<URL> {
+  const db = await freshPostgres(testDatabaseUrl()!);
+  cleanups.push(db.drop);
+  return new URL(db.url);
 }
 
 describe('the server process', () => {
@@ -155,7 +143,7 @@ describe('the server process', () => {
   });
 
   it.skipIf(!testDatabaseUrl())('keeps the ledger balanced when killed with SIGKILL during a burst of transfers', async () => {
-    const url = await freshPostgres('t_kill');
+    const url = await freshDatabase();
     // The transfers need venues: the sandbox venue, asked for explicitly on PostgreSQL.
     const env = { DATABASE_URL: url.toString(), SANDBOX: '1' };
     const operator = createOperator(env);
@@ -187,7 +175,7 @@ describe('the server process', () => {
   });
 
   it.skipIf(!testDatabaseUrl())('as a production install (DATABASE_URL, no SANDBOX) serves nothing under /sandbox/', async () => {
-    const url = await freshPostgres('t_prod');
+    const url = await freshDatabase();
     const server = start({ DATABASE_URL: url.toString(), SANDBOX: '' });
     await ready(server.base, server.child);
     for (const path of ['/sandbox/epay/submit.php', '/sandbox/epay/api.php?act=order', '/sandbox/play?ticket=x']) {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, testDatabaseUrl } from '../config';
+import { freshPostgres } from '../../test/helper';
 import { openDatabase } from './client';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -12,22 +11,10 @@ afterAll(async () => {
 });
 
 /** A fresh database on TEST_DATABASE_URL's server, dropped after the file. */
-async function freshPostgres(): Promise<string> {
-  const adminUrl = testDatabaseUrl()!;
-  const name = `t_pool_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+async function freshDatabase(): Promise<string> {
+  const db = await freshPostgres(testDatabaseUrl()!);
+  cleanups.push(db.drop);
+  return db.url;
 }
 
 describe('PostgreSQL pool settings', () => {
@@ -67,7 +54,7 @@ describe('PostgreSQL pool settings', () => {
 
   it.skipIf(!testDatabaseUrl())('sets statement_timeout and idle_in_transaction_session_timeout on every pooled connection', async () => {
     const database = await openDatabase({
-      databaseUrl: await freshPostgres(),
+      databaseUrl: await freshDatabase(),
       poolSize: 3,
       timeouts: { connectTimeoutMs: 2000, statementTimeoutMs: 1234, idleInTransactionTimeoutMs: 700 },
     });
