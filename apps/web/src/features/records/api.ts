@@ -57,13 +57,16 @@ export interface TransRecordFilter {
   period: number;
 }
 
-/** POST /api/gettransrecord {date, type, page}, page after page from 1; a filter change starts again at page 1. */
+/**
+ * POST /api/gettransrecord {date, type, page, api_type} (SPEC 7), page after page from 1; a filter change starts again
+ * at page 1. api_type (a venue code) is sent empty: every venue, as the screen has no venue filter.
+ */
 export function useTransRecords({ type, period }: TransRecordFilter) {
   const token = useSessionStore((s) => s.token);
   return useInfiniteQuery({
     queryKey: ['getTransRecord', token, type, period],
     queryFn: ({ pageParam, signal }) =>
-      callApi(apiRoutes.getTransRecord, { date: period, type, page: pageParam }, { signal }),
+      callApi(apiRoutes.getTransRecord, { date: period, type, page: pageParam, api_type: '' }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (_last, pages) => nextPageOf(pages),
     enabled: Boolean(token),

@@ -71,8 +71,8 @@ describe('/transRecord', () => {
     await waitFor(() => expect(screen.getByText('W000021')).toBeInTheDocument());
     expect(stateLabels()).toEqual(['未定义', '待审核', '审核通过', '审核拒绝']);
     expect(bodies(fetch)).toEqual([
-      { date: 1, type: 1, page: 1 },
-      { date: 1, type: 2, page: 1 },
+      { date: 1, type: 1, page: 1, api_type: '' },
+      { date: 1, type: 2, page: 1, api_type: '' },
     ]);
   });
 
@@ -101,8 +101,8 @@ describe('/transRecord', () => {
     await user.click(within(sheet).getByRole('button', { name: '近30天' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(4));
     expect(bodies(fetch)).toEqual([
-      { date: 1, type: 1, page: 1 },
-      { date: 4, type: 1, page: 1 },
+      { date: 1, type: 1, page: 1, api_type: '' },
+      { date: 4, type: 1, page: 1, api_type: '' },
     ]);
   });
 
