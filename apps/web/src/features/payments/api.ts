@@ -8,8 +8,11 @@ import { useSessionStore } from '../../shared/session/session-store';
 /** SPEC 9: venue balances are polled every 3.5 s on /withdrawal. */
 export const WITHDRAWAL_VENUE_POLL_MS = 3500;
 
-/** Our pay way codes; the wire names differ (get_pay_way says card, recharge wants wxpay for wechat). */
-export type PayWay = 'ebpay' | 'bank' | 'usdt' | 'wechat' | 'alipay';
+/**
+ * Our pay way codes; the wire names differ (get_pay_way says card, recharge wants wxpay for wechat). `manual` is the
+ * manual option of SPEC 7, a key of its own: a deposit arranged with customer service, not sent to recharge.
+ */
+export type PayWay = 'ebpay' | 'bank' | 'usdt' | 'wechat' | 'alipay' | 'manual';
 
 export const PAY_WAY_LABEL: Record<PayWay, string> = {
   ebpay: 'EB支付',
@@ -17,11 +20,12 @@ export const PAY_WAY_LABEL: Record<PayWay, string> = {
   usdt: 'USDT',
   wechat: '微信支付',
   alipay: '支付宝',
+  manual: '人工充值',
 };
 
 /**
- * SPEC 7 get_pay_way: the flags in the server's key order; `card` is bank. The manual option (bank transfer) is
- * forced to 1, so at least one way is always on; the first enabled way is the one selected.
+ * SPEC 7 get_pay_way: the ways whose flag is 1, in the server's key order (`card` is bank), then the manual option,
+ * whose flag is forced to 1. The first of the list is the one selected, so manual only when nothing else is on.
  */
 export function enabledPayWays(flags: PayWays | undefined): PayWay[] {
   const order: [PayWay, keyof PayWays][] = [
@@ -31,11 +35,13 @@ export function enabledPayWays(flags: PayWays | undefined): PayWay[] {
     ['wechat', 'wechat'],
     ['alipay', 'alipay'],
   ];
-  return order.filter(([way, key]) => way === 'bank' || flags?.[key] === 1).map(([way]) => way);
+  const enabled = order.filter(([, key]) => flags?.[key] === 1).map(([way]) => way);
+  return [...enabled, 'manual'];
 }
 
-/** The getPayRange type of a pay way (USDT: per protocol). */
+/** The getPayRange type of a pay way (USDT: per protocol); none for the manual option, which has no range. */
 export function payRangeType(way: PayWay, protocol: string): string {
+  if (way === 'manual') return '';
   return way === 'usdt' ? `usdt-${protocol.toLowerCase()}` : way;
 }
 
@@ -57,7 +63,7 @@ export function usePayRange(type: string) {
   return useQuery({
     queryKey: ['getPayRange', token, type],
     queryFn: () => callApi(apiRoutes.getPayRange, { type }),
-    enabled: Boolean(token),
+    enabled: Boolean(token) && type !== '',
     staleTime: 60_000,
   });
 }

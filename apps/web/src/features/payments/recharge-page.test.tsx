@@ -27,7 +27,7 @@ const PAY_BANK = {
 function api(overrides: Record<string, (body: unknown) => { code: number; message: string; data: unknown }> = {}) {
   return mockApi({
     '/api/user': () => ok(USER),
-    '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 1, wechat: 1, alipay: 0 }),
+    '/api/get_pay_way': () => ok({ ebpay: 0, card: 1, usdt: 1, wechat: 1, alipay: 0 }),
     '/api/getPayRange': (body) =>
       ok(RANGES[(body as { type: string }).type] ?? { min_price: '100.00', max_price: '10000.00' }),
     '/api/getpaybank': () => ok([PAY_BANK]),
@@ -38,14 +38,15 @@ function api(overrides: Record<string, (body: unknown) => { code: number; messag
 }
 
 describe('enabledPayWays', () => {
-  it('keeps the server key order, treats card as bank and always offers bank transfer', () => {
+  it('offers only the enabled ways in the server key order, card as bank, then the manual option', () => {
     expect(enabledPayWays({ ebpay: 1, card: 0, usdt: 1, wechat: 0, alipay: 1 })).toEqual([
       'ebpay',
-      'bank',
       'usdt',
       'alipay',
+      'manual',
     ]);
-    expect(enabledPayWays({ ebpay: 0, card: 0, usdt: 0, wechat: 0, alipay: 0 })).toEqual(['bank']);
+    expect(enabledPayWays({ ebpay: 0, card: 1, usdt: 0, wechat: 1, alipay: 0 })).toEqual(['bank', 'wechat', 'manual']);
+    expect(enabledPayWays({ ebpay: 0, card: 0, usdt: 0, wechat: 0, alipay: 0 })).toEqual(['manual']);
   });
 });
 
@@ -60,13 +61,42 @@ describe('/recharge', () => {
       within(ways)
         .getAllByRole('radio')
         .map((r) => r.textContent),
-    ).toEqual(['EB支付', '银行卡转账', 'USDT']);
+    ).toEqual(['EB支付', '银行卡转账', 'USDT', '人工充值']);
     expect(within(ways).getByRole('radio', { name: 'EB支付' })).toHaveAttribute('aria-checked', 'true');
     await waitFor(() => expect(bodiesOf(fetch, '/api/getPayRange')).toContainEqual({ type: 'ebpay' }));
     // ebpay has no range of its own in this mock: the default 100-10000 applies.
     await user.type(screen.getByLabelText('存款金额'), '50');
     await user.click(screen.getByRole('button', { name: '立即存款' }));
     expect(await findToast('请输入金额在100-10000之间！')).toBeInTheDocument();
+  });
+
+  it('offers no bank transfer when the card flag is 0, and selects the first enabled way', async () => {
+    signIn();
+    const fetch = api({ '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 1, wechat: 1, alipay: 0 }) });
+    renderPage(<RechargePage />, { route: '/recharge' });
+    const ways = await screen.findByRole('radiogroup', { name: '支付方式' });
+    expect(
+      within(ways)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['USDT', '微信支付', '人工充值']);
+    expect(within(ways).getByRole('radio', { name: 'USDT' })).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(bodiesOf(fetch, '/api/getPayRange')).toContainEqual({ type: 'usdt-trc20' }));
+    expect(screen.queryByRole('heading', { name: '收款账户' })).not.toBeInTheDocument();
+  });
+
+  it('selects the manual option when nothing else is on: customer service, no range and no deposit call', async () => {
+    const user = setup();
+    signIn();
+    const fetch = api({ '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 0, wechat: 0, alipay: 0 }) });
+    renderPage(<RechargePage />, { route: '/recharge' });
+    const ways = await screen.findByRole('radiogroup', { name: '支付方式' });
+    expect(within(ways).getByRole('radio', { name: '人工充值' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByLabelText('存款金额')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '联系在线客服' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/gamePage?dailiD=2'));
+    expect(bodiesOf(fetch, '/api/getPayRange')).toEqual([]);
+    expect(bodiesOf(fetch, '/api/recharge')).toEqual([]);
   });
 
   it('uses the range of the chosen type: bank, then USDT per protocol', async () => {

@@ -47,7 +47,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
   const user = useUserInfo();
   const recharge = useRecharge();
   const [chosen, setChosen] = useState<PayWay | null>(null);
-  const way = chosen ?? ways[0] ?? 'bank';
+  const way = chosen ?? ways[0] ?? 'manual';
   const [protocol, setProtocol] = useState<UsdtProtocol>('TRC20');
   const { min, max } = useRange(payRangeType(way, protocol));
   const [amount, setAmount] = useState('');
@@ -55,6 +55,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
   const busyRef = useRef(false);
   const isBank = way === 'bank';
   const isUsdt = way === 'usdt';
+  const isManual = way === 'manual';
   const usdtRate = user.data?.usdtrate ?? '';
 
   const submit = async (event: FormEvent) => {
@@ -136,103 +137,109 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
           )}
         </section>
 
-        {isBank && <ReceivingAccounts />}
+        {isManual ? (
+          <ManualDeposit />
+        ) : (
+          <>
+            {isBank && <ReceivingAccounts />}
 
-        <section className="pay-card">
-          <h2 id="pay-amount-title" className="pay-card-title">
-            <label htmlFor="deposit-amount">存款金额</label>
-          </h2>
-          <div className="pay-amount">
-            <span aria-hidden="true">¥</span>
-            <Input
-              id="deposit-amount"
-              inputMode="decimal"
-              placeholder={`单笔${min}-${max}元`}
-              maxLength={12}
-              value={amount}
-              onChange={(value) => setAmount(value.replace(/[^\d.]/g, ''))}
-            />
-          </div>
-          <p className="pay-hint" data-testid="deposit-range">
-            单笔限额 {min} - {max} 元
-          </p>
-          <div className="pay-quick" role="group" aria-label="快捷金额">
-            {QUICK_AMOUNTS.filter((q) => q >= min && q <= max).map((q) => (
-              <button
-                key={q}
-                type="button"
-                className={amount === String(q) ? 'pay-quick-item selected' : 'pay-quick-item'}
-                onClick={() => setAmount(String(q))}
-              >
-                {q}
-              </button>
-            ))}
-          </div>
-          {isUsdt && (
-            <dl className="pay-usdt" aria-label="USDT换算">
-              <div>
-                <dt>参考汇率</dt>
-                <dd>1 USDT ≈ {usdtRate || '--'} 元</dd>
+            <section className="pay-card">
+              <h2 id="pay-amount-title" className="pay-card-title">
+                <label htmlFor="deposit-amount">存款金额</label>
+              </h2>
+              <div className="pay-amount">
+                <span aria-hidden="true">¥</span>
+                <Input
+                  id="deposit-amount"
+                  inputMode="decimal"
+                  placeholder={`单笔${min}-${max}元`}
+                  maxLength={12}
+                  value={amount}
+                  onChange={(value) => setAmount(value.replace(/[^\d.]/g, ''))}
+                />
               </div>
-              <div>
-                <dt>需支付</dt>
-                <dd>
-                  <output aria-label="需支付USDT" className="pay-usdt-amount">
-                    {usdtRate ? usdtAmount(amount.trim(), usdtRate) : '0.00'}
-                  </output>{' '}
-                  USDT
-                </dd>
+              <p className="pay-hint" data-testid="deposit-range">
+                单笔限额 {min} - {max} 元
+              </p>
+              <div className="pay-quick" role="group" aria-label="快捷金额">
+                {QUICK_AMOUNTS.filter((q) => q >= min && q <= max).map((q) => (
+                  <button
+                    key={q}
+                    type="button"
+                    className={amount === String(q) ? 'pay-quick-item selected' : 'pay-quick-item'}
+                    onClick={() => setAmount(String(q))}
+                  >
+                    {q}
+                  </button>
+                ))}
               </div>
-            </dl>
-          )}
-        </section>
+              {isUsdt && (
+                <dl className="pay-usdt" aria-label="USDT换算">
+                  <div>
+                    <dt>参考汇率</dt>
+                    <dd>1 USDT ≈ {usdtRate || '--'} 元</dd>
+                  </div>
+                  <div>
+                    <dt>需支付</dt>
+                    <dd>
+                      <output aria-label="需支付USDT" className="pay-usdt-amount">
+                        {usdtRate ? usdtAmount(amount.trim(), usdtRate) : '0.00'}
+                      </output>{' '}
+                      USDT
+                    </dd>
+                  </div>
+                </dl>
+              )}
+            </section>
 
-        {isBank && (
-          <section className="pay-card" aria-labelledby="depositor-title">
-            <h2 id="depositor-title" className="pay-card-title">
-              存款人信息
-            </h2>
-            <div className="pay-fields">
-              <div className="pay-field">
-                <label className="pay-label" htmlFor="depositor-name">
-                  存款人姓名
-                </label>
-                <Input placeholder={MSG.depositorNameRequired} {...field('name')} />
-              </div>
-              <div className="pay-field">
-                <label className="pay-label" htmlFor="depositor-bank">
-                  银行类型
-                </label>
-                <Input placeholder={MSG.depositBankRequired} {...field('bank')} />
-              </div>
-              <div className="pay-field">
-                <label className="pay-label" htmlFor="depositor-bankNo">
-                  银行卡号
-                </label>
-                <Input placeholder={MSG.depositBankNoRequired} inputMode="numeric" {...field('bankNo')} />
-              </div>
-              <div className="pay-field">
-                <label className="pay-label" htmlFor="depositor-bankAddress">
-                  开户行地址
-                </label>
-                <Input placeholder={MSG.depositBankAddressRequired} {...field('bankAddress')} />
-              </div>
-            </div>
-          </section>
+            {isBank && (
+              <section className="pay-card" aria-labelledby="depositor-title">
+                <h2 id="depositor-title" className="pay-card-title">
+                  存款人信息
+                </h2>
+                <div className="pay-fields">
+                  <div className="pay-field">
+                    <label className="pay-label" htmlFor="depositor-name">
+                      存款人姓名
+                    </label>
+                    <Input placeholder={MSG.depositorNameRequired} {...field('name')} />
+                  </div>
+                  <div className="pay-field">
+                    <label className="pay-label" htmlFor="depositor-bank">
+                      银行类型
+                    </label>
+                    <Input placeholder={MSG.depositBankRequired} {...field('bank')} />
+                  </div>
+                  <div className="pay-field">
+                    <label className="pay-label" htmlFor="depositor-bankNo">
+                      银行卡号
+                    </label>
+                    <Input placeholder={MSG.depositBankNoRequired} inputMode="numeric" {...field('bankNo')} />
+                  </div>
+                  <div className="pay-field">
+                    <label className="pay-label" htmlFor="depositor-bankAddress">
+                      开户行地址
+                    </label>
+                    <Input placeholder={MSG.depositBankAddressRequired} {...field('bankAddress')} />
+                  </div>
+                </div>
+              </section>
+            )}
+
+            <Button
+              type="submit"
+              block
+              size="large"
+              color="primary"
+              className="pay-submit"
+              loading={recharge.isPending}
+              disabled={recharge.isPending}
+            >
+              {isBank ? '提交存款' : '立即存款'}
+            </Button>
+            <p className="pay-note">温馨提示：请按页面显示的金额与收款信息付款，到账时间以后台审核为准。</p>
+          </>
         )}
-
-        <Button
-          type="submit"
-          block
-          size="large"
-          color="primary"
-          className="pay-submit"
-          loading={recharge.isPending}
-          disabled={recharge.isPending}
-        >
-          {isBank ? '提交存款' : '立即存款'}
-        </Button>
-        <p className="pay-note">温馨提示：请按页面显示的金额与收款信息付款，到账时间以后台审核为准。</p>
       </form>
     </main>
   );
@@ -260,6 +267,22 @@ function NoCardsDialog() {
         ],
       ]}
     />
+  );
+}
+
+/** SPEC 7's manual option: no form of its own, the deposit is arranged with customer service. */
+function ManualDeposit() {
+  const navigate = useNavigate();
+  return (
+    <section className="pay-card" aria-labelledby="manual-title">
+      <h2 id="manual-title" className="pay-card-title">
+        人工充值
+      </h2>
+      <p className="pay-hint">由在线客服为您办理存款：告诉客服您的账号和存款金额，客服会提供收款方式并为您跟进到账。</p>
+      <Button block color="primary" className="pay-submit" onClick={() => void navigate('/gamePage?dailiD=2')}>
+        联系在线客服
+      </Button>
+    </section>
   );
 }
 
