@@ -150,7 +150,7 @@ describe('rebates, red packets and promotions', () => {
     await page.getByRole('button', { name: '立即转账' }).click();
     await expect.poll(() => toast(page).textContent()).toBe('转账成功');
 
-    await page.goto(`${site}/#/gamePage?name=XHZR&type=realbet&code=baccarat`);
+    await page.goto(`${site}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
     const frame = page.frameLocator('iframe.game-frame');
     const rounds = 3;
     for (let round = 1; round <= rounds; round += 1) {

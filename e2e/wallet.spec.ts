@@ -31,7 +31,7 @@ describe('a member moves money into a venue, plays and recycles it', () => {
     await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain('400.00');
 
     // One demo round in the sandbox venue's game page, inside the app's game frame.
-    await page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=realbet&code=baccarat`);
+    await page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
     const frame = page.frameLocator('iframe.game-frame');
     await frame.getByLabel(/下注金额/).fill('10');
     await frame.getByRole('button', { name: '押大' }).click();

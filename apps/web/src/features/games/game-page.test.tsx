@@ -15,17 +15,26 @@ describe('GamePage (SPEC 2 /gamePage)', () => {
   it('asks for the game URL and shows it in a titled frame', async () => {
     useSessionStore.getState().setToken('tok');
     const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/play?t=1' }) });
-    renderPage(<GamePage />, { route: '/gamePage?name=XHZR&type=realbet&code=' });
+    renderPage(<GamePage />, { route: '/gamePage?name=XHZR&type=baccarat&code=baccarat' });
     const frame = await screen.findByTitle('XHZR 游戏窗口');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', '/sandbox/play?t=1');
     const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/getGameUrl') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       plat_name: 'XHZR',
-      game_type: 'realbet',
-      game_code: '',
+      game_type: 'baccarat',
+      game_code: 'baccarat',
       is_mobile_url: 1,
     });
+  });
+
+  it('sends game_type 0 for a lobby launch without a game code (SPEC 7 default)', async () => {
+    useSessionStore.getState().setToken('tok');
+    const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/play?t=2' }) });
+    renderPage(<GamePage />, { route: '/gamePage?name=XHTY&type=&code=' });
+    await screen.findByTitle('XHTY 游戏窗口');
+    const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/getGameUrl') ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ plat_name: 'XHTY', game_type: '0', game_code: '' });
   });
 
   it('says 请登录！ to a visitor and goes to /login', async () => {

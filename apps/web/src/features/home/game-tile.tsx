@@ -6,11 +6,15 @@ import { useSession } from '../../shared/session/hooks';
 import { showToast } from '../../shared/ui/feedback';
 import { randomDecorativeCount } from './decorative-count';
 
-/** Where a tile leads: slot venues to their list, every other venue straight into the game frame. */
+/**
+ * Where a tile leads: slot venues to their list, every other venue straight into the game frame. The launch carries
+ * the tile's game code as both game_type and game_code, as the existing client sends it (its backend reads the game
+ * from game_type); a lobby tile without a code launches with game_type 0, SPEC 7's default.
+ */
 export function tileTarget(game: Game): string {
   if (game.category_id === 'concise')
     return `/concise?type=${encodeURIComponent(game.game_code || game.platform_name)}`;
-  const query = new URLSearchParams({ name: game.platform_name, type: game.category_id, code: game.game_code });
+  const query = new URLSearchParams({ name: game.platform_name, type: game.game_code, code: game.game_code });
   return `/gamePage?${query.toString()}`;
 }
 

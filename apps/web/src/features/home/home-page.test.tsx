@@ -10,18 +10,18 @@ import { SCROLL_DEBOUNCE_MS, SCROLL_LOCK_MS } from './use-category-scroll-sync';
 
 const CATEGORY_NAMES = ['真人视讯', '体育赛事', '电子竞技', '棋牌游戏', '电子游艺', '彩票游戏'];
 
-const game = (id: number, category_id: string, name: string, app_state: 0 | 1 = 1) => ({
+const game = (id: number, category_id: string, name: string, app_state: 0 | 1 = 1, game_code = '') => ({
   id,
   name,
   category_id,
   app_state,
   platform_name: `P${id}`,
-  game_code: category_id === 'concise' ? 'obgdy' : '',
+  game_code: category_id === 'concise' ? 'obgdy' : game_code,
   mobile_img: `/art/games/P${id}.svg`,
 });
 
 const GAMES = [
-  game(1, 'realbet', '星河真人'),
+  game(1, 'realbet', '星河真人', 1, 'baccarat'),
   game(2, 'sport', '极速体育'),
   game(3, 'gaming', '雷霆电竞'),
   game(4, 'joker', '锦鲤棋牌'),
@@ -106,12 +106,20 @@ describe('HomePage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  it('opens the game page for a member, and the slot list for a slot venue', async () => {
+  it("opens the game page for a member with the tile's game code as type and code, not its category", async () => {
     useSessionStore.getState().setToken('tok');
     homeApi();
     renderPage(<HomePage />);
     fireEvent.click(await screen.findByRole('button', { name: /星河真人/ }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/gamePage?name=P1&type=realbet&code=');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/gamePage\?name=P1&type=baccarat&code=baccarat$/);
+  });
+
+  it('opens a lobby tile without a game code with empty type and code (game_type 0 is sent)', async () => {
+    useSessionStore.getState().setToken('tok');
+    homeApi();
+    renderPage(<HomePage />);
+    fireEvent.click(await screen.findByRole('button', { name: /极速体育/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/gamePage\?name=P2&type=&code=$/);
   });
 
   it('sends a member tapping a slot venue to /concise', async () => {
