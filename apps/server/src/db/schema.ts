@@ -12,3 +12,5 @@ export * from '../modules/rebates/rebates-tables';
 export * from '../modules/vip/vip-tables';
 export * from '../modules/member/member-tables';
 export * from '../providers/sandbox-epay/sandbox-epay-tables';
+export * from '../modules/files/files-tables';
+export * from '../modules/jobs/jobs-tables';
