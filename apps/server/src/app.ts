@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type AppConfig, fastifyTrustProxy } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
+import { serveConsole } from './http/console-static';
 import { installErrorHandling } from './http/error-handler';
 import { logSerializers } from './http/log-redaction';
 import { installSecurityHeaders } from './http/security-headers';
@@ -179,5 +180,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
   }
+  if (existsSync(config.adminDist)) await serveConsole(app, config.adminDist);
   return app;
 }

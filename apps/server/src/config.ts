@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(path.join(process.cwd(), 'data')),
   UPLOAD_DIR: z.string().default(path.join(process.cwd(), 'uploads')),
   WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
+  /** The operators' console build (apps/admin), served at /admin/. */
+  ADMIN_DIST: z.string().default(path.resolve(serverRoot, '../admin/dist')),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 0 trusts no proxy; a hop count; or a comma-separated list of proxy addresses and CIDRs. */
@@ -63,6 +65,7 @@ export interface AppConfig {
   dataDir: string;
   uploadDir: string;
   webDist: string;
+  adminDist: string;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Fastify's trustProxy: false, the number of proxy hops to trust, or the proxies' addresses and CIDRs. */
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR,
     uploadDir: e.UPLOAD_DIR,
     webDist: e.WEB_DIST,
+    adminDist: e.ADMIN_DIST,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

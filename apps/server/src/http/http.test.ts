@@ -95,3 +95,37 @@ describe('the built web app', () => {
     }
   });
 });
+
+describe('the built console at /admin/', () => {
+  it('answers index.html for /admin/ and deep links, its assets cached long, and leaves API paths and the member app alone', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const web = mkdtempSync(path.join(tmpdir(), 'h5-web-'));
+    const admin = mkdtempSync(path.join(tmpdir(), 'h5-admin-'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>会员</title>');
+    mkdirSync(path.join(admin, 'assets'));
+    writeFileSync(path.join(admin, 'index.html'), '<!doctype html><title>运营后台</title>');
+    writeFileSync(path.join(admin, 'assets/console-abc123.js'), 'console.log("console");');
+    const site = await buildTestApp({ config: { ...t.config, webDist: web, adminDist: admin } });
+    try {
+      for (const url of ['/admin/', '/admin', '/admin/members/12', '/admin/deposits?state=0']) {
+        const page = await site.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toContain('运营后台');
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+        expect(String(page.headers['content-security-policy']), url).toContain("script-src 'self'");
+      }
+      const asset = await site.app.inject({ method: 'GET', url: '/admin/assets/console-abc123.js' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await site.app.inject({ method: 'GET', url: '/admin/assets/gone-000.js' })).statusCode).toBe(404);
+      expect(await call(site.app, '/admin/api/no-such-thing', {}, { method: 'GET' })).toMatchObject({ code: 404 });
+      expect((await call(site.app, '/admin/api/login', { username: 'nobody', password: 'x' })).code).not.toBe(404);
+      expect((await site.app.inject({ method: 'GET', url: '/' })).body).toContain('会员');
+    } finally {
+      await site.close();
+      rmSync(web, { recursive: true, force: true });
+      rmSync(admin, { recursive: true, force: true });
+    }
+  });
+});
