@@ -77,6 +77,7 @@ export function ApplyAgentPage() {
           <label className="agent-label" htmlFor="agent-apply-info">
             申请理由
           </label>
+          {/* Not the usual 32: a reason is a few sentences; the server takes up to 500 characters. */}
           <TextArea
             id="agent-apply-info"
             placeholder="请输入申请理由"

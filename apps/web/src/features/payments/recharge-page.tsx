@@ -153,7 +153,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
                   id="deposit-amount"
                   inputMode="decimal"
                   placeholder={`单笔${min}-${max}元`}
-                  maxLength={12}
+                  maxLength={MAX_INPUT}
                   value={amount}
                   onChange={(value) => setAmount(value.replace(/[^\d.]/g, ''))}
                 />

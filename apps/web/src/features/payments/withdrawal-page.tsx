@@ -183,7 +183,7 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
             id="withdraw-amount"
             inputMode="decimal"
             placeholder="单笔最低100元"
-            maxLength={12}
+            maxLength={MAX_INPUT}
             value={amount}
             onChange={(value) => {
               edited();

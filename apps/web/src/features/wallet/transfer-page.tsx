@@ -1,5 +1,5 @@
 import type { Venue } from '@h5/contract';
-import { VENUE_WALLET } from '@h5/contract/codes';
+import { MAX_INPUT, VENUE_WALLET } from '@h5/contract/codes';
 import { validateTransfer } from '@h5/contract/validation';
 import { Button, Input, Switch, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
@@ -192,7 +192,7 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
           id="transfer-amount"
           inputMode="decimal"
           placeholder="请输入转账金额"
-          maxLength={12}
+          maxLength={MAX_INPUT}
           value={amount}
           onChange={(value) => {
             edited();
