@@ -52,8 +52,13 @@ describe('content and service screens', () => {
     await expect.poll(() => toast(page).textContent()).toBe('请登录！');
     expect(hashPath(page)).toMatch(/^#\/concise/);
 
-    await page.goto(`${baseURL()}/#/abouts`);
-    await heading(page, '关于我们').waitFor();
+    // /abouts?type=5 and 6 keep their own titles (the back bar's, level 1), reached from the partner programme.
+    await page.goto(`${baseURL()}/#/applyagent`);
+    await page.getByRole('link', { name: '代理协议' }).click();
+    await page.waitForURL(/#\/abouts\?type=6$/);
+    await page.getByRole('heading', { level: 1, name: '代理协议' }).waitFor();
+    await page.goto(`${baseURL()}/#/abouts?type=5`);
+    await page.getByRole('heading', { level: 1, name: '代理加盟' }).waitFor();
 
     await page.goto(`${baseURL()}/#/vip`);
     await heading(page, 'VIP规则说明').waitFor();

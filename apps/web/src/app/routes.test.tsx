@@ -153,3 +153,24 @@ describe('guards and runtime rules', () => {
     expect(screen.getByRole('button', { name: '返回' })).toBeInTheDocument();
   });
 });
+
+describe('/abouts (SPEC 2: type 5 or 6)', () => {
+  it.each([
+    ['/abouts?type=5', '代理加盟'],
+    ['/abouts?type=6', '代理协议'],
+  ])('%s keeps its own title', async (route, title) => {
+    mockApi({ '/api/article': (body) => ok({ title, content: `<p>第${(body as { type: number }).type}篇</p>` }) });
+    renderApp(route);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByText(route.endsWith('6') ? '第6篇' : '第5篇')).toBeInTheDocument();
+  });
+
+  it('is linked from the partner programme', async () => {
+    const user = userEvent.setup();
+    mockApi({ '/api/article': () => ok({ title: '代理协议', content: '<p>协议</p>' }) });
+    renderApp('/applyagent');
+    await user.click(await screen.findByRole('link', { name: '代理协议' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/abouts?type=6'));
+    expect(await screen.findByRole('heading', { level: 1, name: '代理协议' })).toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@ import { SubPage } from './layout/sub-page';
 import { TabLayout } from './layout/tab-layout';
 // The landing screen is in the entry, not lazy: a first visit would otherwise wait one more round trip for it.
 import { HomePage } from '../features/home/home-page';
+import { ABOUTS_TITLES, aboutsType } from '../features/help/abouts';
 
 const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
@@ -80,6 +81,8 @@ const AddUsdtCardPage = lazy(() =>
 export interface RouteDef {
   path: string;
   title: string;
+  /** A back-bar title that depends on the query; `title` names the route elsewhere. */
+  titleFor?: (params: URLSearchParams) => string;
   access: 'member' | 'public';
   chrome: 'tabs' | 'sub' | 'bare';
   screen: ComponentType;
@@ -128,7 +131,14 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/payInfo', title: '支付信息', access: 'public', chrome: 'sub', screen: PayInfoPage },
   { path: '/concise', title: '电子游戏', access: 'public', chrome: 'sub', screen: ConcisePage },
   // Navigation targets outside the SPEC table (SPEC 2, Screens)
-  { path: '/abouts', title: '关于我们', access: 'public', chrome: 'sub', screen: AboutsPage },
+  {
+    path: '/abouts',
+    title: '代理加盟',
+    titleFor: (params) => ABOUTS_TITLES[aboutsType(params)],
+    access: 'public',
+    chrome: 'sub',
+    screen: AboutsPage,
+  },
   { path: '/referral', title: '推荐好友', access: 'member', chrome: 'sub', screen: ReferralPage },
 ];
 
@@ -147,7 +157,15 @@ function elementFor(def: RouteDef): ReactNode {
       <Screen />
     </Suspense>
   );
-  return guarded(def, def.chrome === 'sub' ? <SubPage title={def.title}>{page}</SubPage> : page);
+  const framed =
+    def.chrome === 'sub' ? (
+      <SubPage title={def.title} titleFor={def.titleFor}>
+        {page}
+      </SubPage>
+    ) : (
+      page
+    );
+  return guarded(def, framed);
 }
 
 export function AppRoutes() {

@@ -1,12 +1,22 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 /**
  * A screen outside the tab layout, under a back bar with its title (SPEC 2: /message and /abouts show a back bar).
  * Our own bar rather than antd-mobile's NavBar, whose back control is a div, not a button.
  */
-export function SubPage({ title, children }: { title: string; children: ReactNode }) {
+export function SubPage({
+  title,
+  titleFor,
+  children,
+}: {
+  title: string;
+  /** A title that depends on the query (/abouts?type=5 or 6); `title` otherwise. */
+  titleFor?: (params: URLSearchParams) => string;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const back = () => {
     // Opened directly (no history inside the app): back goes home instead of leaving the site.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -21,7 +31,7 @@ export function SubPage({ title, children }: { title: string; children: ReactNod
             <path d="M15 4l-8 8 8 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
         </button>
-        <h1 className="back-bar-title">{title}</h1>
+        <h1 className="back-bar-title">{titleFor ? titleFor(params) : title}</h1>
         <span className="back-bar-spacer" aria-hidden="true" />
       </header>
       {children}

@@ -2,7 +2,7 @@ import { MAX_INPUT } from '@h5/contract/codes';
 import { validateAgentApplication } from '@h5/contract/validation';
 import { Button, Input, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../shared/session/hooks';
 import { useApplyAgent } from './api';
 import './agent.css';
@@ -58,6 +58,10 @@ export function ApplyAgentPage() {
             </li>
           ))}
         </ul>
+        <nav className="agent-docs" aria-label="合营说明">
+          <Link to="/abouts?type=5">代理加盟</Link>
+          <Link to="/abouts?type=6">代理协议</Link>
+        </nav>
       </section>
       <form className="agent-form" aria-label="申请合营" onSubmit={(e) => void submit(e)} noValidate>
         <div className="agent-field">

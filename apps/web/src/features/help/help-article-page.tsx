@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ArticleView } from './article-view';
+import { ABOUTS_TITLES, aboutsType } from './abouts';
 import { articleTitle } from './articles';
 import { findTutorial, type Tutorial } from './tutorials';
 
@@ -28,13 +29,13 @@ export function HelpArticlePage() {
   );
 }
 
-/** SPEC 2 /abouts?type=5 or 6 (under the back bar): article 5 or 6, anything else falls back to 5. */
+/** SPEC 2 /abouts?type=5 or 6 (under the back bar, which carries the same title): article 5 or 6, else 5. */
 export function AboutsPage() {
   const [params] = useSearchParams();
-  const type = params.get('type') === '6' ? 6 : 5;
+  const type = aboutsType(params);
   return (
     <main className="help-page">
-      <ArticleView type={type} />
+      <ArticleView type={type} title={ABOUTS_TITLES[type]} />
     </main>
   );
 }
