@@ -17,6 +17,10 @@ export const BizCode = {
   APPLIED_APPROVED: 224,
   APPLIED_REJECTED: 225,
   AGENT_APPLIED: 226,
+  /** Back office sign-in: the operator has two-factor sign-in and sent no code (the console shows the field). */
+  OTP_REQUIRED: 231,
+  /** Back office sign-in or enrolment: a wrong, expired or already used code. */
+  OTP_WRONG: 232,
   PAY_PASSWORD_UNSET: 251,
   BAD_INPUT: 400,
   UNAUTHORIZED: 401,

@@ -6,3 +6,4 @@ export * from './entities';
 export * from './bodies';
 export * from './endpoints';
 export * from './routes';
+export * from './admin';

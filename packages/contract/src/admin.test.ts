@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { adminEndpointList, adminEndpoints, adminPath, adminResources, DepositQueueInput, OperatorCreateInput } from './admin';
+import { firstIssueMessage } from './common';
+import { MSG } from './messages';
+
+describe('adminEndpoints', () => {
+  const list = adminEndpointList();
+
+  it('names each back-office call once, under /admin/api', () => {
+    const rows = list.map((ep) => `${ep.method} ${ep.path}`);
+    expect(new Set(rows).size).toBe(rows.length);
+    for (const ep of list) expect(ep.path.startsWith('/admin/api/'), ep.key).toBe(true);
+  });
+
+  it('lets admin call everything and only the sign-in go without a token', () => {
+    for (const ep of list) expect(ep.roles, ep.key).toContain('admin');
+    expect(list.filter((ep) => ep.auth === 'public').map((ep) => ep.key)).toEqual(['login']);
+  });
+
+  it('keeps only enrolment and leaving open before two-factor sign-in', () => {
+    expect(list.filter((ep) => ep.beforeTwoFactor).map((ep) => ep.key).sort()).toEqual(['logout', 'me', 'totpConfirm', 'totpSetup']);
+  });
+
+  it('flattens every resource into four calls', () => {
+    expect(adminEndpoints.bannersList).toBe(adminResources.banners.list);
+    expect(adminEndpoints.vipLevelsRemove.path).toBe('/admin/api/vip-levels/:id');
+    expect(adminEndpoints.promotionsUpdate.method).toBe('PUT');
+    expect(list.filter((ep) => ep.key.endsWith('Create') && ep.path.startsWith('/admin/api/')).length).toBeGreaterThanOrEqual(
+      Object.keys(adminResources).length,
+    );
+  });
+
+  it('fills path parameters, encoded', () => {
+    expect(adminPath(adminEndpoints.withdrawalApprove, { order_no: 'W123' })).toBe('/admin/api/withdrawals/W123/approve');
+    expect(adminPath(adminEndpoints.memberLedger, { id: 7 })).toBe('/admin/api/members/7/ledger');
+    expect(adminPath(adminEndpoints.payWayUpdate, { code: 'a/b' })).toBe('/admin/api/pay-ways/a%2Fb');
+    expect(adminPath(adminEndpoints.deposits)).toBe('/admin/api/deposits');
+  });
+});
+
+describe('admin inputs', () => {
+  it('takes Beijing dates as YYYY-MM-DD and treats blank filters as absent', () => {
+    expect(DepositQueueInput.parse({ state: '', from: '', to: '2026-06-01' })).toEqual({ page: 1, to: '2026-06-01' });
+    const bad = DepositQueueInput.safeParse({ from: '2026-6-1' });
+    expect(bad.success).toBe(false);
+    if (!bad.success) expect(firstIssueMessage(bad.error)).toBe(MSG.dateInvalid);
+  });
+
+  it('refuses an unknown role and a bad operator name in Chinese', () => {
+    const role = OperatorCreateInput.safeParse({ username: 'boss_2', role: 'root' });
+    expect(role.success || firstIssueMessage(role.error)).toBe(MSG.operatorRoleInvalid);
+    const name = OperatorCreateInput.safeParse({ username: 'a b', role: 'finance' });
+    expect(name.success || firstIssueMessage(name.error)).toBe(MSG.operatorNameInvalid);
+  });
+});

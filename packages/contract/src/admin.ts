@@ -1,0 +1,1066 @@
+/**
+ * The back-office API (DESIGN "Operators"): every `/admin/api/*` call with its roles, input and data schemas. The
+ * server registers its admin routes from these definitions and the console calls through them, so a path, a field
+ * or a role drifting between the two fails the type check.
+ *
+ * `input` is the query string for GET and DELETE, the JSON body otherwise. `roles` lists every role allowed
+ * (admin is listed wherever it may call, which is everywhere). Paths carry `:param`s; `adminPath` fills them.
+ */
+import { z } from 'zod';
+import type { ZodType } from 'zod';
+import { GAME_CATEGORIES } from './codes';
+import { Money, paginator, Timestamp } from './common';
+import { MSG } from './messages';
+import { parseMoneyToCents } from './money';
+
+export const OPERATOR_ROLES = ['admin', 'finance', 'content'] as const;
+export type OperatorRoleName = (typeof OPERATOR_ROLES)[number];
+export const OperatorRole = z.enum(OPERATOR_ROLES, { message: MSG.operatorRoleInvalid });
+
+export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface AdminEndpointDef {
+  method: AdminMethod;
+  path: string;
+  /** 'public' only for the sign-in; every other call needs an operator token. */
+  auth: 'public' | 'operator';
+  roles: readonly OperatorRoleName[];
+  /**
+   * Open to an operator who has not yet enrolled two-factor sign-in while the site requires it
+   * (`operator_totp_required`): the calls needed to enrol or leave. Every other call answers 403 until then.
+   */
+  beforeTwoFactor?: true;
+  input: ZodType;
+  data: ZodType;
+  summary: string;
+}
+
+const ALL = ['admin', 'finance', 'content'] as const;
+const ADMIN = ['admin'] as const;
+const FINANCE = ['admin', 'finance'] as const;
+const CONTENT = ['admin', 'content'] as const;
+const CONTENT_FINANCE = ['admin', 'content', 'finance'] as const;
+
+/** No input, or answers whose data carries nothing. */
+export const AdminEmpty = z.object({});
+const Nothing = z.null();
+
+function def<
+  const M extends AdminMethod,
+  const P extends string,
+  const R extends readonly OperatorRoleName[],
+  I extends ZodType,
+  D extends ZodType,
+>(method: M, path: P, roles: R, input: I, data: D, summary: string) {
+  return { method, path, auth: 'operator' as const, roles, input, data, summary };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared input atoms
+
+const flag01 = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]));
+const pageField = z.coerce.number().int().min(1).default(1);
+const pagesizeField = z.coerce.number().int().min(1).max(50).optional();
+/** Query strings send '' for a cleared filter: the same as absent. */
+const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+/** A Beijing calendar day 'YYYY-MM-DD' (date filters; created_at from its 00:00 to the end of `to`). */
+export const BeijingDate = z.preprocess(
+  blankIsAbsent,
+  z
+    .string({ message: MSG.dateInvalid })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: MSG.dateInvalid })
+    .optional(),
+);
+const DateRange = { from: BeijingDate, to: BeijingDate };
+
+/**
+ * An address the apps open or show: a path of our own site ('/art/...', never '//host') or an absolute http(s) URL.
+ * Anything else (javascript:, data:, relative text) is refused.
+ */
+export function isSiteUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A money amount in cents, zero or more (a number or numeric string on the wire). */
+const centsInput = z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
+  const cents = parseMoneyToCents(v);
+  if (cents === null || cents < 0) {
+    ctx.addIssue({ code: 'custom', message: MSG.amountInvalid });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+const NoteInput = z.object({ note: z.string().max(200).default('') });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sign-in, session, two factors, operators
+
+export const AdminLoginInput = z.object({
+  username: z.string().max(64).default(''),
+  password: z.string().max(128).default(''),
+  /** 动态验证码: six digits from the authenticator app, once the operator has two-factor sign-in. */
+  code: z.string().max(16).default(''),
+});
+export const AdminSession = z.object({ token: z.string(), role: OperatorRole, username: z.string() });
+
+export const OperatorMe = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: OperatorRole,
+  totp_enabled: z.boolean(),
+  /** The site requires two factors and this operator has none yet: only enrolment calls answer until then. */
+  must_enroll: z.boolean(),
+  /** Minutes of inactivity after which the session ends (OPERATOR_IDLE_MINUTES). */
+  idle_minutes: z.number().int(),
+});
+export const TotpSetup = z.object({
+  /** `otpauth://totp/...`: what the console draws as a QR code. */
+  uri: z.string(),
+  /** The same secret in base32, for typing in by hand. */
+  secret: z.string(),
+});
+export const TotpConfirmInput = z.object({ code: z.string().max(16).default('') });
+export const OperatorPasswordInput = z.object({
+  old_password: z.string().max(128).default(''),
+  new_password: z.string().max(128).default(''),
+});
+
+export const OperatorRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: OperatorRole,
+  state: z.number().int(),
+  totp_enabled: z.boolean(),
+  created_at: Timestamp,
+});
+export const OperatorCreateInput = z.object({
+  username: z
+    .string({ message: MSG.operatorNameInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9_]{3,32}$/, { message: MSG.operatorNameInvalid }),
+  role: OperatorRole,
+});
+export const OperatorCreated = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: OperatorRole,
+  /** Shown once: it is stored only as a hash. */
+  password: z.string(),
+});
+export const OperatorRoleInput = z.object({ role: OperatorRole });
+export const StateInput = z.object({ state: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dashboard
+
+const QueueCount = z.object({
+  pending: z.number().int(),
+  /** The newest pending item's id (null when none): a higher one than last seen means a new arrival. */
+  newest_id: z.number().int().nullable(),
+});
+export const DashboardPending = z.object({
+  /** Null where the operator's role may not see that queue. */
+  deposits: QueueCount.nullable(),
+  withdrawals: QueueCount.nullable(),
+  activity_applications: QueueCount.nullable(),
+  agent_applications: QueueCount.nullable(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Members
+
+const searchText = (max: number) => z.string().trim().max(max).default('');
+export const MemberSearchInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  /** Part of the name, any case. */
+  username: searchText(32),
+  /** Exact or the beginning of the real name. */
+  realname: searchText(32),
+  /** Exact or the beginning of the mobile number. */
+  mobile: searchText(32),
+  /** Exact or the beginning of the registration address ('10.1.' finds a subnet). */
+  register_ip: searchText(64),
+});
+export const AdminMemberRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  realname: z.string(),
+  mobile: z.string(),
+  register_ip: z.string(),
+  vip: z.number().int(),
+  state: z.number().int(),
+  paysum: Money,
+  balance: Money,
+  gameblance: Money,
+  created_at: Timestamp,
+});
+export const AdminMemberCard = z.object({
+  id: z.number().int(),
+  /** 1 bank card, 2 USDT address. */
+  type: z.number().int(),
+  bank: z.string(),
+  bank_owner: z.string(),
+  /** Only the last 4 characters are shown. */
+  bank_no_masked: z.string(),
+  bank_address: z.string(),
+  created_at: Timestamp,
+});
+export const AdminMemberDetail = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  realname: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  birthday: z.string(),
+  vip: z.number().int(),
+  state: z.number().int(),
+  isagent: z.number().int(),
+  inviter_id: z.number().int().nullable(),
+  register_ip: z.string(),
+  created_at: Timestamp,
+  paysum: Money,
+  /** Lifetime valid turnover. */
+  turnover: Money,
+  /** Withdrawal turnover still owed (a withdrawal needs it at zero). */
+  turnover_required: Money,
+  /** Central wallet. */
+  balance: Money,
+  gameblance: Money,
+  venues: z.array(z.object({ code: z.string(), balance: Money })),
+  cards: z.array(AdminMemberCard),
+});
+export const MemberTabInput = z.object({ page: pageField, pagesize: pagesizeField });
+export const AdminLedgerEntry = z.object({
+  id: z.number().int(),
+  transaction_id: z.number().int(),
+  /** The movement's kind: deposit, withdrawal_request, transfer_in, adjustment, ... */
+  kind: z.string(),
+  reference: z.string(),
+  memo: z.string(),
+  /** The member's account moved: 'wallet' (central) or 'venue'. */
+  account_kind: z.string(),
+  /** The venue code for venue accounts, '' for the central wallet. */
+  venue_code: z.string(),
+  /** Signed: positive credits the account. */
+  amount: Money,
+  created_at: Timestamp,
+});
+export const AdminTransfer = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  /** transfer_in (central to venue) or transfer_out (venue to central), recycling included. */
+  kind: z.string(),
+  venue_code: z.string(),
+  /** Positive: the amount moved. */
+  amount: Money,
+  created_at: Timestamp,
+});
+export const AdminBet = z.object({
+  id: z.number().int(),
+  bet_id: z.string(),
+  venue_code: z.string(),
+  category: z.string(),
+  game_code: z.string(),
+  bet_amount: Money,
+  valid_amount: Money,
+  win_loss: Money,
+  status: z.number().int(),
+  created_at: Timestamp,
+  settled_at: Timestamp.nullable(),
+});
+export const MemberLogin = z.object({ id: z.number().int(), ip: z.string(), device: z.string(), created_at: Timestamp });
+export const AdjustInput = z.object({
+  amount: z.union([z.string().max(32), z.number()]),
+  note: z.string().max(200).default(''),
+  reference: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Money desk
+
+const queueState = (max: number) =>
+  z.preprocess(blankIsAbsent, z.coerce.number().int().min(0).max(max).optional());
+export const DepositQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3), ...DateRange });
+export const WithdrawalQueueInput = DepositQueueInput;
+
+export const AdminDeposit = z.object({
+  id: z.number().int(),
+  deposit_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string().optional(),
+  pay_way: z.string(),
+  catepay: z.string(),
+  amount: Money,
+  usdt_rate: z.string().nullable(),
+  usdt_amount: Money.nullable(),
+  depositor_name: z.string(),
+  depositor_bank: z.string(),
+  depositor_bank_no: z.string(),
+  depositor_bank_address: z.string(),
+  /** 1 pending, 2 approved, 3 rejected. */
+  state: z.number().int(),
+  bonus: Money,
+  note: z.string(),
+  gateway: z.string().nullable(),
+  gateway_trade_no: z.string().nullable(),
+  reviewed_by: z.string(),
+  reviewed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+export const AdminWithdrawal = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string().optional(),
+  card_type: z.number().int(),
+  bank: z.string(),
+  bank_owner: z.string(),
+  /** In full: finance pays to it. */
+  bank_no: z.string(),
+  bank_no_masked: z.string(),
+  bank_address: z.string(),
+  amount: Money,
+  usdt_rate: z.string().nullable(),
+  usdt_fee: Money.nullable(),
+  usdt_amount: Money.nullable(),
+  state: z.number().int(),
+  note: z.string(),
+  /** The first approval of a withdrawal above `withdraw_second_review_above` (empty/null until then). */
+  first_reviewer_id: z.number().int().nullable(),
+  first_reviewed_by: z.string(),
+  first_reviewed_at: Timestamp.nullable(),
+  reviewed_by: z.string(),
+  reviewed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+export const AdminWithdrawalRow = AdminWithdrawal.extend({
+  username: z.string(),
+  /** The member's outstanding withdrawal turnover now (members.turnover_required). */
+  turnover_required: Money,
+  /** Whether this withdrawal's amount is above the second-review line as it stands now. */
+  needs_second_review: z.boolean(),
+});
+
+const payWayCode = z.string();
+export const PayWayAdmin = z.object({
+  code: payWayCode,
+  name: z.string(),
+  enabled: z.number().int(),
+  sort: z.number().int(),
+  gateway: z.string().nullable(),
+  ranges: z.array(z.object({ type: z.string(), min_price: Money, max_price: Money })),
+});
+export const PayWayUpdateInput = z.object({
+  name: z.string().min(1).max(32).optional(),
+  enabled: flag01.optional(),
+  sort: z.coerce.number().int().optional(),
+  /** A gateway code, or null: receiving accounts and operator review. */
+  gateway: z.string().max(32).nullable().optional(),
+  ranges: z
+    .array(z.object({ type: z.string().max(16), min_price: centsInput, max_price: centsInput }))
+    .max(6)
+    .default([]),
+});
+export const PayWayRow = z.object({
+  code: payWayCode,
+  name: z.string(),
+  enabled: z.number().int(),
+  sort: z.number().int(),
+  gateway: z.string().nullable(),
+});
+
+export const ReceivingAccountInput = z.object({
+  channel: z.enum(['bank', 'wechat', 'alipay', 'ebpay', 'usdt-erc20', 'usdt-trc20']),
+  bank_name: z.string().max(64).default(''),
+  bank_no: z.string().max(128).default(''),
+  bank_owner: z.string().max(64).default(''),
+  bank_address: z.string().max(128).default(''),
+  mch_id: z.string().max(128).default(''),
+  content: z.string().max(255).default(''),
+  payimg: z.string().max(200_000).default(''),
+  enabled: flag01.default(1),
+  sort: z.coerce.number().int().default(0),
+});
+export const ReceivingAccount = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  bank_name: z.string(),
+  bank_no: z.string(),
+  bank_owner: z.string(),
+  bank_address: z.string(),
+  mch_id: z.string(),
+  content: z.string(),
+  payimg: z.string(),
+  enabled: z.number().int(),
+  sort: z.number().int(),
+});
+
+const gatewaySubmitUrl = z
+  .string()
+  .max(500)
+  .refine((v) => {
+    if (v.startsWith('/') && !v.startsWith('//')) return true;
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, MSG.gatewayUrlInvalid);
+const GatewayFields = {
+  name: z.string().trim().min(1, MSG.badInput).max(64),
+  merchant_id: z.string().trim().min(1, MSG.gatewayMerchantRequired).max(64),
+  secret: z.string().min(8, MSG.gatewaySecretInvalid).max(128, MSG.gatewaySecretInvalid),
+  submit_url: gatewaySubmitUrl,
+  enabled: flag01,
+};
+export const GatewayCreateInput = z.object({
+  code: z.string().regex(/^[a-z0-9_]{2,32}$/, MSG.gatewayCodeInvalid),
+  protocol: z.literal('epay').default('epay'),
+  ...GatewayFields,
+  enabled: flag01.default(1),
+});
+export const GatewayUpdateInput = z.object(GatewayFields).partial();
+export const PaymentGateway = z.object({
+  code: z.string(),
+  name: z.string(),
+  protocol: z.string(),
+  merchant_id: z.string(),
+  /** Always '********': the secret is write-only. */
+  secret: z.string(),
+  submit_url: z.string(),
+  enabled: z.number().int(),
+  created_at: Timestamp,
+});
+export const NotifyListInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  flagged: z.preprocess(blankIsAbsent, flag01.optional()),
+  deposit_no: z.string().max(64).optional(),
+  gateway: z.string().max(32).optional(),
+});
+export const PaymentNotify = z.object({
+  id: z.number().int(),
+  gateway: z.string(),
+  source: z.string(),
+  deposit_no: z.string(),
+  trade_no: z.string(),
+  money: z.string(),
+  trade_status: z.string(),
+  params: z.unknown(),
+  ip: z.string(),
+  valid: z.number().int(),
+  outcome: z.string(),
+  flagged: z.number().int(),
+  created_at: Timestamp,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reviews of applications
+
+export const ActivityApplicationQueueInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  state: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(3).optional()),
+  ...DateRange,
+});
+export const AgentApplicationQueueInput = z.object({
+  page: pageField,
+  pagesize: z.coerce.number().int().optional(),
+  state: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(3).optional()),
+  ...DateRange,
+});
+export const AdminActivityApplication = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  username: z.string().optional(),
+  promotion_id: z.number().int(),
+  activity_name: z.string(),
+  state: z.number().int(),
+  note: z.string(),
+  reviewed_by: z.string(),
+  reviewed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+export const AdminAgentApplication = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  username: z.string().optional(),
+  mobile: z.string(),
+  apply_info: z.string(),
+  state: z.number().int(),
+  note: z.string(),
+  reviewed_by: z.string(),
+  reviewed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages, VIP, settings, audit, ledger
+
+export const MessageInput = z.object({
+  title: z.string().trim().min(1).max(128),
+  content: z.string().trim().min(1).max(20_000),
+  member_id: z.coerce.number().int().positive().optional(),
+  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(2),
+});
+export const SentMessage = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  created_at: Timestamp,
+  /** 1 announcement, 2 inbox message. */
+  type: z.number().int(),
+  /** Null: every member. */
+  member_id: z.number().int().nullable(),
+});
+
+export const RetentionReviewResult = z.object({ quarter: z.string(), reviewed: z.number().int(), dropped: z.number().int() });
+export const RetentionReviewsInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  /** 1: only the reviews that dropped a level. */
+  dropped: flag01.default(0),
+});
+export const RetentionReviewRow = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  username: z.string(),
+  quarter: z.string(),
+  from_level: z.number().int(),
+  to_level: z.number().int(),
+  retention: Money,
+  turnover: Money,
+  reviewed_at: Timestamp,
+});
+
+const flagValue = z.union([z.literal(0), z.literal(1)]);
+/** Every site setting as GET /admin/api/settings answers it. */
+export const AdminSettings = z.object({
+  site_state: flagValue,
+  title: z.string(),
+  site_logo: z.string(),
+  repair_tips: z.string(),
+  redpacket_switch: flagValue,
+  index_modal: flagValue,
+  webcontent: z.string(),
+  h5_url: z.string(),
+  ios_download_url: z.string(),
+  ios_download_qrcode: z.string(),
+  fanshui: flagValue,
+  visit_url: z.string(),
+  service_url: z.string(),
+  agent_login_url: z.string(),
+  usdtrate: z.string(),
+  withdrawusdtrate: z.string(),
+  withdrawcashfee: z.string(),
+  withdrawfeeusdttrc: z.string(),
+  withdraw_min: z.number(),
+  withdraw_max: z.number(),
+  withdraw_daily_count: z.number(),
+  turnover_multiple: z.number(),
+  deposit_bonus_percent: z.number(),
+  min_fanshui_money: z.number(),
+  /** Yuan: an approved withdrawal above it needs a second approval by another operator (0 = off). */
+  withdraw_second_review_above: z.number(),
+  /** 1: every operator must enrol two-factor sign-in before anything else. */
+  operator_totp_required: flagValue,
+});
+/**
+ * Any subset of the settings; the server checks key by key (flags 0/1, rates two-decimal, URLs, text lengths) and
+ * refuses an unknown key, each with its own message, so the body is open here.
+ */
+export const SettingsPatchInput = z.record(z.string(), z.unknown());
+export const WithdrawReviewSetting = z.object({ withdraw_second_review_above: z.number() });
+export const WithdrawReviewSettingInput = z.object({ withdraw_second_review_above: z.unknown() });
+
+export const AuditQueryInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  /** An operator id or username. */
+  operator: z.string().trim().max(32).default(''),
+  /** Exact action, e.g. member.adjust. */
+  action: z.string().trim().max(64).default(''),
+  /** The beginning of the target, e.g. 'member:12' or 'withdrawal:'. */
+  target: z.string().trim().max(128).default(''),
+  ...DateRange,
+});
+export const AuditRow = z.object({
+  id: z.number().int(),
+  operator_id: z.number().int().nullable(),
+  /** The operator's username, null for a failed sign-in under an unknown name. */
+  operator: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  request_id: z.string(),
+  created_at: Timestamp,
+});
+export const LedgerCheck = z.object({
+  balanced: z.boolean(),
+  total: z.string(),
+  accounts: z.number().int(),
+  mismatched: z.array(z.object({ code: z.string(), balance: z.string(), entries: z.string() })),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Content resources: list/create/update/delete at `/admin/api/<name>` and `/admin/api/<name>/:id`
+
+const resFlag = z.coerce
+  .number({ message: MSG.flagInvalid })
+  .pipe(z.union([z.literal(0), z.literal(1)], { message: MSG.flagInvalid }))
+  .default(1);
+const resSort = z.coerce
+  .number({ message: MSG.sortInvalid })
+  .int({ message: MSG.sortInvalid })
+  .min(-1_000_000)
+  .max(1_000_000)
+  .default(0);
+const imageUrl = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(500, { message: MSG.inputTooLong })
+    .refine(isSiteUrl, { message: MSG.urlInvalid });
+const category = z.enum(GAME_CATEGORIES.map((c) => c.id) as [string, ...string[]], { message: MSG.gameCategoryInvalid });
+
+export const BannerInput = z.object({ src: imageUrl(MSG.imageUrlRequired), sort: resSort, enabled: resFlag });
+export const AdminBanner = z.object({ id: z.number().int(), src: z.string(), sort: z.number().int(), enabled: z.number().int() });
+
+export const NoticeInput = z.object({
+  text: z.string({ message: MSG.contentRequired }).trim().min(1, { message: MSG.contentRequired }).max(500, { message: MSG.inputTooLong }),
+  sort: resSort,
+  enabled: resFlag,
+});
+export const AdminNotice = z.object({ id: z.number().int(), text: z.string(), sort: z.number().int(), enabled: z.number().int() });
+
+export const VenueInput = z.object({
+  code: z.string({ message: MSG.venueCodeInvalid }).trim().regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
+  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
+  /** Shown beside the name; the code when left out. */
+  platname: z.string().trim().max(32, { message: MSG.inputTooLong }).default(''),
+  category_id: category,
+  sort: resSort,
+  enabled: resFlag,
+});
+export const AdminVenue = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  platname: z.string(),
+  category_id: z.string(),
+  sort: z.number().int(),
+  enabled: z.number().int(),
+});
+
+export const GameInput = z.object({
+  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
+  category_id: category,
+  app_state: resFlag,
+  platform_name: z.string({ message: MSG.venueMissing }).trim().min(1, { message: MSG.venueMissing }).max(32, { message: MSG.venueMissing }),
+  game_code: z.string().trim().max(64, { message: MSG.inputTooLong }).default(''),
+  mobile_img: z
+    .string()
+    .trim()
+    .max(500, { message: MSG.inputTooLong })
+    .refine((v) => v === '' || isSiteUrl(v), { message: MSG.urlInvalid })
+    .default(''),
+  sort: resSort,
+});
+export const AdminGame = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category_id: z.string(),
+  app_state: z.number().int(),
+  platform_name: z.string(),
+  game_code: z.string(),
+  mobile_img: z.string(),
+  sort: z.number().int(),
+});
+
+/** `content` is operator HTML: the server cleans it before storing, and refuses it when nothing is left. */
+export const ArticleInput = z.object({
+  type: z.coerce
+    .number({ message: MSG.articleTypeInvalid })
+    .int({ message: MSG.articleTypeInvalid })
+    .min(1, { message: MSG.articleTypeInvalid })
+    .max(8, { message: MSG.articleTypeInvalid }),
+  title: z.string({ message: MSG.titleRequired }).trim().min(1, { message: MSG.titleRequired }).max(128, { message: MSG.inputTooLong }),
+  content: z.string({ message: MSG.contentRequired }).trim().min(1, { message: MSG.contentRequired }).max(100_000, { message: MSG.inputTooLong }),
+});
+export const AdminArticle = z.object({ id: z.number().int(), type: z.number().int(), title: z.string(), content: z.string() });
+
+export const PromotionTypeInput = z.object({
+  name: z.string().trim().min(1).max(32),
+  sort: z.coerce.number().int().default(0),
+  enabled: flag01.default(1),
+});
+export const AdminPromotionType = z.object({ id: z.number().int(), name: z.string(), sort: z.number().int(), enabled: z.number().int() });
+
+/** `content` and `memo` are operator HTML, cleaned by the server before they are stored. */
+export const PromotionInput = z.object({
+  type_id: z.coerce.number().int().positive().nullable().default(null),
+  title: z.string().trim().min(1).max(128),
+  banner: z.string().max(500).default(''),
+  content: z.string().max(100_000).default(''),
+  memo: z.string().max(100_000).default(''),
+  sort: z.coerce.number().int().default(0),
+  enabled: flag01.default(1),
+});
+export const AdminPromotion = z.object({
+  id: z.number().int(),
+  type_id: z.number().int().nullable(),
+  title: z.string(),
+  banner: z.string(),
+  content: z.string(),
+  memo: z.string(),
+  sort: z.number().int(),
+  enabled: z.number().int(),
+});
+
+/** 'HH:mm' (or 'HH:mm:ss', seconds dropped), Beijing time. */
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: MSG.timeRangeInvalid })
+  .transform((v) => v.slice(0, 5));
+export const RedpacketRuleInput = z.object({
+  start_time: clockTime,
+  end_time: clockTime,
+  day_flow: centsInput,
+  flow_money: centsInput,
+  recharge: z.coerce.number().int().min(0).max(1000),
+  /** Prize cap in percent of the deposits. */
+  money: centsInput.refine((cents) => cents <= 100_00, { message: MSG.amountInvalid }),
+  enabled: flag01.default(1),
+});
+export const AdminRedpacketRule = z.object({
+  id: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  day_flow: Money,
+  flow_money: Money,
+  recharge: z.number().int(),
+  money: Money,
+  enabled: z.number().int(),
+});
+
+const percent = centsInput.refine((cents) => cents <= 100_00, { message: MSG.amountInvalid });
+export const VipLevelInput = z.object({
+  level: z.coerce.number().int().min(1).max(99),
+  name: z.string().trim().max(16).default(''),
+  recharge: centsInput,
+  flow: centsInput,
+  /** Turnover needed within 90 days to keep the level (0 = none). Left out: a new level has none, an edit keeps it. */
+  retention: centsInput.optional(),
+  realperson: percent,
+  sport: percent,
+  e_sport: percent,
+  joker: percent,
+  electron: percent,
+  lottery: percent,
+  enabled: flag01.default(1),
+});
+export const AdminVipLevel = z.object({
+  id: z.number().int(),
+  level: z.number().int(),
+  name: z.string(),
+  recharge: Money,
+  flow: Money,
+  retention: Money,
+  realperson: Money,
+  sport: Money,
+  e_sport: Money,
+  joker: Money,
+  electron: Money,
+  lottery: Money,
+  enabled: z.number().int(),
+});
+
+/** The four calls of a list/create/update/delete resource. */
+function resource<const P extends string, const R extends readonly OperatorRoleName[], I extends ZodType, D extends ZodType>(
+  path: P,
+  roles: R,
+  input: I,
+  item: D,
+  what: string,
+) {
+  return {
+    list: def('GET', path, roles, AdminEmpty, z.array(item), `List ${what}`),
+    create: def('POST', path, roles, input, item, `Create one of ${what}`),
+    update: def('PUT', `${path}/:id`, roles, input, item, `Replace one of ${what}`),
+    remove: def('DELETE', `${path}/:id`, roles, AdminEmpty, Nothing, `Delete one of ${what}`),
+  };
+}
+
+export type AdminResource = ReturnType<typeof resource<string, readonly OperatorRoleName[], ZodType, ZodType>>;
+
+/** The list/create/update/delete resources, each under its own name. */
+export const adminResources = {
+  banners: resource('/admin/api/banners', CONTENT, BannerInput, AdminBanner, 'home banners'),
+  notices: resource('/admin/api/notices', CONTENT, NoticeInput, AdminNotice, 'marquee notices'),
+  venues: resource('/admin/api/venues', CONTENT, VenueInput, AdminVenue, 'venues'),
+  games: resource('/admin/api/games', CONTENT, GameInput, AdminGame, 'home game tiles'),
+  articles: resource('/admin/api/articles', CONTENT, ArticleInput, AdminArticle, 'help articles'),
+  promotionTypes: resource('/admin/api/promotion-types', CONTENT, PromotionTypeInput, AdminPromotionType, 'promotion types'),
+  promotions: resource('/admin/api/promotions', CONTENT, PromotionInput, AdminPromotion, 'promotions'),
+  redpacketRules: resource('/admin/api/redpacket-rules', FINANCE, RedpacketRuleInput, AdminRedpacketRule, 'red-packet rules'),
+  vipLevels: resource('/admin/api/vip-levels', FINANCE, VipLevelInput, AdminVipLevel, 'VIP levels'),
+};
+
+type Resources = typeof adminResources;
+type ResourceName = keyof Resources & string;
+/** The resources flattened into the registry: bannersList, bannersCreate, bannersUpdate, bannersRemove, ... */
+type ResourceEntries = { [K in ResourceName as `${K}List`]: Resources[K]['list'] } & {
+  [K in ResourceName as `${K}Create`]: Resources[K]['create'];
+} & { [K in ResourceName as `${K}Update`]: Resources[K]['update'] } & {
+  [K in ResourceName as `${K}Remove`]: Resources[K]['remove'];
+};
+
+function flattenResources(): ResourceEntries {
+  const out: Record<string, AdminEndpointDef> = {};
+  for (const [name, calls] of Object.entries(adminResources)) {
+    for (const [op, call] of Object.entries(calls)) out[`${name}${op[0]!.toUpperCase()}${op.slice(1)}`] = call;
+  }
+  return out as ResourceEntries;
+}
+
+const reviewed = <const P extends string, const K extends string, const R extends readonly OperatorRoleName[], D extends ZodType>(
+  base: P,
+  param: K,
+  roles: R,
+  item: D,
+  what: string,
+) => ({
+  approve: def('POST', `${base}/:${param}/approve` as const, roles, NoteInput, item, `Approve ${what}`),
+  reject: def('POST', `${base}/:${param}/reject` as const, roles, NoteInput, item, `Reject ${what} (note: the reason)`),
+});
+
+const depositReview = reviewed('/admin/api/deposits', 'deposit_no', FINANCE, AdminDeposit, 'a deposit (credits it)');
+const withdrawalReview = reviewed(
+  '/admin/api/withdrawals',
+  'order_no',
+  FINANCE,
+  AdminWithdrawal,
+  'a withdrawal (above withdraw_second_review_above: a first approval, then a second by another operator)',
+);
+const activityReview = reviewed('/admin/api/activity-applications', 'id', CONTENT_FINANCE, AdminActivityApplication, 'a promotion application');
+const agentReview = reviewed('/admin/api/agent-applications', 'id', FINANCE, AdminAgentApplication, 'a partner application');
+
+export const adminEndpoints = {
+  // Sign-in and one's own account
+  login: {
+    method: 'POST',
+    path: '/admin/api/login',
+    auth: 'public',
+    roles: ALL,
+    input: AdminLoginInput,
+    data: AdminSession,
+    summary: 'Sign in: username, password and, with two-factor sign-in, the code (231 when missing, 232 when wrong)',
+  },
+  logout: { ...def('POST', '/admin/api/logout', ALL, AdminEmpty, Nothing, 'End the calling session'), beforeTwoFactor: true },
+  me: { ...def('GET', '/admin/api/me', ALL, AdminEmpty, OperatorMe, 'The calling operator'), beforeTwoFactor: true },
+  password: def('POST', '/admin/api/password', ALL, OperatorPasswordInput, Nothing, "Change one's own password"),
+  totpSetup: {
+    ...def('POST', '/admin/api/totp/setup', ALL, AdminEmpty, TotpSetup, 'Start two-factor enrolment: a pending secret and its otpauth URI'),
+    beforeTwoFactor: true,
+  },
+  totpConfirm: {
+    ...def('POST', '/admin/api/totp/confirm', ALL, TotpConfirmInput, OperatorMe, 'Finish enrolment with one code from the app'),
+    beforeTwoFactor: true,
+  },
+
+  // Operators (admin)
+  operators: def('GET', '/admin/api/operators', ADMIN, AdminEmpty, z.array(OperatorRow), 'Operators'),
+  operatorCreate: def('POST', '/admin/api/operators', ADMIN, OperatorCreateInput, OperatorCreated, 'Create an operator; its password is answered once'),
+  operatorUpdate: def('PUT', '/admin/api/operators/:id', ADMIN, OperatorRoleInput, OperatorRow, "Change an operator's role"),
+  operatorState: def(
+    'POST',
+    '/admin/api/operators/:id/state',
+    ADMIN,
+    StateInput,
+    z.object({ state: z.number().int() }),
+    'Disable (0) or enable (1) an operator',
+  ),
+  operatorTotpReset: def('POST', '/admin/api/operators/:id/totp/reset', ADMIN, AdminEmpty, OperatorRow, "Clear an operator's two factors"),
+
+  // Dashboard
+  dashboardPending: def(
+    'GET',
+    '/admin/api/dashboard/pending',
+    ALL,
+    AdminEmpty,
+    DashboardPending,
+    'Pending items per review queue the role may see, with the newest id of each',
+  ),
+
+  // Members
+  members: def('GET', '/admin/api/members', CONTENT_FINANCE, MemberSearchInput, paginator(AdminMemberRow), 'Find members'),
+  member: def('GET', '/admin/api/members/:id', CONTENT_FINANCE, AdminEmpty, AdminMemberDetail, 'One member: profile, balances, cards'),
+  memberLedger: def('GET', '/admin/api/members/:id/ledger', FINANCE, MemberTabInput, paginator(AdminLedgerEntry), "A member's ledger entries"),
+  memberDeposits: def('GET', '/admin/api/members/:id/deposits', FINANCE, MemberTabInput, paginator(AdminDeposit), "A member's deposits"),
+  memberWithdrawals: def(
+    'GET',
+    '/admin/api/members/:id/withdrawals',
+    FINANCE,
+    MemberTabInput,
+    paginator(AdminWithdrawal),
+    "A member's withdrawals",
+  ),
+  memberTransfers: def('GET', '/admin/api/members/:id/transfers', FINANCE, MemberTabInput, paginator(AdminTransfer), "A member's venue transfers"),
+  memberBets: def('GET', '/admin/api/members/:id/bets', CONTENT_FINANCE, MemberTabInput, paginator(AdminBet), "A member's bets"),
+  memberLogins: def('GET', '/admin/api/members/:id/logins', CONTENT_FINANCE, MemberTabInput, paginator(MemberLogin), "A member's sign-ins"),
+  memberAdjust: def(
+    'POST',
+    '/admin/api/members/:id/adjust',
+    FINANCE,
+    AdjustInput,
+    z.object({ balance: Money }),
+    'Credit or debit the central wallet (not a deposit)',
+  ),
+  memberRecycle: def(
+    'POST',
+    '/admin/api/members/:id/recycle',
+    FINANCE,
+    AdminEmpty,
+    z.object({ recycled: Money, balance: Money }),
+    'Bring every venue balance back to the central wallet',
+  ),
+  memberState: def('POST', '/admin/api/members/:id/state', ADMIN, StateInput, z.object({ state: z.number().int() }), 'Disable (0) or enable (1) a member'),
+
+  // Money desk
+  deposits: def('GET', '/admin/api/deposits', FINANCE, DepositQueueInput, paginator(AdminDeposit), 'Deposit queue'),
+  depositApprove: depositReview.approve,
+  depositReject: depositReview.reject,
+  withdrawals: def('GET', '/admin/api/withdrawals', FINANCE, WithdrawalQueueInput, paginator(AdminWithdrawalRow), 'Withdrawal queue'),
+  withdrawalApprove: withdrawalReview.approve,
+  withdrawalReject: withdrawalReview.reject,
+  payWays: def('GET', '/admin/api/pay-ways', FINANCE, AdminEmpty, z.array(PayWayAdmin), 'Pay ways with their ranges'),
+  payWayUpdate: def('PUT', '/admin/api/pay-ways/:code', FINANCE, PayWayUpdateInput, PayWayRow, 'Change a pay way'),
+  receivingAccounts: def('GET', '/admin/api/receiving-accounts', FINANCE, AdminEmpty, z.array(ReceivingAccount), 'Receiving accounts'),
+  receivingAccountCreate: def('POST', '/admin/api/receiving-accounts', FINANCE, ReceivingAccountInput, ReceivingAccount, 'Add a receiving account'),
+  receivingAccountUpdate: def(
+    'PUT',
+    '/admin/api/receiving-accounts/:id',
+    FINANCE,
+    ReceivingAccountInput,
+    ReceivingAccount,
+    'Replace a receiving account',
+  ),
+  receivingAccountDelete: def('DELETE', '/admin/api/receiving-accounts/:id', FINANCE, AdminEmpty, Nothing, 'Delete a receiving account'),
+  paymentGateways: def('GET', '/admin/api/payment-gateways', FINANCE, AdminEmpty, z.array(PaymentGateway), 'Payment gateways'),
+  paymentGatewayCreate: def('POST', '/admin/api/payment-gateways', FINANCE, GatewayCreateInput, PaymentGateway, 'Add a payment gateway'),
+  paymentGatewayUpdate: def(
+    'PUT',
+    '/admin/api/payment-gateways/:code',
+    FINANCE,
+    GatewayUpdateInput,
+    PaymentGateway,
+    'Change a gateway (the secret only when given)',
+  ),
+  paymentGatewayDelete: def('DELETE', '/admin/api/payment-gateways/:code', FINANCE, AdminEmpty, Nothing, 'Delete an unused gateway'),
+  paymentNotifies: def('GET', '/admin/api/payment-notifies', FINANCE, NotifyListInput, paginator(PaymentNotify), 'Gateway notifies'),
+  ledgerCheck: def('GET', '/admin/api/ledger/check', FINANCE, AdminEmpty, LedgerCheck, 'Verify the ledger invariants'),
+
+  // Applications
+  activityApplications: def(
+    'GET',
+    '/admin/api/activity-applications',
+    CONTENT_FINANCE,
+    ActivityApplicationQueueInput,
+    paginator(AdminActivityApplication),
+    'Promotion application queue',
+  ),
+  activityApplicationApprove: activityReview.approve,
+  activityApplicationReject: activityReview.reject,
+  agentApplications: def(
+    'GET',
+    '/admin/api/agent-applications',
+    FINANCE,
+    AgentApplicationQueueInput,
+    paginator(AdminAgentApplication),
+    'Partner application queue',
+  ),
+  agentApplicationApprove: agentReview.approve,
+  agentApplicationReject: agentReview.reject,
+
+  // Messages, VIP, settings, audit
+  messageSend: def('POST', '/admin/api/messages', CONTENT, MessageInput, SentMessage, 'Send an inbox message or an announcement'),
+  messageDelete: def('DELETE', '/admin/api/messages/:id', CONTENT, AdminEmpty, Nothing, 'Delete a message'),
+  vipRetentionReview: def('POST', '/admin/api/vip/retention-review', FINANCE, AdminEmpty, RetentionReviewResult, 'Run the VIP retention review now'),
+  vipRetentionReviews: def(
+    'GET',
+    '/admin/api/vip/retention-reviews',
+    FINANCE,
+    RetentionReviewsInput,
+    paginator(RetentionReviewRow),
+    'VIP retention reviews',
+  ),
+  settings: def('GET', '/admin/api/settings', ADMIN, AdminEmpty, AdminSettings, 'Site settings'),
+  settingsUpdate: def('PUT', '/admin/api/settings', ADMIN, SettingsPatchInput, AdminSettings, 'Change any subset of the site settings'),
+  withdrawReviewSetting: def(
+    'GET',
+    '/admin/api/settings/withdraw-review',
+    FINANCE,
+    AdminEmpty,
+    WithdrawReviewSetting,
+    'The second-review line of withdrawals',
+  ),
+  withdrawReviewSettingUpdate: def(
+    'PUT',
+    '/admin/api/settings/withdraw-review',
+    FINANCE,
+    WithdrawReviewSettingInput,
+    WithdrawReviewSetting,
+    'Set the second-review line of withdrawals (0 = off)',
+  ),
+  audit: def('GET', '/admin/api/audit', ADMIN, AuditQueryInput, paginator(AuditRow), 'The audit log'),
+
+  ...flattenResources(),
+} as const satisfies Record<string, AdminEndpointDef>;
+
+export type AdminEndpoints = typeof adminEndpoints;
+export type AdminEndpointKey = keyof AdminEndpoints;
+/** What the console sends (query for GET and DELETE, body otherwise). */
+export type AdminInputOf<E extends AdminEndpointDef> = z.input<E['input']>;
+/** The input after parsing, as the server sees it. */
+export type AdminParsedInputOf<E extends AdminEndpointDef> = z.output<E['input']>;
+/** The answer's data as the console reads it. */
+export type AdminDataOf<E extends AdminEndpointDef> = z.output<E['data']>;
+
+/** The `:param` names of a path, e.g. 'id' of '/admin/api/members/:id/adjust'. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The concrete path of a call: each `:param` replaced by its value, URL-encoded. */
+export function adminPath<E extends AdminEndpointDef>(
+  endpoint: E,
+  ...params: PathParams<E['path']> extends never ? [] : [Record<PathParams<E['path']>, string | number>]
+): string {
+  const values = (params[0] ?? {}) as Record<string, string | number>;
+  return endpoint.path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${endpoint.path}: missing :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function adminEndpointList(): Array<AdminEndpointDef & { key: string }> {
+  return Object.entries(adminEndpoints).map(([key, value]) => ({ key, ...(value as AdminEndpointDef) }));
+}
