@@ -79,17 +79,20 @@ describe('/mine member centre', () => {
     });
   }
 
-  it('shows the join-us entry when isagent is 0', async () => {
+  it('shows the join-us entry and no agent login when isagent is 0', async () => {
     member({ isagent: 0 });
     renderPage(<MinePage />, { route: '/mine' });
     expect(await screen.findByRole('button', { name: '加入我们' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '代理登录' })).not.toBeInTheDocument();
   });
 
-  it('hides the join-us entry when isagent is 1', async () => {
+  it('gives an agent (isagent 1) 代理登录 in place of join-us, opening the agent login frame', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     member({ isagent: 1 });
     renderPage(<MinePage />, { route: '/mine' });
-    expect(await screen.findByRole('button', { name: '个人资料' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '代理登录' }));
     expect(screen.queryByRole('button', { name: '加入我们' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/gamePage\?dailiD=1$/));
   });
 
   it('shows the VIP level, its progress, the fixed 3000 target and every member entry', async () => {

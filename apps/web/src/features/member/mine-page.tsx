@@ -70,7 +70,11 @@ export function MinePage() {
   const info = user.data;
   const level = vipNumber(info.current_vip) || info.vip;
   const percent = vipProgress(info.paysum, level, levels.data ?? []);
-  const entries = info.isagent === 0 ? [...MENU, { to: '/applyagent', label: '加入我们' }] : MENU;
+  // SPEC 2: 加入我们 only while isagent is 0; an agent gets 代理登录 instead, the agent login URL in the frame.
+  const entries = [
+    ...MENU,
+    info.isagent === 0 ? { to: '/applyagent', label: '加入我们' } : { to: '/gamePage?dailiD=1', label: '代理登录' },
+  ];
 
   return (
     <main className="page mine-page" aria-labelledby="mine-title">
