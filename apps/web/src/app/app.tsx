@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter } from 'react-router';
+import { MaintenanceGate } from './maintenance/maintenance-gate';
 import { AppRoutes } from './routes';
 import { ScrollToTop } from './scroll-to-top';
 import { SessionEffects } from './session-effects';
@@ -11,7 +12,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <HashRouter>
         <ScrollToTop />
         <SessionEffects />
-        <AppRoutes />
+        <MaintenanceGate>
+          <AppRoutes />
+        </MaintenanceGate>
       </HashRouter>
     </QueryClientProvider>
   );

@@ -130,19 +130,6 @@ describe('HomePage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/concise?type=obgdy');
   });
 
-  it('shows the maintenance banner with repair_tips only when site_state is 0', async () => {
-    homeApi({ site_state: 0, repair_tips: '系统升级中，预计两小时后恢复' });
-    renderPage(<HomePage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('系统升级中，预计两小时后恢复');
-  });
-
-  it('shows no maintenance banner while the site is on', async () => {
-    homeApi({ site_state: 1, repair_tips: '系统升级中' });
-    renderPage(<HomePage />);
-    await screen.findByRole('button', { name: /星河真人/ });
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
-
   it('shows the empty state when there are no games', async () => {
     homeApi({}, []);
     renderPage(<HomePage />);

@@ -3,12 +3,11 @@ import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { BannerCarousel } from './banner-carousel';
 import { GameBrowser } from './game-browser';
-import { MaintenanceBanner } from './maintenance-banner';
 import { NoticeStrip } from './notice-strip';
 import { QuickActions } from './quick-actions';
 import './home.css';
 
-// Loaded only when the site asks for it: it brings DOMPurify and antd-mobile's Modal.
+// Loaded only when the site asks for it: it brings antd-mobile's Dialog.
 const WelcomeModal = lazy(() => import('./welcome-modal'));
 // Loaded on the first tap of the menu button: it brings antd-mobile's Popup.
 const SideDrawer = lazy(() => import('./side-drawer'));
@@ -39,7 +38,6 @@ export function HomePage() {
   return (
     <main className="home-page" aria-label="首页">
       <h1 className="sr-only">{site.title}</h1>
-      <MaintenanceBanner site={site} />
       <BannerCarousel />
       <NoticeStrip onMenu={openDrawer} />
       <QuickActions />
