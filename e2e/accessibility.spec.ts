@@ -43,7 +43,11 @@ const SCREENS = [
   '#/usdtmore',
   '#/concise',
   '#/abouts',
+  '#/abouts?type=6',
   '#/referral',
+  // Our own pages outside the app: the download guide (ios_download_url) and the agent centre (getAgentLoginUrl).
+  'app/download.html',
+  'service/agent.html',
 ];
 
 interface Finding {

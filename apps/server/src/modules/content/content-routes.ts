@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
 import * as content from './content-service';
 
-/** apps/server/public: the generated artwork (scripts/generate-art.ts) and our built-in service pages. */
+/** apps/server/public: the generated artwork (scripts/generate-art.ts), our service pages and the app download page. */
 const publicDir = fileURLToPath(new URL('../../../public', import.meta.url));
 
 export async function contentRoutes(app: FastifyInstance, deps: { db: Db; authenticate: Authenticate }) {
@@ -22,6 +22,12 @@ export async function contentRoutes(app: FastifyInstance, deps: { db: Db; authen
   await app.register(fastifyStatic, {
     root: `${publicDir}/service`,
     prefix: '/service/',
+    decorateReply: false,
+  });
+  // The default ios_download_url (/app/download.html): how to add the web app to a phone's home screen.
+  await app.register(fastifyStatic, {
+    root: `${publicDir}/app`,
+    prefix: '/app/',
     decorateReply: false,
   });
 

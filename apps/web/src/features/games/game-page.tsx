@@ -35,9 +35,9 @@ function DownloadFrame({ url }: { url: string }) {
   return (
     <div className="game-download">
       {shown && <iframe className="download-frame" src={url} title="APP下载" />}
-      <EmptyState title="正在为您下载APP">
+      <EmptyState title="正在为您打开APP下载">
         <p className="empty-state-note">
-          如果下载没有开始，请<a href={url}>点击这里重新下载</a>
+          如果下载没有开始，请<a href={url}>点击这里打开下载页</a>
         </p>
       </EmptyState>
     </div>
