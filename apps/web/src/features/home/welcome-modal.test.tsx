@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import WelcomeModal, { WELCOME_SEEN_KEY } from './welcome-modal';
 
 describe('the welcome modal', () => {
-  // Cleaning the operator's HTML is checked in Chromium (e2e/member.spec.ts): DOMPurify misreads happy-dom's DOM.
   it('is a dialog named by the site title, shows the operator text, and closes for the session', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     render(<WelcomeModal title="星河体育" html="<p>欢迎光临</p>" />);
@@ -12,7 +11,18 @@ describe('the welcome modal', () => {
     expect(dialog).toHaveTextContent('欢迎光临');
     await user.click(screen.getByRole('button', { name: '我知道了' }));
     expect(sessionStorage.getItem(WELCOME_SEEN_KEY)).toBe('1');
-    await waitFor(() => expect(screen.queryByText('欢迎光临')).not.toBeVisible());
+    await waitFor(() => expect(screen.queryByText('欢迎光临')).not.toBeInTheDocument());
+  });
+
+  it('shows the operator HTML as the server cleaned it, takes the focus and closes on Escape', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    render(<WelcomeModal title="星河体育" html="<p>首存<strong>加赠</strong></p>" />);
+    const dialog = await screen.findByRole('dialog', { name: '星河体育' });
+    expect(dialog.querySelector('strong')).toHaveTextContent('加赠');
+    expect(screen.getByRole('button', { name: '我知道了' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(WELCOME_SEEN_KEY)).toBe('1');
   });
 
   it('stays closed once seen in this session', () => {

@@ -1,27 +1,53 @@
-import { Dialog } from 'antd-mobile';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { SafeHtml } from '../../shared/ui/safe-html';
-import { dialogName } from '../../shared/ui/dialogs';
+import './welcome-modal.css';
 
 export const WELCOME_SEEN_KEY = 'h5-welcome-seen';
 
-/** SPEC 2: the welcome modal (index_modal 1) with the operator's webcontent, sanitised; once per session. */
+/**
+ * SPEC 2: the welcome modal (index_modal 1) with the operator's webcontent (cleaned by the server when stored); once
+ * per session. A dialog of our own: it opens on most first visits, and antd-mobile's Dialog would bring its
+ * animation library with it (bench/page-weight.ts).
+ */
 export default function WelcomeModal({ html, title }: { html: string; title: string }) {
   const [visible, setVisible] = useState(() => sessionStorage.getItem(WELCOME_SEEN_KEY) !== '1');
-  const close = () => {
+  const okRef = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback(() => {
     sessionStorage.setItem(WELCOME_SEEN_KEY, '1');
     setVisible(false);
-  };
-  return (
-    // antd-mobile's Dialog rather than its Modal: the Modal's box has no dialog role at all.
-    <Dialog
-      {...dialogName(title)}
-      visible={visible}
-      title={title}
-      content={<SafeHtml html={html} className="welcome-content rich-text" />}
-      closeOnAction
-      onClose={close}
-      actions={[{ key: 'ok', text: '我知道了', bold: true }]}
-    />
+  }, []);
+
+  useEffect(() => {
+    if (!visible) return;
+    okRef.current?.focus();
+    // The page behind is out of reach (focus, screen readers) while the dialog is open.
+    const app = document.getElementById('root');
+    app?.setAttribute('inert', '');
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      app?.removeAttribute('inert');
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [visible, close]);
+
+  if (!visible) return null;
+  return createPortal(
+    <div className="welcome-mask">
+      <div className="welcome-dialog" role="dialog" aria-modal="true" aria-labelledby="welcome-title">
+        <h2 id="welcome-title" className="welcome-title">
+          {title}
+        </h2>
+        <SafeHtml html={html} className="welcome-content rich-text" />
+        <button ref={okRef} type="button" className="welcome-ok" onClick={close}>
+          我知道了
+        </button>
+      </div>
+    </div>,
+    document.body,
   );
 }
