@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -23,8 +23,9 @@ export default tseslint.config(
     },
   },
   {
-    // Code flows one way in the web app: shared -> features -> app; a feature never imports another feature.
-    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    // Code flows one way in the web app and the console: shared -> features -> app; a feature never imports another
+    // feature.
+    files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/admin/src/shared/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
     },

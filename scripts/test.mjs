@@ -23,6 +23,7 @@ const stages = [
   { name: 'typecheck', cmd: 'npm run typecheck --workspaces --if-present' },
   { name: 'contract unit tests', cmd: 'npx vitest run --root packages/contract' },
   { name: 'web unit tests', cmd: 'npx vitest run --root apps/web' },
+  { name: 'console unit tests', cmd: 'npx vitest run --root apps/admin' },
   { name: 'server suite on PGlite', cmd: 'npx vitest run --root apps/server', env: { TEST_DATABASE_URL: '' } },
   {
     name: 'server suite on PostgreSQL',
@@ -32,7 +33,7 @@ const stages = [
   },
   {
     name: 'end-to-end journeys in Chromium',
-    cmd: 'npm run build -w apps/web && npx vitest run --root e2e',
+    cmd: 'npm run build -w apps/web && npm run build -w apps/admin && npx vitest run --root e2e',
     env: { CHROMIUM_PATH: chromium },
     missing: chromium ? null : 'no Chromium found (install Debian chromium or set CHROMIUM_PATH)',
   },

@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '../shared/session/session-store';
+import { me, mockApi, ok, renderConsole, signInAs } from '../shared/test/render';
+
+const pending = { deposits: { pending: 2, newest_id: 9 }, withdrawals: { pending: 1, newest_id: 4 }, activity_applications: null, agent_applications: null };
+
+const menuNames = async () => {
+  const menu = await screen.findByRole('navigation', { name: '主菜单' });
+  return within(menu)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+};
+
+describe('the console shell', () => {
+  it('shows 登录 to a visitor without a session, whatever address was asked for', async () => {
+    renderConsole('/withdrawals');
+    expect(await screen.findByRole('heading', { name: '登录' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('gives a finance operator the money desk and not 管理员 or 操作日志, and refuses those addresses', async () => {
+    signInAs('finance', 'cashier');
+    mockApi({ '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })), '/admin/api/dashboard/pending': () => ok(pending) });
+    renderConsole('/');
+    expect(await menuNames()).toEqual(['仪表盘', '会员管理', '存款审核', '提款审核', '优惠申请', '代理申请', '账务核对', '账号安全']);
+    expect(screen.getByText('cashier')).toBeInTheDocument();
+    expect(screen.getByText('财务')).toBeInTheDocument();
+  });
+
+  it('answers 无权访问 when a finance operator opens 管理员 by its address', async () => {
+    signInAs('finance', 'cashier');
+    mockApi({ '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })) });
+    renderConsole('/operators');
+    expect(await screen.findByText('无权访问')).toBeInTheDocument();
+  });
+
+  it('gives an admin every screen, 管理员 included', async () => {
+    signInAs('admin');
+    mockApi({ '/admin/api/me': () => ok(me()), '/admin/api/dashboard/pending': () => ok(pending) });
+    renderConsole('/');
+    const names = await menuNames();
+    expect(names).toContain('管理员');
+    expect(names).toContain('操作日志');
+  });
+
+  it('gives a content operator only the screens its calls allow', async () => {
+    signInAs('content', 'editor');
+    mockApi({ '/admin/api/me': () => ok(me({ role: 'content', username: 'editor' })), '/admin/api/dashboard/pending': () => ok(pending) });
+    renderConsole('/');
+    expect(await menuNames()).toEqual(['仪表盘', '会员管理', '优惠申请', '账号安全']);
+  });
+
+  it('sends an operator who must enrol two factors to 账号安全', async () => {
+    signInAs('finance', 'cashier');
+    mockApi({ '/admin/api/me': () => ok(me({ role: 'finance', must_enroll: true })) });
+    renderConsole('/deposits');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/security'));
+    expect(await screen.findByText('站点要求所有管理员开启两步验证，开启后才能使用其他功能。')).toBeInTheDocument();
+  });
+
+  it('退出登录 ends the session on the server and returns to 登录', async () => {
+    signInAs('admin');
+    const { calls } = mockApi({
+      '/admin/api/me': () => ok(me()),
+      '/admin/api/dashboard/pending': () => ok(pending),
+      'POST /admin/api/logout': () => ok(null, '退出成功'),
+    });
+    renderConsole('/');
+    await userEvent.click(await screen.findByRole('button', { name: /退出登录/ }));
+    expect(await screen.findByRole('heading', { name: '登录' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/admin/api/logout' && c.headers.get('Authorization') === 'Bearer tok-boss')).toBe(true);
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(localStorage.getItem('admin.session')).toBeNull();
+  });
+
+  it('returns to 登录 with a notice when a call answers 401', async () => {
+    signInAs('admin');
+    mockApi({ '/admin/api/me': () => ({ code: 401, message: '请先登录', data: null }) });
+    renderConsole('/');
+    expect(await screen.findByRole('heading', { name: '登录' })).toBeInTheDocument();
+    expect(screen.getByText('登录已失效，请重新登录')).toBeInTheDocument();
+  });
+});

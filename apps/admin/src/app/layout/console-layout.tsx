@@ -1,0 +1,77 @@
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Suspense, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useLogout } from '../../features/auth/api';
+import { useMe } from '../../shared/session/use-me';
+import { useIdleTimeout } from '../../shared/session/use-idle-timeout';
+import { useSessionStore } from '../../shared/session/session-store';
+import { ROLE_LABEL } from '../../shared/roles';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { canSee, consoleRoutes } from '../routes';
+import { BrandMark } from '../../shared/ui/brand-mark';
+import './console-layout.css';
+
+const { Header, Sider, Content } = Layout;
+
+/** The menu entry a path belongs to: '/members/12' is under 会员管理. */
+function selectedKey(pathname: string): string {
+  const match = consoleRoutes
+    .filter((r) => !r.hidden && r.path !== '/' && (pathname === r.path || pathname.startsWith(`${r.path}/`)))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return match?.path ?? '/';
+}
+
+export function ConsoleLayout() {
+  const session = useSessionStore((s) => s.session);
+  const location = useLocation();
+  const screens = Grid.useBreakpoint();
+  // Desktop first (1280 px); below lg (a tablet held upright) the menu folds to its icons.
+  const narrow = screens.lg === false;
+  const [folded, setFolded] = useState<boolean | null>(null);
+  const collapsed = folded ?? narrow;
+  const logout = useLogout();
+  const me = useMe();
+  useIdleTimeout(me.data?.idle_minutes, () => logout.mutate('长时间未操作，已自动退出登录'));
+  if (!session) return null;
+  // The site requires two factors and this operator has none yet: the server refuses everything else until then.
+  if (me.data?.must_enroll && location.pathname !== '/security') return <Navigate to="/security" replace />;
+  const items = consoleRoutes
+    .filter((r) => !r.hidden && canSee(session.role, r))
+    .map((r) => ({ key: r.path, icon: r.icon, label: <Link to={r.path}>{r.label}</Link> }));
+  return (
+    <Layout className="console">
+      <Sider collapsible collapsed={collapsed} trigger={null} width={208} className="console-sider" theme="dark">
+        <BrandMark compact={collapsed} />
+        <nav aria-label="主菜单">
+          <Menu theme="dark" mode="inline" selectedKeys={[selectedKey(location.pathname)]} items={items} />
+        </nav>
+      </Sider>
+      <Layout>
+        <Header className="console-header">
+          <Button
+            type="text"
+            aria-label={collapsed ? '展开菜单' : '收起菜单'}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setFolded(!collapsed)}
+          />
+          <Space size="middle">
+            <Space size={6}>
+              <UserOutlined aria-hidden />
+              <Typography.Text strong>{session.username}</Typography.Text>
+              <Tag color="blue">{ROLE_LABEL[session.role]}</Tag>
+            </Space>
+            <Button icon={<LogoutOutlined />} loading={logout.isPending} onClick={() => logout.mutate(undefined)}>
+              退出登录
+            </Button>
+          </Space>
+        </Header>
+        <Content className="console-content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,101 @@
+import { Button, Form, Select, Space, Table, type TableColumnsType } from 'antd';
+import type { Paginator } from '@h5/contract';
+import type { QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
+import { type PageRequest, useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { PageTitle } from '../../shared/ui/page-title';
+import { useReviewActions } from '../../shared/ui/review-actions';
+import type { QueueFilters } from './api';
+
+/** What both application queues carry. */
+interface Application {
+  id: number;
+  member_id: number;
+  username?: string;
+  state: number;
+  note: string;
+  reviewed_by: string;
+  created_at: string;
+}
+
+export interface ReviewQueueProps<Row extends Application> {
+  title: string;
+  what: string;
+  queryKey: string;
+  fetchPage: (filters: QueueFilters, page: PageRequest, signal: AbortSignal) => Promise<Paginator<Row>>;
+  review: { approve: (id: number) => Promise<{ message: string }>; reject: (id: number, note: string) => Promise<unknown> };
+  /** The columns that say what was applied for, between the member and the time. */
+  detailColumns: TableColumnsType<Row>;
+  describe: (row: Row) => ReactNode;
+  invalidate: QueryKey[];
+}
+
+/** A queue of member applications: filter by state and date, approve with a confirm, refuse with a reason. */
+export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row>) {
+  const { filters, page, setFilters, setPage } = useListParams({ state: '1', from: '', to: '' });
+  const { tableProps } = usePagedTable({
+    queryKey: [props.queryKey, filters],
+    fetchPage: (p, signal) => props.fetchPage(filters, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: filters.state === '1' ? `暂无待审核的${props.what}` : `没有符合条件的${props.what}`,
+    refetchInterval: 15_000,
+  });
+  const review = useReviewActions<Row>({
+    what: props.what,
+    describe: props.describe,
+    approve: (row) => props.review.approve(row.id),
+    reject: (row, reason) => props.review.reject(row.id, reason),
+    invalidate: [[props.queryKey], ...props.invalidate],
+  });
+  const columns: TableColumnsType<Row> = [
+    { title: '申请ID', dataIndex: 'id', width: 90 },
+    {
+      title: '会员',
+      dataIndex: 'username',
+      render: (name: string | undefined, row) => <Link to={`/members/${row.member_id}`}>{name ?? row.member_id}</Link>,
+    },
+    ...props.detailColumns,
+    { title: '申请时间', dataIndex: 'created_at', width: 170 },
+    { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <ReviewStateTag state={v} /> },
+    {
+      title: '审核',
+      width: 170,
+      render: (_v, row) =>
+        row.state === 1 ? (
+          <Space>
+            <Button type="primary" size="small" onClick={() => review.approve(row)}>
+              通过
+            </Button>
+            <Button danger size="small" onClick={() => review.reject(row)}>
+              拒绝
+            </Button>
+          </Space>
+        ) : (
+          <span>{`${row.reviewed_by || '-'}${row.note ? `：${row.note}` : ''}`}</span>
+        ),
+    },
+  ];
+  return (
+    <>
+      <PageTitle>{props.title}</PageTitle>
+      <FilterBar>
+        <Form.Item label="状态" htmlFor={`${props.queryKey}-state`}>
+          <Select
+            id={`${props.queryKey}-state`}
+            value={filters.state}
+            options={REVIEW_STATE_OPTIONS}
+            onChange={(state) => setFilters({ state })}
+            style={{ width: 120 }}
+          />
+        </Form.Item>
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
+      </FilterBar>
+      <Table<Row> rowKey="id" columns={columns} size="middle" scroll={{ x: 1000 }} {...tableProps} />
+      {review.dialog}
+    </>
+  );
+}

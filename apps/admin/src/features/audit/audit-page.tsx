@@ -1,0 +1,117 @@
+import type { adminEndpoints } from '@h5/contract';
+import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { useEffect } from 'react';
+import type { RowOf } from '../../shared/api/client';
+import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { DateRangeFilter } from '../../shared/ui/filter-bar';
+import { PageTitle } from '../../shared/ui/page-title';
+import { type AuditFilters, fetchAudit } from './api';
+import { BeforeAfter } from './before-after';
+
+type Row = RowOf<typeof adminEndpoints.audit>;
+
+const ACTIONS: Record<string, string> = {
+  'operator.login': '登录',
+  'operator.login_failed': '登录失败',
+  'operator.logout': '退出登录',
+  'operator.password': '修改密码',
+  'operator.create': '创建管理员',
+  'operator.role': '修改角色',
+  'operator.state': '启用/停用管理员',
+  'operator.totp_enable': '开启两步验证',
+  'operator.totp_setup': '生成两步验证密钥',
+  'operator.totp_reset': '重置两步验证',
+  'member.adjust': '调整余额',
+  'member.recycle': '一键回收',
+  'member.state': '禁用/启用会员',
+  'deposit.approve': '存款通过',
+  'deposit.reject': '存款拒绝',
+  'withdrawal.approve': '提款通过',
+  'withdrawal.first_approve': '提款初审通过',
+  'withdrawal.reject': '提款拒绝',
+  'settings.update': '修改设置',
+  'message.send': '发送消息',
+  'message.delete': '删除消息',
+};
+
+const EMPTY: AuditFilters = { operator: '', action: '', target: '', from: '', to: '' };
+
+const columns: TableColumnsType<Row> = [
+  { title: '时间', dataIndex: 'created_at', width: 170 },
+  { title: '操作员', dataIndex: 'operator', render: (v: string | null, row) => v ?? (row.operator_id ? `#${row.operator_id}` : '未知账号') },
+  {
+    title: '动作',
+    dataIndex: 'action',
+    render: (v: string) => (
+      <>
+        {ACTIONS[v] ?? v}
+        {ACTIONS[v] ? <div style={{ color: 'rgba(0,0,0,0.65)', fontSize: 12 }}>{v}</div> : null}
+      </>
+    ),
+  },
+  { title: '对象', dataIndex: 'target' },
+  { title: '请求ID', dataIndex: 'request_id', ellipsis: true, width: 200 },
+];
+
+/** 操作日志: every operator action, filtered by operator, action, target and date, with before/after. */
+export default function AuditPage() {
+  const { filters, page, setFilters, setPage } = useListParams(EMPTY);
+  const [form] = Form.useForm<Omit<AuditFilters, 'from' | 'to'>>();
+  useEffect(() => form.setFieldsValue(filters), [form, filters]);
+  const { tableProps } = usePagedTable({
+    queryKey: ['audit', filters],
+    fetchPage: (p, signal) => fetchAudit(filters, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: '没有符合条件的操作记录',
+  });
+  return (
+    <>
+      <PageTitle>操作日志</PageTitle>
+      <Form
+        form={form}
+        layout="inline"
+        className="console-filters"
+        initialValues={filters}
+        onFinish={(v) => setFilters({ operator: (v.operator ?? '').trim(), action: (v.action ?? '').trim(), target: (v.target ?? '').trim() })}
+      >
+        <Form.Item name="operator" label="操作员">
+          <Input allowClear maxLength={32} style={{ width: 130 }} />
+        </Form.Item>
+        <Form.Item name="action" label="动作">
+          <Input allowClear maxLength={64} style={{ width: 170 }} placeholder="如 member.adjust" />
+        </Form.Item>
+        <Form.Item name="target" label="对象">
+          <Input allowClear maxLength={128} style={{ width: 170 }} placeholder="如 member:12" />
+        </Form.Item>
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            搜索
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setFilters(EMPTY);
+            }}
+          >
+            重置
+          </Button>
+        </Form.Item>
+      </Form>
+      <Table<Row>
+        rowKey="id"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 900 }}
+        expandable={{
+          expandedRowRender: (row) => <BeforeAfter before={row.before} after={row.after} />,
+          expandRowByClick: false,
+        }}
+        {...tableProps}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { adminEndpoints, type AdminInputOf } from '@h5/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callAdmin } from '../../shared/api/client';
+import { useSessionStore } from '../../shared/session/session-store';
+
+const e = adminEndpoints;
+
+/** Sign-in; silent, because the page answers a missing code (231) by showing the code field, not a toast. */
+export function signInCall(input: AdminInputOf<typeof e.login>) {
+  return callAdmin(e.login, { input, silent: true });
+}
+
+/** 退出登录: the server ends the token; the console forgets it whatever the server answers. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason?: string) => {
+      try {
+        await callAdmin(e.logout, { silent: true });
+      } finally {
+        useSessionStore.getState().signOut(reason);
+        queryClient.clear();
+      }
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { adminEndpoints } from '@h5/contract';
+import { callAdmin, callAdminWithMessage } from '../../shared/api/client';
+import type { PageRequest } from '../../shared/table/use-paged-table';
+
+const e = adminEndpoints;
+
+export type QueueFilters = { state: string; from: string; to: string };
+
+/** The queue as filtered on screen: a state ('all' for every one) and Beijing days. */
+export const fetchDeposits = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
+  callAdmin(e.deposits, { input: { ...page, state: f.state === 'all' ? '' : f.state, from: f.from, to: f.to }, signal });
+
+export const approveDeposit = (depositNo: string) =>
+  callAdminWithMessage(e.depositApprove, { params: { deposit_no: depositNo }, input: { note: '' } });
+
+export const rejectDeposit = (depositNo: string, note: string) =>
+  callAdmin(e.depositReject, { params: { deposit_no: depositNo }, input: { note } });
+
+/** What a review changes besides the queue. */
+export const afterReview = [['deposits'], ['dashboardPending'], ['member'], ['memberTab'], ['members']];

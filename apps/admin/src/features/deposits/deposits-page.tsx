@@ -1,0 +1,113 @@
+import type { adminEndpoints } from '@h5/contract';
+import { Button, Descriptions, Form, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import type { RowOf } from '../../shared/api/client';
+import { formatMoney } from '../../shared/format';
+import { payWayLabel, REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
+import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { PageTitle } from '../../shared/ui/page-title';
+import { useReviewActions } from '../../shared/ui/review-actions';
+import { afterReview, approveDeposit, fetchDeposits, rejectDeposit } from './api';
+
+type Row = RowOf<typeof adminEndpoints.deposits>;
+
+const QUEUE_POLL_MS = 15_000;
+
+function payer(row: Row) {
+  if (row.gateway) return `网关 ${row.gateway}${row.gateway_trade_no ? `（${row.gateway_trade_no}）` : ''}`;
+  const parts = [row.depositor_name, row.depositor_bank, row.depositor_bank_no].filter(Boolean);
+  return parts.length ? parts.join(' / ') : '-';
+}
+
+function describe(row: Row) {
+  return (
+    <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
+      <Descriptions.Item label="会员">{row.username ?? row.member_id}</Descriptions.Item>
+      <Descriptions.Item label="金额">{`${formatMoney(row.amount)} 元`}</Descriptions.Item>
+      <Descriptions.Item label="方式">{payWayLabel(row.pay_way)}</Descriptions.Item>
+      <Descriptions.Item label="付款信息">{payer(row)}</Descriptions.Item>
+      <Descriptions.Item label="订单号">{row.deposit_no}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** 存款审核: deposits waiting for a finance decision (bank transfers and pay ways without a gateway). */
+export default function DepositsPage() {
+  const { filters, page, setFilters, setPage } = useListParams({ state: '1', from: '', to: '' });
+  const { tableProps } = usePagedTable({
+    queryKey: ['deposits', filters],
+    fetchPage: (p, signal) => fetchDeposits(filters, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: filters.state === '1' ? '暂无待审核的存款' : '没有符合条件的存款',
+    refetchInterval: QUEUE_POLL_MS,
+  });
+  const review = useReviewActions<Row>({
+    what: '存款',
+    describe,
+    approve: (row) => approveDeposit(row.deposit_no),
+    reject: (row, reason) => rejectDeposit(row.deposit_no, reason),
+    invalidate: afterReview,
+    approvedText: '已通过，金额已入会员中心钱包',
+  });
+
+  const columns: TableColumnsType<Row> = [
+    { title: '订单号', dataIndex: 'deposit_no', width: 190 },
+    {
+      title: '会员',
+      dataIndex: 'username',
+      render: (name: string | undefined, row) => <Link to={`/members/${row.member_id}`}>{name ?? row.member_id}</Link>,
+    },
+    { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string, row) => (
+      <>
+        {formatMoney(v)}
+        {row.usdt_amount ? <div style={{ color: 'rgba(0,0,0,0.65)' }}>{`${row.usdt_amount} USDT`}</div> : null}
+      </>
+    ) },
+    { title: '方式', dataIndex: 'pay_way', render: payWayLabel },
+    { title: '付款信息', render: (_v, row) => payer(row) },
+    { title: '提交时间', dataIndex: 'created_at', width: 170 },
+    { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <ReviewStateTag state={v} /> },
+    {
+      title: '审核',
+      width: 170,
+      render: (_v, row) =>
+        row.state === 1 ? (
+          <Space>
+            <Button type="primary" size="small" onClick={() => review.approve(row)}>
+              通过
+            </Button>
+            <Button danger size="small" onClick={() => review.reject(row)}>
+              拒绝
+            </Button>
+          </Space>
+        ) : (
+          <span>
+            {row.reviewed_by || '-'}
+            {row.note ? `：${row.note}` : ''}
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle>存款审核</PageTitle>
+      <FilterBar>
+        <Form.Item label="状态" htmlFor="deposit-state">
+          <Select
+            id="deposit-state"
+            value={filters.state}
+            options={REVIEW_STATE_OPTIONS}
+            onChange={(state) => setFilters({ state })}
+            style={{ width: 120 }}
+          />
+        </Form.Item>
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
+      </FilterBar>
+      <Table<Row> rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
+      {review.dialog}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { adminEndpoints } from '@h5/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callAdmin } from '../../shared/api/client';
+
+/** The ledger check reads every account in one transaction: run on opening and on demand, never polled. */
+export function useLedgerCheck() {
+  return useQuery({
+    queryKey: ['ledgerCheck'],
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.ledgerCheck, { signal }),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,79 @@
+import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import type { adminEndpoints } from '@h5/contract';
+import { useEffect } from 'react';
+import type { RowOf } from '../../shared/api/client';
+import { formatMoney } from '../../shared/format';
+import { MemberStateTag } from '../../shared/labels';
+import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { PageTitle } from '../../shared/ui/page-title';
+import { fetchMembers, type MemberSearch } from './api';
+
+type Row = RowOf<typeof adminEndpoints.members>;
+
+const EMPTY: MemberSearch = { username: '', realname: '', mobile: '', register_ip: '' };
+
+const columns: TableColumnsType<Row> = [
+  { title: 'ID', dataIndex: 'id', width: 80 },
+  { title: '用户名', dataIndex: 'username', render: (name: string, row) => <Link to={`/members/${row.id}`}>{name}</Link> },
+  { title: '真实姓名', dataIndex: 'realname' },
+  { title: '手机号', dataIndex: 'mobile', render: (v: string) => v || '-' },
+  { title: 'VIP', dataIndex: 'vip', width: 70, render: (v: number) => `VIP${v}` },
+  { title: '中心钱包', dataIndex: 'balance', align: 'right', render: formatMoney },
+  { title: '场馆余额', dataIndex: 'gameblance', align: 'right', render: formatMoney },
+  { title: '累计存款', dataIndex: 'paysum', align: 'right', render: formatMoney },
+  { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <MemberStateTag state={v} /> },
+  { title: '注册IP', dataIndex: 'register_ip', render: (v: string) => v || '-' },
+  { title: '注册时间', dataIndex: 'created_at', width: 170 },
+];
+
+/** 会员管理: find a member by username, real name, mobile or registration IP. */
+export default function MembersPage() {
+  const { filters, page, setFilters, setPage } = useListParams(EMPTY);
+  const [form] = Form.useForm<MemberSearch>();
+  useEffect(() => form.setFieldsValue(filters), [form, filters]);
+  const { tableProps } = usePagedTable({
+    queryKey: ['members', filters],
+    fetchPage: (p, signal) => fetchMembers(filters, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: '没有找到符合条件的会员',
+  });
+  const clean = (values: MemberSearch) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, (v ?? '').trim()])) as MemberSearch;
+  return (
+    <>
+      <PageTitle>会员管理</PageTitle>
+      <Form form={form} layout="inline" className="console-filters" initialValues={filters} onFinish={(v) => setFilters(clean(v))}>
+        <Form.Item name="username" label="用户名">
+          <Input allowClear maxLength={32} style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="realname" label="真实姓名">
+          <Input allowClear maxLength={32} style={{ width: 130 }} />
+        </Form.Item>
+        <Form.Item name="mobile" label="手机号">
+          <Input allowClear maxLength={32} style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="register_ip" label="注册IP">
+          <Input allowClear maxLength={64} style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            搜索
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Button
+            onClick={() => {
+              form.setFieldsValue(EMPTY);
+              setFilters(EMPTY);
+            }}
+          >
+            重置
+          </Button>
+        </Form.Item>
+      </Form>
+      <Table<Row> rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { adminEndpoints } from '@h5/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callAdmin, callAdminWithMessage } from '../../shared/api/client';
+import type { PageRequest } from '../../shared/table/use-paged-table';
+
+const e = adminEndpoints;
+
+export type QueueFilters = { state: string; from: string; to: string };
+
+export const fetchWithdrawals = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
+  callAdmin(e.withdrawals, { input: { ...page, state: f.state === 'all' ? '' : f.state, from: f.from, to: f.to }, signal });
+
+export const approveWithdrawal = (orderNo: string) =>
+  callAdminWithMessage(e.withdrawalApprove, { params: { order_no: orderNo }, input: { note: '' } });
+
+export const rejectWithdrawal = (orderNo: string, note: string) =>
+  callAdmin(e.withdrawalReject, { params: { order_no: orderNo }, input: { note } });
+
+export const afterReview = [['withdrawals'], ['dashboardPending'], ['member'], ['memberTab'], ['members']];
+
+const lineKey = ['withdrawReviewSetting'] as const;
+
+/** The second-review line: withdrawals above it need two operators (0 = off). */
+export function useSecondReviewLine() {
+  return useQuery({ queryKey: lineKey, queryFn: ({ signal }) => callAdmin(e.withdrawReviewSetting, { signal }) });
+}
+
+export function useSetSecondReviewLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (above: number) => callAdmin(e.withdrawReviewSettingUpdate, { input: { withdraw_second_review_above: above } }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(lineKey, data);
+      return queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+    },
+  });
+}

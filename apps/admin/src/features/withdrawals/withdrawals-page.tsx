@@ -1,0 +1,155 @@
+import type { adminEndpoints } from '@h5/contract';
+import { Alert, Button, Descriptions, Form, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import type { RowOf } from '../../shared/api/client';
+import { formatMoney } from '../../shared/format';
+import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
+import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { PageTitle } from '../../shared/ui/page-title';
+import { useReviewActions } from '../../shared/ui/review-actions';
+import { useMe } from '../../shared/session/use-me';
+import { afterReview, approveWithdrawal, fetchWithdrawals, rejectWithdrawal } from './api';
+import { SecondReviewLine } from './second-review-line';
+
+type Row = RowOf<typeof adminEndpoints.withdrawals>;
+
+const QUEUE_POLL_MS = 15_000;
+
+const account = (row: Row) => (row.card_type === 2 ? `USDT（${row.bank}）` : row.bank);
+
+function describe(row: Row) {
+  return (
+    <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
+      <Descriptions.Item label="会员">{row.username}</Descriptions.Item>
+      <Descriptions.Item label="金额">
+        {`${formatMoney(row.amount)} 元`}
+        {row.usdt_amount ? `（到账 ${row.usdt_amount} USDT）` : ''}
+      </Descriptions.Item>
+      <Descriptions.Item label="收款账户">{`${account(row)} ${row.bank_owner} ${row.bank_no}`}</Descriptions.Item>
+      <Descriptions.Item label="打码">{Number(row.turnover_required) > 0 ? `未完成，还需 ${formatMoney(row.turnover_required)}` : '已完成'}</Descriptions.Item>
+      <Descriptions.Item label="订单号">{row.order_no}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+function TurnoverTag({ owed }: { owed: string }) {
+  return Number(owed) > 0 ? <Tag color="orange">{`未完成 还需 ${formatMoney(owed)}`}</Tag> : <Tag color="green">已完成</Tag>;
+}
+
+/** 提款审核: withdrawals to pay out or return; above the second-review line two different operators approve. */
+export default function WithdrawalsPage() {
+  const me = useMe();
+  const { filters, page, setFilters, setPage } = useListParams({ state: '1', from: '', to: '' });
+  const { tableProps } = usePagedTable({
+    queryKey: ['withdrawals', filters],
+    fetchPage: (p, signal) => fetchWithdrawals(filters, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: filters.state === '1' ? '暂无待审核的提款' : '没有符合条件的提款',
+    refetchInterval: QUEUE_POLL_MS,
+  });
+  const review = useReviewActions<Row>({
+    what: '提款',
+    describe,
+    approve: (row) => approveWithdrawal(row.order_no),
+    reject: (row, reason) => rejectWithdrawal(row.order_no, reason),
+    invalidate: afterReview,
+    approvedText: '已通过，请按收款账户出款',
+    approveNote: (row) =>
+      row.needs_second_review && !row.first_reviewed_by ? (
+        <Alert type="warning" showIcon title="金额超过大额复核线：本次为初审，需另一位操作员复核后才出款。" />
+      ) : row.first_reviewed_by ? (
+        <Alert type="info" showIcon title={`初审：${row.first_reviewed_by}，本次为复核，通过后出款。`} />
+      ) : null,
+  });
+
+  const columns: TableColumnsType<Row> = [
+    { title: '订单号', dataIndex: 'order_no', width: 190 },
+    { title: '会员', dataIndex: 'username', render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link> },
+    {
+      title: '金额',
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: string, row) => (
+        <>
+          {formatMoney(v)}
+          {row.usdt_amount ? <div style={{ color: 'rgba(0,0,0,0.65)' }}>{`到账 ${row.usdt_amount} USDT`}</div> : null}
+        </>
+      ),
+    },
+    {
+      title: '收款账户',
+      render: (_v, row) => (
+        <>
+          <div>{`${account(row)} ${row.bank_owner}`}</div>
+          <div style={{ fontFamily: 'monospace' }}>{row.bank_no}</div>
+        </>
+      ),
+    },
+    { title: '打码', dataIndex: 'turnover_required', render: (v: string) => <TurnoverTag owed={v} /> },
+    { title: '提交时间', dataIndex: 'created_at', width: 170 },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 130,
+      render: (v: number, row) => (
+        <Space orientation="vertical" size={2}>
+          <ReviewStateTag state={v} />
+          {v === 1 && row.first_reviewed_by ? <Tag color="blue">{`待复核（初审 ${row.first_reviewed_by}）`}</Tag> : null}
+          {v === 1 && !row.first_reviewed_by && row.needs_second_review ? <Tag color="purple">大额需复核</Tag> : null}
+        </Space>
+      ),
+    },
+    {
+      title: '审核',
+      width: 170,
+      render: (_v, row) => {
+        if (row.state !== 1) {
+          const by = [row.first_reviewed_by, row.reviewed_by].filter(Boolean).join(' / ');
+          return <span>{`${by || '-'}${row.note ? `：${row.note}` : ''}`}</span>;
+        }
+        // The second approval must come from someone else; the server refuses it too.
+        const mine = row.first_reviewer_id !== null && row.first_reviewer_id === me.data?.id;
+        return (
+          <Space>
+            {mine ? (
+              <Tooltip title="复核须由另一位操作员完成">
+                <Button type="primary" size="small" disabled>
+                  通过
+                </Button>
+              </Tooltip>
+            ) : (
+              <Button type="primary" size="small" onClick={() => review.approve(row)}>
+                {row.first_reviewed_by ? '复核通过' : '通过'}
+              </Button>
+            )}
+            <Button danger size="small" onClick={() => review.reject(row)}>
+              拒绝
+            </Button>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle extra={<SecondReviewLine />}>提款审核</PageTitle>
+      <FilterBar>
+        <Form.Item label="状态" htmlFor="withdrawal-state">
+          <Select
+            id="withdrawal-state"
+            value={filters.state}
+            options={REVIEW_STATE_OPTIONS}
+            onChange={(state) => setFilters({ state })}
+            style={{ width: 120 }}
+          />
+        </Form.Item>
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
+      </FilterBar>
+      <Table<Row> rowKey="id" columns={columns} size="middle" scroll={{ x: 1200 }} {...tableProps} />
+      {review.dialog}
+    </>
+  );
+}

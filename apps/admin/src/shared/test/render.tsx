@@ -1,0 +1,97 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { AppRoutes } from '../../app/app-routes';
+import { ConsoleProviders } from '../../app/app';
+import { createQueryClient } from '../api/query-client';
+import { type OperatorRole, useSessionStore } from '../session/session-store';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Signs an operator in, as the sign-in page would after POST /admin/api/login. */
+export function signInAs(role: OperatorRole = 'admin', username = 'boss') {
+  useSessionStore.getState().signIn({ token: `tok-${username}`, username, role });
+}
+
+/** The whole console (route table, layout, guards) at `route`, as the browser router would show it. */
+export function renderConsole(route = '/') {
+  return render(
+    <ConsoleProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </ConsoleProviders>,
+  );
+}
+
+/** One screen at `route` (matched by `path`) with the providers but without the layout. */
+export function renderScreen(element: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+  return render(
+    <ConsoleProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </ConsoleProviders>,
+  );
+}
+
+type Envelope = { code: number; message: string; data: unknown };
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+type Handler = (call: Call) => Envelope;
+
+/**
+ * Mocks the network boundary: handlers keyed 'METHOD /path' (or just '/path' for any method) answer the envelope;
+ * others answer 404. Every call is recorded.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://console.test');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const call: Call = { method, path: url.pathname, query: url.searchParams, body, headers: new Headers(init?.headers) };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`] ?? handlers[url.pathname];
+    const envelope = handler ? handler(call) : { code: 404, message: '接口不存在', data: null };
+    return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return { spy, calls };
+}
+
+export const ok = (data: unknown, message = 'ok'): Envelope => ({ code: 200, message, data });
+export const fail = (code: number, message: string): Envelope => ({ code, message, data: null });
+
+export const page = <T,>(data: T[], total = data.length, current = 1, perPage = 20) => ({
+  current_page: current,
+  data,
+  last_page: Math.max(1, Math.ceil(total / perPage)),
+  per_page: perPage,
+  total,
+  from: data.length ? (current - 1) * perPage + 1 : null,
+  to: data.length ? (current - 1) * perPage + data.length : null,
+});
+
+export const me = (over: Partial<{ id: number; username: string; role: OperatorRole; totp_enabled: boolean; must_enroll: boolean; idle_minutes: number }> = {}) => ({
+  id: 1,
+  username: 'boss',
+  role: 'admin',
+  totp_enabled: false,
+  must_enroll: false,
+  idle_minutes: 30,
+  ...over,
+});

@@ -1,0 +1,43 @@
+import { DatePicker, Form, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+
+const DAY = 'YYYY-MM-DD';
+
+/** A date range filter of Beijing days, read from and written to the `from` and `to` filters of a list. */
+export function DateRangeFilter({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (range: { from: string; to: string }) => void;
+}) {
+  const value: [Dayjs | null, Dayjs | null] = [from ? dayjs(from) : null, to ? dayjs(to) : null];
+  return (
+    <Form.Item label="日期" htmlFor="filter-date-from">
+      <DatePicker.RangePicker
+        id={{ start: 'filter-date-from', end: 'filter-date-to' }}
+        value={value}
+        allowEmpty={[true, true]}
+        placeholder={['开始日期', '结束日期']}
+        aria-label="日期范围"
+        onChange={(range) =>
+          onChange({ from: range?.[0]?.format(DAY) ?? '', to: range?.[1]?.format(DAY) ?? '' })
+        }
+      />
+    </Form.Item>
+  );
+}
+
+/** The filters above a list: an inline form of labelled fields. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return (
+    <Form layout="inline" className="console-filters" component="div">
+      <Space wrap size={[8, 8]}>
+        {children}
+      </Space>
+    </Form>
+  );
+}
