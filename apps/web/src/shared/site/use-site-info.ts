@@ -21,8 +21,9 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
 /** POST /api/app, shared by the screens and by code outside React (navigation asks it before /hongbao). */
 export const siteInfoQuery = {
   queryKey: ['app'],
-  // Silent: until the server answers (or if it fails) the default stands in, with nothing to tell the user.
-  queryFn: () => callApi(apiRoutes.app, {}, { silent: true }),
+  // Silent: until the server answers (or if it fails, or answers no data) the default stands in, with nothing to tell
+  // the user; every screen reads it (the maintenance gate wraps them all), so it must always be a site info.
+  queryFn: async () => (await callApi(apiRoutes.app, {}, { silent: true })) ?? DEFAULT_SITE_INFO,
   initialData: DEFAULT_SITE_INFO,
   // The default is only a stand-in: fetch the real one on first use, then keep it for the visit.
   initialDataUpdatedAt: 0,
