@@ -1,5 +1,4 @@
 import { MSG } from '@h5/contract/messages';
-import { Button } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { confirmLoginInvite } from '../shared/navigation/login-invite';
@@ -40,9 +39,9 @@ export function InviteToLogin({ children }: { children: ReactNode }) {
   return (
     <main className="page">
       <EmptyState title={MSG.pleaseLogin}>
-        <Button color="primary" onClick={() => navigate('/login')}>
+        <button type="button" className="pill-button large" onClick={() => navigate('/login')}>
           {MSG.goLogin}
-        </Button>
+        </button>
       </EmptyState>
     </main>
   );

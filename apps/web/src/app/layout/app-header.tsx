@@ -1,5 +1,4 @@
 import { apiRoutes } from '@h5/contract/routes';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
@@ -67,9 +66,15 @@ function MemberActions() {
           />
         </svg>
       </button>
-      <Button size="mini" color="primary" loading={recycling} onClick={() => void recycle()}>
+      <button
+        type="button"
+        className="pill-button"
+        aria-busy={recycling}
+        disabled={recycling}
+        onClick={() => void recycle()}
+      >
         一键回收
-      </Button>
+      </button>
     </div>
   );
 }
@@ -78,17 +83,20 @@ function VisitorActions() {
   const go = useAppNavigate();
   return (
     <div className="header-actions">
-      <Button size="mini" fill="outline" color="primary" onClick={() => void go('/login')}>
+      <button type="button" className="pill-button outline" onClick={() => void go('/login')}>
         登录
-      </Button>
-      <Button size="mini" color="primary" onClick={() => void go('/login?type=1')}>
+      </button>
+      <button type="button" className="pill-button" onClick={() => void go('/login?type=1')}>
         注册
-      </Button>
+      </button>
     </div>
   );
 }
 
-/** SPEC 2 Layout: balance, refresh and recycle for members; login and register for visitors. */
+/**
+ * SPEC 2 Layout: balance, refresh and recycle for members; login and register for visitors. Plain buttons: the header
+ * is on the first screen, and antd-mobile's Button would bring its loading spinner and helpers there.
+ */
 export function AppHeader() {
   const { isLoggedIn } = useSession();
   const site = useSiteInfo();

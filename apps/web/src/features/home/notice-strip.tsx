@@ -1,10 +1,12 @@
-import { NoticeBar } from 'antd-mobile';
 import { Skeleton } from '../../shared/ui/skeleton';
 import { useHomeNotices } from './api';
 
 const NOTICE_GAP = '\u3000\u3000\u3000';
 
-/** SPEC 1: a scrolling notice bar with the homenotice strings. */
+/**
+ * SPEC 1: a scrolling notice bar with the homenotice strings. A CSS marquee of our own: antd-mobile's NoticeBar
+ * brought its icons and helpers to every first visit.
+ */
 export function NoticeStrip({ onMenu }: { onMenu: () => void }) {
   const { data: notices, isPending } = useHomeNotices();
   const text = notices?.filter(Boolean).join(NOTICE_GAP) ?? '';
@@ -19,16 +21,17 @@ export function NoticeStrip({ onMenu }: { onMenu: () => void }) {
         {isPending ? (
           <Skeleton className="notice-skeleton" />
         ) : text ? (
-          <NoticeBar
-            content={text}
-            color="default"
-            speed={40}
-            icon={
-              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                <path d="M4 10v4h3l5 4V6L7 10zM16 9a4 4 0 010 6" fill="none" stroke="currentColor" strokeWidth="2" />
-              </svg>
-            }
-          />
+          <>
+            <svg className="notice-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+              <path d="M4 10v4h3l5 4V6L7 10zM16 9a4 4 0 010 6" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            <div className="notice-viewport">
+              {/* Moves at about 40 px a second whatever the length, as antd-mobile's NoticeBar did at speed 40. */}
+              <span className="notice-text" style={{ animationDuration: `${Math.max(6, text.length * 0.35)}s` }}>
+                {text}
+              </span>
+            </div>
+          </>
         ) : (
           <span className="notice-empty">暂无公告</span>
         )}
