@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../shared/session/session-store';
+import { fail, me, mockApi, ok, renderConsole } from '../../shared/test/render';
+
+const pending = { deposits: { pending: 0, newest_id: null }, withdrawals: { pending: 0, newest_id: null }, activity_applications: null, agent_applications: null };
+
+async function fillCredentials(name = 'cashier', password = 'secret-pass') {
+  await userEvent.type(await screen.findByLabelText('用户名'), name);
+  await userEvent.type(screen.getByLabelText('密码'), password);
+}
+
+describe('登录', () => {
+  it('signs in with name and password and opens the screen that was asked for', async () => {
+    const { calls } = mockApi({
+      'POST /admin/api/login': () => ok({ token: 't1', role: 'finance', username: 'cashier' }, '登录成功'),
+      '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })),
+      '/admin/api/withdrawals': () => ok({ current_page: 1, data: [], last_page: 1, per_page: 20, total: 0, from: null, to: null }),
+      '/admin/api/settings/withdraw-review': () => ok({ withdraw_second_review_above: 0 }),
+      '/admin/api/dashboard/pending': () => ok(pending),
+    });
+    renderConsole('/withdrawals');
+    await fillCredentials();
+    expect(screen.queryByLabelText('动态验证码')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('heading', { name: '提款审核' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/admin/api/login')?.body).toEqual({ username: 'cashier', password: 'secret-pass', code: '' });
+    expect(useSessionStore.getState().session).toEqual({ token: 't1', role: 'finance', username: 'cashier' });
+  });
+
+  it('asks for 动态验证码 when the operator has two factors (231) and signs in with it', async () => {
+    const bodies: unknown[] = [];
+    mockApi({
+      'POST /admin/api/login': (call) => {
+        bodies.push(call.body);
+        const code = (call.body as { code: string }).code;
+        if (!code) return fail(231, '请输入动态验证码');
+        if (code !== '123456') return fail(232, '动态验证码错误或已使用，请输入验证器中的最新验证码');
+        return ok({ token: 't2', role: 'admin', username: 'boss' });
+      },
+      '/admin/api/me': () => ok(me()),
+      '/admin/api/dashboard/pending': () => ok(pending),
+    });
+    renderConsole('/login');
+    await fillCredentials('boss');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    const code = await screen.findByLabelText('动态验证码');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(screen.queryByText('请输入动态验证码', { selector: '.ant-message *' })).not.toBeInTheDocument();
+
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('动态验证码错误或已使用，请输入验证器中的最新验证码')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('动态验证码')).toHaveValue(''));
+
+    await userEvent.type(screen.getByLabelText('动态验证码'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('heading', { name: '仪表盘' })).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ username: 'boss', password: 'secret-pass', code: '123456' });
+  });
+
+  it("shows the server's message when the password is wrong and stays on 登录", async () => {
+    mockApi({ 'POST /admin/api/login': () => fail(203, '账号或密码错误') });
+    renderConsole('/login');
+    await fillCredentials();
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('账号或密码错误')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '登录' })).toBeInTheDocument();
+    expect(useSessionStore.getState().session).toBeNull();
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const { calls } = mockApi({});
+    renderConsole('/login');
+    await userEvent.click(await screen.findByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { withdrawal } from '../../shared/test/fixtures';
+import { me, mockApi, ok, page, renderScreen, signInAs } from '../../shared/test/render';
+import WithdrawalsPage from './withdrawals-page';
+
+const row = (target: string | HTMLElement) =>
+  (typeof target === 'string' ? screen.getByText(target) : target).closest('tr') as HTMLElement;
+
+function serve(rows: ReturnType<typeof withdrawal>[], line = 0, extra = {}) {
+  return mockApi({
+    '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
+    'GET /admin/api/withdrawals': () => ok(page(rows)),
+    'GET /admin/api/settings/withdraw-review': () => ok({ withdraw_second_review_above: line }),
+    ...extra,
+  });
+}
+
+describe('提款审核', () => {
+  it('shows the account to pay in full and whether the turnover is done', async () => {
+    signInAs('finance', 'cashier');
+    serve([withdrawal(), withdrawal({ id: 4, order_no: 'W-owed', turnover_required: '150.00' })]);
+    renderScreen(<WithdrawalsPage />);
+    const line = row(await screen.findByText('W202611250003'));
+    expect(within(line).getByText('6222020200112233')).toBeInTheDocument();
+    expect(within(line).getByText('中国银行 王五')).toBeInTheDocument();
+    expect(within(line).getByText('已完成')).toBeInTheDocument();
+    expect(within(row('W-owed')).getByText('未完成 还需 150.00')).toBeInTheDocument();
+    expect(screen.getByText('大额复核：未开启')).toBeInTheDocument();
+  });
+
+  it("says a first approval of a large withdrawal awaits a second, with the server's message", async () => {
+    signInAs('finance', 'cashier');
+    serve([withdrawal({ amount: '80000.00', needs_second_review: true })], 50000, {
+      'POST /admin/api/withdrawals/W202611250003/approve': () =>
+        ok(withdrawal({ amount: '80000.00', first_reviewer_id: 2, first_reviewed_by: 'cashier' }), '金额超过复核线，初审已通过，等待另一位操作员复核'),
+    });
+    renderScreen(<WithdrawalsPage />);
+    const line = row(await screen.findByText('W202611250003'));
+    expect(within(line).getByText('大额需复核')).toBeInTheDocument();
+    expect(screen.getByText('大额复核：超过 50,000.00 元的提款需另一位操作员复核')).toBeInTheDocument();
+    await userEvent.click(within(line).getByRole('button', { name: '通过' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('金额超过大额复核线：本次为初审，需另一位操作员复核后才出款。')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
+    expect(await screen.findByText('金额超过复核线，初审已通过，等待另一位操作员复核')).toBeInTheDocument();
+  });
+
+  it('does not let the first reviewer approve a second time', async () => {
+    signInAs('finance', 'cashier');
+    serve([
+      withdrawal({ amount: '80000.00', needs_second_review: true, first_reviewer_id: 2, first_reviewed_by: 'cashier' }),
+      withdrawal({ id: 5, order_no: 'W-other', amount: '90000.00', needs_second_review: true, first_reviewer_id: 9, first_reviewed_by: 'auditor' }),
+    ]);
+    renderScreen(<WithdrawalsPage />);
+    const mine = row(await screen.findByText('W202611250003'));
+    expect(within(mine).getByText('待复核（初审 cashier）')).toBeInTheDocument();
+    await screen.findByText('W-other');
+    expect(within(mine).getByRole('button', { name: '通过' })).toBeDisabled();
+    expect(within(row('W-other')).getByRole('button', { name: '复核通过' })).toBeEnabled();
+  });
+
+  it('rejects with a reason, which returns the money to the member', async () => {
+    signInAs('finance', 'cashier');
+    const { calls } = serve([withdrawal()], 0, {
+      'POST /admin/api/withdrawals/W202611250003/reject': () => ok(withdrawal({ state: 3, note: '银行卡信息有误' })),
+    });
+    renderScreen(<WithdrawalsPage />);
+    await userEvent.click(within(row(await screen.findByText('W202611250003'))).getByRole('button', { name: '拒绝' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('拒绝提款');
+    await userEvent.type(within(dialog).getByLabelText('拒绝原因'), '银行卡信息有误');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
+    expect(await screen.findByText('已拒绝')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '银行卡信息有误' });
+  });
+
+  it('lets finance set the second-review line', async () => {
+    signInAs('finance', 'cashier');
+    const { calls } = serve([], 0, {
+      'PUT /admin/api/settings/withdraw-review': (call) =>
+        ok({ withdraw_second_review_above: Number((call.body as { withdraw_second_review_above: number }).withdraw_second_review_above) }),
+    });
+    renderScreen(<WithdrawalsPage />);
+    expect(await screen.findByText('暂无待审核的提款')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '设置' }));
+    const field = await screen.findByLabelText('复核线（元，0 为关闭）');
+    await userEvent.clear(field);
+    await userEvent.type(field, '20000');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('大额复核：超过 20,000.00 元的提款需另一位操作员复核')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ withdraw_second_review_above: 20000 });
+  });
+});
