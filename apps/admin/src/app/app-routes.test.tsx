@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../shared/session/session-store';
-import { me, mockApi, ok, renderConsole, signInAs } from '../shared/test/render';
+import { me, mockApi, ok, renderConsole, signInAs } from '../test/render';
 
 const pending = { deposits: { pending: 2, newest_id: 9 }, withdrawals: { pending: 1, newest_id: 4 }, activity_applications: null, agent_applications: null };
 

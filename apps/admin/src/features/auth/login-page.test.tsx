@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
-import { fail, me, mockApi, ok, renderConsole } from '../../shared/test/render';
+import { fail, me, mockApi, ok, renderConsole } from '../../test/render';
 
 const pending = { deposits: { pending: 0, newest_id: null }, withdrawals: { pending: 0, newest_id: null }, activity_applications: null, agent_applications: null };
 

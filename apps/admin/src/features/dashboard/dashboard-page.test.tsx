@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderScreen, signInAs } from '../../shared/test/render';
+import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import DashboardPage from './dashboard-page';
 
 vi.mock('./chime', () => ({ playChime: vi.fn(), unlockChime: vi.fn() }));

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deposit } from '../../shared/test/fixtures';
-import { fail, mockApi, ok, page, renderScreen, signInAs } from '../../shared/test/render';
+import { deposit } from '../../test/fixtures';
+import { fail, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import DepositsPage from './deposits-page';
 
 const row = (target: string | HTMLElement) =>

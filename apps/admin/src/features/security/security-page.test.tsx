@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, me, mockApi, ok, renderScreen, signInAs } from '../../shared/test/render';
+import { fail, me, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import SecurityPage from './security-page';
 
 const URI = 'otpauth://totp/%E6%98%9F%E6%B2%B3:boss?secret=JBSWY3DPEHPK3PXP&issuer=%E6%98%9F%E6%B2%B3';

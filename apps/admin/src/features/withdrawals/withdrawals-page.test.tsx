@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { withdrawal } from '../../shared/test/fixtures';
-import { me, mockApi, ok, page, renderScreen, signInAs } from '../../shared/test/render';
+import { withdrawal } from '../../test/fixtures';
+import { me, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import WithdrawalsPage from './withdrawals-page';
 
 const row = (target: string | HTMLElement) =>
   (typeof target === 'string' ? screen.getByText(target) : target).closest('tr') as HTMLElement;
 
-function serve(rows: ReturnType<typeof withdrawal>[], line = 0, extra = {}) {
+function serve(rows: ReturnType<typeof withdrawal>[], line = 0, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
     'GET /admin/api/withdrawals': () => ok(page(rows)),

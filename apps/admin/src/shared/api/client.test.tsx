@@ -2,8 +2,8 @@ import { adminEndpoints } from '@h5/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../session/session-store';
-import { deposit } from '../test/fixtures';
-import { fail, mockApi, ok, page, renderScreen, signInAs } from '../test/render';
+import { deposit } from '../../test/fixtures';
+import { fail, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import { ApiError, TRANSPORT } from './api-error';
 import { callAdmin } from './client';
 

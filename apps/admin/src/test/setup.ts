@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { useSessionStore } from '../session/session-store';
+import { useSessionStore } from '../shared/session/session-store';
 
 // antd screens are heavy for happy-dom on a busy 2-core machine: waits allow five seconds (a missing element still
 // fails, only later).

@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { AppRoutes } from '../../app/app-routes';
-import { ConsoleProviders } from '../../app/app';
-import { createQueryClient } from '../api/query-client';
-import { type OperatorRole, useSessionStore } from '../session/session-store';
+import { AppRoutes } from '../app/app-routes';
+import { ConsoleProviders } from '../app/app';
+import { createQueryClient } from '../shared/api/query-client';
+import { type OperatorRole, useSessionStore } from '../shared/session/session-store';
 
 function LocationProbe() {
   const location = useLocation();

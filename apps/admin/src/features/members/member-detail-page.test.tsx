@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { memberDetail } from '../../test/fixtures';
+import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import MemberDetailPage from './member-detail-page';
+
+const ledgerEntry = {
+  id: 1,
+  transaction_id: 1,
+  kind: 'deposit',
+  reference: 'deposit:D1',
+  memo: '',
+  account_kind: 'wallet',
+  venue_code: '',
+  amount: '500.00',
+  created_at: '2026-11-25 10:00:00',
+};
+
+function serve(extra: Parameters<typeof mockApi>[0] = {}, detail = memberDetail()) {
+  return mockApi({
+    'GET /admin/api/members/7': () => ok(detail),
+    'GET /admin/api/members/7/ledger': () => ok(page([ledgerEntry])),
+    'GET /admin/api/members/7/logins': () =>
+      ok(page([{ id: 1, ip: '10.9.8.7', device: 'Mozilla/5.0 (iPhone)', created_at: '2026-11-25 09:00:00' }])),
+    'GET /admin/api/members/7/bets': () => ok(page([])),
+    ...extra,
+  });
+}
+
+const renderMember = () => renderScreen(<MemberDetailPage />, { route: '/members/7', path: '/members/:id' });
+
+describe('会员详情', () => {
+  it('shows balances central and per venue, VIP, state and masked cards, and the ledger tab', async () => {
+    signInAs('finance');
+    serve();
+    renderMember();
+    expect(await screen.findByRole('heading', { name: /会员详情：player01/ })).toBeInTheDocument();
+    expect(screen.getByText('1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('VIP1')).toBeInTheDocument();
+    expect(screen.getByText('正常')).toBeInTheDocument();
+    // Disabling a member is an admin's call, not finance's.
+    expect(screen.queryByRole('button', { name: '禁用' })).not.toBeInTheDocument();
+    expect(screen.getByText('**** 2233')).toBeInTheDocument();
+    expect(screen.queryByText('6222020200112233')).not.toBeInTheDocument();
+    const venues = screen.getByRole('columnheader', { name: '场馆余额' }).closest('table') as HTMLElement;
+    expect(within(venues).getByText('ky')).toBeInTheDocument();
+    expect(await screen.findByText('+500.00')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '账变记录' })).toBeInTheDocument();
+  });
+
+  it('opens the login history with time, IP and device', async () => {
+    signInAs('finance');
+    serve();
+    renderMember();
+    await userEvent.click(await screen.findByRole('tab', { name: '登录记录' }));
+    expect(await screen.findByText('10.9.8.7')).toBeInTheDocument();
+    expect(screen.getByText('Mozilla/5.0 (iPhone)')).toBeInTheDocument();
+  });
+
+  it('adjusts the balance after a confirm dialog, with the note and one reference', async () => {
+    signInAs('finance');
+    const { calls } = serve({ 'POST /admin/api/members/7/adjust': () => ok({ balance: '1334.50' }) });
+    renderMember();
+    await userEvent.click(await screen.findByRole('button', { name: '调整余额' }));
+    const form = await screen.findByRole('dialog');
+    await userEvent.type(within(form).getByLabelText('调整金额（元）'), '100');
+    await userEvent.type(within(form).getByLabelText('备注'), '活动补发');
+    await userEvent.click(within(form).getByRole('button', { name: '下一步' }));
+    const confirmText = await screen.findByText(/的中心钱包将增加/);
+    expect(confirmText).toHaveTextContent('会员 player01 的中心钱包将增加 100 元（当前余额 1,234.50）。');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: '确认调整' }));
+    expect(await screen.findByText('调整成功，当前余额 1,334.50')).toBeInTheDocument();
+    const body = calls.find((c) => c.method === 'POST')?.body as { amount: string; note: string; reference: string };
+    expect(body.amount).toBe('100');
+    expect(body.note).toBe('活动补发');
+    expect(body.reference).toMatch(/^[a-f0-9]{32}$/);
+  });
+
+  it('refuses an adjustment of zero before asking the server', async () => {
+    signInAs('finance');
+    serve();
+    renderMember();
+    await userEvent.click(await screen.findByRole('button', { name: '调整余额' }));
+    const form = await screen.findByRole('dialog');
+    await userEvent.type(within(form).getByLabelText('调整金额（元）'), '0');
+    await userEvent.type(within(form).getByLabelText('备注'), 'x');
+    await userEvent.click(within(form).getByRole('button', { name: '下一步' }));
+    expect(await within(form).findByText('请输入不为 0 的金额，最多两位小数')).toBeInTheDocument();
+  });
+
+  it('recycles every venue with one confirmed action and shows what came back', async () => {
+    signInAs('finance');
+    const { calls } = serve({ 'POST /admin/api/members/7/recycle': () => ok({ recycled: '20.00', balance: '1254.50' }, '回收成功') });
+    renderMember();
+    await userEvent.click(await screen.findByRole('button', { name: '一键回收' }));
+    await userEvent.click(await screen.findByRole('button', { name: '确认回收' }));
+    expect(await screen.findByText('回收成功，中心钱包 1,254.50')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/admin/api/members/7/recycle')).toHaveLength(1);
+  });
+
+  it('lets an admin disable a member', async () => {
+    signInAs('admin');
+    const { calls } = serve({ 'POST /admin/api/members/7/state': () => ok({ state: 0 }) });
+    renderMember();
+    await userEvent.click(await screen.findByRole('button', { name: '禁用' }));
+    await userEvent.click(await screen.findByRole('button', { name: '确认禁用' }));
+    expect(await screen.findByText('会员已禁用')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/admin/api/members/7/state')?.body).toEqual({ state: 0 });
+  });
+
+  it('gives content operators no money actions and no money tabs', async () => {
+    signInAs('content', 'editor');
+    serve();
+    renderMember();
+    await screen.findByRole('heading', { name: /会员详情：player01/ });
+    expect(screen.queryByRole('button', { name: '调整余额' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '一键回收' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '禁用' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: '账变记录' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '投注记录' })).toBeInTheDocument();
+  });
+});
