@@ -70,6 +70,8 @@ describe('the console shell', () => {
     renderConsole('/');
     await userEvent.click(await screen.findByRole('button', { name: /退出登录/ }));
     expect(await screen.findByRole('heading', { name: '登录' })).toBeInTheDocument();
+    // The next sign-in starts at 仪表盘, not at the screen left.
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/admin/api/logout' && c.headers.get('Authorization') === 'Bearer tok-boss')).toBe(true);
     expect(useSessionStore.getState().session).toBeNull();
     expect(localStorage.getItem('admin.session')).toBeNull();

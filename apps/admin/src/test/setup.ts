@@ -18,7 +18,7 @@ afterEach(async () => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
-  useSessionStore.setState({ session: null, endedBecause: null });
+  useSessionStore.setState({ session: null, endedBecause: null, signedOut: false });
   document.body.innerHTML = '';
   await new Promise((resolve) => setTimeout(resolve, 0));
 });

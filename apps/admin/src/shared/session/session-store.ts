@@ -28,6 +28,8 @@ interface SessionState {
   session: OperatorSession | null;
   /** Why the last session ended, shown once on the sign-in page (an expired session, not a sign-out). */
   endedBecause: string | null;
+  /** The operator chose 退出登录 (rather than the session ending by itself). */
+  signedOut: boolean;
   signIn(session: OperatorSession): void;
   signOut(reason?: string): void;
 }
@@ -39,13 +41,14 @@ interface SessionState {
 export const useSessionStore = create<SessionState>((set) => ({
   session: readStored(),
   endedBecause: null,
+  signedOut: false,
   signIn(session) {
     localStorage.setItem(KEY, JSON.stringify(session));
-    set({ session, endedBecause: null });
+    set({ session, endedBecause: null, signedOut: false });
   },
   signOut(reason) {
     localStorage.removeItem(KEY);
-    set({ session: null, endedBecause: reason ?? null });
+    set({ session: null, endedBecause: reason ?? null, signedOut: reason === undefined });
   },
 }));
 

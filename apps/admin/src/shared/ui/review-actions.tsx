@@ -1,3 +1,4 @@
+import { MSG } from '@h5/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -40,7 +41,9 @@ export function useReviewActions<T>(options: ReviewOptions<T>) {
       okText: '确认通过',
       action: () => options.approve(row),
       invalidate: options.invalidate,
-      success: (answer) => (answer.message && answer.message !== 'ok' ? answer.message : (options.approvedText ?? '已通过')),
+      // A plain success says what happens next; any other message (awaiting a second review) is the server's.
+      success: (answer) =>
+        answer.message && answer.message !== MSG.ok && answer.message !== 'ok' ? answer.message : (options.approvedText ?? '已通过'),
     });
 
   const dialog = (

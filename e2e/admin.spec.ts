@@ -1,0 +1,210 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, creditMember, launchBrowser, uniqueName } from './support/browser';
+import {
+  balanceOf,
+  bankDeposit,
+  consoleURL,
+  desktopPage,
+  expectToast,
+  newMemberWithCard,
+  rowWith,
+  signIn,
+  signInAsBoss,
+  totpCode,
+  withdraw,
+} from './support/console';
+
+// The operators' console at /admin/ in Chromium at 1280 px, against the real server: sign-in with two factors,
+// the money desk, the second review of large withdrawals and the roles. Each journey also checks that nothing was
+// logged, so a script or style the page's content security policy refused would fail it.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
+const openScreen = async (page: Page, name: string) => {
+  await menu(page).getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { name, exact: true, level: 1 }).waitFor();
+};
+const dialog = (page: Page) => page.getByRole('dialog').last();
+
+/** Reads 中心钱包 on the member page. */
+const centralWallet = (page: Page) =>
+  page.locator('.ant-statistic', { hasText: '中心钱包' }).locator('.ant-statistic-content').textContent();
+
+async function openMember(page: Page, username: string) {
+  await openScreen(page, '会员管理');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  await rowWith(page, username).getByRole('link', { name: username }).click();
+  await page.getByRole('heading', { name: `会员详情：${username}` }).waitFor();
+}
+
+async function createOperator(page: Page, role: '财务' | '超级管理员' | '内容运营') {
+  const username = uniqueName('op');
+  await openScreen(page, '管理员');
+  await page.getByRole('button', { name: '新增管理员' }).click();
+  await dialog(page).getByLabel('用户名').fill(username);
+  await dialog(page).getByLabel('角色').click();
+  await page.locator('.ant-select-item-option', { hasText: role }).click();
+  await dialog(page).getByRole('button', { name: '创建' }).click();
+  const password = (await dialog(page).getByLabel('初始密码').textContent())?.trim() ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(8);
+  await dialog(page).getByRole('button', { name: '我已保存密码' }).click();
+  await rowWith(page, username).waitFor();
+  return { username, password };
+}
+
+describe('the operators console', () => {
+  it('signs an operator in, enrols two factors from 账号安全, and signs in again with the dynamic code', async () => {
+    const username = uniqueName('totp');
+    const created = await adminApi<{ password: string }>('POST', '/admin/api/operators', { username, role: 'admin' });
+    expect(created.code).toBe(200);
+    const { page, errors, context } = await desktopPage(browser);
+
+    await page.goto(consoleURL());
+    await page.getByRole('heading', { name: '登录', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    await signIn(page, username, created.data.password);
+    await page.getByRole('heading', { name: '仪表盘', level: 1 }).waitFor();
+
+    await openScreen(page, '账号安全');
+    await page.getByRole('button', { name: '开启两步验证' }).click();
+    await page.getByRole('img', { name: '两步验证二维码' }).waitFor();
+    const secret = (await page.locator('code').first().textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByLabel('动态验证码').fill(totpCode(secret));
+    await page.getByRole('button', { name: '确认开启' }).click();
+    await page.getByText('已开启', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('heading', { name: '登录', exact: true }).waitFor();
+
+    // The password alone is no longer enough; the next period's code (the last one was used) signs in.
+    await page.getByLabel('用户名').fill(username);
+    await page.getByLabel('密码').fill(created.data.password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByLabel('动态验证码').fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByRole('heading', { name: '仪表盘', level: 1 }).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("approves a member's bank deposit from 存款审核 and sees the balance on the member page", async () => {
+    const member = await newMemberWithCard();
+    const depositNo = await bankDeposit(member, '500');
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+
+    await openScreen(page, '存款审核');
+    const row = rowWith(page, depositNo);
+    await expect.poll(() => row.textContent()).toContain(member.name);
+    expect(await row.textContent()).toContain('500.00');
+    await row.getByRole('button', { name: '通过', exact: true }).click();
+    await expect.poll(() => dialog(page).textContent()).toContain(depositNo);
+    await dialog(page).getByRole('button', { name: '确认通过' }).click();
+    await expectToast(page, '已通过');
+    await expect.poll(() => row.count()).toBe(0);
+
+    await openMember(page, member.name);
+    await expect.poll(() => centralWallet(page)).toBe('500.00');
+    await page.getByRole('tab', { name: '存款记录' }).click();
+    await expect.poll(() => rowWith(page, depositNo).textContent()).toContain('已通过');
+    expect(await balanceOf(member)).toBe('500.00');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('rejects a withdrawal from 提款审核 with a reason, and the member has the money back', async () => {
+    const member = await newMemberWithCard();
+    await creditMember(member.name, '500');
+    const orderNo = await withdraw(member, '200');
+    expect(await balanceOf(member)).toBe('300.00');
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+
+    await openScreen(page, '提款审核');
+    const row = rowWith(page, orderNo);
+    await expect.poll(() => row.textContent()).toContain('6222020200998877');
+    expect(await row.textContent()).toContain('已完成');
+    await row.getByRole('button', { name: '拒绝', exact: true }).click();
+    await dialog(page).getByLabel('拒绝原因').fill('收款信息与实名不符');
+    await dialog(page).getByRole('button', { name: '确认拒绝' }).click();
+    await expectToast(page, '已拒绝');
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await balanceOf(member)).toBe('500.00');
+
+    await page.goto(consoleURL(`withdrawals?state=3`));
+    await expect.poll(() => rowWith(page, orderNo).textContent()).toContain('收款信息与实名不符');
+    await rowWith(page, orderNo).getByRole('link', { name: member.name }).click();
+    await expect.poll(() => centralWallet(page)).toBe('500.00');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('needs a second operator for a large withdrawal; the finance operator made on 管理员 does not see 管理员', async () => {
+    const boss = await desktopPage(browser);
+    await signInAsBoss(boss.page);
+    const finance = await createOperator(boss.page, '财务');
+
+    await openScreen(boss.page, '提款审核');
+    await boss.page.getByRole('button', { name: '设置', exact: true }).click();
+    await boss.page.getByLabel('复核线（元，0 为关闭）').fill('1000');
+    await boss.page.getByRole('button', { name: '保存', exact: true }).click();
+    await boss.page.getByText('大额复核：超过 1,000.00 元的提款需另一位操作员复核').waitFor();
+
+    try {
+      const member = await newMemberWithCard();
+      await creditMember(member.name, '6000');
+      const orderNo = await withdraw(member, '5000');
+      await boss.page.reload();
+      const bossRow = rowWith(boss.page, orderNo);
+      await expect.poll(() => bossRow.textContent()).toContain('大额需复核');
+      await bossRow.getByRole('button', { name: '通过', exact: true }).click();
+      await expect.poll(() => dialog(boss.page).textContent()).toContain('本次为初审');
+      await dialog(boss.page).getByRole('button', { name: '确认通过' }).click();
+      await expectToast(boss.page, '初审已通过，等待另一位操作员复核');
+      await expect.poll(() => bossRow.textContent()).toContain('待复核（初审 e2eboss）');
+      expect(await bossRow.getByRole('button', { name: '通过', exact: true }).isDisabled()).toBe(true);
+      expect(await balanceOf(member)).toBe('1000.00');
+
+      const second = await desktopPage(browser);
+      await signIn(second.page, finance.username, finance.password);
+      const names = await menu(second.page).getByRole('link').allTextContents();
+      expect(names).toContain('提款审核');
+      expect(names).not.toContain('管理员');
+      await second.page.goto(consoleURL('operators'));
+      await second.page.getByText('无权访问').waitFor();
+
+      await openScreen(second.page, '提款审核');
+      const secondRow = rowWith(second.page, orderNo);
+      await secondRow.getByRole('button', { name: '复核通过' }).click();
+      await expect.poll(() => dialog(second.page).textContent()).toContain('初审：e2eboss');
+      await dialog(second.page).getByRole('button', { name: '确认通过' }).click();
+      await expectToast(second.page, '已通过');
+      await expect.poll(() => secondRow.count()).toBe(0);
+
+      await second.page.goto(consoleURL('withdrawals?state=2'));
+      await expect.poll(() => rowWith(second.page, orderNo).textContent()).toContain(`e2eboss / ${finance.username}`);
+      expect(await balanceOf(member)).toBe('1000.00');
+      expect(second.errors).toEqual([]);
+      await second.context.close();
+    } finally {
+      await boss.page.goto(consoleURL('withdrawals'));
+      await boss.page.getByRole('button', { name: '设置', exact: true }).click();
+      await boss.page.getByLabel('复核线（元，0 为关闭）').fill('0');
+      await boss.page.getByRole('button', { name: '保存', exact: true }).click();
+      await boss.page.getByText('大额复核：未开启').waitFor();
+    }
+    expect(boss.errors).toEqual([]);
+    await boss.context.close();
+  });
+});

@@ -1,0 +1,116 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { baseURL, uniqueName } from './browser';
+
+// Helpers of the console journeys (apps/admin at /admin/): a desktop page, signing in, members made through the
+// member API (the console is what is under test here, not the member screens), and the dynamic code.
+
+export const consoleURL = (path = '') => `${baseURL()}/admin/${path.replace(/^\//, '')}`;
+
+/** A 1280 px desktop page that records console errors. */
+export async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/** Signs in on 登录 (with 动态验证码 when a code is given) and waits for the console. */
+export async function signIn(page: Page, username: string, password: string, code?: () => string) {
+  await page.goto(consoleURL('login'));
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  if (code) {
+    await page.getByLabel('动态验证码').fill(code());
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+  }
+  await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+}
+
+export const signInAsBoss = (page: Page) => {
+  const { username, password } = inject('operator');
+  return signIn(page, username, password);
+};
+
+/** The six-digit code of an authenticator app holding `secret`, `offsetSteps` periods from now. */
+export function totpCode(secret: string, offsetSteps = 0): string {
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function memberCall<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Envelope<T>;
+  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
+export interface Member {
+  name: string;
+  token: string;
+}
+
+/** A member registered through the member API, with a bank card bound (pay password pay123456). */
+export async function newMemberWithCard(): Promise<Member> {
+  const name = uniqueName('c');
+  const { api_token: token } = await memberCall<{ api_token: string }>('/api/register', {
+    name,
+    password: 'secret123',
+    confirmPass: 'secret123',
+    realname: '赵六',
+    paypassword: 'pay123456',
+    code: 'AB12',
+  });
+  await memberCall('/api/bindcard', {
+    bank: '中国银行',
+    bank_owner: '赵六',
+    bank_no: '6222020200998877',
+    bank_address: '北京市朝阳区支行',
+    pay_pass: 'pay123456',
+  }, token);
+  return { name, token };
+}
+
+/** A bank-transfer deposit waiting for review; answers its number. */
+export async function bankDeposit(member: Member, amount: string): Promise<string> {
+  const { deposit_no } = await memberCall<{ deposit_no: string }>(
+    '/api/recharge',
+    { paytype: 'bank', amount, bank: '中国银行', bank_no: '6222020200998877', bank_owner: '赵六', bank_address: '北京市朝阳区支行', catepay: '' },
+    member.token,
+  );
+  return deposit_no;
+}
+
+/** A withdrawal to the member's bank card; answers its number. */
+export async function withdraw(member: Member, amount: string): Promise<string> {
+  const cards = await memberCall<{ id: number }[]>('/api/getcard', { type: 1 }, member.token);
+  const card = cards[0];
+  if (!card) throw new Error('the member has no card');
+  const { order_no } = await memberCall<{ order_no: string }>('/api/withdraw', { amount, bank: card.id, password: 'pay123456' }, member.token);
+  return order_no;
+}
+
+export const balanceOf = async (member: Member) => (await memberCall<{ balance: string }>('/api/balance', {}, member.token)).balance;
+
+/** The table row of a queue or list that shows `text`. */
+export const rowWith = (page: Page, text: string) => page.locator('tr', { hasText: text });
+
+/** Waits for an antd message (toast) containing this text; a failure lists the messages that were shown. */
+export const expectToast = (page: Page, text: string) =>
+  expect.poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | ')).toContain(text);
