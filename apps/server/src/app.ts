@@ -133,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const backOffice = adminRoutes(app, {
     db,
     clock,
+    idleMs: config.operatorIdleMs,
     wallet,
     loginFailures: {
       byAddress: limiter('admin-login', config.limits.loginFailures),

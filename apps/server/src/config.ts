@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   /** 0 trusts no proxy; a hop count; or a comma-separated list of proxy addresses and CIDRs. */
   TRUST_PROXY: z.string().default('0'),
   TOKEN_IDLE_DAYS: intFrom(7),
+  /** An operator session unused this long ends (it never lives past 12 hours either way). */
+  OPERATOR_IDLE_MINUTES: intFrom(30),
   LOGIN_FAIL_LIMIT: intFrom(10),
   LOGIN_FAIL_WINDOW_SECONDS: intFrom(15 * 60),
   LOGIN_NAME_FAIL_LIMIT: intFrom(20),
@@ -71,6 +73,7 @@ export interface AppConfig {
   /** Fastify's trustProxy: false, the number of proxy hops to trust, or the proxies' addresses and CIDRs. */
   trustProxy: TrustProxy;
   tokenIdleMs: number;
+  operatorIdleMs: number;
   limits: {
     /** Failed logins per client address. */
     loginFailures: { max: number; windowMs: number };
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     tokenIdleMs: e.TOKEN_IDLE_DAYS * 24 * 3600 * 1000,
+    operatorIdleMs: e.OPERATOR_IDLE_MINUTES * 60 * 1000,
     limits: {
       loginFailures: { max: e.LOGIN_FAIL_LIMIT, windowMs: e.LOGIN_FAIL_WINDOW_SECONDS * 1000 },
       loginFailuresPerName: { max: e.LOGIN_NAME_FAIL_LIMIT, windowMs: e.LOGIN_NAME_FAIL_WINDOW_SECONDS * 1000 },

@@ -55,7 +55,12 @@ export async function buildTestApp(
   const adminUrl = testDatabaseUrl();
   const pgDb = adminUrl ? await freshPostgres(adminUrl) : undefined;
   const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory', poolSize: 20 });
-  const config: AppConfig = { ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), ...options.config };
+  // Suites move a manual clock by hours between back-office calls: operator sessions idle out only where a test
+  // asks for it (config.operatorIdleMs); the 12-hour limit still holds.
+  const config: AppConfig = {
+    ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', OPERATOR_IDLE_MINUTES: String(12 * 60) }),
+    ...options.config,
+  };
   await seedIfEmpty(database.db, { sandbox: config.sandbox });
   const app = await buildApp({ db: database.db, config, clock: options.clock, logStream: options.logStream });
   await app.ready();

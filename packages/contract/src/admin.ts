@@ -486,7 +486,7 @@ export const AdminActivityApplication = z.object({
   id: z.number().int(),
   member_id: z.number().int(),
   username: z.string().optional(),
-  promotion_id: z.number().int(),
+  promotion_id: z.number().int().nullable(),
   activity_name: z.string(),
   state: z.number().int(),
   note: z.string(),

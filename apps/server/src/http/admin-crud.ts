@@ -1,33 +1,45 @@
-import { BizCode, MSG } from '@h5/contract';
+import { type AdminEndpointDef, BizCode, MSG } from '@h5/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { audit } from '../modules/admin/admin-service';
-import type { OperatorRole } from '../modules/admin/admin-tables';
 import { adminRoute, type AuthenticateOperator, idParam } from './admin-route';
 import { AppError, badInput } from './errors';
 
-export interface CrudResource<S extends z.ZodType, R extends { id: number }> {
-  /** e.g. '/admin/api/promotions'; items live at `${path}/:id`. */
-  path: string;
+/** The four calls of a resource in the contract (adminResources): paths, roles, input and item schemas. */
+export interface ResourceCalls {
+  list: AdminEndpointDef;
+  create: AdminEndpointDef;
+  update: AdminEndpointDef;
+  remove: AdminEndpointDef;
+}
+
+type Input<C extends ResourceCalls> = z.output<C['create']['input']>;
+
+export interface CrudResource<C extends ResourceCalls, R extends { id: number }> {
+  /** The contract's calls, e.g. adminResources.promotions; POST creates from the input, PUT replaces with it. */
+  calls: C;
   /** Audit action prefix, e.g. 'promotion' (promotion.create, promotion.update, promotion.delete). */
   action: string;
-  roles: readonly OperatorRole[];
   table: PgTable & { id: PgColumn };
-  /** The whole item: POST creates from it, PUT replaces an item with it. */
-  input: S;
-  columns: (input: z.output<S>) => Record<string, unknown>;
-  view: (row: R) => unknown;
+  /**
+   * A server-side step after parsing, before anything else: cleaning operator HTML, which only the server can do.
+   * Refuses by throwing an AppError.
+   */
+  prepare?: (input: Input<C>) => Input<C>;
+  columns: (input: Input<C>) => Record<string, unknown>;
+  /** The item as the contract's create/update answer has it. */
+  view: (row: R) => z.input<C['create']['data']>;
   orderBy: (PgColumn | SQL)[];
   /** A Chinese message when the input is consistent field by field but not as a whole. */
-  check?: (input: z.output<S>) => string | null;
+  check?: (input: Input<C>) => string | null;
   /**
    * Checks against the database, inside the change's transaction before it is written (before: the locked row of
    * an update, null on create). Refuses by throwing an AppError.
    */
-  verify?: (tx: Tx, input: z.output<S>, before: R | null) => Promise<void>;
+  verify?: (tx: Tx, input: Input<C>, before: R | null) => Promise<void>;
   /** Runs on the locked row inside the delete's transaction; refuses by throwing an AppError. */
   beforeDelete?: (tx: Tx, row: R) => Promise<void>;
 }
@@ -41,13 +53,13 @@ function isUniqueViolation(error: unknown): boolean {
  * A list/create/update/delete back-office resource (DESIGN "Operators": content and settings resources). Each change
  * runs in one transaction with its audit row; a unique clash answers 409.
  */
-export function crudRoutes<S extends z.ZodType, R extends { id: number }>(
+export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
   app: FastifyInstance,
   authenticate: AuthenticateOperator,
   db: Db,
-  resource: CrudResource<S, R>,
+  resource: CrudResource<C, R>,
 ) {
-  const { table, roles } = resource;
+  const { table, calls } = resource;
   // Drizzle's builders are typed per concrete table; this helper works on any table with an id.
   const select = (where?: SQL) =>
     db
@@ -55,10 +67,11 @@ export function crudRoutes<S extends z.ZodType, R extends { id: number }>(
       .from(table as PgTable)
       .where(where)
       .orderBy(...resource.orderBy) as unknown as Promise<R[]>;
-  const checked = (input: z.output<S>) => {
+  const checked = (parsed: Input<C>) => {
+    const input = resource.prepare ? resource.prepare(parsed) : parsed;
     const message = resource.check?.(input);
     if (message) throw badInput(message);
-    return resource.columns(input);
+    return { input, values: resource.columns(input) };
   };
   const guard = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
@@ -69,12 +82,13 @@ export function crudRoutes<S extends z.ZodType, R extends { id: number }>(
     }
   };
 
-  adminRoute(app, authenticate, { method: 'GET', url: resource.path, roles }, async () => ({
-    data: (await select()).map(resource.view),
+  // The list answers an array of the same item the other calls answer; generics cannot see that through C.
+  adminRoute(app, authenticate, calls.list, async () => ({
+    data: (await select()).map(resource.view) as z.input<C['list']['data']>,
   }));
 
-  adminRoute(app, authenticate, { method: 'POST', url: resource.path, roles, input: resource.input }, async ({ input, operator, req }) => {
-    const values = checked(input);
+  adminRoute(app, authenticate, calls.create, async ({ input: parsed, operator, req }) => {
+    const { input, values } = checked(parsed as Input<C>);
     const view = await guard(() =>
       db.transaction(async (tx) => {
         await resource.verify?.(tx, input, null);
@@ -88,9 +102,9 @@ export function crudRoutes<S extends z.ZodType, R extends { id: number }>(
     return { data: view, message: MSG.ok };
   });
 
-  adminRoute(app, authenticate, { method: 'PUT', url: `${resource.path}/:id`, roles, input: resource.input }, async ({ input, params, operator, req }) => {
+  adminRoute(app, authenticate, calls.update, async ({ input: parsed, params, operator, req }) => {
     const id = idParam(params);
-    const values = checked(input);
+    const { input, values } = checked(parsed as Input<C>);
     const view = await guard(() =>
       db.transaction(async (tx) => {
         const [before] = (await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as unknown as R[];
@@ -103,10 +117,10 @@ export function crudRoutes<S extends z.ZodType, R extends { id: number }>(
         return after;
       }),
     );
-    return { data: view, message: MSG.ok };
+    return { data: view as z.input<C['update']['data']>, message: MSG.ok };
   });
 
-  adminRoute(app, authenticate, { method: 'DELETE', url: `${resource.path}/:id`, roles }, async ({ params, operator, req }) => {
+  adminRoute(app, authenticate, calls.remove, async ({ params, operator, req }) => {
     const id = idParam(params);
     await db.transaction(async (tx) => {
       if (resource.beforeDelete) {

@@ -1,51 +1,51 @@
-import { BizCode, firstIssueMessage, MSG } from '@h5/contract';
+import { type AdminEndpointDef, BizCode, firstIssueMessage, MSG, type PathParams } from '@h5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AuthedOperator } from '../modules/admin/admin-service';
-import type { OperatorRole } from '../modules/admin/admin-tables';
 import { AppError, badInput } from './errors';
 import type { Reply } from './route';
 
 export type AuthenticateOperator = (req: FastifyRequest) => Promise<AuthedOperator>;
 
-export interface AdminRouteOptions<S extends z.ZodType> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  /** Roles allowed besides admin, which may do everything (DESIGN "Operators"). */
-  roles: readonly OperatorRole[];
-  /** The body (POST, PUT) or query (GET, DELETE) schema. */
-  input?: S;
-}
-
-export interface AdminContext<I> {
+export interface AdminContext<I, P extends string = string> {
   input: I;
-  params: Record<string, string>;
+  params: Record<P, string>;
   operator: AuthedOperator;
   req: FastifyRequest;
 }
 
-/** A back-office route: operator token, role check, then the input, all answered in the envelope. */
-export function adminRoute<S extends z.ZodType = z.ZodObject>(
+type InputOut<E extends AdminEndpointDef> = z.output<E['input']>;
+type DataIn<E extends AdminEndpointDef> = z.input<E['data']>;
+
+function parseInput<E extends AdminEndpointDef>(endpoint: E, req: FastifyRequest): InputOut<E> {
+  const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? req.query : req.body;
+  const parsed = endpoint.input.safeParse(raw && typeof raw === 'object' ? raw : {});
+  if (!parsed.success) throw badInput(firstIssueMessage(parsed.error));
+  return parsed.data as InputOut<E>;
+}
+
+/**
+ * A back-office route from its contract definition (packages/contract admin.ts): operator token, two-factor
+ * enrolment when the site requires it, role check, then the input, all answered in the envelope.
+ */
+export function adminRoute<E extends AdminEndpointDef>(
   app: FastifyInstance,
   authenticate: AuthenticateOperator,
-  options: AdminRouteOptions<S>,
-  handler: (ctx: AdminContext<z.output<S>>) => Promise<Reply<unknown>>,
+  endpoint: E,
+  handler: (ctx: AdminContext<InputOut<E>, PathParams<E['path']>>) => Promise<Reply<DataIn<E>>>,
 ) {
+  if (endpoint.auth !== 'operator') throw new Error(`${endpoint.path} is not an operator endpoint`);
   app.route({
-    method: options.method,
-    url: options.url,
+    method: endpoint.method,
+    url: endpoint.path,
     handler: async (req) => {
       const operator = await authenticate(req);
-      if (operator.role !== 'admin' && !options.roles.includes(operator.role)) {
-        throw new AppError(BizCode.FORBIDDEN, MSG.operatorForbidden);
-      }
-      const raw = options.method === 'GET' || options.method === 'DELETE' ? req.query : req.body;
-      const schema = options.input ?? z.object({});
-      const parsed = schema.safeParse(raw && typeof raw === 'object' ? raw : {});
-      if (!parsed.success) throw badInput(firstIssueMessage(parsed.error));
+      if (operator.mustEnroll && !endpoint.beforeTwoFactor) throw new AppError(BizCode.FORBIDDEN, MSG.otpEnrollFirst);
+      if (!endpoint.roles.includes(operator.role)) throw new AppError(BizCode.FORBIDDEN, MSG.operatorForbidden);
+      const input = parseInput(endpoint, req);
       const reply = await handler({
-        input: parsed.data as z.output<S>,
-        params: (req.params ?? {}) as Record<string, string>,
+        input,
+        params: (req.params ?? {}) as Record<PathParams<E['path']>, string>,
         operator,
         req,
       });
@@ -54,8 +54,25 @@ export function adminRoute<S extends z.ZodType = z.ZodObject>(
   });
 }
 
+/** The one back-office call without a token (the sign-in): input parsed from the contract, envelope out. */
+export function adminPublicRoute<E extends AdminEndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: { input: InputOut<E>; req: FastifyRequest }) => Promise<Reply<DataIn<E>>>,
+) {
+  if (endpoint.auth !== 'public') throw new Error(`${endpoint.path} needs an operator`);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (req) => {
+      const reply = await handler({ input: parseInput(endpoint, req), req });
+      return { code: 200, message: reply.message ?? 'ok', data: reply.data ?? null };
+    },
+  });
+}
+
 /** A numeric route parameter (a member id) or a 404-style answer. */
-export function idParam(params: Record<string, string>, name = 'id'): number {
+export function idParam(params: Partial<Record<string, string>>, name = 'id'): number {
   const value = params[name] ?? '';
   if (!/^\d{1,9}$/.test(value)) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   return Number(value);

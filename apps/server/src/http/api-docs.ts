@@ -1,4 +1,4 @@
-import { endpointList, envelope } from '@h5/contract';
+import { adminEndpointList, endpointList, envelope } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
@@ -22,9 +22,32 @@ export function buildOpenApi() {
     }
     paths[ep.path] = { ...paths[ep.path], [ep.method.toLowerCase()]: operation };
   }
+  // The back office: every call but the sign-in needs an operator token; roles and the :params are written out.
+  for (const ep of adminEndpointList()) {
+    const input = z.toJSONSchema(ep.input, { io: 'input', unrepresentable: 'any' });
+    const answer = z.toJSONSchema(envelope(ep.data), { io: 'output', unrepresentable: 'any' });
+    const path = ep.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const pathParams = [...ep.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const operation: Record<string, unknown> = {
+      operationId: `admin.${ep.key}`,
+      summary: ep.summary,
+      description: `Roles: ${ep.roles.join(', ')}`,
+      tags: ['back office'],
+      security: ep.auth === 'operator' ? [{ bearer: [] }] : [],
+      responses: { 200: { description: 'Envelope; code 200 is success', content: { 'application/json': { schema: answer } } } },
+    };
+    if (ep.method === 'GET' || ep.method === 'DELETE') {
+      const props = (input as { properties?: Record<string, unknown> }).properties ?? {};
+      operation.parameters = [...pathParams, ...Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema }))];
+    } else {
+      operation.parameters = pathParams;
+      operation.requestBody = { content: { 'application/json': { schema: input } } };
+    }
+    paths[path] = { ...paths[path], [ep.method.toLowerCase()]: operation };
+  }
   return {
     openapi: '3.1.0',
-    info: { title: 'H5 member API', version: '1.0.0' },
+    info: { title: 'H5 member and back-office API', version: '1.0.0' },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };

@@ -8,17 +8,20 @@ import { bearerToken } from './tokens';
 /** The origin the client used, so avatar URLs are absolute (SERVER-RULES: avatar is a full URL). */
 export const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
+/** The device of a sign-in as the history shows it: the User-Agent (cut to the column's 255 when stored). */
+const userAgent = (req: FastifyRequest) => String(req.headers['user-agent'] ?? '');
+
 export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
   const authenticate = (req: FastifyRequest) => accounts.authenticate(deps, bearerToken(req.headers.authorization));
 
-  publicRoute(app, endpoints.register, async ({ body, ip }) => {
-    const api_token = await accounts.register(deps, body, ip);
+  publicRoute(app, endpoints.register, async ({ body, ip, req }) => {
+    const api_token = await accounts.register(deps, body, ip, userAgent(req));
     return { data: { api_token }, message: MSG.registerOk };
   });
 
   for (const endpoint of [endpoints.loginPc, endpoints.login]) {
-    publicRoute(app, endpoint, async ({ body, ip }) => {
-      const api_token = await accounts.login(deps, body, ip);
+    publicRoute(app, endpoint, async ({ body, ip, req }) => {
+      const api_token = await accounts.login(deps, body, ip, userAgent(req));
       return { data: { api_token }, message: MSG.loginOk };
     });
   }

@@ -9,7 +9,7 @@ import { beijingDaysBetween, type Clock } from '../../lib/time';
 import { ledgerAccounts } from '../ledger/ledger-tables';
 import { claimableRebate } from '../rebates/rebates-service';
 import { readSettings } from '../site/site-service';
-import { memberSessions, members } from './accounts-tables';
+import { memberLogins, memberSessions, members } from './accounts-tables';
 import { DUMMY_HASH, hashSecret, verifySecret } from './passwords';
 import { admitLogin, type LoginLimiters } from './login-limit';
 import { hashToken, newToken } from './tokens';
@@ -71,13 +71,23 @@ async function openSession(deps: AccountsDeps, db: DbOrTx, memberId: number): Pr
   return token;
 }
 
+/** Where a sign-in came from: the client address and its User-Agent (the console's 登录记录). */
+export interface SignInMeta {
+  ip: string;
+  device: string;
+}
+
+async function recordLogin(deps: AccountsDeps, db: DbOrTx, memberId: number, meta: SignInMeta): Promise<void> {
+  await db.insert(memberLogins).values({ memberId, ip: meta.ip.slice(0, 64), device: meta.device.slice(0, 255), createdAt: deps.clock.now() });
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** SPEC section 5 "Register", enforced with the same rule function as the form, plus a per-address limit. */
-export async function register(deps: AccountsDeps, input: RegisterInput, ip: string): Promise<string> {
+export async function register(deps: AccountsDeps, input: RegisterInput, ip: string, device = ''): Promise<string> {
   // SERVER-RULES: the server enforces what the username message says (6-16 letters or digits).
   const message = validateRegister(input, { strictUsername: true });
   if (message) throw badInput(message);
@@ -105,6 +115,8 @@ export async function register(deps: AccountsDeps, input: RegisterInput, ip: str
         .returning({ id: members.id });
       if (!member) throw new Error('member insert returned nothing');
       await tx.insert(ledgerAccounts).values({ code: walletCode(member.id), kind: 'wallet', memberId: member.id });
+      // Registering signs the member in: it is the first row of the sign-in history.
+      await recordLogin(deps, tx, member.id, { ip, device });
       return openSession(deps, tx, member.id);
     });
   } catch (error) {
@@ -115,7 +127,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput, ip: str
 }
 
 /** Login answers one message for an unknown name and a wrong password, so names cannot be probed. */
-export async function login(deps: AccountsDeps, input: { name: string; password: string }, ip: string) {
+export async function login(deps: AccountsDeps, input: { name: string; password: string }, ip: string, device = '') {
   const message = validateLogin(input);
   if (message) throw badInput(message);
   const succeeded = await admitLogin(deps.loginFailures, ip, input.name);
@@ -124,7 +136,10 @@ export async function login(deps: AccountsDeps, input: { name: string; password:
   if (!member || !ok) throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
   await succeeded();
   if (member.state !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
-  return openSession(deps, deps.db, member.id);
+  return deps.db.transaction(async (tx) => {
+    await recordLogin(deps, tx, member.id, { ip, device });
+    return openSession(deps, tx, member.id);
+  });
 }
 
 export async function logoff(deps: AccountsDeps, token: string): Promise<void> {

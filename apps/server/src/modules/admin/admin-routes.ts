@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BizCode, centsToMoney, MSG, parseMoneyToCents } from '@h5/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { adminEndpoints, BizCode, centsToMoney, MSG, parseMoneyToCents } from '@h5/contract';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
+import { adminPublicRoute, adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
-import { pageWindow, toPaginator } from '../../lib/paging';
-import { numericToCents, numericToMoney } from '../../lib/money';
-import { formatBeijing } from '../../lib/time';
+import { numericToCents } from '../../lib/money';
 import { memberSessions, members } from '../accounts/accounts-tables';
 import { bearerToken } from '../accounts/tokens';
 import { accountCode, balanceOf, checkLedger, lockWallet, post } from '../ledger/ledger-service';
@@ -16,12 +13,9 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/led
 import { recycleAll, type WalletDeps } from '../wallet/wallet-service';
 import * as admin from './admin-service';
 import type { AdminDeps } from './admin-service';
-import { auditLog } from './admin-tables';
-
-const PageInput = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pagesize: z.coerce.number().int().min(1).max(50).optional(),
-});
+import { auditPage } from './admin-audit';
+import { adminDashboardRoutes } from './admin-dashboard';
+import { adminMembersRoutes } from './admin-members';
 
 async function memberExists(db: Db, id: number) {
   const [member] = await db.select().from(members).where(eq(members.id, id));
@@ -40,122 +34,81 @@ async function sameAdjustment(tx: Tx, reference: string, memberId: number, cents
   return row?.memberId === memberId && numericToCents(row.amount) === cents;
 }
 
-const StateInput = z.object({ state: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])) });
-
-/** The back-office API (DESIGN "Operators"): login, members, balance adjustments, recycling, audit, ledger check. */
+/**
+ * The back-office API (DESIGN "Operators"): sign-in with two factors, operators, members, balance adjustments,
+ * recycling, audit, ledger check; the member pages and the dashboard live beside it (admin-members, admin-dashboard).
+ */
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: WalletDeps }) {
   const { db } = deps;
   const authenticate: AuthenticateOperator = (req) => admin.authenticateOperator(deps, bearerToken(req.headers.authorization));
 
-  app.post('/admin/api/login', async (req) => {
-    const body = z
-      .object({ username: z.string().max(64).default(''), password: z.string().max(128).default('') })
-      .safeParse(req.body ?? {});
-    if (!body.success) throw badInput();
-    const session = await admin.operatorLogin(deps, body.data, { ip: req.ip, requestId: req.id });
-    return { code: 200, message: MSG.loginOk, data: session };
-  });
-
-  adminRoute(
-    app,
-    authenticate,
-    { method: 'POST', url: '/admin/api/logout', roles: ['finance', 'content'] },
-    async ({ operator, req }) => {
-      await admin.operatorLogout(deps, operator, req.id);
-      return { data: null, message: MSG.logoffOk };
-    },
-  );
-
-  adminRoute(
-    app,
-    authenticate,
-    {
-      method: 'POST',
-      url: '/admin/api/password',
-      roles: ['finance', 'content'],
-      input: z.object({ old_password: z.string().max(128).default(''), new_password: z.string().max(128).default('') }),
-    },
-    async ({ input, operator, req }) => {
-      await admin.changeOperatorPassword(deps, operator, input, { ip: req.ip, requestId: req.id });
-      return { data: null, message: MSG.passwordChanged };
-    },
-  );
-
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/operators', roles: [] }, async () => ({
-    data: (await admin.listOperators(db)).map((o) => ({
-      id: o.id,
-      username: o.username,
-      role: o.role,
-      state: o.state,
-      created_at: formatBeijing(o.createdAt),
-    })),
+  adminPublicRoute(app, adminEndpoints.login, async ({ input, req }) => ({
+    data: await admin.operatorLogin(deps, input, { ip: req.ip, requestId: req.id }),
+    message: MSG.loginOk,
   }));
 
-  adminRoute(
-    app,
-    authenticate,
-    { method: 'POST', url: '/admin/api/operators/:id/state', roles: [], input: StateInput },
-    async ({ input, params, operator, req }) => {
-      await admin.setOperatorState(deps, operator, idParam(params), input.state, req.id);
-      return { data: { state: input.state }, message: MSG.ok };
-    },
-  );
+  adminRoute(app, authenticate, adminEndpoints.logout, async ({ operator, req }) => {
+    await admin.operatorLogout(deps, operator, req.id);
+    return { data: null, message: MSG.logoffOk };
+  });
 
-  adminRoute(
-    app,
-    authenticate,
-    { method: 'GET', url: '/admin/api/members', roles: ['finance', 'content'], input: PageInput.extend({ username: z.string().max(32).default('') }) },
-    async ({ input }) => {
-      const window = pageWindow(input);
-      const where = input.username ? sql`lower(${members.username}) LIKE lower(${`%${input.username}%`})` : undefined;
-      const [total] = await db.select({ n: count() }).from(members).where(where);
-      const rows = await db
-        .select({
-          id: members.id,
-          username: members.username,
-          realname: members.realname,
-          vip: members.vip,
-          state: members.state,
-          paysum: members.paysum,
-          createdAt: members.createdAt,
-          // Qualified by hand: inside the subqueries a bare "id" would mean the account's own id.
-          balance: sql<string>`coalesce((SELECT a.balance FROM ledger_accounts a WHERE a.code = 'member:' || "members"."id" || ':wallet'), 0)`,
-          gameblance: sql<string>`coalesce((SELECT sum(a.balance) FROM ledger_accounts a WHERE a.member_id = "members"."id" AND a.kind = 'venue'), 0)`,
-        })
-        .from(members)
-        .where(where)
-        .orderBy(desc(members.id))
-        .limit(window.perPage)
-        .offset(window.offset);
-      const data = rows.map((r) => ({
-        id: r.id,
-        username: r.username,
-        realname: r.realname,
-        vip: r.vip,
-        state: r.state,
-        paysum: numericToMoney(r.paysum),
-        balance: numericToMoney(r.balance),
-        gameblance: numericToMoney(r.gameblance),
-        created_at: formatBeijing(r.createdAt),
-      }));
-      return { data: toPaginator(data, total?.n ?? 0, window) };
-    },
-  );
+  const me = (operator: admin.AuthedOperator) => ({
+    id: operator.id,
+    username: operator.username,
+    role: operator.role,
+    totp_enabled: operator.totpEnabled,
+    must_enroll: operator.mustEnroll,
+    idle_minutes: Math.round(deps.idleMs / 60_000),
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.me, async ({ operator }) => ({ data: me(operator) }));
+
+  adminRoute(app, authenticate, adminEndpoints.password, async ({ input, operator, req }) => {
+    await admin.changeOperatorPassword(deps, operator, input, { ip: req.ip, requestId: req.id });
+    return { data: null, message: MSG.passwordChanged };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.totpSetup, async ({ operator, req }) => ({
+    data: await admin.startTotp(deps, operator, req.id),
+  }));
+
+  adminRoute(app, authenticate, adminEndpoints.totpConfirm, async ({ input, operator, req }) => {
+    await admin.confirmTotp(deps, operator, input.code, { ip: req.ip, requestId: req.id });
+    return { data: me({ ...operator, totpEnabled: true, mustEnroll: false }), message: MSG.otpEnabled };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.operators, async () => ({
+    data: (await admin.listOperators(db)).map(admin.operatorView),
+  }));
+
+  adminRoute(app, authenticate, adminEndpoints.operatorCreate, async ({ input, operator, req }) => ({
+    data: await admin.createOperatorByAdmin(deps, operator, input, req.id),
+    message: MSG.operatorCreated,
+  }));
+
+  adminRoute(app, authenticate, adminEndpoints.operatorUpdate, async ({ input, params, operator, req }) => ({
+    data: admin.operatorView(await admin.setOperatorRole(deps, operator, idParam(params), input.role, req.id)),
+    message: MSG.ok,
+  }));
+
+  adminRoute(app, authenticate, adminEndpoints.operatorState, async ({ input, params, operator, req }) => {
+    await admin.setOperatorState(deps, operator, idParam(params), input.state, req.id);
+    return { data: { state: input.state }, message: MSG.ok };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.operatorTotpReset, async ({ params, operator, req }) => ({
+    data: admin.operatorView(await admin.resetTotp(deps, operator, idParam(params), req.id)),
+    message: MSG.otpReset,
+  }));
+
+  adminMembersRoutes(app, db, authenticate);
+  adminDashboardRoutes(app, db, authenticate);
 
   // A signed amount credited to or debited from the central wallet. Not a deposit: paysum and turnover stay.
   adminRoute(
     app,
     authenticate,
-    {
-      method: 'POST',
-      url: '/admin/api/members/:id/adjust',
-      roles: ['finance'],
-      input: z.object({
-        amount: z.union([z.string().max(32), z.number()]),
-        note: z.string().max(200).default(''),
-        reference: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
-      }),
-    },
+    adminEndpoints.memberAdjust,
     async ({ input, params, operator, req }) => {
       const memberId = idParam(params);
       await memberExists(db, memberId);
@@ -199,7 +152,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
   adminRoute(
     app,
     authenticate,
-    { method: 'POST', url: '/admin/api/members/:id/recycle', roles: ['finance'] },
+    adminEndpoints.memberRecycle,
     async ({ params, operator, req }) => {
       const memberId = idParam(params);
       await memberExists(db, memberId);
@@ -222,7 +175,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
   adminRoute(
     app,
     authenticate,
-    { method: 'POST', url: '/admin/api/members/:id/state', roles: [], input: StateInput },
+    adminEndpoints.memberState,
     async ({ input, params, operator, req }) => {
       const memberId = idParam(params);
       const member = await memberExists(db, memberId);
@@ -243,24 +196,9 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
     },
   );
 
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/audit', roles: [], input: PageInput }, async ({ input }) => {
-    const window = pageWindow(input);
-    const [total] = await db.select({ n: count() }).from(auditLog);
-    const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(window.perPage).offset(window.offset);
-    const data = rows.map((r) => ({
-      id: r.id,
-      operator_id: r.operatorId,
-      action: r.action,
-      target: r.target,
-      before: JSON.parse(r.before),
-      after: JSON.parse(r.after),
-      request_id: r.requestId,
-      created_at: formatBeijing(r.createdAt),
-    }));
-    return { data: toPaginator(data, total?.n ?? 0, window) };
-  });
+  adminRoute(app, authenticate, adminEndpoints.audit, async ({ input }) => ({ data: await auditPage(db, input) }));
 
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/ledger/check', roles: ['finance'] }, async () => ({
+  adminRoute(app, authenticate, adminEndpoints.ledgerCheck, async () => ({
     data: await checkLedger(db),
   }));
 

@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
-import type { Clock } from '../../lib/time';
+import { type Clock, formatBeijing } from '../../lib/time';
 import { admitLogin, type LoginLimiters } from '../accounts/login-limit';
 import { hashSecret, verifySecret, DUMMY_HASH } from '../accounts/passwords';
 import { hashToken, newToken } from '../accounts/tokens';
+import { readSettings } from '../site/site-service';
 import { auditLog, type OperatorRole, operatorSessions, operators } from './admin-tables';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
 /** Operator sessions end after 12 hours whatever happens: a back-office token is worth more than a member's. */
 const OPERATOR_SESSION_MS = 12 * 3600 * 1000;
+
+/** Pushing the idle expiry forward at most every 30 s: most console calls then read and do not write. */
+const EXPIRY_BUMP_MS = 30_000;
 
 export interface AuthedOperator {
   id: number;
@@ -19,11 +24,16 @@ export interface AuthedOperator {
   role: OperatorRole;
   /** The hash of the token the request came with (logout ends it; a password change ends the others). */
   sessionHash: string;
+  totpEnabled: boolean;
+  /** The site requires two-factor sign-in and this operator has not enrolled: only enrolment calls are open. */
+  mustEnroll: boolean;
 }
 
 export interface AdminDeps {
   db: Db;
   clock: Clock;
+  /** A session unused this long ends (OPERATOR_IDLE_MINUTES); it never lives past 12 hours either way. */
+  idleMs: number;
   /** Failed sign-ins per address and per operator name; wrong old passwords of a password change count too. */
   loginFailures: LoginLimiters;
 }
@@ -48,12 +58,42 @@ export async function createOperator(db: Db, username: string, role: OperatorRol
   return password;
 }
 
+const TOTP_ISSUER = '星河体育后台';
+const TOTP_PERIOD_S = 30;
+
+const totpOf = (secret: string, label: string) =>
+  new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S, secret: Secret.fromBase32(secret) });
+
+/**
+ * The time step a code belongs to, or null when it is wrong. One step either side is accepted for clock drift
+ * (RFC 6238 section 5.2); the caller still refuses a step not newer than the last one used.
+ */
+function codeStep(secret: string, label: string, code: string, now: Date): number | null {
+  const token = code.replace(/\s/g, '');
+  if (!/^\d{6}$/.test(token)) return null;
+  const delta = totpOf(secret, label).validate({ token, timestamp: now.getTime(), window: 1 });
+  return delta === null ? null : Math.floor(now.getTime() / 1000 / TOTP_PERIOD_S) + delta;
+}
+
+/**
+ * Uses a code once: its step must be newer than the last accepted one. The guarded update settles two sign-ins
+ * racing with the same code: one wins, the other is refused.
+ */
+async function useCode(db: DbOrTx, operatorId: number, step: number): Promise<boolean> {
+  const used = await db
+    .update(operators)
+    .set({ totpLastStep: step })
+    .where(and(eq(operators.id, operatorId), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+    .returning({ id: operators.id });
+  return used.length > 0;
+}
+
 /**
  * Every sign-in that reaches the password check is audited, failed ones under the name tried (no operator when
  * none has it). Attempts turned away by the limit are not: they check nothing, and a flood of them would write
  * a row each.
  */
-export async function operatorLogin(deps: AdminDeps, input: { username: string; password: string }, meta: RequestMeta) {
+export async function operatorLogin(deps: AdminDeps, input: { username: string; password: string; code?: string }, meta: RequestMeta) {
   if (!input.username || !input.password) throw new AppError(BizCode.BAD_INPUT, MSG.loginRequired);
   const succeeded = await admitLogin(deps.loginFailures, meta.ip, input.username);
   const [operator] = await deps.db
@@ -76,13 +116,29 @@ export async function operatorLogin(deps: AdminDeps, input: { username: string; 
     await audit(deps.db, entry('operator.login_failed', 'disabled'));
     throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
   }
+  if (operator.totpSecret) {
+    const code = input.code ?? '';
+    if (!code.trim()) {
+      // The password was right: asking for the code is not a failed guess (the console now shows the field).
+      await succeeded();
+      throw new AppError(BizCode.OTP_REQUIRED, MSG.otpRequired);
+    }
+    const step = codeStep(operator.totpSecret, operator.username, code, deps.clock.now());
+    // A wrong or reused code stays counted with the sign-in limits.
+    if (step === null || !(await useCode(deps.db, operator.id, step))) {
+      await audit(deps.db, entry('operator.login_failed', step === null ? 'wrong code' : 'code reused'));
+      throw new AppError(BizCode.OTP_WRONG, MSG.otpWrong);
+    }
+  }
   await succeeded();
   const { token, hash } = newToken();
+  const now = deps.clock.now().getTime();
   await deps.db.transaction(async (tx) => {
     await tx.insert(operatorSessions).values({
       tokenHash: hash,
       operatorId: operator.id,
-      expiresAt: new Date(deps.clock.now().getTime() + OPERATOR_SESSION_MS),
+      expiresAt: new Date(now + Math.min(deps.idleMs, OPERATOR_SESSION_MS)),
+      createdAt: new Date(now),
     });
     await audit(tx, entry('operator.login'));
   });
@@ -96,11 +152,20 @@ export async function operatorLogout(deps: AdminDeps, operator: AuthedOperator, 
   });
 }
 
+const operatorQuery = (db: DbOrTx) =>
+  db
+    .select({
+      id: operators.id,
+      username: operators.username,
+      role: operators.role,
+      state: operators.state,
+      totpEnabled: sql<boolean>`${operators.totpSecret} IS NOT NULL`,
+      createdAt: operators.createdAt,
+    })
+    .from(operators);
+
 export async function listOperators(db: Db) {
-  return db
-    .select({ id: operators.id, username: operators.username, role: operators.role, state: operators.state, createdAt: operators.createdAt })
-    .from(operators)
-    .orderBy(asc(operators.id));
+  return operatorQuery(db).orderBy(asc(operators.id));
 }
 
 /** Enables (1) or disables (0) an operator; disabling ends every session of that operator at once. */
@@ -108,6 +173,10 @@ export async function setOperatorState(deps: AdminDeps, by: AuthedOperator, id: 
   // An admin locking themselves out could leave the site with no admin at all.
   if (id === by.id && state === 0) throw new AppError(BizCode.FORBIDDEN, MSG.operatorSelfDisable);
   await deps.db.transaction(async (tx) => {
+    const [seen] = await tx.select().from(operators).where(eq(operators.id, id));
+    // The admins are locked before the target, in one order everywhere, so two admins acting on each other at
+    // once wait for one another instead of deadlocking.
+    if (state === 0 && seen?.role === 'admin') await keepAnAdmin(tx, id);
     const [target] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
     if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     await tx.update(operators).set({ state }).where(eq(operators.id, id));
@@ -157,17 +226,174 @@ export async function changeOperatorPassword(
   });
 }
 
+/**
+ * Resolves a back-office token. A session ends after `idleMs` without use (each use pushes that forward) and 12
+ * hours after sign-in whatever happens; an expired one is deleted and answers 401.
+ */
 export async function authenticateOperator(deps: AdminDeps, token: string | null): Promise<AuthedOperator> {
   if (!token) throw new AppError(BizCode.UNAUTHORIZED, MSG.notLoggedIn);
   const sessionHash = hashToken(token);
   const [row] = await deps.db
-    .select({ id: operators.id, username: operators.username, role: operators.role, state: operators.state, expiresAt: operatorSessions.expiresAt })
+    .select({
+      id: operators.id,
+      username: operators.username,
+      role: operators.role,
+      state: operators.state,
+      totpSecret: operators.totpSecret,
+      expiresAt: operatorSessions.expiresAt,
+      createdAt: operatorSessions.createdAt,
+    })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
     .where(eq(operatorSessions.tokenHash, sessionHash));
-  if (!row || row.expiresAt.getTime() <= deps.clock.now().getTime()) throw new AppError(BizCode.UNAUTHORIZED, MSG.notLoggedIn);
+  const now = deps.clock.now().getTime();
+  if (!row) throw new AppError(BizCode.UNAUTHORIZED, MSG.notLoggedIn);
+  if (row.expiresAt.getTime() <= now) {
+    await deps.db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, sessionHash));
+    throw new AppError(BizCode.UNAUTHORIZED, MSG.notLoggedIn);
+  }
   if (row.state !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
-  return { id: row.id, username: row.username, role: row.role, sessionHash };
+  const renewed = Math.min(now + deps.idleMs, row.createdAt.getTime() + OPERATOR_SESSION_MS);
+  if (renewed - row.expiresAt.getTime() > EXPIRY_BUMP_MS) {
+    await deps.db.update(operatorSessions).set({ expiresAt: new Date(renewed) }).where(eq(operatorSessions.tokenHash, sessionHash));
+  }
+  const totpEnabled = row.totpSecret !== null;
+  const mustEnroll = !totpEnabled && (await readSettings(deps.db, ['operator_totp_required'])).operator_totp_required === 1;
+  return { id: row.id, username: row.username, role: row.role, sessionHash, totpEnabled, mustEnroll };
+}
+
+/** Refuses to leave the site without an enabled admin (demoting or disabling the last one). */
+async function keepAnAdmin(tx: DbOrTx, leaving: number): Promise<void> {
+  // Locks every enabled admin row, so two admins demoting each other at once cannot both pass.
+  const admins = await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(eq(operators.role, 'admin'), eq(operators.state, 1)))
+    .orderBy(asc(operators.id))
+    .for('update');
+  if (admins.filter((a) => a.id !== leaving).length === 0) throw new AppError(BizCode.CONFLICT, MSG.operatorLastAdmin);
+}
+
+/** An operator as the console lists it. */
+export function operatorView(o: { id: number; username: string; role: OperatorRole; state: number; totpEnabled: boolean; createdAt: Date }) {
+  return { id: o.id, username: o.username, role: o.role, state: o.state, totp_enabled: o.totpEnabled, created_at: formatBeijing(o.createdAt) };
+}
+
+async function operatorRow(db: DbOrTx, id: number) {
+  const [row] = await operatorQuery(db).where(eq(operators.id, id));
+  return row;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** POST /admin/api/operators: createOperator (the CLI's) behind the API's checks; the password is answered once. */
+export async function createOperatorByAdmin(deps: AdminDeps, by: AuthedOperator, input: { username: string; role: OperatorRole }, requestId: string) {
+  const [existing] = await deps.db.select({ id: operators.id }).from(operators).where(sql`lower(${operators.username}) = lower(${input.username})`);
+  if (existing) throw new AppError(BizCode.CONFLICT, MSG.operatorNameTaken);
+  let password: string;
+  try {
+    password = await createOperator(deps.db, input.username, input.role);
+  } catch (error) {
+    // Two creations of one name racing: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError(BizCode.CONFLICT, MSG.operatorNameTaken);
+    throw error;
+  }
+  const [created] = await deps.db.select().from(operators).where(sql`lower(${operators.username}) = lower(${input.username})`);
+  if (!created) throw new Error('created operator not found');
+  await audit(deps.db, {
+    operatorId: by.id,
+    action: 'operator.create',
+    target: `operator:${created.username}`,
+    after: { id: created.id, username: created.username, role: created.role },
+    requestId,
+  });
+  return { id: created.id, username: created.username, role: created.role, password };
+}
+
+/** PUT /admin/api/operators/{id}: a new role; never one's own, never leaving the site without an enabled admin. */
+export async function setOperatorRole(deps: AdminDeps, by: AuthedOperator, id: number, role: OperatorRole, requestId: string) {
+  if (id === by.id) throw new AppError(BizCode.FORBIDDEN, MSG.operatorSelfRole);
+  return deps.db.transaction(async (tx) => {
+    const [seen] = await tx.select().from(operators).where(eq(operators.id, id));
+    if (seen?.role === 'admin' && role !== 'admin') await keepAnAdmin(tx, id);
+    const [target] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+    if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    await tx.update(operators).set({ role }).where(eq(operators.id, id));
+    await audit(tx, {
+      operatorId: by.id,
+      action: 'operator.role',
+      target: `operator:${target.username}`,
+      before: { role: target.role },
+      after: { role },
+      requestId,
+    });
+    const row = await operatorRow(tx, id);
+    if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    return row;
+  });
+}
+
+/** Starts enrolment: a new pending secret (replacing an unconfirmed one) and its otpauth URI for the QR code. */
+export async function startTotp(deps: AdminDeps, operator: AuthedOperator, requestId: string) {
+  if (operator.totpEnabled) throw new AppError(BizCode.CONFLICT, MSG.otpAlreadyEnabled);
+  const secret = new Secret({ size: 20 }).base32;
+  await deps.db.transaction(async (tx) => {
+    await tx.update(operators).set({ totpPendingSecret: secret }).where(eq(operators.id, operator.id));
+    await audit(tx, { operatorId: operator.id, action: 'operator.totp_setup', target: `operator:${operator.username}`, requestId });
+  });
+  return { uri: totpOf(secret, operator.username).toString(), secret };
+}
+
+/** Finishes enrolment: a right code from the pending secret makes it the operator's secret. */
+export async function confirmTotp(deps: AdminDeps, operator: AuthedOperator, code: string, meta: RequestMeta) {
+  if (operator.totpEnabled) throw new AppError(BizCode.CONFLICT, MSG.otpAlreadyEnabled);
+  if (!code.trim()) throw new AppError(BizCode.OTP_REQUIRED, MSG.otpRequired);
+  const [row] = await deps.db.select({ pending: operators.totpPendingSecret }).from(operators).where(eq(operators.id, operator.id));
+  if (!row?.pending) throw new AppError(BizCode.CONFLICT, MSG.otpNotPending);
+  // Wrong codes count with the sign-in limits: this is a guess at a code like any other.
+  const succeeded = await admitLogin(deps.loginFailures, meta.ip, operator.username);
+  const step = codeStep(row.pending, operator.username, code, deps.clock.now());
+  if (step === null) throw new AppError(BizCode.OTP_WRONG, MSG.otpWrong);
+  await succeeded();
+  await deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(operators)
+      .set({ totpSecret: row.pending, totpPendingSecret: null, totpLastStep: step })
+      .where(and(eq(operators.id, operator.id), eq(operators.totpPendingSecret, row.pending ?? ''), isNull(operators.totpSecret)))
+      .returning({ id: operators.id });
+    if (!done) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+    await audit(tx, {
+      operatorId: operator.id,
+      action: 'operator.totp_enable',
+      target: `operator:${operator.username}`,
+      before: { totp_enabled: false },
+      after: { totp_enabled: true, ip: meta.ip },
+      requestId: meta.requestId,
+    });
+  });
+}
+
+/** An admin clears another operator's two factors (a lost phone); that operator enrols again. */
+export async function resetTotp(deps: AdminDeps, by: AuthedOperator, id: number, requestId: string) {
+  return deps.db.transaction(async (tx) => {
+    const [target] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+    if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    await tx.update(operators).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(operators.id, id));
+    await audit(tx, {
+      operatorId: by.id,
+      action: 'operator.totp_reset',
+      target: `operator:${target.username}`,
+      before: { totp_enabled: target.totpSecret !== null },
+      after: { totp_enabled: false },
+      requestId,
+    });
+    const row = await operatorRow(tx, id);
+    if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    return row;
+  });
 }
 
 export interface AuditEntry {

@@ -1,7 +1,6 @@
-import { BizCode, GAME_CATEGORIES, MSG } from '@h5/contract';
+import { adminResources, BizCode, MSG } from '@h5/contract';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { crudRoutes } from '../../http/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
@@ -11,86 +10,8 @@ import { bets } from '../games/games-tables';
 import { ledgerAccounts } from '../ledger/ledger-tables';
 import { articles, banners, games, notices, venues } from './content-tables';
 
-const flag = z.coerce
-  .number({ message: MSG.flagInvalid })
-  .pipe(z.union([z.literal(0), z.literal(1)], { message: MSG.flagInvalid }))
-  .default(1);
-const sort = z.coerce.number({ message: MSG.sortInvalid }).int({ message: MSG.sortInvalid }).min(-1_000_000).max(1_000_000).default(0);
-
-/**
- * An address the apps open or show: a path of our own site ('/art/...', never '//host') or an absolute http(s) URL.
- * Anything else (javascript:, data:, relative text) is refused.
- */
-export function isSiteUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  if (value.startsWith('/')) return !value.startsWith('//');
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-const imageUrl = (message: string) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, { message })
-    .max(500, { message: MSG.inputTooLong })
-    .refine(isSiteUrl, { message: MSG.urlInvalid });
-
-const category = z.enum(GAME_CATEGORIES.map((c) => c.id) as [string, ...string[]], { message: MSG.gameCategoryInvalid });
-
-const BannerInput = z.object({
-  src: imageUrl(MSG.imageUrlRequired),
-  sort,
-  enabled: flag,
-});
-
-const NoticeInput = z.object({
-  text: z.string({ message: MSG.contentRequired }).trim().min(1, { message: MSG.contentRequired }).max(500, { message: MSG.inputTooLong }),
-  sort,
-  enabled: flag,
-});
-
-const VenueInput = z.object({
-  code: z.string({ message: MSG.venueCodeInvalid }).trim().regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
-  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
-  /** Shown beside the name; the code when left out. */
-  platname: z.string().trim().max(32, { message: MSG.inputTooLong }).default(''),
-  category_id: category,
-  sort,
-  enabled: flag,
-});
-
-const GameInput = z.object({
-  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
-  category_id: category,
-  app_state: flag,
-  platform_name: z.string({ message: MSG.venueMissing }).trim().min(1, { message: MSG.venueMissing }).max(32, { message: MSG.venueMissing }),
-  game_code: z.string().trim().max(64, { message: MSG.inputTooLong }).default(''),
-  mobile_img: z
-    .string()
-    .trim()
-    .max(500, { message: MSG.inputTooLong })
-    .refine((v) => v === '' || isSiteUrl(v), { message: MSG.urlInvalid })
-    .default(''),
-  sort,
-});
-
-const ArticleInput = z.object({
-  type: z.coerce.number({ message: MSG.articleTypeInvalid }).int({ message: MSG.articleTypeInvalid }).min(1, { message: MSG.articleTypeInvalid }).max(8, { message: MSG.articleTypeInvalid }),
-  title: z.string({ message: MSG.titleRequired }).trim().min(1, { message: MSG.titleRequired }).max(128, { message: MSG.inputTooLong }),
-  /** Operator HTML, cleaned before it is stored (lib/clean-html); nothing left after cleaning is no content. */
-  content: z
-    .string({ message: MSG.contentRequired })
-    .trim()
-    .min(1, { message: MSG.contentRequired })
-    .max(100_000, { message: MSG.inputTooLong })
-    .transform(cleanHtml)
-    .refine((v) => v.trim() !== '', { message: MSG.contentRequired }),
-});
+// The input schemas live in the contract (adminResources); the URL rule with them, shared with the settings.
+export { isSiteUrl } from '@h5/contract';
 
 type VenueRow = typeof venues.$inferSelect;
 
@@ -121,22 +42,18 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
   const { db } = deps;
 
   crudRoutes(app, authenticate, db, {
-    path: '/admin/api/banners',
+    calls: adminResources.banners,
     action: 'banner',
-    roles: ['content'],
     table: banners,
-    input: BannerInput,
     columns: (i) => ({ src: i.src, sort: i.sort, enabled: i.enabled }),
     view: (r: typeof banners.$inferSelect) => ({ id: r.id, src: r.src, sort: r.sort, enabled: r.enabled }),
     orderBy: [banners.sort, banners.id],
   });
 
   crudRoutes(app, authenticate, db, {
-    path: '/admin/api/notices',
+    calls: adminResources.notices,
     action: 'notice',
-    roles: ['content'],
     table: notices,
-    input: NoticeInput,
     columns: (i) => ({ text: i.text, sort: i.sort, enabled: i.enabled }),
     view: (r: typeof notices.$inferSelect) => ({ id: r.id, text: r.text, sort: r.sort, enabled: r.enabled }),
     orderBy: [notices.sort, notices.id],
@@ -145,11 +62,9 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
   // Venues hold member balances: the code is their identity in the ledger, bets, rebates and game tiles, so it is
   // fixed once created; a venue with money in it is disabled, never deleted.
   crudRoutes(app, authenticate, db, {
-    path: '/admin/api/venues',
+    calls: adminResources.venues,
     action: 'venue',
-    roles: ['content'],
     table: venues,
-    input: VenueInput,
     verify: async (tx, input, before: VenueRow | null) => {
       if (before && before.code !== input.code) throw new AppError(BizCode.CONFLICT, MSG.venueCodeLocked);
       // Clients send codes in any case (findVenue): two codes differing only in case would be one venue to them.
@@ -177,11 +92,9 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
   });
 
   crudRoutes(app, authenticate, db, {
-    path: '/admin/api/games',
+    calls: adminResources.games,
     action: 'game',
-    roles: ['content'],
     table: games,
-    input: GameInput,
     // A tile opens its venue (getGameUrl plat_name): it must name one.
     verify: async (tx, input) => {
       const [venue] = await tx.select({ id: venues.id }).from(venues).where(sameCode(venues.code, input.platform_name)).limit(1);
@@ -211,11 +124,15 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
 
   // One article per help type (unique): a second one of the same type answers 409.
   crudRoutes(app, authenticate, db, {
-    path: '/admin/api/articles',
+    calls: adminResources.articles,
     action: 'article',
-    roles: ['content'],
     table: articles,
-    input: ArticleInput,
+    // Operator HTML, cleaned before it is stored (lib/clean-html); nothing left after cleaning is no content.
+    prepare: (i) => {
+      const content = cleanHtml(i.content);
+      if (content.trim() === '') throw badInput(MSG.contentRequired);
+      return { ...i, content };
+    },
     columns: (i) => ({ type: i.type, title: i.title, content: i.content }),
     view: (r: typeof articles.$inferSelect) => ({ id: r.id, type: r.type, title: r.title, content: r.content }),
     orderBy: [articles.type, articles.id],

@@ -1,17 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import { BizCode, endpoints, MSG } from '@h5/contract';
+import { adminEndpoints, BizCode, endpoints, MSG } from '@h5/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { drainBody } from '../../http/drain-body';
 import { badInput } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
+import { beijingDayRange } from '../../lib/date-filter';
 import { pageWindow } from '../../lib/paging';
 import type { AuthedMember } from '../accounts/accounts-service';
 import { requestOrigin } from '../accounts/accounts-routes';
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   firstFilePart,
   multipartBoundary,
@@ -99,19 +99,6 @@ function memberApiRoutes(app: FastifyInstance, deps: MemberDeps, authenticate: A
   }));
 }
 
-const MessageInput = z.object({
-  title: z.string().trim().min(1).max(128),
-  content: z.string().trim().min(1).max(20_000),
-  member_id: z.coerce.number().int().positive().optional(),
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(2),
-});
-
-const ListInput = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pagesize: z.coerce.number().int().optional(),
-  state: z.coerce.number().int().min(1).max(3).optional(),
-});
-
 /**
  * Back office. Messages are content (roles: content). Agent applications go to finance: an agent earns
  * commission on the members below, so granting it is a money decision (admin may do everything anyway).
@@ -122,7 +109,7 @@ function memberAdminRoutes(app: FastifyInstance, deps: MemberDeps, authenticate:
   adminRoute(
     app,
     authenticate,
-    { method: 'POST', url: '/admin/api/messages', roles: ['content'], input: MessageInput },
+    adminEndpoints.messageSend,
     async ({ input, operator, req }) => ({
       data: await member.sendMessage(deps, input, reviewer(operator, req)),
       message: MSG.ok,
@@ -132,39 +119,25 @@ function memberAdminRoutes(app: FastifyInstance, deps: MemberDeps, authenticate:
   adminRoute(
     app,
     authenticate,
-    { method: 'DELETE', url: '/admin/api/messages/:id', roles: ['content'] },
+    adminEndpoints.messageDelete,
     async ({ params, operator, req }) => {
       await member.deleteMessage(deps, idParam(params), reviewer(operator, req));
       return { data: null, message: MSG.ok };
     },
   );
 
-  adminRoute(
-    app,
-    authenticate,
-    { method: 'GET', url: '/admin/api/agent-applications', roles: ['finance'], input: ListInput },
-    async ({ input }) => {
-      const window = pageWindow(input);
-      const where: SQL | undefined = input.state === undefined ? undefined : eq(agentApplications.state, input.state);
-      return { data: await memberRowsPage(db, agentApplications, where, window, member.applicationView) };
-    },
-  );
+  adminRoute(app, authenticate, adminEndpoints.agentApplications, async ({ input }) => {
+    const filters = beijingDayRange(agentApplications.createdAt, input);
+    if (input.state !== undefined) filters.push(eq(agentApplications.state, input.state));
+    return { data: await memberRowsPage(db, agentApplications, and(...filters), pageWindow(input), member.applicationView) };
+  });
 
+  const reviews = { approve: adminEndpoints.agentApplicationApprove, reject: adminEndpoints.agentApplicationReject };
   for (const decision of ['approve', 'reject'] as const) {
-    adminRoute(
-      app,
-      authenticate,
-      {
-        method: 'POST',
-        url: `/admin/api/agent-applications/:id/${decision}`,
-        roles: ['finance'],
-        input: z.object({ note: z.string().max(200).default('') }),
-      },
-      async ({ input, params, operator, req }) => ({
-        data: await member.reviewAgentApplication(deps, idParam(params), decision, reviewer(operator, req), input.note),
-        message: MSG.ok,
-      }),
-    );
+    adminRoute(app, authenticate, reviews[decision], async ({ input, params, operator, req }) => ({
+      data: await member.reviewAgentApplication(deps, idParam(params), decision, reviewer(operator, req), input.note),
+      message: MSG.ok,
+    }));
   }
 }
 

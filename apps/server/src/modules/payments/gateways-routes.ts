@@ -1,8 +1,7 @@
-import { BizCode, MSG } from '@h5/contract';
+import { adminEndpoints, BizCode, MSG } from '@h5/contract';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { AppError } from '../../http/errors';
@@ -83,34 +82,6 @@ export function gatewaysRoutes(app: FastifyInstance, deps: GatewaysDeps) {
   });
 }
 
-const CODE = /^[a-z0-9_]{2,32}$/;
-const flag = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]));
-const submitUrl = z
-  .string()
-  .max(500)
-  .refine((v) => {
-    if (v.startsWith('/') && !v.startsWith('//')) return true;
-    try {
-      return ['http:', 'https:'].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, MSG.gatewayUrlInvalid);
-const GatewayFields = {
-  name: z.string().trim().min(1, MSG.badInput).max(64),
-  merchant_id: z.string().trim().min(1, MSG.gatewayMerchantRequired).max(64),
-  secret: z.string().min(8, MSG.gatewaySecretInvalid).max(128, MSG.gatewaySecretInvalid),
-  submit_url: submitUrl,
-  enabled: flag,
-};
-const GatewayCreate = z.object({
-  code: z.string().regex(CODE, MSG.gatewayCodeInvalid),
-  protocol: z.literal('epay').default('epay'),
-  ...GatewayFields,
-  enabled: flag.default(1),
-});
-const GatewayUpdate = z.object(GatewayFields).partial();
-
 type GatewayRow = typeof paymentGateways.$inferSelect;
 /** The secret is write-only: a list shows that one is set, never what it is. */
 const gatewayView = (g: GatewayRow) => ({
@@ -124,24 +95,14 @@ const gatewayView = (g: GatewayRow) => ({
   created_at: formatBeijing(g.createdAt),
 });
 
-const NotifyList = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pagesize: z.coerce.number().int().min(1).max(50).optional(),
-  flagged: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
-  deposit_no: z.string().max(64).optional(),
-  gateway: z.string().max(32).optional(),
-});
-
 /** Payment gateways and the notify log (finance). */
 export function gatewaysAdminRoutes(app: FastifyInstance, deps: Pick<PaymentsDeps, 'db'>, authenticate: AuthenticateOperator) {
   const { db } = deps;
-  const path = '/admin/api/payment-gateways';
-
-  adminRoute(app, authenticate, { method: 'GET', url: path, roles: ['finance'] }, async () => ({
+  adminRoute(app, authenticate, adminEndpoints.paymentGateways, async () => ({
     data: (await db.select().from(paymentGateways).orderBy(asc(paymentGateways.code))).map(gatewayView),
   }));
 
-  adminRoute(app, authenticate, { method: 'POST', url: path, roles: ['finance'], input: GatewayCreate }, async ({ input, operator, req }) => {
+  adminRoute(app, authenticate, adminEndpoints.paymentGatewayCreate, async ({ input, operator, req }) => {
     const created = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(paymentGateways)
@@ -155,7 +116,7 @@ export function gatewaysAdminRoutes(app: FastifyInstance, deps: Pick<PaymentsDep
     return { data: gatewayView(created), message: MSG.ok };
   });
 
-  adminRoute(app, authenticate, { method: 'PUT', url: `${path}/:code`, roles: ['finance'], input: GatewayUpdate }, async ({ input, params, operator, req }) => {
+  adminRoute(app, authenticate, adminEndpoints.paymentGatewayUpdate, async ({ input, params, operator, req }) => {
     const updated = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, params.code ?? '')).for('update');
       if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
@@ -172,7 +133,7 @@ export function gatewaysAdminRoutes(app: FastifyInstance, deps: Pick<PaymentsDep
     return { data: gatewayView(updated), message: MSG.ok };
   });
 
-  adminRoute(app, authenticate, { method: 'DELETE', url: `${path}/:code`, roles: ['finance'] }, async ({ params, operator, req }) => {
+  adminRoute(app, authenticate, adminEndpoints.paymentGatewayDelete, async ({ params, operator, req }) => {
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, params.code ?? '')).for('update');
       if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
@@ -186,7 +147,7 @@ export function gatewaysAdminRoutes(app: FastifyInstance, deps: Pick<PaymentsDep
     return { data: null, message: MSG.ok };
   });
 
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/payment-notifies', roles: ['finance'], input: NotifyList }, async ({ input }) => {
+  adminRoute(app, authenticate, adminEndpoints.paymentNotifies, async ({ input }) => {
     const window = pageWindow(input);
     const filters: SQL[] = [];
     if (input.flagged !== undefined) filters.push(eq(paymentNotifies.flagged, input.flagged));

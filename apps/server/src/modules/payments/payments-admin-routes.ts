@@ -1,54 +1,53 @@
-import { BizCode, MSG, parseMoneyToCents } from '@h5/contract';
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { adminEndpoints, BizCode, MSG } from '@h5/contract';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
-import { centsToNumeric, numericToMoney } from '../../lib/money';
-import { pageWindow } from '../../lib/paging';
+import { beijingDayRange } from '../../lib/date-filter';
+import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
+import { type PageWindow, pageWindow, toPaginator } from '../../lib/paging';
+import { members } from '../accounts/accounts-tables';
 import { audit } from '../admin/admin-service';
 import { depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
 import type { PaymentsDeps } from './payments-common';
 import { deposits, paymentGateways, payRanges, type PayWayCode, payWays, receivingAccounts, withdrawals } from './payments-tables';
-import { reviewWithdrawal, withdrawalView } from './withdrawals-service';
+import { reviewWithdrawal, secondReviewLine, withdrawalView } from './withdrawals-service';
 
-const ListInput = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pagesize: z.coerce.number().int().min(1).max(50).optional(),
-  state: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(3).optional()),
-});
-const NoteInput = z.object({ note: z.string().max(200).default('') });
 const NUMBER = /^[A-Za-z0-9]{1,32}$/;
 const PAY_WAY_CODES: readonly PayWayCode[] = ['bank', 'wechat', 'alipay', 'usdt', 'ebpay'];
 
-function tradeNumber(params: Record<string, string>, name: string): string {
+function tradeNumber(params: Partial<Record<string, string>>, name: string): string {
   const value = params[name] ?? '';
   if (!NUMBER.test(value)) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   return value;
 }
 
-const moneyField = z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
-  const cents = parseMoneyToCents(v);
-  if (cents === null || cents < 0) {
-    ctx.addIssue({ code: 'custom', message: MSG.amountInvalid });
-    return z.NEVER;
-  }
-  return cents;
-});
-
-const AccountInput = z.object({
-  channel: z.enum(['bank', 'wechat', 'alipay', 'ebpay', 'usdt-erc20', 'usdt-trc20']),
-  bank_name: z.string().max(64).default(''),
-  bank_no: z.string().max(128).default(''),
-  bank_owner: z.string().max(64).default(''),
-  bank_address: z.string().max(128).default(''),
-  mch_id: z.string().max(128).default(''),
-  content: z.string().max(255).default(''),
-  payimg: z.string().max(200_000).default(''),
-  enabled: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(1),
-  sort: z.coerce.number().int().default(0),
-});
+/**
+ * The withdrawal queue: each row with what the reviewer decides on, the member's outstanding turnover and whether
+ * the amount is above the second-review line now.
+ */
+async function withdrawalQueue(db: DbOrTx, where: SQL | undefined, window: PageWindow) {
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+  const rows = await db
+    .select({ row: withdrawals, username: members.username, turnoverRequired: members.turnoverRequired })
+    .from(withdrawals)
+    .innerJoin(members, eq(members.id, withdrawals.memberId))
+    .where(where)
+    .orderBy(desc(withdrawals.id))
+    .limit(window.perPage)
+    .offset(window.offset);
+  const line = await secondReviewLine(db);
+  const data = rows.map((r) => ({
+    ...withdrawalView(r.row, r.username),
+    username: r.username,
+    turnover_required: numericToMoney(r.turnoverRequired),
+    needs_second_review: r.row.firstReviewerId !== null || (line > 0 && numericToCents(r.row.amount) > line),
+  }));
+  return toPaginator(data, total?.n ?? 0, window);
+}
 
 type AccountRow = typeof receivingAccounts.$inferSelect;
 const accountView = (a: AccountRow) => ({
@@ -64,7 +63,7 @@ const accountView = (a: AccountRow) => ({
   enabled: a.enabled,
   sort: a.sort,
 });
-const accountColumns = (input: z.output<typeof AccountInput>) => ({
+const accountColumns = (input: z.output<typeof adminEndpoints.receivingAccountCreate.input>) => ({
   channel: input.channel,
   bankName: input.bank_name,
   bankNo: input.bank_no,
@@ -85,41 +84,33 @@ const accountColumns = (input: z.output<typeof AccountInput>) => ({
 export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, authenticate: AuthenticateOperator) {
   const { db } = deps;
 
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/deposits', roles: ['finance'], input: ListInput }, async ({ input }) => {
-    const window = pageWindow(input);
-    const where: SQL | undefined = input.state === undefined ? undefined : eq(deposits.state, input.state);
-    return { data: await memberRowsPage(db, deposits, where, window, depositView) };
+  adminRoute(app, authenticate, adminEndpoints.deposits, async ({ input }) => {
+    const filters = beijingDayRange(deposits.createdAt, input);
+    if (input.state !== undefined) filters.push(eq(deposits.state, input.state));
+    return { data: await memberRowsPage(db, deposits, and(...filters), pageWindow(input), depositView) };
   });
 
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/withdrawals', roles: ['finance'], input: ListInput }, async ({ input }) => {
-    const window = pageWindow(input);
-    const where: SQL | undefined = input.state === undefined ? undefined : eq(withdrawals.state, input.state);
-    return { data: await memberRowsPage(db, withdrawals, where, window, withdrawalView) };
+  adminRoute(app, authenticate, adminEndpoints.withdrawals, async ({ input }) => {
+    const filters = beijingDayRange(withdrawals.createdAt, input);
+    if (input.state !== undefined) filters.push(eq(withdrawals.state, input.state));
+    return { data: await withdrawalQueue(db, and(...filters), pageWindow(input)) };
   });
 
+  const depositReviews = { approve: adminEndpoints.depositApprove, reject: adminEndpoints.depositReject };
+  const withdrawalReviews = { approve: adminEndpoints.withdrawalApprove, reject: adminEndpoints.withdrawalReject };
   for (const decision of ['approve', 'reject'] as const satisfies readonly ReviewDecision[]) {
-    adminRoute(
-      app,
-      authenticate,
-      { method: 'POST', url: `/admin/api/deposits/:deposit_no/${decision}`, roles: ['finance'], input: NoteInput },
-      async ({ input, params, operator, req }) => ({
-        data: await reviewDeposit(deps, tradeNumber(params, 'deposit_no'), decision, { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note),
-        message: MSG.ok,
-      }),
-    );
-    adminRoute(
-      app,
-      authenticate,
-      { method: 'POST', url: `/admin/api/withdrawals/:order_no/${decision}`, roles: ['finance'], input: NoteInput },
-      async ({ input, params, operator, req }) => ({
-        data: await reviewWithdrawal(deps, tradeNumber(params, 'order_no'), decision, { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note),
-        message: MSG.ok,
-      }),
-    );
+    adminRoute(app, authenticate, depositReviews[decision], async ({ input, params, operator, req }) => ({
+      data: await reviewDeposit(deps, tradeNumber(params, 'deposit_no'), decision, { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note),
+      message: MSG.ok,
+    }));
+    adminRoute(app, authenticate, withdrawalReviews[decision], async ({ input, params, operator, req }) => {
+      const review = await reviewWithdrawal(deps, tradeNumber(params, 'order_no'), decision, { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note);
+      return { data: review.withdrawal, message: review.awaitingSecondReview ? MSG.secondReviewPending : MSG.ok };
+    });
   }
 
   // Pay ways: the five ways are fixed; operators switch them and set the range of each getPayRange type.
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/pay-ways', roles: ['finance'] }, async () => {
+  adminRoute(app, authenticate, adminEndpoints.payWays, async () => {
     const [ways, ranges] = await Promise.all([
       db.select().from(payWays).orderBy(asc(payWays.sort)),
       db.select().from(payRanges),
@@ -141,19 +132,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
   adminRoute(
     app,
     authenticate,
-    {
-      method: 'PUT',
-      url: '/admin/api/pay-ways/:code',
-      roles: ['finance'],
-      input: z.object({
-        name: z.string().min(1).max(32).optional(),
-        enabled: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional(),
-        sort: z.coerce.number().int().optional(),
-        /** A gateway code, or null: receiving accounts and operator review. */
-        gateway: z.string().max(32).nullable().optional(),
-        ranges: z.array(z.object({ type: z.string().max(16), min_price: moneyField, max_price: moneyField })).max(6).default([]),
-      }),
-    },
+    adminEndpoints.payWayUpdate,
     async ({ input, params, operator, req }) => {
       const code = PAY_WAY_CODES.find((c) => c === params.code);
       if (!code) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
@@ -167,6 +146,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
         }
         const changes = { name: input.name, enabled: input.enabled, sort: input.sort, gateway: input.gateway };
         const [after] = await tx.update(payWays).set(changes).where(eq(payWays.code, before.code)).returning();
+        if (!after) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
         for (const range of input.ranges) {
           if (range.min_price > range.max_price) throw badInput(MSG.amountInvalid);
           const [updated] = await tx
@@ -183,7 +163,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
     },
   );
 
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/receiving-accounts', roles: ['finance'] }, async () => {
+  adminRoute(app, authenticate, adminEndpoints.receivingAccounts, async () => {
     const rows = await db.select().from(receivingAccounts).orderBy(asc(receivingAccounts.channel), asc(receivingAccounts.sort), asc(receivingAccounts.id));
     return { data: rows.map(accountView) };
   });
@@ -191,7 +171,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
   adminRoute(
     app,
     authenticate,
-    { method: 'POST', url: '/admin/api/receiving-accounts', roles: ['finance'], input: AccountInput },
+    adminEndpoints.receivingAccountCreate,
     async ({ input, operator, req }) => {
       const created = await db.transaction(async (tx) => {
         const [row] = await tx.insert(receivingAccounts).values(accountColumns(input)).returning();
@@ -206,7 +186,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
   adminRoute(
     app,
     authenticate,
-    { method: 'PUT', url: '/admin/api/receiving-accounts/:id', roles: ['finance'], input: AccountInput },
+    adminEndpoints.receivingAccountUpdate,
     async ({ input, params, operator, req }) => {
       const id = idParam(params);
       const updated = await db.transaction(async (tx) => {
@@ -224,7 +204,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
   adminRoute(
     app,
     authenticate,
-    { method: 'DELETE', url: '/admin/api/receiving-accounts/:id', roles: ['finance'] },
+    adminEndpoints.receivingAccountDelete,
     async ({ params, operator, req }) => {
       const id = idParam(params);
       await db.transaction(async (tx) => {

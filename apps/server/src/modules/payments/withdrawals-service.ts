@@ -168,22 +168,69 @@ export async function submitWithdrawal(deps: PaymentsDeps, memberId: number, inp
   });
 }
 
+/** The second-review line in cents (site setting withdraw_second_review_above, yuan; 0 = off). */
+export async function secondReviewLine(db: DbOrTx): Promise<number> {
+  const { withdraw_second_review_above } = await readSettings(db, ['withdraw_second_review_above']);
+  return Math.round(Number(withdraw_second_review_above) * 100) || 0;
+}
+
+export interface WithdrawalReview {
+  withdrawal: ReturnType<typeof withdrawalView>;
+  /** A first approval was recorded: the money has not left, another operator must approve it too. */
+  awaitingSecondReview: boolean;
+}
+
 /**
  * Reviews a withdrawal once, like reviewDeposit: approval pays the amount out of in-flight, rejection returns it to
- * the member's wallet.
+ * the member's wallet. Above the second-review line an operator's first approval only records itself (first
+ * reviewer) and leaves the withdrawal pending; the approval that pays must come from another operator. Once a
+ * first approval is recorded the rule stays, whatever the line is changed to meanwhile. The withdrawal row is
+ * locked, so two approvals at once are taken one after the other and the money leaves once.
  */
-export async function reviewWithdrawal(deps: PaymentsDeps, orderNo: string, decision: ReviewDecision, reviewer: Reviewer, note = '') {
+export async function reviewWithdrawal(
+  deps: PaymentsDeps,
+  orderNo: string,
+  decision: ReviewDecision,
+  reviewer: Reviewer,
+  note = '',
+): Promise<WithdrawalReview> {
   return deps.db.transaction(async (tx) => {
     const [found] = await tx.select().from(withdrawals).where(eq(withdrawals.orderNo, orderNo));
     if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     await lockWallet(tx, found.memberId);
+    const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, found.id)).for('update');
+    if (!current || current.state !== 1) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+    const cents = numericToCents(found.amount);
+    if (decision === 'approve' && reviewer.operatorId !== null) {
+      const line = await secondReviewLine(tx);
+      const needsTwo = current.firstReviewerId !== null || (line > 0 && cents > line);
+      if (needsTwo && current.firstReviewerId === null) {
+        const [first] = await tx
+          .update(withdrawals)
+          .set({ firstReviewerId: reviewer.operatorId, firstReviewedBy: reviewer.name.slice(0, 32), firstReviewedAt: deps.clock.now() })
+          .where(and(eq(withdrawals.id, found.id), eq(withdrawals.state, 1), isNull(withdrawals.firstReviewerId)))
+          .returning();
+        if (!first) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+        await audit(tx, {
+          operatorId: reviewer.operatorId,
+          action: 'withdrawal.first_approve',
+          target: `withdrawal:${found.orderNo}`,
+          before: { state: current.state, first_reviewed_by: '' },
+          after: { state: first.state, amount: numericToMoney(first.amount), first_reviewed_by: first.firstReviewedBy, line: centsToMoney(line) },
+          requestId: reviewer.requestId,
+        });
+        return { withdrawal: withdrawalView(first), awaitingSecondReview: true };
+      }
+      if (needsTwo && current.firstReviewerId === reviewer.operatorId) {
+        throw new AppError(BizCode.FORBIDDEN, MSG.secondReviewSameOperator);
+      }
+    }
     const [updated] = await tx
       .update(withdrawals)
       .set({ state: decision === 'approve' ? 2 : 3, reviewedBy: reviewer.name.slice(0, 32), reviewedAt: deps.clock.now(), note: note.slice(0, 200) })
       .where(and(eq(withdrawals.id, found.id), eq(withdrawals.state, 1)))
       .returning();
     if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
-    const cents = numericToCents(found.amount);
     await post(tx, {
       reference: `withdrawal-${decision === 'approve' ? 'paid' : 'returned'}:${found.orderNo}`,
       kind: decision === 'approve' ? 'withdrawal_paid' : 'withdrawal_returned',
@@ -201,12 +248,17 @@ export async function reviewWithdrawal(deps: PaymentsDeps, orderNo: string, deci
         operatorId: reviewer.operatorId,
         action: `withdrawal.${decision}`,
         target: `withdrawal:${found.orderNo}`,
-        before: { state: found.state },
-        after: { state: updated.state, amount: numericToMoney(updated.amount), note: updated.note },
+        before: { state: current.state },
+        after: {
+          state: updated.state,
+          amount: numericToMoney(updated.amount),
+          note: updated.note,
+          ...(updated.firstReviewerId === null ? {} : { first_reviewed_by: updated.firstReviewedBy }),
+        },
         requestId: reviewer.requestId,
       });
     }
-    return withdrawalView(updated);
+    return { withdrawal: withdrawalView(updated), awaitingSecondReview: false };
   });
 }
 
@@ -234,6 +286,9 @@ export function withdrawalView(w: WithdrawalRow, username?: string) {
     usdt_amount: w.usdtAmount === null ? null : numericToMoney(w.usdtAmount),
     state: w.state,
     note: w.note,
+    first_reviewer_id: w.firstReviewerId,
+    first_reviewed_by: w.firstReviewedBy,
+    first_reviewed_at: w.firstReviewedAt ? formatBeijing(w.firstReviewedAt) : null,
     reviewed_by: w.reviewedBy,
     reviewed_at: w.reviewedAt ? formatBeijing(w.reviewedAt) : null,
     created_at: formatBeijing(w.createdAt),

@@ -1,6 +1,5 @@
-import { BizCode, endpoints, MSG, parseMoneyToCents } from '@h5/contract';
+import { adminResources, BizCode, endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { crudRoutes } from '../../http/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
@@ -28,39 +27,12 @@ export function redpacketsRoutes(
   memberRoute(app, endpoints.redpacket, authenticate, async ({ body, member }) => ({ data: await redpacketRecords(deps, member.id, body) }));
 }
 
-/** 'HH:mm' (or 'HH:mm:ss', seconds dropped), Beijing time. */
-const clockTime = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: MSG.timeRangeInvalid })
-  .transform((v) => v.slice(0, 5));
-const money = z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
-  const cents = parseMoneyToCents(v);
-  if (cents === null || cents < 0) {
-    ctx.addIssue({ code: 'custom', message: MSG.amountInvalid });
-    return z.NEVER;
-  }
-  return cents;
-});
-
-const RuleInput = z.object({
-  start_time: clockTime,
-  end_time: clockTime,
-  day_flow: money,
-  flow_money: money,
-  recharge: z.coerce.number().int().min(0).max(1000),
-  /** Prize cap in percent of the deposits. */
-  money: money.refine((cents) => cents <= 100_00, { message: MSG.amountInvalid }),
-  enabled: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(1),
-});
-
 /** Back office: red-packet rules (finance: they pay out money). */
 export function redpacketsAdminRoutes(app: FastifyInstance, deps: RedpacketsDeps, authenticate: AuthenticateOperator) {
   crudRoutes(app, authenticate, deps.db, {
-    path: '/admin/api/redpacket-rules',
+    calls: adminResources.redpacketRules,
     action: 'redpacket-rule',
-    roles: ['finance'],
     table: redpacketRules,
-    input: RuleInput,
     // A window runs within one Beijing day; end is exclusive.
     check: (i) =>
       clockSeconds(i.start_time) >= clockSeconds(i.end_time)

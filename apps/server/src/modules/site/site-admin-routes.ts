@@ -1,4 +1,4 @@
-import { centsToMoney, firstIssueMessage, MSG, parseMoneyToCents, settingInvalidMessage, unknownSettingMessage } from '@h5/contract';
+import { adminEndpoints, centsToMoney, firstIssueMessage, isSiteUrl, MSG, parseMoneyToCents, settingInvalidMessage, unknownSettingMessage } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +7,6 @@ import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
 import { audit } from '../admin/admin-service';
-import { isSiteUrl } from '../content/content-admin-routes';
 import { DEFAULT_SETTINGS, readSettings, type SettingKey, type SiteSettings, writeSettings } from './site-service';
 
 type Flag = 0 | 1;
@@ -80,6 +79,8 @@ const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> }
   turnover_multiple: decimal(0, 100_00),
   deposit_bonus_percent: decimal(0, 100_00),
   min_fanshui_money: decimal(0, 100_000_000_00),
+  withdraw_second_review_above: decimal(0, 100_000_000_00),
+  operator_totp_required: flag,
 };
 
 const ALL_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
@@ -102,39 +103,51 @@ export function parseSettingsPatch(body: Record<string, unknown>): Partial<SiteS
   return patch as Partial<SiteSettings>;
 }
 
-/** Back office: site settings (role admin only: they switch the site, the red packets and the money rules). */
+/** Writes a checked patch in one transaction with its audit row; answers every setting after the change. */
+async function saveSettings(db: Db, patch: Partial<SiteSettings>, operatorId: number, requestId: string) {
+  const keys = Object.keys(patch) as SettingKey[];
+  return db.transaction(async (tx) => {
+    // One settings change at a time: the withdrawal range is checked against what the other change left.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('site_settings'))`);
+    const before = await readSettings(tx, ALL_KEYS);
+    const merged = { ...before, ...patch };
+    if (Number(merged.withdraw_min) > Number(merged.withdraw_max)) throw badInput(MSG.withdrawRangeInvalid);
+    await writeSettings(tx, patch);
+    await audit(tx, {
+      operatorId,
+      action: 'settings.update',
+      target: 'settings',
+      before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+      after: Object.fromEntries(keys.map((k) => [k, merged[k]])),
+      requestId,
+    });
+    return readSettings(tx, ALL_KEYS);
+  });
+}
+
+/**
+ * Back office: site settings (role admin only: they switch the site, the red packets, the money rules and the
+ * operators' two-factor requirement). The second-review line of withdrawals is also finance's to set, on its own.
+ */
 export function siteAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenticate: AuthenticateOperator) {
   const { db } = deps;
 
-  adminRoute(app, authenticate, { method: 'GET', url: '/admin/api/settings', roles: [] }, async () => ({
+  adminRoute(app, authenticate, adminEndpoints.settings, async () => ({
     data: await readSettings(db, ALL_KEYS),
   }));
 
-  adminRoute(
-    app,
-    authenticate,
-    { method: 'PUT', url: '/admin/api/settings', roles: [], input: z.record(z.string(), z.unknown()) },
-    async ({ input, operator, req }) => {
-      const patch = parseSettingsPatch(input);
-      const keys = Object.keys(patch) as SettingKey[];
-      const settings = await db.transaction(async (tx) => {
-        // One settings change at a time: the withdrawal range is checked against what the other change left.
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('site_settings'))`);
-        const before = await readSettings(tx, ALL_KEYS);
-        const merged = { ...before, ...patch };
-        if (Number(merged.withdraw_min) > Number(merged.withdraw_max)) throw badInput(MSG.withdrawRangeInvalid);
-        await writeSettings(tx, patch);
-        await audit(tx, {
-          operatorId: operator.id,
-          action: 'settings.update',
-          target: 'settings',
-          before: Object.fromEntries(keys.map((k) => [k, before[k]])),
-          after: Object.fromEntries(keys.map((k) => [k, merged[k]])),
-          requestId: req.id,
-        });
-        return readSettings(tx, ALL_KEYS);
-      });
-      return { data: settings, message: MSG.settingSaved };
-    },
-  );
+  adminRoute(app, authenticate, adminEndpoints.settingsUpdate, async ({ input, operator, req }) => ({
+    data: await saveSettings(db, parseSettingsPatch(input), operator.id, req.id),
+    message: MSG.settingSaved,
+  }));
+
+  adminRoute(app, authenticate, adminEndpoints.withdrawReviewSetting, async () => ({
+    data: await readSettings(db, ['withdraw_second_review_above']),
+  }));
+
+  adminRoute(app, authenticate, adminEndpoints.withdrawReviewSettingUpdate, async ({ input, operator, req }) => {
+    const patch = parseSettingsPatch({ withdraw_second_review_above: input.withdraw_second_review_above });
+    const settings = await saveSettings(db, patch, operator.id, req.id);
+    return { data: { withdraw_second_review_above: settings.withdraw_second_review_above }, message: MSG.settingSaved };
+  });
 }

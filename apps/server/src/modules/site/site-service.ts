@@ -44,6 +44,10 @@ export const DEFAULT_SETTINGS = {
   deposit_bonus_percent: 0,
   /** A settled bet yields a rebate row only when its valid amount is above this, in yuan (SERVER-RULES "Rebates"). */
   min_fanshui_money: 0,
+  /** Yuan: an approved withdrawal above it needs a second approval by another operator (0 = off). */
+  withdraw_second_review_above: 0,
+  /** 1: every operator must enrol two-factor sign-in (TOTP) before any other back-office call. */
+  operator_totp_required: 0 as Flag,
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

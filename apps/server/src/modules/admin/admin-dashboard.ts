@@ -1,0 +1,35 @@
+import { adminEndpoints, type OperatorRoleName } from '@h5/contract';
+import { count, eq, max } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
+import { agentApplications } from '../member/member-tables';
+import { deposits, withdrawals } from '../payments/payments-tables';
+import { promotionApplications } from '../promotions/promotions-tables';
+
+/** Pending (state 1) items of a queue and the newest one's id: one indexed read each, polled every 15 s. */
+async function pendingOf(db: Db, table: PgTable & { id: PgColumn; state: PgColumn }) {
+  const [row] = await db
+    .select({ pending: count(), newest: max(table.id) })
+    .from(table as PgTable)
+    .where(eq(table.state, 1));
+  return { pending: row?.pending ?? 0, newest_id: (row?.newest as number | null | undefined) ?? null };
+}
+
+/** Each queue is shown to the roles that may review it (the same roles as its approve call). */
+const sees = (role: OperatorRoleName, roles: readonly OperatorRoleName[]) => roles.includes(role);
+
+/** GET /admin/api/dashboard/pending: the console's 仪表盘 counts, so it can sound when a newest id goes up. */
+export function adminDashboardRoutes(app: FastifyInstance, db: Db, authenticate: AuthenticateOperator) {
+  adminRoute(app, authenticate, adminEndpoints.dashboardPending, async ({ operator }) => {
+    const { role } = operator;
+    const [dep, wd, act, agent] = await Promise.all([
+      sees(role, adminEndpoints.depositApprove.roles) ? pendingOf(db, deposits) : null,
+      sees(role, adminEndpoints.withdrawalApprove.roles) ? pendingOf(db, withdrawals) : null,
+      sees(role, adminEndpoints.activityApplicationApprove.roles) ? pendingOf(db, promotionApplications) : null,
+      sees(role, adminEndpoints.agentApplicationApprove.roles) ? pendingOf(db, agentApplications) : null,
+    ]);
+    return { data: { deposits: dep, withdrawals: wd, activity_applications: act, agent_applications: agent } };
+  });
+}

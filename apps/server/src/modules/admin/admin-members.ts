@@ -1,0 +1,238 @@
+import { adminEndpoints, BizCode, centsToMoney, MSG } from '@h5/contract';
+import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
+import { AppError } from '../../http/errors';
+import { memberRowsPage } from '../../http/member-rows-page';
+import { numericToCents, numericToMoney } from '../../lib/money';
+import { type PageWindow, pageWindow, toPaginator } from '../../lib/paging';
+import { formatBeijing } from '../../lib/time';
+import { memberLogins, members } from '../accounts/accounts-tables';
+import { bets } from '../games/games-tables';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
+import { depositView } from '../payments/deposits-service';
+import { maskCardNo } from '../payments/payments-common';
+import { deposits, memberCards, withdrawals } from '../payments/payments-tables';
+import { withdrawalView } from '../payments/withdrawals-service';
+import { startsWith } from './admin-audit';
+
+async function memberOr404(db: Db, id: number) {
+  const [member] = await db.select().from(members).where(eq(members.id, id));
+  if (!member) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  return member;
+}
+
+/**
+ * Member search. The username matches any part of the name in any case (as before); real name, mobile and
+ * registration address match exactly or by their beginning ('10.1.' finds a subnet, '138' a number range), which
+ * their indexes serve and which is how an operator reads them off a complaint or a log.
+ */
+function searchFilters(input: { username: string; realname: string; mobile: string; register_ip: string }): SQL[] {
+  const filters: SQL[] = [];
+  if (input.username) filters.push(sql`lower(${members.username}) LIKE lower(${`%${input.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
+  if (input.realname) filters.push(like(members.realname, startsWith(input.realname)));
+  if (input.mobile) filters.push(like(members.mobile, startsWith(input.mobile)));
+  if (input.register_ip) filters.push(like(members.registerIp, startsWith(input.register_ip)));
+  return filters;
+}
+
+/** A member's own ledger rows (central wallet and venue wallets), newest first. */
+async function ledgerPage(db: Db, memberId: number, window: PageWindow, kinds?: readonly string[]) {
+  const filters: SQL[] = [eq(ledgerAccounts.memberId, memberId)];
+  if (kinds) filters.push(inArray(ledgerTransactions.kind, [...kinds]), eq(ledgerAccounts.kind, 'venue'));
+  const where = and(...filters);
+  const base = () =>
+    db
+      .select({
+        id: ledgerEntries.id,
+        transactionId: ledgerTransactions.id,
+        kind: ledgerTransactions.kind,
+        reference: ledgerTransactions.reference,
+        memo: ledgerTransactions.memo,
+        accountKind: ledgerAccounts.kind,
+        venueCode: ledgerAccounts.venueCode,
+        amount: ledgerEntries.amount,
+        createdAt: ledgerTransactions.createdAt,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId));
+  const [total] = await db
+    .select({ n: count() })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(where);
+  const rows = await base().where(where).orderBy(desc(ledgerEntries.id)).limit(window.perPage).offset(window.offset);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** 会员管理: search, the member page and its tabs (ledger, deposits, withdrawals, transfers, bets, sign-ins). */
+export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: AuthenticateOperator) {
+  adminRoute(app, authenticate, adminEndpoints.members, async ({ input }) => {
+    const window = pageWindow(input);
+    const where = and(...searchFilters(input));
+    const [total] = await db.select({ n: count() }).from(members).where(where);
+    const rows = await db
+      .select({
+        id: members.id,
+        username: members.username,
+        realname: members.realname,
+        mobile: members.mobile,
+        registerIp: members.registerIp,
+        vip: members.vip,
+        state: members.state,
+        paysum: members.paysum,
+        createdAt: members.createdAt,
+        // Qualified by hand: inside the subqueries a bare "id" would mean the account's own id.
+        balance: sql<string>`coalesce((SELECT a.balance FROM ledger_accounts a WHERE a.code = 'member:' || "members"."id" || ':wallet'), 0)`,
+        gameblance: sql<string>`coalesce((SELECT sum(a.balance) FROM ledger_accounts a WHERE a.member_id = "members"."id" AND a.kind = 'venue'), 0)`,
+      })
+      .from(members)
+      .where(where)
+      .orderBy(desc(members.id))
+      .limit(window.perPage)
+      .offset(window.offset);
+    const data = rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      realname: r.realname,
+      mobile: r.mobile,
+      register_ip: r.registerIp,
+      vip: r.vip,
+      state: r.state,
+      paysum: numericToMoney(r.paysum),
+      balance: numericToMoney(r.balance),
+      gameblance: numericToMoney(r.gameblance),
+      created_at: formatBeijing(r.createdAt),
+    }));
+    return { data: toPaginator(data, total?.n ?? 0, window) };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.member, async ({ params }) => {
+    const m = await memberOr404(db, idParam(params));
+    const [accounts, cards] = await Promise.all([
+      db
+        .select({ kind: ledgerAccounts.kind, venueCode: ledgerAccounts.venueCode, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.memberId, m.id))
+        .orderBy(asc(ledgerAccounts.venueCode)),
+      db
+        .select()
+        .from(memberCards)
+        .where(and(eq(memberCards.memberId, m.id), isNull(memberCards.deletedAt)))
+        .orderBy(asc(memberCards.id)),
+    ]);
+    const venues = accounts.filter((a) => a.kind === 'venue');
+    const wallet = accounts.find((a) => a.kind === 'wallet');
+    const venueCents = venues.reduce((sum, v) => sum + numericToCents(v.balance), 0);
+    return {
+      data: {
+        id: m.id,
+        username: m.username,
+        realname: m.realname,
+        mobile: m.mobile,
+        email: m.email,
+        birthday: m.birthday,
+        vip: m.vip,
+        state: m.state,
+        isagent: m.isagent,
+        inviter_id: m.inviterId,
+        register_ip: m.registerIp,
+        created_at: formatBeijing(m.createdAt),
+        paysum: numericToMoney(m.paysum),
+        turnover: numericToMoney(m.turnover),
+        turnover_required: numericToMoney(m.turnoverRequired),
+        balance: numericToMoney(wallet?.balance ?? '0'),
+        gameblance: centsToMoney(venueCents),
+        venues: venues.map((v) => ({ code: v.venueCode, balance: numericToMoney(v.balance) })),
+        // The console shows which cards exist, never their numbers: the last 4 are enough to tell them apart.
+        cards: cards.map((c) => ({
+          id: c.id,
+          type: c.type,
+          bank: c.bank,
+          bank_owner: c.bankOwner,
+          bank_no_masked: maskCardNo(c.bankNo),
+          bank_address: c.bankAddress,
+          created_at: formatBeijing(c.createdAt),
+        })),
+      },
+    };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.memberLedger, async ({ input, params }) => {
+    const m = await memberOr404(db, idParam(params));
+    const window = pageWindow(input);
+    const { rows, total } = await ledgerPage(db, m.id, window);
+    const data = rows.map((r) => ({
+      id: r.id,
+      transaction_id: r.transactionId,
+      kind: r.kind,
+      reference: r.reference,
+      memo: r.memo,
+      account_kind: r.accountKind,
+      venue_code: r.venueCode,
+      amount: numericToMoney(r.amount),
+      created_at: formatBeijing(r.createdAt),
+    }));
+    return { data: toPaginator(data, total, window) };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.memberTransfers, async ({ input, params }) => {
+    const m = await memberOr404(db, idParam(params));
+    const window = pageWindow(input);
+    // The venue side of each transfer: credited on the way in, debited on the way out (recycling included).
+    const { rows, total } = await ledgerPage(db, m.id, window, ['transfer_in', 'transfer_out']);
+    const data = rows.map((r) => ({
+      id: r.transactionId,
+      reference: r.reference,
+      kind: r.kind,
+      venue_code: r.venueCode,
+      amount: numericToMoney(r.amount.replace(/^-/, '')),
+      created_at: formatBeijing(r.createdAt),
+    }));
+    return { data: toPaginator(data, total, window) };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.memberDeposits, async ({ input, params }) => {
+    const m = await memberOr404(db, idParam(params));
+    return { data: await memberRowsPage(db, deposits, eq(deposits.memberId, m.id), pageWindow(input), depositView) };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.memberWithdrawals, async ({ input, params }) => {
+    const m = await memberOr404(db, idParam(params));
+    return { data: await memberRowsPage(db, withdrawals, eq(withdrawals.memberId, m.id), pageWindow(input), withdrawalView) };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.memberBets, async ({ input, params }) => {
+    const m = await memberOr404(db, idParam(params));
+    const window = pageWindow(input);
+    const [total] = await db.select({ n: count() }).from(bets).where(eq(bets.memberId, m.id));
+    const rows = await db.select().from(bets).where(eq(bets.memberId, m.id)).orderBy(desc(bets.id)).limit(window.perPage).offset(window.offset);
+    const data = rows.map((b) => ({
+      id: b.id,
+      bet_id: b.betId,
+      venue_code: b.venueCode,
+      category: b.category,
+      game_code: b.gameCode,
+      bet_amount: numericToMoney(b.betAmount),
+      valid_amount: numericToMoney(b.validAmount),
+      win_loss: numericToMoney(b.winLoss),
+      status: b.status,
+      created_at: formatBeijing(b.createdAt),
+      settled_at: b.settledAt ? formatBeijing(b.settledAt) : null,
+    }));
+    return { data: toPaginator(data, total?.n ?? 0, window) };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.memberLogins, async ({ input, params }) => {
+    const m = await memberOr404(db, idParam(params));
+    return { data: await memberRowsPage(db, memberLogins, eq(memberLogins.memberId, m.id), pageWindow(input), (l) => ({
+      id: l.id,
+      ip: l.ip,
+      device: l.device,
+      created_at: formatBeijing(l.createdAt),
+    })) };
+  });
+}
