@@ -9,7 +9,9 @@ import { baseURL, uniqueName } from './browser';
 export const consoleURL = (path = '') => `${baseURL()}/admin/${path.replace(/^\//, '')}`;
 
 /** A 1280 px desktop page that records console errors. */
-export async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function desktopPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -77,13 +79,17 @@ export async function newMemberWithCard(): Promise<Member> {
     paypassword: 'pay123456',
     code: 'AB12',
   });
-  await memberCall('/api/bindcard', {
-    bank: '中国银行',
-    bank_owner: '赵六',
-    bank_no: '6222020200998877',
-    bank_address: '北京市朝阳区支行',
-    pay_pass: 'pay123456',
-  }, token);
+  await memberCall(
+    '/api/bindcard',
+    {
+      bank: '中国银行',
+      bank_owner: '赵六',
+      bank_no: '6222020200998877',
+      bank_address: '北京市朝阳区支行',
+      pay_pass: 'pay123456',
+    },
+    token,
+  );
   return { name, token };
 }
 
@@ -91,7 +97,15 @@ export async function newMemberWithCard(): Promise<Member> {
 export async function bankDeposit(member: Member, amount: string): Promise<string> {
   const { deposit_no } = await memberCall<{ deposit_no: string }>(
     '/api/recharge',
-    { paytype: 'bank', amount, bank: '中国银行', bank_no: '6222020200998877', bank_owner: '赵六', bank_address: '北京市朝阳区支行', catepay: '' },
+    {
+      paytype: 'bank',
+      amount,
+      bank: '中国银行',
+      bank_no: '6222020200998877',
+      bank_owner: '赵六',
+      bank_address: '北京市朝阳区支行',
+      catepay: '',
+    },
     member.token,
   );
   return deposit_no;
@@ -102,11 +116,16 @@ export async function withdraw(member: Member, amount: string): Promise<string> 
   const cards = await memberCall<{ id: number }[]>('/api/getcard', { type: 1 }, member.token);
   const card = cards[0];
   if (!card) throw new Error('the member has no card');
-  const { order_no } = await memberCall<{ order_no: string }>('/api/withdraw', { amount, bank: card.id, password: 'pay123456' }, member.token);
+  const { order_no } = await memberCall<{ order_no: string }>(
+    '/api/withdraw',
+    { amount, bank: card.id, password: 'pay123456' },
+    member.token,
+  );
   return order_no;
 }
 
-export const balanceOf = async (member: Member) => (await memberCall<{ balance: string }>('/api/balance', {}, member.token)).balance;
+export const balanceOf = async (member: Member) =>
+  (await memberCall<{ balance: string }>('/api/balance', {}, member.token)).balance;
 
 /** The table row of a queue or list that shows `text`. */
 export const rowWith = (page: Page, text: string) => page.locator('tr', { hasText: text });
@@ -114,3 +133,37 @@ export const rowWith = (page: Page, text: string) => page.locator('tr', { hasTex
 /** Waits for an antd message (toast) containing this text; a failure lists the messages that were shown. */
 export const expectToast = (page: Page, text: string) =>
   expect.poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | ')).toContain(text);
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core's WCAG 2 A and AA findings of serious or critical impact on the page as it is now. The script is
+ * evaluated through the debugging protocol, which the page's content security policy does not apply to.
+ */
+export async function seriousFindings(page: Page, axeSource: string): Promise<string[]> {
+  // Colours are measured once dialogs and buttons have finished fading in (endless spinners aside).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } })
+      .axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations as Finding[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.help}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}

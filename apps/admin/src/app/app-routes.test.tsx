@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../shared/session/session-store';
 import { me, mockApi, ok, renderConsole, signInAs } from '../test/render';
 
-const pending = { deposits: { pending: 2, newest_id: 9 }, withdrawals: { pending: 1, newest_id: 4 }, activity_applications: null, agent_applications: null };
+const pending = {
+  deposits: { pending: 2, newest_id: 9 },
+  withdrawals: { pending: 1, newest_id: 4 },
+  activity_applications: null,
+  agent_applications: null,
+};
 
 const menuNames = async () => {
   const menu = await screen.findByRole('navigation', { name: '主菜单' });
@@ -22,9 +27,21 @@ describe('the console shell', () => {
 
   it('gives a finance operator the money desk and not 管理员 or 操作日志, and refuses those addresses', async () => {
     signInAs('finance', 'cashier');
-    mockApi({ '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })), '/admin/api/dashboard/pending': () => ok(pending) });
+    mockApi({
+      '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })),
+      '/admin/api/dashboard/pending': () => ok(pending),
+    });
     renderConsole('/');
-    expect(await menuNames()).toEqual(['仪表盘', '会员管理', '存款审核', '提款审核', '优惠申请', '代理申请', '账务核对', '账号安全']);
+    expect(await menuNames()).toEqual([
+      '仪表盘',
+      '会员管理',
+      '存款审核',
+      '提款审核',
+      '优惠申请',
+      '代理申请',
+      '账务核对',
+      '账号安全',
+    ]);
     expect(screen.getByText('cashier')).toBeInTheDocument();
     expect(screen.getByText('财务')).toBeInTheDocument();
   });
@@ -47,7 +64,10 @@ describe('the console shell', () => {
 
   it('gives a content operator only the screens its calls allow', async () => {
     signInAs('content', 'editor');
-    mockApi({ '/admin/api/me': () => ok(me({ role: 'content', username: 'editor' })), '/admin/api/dashboard/pending': () => ok(pending) });
+    mockApi({
+      '/admin/api/me': () => ok(me({ role: 'content', username: 'editor' })),
+      '/admin/api/dashboard/pending': () => ok(pending),
+    });
     renderConsole('/');
     expect(await menuNames()).toEqual(['仪表盘', '会员管理', '优惠申请', '账号安全']);
   });
@@ -72,7 +92,12 @@ describe('the console shell', () => {
     expect(await screen.findByRole('heading', { name: '登录' })).toBeInTheDocument();
     // The next sign-in starts at 仪表盘, not at the screen left.
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/admin/api/logout' && c.headers.get('Authorization') === 'Bearer tok-boss')).toBe(true);
+    expect(
+      calls.some(
+        (c) =>
+          c.method === 'POST' && c.path === '/admin/api/logout' && c.headers.get('Authorization') === 'Bearer tok-boss',
+      ),
+    ).toBe(true);
     expect(useSessionStore.getState().session).toBeNull();
     expect(localStorage.getItem('admin.session')).toBeNull();
   });

@@ -22,15 +22,7 @@ export function AppRoutes() {
         {consoleRoutes.map((route) => {
           const Page = route.page;
           const allowed = role !== undefined && canSee(role, route);
-          return (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={
-allowed ? <Page /> : <NotFound forbidden />
-              }
-            />
-          );
+          return <Route key={route.path} path={route.path} element={allowed ? <Page /> : <NotFound forbidden />} />;
         })}
         <Route path="*" element={<NotFound />} />
       </Route>

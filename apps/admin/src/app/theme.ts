@@ -12,13 +12,21 @@ export const consoleTheme: ThemeConfig = {
     colorSuccess: '#2f7a1f',
     colorError: '#c0262d',
     colorWarning: '#a35a00',
+    // antd's secondary greys (0.45) fall under 4.5:1 on white; these pass.
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     borderRadius: 6,
     fontFamily: "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'Segoe UI', sans-serif",
   },
   components: {
+    Descriptions: { labelColor: 'rgba(0, 0, 0, 0.65)' },
     Layout: { siderBg: '#10284a', headerBg: '#ffffff', bodyBg: '#f3f5f9' },
-    Menu: { darkItemBg: '#10284a', darkSubMenuItemBg: '#0b1d37', darkItemSelectedBg: '#1d4f91', darkItemColor: 'rgba(255,255,255,0.85)' },
+    Menu: {
+      darkItemBg: '#10284a',
+      darkSubMenuItemBg: '#0b1d37',
+      darkItemSelectedBg: '#1d4f91',
+      darkItemColor: 'rgba(255,255,255,0.85)',
+    },
   },
 };

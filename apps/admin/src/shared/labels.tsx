@@ -1,16 +1,16 @@
-import { Tag } from 'antd';
+import { StatusTag, type Tone } from './ui/status-tag';
 
 /** Review states of deposits, withdrawals and applications: 1 pending, 2 approved, 3 rejected. */
-export const REVIEW_STATES: Record<number, { text: string; color: string }> = {
-  1: { text: '待审核', color: 'gold' },
-  2: { text: '已通过', color: 'green' },
-  3: { text: '已拒绝', color: 'red' },
+export const REVIEW_STATES: Record<number, { text: string; tone: Tone }> = {
+  1: { text: '待审核', tone: 'warning' },
+  2: { text: '已通过', tone: 'success' },
+  3: { text: '已拒绝', tone: 'danger' },
 };
 
 export function ReviewStateTag({ state, closedText }: { state: number; closedText?: string }) {
   const known = REVIEW_STATES[state];
-  if (state === 3 && closedText) return <Tag color="default">{closedText}</Tag>;
-  return <Tag color={known?.color ?? 'default'}>{known?.text ?? `状态 ${state}`}</Tag>;
+  if (state === 3 && closedText) return <StatusTag tone="neutral">{closedText}</StatusTag>;
+  return <StatusTag tone={known?.tone ?? 'neutral'}>{known?.text ?? `状态 ${state}`}</StatusTag>;
 }
 
 /** The filter of a review queue: 待审核 first, as the queue is worked. */
@@ -32,5 +32,5 @@ export const PAY_WAYS: Record<string, string> = {
 export const payWayLabel = (code: string) => PAY_WAYS[code] ?? code;
 
 export function MemberStateTag({ state }: { state: number }) {
-  return state === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">已禁用</Tag>;
+  return state === 1 ? <StatusTag tone="success">正常</StatusTag> : <StatusTag tone="danger">已禁用</StatusTag>;
 }

@@ -30,7 +30,10 @@ export function renderConsole(route = '/') {
 }
 
 /** One screen at `route` (matched by `path`) with the providers but without the layout. */
-export function renderScreen(element: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+export function renderScreen(
+  element: ReactElement,
+  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+) {
   return render(
     <ConsoleProviders queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[route]}>
@@ -61,10 +64,19 @@ type Handler = (call: Call) => Envelope;
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: Call[] = [];
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://console.test');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://console.test',
+    );
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call: Call = { method, path: url.pathname, query: url.searchParams, body, headers: new Headers(init?.headers) };
+    const call: Call = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      headers: new Headers(init?.headers),
+    };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`] ?? handlers[url.pathname];
     const envelope = handler ? handler(call) : { code: 404, message: '接口不存在', data: null };
@@ -86,7 +98,16 @@ export const page = <T,>(data: T[], total = data.length, current = 1, perPage = 
   to: data.length ? (current - 1) * perPage + data.length : null,
 });
 
-export const me = (over: Partial<{ id: number; username: string; role: OperatorRole; totp_enabled: boolean; must_enroll: boolean; idle_minutes: number }> = {}) => ({
+export const me = (
+  over: Partial<{
+    id: number;
+    username: string;
+    role: OperatorRole;
+    totp_enabled: boolean;
+    must_enroll: boolean;
+    idle_minutes: number;
+  }> = {},
+) => ({
   id: 1,
   username: 'boss',
   role: 'admin',

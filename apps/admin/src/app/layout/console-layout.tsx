@@ -1,5 +1,6 @@
+import { StatusTag } from '../../shared/ui/status-tag';
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Button, Grid, Layout, Menu, Space, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api';
@@ -59,7 +60,7 @@ export function ConsoleLayout() {
             <Space size={6}>
               <UserOutlined aria-hidden />
               <Typography.Text strong>{session.username}</Typography.Text>
-              <Tag color="blue">{ROLE_LABEL[session.role]}</Tag>
+              <StatusTag tone="info">{ROLE_LABEL[session.role]}</StatusTag>
             </Space>
             <Button icon={<LogoutOutlined />} loading={logout.isPending} onClick={() => logout.mutate(undefined)}>
               退出登录

@@ -20,7 +20,11 @@ export default function AgentApplicationsPage() {
         {
           title: '申请说明',
           dataIndex: 'apply_info',
-          render: (v: string) => <Typography.Paragraph ellipsis={{ rows: 2, expandable: true, symbol: '展开' }} style={{ margin: 0 }}>{v || '-'}</Typography.Paragraph>,
+          render: (v: string) => (
+            <Typography.Paragraph ellipsis={{ rows: 2, expandable: true, symbol: '展开' }} style={{ margin: 0 }}>
+              {v || '-'}
+            </Typography.Paragraph>
+          ),
         },
       ]}
       describe={(row) => (

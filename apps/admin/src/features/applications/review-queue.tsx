@@ -1,4 +1,4 @@
-import { Button, Form, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Select, Space, type TableColumnsType } from 'antd';
 import type { Paginator } from '@h5/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { type PageRequest, useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import type { QueueFilters } from './api';
@@ -26,7 +27,10 @@ export interface ReviewQueueProps<Row extends Application> {
   what: string;
   queryKey: string;
   fetchPage: (filters: QueueFilters, page: PageRequest, signal: AbortSignal) => Promise<Paginator<Row>>;
-  review: { approve: (id: number) => Promise<{ message: string }>; reject: (id: number, note: string) => Promise<unknown> };
+  review: {
+    approve: (id: number) => Promise<{ message: string }>;
+    reject: (id: number, note: string) => Promise<unknown>;
+  };
   /** The columns that say what was applied for, between the member and the time. */
   detailColumns: TableColumnsType<Row>;
   describe: (row: Row) => ReactNode;
@@ -94,7 +98,14 @@ export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row
         </Form.Item>
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
-      <Table<Row> rowKey="id" columns={columns} size="middle" scroll={{ x: 1000 }} {...tableProps} />
+      <DataTable<Row>
+        label={`${props.title}队列`}
+        rowKey="id"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 1000 }}
+        {...tableProps}
+      />
       {review.dialog}
     </>
   );

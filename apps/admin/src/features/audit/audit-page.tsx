@@ -1,9 +1,10 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { DateRangeFilter } from '../../shared/ui/filter-bar';
+import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { type AuditFilters, fetchAudit } from './api';
 import { BeforeAfter } from './before-after';
@@ -38,7 +39,11 @@ const EMPTY: AuditFilters = { operator: '', action: '', target: '', from: '', to
 
 const columns: TableColumnsType<Row> = [
   { title: '时间', dataIndex: 'created_at', width: 170 },
-  { title: '操作员', dataIndex: 'operator', render: (v: string | null, row) => v ?? (row.operator_id ? `#${row.operator_id}` : '未知账号') },
+  {
+    title: '操作员',
+    dataIndex: 'operator',
+    render: (v: string | null, row) => v ?? (row.operator_id ? `#${row.operator_id}` : '未知账号'),
+  },
   {
     title: '动作',
     dataIndex: 'action',
@@ -73,7 +78,13 @@ export default function AuditPage() {
         layout="inline"
         className="console-filters"
         initialValues={filters}
-        onFinish={(v) => setFilters({ operator: (v.operator ?? '').trim(), action: (v.action ?? '').trim(), target: (v.target ?? '').trim() })}
+        onFinish={(v) =>
+          setFilters({
+            operator: (v.operator ?? '').trim(),
+            action: (v.action ?? '').trim(),
+            target: (v.target ?? '').trim(),
+          })
+        }
       >
         <Form.Item name="operator" label="操作员">
           <Input allowClear maxLength={32} style={{ width: 130 }} />
@@ -101,7 +112,8 @@ export default function AuditPage() {
           </Button>
         </Form.Item>
       </Form>
-      <Table<Row>
+      <DataTable<Row>
+        label="操作日志"
         rowKey="id"
         columns={columns}
         size="middle"

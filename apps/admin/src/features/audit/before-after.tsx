@@ -10,7 +10,12 @@ export function BeforeAfter({ before, after }: { before: unknown; after: unknown
   const a = isRecord(after) ? after : after == null ? {} : { 值: after };
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   if (!keys.length) return <span>无变更内容</span>;
-  const rows = keys.map((key) => ({ key, before: b[key], after: a[key], changed: JSON.stringify(b[key]) !== JSON.stringify(a[key]) }));
+  const rows = keys.map((key) => ({
+    key,
+    before: b[key],
+    after: a[key],
+    changed: JSON.stringify(b[key]) !== JSON.stringify(a[key]),
+  }));
   return (
     <Table
       size="small"
@@ -22,7 +27,18 @@ export function BeforeAfter({ before, after }: { before: unknown; after: unknown
       columns={[
         { title: '字段', dataIndex: 'key', width: 180 },
         { title: '变更前', dataIndex: 'before', render: (v: unknown) => <code>{show(v)}</code> },
-        { title: '变更后', dataIndex: 'after', render: (v: unknown, row) => (row.changed ? <strong><code>{show(v)}</code></strong> : <code>{show(v)}</code>) },
+        {
+          title: '变更后',
+          dataIndex: 'after',
+          render: (v: unknown, row) =>
+            row.changed ? (
+              <strong>
+                <code>{show(v)}</code>
+              </strong>
+            ) : (
+              <code>{show(v)}</code>
+            ),
+        },
       ]}
     />
   );

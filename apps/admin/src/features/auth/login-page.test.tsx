@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
 import { fail, me, mockApi, ok, renderConsole } from '../../test/render';
 
-const pending = { deposits: { pending: 0, newest_id: null }, withdrawals: { pending: 0, newest_id: null }, activity_applications: null, agent_applications: null };
+const pending = {
+  deposits: { pending: 0, newest_id: null },
+  withdrawals: { pending: 0, newest_id: null },
+  activity_applications: null,
+  agent_applications: null,
+};
 
 async function fillCredentials(name = 'cashier', password = 'secret-pass') {
   await userEvent.type(await screen.findByLabelText('用户名'), name);
@@ -16,7 +21,8 @@ describe('登录', () => {
     const { calls } = mockApi({
       'POST /admin/api/login': () => ok({ token: 't1', role: 'finance', username: 'cashier' }, '登录成功'),
       '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })),
-      '/admin/api/withdrawals': () => ok({ current_page: 1, data: [], last_page: 1, per_page: 20, total: 0, from: null, to: null }),
+      '/admin/api/withdrawals': () =>
+        ok({ current_page: 1, data: [], last_page: 1, per_page: 20, total: 0, from: null, to: null }),
       '/admin/api/settings/withdraw-review': () => ok({ withdraw_second_review_above: 0 }),
       '/admin/api/dashboard/pending': () => ok(pending),
     });
@@ -25,7 +31,11 @@ describe('登录', () => {
     expect(screen.queryByLabelText('动态验证码')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByRole('heading', { name: '提款审核' })).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/admin/api/login')?.body).toEqual({ username: 'cashier', password: 'secret-pass', code: '' });
+    expect(calls.find((c) => c.path === '/admin/api/login')?.body).toEqual({
+      username: 'cashier',
+      password: 'secret-pass',
+      code: '',
+    });
     expect(useSessionStore.getState().session).toEqual({ token: 't1', role: 'finance', username: 'cashier' });
   });
 

@@ -38,7 +38,11 @@ export default function LoginPage() {
   const submit = async (values: LoginForm) => {
     setBusy(true);
     try {
-      const answer = await signInCall({ username: values.username.trim(), password: values.password, code: values.code?.trim() ?? '' });
+      const answer = await signInCall({
+        username: values.username.trim(),
+        password: values.password,
+        code: values.code?.trim() ?? '',
+      });
       signIn(answer);
       navigate(from, { replace: true });
     } catch (error) {
@@ -64,10 +68,25 @@ export default function LoginPage() {
         </Typography.Title>
         {endedBecause && <Alert type="warning" showIcon title={endedBecause} className="login-alert" />}
         {needsCode && (
-          <Alert type="info" showIcon title="此账号已开启两步验证，请输入验证器中的 6 位动态验证码" className="login-alert" />
+          <Alert
+            type="info"
+            showIcon
+            title="此账号已开启两步验证，请输入验证器中的 6 位动态验证码"
+            className="login-alert"
+          />
         )}
-        <Form<LoginForm> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={busy}>
-          <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+        <Form<LoginForm>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => void submit(v)}
+          disabled={busy}
+        >
+          <Form.Item
+            name="username"
+            label="用户名"
+            rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
+          >
             <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" maxLength={64} />
           </Form.Item>
           <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>

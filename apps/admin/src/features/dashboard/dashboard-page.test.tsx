@@ -29,7 +29,7 @@ describe('仪表盘', () => {
     vi.mocked(playChime).mockClear();
   });
 
-  it("shows each queue the role may see with a link to it, and none of the others", async () => {
+  it('shows each queue the role may see with a link to it, and none of the others', async () => {
     signInAs('finance', 'cashier');
     serve({ deposits: [3, 12], withdrawals: [1, 5] });
     renderScreen(<DashboardPage />);
@@ -82,7 +82,12 @@ describe('仪表盘', () => {
     let newest = 10;
     mockApi({
       '/admin/api/dashboard/pending': () =>
-        ok({ deposits: { pending: 1, newest_id: newest }, withdrawals: null, activity_applications: null, agent_applications: null }),
+        ok({
+          deposits: { pending: 1, newest_id: newest },
+          withdrawals: null,
+          activity_applications: null,
+          agent_applications: null,
+        }),
     });
     renderScreen(<DashboardPage />);
     await userEvent.click(await screen.findByRole('switch', { name: '新单提示音' }));

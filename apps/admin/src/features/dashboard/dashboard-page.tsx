@@ -65,7 +65,13 @@ export default function DashboardPage() {
         extra={
           <Space>
             <label htmlFor="dashboard-sound">新单提示音</label>
-            <Switch id="dashboard-sound" checked={sound} onChange={toggleSound} checkedChildren="开" unCheckedChildren="关" />
+            <Switch
+              id="dashboard-sound"
+              checked={sound}
+              onChange={toggleSound}
+              checkedChildren="开"
+              unCheckedChildren="关"
+            />
           </Space>
         }
       >

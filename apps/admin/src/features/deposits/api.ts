@@ -8,7 +8,10 @@ export type QueueFilters = { state: string; from: string; to: string };
 
 /** The queue as filtered on screen: a state ('all' for every one) and Beijing days. */
 export const fetchDeposits = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
-  callAdmin(e.deposits, { input: { ...page, state: f.state === 'all' ? '' : f.state, from: f.from, to: f.to }, signal });
+  callAdmin(e.deposits, {
+    input: { ...page, state: f.state === 'all' ? '' : f.state, from: f.from, to: f.to },
+    signal,
+  });
 
 export const approveDeposit = (depositNo: string) =>
   callAdminWithMessage(e.depositApprove, { params: { deposit_no: depositNo }, input: { note: '' } });

@@ -27,7 +27,8 @@ describe('存款审核', () => {
   it('pages through the paginator and keeps the page in the address', async () => {
     signInAs('finance');
     const { calls } = mockApi({
-      'GET /admin/api/deposits': (call) => ok(page([deposit({ deposit_no: `D-page-${call.query.get('page')}` })], 41, Number(call.query.get('page')))),
+      'GET /admin/api/deposits': (call) =>
+        ok(page([deposit({ deposit_no: `D-page-${call.query.get('page')}` })], 41, Number(call.query.get('page')))),
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
     await screen.findByText('D-page-1');

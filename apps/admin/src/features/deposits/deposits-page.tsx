@@ -1,11 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Button, Descriptions, Form, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Form, Select, Space, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { afterReview, approveDeposit, fetchDeposits, rejectDeposit } from './api';
@@ -59,12 +60,17 @@ export default function DepositsPage() {
       dataIndex: 'username',
       render: (name: string | undefined, row) => <Link to={`/members/${row.member_id}`}>{name ?? row.member_id}</Link>,
     },
-    { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string, row) => (
-      <>
-        {formatMoney(v)}
-        {row.usdt_amount ? <div style={{ color: 'rgba(0,0,0,0.65)' }}>{`${row.usdt_amount} USDT`}</div> : null}
-      </>
-    ) },
+    {
+      title: '金额',
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: string, row) => (
+        <>
+          {formatMoney(v)}
+          {row.usdt_amount ? <div style={{ color: 'rgba(0,0,0,0.65)' }}>{`${row.usdt_amount} USDT`}</div> : null}
+        </>
+      ),
+    },
     { title: '方式', dataIndex: 'pay_way', render: payWayLabel },
     { title: '付款信息', render: (_v, row) => payer(row) },
     { title: '提交时间', dataIndex: 'created_at', width: 170 },
@@ -106,7 +112,14 @@ export default function DepositsPage() {
         </Form.Item>
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
-      <Table<Row> rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
+      <DataTable<Row>
+        label="存款审核队列"
+        rowKey="id"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 1100 }}
+        {...tableProps}
+      />
       {review.dialog}
     </>
   );

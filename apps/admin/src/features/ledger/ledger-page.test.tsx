@@ -20,7 +20,12 @@ describe('账务核对', () => {
     mockApi({
       '/admin/api/ledger/check': () => {
         checks += 1;
-        return ok({ balanced: false, total: '0.00', accounts: 42, mismatched: [{ code: 'member:7:wallet', balance: '100.00', entries: '90.00' }] });
+        return ok({
+          balanced: false,
+          total: '0.00',
+          accounts: 42,
+          mismatched: [{ code: 'member:7:wallet', balance: '100.00', entries: '90.00' }],
+        });
       },
     });
     renderScreen(<LedgerPage />);

@@ -25,7 +25,12 @@ export default function LedgerPage() {
       ) : result ? (
         <>
           {result.balanced ? (
-            <Alert type="success" showIcon title="账务平衡：所有账户合计为零，每个账户余额与其分录一致。" style={{ marginBottom: 16 }} />
+            <Alert
+              type="success"
+              showIcon
+              title="账务平衡：所有账户合计为零，每个账户余额与其分录一致。"
+              style={{ marginBottom: 16 }}
+            />
           ) : (
             <Alert
               type="error"

@@ -66,7 +66,15 @@ export function AdjustDialog({
   };
 
   return (
-    <Modal open={open} title={`调整余额：${member.username}`} okText="下一步" cancelText="取消" onOk={() => void submit().catch(() => undefined)} onCancel={close} destroyOnHidden>
+    <Modal
+      open={open}
+      title={`调整余额：${member.username}`}
+      okText="下一步"
+      cancelText="取消"
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={close}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false} requiredMark={false}>
         <Form.Item
           name="amount"
@@ -79,7 +87,9 @@ export function AdjustDialog({
                 const text = (value ?? '').trim();
                 if (!text) return Promise.resolve();
                 const cents = /^[+-]?\d+(\.\d{1,2})?$/.test(text) ? parseMoneyToCents(text.replace(/^\+/, '')) : null;
-                return cents === null || cents === 0 ? Promise.reject(new Error('请输入不为 0 的金额，最多两位小数')) : Promise.resolve();
+                return cents === null || cents === 0
+                  ? Promise.reject(new Error('请输入不为 0 的金额，最多两位小数'))
+                  : Promise.resolve();
               },
             },
           ]}

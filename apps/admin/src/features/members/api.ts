@@ -56,4 +56,5 @@ export function useAdjust(id: number) {
 }
 
 export const recycleCall = (id: number) => callAdminWithMessage(e.memberRecycle, { params: { id } });
-export const memberStateCall = (id: number, state: 0 | 1) => callAdmin(e.memberState, { params: { id }, input: { state } });
+export const memberStateCall = (id: number, state: 0 | 1) =>
+  callAdmin(e.memberState, { params: { id }, input: { state } });

@@ -92,7 +92,9 @@ describe('会员详情', () => {
 
   it('recycles every venue with one confirmed action and shows what came back', async () => {
     signInAs('finance');
-    const { calls } = serve({ 'POST /admin/api/members/7/recycle': () => ok({ recycled: '20.00', balance: '1254.50' }, '回收成功') });
+    const { calls } = serve({
+      'POST /admin/api/members/7/recycle': () => ok({ recycled: '20.00', balance: '1254.50' }, '回收成功'),
+    });
     renderMember();
     await userEvent.click(await screen.findByRole('button', { name: '一键回收' }));
     await userEvent.click(await screen.findByRole('button', { name: '确认回收' }));

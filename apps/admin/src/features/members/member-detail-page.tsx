@@ -1,6 +1,7 @@
+import { StatusTag } from '../../shared/ui/status-tag';
 import { adminEndpoints } from '@h5/contract';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, Result, Row, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Col, Descriptions, Result, Row, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../shared/format';
@@ -106,7 +107,9 @@ export default function MemberDetailPage() {
               <Descriptions.Item label="状态">
                 <MemberStateTag state={m.state} />
               </Descriptions.Item>
-              <Descriptions.Item label="代理">{m.isagent ? <Tag color="blue">是</Tag> : '否'}</Descriptions.Item>
+              <Descriptions.Item label="代理">
+                {m.isagent ? <StatusTag tone="info">是</StatusTag> : '否'}
+              </Descriptions.Item>
               <Descriptions.Item label="邀请人">
                 {m.inviter_id ? <Link to={`/members/${m.inviter_id}`}>{`会员 ${m.inviter_id}`}</Link> : '-'}
               </Descriptions.Item>

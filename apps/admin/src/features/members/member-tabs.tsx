@@ -1,13 +1,14 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { StatusTag } from '../../shared/ui/status-tag';
+import { Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, ReviewStateTag } from '../../shared/labels';
+import { DataTable } from '../../shared/ui/data-table';
 import { useCan } from '../../shared/session/use-can';
 import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
 import { fetchMemberTab, type MemberTab, memberTabs } from './api';
-
 
 const KINDS: Record<string, string> = {
   deposit: '存款',
@@ -57,7 +58,11 @@ const withdrawalColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberWith
 ];
 const transferColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberTransfers>> = [
   { title: '时间', dataIndex: 'created_at', width: 170 },
-  { title: '方向', dataIndex: 'kind', render: (v: string) => (v === 'transfer_in' ? '中心钱包 → 场馆' : '场馆 → 中心钱包') },
+  {
+    title: '方向',
+    dataIndex: 'kind',
+    render: (v: string) => (v === 'transfer_in' ? '中心钱包 → 场馆' : '场馆 → 中心钱包'),
+  },
   { title: '场馆', dataIndex: 'venue_code' },
   { title: '金额', dataIndex: 'amount', align: 'right', render: formatMoney },
   { title: '流水号', dataIndex: 'reference', ellipsis: true },
@@ -72,7 +77,11 @@ const betColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberBets>> = [
   { title: '投注额', dataIndex: 'bet_amount', align: 'right', render: formatMoney },
   { title: '有效投注', dataIndex: 'valid_amount', align: 'right', render: formatMoney },
   { title: '输赢', dataIndex: 'win_loss', align: 'right', render: signed },
-  { title: '状态', dataIndex: 'status', render: (v: number) => <Tag>{BET_STATUS[v] ?? v}</Tag> },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    render: (v: number) => <StatusTag tone="neutral">{BET_STATUS[v] ?? v}</StatusTag>,
+  },
 ];
 const loginColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberLogins>> = [
   { title: '登录时间', dataIndex: 'created_at', width: 170 },
@@ -83,7 +92,12 @@ const loginColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberLogins>> 
 const TABS: { key: MemberTab; label: string; empty: string; columns: TableColumnsType<never> }[] = [
   { key: 'ledger', label: '账变记录', empty: '暂无账变记录', columns: ledgerColumns as TableColumnsType<never> },
   { key: 'deposits', label: '存款记录', empty: '暂无存款记录', columns: depositColumns as TableColumnsType<never> },
-  { key: 'withdrawals', label: '提款记录', empty: '暂无提款记录', columns: withdrawalColumns as TableColumnsType<never> },
+  {
+    key: 'withdrawals',
+    label: '提款记录',
+    empty: '暂无提款记录',
+    columns: withdrawalColumns as TableColumnsType<never>,
+  },
   { key: 'transfers', label: '转账记录', empty: '暂无转账记录', columns: transferColumns as TableColumnsType<never> },
   { key: 'bets', label: '投注记录', empty: '暂无投注记录', columns: betColumns as TableColumnsType<never> },
   { key: 'logins', label: '登录记录', empty: '暂无登录记录', columns: loginColumns as TableColumnsType<never> },
@@ -98,7 +112,16 @@ function TabTable({ memberId, tab }: { memberId: number; tab: (typeof TABS)[numb
     onPage: setPage,
     emptyText: tab.empty,
   });
-  return <Table rowKey="id" columns={tab.columns} size="small" scroll={{ x: 800 }} {...(tableProps as object)} />;
+  return (
+    <DataTable
+      label={tab.label}
+      rowKey="id"
+      columns={tab.columns}
+      size="small"
+      scroll={{ x: 800 }}
+      {...(tableProps as object)}
+    />
+  );
 }
 
 /** The member's records, one tab per kind, each only for roles that may read it. */

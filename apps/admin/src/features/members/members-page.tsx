@@ -1,4 +1,4 @@
-import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { adminEndpoints } from '@h5/contract';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { MemberStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { fetchMembers, type MemberSearch } from './api';
 
@@ -15,7 +16,11 @@ const EMPTY: MemberSearch = { username: '', realname: '', mobile: '', register_i
 
 const columns: TableColumnsType<Row> = [
   { title: 'ID', dataIndex: 'id', width: 80 },
-  { title: '用户名', dataIndex: 'username', render: (name: string, row) => <Link to={`/members/${row.id}`}>{name}</Link> },
+  {
+    title: '用户名',
+    dataIndex: 'username',
+    render: (name: string, row) => <Link to={`/members/${row.id}`}>{name}</Link>,
+  },
   { title: '真实姓名', dataIndex: 'realname' },
   { title: '手机号', dataIndex: 'mobile', render: (v: string) => v || '-' },
   { title: 'VIP', dataIndex: 'vip', width: 70, render: (v: number) => `VIP${v}` },
@@ -44,7 +49,13 @@ export default function MembersPage() {
   return (
     <>
       <PageTitle>会员管理</PageTitle>
-      <Form form={form} layout="inline" className="console-filters" initialValues={filters} onFinish={(v) => setFilters(clean(v))}>
+      <Form
+        form={form}
+        layout="inline"
+        className="console-filters"
+        initialValues={filters}
+        onFinish={(v) => setFilters(clean(v))}
+      >
         <Form.Item name="username" label="用户名">
           <Input allowClear maxLength={32} style={{ width: 150 }} />
         </Form.Item>
@@ -73,7 +84,14 @@ export default function MembersPage() {
           </Button>
         </Form.Item>
       </Form>
-      <Table<Row> rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
+      <DataTable<Row>
+        label="会员列表"
+        rowKey="id"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 1100 }}
+        {...tableProps}
+      />
     </>
   );
 }

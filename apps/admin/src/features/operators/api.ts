@@ -17,8 +17,10 @@ export function useCreateOperator() {
   });
 }
 
-export const changeRoleCall = (id: number, role: OperatorRoleName) => callAdmin(e.operatorUpdate, { params: { id }, input: { role } });
-export const operatorStateCall = (id: number, state: 0 | 1) => callAdmin(e.operatorState, { params: { id }, input: { state } });
+export const changeRoleCall = (id: number, role: OperatorRoleName) =>
+  callAdmin(e.operatorUpdate, { params: { id }, input: { role } });
+export const operatorStateCall = (id: number, state: 0 | 1) =>
+  callAdmin(e.operatorState, { params: { id }, input: { state } });
 export const resetTotpCall = (id: number) => callAdmin(e.operatorTotpReset, { params: { id } });
 
 const settingsKey = ['settings'] as const;

@@ -6,17 +6,42 @@ import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import OperatorsPage from './operators-page';
 
 const settings = (required: 0 | 1) => ({
-  site_state: 1, title: '星河体育', site_logo: '', repair_tips: '', redpacket_switch: 1, index_modal: 1, webcontent: '', h5_url: '',
-  ios_download_url: '', ios_download_qrcode: '', fanshui: 1, visit_url: '', service_url: '', agent_login_url: '', usdtrate: '7.20',
-  withdrawusdtrate: '7.10', withdrawcashfee: '1.00', withdrawfeeusdttrc: '1.00', withdraw_min: 100, withdraw_max: 50000,
-  withdraw_daily_count: 5, turnover_multiple: 1, deposit_bonus_percent: 0, min_fanshui_money: 1, withdraw_second_review_above: 0,
+  site_state: 1,
+  title: '星河体育',
+  site_logo: '',
+  repair_tips: '',
+  redpacket_switch: 1,
+  index_modal: 1,
+  webcontent: '',
+  h5_url: '',
+  ios_download_url: '',
+  ios_download_qrcode: '',
+  fanshui: 1,
+  visit_url: '',
+  service_url: '',
+  agent_login_url: '',
+  usdtrate: '7.20',
+  withdrawusdtrate: '7.10',
+  withdrawcashfee: '1.00',
+  withdrawfeeusdttrc: '1.00',
+  withdraw_min: 100,
+  withdraw_max: 50000,
+  withdraw_daily_count: 5,
+  turnover_multiple: 1,
+  deposit_bonus_percent: 0,
+  min_fanshui_money: 1,
+  withdraw_second_review_above: 0,
   operator_totp_required: required,
 });
 
 function serve(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /admin/api/operators': () =>
-      ok([operatorRow({ id: 1, username: 'boss', role: 'admin', totp_enabled: true }), operatorRow(), operatorRow({ id: 3, username: 'auditor', totp_enabled: true })]),
+      ok([
+        operatorRow({ id: 1, username: 'boss', role: 'admin', totp_enabled: true }),
+        operatorRow(),
+        operatorRow({ id: 3, username: 'auditor', totp_enabled: true }),
+      ]),
     'GET /admin/api/settings': () => ok(settings(0)),
     ...extra,
   });
@@ -28,7 +53,11 @@ describe('管理员', () => {
   it('creates an operator and shows its password once', async () => {
     signInAs('admin', 'boss');
     const { calls } = serve({
-      'POST /admin/api/operators': () => ok({ id: 4, username: 'cashier2', role: 'finance', password: 'Xy7-once-only' }, '操作员已创建，密码仅显示一次，请妥善保存'),
+      'POST /admin/api/operators': () =>
+        ok(
+          { id: 4, username: 'cashier2', role: 'finance', password: 'Xy7-once-only' },
+          '操作员已创建，密码仅显示一次，请妥善保存',
+        ),
     });
     renderScreen(<OperatorsPage />);
     await screen.findByText('cashier', { selector: 'td' });

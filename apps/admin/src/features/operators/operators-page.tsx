@@ -1,14 +1,25 @@
-import type { adminEndpoints} from '@h5/contract';
+import type { adminEndpoints } from '@h5/contract';
+import { StatusTag } from '../../shared/ui/status-tag';
 import { OPERATOR_ROLES, type OperatorRoleName } from '@h5/contract';
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Switch, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { DataOf } from '../../shared/api/client';
 import { ROLE_LABEL } from '../../shared/roles';
 import { useSessionStore } from '../../shared/session/session-store';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { emptyLocale } from '../../shared/ui/empty';
+import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
-import { changeRoleCall, operatorsKey, operatorStateCall, resetTotpCall, useCreateOperator, useOperators, useSetTotpRequired, useTotpRequired } from './api';
+import {
+  changeRoleCall,
+  operatorsKey,
+  operatorStateCall,
+  resetTotpCall,
+  useCreateOperator,
+  useOperators,
+  useSetTotpRequired,
+  useTotpRequired,
+} from './api';
 
 type Row = DataOf<typeof adminEndpoints.operators>[number];
 type Created = DataOf<typeof adminEndpoints.operatorCreate>;
@@ -47,13 +58,22 @@ function CreateOperatorDialog({ open, onClose }: { open: boolean; onClose: () =>
     >
       {created ? (
         <>
-          <Alert type="warning" showIcon title="初始密码只显示这一次，请立即复制并安全地交给该管理员。" style={{ marginBottom: 16 }} />
+          <Alert
+            type="warning"
+            showIcon
+            title="初始密码只显示这一次，请立即复制并安全地交给该管理员。"
+            style={{ marginBottom: 16 }}
+          />
           <p>
             用户名：<strong>{created.username}</strong>（{ROLE_LABEL[created.role]}）
           </p>
           <p>
             初始密码：
-            <Typography.Text code copyable={{ text: created.password, tooltips: ['复制密码', '已复制'] }} aria-label="初始密码">
+            <Typography.Text
+              code
+              copyable={{ text: created.password, tooltips: ['复制密码', '已复制'] }}
+              aria-label="初始密码"
+            >
               {created.password}
             </Typography.Text>
           </p>
@@ -116,7 +136,7 @@ export default function OperatorsPage() {
       width: 170,
       render: (role: OperatorRoleName, row) =>
         row.username === me ? (
-          <Tag color="blue">{ROLE_LABEL[role]}</Tag>
+          <StatusTag tone="info">{ROLE_LABEL[role]}</StatusTag>
         ) : (
           <Select
             aria-label={`${row.username} 的角色`}
@@ -135,8 +155,20 @@ export default function OperatorsPage() {
           />
         ),
     },
-    { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">已停用</Tag>) },
-    { title: '两步验证', dataIndex: 'totp_enabled', width: 100, render: (v: boolean) => (v ? <Tag color="green">已开启</Tag> : <Tag>未开启</Tag>) },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 90,
+      render: (v: number) =>
+        v === 1 ? <StatusTag tone="success">正常</StatusTag> : <StatusTag tone="danger">已停用</StatusTag>,
+    },
+    {
+      title: '两步验证',
+      dataIndex: 'totp_enabled',
+      width: 100,
+      render: (v: boolean) =>
+        v ? <StatusTag tone="success">已开启</StatusTag> : <StatusTag tone="neutral">未开启</StatusTag>,
+    },
     { title: '创建时间', dataIndex: 'created_at', width: 170 },
     {
       title: '操作',
@@ -152,7 +184,10 @@ export default function OperatorsPage() {
               onClick={() =>
                 confirm({
                   title: row.state === 1 ? '停用管理员' : '启用管理员',
-                  content: row.state === 1 ? `停用后 ${row.username} 将立即下线且无法登录。` : `启用后 ${row.username} 可以重新登录。`,
+                  content:
+                    row.state === 1
+                      ? `停用后 ${row.username} 将立即下线且无法登录。`
+                      : `启用后 ${row.username} 可以重新登录。`,
                   danger: row.state === 1,
                   action: () => operatorStateCall(row.id, row.state === 1 ? 0 : 1),
                   invalidate: [operatorsKey],
@@ -196,7 +231,8 @@ export default function OperatorsPage() {
       >
         管理员
       </PageTitle>
-      <Table<Row>
+      <DataTable<Row>
+        label="管理员列表"
         rowKey="id"
         columns={columns}
         dataSource={operators.data ?? []}

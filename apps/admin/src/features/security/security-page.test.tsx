@@ -16,7 +16,8 @@ describe('账号安全', () => {
       'POST /admin/api/totp/setup': () => ok({ uri: URI, secret: 'JBSWY3DPEHPK3PXP' }),
       'POST /admin/api/totp/confirm': (call) => {
         confirmations.push(call.body);
-        if ((call.body as { code: string }).code !== '654321') return fail(232, '动态验证码错误或已使用，请输入验证器中的最新验证码');
+        if ((call.body as { code: string }).code !== '654321')
+          return fail(232, '动态验证码错误或已使用，请输入验证器中的最新验证码');
         enabled = true;
         return ok(me({ totp_enabled: true }), '两步验证已开启');
       },
@@ -46,7 +47,9 @@ describe('账号安全', () => {
       'POST /admin/api/password': () => ok(null, '密码修改成功'),
     });
     renderScreen(<SecurityPage />);
-    const card = (await screen.findByText('修改密码', { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement;
+    const card = (await screen.findByText('修改密码', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
     await userEvent.type(within(card).getByLabelText('原密码'), 'old-pass-1');
     await userEvent.type(within(card).getByLabelText('新密码'), 'new-pass-12');
     await userEvent.type(within(card).getByLabelText('确认新密码'), 'new-pass-13');
@@ -58,6 +61,9 @@ describe('账号安全', () => {
     await userEvent.type(within(card).getByLabelText('确认新密码'), 'new-pass-12');
     await userEvent.click(within(card).getByRole('button', { name: '修改密码' }));
     expect(await screen.findByText('密码修改成功')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/admin/api/password')?.body).toEqual({ old_password: 'old-pass-1', new_password: 'new-pass-12' });
+    expect(calls.find((c) => c.path === '/admin/api/password')?.body).toEqual({
+      old_password: 'old-pass-1',
+      new_password: 'new-pass-12',
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Space, Tag, Typography } from 'antd';
+import { StatusTag } from '../../shared/ui/status-tag';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useMe } from '../../shared/session/use-me';
@@ -48,9 +49,11 @@ function TwoFactorCard() {
       {enabled ? (
         <Space orientation="vertical">
           <Space>
-            状态：<Tag color="green">已开启</Tag>
+            状态：<StatusTag tone="success">已开启</StatusTag>
           </Space>
-          <Typography.Text type="secondary">登录时需输入验证器中的 6 位动态验证码。如需更换手机，请联系超级管理员重置。</Typography.Text>
+          <Typography.Text type="secondary">
+            登录时需输入验证器中的 6 位动态验证码。如需更换手机，请联系超级管理员重置。
+          </Typography.Text>
         </Space>
       ) : pending ? (
         <Row gutter={24}>
@@ -61,7 +64,8 @@ function TwoFactorCard() {
           </Col>
           <Col flex="auto">
             <Typography.Paragraph>
-              1. 用验证器应用（如 Google Authenticator、Microsoft Authenticator）扫描左侧二维码；无法扫描时手动输入密钥：
+              1. 用验证器应用（如 Google Authenticator、Microsoft
+              Authenticator）扫描左侧二维码；无法扫描时手动输入密钥：
             </Typography.Paragraph>
             <Typography.Paragraph>
               <Typography.Text code copyable={{ text: pending.secret, tooltips: ['复制密钥', '已复制'] }}>
@@ -91,7 +95,7 @@ function TwoFactorCard() {
       ) : (
         <Space orientation="vertical">
           <Space>
-            状态：<Tag>未开启</Tag>
+            状态：<StatusTag tone="neutral">未开启</StatusTag>
           </Space>
           <Typography.Text type="secondary">开启后，登录除密码外还需输入手机验证器生成的动态验证码。</Typography.Text>
           <Button type="primary" onClick={() => void start()} loading={setup.isPending}>
@@ -115,7 +119,10 @@ function PasswordCard() {
   const [form] = Form.useForm<PasswordForm>();
   const submit = async (values: PasswordForm) => {
     try {
-      const { message: text } = await change.mutateAsync({ old_password: values.old_password, new_password: values.new_password });
+      const { message: text } = await change.mutateAsync({
+        old_password: values.old_password,
+        new_password: values.new_password,
+      });
       void message.success(text || '密码已修改');
       form.resetFields();
     } catch {
@@ -124,7 +131,13 @@ function PasswordCard() {
   };
   return (
     <Card title="修改密码">
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} style={{ maxWidth: 360 }} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        style={{ maxWidth: 360 }}
+        requiredMark={false}
+      >
         <Form.Item name="old_password" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" maxLength={128} />
         </Form.Item>
@@ -146,7 +159,9 @@ function PasswordCard() {
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
               validator: (_rule, value) =>
-                !value || value === getFieldValue('new_password') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致')),
+                !value || value === getFieldValue('new_password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('两次输入的新密码不一致')),
             }),
           ]}
         >

@@ -8,7 +8,10 @@ const e = adminEndpoints;
 export type QueueFilters = { state: string; from: string; to: string };
 
 export const fetchWithdrawals = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
-  callAdmin(e.withdrawals, { input: { ...page, state: f.state === 'all' ? '' : f.state, from: f.from, to: f.to }, signal });
+  callAdmin(e.withdrawals, {
+    input: { ...page, state: f.state === 'all' ? '' : f.state, from: f.from, to: f.to },
+    signal,
+  });
 
 export const approveWithdrawal = (orderNo: string) =>
   callAdminWithMessage(e.withdrawalApprove, { params: { order_no: orderNo }, input: { note: '' } });
@@ -28,7 +31,8 @@ export function useSecondReviewLine() {
 export function useSetSecondReviewLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (above: number) => callAdmin(e.withdrawReviewSettingUpdate, { input: { withdraw_second_review_above: above } }),
+    mutationFn: (above: number) =>
+      callAdmin(e.withdrawReviewSettingUpdate, { input: { withdraw_second_review_above: above } }),
     onSuccess: (data) => {
       queryClient.setQueryData(lineKey, data);
       return queryClient.invalidateQueries({ queryKey: ['withdrawals'] });

@@ -28,7 +28,11 @@ export function SecondReviewLine() {
   return (
     <Space>
       <Typography.Text type="secondary">
-        {above === undefined ? '复核线加载中…' : above > 0 ? `大额复核：超过 ${formatMoney(above)} 元的提款需另一位操作员复核` : '大额复核：未开启'}
+        {above === undefined
+          ? '复核线加载中…'
+          : above > 0
+            ? `大额复核：超过 ${formatMoney(above)} 元的提款需另一位操作员复核`
+            : '大额复核：未开启'}
       </Typography.Text>
       {canEdit && (
         <Popover
@@ -41,7 +45,11 @@ export function SecondReviewLine() {
           title="设置大额复核线"
           content={
             <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
-              <Form.Item name="above" label="复核线（元，0 为关闭）" rules={[{ required: true, message: '请输入复核线' }]}>
+              <Form.Item
+                name="above"
+                label="复核线（元，0 为关闭）"
+                rules={[{ required: true, message: '请输入复核线' }]}
+              >
                 <InputNumber min={0} precision={2} style={{ width: 200 }} />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={update.isPending}>

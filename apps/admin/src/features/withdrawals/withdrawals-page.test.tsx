@@ -34,7 +34,10 @@ describe('提款审核', () => {
     signInAs('finance', 'cashier');
     serve([withdrawal({ amount: '80000.00', needs_second_review: true })], 50000, {
       'POST /admin/api/withdrawals/W202611250003/approve': () =>
-        ok(withdrawal({ amount: '80000.00', first_reviewer_id: 2, first_reviewed_by: 'cashier' }), '金额超过复核线，初审已通过，等待另一位操作员复核'),
+        ok(
+          withdrawal({ amount: '80000.00', first_reviewer_id: 2, first_reviewed_by: 'cashier' }),
+          '金额超过复核线，初审已通过，等待另一位操作员复核',
+        ),
     });
     renderScreen(<WithdrawalsPage />);
     const line = row(await screen.findByText('W202611250003'));
@@ -42,7 +45,9 @@ describe('提款审核', () => {
     expect(screen.getByText('大额复核：超过 50,000.00 元的提款需另一位操作员复核')).toBeInTheDocument();
     await userEvent.click(within(line).getByRole('button', { name: '通过' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('金额超过大额复核线：本次为初审，需另一位操作员复核后才出款。')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('金额超过大额复核线：本次为初审，需另一位操作员复核后才出款。'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
     expect(await screen.findByText('金额超过复核线，初审已通过，等待另一位操作员复核')).toBeInTheDocument();
   });
@@ -51,7 +56,14 @@ describe('提款审核', () => {
     signInAs('finance', 'cashier');
     serve([
       withdrawal({ amount: '80000.00', needs_second_review: true, first_reviewer_id: 2, first_reviewed_by: 'cashier' }),
-      withdrawal({ id: 5, order_no: 'W-other', amount: '90000.00', needs_second_review: true, first_reviewer_id: 9, first_reviewed_by: 'auditor' }),
+      withdrawal({
+        id: 5,
+        order_no: 'W-other',
+        amount: '90000.00',
+        needs_second_review: true,
+        first_reviewer_id: 9,
+        first_reviewed_by: 'auditor',
+      }),
     ]);
     renderScreen(<WithdrawalsPage />);
     const mine = row(await screen.findByText('W202611250003'));
@@ -80,7 +92,11 @@ describe('提款审核', () => {
     signInAs('finance', 'cashier');
     const { calls } = serve([], 0, {
       'PUT /admin/api/settings/withdraw-review': (call) =>
-        ok({ withdraw_second_review_above: Number((call.body as { withdraw_second_review_above: number }).withdraw_second_review_above) }),
+        ok({
+          withdraw_second_review_above: Number(
+            (call.body as { withdraw_second_review_above: number }).withdraw_second_review_above,
+          ),
+        }),
     });
     renderScreen(<WithdrawalsPage />);
     expect(await screen.findByText('暂无待审核的提款')).toBeInTheDocument();

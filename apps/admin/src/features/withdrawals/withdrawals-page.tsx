@@ -1,11 +1,13 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Alert, Button, Descriptions, Form, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { StatusTag } from '../../shared/ui/status-tag';
+import { Alert, Button, Descriptions, Form, Select, Space, Tooltip, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { useMe } from '../../shared/session/use-me';
@@ -27,14 +29,20 @@ function describe(row: Row) {
         {row.usdt_amount ? `（到账 ${row.usdt_amount} USDT）` : ''}
       </Descriptions.Item>
       <Descriptions.Item label="收款账户">{`${account(row)} ${row.bank_owner} ${row.bank_no}`}</Descriptions.Item>
-      <Descriptions.Item label="打码">{Number(row.turnover_required) > 0 ? `未完成，还需 ${formatMoney(row.turnover_required)}` : '已完成'}</Descriptions.Item>
+      <Descriptions.Item label="打码">
+        {Number(row.turnover_required) > 0 ? `未完成，还需 ${formatMoney(row.turnover_required)}` : '已完成'}
+      </Descriptions.Item>
       <Descriptions.Item label="订单号">{row.order_no}</Descriptions.Item>
     </Descriptions>
   );
 }
 
 function TurnoverTag({ owed }: { owed: string }) {
-  return Number(owed) > 0 ? <Tag color="orange">{`未完成 还需 ${formatMoney(owed)}`}</Tag> : <Tag color="green">已完成</Tag>;
+  return Number(owed) > 0 ? (
+    <StatusTag tone="warning">{`未完成 还需 ${formatMoney(owed)}`}</StatusTag>
+  ) : (
+    <StatusTag tone="success">已完成</StatusTag>
+  );
 }
 
 /** 提款审核: withdrawals to pay out or return; above the second-review line two different operators approve. */
@@ -66,7 +74,11 @@ export default function WithdrawalsPage() {
 
   const columns: TableColumnsType<Row> = [
     { title: '订单号', dataIndex: 'order_no', width: 190 },
-    { title: '会员', dataIndex: 'username', render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link> },
+    {
+      title: '会员',
+      dataIndex: 'username',
+      render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link>,
+    },
     {
       title: '金额',
       dataIndex: 'amount',
@@ -96,8 +108,12 @@ export default function WithdrawalsPage() {
       render: (v: number, row) => (
         <Space orientation="vertical" size={2}>
           <ReviewStateTag state={v} />
-          {v === 1 && row.first_reviewed_by ? <Tag color="blue">{`待复核（初审 ${row.first_reviewed_by}）`}</Tag> : null}
-          {v === 1 && !row.first_reviewed_by && row.needs_second_review ? <Tag color="purple">大额需复核</Tag> : null}
+          {v === 1 && row.first_reviewed_by ? (
+            <StatusTag tone="info">{`待复核（初审 ${row.first_reviewed_by}）`}</StatusTag>
+          ) : null}
+          {v === 1 && !row.first_reviewed_by && row.needs_second_review ? (
+            <StatusTag tone="accent">大额需复核</StatusTag>
+          ) : null}
         </Space>
       ),
     },
@@ -148,7 +164,14 @@ export default function WithdrawalsPage() {
         </Form.Item>
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
-      <Table<Row> rowKey="id" columns={columns} size="middle" scroll={{ x: 1200 }} {...tableProps} />
+      <DataTable<Row>
+        label="提款审核队列"
+        rowKey="id"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 1200 }}
+        {...tableProps}
+      />
       {review.dialog}
     </>
   );

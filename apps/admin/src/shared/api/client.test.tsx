@@ -21,7 +21,9 @@ describe('callAdmin', () => {
 
   it('fills path parameters and posts the input as JSON', async () => {
     signInAs('finance');
-    const { calls } = mockApi({ 'POST /admin/api/deposits/D%2F1/reject': () => ok(deposit({ state: 3, note: '未到账' })) });
+    const { calls } = mockApi({
+      'POST /admin/api/deposits/D%2F1/reject': () => ok(deposit({ state: 3, note: '未到账' })),
+    });
     await callAdmin(adminEndpoints.depositReject, { params: { deposit_no: 'D/1' }, input: { note: '未到账' } });
     expect(calls[0]?.body).toEqual({ note: '未到账' });
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
@@ -31,9 +33,9 @@ describe('callAdmin', () => {
     signInAs('finance');
     renderScreen(<div />);
     mockApi({ 'POST /admin/api/deposits/D1/approve': () => fail(409, '该订单已处理') });
-    await expect(callAdmin(adminEndpoints.depositApprove, { params: { deposit_no: 'D1' }, input: { note: '' } })).rejects.toEqual(
-      new ApiError(409, '该订单已处理'),
-    );
+    await expect(
+      callAdmin(adminEndpoints.depositApprove, { params: { deposit_no: 'D1' }, input: { note: '' } }),
+    ).rejects.toEqual(new ApiError(409, '该订单已处理'));
     expect(await screen.findByText('该订单已处理')).toBeInTheDocument();
   });
 
@@ -54,7 +56,9 @@ describe('callAdmin', () => {
     const silenced = console.error;
     console.error = () => undefined;
     try {
-      await expect(callAdmin(adminEndpoints.me, { silent: true })).rejects.toMatchObject({ code: TRANSPORT.badResponse });
+      await expect(callAdmin(adminEndpoints.me, { silent: true })).rejects.toMatchObject({
+        code: TRANSPORT.badResponse,
+      });
     } finally {
       console.error = silenced;
     }

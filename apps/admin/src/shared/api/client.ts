@@ -47,7 +47,10 @@ async function send(url: string, init: RequestInit, signal: AbortSignal): Promis
     response = await fetch(url, init);
   } catch (error) {
     if (signal.aborted) throw new ApiError(TRANSPORT.timeout, '请求超时，请稍后再试');
-    throw new ApiError(TRANSPORT.network, error instanceof Error && error.message ? `网络异常：${error.message}` : '网络异常');
+    throw new ApiError(
+      TRANSPORT.network,
+      error instanceof Error && error.message ? `网络异常：${error.message}` : '网络异常',
+    );
   }
   try {
     return await response.json();
@@ -61,7 +64,10 @@ function endSession() {
   if (useSessionStore.getState().session) useSessionStore.getState().signOut('登录已失效，请重新登录');
 }
 
-async function request<E extends AdminEndpoint>(endpoint: E, args: CallArgs<E>): Promise<{ data: DataOf<E>; message: string }> {
+async function request<E extends AdminEndpoint>(
+  endpoint: E,
+  args: CallArgs<E>,
+): Promise<{ data: DataOf<E>; message: string }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
@@ -93,7 +99,10 @@ async function request<E extends AdminEndpoint>(endpoint: E, args: CallArgs<E>):
     // instead of a screen showing undefined.
     const parsed = endpoint.data.safeParse(envelope.data);
     if (!parsed.success) {
-      console.error(`[api] ${endpoint.method} ${endpoint.path}: answer does not match the contract`, parsed.error.issues);
+      console.error(
+        `[api] ${endpoint.method} ${endpoint.path}: answer does not match the contract`,
+        parsed.error.issues,
+      );
       throw new ApiError(TRANSPORT.badResponse, '服务器返回的数据格式有误');
     }
     return { data: parsed.data as DataOf<E>, message };
@@ -108,7 +117,9 @@ async function request<E extends AdminEndpoint>(endpoint: E, args: CallArgs<E>):
   }
 }
 
-type MaybeArgs<E extends AdminEndpoint> = [PathParams<E['path']>] extends [never] ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+type MaybeArgs<E extends AdminEndpoint> = [PathParams<E['path']>] extends [never]
+  ? [args?: CallArgs<E>]
+  : [args: CallArgs<E>];
 
 /**
  * The one way the console talks to the server: the contract's endpoint in, its parsed `data` out on code 200;

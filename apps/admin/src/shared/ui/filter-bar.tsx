@@ -23,9 +23,7 @@ export function DateRangeFilter({
         allowEmpty={[true, true]}
         placeholder={['开始日期', '结束日期']}
         aria-label="日期范围"
-        onChange={(range) =>
-          onChange({ from: range?.[0]?.format(DAY) ?? '', to: range?.[1]?.format(DAY) ?? '' })
-        }
+        onChange={(range) => onChange({ from: range?.[0]?.format(DAY) ?? '', to: range?.[1]?.format(DAY) ?? '' })}
       />
     </Form.Item>
   );

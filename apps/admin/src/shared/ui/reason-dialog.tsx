@@ -13,7 +13,15 @@ export interface ReasonDialogProps {
 }
 
 /** A refusal needs its reason: a dialog with one required field; it closes once the call has answered. */
-export function ReasonDialog({ open, title, summary, label = '拒绝原因', okText = '确认拒绝', onSubmit, onClose }: ReasonDialogProps) {
+export function ReasonDialog({
+  open,
+  title,
+  summary,
+  label = '拒绝原因',
+  okText = '确认拒绝',
+  onSubmit,
+  onClose,
+}: ReasonDialogProps) {
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {

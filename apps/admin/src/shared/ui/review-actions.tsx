@@ -43,7 +43,9 @@ export function useReviewActions<T>(options: ReviewOptions<T>) {
       invalidate: options.invalidate,
       // A plain success says what happens next; any other message (awaiting a second review) is the server's.
       success: (answer) =>
-        answer.message && answer.message !== MSG.ok && answer.message !== 'ok' ? answer.message : (options.approvedText ?? '已通过'),
+        answer.message && answer.message !== MSG.ok && answer.message !== 'ok'
+          ? answer.message
+          : (options.approvedText ?? '已通过'),
     });
 
   const dialog = (

@@ -1,0 +1,22 @@
+import { Table, type TableProps } from 'antd';
+import { useEffect, useRef } from 'react';
+
+/**
+ * An antd Table whose horizontal scroll area (wide queues on a tablet) can be reached and scrolled with the
+ * keyboard: antd renders it as a plain div, so it gets a tab stop and a name here (WCAG 2.1.1).
+ */
+export function DataTable<T extends object>({ label, ...props }: TableProps<T> & { label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const area of box.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body') ?? []) {
+      area.tabIndex = 0;
+      area.setAttribute('role', 'region');
+      area.setAttribute('aria-label', label);
+    }
+  });
+  return (
+    <div ref={box}>
+      <Table<T> {...props} />
+    </div>
+  );
+}
