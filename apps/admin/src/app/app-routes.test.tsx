@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../shared/session/session-store';
 import { me, mockApi, ok, renderConsole, signInAs } from '../test/render';
 
@@ -25,7 +25,7 @@ describe('the console shell', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
-  it('gives a finance operator the money desk and not 管理员 or 操作日志, and refuses those addresses', async () => {
+  it('gives a finance operator the money desk and not 管理员 or 操作日志', async () => {
     signInAs('finance', 'cashier');
     mockApi({
       '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })),
@@ -108,5 +108,32 @@ describe('the console shell', () => {
     renderConsole('/');
     expect(await screen.findByRole('heading', { name: '登录' })).toBeInTheDocument();
     expect(screen.getByText('登录已失效，请重新登录')).toBeInTheDocument();
+  });
+});
+
+describe('an idle console', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('signs itself out after the idle minutes the server reports, though the dashboard keeps polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInAs('finance', 'cashier');
+    const { calls } = mockApi({
+      '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier', idle_minutes: 2 })),
+      '/admin/api/dashboard/pending': () => ok(pending),
+      'POST /admin/api/logout': () => ok(null),
+    });
+    renderConsole('/');
+    await screen.findByRole('heading', { name: '仪表盘' });
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    // Activity starts the count again.
+    fireEvent.keyDown(window, { key: 'Tab' });
+    await act(() => vi.advanceTimersByTimeAsync(90_000));
+    expect(useSessionStore.getState().session).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(45_000));
+    expect(await screen.findByText('长时间未操作，已自动退出登录')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/admin/api/logout')).toBe(true);
+    expect(calls.filter((c) => c.path === '/admin/api/dashboard/pending').length).toBeGreaterThan(5);
   });
 });
