@@ -74,10 +74,12 @@ describe('the console shell', () => {
 
   it('sends an operator who must enrol two factors to 账号安全', async () => {
     signInAs('finance', 'cashier');
-    mockApi({ '/admin/api/me': () => ok(me({ role: 'finance', must_enroll: true })) });
+    const { calls } = mockApi({ '/admin/api/me': () => ok(me({ role: 'finance', must_enroll: true })) });
     renderConsole('/deposits');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/security'));
     expect(await screen.findByText('站点要求所有管理员开启两步验证，开启后才能使用其他功能。')).toBeInTheDocument();
+    // The queue was never asked for: the server would refuse it, and the toast would say so for nothing.
+    expect(calls.some((c) => c.path === '/admin/api/deposits')).toBe(false);
   });
 
   it('退出登录 ends the session on the server and returns to 登录', async () => {

@@ -68,9 +68,14 @@ export function ConsoleLayout() {
           </Space>
         </Header>
         <Content className="console-content">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {/* Screens wait for the operator's state: one who must enrol two factors is refused everything else. */}
+          {me.isPending ? (
+            <PageLoading />
+          ) : (
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          )}
         </Content>
       </Layout>
     </Layout>
