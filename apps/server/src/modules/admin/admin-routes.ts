@@ -124,7 +124,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
           memberId,
           memo: input.note,
           legs: [
-            { account: accountCode.house('adjustments'), cents: -cents },
+            { account: accountCode.house('adjustments', memberId), cents: -cents },
             { account: accountCode.wallet(memberId), cents },
           ],
         });

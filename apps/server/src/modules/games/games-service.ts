@@ -69,7 +69,7 @@ async function settle(
       kind: 'bet_payout',
       memberId: bet.memberId,
       legs: [
-        { account: accountCode.venueFloat(bet.venueCode), cents: -bet.payout },
+        { account: accountCode.venueFloat(bet.venueCode, bet.memberId), cents: -bet.payout },
         { account: accountCode.venue(bet.memberId, bet.venueCode), cents: bet.payout },
       ],
     });
@@ -112,7 +112,7 @@ export async function playRound(deps: GamesDeps, session: SandboxSession, input:
       memberId: session.memberId,
       legs: [
         { account: accountCode.venue(session.memberId, session.venue), cents: -stake },
-        { account: accountCode.venueFloat(session.venue), cents: stake },
+        { account: accountCode.venueFloat(session.venue, session.memberId), cents: stake },
       ],
     });
     await tx.insert(bets).values({

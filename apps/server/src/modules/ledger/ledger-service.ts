@@ -5,12 +5,20 @@ import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger-tables';
 
+/**
+ * House accounts are split into this many shards, chosen by member id: a movement of one member touches only its
+ * shard, so members' movements do not queue behind one hot row. A house figure is the sum of its shards.
+ */
+export const HOUSE_SHARDS = 16;
+const shard = (memberId: number) => `s${String(memberId % HOUSE_SHARDS).padStart(2, '0')}`;
+
 /** Account names. House accounts may go negative (money that came from or went to the outside world). */
 export const accountCode = {
   wallet: (memberId: number) => `member:${memberId}:wallet`,
   venue: (memberId: number, venue: string) => `member:${memberId}:venue:${venue}`,
-  house: (name: HouseAccount) => `house:${name}`,
-  venueFloat: (venue: string) => `house:venue:${venue}`,
+  /** The shard of a house account that a member's movement uses, e.g. house:deposits:s07. */
+  house: (name: HouseAccount, memberId: number) => `house:${name}:${shard(memberId)}`,
+  venueFloat: (venue: string, memberId: number) => `house:venue:${venue}:${shard(memberId)}`,
 };
 
 export type HouseAccount =
@@ -68,7 +76,9 @@ function kindOf(code: string): 'wallet' | 'venue' | 'house' {
 
 function parseMemberAccount(code: string): { memberId: number | null; venue: string } {
   const m = /^member:(\d+):(?:wallet|venue:(.+))$/.exec(code);
-  return m ? { memberId: Number(m[1]), venue: m[2] ?? '' } : { memberId: null, venue: code.startsWith('house:venue:') ? code.slice(12) : '' };
+  if (m) return { memberId: Number(m[1]), venue: m[2] ?? '' };
+  // house:venue:AG:s03 (a shard) or house:venue:AG (before house accounts had shards).
+  return { memberId: null, venue: code.startsWith('house:venue:') ? code.slice(12).replace(/:s\d+$/, '') : '' };
 }
 
 /**

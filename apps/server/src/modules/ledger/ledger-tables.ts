@@ -21,7 +21,7 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: serial('id').primaryKey(),
-    /** Stable unique name, e.g. "member:12:wallet", "member:12:venue:AG", "house:deposits". */
+    /** Stable unique name, e.g. "member:12:wallet", "member:12:venue:AG", "house:deposits:s12" (a shard). */
     code: varchar('code', { length: 64 }).notNull().unique(),
     kind: varchar('kind', { length: 16 }).$type<'wallet' | 'venue' | 'house'>().notNull(),
     memberId: integer('member_id').references(() => members.id),

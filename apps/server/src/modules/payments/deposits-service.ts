@@ -255,7 +255,7 @@ export async function reviewDepositIn(
       memberId: found.memberId,
       memo: found.depositNo,
       legs: [
-        { account: accountCode.house('deposits'), cents: -cents },
+        { account: accountCode.house('deposits', found.memberId), cents: -cents },
         { account: accountCode.wallet(found.memberId), cents },
       ],
     });
@@ -266,7 +266,7 @@ export async function reviewDepositIn(
         memberId: found.memberId,
         memo: found.depositNo,
         legs: [
-          { account: accountCode.house('promotions'), cents: -bonusCents },
+          { account: accountCode.house('promotions', found.memberId), cents: -bonusCents },
           { account: accountCode.wallet(found.memberId), cents: bonusCents },
         ],
       });

@@ -159,7 +159,7 @@ export async function submitWithdrawal(deps: PaymentsDeps, memberId: number, inp
         memo: orderNo,
         legs: [
           { account: accountCode.wallet(memberId), cents: -cents },
-          { account: accountCode.house('withdrawals_in_flight'), cents },
+          { account: accountCode.house('withdrawals_in_flight', memberId), cents },
         ],
       });
       return orderNo;
@@ -237,9 +237,9 @@ export async function reviewWithdrawal(
       memberId: found.memberId,
       memo: found.orderNo,
       legs: [
-        { account: accountCode.house('withdrawals_in_flight'), cents: -cents },
+        { account: accountCode.house('withdrawals_in_flight', found.memberId), cents: -cents },
         decision === 'approve'
-          ? { account: accountCode.house('withdrawals_paid'), cents }
+          ? { account: accountCode.house('withdrawals_paid', found.memberId), cents }
           : { account: accountCode.wallet(found.memberId), cents },
       ],
     });

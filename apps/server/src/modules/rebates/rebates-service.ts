@@ -167,7 +167,7 @@ export async function claimRebates(deps: RebatesDeps, memberId: number): Promise
       memberId,
       memo: `${claimed.length}`,
       legs: [
-        { account: accountCode.house('rebates'), cents: -cents },
+        { account: accountCode.house('rebates', memberId), cents: -cents },
         { account: accountCode.wallet(memberId), cents },
       ],
     });

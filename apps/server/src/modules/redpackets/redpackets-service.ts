@@ -168,7 +168,7 @@ export async function grabRedpacket(deps: RedpacketsDeps, memberId: number) {
       kind: 'redpacket',
       memberId,
       legs: [
-        { account: accountCode.house('redpackets'), cents: -prize },
+        { account: accountCode.house('redpackets', memberId), cents: -prize },
         { account: accountCode.wallet(memberId), cents: prize },
       ],
     });
