@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type AppConfig, fastifyTrustProxy } from './config';
-import type { Db, DbOrTx } from './db/client';
+import { type Db, type DbOrTx, type JobLocks, processLocks } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
 import { serveConsole } from './http/console-static';
 import { installErrorHandling } from './http/error-handler';
@@ -27,6 +27,7 @@ import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/re
 import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { scheduleRetentionReview } from './modules/vip/vip-retention';
 import { memberRoutes } from './modules/member/member-routes';
+import { filesRoutes } from './modules/files/files-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
 import { sandboxEpayRoutes } from './providers/sandbox-epay/sandbox-epay-routes';
 import { unconnectedVenues } from './providers/unconnected-venues';
@@ -41,6 +42,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Shared rate-limit counters for several server processes (REDIS_URL); in-process counters without it. */
   redis?: RedisLike;
+  /** Locks across every process on the database, for scheduled work (in-process locks when absent). */
+  locks?: JobLocks;
   /** Where log lines go (stdout when absent). */
   logStream?: { write(line: string): void };
 }
@@ -67,6 +70,7 @@ function installBodyParsers(app: FastifyInstance) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const clock = options.clock ?? systemClock;
+  const locks = options.locks ?? processLocks();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -124,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...payments,
     publicUrl: config.publicUrl,
     reconcileIntervalMs: config.reconcileIntervalMs,
+    locks,
     invalidNotifies: limiter('notify-invalid', config.limits.invalidNotifies),
   });
   gamesRoutes(app, { db, clock }, authenticate);
@@ -148,10 +153,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contentAdminRoutes(app, { db }, backOffice.authenticate);
   siteAdminRoutes(app, { db }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
-  scheduleRetentionReview(app, { db, clock });
+  scheduleRetentionReview(app, { db, clock, locks });
   await memberRoutes(
     app,
-    { db, clock, uploadDir: config.uploadDir, moneyAttempts: payments.moneyAttempts },
+    { db, clock, moneyAttempts: payments.moneyAttempts },
     authenticate,
     backOffice.authenticate,
   );
@@ -160,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sandboxVenueRoutes(app, { db, clock });
     sandboxEpayRoutes(app, { db, clock });
   }
+  filesRoutes(app, db);
   apiDocsRoute(app);
   // Pages of our own without an icon link (sandbox pages, service pages) make browsers ask for /favicon.ico.
   app.get('/favicon.ico', (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());

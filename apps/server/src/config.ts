@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: intFrom(20),
   /** Where PGlite keeps its files; the word "memory" keeps the database in memory only. */
   DATA_DIR: z.string().default(path.join(process.cwd(), 'data')),
+  /** Avatars of earlier versions, kept as files here: brought into the database once at start. */
   UPLOAD_DIR: z.string().default(path.join(process.cwd(), 'uploads')),
   WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
   /** The operators' console build (apps/admin), served at /admin/. */
@@ -49,6 +50,8 @@ const EnvSchema = z.object({
   NOTIFY_INVALID_WINDOW_SECONDS: intFrom(10 * 60),
   GRAB_WINDOW_SECONDS: intFrom(60),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Server processes sharing the port (node:cluster); more than one needs DATABASE_URL and REDIS_URL. */
+  WORKERS: intFrom(1),
   /** The sandbox payment gateway and game venue; unset, on only with the embedded database (the demo). */
   SANDBOX: z.preprocess(unsetIfEmpty, z.enum(['0', '1']).optional()),
   /** The site's public address, e.g. https://m.example.com: what payment gateways call back and return to. */
@@ -88,6 +91,8 @@ export interface AppConfig {
     invalidNotifies: { max: number; windowMs: number };
   };
   seedDemo: boolean;
+  /** How many server processes share the port. */
+  workers: number;
   /** SANDBOX=1: the sandbox gateway (/sandbox/epay) and venue (/sandbox/play) are served and seeded. */
   sandbox: boolean;
   /** Origin (no trailing slash) gateways reach us at; without it, the origin of the member's request. */
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       invalidNotifies: { max: e.NOTIFY_INVALID_LIMIT, windowMs: e.NOTIFY_INVALID_WINDOW_SECONDS * 1000 },
     },
     seedDemo: e.SEED_DEMO === '1',
+    workers: e.WORKERS,
     // A production install (DATABASE_URL) carries no fake part unless asked for.
     sandbox: e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,

@@ -1,6 +1,3 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { BizCode, endpointList, MSG } from '@h5/contract';
 import { count, eq, getTableColumns, is } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -27,7 +24,6 @@ type Endpoint = ReturnType<typeof endpointList>[number];
 type Member = Awaited<ReturnType<typeof registerMember>> & { id: number };
 
 const clock = manualClock();
-const uploadDir = mkdtempSync(path.join(tmpdir(), 'h5-authz-'));
 const VENUE = 'AZV';
 let t: TestApp;
 let op: string;
@@ -160,10 +156,13 @@ async function tableCounts() {
   return counts;
 }
 
-const uploadedFiles = () => readdirSync(uploadDir, { recursive: true }).length;
+async function uploadedFiles(): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(schema.storedFiles);
+  return row?.n ?? 0;
+}
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { uploadDir } });
+  t = await buildTestApp({ clock });
   op = await operatorToken(t, 'admin');
   await addVenue(t, VENUE, 'realbet');
   const promos = await call<{ data: Array<{ id: number }> }>(t.app, '/api/activitylist', {});
@@ -176,7 +175,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(uploadDir, { recursive: true, force: true });
 });
 
 describe('member endpoints refuse requests without a live session', () => {
@@ -220,7 +218,7 @@ describe('member endpoints refuse requests without a live session', () => {
       ['a back-office operator token', { authorization: `Bearer ${op}` }],
     ];
     const countsBefore = await tableCounts();
-    const filesBefore = uploadedFiles();
+    const filesBefore = await uploadedFiles();
     for (const ep of memberEndpoints) {
       const before = await memberState(victim.id);
       for (const [label, headers, extra] of variants) {
@@ -229,7 +227,7 @@ describe('member endpoints refuse requests without a live session', () => {
       expect(await memberState(victim.id), `${ep.path} changed the victim's rows`).toEqual(before);
     }
     expect(await tableCounts()).toEqual(countsBefore);
-    expect(uploadedFiles()).toBe(filesBefore);
+    expect(await uploadedFiles()).toBe(filesBefore);
     // The live token itself still works: the refusals were about the requests, not a dead session.
     expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: live })).data.balance).toBe('500.00');
   });
@@ -257,7 +255,7 @@ describe('member endpoints refuse requests without a live session', () => {
       });
       expectUnauthenticated(res, `upload with ${authorization ?? 'no token'}`);
     }
-    expect(uploadedFiles()).toBe(0);
+    expect(await uploadedFiles()).toBe(0);
     expect(await memberState(victim.id)).toEqual(before);
   });
 });

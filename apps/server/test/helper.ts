@@ -62,7 +62,7 @@ export async function buildTestApp(
     ...options.config,
   };
   await seedIfEmpty(database.db, { sandbox: config.sandbox });
-  const app = await buildApp({ db: database.db, config, clock: options.clock, logStream: options.logStream });
+  const app = await buildApp({ db: database.db, config, locks: database.locks, clock: options.clock, logStream: options.logStream });
   await app.ready();
   return {
     app,

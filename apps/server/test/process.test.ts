@@ -1,103 +1,23 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../src/config';
-import { freshPostgres } from './helper';
+import { serverProcesses } from './processes';
 
 // The real server process: graceful shutdown on SIGTERM, and a kill -9 in the middle of a burst of transfers on
 // PostgreSQL leaves the ledger balanced after a restart.
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-let nextPort = 19_100 + Math.floor(Math.random() * 500);
-
-function start(env: Record<string, string>, options: { stdout?: 'pipe' } = {}): { child: ChildProcess; base: string; exited: Promise<number | null> } {
-  const port = nextPort++;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', REGISTER_LIMIT: '100' },
-    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  return { child, base: `http://127.0.0.1:${port}`, exited };
-}
-
-async function ready(base: string, child: ChildProcess) {
-  for (let i = 0; i < 200; i += 1) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-async function post<T>(base: string, url: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; message: string; data: T };
-}
-
-function createOperator(env: Record<string, string>) {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/operator.ts', 'create', 'shutdown_op', '--role', 'admin'], {
-    cwd: serverRoot,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  return { username: 'shutdown_op', password: /^password: (\S+)$/m.exec(out)![1]! };
-}
-
-async function fundedMember(base: string, operator: { username: string; password: string }) {
-  const name = `kill${randomBytes(3).toString('hex')}`;
-  const reg = await post<{ api_token: string }>(base, '/api/register', {
-    name,
-    password: 'secret123',
-    confirmPass: 'secret123',
-    realname: '测试',
-    paypassword: 'pay123456',
-    code: 'X',
-  });
-  const login = await post<{ token: string }>(base, '/admin/api/login', operator);
-  const list = await fetch(`${base}/admin/api/members?username=${name}`, { headers: { authorization: `Bearer ${login.data.token}` } });
-  const id = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
-  await fetch(`${base}/admin/api/members/${id}/adjust`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
-    body: JSON.stringify({ amount: '1000', note: 'shutdown test' }),
-  });
-  return { token: reg.data.api_token, opToken: login.data.token };
-}
-
-/** A fresh PostgreSQL database of TEST_DATABASE_URL's server, dropped after the file. */
-async function freshDatabase(): Promise<URL> {
-  const db = await freshPostgres(testDatabaseUrl()!);
-  cleanups.push(db.drop);
-  return new URL(db.url);
-}
+const { start, ready, post, createOperator, fundedMember, freshDatabase, cleanup, onCleanup } = serverProcesses();
+afterAll(cleanup);
 
 describe('the server process', () => {
   it('finishes requests in flight on SIGTERM, exits 0 and closes the database cleanly', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'h5-sigterm-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
     const env = { DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', UPLOAD_DIR: path.join(dir, 'up') };
-    const first = start(env);
+    const first = await start(env);
     await ready(first.base, first.child);
     const inFlight = Array.from({ length: 100 }, () =>
       fetch(`${first.base}/api/app`, { method: 'POST' }).then(async (res) => ({ status: res.status, body: await res.text() })),
@@ -114,7 +34,7 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
 
     // PGlite allows one process per directory: a clean restart proves the first one closed it.
-    const second = start(env);
+    const second = await start(env);
     await ready(second.base, second.child);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -122,14 +42,14 @@ describe('the server process', () => {
 
   it('exits 1 with a log line when shutting down takes longer than SHUTDOWN_TIMEOUT_SECONDS', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'h5-deadline-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const server = start({ DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', UPLOAD_DIR: path.join(dir, 'up'), SHUTDOWN_TIMEOUT_SECONDS: '1' }, { stdout: 'pipe' });
+    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+    const server = await start({ DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', UPLOAD_DIR: path.join(dir, 'up'), SHUTDOWN_TIMEOUT_SECONDS: '1' }, { stdout: 'pipe' });
     let output = '';
     server.child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await ready(server.base, server.child);
     // A request whose body never arrives in full keeps close() waiting for it.
     const stuck = connect(Number(new URL(server.base).port), '127.0.0.1');
-    cleanups.push(() => void stuck.destroy());
+    onCleanup(() => void stuck.destroy());
     await new Promise((resolve) => stuck.once('connect', resolve));
     stuck.write('POST /api/app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
     await new Promise((r) => setTimeout(r, 200));
@@ -148,7 +68,7 @@ describe('the server process', () => {
     const env = { DATABASE_URL: url.toString(), SANDBOX: '1' };
     const operator = createOperator(env);
 
-    const first = start(env);
+    const first = await start(env);
     await ready(first.base, first.child);
     const { token } = await fundedMember(first.base, operator);
     const venues = await post<{ platname: string }[]>(first.base, '/api/balancelist', {}, token);
@@ -161,7 +81,7 @@ describe('the server process', () => {
     await Promise.allSettled(burst);
     await first.exited;
 
-    const second = start(env);
+    const second = await start(env);
     await ready(second.base, second.child);
     const login = await post<{ token: string }>(second.base, '/admin/api/login', operator);
     const check = await fetch(`${second.base}/admin/api/ledger/check`, { headers: { authorization: `Bearer ${login.data.token}` } });
@@ -176,7 +96,7 @@ describe('the server process', () => {
 
   it.skipIf(!testDatabaseUrl())('as a production install (DATABASE_URL, no SANDBOX) serves nothing under /sandbox/', async () => {
     const url = await freshDatabase();
-    const server = start({ DATABASE_URL: url.toString(), SANDBOX: '' });
+    const server = await start({ DATABASE_URL: url.toString(), SANDBOX: '' });
     await ready(server.base, server.child);
     for (const path of ['/sandbox/epay/submit.php', '/sandbox/epay/api.php?act=order', '/sandbox/play?ticket=x']) {
       expect((await fetch(`${server.base}${path}`)).status, path).toBe(404);

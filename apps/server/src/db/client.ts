@@ -18,7 +18,54 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Locks that hold across every process on this database, for work one process at a time must do. */
+  locks: JobLocks;
   close(): Promise<void>;
+}
+
+/** Runs a function while holding a named lock, or does not run it when another holder has the lock now. */
+export interface JobLocks {
+  tryRun<T>(name: string, run: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+}
+
+/** One process's locks: PGlite is one process, and tests of one process need no more. */
+export function processLocks(): JobLocks {
+  const held = new Set<string>();
+  return {
+    async tryRun(name, run) {
+      if (held.has(name)) return { ran: false };
+      held.add(name);
+      try {
+        return { ran: true, value: await run() };
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+}
+
+/**
+ * PostgreSQL session advisory locks, taken on a connection of their own for the length of the work: every process
+ * on the database sees them, and the server drops them if the holder dies. The work itself uses the pool, so it may
+ * run many short transactions and call out over the network without holding one open.
+ */
+function advisoryLocks(pool: pg.Pool): JobLocks {
+  return {
+    async tryRun(name, run) {
+      const client = await pool.connect();
+      try {
+        const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [name]);
+        if (!got.rows[0]?.ok) return { ran: false };
+        try {
+          return { ran: true, value: await run() };
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -77,6 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      locks: advisoryLocks(pool),
       close: async () => {
         closing = true;
         await pool.end();
@@ -87,5 +135,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', locks: processLocks(), close: () => client.close() };
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { BizCode, MSG } from '@h5/contract';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { storeFile } from '../files/files-service';
 
 /** SPEC 9: uploads accept gif or png; ours: at most 1 MB. */
 export const AVATAR_MAX_BYTES = 1024 * 1024;
@@ -10,10 +9,6 @@ export const AVATAR_MAX_BYTES = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 2 * 1024 * 1024;
 /** How much more of a body over the limit is read (and dropped) to answer it cleanly; past it the server hangs up. */
 export const UPLOAD_DRAIN_LIMIT = 16 * 1024 * 1024;
-/** Where stored files are served (the avatar column keeps this path; answers make it a full URL). */
-export const UPLOAD_PREFIX = '/uploads/';
-
-const STORED_NAME = /^[a-f0-9]{32}\.(png|gif)$/;
 
 export interface UploadedFile {
   fieldName: string;
@@ -69,22 +64,11 @@ export function imageKind(data: Buffer): 'png' | 'gif' | null {
   return null;
 }
 
-/** Checks an uploaded avatar and writes it under `dir` with a random name; answers its public path. */
-export async function storeAvatar(dir: string, file: UploadedFile | null): Promise<string> {
+/** Checks an uploaded avatar and keeps it in the database; answers its public path. */
+export async function storeAvatar(db: DbOrTx, file: UploadedFile | null): Promise<string> {
   if (!file || file.data.length === 0) throw new AppError(BizCode.BAD_INPUT, MSG.uploadMissing);
   if (file.data.length > AVATAR_MAX_BYTES) throw new AppError(BizCode.BAD_INPUT, MSG.uploadTooLarge);
   const kind = imageKind(file.data);
   if (!kind) throw new AppError(BizCode.BAD_INPUT, MSG.uploadTypeInvalid);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${kind}`;
-  await writeFile(path.join(dir, name), file.data, { flag: 'wx' });
-  return `${UPLOAD_PREFIX}${name}`;
-}
-
-/** Removes a stored avatar that was replaced; anything that is not one of our stored names is left alone. */
-export async function removeStoredAvatar(dir: string, avatar: string): Promise<void> {
-  if (!avatar.startsWith(UPLOAD_PREFIX)) return;
-  const name = avatar.slice(UPLOAD_PREFIX.length);
-  if (!STORED_NAME.test(name)) return;
-  await unlink(path.join(dir, name)).catch(() => undefined);
+  return storeFile(db, { data: Buffer.from(file.data), ext: kind, purpose: 'avatar' });
 }

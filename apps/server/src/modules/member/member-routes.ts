@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import { adminEndpoints, BizCode, endpoints, MSG } from '@h5/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { memberRowsPage } from '../../http/member-rows-page';
@@ -15,10 +13,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   firstFilePart,
   multipartBoundary,
-  storeAvatar,
   UPLOAD_BODY_LIMIT,
   UPLOAD_DRAIN_LIMIT,
-  UPLOAD_PREFIX,
 } from './avatar-upload';
 import * as member from './member-service';
 import type { MemberDeps } from './member-service';
@@ -61,8 +57,7 @@ async function uploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate:
         if (!who) throw new Error('upload reached its handler without a member');
         const boundary = multipartBoundary(req.headers['content-type']);
         if (!boundary || !Buffer.isBuffer(req.body)) throw badInput(MSG.uploadMissing);
-        const stored = await storeAvatar(deps.uploadDir, firstFilePart(req.body, boundary));
-        await member.replaceAvatar(deps, who.id, stored);
+        const stored = await member.replaceAvatar(deps, who.id, firstFilePart(req.body, boundary));
         return { code: 200, message: MSG.ok, data: { avatar: new URL(stored, requestOrigin(req)).toString() } };
       },
     });
@@ -143,7 +138,7 @@ function memberAdminRoutes(app: FastifyInstance, deps: MemberDeps, authenticate:
 
 /**
  * The member centre (SPEC 2 /userInfo, /password, /message, /applyagent, /referral): member routes, the avatar
- * upload and the files it stores, and the back-office routes for messages and agent applications.
+ * upload, and the back-office routes for messages and agent applications.
  */
 export async function memberRoutes(
   app: FastifyInstance,
@@ -151,17 +146,6 @@ export async function memberRoutes(
   authenticate: Authenticate,
   authenticateOperator: AuthenticateOperator,
 ) {
-  mkdirSync(deps.uploadDir, { recursive: true });
-  // Mounted beside the web app's own static plugin, so neither may decorate the reply.
-  await app.register(fastifyStatic, {
-    root: deps.uploadDir,
-    prefix: UPLOAD_PREFIX,
-    decorateReply: false,
-    // Stored names are random and never reused: a cached file never goes stale.
-    maxAge: '30d',
-    immutable: true,
-    index: false,
-  });
   await uploadRoute(app, deps, authenticate);
   memberApiRoutes(app, deps, authenticate);
   memberAdminRoutes(app, deps, authenticateOperator);

@@ -18,14 +18,13 @@ import { memberSessions, members } from '../accounts/accounts-tables';
 import { hashSecret, verifySecret } from '../accounts/passwords';
 import { audit } from '../admin/admin-service';
 import { countMoneyAttempt } from '../payments/payments-common';
-import { removeStoredAvatar } from './avatar-upload';
+import { storeAvatar, type UploadedFile } from './avatar-upload';
+import { removeFile } from '../files/files-service';
 import { agentApplications, memberMessages } from './member-tables';
 
 export interface MemberDeps {
   db: Db;
   clock: Clock;
-  /** Where avatars are stored (config.uploadDir). */
-  uploadDir: string;
   /** The per-member limiter of withdrawals and card binds: wrong old passwords count against it too. */
   moneyAttempts: AttemptLimiter;
 }
@@ -120,18 +119,18 @@ export async function changePayPassword(
     .where(eq(members.id, memberId));
 }
 
-/** Replaces the member's avatar with a stored file and removes the file it replaces. */
-export async function replaceAvatar(deps: MemberDeps, memberId: number, storedPath: string): Promise<void> {
-  const old = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ avatar: members.avatar })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .for('update');
-    await tx.update(members).set({ avatar: storedPath }).where(eq(members.id, memberId));
-    return row?.avatar ?? '';
+/**
+ * Keeps an uploaded avatar and makes it the member's, removing the one it replaces, in one transaction: the member
+ * never points at a file that is not there.
+ */
+export async function replaceAvatar(deps: MemberDeps, memberId: number, file: UploadedFile | null): Promise<string> {
+  return deps.db.transaction(async (tx) => {
+    const stored = await storeAvatar(tx, file);
+    const [row] = await tx.select({ avatar: members.avatar }).from(members).where(eq(members.id, memberId)).for('update');
+    await tx.update(members).set({ avatar: stored }).where(eq(members.id, memberId));
+    if (row?.avatar && row.avatar !== stored) await removeFile(tx, row.avatar, 'avatar');
+    return stored;
   });
-  if (old && old !== storedPath) await removeStoredAvatar(deps.uploadDir, old);
 }
 
 const messageView = (m: typeof memberMessages.$inferSelect): InboxMessage => ({

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { BizCode, MSG } from '@h5/contract';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../files/files-tables';
 import {
   adminCall,
   buildTestApp,
@@ -17,17 +17,20 @@ import {
 import { AVATAR_MAX_BYTES } from './avatar-upload';
 
 let t: TestApp;
-let uploadDir: string;
 
 beforeAll(async () => {
-  uploadDir = mkdtempSync(path.join(tmpdir(), 'h5-member-uploads-'));
-  t = await buildTestApp({ config: { uploadDir } });
+  t = await buildTestApp();
 });
 
 afterAll(async () => {
   await t.close();
-  rmSync(uploadDir, { recursive: true, force: true });
 });
+
+/** How many files the database keeps. */
+async function storedFileCount(): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(storedFiles);
+  return row?.n ?? 0;
+}
 
 /** A real 1x1 PNG, built by hand so the test needs no fixture file. */
 function tinyPng(): Buffer {
@@ -145,10 +148,10 @@ describe('POST /api/uploadimg', () => {
 
   it('refuses a body far over the limit without storing anything', async () => {
     const m = await registerMember(t.app);
-    const before = readdirSync(uploadDir).length;
+    const before = await storedFileCount();
     const answer = await upload(m.token, 'huge.png', Buffer.concat([tinyPng(), Buffer.alloc(3 * 1024 * 1024)]));
     expect(answer.code).toBe(BizCode.BAD_INPUT);
-    expect(readdirSync(uploadDir).length).toBe(before);
+    expect(await storedFileCount()).toBe(before);
   });
 
   it('answers a body over the limit with the envelope over a real connection, which stays usable', async () => {
@@ -210,6 +213,7 @@ describe('POST /api/uploadimg', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toContain('image/png');
     expect(served.rawPayload.equals(png)).toBe(true);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     const user = await call<{ avatar: string }>(t.app, '/api/user', {}, { token: m.token });
     expect(user.data.avatar).toBe(first.data?.avatar);
@@ -218,7 +222,9 @@ describe('POST /api/uploadimg', () => {
     const second = await upload(m.token, 'b.gif', gif);
     expect(second.code).toBe(200);
     expect(second.data?.avatar).toMatch(/\.gif$/);
-    expect(existsSync(path.join(uploadDir, path.basename(url.pathname)))).toBe(false);
+    // The replaced file is gone from the database with the change that replaced it.
+    const [old] = await t.database.db.select().from(storedFiles).where(eq(storedFiles.name, path.basename(url.pathname)));
+    expect(old).toBeUndefined();
     expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);
   });
 });

@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
+import type { JobLocks } from '../../db/client';
 import type { AttemptLimiter } from '../../http/rate-limit';
+import { scheduleJob } from '../jobs/scheduler';
 import { AppError } from '../../http/errors';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
@@ -16,6 +18,7 @@ export interface GatewaysDeps extends PaymentsDeps {
   /** PUBLIC_URL: the origin gateways call back; without it, the origin of the member's request. */
   publicUrl: string | undefined;
   reconcileIntervalMs: number;
+  locks: JobLocks;
   /** Notifies that fail verification, per source address (they are kept only up to this limit). */
   invalidNotifies: AttemptLimiter;
 }
@@ -58,27 +61,18 @@ export function gatewaysRoutes(app: FastifyInstance, deps: GatewaysDeps) {
     return reply.redirect(target, 302);
   });
 
-  // Reconciliation runs on a timer in this process (unref'd, stopped on close); one run at a time.
-  let running: Promise<unknown> | null = null;
+  // Reconciliation: one process at a time across all of them, every RECONCILE_INTERVAL_SECONDS.
   const localOrigin = () => {
     const address = app.server.address() as AddressInfo | null;
     return `http://127.0.0.1:${address?.port ?? 8080}`;
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = reconcileGatewayDeposits(deps, deps.publicUrl ?? localOrigin(), app.log)
-      .then((report) => {
-        if (report.checked) app.log.info({ ...report }, 'gateway reconciliation');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'gateway reconciliation failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, deps.reconcileIntervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  scheduleJob(app, deps, {
+    name: 'gateway-reconcile',
+    everyMs: deps.reconcileIntervalMs,
+    run: async () => {
+      const report = await reconcileGatewayDeposits(deps, deps.publicUrl ?? localOrigin(), app.log);
+      if (report.checked) app.log.info({ ...report }, 'gateway reconciliation');
+    },
   });
 }
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizCode } from '@h5/contract';
 import { members } from '../accounts/accounts-tables';
 import { addVenue, adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
-import { beijingQuarter, quarterlyTicker, reviewRetention, type RetentionReview } from './vip-retention';
+import { tickJob } from '../jobs/scheduler';
+import { beijingQuarter, retentionJob, reviewRetention, type RetentionReview } from './vip-retention';
 import { beijingDay, recomputeVip } from './vip-service';
 import { vipRises } from './vip-tables';
 
@@ -176,24 +177,32 @@ describe('VIP quarterly retention review', () => {
   });
 
   it('runs by itself at the start of the next Beijing quarter, to the next enabled level and down to 0', async () => {
+    const runs: RetentionReview[] = [];
+    const job = {
+      ...retentionJob({ db: t.database.db, clock }),
+      run: async () => {
+        runs.push(await reviewRetention(t.database.db, clock));
+      },
+    };
+    const scheduler = { db: t.database.db, clock, locks: t.database.locks };
+    // Nothing is remembered yet: the first tick catches up on the current quarter (already reviewed by hand above).
+    const quarterNow = beijingQuarter(clock.now());
+    expect(await tickJob(scheduler, job)).toBe('ran');
+    expect(await tickJob(scheduler, job)).toBe('not-due');
+
     await place(m.skipper, 3, T0);
     await place(m.entry, 1);
     await putLevel(2, { enabled: 0 });
     expect((await putLevel(1, { retention: '100' })).data).toMatchObject({ retention: '100.00' });
-    const runs: RetentionReview[] = [];
-    const ticker = quarterlyTicker(clock, async () => {
-      const result = await reviewRetention(t.database.db, clock);
-      runs.push(result);
-      return result;
-    });
-    expect(ticker.tick()).toBeNull();
+    expect(await tickJob(scheduler, job)).toBe('not-due');
     // 2026-09-30 23:59 Beijing: still the third quarter.
     clock.advance(new Date('2026-09-30T15:59:00Z').getTime() - clock.now().getTime());
-    expect(ticker.tick()).toBeNull();
+    expect(await tickJob(scheduler, job)).toBe('not-due');
     clock.advance(2 * 60_000); // 2026-10-01 00:01 Beijing
     expect(beijingQuarter(clock.now())).toBe('2026Q4');
-    await ticker.tick();
-    expect(ticker.tick()).toBeNull();
+    expect(await tickJob(scheduler, job)).toBe('ran');
+    expect(await tickJob(scheduler, job)).toBe('not-due');
+    expect(runs.shift()).toEqual({ quarter: quarterNow, reviewed: 0, dropped: 0 });
     // m.kept (no turnover since day 10) and m.skipper (VIP 2 disabled) fall to VIP 1; m.entry from VIP 1 to 0;
     // m.below and m.recent changed level within 90 days; m.zero is at 0.
     expect(runs).toEqual([{ quarter: '2026Q4', reviewed: 3, dropped: 3 }]);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, lte, max, notExists, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
@@ -132,56 +133,28 @@ async function reviewMember(db: Db, now: Date, quarter: string, memberId: number
   });
 }
 
+/** How often each process looks whether the quarter's review is due: it runs within this long of the quarter's start. */
+export const QUARTER_CHECK_MS = 5 * 60_000;
+
 /**
- * The automatic run: a tick, called on a timer, that runs the review once when the Beijing quarter of the clock has
- * changed since the process started (or since the last successful run). A run in progress is not started twice;
- * a failed run is tried again at the next tick. `idle()` waits for a run in progress (shutdown).
+ * The review as a scheduled job: once per Beijing quarter, in one process at a time, remembered in the database,
+ * so a process started after the quarter began still runs it and a second process does not run it again. The
+ * (member, quarter) rows keep it to one review per member even if it were run twice.
  */
-export function quarterlyTicker(clock: Clock, run: () => Promise<unknown>) {
-  let done = beijingQuarter(clock.now());
-  let running: Promise<unknown> | null = null;
+export function retentionJob(deps: { db: Db; clock: Clock }, log?: FastifyBaseLogger): ScheduledJob {
   return {
-    tick(): Promise<unknown> | null {
-      if (running) return running;
-      const quarter = beijingQuarter(clock.now());
-      if (quarter === done) return null;
-      running = run()
-        .then((value) => {
-          done = quarter;
-          return value;
-        })
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    },
-    async idle(): Promise<void> {
-      await running?.catch(() => undefined);
+    name: 'vip-retention',
+    everyMs: QUARTER_CHECK_MS,
+    periodOf: beijingQuarter,
+    run: async () => {
+      const result = await reviewRetention(deps.db, deps.clock);
+      log?.info({ ...result }, 'VIP retention review');
+      return result;
     },
   };
 }
 
-/** How often the timer looks at the clock: the review runs within this long of the quarter's start. */
-export const QUARTER_CHECK_MS = 5 * 60_000;
-
-/**
- * Runs the review at the start of each Beijing quarter from the server process. The timer is unref'd (it never keeps
- * a process alive) and cleared when the app closes, which also waits for a run in progress. Several processes may
- * each run it: the (member, quarter) rows keep it to one review per member.
- */
-export function scheduleRetentionReview(app: FastifyInstance, deps: { db: Db; clock: Clock }, everyMs = QUARTER_CHECK_MS) {
-  const ticker = quarterlyTicker(deps.clock, async () => {
-    const result = await reviewRetention(deps.db, deps.clock);
-    app.log.info({ ...result }, 'VIP retention review');
-    return result;
-  });
-  const timer = setInterval(() => {
-    ticker.tick()?.catch((error: unknown) => app.log.error({ err: error }, 'VIP retention review failed'));
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await ticker.idle();
-  });
-  return ticker;
+/** SPEC 9: the VIP retention review at the start of each Beijing quarter, from every server process. */
+export function scheduleRetentionReview(app: FastifyInstance, deps: SchedulerDeps) {
+  scheduleJob(app, deps, retentionJob(deps, app.log));
 }

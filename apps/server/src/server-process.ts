@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import type { AppConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import { importUploadDirectory } from './modules/files/files-service';
+
+/**
+ * What a fresh or upgraded database needs before any server serves it: the migrations (openDatabase), the demo
+ * content of an empty one, and the avatars earlier versions kept as files. Runs once, in the only process or in
+ * the primary of several.
+ */
+export async function prepareDatabase(config: AppConfig, database?: Database): Promise<void> {
+  const opened = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db }));
+  try {
+    if (config.seedDemo && (await seedIfEmpty(opened.db, { sandbox: config.sandbox }))) {
+      console.log('Seeded an empty database with demo content');
+    }
+    const imported = await importUploadDirectory(opened.db, config.uploadDir);
+    if (imported) console.log(`Brought ${imported} uploaded files into the database`);
+  } finally {
+    if (!database) await opened.close();
+  }
+}
+
+/**
+ * One server process: listens on the port (shared with its siblings under node:cluster) and stops gracefully.
+ * The only process prepares the database itself; a worker finds it prepared by the primary.
+ */
+export async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
+  if (options.prepare) await prepareDatabase(config, database);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const app = await buildApp({ db: database.db, config, redis, locks: database.locks });
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A request or connection that never finishes must not keep a stopped server alive: the supervisor would wait
+    // and then kill it without a word. Past the deadline the process says so and exits non-zero.
+    const deadline = setTimeout(() => {
+      app.log.fatal({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish in time, exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    try {
+      // close() stops accepting connections and waits for requests in flight before the database goes.
+      await app.close();
+      await database.close();
+      await redis?.quit();
+    } catch (error) {
+      app.log.fatal({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearTimeout(deadline);
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}

@@ -1,0 +1,108 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { testDatabaseUrl } from '../src/config';
+import { freshPostgres } from './helper';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A port nothing listens on now: the system picks it, so test files running side by side never share one. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Real server processes for a test file (`src/main.ts` under node), each on its own port, and what they need: a
+ * fresh PostgreSQL database, an operator made with the CLI, a funded member. `cleanup` (for afterAll) kills what
+ * is still running and drops the databases.
+ */
+export function serverProcesses() {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  /** Starts `src/main.ts`; with `stderr: 'pipe'` what it writes there is kept for `stderr()`. */
+  async function start(env: Record<string, string>, options: { stdout?: 'pipe'; stderr?: 'pipe' } = {}) {
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', REGISTER_LIMIT: '100' },
+      stdio: ['ignore', options.stdout ?? 'ignore', options.stderr ?? 'inherit'],
+    });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    cleanups.push(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+    return { child, base: `http://127.0.0.1:${port}`, exited, stderr: () => errors };
+  }
+
+  async function ready(base: string, child: ChildProcess) {
+    for (let i = 0; i < 200; i += 1) {
+      if (child.exitCode !== null) throw new Error('server exited');
+      try {
+        if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) return;
+      } catch {
+        // not yet listening
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  }
+
+  async function post<T>(base: string, url: string, body: unknown, token?: string) {
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; message: string; data: T };
+  }
+
+  function createOperator(env: Record<string, string>) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/operator.ts', 'create', 'shutdown_op', '--role', 'admin'], {
+      cwd: serverRoot,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    return { username: 'shutdown_op', password: /^password: (\S+)$/m.exec(out)![1]! };
+  }
+
+  async function fundedMember(base: string, operator: { username: string; password: string }) {
+    const name = `kill${randomBytes(3).toString('hex')}`;
+    const reg = await post<{ api_token: string }>(base, '/api/register', {
+      name,
+      password: 'secret123',
+      confirmPass: 'secret123',
+      realname: '测试',
+      paypassword: 'pay123456',
+      code: 'X',
+    });
+    const login = await post<{ token: string }>(base, '/admin/api/login', operator);
+    const list = await fetch(`${base}/admin/api/members?username=${name}`, { headers: { authorization: `Bearer ${login.data.token}` } });
+    const id = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
+    await fetch(`${base}/admin/api/members/${id}/adjust`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+      body: JSON.stringify({ amount: '1000', note: 'shutdown test' }),
+    });
+    return { token: reg.data.api_token, opToken: login.data.token };
+  }
+
+  /** A fresh PostgreSQL database of TEST_DATABASE_URL's server, dropped after the file. */
+  async function freshDatabase(): Promise<URL> {
+    const db = await freshPostgres(testDatabaseUrl()!);
+    cleanups.push(db.drop);
+    return new URL(db.url);
+  }
+
+  async function cleanup() {
+    for (const c of cleanups.reverse()) await c();
+  }
+  const onCleanup = (c: () => Promise<void> | void) => void cleanups.push(c);
+  return { start, ready, post, createOperator, fundedMember, freshDatabase, cleanup, onCleanup };
+}
