@@ -7,6 +7,7 @@ import type { AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
 import { bets } from '../games/games-tables';
+import { holdVenueExclusively } from '../wallet/venue-directory';
 import { ledgerAccounts } from '../ledger/ledger-tables';
 import { articles, banners, games, notices, venues } from './content-tables';
 
@@ -76,6 +77,7 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
       if (clash.length > 0) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
     },
     beforeDelete: async (tx, row: VenueRow) => {
+      await holdVenueExclusively(tx, row.code);
       if (await venueHoldsMoney(tx, row.code)) throw new AppError(BizCode.CONFLICT, MSG.venueHoldsMoney);
     },
     columns: (i) => ({ code: i.code, name: i.name, platname: i.platname || i.code, categoryId: i.category_id, sort: i.sort, enabled: i.enabled }),

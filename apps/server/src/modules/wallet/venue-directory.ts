@@ -35,12 +35,23 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
   return row ? toInfo(row) : null;
 }
 
+/** The advisory lock key of a venue (codes are compared regardless of case). */
+const venueLock = (code: string) => sql`hashtext(${`venue:${code.toLowerCase()}`})`;
+
 /**
- * The venue row locked for share inside a money movement's transaction: a back-office delete of the venue (which
- * locks it for update, then checks that no member holds money there) waits for the movement, and a movement never
- * lands in a venue deleted meanwhile. Answers the venue as it is now, or null.
+ * The venue, held for the rest of a money movement's transaction: a back-office delete of the venue (which takes
+ * the same lock exclusively, then checks that no member holds money there) waits for the movement, and a movement
+ * never lands in a venue deleted meanwhile. A shared advisory lock rather than a shared row lock: every member's
+ * movements take it at once, and shared row locks on one row pile up as multixacts that serialise them.
+ * Answers the venue as it is now, or null.
  */
 export async function holdVenue(tx: DbOrTx, code: string): Promise<VenueInfo | null> {
-  const [row] = await tx.select().from(venues).where(eq(venues.code, code)).limit(1).for('share');
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${venueLock(code)})`);
+  const [row] = await tx.select().from(venues).where(eq(venues.code, code)).limit(1);
   return row ? toInfo(row) : null;
+}
+
+/** Waits for every money movement of a venue in progress and keeps new ones out until the transaction ends. */
+export async function holdVenueExclusively(tx: DbOrTx, code: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${venueLock(code)})`);
 }
