@@ -177,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // '/' is routed to index.html below: with preCompressed, the plugin's own directory index misses it.
       index: false,
       wildcard: true,
-      // The build writes .br and .gz beside each file (apps/web/scripts/compress-dist.ts).
+      // The build writes .br and .gz beside each file (scripts/compress-dist.ts).
       preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed build files never change; index.html must be revalidated to pick up a new build.

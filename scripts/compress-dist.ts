@@ -1,11 +1,11 @@
-// Writes .br and .gz beside every compressible file of the build, so the server sends them precompressed
-// (@fastify/static preCompressed) without spending CPU per request.
+// Writes .br and .gz beside every compressible file of a front end's build (the folder named on the command line,
+// `dist` by default), so the server sends them precompressed (@fastify/static preCompressed) without spending CPU
+// per request. Used by the member app's and the console's builds.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = path.resolve(process.argv[2] ?? 'dist');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
 function walk(dir: string): string[] {
