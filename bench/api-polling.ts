@@ -1,7 +1,7 @@
 // API under polling load, on PostgreSQL: /api/balance (every member online polls it every 4.3 s) against a bare
 // Fastify route on the same machine, then /api/transfer throughput followed by a zero-drift check of the ledger.
 // Budget: balance at least half the bare route's req/s, and p99 under 50 ms.
-import { createOperator, fmt, freshDatabase, load, post, startProcess, stopProcess, waitForHttp } from './support';
+import { createOperator, fmt, freshDatabase, fundMembers, load, post, registerMembers, startProcess, stopProcess, waitForHttp } from './support';
 
 const BUDGET_RATIO = 0.5;
 const BUDGET_P99_MS = 50;
@@ -30,20 +30,7 @@ try {
   await waitForHttp(`${base}/api/app`, server);
   await waitForHttp(`http://127.0.0.1:${barePort}/api/balance`, bare);
 
-  const tokens: string[] = [];
-  for (let i = 0; i < MEMBERS; i += 1) {
-    const name = `bench${String(i).padStart(4, '0')}${Date.now().toString(36).slice(-4)}`;
-    const answer = await post<{ api_token: string }>(base, '/api/register', {
-      name,
-      password: 'secret123',
-      confirmPass: 'secret123',
-      realname: '测试',
-      paypassword: 'pay123456',
-      code: 'BENCH',
-    });
-    if (answer.code !== 200) throw new Error(`register: ${answer.message}`);
-    tokens.push(answer.data.api_token);
-  }
+  const tokens = await registerMembers(base, MEMBERS, 'bench');
   let next = 0;
   const asMember = () => ({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
 
@@ -57,15 +44,7 @@ try {
 
   // Transfers: fund every member, then move 1.00 in and out of a venue under load; the ledger must not drift.
   const login = await post<{ token: string }>(base, '/admin/api/login', operator);
-  const members = await fetch(`${base}/admin/api/members?pagesize=50`, { headers: { authorization: `Bearer ${login.data.token}` } });
-  const list = ((await members.json()) as { data: { data: { id: number }[] } }).data.data;
-  for (const m of list) {
-    await fetch(`${base}/admin/api/members/${m.id}/adjust`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
-      body: JSON.stringify({ amount: '1000', note: 'bench' }),
-    });
-  }
+  await fundMembers(base, login.data.token, '1000');
   const venues = await post<{ platname: string }[]>(base, '/api/balancelist', {}, tokens[0]);
   const venue = venues.data[0]?.platname;
   if (!venue) throw new Error('no venue');

@@ -117,3 +117,35 @@ export async function load(
 
 export const fmt = (f: LoadFigures) =>
   `${Math.round(f.requestsPerSecond)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.non2xx || f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ''}`;
+
+/** Registers `count` members through the API; answers their tokens. */
+export async function registerMembers(base: string, count: number, prefix: string): Promise<string[]> {
+  const tokens: string[] = [];
+  const stamp = Date.now().toString(36).slice(-4);
+  for (let i = 0; i < count; i += 1) {
+    const answer = await post<{ api_token: string }>(base, '/api/register', {
+      name: `${prefix}${String(i).padStart(3, '0')}${stamp}`.slice(0, 16),
+      password: 'secret123',
+      confirmPass: 'secret123',
+      realname: '测试',
+      paypassword: 'pay123456',
+      code: 'BENCH',
+    });
+    if (answer.code !== 200) throw new Error(`register: ${answer.message}`);
+    tokens.push(answer.data.api_token);
+  }
+  return tokens;
+}
+
+/** Credits every member (first page of 50) with `amount` through the back office. */
+export async function fundMembers(base: string, operatorToken: string, amount: string): Promise<void> {
+  const headers = { authorization: `Bearer ${operatorToken}` };
+  const list = await fetch(`${base}/admin/api/members?pagesize=50`, { headers });
+  for (const m of ((await list.json()) as { data: { data: { id: number }[] } }).data.data) {
+    await fetch(`${base}/admin/api/members/${m.id}/adjust`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount, note: 'bench' }),
+    });
+  }
+}

@@ -3,7 +3,7 @@
 // read of the same run is printed beside it, as the ratio to compare across machines.
 // Budget: 1,000 transfers a second with 2 workers. Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and
 // Redis (BENCH_REDIS_URL or TEST_REDIS_URL, default local): several processes share their limits there.
-import { createOperator, fmt, freshDatabase, load, post, startProcess, stopProcess, waitForHttp } from './support';
+import { createOperator, fmt, freshDatabase, fundMembers, load, post, registerMembers, startProcess, stopProcess, waitForHttp } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MEMBERS = 50;
@@ -37,28 +37,8 @@ async function run(workers: number, port: number): Promise<Run> {
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/api/app`, server);
     const login = await post<{ token: string }>(base, '/admin/api/login', operator);
-    const tokens: string[] = [];
-    for (let i = 0; i < MEMBERS; i += 1) {
-      const name = `xfer${workers}${String(i).padStart(3, '0')}${Date.now().toString(36).slice(-4)}`;
-      const answer = await post<{ api_token: string }>(base, '/api/register', {
-        name,
-        password: 'secret123',
-        confirmPass: 'secret123',
-        realname: '测试',
-        paypassword: 'pay123456',
-        code: 'BENCH',
-      });
-      if (answer.code !== 200) throw new Error(`register: ${answer.message}`);
-      tokens.push(answer.data.api_token);
-    }
-    const list = await fetch(`${base}/admin/api/members?pagesize=50`, { headers: { authorization: `Bearer ${login.data.token}` } });
-    for (const m of ((await list.json()) as { data: { data: { id: number }[] } }).data.data) {
-      await fetch(`${base}/admin/api/members/${m.id}/adjust`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
-        body: JSON.stringify({ amount: '100000', note: 'bench' }),
-      });
-    }
+    const tokens = await registerMembers(base, MEMBERS, `xfer${workers}`);
+    await fundMembers(base, login.data.token, '100000');
     const venue = (await post<{ platname: string }[]>(base, '/api/balancelist', {}, tokens[0])).data[0]?.platname;
     if (!venue) throw new Error('no venue');
     let next = 0;
