@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/admin-routes';
 import { gamesRoutes } from './modules/games/games-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
+import { reportsRoutes } from './modules/reports/reports-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { addDepositTurnover } from './modules/payments/turnover';
 import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/promotions-routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   vipAdminRoutes(app, { db, clock }, backOffice.authenticate);
   contentAdminRoutes(app, { db }, backOffice.authenticate);
   siteAdminRoutes(app, { db }, backOffice.authenticate);
+  reportsRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
   await memberRoutes(

@@ -508,6 +508,108 @@ export const AdminAgentApplication = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------------------------
+// Reports (finance): Beijing days, figures from the ledger and the bet records (README "Reports")
+
+/** A required Beijing day of a report range. */
+const ReportDay = z.preprocess(
+  blankIsAbsent,
+  z
+    .string({ message: MSG.reportRangeRequired })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: MSG.dateInvalid }),
+);
+/** `format=csv` answers the whole report as a CSV download (UTF-8 with a byte-order mark) instead of the envelope. */
+const ReportFormat = z.preprocess(blankIsAbsent, z.enum(['json', 'csv'], { message: MSG.badInput }).default('json'));
+export const ReportRangeInput = z.object({ from: ReportDay, to: ReportDay, format: ReportFormat });
+export const MemberReportInput = z.object({
+  from: ReportDay,
+  to: ReportDay,
+  format: ReportFormat,
+  /** Part of the name, any case. */
+  username: searchText(32),
+  page: pageField,
+  pagesize: pagesizeField,
+});
+
+const DailyFigures = {
+  new_members: z.number().int(),
+  first_depositors: z.number().int(),
+  depositors: z.number().int(),
+  deposits_count: z.number().int(),
+  deposits_amount: Money,
+  withdrawals_count: z.number().int(),
+  withdrawals_amount: Money,
+  /** deposits_amount - withdrawals_amount. */
+  net_deposits: Money,
+  bettors: z.number().int(),
+  bets_count: z.number().int(),
+  stake: Money,
+  valid_stake: Money,
+  payout: Money,
+  /** stake - payout of the bets settled that day. */
+  ggr: Money,
+  rebates_paid: Money,
+  redpackets_paid: Money,
+  bonuses_paid: Money,
+  /** Operators' adjustments, signed (credits minus debits). */
+  adjustments: Money,
+};
+export const DailyReportRow = z.object({ day: z.string(), ...DailyFigures });
+export const DailyReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Every day of the range, oldest first, days without activity included. */
+  rows: z.array(DailyReportRow),
+  /** The range as a whole: member counts are distinct over the range, not the sum of the days. */
+  total: z.object(DailyFigures),
+});
+const VenueFigures = {
+  bettors: z.number().int(),
+  bets_count: z.number().int(),
+  stake: Money,
+  valid_stake: Money,
+  payout: Money,
+  ggr: Money,
+};
+export const VenueReportRow = z.object({ venue_code: z.string(), venue_name: z.string(), ...VenueFigures });
+export const VenueReport = z.object({ from: z.string(), to: z.string(), rows: z.array(VenueReportRow), total: z.object(VenueFigures) });
+export const MemberReportRow = z.object({
+  member_id: z.number().int(),
+  username: z.string(),
+  deposits_count: z.number().int(),
+  deposits_amount: Money,
+  withdrawals_count: z.number().int(),
+  withdrawals_amount: Money,
+  bets_count: z.number().int(),
+  stake: Money,
+  valid_stake: Money,
+  payout: Money,
+  ggr: Money,
+  rebates: Money,
+  /** Deposit bonuses and red packets. */
+  bonuses: Money,
+  adjustments: Money,
+  /** Now (central wallet and every venue wallet), not at the end of the range. */
+  balance: Money,
+});
+
+const DashboardDay = z.object({
+  day: z.string(),
+  deposits: Money,
+  withdrawals: Money,
+  net: Money,
+  new_members: z.number().int(),
+  first_depositors: z.number().int(),
+  bettors: z.number().int(),
+  ggr: Money,
+});
+export const DashboardFigures = z.object({
+  today: DashboardDay,
+  yesterday: DashboardDay,
+  /** The last 30 Beijing days, oldest first, today included. */
+  chart: z.array(z.object({ day: z.string(), deposits: Money, withdrawals: Money, ggr: Money })),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
 // Messages, VIP, settings, audit, ledger
 
 export const MessageInput = z.object({
@@ -974,6 +1076,19 @@ export const adminEndpoints = {
   paymentGatewayDelete: def('DELETE', '/admin/api/payment-gateways/:code', FINANCE, AdminEmpty, Nothing, 'Delete an unused gateway'),
   paymentNotifies: def('GET', '/admin/api/payment-notifies', FINANCE, NotifyListInput, paginator(PaymentNotify), 'Gateway notifies'),
   ledgerCheck: def('GET', '/admin/api/ledger/check', FINANCE, AdminEmpty, LedgerCheck, 'Verify the ledger invariants'),
+
+  // Reports (format=csv: the whole report as a CSV download)
+  reportDaily: def('GET', '/admin/api/reports/daily', FINANCE, ReportRangeInput, DailyReport, 'Daily figures of a range of Beijing days, with a total'),
+  reportVenues: def('GET', '/admin/api/reports/venues', FINANCE, ReportRangeInput, VenueReport, 'Bets per venue over a range of Beijing days'),
+  reportMembers: def(
+    'GET',
+    '/admin/api/reports/members',
+    FINANCE,
+    MemberReportInput,
+    paginator(MemberReportRow),
+    'Figures per member with activity in a range of Beijing days',
+  ),
+  dashboardFigures: def('GET', '/admin/api/dashboard/figures', FINANCE, AdminEmpty, DashboardFigures, 'Today against yesterday, and 30 days'),
 
   // Applications
   activityApplications: def(

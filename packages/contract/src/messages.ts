@@ -170,6 +170,8 @@ export const MSG = {
   operatorCreated: '操作员已创建，密码仅显示一次，请妥善保存',
   dateInvalid: '日期格式不正确，应为YYYY-MM-DD',
   dateRangeInvalid: '开始日期不能晚于结束日期',
+  reportRangeRequired: '请选择开始日期和结束日期',
+  reportRangeTooLong: '查询范围不能超过366天',
   secondReviewPending: '金额超过复核线，初审已通过，等待另一位操作员复核',
   secondReviewSameOperator: '复核须由另一位操作员完成，您已完成初审',
   adjustReferenceReused: '该调整单号已用于其他会员或金额，请更换单号',

@@ -1,4 +1,5 @@
 import { type AdminEndpointDef, BizCode, firstIssueMessage, MSG, type PathParams } from '@h5/contract';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthedOperator } from '../modules/admin/admin-service';
@@ -12,6 +13,11 @@ export interface AdminContext<I, P extends string = string> {
   params: Record<P, string>;
   operator: AuthedOperator;
   req: FastifyRequest;
+}
+
+/** A download in place of the envelope (a report as CSV): streamed as it is produced. */
+export interface FileReply {
+  file: { stream: Readable; contentType: string; filename: string };
 }
 
 type InputOut<E extends AdminEndpointDef> = z.output<E['input']>;
@@ -32,13 +38,13 @@ export function adminRoute<E extends AdminEndpointDef>(
   app: FastifyInstance,
   authenticate: AuthenticateOperator,
   endpoint: E,
-  handler: (ctx: AdminContext<InputOut<E>, PathParams<E['path']>>) => Promise<Reply<DataIn<E>>>,
+  handler: (ctx: AdminContext<InputOut<E>, PathParams<E['path']>>) => Promise<Reply<DataIn<E>> | FileReply>,
 ) {
   if (endpoint.auth !== 'operator') throw new Error(`${endpoint.path} is not an operator endpoint`);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    handler: async (req) => {
+    handler: async (req, res) => {
       const operator = await authenticate(req);
       if (operator.mustEnroll && !endpoint.beforeTwoFactor) throw new AppError(BizCode.FORBIDDEN, MSG.otpEnrollFirst);
       if (!endpoint.roles.includes(operator.role)) throw new AppError(BizCode.FORBIDDEN, MSG.operatorForbidden);
@@ -49,6 +55,14 @@ export function adminRoute<E extends AdminEndpointDef>(
         operator,
         req,
       });
+      if ('file' in reply) {
+        const { stream, contentType, filename } = reply.file;
+        return res
+          .header('content-type', contentType)
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      }
       return { code: 200, message: reply.message ?? 'ok', data: reply.data ?? null };
     },
   });

@@ -52,6 +52,8 @@ export const members = pgTable(
     index('members_realname_idx').on(t.realname),
     index('members_mobile_idx').on(t.mobile),
     index('members_register_ip_idx').on(t.registerIp),
+    // New members per day (reports).
+    index('members_created_idx').on(t.createdAt),
   ],
 );
 

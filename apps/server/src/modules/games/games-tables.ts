@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { members, memberSessions } from '../accounts/accounts-tables';
 
@@ -20,7 +21,12 @@ export const bets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('bets_member_created_idx').on(t.memberId, t.createdAt), index('bets_status_idx').on(t.status)],
+  (t) => [
+    index('bets_member_created_idx').on(t.memberId, t.createdAt),
+    index('bets_status_idx').on(t.status),
+    // Reports count settled bets by settlement day.
+    index('bets_settled_idx').on(t.settledAt).where(sql`${t.status} = 1`),
+  ],
 );
 
 /** A launch of the sandbox venue's demo game page: the ticket in its URL, stored only as a hash. */

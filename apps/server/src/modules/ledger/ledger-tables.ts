@@ -47,7 +47,11 @@ export const ledgerTransactions = pgTable(
     memo: text('memo').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_transactions_member_idx').on(t.memberId, t.kind, t.createdAt)],
+  (t) => [
+    index('ledger_transactions_member_idx').on(t.memberId, t.kind, t.createdAt),
+    // Reports sum the movements of a kind over a range of days.
+    index('ledger_transactions_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 export const ledgerEntries = pgTable(

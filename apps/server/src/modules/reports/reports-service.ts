@@ -1,0 +1,412 @@
+import { centsToMoney, MSG } from '@h5/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { badInput } from '../../http/errors';
+import { beijingDateStart } from '../../lib/date-filter';
+import { numericToCents } from '../../lib/money';
+import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
+
+const DAY_MS = 86_400_000;
+const MAX_DAYS = 366;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A checked range of Beijing days: `start` inclusive, `end` exclusive, and each day's 'YYYY-MM-DD'. */
+export interface DayRange {
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+  days: string[];
+}
+
+/** The day 'YYYY-MM-DD' of an instant in Beijing time. */
+export const beijingDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** Both days required and real, `from` not after `to`, at most 366 days: anything else is a 400 with its reason. */
+export function dayRange(from: string, to: string): DayRange {
+  const start = beijingDateStart(from);
+  const last = beijingDateStart(to);
+  if (start > last) throw badInput(MSG.dateRangeInvalid);
+  const count = Math.round((last.getTime() - start.getTime()) / DAY_MS) + 1;
+  if (count > MAX_DAYS) throw badInput(MSG.reportRangeTooLong);
+  const days = Array.from({ length: count }, (_, i) => beijingDay(new Date(start.getTime() + i * DAY_MS)));
+  return { from, to, start, end: new Date(last.getTime() + DAY_MS), days };
+}
+
+/** The Beijing day of a timestamptz column, as text (Beijing has no daylight saving: a fixed +8 hours). */
+const dayOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD')`;
+
+/**
+ * The ledger kinds a report counts and the house account (by name, over all its shards) whose leg is the figure;
+ * `sign` turns that leg into the amount paid (a house account pays with a debit, the withdrawals_paid account
+ * receives what was paid out).
+ */
+const LEDGER_FIGURES = {
+  deposit: { house: 'deposits', sign: -1 },
+  withdrawal_paid: { house: 'withdrawals_paid', sign: 1 },
+  rebate: { house: 'rebates', sign: -1 },
+  redpacket: { house: 'redpackets', sign: -1 },
+  deposit_bonus: { house: 'promotions', sign: -1 },
+  adjustment: { house: 'adjustments', sign: -1 },
+} as const;
+type LedgerKind = keyof typeof LEDGER_FIGURES;
+const LEDGER_KINDS = Object.keys(LEDGER_FIGURES) as LedgerKind[];
+
+/** The entries of the counted movements on their house leg, in the range: amounts as paid (see LEDGER_FIGURES). */
+function ledgerLegs(range: DayRange): SQL {
+  const houseOf = sql.join(
+    LEDGER_KINDS.map((k) => sql.raw(`WHEN '${k}' THEN '${LEDGER_FIGURES[k].house}'`)),
+    sql` `,
+  );
+  const signOf = sql.join(
+    LEDGER_KINDS.map((k) => sql.raw(`WHEN '${k}' THEN ${LEDGER_FIGURES[k].sign}`)),
+    sql` `,
+  );
+  return sql`SELECT t.member_id, t.kind, t.created_at, e.amount * (CASE t.kind ${signOf} END)::numeric AS paid
+    FROM ledger_transactions t
+    JOIN ledger_entries e ON e.transaction_id = t.id
+    JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE t.kind IN (${sql.raw(LEDGER_KINDS.map((k) => `'${k}'`).join(', '))})
+      AND t.created_at >= ${range.start.toISOString()}::timestamptz AND t.created_at < ${range.end.toISOString()}::timestamptz
+      AND a.kind = 'house' AND split_part(a.code, ':', 2) = (CASE t.kind ${houseOf} END)`;
+}
+
+export interface DailyFiguresCents {
+  new_members: number;
+  first_depositors: number;
+  depositors: number;
+  deposits_count: number;
+  deposits_amount: number;
+  withdrawals_count: number;
+  withdrawals_amount: number;
+  bettors: number;
+  bets_count: number;
+  stake: number;
+  valid_stake: number;
+  payout: number;
+  rebates_paid: number;
+  redpackets_paid: number;
+  bonuses_paid: number;
+  adjustments: number;
+}
+
+const emptyFigures = (): DailyFiguresCents => ({
+  new_members: 0,
+  first_depositors: 0,
+  depositors: 0,
+  deposits_count: 0,
+  deposits_amount: 0,
+  withdrawals_count: 0,
+  withdrawals_amount: 0,
+  bettors: 0,
+  bets_count: 0,
+  stake: 0,
+  valid_stake: 0,
+  payout: 0,
+  rebates_paid: 0,
+  redpackets_paid: 0,
+  bonuses_paid: 0,
+  adjustments: 0,
+});
+
+/** Figures in cents to the wire: money strings, with the derived net deposits and GGR. */
+export function dailyFiguresOut(f: DailyFiguresCents) {
+  return {
+    new_members: f.new_members,
+    first_depositors: f.first_depositors,
+    depositors: f.depositors,
+    deposits_count: f.deposits_count,
+    deposits_amount: centsToMoney(f.deposits_amount),
+    withdrawals_count: f.withdrawals_count,
+    withdrawals_amount: centsToMoney(f.withdrawals_amount),
+    net_deposits: centsToMoney(f.deposits_amount - f.withdrawals_amount),
+    bettors: f.bettors,
+    bets_count: f.bets_count,
+    stake: centsToMoney(f.stake),
+    valid_stake: centsToMoney(f.valid_stake),
+    payout: centsToMoney(f.payout),
+    ggr: centsToMoney(f.stake - f.payout),
+    rebates_paid: centsToMoney(f.rebates_paid),
+    redpackets_paid: centsToMoney(f.redpackets_paid),
+    bonuses_paid: centsToMoney(f.bonuses_paid),
+    adjustments: centsToMoney(f.adjustments),
+  };
+}
+
+type Num = string | number | null;
+/** Grouping-set rows: `day` null is the row of the whole range. */
+type DayRow<T> = T & { day: string | null };
+
+/**
+ * The daily figures of a range and its total, in cents. Each figure is one indexed read grouped by Beijing day, with
+ * the range total from the same read (GROUPING SETS), so distinct member counts of the total are distinct over the
+ * range. See README "Reports" for the definitions.
+ */
+export async function dailyFigures(
+  db: DbOrTx,
+  range: DayRange,
+): Promise<{ days: Map<string, DailyFiguresCents>; total: DailyFiguresCents }> {
+  const days = new Map(range.days.map((d) => [d, emptyFigures()]));
+  const total = emptyFigures();
+  const at = (day: string | null) => (day === null ? total : days.get(day));
+  const start = sql`${range.start.toISOString()}::timestamptz`;
+  const end = sql`${range.end.toISOString()}::timestamptz`;
+
+  const [ledger, bets, joined, first] = await Promise.all([
+    db.execute(sql`SELECT day, kind, count(*) AS n, count(DISTINCT member_id) AS members, sum(paid) AS amount
+      FROM (SELECT ${dayOf(sql`l.created_at`)} AS day, l.* FROM (${ledgerLegs(range)}) l) d
+      GROUP BY GROUPING SETS ((day, kind), (kind))`),
+    db.execute(sql`SELECT day, count(*) AS n, count(DISTINCT member_id) AS bettors, sum(bet_amount) AS stake,
+        sum(valid_amount) AS valid, sum(bet_amount + win_loss) AS payout
+      FROM (SELECT ${dayOf(sql`settled_at`)} AS day, member_id, bet_amount, valid_amount, win_loss FROM bets
+        WHERE status = 1 AND settled_at >= ${start} AND settled_at < ${end}) d
+      GROUP BY GROUPING SETS ((day), ())`),
+    db.execute(sql`SELECT day, count(*) AS n
+      FROM (SELECT ${dayOf(sql`created_at`)} AS day FROM members WHERE created_at >= ${start} AND created_at < ${end}) d
+      GROUP BY GROUPING SETS ((day), ())`),
+    // A first depositor's first approved deposit ever falls on that day: no deposit movement before the range, and
+    // the earliest one inside it.
+    db.execute(sql`SELECT day, count(*) AS n FROM (SELECT ${dayOf(sql`min(t.created_at)`)} AS day FROM ledger_transactions t
+        WHERE t.kind = 'deposit' AND t.created_at >= ${start} AND t.created_at < ${end}
+          AND NOT EXISTS (SELECT 1 FROM ledger_transactions p
+            WHERE p.member_id = t.member_id AND p.kind = 'deposit' AND p.created_at < ${start})
+        GROUP BY t.member_id) f GROUP BY GROUPING SETS ((day), ())`),
+  ]);
+
+  for (const r of rowsOf<DayRow<{ kind: LedgerKind; n: Num; members: Num; amount: Num }>>(ledger)) {
+    const f = at(r.day);
+    if (!f) continue;
+    const n = Number(r.n);
+    const cents = numericToCents(r.amount);
+    if (r.kind === 'deposit') {
+      f.deposits_count = n;
+      f.depositors = Number(r.members);
+      f.deposits_amount = cents;
+    } else if (r.kind === 'withdrawal_paid') {
+      f.withdrawals_count = n;
+      f.withdrawals_amount = cents;
+    } else if (r.kind === 'rebate') f.rebates_paid = cents;
+    else if (r.kind === 'redpacket') f.redpackets_paid = cents;
+    else if (r.kind === 'deposit_bonus') f.bonuses_paid = cents;
+    else f.adjustments = cents;
+  }
+  for (const r of rowsOf<DayRow<{ n: Num; bettors: Num; stake: Num; valid: Num; payout: Num }>>(bets)) {
+    const f = at(r.day);
+    if (!f) continue;
+    f.bets_count = Number(r.n);
+    f.bettors = Number(r.bettors);
+    f.stake = numericToCents(r.stake);
+    f.valid_stake = numericToCents(r.valid);
+    f.payout = numericToCents(r.payout);
+  }
+  for (const r of rowsOf<DayRow<{ n: Num }>>(joined)) {
+    const f = at(r.day);
+    if (f) f.new_members = Number(r.n);
+  }
+  for (const r of rowsOf<DayRow<{ n: Num }>>(first)) {
+    const f = at(r.day);
+    if (f) f.first_depositors = Number(r.n);
+  }
+  return { days, total };
+}
+
+export async function dailyReport(db: DbOrTx, range: DayRange) {
+  const { days, total } = await dailyFigures(db, range);
+  return {
+    from: range.from,
+    to: range.to,
+    rows: [...days].map(([day, f]) => ({ day, ...dailyFiguresOut(f) })),
+    total: dailyFiguresOut(total),
+  };
+}
+
+interface VenueCents {
+  bettors: number;
+  bets_count: number;
+  stake: number;
+  valid_stake: number;
+  payout: number;
+}
+const venueOut = (v: VenueCents) => ({
+  bettors: v.bettors,
+  bets_count: v.bets_count,
+  stake: centsToMoney(v.stake),
+  valid_stake: centsToMoney(v.valid_stake),
+  payout: centsToMoney(v.payout),
+  ggr: centsToMoney(v.stake - v.payout),
+});
+
+/** Settled bets per venue by settlement day; the total counts a member betting at two venues once. */
+export async function venueReport(db: DbOrTx, range: DayRange) {
+  const result = await db.execute(sql`SELECT b.venue_code, max(v.name) AS venue_name, count(*) AS n,
+      count(DISTINCT b.member_id) AS bettors, sum(b.bet_amount) AS stake, sum(b.valid_amount) AS valid,
+      sum(b.bet_amount + b.win_loss) AS payout
+    FROM bets b LEFT JOIN venues v ON v.code = b.venue_code
+    WHERE b.status = 1 AND b.settled_at >= ${range.start.toISOString()}::timestamptz
+      AND b.settled_at < ${range.end.toISOString()}::timestamptz
+    GROUP BY GROUPING SETS ((b.venue_code), ()) ORDER BY b.venue_code NULLS LAST`);
+  const rows = rowsOf<{
+    venue_code: string | null;
+    venue_name: string | null;
+    n: Num;
+    bettors: Num;
+    stake: Num;
+    valid: Num;
+    payout: Num;
+  }>(result).map((r) => ({
+    venue_code: r.venue_code,
+    venue_name: r.venue_name ?? r.venue_code ?? '',
+    figures: {
+      bettors: Number(r.bettors),
+      bets_count: Number(r.n),
+      stake: numericToCents(r.stake),
+      valid_stake: numericToCents(r.valid),
+      payout: numericToCents(r.payout),
+    },
+  }));
+  const totalRow = rows.find((r) => r.venue_code === null);
+  return {
+    from: range.from,
+    to: range.to,
+    rows: rows
+      .filter((r): r is typeof r & { venue_code: string } => r.venue_code !== null)
+      .map((r) => ({ venue_code: r.venue_code, venue_name: r.venue_name, ...venueOut(r.figures) })),
+    total: venueOut(totalRow?.figures ?? { bettors: 0, bets_count: 0, stake: 0, valid_stake: 0, payout: 0 }),
+  };
+}
+
+/**
+ * Members with a counted movement or a settled bet in the range, per member (the original back office's finance
+ * report). `username` matches any part of the name in any case.
+ */
+function memberFiguresQuery(range: DayRange, username: string): SQL {
+  const start = sql`${range.start.toISOString()}::timestamptz`;
+  const end = sql`${range.end.toISOString()}::timestamptz`;
+  const name = username ? sql`AND m.username ILIKE ${`%${username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  return sql`WITH l AS (
+      SELECT member_id,
+        count(*) FILTER (WHERE kind = 'deposit') AS deposits_count,
+        coalesce(sum(paid) FILTER (WHERE kind = 'deposit'), 0) AS deposits_amount,
+        count(*) FILTER (WHERE kind = 'withdrawal_paid') AS withdrawals_count,
+        coalesce(sum(paid) FILTER (WHERE kind = 'withdrawal_paid'), 0) AS withdrawals_amount,
+        coalesce(sum(paid) FILTER (WHERE kind = 'rebate'), 0) AS rebates,
+        coalesce(sum(paid) FILTER (WHERE kind IN ('deposit_bonus', 'redpacket')), 0) AS bonuses,
+        coalesce(sum(paid) FILTER (WHERE kind = 'adjustment'), 0) AS adjustments
+      FROM (${ledgerLegs(range)}) x WHERE member_id IS NOT NULL GROUP BY member_id
+    ), b AS (
+      SELECT member_id, count(*) AS bets_count, sum(bet_amount) AS stake, sum(valid_amount) AS valid_stake,
+        sum(bet_amount + win_loss) AS payout
+      FROM bets WHERE status = 1 AND settled_at >= ${start} AND settled_at < ${end} GROUP BY member_id
+    ), ids AS (SELECT member_id FROM l UNION SELECT member_id FROM b)
+    SELECT m.id AS member_id, m.username, l.deposits_count, l.deposits_amount, l.withdrawals_count, l.withdrawals_amount,
+      l.rebates, l.bonuses, l.adjustments, b.bets_count, b.stake, b.valid_stake, b.payout,
+      (SELECT coalesce(sum(a.balance), 0) FROM ledger_accounts a WHERE a.member_id = m.id AND a.kind <> 'house') AS balance
+    FROM ids JOIN members m ON m.id = ids.member_id
+    LEFT JOIN l ON l.member_id = m.id LEFT JOIN b ON b.member_id = m.id
+    WHERE true ${name}`;
+}
+
+interface MemberFiguresRow {
+  member_id: number;
+  username: string;
+  deposits_count: Num;
+  deposits_amount: Num;
+  withdrawals_count: Num;
+  withdrawals_amount: Num;
+  rebates: Num;
+  bonuses: Num;
+  adjustments: Num;
+  bets_count: Num;
+  stake: Num;
+  valid_stake: Num;
+  payout: Num;
+  balance: Num;
+}
+
+function memberRowOut(r: MemberFiguresRow) {
+  const stake = numericToCents(r.stake);
+  const payout = numericToCents(r.payout);
+  return {
+    member_id: Number(r.member_id),
+    username: r.username,
+    deposits_count: Number(r.deposits_count ?? 0),
+    deposits_amount: centsToMoney(numericToCents(r.deposits_amount)),
+    withdrawals_count: Number(r.withdrawals_count ?? 0),
+    withdrawals_amount: centsToMoney(numericToCents(r.withdrawals_amount)),
+    bets_count: Number(r.bets_count ?? 0),
+    stake: centsToMoney(stake),
+    valid_stake: centsToMoney(numericToCents(r.valid_stake)),
+    payout: centsToMoney(payout),
+    ggr: centsToMoney(stake - payout),
+    rebates: centsToMoney(numericToCents(r.rebates)),
+    bonuses: centsToMoney(numericToCents(r.bonuses)),
+    adjustments: centsToMoney(numericToCents(r.adjustments)),
+    balance: centsToMoney(numericToCents(r.balance)),
+  };
+}
+export type MemberReportRowOut = ReturnType<typeof memberRowOut>;
+
+export async function memberReportPage(
+  db: DbOrTx,
+  range: DayRange,
+  query: { username: string; page: number; pagesize?: number | undefined },
+) {
+  const window: PageWindow = pageWindow(query);
+  const figures = memberFiguresQuery(range, query.username);
+  const [counted, page] = await Promise.all([
+    db.execute(sql`SELECT count(*) AS n FROM (${figures}) r`),
+    db.execute(sql`${figures} ORDER BY m.id LIMIT ${window.perPage} OFFSET ${window.offset}`),
+  ]);
+  const total = Number(rowsOf<{ n: Num }>(counted)[0]?.n ?? 0);
+  return toPaginator(rowsOf<MemberFiguresRow>(page).map(memberRowOut), total, window);
+}
+
+/** Every row of the member report in member order, read in batches so a download never holds the whole report. */
+export async function* memberReportRows(
+  db: DbOrTx,
+  range: DayRange,
+  username: string,
+  batch = 500,
+): AsyncGenerator<MemberReportRowOut> {
+  const figures = memberFiguresQuery(range, username);
+  let after = 0;
+  for (;;) {
+    const rows = rowsOf<MemberFiguresRow>(
+      await db.execute(sql`${figures} AND m.id > ${after} ORDER BY m.id LIMIT ${batch}`),
+    );
+    for (const r of rows) yield memberRowOut(r);
+    if (rows.length < batch) return;
+    after = Number(rows[rows.length - 1]?.member_id);
+  }
+}
+
+/** Today against yesterday and the last 30 days (Beijing), from the same figures as the daily report. */
+export async function dashboardFigures(db: DbOrTx, now: Date) {
+  const today = beijingDay(now);
+  const range = dayRange(beijingDay(new Date(now.getTime() - 29 * DAY_MS)), today);
+  const { days } = await dailyFigures(db, range);
+  const dayOut = (day: string) => {
+    const f = days.get(day) ?? emptyFigures();
+    return {
+      day,
+      deposits: centsToMoney(f.deposits_amount),
+      withdrawals: centsToMoney(f.withdrawals_amount),
+      net: centsToMoney(f.deposits_amount - f.withdrawals_amount),
+      new_members: f.new_members,
+      first_depositors: f.first_depositors,
+      bettors: f.bettors,
+      ggr: centsToMoney(f.stake - f.payout),
+    };
+  };
+  return {
+    today: dayOut(today),
+    yesterday: dayOut(range.days[range.days.length - 2] ?? today),
+    chart: [...days].map(([day, f]) => ({
+      day,
+      deposits: centsToMoney(f.deposits_amount),
+      withdrawals: centsToMoney(f.withdrawals_amount),
+      ggr: centsToMoney(f.stake - f.payout),
+    })),
+  };
+}
