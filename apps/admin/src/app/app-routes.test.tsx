@@ -40,6 +40,11 @@ describe('the console shell', () => {
       '优惠申请',
       '代理申请',
       '账务核对',
+      'VIP等级',
+      '红包规则',
+      '支付方式',
+      '收款账户',
+      '支付通道',
       '账号安全',
     ]);
     expect(screen.getByText('cashier')).toBeInTheDocument();
@@ -69,7 +74,22 @@ describe('the console shell', () => {
       '/admin/api/dashboard/pending': () => ok(pending),
     });
     renderConsole('/');
-    expect(await menuNames()).toEqual(['仪表盘', '会员管理', '优惠申请', '账号安全']);
+    expect(await menuNames()).toEqual([
+      '仪表盘',
+      '会员管理',
+      '优惠申请',
+      '轮播图',
+      '公告',
+      '场馆',
+      '游戏',
+      '优惠活动',
+      '活动类型',
+      '帮助文章',
+      '账号安全',
+    ]);
+    const menu = screen.getByRole('navigation', { name: '主菜单' });
+    expect(within(menu).getByText('内容管理')).toBeInTheDocument();
+    expect(within(menu).queryByText('财务设置')).not.toBeInTheDocument();
   });
 
   it('sends an operator who must enrol two factors to 账号安全', async () => {

@@ -1,4 +1,14 @@
 import {
+  ApiOutlined,
+  AppstoreOutlined,
+  CreditCardOutlined,
+  CrownOutlined,
+  NotificationOutlined,
+  PictureOutlined,
+  ReadOutlined,
+  RedEnvelopeOutlined,
+  RocketOutlined,
+  TagsOutlined,
   AuditOutlined,
   BankOutlined,
   DashboardOutlined,
@@ -11,7 +21,8 @@ import {
   SolutionOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { adminEndpoints, type OperatorRoleName } from '@h5/contract';
+import type * as Screens from '../features/content/resource-screens';
+import { adminEndpoints, adminResources, type OperatorRoleName } from '@h5/contract';
 
 export interface ConsoleRoute {
   path: string;
@@ -23,9 +34,16 @@ export interface ConsoleRoute {
   page: ComponentType;
   /** Not in the side menu (a detail page reached from a list). */
   hidden?: boolean;
+  /** The menu group it is listed under (content resources, finance settings). */
+  group?: '内容管理' | '财务设置' | '系统设置';
 }
 
 const e = adminEndpoints;
+const r = adminResources;
+
+/** A resource screen of the generic page, loaded with its route. */
+const resourceScreen = (name: keyof typeof Screens) =>
+  lazy(() => import('../features/content/resource-screens').then((m) => ({ default: m[name] })));
 
 /** Every screen of the console, in menu order: the one place the menu and the role guard read. */
 export const consoleRoutes: readonly ConsoleRoute[] = [
@@ -99,6 +117,102 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <UserSwitchOutlined />,
     roles: e.operators.roles,
     page: lazy(() => import('../features/operators/operators-page')),
+  },
+  {
+    path: '/banners',
+    label: '轮播图',
+    icon: <PictureOutlined />,
+    roles: r.banners.list.roles,
+    page: resourceScreen('BannersPage'),
+    group: '内容管理',
+  },
+  {
+    path: '/notices',
+    label: '公告',
+    icon: <NotificationOutlined />,
+    roles: r.notices.list.roles,
+    page: resourceScreen('NoticesPage'),
+    group: '内容管理',
+  },
+  {
+    path: '/venues',
+    label: '场馆',
+    icon: <AppstoreOutlined />,
+    roles: r.venues.list.roles,
+    page: resourceScreen('VenuesPage'),
+    group: '内容管理',
+  },
+  {
+    path: '/games',
+    label: '游戏',
+    icon: <RocketOutlined />,
+    roles: r.games.list.roles,
+    page: resourceScreen('GamesPage'),
+    group: '内容管理',
+  },
+  {
+    path: '/promotions',
+    label: '优惠活动',
+    icon: <GiftOutlined />,
+    roles: r.promotions.list.roles,
+    page: resourceScreen('PromotionsPage'),
+    group: '内容管理',
+  },
+  {
+    path: '/promotion-types',
+    label: '活动类型',
+    icon: <TagsOutlined />,
+    roles: r.promotionTypes.list.roles,
+    page: resourceScreen('PromotionTypesPage'),
+    group: '内容管理',
+  },
+  {
+    path: '/articles',
+    label: '帮助文章',
+    icon: <ReadOutlined />,
+    roles: r.articles.list.roles,
+    page: resourceScreen('ArticlesPage'),
+    group: '内容管理',
+  },
+  {
+    path: '/vip-levels',
+    label: 'VIP等级',
+    icon: <CrownOutlined />,
+    roles: r.vipLevels.list.roles,
+    page: resourceScreen('VipLevelsPage'),
+    group: '财务设置',
+  },
+  {
+    path: '/redpacket-rules',
+    label: '红包规则',
+    icon: <RedEnvelopeOutlined />,
+    roles: r.redpacketRules.list.roles,
+    page: resourceScreen('RedpacketRulesPage'),
+    group: '财务设置',
+  },
+  {
+    path: '/pay-ways',
+    label: '支付方式',
+    icon: <CreditCardOutlined />,
+    roles: e.payWays.roles,
+    page: resourceScreen('PayWaysPage'),
+    group: '财务设置',
+  },
+  {
+    path: '/receiving-accounts',
+    label: '收款账户',
+    icon: <BankOutlined />,
+    roles: e.receivingAccounts.roles,
+    page: resourceScreen('ReceivingAccountsPage'),
+    group: '财务设置',
+  },
+  {
+    path: '/gateways',
+    label: '支付通道',
+    icon: <ApiOutlined />,
+    roles: e.paymentGateways.roles,
+    page: resourceScreen('GatewaysPage'),
+    group: '财务设置',
   },
   {
     path: '/security',

@@ -1,7 +1,8 @@
 import { StatusTag } from '../../shared/ui/status-tag';
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Grid, Layout, Menu, Space, Typography } from 'antd';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
+import type { OperatorRoleName } from '@h5/contract';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api';
 import { useMe } from '../../shared/session/use-me';
@@ -23,6 +24,31 @@ function selectedKey(pathname: string): string {
   return match?.path ?? '/';
 }
 
+type MenuEntry = { key: string; icon: ReactNode; label: ReactNode };
+type MenuGroup = { type: 'group'; key: string; label: string; children: MenuEntry[] };
+
+/** The screens the role may use, in route order; grouped ones under their group's heading where it first appears. */
+function menuItems(role: OperatorRoleName): (MenuEntry | MenuGroup)[] {
+  const items: (MenuEntry | MenuGroup)[] = [];
+  const groups = new Map<string, MenuGroup>();
+  for (const r of consoleRoutes) {
+    if (r.hidden || !canSee(role, r)) continue;
+    const entry = { key: r.path, icon: r.icon, label: <Link to={r.path}>{r.label}</Link> };
+    if (!r.group) {
+      items.push(entry);
+      continue;
+    }
+    let group = groups.get(r.group);
+    if (!group) {
+      group = { type: 'group', key: `group:${r.group}`, label: r.group, children: [] };
+      groups.set(r.group, group);
+      items.push(group);
+    }
+    group.children.push(entry);
+  }
+  return items;
+}
+
 export function ConsoleLayout() {
   const session = useSessionStore((s) => s.session);
   const location = useLocation();
@@ -37,9 +63,7 @@ export function ConsoleLayout() {
   if (!session) return null;
   // The site requires two factors and this operator has none yet: the server refuses everything else until then.
   if (me.data?.must_enroll && location.pathname !== '/security') return <Navigate to="/security" replace />;
-  const items = consoleRoutes
-    .filter((r) => !r.hidden && canSee(session.role, r))
-    .map((r) => ({ key: r.path, icon: r.icon, label: <Link to={r.path}>{r.label}</Link> }));
+  const items = menuItems(session.role);
   return (
     <Layout className="console">
       <Sider collapsible collapsed={collapsed} trigger={null} width={208} className="console-sider" theme="dark">

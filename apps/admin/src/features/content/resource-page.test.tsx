@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
+import { GatewaysPage, NoticesPage, PayWaysPage } from './resource-screens';
+
+const notice = (over: Record<string, unknown> = {}) => ({
+  id: 3,
+  text: '春节活动火热进行中',
+  sort: 0,
+  enabled: 1,
+  ...over,
+});
+const row = (text: string) => screen.getByText(text, { selector: 'td, td *' }).closest('tr') as HTMLElement;
+const lastDialog = async () => (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+
+describe('the resource page (公告)', () => {
+  it('lists, and says so when there is nothing yet', async () => {
+    signInAs('content', 'editor');
+    mockApi({ 'GET /admin/api/notices': () => ok([]) });
+    renderScreen(<NoticesPage />);
+    expect(await screen.findByRole('heading', { name: '公告', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('暂无公告')).toBeInTheDocument();
+  });
+
+  it('refuses an empty notice with the API message before calling, then creates one', async () => {
+    signInAs('content', 'editor');
+    const { calls } = mockApi({
+      'GET /admin/api/notices': () => ok([notice()]),
+      'POST /admin/api/notices': () => ok(notice({ id: 4, text: '新公告' })),
+    });
+    renderScreen(<NoticesPage />);
+    await screen.findByText('春节活动火热进行中');
+    await userEvent.click(screen.getByRole('button', { name: '新增公告' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请输入内容')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('公告内容'), '新公告');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('已新增')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: '新公告', sort: 0, enabled: 1 });
+  });
+
+  it("keeps the dialog open with the server's message when it refuses a value", async () => {
+    signInAs('content', 'editor');
+    mockApi({
+      'GET /admin/api/notices': () => ok([notice()]),
+      'PUT /admin/api/notices/3': () => fail(422, '输入内容过长'),
+    });
+    renderScreen(<NoticesPage />);
+    await screen.findByText('春节活动火热进行中');
+    await userEvent.click(screen.getByRole('button', { name: /^编辑/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('公告内容')).toHaveValue('春节活动火热进行中');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('输入内容过长');
+  });
+
+  it('deletes after confirming, and switches one off from the list', async () => {
+    signInAs('content', 'editor');
+    const { calls } = mockApi({
+      'GET /admin/api/notices': () => ok([notice()]),
+      'DELETE /admin/api/notices/3': () => ok(null),
+      'PUT /admin/api/notices/3': () => ok(notice({ enabled: 0 })),
+    });
+    renderScreen(<NoticesPage />);
+    await screen.findByText('春节活动火热进行中');
+    await userEvent.click(within(row('春节活动火热进行中')).getByRole('switch'));
+    await userEvent.click(within(await lastDialog()).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('已停用')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ text: '春节活动火热进行中', sort: 0, enabled: 0 });
+
+    await userEvent.click(screen.getByRole('button', { name: /^删除/ }));
+    await userEvent.click(within(await lastDialog()).getByRole('button', { name: '删除' }));
+    expect(await screen.findByText('已删除')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/admin/api/notices/3')).toBe(true);
+  });
+
+  it('hides the write buttons from a role that may only read', async () => {
+    signInAs('finance', 'cashier');
+    mockApi({ 'GET /admin/api/notices': () => ok([notice()]) });
+    renderScreen(<NoticesPage />);
+    await screen.findByText('春节活动火热进行中');
+    expect(screen.queryByRole('button', { name: '新增公告' })).not.toBeInTheDocument();
+  });
+});
+
+const gateway = {
+  code: 'epay1',
+  name: '易支付',
+  protocol: 'epay',
+  merchant_id: '1001',
+  secret: '********',
+  submit_url: 'https://pay.example.com/submit.php',
+  enabled: 1,
+  created_at: '2026-11-25 10:00:00',
+};
+
+describe('支付通道 and 支付方式', () => {
+  it('keeps the secret when it is left blank on edit, and sends it when typed', async () => {
+    signInAs('finance', 'cashier');
+    const { calls } = mockApi({
+      'GET /admin/api/payment-gateways': () => ok([gateway]),
+      'PUT /admin/api/payment-gateways/epay1': () => ok(gateway),
+    });
+    renderScreen(<GatewaysPage />);
+    await screen.findByText('易支付');
+    await userEvent.click(screen.getByRole('button', { name: '编辑 易支付' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('商户密钥')).toHaveValue('');
+    expect(within(dialog).queryByLabelText('通道代码')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: '易支付',
+      merchant_id: '1001',
+      submit_url: 'https://pay.example.com/submit.php',
+      enabled: 1,
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: '编辑 易支付' }));
+    dialog = await lastDialog();
+    await userEvent.type(within(dialog).getByLabelText('商户密钥'), 'short');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('商户密钥长度须为8-128位')).toBeInTheDocument();
+  });
+
+  it('changes a pay way with PUT only, keeping its ranges', async () => {
+    signInAs('finance', 'cashier');
+    const ranges = [{ type: 'bank', min_price: '100.00', max_price: '50000.00' }];
+    const { calls } = mockApi({
+      'GET /admin/api/pay-ways': () =>
+        ok([{ code: 'bank', name: '银行卡', enabled: 1, sort: 1, gateway: null, ranges }]),
+      'GET /admin/api/payment-gateways': () => ok([gateway]),
+      'PUT /admin/api/pay-ways/bank': () => ok({ code: 'bank', name: '网银', enabled: 1, sort: 1, gateway: null }),
+    });
+    renderScreen(<PayWaysPage />);
+    await screen.findByText('bank: 100.00-50000.00');
+    expect(screen.queryByRole('button', { name: /新增/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^删除/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '编辑 银行卡' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('名称');
+    await userEvent.clear(name);
+    await userEvent.type(name, '网银');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('已保存')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      ranges,
+      name: '网银',
+      gateway: null,
+      sort: 1,
+      enabled: 1,
+    });
+  });
+});

@@ -1,0 +1,395 @@
+import { adminEndpoints, adminResources, GAME_CATEGORIES } from '@h5/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callAdmin } from '../../shared/api/client';
+import { payWayLabel } from '../../shared/labels';
+import { defineResource, type Option } from './resource-page';
+
+// Every list/create/update/delete screen as data: the contract's calls, the columns, the form's fields. The field
+// names are keys of the contract's input schemas, so a renamed field fails the type check here.
+
+const r = adminResources;
+const e = adminEndpoints;
+
+const CATEGORY_OPTIONS: Option[] = GAME_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
+const categoryName = (id: unknown) => GAME_CATEGORIES.find((c) => c.id === id)?.name ?? String(id);
+const CHANNELS: Option[] = [
+  { value: 'bank', label: '银行卡' },
+  { value: 'wechat', label: '微信' },
+  { value: 'alipay', label: '支付宝' },
+  { value: 'ebpay', label: 'EB支付' },
+  { value: 'usdt-erc20', label: 'USDT (ERC20)' },
+  { value: 'usdt-trc20', label: 'USDT (TRC20)' },
+];
+/** The member app's banner slot (750×280 design pixels). */
+export const BANNER_ASPECT: [number, number] = [750, 280];
+
+/** Options read from another resource's list (the same cache as its own screen). */
+function useListOptions<T>(
+  endpoint: typeof r.venues.list | typeof r.promotionTypes.list | typeof e.paymentGateways,
+  map: (row: T) => Option,
+) {
+  const list = useQuery({
+    queryKey: ['resource', endpoint.path],
+    queryFn: ({ signal }) => callAdmin(endpoint as typeof r.venues.list, { signal }) as Promise<unknown[]>,
+  });
+  return list.data?.map((row) => map(row as T));
+}
+const useVenueOptions = () =>
+  useListOptions<{ code: string; name: string }>(r.venues.list, (v) => ({
+    value: v.code,
+    label: `${v.name}（${v.code}）`,
+  }));
+const usePromotionTypeOptions = () =>
+  useListOptions<{ id: number; name: string }>(r.promotionTypes.list, (t) => ({ value: t.id, label: t.name }));
+const useGatewayOptions = () =>
+  useListOptions<{ code: string; name: string }>(e.paymentGateways, (g) => ({
+    value: g.code,
+    label: `${g.name}（${g.code}）`,
+  }));
+
+export const banners = defineResource({
+  title: '轮播图',
+  noun: '轮播图',
+  list: r.banners.list,
+  create: r.banners.create,
+  update: r.banners.update,
+  remove: r.banners.remove,
+  rowKey: 'id',
+  nameOf: (row) => `#${row.id}`,
+  intro: '会员端首页顶部轮播，按排序从小到大显示；保存后会员端立即可见。',
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    { name: 'src', title: '图片', width: 140, show: 'image' },
+    { name: 'src', title: '地址' },
+    { name: 'sort', title: '排序', width: 80 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'src', label: '图片地址', kind: 'image', aspect: BANNER_ASPECT },
+    { name: 'sort', label: '排序', kind: 'number', initial: 0, help: '数字小的排在前面' },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const notices = defineResource({
+  title: '公告',
+  noun: '公告',
+  list: r.notices.list,
+  create: r.notices.create,
+  update: r.notices.update,
+  remove: r.notices.remove,
+  rowKey: 'id',
+  nameOf: (row) => row.text.slice(0, 20),
+  intro: '会员端首页滚动公告；保存后会员端立即可见。',
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    { name: 'text', title: '内容' },
+    { name: 'sort', title: '排序', width: 80 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'text', label: '公告内容', kind: 'textarea' },
+    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const venues = defineResource({
+  title: '场馆',
+  noun: '场馆',
+  list: r.venues.list,
+  create: r.venues.create,
+  update: r.venues.update,
+  remove: r.venues.remove,
+  rowKey: 'id',
+  nameOf: (row) => row.name,
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    { name: 'code', title: '场馆代码', width: 120 },
+    { name: 'name', title: '名称' },
+    { name: 'platname', title: '简称', width: 120 },
+    { name: 'category_id', title: '分类', width: 110, show: categoryName },
+    { name: 'sort', title: '排序', width: 80 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'code', label: '场馆代码', kind: 'text' },
+    { name: 'name', label: '名称', kind: 'text' },
+    { name: 'platname', label: '简称', kind: 'text', help: '显示在名称旁，留空则用场馆代码' },
+    { name: 'category_id', label: '分类', kind: 'select', options: CATEGORY_OPTIONS },
+    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const games = defineResource({
+  title: '游戏',
+  noun: '游戏',
+  list: r.games.list,
+  create: r.games.create,
+  update: r.games.update,
+  remove: r.games.remove,
+  rowKey: 'id',
+  nameOf: (row) => row.name,
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    { name: 'mobile_img', title: '图标', width: 90, show: 'image' },
+    { name: 'name', title: '名称' },
+    { name: 'category_id', title: '分类', width: 110, show: categoryName },
+    { name: 'platform_name', title: '场馆', width: 110 },
+    { name: 'game_code', title: '游戏代码', width: 120 },
+    { name: 'sort', title: '排序', width: 80 },
+    { name: 'app_state', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'name', label: '名称', kind: 'text' },
+    { name: 'category_id', label: '分类', kind: 'select', options: CATEGORY_OPTIONS },
+    { name: 'platform_name', label: '场馆', kind: 'select', options: useVenueOptions },
+    { name: 'game_code', label: '游戏代码', kind: 'text', help: '留空则进入场馆大厅' },
+    { name: 'mobile_img', label: '图标地址', kind: 'image', aspect: [1, 1] },
+    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
+    { name: 'app_state', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const promotionTypes = defineResource({
+  title: '活动类型',
+  noun: '活动类型',
+  list: r.promotionTypes.list,
+  create: r.promotionTypes.create,
+  update: r.promotionTypes.update,
+  remove: r.promotionTypes.remove,
+  rowKey: 'id',
+  nameOf: (row) => row.name,
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    { name: 'name', title: '名称' },
+    { name: 'sort', title: '排序', width: 80 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'name', label: '名称', kind: 'text' },
+    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const promotions = defineResource({
+  title: '优惠活动',
+  noun: '优惠活动',
+  list: r.promotions.list,
+  create: r.promotions.create,
+  update: r.promotions.update,
+  remove: r.promotions.remove,
+  rowKey: 'id',
+  nameOf: (row) => row.title,
+  intro: '活动内容与说明为HTML，保存时服务器会清理不安全的标签与属性。',
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    { name: 'banner', title: '横幅', width: 140, show: 'image' },
+    { name: 'title', title: '标题' },
+    { name: 'content', title: '内容', show: 'html' },
+    { name: 'sort', title: '排序', width: 80 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'title', label: '标题', kind: 'text' },
+    { name: 'type_id', label: '活动类型', kind: 'select', nullable: true, options: usePromotionTypeOptions },
+    { name: 'banner', label: '横幅图片', kind: 'image', aspect: BANNER_ASPECT },
+    { name: 'content', label: '活动内容', kind: 'richtext' },
+    { name: 'memo', label: '活动说明', kind: 'richtext' },
+    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const articles = defineResource({
+  title: '帮助文章',
+  noun: '帮助文章',
+  list: r.articles.list,
+  create: r.articles.create,
+  update: r.articles.update,
+  remove: r.articles.remove,
+  rowKey: 'id',
+  nameOf: (row) => row.title,
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    { name: 'type', title: '类型', width: 80 },
+    { name: 'title', title: '标题' },
+    { name: 'content', title: '内容', show: 'html' },
+  ],
+  fields: [
+    { name: 'type', label: '类型', kind: 'number', initial: 1, help: '1-8，会员端帮助中心按类型显示一篇' },
+    { name: 'title', label: '标题', kind: 'text' },
+    { name: 'content', label: '内容', kind: 'richtext' },
+  ],
+});
+
+const percentField = (name: 'realperson' | 'sport' | 'e_sport' | 'joker' | 'electron' | 'lottery', label: string) =>
+  ({ name, label: `${label}返水（%）`, kind: 'money', initial: '0' }) as const;
+
+export const vipLevels = defineResource({
+  title: 'VIP等级',
+  noun: 'VIP等级',
+  list: r.vipLevels.list,
+  create: r.vipLevels.create,
+  update: r.vipLevels.update,
+  remove: r.vipLevels.remove,
+  rowKey: 'id',
+  nameOf: (row) => `VIP${row.level}${row.name ? ` ${row.name}` : ''}`,
+  scrollX: 1200,
+  columns: [
+    { name: 'level', title: '等级', width: 70 },
+    { name: 'name', title: '名称', width: 100 },
+    { name: 'recharge', title: '累计存款', width: 110 },
+    { name: 'flow', title: '累计流水', width: 110 },
+    { name: 'retention', title: '保级流水', width: 110 },
+    { name: 'realperson', title: '真人%', width: 80 },
+    { name: 'sport', title: '体育%', width: 80 },
+    { name: 'e_sport', title: '电竞%', width: 80 },
+    { name: 'joker', title: '棋牌%', width: 80 },
+    { name: 'electron', title: '电子%', width: 80 },
+    { name: 'lottery', title: '彩票%', width: 80 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'level', label: '等级', kind: 'number' },
+    { name: 'name', label: '名称', kind: 'text' },
+    { name: 'recharge', label: '晋级累计存款（元）', kind: 'money' },
+    { name: 'flow', label: '晋级累计流水（元）', kind: 'money' },
+    { name: 'retention', label: '保级流水（元，90天内，0为不要求）', kind: 'money', initial: '0' },
+    percentField('realperson', '真人'),
+    percentField('sport', '体育'),
+    percentField('e_sport', '电竞'),
+    percentField('joker', '棋牌'),
+    percentField('electron', '电子'),
+    percentField('lottery', '彩票'),
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const redpacketRules = defineResource({
+  title: '红包规则',
+  noun: '红包规则',
+  list: r.redpacketRules.list,
+  create: r.redpacketRules.create,
+  update: r.redpacketRules.update,
+  remove: r.redpacketRules.remove,
+  rowKey: 'id',
+  nameOf: (row) => `${row.start_time}-${row.end_time}`,
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    { name: 'start_time', title: '开始', width: 90 },
+    { name: 'end_time', title: '结束', width: 90 },
+    { name: 'day_flow', title: '当日流水', width: 110 },
+    { name: 'flow_money', title: '流水金额', width: 110 },
+    { name: 'recharge', title: '存款次数', width: 90 },
+    { name: 'money', title: '红包上限%', width: 100 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'start_time', label: '开始时间（HH:mm，北京时间）', kind: 'text' },
+    { name: 'end_time', label: '结束时间（HH:mm）', kind: 'text' },
+    { name: 'day_flow', label: '当日流水（元）', kind: 'money' },
+    { name: 'flow_money', label: '流水金额（元）', kind: 'money' },
+    { name: 'recharge', label: '存款次数', kind: 'number', initial: 0 },
+    { name: 'money', label: '红包上限（存款的%）', kind: 'money' },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const receivingAccounts = defineResource({
+  title: '收款账户',
+  noun: '收款账户',
+  list: e.receivingAccounts,
+  create: e.receivingAccountCreate,
+  update: e.receivingAccountUpdate,
+  remove: e.receivingAccountDelete,
+  rowKey: 'id',
+  nameOf: (row) => `${row.bank_name || row.channel} ${row.bank_owner}`.trim(),
+  scrollX: 1100,
+  columns: [
+    { name: 'id', title: 'ID', width: 70 },
+    {
+      name: 'channel',
+      title: '渠道',
+      width: 120,
+      show: (v) => CHANNELS.find((c) => c.value === v)?.label ?? String(v),
+    },
+    { name: 'bank_name', title: '银行/名称', width: 140 },
+    { name: 'bank_no', title: '账号/地址' },
+    { name: 'bank_owner', title: '户名', width: 100 },
+    { name: 'sort', title: '排序', width: 80 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'channel', label: '渠道', kind: 'select', options: CHANNELS, initial: 'bank' },
+    { name: 'bank_name', label: '银行/名称', kind: 'text' },
+    { name: 'bank_no', label: '账号/地址', kind: 'text' },
+    { name: 'bank_owner', label: '户名', kind: 'text' },
+    { name: 'bank_address', label: '开户行地址', kind: 'text' },
+    { name: 'mch_id', label: '商户号', kind: 'text' },
+    { name: 'content', label: '说明', kind: 'textarea' },
+    { name: 'payimg', label: '收款码图片地址', kind: 'image', aspect: [1, 1] },
+    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const gateways = defineResource({
+  title: '支付通道',
+  noun: '支付通道',
+  list: e.paymentGateways,
+  create: e.paymentGatewayCreate,
+  update: e.paymentGatewayUpdate,
+  remove: e.paymentGatewayDelete,
+  rowKey: 'code',
+  nameOf: (row) => row.name,
+  intro: '商户密钥只写不读：编辑时留空即保持原密钥。',
+  columns: [
+    { name: 'code', title: '通道代码', width: 120 },
+    { name: 'name', title: '名称', width: 140 },
+    { name: 'protocol', title: '协议', width: 80 },
+    { name: 'merchant_id', title: '商户号', width: 120 },
+    { name: 'submit_url', title: '提交地址' },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'code', label: '通道代码', kind: 'text', createOnly: true },
+    { name: 'name', label: '名称', kind: 'text' },
+    { name: 'merchant_id', label: '商户号', kind: 'text' },
+    { name: 'secret', label: '商户密钥', kind: 'text', writeOnly: true },
+    { name: 'submit_url', label: '提交地址', kind: 'text' },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
+
+export const payWays = defineResource({
+  title: '支付方式',
+  noun: '支付方式',
+  list: e.payWays,
+  update: e.payWayUpdate,
+  rowKey: 'code',
+  nameOf: (row) => row.name,
+  intro: '支付方式固定，不可新增或删除；选择支付通道后该方式走在线支付，否则走收款账户与人工审核。',
+  keep: ['ranges'],
+  columns: [
+    { name: 'code', title: '代码', width: 100, show: (v) => `${payWayLabel(String(v))}（${String(v)}）` },
+    { name: 'name', title: '名称', width: 120 },
+    { name: 'gateway', title: '支付通道', width: 120 },
+    {
+      name: 'ranges',
+      title: '金额范围',
+      show: (_v, row) =>
+        row.ranges.length ? row.ranges.map((x) => `${x.type}: ${x.min_price}-${x.max_price}`).join('；') : '-',
+    },
+    { name: 'sort', title: '排序', width: 80 },
+    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+  ],
+  fields: [
+    { name: 'name', label: '名称', kind: 'text' },
+    { name: 'gateway', label: '支付通道', kind: 'select', nullable: true, options: useGatewayOptions },
+    { name: 'sort', label: '排序', kind: 'number' },
+    { name: 'enabled', label: '启用', kind: 'switch' },
+  ],
+});
