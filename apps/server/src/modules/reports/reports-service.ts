@@ -1,6 +1,6 @@
 import { centsToMoney, MSG } from '@h5/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { badInput } from '../../http/errors';
 import { beijingDateStart } from '../../lib/date-filter';
 import { numericToCents } from '../../lib/money';
@@ -10,6 +10,24 @@ const DAY_MS = 86_400_000;
 const MAX_DAYS = 366;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The reads of one report, in one transaction (one snapshot, so the figures agree with each other). JIT compilation
+ * is off: the per-movement lookups are estimated costly enough to trigger it, and compiling takes longer than the
+ * read itself.
+ */
+async function readReport<T extends readonly Promise<unknown>[]>(
+  db: Db,
+  reads: (tx: Tx) => T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    const results: unknown[] = [];
+    // One connection answers one statement at a time: awaited in turn.
+    for (const read of reads(tx)) results.push(await read);
+    return results as { [K in keyof T]: Awaited<T[K]> };
+  });
+}
 
 /** A checked range of Beijing days: `start` inclusive, `end` exclusive, and each day's 'YYYY-MM-DD'. */
 export interface DayRange {
@@ -34,8 +52,11 @@ export function dayRange(from: string, to: string): DayRange {
   return { from, to, start, end: new Date(last.getTime() + DAY_MS), days };
 }
 
-/** The Beijing day of a timestamptz column, as text (Beijing has no daylight saving: a fixed +8 hours). */
-const dayOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD')`;
+/**
+ * The Beijing day of a timestamptz column as a date (Beijing has no daylight saving: a fixed +8 hours); grouped as a
+ * date and turned into text only per group, which is cheaper than formatting every row.
+ */
+const dayOf = (column: SQL) => sql`(${column} AT TIME ZONE 'UTC' + interval '8 hours')::date`;
 
 /**
  * The ledger kinds a report counts and the house account (by name, over all its shards) whose leg is the figure;
@@ -63,13 +84,18 @@ function ledgerLegs(range: DayRange): SQL {
     LEDGER_KINDS.map((k) => sql.raw(`WHEN '${k}' THEN ${LEDGER_FIGURES[k].sign}`)),
     sql` `,
   );
-  return sql`SELECT t.member_id, t.kind, t.created_at, e.amount * (CASE t.kind ${signOf} END)::numeric AS paid
+  // A counted movement has exactly one leg on its house account. Looked up per movement (LIMIT 1 keeps PostgreSQL
+  // from flattening it into a scan of every entry), the read follows the range's movements through the indexes.
+  return sql`SELECT t.member_id, t.kind, t.created_at, h.paid
     FROM ledger_transactions t
-    JOIN ledger_entries e ON e.transaction_id = t.id
-    JOIN ledger_accounts a ON a.id = e.account_id
+    CROSS JOIN LATERAL (
+      SELECT e.amount * (CASE t.kind ${signOf} END)::numeric AS paid
+      FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE e.transaction_id = t.id AND a.kind = 'house' AND split_part(a.code, ':', 2) = (CASE t.kind ${houseOf} END)
+      LIMIT 1
+    ) h
     WHERE t.kind IN (${sql.raw(LEDGER_KINDS.map((k) => `'${k}'`).join(', '))})
-      AND t.created_at >= ${range.start.toISOString()}::timestamptz AND t.created_at < ${range.end.toISOString()}::timestamptz
-      AND a.kind = 'house' AND split_part(a.code, ':', 2) = (CASE t.kind ${houseOf} END)`;
+      AND t.created_at >= ${range.start.toISOString()}::timestamptz AND t.created_at < ${range.end.toISOString()}::timestamptz`;
 }
 
 export interface DailyFiguresCents {
@@ -144,7 +170,7 @@ type DayRow<T> = T & { day: string | null };
  * range. See README "Reports" for the definitions.
  */
 export async function dailyFigures(
-  db: DbOrTx,
+  db: Db,
   range: DayRange,
 ): Promise<{ days: Map<string, DailyFiguresCents>; total: DailyFiguresCents }> {
   const days = new Map(range.days.map((d) => [d, emptyFigures()]));
@@ -153,21 +179,21 @@ export async function dailyFigures(
   const start = sql`${range.start.toISOString()}::timestamptz`;
   const end = sql`${range.end.toISOString()}::timestamptz`;
 
-  const [ledger, bets, joined, first] = await Promise.all([
-    db.execute(sql`SELECT day, kind, count(*) AS n, count(DISTINCT member_id) AS members, sum(paid) AS amount
+  const [ledger, bets, joined, first] = await readReport(db, (tx) => [
+    tx.execute(sql`SELECT day::text AS day, kind, count(*) AS n, count(DISTINCT member_id) AS members, sum(paid) AS amount
       FROM (SELECT ${dayOf(sql`l.created_at`)} AS day, l.* FROM (${ledgerLegs(range)}) l) d
       GROUP BY GROUPING SETS ((day, kind), (kind))`),
-    db.execute(sql`SELECT day, count(*) AS n, count(DISTINCT member_id) AS bettors, sum(bet_amount) AS stake,
+    tx.execute(sql`SELECT day::text AS day, count(*) AS n, count(DISTINCT member_id) AS bettors, sum(bet_amount) AS stake,
         sum(valid_amount) AS valid, sum(bet_amount + win_loss) AS payout
       FROM (SELECT ${dayOf(sql`settled_at`)} AS day, member_id, bet_amount, valid_amount, win_loss FROM bets
         WHERE status = 1 AND settled_at >= ${start} AND settled_at < ${end}) d
       GROUP BY GROUPING SETS ((day), ())`),
-    db.execute(sql`SELECT day, count(*) AS n
+    tx.execute(sql`SELECT day::text AS day, count(*) AS n
       FROM (SELECT ${dayOf(sql`created_at`)} AS day FROM members WHERE created_at >= ${start} AND created_at < ${end}) d
       GROUP BY GROUPING SETS ((day), ())`),
     // A first depositor's first approved deposit ever falls on that day: no deposit movement before the range, and
     // the earliest one inside it.
-    db.execute(sql`SELECT day, count(*) AS n FROM (SELECT ${dayOf(sql`min(t.created_at)`)} AS day FROM ledger_transactions t
+    tx.execute(sql`SELECT day::text AS day, count(*) AS n FROM (SELECT ${dayOf(sql`min(t.created_at)`)} AS day FROM ledger_transactions t
         WHERE t.kind = 'deposit' AND t.created_at >= ${start} AND t.created_at < ${end}
           AND NOT EXISTS (SELECT 1 FROM ledger_transactions p
             WHERE p.member_id = t.member_id AND p.kind = 'deposit' AND p.created_at < ${start})
@@ -211,7 +237,7 @@ export async function dailyFigures(
   return { days, total };
 }
 
-export async function dailyReport(db: DbOrTx, range: DayRange) {
+export async function dailyReport(db: Db, range: DayRange) {
   const { days, total } = await dailyFigures(db, range);
   return {
     from: range.from,
@@ -348,15 +374,15 @@ function memberRowOut(r: MemberFiguresRow) {
 export type MemberReportRowOut = ReturnType<typeof memberRowOut>;
 
 export async function memberReportPage(
-  db: DbOrTx,
+  db: Db,
   range: DayRange,
   query: { username: string; page: number; pagesize?: number | undefined },
 ) {
   const window: PageWindow = pageWindow(query);
   const figures = memberFiguresQuery(range, query.username);
-  const [counted, page] = await Promise.all([
-    db.execute(sql`SELECT count(*) AS n FROM (${figures}) r`),
-    db.execute(sql`${figures} ORDER BY m.id LIMIT ${window.perPage} OFFSET ${window.offset}`),
+  const [counted, page] = await readReport(db, (tx) => [
+    tx.execute(sql`SELECT count(*) AS n FROM (${figures}) r`),
+    tx.execute(sql`${figures} ORDER BY m.id LIMIT ${window.perPage} OFFSET ${window.offset}`),
   ]);
   const total = Number(rowsOf<{ n: Num }>(counted)[0]?.n ?? 0);
   return toPaginator(rowsOf<MemberFiguresRow>(page).map(memberRowOut), total, window);
@@ -382,7 +408,7 @@ export async function* memberReportRows(
 }
 
 /** Today against yesterday and the last 30 days (Beijing), from the same figures as the daily report. */
-export async function dashboardFigures(db: DbOrTx, now: Date) {
+export async function dashboardFigures(db: Db, now: Date) {
   const today = beijingDay(now);
   const range = dayRange(beijingDay(new Date(now.getTime() - 29 * DAY_MS)), today);
   const { days } = await dailyFigures(db, range);

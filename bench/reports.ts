@@ -1,0 +1,177 @@
+// Finance reports on PostgreSQL at size: 10,000 members and 100,000 bets over 40 days (with their stake and payout
+// movements, and deposits, withdrawals, rebates, red packets, bonuses and adjustments in the ledger), seeded in bulk
+// SQL, then the 31-day daily report through the API. Budget: every answer under 1 s, the first one included.
+import pg from 'pg';
+import { createOperator, freshDatabase, post, startProcess, stopProcess, waitForHttp } from './support';
+
+const BUDGET_MS = 1000;
+const MEMBERS = Number(process.env.BENCH_REPORT_MEMBERS ?? 10_000);
+const BETS = Number(process.env.BENCH_REPORT_BETS ?? 100_000);
+const RUNS = 5;
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const DAY_MS = 86_400_000;
+const beijingDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** Movements of a kind between a member's wallet and a house account (amount in memo while seeding). */
+async function seedMovements(
+  db: pg.Client,
+  kind: string,
+  house: string,
+  count: number,
+  houseSign: 1 | -1,
+  maxYuan: number,
+) {
+  await db.query(
+    `WITH tx AS (
+       INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at)
+       SELECT $1 || ':' || g, $1, m.id, round((1 + random() * $2)::numeric, 2)::text, now() - random() * interval '40 days'
+       FROM generate_series(1, $3) g
+       JOIN members m ON m.id = (SELECT min(id) FROM members) + (g::bigint * 7919) % $4
+       RETURNING id, member_id, memo
+     )
+     INSERT INTO ledger_entries (transaction_id, account_id, amount)
+     SELECT tx.id, a.id, CASE WHEN a.kind = 'house' THEN $5::int ELSE -$5::int END * tx.memo::numeric
+     FROM tx JOIN ledger_accounts a
+       ON a.code IN ('member:' || tx.member_id || ':wallet', 'house:' || $6 || ':s' || lpad((tx.member_id % 16)::text, 2, '0'))`,
+    [kind, maxYuan, count, MEMBERS, houseSign, house],
+  );
+}
+
+async function seed(url: string) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO members (username, password_hash, realname, created_at)
+       SELECT 'rb' || lpad(g::text, 6, '0'), 'x', '测试', now() - random() * interval '40 days' FROM generate_series(1, $1) g`,
+      [MEMBERS],
+    );
+    await db.query(
+      `INSERT INTO ledger_accounts (code, kind, member_id) SELECT 'member:' || id || ':wallet', 'wallet', id FROM members`,
+    );
+    await db.query(
+      `INSERT INTO ledger_accounts (code, kind, member_id, venue_code) SELECT 'member:' || id || ':venue:XHZR', 'venue', id, 'XHZR' FROM members`,
+    );
+    await db.query(
+      `INSERT INTO ledger_accounts (code, kind)
+       SELECT 'house:' || h || ':s' || lpad(s::text, 2, '0'), 'house'
+       FROM unnest(ARRAY['deposits', 'withdrawals_paid', 'rebates', 'redpackets', 'promotions', 'adjustments', 'venue:XHZR']) h,
+         generate_series(0, 15) s
+       ON CONFLICT (code) DO NOTHING`,
+    );
+    // Bets: 97% settled a few minutes after they were placed, 48% of those won (paid twice the stake).
+    await db.query(
+      `INSERT INTO bets (bet_id, member_id, venue_code, category, game_code, bet_amount, valid_amount, win_loss, status, created_at, settled_at)
+       SELECT 'RB' || g, m.id, v.code, 'realbet', 'demo', b.stake, b.stake,
+         CASE WHEN b.won THEN b.stake ELSE -b.stake END, CASE WHEN b.settled THEN 1 ELSE 2 END, b.at,
+         CASE WHEN b.settled THEN b.at + interval '3 minutes' END
+       FROM generate_series(1, $1) g
+       JOIN members m ON m.id = (SELECT min(id) FROM members) + (g::bigint * 104729) % $2
+       -- Each lateral names g, so its random values are drawn per bet and not once for all.
+       CROSS JOIN LATERAL (SELECT round((1 + random() * 999 + g * 0)::numeric, 2) AS stake, random() < 0.48 AS won,
+         random() < 0.97 AS settled, now() - random() * interval '40 days' AS at) b
+       CROSS JOIN LATERAL (SELECT (ARRAY['XHZR', 'XHDZ', 'XHTY'])[1 + g % 3] AS code) v`,
+      [BETS, MEMBERS],
+    );
+    // Their stake and payout movements (not read by the reports, but they fill the ledger the reports search).
+    for (const [kind, where, sign] of [
+      ['bet_stake', 'true', 1],
+      ['bet_payout', 'b.status = 1 AND b.win_loss > 0', -1],
+    ] as const) {
+      await db.query(
+        `WITH tx AS (
+           INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at)
+           SELECT '${kind}:' || b.bet_id, '${kind}', b.member_id, (b.bet_amount * ${kind === 'bet_stake' ? 1 : 2})::text, b.created_at
+           FROM bets b WHERE ${where}
+           RETURNING id, member_id, memo
+         )
+         INSERT INTO ledger_entries (transaction_id, account_id, amount)
+         SELECT tx.id, a.id, CASE WHEN a.kind = 'house' THEN ${sign} ELSE ${-sign} END * tx.memo::numeric
+         FROM tx JOIN ledger_accounts a
+           ON a.code IN ('member:' || tx.member_id || ':venue:XHZR', 'house:venue:XHZR:s' || lpad((tx.member_id % 16)::text, 2, '0'))`,
+      );
+    }
+    await seedMovements(db, 'deposit', 'deposits', 15_000, -1, 5000);
+    await seedMovements(db, 'withdrawal_paid', 'withdrawals_paid', 5000, 1, 3000);
+    await seedMovements(db, 'rebate', 'rebates', 8000, -1, 50);
+    await seedMovements(db, 'redpacket', 'redpackets', 2000, -1, 20);
+    await seedMovements(db, 'deposit_bonus', 'promotions', 2000, -1, 200);
+    await seedMovements(db, 'adjustment', 'adjustments', 500, -1, 500);
+    await db.query('ANALYZE');
+    const counts = await db.query<{ members: string; bets: string; movements: string; entries: string }>(
+      `SELECT (SELECT count(*) FROM members) AS members, (SELECT count(*) FROM bets) AS bets,
+         (SELECT count(*) FROM ledger_transactions) AS movements, (SELECT count(*) FROM ledger_entries) AS entries`,
+    );
+    const c = counts.rows[0];
+    console.log(
+      `seeded ${c?.members} members, ${c?.bets} bets, ${c?.movements} ledger movements (${c?.entries} entries)`,
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+const database = await freshDatabase(adminUrl);
+const serverPort = 18_910;
+const serverEnv = { DATABASE_URL: database.url, PORT: String(serverPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+let failed = false;
+const operator = createOperator(serverEnv);
+const server = startProcess(['apps/server/src/main.ts'], serverEnv);
+try {
+  const base = `http://127.0.0.1:${serverPort}`;
+  await waitForHttp(`${base}/api/app`, server);
+  await seed(database.url);
+  const login = await post<{ token: string }>(base, '/admin/api/login', operator);
+  const headers = { authorization: `Bearer ${login.data.token}` };
+  const now = new Date();
+  const query = new URLSearchParams({ from: beijingDay(new Date(now.getTime() - 30 * DAY_MS)), to: beijingDay(now) });
+
+  const timed = async (path: string) => {
+    const started = performance.now();
+    const res = await fetch(`${base}${path}?${query}`, { headers });
+    const body = (await res.json()) as {
+      code: number;
+      message: string;
+      data: { rows: unknown[]; total?: Record<string, unknown> };
+    };
+    const ms = performance.now() - started;
+    if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.message}`);
+    return { ms, body };
+  };
+
+  const times: number[] = [];
+  let last: Awaited<ReturnType<typeof timed>> | undefined;
+  for (let i = 0; i < RUNS; i += 1) {
+    last = await timed('/admin/api/reports/daily');
+    times.push(last.ms);
+  }
+  const total = last?.body.data.total ?? {};
+  const sorted = [...times].sort((a, b) => a - b);
+  const worst = Math.max(...times);
+  console.log(
+    `31-day daily report (${last?.body.data.rows.length} days): first ${times[0]?.toFixed(0)} ms, median ${sorted[Math.floor(RUNS / 2)]?.toFixed(0)} ms, ` +
+      `worst ${worst.toFixed(0)} ms (budget < ${BUDGET_MS} ms); ${total.bets_count} settled bets, ${total.deposits_count} deposits, GGR ${total.ggr}`,
+  );
+  if (worst >= BUDGET_MS) failed = true;
+  // The other reports over the same range, for the record (no budget).
+  const venues = await timed('/admin/api/reports/venues');
+  const membersPage = await timed('/admin/api/reports/members');
+  const dashboardStarted = performance.now();
+  const dashboard = (await (await fetch(`${base}/admin/api/dashboard/figures`, { headers })).json()) as {
+    code: number;
+  };
+  const dashboardMs = performance.now() - dashboardStarted;
+  if (dashboard.code !== 200) throw new Error(`dashboard figures: ${dashboard.code}`);
+  console.log(
+    `venue report ${venues.ms.toFixed(0)} ms, member report (first page) ${membersPage.ms.toFixed(0)} ms, dashboard figures ${dashboardMs.toFixed(0)} ms`,
+  );
+} finally {
+  await stopProcess(server);
+  await database.drop();
+}
+if (failed) {
+  console.error('over budget');
+  process.exit(1);
+}
