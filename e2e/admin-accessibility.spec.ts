@@ -35,6 +35,18 @@ const SCREENS: [path: string, heading: string][] = [
   ['ledger', '账务核对'],
   ['operators', '管理员'],
   ['security', '账号安全'],
+  ['banners', '轮播图'],
+  ['notices', '公告'],
+  ['venues', '场馆'],
+  ['games', '游戏'],
+  ['promotions', '优惠活动'],
+  ['promotion-types', '活动类型'],
+  ['articles', '帮助文章'],
+  ['vip-levels', 'VIP等级'],
+  ['redpacket-rules', '红包规则'],
+  ['pay-ways', '支付方式'],
+  ['receiving-accounts', '收款账户'],
+  ['gateways', '支付通道'],
 ];
 
 async function scan(page: Page, label: string, findings: string[]) {
@@ -92,6 +104,19 @@ describe('accessibility of the console', () => {
     await page.getByRole('button', { name: '新增管理员' }).click();
     await page.getByRole('dialog').getByLabel('用户名').waitFor();
     await scan(page, '新增管理员', findings);
+    await page.keyboard.press('Escape');
+
+    // The generic resource dialog, with an image preview and with the HTML editor.
+    await page.goto(consoleURL('banners'));
+    await page.getByRole('button', { name: '新增轮播图' }).click();
+    await page.getByRole('dialog').getByLabel('图片地址').fill('/art/banners/banner-1.svg');
+    await page.getByRole('dialog').getByAltText('图片地址预览').waitFor();
+    await scan(page, '新增轮播图', findings);
+    await page.keyboard.press('Escape');
+    await page.goto(consoleURL('promotions'));
+    await page.getByRole('button', { name: '新增优惠活动' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: '活动内容' }).waitFor();
+    await scan(page, '新增优惠活动', findings);
     await page.keyboard.press('Escape');
 
     // Starting enrolment only keeps a pending secret; the shared operator stays without two factors.

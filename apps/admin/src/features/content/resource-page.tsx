@@ -216,6 +216,7 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
 
   const save = async () => {
     setRefusal(null);
+    form.setFields(fields.map((f) => ({ name: f.name, errors: [] })));
     const values = form.getFieldsValue(true) as Values;
     const keep: Values = {};
     if (editing) for (const name of spec.keep ?? []) keep[name] = (row as Values)[name];
@@ -264,7 +265,14 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
       width={fields.some((f) => f.kind === 'richtext' || f.kind === 'image') ? 760 : 560}
     >
       {refusal ? <Alert type="error" showIcon role="alert" title={refusal} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={initialValues} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        requiredMark={false}
+        // A refusal is about the value that was sent: a changed field no longer carries it.
+        onValuesChange={(changed: Values) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
+      >
         {fields.map((field) => (
           <FieldInput key={field.name} field={field} editing={editing} />
         ))}

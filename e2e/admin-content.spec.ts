@@ -1,0 +1,268 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
+import { consoleURL, desktopPage, rowWith, signInAsBoss } from './support/console';
+
+// The content and finance settings screens of the console (one generic list/create/update/delete page) in Chromium
+// at 1280 px against the real server: create, edit, delete, a refused value with its Chinese message, and, for
+// 公告 and 轮播图, the member app showing the change at once.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const dialog = (page: Page) => page.getByRole('dialog').last();
+
+async function openScreen(page: Page, path: string, heading: string) {
+  await page.goto(consoleURL(path));
+  await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+}
+
+/** Waits for an antd message containing this text (a first write on a cold server can take a few seconds). */
+const expectToast = (page: Page, text: string) =>
+  expect
+    .poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 10_000 })
+    .toContain(text);
+
+async function save(page: Page) {
+  await dialog(page).getByRole('button', { name: '保存' }).click();
+}
+
+/** Deletes the row showing `text` after the confirm dialog, and waits for it to leave the table. */
+async function removeRow(page: Page, text: string) {
+  await rowWith(page, text).getByRole('button', { name: /^删除/ }).click();
+  await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
+  await expectToast(page, '已删除');
+  await rowWith(page, text).waitFor({ state: 'detached' });
+}
+
+/** The member app's home, in a phone page of the same browser, past its welcome modal. */
+async function memberHome() {
+  const member = await phonePage(browser);
+  await member.page.goto(`${baseURL()}/`);
+  await member.page
+    .getByRole('button', { name: '我知道了' })
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
+  return member;
+}
+
+describe('content screens of the console', () => {
+  it('公告: refuses an empty one, creates one the member app shows at once, edits and deletes it', async () => {
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'notices', '公告');
+    const text = `测试公告${uniqueName('n')}`;
+
+    await page.getByRole('button', { name: '新增公告' }).click();
+    await save(page);
+    await dialog(page).getByText('请输入内容').waitFor();
+    await dialog(page).getByLabel('公告内容').fill(text);
+    await save(page);
+    await expectToast(page, '已新增');
+    await rowWith(page, text).waitFor();
+
+    const member = await memberHome();
+    await expect.poll(async () => member.page.getByLabel('公告').textContent(), { timeout: 15_000 }).toContain(text);
+
+    await rowWith(page, text).getByRole('button', { name: /^编辑/ }).click();
+    await dialog(page).getByLabel('公告内容').fill(`${text}（已修改）`);
+    await save(page);
+    await expectToast(page, '已保存');
+    await rowWith(page, `${text}（已修改）`).waitFor();
+
+    await removeRow(page, `${text}（已修改）`);
+    await member.page.reload();
+    await member.page.getByLabel('公告').and(member.page.locator('[aria-busy="false"]')).waitFor();
+    expect(await member.page.getByLabel('公告').textContent()).not.toContain(text);
+
+    expect(errors).toEqual([]);
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+    await context.close();
+  });
+
+  it('轮播图: previews at the member aspect, refuses a script address, and the member home shows a new banner', async () => {
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'banners', '轮播图');
+    const src = `/art/banners/banner-2.svg?e2e=${uniqueName('b')}`;
+
+    await page.getByRole('button', { name: '新增轮播图' }).click();
+    await dialog(page).getByLabel('图片地址').fill('javascript:alert(1)');
+    await save(page);
+    await dialog(page).getByText('请输入正确的链接地址（以/开头的站内路径或http(s)网址）').waitFor();
+
+    await dialog(page).getByLabel('图片地址').fill(src);
+    await dialog(page).getByText('会员端显示比例 750×280').waitFor();
+    const box = await dialog(page).getByAltText('图片地址预览').boundingBox();
+    expect(box && Math.abs(box.width / box.height - 750 / 280)).toBeLessThan(0.02);
+    await dialog(page).getByLabel('排序').fill('-999');
+    await save(page);
+    await expectToast(page, '已新增');
+    await rowWith(page, src).waitFor();
+
+    const member = await memberHome();
+    await member.page.locator(`img[src="${src}"]`).first().waitFor({ state: 'attached', timeout: 15_000 });
+
+    // Switched off from the list, it leaves the member home.
+    await rowWith(page, src).getByRole('switch').click();
+    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await expectToast(page, '已停用');
+    await member.page.reload();
+    await member.page
+      .getByAltText(/活动图片 1\//)
+      .first()
+      .waitFor();
+    expect(await member.page.locator(`img[src="${src}"]`).count()).toBe(0);
+
+    await removeRow(page, src);
+    expect(errors).toEqual([]);
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+    await context.close();
+  });
+
+  it('场馆: refuses a bad code, creates, disables, renames and deletes a venue', async () => {
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'venues', '场馆');
+    const code = uniqueName('v').replace(/[^A-Za-z0-9_]/g, '_');
+
+    await page.getByRole('button', { name: '新增场馆' }).click();
+    await dialog(page).getByLabel('场馆代码').fill('坏 代码');
+    await dialog(page).getByLabel('名称').fill('测试场馆');
+    await dialog(page).getByLabel('分类').click();
+    await page.locator('.ant-select-item-option', { hasText: '体育赛事' }).click();
+    await save(page);
+    await dialog(page).getByText('场馆代码须为1-32位字母、数字或下划线').waitFor();
+    await dialog(page).getByLabel('场馆代码').fill(code);
+    await save(page);
+    await expectToast(page, '已新增');
+
+    await rowWith(page, code).getByRole('switch').click();
+    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await expectToast(page, '已停用');
+    await expect.poll(() => rowWith(page, code).getByRole('switch').isChecked()).toBe(false);
+
+    await rowWith(page, code).getByRole('button', { name: /^编辑/ }).click();
+    await dialog(page).getByLabel('名称').fill('测试场馆二');
+    await save(page);
+    await expectToast(page, '已保存');
+    await rowWith(page, '测试场馆二').waitFor();
+
+    await removeRow(page, code);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('帮助文章: one per type (the server refuses a second), HTML cleaned on save, refused when cleaning empties it', async () => {
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'articles', '帮助文章');
+    const content = () => dialog(page).getByRole('textbox', { name: '内容' });
+
+    // Every help type has its article on a fresh site: a new one of type 1 is refused with the server's words.
+    await page.getByRole('button', { name: '新增帮助文章' }).click();
+    await dialog(page).getByLabel('标题').fill('重复类型');
+    await content().fill('<p>正文</p>');
+    await save(page);
+    await expect
+      .poll(async () => (await dialog(page).getByRole('alert').textContent()) ?? '')
+      .toMatch(/[\u4e00-\u9fff]/);
+    await dialog(page).getByRole('button', { name: '取消' }).click();
+
+    const row = page.locator('tr', { has: page.getByRole('cell', { name: '8', exact: true }) });
+    await row.getByRole('button', { name: /^编辑/ }).click();
+    const title = await dialog(page).getByLabel('标题').inputValue();
+    const original = await content().inputValue();
+    await content().fill('<script>alert(1)</script>');
+    await save(page);
+    await dialog(page).getByRole('alert').getByText('请输入内容').waitFor();
+
+    await content().fill(`${original}<p>补充<img src=x onerror="alert(1)"></p>`);
+    await dialog(page).getByLabel('标题').fill(`${title}（改）`);
+    await save(page);
+    await expectToast(page, '已保存');
+    await rowWith(page, `${title}（改）`).getByRole('button', { name: /^编辑/ }).click();
+    // Stored cleaned: the handler is gone, the text kept.
+    expect(await content().inputValue()).not.toContain('onerror');
+    expect(await content().inputValue()).toContain('补充');
+    await dialog(page).getByLabel('标题').fill(title);
+    await content().fill(original);
+    await save(page);
+    await rowWith(page, title).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('finance settings screens of the console', () => {
+  it('支付通道: refuses a short secret, creates, keeps the secret on a blank edit, deletes', async () => {
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'gateways', '支付通道');
+    const code = uniqueName('g')
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_');
+
+    await page.getByRole('button', { name: '新增支付通道' }).click();
+    await dialog(page).getByLabel('通道代码').fill(code);
+    await dialog(page).getByLabel('名称').fill('测试通道');
+    await dialog(page).getByLabel('商户号').fill('10001');
+    await dialog(page).getByLabel('商户密钥').fill('short');
+    await dialog(page).getByLabel('提交地址').fill('https://pay.example.com/submit.php');
+    await save(page);
+    await dialog(page).getByText('商户密钥长度须为8-128位').waitFor();
+    await dialog(page).getByLabel('商户密钥').fill('a-long-enough-secret');
+    await save(page);
+    await expectToast(page, '已新增');
+
+    await rowWith(page, code).getByRole('button', { name: /^编辑/ }).click();
+    expect(await dialog(page).getByLabel('商户密钥').inputValue()).toBe('');
+    await dialog(page).getByLabel('商户号').fill('10002');
+    await save(page);
+    await expectToast(page, '已保存');
+    await rowWith(page, '10002').waitFor();
+
+    await removeRow(page, code);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('红包规则: refuses a bad time range, creates, edits and deletes a rule', async () => {
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'redpacket-rules', '红包规则');
+
+    await page.getByRole('button', { name: '新增红包规则' }).click();
+    await dialog(page).getByLabel('开始时间（HH:mm，北京时间）').fill('25:00');
+    await dialog(page).getByLabel('结束时间（HH:mm）').fill('23:58');
+    await dialog(page).getByLabel('当日存款下限（元）').fill('100');
+    await dialog(page).getByLabel('当日存款上限（元）').fill('5000');
+    await dialog(page).getByLabel('红包上限（存款的%）').fill('5');
+    await save(page);
+    await dialog(page).getByText('请输入正确的时间段').waitFor();
+    await dialog(page).getByLabel('开始时间（HH:mm，北京时间）').fill('23:57');
+    await save(page);
+    await expectToast(page, '已新增');
+    await rowWith(page, '23:57').waitFor();
+
+    await rowWith(page, '23:57').getByRole('button', { name: /^编辑/ }).click();
+    await dialog(page).getByLabel('当日存款上限（元）').fill('50');
+    await save(page);
+    await dialog(page).getByRole('alert').getByText('存款下限不能高于上限').waitFor();
+    await dialog(page).getByLabel('当日存款下限（元）').fill('50');
+    await dialog(page).getByLabel('当日存款上限（元）').fill('200');
+    await save(page);
+    await expectToast(page, '已保存');
+    await rowWith(page, '200.00').waitFor();
+
+    await removeRow(page, '23:57');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
