@@ -47,6 +47,8 @@ const SCREENS: [path: string, heading: string][] = [
   ['pay-ways', '支付方式'],
   ['receiving-accounts', '收款账户'],
   ['gateways', '支付通道'],
+  ['messages', '站内信'],
+  ['settings', '站点设置'],
 ];
 
 async function scan(page: Page, label: string, findings: string[]) {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { consoleURL, desktopPage, rowWith, signInAsBoss } from './support/console';
+import { MSG } from '@h5/contract/messages';
+import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
+import { consoleURL, desktopPage, newMemberWithCard, rowWith, signInAsBoss } from './support/console';
 
 // The content and finance settings screens of the console (one generic list/create/update/delete page) in Chromium
 // at 1280 px against the real server: create, edit, delete, a refused value with its Chinese message, and, for
@@ -262,6 +263,68 @@ describe('finance settings screens of the console', () => {
     await rowWith(page, '200.00').waitFor();
 
     await removeRow(page, '23:57');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('messages and site settings in the console', () => {
+  it('站内信: refuses an unknown member with the server message, sends to a member by username, deletes it', async () => {
+    const member = await newMemberWithCard();
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'messages', '站内信');
+
+    await page.getByLabel('会员ID或用户名').fill('99999999');
+    await page.getByLabel('标题').fill('账户提醒');
+    await page.getByRole('textbox', { name: '内容' }).fill('<p>您的账户已完成实名</p>');
+    await page.getByRole('button', { name: '发送', exact: true }).click();
+    await page.getByRole('alert').getByText(MSG.notFound).waitFor();
+
+    await page.getByLabel('会员ID或用户名').fill(member.name);
+    await page.getByRole('button', { name: '发送', exact: true }).click();
+    await expectToast(page, '已发送');
+    await rowWith(page, '账户提醒').waitFor();
+
+    await rowWith(page, '账户提醒').getByRole('button', { name: /^删除/ }).click();
+    await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
+    await expectToast(page, '已删除');
+    await page.getByText('本次尚未发送站内信').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('站点设置: each group refuses a bad value with its message and saves on its own', async () => {
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'settings', '站点设置');
+    const group = (name: string) => page.locator('.ant-card', { has: page.getByRole('heading', { name, level: 2 }) });
+
+    const withdrawals = group('提款');
+    const min = withdrawals.getByLabel('单笔最低（元）');
+    const original = await min.inputValue();
+    await min.fill('99999999');
+    await withdrawals.getByRole('button', { name: '保存提款设置' }).click();
+    await withdrawals.getByRole('alert').getByText(MSG.withdrawRangeInvalid).waitFor();
+    await min.fill(original);
+
+    const urls = group('服务地址');
+    const service = urls.getByLabel('在线客服地址');
+    const before = await service.inputValue();
+    await service.fill('javascript:alert(1)');
+    await urls.getByRole('button', { name: '保存服务地址设置' }).click();
+    await urls.getByRole('alert').getByText(MSG.urlInvalid).waitFor();
+    await service.fill('https://chat.example.com/e2e');
+    await urls.getByRole('button', { name: '保存服务地址设置' }).click();
+    await expectToast(page, '服务地址设置已保存');
+    const stored = await adminApi<{ service_url: string }>('GET', '/admin/api/settings');
+    expect(stored.data.service_url).toBe('https://chat.example.com/e2e');
+    await service.fill(before);
+    await urls.getByRole('button', { name: '保存服务地址设置' }).click();
+    await expect
+      .poll(async () => (await adminApi<{ service_url: string }>('GET', '/admin/api/settings')).data.service_url)
+      .toBe(before);
+
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -85,6 +85,7 @@ describe('the console shell', () => {
       '优惠活动',
       '活动类型',
       '帮助文章',
+      '站内信',
       '账号安全',
     ]);
     const menu = screen.getByRole('navigation', { name: '主菜单' });

@@ -102,7 +102,7 @@ const call = callAdmin as unknown as LooseCall;
 const paramOf = (endpoint: AdminEndpoint) => /:([A-Za-z_]+)$/.exec(endpoint.path)?.[1] ?? 'id';
 
 /** The form's value of a row's field: switches as booleans, nulls as ''. */
-function toForm(field: FieldSpec, value: unknown): unknown {
+export function toForm(field: FieldSpec, value: unknown): unknown {
   if (field.writeOnly) return '';
   if (field.kind === 'switch') return value === 1 || value === true;
   if (value === null || value === undefined) return field.kind === 'number' ? undefined : '';
@@ -110,7 +110,7 @@ function toForm(field: FieldSpec, value: unknown): unknown {
 }
 
 /** What the call sends: switches as 0/1, '' as null where the field may be null, blank write-only left out. */
-function toInput(fields: readonly FieldSpec[], values: Values, editing: boolean, keep: Values): Values {
+export function toInput(fields: readonly FieldSpec[], values: Values, editing: boolean, keep: Values): Values {
   const out: Values = { ...keep };
   for (const field of fields) {
     if (editing && field.createOnly) continue;
@@ -131,7 +131,7 @@ function useFieldOptions(field: FieldSpec): readonly Option[] | undefined {
   return field.nullable ? [{ value: '', label: '无' }, ...loaded] : loaded;
 }
 
-function FieldInput({ field, editing }: { field: FieldSpec; editing: boolean }) {
+export function FieldInput({ field, editing }: { field: FieldSpec; editing: boolean }) {
   const options = useFieldOptions(field);
   const help = field.writeOnly && editing ? '留空则不修改' : field.help;
   const common = { name: field.name, label: field.label, extra: help };
@@ -139,7 +139,8 @@ function FieldInput({ field, editing }: { field: FieldSpec; editing: boolean }) 
     case 'switch':
       return (
         <Form.Item {...common} valuePropName="checked">
-          <Switch checkedChildren="启用" unCheckedChildren="停用" />
+          {/* No text inside: white on the off state's grey fails contrast, and the label already names it. */}
+          <Switch />
         </Form.Item>
       );
     case 'number':

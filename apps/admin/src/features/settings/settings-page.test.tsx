@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
+import SettingsPage from './settings-page';
+
+const settings = {
+  site_state: 1,
+  title: '星河体育',
+  site_logo: '/art/logo.png',
+  repair_tips: '',
+  redpacket_switch: 1,
+  index_modal: 1,
+  webcontent: '<p>欢迎</p>',
+  h5_url: '',
+  ios_download_url: '',
+  ios_download_qrcode: '',
+  fanshui: 1,
+  visit_url: '',
+  service_url: '',
+  agent_login_url: '',
+  usdtrate: '7.20',
+  withdrawusdtrate: '7.10',
+  withdrawcashfee: '1.00',
+  withdrawfeeusdttrc: '1.00',
+  withdraw_min: 100,
+  withdraw_max: 50000,
+  withdraw_daily_count: 5,
+  turnover_multiple: 1,
+  deposit_bonus_percent: 0,
+  min_fanshui_money: 1,
+  withdraw_second_review_above: 0,
+  operator_totp_required: 0,
+};
+
+const group = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest('.ant-card') as HTMLElement;
+
+describe('站点设置', () => {
+  it("saves one group's keys only, and shows the server's message when it refuses one", async () => {
+    signInAs('admin');
+    let refuse = true;
+    const { calls } = mockApi({
+      'GET /admin/api/settings': () => ok(settings),
+      'PUT /admin/api/settings': () =>
+        refuse ? fail(422, '最低提现金额不能高于最高提现金额') : ok({ ...settings, withdraw_min: 200 }),
+    });
+    renderScreen(<SettingsPage />);
+    await screen.findByRole('heading', { name: '提款', level: 2 });
+    const withdrawals = group('提款');
+    const min = within(withdrawals).getByLabelText('单笔最低（元）');
+    await userEvent.clear(min);
+    await userEvent.type(min, '90000');
+    await userEvent.click(within(withdrawals).getByRole('button', { name: '保存提款设置' }));
+    expect(await within(withdrawals).findByRole('alert')).toHaveTextContent('最低提现金额不能高于最高提现金额');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      withdraw_min: 90000,
+      withdraw_max: 50000,
+      withdraw_daily_count: 5,
+      turnover_multiple: 1,
+      withdrawcashfee: '1.00',
+      withdrawusdtrate: '7.10',
+      withdrawfeeusdttrc: '1.00',
+      withdraw_second_review_above: 0,
+    });
+
+    refuse = false;
+    await userEvent.clear(min);
+    await userEvent.type(min, '200');
+    await userEvent.click(within(withdrawals).getByRole('button', { name: '保存提款设置' }));
+    expect(await screen.findByText('提款设置已保存')).toBeInTheDocument();
+    expect(within(withdrawals).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('turns the site off with a switch of the 站点 group', async () => {
+    signInAs('admin');
+    const { calls } = mockApi({
+      'GET /admin/api/settings': () => ok(settings),
+      'PUT /admin/api/settings': () => ok({ ...settings, site_state: 0 }),
+    });
+    renderScreen(<SettingsPage />);
+    await screen.findByRole('heading', { name: '站点', level: 2 });
+    await userEvent.click(within(group('站点')).getByRole('switch', { name: '站点开放' }));
+    await userEvent.click(within(group('站点')).getByRole('button', { name: '保存站点设置' }));
+    expect(await screen.findByText('站点设置已保存')).toBeInTheDocument();
+    expect((calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>).site_state).toBe(0);
+  });
+});
