@@ -27,6 +27,8 @@ const expectToast = (page: Page, text: string) =>
     .poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 10_000 })
     .toContain(text);
 
+const sendButton = (page: Page) => page.getByRole('button', { name: /^发\s?送$/ });
+
 async function save(page: Page) {
   await dialog(page).getByRole('button', { name: '保存' }).click();
 }
@@ -201,6 +203,49 @@ describe('content screens of the console', () => {
   });
 });
 
+describe('promotions in the console', () => {
+  it('优惠活动: refuses a missing title, creates one of a type with cleaned HTML, edits and deletes it', async () => {
+    const { page, errors, context } = await desktopPage(browser);
+    await signInAsBoss(page);
+    await openScreen(page, 'promotion-types', '活动类型');
+    const typeName = `类型${uniqueName('t')}`;
+    await page.getByRole('button', { name: '新增活动类型' }).click();
+    await dialog(page).getByLabel('名称').fill(typeName);
+    await save(page);
+    await expectToast(page, '已新增');
+
+    await openScreen(page, 'promotions', '优惠活动');
+    const title = `测试活动${uniqueName('p')}`;
+    await page.getByRole('button', { name: '新增优惠活动' }).click();
+    await save(page);
+    await dialog(page).getByText(MSG.titleRequired).waitFor();
+    await dialog(page).getByLabel('标题').fill(title);
+    await dialog(page).getByLabel('活动类型').click();
+    await page.locator('.ant-select-item-option', { hasText: typeName }).click();
+    await dialog(page)
+      .getByRole('textbox', { name: '活动内容' })
+      .fill('<h3>首存加赠</h3><p onclick="alert(1)">存款即送<b>10%</b></p>');
+    await dialog(page).getByRole('radiogroup', { name: '活动内容编辑方式' }).getByText('预览').click();
+    await dialog(page).frameLocator('iframe[title="活动内容预览"]').getByText('首存加赠').waitFor();
+    await save(page);
+    await expectToast(page, '已新增');
+    await rowWith(page, title).waitFor();
+    expect(await rowWith(page, title).textContent()).toContain('存款即送10%');
+
+    await rowWith(page, title).getByRole('button', { name: /^编辑/ }).click();
+    expect(await dialog(page).getByRole('textbox', { name: '活动内容' }).inputValue()).not.toContain('onclick');
+    await dialog(page).getByRole('textbox', { name: '活动说明' }).fill('<p>每位会员限领一次</p>');
+    await save(page);
+    await expectToast(page, '已保存');
+
+    await removeRow(page, title);
+    await openScreen(page, 'promotion-types', '活动类型');
+    await removeRow(page, typeName);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('finance settings screens of the console', () => {
   it('支付通道: refuses a short secret, creates, keeps the secret on a blank edit, deletes', async () => {
     const { page, errors, context } = await desktopPage(browser);
@@ -278,11 +323,11 @@ describe('messages and site settings in the console', () => {
     await page.getByLabel('会员ID或用户名').fill('99999999');
     await page.getByLabel('标题').fill('账户提醒');
     await page.getByRole('textbox', { name: '内容' }).fill('<p>您的账户已完成实名</p>');
-    await page.getByRole('button', { name: '发送', exact: true }).click();
+    await sendButton(page).click();
     await page.getByRole('alert').getByText(MSG.notFound).waitFor();
 
     await page.getByLabel('会员ID或用户名').fill(member.name);
-    await page.getByRole('button', { name: '发送', exact: true }).click();
+    await sendButton(page).click();
     await expectToast(page, '已发送');
     await rowWith(page, '账户提醒').waitFor();
 

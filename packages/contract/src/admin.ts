@@ -807,7 +807,7 @@ export const ArticleInput = z.object({
 export const AdminArticle = z.object({ id: z.number().int(), type: z.number().int(), title: z.string(), content: z.string() });
 
 export const PromotionTypeInput = z.object({
-  name: z.string().trim().min(1).max(32),
+  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(32, { message: MSG.inputTooLong }),
   sort: z.coerce.number().int().default(0),
   enabled: flag01.default(1),
 });
@@ -816,7 +816,7 @@ export const AdminPromotionType = z.object({ id: z.number().int(), name: z.strin
 /** `content` and `memo` are operator HTML, cleaned by the server before they are stored. */
 export const PromotionInput = z.object({
   type_id: z.coerce.number().int().positive().nullable().default(null),
-  title: z.string().trim().min(1).max(128),
+  title: z.string({ message: MSG.titleRequired }).trim().min(1, { message: MSG.titleRequired }).max(128, { message: MSG.inputTooLong }),
   banner: z.string().max(500).default(''),
   content: z.string().max(100_000).default(''),
   memo: z.string().max(100_000).default(''),

@@ -1,6 +1,21 @@
 import { Input, Segmented } from 'antd';
 import { useState } from 'react';
 
+/**
+ * What the preview draws: the typed HTML without scripts, event handlers and javascript: links. The sandbox would
+ * refuse to run them anyway, but it logs each refusal; the server's cleaning is still what decides what is stored.
+ * Text, not a DOM: parsing it into a document would itself trip the page's content security policy.
+ */
+export function previewHtml(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?(<\/script\s*>|$)/gi, '')
+    .replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+    .replace(
+      /\s(href|src|action|formaction)\s*=\s*("\s*javascript:[^"]*"|'\s*javascript:[^']*'|javascript:[^\s>]*)/gi,
+      '',
+    );
+}
+
 interface Props {
   id?: string;
   value?: string;
@@ -40,7 +55,7 @@ export function HtmlEditor({ id, value = '', onChange, label }: Props) {
         <iframe
           title={`${label}预览`}
           sandbox=""
-          srcDoc={`<meta charset="utf-8"><body style="font:14px/1.6 sans-serif;margin:8px">${value}</body>`}
+          srcDoc={`<meta charset="utf-8"><body style="font:14px/1.6 sans-serif;margin:8px">${previewHtml(value)}</body>`}
           style={{ width: '100%', height: 280, border: '1px solid #d9d9d9', borderRadius: 6 }}
         />
       )}
