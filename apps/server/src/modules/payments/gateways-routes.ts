@@ -7,6 +7,7 @@ import type { JobLocks } from '../../db/client';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { scheduleJob } from '../jobs/scheduler';
 import { AppError } from '../../http/errors';
+import { requestOrigin } from '../accounts/accounts-routes';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../admin/admin-service';
@@ -22,9 +23,6 @@ export interface GatewaysDeps extends PaymentsDeps {
   /** Notifies that fail verification, per source address (they are kept only up to this limit). */
   invalidNotifies: AttemptLimiter;
 }
-
-/** The origin a request came to (behind a trusted proxy, the one the browser used). */
-const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export const siteOrigins = (req: FastifyRequest, publicUrl: string | undefined): SiteOrigins => ({
   member: requestOrigin(req),
