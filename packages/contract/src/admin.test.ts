@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adminEndpointList, adminEndpoints, adminPath, adminResources, DepositQueueInput, OperatorCreateInput } from './admin';
+import {
+  adminEndpointList,
+  adminEndpoints,
+  adminPath,
+  adminResources,
+  DepositQueueInput,
+  IMAGE_UPLOAD_TYPES,
+  ImageUploadInput,
+  OperatorCreateInput,
+} from './admin';
 import { firstIssueMessage } from './common';
 import { MSG } from './messages';
 
@@ -19,6 +28,15 @@ describe('adminEndpoints', () => {
 
   it('keeps only enrolment and leaving open before two-factor sign-in', () => {
     expect(list.filter((ep) => ep.beforeTwoFactor).map((ep) => ep.key).sort()).toEqual(['logout', 'me', 'totpConfirm', 'totpSetup']);
+  });
+
+  it('takes multipart only for the image upload, a content call', () => {
+    expect(list.filter((ep) => ep.multipart).map((ep) => ep.key)).toEqual(['imageUpload']);
+    expect(adminEndpoints.imageUpload).toMatchObject({ method: 'POST', path: '/admin/api/files', roles: ['admin', 'content'] });
+    expect(ImageUploadInput.parse({})).toEqual({ purpose: 'banner' });
+    const bad = ImageUploadInput.safeParse({ purpose: 'avatar' });
+    expect(bad.success || firstIssueMessage(bad.error)).toBe(MSG.imageUploadPurposeInvalid);
+    expect(IMAGE_UPLOAD_TYPES).not.toContain('image/svg+xml');
   });
 
   it('flattens every resource into four calls', () => {

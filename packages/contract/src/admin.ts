@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { ZodType } from 'zod';
-import { GAME_CATEGORIES } from './codes';
+import { GAME_CATEGORIES, MAX_PAY_RANGES, PAY_RANGE_TYPES } from './codes';
 import { Money, paginator, Timestamp } from './common';
 import { MSG } from './messages';
 import { parseMoneyToCents } from './money';
@@ -30,6 +30,11 @@ export interface AdminEndpointDef {
    * (`operator_totp_required`): the calls needed to enrol or leave. Every other call answers 403 until then.
    */
   beforeTwoFactor?: true;
+  /**
+   * The body is multipart/form-data (an upload): `input` describes its text fields, and the file travels as the part
+   * named `file`. Every other body is JSON.
+   */
+  multipart?: true;
   input: ZodType;
   data: ZodType;
   summary: string;
@@ -363,16 +368,41 @@ export const PayWayAdmin = z.object({
   gateway: z.string().nullable(),
   ranges: z.array(z.object({ type: z.string(), min_price: Money, max_price: Money })),
 });
+/** One amount range of a pay way: a getPayRange type and its bounds in cents, the lower not above the upper. */
+export const PayRangeInput = z.object({
+  type: z.enum(PAY_RANGE_TYPES, { message: MSG.payRangeTypeInvalid }),
+  min_price: centsInput,
+  max_price: centsInput,
+});
+/**
+ * A pay way's ranges as a whole: each type once, at most one per type. The server also checks that every type is one
+ * of the way's own (PAY_WAY_RANGE_TYPES), which the path names.
+ */
+export const PayRangesInput = z
+  .array(PayRangeInput, { message: MSG.badInput })
+  .min(1, { message: MSG.payRangesEmpty })
+  .max(MAX_PAY_RANGES, { message: MSG.payRangesTooMany })
+  .superRefine((ranges, ctx) => {
+    const seen = new Set<string>();
+    ranges.forEach((range, i) => {
+      if (seen.has(range.type)) ctx.addIssue({ code: 'custom', path: [i, 'type'], message: MSG.payRangeTypeRepeated });
+      seen.add(range.type);
+      if (range.min_price > range.max_price) {
+        ctx.addIssue({ code: 'custom', path: [i, 'min_price'], message: MSG.payRangeMinAboveMax });
+      }
+    });
+  });
 export const PayWayUpdateInput = z.object({
-  name: z.string().min(1).max(32).optional(),
+  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(32, { message: MSG.inputTooLong }).optional(),
   enabled: flag01.optional(),
   sort: z.coerce.number().int().optional(),
   /** A gateway code, or null: receiving accounts and operator review. */
   gateway: z.string().max(32).nullable().optional(),
-  ranges: z
-    .array(z.object({ type: z.string().max(16), min_price: centsInput, max_price: centsInput }))
-    .max(6)
-    .default([]),
+  /**
+   * Every range of the way: the listed types get these bounds, a type of the way left out loses its range (closed
+   * to deposits). Left out altogether: the ranges stay as they are.
+   */
+  ranges: PayRangesInput.optional(),
 });
 export const PayWayRow = z.object({
   code: payWayCode,
@@ -382,18 +412,38 @@ export const PayWayRow = z.object({
   gateway: z.string().nullable(),
 });
 
-export const ReceivingAccountInput = z.object({
-  channel: z.enum(['bank', 'wechat', 'alipay', 'ebpay', 'usdt-erc20', 'usdt-trc20']),
-  bank_name: z.string().max(64).default(''),
-  bank_no: z.string().max(128).default(''),
-  bank_owner: z.string().max(64).default(''),
-  bank_address: z.string().max(128).default(''),
-  mch_id: z.string().max(128).default(''),
-  content: z.string().max(255).default(''),
-  payimg: z.string().max(200_000).default(''),
-  enabled: flag01.default(1),
-  sort: z.coerce.number().int().default(0),
-});
+const accountText = (max: number) => z.string().trim().max(max, { message: MSG.inputTooLong }).default('');
+/**
+ * Where members pay a deposit of a channel (a getPayRange type). Members are shown a bank account's bank, number,
+ * holder and branch (getpaybank, payinfo); for every other channel the collection account or wallet address in
+ * `mch_id`, with `content` and the QR image `payimg` (payinfo's cardlist): so a bank account needs its bank, number
+ * and holder, any other account its `mch_id`.
+ */
+export const ReceivingAccountInput = z
+  .object({
+    channel: z.enum(PAY_RANGE_TYPES, { message: MSG.receivingChannelInvalid }),
+    bank_name: accountText(64),
+    bank_no: accountText(128),
+    bank_owner: accountText(64),
+    bank_address: accountText(128),
+    mch_id: accountText(128),
+    content: accountText(255),
+    payimg: z.string().max(200_000, { message: MSG.inputTooLong }).default(''),
+    enabled: flag01.default(1),
+    sort: z.coerce.number({ message: MSG.sortInvalid }).int({ message: MSG.sortInvalid }).default(0),
+  })
+  .superRefine((account, ctx) => {
+    const need = (field: keyof typeof account, message: string) => {
+      if (account[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (account.channel === 'bank') {
+      need('bank_name', MSG.receivingBankNameRequired);
+      need('bank_no', MSG.receivingBankNoRequired);
+      need('bank_owner', MSG.receivingBankOwnerRequired);
+    } else {
+      need('mch_id', MSG.receivingAccountRequired);
+    }
+  });
 export const ReceivingAccount = z.object({
   id: z.number().int(),
   channel: z.string(),
@@ -860,10 +910,14 @@ export const AdminRedpacketRule = z.object({
   enabled: z.number().int(),
 });
 
-const percent = centsInput.refine((cents) => cents <= 100_00, { message: MSG.amountInvalid });
+const percent = centsInput.refine((cents) => cents <= 100_00, { message: MSG.rebatePercentInvalid });
 export const VipLevelInput = z.object({
-  level: z.coerce.number().int().min(1).max(99),
-  name: z.string().trim().max(16).default(''),
+  level: z.coerce
+    .number({ message: MSG.vipLevelInvalid })
+    .int({ message: MSG.vipLevelInvalid })
+    .min(1, { message: MSG.vipLevelInvalid })
+    .max(99, { message: MSG.vipLevelInvalid }),
+  name: z.string().trim().max(16, { message: MSG.inputTooLong }).default(''),
   recharge: centsInput,
   flow: centsInput,
   /** Turnover needed within 90 days to keep the level (0 = none). Left out: a new level has none, an edit keeps it. */
@@ -890,6 +944,31 @@ export const AdminVipLevel = z.object({
   electron: Money,
   lottery: Money,
   enabled: z.number().int(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Image upload (POST /admin/api/files, multipart/form-data)
+
+/**
+ * The image types an operator may upload, told by the file's first bytes on the server (never by its name or the
+ * type the browser declares). SVG is not among them: served from our own origin it could carry script.
+ */
+export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** 2 MB: a 750×280 banner as JPEG or WebP is a few hundred KB; a larger file is a photo nobody resized. */
+export const IMAGE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/** What an uploaded image is for: a banner (轮播图, a promotion's 横幅) or an image inside content (tiles, HTML). */
+export const IMAGE_UPLOAD_PURPOSES = ['banner', 'content'] as const;
+export type ImageUploadPurpose = (typeof IMAGE_UPLOAD_PURPOSES)[number];
+
+/** The form's text fields beside the file part (`file`). */
+export const ImageUploadInput = z.object({
+  purpose: z.enum(IMAGE_UPLOAD_PURPOSES, { message: MSG.imageUploadPurposeInvalid }).default('banner'),
+});
+/** The stored image: `path` is a site path (`/uploads/<random>.<ext>`) to put in an image field as it is. */
+export const UploadedImage = z.object({
+  path: z.string(),
+  content_type: z.enum(IMAGE_UPLOAD_TYPES),
+  size: z.number().int(),
 });
 
 /** The four calls of a list/create/update/delete resource. */
@@ -1143,6 +1222,19 @@ export const adminEndpoints = {
     'Set the second-review line of withdrawals (0 = off)',
   ),
   audit: def('GET', '/admin/api/audit', ADMIN, AuditQueryInput, paginator(AuditRow), 'The audit log'),
+
+  // Files
+  imageUpload: {
+    ...def(
+      'POST',
+      '/admin/api/files',
+      CONTENT,
+      ImageUploadInput,
+      UploadedImage,
+      'Upload an image (multipart/form-data: the part `file`, and `purpose`): PNG, JPEG, GIF or WebP by its content, at most 2 MB; answers its /uploads/ path',
+    ),
+    multipart: true,
+  },
 
   ...flattenResources(),
 } as const satisfies Record<string, AdminEndpointDef>;

@@ -107,3 +107,17 @@ export const PAYINFO_TYPES = ['bankpay', 'alipay', 'wxpay', 'usdtpay', 'ebpay'] 
 
 /** SPEC 7 getPayRange types. */
 export const PAY_RANGE_TYPES = ['bank', 'wechat', 'alipay', 'ebpay', 'usdt-erc20', 'usdt-trc20'] as const;
+export type PayRangeType = (typeof PAY_RANGE_TYPES)[number];
+/**
+ * The getPayRange types of each pay way (our codes: get_pay_way's card is bank): one per way, and one per protocol
+ * for USDT, whose recharge screen offers TRC20 and ERC20. A type without a range is closed to deposits.
+ */
+export const PAY_WAY_RANGE_TYPES = {
+  bank: ['bank'],
+  wechat: ['wechat'],
+  alipay: ['alipay'],
+  ebpay: ['ebpay'],
+  usdt: ['usdt-trc20', 'usdt-erc20'],
+} as const satisfies Record<string, readonly PayRangeType[]>;
+/** The most ranges one pay-way update carries (as many as there are types). */
+export const MAX_PAY_RANGES = PAY_RANGE_TYPES.length;

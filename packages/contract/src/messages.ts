@@ -208,6 +208,28 @@ export const MSG = {
   venueHoldsMoney: '该场馆仍有会员余额或未结算注单，不能删除，请改为停用',
   settingsEmpty: '请至少提交一项设置',
   withdrawRangeInvalid: '最低提现金额不能高于最高提现金额',
+  // Back office: a pay way's amount ranges (PUT /admin/api/pay-ways/:code)
+  payRangeTypeInvalid: '请选择正确的金额范围类型',
+  payRangeTypeRepeated: '同一类型只能设置一个金额范围',
+  payRangeTypeOtherWay: '该金额范围类型不属于此支付方式',
+  payRangeMinAboveMax: '最低金额不能高于最高金额',
+  payRangesEmpty: '请至少设置一个金额范围',
+  payRangesTooMany: '金额范围最多6个',
+  // Back office: receiving accounts (POST/PUT /admin/api/receiving-accounts)
+  receivingChannelInvalid: '请选择正确的收款渠道',
+  receivingBankNameRequired: '请输入收款银行名称',
+  receivingBankNoRequired: '请输入收款银行卡号',
+  receivingBankOwnerRequired: '请输入收款户名',
+  receivingAccountRequired: '请输入收款账号或钱包地址',
+  // Back office: VIP levels
+  vipLevelInvalid: '等级须为1-99的整数',
+  rebatePercentInvalid: '返水比例须在0-100之间',
+  // Back office: image upload (POST /admin/api/files)
+  imageUploadEmpty: '图片文件为空，请重新选择',
+  imageUploadTypeInvalid: '仅支持PNG、JPEG、GIF或WebP格式的图片',
+  imageUploadSvgRefused: '不支持SVG图片（可能含有脚本），请转换为PNG或JPEG后上传',
+  imageUploadTooLarge: '图片大小不能超过2MB',
+  imageUploadPurposeInvalid: '图片用途只能为轮播图或内容图片',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -127,7 +127,7 @@ describe('支付通道 and 支付方式', () => {
     expect(await within(dialog).findByText('商户密钥长度须为8-128位')).toBeInTheDocument();
   });
 
-  it('changes a pay way with PUT only, keeping its ranges', async () => {
+  it('changes a pay way with PUT only, sending its ranges along', async () => {
     signInAs('finance', 'cashier');
     const ranges = [{ type: 'bank', min_price: '100.00', max_price: '50000.00' }];
     const { calls } = mockApi({
@@ -137,7 +137,7 @@ describe('支付通道 and 支付方式', () => {
       'PUT /admin/api/pay-ways/bank': () => ok({ code: 'bank', name: '网银', enabled: 1, sort: 1, gateway: null }),
     });
     renderScreen(<PayWaysPage />);
-    await screen.findByText('bank: 100.00-50000.00');
+    await screen.findByText('银行卡：100.00-50000.00');
     expect(screen.queryByRole('button', { name: /新增/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^删除/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '编辑 银行卡' }));

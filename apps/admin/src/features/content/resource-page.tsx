@@ -1,4 +1,4 @@
-import { firstIssueMessage, MSG } from '@h5/contract';
+import { firstIssueMessage, type ImageUploadPurpose, MSG } from '@h5/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -26,7 +26,8 @@ import { StatusTag } from '../../shared/ui/status-tag';
 import { HtmlEditor } from './html-editor';
 import { ImageField } from './image-field';
 
-export type FieldKind = 'text' | 'number' | 'money' | 'switch' | 'select' | 'textarea' | 'richtext' | 'image';
+export type FieldKind =
+  'text' | 'number' | 'money' | 'switch' | 'select' | 'textarea' | 'richtext' | 'image' | 'custom';
 export interface Option {
   value: string | number;
   label: string;
@@ -50,6 +51,13 @@ export interface FieldSpec<K extends string = string> {
   writeOnly?: boolean;
   /** Image only: the width/height the member app shows it at. */
   aspect?: [number, number];
+  /** Image only: offer uploading the image (POST /admin/api/files) for this purpose, to roles that may. */
+  upload?: ImageUploadPurpose;
+  /**
+   * Custom only: the inputs of a structured value (a list of rows), given the row being edited (null: a new item).
+   * They name their own form items under `name`; the value goes to the call as the form holds it.
+   */
+  render?: (row: Record<string, unknown> | null) => ReactNode;
 }
 
 export interface ColumnSpec<Row> {
@@ -81,7 +89,7 @@ export interface ResourceSpec<L extends AdminEndpoint, C extends AdminEndpoint, 
   fields: readonly FieldSpec<FieldName<C> | FieldName<U>>[];
   /** Shown above the table: what the screen changes in the member app. */
   intro?: ReactNode;
-  /** Values of the row an update carries along unchanged (pay-way ranges). */
+  /** Values of the row an update carries along unchanged (what the form does not edit). */
   keep?: readonly (keyof RowOfList<L> & string)[];
   scrollX?: number;
 }
@@ -131,11 +139,21 @@ function useFieldOptions(field: FieldSpec): readonly Option[] | undefined {
   return field.nullable ? [{ value: '', label: '无' }, ...loaded] : loaded;
 }
 
-export function FieldInput({ field, editing }: { field: FieldSpec; editing: boolean }) {
+export function FieldInput({
+  field,
+  editing,
+  row = null,
+}: {
+  field: FieldSpec;
+  editing: boolean;
+  row?: Record<string, unknown> | null;
+}) {
   const options = useFieldOptions(field);
   const help = field.writeOnly && editing ? '留空则不修改' : field.help;
   const common = { name: field.name, label: field.label, extra: help };
   switch (field.kind) {
+    case 'custom':
+      return <>{field.render?.(row)}</>;
     case 'switch':
       return (
         <Form.Item {...common} valuePropName="checked">
@@ -176,7 +194,7 @@ export function FieldInput({ field, editing }: { field: FieldSpec; editing: bool
     case 'image':
       return (
         <Form.Item {...common}>
-          <ImageField aspect={field.aspect} label={field.label} />
+          <ImageField aspect={field.aspect} label={field.label} upload={field.upload} />
         </Form.Item>
       );
     default:
@@ -217,7 +235,7 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
 
   const save = async () => {
     setRefusal(null);
-    form.setFields(fields.map((f) => ({ name: f.name, errors: [] })));
+    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
     const values = form.getFieldsValue(true) as Values;
     const keep: Values = {};
     if (editing) for (const name of spec.keep ?? []) keep[name] = (row as Values)[name];
@@ -225,15 +243,18 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
     // The contract's own schema checks first, so a refusal reads exactly as the server's would.
     const checked = endpoint.input.safeParse(input);
     if (!checked.success) {
-      const byField = new Map<string, string>();
+      // Each message under the input it is about: a field, or a row's input inside a list field (ranges.0.min_price).
+      const byPath = new Map<string, { path: (string | number)[]; text: string }>();
       for (const issue of checked.error.issues) {
-        const name = String(issue.path[0] ?? '');
+        const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
         const text = firstIssueMessage({ issues: [issue] } as typeof checked.error);
-        if (!byField.has(name)) byField.set(name, text);
+        const key = JSON.stringify(path);
+        if (!byPath.has(key)) byPath.set(key, { path, text });
       }
-      const known = [...byField].filter(([name]) => fields.some((f) => f.name === name));
-      form.setFields(known.map(([name, text]) => ({ name, errors: [text] })));
-      if (known.length === 0) setRefusal(byField.values().next().value ?? MSG.badInput);
+      const issues = [...byPath.values()];
+      const known = issues.filter(({ path }) => fields.some((f) => f.name === path[0]));
+      form.setFields(known.map(({ path, text }) => ({ name: path, errors: [text] })));
+      if (known.length === 0) setRefusal(issues[0]?.text ?? MSG.badInput);
       return;
     }
     setSaving(true);
@@ -271,11 +292,18 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
         layout="vertical"
         initialValues={initialValues}
         requiredMark={false}
-        // A refusal is about the value that was sent: a changed field no longer carries it.
-        onValuesChange={(changed: Values) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
+        // A refusal is about the value that was sent: a changed field (or any input of a changed list) no longer carries it.
+        onValuesChange={(changed: Values) =>
+          form.setFields(
+            form
+              .getFieldsError()
+              .filter((f) => f.errors.length > 0 && Object.hasOwn(changed, String(f.name[0])))
+              .map((f) => ({ name: f.name, errors: [] })),
+          )
+        }
       >
         {fields.map((field) => (
-          <FieldInput key={field.name} field={field} editing={editing} />
+          <FieldInput key={field.name} field={field} editing={editing} row={row as Values | null} />
         ))}
       </Form>
     </Modal>

@@ -1,7 +1,8 @@
-import { adminEndpoints, adminResources, GAME_CATEGORIES } from '@h5/contract';
+import { adminEndpoints, adminResources, GAME_CATEGORIES, PAY_RANGE_TYPES } from '@h5/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callAdmin } from '../../shared/api/client';
 import { payWayLabel } from '../../shared/labels';
+import { PAY_RANGE_TYPE_LABELS, PayRangesEditor, payRangeTypeLabel } from './pay-ranges-editor';
 import { defineResource, type Option } from './resource-page';
 
 // Every list/create/update/delete screen as data: the contract's calls, the columns, the form's fields. The field
@@ -12,14 +13,8 @@ const e = adminEndpoints;
 
 const CATEGORY_OPTIONS: Option[] = GAME_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
 const categoryName = (id: unknown) => GAME_CATEGORIES.find((c) => c.id === id)?.name ?? String(id);
-const CHANNELS: Option[] = [
-  { value: 'bank', label: '银行卡' },
-  { value: 'wechat', label: '微信' },
-  { value: 'alipay', label: '支付宝' },
-  { value: 'ebpay', label: 'EB支付' },
-  { value: 'usdt-erc20', label: 'USDT (ERC20)' },
-  { value: 'usdt-trc20', label: 'USDT (TRC20)' },
-];
+/** A receiving account's channel is a getPayRange type: the member's deposit of that type lists it. */
+const CHANNELS: Option[] = PAY_RANGE_TYPES.map((t) => ({ value: t, label: PAY_RANGE_TYPE_LABELS[t] }));
 /** The member app's banner slot (750×280 design pixels). */
 export const BANNER_ASPECT: [number, number] = [750, 280];
 
@@ -65,7 +60,7 @@ export const banners = defineResource({
     { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
   ],
   fields: [
-    { name: 'src', label: '图片地址', kind: 'image', aspect: BANNER_ASPECT },
+    { name: 'src', label: '图片地址', kind: 'image', aspect: BANNER_ASPECT, upload: 'banner' },
     { name: 'sort', label: '排序', kind: 'number', initial: 0, help: '数字小的排在前面' },
     { name: 'enabled', label: '启用', kind: 'switch' },
   ],
@@ -146,7 +141,7 @@ export const games = defineResource({
     { name: 'category_id', label: '分类', kind: 'select', options: CATEGORY_OPTIONS },
     { name: 'platform_name', label: '场馆', kind: 'select', options: useVenueOptions },
     { name: 'game_code', label: '游戏代码', kind: 'text', help: '留空则进入场馆大厅' },
-    { name: 'mobile_img', label: '图标地址', kind: 'image', aspect: [1, 1] },
+    { name: 'mobile_img', label: '图标地址', kind: 'image', aspect: [1, 1], upload: 'content' },
     { name: 'sort', label: '排序', kind: 'number', initial: 0 },
     { name: 'app_state', label: '启用', kind: 'switch' },
   ],
@@ -195,7 +190,7 @@ export const promotions = defineResource({
   fields: [
     { name: 'title', label: '标题', kind: 'text' },
     { name: 'type_id', label: '活动类型', kind: 'select', nullable: true, options: usePromotionTypeOptions },
-    { name: 'banner', label: '横幅图片', kind: 'image', aspect: BANNER_ASPECT },
+    { name: 'banner', label: '横幅图片', kind: 'image', aspect: BANNER_ASPECT, upload: 'banner' },
     { name: 'content', label: '活动内容', kind: 'richtext' },
     { name: 'memo', label: '活动说明', kind: 'richtext' },
     { name: 'sort', label: '排序', kind: 'number', initial: 0 },
@@ -237,6 +232,7 @@ export const vipLevels = defineResource({
   remove: r.vipLevels.remove,
   rowKey: 'id',
   nameOf: (row) => `VIP${row.level}${row.name ? ` ${row.name}` : ''}`,
+  intro: '会员端VIP页按等级从低到高显示前10个启用的等级（标签为名称）；保存后会员端立即可见。',
   scrollX: 1200,
   columns: [
     { name: 'level', title: '等级', width: 70 },
@@ -306,30 +302,40 @@ export const receivingAccounts = defineResource({
   update: e.receivingAccountUpdate,
   remove: e.receivingAccountDelete,
   rowKey: 'id',
-  nameOf: (row) => `${row.bank_name || row.channel} ${row.bank_owner}`.trim(),
+  nameOf: (row) =>
+    row.channel === 'bank'
+      ? `${row.bank_name} ${row.bank_owner}`.trim()
+      : `${payRangeTypeLabel(row.channel)} ${row.mch_id}`.trim(),
+  intro:
+    '会员存款时看到所选渠道的启用账户：银行卡显示银行、卡号、户名与开户行；其他渠道显示收款账号或钱包地址、说明与收款码。',
   scrollX: 1100,
   columns: [
     { name: 'id', title: 'ID', width: 70 },
+    { name: 'channel', title: '渠道', width: 120, show: (v) => payRangeTypeLabel(String(v)) },
+    { name: 'bank_name', title: '银行', width: 140 },
+    // What the member pays to: a bank account's number, any other channel's account or address.
     {
-      name: 'channel',
-      title: '渠道',
-      width: 120,
-      show: (v) => CHANNELS.find((c) => c.value === v)?.label ?? String(v),
+      name: 'bank_no',
+      title: '卡号/收款地址',
+      show: (_v, row) => (row.channel === 'bank' ? row.bank_no : row.mch_id) || '-',
     },
-    { name: 'bank_name', title: '银行/名称', width: 140 },
-    { name: 'bank_no', title: '账号/地址' },
     { name: 'bank_owner', title: '户名', width: 100 },
     { name: 'sort', title: '排序', width: 80 },
     { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
   ],
   fields: [
     { name: 'channel', label: '渠道', kind: 'select', options: CHANNELS, initial: 'bank' },
-    { name: 'bank_name', label: '银行/名称', kind: 'text' },
-    { name: 'bank_no', label: '账号/地址', kind: 'text' },
-    { name: 'bank_owner', label: '户名', kind: 'text' },
+    { name: 'bank_name', label: '银行名称', kind: 'text', help: '银行卡渠道必填' },
+    { name: 'bank_no', label: '银行卡号', kind: 'text', help: '银行卡渠道必填' },
+    { name: 'bank_owner', label: '户名', kind: 'text', help: '银行卡渠道必填' },
     { name: 'bank_address', label: '开户行地址', kind: 'text' },
-    { name: 'mch_id', label: '商户号', kind: 'text' },
-    { name: 'content', label: '说明', kind: 'textarea' },
+    {
+      name: 'mch_id',
+      label: '收款账号/钱包地址',
+      kind: 'text',
+      help: '微信、支付宝、EB支付填收款账号，USDT填对应协议的钱包地址；银行卡以外的渠道必填',
+    },
+    { name: 'content', label: '说明', kind: 'textarea', help: '会员端显示在收款账号下方，USDT可填协议' },
     { name: 'payimg', label: '收款码图片地址', kind: 'image', aspect: [1, 1] },
     { name: 'sort', label: '排序', kind: 'number', initial: 0 },
     { name: 'enabled', label: '启用', kind: 'switch' },
@@ -371,8 +377,8 @@ export const payWays = defineResource({
   update: e.payWayUpdate,
   rowKey: 'code',
   nameOf: (row) => row.name,
-  intro: '支付方式固定，不可新增或删除；选择支付通道后该方式走在线支付，否则走收款账户与人工审核。',
-  keep: ['ranges'],
+  intro:
+    '支付方式固定，不可新增或删除；选择支付通道后该方式走在线支付，否则走收款账户与人工审核。金额范围即会员端存款页的单笔限额。',
   columns: [
     { name: 'code', title: '代码', width: 100, show: (v) => `${payWayLabel(String(v))}（${String(v)}）` },
     { name: 'name', title: '名称', width: 120 },
@@ -381,7 +387,9 @@ export const payWays = defineResource({
       name: 'ranges',
       title: '金额范围',
       show: (_v, row) =>
-        row.ranges.length ? row.ranges.map((x) => `${x.type}: ${x.min_price}-${x.max_price}`).join('；') : '-',
+        row.ranges.length
+          ? row.ranges.map((x) => `${payRangeTypeLabel(x.type)}：${x.min_price}-${x.max_price}`).join('；')
+          : '-',
     },
     { name: 'sort', title: '排序', width: 80 },
     { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
@@ -391,5 +399,11 @@ export const payWays = defineResource({
     { name: 'gateway', label: '支付通道', kind: 'select', nullable: true, options: useGatewayOptions },
     { name: 'sort', label: '排序', kind: 'number' },
     { name: 'enabled', label: '启用', kind: 'switch' },
+    {
+      name: 'ranges',
+      label: '金额范围',
+      kind: 'custom',
+      render: (row) => <PayRangesEditor code={String(row?.code ?? '')} />,
+    },
   ],
 });

@@ -3,6 +3,7 @@ import {
   centsToMoney,
   MSG,
   parseMoneyToCents,
+  PAY_RANGE_TYPES,
   type PayInfo,
   type PayWays,
   USDT_PROTOCOLS,
@@ -52,9 +53,14 @@ function rangeTypeFromWire(type: string): string {
   return t;
 }
 
+/** getPayRange: a known type whose range an operator removed is closed, as recharge says; an unknown one is 202. */
 export async function payRange(db: DbOrTx, type: string) {
-  const [row] = await db.select().from(payRanges).where(eq(payRanges.type, rangeTypeFromWire(type)));
-  if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  const wire = rangeTypeFromWire(type);
+  const [row] = await db.select().from(payRanges).where(eq(payRanges.type, wire));
+  if (!row) {
+    if ((PAY_RANGE_TYPES as readonly string[]).includes(wire)) throw badInput(MSG.payWayUnavailable);
+    throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  }
   return { min_price: numericToMoney(row.minPrice), max_price: numericToMoney(row.maxPrice) };
 }
 

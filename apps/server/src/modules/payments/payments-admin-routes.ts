@@ -1,8 +1,8 @@
-import { adminEndpoints, BizCode, MSG } from '@h5/contract';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { adminEndpoints, BizCode, MSG, PAY_WAY_RANGE_TYPES, type PayRangesInput } from '@h5/contract';
+import { and, asc, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
@@ -76,6 +76,28 @@ const accountColumns = (input: z.output<typeof adminEndpoints.receivingAccountCr
   sort: input.sort,
 });
 
+type PayRangeRow = typeof payRanges.$inferSelect;
+const rangeView = (r: PayRangeRow) => ({ type: r.type, min_price: numericToMoney(r.minPrice), max_price: numericToMoney(r.maxPrice) });
+
+/**
+ * Makes `ranges` the pay way's ranges (DESIGN "Deposits"): every type must be one of the way's own; a type of the way
+ * left out loses its range, which closes it to deposits (getPayRange and recharge answer 该支付方式暂未开放).
+ */
+async function replaceRanges(tx: Tx, code: PayWayCode, ranges: z.output<typeof PayRangesInput>) {
+  const own: readonly string[] = PAY_WAY_RANGE_TYPES[code];
+  if (ranges.some((r) => !own.includes(r.type))) throw badInput(MSG.payRangeTypeOtherWay);
+  const types = ranges.map((r) => r.type);
+  await tx.delete(payRanges).where(and(eq(payRanges.payWay, code), notInArray(payRanges.type, types)));
+  for (const range of ranges) {
+    const bounds = { minPrice: centsToNumeric(range.min_price), maxPrice: centsToNumeric(range.max_price) };
+    await tx
+      .insert(payRanges)
+      .values({ type: range.type, payWay: code, ...bounds })
+      .onConflictDoUpdate({ target: payRanges.type, set: bounds });
+  }
+  return (await tx.select().from(payRanges).where(eq(payRanges.payWay, code)).orderBy(asc(payRanges.type))).map(rangeView);
+}
+
 /**
  * The back office of payments (DESIGN "Operators"), finance role: deposit and withdrawal reviews addressed by the
  * number the member saw, pay ways with their ranges, and receiving accounts. Every change is audited in its own
@@ -113,7 +135,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
   adminRoute(app, authenticate, adminEndpoints.payWays, async () => {
     const [ways, ranges] = await Promise.all([
       db.select().from(payWays).orderBy(asc(payWays.sort)),
-      db.select().from(payRanges),
+      db.select().from(payRanges).orderBy(asc(payRanges.type)),
     ]);
     return {
       data: ways.map((w) => ({
@@ -122,9 +144,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
         enabled: w.enabled,
         sort: w.sort,
         gateway: w.gateway,
-        ranges: ranges
-          .filter((r) => r.payWay === w.code)
-          .map((r) => ({ type: r.type, min_price: numericToMoney(r.minPrice), max_price: numericToMoney(r.maxPrice) })),
+        ranges: ranges.filter((r) => r.payWay === w.code).map(rangeView),
       })),
     };
   });
@@ -145,18 +165,14 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
           if (!gateway) throw badInput(MSG.gatewayNotFound);
         }
         const changes = { name: input.name, enabled: input.enabled, sort: input.sort, gateway: input.gateway };
-        const [after] = await tx.update(payWays).set(changes).where(eq(payWays.code, before.code)).returning();
+        // Only the ranges (or nothing) may change: an update without a column to set is refused by drizzle.
+        const changesWay = Object.values(changes).some((v) => v !== undefined);
+        const [after] = changesWay ? await tx.update(payWays).set(changes).where(eq(payWays.code, before.code)).returning() : [before];
         if (!after) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        for (const range of input.ranges) {
-          if (range.min_price > range.max_price) throw badInput(MSG.amountInvalid);
-          const [updated] = await tx
-            .update(payRanges)
-            .set({ minPrice: centsToNumeric(range.min_price), maxPrice: centsToNumeric(range.max_price) })
-            .where(eq(payRanges.type, range.type))
-            .returning();
-          if (!updated || updated.payWay !== before.code) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        }
-        await audit(tx, { operatorId: operator.id, action: 'pay-way.update', target: `pay-way:${code}`, before, after: { ...after, ranges: input.ranges }, requestId: req.id });
+        const rangesBefore = (await tx.select().from(payRanges).where(eq(payRanges.payWay, code)).orderBy(asc(payRanges.type))).map(rangeView);
+        let rangesAfter = rangesBefore;
+        if (input.ranges) rangesAfter = await replaceRanges(tx, code, input.ranges);
+        await audit(tx, { operatorId: operator.id, action: 'pay-way.update', target: `pay-way:${code}`, before: { ...before, ranges: rangesBefore }, after: { ...after, ranges: rangesAfter }, requestId: req.id });
         return after;
       });
       return { data: result, message: MSG.ok };

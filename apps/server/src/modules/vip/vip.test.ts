@@ -103,4 +103,21 @@ describe('VIP levels', () => {
     expect(await adminCall(t, finance, 'POST', '/admin/api/vip-levels', { ...one })).toMatchObject({ code: 409, message: '该记录已存在' });
     expect((await adminCall(t, finance, 'POST', '/admin/api/vip-levels', { ...one, level: 11, realperson: '101' })).code).toBe(400);
   });
+
+  it('refuses a bad level number, name or rebate with a Chinese message of its own', async () => {
+    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(t, finance, 'GET', '/admin/api/vip-levels');
+    const { id: _id, ...one } = levels.data.find((l) => l.level === 1) ?? { id: 0 };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...one, level: 0 }, '等级须为1-99的整数'],
+      [{ ...one, level: 100 }, '等级须为1-99的整数'],
+      [{ ...one, level: '1.5' }, '等级须为1-99的整数'],
+      [{ ...one, level: undefined }, '等级须为1-99的整数'],
+      [{ ...one, level: 12, name: '名'.repeat(17) }, '输入内容过长'],
+      [{ ...one, level: 12, sport: '100.01' }, '返水比例须在0-100之间'],
+      [{ ...one, level: 12, sport: '-1' }, '请输入正确的金额'],
+    ];
+    for (const [body, message] of cases) {
+      expect(await adminCall(t, finance, 'POST', '/admin/api/vip-levels', body), JSON.stringify(body)).toEqual({ code: 400, message, data: null });
+    }
+  });
 });
