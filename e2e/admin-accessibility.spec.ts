@@ -108,7 +108,7 @@ describe('accessibility of the console', () => {
     await scan(page, '新增管理员', findings);
     await page.keyboard.press('Escape');
 
-    // The generic resource dialog, with an image preview and with the HTML editor.
+    // The generic resource dialog, with an image preview and upload, and with the rich-text editor.
     await page.goto(consoleURL('banners'));
     await page.getByRole('button', { name: '新增轮播图' }).click();
     await page.getByRole('dialog').getByLabel('图片地址').fill('/art/banners/banner-1.svg');
@@ -119,6 +119,16 @@ describe('accessibility of the console', () => {
     await page.getByRole('button', { name: '新增优惠活动' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: '活动内容' }).waitFor();
     await scan(page, '新增优惠活动', findings);
+    // The editor's image dialog (address, upload, alt text) over the promotion dialog.
+    await page
+      .getByRole('dialog')
+      .getByRole('toolbar', { name: '活动内容格式', exact: true })
+      .getByRole('button', { name: '图片' })
+      .click();
+    await page.getByRole('dialog', { name: '插入图片' }).getByLabel('图片地址').waitFor();
+    await scan(page, '插入图片', findings);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '插入图片' }).waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
 
     // Starting enrolment only keeps a pending secret; the shared operator stays without two factors.

@@ -10,6 +10,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    unstubGlobals: true,
     // antd screens render a lot of DOM; on a busy 2-core machine one test can take several seconds.
     testTimeout: 30_000,
   },

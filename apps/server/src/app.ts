@@ -28,6 +28,7 @@ import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/re
 import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { scheduleRetentionReview } from './modules/vip/vip-retention';
 import { memberRoutes } from './modules/member/member-routes';
+import { filesAdminRoutes } from './modules/files/files-admin';
 import { filesRoutes } from './modules/files/files-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
 import { sandboxEpayRoutes } from './providers/sandbox-epay/sandbox-epay-routes';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   vipAdminRoutes(app, { db, clock }, backOffice.authenticate);
   contentAdminRoutes(app, { db }, backOffice.authenticate);
   siteAdminRoutes(app, { db }, backOffice.authenticate);
+  await filesAdminRoutes(app, { db }, backOffice.authenticate);
   reportsRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });

@@ -31,6 +31,21 @@ function parseInput<E extends AdminEndpointDef>(endpoint: E, req: FastifyRequest
 }
 
 /**
+ * The operator behind a request, allowed to make this call: the token (401), two-factor enrolment when the site
+ * requires it, then the call's roles (403).
+ */
+export async function authorizeOperator(
+  authenticate: AuthenticateOperator,
+  endpoint: AdminEndpointDef,
+  req: FastifyRequest,
+): Promise<AuthedOperator> {
+  const operator = await authenticate(req);
+  if (operator.mustEnroll && !endpoint.beforeTwoFactor) throw new AppError(BizCode.FORBIDDEN, MSG.otpEnrollFirst);
+  if (!endpoint.roles.includes(operator.role)) throw new AppError(BizCode.FORBIDDEN, MSG.operatorForbidden);
+  return operator;
+}
+
+/**
  * A back-office route from its contract definition (packages/contract admin.ts): operator token, two-factor
  * enrolment when the site requires it, role check, then the input, all answered in the envelope.
  */
@@ -41,13 +56,12 @@ export function adminRoute<E extends AdminEndpointDef>(
   handler: (ctx: AdminContext<InputOut<E>, PathParams<E['path']>>) => Promise<Reply<DataIn<E>> | FileReply>,
 ) {
   if (endpoint.auth !== 'operator') throw new Error(`${endpoint.path} is not an operator endpoint`);
+  if (endpoint.multipart) throw new Error(`${endpoint.path} takes multipart/form-data: register it as an upload`);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     handler: async (req, res) => {
-      const operator = await authenticate(req);
-      if (operator.mustEnroll && !endpoint.beforeTwoFactor) throw new AppError(BizCode.FORBIDDEN, MSG.otpEnrollFirst);
-      if (!endpoint.roles.includes(operator.role)) throw new AppError(BizCode.FORBIDDEN, MSG.operatorForbidden);
+      const operator = await authorizeOperator(authenticate, endpoint, req);
       const input = parseInput(endpoint, req);
       const reply = await handler({
         input,

@@ -39,6 +39,16 @@ export function buildOpenApi() {
     if (ep.method === 'GET' || ep.method === 'DELETE') {
       const props = (input as { properties?: Record<string, unknown> }).properties ?? {};
       operation.parameters = [...pathParams, ...Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema }))];
+    } else if (ep.multipart) {
+      // An upload: the text fields of the input, and the file as the part named `file`.
+      const fields = input as { properties?: Record<string, unknown> };
+      const schema = {
+        type: 'object',
+        properties: { ...fields.properties, file: { type: 'string', format: 'binary' } },
+        required: ['file'],
+      };
+      operation.parameters = pathParams;
+      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema } } };
     } else {
       operation.parameters = pathParams;
       operation.requestBody = { content: { 'application/json': { schema: input } } };

@@ -1,3 +1,5 @@
+import { BizCode } from '@h5/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 
 /**
@@ -26,4 +28,20 @@ export function drainBody(raw: IncomingMessage, max: number): Promise<boolean> {
     raw.on('error', onError);
     raw.resume();
   });
+}
+
+/**
+ * The error handler of an upload's own scope: a body past the scope's limit is a file too big, answered in the
+ * envelope (code 400, `message`) on a normal answer sent once the body is in (at most `drainLimit` more bytes are
+ * read and dropped), so the client reads the answer and the connection stays open. Other errors go on to the app's
+ * handler.
+ */
+export function oversizeUploadHandler(message: string, drainLimit: number) {
+  return async (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (error.statusCode !== 413) throw error;
+    // Fastify asks to hang up after any body error; a body read whole leaves the connection fit for the next one.
+    const whole = await drainBody(req.raw, drainLimit);
+    if (whole && !/close/i.test(req.headers.connection ?? '')) reply.header('connection', 'keep-alive');
+    return reply.status(200).send({ code: BizCode.BAD_INPUT, message, data: null });
+  };
 }

@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { cleanHtml } from './clean-html';
 
 describe('cleanHtml', () => {
+  // What the console's editor (apps/admin rich-text-editor.tsx, TipTap) writes: headings, marks, lists, a link
+  // without target, an image by address. Cleaning keeps it byte for byte, so what the operator saw is what is stored.
+  it("keeps the console editor's markup as it is", () => {
+    const html =
+      '<h3>首存加赠</h3><p>存款即送<strong>10%</strong>，<em>限时</em><u>三天</u><s>原价</s><code>VIP</code></p>' +
+      '<ul><li><p>每日一次</p></li></ul><ol start="3"><li><p>第三条</p></li></ol><blockquote><p>说明</p></blockquote>' +
+      '<p><a rel="noopener noreferrer nofollow" href="https://m.example.com/#/activity">查看详情</a><br>换行</p>' +
+      '<img src="/uploads/0123456789abcdef0123456789abcdef.png" alt="海报"><hr><pre><code>code</code></pre>';
+    expect(cleanHtml(html)).toBe(html);
+  });
+
   // The hostile cases of the browser journeys (e2e/member.spec.ts), now answered by the server.
   it('removes scripts and script URLs and keeps the formatting', () => {
     const html =

@@ -41,7 +41,8 @@ describe('站内信', () => {
 
     await userEvent.type(screen.getByLabelText('会员ID或用户名'), 'player01');
     await userEvent.type(screen.getByLabelText('标题'), '账户提醒');
-    await userEvent.type(screen.getByRole('textbox', { name: '内容' }), '<p>您好</p>');
+    await userEvent.click(await screen.findByRole('textbox', { name: '内容' }));
+    await userEvent.paste('您好');
     await userEvent.click(screen.getByRole('button', { name: '发送' }));
     expect(await screen.findByText('会员 #7')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -75,9 +76,10 @@ describe('站内信', () => {
     await userEvent.click(await screen.findByRole('radio', { name: '全站公告' }));
     expect(screen.queryByLabelText('会员ID或用户名')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('标题'), '维护通知');
-    await userEvent.type(screen.getByRole('textbox', { name: '内容' }), '今晚维护');
+    await userEvent.click(await screen.findByRole('textbox', { name: '内容' }));
+    await userEvent.paste('今晚维护');
     await userEvent.click(screen.getByRole('button', { name: '发送' }));
     expect(await screen.findByText('已发送')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: '维护通知', content: '今晚维护', type: 1 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: '维护通知', content: '<p>今晚维护</p>', type: 1 });
   });
 });

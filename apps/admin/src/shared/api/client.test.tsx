@@ -5,7 +5,8 @@ import { useSessionStore } from '../session/session-store';
 import { deposit } from '../../test/fixtures';
 import { fail, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import { ApiError, TRANSPORT } from './api-error';
-import { callAdmin } from './client';
+import { mockUpload, pngFile } from '../../test/upload';
+import { callAdmin, uploadAdmin } from './client';
 
 describe('callAdmin', () => {
   it('sends GET input as the query string with the bearer token, and answers the parsed data', async () => {
@@ -62,5 +63,34 @@ describe('callAdmin', () => {
     } finally {
       console.error = silenced;
     }
+  });
+});
+
+describe('uploadAdmin', () => {
+  it('posts the file and the input as multipart with the token, reports progress, and answers the parsed data', async () => {
+    signInAs('content', 'editor');
+    const { calls } = mockUpload(() =>
+      ok({ path: '/uploads/0123456789abcdef0123456789abcdef.webp', content_type: 'image/webp', size: 12 }),
+    );
+    const progress: number[] = [];
+    const stored = await uploadAdmin(adminEndpoints.imageUpload, {
+      file: pngFile('a.webp', 12),
+      input: { purpose: 'content' },
+      onProgress: (p) => progress.push(p),
+    });
+    expect(stored).toEqual({ path: '/uploads/0123456789abcdef0123456789abcdef.webp', content_type: 'image/webp', size: 12 });
+    expect(progress).toEqual([50, 100]);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/admin/api/files' });
+    expect(calls[0]?.headers).toMatchObject({ Authorization: 'Bearer tok-editor', Accept: 'application/json' });
+    expect(calls[0]?.body.get('purpose')).toBe('content');
+    expect((calls[0]?.body.get('file') as File).name).toBe('a.webp');
+  });
+
+  it('ends the session on 401, like every other call', async () => {
+    signInAs('content', 'editor');
+    renderScreen(<div />);
+    mockUpload(() => fail(401, '请先登录'));
+    await expect(uploadAdmin(adminEndpoints.imageUpload, { file: pngFile() })).rejects.toMatchObject({ code: 401 });
+    expect(useSessionStore.getState().session).toBeNull();
   });
 });

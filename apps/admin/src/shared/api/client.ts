@@ -64,6 +64,40 @@ function endSession() {
   if (useSessionStore.getState().session) useSessionStore.getState().signOut('登录已失效，请重新登录');
 }
 
+/**
+ * The answer's envelope read through the contract: its parsed `data` on code 200, otherwise an ApiError (a 401 ends
+ * the session first).
+ */
+function readEnvelope<E extends AdminEndpoint>(endpoint: E, raw: unknown): { data: DataOf<E>; message: string } {
+  if (typeof raw !== 'object' || raw === null || !('code' in raw)) {
+    throw new ApiError(TRANSPORT.badResponse, '服务器响应异常');
+  }
+  const envelope = raw as { code: unknown; message?: unknown; data?: unknown };
+  const code = Number(envelope.code);
+  const message = String(envelope.message ?? '');
+  if (code === BizCode.UNAUTHORIZED) {
+    endSession();
+    throw new ApiError(code, message || '请先登录');
+  }
+  if (code !== BizCode.OK) throw new ApiError(code, message || '操作失败');
+  // The answer is read through the contract's schema: a server that drifted from it fails here, loudly,
+  // instead of a screen showing undefined.
+  const parsed = endpoint.data.safeParse(envelope.data);
+  if (!parsed.success) {
+    console.error(`[api] ${endpoint.method} ${endpoint.path}: answer does not match the contract`, parsed.error.issues);
+    throw new ApiError(TRANSPORT.badResponse, '服务器返回的数据格式有误');
+  }
+  return { data: parsed.data as DataOf<E>, message };
+}
+
+/** What a failed call throws, after the one toast every failure but the 401 gets (unless the caller shows its own). */
+function failed(error: unknown, silent: boolean | undefined): ApiError {
+  const failure = error instanceof ApiError ? error : new ApiError(TRANSPORT.network, '网络异常');
+  // The 401's answer is the sign-in page itself.
+  if (!silent && failure.code !== BizCode.UNAUTHORIZED) showError(failure.message);
+  return failure;
+}
+
 async function request<E extends AdminEndpoint>(
   endpoint: E,
   args: CallArgs<E>,
@@ -84,33 +118,9 @@ async function request<E extends AdminEndpoint>(
       init.body = JSON.stringify(args.input ?? {});
     }
     const raw = await send(inQuery ? `${path}${toQuery(args.input)}` : path, init, controller.signal);
-    if (typeof raw !== 'object' || raw === null || !('code' in raw)) {
-      throw new ApiError(TRANSPORT.badResponse, '服务器响应异常');
-    }
-    const envelope = raw as { code: unknown; message?: unknown; data?: unknown };
-    const code = Number(envelope.code);
-    const message = String(envelope.message ?? '');
-    if (code === BizCode.UNAUTHORIZED) {
-      endSession();
-      throw new ApiError(code, message || '请先登录');
-    }
-    if (code !== BizCode.OK) throw new ApiError(code, message || '操作失败');
-    // The answer is read through the contract's schema: a server that drifted from it fails here, loudly,
-    // instead of a screen showing undefined.
-    const parsed = endpoint.data.safeParse(envelope.data);
-    if (!parsed.success) {
-      console.error(
-        `[api] ${endpoint.method} ${endpoint.path}: answer does not match the contract`,
-        parsed.error.issues,
-      );
-      throw new ApiError(TRANSPORT.badResponse, '服务器返回的数据格式有误');
-    }
-    return { data: parsed.data as DataOf<E>, message };
+    return readEnvelope(endpoint, raw);
   } catch (error) {
-    const failure = error instanceof ApiError ? error : new ApiError(TRANSPORT.network, '网络异常');
-    // One toast for every failure but the 401, whose answer is the sign-in page itself.
-    if (!args.silent && failure.code !== BizCode.UNAUTHORIZED) showError(failure.message);
-    throw failure;
+    throw failed(error, args.silent);
   } finally {
     clearTimeout(timer);
     args.signal?.removeEventListener('abort', forwardAbort);
@@ -135,4 +145,67 @@ export async function callAdminWithMessage<E extends AdminEndpoint>(
   ...rest: MaybeArgs<E>
 ): Promise<{ data: DataOf<E>; message: string }> {
   return request(endpoint, (rest[0] ?? {}) as CallArgs<E>);
+}
+
+/** An upload can take a while on a slow link: 2 MB at 256 kbit/s is about a minute. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+export interface UploadArgs<E extends AdminEndpoint> {
+  file: Blob;
+  /** The file's name as the operator's computer gave it (kept in the audit log only). */
+  fileName?: string;
+  /** The form's text fields beside the file (the contract's input). */
+  input?: InputOf<E>;
+  /** Called with 0-100 as the body goes out. */
+  onProgress?: (percent: number) => void;
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Posts a multipart form with XMLHttpRequest (fetch cannot tell how much of a body has been sent). */
+function sendForm(url: string, form: FormData, args: UploadArgs<AdminEndpoint>): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) args.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    });
+    xhr.addEventListener('load', () => {
+      try {
+        resolve(JSON.parse(xhr.responseText) as unknown);
+      } catch {
+        reject(new ApiError(TRANSPORT.badResponse, `服务器响应异常（${xhr.status}）`));
+      }
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(TRANSPORT.network, '网络异常，上传失败')));
+    xhr.addEventListener('timeout', () => reject(new ApiError(TRANSPORT.timeout, '上传超时，请稍后再试')));
+    xhr.addEventListener('abort', () => reject(new ApiError(TRANSPORT.network, '上传已取消')));
+    args.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+}
+
+/**
+ * A multipart call of the contract (`multipart: true`, the image upload): the file as the part `file`, the input's
+ * fields beside it, the operator's token; progress reported as it goes. The answer is read as callAdmin reads one.
+ */
+export async function uploadAdmin<E extends AdminEndpoint & { multipart: true }>(
+  endpoint: E,
+  args: UploadArgs<E>,
+): Promise<DataOf<E>> {
+  try {
+    const form = new FormData();
+    for (const [key, value] of Object.entries((args.input ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) form.append(key, String(value));
+    }
+    form.append('file', args.file, args.fileName ?? (args.file instanceof File ? args.file.name : 'upload'));
+    const raw = await sendForm(endpoint.path, form, args as UploadArgs<AdminEndpoint>);
+    return readEnvelope(endpoint, raw).data;
+  } catch (error) {
+    throw failed(error, args.silent);
+  }
 }

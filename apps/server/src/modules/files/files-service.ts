@@ -11,7 +11,8 @@ import { storedFiles } from './files-tables';
 export const FILES_PREFIX = '/uploads/';
 const STORED_NAME = /^[a-f0-9]{32}\.(png|gif|jpg|webp|svg)$/;
 
-export type FilePurpose = 'avatar' | 'banner';
+/** 'banner' and 'content' are operators' images (POST /admin/api/files), 'avatar' members' own. */
+export type FilePurpose = 'avatar' | 'banner' | 'content';
 
 const CONTENT_TYPE: Record<string, string> = {
   png: 'image/png',

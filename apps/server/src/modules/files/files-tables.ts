@@ -17,7 +17,7 @@ export const storedFiles = pgTable(
     contentType: varchar('content_type', { length: 64 }).notNull(),
     size: integer('size').notNull(),
     data: bytes('data').notNull(),
-    /** What the file is for ('avatar', 'banner'), so a replaced one can be removed safely. */
+    /** What the file is for ('avatar', 'banner', 'content'), so a replaced one can be removed safely. */
     purpose: varchar('purpose', { length: 16 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

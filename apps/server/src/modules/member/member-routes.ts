@@ -1,8 +1,8 @@
-import { adminEndpoints, BizCode, endpoints, MSG } from '@h5/contract';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { adminEndpoints, endpoints, MSG } from '@h5/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberRowsPage } from '../../http/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
-import { drainBody } from '../../http/drain-body';
+import { oversizeUploadHandler } from '../../http/drain-body';
 import { badInput } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { beijingDayRange } from '../../lib/date-filter';
@@ -41,13 +41,7 @@ async function uploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate:
     });
     // A body past the limit is an avatar too big: the member hears that, in the envelope, on a normal answer
     // sent once the body is in (a bounded amount more is read and dropped), so the connection stays open.
-    scope.setErrorHandler(async (error: FastifyError, req, reply) => {
-      if (error.statusCode !== 413) throw error;
-      // Fastify asks to hang up after any body error; a body read whole leaves the connection fit for the next one.
-      const whole = await drainBody(req.raw, UPLOAD_DRAIN_LIMIT);
-      if (whole && !/close/i.test(req.headers.connection ?? '')) reply.header('connection', 'keep-alive');
-      return reply.status(200).send({ code: BizCode.BAD_INPUT, message: MSG.uploadTooLarge, data: null });
-    });
+    scope.setErrorHandler(oversizeUploadHandler(MSG.uploadTooLarge, UPLOAD_DRAIN_LIMIT));
     scope.route({
       method: endpoints.uploadImg.method,
       url: endpoints.uploadImg.path,
