@@ -41,10 +41,9 @@ function toQuery(body: unknown): string {
   return text ? `?${text}` : '';
 }
 
-async function send(url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> {
-  let response: Response;
+async function send(url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
   try {
-    response = await fetch(url, init);
+    return await fetch(url, init);
   } catch (error) {
     if (signal.aborted) throw new ApiError(TRANSPORT.timeout, '请求超时，请稍后再试');
     throw new ApiError(
@@ -52,6 +51,9 @@ async function send(url: string, init: RequestInit, signal: AbortSignal): Promis
       error instanceof Error && error.message ? `网络异常：${error.message}` : '网络异常',
     );
   }
+}
+
+async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
   } catch {
@@ -64,16 +66,39 @@ function endSession() {
   if (useSessionStore.getState().session) useSessionStore.getState().signOut('登录已失效，请重新登录');
 }
 
-async function request<E extends AdminEndpoint>(
+/** The envelope of an answer: its code and message checked (a 401 ends the session); its data on code 200. */
+function openEnvelope(raw: unknown): { data: unknown; message: string } {
+  if (typeof raw !== 'object' || raw === null || !('code' in raw)) {
+    throw new ApiError(TRANSPORT.badResponse, '服务器响应异常');
+  }
+  const envelope = raw as { code: unknown; message?: unknown; data?: unknown };
+  const code = Number(envelope.code);
+  const message = String(envelope.message ?? '');
+  if (code === BizCode.UNAUTHORIZED) {
+    endSession();
+    throw new ApiError(code, message || '请先登录');
+  }
+  if (code !== BizCode.OK) throw new ApiError(code, message || '操作失败');
+  return { data: envelope.data, message };
+}
+
+/**
+ * One call of the contract with the operator's token, given up after REQUEST_TIMEOUT_MS (or the caller's signal)
+ * without an answer; `read` turns the response into the result. Every failure is one ApiError, shown once as the
+ * error toast unless `silent` (a 401 never: its answer is the sign-in page itself).
+ */
+async function exchange<E extends AdminEndpoint, T>(
   endpoint: E,
   args: CallArgs<E>,
-): Promise<{ data: DataOf<E>; message: string }> {
+  accept: string,
+  read: (response: Response, stopTimer: () => void) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
   args.signal?.addEventListener('abort', forwardAbort);
   try {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: accept };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const path = (adminPath as (e: AdminEndpoint, params?: object) => string)(endpoint, args.params);
@@ -83,21 +108,27 @@ async function request<E extends AdminEndpoint>(
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(args.input ?? {});
     }
-    const raw = await send(inQuery ? `${path}${toQuery(args.input)}` : path, init, controller.signal);
-    if (typeof raw !== 'object' || raw === null || !('code' in raw)) {
-      throw new ApiError(TRANSPORT.badResponse, '服务器响应异常');
-    }
-    const envelope = raw as { code: unknown; message?: unknown; data?: unknown };
-    const code = Number(envelope.code);
-    const message = String(envelope.message ?? '');
-    if (code === BizCode.UNAUTHORIZED) {
-      endSession();
-      throw new ApiError(code, message || '请先登录');
-    }
-    if (code !== BizCode.OK) throw new ApiError(code, message || '操作失败');
+    const response = await send(inQuery ? `${path}${toQuery(args.input)}` : path, init, controller.signal);
+    return await read(response, () => clearTimeout(timer));
+  } catch (error) {
+    const failure = error instanceof ApiError ? error : new ApiError(TRANSPORT.network, '网络异常');
+    if (!args.silent && failure.code !== BizCode.UNAUTHORIZED) showError(failure.message);
+    throw failure;
+  } finally {
+    clearTimeout(timer);
+    args.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+function request<E extends AdminEndpoint>(
+  endpoint: E,
+  args: CallArgs<E>,
+): Promise<{ data: DataOf<E>; message: string }> {
+  return exchange(endpoint, args, 'application/json', async (response) => {
+    const { data, message } = openEnvelope(await readJson(response));
     // The answer is read through the contract's schema: a server that drifted from it fails here, loudly,
     // instead of a screen showing undefined.
-    const parsed = endpoint.data.safeParse(envelope.data);
+    const parsed = endpoint.data.safeParse(data);
     if (!parsed.success) {
       console.error(
         `[api] ${endpoint.method} ${endpoint.path}: answer does not match the contract`,
@@ -106,15 +137,7 @@ async function request<E extends AdminEndpoint>(
       throw new ApiError(TRANSPORT.badResponse, '服务器返回的数据格式有误');
     }
     return { data: parsed.data as DataOf<E>, message };
-  } catch (error) {
-    const failure = error instanceof ApiError ? error : new ApiError(TRANSPORT.network, '网络异常');
-    // One toast for every failure but the 401, whose answer is the sign-in page itself.
-    if (!args.silent && failure.code !== BizCode.UNAUTHORIZED) showError(failure.message);
-    throw failure;
-  } finally {
-    clearTimeout(timer);
-    args.signal?.removeEventListener('abort', forwardAbort);
-  }
+  });
 }
 
 type MaybeArgs<E extends AdminEndpoint> = [PathParams<E['path']>] extends [never]
@@ -135,4 +158,42 @@ export async function callAdminWithMessage<E extends AdminEndpoint>(
   ...rest: MaybeArgs<E>
 ): Promise<{ data: DataOf<E>; message: string }> {
   return request(endpoint, (rest[0] ?? {}) as CallArgs<E>);
+}
+
+/**
+ * A file the server sends in place of the envelope (a report with `format=csv`), saved by the browser as
+ * `filename`. The console's token travels in a header, which a plain link cannot send, so the file is fetched,
+ * kept as a blob (its bytes as sent, byte-order mark included) and handed to a download link. A refusal arrives as
+ * the envelope and fails like any call: its Chinese message shown once, an ApiError thrown. The timeout covers
+ * waiting for the server to start answering, not the length of a long download.
+ */
+export async function downloadAdmin<E extends AdminEndpoint>(
+  endpoint: E,
+  filename: string,
+  ...rest: MaybeArgs<E>
+): Promise<void> {
+  const blob = await exchange(
+    endpoint,
+    (rest[0] ?? {}) as CallArgs<E>,
+    'text/csv, application/json',
+    async (response, stopTimer) => {
+      stopTimer();
+      if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
+        openEnvelope(await readJson(response));
+        throw new ApiError(TRANSPORT.badResponse, '服务器没有返回文件');
+      }
+      if (!response.ok) throw new ApiError(TRANSPORT.badResponse, `服务器响应异常（${response.status}）`);
+      return response.blob();
+    },
+  );
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's default action ran; the blob can go after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
