@@ -34,6 +34,9 @@ const SCREENS: [path: string, heading: string][] = [
   ['audit', '操作日志'],
   ['ledger', '账务核对'],
   ['operators', '管理员'],
+  ['reports/daily', '每日报表'],
+  ['reports/venues', '场馆报表'],
+  ['reports/members', '会员报表'],
   ['security', '账号安全'],
   ['banners', '轮播图'],
   ['notices', '公告'],
@@ -95,6 +98,20 @@ describe('accessibility of the console', () => {
     await rowWith(page, depositNo).getByRole('button', { name: '拒绝', exact: true }).click();
     await page.getByRole('dialog').getByLabel('拒绝原因').waitFor();
     await scan(page, '拒绝存款', findings);
+    await page.keyboard.press('Escape');
+
+    // The dashboard once its lazily loaded 30-day chart is drawn, and a report's range picker open.
+    await page.goto(consoleURL(''));
+    await page
+      .getByRole('img', { name: /每日存款、提款与平台盈亏/ })
+      .locator('.recharts-line-curve')
+      .first()
+      .waitFor({ state: 'attached' });
+    await scan(page, '仪表盘（趋势图）', findings);
+    await page.goto(consoleURL('reports/daily'));
+    await page.locator('#report-from').click();
+    await page.locator('.ant-picker-dropdown .ant-picker-presets').waitFor();
+    await scan(page, '每日报表（日期选择）', findings);
     await page.keyboard.press('Escape');
 
     await page.goto(consoleURL('audit'));

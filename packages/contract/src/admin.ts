@@ -569,6 +569,8 @@ const ReportDay = z.preprocess(
 );
 /** `format=csv` answers the whole report as a CSV download (UTF-8 with a byte-order mark) instead of the envelope. */
 const ReportFormat = z.preprocess(blankIsAbsent, z.enum(['json', 'csv'], { message: MSG.badInput }).default('json'));
+/** The longest range a report covers, both days included (MSG.reportRangeTooLong beyond it). */
+export const REPORT_MAX_DAYS = 366;
 export const ReportRangeInput = z.object({ from: ReportDay, to: ReportDay, format: ReportFormat });
 export const MemberReportInput = z.object({
   from: ReportDay,
@@ -641,6 +643,61 @@ export const MemberReportRow = z.object({
   /** Now (central wallet and every venue wallet), not at the end of the range. */
   balance: Money,
 });
+
+/** A report's columns in the order of its CSV download: the row's key and the Chinese header. */
+export type ReportColumns<Row> = ReadonlyArray<readonly [key: keyof Row & string, header: string]>;
+
+/** The daily report's columns; the download and the console's table share these headers. */
+export const dailyReportColumns: ReportColumns<z.output<typeof DailyReportRow>> = [
+  ['day', '日期'],
+  ['new_members', '新增会员'],
+  ['first_depositors', '首存人数'],
+  ['depositors', '存款人数'],
+  ['deposits_count', '存款笔数'],
+  ['deposits_amount', '存款金额'],
+  ['withdrawals_count', '提款笔数'],
+  ['withdrawals_amount', '提款金额'],
+  ['net_deposits', '净存款'],
+  ['bettors', '投注人数'],
+  ['bets_count', '注单数'],
+  ['stake', '投注金额'],
+  ['valid_stake', '有效投注'],
+  ['payout', '派彩'],
+  ['ggr', '平台盈亏'],
+  ['rebates_paid', '返水'],
+  ['redpackets_paid', '红包'],
+  ['bonuses_paid', '存款优惠'],
+  ['adjustments', '人工调整'],
+];
+export const venueReportColumns: ReportColumns<z.output<typeof VenueReportRow>> = [
+  ['venue_code', '场馆代码'],
+  ['venue_name', '场馆'],
+  ['bettors', '投注人数'],
+  ['bets_count', '注单数'],
+  ['stake', '投注金额'],
+  ['valid_stake', '有效投注'],
+  ['payout', '派彩'],
+  ['ggr', '平台盈亏'],
+];
+export const memberReportColumns: ReportColumns<z.output<typeof MemberReportRow>> = [
+  ['member_id', '会员ID'],
+  ['username', '会员账号'],
+  ['deposits_count', '存款笔数'],
+  ['deposits_amount', '存款金额'],
+  ['withdrawals_count', '提款笔数'],
+  ['withdrawals_amount', '提款金额'],
+  ['bets_count', '注单数'],
+  ['stake', '投注金额'],
+  ['valid_stake', '有效投注'],
+  ['payout', '派彩'],
+  ['ggr', '平台盈亏'],
+  ['rebates', '返水'],
+  ['bonuses', '优惠红包'],
+  ['adjustments', '人工调整'],
+  ['balance', '当前余额'],
+];
+/** The first cell of the total row of the daily and venue downloads. */
+export const REPORT_TOTAL_LABEL = '合计';
 
 const DashboardDay = z.object({
   day: z.string(),

@@ -40,6 +40,9 @@ describe('the console shell', () => {
       '优惠申请',
       '代理申请',
       '账务核对',
+      '每日报表',
+      '场馆报表',
+      '会员报表',
       'VIP等级',
       '红包规则',
       '支付方式',
@@ -47,6 +50,7 @@ describe('the console shell', () => {
       '支付通道',
       '账号安全',
     ]);
+    expect(within(screen.getByRole('navigation', { name: '主菜单' })).getByText('报表')).toBeInTheDocument();
     expect(screen.getByText('cashier')).toBeInTheDocument();
     expect(screen.getByText('财务')).toBeInTheDocument();
   });

@@ -1,5 +1,8 @@
 import {
   ApiOutlined,
+  BarChartOutlined,
+  IdcardOutlined,
+  PieChartOutlined,
   AppstoreOutlined,
   CreditCardOutlined,
   CrownOutlined,
@@ -37,7 +40,7 @@ export interface ConsoleRoute {
   /** Not in the side menu (a detail page reached from a list). */
   hidden?: boolean;
   /** The menu group it is listed under (content resources, finance settings). */
-  group?: '内容管理' | '财务设置' | '系统设置';
+  group?: '报表' | '内容管理' | '财务设置' | '系统设置';
 }
 
 const e = adminEndpoints;
@@ -119,6 +122,30 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <UserSwitchOutlined />,
     roles: e.operators.roles,
     page: lazy(() => import('../features/operators/operators-page')),
+  },
+  {
+    path: '/reports/daily',
+    label: '每日报表',
+    icon: <BarChartOutlined />,
+    roles: e.reportDaily.roles,
+    page: lazy(() => import('../features/reports/daily-report-page')),
+    group: '报表',
+  },
+  {
+    path: '/reports/venues',
+    label: '场馆报表',
+    icon: <PieChartOutlined />,
+    roles: e.reportVenues.roles,
+    page: lazy(() => import('../features/reports/venue-report-page')),
+    group: '报表',
+  },
+  {
+    path: '/reports/members',
+    label: '会员报表',
+    icon: <IdcardOutlined />,
+    roles: e.reportMembers.roles,
+    page: lazy(() => import('../features/reports/member-report-page')),
+    group: '报表',
   },
   {
     path: '/banners',

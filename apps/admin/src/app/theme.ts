@@ -21,6 +21,8 @@ export const consoleTheme: ThemeConfig = {
   },
   components: {
     Descriptions: { labelColor: 'rgba(0, 0, 0, 0.65)' },
+    // The calendar's days of the next and previous months, and days out of a report's range, are still read.
+    DatePicker: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
     Layout: { siderBg: '#10284a', headerBg: '#ffffff', bodyBg: '#f3f5f9' },
     Menu: {
       darkItemBg: '#10284a',

@@ -109,3 +109,67 @@ export const operatorRow = (over: Record<string, unknown> = {}) => ({
   created_at: '2026-11-20 09:00:00',
   ...over,
 });
+
+/** The figures of a day (or a range's total) of the daily report, all zero unless given. */
+export const dailyFigures = (over: Record<string, unknown> = {}) => ({
+  new_members: 0,
+  first_depositors: 0,
+  depositors: 0,
+  deposits_count: 0,
+  deposits_amount: '0.00',
+  withdrawals_count: 0,
+  withdrawals_amount: '0.00',
+  net_deposits: '0.00',
+  bettors: 0,
+  bets_count: 0,
+  stake: '0.00',
+  valid_stake: '0.00',
+  payout: '0.00',
+  ggr: '0.00',
+  rebates_paid: '0.00',
+  redpackets_paid: '0.00',
+  bonuses_paid: '0.00',
+  adjustments: '0.00',
+  ...over,
+});
+
+export const venueFigures = (over: Record<string, unknown> = {}) => ({
+  bettors: 0,
+  bets_count: 0,
+  stake: '0.00',
+  valid_stake: '0.00',
+  payout: '0.00',
+  ggr: '0.00',
+  ...over,
+});
+
+export const memberReportRow = (over: Record<string, unknown> = {}) => ({
+  member_id: 7,
+  username: 'player01',
+  deposits_count: 0,
+  deposits_amount: '0.00',
+  withdrawals_count: 0,
+  withdrawals_amount: '0.00',
+  bets_count: 0,
+  stake: '0.00',
+  valid_stake: '0.00',
+  payout: '0.00',
+  ggr: '0.00',
+  rebates: '0.00',
+  bonuses: '0.00',
+  adjustments: '0.00',
+  balance: '0.00',
+  ...over,
+});
+
+export const dashboardDay = (over: Record<string, unknown> = {}) => ({
+  day: '2026-11-25',
+  deposits: '0.00',
+  withdrawals: '0.00',
+  net: '0.00',
+  new_members: 0,
+  first_depositors: 0,
+  bettors: 0,
+  ggr: '0.00',
+  ...over,
+});

@@ -55,11 +55,12 @@ export interface Call {
   body: unknown;
   headers: Headers;
 }
-type Handler = (call: Call) => Envelope;
+/** An envelope, or a whole response (a CSV download). */
+type Handler = (call: Call) => Envelope | Response | Promise<Response>;
 
 /**
- * Mocks the network boundary: handlers keyed 'METHOD /path' (or just '/path' for any method) answer the envelope;
- * others answer 404. Every call is recorded.
+ * Mocks the network boundary: handlers keyed 'METHOD /path' (or just '/path' for any method) answer the envelope
+ * (or a response of their own); others answer 404. Every call is recorded.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: Call[] = [];
@@ -79,7 +80,8 @@ export function mockApi(handlers: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`] ?? handlers[url.pathname];
-    const envelope = handler ? handler(call) : { code: 404, message: '接口不存在', data: null };
+    const envelope = handler ? await handler(call) : { code: 404, message: '接口不存在', data: null };
+    if (envelope instanceof Response) return envelope;
     return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   return { spy, calls };

@@ -13,3 +13,17 @@ export function useDashboardPending() {
     refetchIntervalInBackground: true,
   });
 }
+
+/** Figures change with every approval; a minute apart is plenty for a glance, and the read is a heavy one. */
+export const FIGURES_POLL_MS = 60_000;
+
+/** Today against yesterday and the last 30 days (finance, admin): README "Reports". */
+export function useDashboardFigures() {
+  return useQuery({
+    queryKey: ['dashboardFigures'],
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.dashboardFigures, { signal, silent: true }),
+    refetchInterval: FIGURES_POLL_MS,
+    // Money moves on many screens (reviews, adjustments): coming back to the dashboard always asks again.
+    refetchOnMount: 'always',
+  });
+}

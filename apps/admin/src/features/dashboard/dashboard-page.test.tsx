@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
+import { dashboardDay } from '../../test/fixtures';
+import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import DashboardPage from './dashboard-page';
 
 vi.mock('./chime', () => ({ playChime: vi.fn(), unlockChime: vi.fn() }));
@@ -96,5 +97,118 @@ describe('仪表盘', () => {
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(await within(card('待审核存款')).findByText('新')).toBeInTheDocument();
     expect(playChime).not.toHaveBeenCalled();
+  });
+});
+
+const pendingNone = () =>
+  ok({
+    deposits: { pending: 0, newest_id: null },
+    withdrawals: { pending: 0, newest_id: null },
+    activity_applications: null,
+    agent_applications: null,
+  });
+
+/** 30 days ending 2026-11-25, the last two being yesterday and today. */
+const thirtyDays = () =>
+  Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10);
+    return { day, deposits: `${1000 + i}.00`, withdrawals: `${i}.50`, ggr: i % 2 ? '-20.00' : '35.10' };
+  });
+
+const figures = () =>
+  ok({
+    today: dashboardDay({
+      deposits: '1500.00',
+      withdrawals: '200.00',
+      net: '1300.00',
+      new_members: 4,
+      first_depositors: 2,
+      bettors: 9,
+      ggr: '-35.25',
+    }),
+    yesterday: dashboardDay({
+      day: '2026-11-24',
+      deposits: '1380.00',
+      withdrawals: '200.00',
+      net: '1180.00',
+      new_members: 6,
+      first_depositors: 2,
+      bettors: 3,
+      ggr: '10.75',
+    }),
+    chart: thirtyDays(),
+  });
+
+const figure = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
+
+describe('仪表盘：经营数据', () => {
+  it("shows today's figures as the server gives them, each against yesterday", async () => {
+    signInAs('finance', 'cashier');
+    mockApi({ '/admin/api/dashboard/pending': pendingNone, '/admin/api/dashboard/figures': figures });
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByRole('heading', { name: '今日概况（2026-11-25，北京时间）', level: 2 })).toBeInTheDocument();
+
+    expect(within(figure('存款（元）')).getByText('1,500.00')).toBeInTheDocument();
+    expect(within(figure('存款（元）')).getByText(/较昨日 \+120\.00/)).toBeInTheDocument();
+    expect(within(figure('存款（元）')).getByText('昨日 1,380.00')).toBeInTheDocument();
+    expect(within(figure('提款（元）')).getByText(/与昨日持平/)).toBeInTheDocument();
+    expect(within(figure('净存款（元）')).getByText('1,300.00')).toBeInTheDocument();
+    expect(within(figure('新增会员')).getByText(/较昨日 -2/)).toBeInTheDocument();
+    expect(within(figure('首存人数')).getByText('2')).toBeInTheDocument();
+    expect(within(figure('投注人数')).getByText(/较昨日 \+6/)).toBeInTheDocument();
+    // -35.25 against 10.75: down 46.00, worked out in cents.
+    expect(within(figure('平台盈亏（元）')).getByText('-35.25')).toBeInTheDocument();
+    expect(within(figure('平台盈亏（元）')).getByText(/较昨日 -46\.00/)).toBeInTheDocument();
+  });
+
+  it('gives the 30-day chart a text alternative: a summary and a table of every day', async () => {
+    signInAs('admin');
+    mockApi({ '/admin/api/dashboard/pending': pendingNone, '/admin/api/dashboard/figures': figures });
+    renderScreen(<DashboardPage />);
+    const chart = await screen.findByRole('img', { name: /2026-10-27 至 2026-11-25 每日存款、提款与平台盈亏/ });
+    expect(chart).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: '近30天每日存款、提款与平台盈亏（元）' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(within(rows[0] as HTMLElement).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      '日期',
+      '存款',
+      '提款',
+      '平台盈亏',
+    ]);
+    expect(within(rows[30] as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      '1029.00',
+      '29.50',
+      '-20.00',
+    ]);
+    expect(within(rows[30] as HTMLElement).getByRole('rowheader')).toHaveTextContent('2026-11-25');
+  });
+
+  it("shows why the figures are missing in the server's words", async () => {
+    signInAs('finance');
+    mockApi({
+      '/admin/api/dashboard/pending': pendingNone,
+      '/admin/api/dashboard/figures': () => fail(500, '服务器繁忙，请稍后再试'),
+    });
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByText('经营数据获取失败：服务器繁忙，请稍后再试')).toBeInTheDocument();
+  });
+
+  it('does not ask for the figures for a role that may not see them', async () => {
+    signInAs('content', 'editor');
+    const { calls } = mockApi({
+      '/admin/api/dashboard/pending': () =>
+        ok({
+          deposits: null,
+          withdrawals: null,
+          activity_applications: { pending: 1, newest_id: 4 },
+          agent_applications: null,
+        }),
+    });
+    renderScreen(<DashboardPage />);
+    await screen.findByText('待审核优惠申请');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.map((c) => c.path)).not.toContain('/admin/api/dashboard/figures');
+    expect(screen.queryByText(/今日概况/)).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
-import type { DashboardPending } from '@h5/contract';
+import { adminEndpoints, type DashboardPending } from '@h5/contract';
 import { Alert, Badge, Card, Col, Row, Space, Statistic, Switch, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { useCan } from '../../shared/session/use-can';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useDashboardPending } from './api';
 import { playChime, unlockChime } from './chime';
+import { DashboardFiguresSection } from './figures';
 
 type Pending = z.output<typeof DashboardPending>;
 type QueueName = keyof Pending;
@@ -25,9 +27,13 @@ function readSound() {
   return localStorage.getItem(SOUND_KEY) !== 'off';
 }
 
-/** 仪表盘: what waits in each review queue today, polled every 15 s; a new arrival chimes and carries a badge. */
+/**
+ * 仪表盘: what waits in each review queue today, polled every 15 s (a new arrival chimes and carries a badge), and
+ * for finance today's figures against yesterday's with the last 30 days.
+ */
 export default function DashboardPage() {
   const pending = useDashboardPending();
+  const seesFigures = useCan(adminEndpoints.dashboardFigures);
   const [sound, setSound] = useState(readSound);
   const [fresh, setFresh] = useState<Partial<Record<QueueName, boolean>>>({});
   const seen = useRef<Partial<Record<QueueName, number | null>>>({});
@@ -108,6 +114,7 @@ export default function DashboardPage() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
         每 15 秒自动刷新；有新的待审核单时显示“新”标记{sound ? '并播放提示音' : ''}。
       </Typography.Paragraph>
+      {seesFigures && <DashboardFiguresSection />}
     </div>
   );
 }

@@ -209,3 +209,59 @@ export async function uploadAdmin<E extends AdminEndpoint & { multipart: true }>
     throw failed(error, args.silent);
   }
 }
+
+/**
+ * A file the server sends in place of the envelope (a report with `format=csv`), saved by the browser as
+ * `filename`. The console's token travels in a header, which a plain link cannot send, so the file is fetched,
+ * kept as a blob (its bytes as sent, byte-order mark included) and handed to a download link. A refusal arrives as
+ * the envelope and fails like any call: its Chinese message shown once, an ApiError thrown. The timeout covers
+ * waiting for the server to start answering, not the length of a long download.
+ */
+export async function downloadAdmin<E extends AdminEndpoint>(endpoint: E, filename: string, ...rest: MaybeArgs<E>): Promise<void> {
+  const args = (rest[0] ?? {}) as CallArgs<E>;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  args.signal?.addEventListener('abort', forwardAbort);
+  let blob: Blob;
+  try {
+    const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const path = (adminPath as (e: AdminEndpoint, params?: object) => string)(endpoint, args.params);
+    let response: Response;
+    try {
+      response = await fetch(`${path}${toQuery(args.input)}`, { method: endpoint.method, headers, signal: controller.signal });
+    } catch {
+      throw new ApiError(controller.signal.aborted ? TRANSPORT.timeout : TRANSPORT.network, controller.signal.aborted ? '请求超时，请稍后再试' : '网络异常');
+    }
+    clearTimeout(timer);
+    if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
+      let raw: unknown;
+      try {
+        raw = await response.json();
+      } catch {
+        throw new ApiError(TRANSPORT.badResponse, `服务器响应异常（${response.status}）`);
+      }
+      readEnvelope(endpoint, raw);
+      throw new ApiError(TRANSPORT.badResponse, '服务器没有返回文件');
+    }
+    if (!response.ok) throw new ApiError(TRANSPORT.badResponse, `服务器响应异常（${response.status}）`);
+    blob = await response.blob();
+  } catch (error) {
+    throw failed(error, args.silent);
+  } finally {
+    clearTimeout(timer);
+    args.signal?.removeEventListener('abort', forwardAbort);
+  }
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's default action ran; the blob can go after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,4 +1,4 @@
-import { centsToMoney, MSG } from '@h5/contract';
+import { centsToMoney, MSG, REPORT_MAX_DAYS } from '@h5/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { badInput } from '../../http/errors';
@@ -7,7 +7,6 @@ import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
 
 const DAY_MS = 86_400_000;
-const MAX_DAYS = 366;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -47,7 +46,7 @@ export function dayRange(from: string, to: string): DayRange {
   const last = beijingDateStart(to);
   if (start > last) throw badInput(MSG.dateRangeInvalid);
   const count = Math.round((last.getTime() - start.getTime()) / DAY_MS) + 1;
-  if (count > MAX_DAYS) throw badInput(MSG.reportRangeTooLong);
+  if (count > REPORT_MAX_DAYS) throw badInput(MSG.reportRangeTooLong);
   const days = Array.from({ length: count }, (_, i) => beijingDay(new Date(start.getTime() + i * DAY_MS)));
   return { from, to, start, end: new Date(last.getTime() + DAY_MS), days };
 }

@@ -1,0 +1,81 @@
+import { adminEndpoints, memberReportColumns } from '@h5/contract';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { downloadAdmin, type RowOf } from '../../shared/api/client';
+import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { DataTable } from '../../shared/ui/data-table';
+import { PageTitle } from '../../shared/ui/page-title';
+import { fetchMemberReport } from './api';
+import { lastSevenDays, ReportRange } from './report-range';
+import { ExportButton, reportColumns } from './report-table';
+
+type Row = RowOf<typeof adminEndpoints.reportMembers>;
+
+const columns = reportColumns<Row>(memberReportColumns, ['member_id', 'username'], {
+  username: (value, row) => <Link to={`/members/${row.member_id}`}>{String(value)}</Link>,
+});
+
+/** 会员报表: every member with a counted movement or settled bet in the range, paged, by part of the username. */
+export default function MemberReportPage() {
+  const { filters, page, setFilters, setPage } = useListParams({ ...lastSevenDays(), username: '' });
+  const [form] = Form.useForm<{ username: string }>();
+  useEffect(() => form.setFieldsValue({ username: filters.username }), [form, filters.username]);
+  const { query, tableProps } = usePagedTable({
+    queryKey: ['reportMembers', filters],
+    fetchPage: (p, signal) => fetchMemberReport(filters, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: filters.username ? `该时间段内没有账号含“${filters.username}”的会员有记录` : '该时间段内没有会员有记录',
+  });
+  const range = { from: filters.from, to: filters.to };
+  return (
+    <>
+      <PageTitle
+        extra={
+          <ExportButton
+            download={() =>
+              downloadAdmin(adminEndpoints.reportMembers, `会员报表_${filters.from}_${filters.to}.csv`, {
+                input: { ...filters, format: 'csv' },
+              })
+            }
+          />
+        }
+      >
+        会员报表
+      </PageTitle>
+      <Form
+        form={form}
+        layout="inline"
+        className="console-filters"
+        initialValues={{ username: filters.username }}
+        onFinish={(v) => setFilters({ username: (v.username ?? '').trim() })}
+      >
+        <ReportRange value={range} onChange={setFilters} />
+        <Form.Item name="username" label="会员账号">
+          <Input allowClear maxLength={32} style={{ width: 160 }} placeholder="账号的任意部分" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            搜索
+          </Button>
+        </Form.Item>
+      </Form>
+      {query.error && <Alert type="error" showIcon title={query.error.message} style={{ marginBottom: 16 }} />}
+      <DataTable<Row>
+        label="会员报表"
+        className="report-table"
+        rowKey="member_id"
+        size="small"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        {...tableProps}
+        dataSource={query.isError ? [] : tableProps.dataSource}
+      />
+      <Typography.Paragraph type="secondary" className="report-notes">
+        列出区间内（北京时间）有存款、提款、已结算注单、返水、优惠红包或人工调整的会员，金额单位为元；优惠红包含存款优惠与红包；当前余额为此刻的中心钱包与各场馆钱包之和，不是区间末的余额。导出
+        CSV 包含全部会员，不只是本页。
+      </Typography.Paragraph>
+    </>
+  );
+}
