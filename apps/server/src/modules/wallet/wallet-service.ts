@@ -6,7 +6,7 @@ import { AppError, badInput } from '../../http/errors';
 import type { GameProvider } from '../../providers/game-provider';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, balancesOf, lockWallet, post } from '../ledger/ledger-service';
-import { findVenue, holdVenue, listVenues, type VenueInfo } from './venue-directory';
+import { findVenue, holdVenue, listVenues, type VenueInfo, venueLock } from './venue-directory';
 
 export interface WalletDeps {
   db: Db;
@@ -33,13 +33,6 @@ async function stillOpen(tx: Tx, venue: VenueInfo, into: boolean): Promise<void>
   if (!now || (into && !now.enabled)) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
 }
 
-/** A venue money may leave: any venue we know, enabled or not. */
-async function knownVenue(db: Db | Tx, code: string): Promise<VenueInfo> {
-  const venue = await findVenue(db, code);
-  if (!venue) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
-  return venue;
-}
-
 /** Moves money from the central wallet into a venue, inside the caller's transaction. */
 async function moveIn(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueInfo, cents: number, reference: string) {
   const ref = refFor(memberId, venue);
@@ -55,6 +48,7 @@ async function moveIn(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueIn
     ],
   });
   if (!result.replayed) await deps.provider.transferIn(tx, ref, cents, reference);
+  return result;
 }
 
 async function moveOut(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueInfo, cents: number, reference: string) {
@@ -71,6 +65,7 @@ async function moveOut(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueI
     ],
   });
   if (!result.replayed) await deps.provider.transferOut(tx, ref, cents, reference);
+  return result;
 }
 
 export interface TransferInput {
@@ -81,7 +76,9 @@ export interface TransferInput {
 
 /**
  * A manual transfer between the central wallet (userbalance) and one venue (SERVER-RULES "Wallets and venues").
- * The member's wallet row is locked for the whole movement: one transfer per member at a time.
+ * The member's wallet row is locked for the whole movement: one transfer per member at a time. The hot path of the
+ * wallet screen, so it keeps to four statements inside its transaction: the wallet row and the venue's shared lock
+ * together, the venue as it is now, the venue account, and the ledger movement, which answers the new balance.
  */
 export async function transfer(deps: WalletDeps, memberId: number, input: TransferInput, idempotencyKey: string) {
   const cents = parseMoneyToCents(input.amount);
@@ -93,18 +90,23 @@ export async function transfer(deps: WalletDeps, memberId: number, input: Transf
     throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueToVenueRefused);
   }
   const into = target !== VENUE_WALLET;
-  // Out of a disabled venue is allowed (DESIGN "Operators": disabling a venue is how it is retired safely).
-  const venue = into ? await enabledVenue(deps.db, target) : await knownVenue(deps.db, source);
+  const venueCode = into ? target : source;
   const reference = `transfer:${memberId}:${idempotencyKey}`;
 
   return deps.db.transaction(async (tx) => {
-    const central = await lockWallet(tx, memberId);
-    await stillOpen(tx, venue, into);
+    const central = await lockWallet(tx, memberId, venueLock(venueCode));
+    // Read under the venue's lock: a delete or disable that finished before it is seen. Out of a disabled venue is
+    // allowed (DESIGN "Operators": disabling a venue is how it is retired safely).
+    const venue = await findVenue(tx, venueCode);
+    if (!venue || (into && !venue.enabled)) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
     const available = into ? central : await balanceOf(tx, accountCode.venue(memberId, venue.code));
     if (cents > available) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
-    if (into) await moveIn(tx, deps, memberId, venue, cents, reference);
-    else await moveOut(tx, deps, memberId, venue, cents, reference);
-    return { balance: centsToMoney(await balanceOf(tx, accountCode.wallet(memberId))) };
+    const moved = into
+      ? await moveIn(tx, deps, memberId, venue, cents, reference)
+      : await moveOut(tx, deps, memberId, venue, cents, reference);
+    const wallet = accountCode.wallet(memberId);
+    const balance = moved.balances.get(wallet) ?? (await balanceOf(tx, wallet));
+    return { balance: centsToMoney(balance) };
   });
 }
 
