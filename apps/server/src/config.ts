@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   // idle (it holds its locks meanwhile, e.g. a member's wallet).
   DB_CONNECT_TIMEOUT_MS: intFrom(5_000),
   DB_STATEMENT_TIMEOUT_MS: intFrom(30_000),
+  /** Connections each server process keeps to PostgreSQL (all processes together must stay under max_connections). */
+  DB_POOL_SIZE: intFrom(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: intFrom(10_000),
   /** A shutdown that takes longer than this exits with code 1. */
   SHUTDOWN_TIMEOUT_SECONDS: intFrom(20),
@@ -65,7 +67,7 @@ export interface AppConfig {
   host: string;
   databaseUrl: string | undefined;
   /** PostgreSQL pool settings (PGlite has no pool). */
-  db: { connectTimeoutMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  db: { connectTimeoutMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number; poolSize: number };
   shutdownTimeoutMs: number;
   dataDir: string;
   uploadDir: string;
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      poolSize: e.DB_POOL_SIZE,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     dataDir: e.DATA_DIR,
