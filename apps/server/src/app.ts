@@ -17,6 +17,7 @@ import { siteAdminRoutes } from './modules/site/site-admin-routes';
 import { siteRoutes } from './modules/site/site-routes';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { gamesRoutes } from './modules/games/games-routes';
+import { seamlessRoutes } from './modules/venue-wallet/seamless-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     invalidNotifies: limiter('notify-invalid', config.limits.invalidNotifies),
   });
   gamesRoutes(app, { db, clock }, authenticate);
+  seamlessRoutes(app, { db, clock });
   promotionsRoutes(app, { db, clock }, authenticate);
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);
