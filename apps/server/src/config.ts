@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
   /** How often pending gateway deposits are reconciled through the gateway's order query. */
   RECONCILE_INTERVAL_SECONDS: intFrom(120),
+  /** How long a call to a remote game venue may take before its outcome is treated as in doubt. */
+  VENUE_TIMEOUT_MS: intFrom(8000),
 });
 
 export interface AppConfig {
@@ -100,6 +102,7 @@ export interface AppConfig {
   /** Origin (no trailing slash) gateways reach us at; without it, the origin of the member's request. */
   publicUrl: string | undefined;
   reconcileIntervalMs: number;
+  venueTimeoutMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandbox: e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+    venueTimeoutMs: e.VENUE_TIMEOUT_MS,
   };
 }
 

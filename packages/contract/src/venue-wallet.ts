@@ -70,3 +70,60 @@ export const VenueWalletAnswer = z.object({
   message: z.string().optional(),
 });
 export type VenueWalletAnswer = z.infer<typeof VenueWalletAnswer>;
+
+/**
+ * The API of a remote transfer-wallet venue (an aggregator), as we call it at the venue's `api_base_url`: each call a
+ * signed JSON POST (the same `X-Signature` and `timestamp` rules), each answer signed the same way by the venue.
+ * `transfer_id` is our transfer number and the venue's idempotency key: a repeat is answered with the first result.
+ * A player unknown to the venue is created by the first transfer or launch that names it.
+ */
+export const VENUE_API_PATHS = {
+  balance: '/balance',
+  transfer: '/transfers',
+  transferStatus: '/transfers/status',
+  launch: '/launch',
+  bets: '/bets',
+} as const;
+
+export const venueApiBodies = {
+  balance: z.object({ ...Signed, player: Id }),
+  transfer: z.object({ ...Signed, player: Id, transfer_id: Id, direction: z.enum(['in', 'out']), amount: Money }),
+  transferStatus: z.object({ ...Signed, transfer_id: Id }),
+  launch: z.object({
+    ...Signed,
+    player: Id,
+    game_code: z.string().max(64),
+    mobile: z.boolean(),
+    /** Seamless venues: the launch token they authenticate with through our callback API. */
+    token: z.string().max(128).optional(),
+  }),
+  bets: z.object({ ...Signed, cursor: z.string().max(128), limit: z.number().int().min(1).max(1000) }),
+};
+
+export const VenueApiStatus = z.enum(['OK', 'INSUFFICIENT_FUNDS', 'UNKNOWN_TRANSACTION', 'INVALID_SIGNATURE', 'INVALID_REQUEST']);
+
+export const venueApiAnswers = {
+  balance: z.object({ status: VenueApiStatus, balance: Money.optional() }),
+  /** OK: the money moved (now or the first time); INSUFFICIENT_FUNDS: it did not, and never will for this id. */
+  transfer: z.object({ status: VenueApiStatus, balance: Money.optional() }),
+  /** UNKNOWN_TRANSACTION: the venue never accepted this transfer id. */
+  transferStatus: z.object({ status: VenueApiStatus, transfer: z.object({ state: z.enum(['SUCCESS', 'FAILED']), amount: Money }).optional() }),
+  launch: z.object({ status: VenueApiStatus, url: z.string().optional() }),
+  bets: z.object({
+    status: VenueApiStatus,
+    bets: z
+      .array(
+        z.object({
+          bet_id: Id,
+          player: Id,
+          game_code: z.string().max(64),
+          stake: Money,
+          payout: Money,
+          settled_at: z.number().int(),
+        }),
+      )
+      .default([]),
+    next_cursor: z.string().max(128).default(''),
+  }),
+};
+export type VenueApiCall = keyof typeof venueApiBodies;

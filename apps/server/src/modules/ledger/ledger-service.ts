@@ -28,7 +28,9 @@ export type HouseAccount =
   | 'adjustments'
   | 'promotions'
   | 'rebates'
-  | 'redpackets';
+  | 'redpackets'
+  /** Money on its way into a remote venue, until the venue confirms or the transfer is refunded. */
+  | 'transfers_pending';
 
 export interface Leg {
   account: string;
