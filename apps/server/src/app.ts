@@ -17,6 +17,8 @@ import { siteAdminRoutes } from './modules/site/site-admin-routes';
 import { siteRoutes } from './modules/site/site-routes';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { gamesRoutes } from './modules/games/games-routes';
+import { seamlessRoutes } from './modules/venue-wallet/seamless-routes';
+import { scheduleVenueJobs } from './modules/wallet/venue-jobs';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
@@ -31,6 +33,7 @@ import { memberRoutes } from './modules/member/member-routes';
 import { filesAdminRoutes } from './modules/files/files-admin';
 import { filesRoutes } from './modules/files/files-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
+import { sandboxAggregatorRoutes } from './providers/sandbox-aggregator/sandbox-aggregator-routes';
 import { sandboxEpayRoutes } from './providers/sandbox-epay/sandbox-epay-routes';
 import { unconnectedVenues } from './providers/unconnected-venues';
 import { gatewaysAdminRoutes, gatewaysRoutes } from './modules/payments/gateways-routes';
@@ -112,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   siteRoutes(app, { db });
   await contentRoutes(app, { db, authenticate });
   // SANDBOX=1 plays every venue at the sandbox venue; otherwise no venue is connected yet.
-  const wallet = { db, provider: config.sandbox ? sandboxProvider(clock) : unconnectedVenues() };
+  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs, provider: config.sandbox ? sandboxProvider(clock) : unconnectedVenues() };
   walletRoutes(app, wallet, authenticate);
   const payments = {
     db,
@@ -134,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     invalidNotifies: limiter('notify-invalid', config.limits.invalidNotifies),
   });
   gamesRoutes(app, { db, clock }, authenticate);
+  seamlessRoutes(app, { db, clock });
   promotionsRoutes(app, { db, clock }, authenticate);
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);
@@ -158,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reportsRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
+  scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs });
   await memberRoutes(
     app,
     { db, clock, moneyAttempts: payments.moneyAttempts },
@@ -168,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.sandbox) {
     sandboxVenueRoutes(app, { db, clock });
     sandboxEpayRoutes(app, { db, clock });
+    sandboxAggregatorRoutes(app, { db, clock });
   }
   filesRoutes(app, db);
   apiDocsRoute(app);

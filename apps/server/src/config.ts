@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   // idle (it holds its locks meanwhile, e.g. a member's wallet).
   DB_CONNECT_TIMEOUT_MS: intFrom(5_000),
   DB_STATEMENT_TIMEOUT_MS: intFrom(30_000),
+  /** Connections each server process keeps to PostgreSQL (all processes together must stay under max_connections). */
+  DB_POOL_SIZE: intFrom(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: intFrom(10_000),
   /** A shutdown that takes longer than this exits with code 1. */
   SHUTDOWN_TIMEOUT_SECONDS: intFrom(20),
@@ -58,6 +60,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
   /** How often pending gateway deposits are reconciled through the gateway's order query. */
   RECONCILE_INTERVAL_SECONDS: intFrom(120),
+  /** How long a call to a remote game venue may take before its outcome is treated as in doubt. */
+  VENUE_TIMEOUT_MS: intFrom(8000),
 });
 
 export interface AppConfig {
@@ -65,7 +69,7 @@ export interface AppConfig {
   host: string;
   databaseUrl: string | undefined;
   /** PostgreSQL pool settings (PGlite has no pool). */
-  db: { connectTimeoutMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  db: { connectTimeoutMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number; poolSize: number };
   shutdownTimeoutMs: number;
   dataDir: string;
   uploadDir: string;
@@ -98,6 +102,7 @@ export interface AppConfig {
   /** Origin (no trailing slash) gateways reach us at; without it, the origin of the member's request. */
   publicUrl: string | undefined;
   reconcileIntervalMs: number;
+  venueTimeoutMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -151,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      poolSize: e.DB_POOL_SIZE,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     dataDir: e.DATA_DIR,
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandbox: e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+    venueTimeoutMs: e.VENUE_TIMEOUT_MS,
   };
 }
 

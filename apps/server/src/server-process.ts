@@ -11,7 +11,7 @@ import { importUploadDirectory } from './modules/files/files-service';
  * the primary of several.
  */
 export async function prepareDatabase(config: AppConfig, database?: Database): Promise<void> {
-  const opened = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db }));
+  const opened = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize }));
   try {
     if (config.seedDemo && (await seedIfEmpty(opened.db, { sandbox: config.sandbox }))) {
       console.log('Seeded an empty database with demo content');
@@ -28,7 +28,7 @@ export async function prepareDatabase(config: AppConfig, database?: Database): P
  * The only process prepares the database itself; a worker finds it prepared by the primary.
  */
 export async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize });
   if (options.prepare) await prepareDatabase(config, database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({ db: database.db, config, redis, locks: database.locks });

@@ -42,7 +42,8 @@ export function serverProcesses() {
   }
 
   async function ready(base: string, child: ChildProcess) {
-    for (let i = 0; i < 200; i += 1) {
+    // Up to a minute: starting means compiling the TypeScript sources, slow on a busy machine.
+    for (let i = 0; i < 600; i += 1) {
       if (child.exitCode !== null) throw new Error('server exited');
       try {
         if ((await fetch(`${base}/api/app`, { method: 'POST' })).ok) return;

@@ -857,6 +857,7 @@ export const NoticeInput = z.object({
 });
 export const AdminNotice = z.object({ id: z.number().int(), text: z.string(), sort: z.number().int(), enabled: z.number().int() });
 
+export const VENUE_WALLET_MODES = ['ledger', 'transfer', 'seamless'] as const;
 export const VenueInput = z.object({
   code: z.string({ message: MSG.venueCodeInvalid }).trim().regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
   name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
@@ -865,6 +866,26 @@ export const VenueInput = z.object({
   category_id: category,
   sort: resSort,
   enabled: resFlag,
+  /**
+   * How money reaches the venue (README "Game venues"): 'ledger' (the venue wallet is our ledger account),
+   * 'transfer' (a remote venue's own wallet, money moved in and out over its API) or 'seamless' (the venue calls
+   * our wallet API for each bet and win).
+   */
+  wallet_mode: z.enum(VENUE_WALLET_MODES, { message: MSG.venueWalletModeInvalid }).default('ledger'),
+  api_base_url: z
+    .string()
+    .trim()
+    .max(255, { message: MSG.inputTooLong })
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: MSG.venueApiUrlRequired })
+    .default(''),
+  /** Write-only: never answered; left empty on an update, the stored secret stays. */
+  api_secret: z
+    .string()
+    .trim()
+    .max(128, { message: MSG.inputTooLong })
+    .refine((v) => v === '' || v.length >= 16, { message: MSG.venueSecretRequired })
+    .default(''),
+  currency: z.string().trim().regex(/^[A-Z]{3}$/, { message: MSG.venueCurrencyInvalid }).default('CNY'),
 });
 export const AdminVenue = z.object({
   id: z.number().int(),
@@ -874,6 +895,11 @@ export const AdminVenue = z.object({
   category_id: z.string(),
   sort: z.number().int(),
   enabled: z.number().int(),
+  wallet_mode: z.enum(VENUE_WALLET_MODES),
+  api_base_url: z.string(),
+  /** Whether a signing secret is stored (the secret itself is never answered). */
+  api_secret_set: z.boolean(),
+  currency: z.string(),
 });
 
 export const GameInput = z.object({

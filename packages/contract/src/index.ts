@@ -7,3 +7,4 @@ export * from './bodies';
 export * from './endpoints';
 export * from './routes';
 export * from './admin';
+export * from './venue-wallet';

@@ -19,15 +19,16 @@ async function freshDatabase(): Promise<string> {
 
 describe('PostgreSQL pool settings', () => {
   it('reads the timeouts from the environment, with defaults', () => {
-    expect(loadConfig({}).db).toEqual({ connectTimeoutMs: 5_000, statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 10_000 });
+    expect(loadConfig({}).db).toEqual({ connectTimeoutMs: 5_000, statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 10_000, poolSize: 10 });
     expect(loadConfig({}).shutdownTimeoutMs).toBe(20_000);
     const set = loadConfig({
       DB_CONNECT_TIMEOUT_MS: '800',
       DB_STATEMENT_TIMEOUT_MS: '1500',
       DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '2500',
       SHUTDOWN_TIMEOUT_SECONDS: '3',
+      DB_POOL_SIZE: '25',
     });
-    expect(set.db).toEqual({ connectTimeoutMs: 800, statementTimeoutMs: 1500, idleInTransactionTimeoutMs: 2500 });
+    expect(set.db).toEqual({ connectTimeoutMs: 800, statementTimeoutMs: 1500, idleInTransactionTimeoutMs: 2500, poolSize: 25 });
     expect(set.shutdownTimeoutMs).toBe(3000);
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });

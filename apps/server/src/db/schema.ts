@@ -14,3 +14,5 @@ export * from '../modules/member/member-tables';
 export * from '../providers/sandbox-epay/sandbox-epay-tables';
 export * from '../modules/files/files-tables';
 export * from '../modules/jobs/jobs-tables';
+export * from '../modules/wallet/wallet-tables';
+export * from '../providers/sandbox-aggregator/sandbox-aggregator-tables';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { hashToken, newToken } from '../modules/accounts/tokens';
 import { sandboxSessions } from '../modules/games/games-tables';
-import { accountCode, balanceOf, ensureAccount } from '../modules/ledger/ledger-service';
+import { accountCode, balanceOf } from '../modules/ledger/ledger-service';
 import type { Clock } from '../lib/time';
 import type { GameProvider, LaunchRequest, VenueRef } from './game-provider';
 
@@ -16,8 +16,9 @@ const TICKET_MS = 12 * 3600 * 1000;
 export function sandboxProvider(clock: Clock): GameProvider {
   return {
     name: 'sandbox',
-    async ensureAccount(tx, ref) {
-      await ensureAccount(tx, accountCode.venue(ref.memberId, ref.venue), 'venue', ref.memberId, ref.venue);
+    async ensureAccount() {
+      // Nothing to register: the venue wallet is the ledger account, which the first movement into it creates, and a
+      // missing account reads as a zero balance.
     },
     async balance(tx, ref) {
       return balanceOf(tx, accountCode.venue(ref.memberId, ref.venue));

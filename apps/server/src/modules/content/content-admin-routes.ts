@@ -75,12 +75,32 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
         .where(before ? and(sameCode(venues.code, input.code), ne(venues.id, before.id)) : sameCode(venues.code, input.code))
         .limit(1);
       if (clash.length > 0) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
+      // A remote venue signs and checks every call with its secret; a transfer venue is reached at its address.
+      if (input.wallet_mode !== 'ledger' && !input.api_secret && !before?.apiSecret) throw badInput(MSG.venueSecretRequired);
+      if (input.wallet_mode === 'transfer' && !input.api_base_url) throw badInput(MSG.venueApiUrlRequired);
+      // Money held under one mode is accounted for that way: the mode changes only on an empty venue.
+      if (before && before.walletMode !== input.wallet_mode) {
+        await holdVenueExclusively(tx, before.code);
+        if (await venueHoldsMoney(tx, before.code)) throw new AppError(BizCode.CONFLICT, MSG.venueModeLocked);
+      }
     },
     beforeDelete: async (tx, row: VenueRow) => {
       await holdVenueExclusively(tx, row.code);
       if (await venueHoldsMoney(tx, row.code)) throw new AppError(BizCode.CONFLICT, MSG.venueHoldsMoney);
     },
-    columns: (i) => ({ code: i.code, name: i.name, platname: i.platname || i.code, categoryId: i.category_id, sort: i.sort, enabled: i.enabled }),
+    columns: (i) => ({
+      code: i.code,
+      name: i.name,
+      platname: i.platname || i.code,
+      categoryId: i.category_id,
+      sort: i.sort,
+      enabled: i.enabled,
+      walletMode: i.wallet_mode,
+      apiBaseUrl: i.api_base_url,
+      currency: i.currency,
+      // Write-only: an update without a secret keeps the stored one.
+      ...(i.api_secret ? { apiSecret: i.api_secret } : {}),
+    }),
     view: (r: VenueRow) => ({
       id: r.id,
       code: r.code,
@@ -89,6 +109,10 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
       category_id: r.categoryId,
       sort: r.sort,
       enabled: r.enabled,
+      wallet_mode: r.walletMode,
+      api_base_url: r.apiBaseUrl,
+      api_secret_set: r.apiSecret !== '',
+      currency: r.currency,
     }),
     orderBy: [venues.sort, venues.id],
   });

@@ -169,6 +169,47 @@ describe('venues and games', () => {
     expect(check.data.balanced).toBe(true);
   });
 
+  it('configures a remote venue: the secret is write-only, required, and the mode stays while money is inside', async () => {
+    const remote = { code: 'CRS', name: '无缝测试', category_id: 'realbet', wallet_mode: 'seamless' };
+    expect(await refused(content, 'POST', '/admin/api/venues', remote, 400, '/admin/api/venues')).toBe('转账钱包与无缝钱包场馆须填写签名密钥（至少16位）');
+    expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, api_secret: 'short' }, 400, '/admin/api/venues')).toBe(
+      '转账钱包与无缝钱包场馆须填写签名密钥（至少16位）',
+    );
+    expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, wallet_mode: 'transfer', api_secret: 's'.repeat(16) }, 400, '/admin/api/venues')).toBe(
+      '转账钱包场馆须填写接口地址（http或https网址）',
+    );
+    expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, api_secret: 's'.repeat(16), currency: 'rmb' }, 400, '/admin/api/venues')).toBe(
+      '币种须为3位大写字母，如CNY',
+    );
+    expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, wallet_mode: 'mixed' }, 400, '/admin/api/venues')).toBe(
+      '请选择钱包模式：站内账本、转账钱包或无缝钱包',
+    );
+    const made = await adminCall<Venue & { api_secret_set: boolean }>(t, content, 'POST', '/admin/api/venues', { ...remote, api_secret: 'a-secret-of-16+chars' });
+    expect(made.data).toMatchObject({ wallet_mode: 'seamless', api_secret_set: true, currency: 'CNY', api_base_url: '' });
+    expect(JSON.stringify(made)).not.toContain('a-secret-of-16+chars');
+    const listed = await adminCall<unknown[]>(t, content, 'GET', '/admin/api/venues');
+    expect(JSON.stringify(listed)).not.toContain('a-secret-of-16+chars');
+    // An update without a secret keeps the stored one; the audit never holds it.
+    const { id, ...fields } = made.data;
+    expect((await adminCall(t, content, 'PUT', `/admin/api/venues/${id}`, { ...fields, name: '无缝测试二' })).code).toBe(200);
+    const { venues } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [stored] = await t.database.db.select({ secret: venues.apiSecret }).from(venues).where(eq(venues.id, id));
+    expect(stored?.secret).toBe('a-secret-of-16+chars');
+    expect(JSON.stringify(await auditRows('venue'))).not.toContain('a-secret-of-16+chars');
+
+    // A ledger venue with a member's money in it keeps its mode until it is empty.
+    const ledger = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', { code: 'CLM', name: '账本测试', category_id: 'realbet' });
+    const m = await registerMember(t.app);
+    await credit(t, finance, m.name, '10');
+    await call(t.app, '/api/transfer', { amount: '5', sourcetype: 'userbalance', targettype: 'CLM' }, { token: m.token });
+    const { id: ledgerId, ...ledgerFields } = ledger.data;
+    const switched = { ...ledgerFields, wallet_mode: 'seamless', api_secret: 'b-secret-of-16+chars' };
+    expect(await refused(content, 'PUT', `/admin/api/venues/${ledgerId}`, switched, 409, '/admin/api/venues')).toBe('该场馆仍有会员余额或未结算注单，不能更改钱包模式');
+    await call(t.app, '/api/transall', {}, { token: m.token });
+    expect((await adminCall(t, content, 'PUT', `/admin/api/venues/${ledgerId}`, switched)).code).toBe(200);
+  });
+
   it('refuses bad venues and games, changing nothing', async () => {
     const audits = (await auditRows('venue')).length + (await auditRows('game')).length;
     const venue = { code: 'CAX', name: '测试', category_id: 'sport' };

@@ -30,6 +30,17 @@ export const venues = pgTable(
     categoryId: varchar('category_id', { length: 16 }).notNull(),
     sort: integer('sort').notNull().default(0),
     enabled: smallint('enabled').notNull().default(1),
+    /**
+     * How money reaches the venue: 'ledger' (the venue wallet is our ledger account: the built-in sandbox venue),
+     * 'transfer' (a remote venue holding its own wallet, money moved in and out), or 'seamless' (the venue debits and
+     * credits the central wallet through our callback API).
+     */
+    walletMode: varchar('wallet_mode', { length: 16 }).$type<'ledger' | 'transfer' | 'seamless'>().notNull().default('ledger'),
+    /** The aggregator's API address (transfer mode). */
+    apiBaseUrl: varchar('api_base_url', { length: 255 }).notNull().default(''),
+    /** The shared secret of the venue's signed calls and callbacks; never answered by any API. */
+    apiSecret: varchar('api_secret', { length: 128 }).notNull().default(''),
+    currency: varchar('currency', { length: 8 }).notNull().default('CNY'),
   },
   (t) => [uniqueIndex('venues_code_idx').on(t.code)],
 );

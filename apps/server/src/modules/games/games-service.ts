@@ -74,12 +74,23 @@ async function settle(
       ],
     });
   }
+  await recordSettlement(tx, clock, bet);
+}
+
+/**
+ * Marks a bet settled with its win/loss once its payout (if any) has moved, and counts it: the valid amount goes
+ * towards lifetime turnover (VIP flow) and pays off the outstanding withdrawal requirement, which never goes below
+ * zero; then the rebate row of the bet and the VIP recomputation (SERVER-RULES "Bets, VIP, rebates").
+ */
+export async function recordSettlement(
+  tx: Tx,
+  clock: Clock,
+  bet: { betId: string; memberId: number; venueCode: string; category: string; stake: number; payout: number },
+) {
   await tx
     .update(bets)
     .set({ status: 1, winLoss: centsToNumeric(bet.payout - bet.stake), settledAt: clock.now() })
     .where(eq(bets.betId, bet.betId));
-  // The valid amount counts towards lifetime turnover (VIP flow) and pays off the outstanding withdrawal
-  // requirement, which never goes below zero.
   const valid = centsToNumeric(bet.stake);
   await tx
     .update(members)
@@ -88,7 +99,6 @@ async function settle(
       turnoverRequired: sql`greatest(0, ${members.turnoverRequired} - ${valid}::numeric)`,
     })
     .where(eq(members.id, bet.memberId));
-  // The rebate row of this bet and the VIP recomputation (SERVER-RULES "Bets, VIP, rebates").
   await onBetSettled(tx, clock, { betId: bet.betId, memberId: bet.memberId, venueCode: bet.venueCode, category: bet.category, validCents: bet.stake });
 }
 

@@ -1,8 +1,9 @@
 /**
  * The sandbox venue's demo game page, shown inside the app's game frame. Casino venues play Sic Bo big/small and
- * settle at once; sport venues take a match-result bet that stays unsettled until the 结算 step.
+ * settle at once; sport venues take a match-result bet that stays unsettled until the 结算 step. `apiBase` is where
+ * the page's state, round and settle calls go (the built-in venue's or the sandbox aggregator's).
  */
-export function sandboxPage(nonce: string): string {
+export function sandboxPage(nonce: string, apiBase = '/sandbox/api'): string {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
@@ -64,7 +65,7 @@ export function sandboxPage(nonce: string): string {
     var ul = document.getElementById('log'); ul.insertBefore(li, ul.firstChild);
   }
   function refresh() {
-    return call('/sandbox/api/state').then(function (res) {
+    return call('${apiBase}/state').then(function (res) {
       if (res.code !== 200) { statusEl.textContent = res.message; return; }
       var s = res.data;
       document.getElementById('title').textContent = s.venue + ' 试玩';
@@ -81,7 +82,7 @@ export function sandboxPage(nonce: string): string {
   document.querySelectorAll('[data-pick]').forEach(function (btn) {
     btn.addEventListener('click', function () {
       setBusy(true); statusEl.textContent = '下注中…';
-      call('/sandbox/api/round', { stake: document.getElementById('stake').value, pick: btn.getAttribute('data-pick') })
+      call('${apiBase}/round', { stake: document.getElementById('stake').value, pick: btn.getAttribute('data-pick') })
         .then(function (res) {
           if (res.code !== 200) { statusEl.textContent = res.message; return; }
           var r = res.data;
@@ -99,7 +100,7 @@ export function sandboxPage(nonce: string): string {
   });
   document.getElementById('settle').addEventListener('click', function () {
     setBusy(true);
-    call('/sandbox/api/settle').then(function (res) {
+    call('${apiBase}/settle').then(function (res) {
       statusEl.textContent = res.message;
       (res.data || []).forEach(function (s) { log('注单 ' + s.bet_id + ' 赛果 ' + names[s.outcome] + ' 输赢 ' + s.win_loss, Number(s.win_loss) > 0 ? 'win' : 'lose'); });
       return refresh();

@@ -1,9 +1,9 @@
 import { BizCode, MSG } from '@h5/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger-tables';
+import { ledgerAccounts } from './ledger-tables';
 
 /**
  * House accounts are split into this many shards, chosen by member id: a movement of one member touches only its
@@ -28,7 +28,9 @@ export type HouseAccount =
   | 'adjustments'
   | 'promotions'
   | 'rebates'
-  | 'redpackets';
+  | 'redpackets'
+  /** Money on its way into a remote venue, until the venue confirms or the transfer is refunded. */
+  | 'transfers_pending';
 
 export interface Leg {
   account: string;
@@ -49,6 +51,8 @@ export interface PostResult {
   transactionId: number;
   /** True when the reference had been posted before and nothing moved this time. */
   replayed: boolean;
+  /** Each account's balance in cents right after this movement (empty when replayed). */
+  balances: Map<string, number>;
 }
 
 /** Thrown when a leg would take a member account below zero; the whole movement is rolled back. */
@@ -57,6 +61,9 @@ export class InsufficientFunds extends AppError {
     super(BizCode.INSUFFICIENT_BALANCE, MSG.insufficientBalance);
   }
 }
+
+/** The SQLSTATE ledger_post raises when a member account would go below zero (migration 0013). */
+const INSUFFICIENT_FUNDS_STATE = 'LD001';
 
 /** Makes sure an account exists (a member's venue wallet is created on first use). */
 export async function ensureAccount(
@@ -81,54 +88,57 @@ function parseMemberAccount(code: string): { memberId: number | null; venue: str
   return { memberId: null, venue: code.startsWith('house:venue:') ? code.slice(12).replace(/:s\d+$/, '') : '' };
 }
 
+const pgArray = (values: readonly (string | number | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/(["\\])/g, '\\$1')}"`)).join(',')}}`;
+
+type PostRow = {
+  out_id: number;
+  out_replayed: boolean;
+  out_code: string | null;
+  out_balance: string | null;
+};
+
+function insufficientAccount(e: unknown): string | null {
+  for (let err = e as { code?: string; detail?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
+    if (err.code === INSUFFICIENT_FUNDS_STATE) return err.detail ?? '';
+  }
+  return null;
+}
+
 /**
  * Posts one movement inside the caller's transaction: entries summing to zero, balances changed by guarded updates
- * (a member account never goes below zero), all or nothing. Legs are applied in account order so two movements
- * touching the same accounts lock them in the same order and cannot deadlock.
+ * (a member account never goes below zero), all or nothing. The database function ledger_post does the work in one
+ * round trip; legs go in account order so two movements touching the same accounts lock them in the same order
+ * and cannot deadlock.
  */
 export async function post(tx: Tx, movement: Movement): Promise<PostResult> {
   const legs = movement.legs.filter((l) => l.cents !== 0);
   if (legs.some((l) => !Number.isSafeInteger(l.cents))) throw new Error('ledger legs must be integer cents');
   if (legs.reduce((sum, l) => sum + l.cents, 0) !== 0) throw new Error(`unbalanced movement ${movement.reference}`);
 
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      reference: movement.reference,
-      kind: movement.kind,
-      memberId: movement.memberId ?? null,
-      memo: movement.memo ?? '',
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.reference })
-    .returning({ id: ledgerTransactions.id });
-  if (!created) {
-    const [existing] = await tx
-      .select({ id: ledgerTransactions.id })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.reference, movement.reference));
-    return { transactionId: existing?.id ?? 0, replayed: true };
-  }
-
   const ordered = [...legs].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
-  for (const leg of ordered) {
-    const { memberId, venue } = parseMemberAccount(leg.account);
-    await ensureAccount(tx, leg.account, kindOf(leg.account), memberId, venue);
+  const owners = ordered.map((l) => parseMemberAccount(l.account));
+  let result;
+  try {
+    result = await tx.execute<PostRow>(sql`
+      SELECT * FROM ledger_post(
+        ${movement.reference}, ${movement.kind}, ${movement.memberId ?? null}::integer, ${movement.memo ?? ''},
+        ${pgArray(ordered.map((l) => l.account))}::varchar[],
+        ${pgArray(ordered.map((l) => centsToNumeric(l.cents)))}::numeric[],
+        ${pgArray(ordered.map((l) => kindOf(l.account)))}::varchar[],
+        ${pgArray(owners.map((o) => o.memberId))}::integer[],
+        ${pgArray(owners.map((o) => o.venue))}::varchar[])`);
+  } catch (e) {
+    const account = insufficientAccount(e);
+    if (account !== null) throw new InsufficientFunds(account);
+    throw e;
   }
-  const entries: { transactionId: number; accountId: number; amount: string }[] = [];
-  for (const leg of ordered) {
-    const amount = centsToNumeric(leg.cents);
-    const [updated] = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}::numeric` })
-      .where(
-        sql`${ledgerAccounts.code} = ${leg.account} AND (${ledgerAccounts.kind} = 'house' OR ${ledgerAccounts.balance} + ${amount}::numeric >= 0)`,
-      )
-      .returning({ id: ledgerAccounts.id });
-    if (!updated) throw new InsufficientFunds(leg.account);
-    entries.push({ transactionId: created.id, accountId: updated.id, amount });
-  }
-  if (entries.length) await tx.insert(ledgerEntries).values(entries);
-  return { transactionId: created.id, replayed: false };
+  const rows = (result as unknown as { rows: PostRow[] }).rows;
+  const first = rows[0];
+  if (!first) throw new Error(`ledger_post answered nothing for ${movement.reference}`);
+  const balances = new Map<string, number>();
+  for (const row of rows) if (row.out_code !== null) balances.set(row.out_code, numericToCents(row.out_balance ?? '0'));
+  return { transactionId: Number(first.out_id ?? 0), replayed: first.out_replayed, balances };
 }
 
 /** Posts a movement in its own database transaction. */
@@ -152,10 +162,14 @@ export async function balanceOf(db: DbOrTx, code: string): Promise<number> {
   return (await balancesOf(db, [code])).get(code) ?? 0;
 }
 
-/** Locks a member's central wallet row for the rest of the transaction: one money operation per member at a time. */
-export async function lockWallet(tx: Tx, memberId: number): Promise<number> {
+/**
+ * Locks a member's central wallet row for the rest of the transaction: one money operation per member at a time.
+ * `alsoLock`, an advisory lock taken shared in the same statement (a venue held for a transfer), saves a round trip.
+ */
+export async function lockWallet(tx: Tx, memberId: number, alsoLock?: SQL): Promise<number> {
+  const wallet = sql`SELECT balance FROM ledger_accounts WHERE code = ${accountCode.wallet(memberId)} FOR UPDATE`;
   const rows = await tx.execute<{ balance: string }>(
-    sql`SELECT balance FROM ledger_accounts WHERE code = ${accountCode.wallet(memberId)} FOR UPDATE`,
+    alsoLock ? sql`SELECT (${wallet}) AS balance, pg_advisory_xact_lock_shared(${alsoLock}) AS held` : wallet,
   );
   const row = (rows as unknown as { rows: { balance: string }[] }).rows[0];
   return numericToCents(row?.balance ?? '0');

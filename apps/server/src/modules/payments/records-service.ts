@@ -36,6 +36,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * /api/gettransrecord: deposits, withdrawals and venue transfers of a period, newest first. Transfers are the
  * ledger's transfer_in (3, into a venue) and transfer_out (4, back to the wallet) movements, always state 1
  * (success: a failed transfer moves nothing and leaves no movement); their out_trade_no is the movement id.
+ * Transfers with remote venues come from venue_transfers with their own state and transfer number.
  */
 export async function transRecords(db: DbOrTx, clock: Clock, memberId: number, query: TransRecordQuery) {
   const window = pageWindow(query);
@@ -64,6 +65,16 @@ export async function transRecords(db: DbOrTx, clock: Clock, memberId: number, q
           sql`, `,
         )})
         ${venue ? sql`AND lower(t.memo) = lower(${venue})` : sql``}`);
+    // Transfers with remote venues, in whatever state they are (SPEC 4: 0 failed, 1 success, 2 pending).
+    parts.push(sql`SELECT transfer_no AS out_trade_no, CASE direction WHEN 'in' THEN 3 ELSE 4 END AS type,
+        amount, venue_code AS way, '' AS extra, state, created_at, id
+      FROM venue_transfers
+      WHERE member_id = ${memberId} AND created_at >= ${from}::timestamptz
+        AND direction IN (${sql.join(
+          kinds.map((k) => sql`${k === 'transfer_in' ? 'in' : 'out'}`),
+          sql`, `,
+        )})
+        ${venue ? sql`AND lower(venue_code) = lower(${venue})` : sql``}`);
   }
   if (!parts.length) return toPaginator<TransRecord>([], 0, window);
   const union = sql.join(parts, sql` UNION ALL `);

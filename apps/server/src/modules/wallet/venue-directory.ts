@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { RemoteVenue } from '../../providers/remote-venue-client';
 import { venues } from '../content/content-tables';
 
 export interface VenueInfo {
@@ -9,6 +10,8 @@ export interface VenueInfo {
   name: string;
   category: string;
   enabled: boolean;
+  /** How money reaches it (venues.wallet_mode). */
+  walletMode: 'ledger' | 'transfer' | 'seamless';
 }
 
 const toInfo = (row: typeof venues.$inferSelect): VenueInfo => ({
@@ -16,7 +19,18 @@ const toInfo = (row: typeof venues.$inferSelect): VenueInfo => ({
   name: row.name,
   category: row.categoryId,
   enabled: row.enabled === 1,
+  walletMode: row.walletMode,
 });
+
+/**
+ * A remote venue's address and secret, read when it is called (never kept in memory): a transfer-wallet venue, or
+ * with `mode` 'seamless' a seamless one (which we call only to launch games).
+ */
+export async function remoteVenue(db: DbOrTx, code: string, mode: 'transfer' | 'seamless' = 'transfer'): Promise<RemoteVenue | null> {
+  const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
+  if (!row || row.walletMode !== mode || !row.apiBaseUrl || !row.apiSecret) return null;
+  return { code: row.code, apiBaseUrl: row.apiBaseUrl, apiSecret: row.apiSecret, currency: row.currency };
+}
 
 /** Every venue in display order. */
 export async function listVenues(db: DbOrTx): Promise<VenueInfo[]> {
@@ -36,7 +50,7 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
 }
 
 /** The advisory lock key of a venue (codes are compared regardless of case). */
-const venueLock = (code: string) => sql`hashtext(${`venue:${code.toLowerCase()}`})`;
+export const venueLock = (code: string) => sql`hashtext(${`venue:${code.toLowerCase()}`})`;
 
 /**
  * The venue, held for the rest of a money movement's transaction: a back-office delete of the venue (which takes

@@ -10,10 +10,10 @@ import type { WalletDeps } from './wallet-service';
 
 export function walletRoutes(app: FastifyInstance, deps: WalletDeps, authenticate: Authenticate) {
   const open = { guard: openForMoney(deps.db) };
-  memberRoute(app, endpoints.transfer, authenticate, async ({ body, member, req }) => ({
-    data: await wallet.transfer(deps, member.id, body, idempotencyKeyOf(req) ?? randomUUID()),
-    message: MSG.transferOk,
-  }), open);
+  memberRoute(app, endpoints.transfer, authenticate, async ({ body, member, req }) => {
+    const { balance, message } = await wallet.transfer(deps, member.id, body, idempotencyKeyOf(req) ?? randomUUID());
+    return { data: { balance }, message };
+  }, open);
 
   memberRoute(app, endpoints.transAll, authenticate, async ({ member }) => {
     const { recycled, balance } = await wallet.transAll(deps, member.id);

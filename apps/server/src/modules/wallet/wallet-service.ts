@@ -2,15 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { BizCode, centsToMoney, MSG, parseMoneyToCents, VENUE_WALLET } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../lib/time';
 import { AppError, badInput } from '../../http/errors';
 import type { GameProvider } from '../../providers/game-provider';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, balancesOf, lockWallet, post } from '../ledger/ledger-service';
-import { findVenue, holdVenue, listVenues, type VenueInfo } from './venue-directory';
+import { launchRemote } from './remote-launch';
+import { remoteBalance, remoteTransfer } from './remote-transfers';
+import { findVenue, holdVenue, listVenues, type VenueInfo, venueLock } from './venue-directory';
 
 export interface WalletDeps {
   db: Db;
   provider: GameProvider;
+  clock: Clock;
+  /** How long a remote venue's call may take before it is treated as in doubt. */
+  venueTimeoutMs: number;
 }
 
 /** Venue balances of at least 1.00 are recycled; smaller dust stays (SERVER-RULES transall). */
@@ -33,13 +39,6 @@ async function stillOpen(tx: Tx, venue: VenueInfo, into: boolean): Promise<void>
   if (!now || (into && !now.enabled)) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
 }
 
-/** A venue money may leave: any venue we know, enabled or not. */
-async function knownVenue(db: Db | Tx, code: string): Promise<VenueInfo> {
-  const venue = await findVenue(db, code);
-  if (!venue) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
-  return venue;
-}
-
 /** Moves money from the central wallet into a venue, inside the caller's transaction. */
 async function moveIn(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueInfo, cents: number, reference: string) {
   const ref = refFor(memberId, venue);
@@ -55,6 +54,7 @@ async function moveIn(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueIn
     ],
   });
   if (!result.replayed) await deps.provider.transferIn(tx, ref, cents, reference);
+  return result;
 }
 
 async function moveOut(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueInfo, cents: number, reference: string) {
@@ -71,6 +71,7 @@ async function moveOut(tx: Tx, deps: WalletDeps, memberId: number, venue: VenueI
     ],
   });
   if (!result.replayed) await deps.provider.transferOut(tx, ref, cents, reference);
+  return result;
 }
 
 export interface TransferInput {
@@ -81,7 +82,9 @@ export interface TransferInput {
 
 /**
  * A manual transfer between the central wallet (userbalance) and one venue (SERVER-RULES "Wallets and venues").
- * The member's wallet row is locked for the whole movement: one transfer per member at a time.
+ * The member's wallet row is locked for the whole movement: one transfer per member at a time. The hot path of the
+ * wallet screen, so it keeps to four statements inside its transaction: the wallet row and the venue's shared lock
+ * together, the venue as it is now, the venue account, and the ledger movement, which answers the new balance.
  */
 export async function transfer(deps: WalletDeps, memberId: number, input: TransferInput, idempotencyKey: string) {
   const cents = parseMoneyToCents(input.amount);
@@ -93,19 +96,31 @@ export async function transfer(deps: WalletDeps, memberId: number, input: Transf
     throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueToVenueRefused);
   }
   const into = target !== VENUE_WALLET;
-  // Out of a disabled venue is allowed (DESIGN "Operators": disabling a venue is how it is retired safely).
-  const venue = into ? await enabledVenue(deps.db, target) : await knownVenue(deps.db, source);
+  const venueCode = into ? target : source;
   const reference = `transfer:${memberId}:${idempotencyKey}`;
 
-  return deps.db.transaction(async (tx) => {
-    const central = await lockWallet(tx, memberId);
-    await stillOpen(tx, venue, into);
+  const local = await deps.db.transaction(async (tx): Promise<{ balance: string } | { remote: string }> => {
+    const central = await lockWallet(tx, memberId, venueLock(venueCode));
+    // Read under the venue's lock: a delete or disable that finished before it is seen. Out of a disabled venue is
+    // allowed (DESIGN "Operators": disabling a venue is how it is retired safely).
+    const venue = await findVenue(tx, venueCode);
+    if (!venue || (into && !venue.enabled)) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+    if (venue.walletMode === 'seamless') throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUsesCentralWallet);
+    // A remote venue is called outside any transaction (remote-transfers.ts).
+    if (venue.walletMode === 'transfer') return { remote: venue.code };
     const available = into ? central : await balanceOf(tx, accountCode.venue(memberId, venue.code));
     if (cents > available) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
-    if (into) await moveIn(tx, deps, memberId, venue, cents, reference);
-    else await moveOut(tx, deps, memberId, venue, cents, reference);
-    return { balance: centsToMoney(await balanceOf(tx, accountCode.wallet(memberId))) };
+    const moved = into
+      ? await moveIn(tx, deps, memberId, venue, cents, reference)
+      : await moveOut(tx, deps, memberId, venue, cents, reference);
+    const wallet = accountCode.wallet(memberId);
+    const balance = moved.balances.get(wallet) ?? (await balanceOf(tx, wallet));
+    return { balance: centsToMoney(balance) };
   });
+  if ('balance' in local) return { balance: local.balance, message: MSG.transferOk };
+  const outcome = await remoteTransfer(deps, memberId, local.remote, into ? 'in' : 'out', cents, reference);
+  if (outcome.state === 0) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.transferRefusedByVenue);
+  return { balance: outcome.balance, message: outcome.state === 1 ? MSG.transferOk : MSG.transferPending };
 }
 
 /** Recycles every venue holding at least 1.00 back into the central wallet, inside the caller's transaction. */
@@ -126,26 +141,42 @@ export async function recycleAll(tx: Tx, deps: WalletDeps, memberId: number, rea
   return recycled;
 }
 
-/** /api/transall: answers the new central balance; the message says whether anything came back. */
+/**
+ * /api/transall: answers the new central balance; the message says whether anything came back. Ledger venues come
+ * back in one transaction; then each transfer-wallet venue holding at least 1.00 is asked to send it all back.
+ */
 export async function transAll(deps: WalletDeps, memberId: number) {
-  return deps.db.transaction(async (tx) => {
-    const recycled = await recycleAll(tx, deps, memberId, 'transall');
-    const balance = centsToMoney(await balanceOf(tx, accountCode.wallet(memberId)));
-    return { recycled, balance };
-  });
+  let recycled = await deps.db.transaction((tx) => recycleAll(tx, deps, memberId, 'transall'));
+  for (const venue of (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer')) {
+    const cents = await remoteBalance(deps, memberId, venue.code);
+    if (cents === null || cents < RECYCLE_MINIMUM_CENTS) continue;
+    const outcome = await remoteTransfer(deps, memberId, venue.code, 'out', cents, `transall:${memberId}:${venue.code}:${randomUUID()}`);
+    if (outcome.state === 1) recycled += cents;
+  }
+  const balance = centsToMoney(await balanceOf(deps.db, accountCode.wallet(memberId)));
+  return { recycled, balance };
 }
 
-/** /api/balancelist: every enabled venue in display order with the member's balance there. */
+/**
+ * /api/balancelist: every enabled venue the member moves money to, in display order, with the member's balance
+ * there: the ledger's for ledger venues, the venue's own answer for transfer-wallet venues ('0.00' while one does
+ * not answer). Seamless venues play from the central wallet and are not listed.
+ */
 export async function venueBalances(deps: WalletDeps, memberId: number) {
-  const venues = (await listVenues(deps.db)).filter((v) => v.enabled);
+  const venues = (await listVenues(deps.db)).filter((v) => v.enabled && v.walletMode !== 'seamless');
   const balances = await balancesOf(
     deps.db,
     venues.map((v) => accountCode.venue(memberId, v.code)),
   );
+  const remote = new Map(
+    await Promise.all(
+      venues.filter((v) => v.walletMode === 'transfer').map(async (v) => [v.code, (await remoteBalance(deps, memberId, v.code)) ?? 0] as const),
+    ),
+  );
   return venues.map((v) => ({
     name: v.name,
     platname: v.code,
-    balance: centsToMoney(balances.get(accountCode.venue(memberId, v.code)) ?? 0),
+    balance: centsToMoney(remote.get(v.code) ?? balances.get(accountCode.venue(memberId, v.code)) ?? 0),
   }));
 }
 
@@ -166,6 +197,10 @@ export async function launchGame(
   sessionHash: string,
 ) {
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
+  if (venue.walletMode !== 'ledger') {
+    const recycle = () => deps.db.transaction((tx) => recycleAll(tx, deps, memberId, 'autotransfer-recycle'));
+    return launchRemote(deps, memberId, venue, input, sessionHash, recycle);
+  }
   return deps.db.transaction(async (tx) => {
     await stillOpen(tx, venue, true);
     const ref = refFor(memberId, venue);

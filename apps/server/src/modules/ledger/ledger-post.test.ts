@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { accountCode, balanceOf, balancesOf, InsufficientFunds, post, postNow } from './ledger-service';
+
+// `post` is one call of the database function ledger_post (migration 0013); these pin down what it promises.
+let t: TestApp;
+let member: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const op = await operatorToken(t, 'finance');
+  const m = await registerMember(t.app);
+  await credit(t, op, m.name, '10.00');
+  member = await memberId(t, m.name);
+});
+afterAll(() => t?.close());
+
+const wallet = () => accountCode.wallet(member);
+const venue = () => accountCode.venue(member, 'PTEST');
+
+describe('ledger post', () => {
+  it('answers each account balance after the movement and creates accounts on first use', async () => {
+    const result = await postNow(t.database.db, {
+      reference: 'post-test:1',
+      kind: 'transfer_in',
+      memberId: member,
+      legs: [
+        { account: wallet(), cents: -250 },
+        { account: venue(), cents: 250 },
+      ],
+    });
+    expect(result.replayed).toBe(false);
+    expect(result.balances).toEqual(new Map([[venue(), 250], [wallet(), 750]]));
+    expect(await balanceOf(t.database.db, venue())).toBe(250);
+  });
+
+  it('moves nothing the second time a reference is posted, and answers the first transaction', async () => {
+    const movement = {
+      reference: 'post-test:2',
+      kind: 'transfer_out',
+      memberId: member,
+      legs: [
+        { account: venue(), cents: -100 },
+        { account: wallet(), cents: 100 },
+      ],
+    };
+    const first = await postNow(t.database.db, movement);
+    const again = await postNow(t.database.db, movement);
+    expect(again).toEqual({ transactionId: first.transactionId, replayed: true, balances: new Map() });
+    expect(await balancesOf(t.database.db, [wallet(), venue()])).toEqual(new Map([[wallet(), 850], [venue(), 150]]));
+  });
+
+  it('refuses a leg that takes a member account one cent below zero and keeps nothing of the movement', async () => {
+    const attempt = postNow(t.database.db, {
+      reference: 'post-test:3',
+      kind: 'transfer_in',
+      memberId: member,
+      legs: [
+        { account: wallet(), cents: -851 },
+        { account: venue(), cents: 851 },
+      ],
+    });
+    await expect(attempt).rejects.toBeInstanceOf(InsufficientFunds);
+    await expect(attempt).rejects.toMatchObject({ account: wallet() });
+    expect(await balancesOf(t.database.db, [wallet(), venue()])).toEqual(new Map([[wallet(), 850], [venue(), 150]]));
+    // The reference was not used up: the same movement for the exact balance goes through.
+    const exact = await postNow(t.database.db, {
+      reference: 'post-test:3',
+      kind: 'transfer_in',
+      memberId: member,
+      legs: [
+        { account: wallet(), cents: -850 },
+        { account: venue(), cents: 850 },
+      ],
+    });
+    expect(exact.balances.get(wallet())).toBe(0);
+  });
+
+  it('sums two legs on one account before checking and keeps an entry for each', async () => {
+    const house = accountCode.house('adjustments', member);
+    const result = await t.database.db.transaction((tx) =>
+      post(tx, {
+        reference: 'post-test:4',
+        kind: 'adjust',
+        memberId: member,
+        legs: [
+          { account: venue(), cents: -1100 },
+          { account: venue(), cents: 600 },
+          { account: house, cents: 500 },
+        ],
+      }),
+    );
+    expect(result.balances.get(venue())).toBe(500);
+    const { ledgerEntries } = await import('./ledger-tables');
+    const { eq } = await import('drizzle-orm');
+    const entries = await t.database.db
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, result.transactionId));
+    expect(entries.map((e) => e.amount).sort()).toEqual(['-11.00', '5.00', '6.00']);
+  });
+});

@@ -1,0 +1,338 @@
+import { centsToMoney, parseMoneyToCents, type VenueWalletAnswer, type VenueWalletStatus } from '@h5/contract';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../lib/time';
+import { centsToNumeric, numericToCents } from '../../lib/money';
+import { sandboxSession } from '../../providers/sandbox-provider';
+import { members } from '../accounts/accounts-tables';
+import { venues } from '../content/content-tables';
+import { recordSettlement } from '../games/games-service';
+import { bets, venueWalletTransactions } from '../games/games-tables';
+import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+
+/**
+ * The seamless wallet (README "Game venues"): a venue debits and credits the member's central wallet through our
+ * callback API. Each venue transaction id is processed once, forever: the money call and the row that remembers it
+ * commit together, under the member's wallet lock, so a retried or concurrent repeat finds the row and is answered
+ * with the balance answered the first time.
+ */
+export interface SeamlessVenue {
+  code: string;
+  category: string;
+  currency: string;
+}
+
+export interface SeamlessDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type Answer = VenueWalletAnswer;
+const MESSAGES: Partial<Record<VenueWalletStatus, string>> = {
+  INSUFFICIENT_FUNDS: '余额不足',
+  INVALID_TOKEN: '登录凭证无效或已过期',
+  PLAYER_DISABLED: '玩家账号已停用',
+  UNKNOWN_TRANSACTION: '找不到所指的下注交易',
+  TRANSACTION_CLOSED: '该下注已派彩或已撤销',
+  INVALID_REQUEST: '请求内容不正确',
+};
+
+export const refusal = (status: VenueWalletStatus, balanceCents = 0): Answer => ({
+  status,
+  balance: centsToMoney(balanceCents),
+  message: MESSAGES[status],
+});
+
+const ok = (balanceCents: number): Answer => ({ status: 'OK', balance: centsToMoney(balanceCents) });
+
+/** A seamless venue by the code in the callback URL, with the secret its callbacks are signed with. */
+export async function seamlessVenue(db: Db, code: string): Promise<(SeamlessVenue & { secret: string }) | null> {
+  const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
+  if (!row || row.walletMode !== 'seamless' || !row.apiSecret) return null;
+  return { code: row.code, category: row.categoryId, currency: row.currency, secret: row.apiSecret };
+}
+
+interface Player {
+  id: number;
+  username: string;
+  enabled: boolean;
+}
+
+async function playerNamed(db: Db | Tx, username: string): Promise<Player | null> {
+  const [row] = await db.select({ id: members.id, username: members.username, state: members.state }).from(members).where(eq(members.username, username));
+  return row ? { id: row.id, username: row.username, enabled: row.state === 1 } : null;
+}
+
+const walletOf = (player: Player) => accountCode.wallet(player.id);
+const referenceOf = (venue: SeamlessVenue, transactionId: string) => `seamless:${venue.code}:${transactionId}`;
+const betIdOf = (venue: SeamlessVenue, transactionId: string) => `${venue.code}:${transactionId}`;
+
+/** authenticate {token}: the launch token getGameUrl handed to the venue stands for the member who launched. */
+export async function authenticate(deps: SeamlessDeps, venue: SeamlessVenue, token: string): Promise<Answer> {
+  const launch = await deps.db.transaction((tx) => sandboxSession(tx, token, deps.clock));
+  if (!launch || launch.venue !== venue.code) return refusal('INVALID_TOKEN');
+  const [row] = await deps.db.select({ username: members.username, state: members.state }).from(members).where(eq(members.id, launch.memberId));
+  if (!row) return refusal('INVALID_TOKEN');
+  const balance = await balanceOf(deps.db, accountCode.wallet(launch.memberId));
+  if (row.state !== 1) return refusal('PLAYER_DISABLED', balance);
+  return { status: 'OK', balance: centsToMoney(balance), player: row.username, currency: venue.currency };
+}
+
+export async function balance(deps: SeamlessDeps, _venue: SeamlessVenue, username: string): Promise<Answer> {
+  const player = await playerNamed(deps.db, username);
+  if (!player) return refusal('INVALID_REQUEST');
+  const cents = await balanceOf(deps.db, walletOf(player));
+  return player.enabled ? ok(cents) : refusal('PLAYER_DISABLED', cents);
+}
+
+/** The row of a transaction id processed before, answered as DUPLICATE with the balance answered then. */
+async function processedBefore(tx: Tx, venue: SeamlessVenue, transactionId: string) {
+  const [row] = await tx
+    .select()
+    .from(venueWalletTransactions)
+    .where(and(eq(venueWalletTransactions.venueCode, venue.code), eq(venueWalletTransactions.transactionId, transactionId)));
+  return row ?? null;
+}
+
+const duplicate = (row: { balanceAfter: string }): Answer => ({ status: 'DUPLICATE', balance: centsToMoney(numericToCents(row.balanceAfter)) });
+
+/**
+ * Claims a transaction id for this call. Null when another call claimed it first: a different member's call with
+ * the same id, which the unique index made wait for that call's commit.
+ */
+async function claim(tx: Tx, row: typeof venueWalletTransactions.$inferInsert): Promise<number | null> {
+  const [claimed] = await tx.insert(venueWalletTransactions).values(row).onConflictDoNothing().returning({ id: venueWalletTransactions.id });
+  return claimed?.id ?? null;
+}
+
+async function remember(tx: Tx, id: number, balanceCents: number) {
+  await tx.update(venueWalletTransactions).set({ balanceAfter: centsToNumeric(balanceCents) }).where(eq(venueWalletTransactions.id, id));
+}
+
+const positiveCents = (amount: string | number) => {
+  const cents = parseMoneyToCents(amount);
+  return cents !== null && cents > 0 ? cents : null;
+};
+
+interface BetCall {
+  player: string;
+  transaction_id: string;
+  round_id: string;
+  game_code: string;
+  amount: string | number;
+}
+
+/** bet: debits the central wallet by exactly the amount, or refuses with INSUFFICIENT_FUNDS and moves nothing. */
+export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCall): Promise<Answer> {
+  const cents = positiveCents(call.amount);
+  const player = await playerNamed(deps.db, call.player);
+  if (cents === null || !player) return refusal('INVALID_REQUEST');
+  return deps.db.transaction(async (tx) => {
+    const central = await lockWallet(tx, player.id);
+    const before = await processedBefore(tx, venue, call.transaction_id);
+    if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
+    if (!player.enabled) return refusal('PLAYER_DISABLED', central);
+    if (cents > central) return refusal('INSUFFICIENT_FUNDS', central);
+    const id = await claim(tx, {
+      venueCode: venue.code,
+      transactionId: call.transaction_id,
+      action: 'bet',
+      memberId: player.id,
+      roundId: call.round_id,
+      gameCode: call.game_code,
+      amount: centsToNumeric(cents),
+      state: 'open',
+      balanceAfter: '0',
+    });
+    if (id === null) return refusal('INVALID_REQUEST', central);
+    const moved = await post(tx, {
+      reference: referenceOf(venue, call.transaction_id),
+      kind: 'bet_stake',
+      memberId: player.id,
+      memo: venue.code,
+      legs: [
+        { account: walletOf(player), cents: -cents },
+        { account: accountCode.venueFloat(venue.code, player.id), cents },
+      ],
+    });
+    await tx.insert(bets).values({
+      betId: betIdOf(venue, call.transaction_id),
+      memberId: player.id,
+      venueCode: venue.code,
+      category: venue.category,
+      gameCode: call.game_code,
+      betAmount: centsToNumeric(cents),
+      validAmount: centsToNumeric(cents),
+      status: 2,
+      createdAt: deps.clock.now(),
+    });
+    const after = moved.balances.get(walletOf(player)) ?? central - cents;
+    await remember(tx, id, after);
+    return ok(after);
+  });
+}
+
+interface WinCall {
+  player: string;
+  transaction_id: string;
+  round_id: string;
+  amount: string | number;
+  reference_transaction_id?: string;
+}
+
+/**
+ * win: credits the central wallet and settles the bet it refers to (or, without a reference, the round's open bets,
+ * the whole win counted on the first). A second win for a settled bet adds to its win/loss. A win for a bet that
+ * was rolled back is refused. Paid to a disabled member too: the money is theirs.
+ */
+export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCall): Promise<Answer> {
+  const cents = parseMoneyToCents(call.amount);
+  const player = await playerNamed(deps.db, call.player);
+  if (cents === null || cents < 0 || !player) return refusal('INVALID_REQUEST');
+  return deps.db.transaction(async (tx) => {
+    const central = await lockWallet(tx, player.id);
+    const before = await processedBefore(tx, venue, call.transaction_id);
+    if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
+
+    const byThisPlayer = and(
+      eq(venueWalletTransactions.venueCode, venue.code),
+      eq(venueWalletTransactions.memberId, player.id),
+      eq(venueWalletTransactions.action, 'bet'),
+    );
+    const settled = call.reference_transaction_id
+      ? await tx.select().from(venueWalletTransactions).where(and(byThisPlayer, eq(venueWalletTransactions.transactionId, call.reference_transaction_id))).for('update')
+      : await tx
+          .select()
+          .from(venueWalletTransactions)
+          .where(and(byThisPlayer, eq(venueWalletTransactions.roundId, call.round_id), ne(venueWalletTransactions.state, 'rolled_back')))
+          .orderBy(asc(venueWalletTransactions.id))
+          .for('update');
+    const first = settled[0];
+    if (!first) return refusal('UNKNOWN_TRANSACTION', central);
+    if (first.state === 'rolled_back') return refusal('TRANSACTION_CLOSED', central);
+
+    const id = await claim(tx, {
+      venueCode: venue.code,
+      transactionId: call.transaction_id,
+      action: 'win',
+      memberId: player.id,
+      roundId: call.round_id,
+      amount: centsToNumeric(cents),
+      referenceTransactionId: first.transactionId,
+      state: 'done',
+      balanceAfter: '0',
+    });
+    if (id === null) return refusal('INVALID_REQUEST', central);
+    let after = central;
+    if (cents > 0) {
+      const moved = await post(tx, {
+        reference: referenceOf(venue, call.transaction_id),
+        kind: 'bet_payout',
+        memberId: player.id,
+        memo: venue.code,
+        legs: [
+          { account: accountCode.venueFloat(venue.code, player.id), cents: -cents },
+          { account: walletOf(player), cents },
+        ],
+      });
+      after = moved.balances.get(walletOf(player)) ?? central + cents;
+    }
+    for (const [i, row] of settled.entries()) {
+      const payout = i === 0 ? cents : 0;
+      const betId = betIdOf(venue, row.transactionId);
+      if (row.state === 'open') {
+        const stake = numericToCents(row.amount);
+        await recordSettlement(tx, deps.clock, { betId, memberId: player.id, venueCode: venue.code, category: venue.category, stake, payout });
+        await tx.update(venueWalletTransactions).set({ state: 'settled' }).where(eq(venueWalletTransactions.id, row.id));
+      } else if (payout > 0) {
+        const [record] = await tx.select({ winLoss: bets.winLoss }).from(bets).where(eq(bets.betId, betId));
+        await tx
+          .update(bets)
+          .set({ winLoss: centsToNumeric(numericToCents(record?.winLoss ?? '0') + payout) })
+          .where(eq(bets.betId, betId));
+      }
+    }
+    await remember(tx, id, after);
+    return ok(after);
+  });
+}
+
+interface RollbackCall {
+  player: string;
+  transaction_id: string;
+  reference_transaction_id: string;
+}
+
+/**
+ * rollback: gives back exactly the amount of an open bet, once; the bet record becomes invalid. A bet already won
+ * cannot be rolled back; a second rollback of the same bet is answered with the first one's balance.
+ */
+export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: RollbackCall): Promise<Answer> {
+  const player = await playerNamed(deps.db, call.player);
+  if (!player) return refusal('INVALID_REQUEST');
+  return deps.db.transaction(async (tx) => {
+    const central = await lockWallet(tx, player.id);
+    const before = await processedBefore(tx, venue, call.transaction_id);
+    if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
+    const [target] = await tx
+      .select()
+      .from(venueWalletTransactions)
+      .where(
+        and(
+          eq(venueWalletTransactions.venueCode, venue.code),
+          eq(venueWalletTransactions.transactionId, call.reference_transaction_id),
+          eq(venueWalletTransactions.memberId, player.id),
+          eq(venueWalletTransactions.action, 'bet'),
+        ),
+      )
+      .for('update');
+    if (!target) return refusal('UNKNOWN_TRANSACTION', central);
+    if (target.state === 'settled') return refusal('TRANSACTION_CLOSED', central);
+    if (target.state === 'rolled_back') {
+      const [first] = await tx
+        .select()
+        .from(venueWalletTransactions)
+        .where(
+          and(
+            eq(venueWalletTransactions.venueCode, venue.code),
+            eq(venueWalletTransactions.action, 'rollback'),
+            eq(venueWalletTransactions.referenceTransactionId, target.transactionId),
+          ),
+        )
+        .limit(1);
+      return first ? duplicate(first) : refusal('TRANSACTION_CLOSED', central);
+    }
+
+    const cents = numericToCents(target.amount);
+    const id = await claim(tx, {
+      venueCode: venue.code,
+      transactionId: call.transaction_id,
+      action: 'rollback',
+      memberId: player.id,
+      roundId: target.roundId,
+      amount: target.amount,
+      referenceTransactionId: target.transactionId,
+      state: 'done',
+      balanceAfter: '0',
+    });
+    if (id === null) return refusal('INVALID_REQUEST', central);
+    const moved = await post(tx, {
+      reference: referenceOf(venue, call.transaction_id),
+      kind: 'bet_rollback',
+      memberId: player.id,
+      memo: venue.code,
+      legs: [
+        { account: accountCode.venueFloat(venue.code, player.id), cents: -cents },
+        { account: walletOf(player), cents },
+      ],
+    });
+    await tx.update(venueWalletTransactions).set({ state: 'rolled_back' }).where(eq(venueWalletTransactions.id, target.id));
+    await tx
+      .update(bets)
+      .set({ status: 0, winLoss: '0', settledAt: deps.clock.now() })
+      .where(eq(bets.betId, betIdOf(venue, target.transactionId)));
+    const after = moved.balances.get(walletOf(player)) ?? central + cents;
+    await remember(tx, id, after);
+    return ok(after);
+  });
+}

@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { hmacHex } from '../../lib/hmac';
+import { newToken } from '../accounts/tokens';
+import { members } from '../accounts/accounts-tables';
+import { venues } from '../content/content-tables';
+import { bets, sandboxSessions, venueWalletTransactions } from '../games/games-tables';
+
+const SECRET = 'seamless-test-secret';
+const VENUE = 'SLS';
+const clock = manualClock();
+let t: TestApp;
+let op: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  op = await operatorToken(t, 'finance');
+  await t.database.db.insert(venues).values([
+    { code: VENUE, name: '无缝场馆', platname: VENUE, categoryId: 'realbet', walletMode: 'seamless', apiSecret: SECRET },
+    { code: 'SLX', name: '另一场馆', platname: 'SLX', categoryId: 'realbet', walletMode: 'seamless', apiSecret: 'other' },
+  ]);
+});
+afterAll(() => t?.close());
+
+const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+async function callback(action: string, body: Record<string, unknown>, options: { secret?: string; venue?: string; raw?: string; timestamp?: number } = {}) {
+  const payload = options.raw ?? JSON.stringify({ timestamp: options.timestamp ?? nowSeconds(), ...body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/venues/${options.venue ?? VENUE}/wallet/${action}`,
+    payload,
+    headers: { 'content-type': 'application/json', 'x-signature': hmacHex(options.secret ?? SECRET, payload) },
+  });
+  return { http: res.statusCode, ...(res.json() as { status: string; balance: string; player?: string; currency?: string }) };
+}
+
+async function member(amount: string) {
+  const m = await registerMember(t.app);
+  await credit(t, op, m.name, amount);
+  return { ...m, id: await memberId(t, m.name) };
+}
+
+const balanceOf = async (token: string) => (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
+
+async function launchToken(memberIdValue: number, venue = VENUE) {
+  const { token, hash } = newToken();
+  await t.database.db.insert(sandboxSessions).values({
+    ticketHash: hash,
+    memberId: memberIdValue,
+    venueCode: venue,
+    category: 'realbet',
+    expiresAt: new Date(clock.now().getTime() + 3600_000),
+  });
+  return token;
+}
+
+async function ledgerBalanced() {
+  const check = await adminCall<{ balanced: boolean; total: string }>(t, op, 'GET', '/admin/api/ledger/check');
+  return check.data.balanced && check.data.total === '0.00';
+}
+
+describe('seamless wallet callbacks', () => {
+  it('authenticates the launch token as the member who launched, at this venue only', async () => {
+    const m = await member('50.00');
+    const token = await launchToken(m.id);
+    expect(await callback('authenticate', { token })).toEqual({ http: 200, status: 'OK', balance: '50.00', player: m.name, currency: 'CNY' });
+    expect(await callback('authenticate', { token: 'not-a-token' })).toMatchObject({ http: 401, status: 'INVALID_TOKEN' });
+    expect(await callback('authenticate', { token }, { venue: 'SLX', secret: 'other' })).toMatchObject({ http: 401, status: 'INVALID_TOKEN' });
+    expect(await callback('balance', { player: m.name })).toMatchObject({ http: 200, status: 'OK', balance: '50.00' });
+  });
+
+  it('changes nothing for a bad signature, another secret, a missing one or a stale timestamp', async () => {
+    const m = await member('20.00');
+    const bet = { player: m.name, transaction_id: 'sig-1', round_id: 'r-sig', amount: '5.00' };
+    const payload = JSON.stringify({ timestamp: nowSeconds(), ...bet });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/api/venues/${VENUE}/wallet/bet`,
+      payload,
+      headers: { 'content-type': 'application/json', 'x-signature': hmacHex(SECRET, payload).replace(/^./, (c) => (c === '0' ? '1' : '0')) },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ status: 'INVALID_SIGNATURE' });
+    const unsigned = await t.app.inject({ method: 'POST', url: `/api/venues/${VENUE}/wallet/bet`, payload, headers: { 'content-type': 'application/json' } });
+    expect(unsigned.json()).toMatchObject({ status: 'INVALID_SIGNATURE' });
+    expect(await callback('bet', bet, { secret: 'other' })).toMatchObject({ http: 401, status: 'INVALID_SIGNATURE' });
+    expect(await callback('bet', bet, { timestamp: nowSeconds() - 301 })).toMatchObject({ http: 401, status: 'INVALID_SIGNATURE' });
+    expect(await balanceOf(m.token)).toBe('20.00');
+    const rows = await t.database.db.select().from(venueWalletTransactions).where(eq(venueWalletTransactions.transactionId, 'sig-1'));
+    expect(rows).toEqual([]);
+    // Five minutes exactly is still inside the window.
+    expect(await callback('bet', bet, { timestamp: nowSeconds() - 300 })).toMatchObject({ http: 200, status: 'OK', balance: '15.00' });
+  });
+
+  it('refuses a bet one cent over the balance with INSUFFICIENT_FUNDS and takes a bet of exactly the balance', async () => {
+    const m = await member('10.00');
+    expect(await callback('bet', { player: m.name, transaction_id: 'funds-1', round_id: 'r-f', amount: '10.01' })).toEqual({
+      http: 402,
+      status: 'INSUFFICIENT_FUNDS',
+      balance: '10.00',
+      message: '余额不足',
+    });
+    expect(await balanceOf(m.token)).toBe('10.00');
+    expect(await callback('bet', { player: m.name, transaction_id: 'funds-2', round_id: 'r-f', amount: 10 })).toMatchObject({ status: 'OK', balance: '0.00' });
+    expect(await balanceOf(m.token)).toBe('0.00');
+  });
+
+  it('debits a replayed or concurrent bet once and answers the repeats DUPLICATE with the first balance', async () => {
+    const m = await member('100.00');
+    const bet = { player: m.name, transaction_id: 'dup-1', round_id: 'r-dup', game_code: 'slot', amount: '12.34' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => callback('bet', bet)));
+    expect(answers.filter((a) => a.status === 'OK')).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 'DUPLICATE')).toHaveLength(5);
+    for (const a of answers) expect(a).toMatchObject({ http: 200, balance: '87.66' });
+    expect(await callback('bet', bet)).toEqual({ http: 200, status: 'DUPLICATE', balance: '87.66' });
+    expect(await balanceOf(m.token)).toBe('87.66');
+    const [record] = await t.database.db.select().from(bets).where(eq(bets.betId, `${VENUE}:dup-1`));
+    expect(record).toMatchObject({ betAmount: '12.34', status: 2, gameCode: 'slot', memberId: m.id });
+    // The same transaction id from another member is not theirs to reuse.
+    const other = await member('5.00');
+    expect(await callback('bet', { ...bet, player: other.name, amount: '1.00' })).toMatchObject({ http: 400, status: 'INVALID_REQUEST', balance: '5.00' });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('settles the bet with a win, and refuses a rollback after it', async () => {
+    const m = await member('30.00');
+    await callback('bet', { player: m.name, transaction_id: 'w-bet', round_id: 'r-w', amount: '10.00' });
+    expect(await callback('win', { player: m.name, transaction_id: 'w-win', round_id: 'r-w', amount: '25.50', reference_transaction_id: 'w-bet' })).toEqual({
+      http: 200,
+      status: 'OK',
+      balance: '45.50',
+    });
+    const [record] = await t.database.db.select().from(bets).where(eq(bets.betId, `${VENUE}:w-bet`));
+    expect(record).toMatchObject({ status: 1, winLoss: '15.50' });
+    expect(await callback('rollback', { player: m.name, transaction_id: 'w-rb', reference_transaction_id: 'w-bet' })).toMatchObject({
+      http: 409,
+      status: 'TRANSACTION_CLOSED',
+      balance: '45.50',
+    });
+    expect(await balanceOf(m.token)).toBe('45.50');
+    // A win without a reference settles the round's open bet; a loss is a win of zero.
+    await callback('bet', { player: m.name, transaction_id: 'w-bet2', round_id: 'r-w2', amount: '5.00' });
+    expect(await callback('win', { player: m.name, transaction_id: 'w-win2', round_id: 'r-w2', amount: '0' })).toMatchObject({ status: 'OK', balance: '40.50' });
+    const [lost] = await t.database.db.select().from(bets).where(eq(bets.betId, `${VENUE}:w-bet2`));
+    expect(lost).toMatchObject({ status: 1, winLoss: '-5.00' });
+    expect(await callback('win', { player: m.name, transaction_id: 'w-win3', round_id: 'no-such-round', amount: '1.00' })).toMatchObject({
+      http: 404,
+      status: 'UNKNOWN_TRANSACTION',
+    });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('gives back exactly a rolled-back bet once, and refuses a win for it afterwards', async () => {
+    const m = await member('40.00');
+    await callback('bet', { player: m.name, transaction_id: 'rb-bet', round_id: 'r-rb', amount: '7.25' });
+    expect(await balanceOf(m.token)).toBe('32.75');
+    expect(await callback('rollback', { player: m.name, transaction_id: 'rb-1', reference_transaction_id: 'rb-bet' })).toEqual({
+      http: 200,
+      status: 'OK',
+      balance: '40.00',
+    });
+    expect(await callback('rollback', { player: m.name, transaction_id: 'rb-1', reference_transaction_id: 'rb-bet' })).toMatchObject({ status: 'DUPLICATE', balance: '40.00' });
+    expect(await callback('rollback', { player: m.name, transaction_id: 'rb-2', reference_transaction_id: 'rb-bet' })).toMatchObject({ status: 'DUPLICATE', balance: '40.00' });
+    expect(await callback('win', { player: m.name, transaction_id: 'rb-win', round_id: 'r-rb', amount: '9.00', reference_transaction_id: 'rb-bet' })).toMatchObject({
+      http: 409,
+      status: 'TRANSACTION_CLOSED',
+    });
+    expect(await callback('rollback', { player: m.name, transaction_id: 'rb-3', reference_transaction_id: 'never-placed' })).toMatchObject({
+      http: 404,
+      status: 'UNKNOWN_TRANSACTION',
+    });
+    expect(await balanceOf(m.token)).toBe('40.00');
+    const [record] = await t.database.db.select().from(bets).where(eq(bets.betId, `${VENUE}:rb-bet`));
+    expect(record).toMatchObject({ status: 0, winLoss: '0.00' });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('refuses bets of a disabled member but still pays their win', async () => {
+    const m = await member('20.00');
+    await callback('bet', { player: m.name, transaction_id: 'off-bet', round_id: 'r-off', amount: '4.00' });
+    await t.database.db.update(members).set({ state: 0 }).where(eq(members.id, m.id));
+    expect(await callback('bet', { player: m.name, transaction_id: 'off-bet2', round_id: 'r-off', amount: '1.00' })).toMatchObject({
+      http: 403,
+      status: 'PLAYER_DISABLED',
+      balance: '16.00',
+    });
+    expect(await callback('win', { player: m.name, transaction_id: 'off-win', round_id: 'r-off', amount: '8.00' })).toMatchObject({ status: 'OK', balance: '24.00' });
+  });
+
+  it('answers INVALID_REQUEST to a signed body that is not JSON or lacks a field, and to an unknown venue', async () => {
+    expect(await callback('bet', {}, { raw: '{not json' })).toMatchObject({ http: 400, status: 'INVALID_REQUEST' });
+    expect(await callback('bet', { player: 'x' })).toMatchObject({ http: 400, status: 'INVALID_REQUEST' });
+    expect(await callback('bet', { player: 'x', transaction_id: 'a', round_id: 'b', amount: '-1.00' })).toMatchObject({ http: 400, status: 'INVALID_REQUEST' });
+    expect(await callback('balance', { player: 'x' }, { venue: 'NOPE' })).toMatchObject({ http: 400, status: 'INVALID_REQUEST' });
+    expect(await callback('dance', { player: 'x' })).toMatchObject({ http: 400, status: 'INVALID_REQUEST' });
+  });
+});

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { BizCode, MSG } from '@h5/contract';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../http/errors';
+import { callVenue } from '../../providers/remote-venue-client';
+import { members } from '../accounts/accounts-tables';
+import { newToken } from '../accounts/tokens';
+import { sandboxSessions } from '../games/games-tables';
+import { accountCode, balanceOf } from '../ledger/ledger-service';
+import { remoteTransfer } from './remote-transfers';
+import { remoteVenue, type VenueInfo } from './venue-directory';
+import type { WalletDeps } from './wallet-service';
+
+/** A launch stays valid for 12 hours, and never beyond the member's session. */
+const LAUNCH_MS = 12 * 3600 * 1000;
+
+/**
+ * /api/getGameUrl for a remote venue: the venue answers the game's address. A seamless venue gets a launch token it
+ * authenticates with through our wallet API; with auto-transfer on, a transfer-wallet venue first receives the whole
+ * central balance (a remote transfer like any other, outside any transaction).
+ */
+export async function launchRemote(
+  deps: WalletDeps,
+  memberId: number,
+  venue: VenueInfo,
+  input: { game_code: string; is_mobile_url: number },
+  sessionHash: string,
+  recycleLedgerVenues: () => Promise<unknown>,
+): Promise<{ url: string }> {
+  const seamless = venue.walletMode === 'seamless';
+  const api = await remoteVenue(deps.db, venue.code, seamless ? 'seamless' : 'transfer');
+  const [member] = await deps.db.select({ username: members.username, transferstatus: members.transferstatus }).from(members).where(eq(members.id, memberId));
+  if (!api || !member) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+
+  let token: string | undefined;
+  if (seamless) {
+    const issued = newToken();
+    token = issued.token;
+    await deps.db.insert(sandboxSessions).values({
+      ticketHash: issued.hash,
+      memberId,
+      venueCode: venue.code,
+      category: venue.category,
+      gameCode: input.game_code,
+      // Logging off, a password change or a disable deletes the session, and the launch token with it.
+      sessionHash,
+      expiresAt: new Date(deps.clock.now().getTime() + LAUNCH_MS),
+    });
+  } else if (member.transferstatus === 1) {
+    await recycleLedgerVenues();
+    const central = await balanceOf(deps.db, accountCode.wallet(memberId));
+    if (central > 0) await remoteTransfer(deps, memberId, venue.code, 'in', central, `autotransfer:${memberId}:${venue.code}:${randomUUID()}`);
+  }
+  const result = await callVenue(
+    api,
+    'launch',
+    { player: member.username, game_code: input.game_code, mobile: input.is_mobile_url === 1, ...(token ? { token } : {}) },
+    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs },
+  );
+  if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.url) {
+    throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueNotAnswering);
+  }
+  return { url: result.answer.url };
+}

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { BizCode, centsToMoney, MSG } from '@h5/contract';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { centsToNumeric, numericToCents } from '../../lib/money';
+import type { Clock } from '../../lib/time';
+import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
+import { members } from '../accounts/accounts-tables';
+import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+import { remoteVenue } from './venue-directory';
+import { venueTransfers } from './wallet-tables';
+
+/**
+ * Transfers to and from a remote transfer-wallet venue (README "Game venues"). No database transaction or wallet lock
+ * is ever held across the venue call: a transfer in debits the member into the pending account and commits, then
+ * the venue is called, then a second transaction completes it or refunds it. A transfer out credits the member only
+ * once the venue has confirmed. A call that ends in doubt leaves the transfer pending (state 2) for reconciliation.
+ */
+export interface RemoteTransferDeps {
+  db: Db;
+  clock: Clock;
+  venueTimeoutMs: number;
+}
+
+type TransferRow = typeof venueTransfers.$inferSelect;
+
+/** How long a venue is given before a pending transfer is asked about: longer than any call may take. */
+const RECONCILE_AFTER_MS = 60_000;
+/**
+ * A venue refuses a request signed longer ago than this (the callback rule, which our sandbox aggregator follows
+ * too), so a transfer it still does not know after this long can no longer arrive: it failed.
+ */
+const NEVER_ARRIVES_AFTER_MS = 5 * 60_000 + 60_000;
+
+const newTransferNo = () => `VT${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+
+async function playerName(db: Db, memberId: number): Promise<string> {
+  const [row] = await db.select({ username: members.username }).from(members).where(eq(members.id, memberId));
+  if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  return row.username;
+}
+
+export interface RemoteTransferOutcome {
+  state: 0 | 1 | 2;
+  balance: string;
+}
+
+/** Finishes a pending transfer once, whoever gets there first (the request itself or reconciliation). */
+async function finish(deps: RemoteTransferDeps, transferNo: string, succeeded: boolean, note = ''): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo)).for('update');
+    if (!row || row.state !== 2) return false;
+    const cents = numericToCents(row.amount);
+    const m = row.memberId;
+    if (row.direction === 'in') {
+      await post(tx, {
+        reference: `venue-transfer:${transferNo}:${succeeded ? 'sent' : 'refund'}`,
+        kind: succeeded ? 'remote_transfer_in' : 'remote_transfer_refund',
+        memberId: m,
+        memo: row.venueCode,
+        legs: [
+          { account: accountCode.house('transfers_pending', m), cents: -cents },
+          succeeded ? { account: accountCode.venueFloat(row.venueCode, m), cents } : { account: accountCode.wallet(m), cents },
+        ],
+      });
+    } else if (succeeded) {
+      await post(tx, {
+        reference: `venue-transfer:${transferNo}:received`,
+        kind: 'remote_transfer_out',
+        memberId: m,
+        memo: row.venueCode,
+        legs: [
+          { account: accountCode.venueFloat(row.venueCode, m), cents: -cents },
+          { account: accountCode.wallet(m), cents },
+        ],
+      });
+    }
+    await tx
+      .update(venueTransfers)
+      .set({ state: succeeded ? 1 : 0, note: note.slice(0, 200), updatedAt: deps.clock.now() })
+      .where(eq(venueTransfers.id, row.id));
+    return true;
+  });
+}
+
+/** Opens the transfer (and for money going in, takes it from the wallet) under the member's wallet lock. */
+async function open(tx: Tx, deps: RemoteTransferDeps, memberId: number, venue: RemoteVenue, direction: 'in' | 'out', cents: number, reference: string) {
+  const central = await lockWallet(tx, memberId);
+  const [before] = await tx.select().from(venueTransfers).where(eq(venueTransfers.reference, reference));
+  if (before) return { row: before, repeated: true };
+  if (direction === 'in' && cents > central) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
+  const transferNo = newTransferNo();
+  const [row] = await tx
+    .insert(venueTransfers)
+    .values({ transferNo, reference, memberId, venueCode: venue.code, direction, amount: centsToNumeric(cents), state: 2, createdAt: deps.clock.now() })
+    .returning();
+  if (!row) throw new Error('venue transfer insert returned nothing');
+  if (direction === 'in') {
+    await post(tx, {
+      reference: `venue-transfer:${transferNo}:hold`,
+      kind: 'remote_transfer_hold',
+      memberId,
+      memo: venue.code,
+      legs: [
+        { account: accountCode.wallet(memberId), cents: -cents },
+        { account: accountCode.house('transfers_pending', memberId), cents },
+      ],
+    });
+  }
+  return { row, repeated: false };
+}
+
+async function outcome(db: Db, memberId: number, transferNo: string): Promise<RemoteTransferOutcome> {
+  const [row] = await db.select({ state: venueTransfers.state }).from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo));
+  const balance = centsToMoney(await balanceOf(db, accountCode.wallet(memberId)));
+  return { state: (row?.state ?? 2) as 0 | 1 | 2, balance };
+}
+
+/** A member's transfer between the central wallet and a transfer-wallet venue. */
+export async function remoteTransfer(
+  deps: RemoteTransferDeps,
+  memberId: number,
+  venueCode: string,
+  direction: 'in' | 'out',
+  cents: number,
+  reference: string,
+): Promise<RemoteTransferOutcome> {
+  const venue = await remoteVenue(deps.db, venueCode);
+  if (!venue) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+  const player = await playerName(deps.db, memberId);
+  const { row, repeated } = await deps.db.transaction((tx) => open(tx, deps, memberId, venue, direction, cents, reference));
+  if (!repeated) await send(deps, venue, row, player);
+  return outcome(deps.db, memberId, row.transferNo);
+}
+
+async function send(deps: RemoteTransferDeps, venue: RemoteVenue, row: TransferRow, player: string) {
+  const result = await callVenue(
+    venue,
+    'transfer',
+    { player, transfer_id: row.transferNo, direction: row.direction, amount: centsToMoney(numericToCents(row.amount)) },
+    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs },
+  );
+  if (result.kind === 'in-doubt') return; // pending: reconciliation asks the venue later
+  if (result.answer.status === 'OK') await finish(deps, row.transferNo, true);
+  else if (result.answer.status === 'INSUFFICIENT_FUNDS' || result.answer.status === 'INVALID_REQUEST') {
+    await finish(deps, row.transferNo, false, result.answer.status);
+  }
+  // INVALID_SIGNATURE / UNKNOWN_TRANSACTION on a transfer mean a misconfigured venue: left pending for an operator.
+}
+
+/**
+ * Asks the venue about every transfer pending for longer than a call may take, and finishes it the same way the
+ * request would have. Answers how many were finished.
+ */
+export async function reconcileTransfers(deps: RemoteTransferDeps, limit = 200): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const pending = await deps.db
+    .select()
+    .from(venueTransfers)
+    .where(and(eq(venueTransfers.state, 2), lt(venueTransfers.createdAt, new Date(now - RECONCILE_AFTER_MS))))
+    .orderBy(asc(venueTransfers.id))
+    .limit(limit);
+  let finished = 0;
+  for (const row of pending) {
+    const venue = await remoteVenue(deps.db, row.venueCode);
+    if (!venue) continue;
+    const result = await callVenue(venue, 'transferStatus', { transfer_id: row.transferNo }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
+    if (result.kind === 'in-doubt') continue;
+    const { status, transfer } = result.answer;
+    if (status === 'OK' && transfer) {
+      if (await finish(deps, row.transferNo, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : '')) finished += 1;
+    } else if (status === 'UNKNOWN_TRANSACTION' && now - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) {
+      if (await finish(deps, row.transferNo, false, 'never reached the venue')) finished += 1;
+    }
+  }
+  return finished;
+}
+
+/** The member's balance at a transfer-wallet venue as the venue answers it, or null when it does not answer. */
+export async function remoteBalance(deps: RemoteTransferDeps, memberId: number, venueCode: string): Promise<number | null> {
+  const venue = await remoteVenue(deps.db, venueCode);
+  if (!venue) return null;
+  const result = await callVenue(venue, 'balance', { player: await playerName(deps.db, memberId) }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
+  if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
+  return numericToCents(result.answer.balance);
+}

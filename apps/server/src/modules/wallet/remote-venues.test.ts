@@ -1,0 +1,206 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { members } from '../accounts/accounts-tables';
+import { venues } from '../content/content-tables';
+import { bets } from '../games/games-tables';
+import { reconcileTransfers } from './remote-transfers';
+import { pullVenueBets } from './venue-bets';
+import { venueTransfers } from './wallet-tables';
+
+// Remote venues reached over real HTTP: the sandbox aggregator runs in this server and is called on loopback like
+// any aggregator, with faults injected through its control route.
+const clock = manualClock();
+const TIMEOUT_MS = 400;
+let t: TestApp;
+let op: string;
+let base: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  op = await operatorToken(t, 'finance');
+  await t.database.db.insert(venues).values([
+    {
+      code: 'AGT',
+      name: '聚合转账',
+      platname: 'AGT',
+      categoryId: 'realbet',
+      walletMode: 'transfer',
+      apiBaseUrl: `${base}/sandbox/aggregator/api/AGT`,
+      apiSecret: 'transfer-venue-secret-1',
+    },
+    {
+      code: 'AGS',
+      name: '聚合无缝',
+      platname: 'AGS',
+      categoryId: 'realbet',
+      walletMode: 'seamless',
+      apiBaseUrl: `${base}/sandbox/aggregator/api/AGS`,
+      apiSecret: 'seamless-venue-secret-1',
+    },
+  ]);
+});
+afterAll(() => t?.close());
+
+const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS });
+
+async function fault(body: Record<string, unknown>) {
+  const res = await fetch(`${base}/sandbox/aggregator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+}
+
+async function member(amount: string) {
+  const m = await registerMember(t.app);
+  await credit(t, op, m.name, amount);
+  return { ...m, id: await memberId(t, m.name) };
+}
+
+const balance = async (token: string) => (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
+const venueBalance = async (token: string, code: string) =>
+  (await call<Array<{ platname: string; balance: string }>>(t.app, '/api/balancelist', {}, { token })).data.find((v) => v.platname === code)?.balance;
+const transfer = (token: string, body: Record<string, string>, key?: string) =>
+  t.app
+    .inject({ method: 'POST', url: '/api/transfer', payload: body, headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) } })
+    .then((r) => r.json() as { code: number; message: string; data: { balance: string } | null });
+const transfersOf = (id: number) => t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
+const records = async (token: string) =>
+  (await call<{ data: Array<{ type: number; amount: string; state: number; pay_way: string }> }>(t.app, '/api/gettransrecord', { date: 1, page: 1 }, { token })).data.data;
+
+async function ledgerBalanced() {
+  const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, op, 'GET', '/admin/api/ledger/check');
+  expect(check.data.mismatched).toEqual([]);
+  return check.data.balanced && check.data.total === '0.00';
+}
+
+describe('a transfer-wallet venue over HTTP', () => {
+  it('moves money in and out; the venue keeps the balance; transfer records show each with its state', async () => {
+    const m = await member('100.00');
+    expect(await transfer(m.token, { amount: '30.00', sourcetype: 'userbalance', targettype: 'AGT' })).toMatchObject({ code: 200, message: '转账成功', data: { balance: '70.00' } });
+    expect(await venueBalance(m.token, 'AGT')).toBe('30.00');
+    clock.advance(1000);
+    expect(await transfer(m.token, { amount: '12.50', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 200, data: { balance: '82.50' } });
+    expect(await venueBalance(m.token, 'AGT')).toBe('17.50');
+    clock.advance(1000);
+    expect(await transfer(m.token, { amount: '17.51', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 209, message: '场馆未接受本次转账，资金未发生变动' });
+    expect(await balance(m.token)).toBe('82.50');
+    expect((await records(m.token)).map((r) => [r.type, r.amount, r.state])).toEqual([
+      [4, '17.51', 0],
+      [4, '12.50', 1],
+      [3, '30.00', 1],
+    ]);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('moves a request repeated with one Idempotency-Key once', async () => {
+    const m = await member('50.00');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => transfer(m.token, { amount: '10.00', sourcetype: 'userbalance', targettype: 'AGT' }, 'same-key')));
+    for (const a of answers) expect(a.code).toBe(200);
+    expect(await balance(m.token)).toBe('40.00');
+    expect(await transfersOf(m.id)).toHaveLength(1);
+    expect(await venueBalance(m.token, 'AGT')).toBe('10.00');
+  });
+
+  it('leaves a transfer in whose answer came too late pending, and reconciliation completes it', async () => {
+    const m = await member('60.00');
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: TIMEOUT_MS * 3 });
+    expect(await transfer(m.token, { amount: '25.00', sourcetype: 'userbalance', targettype: 'AGT' })).toMatchObject({
+      code: 200,
+      message: '转账处理中，请稍后在转账记录中查看结果',
+      data: { balance: '35.00' },
+    });
+    expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([2]);
+    expect((await records(m.token))[0]).toMatchObject({ type: 3, amount: '25.00', state: 2 });
+    expect(await ledgerBalanced()).toBe(true);
+    // Not asked about before a minute has passed: the call may still be on its way.
+    expect(await reconcileTransfers(deps())).toBe(0);
+    clock.advance(61_000);
+    expect(await reconcileTransfers(deps())).toBe(1);
+    expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([1]);
+    expect(await balance(m.token)).toBe('35.00');
+    expect(await venueBalance(m.token, 'AGT')).toBe('25.00');
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('refunds a transfer in the venue never received, once it can no longer arrive', async () => {
+    const m = await member('40.00');
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: TIMEOUT_MS * 3 });
+    expect(await transfer(m.token, { amount: '15.00', sourcetype: 'userbalance', targettype: 'AGT' })).toMatchObject({ code: 200, data: { balance: '25.00' } });
+    clock.advance(61_000);
+    // The venue does not know it yet, but a late request could still reach it: keep waiting.
+    expect(await reconcileTransfers(deps())).toBe(0);
+    expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([2]);
+    clock.advance(6 * 60_000);
+    expect(await reconcileTransfers(deps())).toBe(1);
+    expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([0]);
+    expect(await balance(m.token)).toBe('40.00');
+    expect(await venueBalance(m.token, 'AGT')).toBe('0.00');
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('credits a transfer out only when the venue confirms it, never for a failed call', async () => {
+    const m = await member('30.00');
+    await transfer(m.token, { amount: '30.00', sourcetype: 'userbalance', targettype: 'AGT' });
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'fail' });
+    expect(await transfer(m.token, { amount: '10.00', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 200, data: { balance: '0.00' } });
+    clock.advance(7 * 60_000);
+    expect(await reconcileTransfers(deps())).toBeGreaterThanOrEqual(1);
+    expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([1, 0]);
+    expect(await balance(m.token)).toBe('0.00');
+    expect(await venueBalance(m.token, 'AGT')).toBe('30.00');
+    // transall brings it all back through the venue.
+    expect(await call(t.app, '/api/transall', {}, { token: m.token })).toMatchObject({ code: 200, message: '回收成功', data: { balance: '30.00' } });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('pulls the rounds played at the venue once each, settled on the venue time, counting turnover', async () => {
+    const m = await member('80.00');
+    await transfer(m.token, { amount: '50.00', sourcetype: 'userbalance', targettype: 'AGT' });
+    const launch = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'AGT', game_code: 'dice' }, { token: m.token });
+    expect(launch.code).toBe(200);
+    const ticket = new URL(launch.data.url).searchParams.get('ticket');
+    expect(new URL(launch.data.url).pathname).toBe('/sandbox/aggregator/play');
+    let net = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const round = await fetch(`${base}/sandbox/aggregator/round`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, stake: '5', pick: 'big' }) });
+      const body = (await round.json()) as { code: number; data: { win_loss: string } };
+      expect(body.code).toBe(200);
+      net += Math.round(Number(body.data.win_loss) * 100);
+    }
+    expect(await venueBalance(m.token, 'AGT')).toBe(((5000 + net) / 100).toFixed(2));
+    const [before] = await t.database.db.select({ turnover: members.turnover }).from(members).where(eq(members.id, m.id));
+    await pullVenueBets(deps(), 'AGT');
+    await pullVenueBets(deps(), 'AGT');
+    const stored = await t.database.db.select().from(bets).where(eq(bets.memberId, m.id));
+    expect(stored).toHaveLength(3);
+    expect(stored.every((b) => b.status === 1 && b.betAmount === '5.00' && b.venueCode === 'AGT')).toBe(true);
+    expect(stored.reduce((sum, b) => sum + Math.round(Number(b.winLoss) * 100), 0)).toBe(net);
+    const [after] = await t.database.db.select({ turnover: members.turnover }).from(members).where(eq(members.id, m.id));
+    expect(Number(after?.turnover) - Number(before?.turnover)).toBe(15);
+  });
+});
+
+describe('a seamless venue through the sandbox aggregator', () => {
+  it('plays from the central wallet; a callback sent twice is debited once', async () => {
+    const m = await member('20.00');
+    expect(await transfer(m.token, { amount: '1.00', sourcetype: 'userbalance', targettype: 'AGS' })).toMatchObject({ code: 209, message: '该场馆直接使用中心钱包，无需转账' });
+    expect(await venueBalance(m.token, 'AGS')).toBeUndefined();
+    const launch = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'AGS', game_code: 'dice' }, { token: m.token });
+    const ticket = new URL(launch.data.url).searchParams.get('ticket');
+    const state = await fetch(`${base}/sandbox/aggregator/state`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket }) });
+    expect(((await state.json()) as { data: { venue_balance: string } }).data.venue_balance).toBe('20.00');
+
+    await fault({ venue: 'AGS', call: 'callback', mode: 'twice' });
+    const round = await fetch(`${base}/sandbox/aggregator/round`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, stake: '4', pick: 'small' }) });
+    const body = (await round.json()) as { code: number; data: { win_loss: string; venue_balance: string } };
+    expect(body.code).toBe(200);
+    const expected = (2000 + Math.round(Number(body.data.win_loss) * 100)) / 100;
+    expect(await balance(m.token)).toBe(expected.toFixed(2));
+    const stored = await t.database.db.select().from(bets).where(eq(bets.memberId, m.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ status: 1, betAmount: '4.00', venueCode: 'AGS' });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});

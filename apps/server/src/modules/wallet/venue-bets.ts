@@ -1,0 +1,81 @@
+import { parseMoneyToCents } from '@h5/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { centsToNumeric } from '../../lib/money';
+import type { Clock } from '../../lib/time';
+import { callVenue } from '../../providers/remote-venue-client';
+import { members } from '../accounts/accounts-tables';
+import { venues } from '../content/content-tables';
+import { recordSettlement } from '../games/games-service';
+import { bets } from '../games/games-tables';
+import { remoteVenue } from './venue-directory';
+import { venueBetCursors } from './wallet-tables';
+
+export interface VenueBetsDeps {
+  db: Db;
+  clock: Clock;
+  venueTimeoutMs: number;
+}
+
+const PAGE = 500;
+
+/**
+ * Pulls one page of a transfer-wallet venue's settled bets after our cursor and stores each once by the venue's bet
+ * id; a stored bet counts towards turnover, rebates and reports as a sandbox bet does. The page's bets and the new
+ * cursor commit together, so a crash repeats a page rather than skipping one. Answers how many bets were new.
+ */
+export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Promise<number> {
+  const venue = await remoteVenue(deps.db, venueCode);
+  const [info] = await deps.db.select({ category: venues.categoryId }).from(venues).where(eq(venues.code, venueCode));
+  if (!venue || !info) return 0;
+  const [saved] = await deps.db.select().from(venueBetCursors).where(eq(venueBetCursors.venueCode, venue.code));
+  const result = await callVenue(venue, 'bets', { cursor: saved?.cursor ?? '', limit: PAGE }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
+  if (result.kind === 'in-doubt' || result.answer.status !== 'OK') return 0;
+  const page = result.answer;
+  return deps.db.transaction(async (tx) => {
+    let added = 0;
+    for (const bet of page.bets) {
+      const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.username, bet.player));
+      const stake = parseMoneyToCents(bet.stake);
+      const payout = parseMoneyToCents(bet.payout);
+      if (!member || stake === null || payout === null) continue;
+      const betId = `${venue.code}:${bet.bet_id}`;
+      const settledAt = new Date(bet.settled_at * 1000);
+      const [stored] = await tx
+        .insert(bets)
+        .values({
+          betId,
+          memberId: member.id,
+          venueCode: venue.code,
+          category: info.category,
+          gameCode: bet.game_code,
+          betAmount: centsToNumeric(stake),
+          validAmount: centsToNumeric(stake),
+          status: 2,
+          createdAt: settledAt,
+        })
+        .onConflictDoNothing()
+        .returning({ id: bets.id });
+      if (!stored) continue;
+      // Settled as of the venue's settlement time, so reports put it on the venue's day, not the pull's.
+      await recordSettlement(tx, { now: () => settledAt }, { betId, memberId: member.id, venueCode: venue.code, category: info.category, stake, payout });
+      added += 1;
+    }
+    await tx
+      .insert(venueBetCursors)
+      .values({ venueCode: venue.code, cursor: page.next_cursor, updatedAt: deps.clock.now() })
+      .onConflictDoUpdate({ target: venueBetCursors.venueCode, set: { cursor: page.next_cursor, updatedAt: deps.clock.now() } });
+    return added;
+  });
+}
+
+/** Every transfer-wallet venue's bets, one page each. */
+export async function pullAllVenueBets(deps: VenueBetsDeps): Promise<number> {
+  const rows = await deps.db
+    .select({ code: venues.code })
+    .from(venues)
+    .where(and(eq(venues.walletMode, 'transfer'), ne(venues.apiBaseUrl, '')));
+  let added = 0;
+  for (const row of rows) added += await pullVenueBets(deps, row.code);
+  return added;
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
+import { reconcileTransfers } from './remote-transfers';
+import { pullAllVenueBets } from './venue-bets';
+
+/** How often the bet records of transfer-wallet venues are pulled. */
+const BET_PULL_EVERY_MS = 60_000;
+
+/**
+ * The timers of remote venues, each in one process at a time: pending transfers are asked about and finished, and
+ * settled bets are pulled page by page from each venue's cursor.
+ */
+export function scheduleVenueJobs(app: FastifyInstance, deps: SchedulerDeps & { venueTimeoutMs: number; reconcileIntervalMs: number }) {
+  scheduleJob(app, deps, {
+    name: 'venue-transfer-reconcile',
+    everyMs: deps.reconcileIntervalMs,
+    run: async () => {
+      const finished = await reconcileTransfers(deps);
+      if (finished) app.log.info({ finished }, 'venue transfers reconciled');
+    },
+  });
+  scheduleJob(app, deps, {
+    name: 'venue-bets',
+    everyMs: BET_PULL_EVERY_MS,
+    run: () => pullAllVenueBets(deps),
+  });
+}

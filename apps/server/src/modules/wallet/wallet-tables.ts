@@ -1,0 +1,37 @@
+import { index, integer, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts-tables';
+
+/**
+ * A transfer to or from a remote transfer-wallet venue (README "Game venues"). State follows SPEC 4: 0 failed, 1
+ * success, 2 pending. A transfer in debits the member into the pending account before the venue is called; one that
+ * ends in doubt (a timeout) stays pending until reconciliation asks the venue about its transfer_no.
+ */
+export const venueTransfers = pgTable(
+  'venue_transfers',
+  {
+    id: serial('id').primaryKey(),
+    /** Our transfer id, sent to the venue as its idempotency key. */
+    transferNo: varchar('transfer_no', { length: 40 }).notNull().unique(),
+    /** transfer:{member}:{Idempotency-Key}: the same key from the same member is one transfer. */
+    reference: varchar('reference', { length: 120 }).notNull().unique(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    venueCode: varchar('venue_code', { length: 32 }).notNull(),
+    direction: varchar('direction', { length: 8 }).$type<'in' | 'out'>().notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    state: smallint('state').notNull().default(2),
+    /** Why the venue refused, or what went wrong while in doubt. */
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('venue_transfers_member_idx').on(t.memberId, t.createdAt), index('venue_transfers_pending_idx').on(t.state, t.createdAt)],
+);
+
+/** Where the pull of each remote venue's bet records stopped (the venue's own cursor). */
+export const venueBetCursors = pgTable('venue_bet_cursors', {
+  venueCode: varchar('venue_code', { length: 32 }).primaryKey(),
+  cursor: varchar('cursor', { length: 128 }).notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
