@@ -12,6 +12,8 @@ const r = adminResources;
 const e = adminEndpoints;
 
 const CATEGORY_OPTIONS: Option[] = GAME_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
+const WALLET_MODE_LABEL: Record<string, string> = { ledger: '站内账本', transfer: '转账钱包', seamless: '无缝钱包' };
+const WALLET_MODE_OPTIONS: Option[] = Object.entries(WALLET_MODE_LABEL).map(([value, label]) => ({ value, label }));
 const categoryName = (id: unknown) => GAME_CATEGORIES.find((c) => c.id === id)?.name ?? String(id);
 /** A receiving account's channel is a getPayRange type: the member's deposit of that type lists it. */
 const CHANNELS: Option[] = PAY_RANGE_TYPES.map((t) => ({ value: t, label: PAY_RANGE_TYPE_LABELS[t] }));
@@ -104,6 +106,7 @@ export const venues = defineResource({
     { name: 'name', title: '名称' },
     { name: 'platname', title: '简称', width: 120 },
     { name: 'category_id', title: '分类', width: 110, show: categoryName },
+    { name: 'wallet_mode', title: '钱包模式', width: 110, show: (v) => WALLET_MODE_LABEL[String(v)] ?? String(v) },
     { name: 'sort', title: '排序', width: 80 },
     { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
   ],
@@ -112,6 +115,17 @@ export const venues = defineResource({
     { name: 'name', label: '名称', kind: 'text' },
     { name: 'platname', label: '简称', kind: 'text', help: '显示在名称旁，留空则用场馆代码' },
     { name: 'category_id', label: '分类', kind: 'select', options: CATEGORY_OPTIONS },
+    {
+      name: 'wallet_mode',
+      label: '钱包模式',
+      kind: 'select',
+      options: WALLET_MODE_OPTIONS,
+      initial: 'ledger',
+      help: '站内账本：场馆余额记在本站账本；转账钱包：余额在场馆方，经接口转入转出；无缝钱包：场馆直接从中心钱包扣款派彩',
+    },
+    { name: 'api_base_url', label: '接口地址', kind: 'text', help: '转账钱包与无缝钱包场馆的接口地址（http或https）' },
+    { name: 'api_secret', label: '签名密钥', kind: 'text', writeOnly: true, help: '至少16位，双方签名所用，保存后不再显示' },
+    { name: 'currency', label: '币种', kind: 'text', initial: 'CNY' },
     { name: 'sort', label: '排序', kind: 'number', initial: 0 },
     { name: 'enabled', label: '启用', kind: 'switch' },
   ],
