@@ -24,6 +24,8 @@ export interface LaunchRequest extends VenueRef {
  */
 export interface GameProvider {
   readonly name: string;
+  /** Whether members may move money into its ledger venues (the sandbox: yes; no venue connected: no). */
+  readonly acceptsMoneyIn: boolean;
   /** Creates the member's account at the venue if missing. */
   ensureAccount(tx: Tx, ref: VenueRef): Promise<void>;
   /** The venue's own view of the member's balance, in cents. */

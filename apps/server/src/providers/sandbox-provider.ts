@@ -16,6 +16,7 @@ const TICKET_MS = 12 * 3600 * 1000;
 export function sandboxProvider(clock: Clock): GameProvider {
   return {
     name: 'sandbox',
+    acceptsMoneyIn: true,
     async ensureAccount() {
       // Nothing to register: the venue wallet is the ledger account, which the first movement into it creates, and a
       // missing account reads as a zero balance.

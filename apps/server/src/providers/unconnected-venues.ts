@@ -14,6 +14,7 @@ export function unconnectedVenues(): GameProvider {
   };
   return {
     name: 'unconnected',
+    acceptsMoneyIn: false,
     async ensureAccount(tx, ref) {
       await ensureAccount(tx, accountCode.venue(ref.memberId, ref.venue), 'venue', ref.memberId, ref.venue);
     },

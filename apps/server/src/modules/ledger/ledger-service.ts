@@ -1,5 +1,5 @@
 import { BizCode, MSG } from '@h5/contract';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
@@ -98,6 +98,11 @@ type PostRow = {
   out_balance: string | null;
 };
 
+/** Whether an error is ledger_post's below-zero refusal (raised inside a database function). */
+export function asInsufficientFunds(e: unknown): boolean {
+  return insufficientAccount(e) !== null;
+}
+
 function insufficientAccount(e: unknown): string | null {
   for (let err = e as { code?: string; detail?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
     if (err.code === INSUFFICIENT_FUNDS_STATE) return err.detail ?? '';
@@ -162,14 +167,10 @@ export async function balanceOf(db: DbOrTx, code: string): Promise<number> {
   return (await balancesOf(db, [code])).get(code) ?? 0;
 }
 
-/**
- * Locks a member's central wallet row for the rest of the transaction: one money operation per member at a time.
- * `alsoLock`, an advisory lock taken shared in the same statement (a venue held for a transfer), saves a round trip.
- */
-export async function lockWallet(tx: Tx, memberId: number, alsoLock?: SQL): Promise<number> {
-  const wallet = sql`SELECT balance FROM ledger_accounts WHERE code = ${accountCode.wallet(memberId)} FOR UPDATE`;
+/** Locks a member's central wallet row for the rest of the transaction: one money operation per member at a time. */
+export async function lockWallet(tx: Tx, memberId: number): Promise<number> {
   const rows = await tx.execute<{ balance: string }>(
-    alsoLock ? sql`SELECT (${wallet}) AS balance, pg_advisory_xact_lock_shared(${alsoLock}) AS held` : wallet,
+    sql`SELECT balance FROM ledger_accounts WHERE code = ${accountCode.wallet(memberId)} FOR UPDATE`,
   );
   const row = (rows as unknown as { rows: { balance: string }[] }).rows[0];
   return numericToCents(row?.balance ?? '0');

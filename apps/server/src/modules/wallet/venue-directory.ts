@@ -50,7 +50,7 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
 }
 
 /** The advisory lock key of a venue (codes are compared regardless of case). */
-export const venueLock = (code: string) => sql`hashtext(${`venue:${code.toLowerCase()}`})`;
+const venueLock = (code: string) => sql`hashtext(${`venue:${code.toLowerCase()}`})`;
 
 /**
  * The venue, held for the rest of a money movement's transaction: a back-office delete of the venue (which takes

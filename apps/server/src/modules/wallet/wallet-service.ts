@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { BizCode, centsToMoney, MSG, parseMoneyToCents, VENUE_WALLET } from '@h5/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { AppError, badInput } from '../../http/errors';
 import type { GameProvider } from '../../providers/game-provider';
 import { members } from '../accounts/accounts-tables';
-import { accountCode, balanceOf, balancesOf, lockWallet, post } from '../ledger/ledger-service';
+import { accountCode, asInsufficientFunds, balanceOf, balancesOf, lockWallet, post } from '../ledger/ledger-service';
+import { centsToNumeric, numericToCents } from '../../lib/money';
 import { launchRemote } from './remote-launch';
 import { remoteBalance, remoteTransfer } from './remote-transfers';
-import { findVenue, holdVenue, listVenues, type VenueInfo, venueLock } from './venue-directory';
+import { findVenue, holdVenue, listVenues, type VenueInfo } from './venue-directory';
 
 export interface WalletDeps {
   db: Db;
@@ -82,9 +83,10 @@ export interface TransferInput {
 
 /**
  * A manual transfer between the central wallet (userbalance) and one venue (SERVER-RULES "Wallets and venues").
- * The member's wallet row is locked for the whole movement: one transfer per member at a time. The hot path of the
- * wallet screen, so it keeps to four statements inside its transaction: the wallet row and the venue's shared lock
- * together, the venue as it is now, the venue account, and the ledger movement, which answers the new balance.
+ * The hot path of the wallet screen: for a ledger venue the whole movement is one statement, the database function
+ * wallet_transfer (migration 0015), which holds the member's wallet row for the movement (one transfer per member at
+ * a time) and the venue by its shared lock. A transfer-wallet venue is called outside any transaction
+ * (remote-transfers.ts).
  */
 export async function transfer(deps: WalletDeps, memberId: number, input: TransferInput, idempotencyKey: string) {
   const cents = parseMoneyToCents(input.amount);
@@ -96,31 +98,29 @@ export async function transfer(deps: WalletDeps, memberId: number, input: Transf
     throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueToVenueRefused);
   }
   const into = target !== VENUE_WALLET;
-  const venueCode = into ? target : source;
   const reference = `transfer:${memberId}:${idempotencyKey}`;
-
-  const local = await deps.db.transaction(async (tx): Promise<{ balance: string } | { remote: string }> => {
-    const central = await lockWallet(tx, memberId, venueLock(venueCode));
-    // Read under the venue's lock: a delete or disable that finished before it is seen. Out of a disabled venue is
-    // allowed (DESIGN "Operators": disabling a venue is how it is retired safely).
-    const venue = await findVenue(tx, venueCode);
-    if (!venue || (into && !venue.enabled)) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
-    if (venue.walletMode === 'seamless') throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUsesCentralWallet);
-    // A remote venue is called outside any transaction (remote-transfers.ts).
-    if (venue.walletMode === 'transfer') return { remote: venue.code };
-    const available = into ? central : await balanceOf(tx, accountCode.venue(memberId, venue.code));
-    if (cents > available) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
-    const moved = into
-      ? await moveIn(tx, deps, memberId, venue, cents, reference)
-      : await moveOut(tx, deps, memberId, venue, cents, reference);
-    const wallet = accountCode.wallet(memberId);
-    const balance = moved.balances.get(wallet) ?? (await balanceOf(tx, wallet));
-    return { balance: centsToMoney(balance) };
-  });
-  if ('balance' in local) return { balance: local.balance, message: MSG.transferOk };
-  const outcome = await remoteTransfer(deps, memberId, local.remote, into ? 'in' : 'out', cents, reference);
+  const { state, balance } = await ledgerTransfer(deps, memberId, into ? target : source, into, cents, reference);
+  if (state === 'ok') return { balance: centsToMoney(numericToCents(balance ?? '0')), message: MSG.transferOk };
+  if (state === 'above_balance') throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
+  if (state === 'seamless') throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUsesCentralWallet);
+  if (!state.startsWith('remote:')) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+  const outcome = await remoteTransfer(deps, memberId, state.slice('remote:'.length), into ? 'in' : 'out', cents, reference);
   if (outcome.state === 0) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.transferRefusedByVenue);
   return { balance: outcome.balance, message: outcome.state === 1 ? MSG.transferOk : MSG.transferPending };
+}
+
+async function ledgerTransfer(deps: WalletDeps, memberId: number, venue: string, into: boolean, cents: number, reference: string) {
+  try {
+    const result = await deps.db.execute<{ out_state: string; out_balance: string | null }>(sql`
+      SELECT * FROM wallet_transfer(${memberId}::integer, ${venue}, ${into}, ${centsToNumeric(cents)}::numeric, ${reference},
+        ${deps.provider.acceptsMoneyIn})`);
+    const [row] = (result as unknown as { rows: { out_state: string; out_balance: string | null }[] }).rows;
+    return { state: row?.out_state ?? 'venue_unavailable', balance: row?.out_balance ?? null };
+  } catch (e) {
+    // The below-zero guard of ledger_post: the balance changed between the check and the movement.
+    if (asInsufficientFunds(e)) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
+    throw e;
+  }
 }
 
 /** Recycles every venue holding at least 1.00 back into the central wallet, inside the caller's transaction. */
