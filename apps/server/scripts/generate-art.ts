@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GAME_CATEGORIES, type GameCategoryId } from '@h5/contract';
 import {
+  AGGREGATOR_DEMO_VENUES,
   DEMO_BANNERS,
   DEMO_VENUES,
   type DemoBanner,
@@ -454,7 +455,7 @@ write('/art/logo.svg', logoSvg());
 write('/art/app-qrcode.svg', qrPlaceholderSvg());
 write('/art/avatar-default.svg', avatarSvg());
 DEMO_BANNERS.forEach((banner, i) => write(artPath.banner(i + 1), bannerSvg(banner, i + 1)));
-for (const venue of DEMO_VENUES) write(artPath.venueTile(venue.code), venueTile(venue));
+for (const venue of [...DEMO_VENUES, ...AGGREGATOR_DEMO_VENUES]) write(artPath.venueTile(venue.code), venueTile(venue));
 for (const game of demoSlotGames())
   write(game.gamepic, slotIconSvg(game.gamename, `${game.catecode}/${game.gamecode}`));
 for (let level = 1; level <= 10; level += 1) write(`/art/vip/vip${level}.svg`, vipBadgeSvg(level));

@@ -4,6 +4,13 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { importUploadDirectory } from './modules/files/files-service';
+import { connectSandboxAggregator } from './providers/sandbox-aggregator/sandbox-aggregator-venues';
+
+/** This server as its own processes reach it: the sandbox aggregator inside it is called there. */
+function loopbackOrigin(config: AppConfig): string {
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
 
 /**
  * What a fresh or upgraded database needs before any server serves it: the migrations (openDatabase), the demo
@@ -13,9 +20,9 @@ import { importUploadDirectory } from './modules/files/files-service';
 export async function prepareDatabase(config: AppConfig, database?: Database): Promise<void> {
   const opened = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize }));
   try {
-    if (config.seedDemo && (await seedIfEmpty(opened.db, { sandbox: config.sandbox }))) {
-      console.log('Seeded an empty database with demo content');
-    }
+    const seeded = config.seedDemo && (await seedIfEmpty(opened.db, { sandbox: config.sandbox }));
+    if (seeded) console.log('Seeded an empty database with demo content');
+    if (config.sandbox) await connectSandboxAggregator(opened.db, loopbackOrigin(config), { create: seeded });
     const imported = await importUploadDirectory(opened.db, config.uploadDir);
     if (imported) console.log(`Brought ${imported} uploaded files into the database`);
   } finally {

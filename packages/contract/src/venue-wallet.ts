@@ -96,6 +96,8 @@ export const venueApiBodies = {
     mobile: z.boolean(),
     /** Seamless venues: the launch token they authenticate with through our callback API. */
     token: z.string().max(128).optional(),
+    /** Where the member came from (the site's address as the member reached it), for the game's way back. */
+    return_url: z.string().max(500).optional(),
   }),
   bets: z.object({ ...Signed, cursor: z.string().max(128), limit: z.number().int().min(1).max(1000) }),
 };

@@ -70,6 +70,15 @@ export const DEMO_VENUES: readonly DemoVenue[] = [
   { code: 'JSCP', name: '极速彩票', category: 'lottery' },
 ];
 
+/**
+ * The sandbox aggregator's two venues (SANDBOX=1), connected at start to this server's own address: one keeping the
+ * member's balance on its side (transfer wallet), one playing from the central wallet (seamless).
+ */
+export const AGGREGATOR_DEMO_VENUES: readonly (DemoVenue & { walletMode: 'transfer' | 'seamless' })[] = [
+  { code: 'JHZR', name: '聚合真人', category: 'realbet', walletMode: 'transfer' },
+  { code: 'JHQP', name: '聚合棋牌', category: 'joker', walletMode: 'seamless' },
+];
+
 /** Slot lists per catecode (SPEC 2 /concise tabs); gamecodes are unique within a venue. */
 export const DEMO_SLOTS: Readonly<Record<string, readonly string[]>> = {
   obgdy: [

@@ -24,6 +24,7 @@ export async function launchRemote(
   memberId: number,
   venue: VenueInfo,
   input: { game_code: string; is_mobile_url: number },
+  origin: string,
   sessionHash: string,
   recycleLedgerVenues: () => Promise<unknown>,
 ): Promise<{ url: string }> {
@@ -54,7 +55,7 @@ export async function launchRemote(
   const result = await callVenue(
     api,
     'launch',
-    { player: member.username, game_code: input.game_code, mobile: input.is_mobile_url === 1, ...(token ? { token } : {}) },
+    { player: member.username, game_code: input.game_code, mobile: input.is_mobile_url === 1, return_url: `${origin}/`, ...(token ? { token } : {}) },
     { clock: deps.clock, timeoutMs: deps.venueTimeoutMs },
   );
   if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.url) {

@@ -199,7 +199,7 @@ export async function launchGame(
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
   if (venue.walletMode !== 'ledger') {
     const recycle = () => deps.db.transaction((tx) => recycleAll(tx, deps, memberId, 'autotransfer-recycle'));
-    return launchRemote(deps, memberId, venue, input, sessionHash, recycle);
+    return launchRemote(deps, memberId, venue, input, origin, sessionHash, recycle);
   }
   return deps.db.transaction(async (tx) => {
     await stillOpen(tx, venue, true);

@@ -48,13 +48,23 @@ interface Merchant {
   secret: string;
   category: string;
   seamless: boolean;
+  /** Where the operator's wallet API is called back: the server the merchant's API address is on. */
+  callbackOrigin: string;
 }
 
 async function merchant(db: Db, code: string): Promise<Merchant | null> {
   const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
   if (!row || !row.apiSecret || row.walletMode === 'ledger') return null;
   if (!row.apiBaseUrl.replace(/\/+$/, '').endsWith(`${SANDBOX_AGGREGATOR_PREFIX}/api/${row.code}`)) return null;
-  return { code: row.code, secret: row.apiSecret, category: row.categoryId, seamless: row.walletMode === 'seamless' };
+  const callbackOrigin = siteOrigin(row.apiBaseUrl);
+  if (!callbackOrigin) return null;
+  return {
+    code: row.code,
+    secret: row.apiSecret,
+    category: row.categoryId,
+    seamless: row.walletMode === 'seamless',
+    callbackOrigin,
+  };
 }
 
 const CALL_OF_PATH: Record<string, VenueApiCall> = {
@@ -73,6 +83,16 @@ function signedReply(reply: FastifyReply, secret: string, status: number, body: 
 }
 
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+function siteOrigin(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return ['http:', 'https:'].includes(parsed.protocol) ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggregatorDeps) {
   const faults = new Map<string, Fault>();
@@ -150,7 +170,8 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
           launchToken: b.token ?? '',
           expiresAt: new Date(deps.clock.now().getTime() + TICKET_MS),
         });
-        return [200, { status: 'OK', url: `${origin}${SANDBOX_AGGREGATOR_PREFIX}/play?ticket=${ticket}` }];
+        // The sandbox is served from the site's own address: its game opens on the origin the member came from.
+        return [200, { status: 'OK', url: `${siteOrigin(b.return_url) ?? origin}${SANDBOX_AGGREGATOR_PREFIX}/play?ticket=${ticket}` }];
       }
       case 'bets': {
         const b = body as z.output<typeof venueApiBodies.bets>;
@@ -194,11 +215,11 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
       .send(sandboxPage(nonce, SANDBOX_AGGREGATOR_PREFIX));
   });
 
-  /** A seamless venue's callback to the operator's wallet API, signed, at the address the page was served from. */
-  async function callback(req: FastifyRequest, venue: Merchant, action: string, body: Record<string, unknown>): Promise<VenueWalletAnswer | null> {
+  /** A seamless venue's callback to the operator's wallet API, signed. */
+  async function callback(venue: Merchant, action: string, body: Record<string, unknown>): Promise<VenueWalletAnswer | null> {
     const payload = JSON.stringify({ ...body, timestamp: Math.floor(deps.clock.now().getTime() / 1000) });
     const send = () =>
-      fetch(`${originOf(req)}/api/venues/${venue.code}/wallet/${action}`, {
+      fetch(`${venue.callbackOrigin}/api/venues/${venue.code}/wallet/${action}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-signature': hmacHex(venue.secret, payload) },
         body: payload,
@@ -222,7 +243,7 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     if (!s) return refused(MSG.sandboxTicketExpired);
     let balance: string;
     if (s.venue.seamless) {
-      const answer = await callback(req, s.venue, 'authenticate', { token: s.launchToken });
+      const answer = await callback(s.venue, 'authenticate', { token: s.launchToken });
       balance = answer?.status === 'OK' ? answer.balance : '--';
     } else {
       balance = centsToMoney(await books.playerBalance(deps.db, s.venueCode, s.player));
@@ -244,9 +265,9 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     const roundId = `R${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
     let balance: string;
     if (s.venue.seamless) {
-      const bet = await callback(req, s.venue, 'bet', { player: s.player, transaction_id: `${roundId}-B`, round_id: roundId, game_code: s.gameCode, amount: centsToMoney(stake) });
+      const bet = await callback(s.venue, 'bet', { player: s.player, transaction_id: `${roundId}-B`, round_id: roundId, game_code: s.gameCode, amount: centsToMoney(stake) });
       if (!bet || (bet.status !== 'OK' && bet.status !== 'DUPLICATE')) return { code: 402, message: bet?.message ?? MSG.insufficientBalance, data: null };
-      const win = await callback(req, s.venue, 'win', {
+      const win = await callback(s.venue, 'win', {
         player: s.player,
         transaction_id: `${roundId}-W`,
         round_id: roundId,

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AGGREGATOR_DEMO_VENUES, artPath } from '../../db/seed-content';
+import { games, venues } from '../../modules/content/content-tables';
+import { SANDBOX_AGGREGATOR_PREFIX } from './sandbox-aggregator-routes';
+
+/**
+ * SANDBOX=1: makes sure the sandbox aggregator's venues exist and point at this server's own address (`origin`,
+ * loopback), since the aggregator runs inside it and is called over HTTP like any other. They are created with the
+ * demo content (`create`: the database was seeded just now), each with a signing secret of this install's own; on
+ * every start after, only their address follows the server, and an operator's changes or deletion stand.
+ */
+export async function connectSandboxAggregator(db: Db, origin: string, options: { create: boolean }): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [i, v] of AGGREGATOR_DEMO_VENUES.entries()) {
+      const apiBaseUrl = `${origin}${SANDBOX_AGGREGATOR_PREFIX}/api/${v.code}`;
+      const [existing] = await tx.select({ id: venues.id, walletMode: venues.walletMode }).from(venues).where(eq(venues.code, v.code));
+      if (existing) {
+        if (existing.walletMode === v.walletMode) await tx.update(venues).set({ apiBaseUrl }).where(eq(venues.id, existing.id));
+        continue;
+      }
+      if (!options.create) continue;
+      await tx.insert(venues).values({
+        code: v.code,
+        name: v.name,
+        platname: v.code,
+        categoryId: v.category,
+        sort: 100 + i,
+        walletMode: v.walletMode,
+        apiBaseUrl,
+        apiSecret: randomBytes(24).toString('base64url'),
+      });
+      await tx.insert(games).values({
+        name: v.name,
+        categoryId: v.category,
+        appState: 1,
+        platformName: v.code,
+        gameCode: 'dice',
+        mobileImg: artPath.venueTile(v.code),
+        sort: 100 + i,
+      });
+    }
+  });
+}

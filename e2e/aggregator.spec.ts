@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+
+// The money journeys of remote venues: the sandbox aggregator inside the server, reached over HTTP, with one
+// transfer-wallet venue (聚合真人, the member's balance kept by the aggregator) and one seamless venue (聚合棋牌,
+// played from the central wallet through our signed wallet API).
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const toast = (page: Page) => page.locator('.adm-toast-main');
+const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+async function api<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function playOneRound(page: Page, venue: string) {
+  await page.goto(`${baseURL()}/#/gamePage?name=${venue}&code=dice`);
+  const frame = page.frameLocator('iframe.game-frame');
+  await expect.poll(() => frame.locator('#balance').textContent(), { timeout: 15_000 }).not.toBe('--');
+  await frame.getByLabel(/下注金额/).fill('10');
+  await frame.getByRole('button', { name: '押大' }).click();
+  const line = frame.locator('#log li').first();
+  await line.waitFor();
+  const text = (await line.textContent()) ?? '';
+  const winLoss = Number(/输赢 (-?\d+\.\d{2})/.exec(text)?.[1]);
+  expect(Math.abs(winLoss)).toBe(10);
+  return winLoss;
+}
+
+describe('remote venues through the sandbox aggregator', () => {
+  it('moves money into a transfer-wallet venue, plays there and brings it all back', async () => {
+    const { page, errors, context } = await phonePage(browser);
+    const name = await registerThroughForm(page);
+    expect(await creditMember(name, '300')).toBe('300.00');
+
+    await page.goto(`${baseURL()}/#/transfer`);
+    const form = page.getByRole('form', { name: '手动转账' });
+    await form.getByRole('button', { name: /^转出钱包：/ }).click();
+    await page.getByRole('dialog', { name: '选择转出钱包' }).getByRole('button', { name: /中心钱包/ }).click();
+    await form.getByRole('button', { name: /^转入钱包：/ }).click();
+    await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /聚合真人/ }).click();
+    await page.getByLabel('转账金额').fill('100');
+    await page.getByRole('button', { name: '立即转账' }).click();
+    await expect.poll(() => toast(page).textContent()).toBe('转账成功');
+
+    await page.goto(`${baseURL()}/#/money`);
+    await expect.poll(() => page.getByLabel('聚合真人余额').textContent()).toContain('100.00');
+    await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain('200.00');
+
+    const winLoss = await playOneRound(page, 'JHZR');
+    // The aggregator keeps the venue balance: the round shows there, not in the central wallet.
+    await page.goto(`${baseURL()}/#/money`);
+    await expect.poll(async () => money(await page.getByLabel('聚合真人余额').textContent())).toBe(100 + winLoss);
+
+    await page.getByRole('button', { name: '一键回收' }).first().click();
+    await expect.poll(() => toast(page).textContent()).toBe('回收成功');
+    await expect.poll(async () => money(await page.getByLabel('中心钱包余额').textContent())).toBe(300 + winLoss);
+    await expect.poll(() => page.getByLabel('聚合真人余额').textContent()).toContain('0.00');
+
+    // Both transfers are in the records, each successful.
+    const records = await api<{ data: { type: number; state: number; pay_way: string }[] }>(page, '/api/gettransrecord', { date: 1, page: 1 });
+    expect(records.data.filter((r) => r.pay_way === 'JHZR').map((r) => [r.type, r.state])).toEqual([
+      [4, 1],
+      [3, 1],
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays a seamless venue from the central wallet and records the bet at once', async () => {
+    const { page, errors, context } = await phonePage(browser);
+    const name = await registerThroughForm(page);
+    expect(await creditMember(name, '50')).toBe('50.00');
+
+    const winLoss = await playOneRound(page, 'JHQP');
+    expect(await api<{ balance: string }>(page, '/api/balance')).toMatchObject({ balance: (50 + winLoss).toFixed(2) });
+
+    await page.goto(`${baseURL()}/#/betRecord`);
+    const row = page.locator('li.bet-row').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('已结算');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
