@@ -339,6 +339,8 @@ describe('messages and site settings in the console', () => {
     await page.getByRole('alert').getByText(MSG.notFound).waitFor();
 
     await page.getByLabel('会员ID或用户名').fill(member.name);
+    // Changing a field drops the refusal; the form is settled again once it is gone.
+    await page.getByRole('alert').getByText(MSG.notFound).waitFor({ state: 'detached' });
     await sendButton(page).click();
     await expectToast(page, '已发送');
     await rowWith(page, '账户提醒').waitFor();

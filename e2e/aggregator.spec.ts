@@ -59,9 +59,10 @@ describe('remote venues through the sandbox aggregator', () => {
     await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain('200.00');
 
     const winLoss = await playOneRound(page, 'JHZR');
-    // The aggregator keeps the venue balance: the round shows there, not in the central wallet.
+    // The aggregator keeps the venue balance: the round shows there (at the page's next poll), not in the central
+    // wallet.
     await page.goto(`${baseURL()}/#/money`);
-    await expect.poll(async () => money(await page.getByLabel('聚合真人余额').textContent())).toBe(100 + winLoss);
+    await expect.poll(async () => money(await page.getByLabel('聚合真人余额').textContent()), { timeout: 10_000 }).toBe(100 + winLoss);
 
     await page.getByRole('button', { name: '一键回收' }).first().click();
     await expect.poll(() => toast(page).textContent()).toBe('回收成功');
