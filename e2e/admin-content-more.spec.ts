@@ -11,7 +11,7 @@ import {
   registerThroughForm,
   uniqueName,
 } from './support/browser';
-import { consoleURL, desktopPage, rowWith, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, openScreen, removeRow, rowWith, save, signInAsBoss } from './support/console';
 
 // More screens of the console's generic list/create/update/delete page in Chromium at 1280 px against the real
 // server: 游戏, VIP等级, 收款账户 and the 金额范围 of 支付方式. Each journey creates (where the screen allows it), edits,
@@ -23,30 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const dialog = (page: Page) => page.getByRole('dialog').last();
 
-async function openScreen(page: Page, path: string, heading: string) {
-  await page.goto(consoleURL(path));
-  await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
-}
-
-/** Waits for an antd message containing this text (a first write on a cold server can take a few seconds). */
-const expectToast = (page: Page, text: string) =>
-  expect
-    .poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 10_000 })
-    .toContain(text);
-
-async function save(page: Page) {
-  await dialog(page).getByRole('button', { name: '保存' }).click();
-}
-
-/** Deletes the row showing `text` after the confirm dialog, and waits for it to leave the table. */
-async function removeRow(page: Page, text: string) {
-  await rowWith(page, text).getByRole('button', { name: /^删除/ }).click();
-  await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
-  await expectToast(page, '已删除');
-  await rowWith(page, text).waitFor({ state: 'detached' });
-}
 
 /**
  * Picks the option showing `label` in the select labelled `field` of the open dialog, and waits for its list to close

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { consoleURL, desktopPage, newMemberWithCard, rowWith, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, newMemberWithCard, openScreen, removeRow, rowWith, save, signInAsBoss } from './support/console';
 
 // The content and finance settings screens of the console (one generic list/create/update/delete page) in Chromium
 // at 1280 px against the real server: create, edit, delete, a refused value with its Chinese message, and, for
@@ -14,32 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const dialog = (page: Page) => page.getByRole('dialog').last();
-
-async function openScreen(page: Page, path: string, heading: string) {
-  await page.goto(consoleURL(path));
-  await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
-}
-
-/** Waits for an antd message containing this text (a first write on a cold server can take a few seconds). */
-const expectToast = (page: Page, text: string) =>
-  expect
-    .poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 10_000 })
-    .toContain(text);
 
 const sendButton = (page: Page) => page.getByRole('button', { name: /^发\s?送$/ });
 
-async function save(page: Page) {
-  await dialog(page).getByRole('button', { name: '保存' }).click();
-}
-
-/** Deletes the row showing `text` after the confirm dialog, and waits for it to leave the table. */
-async function removeRow(page: Page, text: string) {
-  await rowWith(page, text).getByRole('button', { name: /^删除/ }).click();
-  await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
-  await expectToast(page, '已删除');
-  await rowWith(page, text).waitFor({ state: 'detached' });
-}
 
 /**
  * The HTML source of the dialog's rich-text field `label` (the editor's 源码 view, switched on when it is not on

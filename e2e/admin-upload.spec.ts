@@ -1,9 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { consoleURL, desktopPage, expectToast, rowWith, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, openScreen, removeRow, rowWith, signInAsBoss } from './support/console';
 
 // Banner images uploaded into the server from the console, and promotion content written in the console's editor,
 // as the member app then shows them: Chromium at 1280 px for the console, 375 px for the member app.
@@ -36,20 +36,6 @@ function solidPng(width = 750, height = 280, rgb: [number, number, number] = [21
     chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-const dialog = (page: Page) => page.getByRole('dialog').last();
-
-async function openScreen(page: Page, path: string, heading: string) {
-  await page.goto(consoleURL(path));
-  await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
-}
-
-async function removeRow(page: Page, text: string) {
-  await rowWith(page, text).getByRole('button', { name: /^删除/ }).click();
-  await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
-  await expectToast(page, '已删除');
-  await rowWith(page, text).waitFor({ state: 'detached' });
 }
 
 /** A member-app page past the welcome modal, if it shows. */

@@ -130,9 +130,36 @@ export const balanceOf = async (member: Member) =>
 /** The table row of a queue or list that shows `text`. */
 export const rowWith = (page: Page, text: string) => page.locator('tr', { hasText: text });
 
-/** Waits for an antd message (toast) containing this text; a failure lists the messages that were shown. */
+/**
+ * Waits for an antd message (toast) containing this text (a first write on a cold server can take a few seconds); a
+ * failure lists the messages that were shown.
+ */
 export const expectToast = (page: Page, text: string) =>
-  expect.poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | ')).toContain(text);
+  expect
+    .poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 10_000 })
+    .toContain(text);
+
+/** The dialog on top (a form, or a confirm over it). */
+export const dialog = (page: Page) => page.getByRole('dialog').last();
+
+/** Opens a console screen by its path and waits for its heading. */
+export async function openScreen(page: Page, path: string, heading: string) {
+  await page.goto(consoleURL(path));
+  await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+}
+
+/** Saves the open form dialog of a resource screen. */
+export async function save(page: Page) {
+  await dialog(page).getByRole('button', { name: '保存' }).click();
+}
+
+/** Deletes the row showing `text` after the confirm dialog, and waits for it to leave the table. */
+export async function removeRow(page: Page, text: string) {
+  await rowWith(page, text).getByRole('button', { name: /^删除/ }).click();
+  await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
+  await expectToast(page, '已删除');
+  await rowWith(page, text).waitFor({ state: 'detached' });
+}
 
 interface Finding {
   id: string;
