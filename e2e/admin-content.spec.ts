@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 
-const sendButton = (page: Page) => page.getByRole('button', { name: /^发\s?送$/ });
+// By its text: while antd's loading icon fades out after a refused send, the icon's label is still part of the
+// button's accessible name ("loading 发送"), though the button already takes clicks.
+const sendButton = (page: Page) => page.locator('button', { hasText: /^发\s?送$/ });
 
 
 /**
