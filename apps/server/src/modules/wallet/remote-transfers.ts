@@ -177,11 +177,19 @@ export async function reconcileTransfers(deps: RemoteTransferDeps, limit = 200):
   return finished;
 }
 
-/** The member's balance at a transfer-wallet venue as the venue answers it, or null when it does not answer. */
-export async function remoteBalance(deps: RemoteTransferDeps, memberId: number, venueCode: string): Promise<number | null> {
-  const venue = await remoteVenue(deps.db, venueCode);
-  if (!venue) return null;
-  const result = await callVenue(venue, 'balance', { player: await playerName(deps.db, memberId) }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
-  if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
-  return numericToCents(result.answer.balance);
+/**
+ * The member's balance at each of these transfer-wallet venues as the venues answer it (asked together), or null
+ * for a venue that does not answer.
+ */
+export async function remoteBalances(deps: RemoteTransferDeps, memberId: number, venueCodes: string[]): Promise<Map<string, number | null>> {
+  if (!venueCodes.length) return new Map();
+  const player = await playerName(deps.db, memberId);
+  const ask = async (code: string): Promise<number | null> => {
+    const venue = await remoteVenue(deps.db, code);
+    if (!venue) return null;
+    const result = await callVenue(venue, 'balance', { player }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
+    if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
+    return numericToCents(result.answer.balance);
+  };
+  return new Map(await Promise.all(venueCodes.map(async (code) => [code, await ask(code)] as const)));
 }

@@ -26,8 +26,7 @@ const PAGE = 500;
  */
 export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Promise<number> {
   const venue = await remoteVenue(deps.db, venueCode);
-  const [info] = await deps.db.select({ category: venues.categoryId }).from(venues).where(eq(venues.code, venueCode));
-  if (!venue || !info) return 0;
+  if (!venue) return 0;
   const [saved] = await deps.db.select().from(venueBetCursors).where(eq(venueBetCursors.venueCode, venue.code));
   const result = await callVenue(venue, 'bets', { cursor: saved?.cursor ?? '', limit: PAGE }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
   if (result.kind === 'in-doubt' || result.answer.status !== 'OK') return 0;
@@ -47,7 +46,7 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
           betId,
           memberId: member.id,
           venueCode: venue.code,
-          category: info.category,
+          category: venue.category,
           gameCode: bet.game_code,
           betAmount: centsToNumeric(stake),
           validAmount: centsToNumeric(stake),
@@ -58,7 +57,7 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
         .returning({ id: bets.id });
       if (!stored) continue;
       // Settled as of the venue's settlement time, so reports put it on the venue's day, not the pull's.
-      await recordSettlement(tx, { now: () => settledAt }, { betId, memberId: member.id, venueCode: venue.code, category: info.category, stake, payout });
+      await recordSettlement(tx, { now: () => settledAt }, { betId, memberId: member.id, venueCode: venue.code, category: venue.category, stake, payout });
       added += 1;
     }
     await tx

@@ -26,10 +26,14 @@ const toInfo = (row: typeof venues.$inferSelect): VenueInfo => ({
  * A remote venue's address and secret, read when it is called (never kept in memory): a transfer-wallet venue, or
  * with `mode` 'seamless' a seamless one (which we call only to launch games).
  */
-export async function remoteVenue(db: DbOrTx, code: string, mode: 'transfer' | 'seamless' = 'transfer'): Promise<RemoteVenue | null> {
+export async function remoteVenue(
+  db: DbOrTx,
+  code: string,
+  mode: 'transfer' | 'seamless' = 'transfer',
+): Promise<(RemoteVenue & { category: string }) | null> {
   const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
   if (!row || row.walletMode !== mode || !row.apiBaseUrl || !row.apiSecret) return null;
-  return { code: row.code, apiBaseUrl: row.apiBaseUrl, apiSecret: row.apiSecret, currency: row.currency };
+  return { code: row.code, apiBaseUrl: row.apiBaseUrl, apiSecret: row.apiSecret, currency: row.currency, category: row.categoryId };
 }
 
 /** Every venue in display order. */

@@ -9,7 +9,7 @@ import { members } from '../accounts/accounts-tables';
 import { accountCode, asInsufficientFunds, balanceOf, balancesOf, lockWallet, post } from '../ledger/ledger-service';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { launchRemote } from './remote-launch';
-import { remoteBalance, remoteTransfer } from './remote-transfers';
+import { remoteBalances, remoteTransfer } from './remote-transfers';
 import { findVenue, holdVenue, listVenues, type VenueInfo } from './venue-directory';
 
 export interface WalletDeps {
@@ -147,10 +147,10 @@ export async function recycleAll(tx: Tx, deps: WalletDeps, memberId: number, rea
  */
 export async function transAll(deps: WalletDeps, memberId: number) {
   let recycled = await deps.db.transaction((tx) => recycleAll(tx, deps, memberId, 'transall'));
-  for (const venue of (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer')) {
-    const cents = await remoteBalance(deps, memberId, venue.code);
+  const remote = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer').map((v) => v.code);
+  for (const [code, cents] of await remoteBalances(deps, memberId, remote)) {
     if (cents === null || cents < RECYCLE_MINIMUM_CENTS) continue;
-    const outcome = await remoteTransfer(deps, memberId, venue.code, 'out', cents, `transall:${memberId}:${venue.code}:${randomUUID()}`);
+    const outcome = await remoteTransfer(deps, memberId, code, 'out', cents, `transall:${memberId}:${code}:${randomUUID()}`);
     if (outcome.state === 1) recycled += cents;
   }
   const balance = centsToMoney(await balanceOf(deps.db, accountCode.wallet(memberId)));
@@ -168,15 +168,15 @@ export async function venueBalances(deps: WalletDeps, memberId: number) {
     deps.db,
     venues.map((v) => accountCode.venue(memberId, v.code)),
   );
-  const remote = new Map(
-    await Promise.all(
-      venues.filter((v) => v.walletMode === 'transfer').map(async (v) => [v.code, (await remoteBalance(deps, memberId, v.code)) ?? 0] as const),
-    ),
+  const remote = await remoteBalances(
+    deps,
+    memberId,
+    venues.filter((v) => v.walletMode === 'transfer').map((v) => v.code),
   );
   return venues.map((v) => ({
     name: v.name,
     platname: v.code,
-    balance: centsToMoney(remote.get(v.code) ?? balances.get(accountCode.venue(memberId, v.code)) ?? 0),
+    balance: centsToMoney(v.walletMode === 'transfer' ? (remote.get(v.code) ?? 0) : (balances.get(accountCode.venue(memberId, v.code)) ?? 0)),
   }));
 }
 
