@@ -16,8 +16,9 @@ const LAUNCH_MS = 12 * 3600 * 1000;
 
 /**
  * /api/getGameUrl for a remote venue: the venue answers the game's address. A seamless venue gets a launch token it
- * authenticates with through our wallet API; with auto-transfer on, a transfer-wallet venue first receives the whole
- * central balance (a remote transfer like any other, outside any transaction).
+ * authenticates with through our wallet API; with auto-transfer on, every other venue's money first comes back, and a
+ * transfer-wallet venue then receives the whole central balance (a remote transfer like any other, outside any
+ * transaction).
  */
 export async function launchRemote(
   deps: WalletDeps,
@@ -26,13 +27,16 @@ export async function launchRemote(
   input: { game_code: string; is_mobile_url: number },
   origin: string,
   sessionHash: string,
-  recycleLedgerVenues: () => Promise<unknown>,
+  recycleOtherVenues: () => Promise<unknown>,
 ): Promise<{ url: string }> {
   const seamless = venue.walletMode === 'seamless';
   const api = await remoteVenue(deps.db, venue.code, seamless ? 'seamless' : 'transfer');
   const [member] = await deps.db.select({ username: members.username, transferstatus: members.transferstatus }).from(members).where(eq(members.id, memberId));
   if (!api || !member) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
 
+  // Auto-transfer: the money of every other venue comes back first; a seamless venue then plays from the central
+  // wallet, a transfer-wallet venue receives all of it.
+  if (member.transferstatus === 1) await recycleOtherVenues();
   let token: string | undefined;
   if (seamless) {
     const issued = newToken();
@@ -48,7 +52,6 @@ export async function launchRemote(
       expiresAt: new Date(deps.clock.now().getTime() + LAUNCH_MS),
     });
   } else if (member.transferstatus === 1) {
-    await recycleLedgerVenues();
     const central = await balanceOf(deps.db, accountCode.wallet(memberId));
     if (central > 0) await remoteTransfer(deps, memberId, venue.code, 'in', central, `autotransfer:${memberId}:${venue.code}:${randomUUID()}`);
   }

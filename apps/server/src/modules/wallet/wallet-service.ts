@@ -142,17 +142,26 @@ export async function recycleAll(tx: Tx, deps: WalletDeps, memberId: number, rea
 }
 
 /**
+ * Asks each transfer-wallet venue (but `except`) where the member holds at least 1.00 to send it all back, one
+ * remote transfer each, outside any transaction. Answers the cents the venues confirmed.
+ */
+async function recycleRemote(deps: WalletDeps, memberId: number, reason: string, except?: string): Promise<number> {
+  const remote = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer' && v.code !== except).map((v) => v.code);
+  let recycled = 0;
+  for (const [code, cents] of await remoteBalances(deps, memberId, remote)) {
+    if (cents === null || cents < RECYCLE_MINIMUM_CENTS) continue;
+    const outcome = await remoteTransfer(deps, memberId, code, 'out', cents, `${reason}:${memberId}:${code}:${randomUUID()}`);
+    if (outcome.state === 1) recycled += cents;
+  }
+  return recycled;
+}
+
+/**
  * /api/transall: answers the new central balance; the message says whether anything came back. Ledger venues come
  * back in one transaction; then each transfer-wallet venue holding at least 1.00 is asked to send it all back.
  */
 export async function transAll(deps: WalletDeps, memberId: number) {
-  let recycled = await deps.db.transaction((tx) => recycleAll(tx, deps, memberId, 'transall'));
-  const remote = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer').map((v) => v.code);
-  for (const [code, cents] of await remoteBalances(deps, memberId, remote)) {
-    if (cents === null || cents < RECYCLE_MINIMUM_CENTS) continue;
-    const outcome = await remoteTransfer(deps, memberId, code, 'out', cents, `transall:${memberId}:${code}:${randomUUID()}`);
-    if (outcome.state === 1) recycled += cents;
-  }
+  const recycled = (await deps.db.transaction((tx) => recycleAll(tx, deps, memberId, 'transall'))) + (await recycleRemote(deps, memberId, 'transall'));
   const balance = centsToMoney(await balanceOf(deps.db, accountCode.wallet(memberId)));
   return { recycled, balance };
 }
@@ -197,10 +206,17 @@ export async function launchGame(
   sessionHash: string,
 ) {
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
+  // With auto-transfer on, every other venue's money follows the member into this one: transfer-wallet venues are
+  // asked over HTTP first (never inside a transaction), ledger venues come back in the launch's own transaction.
   if (venue.walletMode !== 'ledger') {
-    const recycle = () => deps.db.transaction((tx) => recycleAll(tx, deps, memberId, 'autotransfer-recycle'));
-    return launchRemote(deps, memberId, venue, input, origin, sessionHash, recycle);
+    const recycleOthers = async () => {
+      await recycleRemote(deps, memberId, 'autotransfer-recycle', venue.code);
+      await deps.db.transaction((tx) => recycleAll(tx, deps, memberId, 'autotransfer-recycle'));
+    };
+    return launchRemote(deps, memberId, venue, input, origin, sessionHash, recycleOthers);
   }
+  const [switches] = await deps.db.select({ transferstatus: members.transferstatus }).from(members).where(eq(members.id, memberId));
+  if (switches?.transferstatus === 1) await recycleRemote(deps, memberId, 'autotransfer-recycle');
   return deps.db.transaction(async (tx) => {
     await stillOpen(tx, venue, true);
     const ref = refFor(memberId, venue);
