@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/admin-routes';
 import { gamesRoutes } from './modules/games/games-routes';
 import { seamlessRoutes } from './modules/venue-wallet/seamless-routes';
 import { scheduleVenueJobs } from './modules/wallet/venue-jobs';
+import { venueTransfersAdminRoutes } from './modules/wallet/venue-transfers-admin-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   paymentsAdminRoutes(app, payments, backOffice.authenticate);
+  venueTransfersAdminRoutes(app, wallet, backOffice.authenticate);
   gatewaysAdminRoutes(app, payments, backOffice.authenticate);
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);

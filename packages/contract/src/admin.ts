@@ -270,6 +270,23 @@ export const AdminTransfer = z.object({
   amount: Money,
   created_at: Timestamp,
 });
+/** A transfer to or from a remote transfer-wallet venue, as finance follows it (README "Game venues"). */
+export const AdminVenueTransfer = z.object({
+  id: z.number().int(),
+  /** Our transfer id, the venue's idempotency key. */
+  transfer_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string().optional(),
+  venue_code: z.string(),
+  /** in: central wallet to the venue; out: the venue back to the central wallet. */
+  direction: z.enum(['in', 'out']),
+  amount: Money,
+  /** SPEC 4: 0 failed, 1 success, 2 pending (the venue's answer is still awaited). */
+  state: z.number().int(),
+  note: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
 export const AdminBet = z.object({
   id: z.number().int(),
   bet_id: z.string(),
@@ -300,6 +317,14 @@ const queueState = (max: number) =>
   z.preprocess(blankIsAbsent, z.coerce.number().int().min(0).max(max).optional());
 export const DepositQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3), ...DateRange });
 export const WithdrawalQueueInput = DepositQueueInput;
+export const VenueTransferQueueInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  state: queueState(2),
+  /** A venue code, exactly; blank for all. */
+  venue: z.preprocess(blankIsAbsent, z.string().trim().max(32).optional()),
+  ...DateRange,
+});
 
 export const AdminDeposit = z.object({
   id: z.number().int(),
@@ -1207,6 +1232,15 @@ export const adminEndpoints = {
 
   // Money desk
   deposits: def('GET', '/admin/api/deposits', FINANCE, DepositQueueInput, paginator(AdminDeposit), 'Deposit queue'),
+  venueTransfers: def('GET', '/admin/api/venue-transfers', FINANCE, VenueTransferQueueInput, paginator(AdminVenueTransfer), 'Transfers to and from remote venues, newest first'),
+  venueTransferReconcile: def(
+    'POST',
+    '/admin/api/venue-transfers/:transfer_no/reconcile',
+    FINANCE,
+    AdminEmpty,
+    AdminVenueTransfer,
+    'Ask the venue about a pending transfer now and finish it as its answer says (still pending while it does not answer)',
+  ),
   depositApprove: depositReview.approve,
   depositReject: depositReview.reject,
   withdrawals: def('GET', '/admin/api/withdrawals', FINANCE, WithdrawalQueueInput, paginator(AdminWithdrawalRow), 'Withdrawal queue'),

@@ -24,6 +24,7 @@ import {
   UserSwitchOutlined,
   WalletOutlined,
   SolutionOutlined,
+  SwapOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type * as Screens from '../features/content/resource-screens';
@@ -87,6 +88,13 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <WalletOutlined />,
     roles: e.withdrawals.roles,
     page: lazy(() => import('../features/withdrawals/withdrawals-page')),
+  },
+  {
+    path: '/venue-transfers',
+    label: '场馆转账',
+    icon: <SwapOutlined />,
+    roles: e.venueTransfers.roles,
+    page: lazy(() => import('../features/venue-transfers/venue-transfers-page')),
   },
   {
     path: '/promotion-applications',

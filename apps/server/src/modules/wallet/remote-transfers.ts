@@ -162,19 +162,29 @@ export async function reconcileTransfers(deps: RemoteTransferDeps, limit = 200):
     .orderBy(asc(venueTransfers.id))
     .limit(limit);
   let finished = 0;
-  for (const row of pending) {
-    const venue = await remoteVenue(deps.db, row.venueCode);
-    if (!venue) continue;
-    const result = await callVenue(venue, 'transferStatus', { transfer_id: row.transferNo }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
-    if (result.kind === 'in-doubt') continue;
-    const { status, transfer } = result.answer;
-    if (status === 'OK' && transfer) {
-      if (await finish(deps, row.transferNo, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : '')) finished += 1;
-    } else if (status === 'UNKNOWN_TRANSACTION' && now - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) {
-      if (await finish(deps, row.transferNo, false, 'never reached the venue')) finished += 1;
-    }
-  }
+  for (const row of pending) if (await reconcileTransfer(deps, row)) finished += 1;
   return finished;
+}
+
+/**
+ * Asks the venue about one pending transfer and finishes it as the venue answers: true when this call finished it.
+ * A venue that does not answer leaves it pending; one that does not know it refunds it only once it can no longer
+ * arrive (older than the venue's signature window).
+ */
+export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferRow): Promise<boolean> {
+  if (row.state !== 2) return false;
+  const venue = await remoteVenue(deps.db, row.venueCode);
+  if (!venue) return false;
+  const result = await callVenue(venue, 'transferStatus', { transfer_id: row.transferNo }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
+  if (result.kind === 'in-doubt') return false;
+  const { status, transfer } = result.answer;
+  if (status === 'OK' && transfer) {
+    return finish(deps, row.transferNo, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : '');
+  }
+  if (status === 'UNKNOWN_TRANSACTION' && deps.clock.now().getTime() - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) {
+    return finish(deps, row.transferNo, false, 'never reached the venue');
+  }
+  return false;
 }
 
 /**

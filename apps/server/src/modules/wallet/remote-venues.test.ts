@@ -204,3 +204,99 @@ describe('a seamless venue through the sandbox aggregator', () => {
     expect(await ledgerBalanced()).toBe(true);
   });
 });
+
+describe('auto-transfer with remote venues', () => {
+  const autoTransferOn = (token: string) => call(t.app, '/api/uptransferstatus', { transferstatus: 1 }, { token });
+  const launch = (token: string, venue: string) => call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: 'dice' }, { token });
+
+  it('brings a transfer-wallet venue’s money back before a seamless game plays from the central wallet', async () => {
+    const m = await member('40.00');
+    await transfer(m.token, { amount: '25.00', sourcetype: 'userbalance', targettype: 'AGT' });
+    await autoTransferOn(m.token);
+    expect((await launch(m.token, 'AGS')).code).toBe(200);
+    expect(await balance(m.token)).toBe('40.00');
+    expect(await venueBalance(m.token, 'AGT')).toBe('0.00');
+    expect((await transfersOf(m.id)).map((x) => [x.direction, x.amount, x.state])).toEqual([
+      ['in', '25.00', 1],
+      ['out', '25.00', 1],
+    ]);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('moves a transfer-wallet venue’s money into the ledger venue launched', async () => {
+    const m = await member('30.00');
+    await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
+    await autoTransferOn(m.token);
+    expect((await launch(m.token, 'XHZR')).code).toBe(200);
+    expect(await balance(m.token)).toBe('0.00');
+    expect(await venueBalance(m.token, 'AGT')).toBe('0.00');
+    expect(await venueBalance(m.token, 'XHZR')).toBe('30.00');
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('leaves the transfer-wallet venue launched holding its money and adds the central balance to it', async () => {
+    const m = await member('30.00');
+    await transfer(m.token, { amount: '10.00', sourcetype: 'userbalance', targettype: 'AGT' });
+    await autoTransferOn(m.token);
+    expect((await launch(m.token, 'AGT')).code).toBe(200);
+    expect(await venueBalance(m.token, 'AGT')).toBe('30.00');
+    expect((await transfersOf(m.id)).map((x) => [x.direction, x.amount])).toEqual([
+      ['in', '10.00'],
+      ['in', '20.00'],
+    ]);
+  });
+});
+
+describe('finance follows remote transfers', () => {
+  const raw = (token: string, method: 'GET' | 'POST', url: string) =>
+    t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined, headers: { authorization: `Bearer ${token}` } }).then((r) => ({
+      status: r.statusCode,
+      body: r.json() as { code: number; message: string; data: Record<string, unknown> | null },
+    }));
+  const pendingOf = async (id: number) => {
+    const list = await adminCall<{ data: Array<Record<string, unknown>> }>(t, op, 'GET', `/admin/api/venue-transfers?state=2&venue=AGT`);
+    return list.data.data.filter((row) => row.member_id === id);
+  };
+
+  it('lists a pending transfer and finishes it on an operator’s request as the venue answers, once', async () => {
+    const m = await member('50.00');
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: TIMEOUT_MS * 3 });
+    await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
+    const [row] = await pendingOf(m.id);
+    expect(row).toMatchObject({ username: m.name, venue_code: 'AGT', direction: 'in', amount: '20.00', state: 2 });
+    // The late answer has reached the venue by now; asking does not wait for the job's minute.
+    await new Promise((r) => setTimeout(r, TIMEOUT_MS * 3));
+    const url = `/admin/api/venue-transfers/${String(row?.transfer_no)}/reconcile`;
+    const first = await raw(op, 'POST', url);
+    expect(first).toMatchObject({ status: 200, body: { code: 200, message: '已按场馆答复完成该转账', data: { state: 1, amount: '20.00' } } });
+    const again = await raw(op, 'POST', url);
+    expect(again).toMatchObject({ body: { code: 409, message: '该转账已有结果，无需再对账' } });
+    expect(await pendingOf(m.id)).toEqual([]);
+    expect(await balance(m.token)).toBe('30.00');
+    expect(await venueBalance(m.token, 'AGT')).toBe('20.00');
+    const audits = await adminCall<{ data: Array<{ action: string; after: string }> }>(
+      t,
+      await operatorToken(t, 'admin'),
+      'GET',
+      `/admin/api/audit?target=venue_transfer:${String(row?.transfer_no)}`,
+    );
+    expect(audits.data.data.map((a) => a.action)).toEqual(['venue_transfer.reconcile']);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('keeps a transfer the venue has not seen pending, and lets no content operator ask', async () => {
+    const m = await member('50.00');
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: TIMEOUT_MS * 3 });
+    await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
+    const [row] = await pendingOf(m.id);
+    const url = `/admin/api/venue-transfers/${String(row?.transfer_no)}/reconcile`;
+    const content = await operatorToken(t, 'content');
+    expect((await raw(content, 'POST', url)).body).toMatchObject({ code: 403, message: '无权进行此操作' });
+    expect((await raw(content, 'GET', '/admin/api/venue-transfers')).body).toMatchObject({ code: 403 });
+    const asked = await raw(op, 'POST', url);
+    expect(asked).toMatchObject({ status: 200, body: { message: '场馆暂未确认该转账，仍在处理中', data: { state: 2 } } });
+    expect(await balance(m.token)).toBe('30.00');
+    expect((await raw(op, 'POST', '/admin/api/venue-transfers/VTNOSUCH/reconcile')).body).toMatchObject({ code: 202 });
+    expect((await raw(op, 'POST', '/admin/api/venue-transfers/bad%20no/reconcile')).body).toMatchObject({ code: 202 });
+  });
+});
