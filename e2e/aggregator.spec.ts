@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import { desktopPage, dialog, expectToast, openScreen, rowWith, signInAsBoss } from './support/console';
 
 // The money journeys of remote venues: the sandbox aggregator inside the server, reached over HTTP, with one
 // transfer-wallet venue (聚合真人, the member's balance kept by the aggregator) and one seamless venue (聚合棋牌,
@@ -92,6 +93,50 @@ describe('remote venues through the sandbox aggregator', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('已结算');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves a transfer the venue answered late pending, and finance finishes it from 场馆转账', async () => {
+    const { page, errors, context } = await phonePage(browser);
+    const name = await registerThroughForm(page);
+    expect(await creditMember(name, '80')).toBe('80.00');
+    // The aggregator holds its answer longer than the server waits (VENUE_TIMEOUT_MS 3 s in these journeys).
+    const fault = await fetch(`${baseURL()}/sandbox/aggregator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ venue: 'JHZR', call: 'transfer', mode: 'late', hold_ms: 4500 }),
+    });
+    expect(fault.status).toBe(200);
+
+    await page.goto(`${baseURL()}/#/transfer`);
+    const form = page.getByRole('form', { name: '手动转账' });
+    await form.getByRole('button', { name: /^转出钱包：/ }).click();
+    await page.getByRole('dialog', { name: '选择转出钱包' }).getByRole('button', { name: /中心钱包/ }).click();
+    await form.getByRole('button', { name: /^转入钱包：/ }).click();
+    await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /聚合真人/ }).click();
+    await page.getByLabel('转账金额').fill('30');
+    await page.getByRole('button', { name: '立即转账' }).click();
+    await expect.poll(() => toast(page).textContent(), { timeout: 10_000 }).toBe('转账处理中，请稍后在转账记录中查看结果');
+    const records = await api<{ data: { type: number; state: number; pay_way: string; amount: string }[] }>(page, '/api/gettransrecord', { date: 1, page: 1 });
+    expect(records.data.filter((r) => r.pay_way === 'JHZR').map((r) => [r.type, r.amount, r.state])).toEqual([[3, '30.00', 2]]);
+
+    const desk = await desktopPage(browser);
+    await signInAsBoss(desk.page);
+    await openScreen(desk.page, 'venue-transfers', '场馆转账');
+    const row = rowWith(desk.page, name);
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('处理中');
+    expect(await row.textContent()).toContain('30.00');
+    await row.getByRole('button', { name: '对账' }).click();
+    await dialog(desk.page).getByRole('button', { name: '查询并处理' }).click();
+    await expectToast(desk.page, '已按场馆答复完成该转账');
+    await expect.poll(() => rowWith(desk.page, name).count()).toBe(0);
+
+    await page.goto(`${baseURL()}/#/money`);
+    await expect.poll(() => page.getByLabel('聚合真人余额').textContent(), { timeout: 10_000 }).toContain('30.00');
+    await expect.poll(async () => money(await page.getByLabel('中心钱包余额').textContent())).toBe(50);
+    expect(errors).toEqual([]);
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
     await context.close();
   });
 });

@@ -33,6 +33,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: path.join(dataDir, 'db'),
     UPLOAD_DIR: path.join(dataDir, 'uploads'),
     LOG_LEVEL: 'warn',
+    // A venue call in doubt after 3 s (8 s by default), so that the journeys of a late venue stay short.
+    VENUE_TIMEOUT_MS: '3000',
     DATABASE_URL: '',
   };
   // The operator is created the way the README says, before the server opens the (single-process) PGlite directory.
