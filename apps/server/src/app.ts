@@ -162,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await filesAdminRoutes(app, { db }, backOffice.authenticate);
   reportsRoutes(app, { db, clock }, backOffice.authenticate);
   // The partner programme: the agent centre, plans, statements and the monthly settlement job.
-  partnersRoutes(app, { db, clock, locks }, authenticate, backOffice.authenticate);
+  partnersRoutes(app, { db, clock, locks, sandbox: config.sandbox }, authenticate, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
   scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs });

@@ -572,7 +572,11 @@ const StatementQueryInput = z.object({
   page: pageField,
   pagesize: pagesizeField,
 });
-const SettleInput = z.object({ month: MonthText });
+const SettleInput = z.object({
+  month: MonthText,
+  /** 1: settle the running month now. Sandbox installs only (demo and journeys); refused elsewhere. */
+  early: z.preprocess(blankIsAbsent, flag01.default(0)),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reports (finance): Beijing days, figures from the ledger and the bet records (README "Reports")

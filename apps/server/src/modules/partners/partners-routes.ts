@@ -80,7 +80,7 @@ export function partnersRoutes(
     return { data: await partners.statementsPage(db, input) };
   });
   adminRoute(app, authenticateOperator, adminEndpoints.partnerSettle, async ({ input }) => ({
-    data: { month: input.month, created: await partners.settleMonth(deps, input.month) },
+    data: { month: input.month, created: await partners.settleMonth(deps, input.month, input.early === 1) },
     message: MSG.ok,
   }));
   adminRoute(app, authenticateOperator, adminEndpoints.partnerStatementPay, async ({ params, operator, req }) => ({

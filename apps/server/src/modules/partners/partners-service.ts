@@ -15,6 +15,8 @@ import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } fro
 export interface PartnersDeps {
   db: Db;
   clock: Clock;
+  /** SANDBOX=1: finance may settle the running month early (demo sites and the journeys); never in production. */
+  sandbox?: boolean;
 }
 
 export interface Reviewer {
@@ -194,8 +196,10 @@ export function statementView(s: StatementRow) {
  * Computes the statements of an ended Beijing month for every partner who has none for it yet (a second run, or a
  * second process, adds nothing: the unique (partner, month) index keeps the first). Answers how many were created.
  */
-export async function settleMonth(deps: PartnersDeps, month: string): Promise<number> {
-  if (nextMonth(month) > beijingMonth(deps.clock.now())) throw badInput(MSG.monthNotEnded);
+export async function settleMonth(deps: PartnersDeps, month: string, early = false): Promise<number> {
+  const running = beijingMonth(deps.clock.now());
+  const allowed = nextMonth(month) <= running || (early && deps.sandbox === true && month === running);
+  if (!allowed) throw badInput(MSG.monthNotEnded);
   const range = monthRange(month);
   const partners = await deps.db.select({ id: members.id }).from(members).where(eq(members.isagent, 1)).orderBy(members.id);
   let created = 0;

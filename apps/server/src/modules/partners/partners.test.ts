@@ -297,6 +297,21 @@ describe('the partner programme', () => {
       code: BizCode.BAD_INPUT,
       message: MSG.monthNotEnded,
     });
+    // Early settlement is a sandbox's alone, and only of the running month.
+    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M1, early: 1 })).toMatchObject({
+      code: BizCode.BAD_INPUT,
+      message: MSG.monthNotEnded,
+    });
+    const production = await buildTestApp({ clock, config: { sandbox: false } });
+    try {
+      const op = await operatorToken(production, 'finance');
+      expect(await adminCall(production, op, 'POST', '/admin/api/partner-statements/settle', { month: M, early: 1 })).toMatchObject({
+        code: BizCode.BAD_INPUT,
+        message: MSG.monthNotEnded,
+      });
+    } finally {
+      await production.close();
+    }
     expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: '2026-13' })).toMatchObject({
       code: BizCode.BAD_INPUT,
       message: MSG.monthInvalid,
