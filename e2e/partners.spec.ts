@@ -96,6 +96,10 @@ describe('the partner programme', () => {
     await expect.poll(() => toast(member.page).textContent()).toBe('转账成功');
     await member.page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
     const memberLoss = await playUntilBehind(member.page.frameLocator('iframe.game-frame'));
+    // A member who is not a partner is refused the agent centre, in words, with the way to apply.
+    await member.page.goto(`${baseURL()}/#/agentCenter`);
+    await member.page.getByText(MSG.notPartner).waitFor();
+    await member.page.getByRole('button', { name: '申请代理' }).waitFor();
     expect(member.errors).toEqual([]);
     await member.context.close();
 
