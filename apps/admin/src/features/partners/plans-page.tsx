@@ -4,6 +4,7 @@ import { App, Button, Form, Input, InputNumber, Modal, Space, Table, type TableC
 import { useState } from 'react';
 import type { DataOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
+import { emptyLocale } from '../../shared/ui/empty';
 import { PageTitle } from '../../shared/ui/page-title';
 import { afterPartnerChange, createPlan, type PlanInput, updatePlan, usePlans } from './api';
 
@@ -102,7 +103,7 @@ export default function PlansPage() {
         dataSource={plans.data ?? []}
         loading={plans.isPending}
         pagination={false}
-        locale={{ emptyText: '还没有佣金方案，请新增' }}
+        locale={emptyLocale('还没有佣金方案，请新增')}
       />
       <Modal
         title={editing === 'new' ? '新增佣金方案' : '编辑佣金方案'}
