@@ -275,6 +275,21 @@ describe('the partner programme', () => {
       },
     });
 
+    // The same figures as the member report's rows of the two members over the month.
+    const days = monthRange(M);
+    const report = { deposits_amount: 0, withdrawals_amount: 0, valid_stake: 0, ggr: 0, rebates: 0, bonuses: 0 };
+    for (const m of [a1, a2]) {
+      const rows = await adminCall<Page<Record<string, string>>>(
+        t,
+        finance,
+        'GET',
+        `/admin/api/reports/members?from=${days.from}&to=${days.to}&username=${m.name}`,
+      );
+      const row = rows.data.data.find((r) => r.username === m.name);
+      for (const key of Object.keys(report) as Array<keyof typeof report>) report[key] += Math.round(Number(row?.[key]) * 100);
+    }
+    expect(report).toEqual({ deposits_amount: 100_000, withdrawals_amount: 10_000, valid_stake: 120_000, ggr: 35_000, rebates: 1234, bonuses: 1388 });
+
     const downline = await call<Page<{ username: string; deposits: string; valid_stake: string }>>(t.app, '/api/agent/downline', {}, { token: a.token });
     expect(downline.data.total).toBe(2);
     expect(downline.data.data.map((r) => [r.username, r.deposits, r.valid_stake])).toEqual([
