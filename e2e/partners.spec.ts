@@ -1,7 +1,15 @@
 import { maskUsername, MSG } from '@h5/contract';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, bindBankCard, launchBrowser, phonePage, submitRegisterForm, uniqueName } from './support/browser';
+import {
+  adminApi,
+  baseURL,
+  bindBankCard,
+  launchBrowser,
+  phonePage,
+  submitRegisterForm,
+  uniqueName,
+} from './support/browser';
 import { desktopPage, dialog, expectToast, openScreen, rowWith, signInAsBoss } from './support/console';
 
 let browser: Browser;
@@ -37,8 +45,13 @@ async function approvedPartner() {
     code: 'AB12',
   });
   const token = registered.data.api_token;
-  expect((await memberApi('/api/applyagentdo', { mobile: '8613912345678', apply_info: '推广渠道' }, token)).code).toBe(200);
-  const list = await adminApi<{ data: Array<{ id: number; username: string }> }>('GET', '/admin/api/agent-applications?state=1&pagesize=50');
+  expect((await memberApi('/api/applyagentdo', { mobile: '8613912345678', apply_info: '推广渠道' }, token)).code).toBe(
+    200,
+  );
+  const list = await adminApi<{ data: Array<{ id: number; username: string }> }>(
+    'GET',
+    '/admin/api/agent-applications?state=1&pagesize=50',
+  );
   const mine = list.data.data.find((a) => a.username === name);
   expect((await adminApi('POST', `/admin/api/agent-applications/${mine?.id}/approve`, { note: '' })).code).toBe(200);
   const referral = await memberApi<{ pid: number; link: string }>('/api/referralinfo', {}, token);
@@ -83,14 +96,22 @@ describe('the partner programme', () => {
     await member.page.waitForURL(/\/sandbox\/epay\/submit\.php\?/);
     await member.page.getByRole('button', { name: '确认支付' }).click();
     await member.page.waitForURL(/#\/payInfo\?deposit_no=/);
-    await expect.poll(() => member.page.getByRole('region', { name: '订单状态' }).getByRole('status').textContent()).toBe('已到账');
+    await expect
+      .poll(() => member.page.getByRole('region', { name: '订单状态' }).getByRole('status').textContent())
+      .toBe('已到账');
 
     await member.page.goto(`${baseURL()}/#/transfer`);
     const form = member.page.getByRole('form', { name: '手动转账' });
     await form.getByRole('button', { name: /^转出钱包：/ }).click();
-    await member.page.getByRole('dialog', { name: '选择转出钱包' }).getByRole('button', { name: /中心钱包/ }).click();
+    await member.page
+      .getByRole('dialog', { name: '选择转出钱包' })
+      .getByRole('button', { name: /中心钱包/ })
+      .click();
     await form.getByRole('button', { name: /^转入钱包：/ }).click();
-    await member.page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /星河真人/ }).click();
+    await member.page
+      .getByRole('dialog', { name: '选择转入钱包' })
+      .getByRole('button', { name: /星河真人/ })
+      .click();
     await member.page.getByLabel('转账金额').fill('300');
     await member.page.getByRole('button', { name: '立即转账' }).click();
     await expect.poll(() => toast(member.page).textContent()).toBe('转账成功');
@@ -116,7 +137,9 @@ describe('the partner programme', () => {
     const centre = agent.page.frameLocator('iframe.game-frame');
     const month = centre.getByRole('region', { name: '本月概况' });
     await month.waitFor();
-    await expect.poll(() => month.getByText('存款', { exact: true }).locator('xpath=following-sibling::dd').textContent()).toBe('300.00');
+    await expect
+      .poll(() => month.getByText('存款', { exact: true }).locator('xpath=following-sibling::dd').textContent())
+      .toBe('300.00');
     await expect
       .poll(() => month.getByText('平台盈亏', { exact: true }).locator('xpath=following-sibling::dd').textContent())
       .toBe(memberLoss.toFixed(2));
@@ -157,10 +180,17 @@ describe('the partner programme', () => {
     await settleForm.getByRole('button', { name: '生成结算单' }).click();
     await expectToast(desk.page, '张结算单');
 
-    const statements = await adminApi<{ data: Array<{ id: number; commission: string; ggr: string; deposits: string; net_revenue: string; bonuses: string; rebates: string }> }>(
-      'GET',
-      `/admin/api/partner-statements?month=${running}&username=${partner.name}`,
-    );
+    const statements = await adminApi<{
+      data: Array<{
+        id: number;
+        commission: string;
+        ggr: string;
+        deposits: string;
+        net_revenue: string;
+        bonuses: string;
+        rebates: string;
+      }>;
+    }>('GET', `/admin/api/partner-statements?month=${running}&username=${partner.name}`);
     const statement = statements.data.data[0];
     expect(statement).toMatchObject({ deposits: '300.00', ggr: memberLoss.toFixed(2), rebates: '0.00' });
     const net = Math.round(Number(statement?.net_revenue) * 100);

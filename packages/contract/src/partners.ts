@@ -8,7 +8,9 @@ import { MSG } from './messages';
 import { parseMoneyToCents } from './money';
 
 /** A Beijing month 'YYYY-MM'. */
-export const MonthText = z.string({ message: MSG.monthInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: MSG.monthInvalid });
+export const MonthText = z
+  .string({ message: MSG.monthInvalid })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: MSG.monthInvalid });
 
 /** The figures of a partner's downline over a month (so far, for the running month). */
 export const PartnerFigures = z.object({
@@ -98,7 +100,10 @@ const moneyCents = z.union([z.string().max(32), z.number()]).transform((v, ctx) 
 
 export const PlanTierInput = z.object({
   min_net_revenue: moneyCents,
-  min_active: z.coerce.number({ message: MSG.countInvalid }).int({ message: MSG.countInvalid }).min(0, { message: MSG.countInvalid }),
+  min_active: z.coerce
+    .number({ message: MSG.countInvalid })
+    .int({ message: MSG.countInvalid })
+    .min(0, { message: MSG.countInvalid }),
   /** Percent with up to two decimals, stored as hundredths of a percent. */
   rate: percentInput(MSG.planTierRateInvalid),
 });

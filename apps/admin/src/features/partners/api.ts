@@ -12,7 +12,8 @@ export function usePlans() {
 }
 
 export const createPlan = (input: PlanInput) => callAdmin(e.commissionPlanCreate, { input });
-export const updatePlan = (id: number, input: PlanInput) => callAdmin(e.commissionPlanUpdate, { params: { id }, input });
+export const updatePlan = (id: number, input: PlanInput) =>
+  callAdmin(e.commissionPlanUpdate, { params: { id }, input });
 
 export const fetchPartners = (f: { username: string }, page: PageRequest, signal: AbortSignal) =>
   callAdmin(e.partners, { input: { ...page, username: f.username }, signal });
@@ -25,13 +26,19 @@ export const moveMember = (memberId: number, inviterId: number | null) =>
 
 export type StatementFilters = { month: string; state: string; username: string };
 
-const statementInput = (f: StatementFilters) => ({ month: f.month, state: f.state === 'all' ? '' : f.state, username: f.username });
+const statementInput = (f: StatementFilters) => ({
+  month: f.month,
+  state: f.state === 'all' ? '' : f.state,
+  username: f.username,
+});
 
 export const fetchStatements = (f: StatementFilters, page: PageRequest, signal: AbortSignal) =>
   callAdmin(e.partnerStatements, { input: { ...statementInput(f), ...page }, signal });
 
 export const downloadStatements = (f: StatementFilters) =>
-  downloadAdmin(e.partnerStatements, `代理结算_${f.month || '全部'}.csv`, { input: { ...statementInput(f), format: 'csv' } });
+  downloadAdmin(e.partnerStatements, `代理结算_${f.month || '全部'}.csv`, {
+    input: { ...statementInput(f), format: 'csv' },
+  });
 
 export const settleMonth = (month: string, early: boolean) =>
   callAdmin(e.partnerSettle, { input: { month, early: early ? 1 : 0 } });

@@ -56,7 +56,11 @@ export default function PartnersPage() {
 
   const columns: TableColumnsType<Row> = [
     { title: '会员ID', dataIndex: 'member_id', width: 90 },
-    { title: '代理账号', dataIndex: 'username', render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link> },
+    {
+      title: '代理账号',
+      dataIndex: 'username',
+      render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link>,
+    },
     { title: '下级人数', dataIndex: 'downline', width: 100 },
     {
       title: '佣金方案',
@@ -81,7 +85,13 @@ export default function PartnersPage() {
       <PageTitle>代理管理</PageTitle>
       <FilterBar>
         <Form.Item label="账号" htmlFor="partner-username">
-          <Input.Search id="partner-username" defaultValue={filters.username} allowClear onSearch={(username) => setFilters({ username })} style={{ width: 220 }} />
+          <Input.Search
+            id="partner-username"
+            defaultValue={filters.username}
+            allowClear
+            onSearch={(username) => setFilters({ username })}
+            style={{ width: 220 }}
+          />
         </Form.Item>
       </FilterBar>
       <DataTable<Row> label="代理列表" rowKey="member_id" columns={columns} size="middle" {...tableProps} />

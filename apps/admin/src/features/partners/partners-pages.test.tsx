@@ -72,7 +72,9 @@ describe('代理结算', () => {
     expect(dialog).toHaveTextContent('佣金 93.83 元将计入代理的中心钱包，每张结算单只派发一次。');
     await user.click(within(dialog).getByRole('button', { name: '派发' }));
     expect(await screen.findByText(MSG.statementPaid)).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST' && c.path === '/admin/api/partner-statements/7/pay')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/admin/api/partner-statements/7/pay')).toHaveLength(
+      1,
+    );
     await waitFor(() => expect(within(table).getByText('已派发')).toBeInTheDocument());
   });
 
@@ -82,7 +84,9 @@ describe('代理结算', () => {
     const { calls } = mockApi({
       'GET /admin/api/partner-statements': () => ok(page([])),
       'POST /admin/api/partner-statements/settle': (call) =>
-        (call.body as { month: string }).month === '2099-01' ? fail(400, MSG.monthNotEnded) : ok({ month: '2026-10', created: 3 }),
+        (call.body as { month: string }).month === '2099-01'
+          ? fail(400, MSG.monthNotEnded)
+          : ok({ month: '2026-10', created: 3 }),
     });
     renderScreen(<StatementsPage />);
     expect(await screen.findByText('暂无结算单')).toBeInTheDocument();
@@ -116,14 +120,18 @@ describe('佣金方案 and 代理管理', () => {
     signInAs('finance');
     const { calls } = mockApi({
       'GET /admin/api/commission-plans': () => ok([plan]),
-      'GET /admin/api/partners': () => ok(page([{ member_id: 42, username: 'agent01', plan_id: null, plan_name: null, downline: 5 }])),
-      'PUT /admin/api/partners/42/plan': () => ok({ member_id: 42, username: 'agent01', plan_id: 3, plan_name: '标准方案', downline: 5 }),
+      'GET /admin/api/partners': () =>
+        ok(page([{ member_id: 42, username: 'agent01', plan_id: null, plan_name: null, downline: 5 }])),
+      'PUT /admin/api/partners/42/plan': () =>
+        ok({ member_id: 42, username: 'agent01', plan_id: 3, plan_name: '标准方案', downline: 5 }),
     });
     renderScreen(<PartnersPage />);
     const select = await screen.findByRole('combobox', { name: 'agent01的佣金方案' });
     await user.click(select);
     await user.click(await screen.findByTitle('标准方案'));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/admin/api/partners/42/plan')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === '/admin/api/partners/42/plan')).toBe(true),
+    );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ plan_id: 3 });
     expect(await screen.findByText('佣金方案已设置')).toBeInTheDocument();
   });

@@ -37,16 +37,17 @@ export default function PlansPage() {
   const open = (plan: Plan | 'new') => {
     setEditing(plan);
     form.setFieldsValue(
-      plan === 'new'
-        ? EMPTY
-        : { name: plan.name, fee_share: plan.fee_share, tiers: plan.tiers.map((t) => ({ ...t })) },
+      plan === 'new' ? EMPTY : { name: plan.name, fee_share: plan.fee_share, tiers: plan.tiers.map((t) => ({ ...t })) },
     );
   };
 
   const save = async (values: PlanForm) => {
     setSaving(true);
     try {
-      const input: PlanInput = { ...values, tiers: values.tiers.map((t) => ({ ...t, min_active: Number(t.min_active) })) };
+      const input: PlanInput = {
+        ...values,
+        tiers: values.tiers.map((t) => ({ ...t, min_active: Number(t.min_active) })),
+      };
       if (editing === 'new') await createPlan(input);
       else if (editing) await updatePlan(editing.id, input);
       void message.success('已保存');

@@ -22,7 +22,8 @@ const STATE_OPTIONS = [
 ];
 
 /** The Beijing month before this one, the month the settlement usually covers. */
-const lastMonth = () => dayjs().add(8, 'hour').subtract(dayjs().utcOffset(), 'minute').subtract(1, 'month').format('YYYY-MM');
+const lastMonth = () =>
+  dayjs().add(8, 'hour').subtract(dayjs().utcOffset(), 'minute').subtract(1, 'month').format('YYYY-MM');
 
 const money = (v: string) => formatMoney(v);
 
@@ -134,7 +135,11 @@ export default function StatementsPage() {
         代理结算
       </PageTitle>
       <section aria-label="月结" style={{ marginBottom: 16 }}>
-        <Form layout="inline" initialValues={{ month: lastMonth(), early: false }} onFinish={(v: { month: string; early?: boolean }) => void settle(v)}>
+        <Form
+          layout="inline"
+          initialValues={{ month: lastMonth(), early: false }}
+          onFinish={(v: { month: string; early?: boolean }) => void settle(v)}
+        >
           <Form.Item label="结算月份" name="month" rules={[{ required: true, message: '请输入月份' }]}>
             <Input placeholder="YYYY-MM" style={{ width: 120 }} />
           </Form.Item>
@@ -148,16 +153,42 @@ export default function StatementsPage() {
       </section>
       <FilterBar>
         <Form.Item label="月份" htmlFor="statement-month">
-          <Input.Search id="statement-month" placeholder="YYYY-MM" defaultValue={filters.month} allowClear onSearch={(month) => setFilters({ month: month.trim() })} style={{ width: 160 }} />
+          <Input.Search
+            id="statement-month"
+            placeholder="YYYY-MM"
+            defaultValue={filters.month}
+            allowClear
+            onSearch={(month) => setFilters({ month: month.trim() })}
+            style={{ width: 160 }}
+          />
         </Form.Item>
         <Form.Item label="状态" htmlFor="statement-state">
-          <Select id="statement-state" value={filters.state} options={STATE_OPTIONS} onChange={(state) => setFilters({ state })} style={{ width: 120 }} />
+          <Select
+            id="statement-state"
+            value={filters.state}
+            options={STATE_OPTIONS}
+            onChange={(state) => setFilters({ state })}
+            style={{ width: 120 }}
+          />
         </Form.Item>
         <Form.Item label="代理账号" htmlFor="statement-username">
-          <Input.Search id="statement-username" defaultValue={filters.username} allowClear onSearch={(username) => setFilters({ username: username.trim() })} style={{ width: 180 }} />
+          <Input.Search
+            id="statement-username"
+            defaultValue={filters.username}
+            allowClear
+            onSearch={(username) => setFilters({ username: username.trim() })}
+            style={{ width: 180 }}
+          />
         </Form.Item>
       </FilterBar>
-      <DataTable<Row> label="代理结算单" rowKey="id" columns={columns} size="middle" scroll={{ x: 2200 }} {...tableProps} />
+      <DataTable<Row>
+        label="代理结算单"
+        rowKey="id"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 2200 }}
+        {...tableProps}
+      />
     </>
   );
 }

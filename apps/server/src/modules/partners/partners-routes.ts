@@ -49,15 +49,22 @@ export function partnersRoutes(
     data: await partners.agentStatements(deps, member.id, pageWindow(body)),
   }));
 
-  adminRoute(app, authenticateOperator, adminEndpoints.commissionPlans, async () => ({ data: await partners.listPlans(db) }));
+  adminRoute(app, authenticateOperator, adminEndpoints.commissionPlans, async () => ({
+    data: await partners.listPlans(db),
+  }));
   adminRoute(app, authenticateOperator, adminEndpoints.commissionPlanCreate, async ({ input, operator, req }) => ({
     data: await partners.savePlan(deps, null, input, reviewer(operator, req)),
     message: MSG.ok,
   }));
-  adminRoute(app, authenticateOperator, adminEndpoints.commissionPlanUpdate, async ({ input, params, operator, req }) => ({
-    data: await partners.savePlan(deps, idParam(params), input, reviewer(operator, req)),
-    message: MSG.ok,
-  }));
+  adminRoute(
+    app,
+    authenticateOperator,
+    adminEndpoints.commissionPlanUpdate,
+    async ({ input, params, operator, req }) => ({
+      data: await partners.savePlan(deps, idParam(params), input, reviewer(operator, req)),
+      message: MSG.ok,
+    }),
+  );
   adminRoute(app, authenticateOperator, adminEndpoints.partners, async ({ input }) => ({
     data: await partners.partnersPage(db, input),
   }));
@@ -71,11 +78,21 @@ export function partnersRoutes(
   }));
   adminRoute(app, authenticateOperator, adminEndpoints.partnerStatements, async ({ input }) => {
     if (input.format === 'csv') {
-      const csv = stringify({ bom: true, header: true, columns: statementColumns.map(([key, header]) => ({ key, header })) });
+      const csv = stringify({
+        bom: true,
+        header: true,
+        columns: statementColumns.map(([key, header]) => ({ key, header })),
+      });
       const source = Readable.from(partners.statementRows(db, input));
       source.on('error', (err) => csv.destroy(err));
       source.pipe(csv);
-      return { file: { stream: csv, contentType: 'text/csv; charset=utf-8', filename: `partner-statements${input.month ? `-${input.month}` : ''}.csv` } };
+      return {
+        file: {
+          stream: csv,
+          contentType: 'text/csv; charset=utf-8',
+          filename: `partner-statements${input.month ? `-${input.month}` : ''}.csv`,
+        },
+      };
     }
     return { data: await partners.statementsPage(db, input) };
   });

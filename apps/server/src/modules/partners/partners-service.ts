@@ -116,7 +116,8 @@ export function computeCommission(f: FiguresCents, carryIn: number, plan: PlanRu
   const fees = plan ? Math.round(((f.deposits + f.withdrawals) * plan.feeShareBp) / 10_000) : 0;
   const netRevenue = f.ggr - f.rebates - f.bonuses - fees;
   const commissionBase = netRevenue + carryIn;
-  if (commissionBase < 0) return { fees, netRevenue, commissionBase, tier: 0, rateBp: 0, commission: 0, carryOut: commissionBase };
+  if (commissionBase < 0)
+    return { fees, netRevenue, commissionBase, tier: 0, rateBp: 0, commission: 0, carryOut: commissionBase };
   let tier = 0;
   let rateBp = 0;
   (plan?.tiers ?? []).forEach((t, i) => {
@@ -201,7 +202,11 @@ export async function settleMonth(deps: PartnersDeps, month: string, early = fal
   const allowed = nextMonth(month) <= running || (early && deps.sandbox === true && month === running);
   if (!allowed) throw badInput(MSG.monthNotEnded);
   const range = monthRange(month);
-  const partners = await deps.db.select({ id: members.id }).from(members).where(eq(members.isagent, 1)).orderBy(members.id);
+  const partners = await deps.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.isagent, 1))
+    .orderBy(members.id);
   let created = 0;
   for (const { id } of partners) {
     const inserted = await deps.db.transaction(async (tx) => {
@@ -259,8 +264,13 @@ export async function payStatement(deps: PartnersDeps, id: number, reviewer: Rev
       .where(and(eq(partnerStatements.id, id), eq(partnerStatements.state, 1)))
       .returning();
     if (!updated) {
-      const [found] = await tx.select({ id: partnerStatements.id }).from(partnerStatements).where(eq(partnerStatements.id, id));
-      throw found ? new AppError(BizCode.CONFLICT, MSG.alreadyProcessed) : new AppError(BizCode.NOT_FOUND, MSG.notFound);
+      const [found] = await tx
+        .select({ id: partnerStatements.id })
+        .from(partnerStatements)
+        .where(eq(partnerStatements.id, id));
+      throw found
+        ? new AppError(BizCode.CONFLICT, MSG.alreadyProcessed)
+        : new AppError(BizCode.NOT_FOUND, MSG.notFound);
     }
     const cents = numericToCents(updated.commission);
     if (cents > 0) {
@@ -283,7 +293,10 @@ export async function payStatement(deps: PartnersDeps, id: number, reviewer: Rev
       after: { state: 2, commission: updated.commission, partner_id: updated.partnerId, month: updated.month },
       requestId: reviewer.requestId,
     });
-    const [who] = await tx.select({ username: members.username }).from(members).where(eq(members.id, updated.partnerId));
+    const [who] = await tx
+      .select({ username: members.username })
+      .from(members)
+      .where(eq(members.id, updated.partnerId));
     return { ...statementView(updated), partner_id: updated.partnerId, username: who?.username ?? '' };
   });
 }
@@ -413,7 +426,11 @@ export async function agentStatements(deps: PartnersDeps, partnerId: number, win
 // ---------------------------------------------------------------------------------------------------------------
 // Back office: plans, partners, downline moves
 
-const tierOut = (t: StoredTier) => ({ min_net_revenue: centsToMoney(t.minNetCents), min_active: t.minActive, rate: rate(t.rateBp) });
+const tierOut = (t: StoredTier) => ({
+  min_net_revenue: centsToMoney(t.minNetCents),
+  min_active: t.minActive,
+  rate: rate(t.rateBp),
+});
 
 type PlanInput = z.output<typeof adminEndpoints.commissionPlanCreate.input>;
 
@@ -443,7 +460,10 @@ export async function savePlan(deps: PartnersDeps, id: number | null, input: Pla
     let before: unknown = null;
     let saved;
     if (id === null) {
-      [saved] = await tx.insert(commissionPlans).values({ ...values, createdAt: deps.clock.now() }).returning();
+      [saved] = await tx
+        .insert(commissionPlans)
+        .values({ ...values, createdAt: deps.clock.now() })
+        .returning();
     } else {
       const [found] = await tx.select().from(commissionPlans).where(eq(commissionPlans.id, id));
       if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.planMissing);
@@ -464,7 +484,13 @@ export async function savePlan(deps: PartnersDeps, id: number | null, input: Pla
 }
 
 async function partnerView(db: DbOrTx, memberId: number) {
-  const rows = rowsOf<{ member_id: number; username: string; plan_id: number | null; plan_name: string | null; downline: Num }>(
+  const rows = rowsOf<{
+    member_id: number;
+    username: string;
+    plan_id: number | null;
+    plan_name: string | null;
+    downline: Num;
+  }>(
     await db.execute(sql`SELECT m.id AS member_id, m.username, pp.plan_id, cp.name AS plan_name,
         (SELECT count(*) FROM members d WHERE d.inviter_id = m.id) AS downline
       FROM members m LEFT JOIN partner_plans pp ON pp.member_id = m.id LEFT JOIN commission_plans cp ON cp.id = pp.plan_id
@@ -472,13 +498,21 @@ async function partnerView(db: DbOrTx, memberId: number) {
   );
   const r = rows[0];
   if (!r) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
-  return { member_id: Number(r.member_id), username: r.username, plan_id: r.plan_id === null ? null : Number(r.plan_id), plan_name: r.plan_name, downline: Number(r.downline) };
+  return {
+    member_id: Number(r.member_id),
+    username: r.username,
+    plan_id: r.plan_id === null ? null : Number(r.plan_id),
+    plan_name: r.plan_name,
+    downline: Number(r.downline),
+  };
 }
 
 export async function partnersPage(db: DbOrTx, q: { username: string; page: number; pagesize?: number | undefined }) {
   const window = pageWindow(q);
   const name = q.username ? sql`AND m.username ILIKE ${`%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  const [total] = rowsOf<{ n: Num }>(await db.execute(sql`SELECT count(*) AS n FROM members m WHERE m.isagent = 1 ${name}`));
+  const [total] = rowsOf<{ n: Num }>(
+    await db.execute(sql`SELECT count(*) AS n FROM members m WHERE m.isagent = 1 ${name}`),
+  );
   const ids = rowsOf<{ id: number }>(
     await db.execute(sql`SELECT m.id FROM members m WHERE m.isagent = 1 ${name} ORDER BY m.id DESC
       LIMIT ${window.perPage} OFFSET ${window.offset}`),
@@ -500,7 +534,10 @@ export async function setPartnerPlan(deps: PartnersDeps, memberId: number, planI
     if (planId === null) {
       await tx.delete(partnerPlans).where(eq(partnerPlans.memberId, memberId));
     } else {
-      const [plan] = await tx.select({ id: commissionPlans.id }).from(commissionPlans).where(eq(commissionPlans.id, planId));
+      const [plan] = await tx
+        .select({ id: commissionPlans.id })
+        .from(commissionPlans)
+        .where(eq(commissionPlans.id, planId));
       if (!plan) throw new AppError(BizCode.NOT_FOUND, MSG.planMissing);
       await tx
         .insert(partnerPlans)

@@ -49,8 +49,15 @@ afterAll(() => t?.close());
 /** A member who applied to the programme and was approved by finance: a partner. */
 async function partner() {
   const m = await registerMember(t.app);
-  expect((await call(t.app, '/api/applyagentdo', { mobile: '8613912345678', apply_info: '推广' }, { token: m.token })).code).toBe(200);
-  const list = await adminCall<Page<{ id: number; username: string }>>(t, finance, 'GET', '/admin/api/agent-applications?state=1&page=1&pagesize=50');
+  expect(
+    (await call(t.app, '/api/applyagentdo', { mobile: '8613912345678', apply_info: '推广' }, { token: m.token })).code,
+  ).toBe(200);
+  const list = await adminCall<Page<{ id: number; username: string }>>(
+    t,
+    finance,
+    'GET',
+    '/admin/api/agent-applications?state=1&page=1&pagesize=50',
+  );
   const mine = list.data.data.find((a) => a.username === m.name);
   expect((await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${mine?.id}/approve`)).code).toBe(200);
   return { ...m, id: await memberId(t, m.name) };
@@ -104,7 +111,8 @@ async function moveClockTo(at: Date) {
   }
 }
 const statementsOf = async (query: Record<string, string>) =>
-  (await adminCall<Page<Statement>>(t, finance, 'GET', `/admin/api/partner-statements?${new URLSearchParams(query)}`)).data.data;
+  (await adminCall<Page<Statement>>(t, finance, 'GET', `/admin/api/partner-statements?${new URLSearchParams(query)}`))
+    .data.data;
 
 const world = {} as {
   a: Awaited<ReturnType<typeof partner>>;
@@ -125,7 +133,15 @@ describe('the partner programme', () => {
         { minNetCents: 30_000, minActive: 2, rateBp: 3000 },
       ],
     };
-    const f = { activeMembers: 2, deposits: 100_000, withdrawals: 10_000, validStake: 0, ggr: 35_000, rebates: 1234, bonuses: 1388 };
+    const f = {
+      activeMembers: 2,
+      deposits: 100_000,
+      withdrawals: 10_000,
+      validStake: 0,
+      ggr: 35_000,
+      rebates: 1234,
+      bonuses: 1388,
+    };
     expect(computeCommission(f, 0, plan)).toEqual({
       fees: 1100,
       netRevenue: 31_278,
@@ -136,9 +152,20 @@ describe('the partner programme', () => {
       carryOut: 0,
     });
     // The carry-over counts against the tier too: 312.78 - 50.00 is below the second tier's 300.00.
-    expect(computeCommission(f, -5000, plan)).toMatchObject({ commissionBase: 26_278, tier: 1, commission: 5256, carryOut: 0 });
+    expect(computeCommission(f, -5000, plan)).toMatchObject({
+      commissionBase: 26_278,
+      tier: 1,
+      commission: 5256,
+      carryOut: 0,
+    });
     // 0 - 12.34 - 13.88 - 11.00 = -37.22, and 1.00 carried in.
-    expect(computeCommission({ ...f, ggr: 0 }, -100, plan)).toMatchObject({ netRevenue: -3722, commissionBase: -3822, tier: 0, commission: 0, carryOut: -3822 });
+    expect(computeCommission({ ...f, ggr: 0 }, -100, plan)).toMatchObject({
+      netRevenue: -3722,
+      commissionBase: -3822,
+      tier: 0,
+      commission: 0,
+      carryOut: -3822,
+    });
     expect(computeCommission(f, 0, null)).toMatchObject({ fees: 0, tier: 0, commission: 0 });
     expect(previousMonth('2026-01')).toBe('2025-12');
     expect(nextMonth('2026-12')).toBe('2027-01');
@@ -155,16 +182,23 @@ describe('the partner programme', () => {
     world.b1 = await member(String(world.b.id));
 
     const content = await operatorToken(t, 'content');
-    expect((await adminCall(t, content, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, { inviter_id: world.b.id })).code).toBe(
-      BizCode.FORBIDDEN,
-    );
+    expect(
+      (await adminCall(t, content, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, { inviter_id: world.b.id }))
+        .code,
+    ).toBe(BizCode.FORBIDDEN);
     // Only a partner can take a member; never the member itself.
-    const notPartner = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, { inviter_id: world.a1.id });
+    const notPartner = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, {
+      inviter_id: world.a1.id,
+    });
     expect(notPartner).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.partnerMissing });
-    const self = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.b.id}/inviter`, { inviter_id: world.b.id });
+    const self = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.b.id}/inviter`, {
+      inviter_id: world.b.id,
+    });
     expect(self).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.inviterSelf });
 
-    const moved = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, { inviter_id: world.b.id });
+    const moved = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, {
+      inviter_id: world.b.id,
+    });
     expect(moved).toMatchObject({ code: 200, data: { member_id: world.a3.id, inviter_id: world.b.id } });
     const admin = await operatorToken(t, 'admin');
     const log = await adminCall<Page<{ action: string; target: string; before: unknown; after: unknown }>>(
@@ -175,8 +209,15 @@ describe('the partner programme', () => {
     );
     expect(log.data.data[0]).toMatchObject({ before: { inviter_id: world.a.id }, after: { inviter_id: world.b.id } });
 
-    const partners = await adminCall<Page<{ member_id: number; downline: number }>>(t, finance, 'GET', `/admin/api/partners?username=${world.a.name}`);
-    expect(partners.data.data).toEqual([{ member_id: world.a.id, username: world.a.name, plan_id: null, plan_name: null, downline: 2 }]);
+    const partners = await adminCall<Page<{ member_id: number; downline: number }>>(
+      t,
+      finance,
+      'GET',
+      `/admin/api/partners?username=${world.a.name}`,
+    );
+    expect(partners.data.data).toEqual([
+      { member_id: world.a.id, username: world.a.name, plan_id: null, plan_name: null, downline: 2 },
+    ]);
   });
 
   it('keeps plans valid and gives each partner one', async () => {
@@ -223,7 +264,9 @@ describe('the partner programme', () => {
       const set = await adminCall(t, finance, 'PUT', `/admin/api/partners/${p.id}/plan`, { plan_id: world.planId });
       expect(set).toMatchObject({ code: 200, data: { member_id: p.id, plan_id: world.planId, plan_name: '标准方案' } });
     }
-    const notPartner = await adminCall(t, finance, 'PUT', `/admin/api/partners/${world.a1.id}/plan`, { plan_id: world.planId });
+    const notPartner = await adminCall(t, finance, 'PUT', `/admin/api/partners/${world.a1.id}/plan`, {
+      plan_id: world.planId,
+    });
     expect(notPartner).toMatchObject({ code: BizCode.NOT_FOUND, message: MSG.partnerMissing });
     const noPlan = await adminCall(t, finance, 'PUT', `/admin/api/partners/${world.a.id}/plan`, { plan_id: 999_999 });
     expect(noPlan).toMatchObject({ code: BizCode.NOT_FOUND, message: MSG.planMissing });
@@ -234,9 +277,16 @@ describe('the partner programme', () => {
     // a2: a withdrawal of 100.00 paid (funded by an operator credit, which is no deposit), then a deposit.
     await adminCall(t, finance, 'POST', `/admin/api/members/${a2.id}/adjust`, { amount: '150', note: 'partners test' });
     const card = await kit.bindBank(a2.token);
-    const w = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }, { token: a2.token });
+    const w = await call<{ order_no: string }>(
+      t.app,
+      '/api/withdraw',
+      { amount: '100', bank: card, password: 'pay123456' },
+      { token: a2.token },
+    );
     expect(w.code).toBe(200);
-    expect((await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${w.data.order_no}/approve`, {})).code).toBe(200);
+    expect((await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${w.data.order_no}/approve`, {})).code).toBe(
+      200,
+    );
     await kit.deposit(a1.token, '500');
     await kit.deposit(a1.token, '300');
     await kit.deposit(a2.token, '200');
@@ -286,11 +336,24 @@ describe('the partner programme', () => {
         `/admin/api/reports/members?from=${days.from}&to=${days.to}&username=${m.name}`,
       );
       const row = rows.data.data.find((r) => r.username === m.name);
-      for (const key of Object.keys(report) as Array<keyof typeof report>) report[key] += Math.round(Number(row?.[key]) * 100);
+      for (const key of Object.keys(report) as Array<keyof typeof report>)
+        report[key] += Math.round(Number(row?.[key]) * 100);
     }
-    expect(report).toEqual({ deposits_amount: 100_000, withdrawals_amount: 10_000, valid_stake: 120_000, ggr: 35_000, rebates: 1234, bonuses: 1388 });
+    expect(report).toEqual({
+      deposits_amount: 100_000,
+      withdrawals_amount: 10_000,
+      valid_stake: 120_000,
+      ggr: 35_000,
+      rebates: 1234,
+      bonuses: 1388,
+    });
 
-    const downline = await call<Page<{ username: string; deposits: string; valid_stake: string }>>(t.app, '/api/agent/downline', {}, { token: a.token });
+    const downline = await call<Page<{ username: string; deposits: string; valid_stake: string }>>(
+      t.app,
+      '/api/agent/downline',
+      {},
+      { token: a.token },
+    );
     expect(downline.data.total).toBe(2);
     expect(downline.data.data.map((r) => [r.username, r.deposits, r.valid_stake])).toEqual([
       [maskUsername(a2.name), '200.00', '50.00'],
@@ -298,7 +361,9 @@ describe('the partner programme', () => {
     ]);
     expect(maskUsername(a1.name)).not.toBe(a1.name);
     const bDownline = await call<Page<{ username: string }>>(t.app, '/api/agent/downline', {}, { token: b.token });
-    expect(bDownline.data.data.map((r) => r.username).sort()).toEqual([maskUsername(a3.name), maskUsername(b1.name)].sort());
+    expect(bDownline.data.data.map((r) => r.username).sort()).toEqual(
+      [maskUsername(a3.name), maskUsername(b1.name)].sort(),
+    );
 
     for (const path of ['/api/agent/summary', '/api/agent/downline', '/api/agent/statements']) {
       const refused = await call(t.app, path, {}, { token: a1.token });
@@ -313,21 +378,27 @@ describe('the partner programme', () => {
       message: MSG.monthNotEnded,
     });
     // Early settlement is a sandbox's alone, and only of the running month.
-    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M1, early: 1 })).toMatchObject({
+    expect(
+      await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M1, early: 1 }),
+    ).toMatchObject({
       code: BizCode.BAD_INPUT,
       message: MSG.monthNotEnded,
     });
     const production = await buildTestApp({ clock, config: { sandbox: false } });
     try {
       const op = await operatorToken(production, 'finance');
-      expect(await adminCall(production, op, 'POST', '/admin/api/partner-statements/settle', { month: M, early: 1 })).toMatchObject({
+      expect(
+        await adminCall(production, op, 'POST', '/admin/api/partner-statements/settle', { month: M, early: 1 }),
+      ).toMatchObject({
         code: BizCode.BAD_INPUT,
         message: MSG.monthNotEnded,
       });
     } finally {
       await production.close();
     }
-    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: '2026-13' })).toMatchObject({
+    expect(
+      await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: '2026-13' }),
+    ).toMatchObject({
       code: BizCode.BAD_INPUT,
       message: MSG.monthInvalid,
     });
@@ -381,7 +452,12 @@ describe('the partner programme', () => {
     });
 
     // The partner sees their own statements only.
-    const mine = await call<Page<{ id: number; commission: string }>>(t.app, '/api/agent/statements', {}, { token: world.a.token });
+    const mine = await call<Page<{ id: number; commission: string }>>(
+      t.app,
+      '/api/agent/statements',
+      {},
+      { token: world.a.token },
+    );
     expect(mine.data.data).toEqual([expect.objectContaining({ id: a?.id, month: M, commission: '93.83' })]);
 
     const csv = await t.app.inject({
@@ -390,9 +466,14 @@ describe('the partner programme', () => {
       headers: { authorization: `Bearer ${finance}` },
     });
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toContain('结算单号,月份,代理账号,活跃会员');
-    expect(lines[1]).toContain(`${a?.id},${M},${world.a.name},2,1000.00,100.00,1200.00,350.00,12.34,13.88,11.00,312.78,0.00,312.78,2,30.00,93.83,0.00,1`);
+    expect(lines[1]).toContain(
+      `${a?.id},${M},${world.a.name},2,1000.00,100.00,1200.00,350.00,12.34,13.88,11.00,312.78,0.00,312.78,2,30.00,93.83,0.00,1`,
+    );
   });
 
   it('pays a statement once under two concurrent approvals, through the ledger', async () => {
@@ -404,14 +485,21 @@ describe('the partner programme', () => {
     ]);
     expect([one.code, two.code].sort()).toEqual([200, BizCode.CONFLICT]);
     expect([one, two].find((r) => r.code === BizCode.CONFLICT)?.message).toBe(MSG.alreadyProcessed);
-    expect([one, two].find((r) => r.code === 200)).toMatchObject({ message: MSG.statementPaid, data: { state: 2, commission: '93.83' } });
+    expect([one, two].find((r) => r.code === 200)).toMatchObject({
+      message: MSG.statementPaid,
+      data: { state: 2, commission: '93.83' },
+    });
     expect(Number(await kit.balance(world.a.token)) * 100 - Number(before) * 100).toBeCloseTo(9383, 5);
     const moves = await t.database.db.execute(
       sql`SELECT count(*) AS n FROM ledger_transactions WHERE reference = ${`commission:${a?.id}`} AND kind = 'commission'`,
     );
     expect(Number((moves as unknown as { rows: Array<{ n: string }> }).rows[0]?.n)).toBe(1);
-    expect((await adminCall(t, finance, 'POST', `/admin/api/partner-statements/${a?.id}/pay`)).code).toBe(BizCode.CONFLICT);
-    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/999999/pay')).toMatchObject({ code: BizCode.NOT_FOUND });
+    expect((await adminCall(t, finance, 'POST', `/admin/api/partner-statements/${a?.id}/pay`)).code).toBe(
+      BizCode.CONFLICT,
+    );
+    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/999999/pay')).toMatchObject({
+      code: BizCode.NOT_FOUND,
+    });
     await kit.ledgerBalanced();
   });
 
@@ -419,7 +507,9 @@ describe('the partner programme', () => {
     // In the next month b1 loses 800.00.
     await bet(world.b1.id, '2000', '2000', '-800', new Date(monthRange(M1).start.getTime() + 7_200_000));
     await moveClockTo(monthRange(nextMonth(M1)).start);
-    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M1 })).toMatchObject({ code: 200 });
+    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M1 })).toMatchObject({
+      code: 200,
+    });
     const [b] = await statementsOf({ month: M1, username: world.b.name });
     // 800.00 - 501.00 = 299.00 at the first tier (one active member): 20%.
     expect(b).toMatchObject({

@@ -26,7 +26,15 @@ const SUMMARY = {
   pid: 42,
   link,
 };
-const page = <T,>(data: T[]) => ({ current_page: 1, data, last_page: 1, per_page: 10, total: data.length, from: 1, to: data.length });
+const page = <T,>(data: T[]) => ({
+  current_page: 1,
+  data,
+  last_page: 1,
+  per_page: 10,
+  total: data.length,
+  from: 1,
+  to: data.length,
+});
 
 function signIn() {
   useSessionStore.getState().setToken('tok');
@@ -39,7 +47,10 @@ describe('/agentCenter', () => {
     signIn();
     mockApi({
       '/api/agent/summary': () => ok(SUMMARY),
-      '/api/agent/downline': () => ok(page([{ username: 'pl***1', created_at: '2026-06-02 10:00:00', deposits: '800.00', valid_stake: '1150.00' }])),
+      '/api/agent/downline': () =>
+        ok(
+          page([{ username: 'pl***1', created_at: '2026-06-02 10:00:00', deposits: '800.00', valid_stake: '1150.00' }]),
+        ),
       '/api/agent/statements': () =>
         ok(
           page([
@@ -94,7 +105,10 @@ describe('/agentCenter', () => {
   it('shows an empty downline as such', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     signIn();
-    mockApi({ '/api/agent/summary': () => ok({ ...SUMMARY, downline_total: 0 }), '/api/agent/downline': () => ok(page([])) });
+    mockApi({
+      '/api/agent/summary': () => ok({ ...SUMMARY, downline_total: 0 }),
+      '/api/agent/downline': () => ok(page([])),
+    });
     renderPage(<AgentCentrePage />, { route: '/agentCenter?tab=downline' });
     expect(await screen.findByText('还没有下级会员，快去分享推广链接吧')).toBeInTheDocument();
     await user.click(screen.getByText('本月概况'));

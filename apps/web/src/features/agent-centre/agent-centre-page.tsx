@@ -142,7 +142,9 @@ export function AgentCentrePage() {
             <li key={st.id} className="agent-row agent-statement">
               <div>
                 <strong>{st.month}</strong>
-                <span className={st.state === 2 ? 'agent-state agent-paid' : 'agent-state'}>{st.state === 2 ? '已派发' : '待审核'}</span>
+                <span className={st.state === 2 ? 'agent-state agent-paid' : 'agent-state'}>
+                  {st.state === 2 ? '已派发' : '待审核'}
+                </span>
               </div>
               <dl className="agent-row-figures">
                 <Figure label="活跃会员" value={st.active_members} />
