@@ -45,7 +45,9 @@ const SCREENS = [
   '#/abouts',
   '#/abouts?type=6',
   '#/referral',
-  // Our own pages outside the app: the download guide (ios_download_url) and the agent centre (getAgentLoginUrl).
+  // The agent centre as a member who is not a partner sees it (the refusal and the way to apply).
+  '#/agentCenter',
+  // Our own pages outside the app: the download guide (ios_download_url) and the programme's page.
   'app/download.html',
   'service/agent.html',
 ];

@@ -38,6 +38,9 @@ const SCREENS: [path: string, heading: string][] = [
   ['reports/daily', '每日报表'],
   ['reports/venues', '场馆报表'],
   ['reports/members', '会员报表'],
+  ['partners', '代理管理'],
+  ['partner-plans', '佣金方案'],
+  ['partner-statements', '代理结算'],
   ['security', '账号安全'],
   ['banners', '轮播图'],
   ['notices', '公告'],
@@ -139,6 +142,12 @@ describe('accessibility of the console', () => {
     await page.getByRole('button', { name: /展开/ }).first().click();
     await page.getByRole('columnheader', { name: '变更前' }).waitFor();
     await scan(page, '操作日志（展开）', findings);
+
+    await page.goto(consoleURL('partner-plans'));
+    await page.getByRole('button', { name: '新增方案' }).click();
+    await page.getByRole('dialog').getByLabel('方案名称').waitFor();
+    await scan(page, '新增佣金方案', findings);
+    await page.keyboard.press('Escape');
 
     await page.goto(consoleURL('operators'));
     await page.getByRole('button', { name: '新增管理员' }).click();

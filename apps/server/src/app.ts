@@ -23,6 +23,7 @@ import { venueTransfersAdminRoutes } from './modules/wallet/venue-transfers-admi
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
+import { partnersRoutes } from './modules/partners/partners-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { addDepositTurnover } from './modules/payments/turnover';
 import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/promotions-routes';
@@ -162,6 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   siteAdminRoutes(app, { db }, backOffice.authenticate);
   await filesAdminRoutes(app, { db }, backOffice.authenticate);
   reportsRoutes(app, { db, clock }, backOffice.authenticate);
+  // The partner programme: the agent centre, plans, statements and the monthly settlement job.
+  partnersRoutes(app, { db, clock, locks, sandbox: config.sandbox }, authenticate, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
   scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs });

@@ -308,6 +308,10 @@ describe("a member cannot reach another member's rows", () => {
     getPayRange: 'type is a pay way, a site row',
     getPayBank: "site's receiving accounts, no input",
     recharge: "bank/bank_no/bank_owner/bank_address describe the payer's own bank; the deposit is the caller's",
+    // The agent centre: 403 for a member who is not a partner; one partner against another in partners.test.ts.
+    agentSummary: "no input; the partner is the caller and the figures are the caller's own downline",
+    agentDownline: "page only; the downline is the caller's own",
+    agentStatements: "page only; the statements are the caller's own",
   };
   const ID_LIKE = /(^|_)(id|no|bank|pid|member|order|uid|user)(_|$)|id$/i;
   const bodyFields = (ep: Endpoint) =>

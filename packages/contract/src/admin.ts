@@ -12,6 +12,7 @@ import { GAME_CATEGORIES, MAX_PAY_RANGES, PAY_RANGE_TYPES } from './codes';
 import { Money, paginator, Timestamp } from './common';
 import { MSG } from './messages';
 import { parseMoneyToCents } from './money';
+import { AdminStatementRow, CommissionPlan, MonthText, PartnerRow, PlanInput } from './partners';
 
 export const OPERATOR_ROLES = ['admin', 'finance', 'content'] as const;
 export type OperatorRoleName = (typeof OPERATOR_ROLES)[number];
@@ -580,6 +581,26 @@ export const AdminAgentApplication = z.object({
   reviewed_by: z.string(),
   reviewed_at: Timestamp.nullable(),
   created_at: Timestamp,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The partner programme (schemas beside the agent centre's in partners.ts)
+
+const PartnerQueryInput = z.object({ username: searchText(32), page: pageField, pagesize: pagesizeField });
+const PartnerPlanInput = z.object({ plan_id: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().nullable().default(null)) });
+const InviterInput = z.object({ inviter_id: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().nullable().default(null)) });
+const StatementQueryInput = z.object({
+  month: z.preprocess(blankIsAbsent, MonthText.optional()),
+  state: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(2).optional()),
+  username: searchText(32),
+  format: z.preprocess(blankIsAbsent, z.enum(['json', 'csv'], { message: MSG.badInput }).default('json')),
+  page: pageField,
+  pagesize: pagesizeField,
+});
+const SettleInput = z.object({
+  month: MonthText,
+  /** 1: settle the running month now. Sandbox installs only (demo and journeys); refused elsewhere. */
+  early: z.preprocess(blankIsAbsent, flag01.default(0)),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1307,6 +1328,45 @@ export const adminEndpoints = {
   ),
   agentApplicationApprove: agentReview.approve,
   agentApplicationReject: agentReview.reject,
+
+  // The partner programme (README "Partner programme"): plans, partners, downline moves and monthly statements
+  commissionPlans: def('GET', '/admin/api/commission-plans', FINANCE, AdminEmpty, z.array(CommissionPlan), 'Commission plans'),
+  commissionPlanCreate: def('POST', '/admin/api/commission-plans', FINANCE, PlanInput, CommissionPlan, 'Create a commission plan'),
+  commissionPlanUpdate: def('PUT', '/admin/api/commission-plans/:id', FINANCE, PlanInput, CommissionPlan, 'Change a commission plan'),
+  partners: def('GET', '/admin/api/partners', FINANCE, PartnerQueryInput, paginator(PartnerRow), 'Partners (members with isagent 1)'),
+  partnerPlanSet: def('PUT', '/admin/api/partners/:id/plan', FINANCE, PartnerPlanInput, PartnerRow, "Set a partner's commission plan"),
+  memberInviterSet: def(
+    'PUT',
+    '/admin/api/members/:id/inviter',
+    FINANCE,
+    InviterInput,
+    z.object({ member_id: z.number().int(), inviter_id: z.number().int().nullable() }),
+    'Move a member to another partner (or to none); audited',
+  ),
+  partnerStatements: def(
+    'GET',
+    '/admin/api/partner-statements',
+    FINANCE,
+    StatementQueryInput,
+    paginator(AdminStatementRow),
+    'Monthly partner statements (format=csv: every matching statement as a download)',
+  ),
+  partnerSettle: def(
+    'POST',
+    '/admin/api/partner-statements/settle',
+    FINANCE,
+    SettleInput,
+    z.object({ month: z.string(), created: z.number().int() }),
+    'Compute the statements of an ended Beijing month (those not yet computed)',
+  ),
+  partnerStatementPay: def(
+    'POST',
+    '/admin/api/partner-statements/:id/pay',
+    FINANCE,
+    AdminEmpty,
+    AdminStatementRow,
+    "Approve a pending statement: its commission is credited to the partner's central wallet, once",
+  ),
 
   // Messages, VIP, settings, audit
   messageSend: def('POST', '/admin/api/messages', CONTENT, MessageInput, SentMessage, 'Send an inbox message or an announcement'),

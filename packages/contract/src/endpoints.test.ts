@@ -60,7 +60,7 @@ const SPEC_ROWS = [
 ];
 
 /** Ours, beyond SPEC section 7: SPEC names /referral only as a navigation target; this gives it its content. */
-const OUR_ROWS = ['POST /api/referralinfo'];
+const OUR_ROWS = ['POST /api/referralinfo', 'POST /api/agent/summary', 'POST /api/agent/downline', 'POST /api/agent/statements'];
 
 const PUBLIC_PATHS = [
   '/api/register',

@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import * as B from './bodies';
 import { Flag, Money, paginator } from './common';
 import * as E from './entities';
+import { AgentDownlineRow, AgentStatement, AgentSummary } from './partners';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';
@@ -67,6 +68,16 @@ export const endpoints = {
   applyAgentDo: post('/api/applyagentdo', 'member', B.AgentApplyBody, Nothing, 'Apply to the partner programme'),
   // Ours: SPEC names /referral only as a navigation target; this gives it the member's invite link.
   referralInfo: post('/api/referralinfo', 'member', B.EmptyBody, E.ReferralInfo, 'Referral link and invitee count'),
+  // Ours: the agent centre (README "Partner programme"); a member who is not a partner hears 403 MSG.notPartner.
+  agentSummary: post('/api/agent/summary', 'member', B.EmptyBody, AgentSummary, "A partner's month so far and link"),
+  agentDownline: post(
+    '/api/agent/downline',
+    'member',
+    B.PagedBody,
+    paginator(AgentDownlineRow),
+    "A partner's downline, newest first, with this month's deposits and valid stake",
+  ),
+  agentStatements: post('/api/agent/statements', 'member', B.PagedBody, paginator(AgentStatement), "A partner's statements, newest first"),
 
   // Site and content
   app: post('/api/app', 'public', B.EmptyBody, E.SiteInfo, 'Site info'),

@@ -242,6 +242,18 @@ export const MSG = {
   imageUploadSvgRefused: '不支持SVG图片（可能含有脚本），请转换为PNG或JPEG后上传',
   imageUploadTooLarge: '图片大小不能超过2MB',
   imageUploadPurposeInvalid: '图片用途只能为轮播图或内容图片',
+  // The partner programme: the agent centre and the back office's plans, partners and statements
+  notPartner: '您还不是代理，请先在“申请代理”提交申请，审核通过后即可进入代理中心',
+  partnerMissing: '该会员不是代理',
+  planMissing: '佣金方案不存在',
+  planTiersEmpty: '请至少设置一档佣金',
+  planTierRateInvalid: '佣金比例须在0-100之间',
+  planTiersOrder: '各档的净盈利门槛须逐档递增',
+  planFeeShareInvalid: '支付手续费比例须在0-100之间',
+  monthInvalid: '月份格式不正确，应为YYYY-MM',
+  monthNotEnded: '该月尚未结束，不能结算',
+  inviterSelf: '会员不能成为自己的上级代理',
+  statementPaid: '佣金已派发',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -23,6 +23,9 @@ export const apiRoutes = {
   editPayPassword: { method: 'POST', path: '/api/editPayPassword', auth: 'member' },
   applyAgentDo: { method: 'POST', path: '/api/applyagentdo', auth: 'member' },
   referralInfo: { method: 'POST', path: '/api/referralinfo', auth: 'member' },
+  agentSummary: { method: 'POST', path: '/api/agent/summary', auth: 'member' },
+  agentDownline: { method: 'POST', path: '/api/agent/downline', auth: 'member' },
+  agentStatements: { method: 'POST', path: '/api/agent/statements', auth: 'member' },
 
   // Site and content
   app: { method: 'POST', path: '/api/app', auth: 'public' },

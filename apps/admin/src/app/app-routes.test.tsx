@@ -44,6 +44,9 @@ describe('the console shell', () => {
       '每日报表',
       '场馆报表',
       '会员报表',
+      '代理管理',
+      '佣金方案',
+      '代理结算',
       'VIP等级',
       '红包规则',
       '支付方式',
@@ -52,6 +55,7 @@ describe('the console shell', () => {
       '账号安全',
     ]);
     expect(within(screen.getByRole('navigation', { name: '主菜单' })).getByText('报表')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: '主菜单' })).getByText('代理')).toBeInTheDocument();
     expect(screen.getByText('cashier')).toBeInTheDocument();
     expect(screen.getByText('财务')).toBeInTheDocument();
   });

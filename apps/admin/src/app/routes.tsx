@@ -1,5 +1,7 @@
 import {
+  AccountBookOutlined,
   ApiOutlined,
+  PercentageOutlined,
   BarChartOutlined,
   IdcardOutlined,
   PieChartOutlined,
@@ -41,7 +43,7 @@ export interface ConsoleRoute {
   /** Not in the side menu (a detail page reached from a list). */
   hidden?: boolean;
   /** The menu group it is listed under (content resources, finance settings). */
-  group?: '报表' | '内容管理' | '财务设置' | '系统设置';
+  group?: '报表' | '代理' | '内容管理' | '财务设置' | '系统设置';
 }
 
 const e = adminEndpoints;
@@ -154,6 +156,30 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     roles: e.reportMembers.roles,
     page: lazy(() => import('../features/reports/member-report-page')),
     group: '报表',
+  },
+  {
+    path: '/partners',
+    label: '代理管理',
+    icon: <TeamOutlined />,
+    roles: e.partners.roles,
+    page: lazy(() => import('../features/partners/partners-page')),
+    group: '代理',
+  },
+  {
+    path: '/partner-plans',
+    label: '佣金方案',
+    icon: <PercentageOutlined />,
+    roles: e.commissionPlans.roles,
+    page: lazy(() => import('../features/partners/plans-page')),
+    group: '代理',
+  },
+  {
+    path: '/partner-statements',
+    label: '代理结算',
+    icon: <AccountBookOutlined />,
+    roles: e.partnerStatements.roles,
+    page: lazy(() => import('../features/partners/statements-page')),
+    group: '代理',
   },
   {
     path: '/banners',

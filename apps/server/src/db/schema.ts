@@ -16,3 +16,4 @@ export * from '../modules/files/files-tables';
 export * from '../modules/jobs/jobs-tables';
 export * from '../modules/wallet/wallet-tables';
 export * from '../providers/sandbox-aggregator/sandbox-aggregator-tables';
+export * from '../modules/partners/partners-tables';

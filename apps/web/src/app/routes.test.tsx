@@ -44,6 +44,8 @@ describe('route table', () => {
         '/app',
         // Ours: /referral shows the member's own invite link, so it needs a member.
         '/referral',
+        // Ours: the agent centre shows a partner's own downline and statements.
+        '/agentCenter',
       ].sort(),
     );
   });

@@ -65,6 +65,9 @@ const ApplyAgentPage = lazy(() =>
 const ReferralPage = lazy(() =>
   import('../features/referral/referral-page').then((m) => ({ default: m.ReferralPage })),
 );
+const AgentCentrePage = lazy(() =>
+  import('../features/agent-centre/agent-centre-page').then((m) => ({ default: m.AgentCentrePage })),
+);
 const WalletPage = lazy(() => import('../features/cards/wallet-page').then((m) => ({ default: m.WalletPage })));
 const AddBankCardPage = lazy(() =>
   import('../features/cards/add-bank-card-page').then((m) => ({ default: m.AddBankCardPage })),
@@ -140,6 +143,8 @@ export const ROUTES: readonly RouteDef[] = [
     screen: AboutsPage,
   },
   { path: '/referral', title: '推荐好友', access: 'member', chrome: 'sub', screen: ReferralPage },
+  // Ours: the agent centre that getAgentLoginUrl answers (README "Partner programme"); partners only.
+  { path: '/agentCenter', title: '代理中心', access: 'member', chrome: 'sub', screen: AgentCentrePage },
 ];
 
 function guarded(def: RouteDef, node: ReactNode): ReactNode {

@@ -4,6 +4,7 @@ import { endpoints } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
+import { requestOrigin } from '../accounts/accounts-routes';
 import * as content from './content-service';
 
 /** apps/server/public: the generated artwork (scripts/generate-art.ts), our service pages and the app download page. */
@@ -42,7 +43,7 @@ export async function contentRoutes(app: FastifyInstance, deps: { db: Db; authen
 
   publicRoute(app, endpoints.getServicerUrl, async () => ({ data: { url: await content.serviceUrl(db) } }));
   publicRoute(app, endpoints.getVisitUrl, async () => ({ data: { url: await content.visitUrl(db) } }));
-  memberRoute(app, endpoints.getAgentLoginUrl, authenticate, async () => ({
-    data: { url: await content.agentLoginUrl(db) },
+  memberRoute(app, endpoints.getAgentLoginUrl, authenticate, async ({ req }) => ({
+    data: { url: await content.agentLoginUrl(db, requestOrigin(req)) },
   }));
 }

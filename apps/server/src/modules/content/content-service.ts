@@ -10,7 +10,8 @@ import { articles, banners, games, notices, slotGames, venues, vipLevels } from 
 
 /** Our own pages, served from apps/server/public, used while an operator has set no external URL. */
 export const BUILT_IN_SERVICE_URL = '/service/chat.html';
-export const BUILT_IN_AGENT_URL = '/service/agent.html';
+/** The agent centre's route in the web app (hash router). */
+export const AGENT_CENTRE_PATH = '/#/agentCenter';
 
 const asFlag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 
@@ -102,10 +103,13 @@ export async function serviceUrl(db: DbOrTx): Promise<string> {
   return service_url.trim() || BUILT_IN_SERVICE_URL;
 }
 
-/** The agent back-office login URL: the operator's setting, else our own page about the programme. */
-export async function agentLoginUrl(db: DbOrTx): Promise<string> {
+/**
+ * The agent back-office login URL: the operator's setting, else our own agent centre in the web app (the member
+ * signs in there with the member account; README "Partner programme").
+ */
+export async function agentLoginUrl(db: DbOrTx, origin: string): Promise<string> {
   const { agent_login_url } = await readSettings(db, ['agent_login_url']);
-  return agent_login_url.trim() || BUILT_IN_AGENT_URL;
+  return agent_login_url.trim() || `${origin}${AGENT_CENTRE_PATH}`;
 }
 
 /**

@@ -144,7 +144,8 @@ describe('URLs of other pages', () => {
     const { token } = await registerMember(t.app);
     const answer = await call(t.app, '/api/getAgentLoginUrl', {}, { method: 'GET', token });
     expect(answer.code).toBe(200);
-    expect(endpoints.getAgentLoginUrl.data.parse(answer.data).url).toBe('/service/agent.html');
+    // Without a setting: the agent centre of the web app, on the address the member called.
+    expect(endpoints.getAgentLoginUrl.data.parse(answer.data).url).toBe('http://localhost:80/#/agentCenter');
 
     await writeSettings(t.database.db, { agent_login_url: 'https://agent.example.com/login' });
     const set = await call<{ url: string }>(t.app, '/api/getAgentLoginUrl', {}, { method: 'GET', token });

@@ -29,6 +29,8 @@ export type HouseAccount =
   | 'promotions'
   | 'rebates'
   | 'redpackets'
+  /** Partner commissions paid (the partner programme's monthly statements). */
+  | 'commissions'
   /** Money on its way into a remote venue, until the venue confirms or the transfer is refunded. */
   | 'transfers_pending';
 

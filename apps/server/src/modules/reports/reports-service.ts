@@ -306,9 +306,18 @@ export async function venueReport(db: DbOrTx, range: DayRange) {
  * report). `username` matches any part of the name in any case.
  */
 function memberFiguresQuery(range: DayRange, username: string): SQL {
+  const name = username ? sql`AND m.username ILIKE ${`%${username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  return memberFiguresSql(range, name);
+}
+
+/**
+ * The member report's per-member figures with a condition of the caller's on the member `m` (starting with AND):
+ * the partner programme sums these over a partner's downline, so its figures agree with the reports.
+ */
+export function memberFiguresSql(range: DayRange, memberFilter: SQL): SQL {
   const start = sql`${range.start.toISOString()}::timestamptz`;
   const end = sql`${range.end.toISOString()}::timestamptz`;
-  const name = username ? sql`AND m.username ILIKE ${`%${username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const name = memberFilter;
   return sql`WITH l AS (
       SELECT member_id,
         count(*) FILTER (WHERE kind = 'deposit') AS deposits_count,

@@ -1,0 +1,116 @@
+import type { adminEndpoints } from '@h5/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, InputNumber, Select, Space, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { RowOf } from '../../shared/api/client';
+import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { DataTable } from '../../shared/ui/data-table';
+import { FilterBar } from '../../shared/ui/filter-bar';
+import { PageTitle } from '../../shared/ui/page-title';
+import { afterPartnerChange, fetchPartners, moveMember, setPartnerPlan, usePlans } from './api';
+
+type Row = RowOf<typeof adminEndpoints.partners>;
+
+/** 代理管理: the partners (approved applications), their plan and downline size, and moving a member between them. */
+export default function PartnersPage() {
+  const { filters, page, setFilters, setPage } = useListParams({ username: '' });
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const plans = usePlans();
+  const { tableProps } = usePagedTable({
+    queryKey: ['partners', filters],
+    fetchPage: (p, signal) => fetchPartners(filters, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: '暂无代理（代理申请通过后出现在这里）',
+  });
+  const [busy, setBusy] = useState<number | 'move' | null>(null);
+  const refresh = () => Promise.all(afterPartnerChange.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+  const choosePlan = async (row: Row, planId: number | null) => {
+    setBusy(row.member_id);
+    try {
+      await setPartnerPlan(row.member_id, planId);
+      void message.success('佣金方案已设置');
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  };
+
+  const move = async (values: { member_id: number; inviter_id?: number | null }) => {
+    setBusy('move');
+    try {
+      await moveMember(values.member_id, values.inviter_id ?? null);
+      void message.success('会员已转移');
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  };
+
+  const columns: TableColumnsType<Row> = [
+    { title: '会员ID', dataIndex: 'member_id', width: 90 },
+    {
+      title: '代理账号',
+      dataIndex: 'username',
+      render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link>,
+    },
+    { title: '下级人数', dataIndex: 'downline', width: 100 },
+    {
+      title: '佣金方案',
+      width: 260,
+      render: (_v, row) => (
+        <Select
+          aria-label={`${row.username}的佣金方案`}
+          value={row.plan_id ?? undefined}
+          placeholder="未设置"
+          allowClear
+          loading={busy === row.member_id}
+          style={{ width: 220 }}
+          options={(plans.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          onChange={(value: number | undefined) => void choosePlan(row, value ?? null)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle>代理管理</PageTitle>
+      <FilterBar>
+        <Form.Item label="账号" htmlFor="partner-username">
+          <Input.Search
+            id="partner-username"
+            defaultValue={filters.username}
+            allowClear
+            onSearch={(username) => setFilters({ username })}
+            style={{ width: 220 }}
+          />
+        </Form.Item>
+      </FilterBar>
+      <DataTable<Row> label="代理列表" rowKey="member_id" columns={columns} size="middle" {...tableProps} />
+      <section aria-label="转移会员" style={{ marginTop: 24 }}>
+        <h2 style={{ fontSize: 16 }}>转移会员</h2>
+        <Form layout="inline" onFinish={(v: { member_id: number; inviter_id?: number | null }) => void move(v)}>
+          <Form.Item label="会员ID" name="member_id" rules={[{ required: true, message: '请输入会员ID' }]}>
+            <InputNumber min={1} precision={0} />
+          </Form.Item>
+          <Form.Item label="新上级代理ID" name="inviter_id" extra="留空：不属于任何代理">
+            <InputNumber min={1} precision={0} />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={busy === 'move'}>
+              转移
+            </Button>
+          </Space>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,580 @@
+import { BizCode, centsToMoney, maskUsername, MSG, type adminEndpoints } from '@h5/contract';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, badInput } from '../../http/errors';
+import { numericToCents } from '../../lib/money';
+import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
+import { type Clock, formatBeijing } from '../../lib/time';
+import { members } from '../accounts/accounts-tables';
+import { audit } from '../admin/admin-service';
+import { accountCode, post } from '../ledger/ledger-service';
+import { beijingDay, dayRange, type DayRange, memberFiguresSql } from '../reports/reports-service';
+import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } from './partners-tables';
+
+export interface PartnersDeps {
+  db: Db;
+  clock: Clock;
+  /** SANDBOX=1: finance may settle the running month early (demo sites and the journeys); never in production. */
+  sandbox?: boolean;
+}
+
+export interface Reviewer {
+  operatorId: number;
+  name: string;
+  requestId: string;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+type Num = string | number | null;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Months (Beijing, UTC+8)
+
+/** The Beijing month 'YYYY-MM' of an instant. */
+export const beijingMonth = (at: Date) => beijingDay(at).slice(0, 7);
+
+/** The month before 'YYYY-MM'. */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** The month after 'YYYY-MM'. */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** A Beijing month as the reports' day range: its first day to its last, the end exclusive at the next month's start. */
+export function monthRange(month: string): DayRange {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return dayRange(`${month}-01`, `${month}-${String(lastDay).padStart(2, '0')}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Figures and the commission
+
+export interface FiguresCents {
+  activeMembers: number;
+  deposits: number;
+  withdrawals: number;
+  validStake: number;
+  ggr: number;
+  rebates: number;
+  bonuses: number;
+}
+
+/**
+ * The month's figures of a partner's downline (members whose inviter is the partner now), summed from the member
+ * report's per-member figures over the same range: deposits, withdrawals paid, settled bets' valid stake and GGR
+ * (stake - payout), rebates, and deposit bonuses plus red packets. Active: valid stake above zero in the month.
+ */
+export async function downlineFigures(db: DbOrTx, partnerId: number, range: DayRange): Promise<FiguresCents> {
+  const per = memberFiguresSql(range, sql`AND m.inviter_id = ${partnerId}`);
+  const [row] = rowsOf<Record<string, Num>>(
+    await db.execute(sql`SELECT count(*) FILTER (WHERE coalesce(r.valid_stake, 0) > 0) AS active,
+        coalesce(sum(r.deposits_amount), 0) AS deposits, coalesce(sum(r.withdrawals_amount), 0) AS withdrawals,
+        coalesce(sum(r.valid_stake), 0) AS valid_stake, coalesce(sum(r.stake), 0) - coalesce(sum(r.payout), 0) AS ggr,
+        coalesce(sum(r.rebates), 0) AS rebates, coalesce(sum(r.bonuses), 0) AS bonuses
+      FROM (${per}) r`),
+  );
+  return {
+    activeMembers: Number(row?.active ?? 0),
+    deposits: numericToCents(row?.deposits ?? 0),
+    withdrawals: numericToCents(row?.withdrawals ?? 0),
+    validStake: numericToCents(row?.valid_stake ?? 0),
+    ggr: numericToCents(row?.ggr ?? 0),
+    rebates: numericToCents(row?.rebates ?? 0),
+    bonuses: numericToCents(row?.bonuses ?? 0),
+  };
+}
+
+export interface PlanRules {
+  feeShareBp: number;
+  tiers: StoredTier[];
+}
+
+export interface Commission {
+  fees: number;
+  netRevenue: number;
+  commissionBase: number;
+  tier: number;
+  rateBp: number;
+  commission: number;
+  carryOut: number;
+}
+
+/**
+ * The commission of a month (README "Partner programme"): fees = the plan's share of deposits plus withdrawals; net
+ * revenue = GGR - rebates - bonuses - fees; the base adds the previous month's carry-over (zero or negative). A
+ * negative base pays nothing and carries over whole; otherwise the highest tier whose net revenue and active members
+ * are both reached pays its rate of the base (rounded to the cent), and nothing carries over.
+ */
+export function computeCommission(f: FiguresCents, carryIn: number, plan: PlanRules | null): Commission {
+  const fees = plan ? Math.round(((f.deposits + f.withdrawals) * plan.feeShareBp) / 10_000) : 0;
+  const netRevenue = f.ggr - f.rebates - f.bonuses - fees;
+  const commissionBase = netRevenue + carryIn;
+  if (commissionBase < 0)
+    return { fees, netRevenue, commissionBase, tier: 0, rateBp: 0, commission: 0, carryOut: commissionBase };
+  let tier = 0;
+  let rateBp = 0;
+  (plan?.tiers ?? []).forEach((t, i) => {
+    if (commissionBase >= t.minNetCents && f.activeMembers >= t.minActive) {
+      tier = i + 1;
+      rateBp = t.rateBp;
+    }
+  });
+  const commission = Math.round((commissionBase * rateBp) / 10_000);
+  return { fees, netRevenue, commissionBase, tier, rateBp, commission, carryOut: 0 };
+}
+
+const figuresOut = (f: FiguresCents, c: Pick<Commission, 'fees' | 'netRevenue'>) => ({
+  active_members: f.activeMembers,
+  deposits: centsToMoney(f.deposits),
+  withdrawals: centsToMoney(f.withdrawals),
+  valid_stake: centsToMoney(f.validStake),
+  ggr: centsToMoney(f.ggr),
+  rebates: centsToMoney(f.rebates),
+  bonuses: centsToMoney(f.bonuses),
+  fees: centsToMoney(c.fees),
+  net_revenue: centsToMoney(c.netRevenue),
+});
+
+const rate = (bp: number) => (bp / 100).toFixed(2);
+
+async function planOf(db: DbOrTx, partnerId: number) {
+  const [row] = await db
+    .select({ plan: commissionPlans })
+    .from(partnerPlans)
+    .innerJoin(commissionPlans, eq(commissionPlans.id, partnerPlans.planId))
+    .where(eq(partnerPlans.memberId, partnerId));
+  return row?.plan ?? null;
+}
+
+/** The carry-over into `month`: the previous month's statement's carry_out, zero without one. */
+async function carryInto(db: DbOrTx, partnerId: number, month: string): Promise<number> {
+  const [prev] = await db
+    .select({ carryOut: partnerStatements.carryOut })
+    .from(partnerStatements)
+    .where(and(eq(partnerStatements.partnerId, partnerId), eq(partnerStatements.month, previousMonth(month))));
+  return prev ? numericToCents(prev.carryOut) : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statements
+
+type StatementRow = typeof partnerStatements.$inferSelect;
+
+export function statementView(s: StatementRow) {
+  return {
+    id: s.id,
+    month: s.month,
+    active_members: s.activeMembers,
+    deposits: centsToMoney(numericToCents(s.deposits)),
+    withdrawals: centsToMoney(numericToCents(s.withdrawals)),
+    valid_stake: centsToMoney(numericToCents(s.validStake)),
+    ggr: centsToMoney(numericToCents(s.ggr)),
+    rebates: centsToMoney(numericToCents(s.rebates)),
+    bonuses: centsToMoney(numericToCents(s.bonuses)),
+    fees: centsToMoney(numericToCents(s.fees)),
+    net_revenue: centsToMoney(numericToCents(s.netRevenue)),
+    carry_in: centsToMoney(numericToCents(s.carryIn)),
+    commission_base: centsToMoney(numericToCents(s.commissionBase)),
+    tier: s.tier,
+    rate: rate(s.rateBp),
+    commission: centsToMoney(numericToCents(s.commission)),
+    carry_out: centsToMoney(numericToCents(s.carryOut)),
+    state: s.state,
+    paid_by: s.paidBy,
+    paid_at: s.paidAt ? formatBeijing(s.paidAt) : null,
+    created_at: formatBeijing(s.createdAt),
+  };
+}
+
+/**
+ * Computes the statements of an ended Beijing month for every partner who has none for it yet (a second run, or a
+ * second process, adds nothing: the unique (partner, month) index keeps the first). Answers how many were created.
+ */
+export async function settleMonth(deps: PartnersDeps, month: string, early = false): Promise<number> {
+  const running = beijingMonth(deps.clock.now());
+  const allowed = nextMonth(month) <= running || (early && deps.sandbox === true && month === running);
+  if (!allowed) throw badInput(MSG.monthNotEnded);
+  const range = monthRange(month);
+  const partners = await deps.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.isagent, 1))
+    .orderBy(members.id);
+  let created = 0;
+  for (const { id } of partners) {
+    const inserted = await deps.db.transaction(async (tx) => {
+      const [done] = await tx
+        .select({ id: partnerStatements.id })
+        .from(partnerStatements)
+        .where(and(eq(partnerStatements.partnerId, id), eq(partnerStatements.month, month)));
+      if (done) return 0;
+      const figures = await downlineFigures(tx, id, range);
+      const plan = await planOf(tx, id);
+      const carryIn = await carryInto(tx, id, month);
+      const c = computeCommission(figures, carryIn, plan);
+      const rows = await tx
+        .insert(partnerStatements)
+        .values({
+          partnerId: id,
+          month,
+          planId: plan?.id ?? null,
+          activeMembers: figures.activeMembers,
+          deposits: centsToMoney(figures.deposits),
+          withdrawals: centsToMoney(figures.withdrawals),
+          validStake: centsToMoney(figures.validStake),
+          ggr: centsToMoney(figures.ggr),
+          rebates: centsToMoney(figures.rebates),
+          bonuses: centsToMoney(figures.bonuses),
+          fees: centsToMoney(c.fees),
+          netRevenue: centsToMoney(c.netRevenue),
+          carryIn: centsToMoney(carryIn),
+          commissionBase: centsToMoney(c.commissionBase),
+          tier: c.tier,
+          rateBp: c.rateBp,
+          commission: centsToMoney(c.commission),
+          carryOut: centsToMoney(c.carryOut),
+          createdAt: deps.clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: partnerStatements.id });
+      return rows.length;
+    });
+    created += inserted;
+  }
+  return created;
+}
+
+/**
+ * Pays a pending statement, once: the guarded UPDATE ... WHERE state = 1 lets one of two racing approvals through
+ * (409 for the other), and in the same transaction the commission moves from the house commissions account to the
+ * partner's central wallet under the reference commission:<id>.
+ */
+export async function payStatement(deps: PartnersDeps, id: number, reviewer: Reviewer) {
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(partnerStatements)
+      .set({ state: 2, paidBy: reviewer.name.slice(0, 32), paidAt: deps.clock.now() })
+      .where(and(eq(partnerStatements.id, id), eq(partnerStatements.state, 1)))
+      .returning();
+    if (!updated) {
+      const [found] = await tx
+        .select({ id: partnerStatements.id })
+        .from(partnerStatements)
+        .where(eq(partnerStatements.id, id));
+      throw found
+        ? new AppError(BizCode.CONFLICT, MSG.alreadyProcessed)
+        : new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    }
+    const cents = numericToCents(updated.commission);
+    if (cents > 0) {
+      await post(tx, {
+        reference: `commission:${id}`,
+        kind: 'commission',
+        memberId: updated.partnerId,
+        memo: `${updated.month} 代理佣金`,
+        legs: [
+          { account: accountCode.house('commissions', updated.partnerId), cents: -cents },
+          { account: accountCode.wallet(updated.partnerId), cents },
+        ],
+      });
+    }
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: 'partner-statement.pay',
+      target: `partner-statement:${id}`,
+      before: { state: 1 },
+      after: { state: 2, commission: updated.commission, partner_id: updated.partnerId, month: updated.month },
+      requestId: reviewer.requestId,
+    });
+    const [who] = await tx
+      .select({ username: members.username })
+      .from(members)
+      .where(eq(members.id, updated.partnerId));
+    return { ...statementView(updated), partner_id: updated.partnerId, username: who?.username ?? '' };
+  });
+}
+
+type StatementQuery = z.output<typeof adminEndpoints.partnerStatements.input>;
+
+function statementFilters(q: Pick<StatementQuery, 'month' | 'state' | 'username'>): SQL | undefined {
+  const filters: SQL[] = [];
+  if (q.month) filters.push(eq(partnerStatements.month, q.month));
+  if (q.state !== undefined) filters.push(eq(partnerStatements.state, q.state));
+  if (q.username) filters.push(sql`lower(${members.username}) = lower(${q.username})`);
+  return and(...filters);
+}
+
+export async function statementsPage(db: DbOrTx, q: StatementQuery) {
+  const window = pageWindow(q);
+  const where = statementFilters(q);
+  const [total] = await db
+    .select({ n: count() })
+    .from(partnerStatements)
+    .innerJoin(members, eq(members.id, partnerStatements.partnerId))
+    .where(where);
+  const rows = await db
+    .select({ s: partnerStatements, username: members.username })
+    .from(partnerStatements)
+    .innerJoin(members, eq(members.id, partnerStatements.partnerId))
+    .where(where)
+    .orderBy(desc(partnerStatements.month), desc(partnerStatements.id))
+    .limit(window.perPage)
+    .offset(window.offset);
+  return toPaginator(
+    rows.map((r) => ({ ...statementView(r.s), partner_id: r.s.partnerId, username: r.username })),
+    total?.n ?? 0,
+    window,
+  );
+}
+
+/** Every matching statement for the download, in batches. */
+export async function* statementRows(db: DbOrTx, q: StatementQuery, batch = 500) {
+  const where = statementFilters(q);
+  for (let offset = 0; ; offset += batch) {
+    const rows = await db
+      .select({ s: partnerStatements, username: members.username })
+      .from(partnerStatements)
+      .innerJoin(members, eq(members.id, partnerStatements.partnerId))
+      .where(where)
+      .orderBy(desc(partnerStatements.month), desc(partnerStatements.id))
+      .limit(batch)
+      .offset(offset);
+    for (const r of rows) yield { ...statementView(r.s), partner_id: r.s.partnerId, username: r.username };
+    if (rows.length < batch) return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The agent centre (member side): a partner sees only their own downline
+
+/** The partner behind a member token, or 403 with MSG.notPartner. */
+export async function requirePartner(db: DbOrTx, memberId: number) {
+  const [row] = await db.select({ isagent: members.isagent }).from(members).where(eq(members.id, memberId));
+  if (row?.isagent !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.notPartner);
+}
+
+export async function agentSummary(deps: PartnersDeps, partnerId: number, origin: string) {
+  await requirePartner(deps.db, partnerId);
+  const month = beijingMonth(deps.clock.now());
+  const figures = await downlineFigures(deps.db, partnerId, monthRange(month));
+  const plan = await planOf(deps.db, partnerId);
+  const carryIn = await carryInto(deps.db, partnerId, month);
+  const c = computeCommission(figures, carryIn, plan);
+  const [downline] = await deps.db.select({ n: count() }).from(members).where(eq(members.inviterId, partnerId));
+  return {
+    month,
+    figures: figuresOut(figures, c),
+    carry_in: centsToMoney(carryIn),
+    plan: plan ? { name: plan.name, tiers: plan.tiers.map(tierOut) } : null,
+    downline_total: downline?.n ?? 0,
+    pid: partnerId,
+    link: `${origin}/#/login?type=1&pid=${partnerId}`,
+  };
+}
+
+/** The partner's downline, newest first, with this Beijing month's deposits and valid stake; names masked. */
+export async function agentDownline(deps: PartnersDeps, partnerId: number, window: PageWindow) {
+  await requirePartner(deps.db, partnerId);
+  const range = monthRange(beijingMonth(deps.clock.now()));
+  const start = sql`${range.start.toISOString()}::timestamptz`;
+  const end = sql`${range.end.toISOString()}::timestamptz`;
+  const [total] = await deps.db.select({ n: count() }).from(members).where(eq(members.inviterId, partnerId));
+  const rows = rowsOf<{ username: string; created_at: Date | string; deposits: Num; valid_stake: Num }>(
+    await deps.db.execute(sql`SELECT m.username, m.created_at,
+        (SELECT coalesce(sum(e.amount), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+          JOIN ledger_accounts a ON a.id = e.account_id
+          WHERE t.member_id = m.id AND t.kind = 'deposit' AND a.kind <> 'house'
+            AND t.created_at >= ${start} AND t.created_at < ${end}) AS deposits,
+        (SELECT coalesce(sum(b.valid_amount), 0) FROM bets b
+          WHERE b.member_id = m.id AND b.status = 1 AND b.settled_at >= ${start} AND b.settled_at < ${end}) AS valid_stake
+      FROM members m WHERE m.inviter_id = ${partnerId}
+      ORDER BY m.id DESC LIMIT ${window.perPage} OFFSET ${window.offset}`),
+  );
+  return toPaginator(
+    rows.map((r) => ({
+      username: maskUsername(r.username),
+      created_at: formatBeijing(new Date(r.created_at)),
+      deposits: centsToMoney(numericToCents(r.deposits)),
+      valid_stake: centsToMoney(numericToCents(r.valid_stake)),
+    })),
+    total?.n ?? 0,
+    window,
+  );
+}
+
+export async function agentStatements(deps: PartnersDeps, partnerId: number, window: PageWindow) {
+  await requirePartner(deps.db, partnerId);
+  const where = eq(partnerStatements.partnerId, partnerId);
+  const [total] = await deps.db.select({ n: count() }).from(partnerStatements).where(where);
+  const rows = await deps.db
+    .select()
+    .from(partnerStatements)
+    .where(where)
+    .orderBy(desc(partnerStatements.month))
+    .limit(window.perPage)
+    .offset(window.offset);
+  return toPaginator(rows.map(statementView), total?.n ?? 0, window);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Back office: plans, partners, downline moves
+
+const tierOut = (t: StoredTier) => ({
+  min_net_revenue: centsToMoney(t.minNetCents),
+  min_active: t.minActive,
+  rate: rate(t.rateBp),
+});
+
+type PlanInput = z.output<typeof adminEndpoints.commissionPlanCreate.input>;
+
+async function planView(db: DbOrTx, plan: typeof commissionPlans.$inferSelect) {
+  const [n] = await db.select({ n: count() }).from(partnerPlans).where(eq(partnerPlans.planId, plan.id));
+  return {
+    id: plan.id,
+    name: plan.name,
+    fee_share: rate(plan.feeShareBp),
+    tiers: plan.tiers.map(tierOut),
+    partners: n?.n ?? 0,
+    created_at: formatBeijing(plan.createdAt),
+  };
+}
+
+export async function listPlans(db: DbOrTx) {
+  const plans = await db.select().from(commissionPlans).orderBy(commissionPlans.id);
+  return Promise.all(plans.map((p) => planView(db, p)));
+}
+
+const storedTiers = (input: PlanInput): StoredTier[] =>
+  input.tiers.map((t) => ({ minNetCents: t.min_net_revenue, minActive: t.min_active, rateBp: t.rate }));
+
+export async function savePlan(deps: PartnersDeps, id: number | null, input: PlanInput, reviewer: Reviewer) {
+  return deps.db.transaction(async (tx) => {
+    const values = { name: input.name, feeShareBp: input.fee_share, tiers: storedTiers(input) };
+    let before: unknown = null;
+    let saved;
+    if (id === null) {
+      [saved] = await tx
+        .insert(commissionPlans)
+        .values({ ...values, createdAt: deps.clock.now() })
+        .returning();
+    } else {
+      const [found] = await tx.select().from(commissionPlans).where(eq(commissionPlans.id, id));
+      if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.planMissing);
+      before = { name: found.name, fee_share_bp: found.feeShareBp, tiers: found.tiers };
+      [saved] = await tx.update(commissionPlans).set(values).where(eq(commissionPlans.id, id)).returning();
+    }
+    if (!saved) throw new Error('plan write returned nothing');
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: id === null ? 'commission-plan.create' : 'commission-plan.update',
+      target: `commission-plan:${saved.id}`,
+      before,
+      after: values,
+      requestId: reviewer.requestId,
+    });
+    return planView(tx, saved);
+  });
+}
+
+async function partnerView(db: DbOrTx, memberId: number) {
+  const rows = rowsOf<{
+    member_id: number;
+    username: string;
+    plan_id: number | null;
+    plan_name: string | null;
+    downline: Num;
+  }>(
+    await db.execute(sql`SELECT m.id AS member_id, m.username, pp.plan_id, cp.name AS plan_name,
+        (SELECT count(*) FROM members d WHERE d.inviter_id = m.id) AS downline
+      FROM members m LEFT JOIN partner_plans pp ON pp.member_id = m.id LEFT JOIN commission_plans cp ON cp.id = pp.plan_id
+      WHERE m.id = ${memberId}`),
+  );
+  const r = rows[0];
+  if (!r) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
+  return {
+    member_id: Number(r.member_id),
+    username: r.username,
+    plan_id: r.plan_id === null ? null : Number(r.plan_id),
+    plan_name: r.plan_name,
+    downline: Number(r.downline),
+  };
+}
+
+export async function partnersPage(db: DbOrTx, q: { username: string; page: number; pagesize?: number | undefined }) {
+  const window = pageWindow(q);
+  const name = q.username ? sql`AND m.username ILIKE ${`%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const [total] = rowsOf<{ n: Num }>(
+    await db.execute(sql`SELECT count(*) AS n FROM members m WHERE m.isagent = 1 ${name}`),
+  );
+  const ids = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT m.id FROM members m WHERE m.isagent = 1 ${name} ORDER BY m.id DESC
+      LIMIT ${window.perPage} OFFSET ${window.offset}`),
+  );
+  const rows = [];
+  for (const { id } of ids) rows.push(await partnerView(db, Number(id)));
+  return toPaginator(rows, Number(total?.n ?? 0), window);
+}
+
+async function requirePartnerForOperator(db: DbOrTx, memberId: number) {
+  const [row] = await db.select({ isagent: members.isagent }).from(members).where(eq(members.id, memberId));
+  if (row?.isagent !== 1) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
+}
+
+export async function setPartnerPlan(deps: PartnersDeps, memberId: number, planId: number | null, reviewer: Reviewer) {
+  return deps.db.transaction(async (tx) => {
+    await requirePartnerForOperator(tx, memberId);
+    const before = await planOf(tx, memberId);
+    if (planId === null) {
+      await tx.delete(partnerPlans).where(eq(partnerPlans.memberId, memberId));
+    } else {
+      const [plan] = await tx
+        .select({ id: commissionPlans.id })
+        .from(commissionPlans)
+        .where(eq(commissionPlans.id, planId));
+      if (!plan) throw new AppError(BizCode.NOT_FOUND, MSG.planMissing);
+      await tx
+        .insert(partnerPlans)
+        .values({ memberId, planId, updatedAt: deps.clock.now() })
+        .onConflictDoUpdate({ target: partnerPlans.memberId, set: { planId, updatedAt: deps.clock.now() } });
+    }
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: 'partner.plan',
+      target: `member:${memberId}`,
+      before: { plan_id: before?.id ?? null },
+      after: { plan_id: planId },
+      requestId: reviewer.requestId,
+    });
+    return partnerView(tx, memberId);
+  });
+}
+
+/** Moves a member to another partner's downline (or to none), audited with the inviter before and after. */
+export async function moveMember(deps: PartnersDeps, memberId: number, inviterId: number | null, reviewer: Reviewer) {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx.select({ inviterId: members.inviterId }).from(members).where(eq(members.id, memberId));
+    if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    if (inviterId !== null) {
+      if (inviterId === memberId) throw badInput(MSG.inviterSelf);
+      const [partner] = await tx.select({ isagent: members.isagent }).from(members).where(eq(members.id, inviterId));
+      if (partner?.isagent !== 1) throw badInput(MSG.partnerMissing);
+    }
+    await tx.update(members).set({ inviterId }).where(eq(members.id, memberId));
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: 'member.inviter',
+      target: `member:${memberId}`,
+      before: { inviter_id: found.inviterId },
+      after: { inviter_id: inviterId },
+      requestId: reviewer.requestId,
+    });
+    return { member_id: memberId, inviter_id: inviterId };
+  });
+}

@@ -1,0 +1,222 @@
+import { maskUsername, MSG } from '@h5/contract';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminApi,
+  baseURL,
+  bindBankCard,
+  launchBrowser,
+  phonePage,
+  submitRegisterForm,
+  uniqueName,
+} from './support/browser';
+import { desktopPage, dialog, expectToast, openScreen, rowWith, signInAsBoss } from './support/console';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function memberApi<T>(path: string, body: unknown, token?: string): Promise<Envelope<T>> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** A member who applied to the partner programme and whom finance approved. */
+async function approvedPartner() {
+  const name = uniqueName('p');
+  const registered = await memberApi<{ api_token: string }>('/api/register', {
+    name,
+    password: 'secret123',
+    confirmPass: 'secret123',
+    realname: '代理甲',
+    paypassword: 'pay123456',
+    code: 'AB12',
+  });
+  const token = registered.data.api_token;
+  expect((await memberApi('/api/applyagentdo', { mobile: '8613912345678', apply_info: '推广渠道' }, token)).code).toBe(
+    200,
+  );
+  const list = await adminApi<{ data: Array<{ id: number; username: string }> }>(
+    'GET',
+    '/admin/api/agent-applications?state=1&pagesize=50',
+  );
+  const mine = list.data.data.find((a) => a.username === name);
+  expect((await adminApi('POST', `/admin/api/agent-applications/${mine?.id}/approve`, { note: '' })).code).toBe(200);
+  const referral = await memberApi<{ pid: number; link: string }>('/api/referralinfo', {}, token);
+  return { name, token, id: referral.data.pid, link: referral.data.link };
+}
+
+const toast = (page: Page) => page.locator('.adm-toast-main');
+
+/** Plays rounds of 押大 in the sandbox game frame until the member is behind overall; answers the member's loss. */
+async function playUntilBehind(frame: FrameLocator): Promise<number> {
+  let total = 0;
+  for (let round = 1; round <= 9; round += 1) {
+    // Doubling the stake after each win: the first loss leaves the member 10.00 behind.
+    await frame.getByLabel(/下注金额/).fill(String(total + 10));
+    await frame.getByRole('button', { name: '押大' }).click();
+    await expect.poll(() => frame.locator('#log li').count()).toBe(round);
+    const line = (await frame.locator('#log li').first().textContent()) ?? '';
+    const winLoss = Number(/输赢 (-?\d+(?:\.\d+)?)/.exec(line)?.[1]);
+    expect(Number.isFinite(winLoss)).toBe(true);
+    total += winLoss;
+    if (total < 0) return -total;
+  }
+  throw new Error('the member won nine rounds in a row');
+}
+
+describe('the partner programme', () => {
+  it('a member joins through a partner link, deposits and plays; the partner sees them; the month is paid', async () => {
+    const partner = await approvedPartner();
+    expect(partner.link).toBe(`${baseURL()}/#/login?type=1&pid=${partner.id}`);
+
+    // The member registers through the partner's link, deposits 300 at the sandbox gateway and plays.
+    const member = await phonePage(browser);
+    await member.page.goto(partner.link);
+    const memberName = await submitRegisterForm(member.page, uniqueName('d'));
+    await bindBankCard(member.page);
+    await member.page.goto(`${baseURL()}/#/recharge`);
+    await member.page.getByRole('radio', { name: '支付宝' }).check();
+    await member.page.getByLabel('存款金额', { exact: true }).fill('300');
+    await member.page.getByRole('button', { name: '立即存款' }).click();
+    await member.page.waitForURL(/#\/payInfo\?deposit_no=/);
+    await member.page.getByRole('link', { name: '前往支付' }).click();
+    await member.page.waitForURL(/\/sandbox\/epay\/submit\.php\?/);
+    await member.page.getByRole('button', { name: '确认支付' }).click();
+    await member.page.waitForURL(/#\/payInfo\?deposit_no=/);
+    await expect
+      .poll(() => member.page.getByRole('region', { name: '订单状态' }).getByRole('status').textContent())
+      .toBe('已到账');
+
+    await member.page.goto(`${baseURL()}/#/transfer`);
+    const form = member.page.getByRole('form', { name: '手动转账' });
+    await form.getByRole('button', { name: /^转出钱包：/ }).click();
+    await member.page
+      .getByRole('dialog', { name: '选择转出钱包' })
+      .getByRole('button', { name: /中心钱包/ })
+      .click();
+    await form.getByRole('button', { name: /^转入钱包：/ }).click();
+    await member.page
+      .getByRole('dialog', { name: '选择转入钱包' })
+      .getByRole('button', { name: /星河真人/ })
+      .click();
+    await member.page.getByLabel('转账金额').fill('300');
+    await member.page.getByRole('button', { name: '立即转账' }).click();
+    await expect.poll(() => toast(member.page).textContent()).toBe('转账成功');
+    await member.page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
+    const memberLoss = await playUntilBehind(member.page.frameLocator('iframe.game-frame'));
+    // A member who is not a partner is refused the agent centre, in words, with the way to apply.
+    await member.page.goto(`${baseURL()}/#/agentCenter`);
+    await member.page.getByText(MSG.notPartner).waitFor();
+    await member.page.getByRole('button', { name: '申请代理' }).waitFor();
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+
+    // The partner signs in with the member account and opens 代理登录 on /mine: the agent centre in the frame.
+    const agent = await phonePage(browser);
+    await agent.page.goto(`${baseURL()}/#/login`);
+    await agent.page.getByPlaceholder('请输入账号').fill(partner.name);
+    await agent.page.getByPlaceholder('请输入密码').fill('secret123');
+    await agent.page.getByRole('button', { name: '登录', exact: true }).click();
+    await agent.page.getByLabel('账户余额').waitFor();
+    await agent.page.goto(`${baseURL()}/#/mine`);
+    await agent.page.getByText('代理登录').click();
+    await agent.page.waitForURL(/#\/gamePage\?dailiD=1/);
+    const centre = agent.page.frameLocator('iframe.game-frame');
+    const month = centre.getByRole('region', { name: '本月概况' });
+    await month.waitFor();
+    await expect
+      .poll(() => month.getByText('存款', { exact: true }).locator('xpath=following-sibling::dd').textContent())
+      .toBe('300.00');
+    await expect
+      .poll(() => month.getByText('平台盈亏', { exact: true }).locator('xpath=following-sibling::dd').textContent())
+      .toBe(memberLoss.toFixed(2));
+    await centre.getByText('下级会员', { exact: true }).click();
+    const downline = centre.getByRole('list', { name: '下级会员列表' });
+    const row = downline.getByRole('listitem').filter({ hasText: maskUsername(memberName) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('300.00');
+    // The partner sees the name masked, never whole.
+    expect(await downline.textContent()).not.toContain(memberName);
+    await centre.getByText('推广链接', { exact: true }).click();
+    await expect.poll(() => centre.getByLabel('推广链接地址').textContent()).toBe(partner.link);
+    await centre.getByRole('img', { name: '推广二维码' }).waitFor();
+
+    // Finance: a plan, the partner on it, the running month settled early (a sandbox site may) and paid.
+    const desk = await desktopPage(browser);
+    await signInAsBoss(desk.page);
+    await openScreen(desk.page, '/partner-plans', '佣金方案');
+    await desk.page.getByRole('button', { name: '新增方案' }).click();
+    const planName = `方案${uniqueName('')}`;
+    await dialog(desk.page).getByLabel('方案名称').fill(planName);
+    await dialog(desk.page).getByLabel('支付手续费分摊(%)').fill('0');
+    await dialog(desk.page).getByLabel('第1档 净盈利门槛').fill('0');
+    await dialog(desk.page).getByLabel('佣金比例(%)').fill('25');
+    await dialog(desk.page).getByRole('button', { name: '保存' }).click();
+    await expectToast(desk.page, '已保存');
+
+    await openScreen(desk.page, `/partners?username=${partner.name}`, '代理管理');
+    await desk.page.getByRole('combobox', { name: `${partner.name}的佣金方案` }).click();
+    await desk.page.getByTitle(planName).click();
+    await expectToast(desk.page, '佣金方案已设置');
+
+    await openScreen(desk.page, '/partner-statements', '代理结算');
+    const running = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+    const settleForm = desk.page.getByRole('region', { name: '月结' });
+    await settleForm.getByLabel('结算月份').fill(running);
+    await settleForm.getByText('提前结算本月（仅演示环境）').click();
+    await settleForm.getByRole('button', { name: '生成结算单' }).click();
+    await expectToast(desk.page, '张结算单');
+
+    const statements = await adminApi<{
+      data: Array<{
+        id: number;
+        commission: string;
+        ggr: string;
+        deposits: string;
+        net_revenue: string;
+        bonuses: string;
+        rebates: string;
+      }>;
+    }>('GET', `/admin/api/partner-statements?month=${running}&username=${partner.name}`);
+    const statement = statements.data.data[0];
+    expect(statement).toMatchObject({ deposits: '300.00', ggr: memberLoss.toFixed(2), rebates: '0.00' });
+    const net = Math.round(Number(statement?.net_revenue) * 100);
+    expect(net).toBe(Math.round(memberLoss * 100) - Math.round(Number(statement?.bonuses) * 100));
+    const commission = Math.round((net * 2500) / 10_000);
+    expect(statement?.commission).toBe((commission / 100).toFixed(2));
+    expect(commission).toBeGreaterThan(0);
+
+    const line = rowWith(desk.page, partner.name);
+    await line.getByRole('button', { name: '派发' }).click();
+    await dialog(desk.page).getByRole('button', { name: '派发' }).click();
+    await expectToast(desk.page, MSG.statementPaid);
+    await line.getByText('已派发').waitFor();
+
+    // The commission reaches the partner's central wallet, and the statement shows in the agent centre.
+    const balance = await memberApi<{ balance: string }>('/api/balance', {}, partner.token);
+    expect(balance.data.balance).toBe((commission / 100).toFixed(2));
+    await agent.page.reload();
+    const frame = agent.page.frameLocator('iframe.game-frame');
+    await frame.getByText('佣金报表', { exact: true }).click();
+    const paid = frame.getByRole('list', { name: '佣金报表列表' }).getByRole('listitem').first();
+    await paid.getByText('已派发').waitFor();
+    expect(await paid.textContent()).toContain((commission / 100).toFixed(2));
+
+    expect(agent.errors).toEqual([]);
+    await agent.context.close();
+    await desk.context.close();
+  });
+});
