@@ -30,6 +30,7 @@ import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/re
 import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { scheduleRetentionReview } from './modules/vip/vip-retention';
 import { memberRoutes } from './modules/member/member-routes';
+import { responsibleAdminRoutes, responsibleRoutes } from './modules/responsible/responsible-routes';
 import { filesAdminRoutes } from './modules/files/files-admin';
 import { filesRoutes } from './modules/files/files-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   promotionsRoutes(app, { db, clock }, authenticate);
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);
+  responsibleRoutes(app, { db, clock }, authenticate);
   const backOffice = adminRoutes(app, {
     db,
     clock,
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   siteAdminRoutes(app, { db }, backOffice.authenticate);
   await filesAdminRoutes(app, { db }, backOffice.authenticate);
   reportsRoutes(app, { db, clock }, backOffice.authenticate);
+  responsibleAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
   scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs });

@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import * as B from './bodies';
 import { Flag, Money, paginator } from './common';
 import * as E from './entities';
+import { RgBreakBody, RgInfo, RgSetBody } from './responsible';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';
@@ -67,6 +68,16 @@ export const endpoints = {
   applyAgentDo: post('/api/applyagentdo', 'member', B.AgentApplyBody, Nothing, 'Apply to the partner programme'),
   // Ours: SPEC names /referral only as a navigation target; this gives it the member's invite link.
   referralInfo: post('/api/referralinfo', 'member', B.EmptyBody, E.ReferralInfo, 'Referral link and invitee count'),
+  // Ours: responsible gambling (理性娱乐): limits, breaks and their history.
+  responsible: post('/api/responsible', 'member', B.EmptyBody, RgInfo, 'Responsible-gambling limits, break and history'),
+  responsibleSet: post(
+    '/api/responsible/set',
+    'member',
+    RgSetBody,
+    RgInfo,
+    'Set or remove a limit: tightening at once, loosening after 24 hours',
+  ),
+  responsibleBreak: post('/api/responsible/break', 'member', RgBreakBody, RgInfo, 'Start a cool-off or a self-exclusion'),
 
   // Site and content
   app: post('/api/app', 'public', B.EmptyBody, E.SiteInfo, 'Site info'),

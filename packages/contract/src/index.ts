@@ -8,3 +8,4 @@ export * from './endpoints';
 export * from './routes';
 export * from './admin';
 export * from './venue-wallet';
+export * from './responsible';

@@ -23,6 +23,9 @@ export const apiRoutes = {
   editPayPassword: { method: 'POST', path: '/api/editPayPassword', auth: 'member' },
   applyAgentDo: { method: 'POST', path: '/api/applyagentdo', auth: 'member' },
   referralInfo: { method: 'POST', path: '/api/referralinfo', auth: 'member' },
+  responsible: { method: 'POST', path: '/api/responsible', auth: 'member' },
+  responsibleSet: { method: 'POST', path: '/api/responsible/set', auth: 'member' },
+  responsibleBreak: { method: 'POST', path: '/api/responsible/break', auth: 'member' },
 
   // Site and content
   app: { method: 'POST', path: '/api/app', auth: 'public' },

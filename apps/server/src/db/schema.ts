@@ -16,3 +16,5 @@ export * from '../modules/files/files-tables';
 export * from '../modules/jobs/jobs-tables';
 export * from '../modules/wallet/wallet-tables';
 export * from '../providers/sandbox-aggregator/sandbox-aggregator-tables';
+export * from '../modules/responsible/responsible-tables';
+export * from '../modules/risk/risk-tables';
