@@ -30,6 +30,7 @@ import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/re
 import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { scheduleRetentionReview } from './modules/vip/vip-retention';
 import { memberRoutes } from './modules/member/member-routes';
+import { riskAdminRoutes } from './modules/risk/risk-routes';
 import { responsibleAdminRoutes, responsibleRoutes } from './modules/responsible/responsible-routes';
 import { filesAdminRoutes } from './modules/files/files-admin';
 import { filesRoutes } from './modules/files/files-routes';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await filesAdminRoutes(app, { db }, backOffice.authenticate);
   reportsRoutes(app, { db, clock }, backOffice.authenticate);
   responsibleAdminRoutes(app, { db, clock }, backOffice.authenticate);
+  riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
   scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs });
