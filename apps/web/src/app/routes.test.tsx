@@ -44,6 +44,8 @@ describe('route table', () => {
         '/app',
         // Ours: /referral shows the member's own invite link, so it needs a member.
         '/referral',
+        // Ours: 理性娱乐, the member's own limits.
+        '/responsible',
       ].sort(),
     );
   });
