@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   ApiOutlined,
   BarChartOutlined,
   IdcardOutlined,
@@ -87,6 +88,13 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <WalletOutlined />,
     roles: e.withdrawals.roles,
     page: lazy(() => import('../features/withdrawals/withdrawals-page')),
+  },
+  {
+    path: '/risk',
+    label: '风控',
+    icon: <AlertOutlined />,
+    roles: e.riskFlags.roles,
+    page: lazy(() => import('../features/risk/risk-page')),
   },
   {
     path: '/promotion-applications',
