@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import { adminApi, baseURL, bindBankCard, launchBrowser, phonePage, registerThroughForm } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,6 +25,8 @@ describe('理性娱乐', () => {
   it('sets a daily deposit limit from the security centre; a deposit above it is refused, one at it goes through', async () => {
     const { page, errors, context } = await phonePage(browser);
     const name = await registerThroughForm(page);
+    // The deposit screen asks for a bound card first.
+    await bindBankCard(page);
 
     await page.goto(`${baseURL()}/#/userCent`);
     await page.getByRole('link', { name: /理性娱乐/ }).click();
@@ -32,14 +34,14 @@ describe('理性娱乐', () => {
     const form = page.getByRole('form', { name: '每日存款限额' });
     await expect.poll(() => page.getByLabel('每日存款限额当前').textContent()).toBe('不限');
     await expect.poll(() => page.getByText('暂无变更记录').count()).toBe(1);
-    await form.getByLabel('每日存款限额').fill('300');
+    await form.getByLabel('每日存款限额', { exact: true }).fill('300');
     await form.getByRole('button').filter({ hasText: '保存' }).click();
     await expect.poll(() => toast(page).textContent()).toBe('设置成功，已立即生效');
     await expect.poll(() => page.getByLabel('每日存款限额当前').textContent()).toBe('300.00元');
     await expect.poll(() => page.getByRole('list', { name: '变更记录列表' }).textContent()).toContain('每日存款限额 不限 → 300.00元，立即生效');
 
     // Raising it waits 24 hours, and the screen says so.
-    await form.getByLabel('每日存款限额').fill('5000');
+    await form.getByLabel('每日存款限额', { exact: true }).fill('5000');
     await form.getByRole('button').filter({ hasText: '保存' }).click();
     await expect.poll(() => toast(page).textContent()).toBe('放宽限制需等待24小时，届时自动生效');
     await expect.poll(() => form.getByRole('note').textContent()).toMatch(/^待生效：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 起调整为 5000\.00元$/);
