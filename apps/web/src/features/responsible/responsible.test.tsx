@@ -40,7 +40,7 @@ describe('/responsible', () => {
   it('shows loading, then every limit as 不限, what today counts and the empty history', async () => {
     mockApi({ '/api/responsible': () => ok(info()) });
     renderPage(<ResponsiblePage />, { route: '/responsible' });
-    expect(screen.getByRole('status')).toHaveTextContent('加载中');
+    expect(screen.getByText('加载中').closest('[role="status"]')).toBeInTheDocument();
     expect(await screen.findByLabelText('每日存款限额当前')).toHaveTextContent('不限');
     expect(screen.getByLabelText('游戏时长提醒当前')).toHaveTextContent('不限');
     expect(screen.getByText('今日已存 150.00元')).toBeInTheDocument();
