@@ -105,3 +105,22 @@ describe('/responsible', () => {
     expect(await screen.findByText('自我排除中：永久')).toBeInTheDocument();
   });
 });
+
+describe('游戏时长提醒', () => {
+  it('alerts once the chosen minutes have passed since the session began', async () => {
+    const { useSessionReminder, SESSION_START_KEY } = await import('./session-reminder');
+    function Probe() {
+      useSessionReminder();
+      return null;
+    }
+    // Started 30 minutes less 200 ms ago, with a 30-minute reminder: the alert is due in 200 ms.
+    sessionStorage.setItem(SESSION_START_KEY, String(Date.now() - 30 * 60_000 + 200));
+    mockApi({
+      '/api/responsible': () => ok(info({ limits: { ...info().limits, session_minutes: { value: '30', pending: null } } })),
+    });
+    renderPage(<Probe />);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+    expect(within(dialog).getByText('您已连续使用30分钟，请注意休息，理性娱乐。')).toBeInTheDocument();
+    sessionStorage.removeItem(SESSION_START_KEY);
+  });
+});
