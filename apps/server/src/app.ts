@@ -32,6 +32,8 @@ import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/re
 import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { scheduleRetentionReview } from './modules/vip/vip-retention';
 import { memberRoutes } from './modules/member/member-routes';
+import { riskAdminRoutes } from './modules/risk/risk-routes';
+import { responsibleAdminRoutes, responsibleRoutes } from './modules/responsible/responsible-routes';
 import { filesAdminRoutes } from './modules/files/files-admin';
 import { filesRoutes } from './modules/files/files-routes';
 import { sandboxProvider } from './providers/sandbox-provider';
@@ -143,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   promotionsRoutes(app, { db, clock }, authenticate);
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);
+  responsibleRoutes(app, { db, clock }, authenticate);
   const backOffice = adminRoutes(app, {
     db,
     clock,
@@ -165,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reportsRoutes(app, { db, clock }, backOffice.authenticate);
   // The partner programme: the agent centre, plans, statements and the monthly settlement job.
   partnersRoutes(app, { db, clock, locks, sandbox: config.sandbox }, authenticate, backOffice.authenticate);
+  responsibleAdminRoutes(app, { db, clock }, backOffice.authenticate);
+  riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
   scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs });

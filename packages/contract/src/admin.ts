@@ -13,6 +13,7 @@ import { Money, paginator, Timestamp } from './common';
 import { MSG } from './messages';
 import { parseMoneyToCents } from './money';
 import { AdminStatementRow, CommissionPlan, MonthText, PartnerRow, PlanInput } from './partners';
+import { RgInfo, RgSetBody, RgBreakBody, RiskFlagRow } from './responsible';
 
 export const OPERATOR_ROLES = ['admin', 'finance', 'content'] as const;
 export type OperatorRoleName = (typeof OPERATOR_ROLES)[number];
@@ -106,6 +107,13 @@ const centsInput = z.union([z.string().max(32), z.number()]).transform((v, ctx) 
 });
 
 const NoteInput = z.object({ note: z.string().max(200).default('') });
+
+/** 风控 list: open flags by default; state 'all' shows cleared and frozen ones too. */
+export const RiskFlagQueryInput = z.object({
+  state: z.preprocess(blankIsAbsent, z.enum(['open', 'all']).default('open')),
+  page: pageField,
+  pagesize: pagesizeField,
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sign-in, session, two factors, operators
@@ -1250,6 +1258,28 @@ export const adminEndpoints = {
     'Bring every venue balance back to the central wallet',
   ),
   memberState: def('POST', '/admin/api/members/:id/state', ADMIN, StateInput, z.object({ state: z.number().int() }), 'Disable (0) or enable (1) a member'),
+  memberResponsible: def('GET', '/admin/api/members/:id/responsible', CONTENT_FINANCE, AdminEmpty, RgInfo, "A member's responsible-gambling settings"),
+  memberResponsibleSet: def(
+    'POST',
+    '/admin/api/members/:id/responsible',
+    FINANCE,
+    RgSetBody,
+    RgInfo,
+    "Tighten a member's limit (never loosen)",
+  ),
+  memberResponsibleBreak: def(
+    'POST',
+    '/admin/api/members/:id/responsible/break',
+    FINANCE,
+    RgBreakBody,
+    RgInfo,
+    'Put a member on a cool-off or self-exclusion (never shorten)',
+  ),
+
+  // Risk flags (风控)
+  riskFlags: def('GET', '/admin/api/risk-flags', FINANCE, RiskFlagQueryInput, paginator(RiskFlagRow), 'Risk flags with their members'),
+  riskFlagClear: def('POST', '/admin/api/risk-flags/:id/clear', FINANCE, NoteInput, RiskFlagRow, 'Clear a flag'),
+  riskFlagFreeze: def('POST', '/admin/api/risk-flags/:id/freeze', ADMIN, NoteInput, RiskFlagRow, "Freeze a flag's members (ends their sessions)"),
 
   // Money desk
   deposits: def('GET', '/admin/api/deposits', FINANCE, DepositQueueInput, paginator(AdminDeposit), 'Deposit queue'),

@@ -22,6 +22,8 @@ export const BizCode = {
   /** Back office sign-in or enrolment: a wrong, expired or already used code. */
   OTP_WRONG: 232,
   PAY_PASSWORD_UNSET: 251,
+  /** Ours: refused by the member's own responsible-gambling limit, cool-off or self-exclusion (理性娱乐). */
+  RESPONSIBLE_LIMIT: 260,
   BAD_INPUT: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -60,7 +60,15 @@ const SPEC_ROWS = [
 ];
 
 /** Ours, beyond SPEC section 7: SPEC names /referral only as a navigation target; this gives it its content. */
-const OUR_ROWS = ['POST /api/referralinfo', 'POST /api/agent/summary', 'POST /api/agent/downline', 'POST /api/agent/statements'];
+const OUR_ROWS = [
+  'POST /api/referralinfo',
+  'POST /api/agent/summary',
+  'POST /api/agent/downline',
+  'POST /api/agent/statements',
+  'POST /api/responsible',
+  'POST /api/responsible/set',
+  'POST /api/responsible/break',
+];
 
 const PUBLIC_PATHS = [
   '/api/register',

@@ -9,6 +9,7 @@ import * as B from './bodies';
 import { Flag, Money, paginator } from './common';
 import * as E from './entities';
 import { AgentDownlineRow, AgentStatement, AgentSummary } from './partners';
+import { RgBreakBody, RgInfo, RgSetBody } from './responsible';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';
@@ -78,6 +79,16 @@ export const endpoints = {
     "A partner's downline, newest first, with this month's deposits and valid stake",
   ),
   agentStatements: post('/api/agent/statements', 'member', B.PagedBody, paginator(AgentStatement), "A partner's statements, newest first"),
+  // Ours: responsible gambling (理性娱乐): limits, breaks and their history.
+  responsible: post('/api/responsible', 'member', B.EmptyBody, RgInfo, 'Responsible-gambling limits, break and history'),
+  responsibleSet: post(
+    '/api/responsible/set',
+    'member',
+    RgSetBody,
+    RgInfo,
+    'Set or remove a limit: tightening at once, loosening after 24 hours',
+  ),
+  responsibleBreak: post('/api/responsible/break', 'member', RgBreakBody, RgInfo, 'Start a cool-off or a self-exclusion'),
 
   // Site and content
   app: post('/api/app', 'public', B.EmptyBody, E.SiteInfo, 'Site info'),

@@ -9,3 +9,4 @@ export * from './routes';
 export * from './admin';
 export * from './venue-wallet';
 export * from './partners';
+export * from './responsible';

@@ -254,6 +254,25 @@ export const MSG = {
   monthNotEnded: '该月尚未结束，不能结算',
   inviterSelf: '会员不能成为自己的上级代理',
   statementPaid: '佣金已派发',
+
+  // Ours: responsible gambling (理性娱乐, /api/responsible*)
+  rgKindInvalid: '请选择要设置的限额类型',
+  rgLimitInvalid: '请输入正确的限额金额',
+  rgSessionInvalid: '提醒时间须为15-1440分钟之间的整数',
+  rgBreakInvalid: '请选择冷静期或自我排除的时长',
+  rgBreakNoShorten: '冷静期或自我排除期间不能缩短或取消',
+  rgSavedNow: '设置成功，已立即生效',
+  rgSavedPending: '放宽限制需等待24小时，届时自动生效',
+  rgUnchanged: '设置未改变',
+  rgBreakStarted: '设置成功，限制期内无法存款和进入游戏',
+  rgCoolingOff: '您正处于冷静期，暂时无法存款、转入场馆或进入游戏，提现和转出不受影响',
+  rgExcluded: '您已申请自我排除，暂时无法存款、转入场馆或进入游戏，提现和转出不受影响',
+  rgLossLimitReached: '今日亏损已达到您设置的限额，今日无法转入场馆或进入游戏',
+  // Back office: responsible gambling and risk flags
+  rgOperatorLoosenRefused: '后台只能收紧会员的理性娱乐设置，放宽须由会员本人申请',
+  riskFlagHandled: '该风险标记已处理',
+  riskCleared: '已解除该风险标记',
+  riskFrozen: '已冻结相关会员',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -261,6 +280,11 @@ export type MessageKey = keyof typeof MSG;
 /** SPEC 5 Deposit: 请输入金额在{min}-{max}之间！ (also the server's recharge message). */
 export function depositRangeMessage(min: number | string, max: number | string): string {
   return `请输入金额在${min}-${max}之间！`;
+}
+
+/** Ours, 理性娱乐: a deposit that would take the period's total past the member's limit; left = what may still be deposited. */
+export function depositLimitMessage(period: '每日' | '每周' | '每月', limit: string, left: string): string {
+  return `超出您设置的${period}存款限额${limit}元，本期还可存款${left}元`;
 }
 
 /** SERVER-RULES Withdrawals, code 214: the turnover multiple is a site setting. */

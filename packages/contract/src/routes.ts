@@ -26,6 +26,9 @@ export const apiRoutes = {
   agentSummary: { method: 'POST', path: '/api/agent/summary', auth: 'member' },
   agentDownline: { method: 'POST', path: '/api/agent/downline', auth: 'member' },
   agentStatements: { method: 'POST', path: '/api/agent/statements', auth: 'member' },
+  responsible: { method: 'POST', path: '/api/responsible', auth: 'member' },
+  responsibleSet: { method: 'POST', path: '/api/responsible/set', auth: 'member' },
+  responsibleBreak: { method: 'POST', path: '/api/responsible/break', auth: 'member' },
 
   // Site and content
   app: { method: 'POST', path: '/api/app', auth: 'public' },

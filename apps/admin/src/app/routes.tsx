@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  AlertOutlined,
   ApiOutlined,
   PercentageOutlined,
   BarChartOutlined,
@@ -97,6 +98,13 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <SwapOutlined />,
     roles: e.venueTransfers.roles,
     page: lazy(() => import('../features/venue-transfers/venue-transfers-page')),
+  },
+  {
+    path: '/risk',
+    label: '风控',
+    icon: <AlertOutlined />,
+    roles: e.riskFlags.roles,
+    page: lazy(() => import('../features/risk/risk-page')),
   },
   {
     path: '/promotion-applications',

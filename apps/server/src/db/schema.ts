@@ -17,3 +17,5 @@ export * from '../modules/jobs/jobs-tables';
 export * from '../modules/wallet/wallet-tables';
 export * from '../providers/sandbox-aggregator/sandbox-aggregator-tables';
 export * from '../modules/partners/partners-tables';
+export * from '../modules/responsible/responsible-tables';
+export * from '../modules/risk/risk-tables';

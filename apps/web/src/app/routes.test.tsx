@@ -46,6 +46,8 @@ describe('route table', () => {
         '/referral',
         // Ours: the agent centre shows a partner's own downline and statements.
         '/agentCenter',
+        // Ours: 理性娱乐, the member's own limits.
+        '/responsible',
       ].sort(),
     );
   });

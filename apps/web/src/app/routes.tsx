@@ -36,6 +36,9 @@ const BetRecordPage = lazy(() =>
 const TransRecordPage = lazy(() =>
   import('../features/records/trans-record-page').then((m) => ({ default: m.TransRecordPage })),
 );
+const ResponsiblePage = lazy(() =>
+  import('../features/responsible/responsible-page').then((m) => ({ default: m.ResponsiblePage })),
+);
 const RechargePage = lazy(() =>
   import('../features/payments/recharge-page').then((m) => ({ default: m.RechargePage })),
 );
@@ -107,6 +110,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/fanshui', title: '返水中心', access: 'member', chrome: 'sub', screen: FanshuiPage },
   { path: '/userInfo', title: '个人资料', access: 'member', chrome: 'sub', screen: UserInfoPage },
   { path: '/userCent', title: '安全中心', access: 'member', chrome: 'sub', screen: UserCentPage },
+  // Ours: 理性娱乐, reached from the security centre.
+  { path: '/responsible', title: '理性娱乐', access: 'member', chrome: 'sub', screen: ResponsiblePage },
   { path: '/wallet', title: '卡片管理', access: 'member', chrome: 'sub', screen: WalletPage },
   { path: '/addBankCard', title: '添加银行卡', access: 'member', chrome: 'sub', screen: AddBankCardPage },
   { path: '/addUsdtCard', title: '添加USDT地址', access: 'member', chrome: 'sub', screen: AddUsdtCardPage },

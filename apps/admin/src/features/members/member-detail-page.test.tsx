@@ -24,8 +24,26 @@ function serve(extra: Parameters<typeof mockApi>[0] = {}, detail = memberDetail(
     'GET /admin/api/members/7/logins': () =>
       ok(page([{ id: 1, ip: '10.9.8.7', device: 'Mozilla/5.0 (iPhone)', created_at: '2026-11-25 09:00:00' }])),
     'GET /admin/api/members/7/bets': () => ok(page([])),
+    'GET /admin/api/members/7/responsible': () => ok(rgInfo()),
     ...extra,
   });
+}
+
+const noLimit = { value: null, pending: null };
+function rgInfo(over: Record<string, unknown> = {}) {
+  return {
+    limits: {
+      deposit_day: { value: '500.00', pending: { value: '2000.00', effective_at: '2026-11-26 10:00:00' } },
+      deposit_week: noLimit,
+      deposit_month: noLimit,
+      loss_day: noLimit,
+      session_minutes: { value: '60', pending: null },
+    },
+    break: null,
+    used: { deposit_day: '0.00', deposit_week: '0.00', deposit_month: '0.00', loss_day: '0.00' },
+    history: [],
+    ...over,
+  };
 }
 
 const renderMember = () => renderScreen(<MemberDetailPage />, { route: '/members/7', path: '/members/:id' });
@@ -122,5 +140,40 @@ describe('会员详情', () => {
     expect(screen.queryByRole('button', { name: '禁用' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: '账变记录' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '投注记录' })).toBeInTheDocument();
+  });
+
+  it('shows 理性娱乐: limits with what waits, the break and history; content only reads', async () => {
+    signInAs('content');
+    serve({
+      'GET /admin/api/members/7/responsible': () =>
+        ok(rgInfo({ break: { kind: 'exclusion', until: null }, history: [{ id: 1, kind: 'exclusion', summary: '永久自我排除，永久', effective_at: '2026-11-25 10:00:00', by: 'member', created_at: '2026-11-25 10:00:00' }] })),
+    });
+    renderMember();
+    const card = (await screen.findByText('理性娱乐')).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('自我排除中：永久')).toBeInTheDocument();
+    const day = within(card).getByText('每日存款限额').closest('tr') as HTMLElement;
+    expect(within(day).getByText('500.00 元')).toBeInTheDocument();
+    expect(within(day).getByText('2026-11-26 10:00:00 起 2000.00 元')).toBeInTheDocument();
+    expect(within(within(card).getByText('游戏时长提醒').closest('tr') as HTMLElement).getByText('60 分钟')).toBeInTheDocument();
+    expect(within(card).getByText('2026-11-25 10:00:00 会员：永久自我排除，永久')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: '收紧' })).not.toBeInTheDocument();
+  });
+
+  it('lets finance tighten a limit after confirming, sending the kind and value', async () => {
+    signInAs('finance');
+    const api = serve({
+      'POST /admin/api/members/7/responsible': () => ok(rgInfo(), '设置成功，已立即生效'),
+    });
+    renderMember();
+    const card = (await screen.findByText('理性娱乐')).closest('.ant-card') as HTMLElement;
+    await userEvent.type(await within(card).findByLabelText('新限额'), '300');
+    await userEvent.click(within(card).getByRole('button', { name: '收紧' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('.ant-modal-confirm-title')).toHaveTextContent('将每日存款限额收紧为 300 元？');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('设置成功，已立即生效')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/admin/api/members/7/responsible').map((c) => c.body)).toEqual([
+      { kind: 'deposit_day', value: '300' },
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { PageTitle } from '../../shared/ui/page-title';
 import { AdjustDialog } from './adjust-dialog';
 import { memberKey, memberStateCall, recycleCall, useMember } from './api';
 import { MemberTabs } from './member-tabs';
+import { ResponsibleCard } from './responsible-card';
 
 const e = adminEndpoints;
 
@@ -173,6 +174,9 @@ export default function MemberDetailPage() {
               ]}
             />
           </Card>
+        </Col>
+        <Col span={24}>
+          <ResponsibleCard memberId={m.id} />
         </Col>
         <Col span={24}>
           <Card size="small">

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberRoute, publicRoute } from '../../http/route';
 import * as accounts from './accounts-service';
 import type { AccountsDeps } from './accounts-service';
+import { observe, onRegistered } from '../risk/risk-service';
 import { bearerToken } from './tokens';
 
 /** The origin the client used, so avatar URLs are absolute (SERVER-RULES: avatar is a full URL). */
@@ -16,6 +17,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
 
   publicRoute(app, endpoints.register, async ({ body, ip, req }) => {
     const api_token = await accounts.register(deps, body, ip, userAgent(req));
+    await observe(req.log, () => onRegistered(deps.db, ip, userAgent(req), deps.clock.now()));
     return { data: { api_token }, message: MSG.registerOk };
   });
 

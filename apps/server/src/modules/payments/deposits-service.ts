@@ -17,6 +17,7 @@ import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../admin/admin-service';
 import { accountCode, lockWallet, post } from '../ledger/ledger-service';
+import { guardDeposit } from '../responsible/responsible-service';
 import { readSettings } from '../site/site-service';
 import {
   newTradeNumber,
@@ -153,17 +154,22 @@ export async function createDeposit(deps: PaymentsDeps, memberId: number, input:
     gatewayCode: isBank ? null : way.gateway,
     createdAt: clock.now(),
   };
-  // A clash of two random numbers in the same second is unlikely; a retry makes it harmless.
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const depositNo = newTradeNumber('D', clock);
-    const [created] = await db
-      .insert(deposits)
-      .values({ ...row, depositNo })
-      .onConflictDoNothing()
-      .returning({ depositNo: deposits.depositNo });
-    if (created) return created.depositNo;
-  }
-  throw new Error('could not allocate a deposit number');
+  // The member's own limits (理性娱乐) are checked in the transaction that creates the order, under the wallet
+  // lock, so two deposits at once cannot both pass a limit.
+  return db.transaction(async (tx) => {
+    await guardDeposit(tx, memberId, cents, row.createdAt);
+    // A clash of two random numbers in the same second is unlikely; a retry makes it harmless.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const depositNo = newTradeNumber('D', clock);
+      const [created] = await tx
+        .insert(deposits)
+        .values({ ...row, depositNo })
+        .onConflictDoNothing()
+        .returning({ depositNo: deposits.depositNo });
+      if (created) return created.depositNo;
+    }
+    throw new Error('could not allocate a deposit number');
+  });
 }
 
 /**

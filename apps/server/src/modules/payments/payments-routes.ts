@@ -1,7 +1,8 @@
-import { endpoints, MSG } from '@h5/contract';
+import { endpoints, MSG, parseMoneyToCents } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { type Authenticate, memberRoute } from '../../http/route';
+import { observe, onCardBound, onWithdrawal } from '../risk/risk-service';
 import { openForMoney } from '../site/site-service';
 import * as cards from './cards-service';
 import * as depositsService from './deposits-service';
@@ -34,15 +35,17 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { publ
   memberRoute(app, endpoints.withdraw, authenticate, async ({ body, member, req }) => {
     await countMoneyAttempt(deps, member.id);
     const orderNo = await submitWithdrawal(deps, member.id, { ...body, requestKey: idempotencyKeyOf(req) });
+    await observe(req.log, () => onWithdrawal(db, member.id, orderNo, parseMoneyToCents(body.amount) ?? 0, deps.clock.now()));
     return { data: { order_no: orderNo }, message: MSG.submittedForReview };
   }, open);
 
   memberRoute(app, endpoints.getCard, authenticate, async ({ body, member }) => ({
     data: await cards.listCards(db, member.id, body.type),
   }));
-  memberRoute(app, endpoints.bindCard, authenticate, async ({ body, member }) => {
+  memberRoute(app, endpoints.bindCard, authenticate, async ({ body, member, req }) => {
     await countMoneyAttempt(deps, member.id);
     await cards.bindCard(db, member.id, body);
+    await observe(req.log, () => onCardBound(db, member.id, body.bank_no, deps.clock.now()));
     return { data: null, message: MSG.bindOk };
   }, open);
   memberRoute(app, endpoints.delCard, authenticate, async ({ body, member }) => {

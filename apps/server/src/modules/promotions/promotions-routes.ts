@@ -8,6 +8,7 @@ import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
 import { cleanHtml } from '../../lib/clean-html';
 import { beijingDayRange } from '../../lib/date-filter';
 import { pageWindow } from '../../lib/paging';
+import { observe, onClaim } from '../risk/risk-service';
 import { openForMoney } from '../site/site-service';
 import * as service from './promotions-service';
 import type { PromotionsDeps } from './promotions-service';
@@ -19,8 +20,9 @@ export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, aut
   publicRoute(app, endpoints.activityType, async () => ({ data: await service.listTypes(db) }));
   publicRoute(app, endpoints.activityList, async ({ body }) => ({ data: await service.listPromotions(db, body) }));
   publicRoute(app, endpoints.activityDetail, async ({ body }) => ({ data: await service.promotionDetail(db, body.id) }));
-  memberRoute(app, endpoints.doActivityApply, authenticate, async ({ body, member }) => {
+  memberRoute(app, endpoints.doActivityApply, authenticate, async ({ body, member, req }) => {
     await service.apply(deps, member.id, body.activityid);
+    await observe(req.log, () => onClaim(db, member.id, `申请优惠活动#${body.activityid}`, deps.clock.now()));
     return { data: null, message: MSG.applyOk };
   }, { guard: openForMoney(db) });
   memberRoute(app, endpoints.activityApplyLog, authenticate, async ({ body, member }) => ({

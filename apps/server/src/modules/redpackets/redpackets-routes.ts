@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
+import { observe, onClaim } from '../risk/risk-service';
 import { openForMoney } from '../site/site-service';
 import { clockSeconds, grabRedpacket, redpacketInfo, redpacketRecords, type RedpacketsDeps } from './redpackets-service';
 import { redpacketRules } from './redpackets-tables';
@@ -19,10 +20,12 @@ export function redpacketsRoutes(
   grabs: AttemptLimiter,
 ) {
   memberRoute(app, endpoints.userRedpacket, authenticate, async ({ member }) => ({ data: await redpacketInfo(deps, member.id) }));
-  memberRoute(app, endpoints.doUserRedpacket, authenticate, async ({ member }) => {
+  memberRoute(app, endpoints.doUserRedpacket, authenticate, async ({ member, req }) => {
     const key = `member:${member.id}`;
     if (await grabs.hit(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
-    return { data: await grabRedpacket(deps, member.id), message: MSG.redpacketClaimed };
+    const data = await grabRedpacket(deps, member.id);
+    await observe(req.log, () => onClaim(deps.db, member.id, `领取红包${data.redpacketmoney}元`, deps.clock.now()));
+    return { data, message: MSG.redpacketClaimed };
   }, { guard: openForMoney(deps.db) });
   memberRoute(app, endpoints.redpacket, authenticate, async ({ body, member }) => ({ data: await redpacketRecords(deps, member.id, body) }));
 }

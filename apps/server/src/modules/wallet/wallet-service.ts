@@ -8,6 +8,7 @@ import type { GameProvider } from '../../providers/game-provider';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, asInsufficientFunds, balanceOf, balancesOf, lockWallet, post } from '../ledger/ledger-service';
 import { centsToNumeric, numericToCents } from '../../lib/money';
+import { guardPlay } from '../responsible/responsible-service';
 import { launchRemote } from './remote-launch';
 import { remoteBalances, remoteTransfer } from './remote-transfers';
 import { findVenue, holdVenue, listVenues, type VenueInfo } from './venue-directory';
@@ -98,6 +99,8 @@ export async function transfer(deps: WalletDeps, memberId: number, input: Transf
     throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueToVenueRefused);
   }
   const into = target !== VENUE_WALLET;
+  // 理性娱乐: money goes in only outside a break and below the day's loss limit; money out is never held.
+  if (into) await guardPlay(deps.db, memberId, deps.clock.now());
   const reference = `transfer:${memberId}:${idempotencyKey}`;
   const { state, balance } = await ledgerTransfer(deps, memberId, into ? target : source, into, cents, reference);
   if (state === 'ok') return { balance: centsToMoney(numericToCents(balance ?? '0')), message: MSG.transferOk };
@@ -206,6 +209,7 @@ export async function launchGame(
   sessionHash: string,
 ) {
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
+  await guardPlay(deps.db, memberId, deps.clock.now());
   // With auto-transfer on, every other venue's money follows the member into this one: transfer-wallet venues are
   // asked over HTTP first (never inside a transaction), ledger venues come back in the launch's own transaction.
   if (venue.walletMode !== 'ledger') {

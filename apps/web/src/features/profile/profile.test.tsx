@@ -110,10 +110,10 @@ describe('/userInfo', () => {
 });
 
 describe('/userCent', () => {
-  it('links to the profile, the cards and both password forms', () => {
+  it('links to the profile, the cards, both password forms and 理性娱乐', () => {
     renderPage(<UserCentPage />, { route: '/userCent' });
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/userInfo', '/wallet', '/password?type=1', '/password?type=2']);
+    expect(hrefs).toEqual(['/userInfo', '/wallet', '/password?type=1', '/password?type=2', '/responsible']);
   });
 });
 

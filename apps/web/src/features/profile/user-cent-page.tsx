@@ -7,6 +7,7 @@ const ENTRIES = [
   { to: '/wallet', label: '卡片管理', hint: '银行卡与USDT地址' },
   { to: '/password?type=1', label: '登录密码', hint: '修改登录密码' },
   { to: '/password?type=2', label: '取款密码', hint: '修改取款密码' },
+  { to: '/responsible', label: '理性娱乐', hint: '存款限额、冷静期与自我排除' },
 ] as const;
 
 export function UserCentPage() {

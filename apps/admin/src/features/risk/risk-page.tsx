@@ -1,0 +1,118 @@
+import { type adminEndpoints, RISK_FLAG_LABELS } from '@h5/contract';
+import { Button, Form, Select, Space, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import type { RowOf } from '../../shared/api/client';
+import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { useConfirmAction } from '../../shared/ui/confirm-action';
+import { DataTable } from '../../shared/ui/data-table';
+import { FilterBar } from '../../shared/ui/filter-bar';
+import { PageTitle } from '../../shared/ui/page-title';
+import { StatusTag } from '../../shared/ui/status-tag';
+import { useMe } from '../../shared/session/use-me';
+import { afterDecision, clearFlag, fetchRiskFlags, freezeFlag } from './api';
+
+type Row = RowOf<typeof adminEndpoints.riskFlags>;
+
+const STATE_OPTIONS = [
+  { value: 'open', label: '待处理' },
+  { value: 'all', label: '全部' },
+];
+
+function FlagState({ state }: { state: number }) {
+  if (state === 0) return <StatusTag tone="warning">待处理</StatusTag>;
+  if (state === 1) return <StatusTag tone="success">已解除</StatusTag>;
+  return <StatusTag tone="danger">已冻结</StatusTag>;
+}
+
+/** 风控: flags raised as members register, bind cards, claim and withdraw; clear one, or freeze its members. */
+export default function RiskPage() {
+  const me = useMe();
+  const confirm = useConfirmAction();
+  const { filters, page, setFilters, setPage } = useListParams({ state: 'open' });
+  const { tableProps } = usePagedTable({
+    queryKey: ['riskFlags', filters],
+    fetchPage: (p, signal) => fetchRiskFlags(filters.state, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: filters.state === 'open' ? '暂无待处理的风险标记' : '暂无风险标记',
+  });
+  const canFreeze = me.data?.role === 'admin';
+
+  const columns: TableColumnsType<Row> = [
+    { title: '类型', dataIndex: 'kind', width: 200, render: (k: Row['kind']) => RISK_FLAG_LABELS[k] },
+    { title: '关联依据', dataIndex: 'subject', ellipsis: true },
+    { title: '说明', dataIndex: 'detail' },
+    {
+      title: '关联会员',
+      dataIndex: 'members',
+      render: (members: Row['members']) => (
+        <Space wrap size={[8, 4]}>
+          {members.map((m) => (
+            <Link key={m.id} to={`/members/${m.id}`}>
+              {m.username}
+              {m.state === 0 ? '（已停用）' : ''}
+            </Link>
+          ))}
+        </Space>
+      ),
+    },
+    { title: '发现时间', dataIndex: 'created_at', width: 170 },
+    { title: '状态', dataIndex: 'state', width: 90, render: (s: number) => <FlagState state={s} /> },
+    {
+      title: '处理',
+      width: 180,
+      render: (_v, row) =>
+        row.state !== 0 ? (
+          <span>{`${row.handled_by} ${row.handled_at ?? ''}`}</span>
+        ) : (
+          <Space>
+            <Button
+              size="small"
+              onClick={() =>
+                confirm({
+                  title: '解除该风险标记？',
+                  content: `${RISK_FLAG_LABELS[row.kind]}：${row.subject}`,
+                  action: () => clearFlag(row.id),
+                  invalidate: afterDecision,
+                  success: '已解除该风险标记',
+                })
+              }
+            >
+              解除
+            </Button>
+            {canFreeze ? (
+              <Button
+                danger
+                size="small"
+                onClick={() =>
+                  confirm({
+                    title: `冻结 ${row.members.length} 个关联会员？`,
+                    content: `冻结后会员立即下线且无法登录：${row.members.map((m) => m.username).join('、')}`,
+                    okText: '冻结',
+                    danger: true,
+                    action: () => freezeFlag(row.id),
+                    invalidate: afterDecision,
+                    success: '已冻结相关会员',
+                  })
+                }
+              >
+                冻结会员
+              </Button>
+            ) : null}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle>风控</PageTitle>
+      <FilterBar>
+        <Form.Item label="状态" htmlFor="risk-state">
+          <Select id="risk-state" value={filters.state} options={STATE_OPTIONS} onChange={(state) => setFilters({ state })} style={{ width: 120 }} />
+        </Form.Item>
+      </FilterBar>
+      <DataTable<Row> label="风险标记列表" rowKey="id" columns={columns} size="middle" scroll={{ x: 1200 }} {...tableProps} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { adminEndpoints, MSG } from '@h5/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
+import type { Clock } from '../../lib/time';
+import { flagPage, handleFlag } from './risk-service';
+
+/** Back office 风控: the flags with their members; clear a flag (finance) or freeze its members (admin). */
+export function riskAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }, authenticate: AuthenticateOperator) {
+  const { db, clock } = deps;
+  adminRoute(app, authenticate, adminEndpoints.riskFlags, async ({ input }) => ({ data: await flagPage(db, input) }));
+  adminRoute(app, authenticate, adminEndpoints.riskFlagClear, async ({ params, input, operator, req }) => ({
+    data: await handleFlag(db, idParam(params), 'clear', operator, input.note, req.id, clock.now()),
+    message: MSG.riskCleared,
+  }));
+  adminRoute(app, authenticate, adminEndpoints.riskFlagFreeze, async ({ params, input, operator, req }) => ({
+    data: await handleFlag(db, idParam(params), 'freeze', operator, input.note, req.id, clock.now()),
+    message: MSG.riskFrozen,
+  }));
+}

@@ -1,0 +1,259 @@
+import { BizCode, centsToMoney, MSG, type RiskFlagKind, type RiskFlagRow } from '@h5/contract';
+import { and, count, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { numericToCents } from '../../lib/money';
+import { formatBeijing } from '../../lib/time';
+import { memberLogins, memberSessions, members } from '../accounts/accounts-tables';
+import { audit } from '../admin/admin-service';
+import { bets } from '../games/games-tables';
+import { deposits, memberCards } from '../payments/payments-tables';
+import { redpacketGrabs } from '../redpackets/redpackets-tables';
+import { riskFlagMembers, riskFlags } from './risk-tables';
+
+const DAY = 24 * 3_600_000;
+
+/** Registrations from one IP or one device within 24 hours that raise a flag (the one that makes it this many). */
+export const RISK_SAME_SOURCE_MIN = 3;
+/** A withdrawal within this long after a bonus (red packet, deposit bonus) is looked at. */
+export const RISK_BONUS_WINDOW_MS = DAY;
+/** ...and flagged when the valid turnover since the bonus is below this multiple of the bonus. */
+export const RISK_BONUS_PLAY_MULTIPLE = 3;
+
+/** Kinds that make a member "flagged" for the claim check (a claim flag itself does not). */
+const LINK_KINDS: RiskFlagKind[] = ['same_ip', 'same_device', 'shared_card', 'quick_withdrawal'];
+
+/**
+ * Raises a flag, or adds members to the open flag of the same kind and subject: at most one open flag per subject
+ * (a partial unique index), so two events at once end on one flag.
+ */
+export async function raiseFlag(db: Db, kind: RiskFlagKind, subject: string, detail: string, memberIds: number[], now: Date) {
+  await db.transaction(async (tx) => {
+    await tx.insert(riskFlags).values({ kind, subject, detail, createdAt: now }).onConflictDoNothing();
+    const [flag] = await tx
+      .select({ id: riskFlags.id })
+      .from(riskFlags)
+      .where(and(eq(riskFlags.kind, kind), eq(riskFlags.subject, subject), eq(riskFlags.state, 0)));
+    if (!flag) return;
+    await tx.update(riskFlags).set({ detail: detail.slice(0, 500) }).where(eq(riskFlags.id, flag.id));
+    if (memberIds.length > 0) {
+      await tx
+        .insert(riskFlagMembers)
+        .values(memberIds.map((memberId) => ({ flagId: flag.id, memberId })))
+        .onConflictDoNothing();
+    }
+  });
+}
+
+/** A new registration: several members from one IP, or one device (User-Agent), within 24 hours. */
+export async function onRegistered(db: Db, ip: string, device: string, now: Date) {
+  const since = new Date(now.getTime() - DAY);
+  if (ip) {
+    const same = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.registerIp, ip.slice(0, 64)), gte(members.createdAt, since)));
+    if (same.length >= RISK_SAME_SOURCE_MIN) {
+      await raiseFlag(db, 'same_ip', ip, `24小时内同一IP注册${same.length}个账号`, same.map((r) => r.id), now);
+    }
+  }
+  const ua = device.slice(0, 255);
+  if (ua) {
+    // The first sign-in of a member is its registration.
+    const same = await db
+      .selectDistinct({ id: members.id })
+      .from(members)
+      .innerJoin(memberLogins, eq(memberLogins.memberId, members.id))
+      .where(
+        and(
+          gte(members.createdAt, since),
+          eq(memberLogins.device, ua),
+          sql`${memberLogins.createdAt} <= ${members.createdAt} + interval '1 minute'`,
+        ),
+      );
+    if (same.length >= RISK_SAME_SOURCE_MIN) {
+      await raiseFlag(db, 'same_device', ua, `24小时内同一设备注册${same.length}个账号`, same.map((r) => r.id), now);
+    }
+  }
+}
+
+const maskCard = (no: string) => (no.length > 8 ? `${no.slice(0, 4)}****${no.slice(-4)}` : `****${no.slice(-4)}`);
+
+/** A card or USDT address bound: flagged when another member has the same number bound. */
+export async function onCardBound(db: Db, memberId: number, bankNo: string, now: Date) {
+  const no = bankNo.trim();
+  if (!no) return;
+  const holders = await db
+    .selectDistinct({ id: memberCards.memberId })
+    .from(memberCards)
+    .where(and(eq(memberCards.bankNo, no), isNull(memberCards.deletedAt)));
+  if (holders.length < 2 || !holders.some((h) => h.id === memberId)) return;
+  await raiseFlag(db, 'shared_card', no, `${maskCard(no)} 被${holders.length}个会员绑定`, holders.map((h) => h.id), now);
+}
+
+/** Whether the member is on an open flag that links accounts. */
+export async function isFlagged(db: DbOrTx, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(riskFlagMembers)
+    .innerJoin(riskFlags, eq(riskFlags.id, riskFlagMembers.flagId))
+    .where(and(eq(riskFlagMembers.memberId, memberId), eq(riskFlags.state, 0), inArray(riskFlags.kind, LINK_KINDS)));
+  return (row?.n ?? 0) > 0;
+}
+
+/** A red-packet grab or promotion application by a flagged member. */
+export async function onClaim(db: Db, memberId: number, what: string, now: Date) {
+  if (!(await isFlagged(db, memberId))) return;
+  await raiseFlag(db, 'flagged_claim', `member:${memberId}`, `风险会员${what}`, [memberId], now);
+}
+
+/**
+ * A withdrawal: flagged when a bonus (red packet, deposit bonus) came within the last 24 hours and the valid
+ * turnover of bets settled since is below RISK_BONUS_PLAY_MULTIPLE times those bonuses.
+ */
+export async function onWithdrawal(db: Db, memberId: number, orderNo: string, amountCents: number, now: Date) {
+  const since = new Date(now.getTime() - RISK_BONUS_WINDOW_MS);
+  const [grabs, bonuses] = await Promise.all([
+    db
+      .select({ prize: redpacketGrabs.prize, at: redpacketGrabs.createdAt })
+      .from(redpacketGrabs)
+      .where(and(eq(redpacketGrabs.memberId, memberId), gte(redpacketGrabs.createdAt, since))),
+    db
+      .select({ prize: deposits.bonus, at: deposits.reviewedAt })
+      .from(deposits)
+      .where(and(eq(deposits.memberId, memberId), eq(deposits.state, 2), gt(deposits.bonus, '0'), gte(deposits.reviewedAt, since))),
+  ]);
+  const all = [...grabs, ...bonuses].filter((b): b is { prize: string; at: Date } => b.at !== null);
+  if (all.length === 0) return;
+  const bonusCents = all.reduce((sum, b) => sum + numericToCents(b.prize), 0);
+  const first = new Date(Math.min(...all.map((b) => b.at.getTime())));
+  const [played] = await db
+    .select({ total: sql<string>`coalesce(sum(${bets.validAmount}), 0)` })
+    .from(bets)
+    .where(and(eq(bets.memberId, memberId), eq(bets.status, 1), gte(bets.settledAt, first)));
+  const turnover = numericToCents(String(played?.total ?? '0'));
+  if (turnover >= bonusCents * RISK_BONUS_PLAY_MULTIPLE) return;
+  await raiseFlag(
+    db,
+    'quick_withdrawal',
+    `member:${memberId}`,
+    `提现${orderNo} ${centsToMoney(amountCents)}元：24小时内领取奖金${centsToMoney(bonusCents)}元，其后有效投注仅${centsToMoney(turnover)}元`,
+    [memberId],
+    now,
+  );
+}
+
+/**
+ * Runs a risk check after the member's call succeeded: a failing check is logged and never turns the member's
+ * answer into an error (the money call has already happened).
+ */
+export async function observe(log: { error(obj: unknown, msg: string): void }, check: () => Promise<void>) {
+  try {
+    await check();
+  } catch (error) {
+    log.error({ err: error }, 'risk check failed');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Back office
+
+async function rowsOf(db: DbOrTx, flags: (typeof riskFlags.$inferSelect)[]): Promise<RiskFlagRow[]> {
+  const ids = flags.map((f) => f.id);
+  const links = ids.length
+    ? await db
+        .select({ flagId: riskFlagMembers.flagId, id: members.id, username: members.username, state: members.state })
+        .from(riskFlagMembers)
+        .innerJoin(members, eq(members.id, riskFlagMembers.memberId))
+        .where(inArray(riskFlagMembers.flagId, ids))
+        .orderBy(members.id)
+    : [];
+  return flags.map((f) => ({
+    id: f.id,
+    kind: f.kind as RiskFlagKind,
+    subject: f.kind === 'shared_card' ? maskCard(f.subject) : f.subject,
+    detail: f.detail,
+    state: f.state,
+    members: links.filter((l) => l.flagId === f.id).map(({ id, username, state }) => ({ id, username, state })),
+    handled_by: f.handledBy,
+    handled_at: f.handledAt ? formatBeijing(f.handledAt) : null,
+    created_at: formatBeijing(f.createdAt),
+  }));
+}
+
+export async function flagPage(db: Db, input: { state: 'open' | 'all'; page: number; pagesize?: number }) {
+  const perPage = input.pagesize ?? 20;
+  const where = input.state === 'open' ? eq(riskFlags.state, 0) : undefined;
+  const [total] = await db.select({ n: count() }).from(riskFlags).where(where);
+  const n = total?.n ?? 0;
+  const flags = await db
+    .select()
+    .from(riskFlags)
+    .where(where)
+    .orderBy(desc(riskFlags.id))
+    .limit(perPage)
+    .offset((input.page - 1) * perPage);
+  const data = await rowsOf(db, flags);
+  const from = data.length ? (input.page - 1) * perPage + 1 : null;
+  return {
+    current_page: input.page,
+    data,
+    last_page: Math.max(1, Math.ceil(n / perPage)),
+    per_page: perPage,
+    total: n,
+    from,
+    to: from === null ? null : from + data.length - 1,
+  };
+}
+
+/**
+ * Clears a flag (state 1) or freezes its members (state 2: each member's state 0, their sessions end), once: a
+ * handled flag answers 409. Audited with the operator.
+ */
+export async function handleFlag(
+  db: Db,
+  id: number,
+  action: 'clear' | 'freeze',
+  operator: { id: number; username: string },
+  note: string,
+  requestId: string,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const [flag] = await tx
+      .update(riskFlags)
+      .set({ state: action === 'clear' ? 1 : 2, handledBy: operator.username.slice(0, 32), handledAt: now })
+      .where(and(eq(riskFlags.id, id), eq(riskFlags.state, 0)))
+      .returning();
+    if (!flag) {
+      const [exists] = await tx.select({ id: riskFlags.id }).from(riskFlags).where(eq(riskFlags.id, id));
+      throw exists ? new AppError(BizCode.CONFLICT, MSG.riskFlagHandled) : new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    }
+    const linked = await tx.select({ memberId: riskFlagMembers.memberId }).from(riskFlagMembers).where(eq(riskFlagMembers.flagId, id));
+    const memberIds = linked.map((l) => l.memberId);
+    if (action === 'freeze' && memberIds.length > 0) {
+      await tx.update(members).set({ state: 0 }).where(and(inArray(members.id, memberIds), ne(members.state, 0)));
+      await tx.delete(memberSessions).where(inArray(memberSessions.memberId, memberIds));
+      // Each member's state change is audited as the member screen's own 停用 is.
+      for (const memberId of memberIds) {
+        await audit(tx, {
+          operatorId: operator.id,
+          action: 'member.state',
+          target: `member:${memberId}`,
+          after: { state: 0, risk_flag: id },
+          requestId,
+        });
+      }
+    }
+    await audit(tx, {
+      operatorId: operator.id,
+      action: `risk.${action}`,
+      target: `risk-flag:${id}`,
+      before: { state: 0 },
+      after: { state: flag.state, members: memberIds, note: note.slice(0, 200) },
+      requestId,
+    });
+    const [row] = await rowsOf(tx, [flag]);
+    return row!;
+  });
+}

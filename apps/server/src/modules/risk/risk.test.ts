@@ -1,0 +1,178 @@
+import { MSG, type RiskFlagRow } from '@h5/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, call, manualClock, memberId, newMember, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { bets } from '../games/games-tables';
+import { paymentsKit } from '../payments/payments-test-kit';
+import { writeSettings } from '../site/site-service';
+
+const clock = manualClock();
+const HOUR = 3_600_000;
+let t: TestApp;
+let finance: string;
+let admin: string;
+let kit: ReturnType<typeof paymentsKit>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  kit = paymentsKit(t, () => finance);
+});
+afterAll(() => t?.close());
+beforeEach(async () => {
+  finance = await operatorToken(t, 'finance');
+  admin = await operatorToken(t, 'admin');
+});
+
+interface Page {
+  data: RiskFlagRow[];
+  total: number;
+}
+const flags = async (state: 'open' | 'all' = 'open') => (await adminCall<Page>(t, finance, 'GET', `/admin/api/risk-flags?state=${state}&pagesize=50`)).data.data;
+const flagOf = async (kind: string, subjectHas: string) => (await flags('all')).filter((f) => f.kind === kind && f.subject.includes(subjectHas));
+
+let browsers = 0;
+/** Registers the way a browser does: from an address, with a User-Agent (each browser its own unless given). */
+async function registerFrom(ip: string, ua?: string) {
+  const body = newMember();
+  browsers += 1;
+  const agent = ua ?? `Mozilla/5.0 (RiskTest browser ${browsers})`;
+  const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: ip, headers: { 'user-agent': agent } });
+  const answer = res.json() as { code: number; data: { api_token: string } };
+  expect(answer.code).toBe(200);
+  return { ...body, token: answer.data.api_token };
+}
+
+describe('registrations from one IP or one device', () => {
+  it('flags the third member from one IP within 24 hours, and later ones join the same flag', async () => {
+    const ip = '10.77.0.1';
+    const a = await registerFrom(ip);
+    const b = await registerFrom(ip);
+    expect(await flagOf('same_ip', ip)).toEqual([]);
+    const c = await registerFrom(ip);
+    const [flag] = await flagOf('same_ip', ip);
+    expect(flag).toMatchObject({ subject: ip, state: 0, detail: '24小时内同一IP注册3个账号' });
+    expect(flag?.members.map((m) => m.username)).toEqual([a.name, b.name, c.name]);
+    const d = await registerFrom(ip);
+    const again = await flagOf('same_ip', ip);
+    expect(again).toHaveLength(1);
+    expect(again[0]?.members.map((m) => m.username)).toEqual([a.name, b.name, c.name, d.name]);
+  });
+
+  it('does not count registrations more than 24 hours apart', async () => {
+    const ip = '10.77.0.2';
+    await registerFrom(ip);
+    await registerFrom(ip);
+    clock.advance(24 * HOUR + 1000);
+    finance = await operatorToken(t, 'finance');
+    await registerFrom(ip);
+    expect(await flagOf('same_ip', ip)).toEqual([]);
+  });
+
+  it('flags one User-Agent registering three members from different addresses, never an empty one', async () => {
+    const ua = 'Mozilla/5.0 (Linux; Android 13; RiskTest-A1) Mobile';
+    for (const ip of ['10.78.0.1', '10.78.0.2', '10.78.0.3']) await registerFrom(ip, ua);
+    const [flag] = await flagOf('same_device', 'RiskTest-A1');
+    expect(flag?.members).toHaveLength(3);
+    expect(flag?.detail).toBe('24小时内同一设备注册3个账号');
+    for (const ip of ['10.79.0.1', '10.79.0.2', '10.79.0.3']) await registerFrom(ip, '');
+    expect((await flags('all')).filter((f) => f.kind === 'same_device' && f.subject === '')).toEqual([]);
+  });
+});
+
+describe('one card bound by several members', () => {
+  it('flags a bank card or USDT address bound by a second member, showing it masked', async () => {
+    const a = await registerMember(t.app);
+    const b = await registerMember(t.app);
+    await kit.bindBank(a.token, '6222020200998877665');
+    expect(await flagOf('shared_card', '7665')).toEqual([]);
+    await kit.bindBank(b.token, '6222020200998877665');
+    const [flag] = await flagOf('shared_card', '7665');
+    expect(flag).toMatchObject({ subject: '6222****7665', detail: '6222****7665 被2个会员绑定' });
+    expect(flag?.members.map((m) => m.username).sort()).toEqual([a.name, b.name].sort());
+  });
+});
+
+describe('claims and withdrawals', () => {
+  it('flags a promotion claim by a flagged member, not by others', async () => {
+    const list = await call<{ data: Array<{ id: number }> }>(t.app, '/api/activitylist', {});
+    const promotion = list.data.data[0]?.id;
+    const clean = await registerFrom('10.77.1.9');
+    expect((await call(t.app, '/api/doactivityapply', { activityid: promotion }, { token: clean.token })).code).toBe(200);
+    const cleanId = await memberId(t, clean.name);
+    expect(await flagOf('flagged_claim', `member:${cleanId}`)).toEqual([]);
+
+    const ip = '10.77.1.1';
+    await registerFrom(ip);
+    await registerFrom(ip);
+    const flagged = await registerFrom(ip);
+    expect((await call(t.app, '/api/doactivityapply', { activityid: promotion }, { token: flagged.token })).code).toBe(200);
+    const [claim] = await flagOf('flagged_claim', `member:${await memberId(t, flagged.name)}`);
+    expect(claim?.detail).toBe(`风险会员申请优惠活动#${promotion}`);
+  });
+
+  it('flags a withdrawal within 24 hours of a bonus with valid play below three times the bonus', async () => {
+    await writeSettings(t.database.db, { deposit_bonus_percent: 10, turnover_multiple: 0 });
+    try {
+      const quick = await registerMember(t.app);
+      await kit.deposit(quick.token, '1000'); // bonus 100.00
+      const card = await kit.bindBank(quick.token);
+      const id = await memberId(t, quick.name);
+      await t.database.db.insert(bets).values({
+        betId: `risk-${id}-1`, memberId: id, venueCode: 'XHZR', category: 'realperson', betAmount: '299.99', validAmount: '299.99',
+        winLoss: '0', status: 1, createdAt: clock.now(), settledAt: clock.now(),
+      });
+      const out = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '500', bank: card, password: 'pay123456' }, { token: quick.token });
+      expect(out.code).toBe(200);
+      const [flag] = await flagOf('quick_withdrawal', `member:${id}`);
+      expect(flag?.detail).toMatch(/^提现\S+ 500\.00元：24小时内领取奖金100\.00元，其后有效投注仅299\.99元$/);
+
+      const player = await registerMember(t.app);
+      await kit.deposit(player.token, '1000');
+      const card2 = await kit.bindBank(player.token, '6222020200112233999');
+      const pid = await memberId(t, player.name);
+      await t.database.db.insert(bets).values({
+        betId: `risk-${pid}-1`, memberId: pid, venueCode: 'XHZR', category: 'realperson', betAmount: '300.00', validAmount: '300.00',
+        winLoss: '0', status: 1, createdAt: clock.now(), settledAt: clock.now(),
+      });
+      expect((await call(t.app, '/api/withdraw', { amount: '500', bank: card2, password: 'pay123456' }, { token: player.token })).code).toBe(200);
+      expect(await flagOf('quick_withdrawal', `member:${pid}`)).toEqual([]);
+    } finally {
+      await writeSettings(t.database.db, { deposit_bonus_percent: 0, turnover_multiple: 1 });
+    }
+  });
+});
+
+describe('the 风控 desk', () => {
+  it('lets finance clear a flag once; freezing is for admins and ends the members sessions', async () => {
+    const content = await operatorToken(t, 'content');
+    expect((await adminCall(t, content, 'GET', '/admin/api/risk-flags')).code).toBe(403);
+
+    const ip = '10.77.2.1';
+    const members = [await registerFrom(ip), await registerFrom(ip), await registerFrom(ip)];
+    const [flag] = await flagOf('same_ip', ip);
+    if (!flag) throw new Error('no flag');
+    expect((await flags('open')).some((f) => f.id === flag.id)).toBe(true);
+
+    expect((await adminCall(t, finance, 'POST', `/admin/api/risk-flags/${flag.id}/freeze`, {})).code).toBe(403);
+    const frozen = await adminCall<RiskFlagRow>(t, admin, 'POST', `/admin/api/risk-flags/${flag.id}/freeze`, { note: '批量注册' });
+    expect(frozen).toMatchObject({ code: 200, message: MSG.riskFrozen, data: { state: 2 } });
+    expect(frozen.data.members.map((m) => m.state)).toEqual([0, 0, 0]);
+    for (const m of members) expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(401);
+    expect((await flags('open')).some((f) => f.id === flag.id)).toBe(false);
+    expect(await adminCall(t, finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, {})).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
+    expect((await adminCall(t, finance, 'POST', '/admin/api/risk-flags/999999/clear', {})).code).toBe(202);
+
+    const ip2 = '10.77.2.2';
+    for (let i = 0; i < 3; i += 1) await registerFrom(ip2);
+    const [other] = await flagOf('same_ip', ip2);
+    const cleared = await adminCall<RiskFlagRow>(t, finance, 'POST', `/admin/api/risk-flags/${other?.id}/clear`, { note: '同一网吧' });
+    expect(cleared).toMatchObject({ code: 200, message: MSG.riskCleared, data: { state: 1 } });
+    expect(cleared.data.members.map((m) => m.state)).toEqual([1, 1, 1]);
+
+    const audit = await t.database.db.query.auditLog.findMany({ where: (a, { like }) => like(a.target, 'risk-flag:%') });
+    expect(audit.map((a) => `${a.action} ${a.target}`).sort()).toEqual([`risk.clear risk-flag:${other?.id}`, `risk.freeze risk-flag:${flag.id}`].sort());
+    // A new registration from a cleared address opens a new flag instead of reviving the handled one.
+    await registerFrom(ip2);
+    const byIp = await flagOf('same_ip', ip2);
+    expect(byIp.map((f) => f.state).sort()).toEqual([0, 1]);
+  });
+});
