@@ -30,6 +30,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['deposits', '存款审核'],
   ['withdrawals', '提款审核'],
   ['venue-transfers', '场馆转账'],
+  ['risk', '风控'],
   ['promotion-applications', '优惠申请'],
   ['agent-applications', '代理申请'],
   ['audit', '操作日志'],
