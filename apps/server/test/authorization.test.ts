@@ -312,6 +312,10 @@ describe("a member cannot reach another member's rows", () => {
     agentSummary: "no input; the partner is the caller and the figures are the caller's own downline",
     agentDownline: "page only; the downline is the caller's own",
     agentStatements: "page only; the statements are the caller's own",
+    // 理性娱乐: the member comes from the token; no field names a member or a row.
+    responsible: "no input; the caller's own limits, break and history",
+    responsibleSet: "kind/value describe one of the caller's own limits",
+    responsibleBreak: "period is the length of the caller's own break",
   };
   const ID_LIKE = /(^|_)(id|no|bank|pid|member|order|uid|user)(_|$)|id$/i;
   const bodyFields = (ep: Endpoint) =>
