@@ -92,7 +92,7 @@ describe('the server process', () => {
     // the venue took is finished; one it never saw keeps its money held until it can no longer arrive.
     const admin = { authorization: `Bearer ${login.data.token}` };
     const queue = async () =>
-      ((await (await fetch(`${second.base}/admin/api/venue-transfers?state=2&pagesize=100`, { headers: admin })).json()) as {
+      ((await (await fetch(`${second.base}/admin/api/venue-transfers?state=2&pagesize=50`, { headers: admin })).json()) as {
         data: { data: { transfer_no: string; direction: string; amount: string }[] };
       }).data.data;
     for (const pending of await queue()) {

@@ -92,7 +92,8 @@ describe('ledger invariants under concurrent movements', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Every transfer, launch and round is a call to the venue over HTTP: the runs take longer than a test's default.
+  }, 180_000);
 
   it('moves a transfer repeated with the same key at most once, even in parallel', async () => {
     const p = players[0]!;

@@ -51,7 +51,13 @@ export async function launchRemote(
   });
   if (!seamless && member.transferstatus === 1) {
     const central = await balanceOf(deps.db, accountCode.wallet(memberId));
-    if (central > 0) await remoteTransfer(deps, memberId, venue.code, 'in', central, `autotransfer:${memberId}:${venue.code}:${randomUUID()}`);
+    try {
+      if (central > 0) await remoteTransfer(deps, memberId, venue.code, 'in', central, `autotransfer:${memberId}:${venue.code}:${randomUUID()}`);
+    } catch (e) {
+      // The central balance moved meanwhile (another launch or transfer took it under the wallet lock): nothing is
+      // moved, and the game opens with what the venue holds.
+      if (!(e instanceof AppError && e.code === BizCode.INSUFFICIENT_BALANCE)) throw e;
+    }
   }
   const result = await callVenue(
     api,
