@@ -14,7 +14,7 @@ const serverPort = 18_900;
 const barePort = 18_901;
 const serverEnv = {
   DATABASE_URL: database.url,
-  // The transfer load needs venues: the sandbox venue, asked for explicitly on PostgreSQL.
+  // The transfer load needs venues: the demo venues at the sandbox aggregator, asked for explicitly on PostgreSQL.
   SANDBOX: '1',
   PORT: String(serverPort),
   HOST: '127.0.0.1',

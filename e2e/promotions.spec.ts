@@ -12,6 +12,8 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { seedIfEmpty } from '../apps/server/src/db/seed';
 import type { Clock } from '../apps/server/src/lib/time';
 import { createOperator } from '../apps/server/src/modules/admin/admin-service';
+import { pullVenueBets } from '../apps/server/src/modules/wallet/venue-bets';
+import { connectSandboxAggregator } from '../apps/server/src/providers/sandbox-aggregator/sandbox-aggregator-venues';
 import { bindBankCard, launchBrowser, phonePage, registerThroughForm, uniqueName } from './support/browser';
 
 /*
@@ -41,6 +43,8 @@ beforeAll(async () => {
   app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads }), clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   site = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // The demo venues are played at the sandbox aggregator inside this server, over HTTP.
+  await connectSandboxAggregator(database.db, site, { create: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -133,7 +137,7 @@ describe('rebates, red packets and promotions', () => {
     await bindBankCard(page, site);
     await depositAndApprove(page, name, '1000');
 
-    // Money into the sandbox live-casino venue, then demo rounds that settle at once.
+    // Money into a live-casino demo venue at the sandbox aggregator, then demo rounds that settle at once.
     await page.goto(`${site}/#/transfer`);
     const form = page.getByRole('form', { name: '手动转账' });
     await form.getByRole('button', { name: /^转出钱包：/ }).click();
@@ -159,6 +163,8 @@ describe('rebates, red packets and promotions', () => {
       await expect.poll(() => frame.locator('#log li').count()).toBe(round);
       await expect.poll(() => frame.getByRole('button', { name: '押大' }).isEnabled()).toBe(true);
     }
+    // The settled rounds come in by the venue's bet pull (every minute on a server; here at once).
+    await pullVenueBets({ db: database.db, clock, venueTimeoutMs: 8000 }, 'XHZR');
     const bets = await memberApi<{ data: { win_loss: string }[] }>(page, '/api/betrecord');
     expect(bets.data.data).toHaveLength(rounds);
 

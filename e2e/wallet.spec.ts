@@ -30,26 +30,32 @@ describe('a member moves money into a venue, plays and recycles it', () => {
     await expect.poll(() => page.getByLabel('星河真人余额').textContent()).toContain('100.00');
     await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain('400.00');
 
-    // One demo round in the sandbox venue's game page, inside the app's game frame.
+    // One demo round in the venue's game page, served by the sandbox aggregator inside the app's game frame.
     await page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
+    await expect.poll(() => page.locator('iframe.game-frame').getAttribute('src')).toContain('/sandbox/aggregator/play?ticket=');
     const frame = page.frameLocator('iframe.game-frame');
     await frame.getByLabel(/下注金额/).fill('10');
     await frame.getByRole('button', { name: '押大' }).click();
     await frame.locator('#log li').first().waitFor();
 
+    // The settled round reaches the bet record by the venue's bet pull.
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const betRecord = async () =>
+      (
+        (await (
+          await fetch(`${baseURL()}/api/betrecord`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: '{}',
+          })
+        ).json()) as { data: { data: { win_loss: string }[] } }
+      ).data.data;
+    await expect.poll(async () => (await betRecord()).length, { timeout: 15_000 }).toBe(1);
     await page.goto(`${baseURL()}/#/betRecord`);
     const row = page.locator('li.bet-row').first();
     await row.waitFor();
     expect(await row.textContent()).toContain('已结算');
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    const bets = (await (
-      await fetch(`${baseURL()}/api/betrecord`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: '{}',
-      })
-    ).json()) as { data: { data: { win_loss: string }[] } };
-    const winLoss = Number(bets.data.data[0]?.win_loss);
+    const winLoss = Number((await betRecord())[0]?.win_loss);
     expect(Math.abs(winLoss)).toBe(10);
 
     await page.goto(`${baseURL()}/#/money`);

@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     // A venue call in doubt after 3 s (8 s by default), so that the journeys of a late venue stay short.
     VENUE_TIMEOUT_MS: '3000',
     DATABASE_URL: '',
+    // The demo venues' settled bets arrive by the bet pull: every 2 seconds here rather than every minute.
+    BET_PULL_INTERVAL_SECONDS: '2',
   };
   // The operator is created the way the README says, before the server opens the (single-process) PGlite directory.
   const created = execFileSync('npx', ['tsx', 'apps/server/src/cli/operator.ts', 'create', 'e2eboss', '--role', 'admin'], {

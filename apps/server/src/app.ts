@@ -36,12 +36,9 @@ import { riskAdminRoutes } from './modules/risk/risk-routes';
 import { responsibleAdminRoutes, responsibleRoutes } from './modules/responsible/responsible-routes';
 import { filesAdminRoutes } from './modules/files/files-admin';
 import { filesRoutes } from './modules/files/files-routes';
-import { sandboxProvider } from './providers/sandbox-provider';
 import { sandboxAggregatorRoutes } from './providers/sandbox-aggregator/sandbox-aggregator-routes';
 import { sandboxEpayRoutes } from './providers/sandbox-epay/sandbox-epay-routes';
-import { unconnectedVenues } from './providers/unconnected-venues';
 import { gatewaysAdminRoutes, gatewaysRoutes } from './modules/payments/gateways-routes';
-import { sandboxVenueRoutes } from './modules/games/sandbox-venue-routes';
 import { recomputeVip } from './modules/vip/vip-service';
 import { type Clock, systemClock } from './lib/time';
 
@@ -114,12 +111,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       byName: limiter('login-name', config.limits.loginFailuresPerName),
     },
     registrations: limiter('register', config.limits.registrations),
+    venueTimeoutMs: config.venueTimeoutMs,
   };
   const { authenticate } = accountsRoutes(app, accountsDeps);
   siteRoutes(app, { db });
   await contentRoutes(app, { db, authenticate });
-  // SANDBOX=1 plays every venue at the sandbox venue; otherwise no venue is connected yet.
-  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs, provider: config.sandbox ? sandboxProvider(clock) : unconnectedVenues() };
+  // Every venue is reached over its API (SANDBOX=1: the demo venues at the sandbox aggregator, on loopback).
+  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs };
   walletRoutes(app, wallet, authenticate);
   const payments = {
     db,
@@ -172,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
-  scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs });
+  scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs, betPullIntervalMs: config.betPullIntervalMs });
   await memberRoutes(
     app,
     { db, clock, moneyAttempts: payments.moneyAttempts },
@@ -181,7 +179,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   // The sandboxes exist only when asked for: a production install serves nothing under /sandbox/.
   if (config.sandbox) {
-    sandboxVenueRoutes(app, { db, clock });
     sandboxEpayRoutes(app, { db, clock });
     sandboxAggregatorRoutes(app, { db, clock });
   }

@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: intFrom(120),
   /** How long a call to a remote game venue may take before its outcome is treated as in doubt. */
   VENUE_TIMEOUT_MS: intFrom(8000),
+  /** How often the settled bets of transfer-wallet venues are pulled. */
+  BET_PULL_INTERVAL_SECONDS: intFrom(60),
 });
 
 export interface AppConfig {
@@ -97,12 +99,13 @@ export interface AppConfig {
   seedDemo: boolean;
   /** How many server processes share the port. */
   workers: number;
-  /** SANDBOX=1: the sandbox gateway (/sandbox/epay) and venue (/sandbox/play) are served and seeded. */
+  /** SANDBOX=1: the sandbox gateway (/sandbox/epay) and the sandbox aggregator's venues (/sandbox/aggregator) are served and seeded. */
   sandbox: boolean;
   /** Origin (no trailing slash) gateways reach us at; without it, the origin of the member's request. */
   publicUrl: string | undefined;
   reconcileIntervalMs: number;
   venueTimeoutMs: number;
+  betPullIntervalMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     venueTimeoutMs: e.VENUE_TIMEOUT_MS,
+    betPullIntervalMs: e.BET_PULL_INTERVAL_SECONDS * 1000,
   };
 }
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedIfEmpty } from '../src/db/seed';
-import type { Clock } from '../src/lib/time';
+import { type Clock, systemClock } from '../src/lib/time';
+import { connectSandboxAggregator } from '../src/providers/sandbox-aggregator/sandbox-aggregator-venues';
 
 /** A clock the test moves by hand (expiry, windows). */
 export function manualClock(start = new Date('2026-06-01T04:00:00Z')) {
@@ -42,12 +44,17 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** Where the app listens on loopback (http://127.0.0.1:PORT): venues are reached over real HTTP. */
+  origin: string;
+  /** The app's clock (a test's manual one, or the system's). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
 /**
  * A migrated, seeded app on in-memory PGlite, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set:
- * the same suite runs on both.
+ * the same suite runs on both. It listens on loopback, as a server does, and with the sandbox its demo venues are
+ * connected to the sandbox aggregator there, reached over real HTTP like any venue.
  */
 export async function buildTestApp(
   options: { clock?: Clock; config?: Partial<AppConfig>; logStream?: { write(line: string): void } } = {},
@@ -64,10 +71,15 @@ export async function buildTestApp(
   await seedIfEmpty(database.db, { sandbox: config.sandbox });
   const app = await buildApp({ db: database.db, config, locks: database.locks, clock: options.clock, logStream: options.logStream });
   await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  if (config.sandbox) await connectSandboxAggregator(database.db, origin, { create: false });
   return {
     app,
     database,
     config,
+    origin,
+    clock: options.clock ?? systemClock,
     async close() {
       await app.close();
       await database.close();
@@ -170,8 +182,69 @@ export async function credit(t: TestApp, opToken: string, username: string, amou
   return answer.data.balance;
 }
 
-/** Adds a venue of our own for a test (codes unique per test file). */
+/**
+ * Adds a venue of our own for a test (codes unique per test file): a transfer-wallet venue at the sandbox
+ * aggregator of this app, with a secret of its own.
+ */
 export async function addVenue(t: TestApp, code: string, categoryId: string, enabled = 1) {
   const { venues } = await import('../src/db/schema');
-  await t.database.db.insert(venues).values({ code, name: `${code}场馆`, platname: code, categoryId, sort: 900, enabled });
+  await t.database.db.insert(venues).values({
+    code,
+    name: `${code}场馆`,
+    platname: code,
+    categoryId,
+    sort: 900,
+    enabled,
+    walletMode: 'transfer',
+    apiBaseUrl: `${t.origin}/sandbox/aggregator/api/${code}`,
+    apiSecret: randomBytes(24).toString('base64url'),
+  });
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A call of the sandbox aggregator's demo game page (state, round, settle, outcomes), over HTTP. */
+export async function aggregator<T = unknown>(t: TestApp, path: string, body: unknown): Promise<Envelope<T>> {
+  const res = await fetch(`${t.origin}/sandbox/aggregator/${path.replace(/^\//, '')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** Tells the sandbox aggregator the outcomes of the next rounds or settlements at a venue (big, small, triple, home, draw, away). */
+export async function planOutcomes(t: TestApp, venue: string, ...outcomes: string[]) {
+  const answer = await aggregator(t, 'outcomes', { venue, outcomes });
+  if (answer.code !== 200) throw new Error(`outcomes refused: ${answer.message}`);
+}
+
+/** The ticket of the game page a launch (/api/getGameUrl) opens. */
+export async function launchTicket(t: TestApp, token: string, venue: string, gameCode = 'demo'): Promise<string> {
+  const answer = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: gameCode }, { token });
+  if (answer.code !== 200) throw new Error(`launch failed: ${answer.message}`);
+  return new URL(answer.data.url).searchParams.get('ticket') ?? '';
+}
+
+/** Brings the venues' settled bets in, as the minute's bet pull does (README "Game venues"). */
+export async function pullBets(t: TestApp, ...venueCodes: string[]) {
+  const { pullVenueBets } = await import('../src/modules/wallet/venue-bets');
+  for (const code of venueCodes) await pullVenueBets({ db: t.database.db, clock: t.clock, venueTimeoutMs: t.config.venueTimeoutMs }, code);
+}
+
+/**
+ * A call of the demo game page at the sandbox aggregator as the page makes it ('round', 'settle', 'state'); after a
+ * round or a settlement the venue's settled bets are pulled at once, as the minute's pull would bring them.
+ */
+export async function play<T = unknown>(t: TestApp, path: 'round' | 'settle' | 'state', body: Record<string, unknown>): Promise<Envelope<T>> {
+  const answer = await aggregator<T>(t, path, body);
+  if (path !== 'state' && answer.code === 200) {
+    const state = await aggregator<{ venue: string }>(t, 'state', { ticket: body.ticket });
+    if (state.code === 200) await pullBets(t, state.data.venue);
+  }
+  return answer;
 }

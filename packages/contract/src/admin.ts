@@ -911,7 +911,7 @@ export const NoticeInput = z.object({
 });
 export const AdminNotice = z.object({ id: z.number().int(), text: z.string(), sort: z.number().int(), enabled: z.number().int() });
 
-export const VENUE_WALLET_MODES = ['ledger', 'transfer', 'seamless'] as const;
+export const VENUE_WALLET_MODES = ['transfer', 'seamless'] as const;
 export const VenueInput = z.object({
   code: z.string({ message: MSG.venueCodeInvalid }).trim().regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
   name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
@@ -921,11 +921,10 @@ export const VenueInput = z.object({
   sort: resSort,
   enabled: resFlag,
   /**
-   * How money reaches the venue (README "Game venues"): 'ledger' (the venue wallet is our ledger account),
-   * 'transfer' (a remote venue's own wallet, money moved in and out over its API) or 'seamless' (the venue calls
-   * our wallet API for each bet and win).
+   * How money reaches the venue (README "Game venues"): 'transfer' (a remote venue's own wallet, money moved in and
+   * out over its API) or 'seamless' (the venue calls our wallet API for each bet and win).
    */
-  wallet_mode: z.enum(VENUE_WALLET_MODES, { message: MSG.venueWalletModeInvalid }).default('ledger'),
+  wallet_mode: z.enum(VENUE_WALLET_MODES, { message: MSG.venueWalletModeInvalid }).default('transfer'),
   api_base_url: z
     .string()
     .trim()

@@ -213,7 +213,7 @@ export const MSG = {
   venueMissing: '场馆不存在，请先添加场馆',
   venueCodeLocked: '场馆代码创建后不能修改',
   venueHoldsMoney: '该场馆仍有会员余额或未结算注单，不能删除，请改为停用',
-  venueWalletModeInvalid: '请选择钱包模式：站内账本、转账钱包或无缝钱包',
+  venueWalletModeInvalid: '请选择钱包模式：转账钱包或无缝钱包',
   venueApiUrlRequired: '转账钱包场馆须填写接口地址（http或https网址）',
   venueSecretRequired: '转账钱包与无缝钱包场馆须填写签名密钥（至少16位）',
   venueCurrencyInvalid: '币种须为3位大写字母，如CNY',

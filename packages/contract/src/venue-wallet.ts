@@ -94,7 +94,7 @@ export const venueApiBodies = {
     player: Id,
     game_code: z.string().max(64),
     mobile: z.boolean(),
-    /** Seamless venues: the launch token they authenticate with through our callback API. */
+    /** The launch token the venue authenticates the member with through our callback API (a seamless venue must). */
     token: z.string().max(128).optional(),
     /** Where the member came from (the site's address as the member reached it), for the game's way back. */
     return_url: z.string().max(500).optional(),

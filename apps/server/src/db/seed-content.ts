@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { GameCategoryId } from '@h5/contract';
 import { articles, banners, games, notices, slotGames, venues, vipLevels } from '../modules/content/content-tables';
 import type { Tx } from './client';
@@ -460,8 +461,8 @@ export const DEMO_VIP_LEVELS = [
 ] as const;
 
 /**
- * Fills the content tables inside the seed's transaction. The demo venues are all played at the sandbox venue, so
- * without the sandbox there are no venues, home tiles or slot lists until an operator adds real ones.
+ * Fills the content tables inside the seed's transaction. The demo venues are all played at the sandbox aggregator,
+ * so without the sandbox there are no venues, home tiles or slot lists until an operator adds real ones.
  */
 export async function seedContent(tx: Tx, options: { sandbox: boolean }): Promise<void> {
   await tx.insert(banners).values(DEMO_BANNERS.map((_, i) => ({ src: artPath.banner(i + 1), sort: i + 1 })));
@@ -472,6 +473,9 @@ export async function seedContent(tx: Tx, options: { sandbox: boolean }): Promis
 }
 
 async function seedSandboxVenues(tx: Tx): Promise<void> {
+  // Transfer-wallet venues at the sandbox aggregator, each with a signing secret of this install's own; their API
+  // address follows the server's own address at every start (connectSandboxAggregator), and until then they are
+  // not reachable and refuse money in and launches like any venue without an address.
   await tx.insert(venues).values(
     DEMO_VENUES.map((v, i) => ({
       code: v.code,
@@ -479,6 +483,8 @@ async function seedSandboxVenues(tx: Tx): Promise<void> {
       platname: v.code,
       categoryId: v.category,
       sort: i + 1,
+      walletMode: 'transfer' as const,
+      apiSecret: randomBytes(24).toString('base64url'),
     })),
   );
   // One home tile per venue; a slot venue's tile opens its /concise list, the others the venue's lobby.

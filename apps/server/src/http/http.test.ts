@@ -50,14 +50,14 @@ describe('GET /api/docs', () => {
 
 describe('security headers', () => {
   it('lets the sandbox page run only its own inline script, by nonce, and only inside our frames', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sandbox/play?ticket=x' });
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/aggregator/play?ticket=x' });
     const csp = String(res.headers['content-security-policy']);
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(res.body).toContain(`<script nonce="${nonce}">`);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    const again = await t.app.inject({ method: 'GET', url: '/sandbox/play?ticket=x' });
+    const again = await t.app.inject({ method: 'GET', url: '/sandbox/aggregator/play?ticket=x' });
     expect(String(again.headers['content-security-policy'])).not.toContain(`nonce-${nonce}`);
   });
 });

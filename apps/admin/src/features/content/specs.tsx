@@ -12,7 +12,7 @@ const r = adminResources;
 const e = adminEndpoints;
 
 const CATEGORY_OPTIONS: Option[] = GAME_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
-const WALLET_MODE_LABEL: Record<string, string> = { ledger: '站内账本', transfer: '转账钱包', seamless: '无缝钱包' };
+const WALLET_MODE_LABEL: Record<string, string> = { transfer: '转账钱包', seamless: '无缝钱包' };
 const WALLET_MODE_OPTIONS: Option[] = Object.entries(WALLET_MODE_LABEL).map(([value, label]) => ({ value, label }));
 const categoryName = (id: unknown) => GAME_CATEGORIES.find((c) => c.id === id)?.name ?? String(id);
 /** A receiving account's channel is a getPayRange type: the member's deposit of that type lists it. */
@@ -120,8 +120,8 @@ export const venues = defineResource({
       label: '钱包模式',
       kind: 'select',
       options: WALLET_MODE_OPTIONS,
-      initial: 'ledger',
-      help: '站内账本：场馆余额记在本站账本；转账钱包：余额在场馆方，经接口转入转出；无缝钱包：场馆直接从中心钱包扣款派彩',
+      initial: 'transfer',
+      help: '转账钱包：余额在场馆方，经接口转入转出；无缝钱包：场馆直接从中心钱包扣款派彩',
     },
     { name: 'api_base_url', label: '接口地址', kind: 'text', help: '转账钱包与无缝钱包场馆的接口地址（http或https）' },
     { name: 'api_secret', label: '签名密钥', kind: 'text', writeOnly: true, help: '至少16位，双方签名所用，保存后不再显示' },

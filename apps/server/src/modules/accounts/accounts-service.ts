@@ -1,10 +1,12 @@
+import { remoteBalances } from '../wallet/remote-transfers';
+import { listVenues } from '../wallet/venue-directory';
 import { BizCode, MSG, validateLogin, validateRegister } from '@h5/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badInput, unauthorized } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { addressKey } from '../../http/client-address';
-import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
+import { centsToNumeric, numericToMoney } from '../../lib/money';
 import { beijingDaysBetween, type Clock } from '../../lib/time';
 import { ledgerAccounts } from '../ledger/ledger-tables';
 import { claimableRebate } from '../rebates/rebates-service';
@@ -21,6 +23,8 @@ export interface AccountsDeps {
   /** Failed logins per client address and per account name. */
   loginFailures: LoginLimiters;
   registrations: AttemptLimiter;
+  /** How long a venue is given to answer a balance (gameblance). */
+  venueTimeoutMs: number;
 }
 
 export interface AuthedMember {
@@ -183,24 +187,26 @@ export async function walletBalance(db: DbOrTx, memberId: number): Promise<strin
   return numericToMoney(row?.balance ?? '0');
 }
 
-/** Sum of the member's venue wallets (SPEC: gameblance). */
-async function venueTotal(db: DbOrTx, memberId: number): Promise<string> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.kind, 'venue')));
-  return centsToNumeric(numericToCents(row?.total ?? '0'));
+/**
+ * Sum of the member's venue wallets (SPEC: gameblance): each transfer-wallet venue keeps its own, asked over HTTP
+ * outside any transaction (a venue that does not answer counts nothing).
+ */
+async function venueTotal(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs'>, memberId: number): Promise<string> {
+  const transfer = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer').map((v) => v.code);
+  const balances = await remoteBalances(deps, memberId, transfer);
+  const cents = [...balances.values()].reduce<number>((sum, b) => sum + (b ?? 0), 0);
+  return centsToNumeric(cents);
 }
 
 const vipName = (level: number) => `VIP${level}`;
 
 /** The member summary of /api/user and /api/refreshusermoney (SERVER-RULES "Accounts"). */
-export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock'>, memberId: number, origin: string) {
+export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs'>, memberId: number, origin: string) {
   const [member] = await deps.db.select().from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) throw unauthorized();
   const [balance, gameblance, fanshui, rates] = await Promise.all([
     walletBalance(deps.db, memberId),
-    venueTotal(deps.db, memberId),
+    venueTotal(deps, memberId),
     claimableRebate(deps.db, memberId),
     readSettings(deps.db, ['usdtrate', 'withdrawusdtrate', 'withdrawcashfee', 'withdrawfeeusdttrc']),
   ]);

@@ -15,6 +15,8 @@ import { depositView } from '../payments/deposits-service';
 import { maskCardNo } from '../payments/payments-common';
 import { deposits, memberCards, withdrawals } from '../payments/payments-tables';
 import { withdrawalView } from '../payments/withdrawals-service';
+import { venueBalances, type WalletDeps } from '../wallet/wallet-service';
+import { venueTransfers } from '../wallet/wallet-tables';
 import { startsWith } from './admin-audit';
 
 async function memberOr404(db: Db, id: number) {
@@ -69,7 +71,7 @@ async function ledgerPage(db: Db, memberId: number, window: PageWindow, kinds?: 
 }
 
 /** 会员管理: search, the member page and its tabs (ledger, deposits, withdrawals, transfers, bets, sign-ins). */
-export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: AuthenticateOperator) {
+export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: AuthenticateOperator, wallet: WalletDeps) {
   adminRoute(app, authenticate, adminEndpoints.members, async ({ input }) => {
     const window = pageWindow(input);
     const where = and(...searchFilters(input));
@@ -124,8 +126,10 @@ export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: A
         .where(and(eq(memberCards.memberId, m.id), isNull(memberCards.deletedAt)))
         .orderBy(asc(memberCards.id)),
     ]);
-    const venues = accounts.filter((a) => a.kind === 'venue');
-    const wallet = accounts.find((a) => a.kind === 'wallet');
+    // Each venue keeps its own wallet: the member's balance there is the venue's answer (asked outside any
+    // transaction); venues holding nothing are left out.
+    const venues = (await venueBalances(wallet, m.id)).filter((v) => v.balance !== '0.00');
+    const central = accounts.find((a) => a.kind === 'wallet');
     const venueCents = venues.reduce((sum, v) => sum + numericToCents(v.balance), 0);
     return {
       data: {
@@ -144,9 +148,9 @@ export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: A
         paysum: numericToMoney(m.paysum),
         turnover: numericToMoney(m.turnover),
         turnover_required: numericToMoney(m.turnoverRequired),
-        balance: numericToMoney(wallet?.balance ?? '0'),
+        balance: numericToMoney(central?.balance ?? '0'),
         gameblance: centsToMoney(venueCents),
-        venues: venues.map((v) => ({ code: v.venueCode, balance: numericToMoney(v.balance) })),
+        venues: venues.map((v) => ({ code: v.platname, balance: v.balance })),
         // The console shows which cards exist, never their numbers: the last 4 are enough to tell them apart.
         cards: cards.map((c) => ({
           id: c.id,
@@ -182,14 +186,17 @@ export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: A
   adminRoute(app, authenticate, adminEndpoints.memberTransfers, async ({ input, params }) => {
     const m = await memberOr404(db, idParam(params));
     const window = pageWindow(input);
-    // The venue side of each transfer: credited on the way in, debited on the way out (recycling included).
-    const { rows, total } = await ledgerPage(db, m.id, window, ['transfer_in', 'transfer_out']);
+    // The transfers the venues confirmed, recycling included (pending and refused ones are in 场馆转账).
+    const where = and(eq(venueTransfers.memberId, m.id), eq(venueTransfers.state, 1));
+    const [counted] = await db.select({ n: count() }).from(venueTransfers).where(where);
+    const total = counted?.n ?? 0;
+    const rows = await db.select().from(venueTransfers).where(where).orderBy(desc(venueTransfers.id)).limit(window.perPage).offset(window.offset);
     const data = rows.map((r) => ({
-      id: r.transactionId,
-      reference: r.reference,
-      kind: r.kind,
+      id: r.id,
+      reference: r.transferNo,
+      kind: r.direction === 'in' ? 'transfer_in' : 'transfer_out',
       venue_code: r.venueCode,
-      amount: numericToMoney(r.amount.replace(/^-/, '')),
+      amount: numericToMoney(r.amount),
       created_at: formatBeijing(r.createdAt),
     }));
     return { data: toPaginator(data, total, window) };

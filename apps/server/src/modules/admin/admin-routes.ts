@@ -10,7 +10,7 @@ import { memberSessions, members } from '../accounts/accounts-tables';
 import { bearerToken } from '../accounts/tokens';
 import { accountCode, balanceOf, checkLedger, lockWallet, post } from '../ledger/ledger-service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
-import { recycleAll, type WalletDeps } from '../wallet/wallet-service';
+import { transAll, type WalletDeps } from '../wallet/wallet-service';
 import * as admin from './admin-service';
 import type { AdminDeps } from './admin-service';
 import { auditPage } from './admin-audit';
@@ -101,7 +101,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
     message: MSG.otpReset,
   }));
 
-  adminMembersRoutes(app, db, authenticate);
+  adminMembersRoutes(app, db, authenticate, deps.wallet);
   adminDashboardRoutes(app, db, authenticate);
 
   // A signed amount credited to or debited from the central wallet. Not a deposit: paysum and turnover stay.
@@ -156,18 +156,12 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
     async ({ params, operator, req }) => {
       const memberId = idParam(params);
       await memberExists(db, memberId);
-      const result = await db.transaction(async (tx) => {
-        const recycled = await recycleAll(tx, deps.wallet, memberId, 'admin-recycle');
-        const balance = await balanceOf(tx, accountCode.wallet(memberId));
-        await admin.audit(tx, {
-          operatorId: operator.id,
-          action: 'member.recycle',
-          target: `member:${memberId}`,
-          after: { recycled: centsToMoney(recycled), balance: centsToMoney(balance) },
-          requestId: req.id,
-        });
-        return { recycled: centsToMoney(recycled), balance: centsToMoney(balance) };
-      });
+      // The venues are asked over HTTP first, outside any transaction; the audit records what came back.
+      const done = await transAll(deps.wallet, memberId, 'admin-recycle');
+      const result = { recycled: centsToMoney(done.recycled), balance: done.balance };
+      await db.transaction((tx) =>
+        admin.audit(tx, { operatorId: operator.id, action: 'member.recycle', target: `member:${memberId}`, after: result, requestId: req.id }),
+      );
       return { data: result, message: Number(result.recycled) > 0 ? MSG.recycleOk : MSG.nothingToRecycle };
     },
   );

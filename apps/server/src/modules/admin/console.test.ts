@@ -256,14 +256,12 @@ describe('members', () => {
     expect(await adminCall(t, finance, 'GET', '/admin/api/members/999999')).toEqual({ code: 202, message: MSG.notFound, data: null });
 
     const ledger = await adminCall<Page<{ kind: string; amount: string; account_kind: string; venue_code: string }>>(t, finance, 'GET', `/admin/api/members/${id}/ledger?pagesize=3`);
-    // Credit, both legs of the transfer (central out, venue in), the deposit: newest first.
-    expect(ledger.data.total).toBe(4);
+    // Credit, the transfer out of the central wallet (held until the venue confirmed it; the venue keeps its own
+    // wallet), the deposit: newest first.
+    expect(ledger.data.total).toBe(3);
     expect(ledger.data.data[0]).toMatchObject({ kind: 'deposit', amount: '200.00', account_kind: 'wallet', venue_code: '' });
     expect(ledger.data.data.slice(1)).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ kind: 'transfer_in', amount: '120.00', account_kind: 'venue', venue_code: 'XHZR' }),
-        expect.objectContaining({ kind: 'transfer_in', amount: '-120.00', account_kind: 'wallet', venue_code: '' }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ kind: 'remote_transfer_hold', amount: '-120.00', account_kind: 'wallet', venue_code: '' })]),
     );
     const transfers = await adminCall<Page<{ kind: string; amount: string }>>(t, finance, 'GET', `/admin/api/members/${id}/transfers`);
     expect(transfers.data.data).toEqual([expect.objectContaining({ kind: 'transfer_in', amount: '120.00', venue_code: 'XHZR' })]);

@@ -1,11 +1,12 @@
 import { adminResources, BizCode, MSG } from '@h5/contract';
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { crudRoutes } from '../../http/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
+import { venueTransfers } from '../wallet/wallet-tables';
 import { bets } from '../games/games-tables';
 import { holdVenueExclusively } from '../wallet/venue-directory';
 import { ledgerAccounts } from '../ledger/ledger-tables';
@@ -16,7 +17,7 @@ export { isSiteUrl } from '@h5/contract';
 
 type VenueRow = typeof venues.$inferSelect;
 
-const sameCode = (column: typeof venues.code | typeof ledgerAccounts.venueCode | typeof bets.venueCode, code: string) =>
+const sameCode = (column: typeof venues.code | typeof ledgerAccounts.venueCode | typeof bets.venueCode | typeof venueTransfers.venueCode, code: string) =>
   sql`lower(${column}) = lower(${code})`;
 
 /**
@@ -25,11 +26,15 @@ const sameCode = (column: typeof venues.code | typeof ledgerAccounts.venueCode |
  * office); it is disabled instead, which stops transfers in and launches while transfers out and recycling go on.
  */
 async function venueHoldsMoney(tx: Tx, code: string): Promise<boolean> {
-  const [wallets] = await tx
+  // Money the members sent to a transfer-wallet venue and did not take back yet is on the venue's float accounts
+  // (house:venue:CODE:sNN); a transfer still in doubt may yet move some.
+  const [floats] = await tx
     .select({ n: count() })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, 'venue'), sameCode(ledgerAccounts.venueCode, code), gt(ledgerAccounts.balance, '0')));
-  if ((wallets?.n ?? 0) > 0) return true;
+    .where(and(sameCode(ledgerAccounts.venueCode, code), ne(ledgerAccounts.balance, '0'), sql`${ledgerAccounts.kind} in ('venue', 'house')`));
+  if ((floats?.n ?? 0) > 0) return true;
+  const [pending] = await tx.select({ n: count() }).from(venueTransfers).where(and(sameCode(venueTransfers.venueCode, code), eq(venueTransfers.state, 2)));
+  if ((pending?.n ?? 0) > 0) return true;
   const [open] = await tx.select({ n: count() }).from(bets).where(and(sameCode(bets.venueCode, code), eq(bets.status, 2)));
   return (open?.n ?? 0) > 0;
 }
@@ -76,7 +81,7 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
         .limit(1);
       if (clash.length > 0) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
       // A remote venue signs and checks every call with its secret; a transfer venue is reached at its address.
-      if (input.wallet_mode !== 'ledger' && !input.api_secret && !before?.apiSecret) throw badInput(MSG.venueSecretRequired);
+      if (!input.api_secret && !before?.apiSecret) throw badInput(MSG.venueSecretRequired);
       if (input.wallet_mode === 'transfer' && !input.api_base_url) throw badInput(MSG.venueApiUrlRequired);
       // Money held under one mode is accounted for that way: the mode changes only on an empty venue.
       if (before && before.walletMode !== input.wallet_mode) {

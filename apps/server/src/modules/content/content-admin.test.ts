@@ -101,7 +101,15 @@ describe('venues and games', () => {
   const tiles = async () => (await call<Game[]>(t.app, '/api/game/list', {}, { method: 'GET' })).data;
 
   it('adds a venue and its tile; disabling the venue takes it off the game lists and balancelist', async () => {
-    const venue = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', { code: 'CAV', name: '测试电子', category_id: 'concise', sort: 50 });
+    const venue = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', {
+      code: 'CAV',
+      name: '测试电子',
+      category_id: 'concise',
+      sort: 50,
+      wallet_mode: 'transfer',
+      api_base_url: `${t.origin}/sandbox/aggregator/api/CAV`,
+      api_secret: 'cav-secret-of-16+chars',
+    });
     expect(venue.data).toMatchObject({ code: 'CAV', name: '测试电子', platname: 'CAV', category_id: 'concise', enabled: 1 });
     const game = await adminCall<Game>(t, content, 'POST', '/admin/api/games', {
       name: '测试电子大厅',
@@ -144,7 +152,15 @@ describe('venues and games', () => {
   });
 
   it('never deletes a venue holding member money: disabled, the money still comes back', async () => {
-    const venue = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', { code: 'CAM', name: '测试真人', category_id: 'realbet' });
+    // A transfer-wallet venue at the sandbox aggregator, reached over HTTP.
+    const venue = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', {
+      code: 'CAM',
+      name: '测试真人',
+      category_id: 'realbet',
+      wallet_mode: 'transfer',
+      api_base_url: `${t.origin}/sandbox/aggregator/api/CAM`,
+      api_secret: 'cam-secret-of-16+chars',
+    });
     const m = await registerMember(t.app);
     await credit(t, finance, m.name, '100');
     expect((await call(t.app, '/api/transfer', { amount: '30', sourcetype: 'userbalance', targettype: 'CAM' }, { token: m.token })).code).toBe(200);
@@ -182,7 +198,7 @@ describe('venues and games', () => {
       '币种须为3位大写字母，如CNY',
     );
     expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, wallet_mode: 'mixed' }, 400, '/admin/api/venues')).toBe(
-      '请选择钱包模式：站内账本、转账钱包或无缝钱包',
+      '请选择钱包模式：转账钱包或无缝钱包',
     );
     const made = await adminCall<Venue & { api_secret_set: boolean }>(t, content, 'POST', '/admin/api/venues', { ...remote, api_secret: 'a-secret-of-16+chars' });
     expect(made.data).toMatchObject({ wallet_mode: 'seamless', api_secret_set: true, currency: 'CNY', api_base_url: '' });
@@ -198,8 +214,15 @@ describe('venues and games', () => {
     expect(stored?.secret).toBe('a-secret-of-16+chars');
     expect(JSON.stringify(await auditRows('venue'))).not.toContain('a-secret-of-16+chars');
 
-    // A ledger venue with a member's money in it keeps its mode until it is empty.
-    const ledger = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', { code: 'CLM', name: '账本测试', category_id: 'realbet' });
+    // A transfer-wallet venue with a member's money in it keeps its mode until it is empty.
+    const ledger = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', {
+      code: 'CLM',
+      name: '转账测试',
+      category_id: 'realbet',
+      wallet_mode: 'transfer',
+      api_base_url: `${t.origin}/sandbox/aggregator/api/CLM`,
+      api_secret: 'clm-secret-of-16+chars',
+    });
     const m = await registerMember(t.app);
     await credit(t, finance, m.name, '10');
     await call(t.app, '/api/transfer', { amount: '5', sourcetype: 'userbalance', targettype: 'CLM' }, { token: m.token });

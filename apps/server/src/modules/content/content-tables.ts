@@ -31,11 +31,10 @@ export const venues = pgTable(
     sort: integer('sort').notNull().default(0),
     enabled: smallint('enabled').notNull().default(1),
     /**
-     * How money reaches the venue: 'ledger' (the venue wallet is our ledger account: the built-in sandbox venue),
-     * 'transfer' (a remote venue holding its own wallet, money moved in and out), or 'seamless' (the venue debits and
-     * credits the central wallet through our callback API).
+     * How money reaches the venue: 'transfer' (a remote venue holding its own wallet, money moved in and out over
+     * its API), or 'seamless' (the venue debits and credits the central wallet through our callback API).
      */
-    walletMode: varchar('wallet_mode', { length: 16 }).$type<'ledger' | 'transfer' | 'seamless'>().notNull().default('ledger'),
+    walletMode: varchar('wallet_mode', { length: 16 }).$type<'transfer' | 'seamless'>().notNull().default('transfer'),
     /** The aggregator's API address (transfer mode). */
     apiBaseUrl: varchar('api_base_url', { length: 255 }).notNull().default(''),
     /** The shared secret of the venue's signed calls and callbacks; never answered by any API. */

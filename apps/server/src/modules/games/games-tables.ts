@@ -29,8 +29,11 @@ export const bets = pgTable(
   ],
 );
 
-/** A launch of the sandbox venue's demo game page: the ticket in its URL, stored only as a hash. */
-export const sandboxSessions = pgTable('sandbox_sessions', {
+/**
+ * A game launch's token, handed to the venue at launch (stored only as a hash): the venue authenticates the member
+ * with it through our wallet API, and it ends with the member session that launched the game.
+ */
+export const launchTokens = pgTable('launch_tokens', {
   ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
   memberId: integer('member_id')
     .notNull()

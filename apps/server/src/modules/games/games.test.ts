@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addVenue, buildTestApp, call, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, aggregator, buildTestApp, call, credit, launchTicket, memberId, operatorToken, pullBets, registerMember, type TestApp } from '../../../test/helper';
 import { members } from '../../db/schema';
 
 let t: TestApp;
@@ -23,10 +23,7 @@ interface Round {
   venue_balance: string;
 }
 
-async function launch(token: string, venue: string) {
-  const answer = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: 'demo' }, { token });
-  return new URL(answer.data.url).searchParams.get('ticket') ?? '';
-}
+const launch = (token: string, venue: string) => launchTicket(t, token, venue);
 
 /** Sets what a member owes before a withdrawal, as approved deposits would (getBetAmount shows it). */
 async function owe(name: string, amount: string) {
@@ -34,14 +31,15 @@ async function owe(name: string, amount: string) {
 }
 const betAmount = async (token: string) => call<{ bet_amount: string }>(t.app, '/api/getBetAmount', {}, { token });
 
-const sandbox = <T>(path: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: path, payload: body }).then((r) => r.json() as { code: number; message: string; data: T });
+// The demo venues are played at the sandbox aggregator over HTTP; their settled bets arrive by the bet pull.
+const sandbox = <T>(path: string, body: Record<string, unknown>) => aggregator<T>(t, path, body);
 
 describe('sandbox demo rounds', () => {
   it('serves the demo page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sandbox/play?ticket=x' });
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('下注金额');
+    const res = await fetch(`${t.origin}/sandbox/aggregator/play?ticket=x`);
+    const body = await res.text();
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(body).toContain('下注金额');
   });
 
   it('stakes from the venue wallet, settles a casino round at once and records the bet', async () => {
@@ -51,18 +49,19 @@ describe('sandbox demo rounds', () => {
     await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
     const ticket = await launch(m.token, 'GCAS');
 
-    const round = await sandbox<Round>('/sandbox/api/round', { ticket, stake: '10', pick: 'big' });
+    const round = await sandbox<Round>('round', { ticket, stake: '10', pick: 'big' });
     expect(round.code).toBe(200);
     expect(round.data.status).toBe(1);
     expect(round.data.dice).toHaveLength(3);
     const won = round.data.outcome === 'big';
     expect(round.data.win_loss).toBe(won ? '10.00' : '-10.00');
     expect(round.data.venue_balance).toBe(won ? '110.00' : '90.00');
+    await pullBets(t, 'GCAS');
 
     const records = await call<{ data: Array<Record<string, unknown>>; total: number }>(t.app, '/api/betrecord', { date: 1, page: 1 }, { token: m.token });
     expect(records.data.total).toBe(1);
     expect(records.data.data[0]).toMatchObject({
-      bet_id: round.data.bet_id,
+      bet_id: `GCAS:${round.data.bet_id}`,
       Code: 'GCAS',
       bet_amount: '10.00',
       valid_amount: '10.00',
@@ -79,11 +78,11 @@ describe('sandbox demo rounds', () => {
     await credit(t, op, m.name, '5');
     await call(t.app, '/api/transfer', { amount: '5', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
     const ticket = await launch(m.token, 'GCAS');
-    expect(await sandbox('/sandbox/api/round', { ticket, stake: '6', pick: 'big' })).toMatchObject({ code: 210, message: '账户余额不足' });
-    expect(await sandbox('/sandbox/api/round', { ticket, stake: '0.5', pick: 'big' })).toMatchObject({ code: 400, message: '单注金额须在1-10000之间' });
-    expect((await sandbox('/sandbox/api/round', { ticket, stake: '1', pick: 'odd' })).code).toBe(400);
-    expect((await sandbox('/sandbox/api/round', { ticket: 'forged', stake: '1', pick: 'big' })).code).toBe(401);
-    const state = await sandbox<{ venue_balance: string }>('/sandbox/api/state', { ticket });
+    expect(await sandbox('round', { ticket, stake: '6', pick: 'big' })).toMatchObject({ code: 210, message: '账户余额不足' });
+    expect(await sandbox('round', { ticket, stake: '0.5', pick: 'big' })).toMatchObject({ code: 400, message: '单注金额须在1-10000之间' });
+    expect((await sandbox('round', { ticket, stake: '1', pick: 'odd' })).code).toBe(400);
+    expect((await sandbox('round', { ticket: 'forged', stake: '1', pick: 'big' })).code).toBe(401);
+    const state = await sandbox<{ venue_balance: string }>('state', { ticket });
     expect(state.data.venue_balance).toBe('5.00');
   });
 
@@ -93,18 +92,21 @@ describe('sandbox demo rounds', () => {
     await owe(m.name, '25.00');
     await call(t.app, '/api/transfer', { amount: '50', sourcetype: 'userbalance', targettype: 'GSPT' }, { token: m.token });
     const ticket = await launch(m.token, 'GSPT');
-    const round = await sandbox<Round>('/sandbox/api/round', { ticket, stake: '20', pick: 'home' });
+    const round = await sandbox<Round>('round', { ticket, stake: '20', pick: 'home' });
     expect(round.data).toMatchObject({ status: 2, outcome: 'pending', win_loss: '0.00', venue_balance: '30.00' });
+    expect((await sandbox<{ pending: number }>('state', { ticket })).data.pending).toBe(1);
+    await pullBets(t, 'GSPT');
     expect((await betAmount(m.token)).data.bet_amount).toBe('25.00');
 
-    const settled = await sandbox<Array<{ bet_id: string; outcome: string; win_loss: string }>>('/sandbox/api/settle', { ticket });
+    const settled = await sandbox<Array<{ bet_id: string; outcome: string; win_loss: string }>>('settle', { ticket });
     expect(settled.data).toHaveLength(1);
     const [result] = settled.data;
     expect(result?.win_loss).toBe(result?.outcome === 'home' ? '28.00' : '-20.00');
+    await pullBets(t, 'GSPT');
     expect((await betAmount(m.token)).data.bet_amount).toBe('5.00');
     const records = await call<{ data: Array<{ status: number; win_loss: string }> }>(t.app, '/api/betrecord', { api_type: 'gspt' }, { token: m.token });
     expect(records.data.data[0]).toMatchObject({ status: 1, win_loss: result?.win_loss });
-    expect((await sandbox('/sandbox/api/settle', { ticket })).message).toBe('没有待结算的注单');
+    expect((await sandbox('settle', { ticket })).message).toBe('没有待结算的注单');
   });
 
   it('filters bet records by venue and pages them, 10 a page', async () => {
@@ -113,7 +115,8 @@ describe('sandbox demo rounds', () => {
     await owe(m.name, '5.50');
     await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
     const ticket = await launch(m.token, 'GCAS');
-    for (let i = 0; i < 12; i += 1) await sandbox('/sandbox/api/round', { ticket, stake: '1', pick: 'small' });
+    for (let i = 0; i < 12; i += 1) await sandbox('round', { ticket, stake: '1', pick: 'small' });
+    await pullBets(t, 'GCAS');
     // 12.00 of valid bets against 5.50 owed: the figure stops at zero.
     expect((await betAmount(m.token)).data.bet_amount).toBe('0.00');
     const page2 = await call<{ current_page: number; last_page: number; total: number; data: unknown[]; from: number; to: number }>(

@@ -1,6 +1,6 @@
 import { BizCode, MSG } from '@h5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, buildTestApp, call, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, aggregator, buildTestApp, call, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 
 // A game launch ticket lives no longer than the member session that launched it.
 
@@ -39,15 +39,15 @@ async function launch(token: string): Promise<string> {
   return new URL(answer.data.url).searchParams.get('ticket') ?? '';
 }
 
-const sandbox = (path: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: path, payload: body }).then((r) => r.json() as { code: number; message: string; data: unknown });
+// The venue's game page at the sandbox aggregator, over HTTP: it authenticates the launch token on every call.
+const sandbox = (path: string, body: Record<string, unknown>) => aggregator(t, path, body);
 
 /** Every call of the demo page, answered for this ticket. */
 const pageCalls = (ticket: string) =>
   Promise.all([
-    sandbox('/sandbox/api/state', { ticket }),
-    sandbox('/sandbox/api/round', { ticket, stake: '1', pick: 'big' }),
-    sandbox('/sandbox/api/settle', { ticket }),
+    sandbox('state', { ticket }),
+    sandbox('round', { ticket, stake: '1', pick: 'big' }),
+    sandbox('settle', { ticket }),
   ]);
 
 describe('launch tickets end with the session', () => {
@@ -56,18 +56,18 @@ describe('launch tickets end with the session', () => {
     const other = await login(m.name);
     const ticket = await launch(m.token);
     const kept = await launch(other);
-    expect((await sandbox('/sandbox/api/state', { ticket })).code).toBe(200);
+    expect((await sandbox('state', { ticket })).code).toBe(200);
 
     expect((await call(t.app, '/api/logoff', {}, { token: m.token })).code).toBe(200);
     expect(await pageCalls(ticket)).toEqual([EXPIRED, EXPIRED, EXPIRED]);
-    expect(await sandbox('/sandbox/api/state', { ticket: kept })).toMatchObject({ code: 200 });
+    expect(await sandbox('state', { ticket: kept })).toMatchObject({ code: 200 });
   });
 
   it('ends every ticket of the member when the login password changes', async () => {
     const m = await player();
     const other = await login(m.name);
     const tickets = [await launch(m.token), await launch(other)];
-    expect((await sandbox('/sandbox/api/round', { ticket: tickets[1], stake: '1', pick: 'big' })).code).toBe(200);
+    expect((await sandbox('round', { ticket: tickets[1], stake: '1', pick: 'big' })).code).toBe(200);
 
     const changed = await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: m.token });
     expect(changed.code).toBe(200);
@@ -85,6 +85,6 @@ describe('launch tickets end with the session', () => {
     expect(await pageCalls(ticket)).toEqual([EXPIRED, EXPIRED, EXPIRED]);
     expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(BizCode.UNAUTHORIZED);
     expect((await call(t.app, '/api/login', { name: m.name, password: 'secret123' })).code).toBe(BizCode.FORBIDDEN);
-    expect((await sandbox('/sandbox/api/state', { ticket: theirs })).code).toBe(200);
+    expect((await sandbox('state', { ticket: theirs })).code).toBe(200);
   });
 });

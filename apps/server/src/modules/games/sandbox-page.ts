@@ -1,9 +1,9 @@
 /**
- * The sandbox venue's demo game page, shown inside the app's game frame. Casino venues play Sic Bo big/small and
+ * The sandbox aggregator's demo game page, shown inside the app's game frame. Casino venues play Sic Bo big/small and
  * settle at once; sport venues take a match-result bet that stays unsettled until the 结算 step. `apiBase` is where
- * the page's state, round and settle calls go (the built-in venue's or the sandbox aggregator's).
+ * the page's state, round and settle calls go.
  */
-export function sandboxPage(nonce: string, apiBase = '/sandbox/api'): string {
+export function sandboxPage(nonce: string, apiBase: string): string {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>

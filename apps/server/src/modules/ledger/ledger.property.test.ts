@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
 
 // Random interleavings of concurrent money movements for several members must keep the ledger's invariants
 // (DESIGN "Money"). On PostgreSQL the requests of one batch really run at the same time on separate connections.
@@ -63,8 +63,9 @@ async function run(c: Command) {
       const launch = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: c.venue }, { token: p.token });
       const ticket = new URL(launch.data.url).searchParams.get('ticket');
       const pick = c.venue === 'PSPT' ? 'home' : 'big';
-      await t.app.inject({ method: 'POST', url: '/sandbox/api/round', payload: { ticket, stake: c.amount, pick } });
-      if (c.venue === 'PSPT') await t.app.inject({ method: 'POST', url: '/sandbox/api/settle', payload: { ticket } });
+      // The venue's demo game at the sandbox aggregator, over HTTP; its settled bets are pulled at once.
+      await play(t, 'round', { ticket, stake: c.amount, pick });
+      if (c.venue === 'PSPT') await play(t, 'settle', { ticket });
       return;
     }
   }
@@ -91,7 +92,8 @@ describe('ledger invariants under concurrent movements', () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Every transfer, launch and round is a call to the venue over HTTP: the runs take longer than a test's default.
+  }, 180_000);
 
   it('moves a transfer repeated with the same key at most once, even in parallel', async () => {
     const p = players[0]!;

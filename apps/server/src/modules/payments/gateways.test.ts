@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
@@ -21,8 +20,7 @@ beforeAll(async () => {
   kit = paymentsKit(t, () => finance);
   const [gateway] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'sandbox'));
   secret = gateway?.secret ?? '';
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  site = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  site = t.origin;
 });
 afterAll(() => t?.close());
 
@@ -449,11 +447,11 @@ describe('SANDBOX', () => {
   it('off: nothing under /sandbox/ is served and the seed creates no sandbox gateway or venue', async () => {
     const prod = await buildTestApp({ config: { sandbox: false } });
     try {
-      for (const url of ['/sandbox/epay/submit.php', '/sandbox/epay/api.php?act=order', '/sandbox/play?ticket=x']) {
+      for (const url of ['/sandbox/epay/submit.php', '/sandbox/epay/api.php?act=order', '/sandbox/aggregator/play?ticket=x']) {
         expect((await prod.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       }
       expect((await prod.app.inject({ method: 'POST', url: '/sandbox/epay/pay', payload: {} })).statusCode).toBe(404);
-      expect((await prod.app.inject({ method: 'POST', url: '/sandbox/api/round', payload: {} })).statusCode).toBe(404);
+      expect((await prod.app.inject({ method: 'POST', url: '/sandbox/aggregator/round', payload: {} })).statusCode).toBe(404);
       const op = await operatorToken(prod, 'finance');
       expect((await adminCall(prod, op, 'GET', '/admin/api/payment-gateways')).data).toEqual([]);
       const ways = await adminCall<Array<{ gateway: string | null }>>(prod, op, 'GET', '/admin/api/pay-ways');

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { adminCall, call, type TestApp } from '../../../test/helper';
+import { adminCall, call, play, type TestApp } from '../../../test/helper';
 
 /** Test helpers shared by the payments suites (imported by tests only). */
 export function paymentsKit(t: TestApp, finance: () => string) {
@@ -38,8 +38,8 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'XHZR', game_code: 'demo' }, { token });
     expect(launched.code).toBe(200);
     const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
-    const round = await t.app.inject({ method: 'POST', url: '/sandbox/api/round', payload: { ticket, stake: valid, pick: 'big' } });
-    expect(round.json()).toMatchObject({ code: 200, data: { status: 1 } });
+    const round = await play(t, 'round', { ticket, stake: valid, pick: 'big' });
+    expect(round).toMatchObject({ code: 200, data: { status: 1 } });
   };
 
   const ledgerBalanced = async () => {

@@ -49,7 +49,8 @@ describe('POST /api/gettransrecord', () => {
     const withdrawals = await records(m.token, { date: 1, type: 2 });
     expect(withdrawals.data.data).toEqual([expect.objectContaining({ out_trade_no: w.data.order_no, amount: '150.00', state: 1 })]);
     const ins = await records(m.token, { date: 1, type: 3 });
-    expect(ins.data.data).toEqual([expect.objectContaining({ type: 3, amount: '100.00', state: 1, pay_way: 'RCAS', out_trade_no: expect.stringMatching(/^\d+$/) })]);
+    // out_trade_no is the transfer id: the transfer number the venue knows it by.
+    expect(ins.data.data).toEqual([expect.objectContaining({ type: 3, amount: '100.00', state: 1, pay_way: 'RCAS', out_trade_no: expect.stringMatching(/^VT[0-9A-Z]+$/) })]);
     const outs = await records(m.token, { date: 1, type: 4, api_type: 'rcas' });
     expect(outs.data.data).toEqual([expect.objectContaining({ type: 4, amount: '40.00', state: 1 })]);
     expect((await records(m.token, { date: 1, type: 4, api_type: 'OTHER' })).data.total).toBe(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSettings } from '../site/site-service';
-import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 let finance: string;
@@ -27,8 +27,8 @@ interface RebateList {
   nojisuan: string;
 }
 
-const sandbox = (path: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: path, payload: body }).then((r) => r.json() as { code: number; data: unknown });
+// The venue's demo game at the sandbox aggregator, over HTTP; settled bets are pulled at once.
+const sandbox = (path: 'round' | 'settle', body: Record<string, unknown>) => play(t, path, body);
 
 /** A member with money in a venue and a game ticket there. */
 async function player(venue: string, amount = '1000') {
@@ -46,8 +46,8 @@ describe('rebates of settled bets', () => {
   it('writes one row per settled bet at the VIP 1 rate of its category', async () => {
     // VIP 1 (seed): live casino 0.40%, sport 0.50%, slots 0.50%.
     const m = await player('RCAS');
-    expect((await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '100', pick: 'big' })).code).toBe(200);
-    expect((await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '33.33', pick: 'small' })).code).toBe(200);
+    expect((await sandbox('round', { ticket: m.ticket, stake: '100', pick: 'big' })).code).toBe(200);
+    expect((await sandbox('round', { ticket: m.ticket, stake: '33.33', pick: 'small' })).code).toBe(200);
     const rows = await list(m.token);
     expect(rows.code).toBe(200);
     expect(rows.data.list.total).toBe(2);
@@ -66,26 +66,26 @@ describe('rebates of settled bets', () => {
     expect(put.code).toBe(200);
 
     const slots = await player('RSLT');
-    await sandbox('/sandbox/api/round', { ticket: slots.ticket, stake: '100', pick: 'big' });
+    await sandbox('round', { ticket: slots.ticket, stake: '100', pick: 'big' });
     expect((await list(slots.token)).data.list.data[0]?.money).toBe('0.80');
 
     const sport = await player('RSPT');
-    await sandbox('/sandbox/api/round', { ticket: sport.ticket, stake: '200', pick: 'home' });
+    await sandbox('round', { ticket: sport.ticket, stake: '200', pick: 'home' });
     expect((await list(sport.token)).data.list.total).toBe(0); // unsettled: no rebate yet
-    await sandbox('/sandbox/api/settle', { ticket: sport.ticket });
+    await sandbox('settle', { ticket: sport.ticket });
     const rows = await list(sport.token, { api_type: 'rspt' });
     expect(rows.data.list.data.map((r) => r.money)).toEqual(['1.00']);
     expect((await list(sport.token, { api_type: 'RCAS' })).data.list.total).toBe(0);
     // Settling again finds nothing: still one row.
-    await sandbox('/sandbox/api/settle', { ticket: sport.ticket });
+    await sandbox('settle', { ticket: sport.ticket });
     expect((await list(sport.token)).data.list.total).toBe(1);
   });
 
   it('skips bets whose valid amount is not above min_fanshui_money', async () => {
     await writeSettings(t.database.db, { min_fanshui_money: 50 });
     const m = await player('RCAS');
-    await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '50', pick: 'big' });
-    await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '50.01', pick: 'big' });
+    await sandbox('round', { ticket: m.ticket, stake: '50', pick: 'big' });
+    await sandbox('round', { ticket: m.ticket, stake: '50.01', pick: 'big' });
     const rows = await list(m.token);
     expect(rows.data.list.total).toBe(1);
     expect(rows.data.list.data[0]?.money).toBe('0.20');
@@ -96,7 +96,7 @@ describe('rebates of settled bets', () => {
 describe('POST /api/dofanshui', () => {
   it('credits the claimable total once and marks the rows claimed', async () => {
     const m = await player('RCAS');
-    for (let i = 0; i < 3; i += 1) await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '100', pick: 'big' });
+    for (let i = 0; i < 3; i += 1) await sandbox('round', { ticket: m.ticket, stake: '100', pick: 'big' });
     const before = await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token });
     const claim = await call<{ money: string }>(t.app, '/api/dofanshui', {}, { token: m.token });
     expect(claim).toMatchObject({ code: 200, message: '领取成功', data: { money: '1.20' } });
@@ -112,7 +112,7 @@ describe('POST /api/dofanshui', () => {
 
   it('pays once when claims race', async () => {
     const m = await player('RCAS');
-    await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '250', pick: 'big' });
+    await sandbox('round', { ticket: m.ticket, stake: '250', pick: 'big' });
     const answers = await Promise.all(Array.from({ length: 4 }, () => call<{ money: string }>(t.app, '/api/dofanshui', {}, { token: m.token })));
     expect(answers.map((a) => a.code).sort()).toEqual([200, 202, 202, 202]);
     expect((await list(m.token)).data.jisuan).toBe('1.00');
@@ -131,11 +131,11 @@ describe('the rebate switch (site setting fanshui)', () => {
   it('accrues nothing on bets settled while it is off and pays nothing on a claim; rows kept pay once it is on', async () => {
     const m = await player('RCAS');
     // 100.00 at the VIP 1 live-casino rate 0.40%: 0.40 claimable, accrued while the switch is on.
-    await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '100', pick: 'big' });
+    await sandbox('round', { ticket: m.ticket, stake: '100', pick: 'big' });
     expect((await list(m.token)).data.nojisuan).toBe('0.40');
     await writeSettings(t.database.db, { fanshui: 0 });
     try {
-      await sandbox('/sandbox/api/round', { ticket: m.ticket, stake: '200', pick: 'big' });
+      await sandbox('round', { ticket: m.ticket, stake: '200', pick: 'big' });
       expect((await list(m.token)).data).toMatchObject({ nojisuan: '0.40', list: { total: 1 } });
       const before = (await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance;
       expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toEqual({ code: 403, message: '返水活动已关闭，暂不能领取', data: null });

@@ -47,6 +47,8 @@ export function seamlessRoutes(app: FastifyInstance, deps: SeamlessDeps) {
       if (!verifyHmac(venue.secret, raw, typeof signature === 'string' ? signature : undefined)) {
         return answer(reply, seamless.refusal('INVALID_SIGNATURE'));
       }
+      // A transfer-wallet venue only checks its launch tokens here: its money moves by transfers.
+      if (!venue.seamless && req.params.action !== 'authenticate') return answer(reply, seamless.refusal('INVALID_REQUEST'));
       let json: unknown;
       try {
         json = JSON.parse(raw.toString('utf8'));

@@ -3,7 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { centsToNumeric, numericToCents } from '../../lib/money';
-import { sandboxSession } from '../../providers/sandbox-provider';
+import { launchOf } from '../games/launch-tokens';
 import { members } from '../accounts/accounts-tables';
 import { venues } from '../content/content-tables';
 import { recordSettlement } from '../games/games-service';
@@ -45,11 +45,15 @@ export const refusal = (status: VenueWalletStatus, balanceCents = 0): Answer => 
 
 const ok = (balanceCents: number): Answer => ({ status: 'OK', balance: centsToMoney(balanceCents) });
 
-/** A seamless venue by the code in the callback URL, with the secret its callbacks are signed with. */
-export async function seamlessVenue(db: Db, code: string): Promise<(SeamlessVenue & { secret: string }) | null> {
+/**
+ * A venue calling our wallet API, by the code in the callback URL, with the secret its callbacks are signed with: a
+ * seamless venue (every action), or a transfer-wallet venue, which may only authenticate its launch tokens (its
+ * money moves by transfers).
+ */
+export async function seamlessVenue(db: Db, code: string): Promise<(SeamlessVenue & { secret: string; seamless: boolean }) | null> {
   const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
-  if (!row || row.walletMode !== 'seamless' || !row.apiSecret) return null;
-  return { code: row.code, category: row.categoryId, currency: row.currency, secret: row.apiSecret };
+  if (!row || !row.apiSecret) return null;
+  return { code: row.code, category: row.categoryId, currency: row.currency, secret: row.apiSecret, seamless: row.walletMode === 'seamless' };
 }
 
 interface Player {
@@ -69,7 +73,7 @@ const betIdOf = (venue: SeamlessVenue, transactionId: string) => `${venue.code}:
 
 /** authenticate {token}: the launch token getGameUrl handed to the venue stands for the member who launched. */
 export async function authenticate(deps: SeamlessDeps, venue: SeamlessVenue, token: string): Promise<Answer> {
-  const launch = await deps.db.transaction((tx) => sandboxSession(tx, token, deps.clock));
+  const launch = await deps.db.transaction((tx) => launchOf(tx, token, deps.clock));
   if (!launch || launch.venue !== venue.code) return refusal('INVALID_TOKEN');
   const [row] = await deps.db.select({ username: members.username, state: members.state }).from(members).where(eq(members.id, launch.memberId));
   if (!row) return refusal('INVALID_TOKEN');

@@ -5,7 +5,7 @@ import { hmacHex } from '../../lib/hmac';
 import { newToken } from '../accounts/tokens';
 import { members } from '../accounts/accounts-tables';
 import { venues } from '../content/content-tables';
-import { bets, sandboxSessions, venueWalletTransactions } from '../games/games-tables';
+import { bets, launchTokens, venueWalletTransactions } from '../games/games-tables';
 
 const SECRET = 'seamless-test-secret';
 const VENUE = 'SLS';
@@ -46,7 +46,7 @@ const balanceOf = async (token: string) => (await call<{ balance: string }>(t.ap
 
 async function launchToken(memberIdValue: number, venue = VENUE) {
   const { token, hash } = newToken();
-  await t.database.db.insert(sandboxSessions).values({
+  await t.database.db.insert(launchTokens).values({
     ticketHash: hash,
     memberId: memberIdValue,
     venueCode: venue,

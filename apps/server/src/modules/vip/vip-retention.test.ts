@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizCode } from '@h5/contract';
 import { members } from '../accounts/accounts-tables';
-import { addVenue, adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
 import { tickJob } from '../jobs/scheduler';
 import { beijingQuarter, retentionJob, reviewRetention, type RetentionReview } from './vip-retention';
 import { beijingDay, recomputeVip } from './vip-service';
@@ -49,8 +49,8 @@ async function bet(member: Member, stake: string) {
   await call(t.app, '/api/transfer', { amount: stake, sourcetype: 'userbalance', targettype: 'VRET' }, { token: member.token });
   const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'VRET', game_code: 'demo' }, { token: member.token });
   const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
-  const round = await t.app.inject({ method: 'POST', url: '/sandbox/api/round', payload: { ticket, stake, pick: 'big' } });
-  expect(round.json().code).toBe(200);
+  const round = await play(t, 'round', { ticket, stake, pick: 'big' });
+  expect(round.code).toBe(200);
 }
 
 async function vipOf(member: Member): Promise<number> {

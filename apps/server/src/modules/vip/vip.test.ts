@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../accounts/accounts-tables';
-import { addVenue, adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
 import { recomputeVip } from './vip-service';
 
 // 2026-06-01 12:00 Beijing.
@@ -29,8 +29,8 @@ async function bet(token: string, name: string, stake: string) {
   await call(t.app, '/api/transfer', { amount: stake, sourcetype: 'userbalance', targettype: 'VCAS' }, { token });
   const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'VCAS', game_code: 'demo' }, { token });
   const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
-  const round = await t.app.inject({ method: 'POST', url: '/sandbox/api/round', payload: { ticket, stake, pick: 'big' } });
-  expect(round.json().code).toBe(200);
+  const round = await play(t, 'round', { ticket, stake, pick: 'big' });
+  expect(round.code).toBe(200);
 }
 
 describe('VIP levels', () => {

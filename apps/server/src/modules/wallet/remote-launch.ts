@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { callVenue } from '../../providers/remote-venue-client';
 import { members } from '../accounts/accounts-tables';
 import { newToken } from '../accounts/tokens';
-import { sandboxSessions } from '../games/games-tables';
+import { launchTokens } from '../games/games-tables';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { remoteTransfer } from './remote-transfers';
 import { remoteVenue, type VenueInfo } from './venue-directory';
@@ -15,8 +15,8 @@ import type { WalletDeps } from './wallet-service';
 const LAUNCH_MS = 12 * 3600 * 1000;
 
 /**
- * /api/getGameUrl for a remote venue: the venue answers the game's address. A seamless venue gets a launch token it
- * authenticates with through our wallet API; with auto-transfer on, every other venue's money first comes back, and a
+ * /api/getGameUrl: the venue answers the game's address. The venue gets a launch token it authenticates the member
+ * with through our wallet API (a seamless venue must); with auto-transfer on, every other venue's money first comes back, and a
  * transfer-wallet venue then receives the whole central balance (a remote transfer like any other, outside any
  * transaction).
  */
@@ -37,28 +37,32 @@ export async function launchRemote(
   // Auto-transfer: the money of every other venue comes back first; a seamless venue then plays from the central
   // wallet, a transfer-wallet venue receives all of it.
   if (member.transferstatus === 1) await recycleOtherVenues();
-  let token: string | undefined;
-  if (seamless) {
-    const issued = newToken();
-    token = issued.token;
-    await deps.db.insert(sandboxSessions).values({
-      ticketHash: issued.hash,
-      memberId,
-      venueCode: venue.code,
-      category: venue.category,
-      gameCode: input.game_code,
-      // Logging off, a password change or a disable deletes the session, and the launch token with it.
-      sessionHash,
-      expiresAt: new Date(deps.clock.now().getTime() + LAUNCH_MS),
-    });
-  } else if (member.transferstatus === 1) {
+  // Every launch hands the venue a token it can authenticate the member with through our wallet API, which ends with
+  // the member's session (logging off, a password change or a disable deletes it).
+  const issued = newToken();
+  await deps.db.insert(launchTokens).values({
+    ticketHash: issued.hash,
+    memberId,
+    venueCode: venue.code,
+    category: venue.category,
+    gameCode: input.game_code,
+    sessionHash,
+    expiresAt: new Date(deps.clock.now().getTime() + LAUNCH_MS),
+  });
+  if (!seamless && member.transferstatus === 1) {
     const central = await balanceOf(deps.db, accountCode.wallet(memberId));
-    if (central > 0) await remoteTransfer(deps, memberId, venue.code, 'in', central, `autotransfer:${memberId}:${venue.code}:${randomUUID()}`);
+    try {
+      if (central > 0) await remoteTransfer(deps, memberId, venue.code, 'in', central, `autotransfer:${memberId}:${venue.code}:${randomUUID()}`);
+    } catch (e) {
+      // The central balance moved meanwhile (another launch or transfer took it under the wallet lock): nothing is
+      // moved, and the game opens with what the venue holds.
+      if (!(e instanceof AppError && e.code === BizCode.INSUFFICIENT_BALANCE)) throw e;
+    }
   }
   const result = await callVenue(
     api,
     'launch',
-    { player: member.username, game_code: input.game_code, mobile: input.is_mobile_url === 1, return_url: `${origin}/`, ...(token ? { token } : {}) },
+    { player: member.username, game_code: input.game_code, mobile: input.is_mobile_url === 1, return_url: `${origin}/`, token: issued.token },
     { clock: deps.clock, timeoutMs: deps.venueTimeoutMs },
   );
   if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.url) {

@@ -193,6 +193,13 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
  */
 export async function remoteBalances(deps: RemoteTransferDeps, memberId: number, venueCodes: string[]): Promise<Map<string, number | null>> {
   if (!venueCodes.length) return new Map();
+  // Money reaches a transfer-wallet venue only by a transfer: a venue the member never sent a transfer to holds
+  // nothing of theirs, and is not asked.
+  const sentTo = new Set(
+    (await deps.db.selectDistinct({ code: venueTransfers.venueCode }).from(venueTransfers).where(eq(venueTransfers.memberId, memberId))).map((r) => r.code),
+  );
+  const asked = venueCodes.filter((code) => sentTo.has(code));
+  if (!asked.length) return new Map(venueCodes.map((code) => [code, 0] as const));
   const player = await playerName(deps.db, memberId);
   const ask = async (code: string): Promise<number | null> => {
     const venue = await remoteVenue(deps.db, code);
@@ -201,5 +208,6 @@ export async function remoteBalances(deps: RemoteTransferDeps, memberId: number,
     if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
     return numericToCents(result.answer.balance);
   };
-  return new Map(await Promise.all(venueCodes.map(async (code) => [code, await ask(code)] as const)));
+  const answers = new Map(await Promise.all(asked.map(async (code) => [code, await ask(code)] as const)));
+  return new Map(venueCodes.map((code) => [code, answers.has(code) ? (answers.get(code) ?? null) : 0] as const));
 }

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { eq, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +23,7 @@ const players: { name: string; token: string }[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = t.origin;
   op = await operatorToken(t, 'finance');
   await t.database.db.insert(venues).values([
     { code: 'PXT', name: '转账', platname: 'PXT', categoryId: 'realbet', walletMode: 'transfer', apiBaseUrl: `${base}/sandbox/aggregator/api/PXT`, apiSecret: 'transfer-venue-secret-2' },
@@ -80,7 +78,8 @@ async function run(c: Command) {
     const ticket = new URL(launch.data.url).searchParams.get('ticket');
     if (c.twice) await post('/sandbox/aggregator/faults', { venue: 'PXS', call: 'callback', mode: 'twice' });
     const res = await post('/sandbox/aggregator/round', { ticket, stake: amount, pick: 'big' });
-    expect([200, 402]).toContain(((await res.json()) as { code: number }).code);
+    // Played, or refused as short of balance (210, as the demo page always answered).
+    expect([200, 210]).toContain(((await res.json()) as { code: number }).code);
     return;
   }
   // A seamless bet the venue then rolls back, as the venue would after losing the round.

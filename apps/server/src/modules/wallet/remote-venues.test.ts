@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
@@ -19,8 +18,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = t.origin;
   op = await operatorToken(t, 'finance');
   await t.database.db.insert(venues).values([
     {
@@ -84,6 +82,10 @@ describe('a transfer-wallet venue over HTTP', () => {
     expect(await transfer(m.token, { amount: '12.50', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 200, data: { balance: '82.50' } });
     expect(await venueBalance(m.token, 'AGT')).toBe('17.50');
     clock.advance(1000);
+    // More than the venue holds: refused as more than any wallet holds (SERVER-RULES), the venue's balance asked first.
+    expect(await transfer(m.token, { amount: '17.51', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 210, message: '操作金额高于账户余额' });
+    // A venue that cannot tell the balance is asked for the transfer itself, and refuses it.
+    await fault({ venue: 'AGT', call: 'balance', mode: 'fail' });
     expect(await transfer(m.token, { amount: '17.51', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 209, message: '场馆未接受本次转账，资金未发生变动' });
     expect(await balance(m.token)).toBe('82.50');
     expect((await records(m.token)).map((r) => [r.type, r.amount, r.state])).toEqual([
@@ -223,7 +225,7 @@ describe('auto-transfer with remote venues', () => {
     expect(await ledgerBalanced()).toBe(true);
   });
 
-  it('moves a transfer-wallet venue’s money into the ledger venue launched', async () => {
+  it('moves a transfer-wallet venue’s money into the demo venue launched, another transfer-wallet venue', async () => {
     const m = await member('30.00');
     await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
     await autoTransferOn(m.token);

@@ -3,14 +3,11 @@ import { scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { reconcileTransfers } from './remote-transfers';
 import { pullAllVenueBets } from './venue-bets';
 
-/** How often the bet records of transfer-wallet venues are pulled. */
-const BET_PULL_EVERY_MS = 60_000;
-
 /**
  * The timers of remote venues, each in one process at a time: pending transfers are asked about and finished, and
  * settled bets are pulled page by page from each venue's cursor.
  */
-export function scheduleVenueJobs(app: FastifyInstance, deps: SchedulerDeps & { venueTimeoutMs: number; reconcileIntervalMs: number }) {
+export function scheduleVenueJobs(app: FastifyInstance, deps: SchedulerDeps & { venueTimeoutMs: number; reconcileIntervalMs: number; betPullIntervalMs: number }) {
   scheduleJob(app, deps, {
     name: 'venue-transfer-reconcile',
     everyMs: deps.reconcileIntervalMs,
@@ -21,7 +18,7 @@ export function scheduleVenueJobs(app: FastifyInstance, deps: SchedulerDeps & { 
   });
   scheduleJob(app, deps, {
     name: 'venue-bets',
-    everyMs: BET_PULL_EVERY_MS,
+    everyMs: deps.betPullIntervalMs,
     run: () => pullAllVenueBets(deps),
   });
 }

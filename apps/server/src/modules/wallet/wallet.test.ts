@@ -109,14 +109,14 @@ describe('auto-transfer and game launch', () => {
     expect(user.data.transferstatus).toBe(1);
   });
 
-  it('launches a sandbox game; with auto-transfer on it recycles other venues and moves the whole balance in', async () => {
+  it('launches a demo game at the sandbox aggregator; with auto-transfer on it recycles other venues and moves the whole balance in', async () => {
     const m = await registerMember(t.app);
     await credit(t, op, m.name, '200');
     await call(t.app, '/api/transfer', { amount: '50', sourcetype: 'userbalance', targettype: 'WSLT' }, { token: m.token });
 
     const manual = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'WCAS', game_code: 'baccarat' }, { token: m.token });
     expect(manual.code).toBe(200);
-    expect(manual.data.url).toMatch(/\/sandbox\/play\?ticket=[A-Za-z0-9_-]{43}$/);
+    expect(manual.data.url).toMatch(/\/sandbox\/aggregator\/play\?ticket=[A-Za-z0-9_-]{32}$/);
     expect(await venueBalance(m.token, 'WCAS')).toBe('0.00');
 
     await call(t.app, '/api/uptransferstatus', { transferstatus: 1 }, { token: m.token });

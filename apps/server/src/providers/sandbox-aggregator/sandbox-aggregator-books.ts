@@ -1,8 +1,8 @@
 import { centsToMoney } from '@h5/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { centsToNumeric, numericToCents } from '../../lib/money';
-import { sandboxAggregatorPlayers, sandboxAggregatorRounds, sandboxAggregatorTransfers } from './sandbox-aggregator-tables';
+import { sandboxAggregatorOpenBets, sandboxAggregatorPlayers, sandboxAggregatorRounds, sandboxAggregatorTransfers } from './sandbox-aggregator-tables';
 
 /**
  * The sandbox aggregator's side of a transfer-wallet venue: its players' balances, the transfers it accepted (each
@@ -91,7 +91,7 @@ export async function transferStatus(db: Db, venue: string, transferId: string) 
 /** One round staked from the player's balance at the venue; answers null when the balance is short. */
 export async function playTransferRound(
   db: Db,
-  r: { venue: string; player: string; roundId: string; gameCode: string; stake: number; payout: number },
+  r: { venue: string; player: string; roundId: string; gameCode: string; stake: number; payout: number; at: Date },
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     const balance = await lockedPlayer(tx, r.venue, r.player);
@@ -103,9 +103,76 @@ export async function playTransferRound(
   });
 }
 
+/**
+ * A bet left open (a match bet until its settlement step): the stake leaves the player's balance at once (transfer
+ * venues; a seamless venue's stake was taken by the bet callback, `debit` false). Answers the balance after, or null
+ * when it is short.
+ */
+export async function openBet(
+  db: Db,
+  b: { venue: string; player: string; roundId: string; gameCode: string; pick: string; stake: number; debit: boolean },
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const balance = await lockedPlayer(tx, b.venue, b.player);
+    if (b.debit && balance < b.stake) return null;
+    const after = b.debit ? balance - b.stake : balance;
+    if (b.debit) await setBalance(tx, b.venue, b.player, after);
+    await tx.insert(sandboxAggregatorOpenBets).values({
+      roundId: b.roundId,
+      venueCode: b.venue,
+      player: b.player,
+      gameCode: b.gameCode,
+      pick: b.pick,
+      stake: centsToNumeric(b.stake),
+    });
+    return after;
+  });
+}
+
+export async function openBets(db: Db, venue: string, player: string) {
+  const rows = await db
+    .select()
+    .from(sandboxAggregatorOpenBets)
+    .where(and(eq(sandboxAggregatorOpenBets.venueCode, venue), eq(sandboxAggregatorOpenBets.player, player)))
+    .orderBy(asc(sandboxAggregatorOpenBets.createdAt), asc(sandboxAggregatorOpenBets.roundId));
+  return rows.map((r) => ({ roundId: r.roundId, gameCode: r.gameCode, pick: r.pick, stake: numericToCents(r.stake) }));
+}
+
+export async function openBetCount(db: Db, venue: string, player: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sandboxAggregatorOpenBets)
+    .where(and(eq(sandboxAggregatorOpenBets.venueCode, venue), eq(sandboxAggregatorOpenBets.player, player)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Settles one open bet once: it leaves the open bets, and for a transfer venue the payout reaches the player's balance
+ * and the round is recorded for the bet pull. Answers false when it was settled already (by a concurrent step).
+ */
+export async function settleOpenBet(
+  db: Db,
+  b: { venue: string; player: string; roundId: string; gameCode: string; stake: number; payout: number; credit: boolean; at: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const balance = await lockedPlayer(tx, b.venue, b.player);
+    const gone = await tx
+      .delete(sandboxAggregatorOpenBets)
+      .where(and(eq(sandboxAggregatorOpenBets.venueCode, b.venue), eq(sandboxAggregatorOpenBets.roundId, b.roundId)))
+      .returning({ roundId: sandboxAggregatorOpenBets.roundId });
+    if (!gone.length) return false;
+    if (b.credit) {
+      await setBalance(tx, b.venue, b.player, balance + b.payout);
+      await recordRound(tx, b);
+    }
+    return true;
+  });
+}
+
 /** A settled round, numbered in settlement order for the bet pull. */
-export async function recordRound(db: Db | Tx, r: { venue: string; player: string; roundId: string; gameCode: string; stake: number; payout: number }) {
+export async function recordRound(db: Db | Tx, r: { venue: string; player: string; roundId: string; gameCode: string; stake: number; payout: number; at: Date }) {
   await db.insert(sandboxAggregatorRounds).values({
+    createdAt: r.at,
     venueCode: r.venue,
     roundId: r.roundId,
     player: r.player,

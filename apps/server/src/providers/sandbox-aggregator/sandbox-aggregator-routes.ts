@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { centsToMoney, MSG, parseMoneyToCents, type VenueApiCall, venueApiBodies, type VenueWalletAnswer } from '@h5/contract';
+import { BizCode, centsToMoney, MSG, parseMoneyToCents, type VenueApiCall, venueApiBodies, type VenueWalletAnswer } from '@h5/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -54,7 +54,7 @@ interface Merchant {
 
 async function merchant(db: Db, code: string): Promise<Merchant | null> {
   const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
-  if (!row || !row.apiSecret || row.walletMode === 'ledger') return null;
+  if (!row || !row.apiSecret) return null;
   if (!row.apiBaseUrl.replace(/\/+$/, '').endsWith(`${SANDBOX_AGGREGATOR_PREFIX}/api/${row.code}`)) return null;
   const callbackOrigin = siteOrigin(row.apiBaseUrl);
   if (!callbackOrigin) return null;
@@ -191,28 +191,60 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
   playPage(app, deps, faultFor);
 }
 
+/**
+ * The demo games, one per category: casino-like venues play Sic Bo big/small (three dice, 11-17 big, 4-10 small, a
+ * triple loses both; a win pays twice the stake) and settle at once; sport venues take a match-result bet at decimal
+ * odds that stays open until the page's 结算 step.
+ */
+const DICE_PICKS = ['big', 'small'] as const;
+const MATCH_PICKS = { home: { odds: 240, chance: 40 }, draw: { odds: 320, chance: 27 }, away: { odds: 280, chance: 33 } } as const;
+type MatchPick = keyof typeof MATCH_PICKS;
+const DICE_OF: Record<'big' | 'small' | 'triple', number[]> = { big: [3, 4, 6], small: [1, 2, 4], triple: [2, 2, 2] };
+
+function rollDice(): number[] {
+  return [randomInt(1, 7), randomInt(1, 7), randomInt(1, 7)];
+}
+function diceOutcome(dice: number[]): 'big' | 'small' | 'triple' {
+  if (dice[0] === dice[1] && dice[1] === dice[2]) return 'triple';
+  return dice.reduce((a, b) => a + b, 0) >= 11 ? 'big' : 'small';
+}
+function drawMatch(): MatchPick {
+  const n = randomInt(0, 100);
+  if (n < MATCH_PICKS.home.chance) return 'home';
+  return n < MATCH_PICKS.home.chance + MATCH_PICKS.draw.chance ? 'draw' : 'away';
+}
+const matchPayout = (pick: string, outcome: string, stake: number) =>
+  pick === outcome && pick in MATCH_PICKS ? Math.floor((stake * MATCH_PICKS[pick as MatchPick].odds) / 100) : 0;
+
+/**
+ * Outcomes set in advance (tests), per venue, taken in order by the next rounds and settlements there: a dice
+ * outcome (big, small, triple) by a dice round, a match result (home, draw, away) by a settled match bet.
+ */
+export const Outcomes = z.object({
+  venue: z.string().min(1).max(32),
+  outcomes: z.array(z.enum(['big', 'small', 'triple', 'home', 'draw', 'away'])).min(1).max(100),
+});
+
 /** The demo game page of the aggregator's venues and the calls it makes. */
 function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (venue: string, call: Fault['call']) => Fault | null) {
   const Ticket = z.object({ ticket: z.string().min(1).max(128) });
-  const Round = Ticket.extend({ stake: z.union([z.string().max(32), z.number()]), pick: z.enum(['big', 'small']) });
+  const Round = Ticket.extend({ stake: z.union([z.string().max(32), z.number()]), pick: z.string().max(16) });
+  const planned = new Map<string, string[]>();
+  /** The next planned outcome of this kind at the venue, if one was set. */
+  const plannedOutcome = <T extends string>(venue: string, kinds: readonly T[]): T | null => {
+    const queue = planned.get(venue.toUpperCase()) ?? [];
+    const at = queue.findIndex((o) => (kinds as readonly string[]).includes(o));
+    if (at < 0) return null;
+    const [taken] = queue.splice(at, 1);
+    return taken as T;
+  };
 
-  async function session(ticket: string) {
-    const [row] = await deps.db
-      .select()
-      .from(sandboxAggregatorSessions)
-      .where(and(eq(sandboxAggregatorSessions.ticketHash, hashToken(ticket)), gt(sandboxAggregatorSessions.expiresAt, deps.clock.now())));
-    if (!row) return null;
-    const venue = await merchant(deps.db, row.venueCode);
-    return venue ? { ...row, venue } : null;
-  }
-  const refused = (message: string) => ({ code: 401, message, data: null });
-
-  app.get(`${SANDBOX_AGGREGATOR_PREFIX}/play`, async (_req, reply) => {
-    const nonce = randomBytes(16).toString('base64');
-    return reply
-      .header('content-security-policy', cspWithScriptNonce(nonce))
-      .type('text/html; charset=utf-8')
-      .send(sandboxPage(nonce, SANDBOX_AGGREGATOR_PREFIX));
+  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/outcomes`, async (req, reply) => {
+    const parsed = Outcomes.safeParse(req.body);
+    if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
+    const key = parsed.data.venue.toUpperCase();
+    planned.set(key, [...(planned.get(key) ?? []), ...parsed.data.outcomes]);
+    return { code: 200, message: 'ok', data: null };
   });
 
   /** A seamless venue's callback to the operator's wallet API, signed. */
@@ -237,18 +269,46 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     }
   }
 
+  /**
+   * The launch a page ticket stands for, while the operator still vouches for it: a launch that came with the
+   * operator's launch token is authenticated with it on every call, so the game ends with the member's session.
+   */
+  async function session(ticket: string) {
+    const [row] = await deps.db
+      .select()
+      .from(sandboxAggregatorSessions)
+      .where(and(eq(sandboxAggregatorSessions.ticketHash, hashToken(ticket)), gt(sandboxAggregatorSessions.expiresAt, deps.clock.now())));
+    if (!row) return null;
+    const venue = await merchant(deps.db, row.venueCode);
+    if (!venue) return null;
+    let walletBalance: string | null = null;
+    if (row.launchToken || venue.seamless) {
+      const answer = await callback(venue, 'authenticate', { token: row.launchToken });
+      if (answer?.status !== 'OK') return null;
+      walletBalance = answer.balance;
+    }
+    return { ...row, venue, walletBalance };
+  }
+  type Session = NonNullable<Awaited<ReturnType<typeof session>>>;
+  const refused = (message: string) => ({ code: BizCode.UNAUTHORIZED, message, data: null });
+  const short = (message?: string) => ({ code: BizCode.INSUFFICIENT_BALANCE, message: message ?? MSG.insufficientBalance, data: null });
+  const sport = (s: Session) => s.venue.category === 'sport';
+
+  app.get(`${SANDBOX_AGGREGATOR_PREFIX}/play`, async (_req, reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .header('content-security-policy', cspWithScriptNonce(nonce))
+      .type('text/html; charset=utf-8')
+      .send(sandboxPage(nonce, SANDBOX_AGGREGATOR_PREFIX));
+  });
+
   app.post(`${SANDBOX_AGGREGATOR_PREFIX}/state`, async (req) => {
     const parsed = Ticket.safeParse(req.body);
     const s = parsed.success ? await session(parsed.data.ticket) : null;
     if (!s) return refused(MSG.sandboxTicketExpired);
-    let balance: string;
-    if (s.venue.seamless) {
-      const answer = await callback(s.venue, 'authenticate', { token: s.launchToken });
-      balance = answer?.status === 'OK' ? answer.balance : '--';
-    } else {
-      balance = centsToMoney(await books.playerBalance(deps.db, s.venueCode, s.player));
-    }
-    return { code: 200, message: 'ok', data: { venue: s.venueCode, category: s.venue.category, game: s.gameCode, venue_balance: balance, pending: 0 } };
+    const balance = s.venue.seamless ? (s.walletBalance ?? '--') : centsToMoney(await books.playerBalance(deps.db, s.venueCode, s.player));
+    const pending = await books.openBetCount(deps.db, s.venueCode, s.player);
+    return { code: 200, message: 'ok', data: { venue: s.venueCode, category: s.venue.category, game: s.gameCode, venue_balance: balance, pending } };
   });
 
   app.post(`${SANDBOX_AGGREGATOR_PREFIX}/round`, async (req) => {
@@ -258,15 +318,35 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     if (!s) return refused(MSG.sandboxTicketExpired);
     const stake = parseMoneyToCents(parsed.data.stake);
     if (stake === null || stake < MIN_STAKE || stake > MAX_STAKE) return { code: 400, message: MSG.stakeOutOfRange, data: null };
-    const dice = [randomInt(1, 7), randomInt(1, 7), randomInt(1, 7)];
-    const sum = dice.reduce((a, b) => a + b, 0);
-    const outcome = dice[0] === dice[1] && dice[1] === dice[2] ? 'triple' : sum >= 11 ? 'big' : 'small';
-    const payout = outcome === parsed.data.pick ? stake * 2 : 0;
+    const pick = parsed.data.pick;
+    const isSport = sport(s);
+    if (isSport ? !(pick in MATCH_PICKS) : !(DICE_PICKS as readonly string[]).includes(pick)) return { code: 400, message: MSG.badInput, data: null };
     const roundId = `R${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+    const gameCode = `${s.gameCode || 'demo'}:${pick}`;
+
+    if (isSport) {
+      let after: string;
+      if (s.venue.seamless) {
+        const bet = await callback(s.venue, 'bet', { player: s.player, transaction_id: `${roundId}-B`, round_id: roundId, game_code: gameCode, amount: centsToMoney(stake) });
+        if (!bet || (bet.status !== 'OK' && bet.status !== 'DUPLICATE')) return short(bet?.message);
+        await books.openBet(deps.db, { venue: s.venueCode, player: s.player, roundId, gameCode, pick, stake, debit: false });
+        after = bet.balance;
+      } else {
+        const left = await books.openBet(deps.db, { venue: s.venueCode, player: s.player, roundId, gameCode, pick, stake, debit: true });
+        if (left === null) return short();
+        after = centsToMoney(left);
+      }
+      return { code: 200, message: 'ok', data: { bet_id: roundId, status: 2, dice: [], outcome: 'pending', win_loss: '0.00', venue_balance: after } };
+    }
+
+    const forced = plannedOutcome(s.venueCode, ['big', 'small', 'triple'] as const);
+    const dice = forced ? DICE_OF[forced] : rollDice();
+    const outcome = diceOutcome(dice);
+    const payout = outcome === pick ? stake * 2 : 0;
     let balance: string;
     if (s.venue.seamless) {
-      const bet = await callback(s.venue, 'bet', { player: s.player, transaction_id: `${roundId}-B`, round_id: roundId, game_code: s.gameCode, amount: centsToMoney(stake) });
-      if (!bet || (bet.status !== 'OK' && bet.status !== 'DUPLICATE')) return { code: 402, message: bet?.message ?? MSG.insufficientBalance, data: null };
+      const bet = await callback(s.venue, 'bet', { player: s.player, transaction_id: `${roundId}-B`, round_id: roundId, game_code: gameCode, amount: centsToMoney(stake) });
+      if (!bet || (bet.status !== 'OK' && bet.status !== 'DUPLICATE')) return short(bet?.message);
       const win = await callback(s.venue, 'win', {
         player: s.player,
         transaction_id: `${roundId}-W`,
@@ -276,8 +356,8 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
       });
       balance = win?.balance ?? bet.balance;
     } else {
-      const after = await books.playTransferRound(deps.db, { venue: s.venueCode, player: s.player, roundId, gameCode: s.gameCode, stake, payout });
-      if (after === null) return { code: 402, message: MSG.insufficientBalance, data: null };
+      const after = await books.playTransferRound(deps.db, { venue: s.venueCode, player: s.player, roundId, gameCode, stake, payout, at: deps.clock.now() });
+      if (after === null) return short();
       balance = centsToMoney(after);
     }
     return {
@@ -287,5 +367,29 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     };
   });
 
-  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/settle`, async () => ({ code: 200, message: MSG.nothingToSettle, data: [] }));
+  // The settlement step of sport venues: every open bet of the player at this venue gets its match result.
+  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/settle`, async (req) => {
+    const parsed = Ticket.safeParse(req.body);
+    const s = parsed.success ? await session(parsed.data.ticket) : null;
+    if (!s) return refused(MSG.sandboxTicketExpired);
+    const settled: { bet_id: string; outcome: string; win_loss: string }[] = [];
+    for (const bet of await books.openBets(deps.db, s.venueCode, s.player)) {
+      const outcome = plannedOutcome(s.venueCode, ['home', 'draw', 'away'] as const) ?? drawMatch();
+      const payout = matchPayout(bet.pick, outcome, bet.stake);
+      if (s.venue.seamless) {
+        const win = await callback(s.venue, 'win', {
+          player: s.player,
+          transaction_id: `${bet.roundId}-W`,
+          round_id: bet.roundId,
+          amount: centsToMoney(payout),
+          reference_transaction_id: `${bet.roundId}-B`,
+        });
+        // Not paid yet (our wallet did not answer): the bet stays open for the next step.
+        if (!win || (win.status !== 'OK' && win.status !== 'DUPLICATE')) continue;
+      }
+      const done = await books.settleOpenBet(deps.db, { venue: s.venueCode, player: s.player, roundId: bet.roundId, gameCode: bet.gameCode, stake: bet.stake, payout, credit: !s.venue.seamless, at: deps.clock.now() });
+      if (done) settled.push({ bet_id: bet.roundId, outcome, win_loss: centsToMoney(payout - bet.stake) });
+    }
+    return { code: 200, message: settled.length ? MSG.ok : MSG.nothingToSettle, data: settled };
+  });
 }

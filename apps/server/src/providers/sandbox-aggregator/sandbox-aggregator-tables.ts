@@ -58,3 +58,17 @@ export const sandboxAggregatorSessions = pgTable('sandbox_aggregator_sessions', 
   launchToken: varchar('launch_token', { length: 128 }).notNull().default(''),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Bets taken but not settled yet (the sport venues' match bets, settled by the page's 结算 step): the stake has left
+ * the player's balance (or was debited through the seamless bet callback); settling moves the bet to the rounds.
+ */
+export const sandboxAggregatorOpenBets = pgTable('sandbox_aggregator_open_bets', {
+  roundId: varchar('round_id', { length: 64 }).primaryKey(),
+  venueCode: varchar('venue_code', { length: 32 }).notNull(),
+  player: varchar('player', { length: 64 }).notNull(),
+  gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
+  pick: varchar('pick', { length: 16 }).notNull(),
+  stake: numeric('stake', { precision: 18, scale: 2 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,11 +14,11 @@ describe('GamePage (SPEC 2 /gamePage)', () => {
 
   it('asks for the game URL and shows it in a titled frame', async () => {
     useSessionStore.getState().setToken('tok');
-    const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/play?t=1' }) });
+    const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=1' }) });
     renderPage(<GamePage />, { route: '/gamePage?name=XHZR&type=baccarat&code=baccarat' });
     const frame = await screen.findByTitle('XHZR 游戏窗口');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', '/sandbox/play?t=1');
+    expect(frame).toHaveAttribute('src', '/sandbox/aggregator/play?ticket=1');
     const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/getGameUrl') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       plat_name: 'XHZR',
@@ -30,7 +30,7 @@ describe('GamePage (SPEC 2 /gamePage)', () => {
 
   it('sends game_type 0 for a lobby launch without a game code (SPEC 7 default)', async () => {
     useSessionStore.getState().setToken('tok');
-    const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/play?t=2' }) });
+    const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=2' }) });
     renderPage(<GamePage />, { route: '/gamePage?name=XHTY&type=&code=' });
     await screen.findByTitle('XHTY 游戏窗口');
     const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/getGameUrl') ?? [];
