@@ -176,3 +176,29 @@ describe('the 风控 desk', () => {
     expect(byIp.map((f) => f.state).sort()).toEqual([0, 1]);
   });
 });
+
+describe('red-packet claims', () => {
+  // Last in this file: it moves the clock to the next Beijing day, deposits before 10:00 (the deposits a red packet
+  // counts) and grabs in the 10:00 window.
+  it('flags a red packet grabbed by a flagged member, not one grabbed by others', async () => {
+    const now = clock.now().getTime();
+    const nineNextDay = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1, 1, 0, 0);
+    clock.advance(nineNextDay - now);
+    finance = await operatorToken(t, 'finance'); // an operator session lasts 12 hours at most
+    const ip = '10.88.1.1';
+    await registerFrom(ip);
+    await registerFrom(ip);
+    const flagged = await registerFrom(ip);
+    const clean = await registerFrom('10.88.2.1');
+    for (const m of [flagged, clean]) await kit.deposit(m.token, '1000');
+    clock.advance(HOUR);
+
+    const grabbed = await call<{ redpacketmoney: string }>(t.app, '/api/douserredpacket', {}, { token: flagged.token });
+    expect(grabbed.code).toBe(200);
+    const [claim] = await flagOf('flagged_claim', `member:${await memberId(t, flagged.name)}`);
+    expect(claim?.detail).toBe(`风险会员领取红包${grabbed.data.redpacketmoney}元`);
+
+    expect((await call(t.app, '/api/douserredpacket', {}, { token: clean.token })).code).toBe(200);
+    expect(await flagOf('flagged_claim', `member:${await memberId(t, clean.name)}`)).toEqual([]);
+  });
+});
