@@ -1,4 +1,4 @@
-import type { adminEndpoints } from '@h5/contract';
+import { type adminEndpoints, statementColumns } from '@h5/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
@@ -83,20 +83,10 @@ export default function StatementsPage() {
     { title: '月份', dataIndex: 'month', width: 90, fixed: 'left' },
     { title: '代理', dataIndex: 'username', width: 130, fixed: 'left' },
     { title: '活跃会员', dataIndex: 'active_members', width: 90, align: 'right' },
-    ...(
-      [
-        ['deposits', '存款'],
-        ['withdrawals', '提款'],
-        ['valid_stake', '有效投注'],
-        ['ggr', '平台盈亏'],
-        ['rebates', '返水'],
-        ['bonuses', '优惠红包'],
-        ['fees', '支付手续费'],
-        ['net_revenue', '净盈利'],
-        ['carry_in', '上月结转'],
-        ['commission_base', '佣金基数'],
-      ] as const
-    ).map(([key, title]) => ({ title, dataIndex: key, width: 110, align: 'right' as const, render: money })),
+    // The money figures, deposits to the commission base, with the download's own headers.
+    ...statementColumns
+      .slice(statementColumns.findIndex(([key]) => key === 'deposits'), statementColumns.findIndex(([key]) => key === 'tier'))
+      .map(([key, title]) => ({ title, dataIndex: key, width: 110, align: 'right' as const, render: money })),
     { title: '档位', dataIndex: 'tier', width: 70, render: (v: number) => (v ? `第${v}档` : '-') },
     { title: '比例', dataIndex: 'rate', width: 80, render: (v: string) => `${v}%` },
     { title: '佣金', dataIndex: 'commission', width: 110, align: 'right', render: money },
