@@ -319,34 +319,28 @@ export async function statementsPage(db: DbOrTx, q: StatementQuery) {
     .from(partnerStatements)
     .innerJoin(members, eq(members.id, partnerStatements.partnerId))
     .where(where);
+  return toPaginator(await statementSlice(db, where, window.perPage, window.offset), total?.n ?? 0, window);
+}
+
+/** Statements with their partner's name, newest month first, one slice of them. */
+async function statementSlice(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
     .select({ s: partnerStatements, username: members.username })
     .from(partnerStatements)
     .innerJoin(members, eq(members.id, partnerStatements.partnerId))
     .where(where)
     .orderBy(desc(partnerStatements.month), desc(partnerStatements.id))
-    .limit(window.perPage)
-    .offset(window.offset);
-  return toPaginator(
-    rows.map((r) => ({ ...statementView(r.s), partner_id: r.s.partnerId, username: r.username })),
-    total?.n ?? 0,
-    window,
-  );
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ ...statementView(r.s), partner_id: r.s.partnerId, username: r.username }));
 }
 
 /** Every matching statement for the download, in batches. */
 export async function* statementRows(db: DbOrTx, q: StatementQuery, batch = 500) {
   const where = statementFilters(q);
   for (let offset = 0; ; offset += batch) {
-    const rows = await db
-      .select({ s: partnerStatements, username: members.username })
-      .from(partnerStatements)
-      .innerJoin(members, eq(members.id, partnerStatements.partnerId))
-      .where(where)
-      .orderBy(desc(partnerStatements.month), desc(partnerStatements.id))
-      .limit(batch)
-      .offset(offset);
-    for (const r of rows) yield { ...statementView(r.s), partner_id: r.s.partnerId, username: r.username };
+    const rows = await statementSlice(db, where, batch, offset);
+    yield* rows;
     if (rows.length < batch) return;
   }
 }
