@@ -134,6 +134,9 @@ describe('content screens of the console', () => {
     await save(page);
     await dialog(page).getByText('场馆代码须为1-32位字母、数字或下划线').waitFor();
     await dialog(page).getByLabel('场馆代码').fill(code);
+    // Every venue is reached over its API: a transfer-wallet venue needs its address and secret.
+    await dialog(page).getByLabel('接口地址').fill('https://venue.example.com/api');
+    await dialog(page).getByLabel('签名密钥').fill('venue-secret-0123456789');
     await save(page);
     await expectToast(page, '已新增');
 

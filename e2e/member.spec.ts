@@ -158,12 +158,13 @@ describe('the member centre', () => {
     await page.reload();
     await page.getByRole('navigation', { name: '会员中心' }).getByRole('button', { name: '个人资料' }).waitFor();
     await expect.poll(() => joinUs(page).count()).toBe(0);
-    // An agent logs in to the agent centre instead: getAgentLoginUrl's page (ours by default) in the frame.
+    // An agent logs in to the agent centre instead: getAgentLoginUrl's page (ours, #/agentCenter, by default) in the
+    // frame, showing the partner's own month.
     await page.getByRole('navigation', { name: '会员中心' }).getByRole('button', { name: '代理登录' }).click();
     await page.waitForURL(/#\/gamePage\?dailiD=1$/);
     const agentCentre = page.frameLocator('iframe[title="代理后台"]');
     await agentCentre.getByRole('heading', { level: 1, name: '代理中心' }).waitFor();
-    await agentCentre.getByRole('heading', { name: '佣金方案' }).waitFor();
+    await agentCentre.getByRole('region', { name: '本月概况' }).waitFor();
     expect(await agentCentre.locator('body').textContent()).not.toContain('即将开放');
 
     expect(errors).toEqual([]);
