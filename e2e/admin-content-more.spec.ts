@@ -38,10 +38,16 @@ async function choose(page: Page, field: string, label: string) {
     .poll(
       async () => {
         if (!(await shown.textContent())?.includes(label)) {
-          await select.click();
+          // A click that lands while the dialog still moves may close the list again: each try is short, and the
+          // poll opens the list afresh until the choice shows.
+          await select.click({ timeout: 3_000 }).catch(() => undefined);
           const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-          await list.locator('.ant-select-item-option', { hasText: label }).first().click();
-          await list.waitFor({ state: 'hidden' });
+          await list
+            .locator('.ant-select-item-option', { hasText: label })
+            .first()
+            .click({ timeout: 3_000 })
+            .catch(() => undefined);
+          await list.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => page.keyboard.press('Escape'));
         }
         return shown.textContent();
       },
