@@ -1,0 +1,2 @@
+-- placeholder: replaced by its change
+SELECT 1;
