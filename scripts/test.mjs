@@ -3,7 +3,9 @@
 // end-to-end journeys in Chromium. Stages whose service is missing are skipped and said so; with
 // REQUIRE_ALL=1 (as .ci/run sets) a missing one is an error, so CI always runs everything.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const env = process.env;
 const requireAll = env.REQUIRE_ALL === '1';
@@ -43,6 +45,24 @@ const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const skipped = [];
+/** Each stage run: name, seconds, result, and its slowest test files when vitest reported them. */
+const timings = [];
+// vitest writes a JSON report beside its usual output, so the summary can name the slowest files of each stage.
+const reportDir = mkdtempSync(path.join(tmpdir(), 'h5-test-'));
+
+/** The slowest test files of a vitest JSON report (file path relative to the project, seconds). */
+function slowestFiles(reportFile, count = 5) {
+  if (!existsSync(reportFile)) return [];
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    return (report.testResults ?? [])
+      .map((r) => ({ file: path.relative(process.cwd(), r.name), seconds: ((r.endTime ?? 0) - (r.startTime ?? 0)) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, count);
+  } catch {
+    return [];
+  }
+}
 for (const stage of stages) {
   if (only.length && !only.some((word) => stage.name.includes(word))) continue;
   if (stage.missing) {
@@ -54,12 +74,32 @@ for (const stage of stages) {
     }
     continue;
   }
+  const reportFile = path.join(reportDir, `${timings.length}.json`);
+  const cmd = stage.cmd.includes('npx vitest run')
+    ? `${stage.cmd} --reporter=default --reporter=json --outputFile.json=${reportFile}`
+    : stage.cmd;
   console.log(`\n▶ ${stage.name}\n  $ ${stage.cmd}`);
-  const result = spawnSync(stage.cmd, { stdio: 'inherit', shell: true, env: { ...env, ...stage.env } });
-  if (result.status === 0) passed += 1;
+  const started = Date.now();
+  const result = spawnSync(cmd, { stdio: 'inherit', shell: true, env: { ...env, ...stage.env } });
+  const ok = result.status === 0;
+  timings.push({ name: stage.name, seconds: (Date.now() - started) / 1000, ok, slowest: slowestFiles(reportFile) });
+  if (ok) passed += 1;
   else {
     failed += 1;
     console.error(`✗ ${stage.name} failed`);
+  }
+}
+rmSync(reportDir, { recursive: true, force: true });
+
+if (timings.length) {
+  console.log('\nTime per stage');
+  const width = Math.max(...timings.map((t) => t.name.length));
+  for (const t of timings) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)} s`);
+  console.log(`    ${'total'.padEnd(width)}  ${timings.reduce((sum, t) => sum + t.seconds, 0).toFixed(1).padStart(7)} s`);
+  const slow = timings.flatMap((t) => t.slowest.map((f) => ({ ...f, stage: t.name }))).sort((a, b) => b.seconds - a.seconds);
+  if (slow.length) {
+    console.log('\nSlowest test files');
+    for (const f of slow.slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}  (${f.stage})`);
   }
 }
 
