@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type OutboundPolicy, parseOutboundAllow } from './lib/outbound';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '..');
@@ -64,6 +65,8 @@ const EnvSchema = z.object({
   VENUE_TIMEOUT_MS: intFrom(8000),
   /** How often the settled bets of transfer-wallet venues are pulled. */
   BET_PULL_INTERVAL_SECONDS: intFrom(60),
+  /** Private or plain-http targets venues and gateways may be reached at: hosts, host:port, addresses, CIDRs. */
+  OUTBOUND_ALLOW: z.string().default(''),
 });
 
 export interface AppConfig {
@@ -106,6 +109,8 @@ export interface AppConfig {
   reconcileIntervalMs: number;
   venueTimeoutMs: number;
   betPullIntervalMs: number;
+  /** Where venue and gateway calls may go (lib/outbound.ts); the sandbox adds its own loopback origin. */
+  outbound: OutboundPolicy;
 }
 
 export type TrustProxy = false | number | string[];
@@ -151,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  // A production install (DATABASE_URL) carries no fake part unless asked for.
+  const sandbox = e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -181,12 +188,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     seedDemo: e.SEED_DEMO === '1',
     workers: e.WORKERS,
-    // A production install (DATABASE_URL) carries no fake part unless asked for.
-    sandbox: e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL,
+    sandbox,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     venueTimeoutMs: e.VENUE_TIMEOUT_MS,
     betPullIntervalMs: e.BET_PULL_INTERVAL_SECONDS * 1000,
+    outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW), requireHttps: !sandbox },
   };
 }
 

@@ -155,6 +155,13 @@ export const MSG = {
   venueTransferSettled: '该转账已有结果，无需再对账',
   venueTransferStillPending: '场馆暂未确认该转账，仍在处理中',
   venueTransferReconciled: '已按场馆答复完成该转账',
+  /** Note on a pending transfer and finance's reconcile answer: the venue confirmed another amount than ours. */
+  venueAmountMismatch: '场馆确认金额与转账不符',
+  venueTransferAmountMismatch: '场馆确认金额与转账不符，转账仍在处理中，请与场馆核实',
+  /** Note on a pending transfer: the venue's signed answer names another transfer, amount or time. */
+  venueAnswerUnbound: '场馆答复与本次转账不符，未予采信',
+  /** A money call the database could not carry out now (contention); nothing moved. */
+  moneyBusy: '系统繁忙，资金未发生变动，请稍后再试',
   sandboxTicketExpired: '游戏会话已过期，请重新进入游戏',
   stakeOutOfRange: '单注金额须在1-10000之间',
   nothingToSettle: '没有待结算的注单',
@@ -183,6 +190,12 @@ export const MSG = {
   secondReviewSameOperator: '复核须由另一位操作员完成，您已完成初审',
   adjustReferenceReused: '该调整单号已用于其他会员或金额，请更换单号',
   adjustNoteRequired: '请填写调整备注',
+  adjustPendingReview: '金额超过复核线，调整已提交，等待另一位操作员复核',
+  adjustSameOperator: '调整须由另一位操作员复核，不能复核自己提交的调整',
+  adjustRejectReasonRequired: '请填写拒绝原因',
+  adjustApproved: '复核通过，已调整会员余额',
+  adjustRejected: '已拒绝该调整',
+  reviewLineRange: '复核线须在1至100000元之间，双人复核不能关闭',
   amountInvalid: '请输入正确的金额',
   payWayUnavailable: '该支付方式暂未开放',
   depositExpired: '支付超时，订单已关闭',
@@ -218,6 +231,11 @@ export const MSG = {
   venueSecretRequired: '转账钱包与无缝钱包场馆须填写签名密钥（至少16位）',
   venueCurrencyInvalid: '币种须为3位大写字母，如CNY',
   venueModeLocked: '该场馆仍有会员余额或未结算注单，不能更改钱包模式',
+  // Outbound calls (venues, payment gateways): where an address may point (OUTBOUND_ALLOW)
+  outboundUrlInvalid: '接口地址须为 http(s) 网址',
+  outboundHttpsRequired: '接口地址不被允许：须使用 https',
+  outboundPrivateAddress: '接口地址不被允许：不能指向内网、本机或云服务元数据地址',
+  outboundUnresolved: '接口地址不被允许：域名无法解析',
   settingsEmpty: '请至少提交一项设置',
   withdrawRangeInvalid: '最低提现金额不能高于最高提现金额',
   // Back office: a pay way's amount ranges (PUT /admin/api/pay-ways/:code)
@@ -268,6 +286,9 @@ export const MSG = {
   rgCoolingOff: '您正处于冷静期，暂时无法存款、转入场馆或进入游戏，提现和转出不受影响',
   rgExcluded: '您已申请自我排除，暂时无法存款、转入场馆或进入游戏，提现和转出不受影响',
   rgLossLimitReached: '今日亏损已达到您设置的限额，今日无法转入场馆或进入游戏',
+  rgBetCoolingOff: '会员正处于冷静期，不能下注',
+  rgBetExcluded: '会员已申请自我排除，不能下注',
+  rgBetLossLimit: '本注将超过会员设置的每日亏损限额，不能下注',
   // Back office: responsible gambling and risk flags
   rgOperatorLoosenRefused: '后台只能收紧会员的理性娱乐设置，放宽须由会员本人申请',
   riskFlagHandled: '该风险标记已处理',
