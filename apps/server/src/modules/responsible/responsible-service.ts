@@ -19,7 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
-import { bets } from '../games/games-tables';
+import { bets, launchTokens } from '../games/games-tables';
 import { lockWallet } from '../ledger/ledger-service';
 import { deposits } from '../payments/payments-tables';
 import { rgBreaks, rgHistory, rgLimits } from './responsible-tables';
@@ -137,6 +137,30 @@ export async function guardPlay(db: DbOrTx, memberId: number, now: Date): Promis
   }
 }
 
+/** Stakes placed and not yet settled (open bets): money the member may still lose today. */
+async function openStakes(db: DbOrTx, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${bets.betAmount}), 0)` })
+    .from(bets)
+    .where(and(eq(bets.memberId, memberId), eq(bets.status, 2)));
+  return numericToCents(String(row?.total ?? '0'));
+}
+
+/**
+ * A seamless venue's bet, checked under the member's wallet lock (so two bets at once cannot both pass): refused
+ * during a break, and when today's loss plus the stakes still open plus this one would pass the daily loss limit.
+ * Answers the reason for the venue, or null when the bet may go. Wins and rollbacks are never checked: that money
+ * is the member's.
+ */
+export async function seamlessBetRefusal(tx: Tx, memberId: number, cents: number, now: Date): Promise<string | null> {
+  const [limits, brk] = await Promise.all([limitsOf(tx, memberId, now), breakOf(tx, memberId, now)]);
+  if (brk) return brk.kind === 'cooloff' ? MSG.rgBetCoolingOff : MSG.rgBetExcluded;
+  const lossLimit = limits.loss_day.value;
+  if (lossLimit === null) return null;
+  const [loss, open] = await Promise.all([lossToday(tx, memberId, now), openStakes(tx, memberId)]);
+  return loss + open + cents > lossLimit ? MSG.rgBetLossLimit : null;
+}
+
 const show = (kind: RgLimitKind, v: number | null) =>
   v === null ? null : kind === 'session_minutes' ? String(v) : centsToMoney(v);
 const showText = (kind: RgLimitKind, v: number | null) =>
@@ -231,6 +255,8 @@ export async function startBreak(db: Db, memberId: number, periodRaw: string, no
     }
     const row = { kind: spec.kind, until, startedAt: now };
     await tx.insert(rgBreaks).values({ memberId, ...row }).onConflictDoUpdate({ target: rgBreaks.memberId, set: row });
+    // A game already open must stop too: its venue can no longer authenticate the member with an old launch token.
+    await tx.delete(launchTokens).where(eq(launchTokens.memberId, memberId));
     await tx.insert(rgHistory).values({
       memberId, kind: spec.kind, actor, effectiveAt: now, createdAt: now,
       summary: `${spec.label}，${until ? `至${formatBeijing(until)}` : '永久'}`,

@@ -9,6 +9,7 @@ import { venues } from '../content/content-tables';
 import { recordSettlement } from '../games/games-service';
 import { bets, venueWalletTransactions } from '../games/games-tables';
 import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+import { seamlessBetRefusal } from '../responsible/responsible-service';
 
 /**
  * The seamless wallet (README "Game venues"): a venue debits and credits the member's central wallet through our
@@ -37,10 +38,10 @@ const MESSAGES: Partial<Record<VenueWalletStatus, string>> = {
   INVALID_REQUEST: '请求内容不正确',
 };
 
-export const refusal = (status: VenueWalletStatus, balanceCents = 0): Answer => ({
+export const refusal = (status: VenueWalletStatus, balanceCents = 0, message = MESSAGES[status]): Answer => ({
   status,
   balance: centsToMoney(balanceCents),
-  message: MESSAGES[status],
+  message,
 });
 
 const ok = (balanceCents: number): Answer => ({ status: 'OK', balance: centsToMoney(balanceCents) });
@@ -126,7 +127,10 @@ interface BetCall {
   amount: string | number;
 }
 
-/** bet: debits the central wallet by exactly the amount, or refuses with INSUFFICIENT_FUNDS and moves nothing. */
+/**
+ * bet: debits the central wallet by exactly the amount, or refuses and moves nothing: INSUFFICIENT_FUNDS, or
+ * PLAYER_DISABLED with the reason during a cool-off or exclusion or past the daily loss limit.
+ */
 export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCall): Promise<Answer> {
   const cents = positiveCents(call.amount);
   const player = await playerNamed(deps.db, call.player);
@@ -136,6 +140,9 @@ export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCal
     const before = await processedBefore(tx, venue, call.transaction_id);
     if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
     if (!player.enabled) return refusal('PLAYER_DISABLED', central);
+    // The member's own limits bind an open game as they bind launches: the venue knows PLAYER_DISABLED already.
+    const limited = await seamlessBetRefusal(tx, player.id, cents, deps.clock.now());
+    if (limited) return refusal('PLAYER_DISABLED', central, limited);
     if (cents > central) return refusal('INSUFFICIENT_FUNDS', central);
     const id = await claim(tx, {
       venueCode: venue.code,

@@ -189,6 +189,63 @@ describe('seamless wallet callbacks', () => {
     expect(await callback('win', { player: m.name, transaction_id: 'off-win', round_id: 'r-off', amount: '8.00' })).toMatchObject({ status: 'OK', balance: '24.00' });
   });
 
+  it('refuses every bet after a self-exclusion, keeps the balance, still pays a win, and ends the old launch token', async () => {
+    const m = await member('100.00');
+    const token = await launchToken(m.id);
+    await callback('bet', { player: m.name, transaction_id: 'ex-bet', round_id: 'r-ex', amount: '10.00' });
+    expect((await call(t.app, '/api/responsible/break', { period: 'exclude_forever' }, { token: m.token })).code).toBe(200);
+    expect(await callback('bet', { player: m.name, transaction_id: 'ex-bet2', round_id: 'r-ex2', amount: '60.00' })).toEqual({
+      http: 403,
+      status: 'PLAYER_DISABLED',
+      balance: '90.00',
+      message: '会员已申请自我排除，不能下注',
+    });
+    expect(await balanceOf(m.token)).toBe('90.00');
+    expect(await t.database.db.select().from(venueWalletTransactions).where(eq(venueWalletTransactions.transactionId, 'ex-bet2'))).toEqual([]);
+    // The bet placed before the exclusion is still paid.
+    expect(await callback('win', { player: m.name, transaction_id: 'ex-win', round_id: 'r-ex', amount: '15.00', reference_transaction_id: 'ex-bet' })).toEqual({
+      http: 200,
+      status: 'OK',
+      balance: '105.00',
+    });
+    expect(await callback('authenticate', { token })).toMatchObject({ http: 401, status: 'INVALID_TOKEN' });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('refuses bets during a cool-off an operator started, and the old launch token no longer authenticates', async () => {
+    const m = await member('100.00');
+    const token = await launchToken(m.id);
+    const admin = await operatorToken(t, 'admin');
+    const started = await adminCall(t, admin, 'POST', `/admin/api/members/${m.id}/responsible/break`, { period: 'cooloff_1d' });
+    expect(started.code).toBe(200);
+    expect(await callback('authenticate', { token })).toMatchObject({ http: 401, status: 'INVALID_TOKEN' });
+    expect(await callback('bet', { player: m.name, transaction_id: 'co-bet', round_id: 'r-co', amount: '60.00' })).toEqual({
+      http: 403,
+      status: 'PLAYER_DISABLED',
+      balance: '100.00',
+      message: '会员正处于冷静期，不能下注',
+    });
+    expect(await balanceOf(m.token)).toBe('100.00');
+  });
+
+  it('takes bets up to the daily loss limit, open stakes counted, and refuses the one crossing it', async () => {
+    const m = await member('100.00');
+    expect((await call(t.app, '/api/responsible/set', { kind: 'loss_day', value: '50.00' }, { token: m.token })).code).toBe(200);
+    const bet = (id: string, amount: string) => callback('bet', { player: m.name, transaction_id: id, round_id: `r-${id}`, amount });
+    expect(await bet('ll-1', '30.00')).toMatchObject({ status: 'OK', balance: '70.00' });
+    expect(await callback('win', { player: m.name, transaction_id: 'll-1w', round_id: 'r-ll-1', amount: '0' })).toMatchObject({ status: 'OK', balance: '70.00' });
+    expect(await bet('ll-2', '15.00')).toMatchObject({ status: 'OK', balance: '55.00' });
+    expect(await bet('ll-3', '5.01')).toEqual({ http: 403, status: 'PLAYER_DISABLED', balance: '55.00', message: '本注将超过会员设置的每日亏损限额，不能下注' });
+    expect(await bet('ll-4', '5.00')).toMatchObject({ status: 'OK', balance: '50.00' });
+    expect(await bet('ll-5', '0.01')).toMatchObject({ status: 'PLAYER_DISABLED', balance: '50.00' });
+    expect(await balanceOf(m.token)).toBe('50.00');
+    // A win brings today's loss back under the limit, and play may go on by as much.
+    expect(await callback('win', { player: m.name, transaction_id: 'll-2w', round_id: 'r-ll-2', amount: '20.00' })).toMatchObject({ status: 'OK', balance: '70.00' });
+    expect(await bet('ll-6', '20.01')).toMatchObject({ status: 'PLAYER_DISABLED', balance: '70.00' });
+    expect(await bet('ll-7', '20.00')).toMatchObject({ status: 'OK', balance: '50.00' });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
   it('answers INVALID_REQUEST to a signed body that is not JSON or lacks a field, and to an unknown venue', async () => {
     expect(await callback('bet', {}, { raw: '{not json' })).toMatchObject({ http: 400, status: 'INVALID_REQUEST' });
     expect(await callback('bet', { player: 'x' })).toMatchObject({ http: 400, status: 'INVALID_REQUEST' });
