@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { type AppConfig, loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { seedIfEmpty } from '../apps/server/src/db/seed';
 import type { Clock } from '../apps/server/src/lib/time';
@@ -32,6 +32,7 @@ let browser: Browser;
 let database: Database;
 let app: FastifyInstance;
 let uploads: string;
+let config: AppConfig;
 let site = '';
 const operator = { username: 'promoboss', password: '' };
 
@@ -40,7 +41,8 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory' });
   await seedIfEmpty(database.db, { sandbox: true });
   operator.password = await createOperator(database.db, operator.username, 'admin');
-  app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads }), clock });
+  config = loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads });
+  app = await buildApp({ db: database.db, config, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   site = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   // The demo venues are played at the sandbox aggregator inside this server, over HTTP.
@@ -164,7 +166,7 @@ describe('rebates, red packets and promotions', () => {
       await expect.poll(() => frame.getByRole('button', { name: '押大' }).isEnabled()).toBe(true);
     }
     // The settled rounds come in by the venue's bet pull (every minute on a server; here at once).
-    await pullVenueBets({ db: database.db, clock, venueTimeoutMs: 8000 }, 'XHZR');
+    await pullVenueBets({ db: database.db, clock, venueTimeoutMs: 8000, outbound: config.outbound }, 'XHZR');
     const bets = await memberApi<{ data: { win_loss: string }[] }>(page, '/api/betrecord');
     expect(bets.data.data).toHaveLength(rounds);
 

@@ -9,6 +9,7 @@ import { serveConsole } from './http/console-static';
 import { installErrorHandling } from './http/error-handler';
 import { logSerializers } from './http/log-redaction';
 import { installSecurityHeaders } from './http/security-headers';
+import { installOutboundPolicy } from './http/outbound-setup';
 import { type AttemptLimiter, memoryLimiter, type RedisLike, redisLimiter } from './http/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { contentAdminRoutes } from './modules/content/content-admin-routes';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installSecurityHeaders(app);
   installBodyParsers(app);
   installErrorHandling(app);
+  installOutboundPolicy(app, config);
 
   const accountsDeps = {
     db,
@@ -112,12 +114,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     registrations: limiter('register', config.limits.registrations),
     venueTimeoutMs: config.venueTimeoutMs,
+    outbound: config.outbound,
   };
   const { authenticate } = accountsRoutes(app, accountsDeps);
   siteRoutes(app, { db });
   await contentRoutes(app, { db, authenticate });
   // Every venue is reached over its API (SANDBOX=1: the demo venues at the sandbox aggregator, on loopback).
-  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs };
+  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound };
   walletRoutes(app, wallet, authenticate);
   const payments = {
     db,
@@ -170,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
-  scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, reconcileIntervalMs: config.reconcileIntervalMs, betPullIntervalMs: config.betPullIntervalMs });
+  scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound, reconcileIntervalMs: config.reconcileIntervalMs, betPullIntervalMs: config.betPullIntervalMs });
   await memberRoutes(
     app,
     { db, clock, moneyAttempts: payments.moneyAttempts },

@@ -233,7 +233,7 @@ export async function launchTicket(t: TestApp, token: string, venue: string, gam
 /** Brings the venues' settled bets in, as the minute's bet pull does (README "Game venues"). */
 export async function pullBets(t: TestApp, ...venueCodes: string[]) {
   const { pullVenueBets } = await import('../src/modules/wallet/venue-bets');
-  for (const code of venueCodes) await pullVenueBets({ db: t.database.db, clock: t.clock, venueTimeoutMs: t.config.venueTimeoutMs }, code);
+  for (const code of venueCodes) await pullVenueBets({ db: t.database.db, clock: t.clock, venueTimeoutMs: t.config.venueTimeoutMs, outbound: t.config.outbound }, code);
 }
 
 /**

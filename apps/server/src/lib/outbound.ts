@@ -280,3 +280,106 @@ async function judge(text: string, policy: OutboundPolicy): Promise<{ refusal: s
 export async function checkOutboundUrl(url: string, policy: OutboundPolicy): Promise<string | null> {
   return (await judge(url, policy)).refusal;
 }
+
+// ---------------------------------------------------------------------------------------------- calls
+
+/** A call the policy refused: for the caller it is a call that got no answer (nothing was sent). */
+export class OutboundRefusedError extends Error {
+  override name = 'OutboundRefusedError';
+}
+
+/** The longest answer read from a venue or a gateway. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | { address: string; family: number }[], family?: number) => void;
+
+/**
+ * The DNS lookup of the connection itself: every address the host resolves to is judged again at connect time,
+ * so an answer that changes between the check and the connection (DNS rebinding) cannot slip through.
+ */
+function guardedLookup(policy: OutboundPolicy, target: Target) {
+  return (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback) => {
+    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
+      if (error) return callback(error, options.all ? [] : '');
+      const refused = addresses.find((a) => judgeAddress(policy, target, a.address).refusal !== null);
+      if (refused || !addresses.length) {
+        return callback(Object.assign(new OutboundRefusedError(MSG.outboundPrivateAddress), { code: 'EOUTBOUNDREFUSED' }), options.all ? [] : '');
+      }
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0]!;
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+export interface OutboundRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The only way the server calls a venue or a gateway: the address is checked against the policy before anything
+ * is sent and its resolved addresses again when connecting; a redirect is never followed (it is an error). A
+ * refusal is reported and thrown as OutboundRefusedError; a timeout rejects with the signal's TimeoutError.
+ */
+export async function outboundFetch(url: string, request: OutboundRequest, policy: OutboundPolicy): Promise<Response> {
+  const { refusal, target } = await judge(url, policy);
+  if (refusal || !target) {
+    const reason = refusal ?? MSG.outboundUrlInvalid;
+    policy.report?.({ url: safeForLog(url), reason });
+    throw new OutboundRefusedError(reason);
+  }
+  const { request: send } = target.url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const listedByName = hostListed(policy, target);
+  return new Promise<Response>((resolve, reject) => {
+    const fail = (error: Error) => {
+      if (request.signal?.aborted) return reject(request.signal.reason as Error);
+      if (error instanceof OutboundRefusedError) policy.report?.({ url: safeForLog(url), reason: error.message });
+      reject(error);
+    };
+    const req = send(
+      target.url,
+      {
+        method: request.method ?? 'GET',
+        headers: request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+        signal: request.signal,
+        // A listed host name may resolve to anything; otherwise every address is judged at connect time.
+        lookup: listedByName ? undefined : (guardedLookup(policy, target) as never),
+        // A fresh connection per call: a pooled one might have been opened to an address judged earlier.
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          res.resume();
+          return fail(new Error(`redirect answered (HTTP ${status}), not followed`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) return req.destroy(new Error('answer too large'));
+          chunks.push(chunk);
+        });
+        res.on('error', fail);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+          const empty = status === 204 || status === 205 || status === 304;
+          try {
+            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
+          } catch (e) {
+            fail(e as Error);
+          }
+        });
+      },
+    );
+    req.on('error', fail);
+    req.end(request.body);
+  });
+}
+
+/** A URL for the log: the query may carry a merchant key (the epay order query), so it is left out. */
+const safeForLog = (url: string) => url.split('?')[0] ?? '';

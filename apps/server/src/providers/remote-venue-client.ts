@@ -1,6 +1,7 @@
 import { VENUE_API_PATHS, type VenueApiCall, venueApiAnswers, type venueApiBodies } from '@h5/contract';
 import type { z } from 'zod';
 import { hmacHex, verifyHmac } from '../lib/hmac';
+import { type OutboundPolicy, outboundFetch } from '../lib/outbound';
 import type { Clock } from '../lib/time';
 
 /** What we need to reach a remote venue. */
@@ -23,6 +24,8 @@ export type VenueCallResult<C extends VenueApiCall> =
 export interface VenueClientOptions {
   clock: Clock;
   timeoutMs: number;
+  /** Where venue calls may go: a refused address is a call that got no answer (nothing is sent). */
+  outbound: OutboundPolicy;
 }
 
 type CallBody<C extends VenueApiCall> = Omit<z.input<(typeof venueApiBodies)[C]>, 'timestamp'>;
@@ -39,13 +42,16 @@ export async function callVenue<C extends VenueApiCall>(
   let text: string;
   let signature: string | null;
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': hmacHex(venue.apiSecret, payload) },
-      body: payload,
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'error',
-    });
+    const res = await outboundFetch(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': hmacHex(venue.apiSecret, payload) },
+        body: payload,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      },
+      options.outbound,
+    );
     text = await res.text();
     signature = res.headers.get('x-signature');
   } catch (e) {

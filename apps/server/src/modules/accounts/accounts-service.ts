@@ -7,6 +7,7 @@ import { AppError, badInput, unauthorized } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { addressKey } from '../../http/client-address';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
+import type { OutboundPolicy } from '../../lib/outbound';
 import { beijingDaysBetween, type Clock } from '../../lib/time';
 import { ledgerAccounts } from '../ledger/ledger-tables';
 import { claimableRebate } from '../rebates/rebates-service';
@@ -25,6 +26,7 @@ export interface AccountsDeps {
   registrations: AttemptLimiter;
   /** How long a venue is given to answer a balance (gameblance). */
   venueTimeoutMs: number;
+  outbound: OutboundPolicy;
 }
 
 export interface AuthedMember {
@@ -191,7 +193,7 @@ export async function walletBalance(db: DbOrTx, memberId: number): Promise<strin
  * Sum of the member's venue wallets (SPEC: gameblance): each transfer-wallet venue keeps its own, asked over HTTP
  * outside any transaction (a venue that does not answer counts nothing).
  */
-async function venueTotal(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs'>, memberId: number): Promise<string> {
+async function venueTotal(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs' | 'outbound'>, memberId: number): Promise<string> {
   const transfer = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer').map((v) => v.code);
   const balances = await remoteBalances(deps, memberId, transfer);
   const cents = [...balances.values()].reduce<number>((sum, b) => sum + (b ?? 0), 0);
@@ -201,7 +203,7 @@ async function venueTotal(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeou
 const vipName = (level: number) => `VIP${level}`;
 
 /** The member summary of /api/user and /api/refreshusermoney (SERVER-RULES "Accounts"). */
-export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs'>, memberId: number, origin: string) {
+export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs' | 'outbound'>, memberId: number, origin: string) {
   const [member] = await deps.db.select().from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) throw unauthorized();
   const [balance, gameblance, fanshui, rates] = await Promise.all([

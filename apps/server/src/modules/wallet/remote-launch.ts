@@ -63,7 +63,7 @@ export async function launchRemote(
     api,
     'launch',
     { player: member.username, game_code: input.game_code, mobile: input.is_mobile_url === 1, return_url: `${origin}/`, token: issued.token },
-    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs },
+    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
   );
   if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.url) {
     throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueNotAnswering);

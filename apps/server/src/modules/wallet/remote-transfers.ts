@@ -4,6 +4,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
+import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
 import { members } from '../accounts/accounts-tables';
@@ -21,6 +22,7 @@ export interface RemoteTransferDeps {
   db: Db;
   clock: Clock;
   venueTimeoutMs: number;
+  outbound: OutboundPolicy;
 }
 
 type TransferRow = typeof venueTransfers.$inferSelect;
@@ -139,7 +141,7 @@ async function send(deps: RemoteTransferDeps, venue: RemoteVenue, row: TransferR
     venue,
     'transfer',
     { player, transfer_id: row.transferNo, direction: row.direction, amount: centsToMoney(numericToCents(row.amount)) },
-    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs },
+    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
   );
   if (result.kind === 'in-doubt') return; // pending: reconciliation asks the venue later
   if (result.answer.status === 'OK') await finish(deps, row.transferNo, true);
@@ -175,7 +177,7 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
   if (row.state !== 2) return false;
   const venue = await remoteVenue(deps.db, row.venueCode);
   if (!venue) return false;
-  const result = await callVenue(venue, 'transferStatus', { transfer_id: row.transferNo }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
+  const result = await callVenue(venue, 'transferStatus', { transfer_id: row.transferNo }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
   if (result.kind === 'in-doubt') return false;
   const { status, transfer } = result.answer;
   if (status === 'OK' && transfer) {
@@ -204,7 +206,7 @@ export async function remoteBalances(deps: RemoteTransferDeps, memberId: number,
   const ask = async (code: string): Promise<number | null> => {
     const venue = await remoteVenue(deps.db, code);
     if (!venue) return null;
-    const result = await callVenue(venue, 'balance', { player }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
+    const result = await callVenue(venue, 'balance', { player }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
     if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
     return numericToCents(result.answer.balance);
   };

@@ -59,7 +59,7 @@ let serial = 0;
 async function run(c: Command) {
   if (c.op === 'reconcile') {
     clock.advance(c.minutes * 60_000);
-    await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS });
+    await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
     return;
   }
   const p = players[c.who]!;
@@ -109,7 +109,7 @@ describe('remote venues under injected faults', () => {
         for (const c of commands) await run(c);
         // Every doubt resolved: past the venue's signature window, reconciliation can conclude each transfer.
         clock.advance(8 * 60_000);
-        await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS });
+        await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
         const pending = await t.database.db.select().from(venueTransfers).where(eq(venueTransfers.state, 2));
         expect(pending).toEqual([]);
 

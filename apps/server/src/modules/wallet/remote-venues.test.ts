@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS });
+const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
 
 async function fault(body: Record<string, unknown>) {
   const res = await fetch(`${base}/sandbox/aggregator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

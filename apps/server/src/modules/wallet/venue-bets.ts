@@ -2,6 +2,7 @@ import { parseMoneyToCents } from '@h5/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { centsToNumeric } from '../../lib/money';
+import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { callVenue } from '../../providers/remote-venue-client';
 import { members } from '../accounts/accounts-tables';
@@ -15,6 +16,7 @@ export interface VenueBetsDeps {
   db: Db;
   clock: Clock;
   venueTimeoutMs: number;
+  outbound: OutboundPolicy;
 }
 
 const PAGE = 500;
@@ -28,7 +30,7 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
   const venue = await remoteVenue(deps.db, venueCode);
   if (!venue) return 0;
   const [saved] = await deps.db.select().from(venueBetCursors).where(eq(venueBetCursors.venueCode, venue.code));
-  const result = await callVenue(venue, 'bets', { cursor: saved?.cursor ?? '', limit: PAGE }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs });
+  const result = await callVenue(venue, 'bets', { cursor: saved?.cursor ?? '', limit: PAGE }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
   if (result.kind === 'in-doubt' || result.answer.status !== 'OK') return 0;
   const page = result.answer;
   return deps.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BizCode, centsToMoney, MSG, parseMoneyToCents, VENUE_WALLET } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { AppError, badInput } from '../../http/errors';
 import { members } from '../accounts/accounts-tables';
@@ -17,6 +18,8 @@ export interface WalletDeps {
   clock: Clock;
   /** How long a remote venue's call may take before it is treated as in doubt. */
   venueTimeoutMs: number;
+  /** Where venue calls may go (OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
 }
 
 /** Venue balances of at least 1.00 are recycled; smaller dust stays (SERVER-RULES transall). */
