@@ -44,7 +44,7 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   // Risk
   riskFlags: AF,
   riskFlagClear: AF,
-  riskFlagFreeze: A,
+  riskFlagMemberFreeze: A,
   // Money desk
   deposits: AF,
   venueTransfers: AF,

@@ -1278,7 +1278,14 @@ export const adminEndpoints = {
   // Risk flags (风控)
   riskFlags: def('GET', '/admin/api/risk-flags', FINANCE, RiskFlagQueryInput, paginator(RiskFlagRow), 'Risk flags with their members'),
   riskFlagClear: def('POST', '/admin/api/risk-flags/:id/clear', FINANCE, NoteInput, RiskFlagRow, 'Clear a flag'),
-  riskFlagFreeze: def('POST', '/admin/api/risk-flags/:id/freeze', ADMIN, NoteInput, RiskFlagRow, "Freeze a flag's members (ends their sessions)"),
+  riskFlagMemberFreeze: def(
+    'POST',
+    '/admin/api/risk-flags/:id/members/:member_id/freeze',
+    ADMIN,
+    NoteInput,
+    RiskFlagRow,
+    'Freeze one member of a flag (ends their sessions); the others stay as they are',
+  ),
 
   // Money desk
   deposits: def('GET', '/admin/api/deposits', FINANCE, DepositQueueInput, paginator(AdminDeposit), 'Deposit queue'),

@@ -293,7 +293,9 @@ export const MSG = {
   rgOperatorLoosenRefused: '后台只能收紧会员的理性娱乐设置，放宽须由会员本人申请',
   riskFlagHandled: '该风险标记已处理',
   riskCleared: '已解除该风险标记',
-  riskFrozen: '已冻结相关会员',
+  riskFrozen: '已冻结该会员',
+  riskMemberNotLinked: '该会员不在此风险标记中',
+  riskMemberAlreadyFrozen: '该会员已停用',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -53,7 +53,13 @@ export const RiskFlagRow = z.object({
   subject: z.string(),
   detail: z.string(),
   state: z.number().int(),
-  members: z.array(z.object({ id: z.number().int(), username: z.string(), state: z.number().int() })),
+  /**
+   * Each linked member with the evidence of their own link: the IP or device they registered with, the card or
+   * USDT address they bound (masked), or the claim or withdrawal; linked_at is when (null when no longer known).
+   */
+  members: z.array(
+    z.object({ id: z.number().int(), username: z.string(), state: z.number().int(), evidence: z.string(), linked_at: Timestamp.nullable() }),
+  ),
   handled_by: z.string(),
   handled_at: Timestamp.nullable(),
   created_at: Timestamp,

@@ -8,7 +8,8 @@ export const fetchRiskFlags = (state: string, page: PageRequest, signal: AbortSi
   callAdmin(e.riskFlags, { input: { ...page, state: state === 'all' ? 'all' : 'open' }, signal });
 
 export const clearFlag = (id: number) => callAdmin(e.riskFlagClear, { params: { id }, input: { note: '' } });
-export const freezeFlag = (id: number) => callAdmin(e.riskFlagFreeze, { params: { id }, input: { note: '' } });
+export const freezeMember = (id: number, memberId: number) =>
+  callAdmin(e.riskFlagMemberFreeze, { params: { id, member_id: memberId }, input: { note: '' } });
 
 /** What a decision changes: the flag list, and the members it froze. */
 export const afterDecision = [['riskFlags'], ['member'], ['members']];

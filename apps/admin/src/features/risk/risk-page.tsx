@@ -1,5 +1,5 @@
 import { type adminEndpoints, RISK_FLAG_LABELS } from '@h5/contract';
-import { Button, Form, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
@@ -9,7 +9,7 @@ import { FilterBar } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { useMe } from '../../shared/session/use-me';
-import { afterDecision, clearFlag, fetchRiskFlags, freezeFlag } from './api';
+import { afterDecision, clearFlag, fetchRiskFlags, freezeMember } from './api';
 
 type Row = RowOf<typeof adminEndpoints.riskFlags>;
 
@@ -24,7 +24,11 @@ function FlagState({ state }: { state: number }) {
   return <StatusTag tone="danger">已冻结</StatusTag>;
 }
 
-/** 风控: flags raised as members register, bind cards, claim and withdraw; clear one, or freeze its members. */
+/**
+ * 风控: flags raised as members register, bind cards, claim and withdraw. Each linked member shows the evidence of
+ * their own link; an admin freezes them one at a time (a stranger's address can pull an innocent member in), and
+ * finance clears the flag.
+ */
 export default function RiskPage() {
   const me = useMe();
   const confirm = useConfirmAction();
@@ -38,6 +42,17 @@ export default function RiskPage() {
   });
   const canFreeze = me.data?.role === 'admin';
 
+  const freeze = (row: Row, m: Row['members'][number]) =>
+    confirm({
+      title: `冻结会员 ${m.username}？`,
+      content: `冻结后该会员立即下线且无法登录。关联依据：${m.evidence || RISK_FLAG_LABELS[row.kind]}${m.linked_at ? `（${m.linked_at}）` : ''}`,
+      okText: '冻结',
+      danger: true,
+      action: () => freezeMember(row.id, m.id),
+      invalidate: afterDecision,
+      success: '已冻结该会员',
+    });
+
   const columns: TableColumnsType<Row> = [
     { title: '类型', dataIndex: 'kind', width: 200, render: (k: Row['kind']) => RISK_FLAG_LABELS[k] },
     { title: '关联依据', dataIndex: 'subject', ellipsis: true },
@@ -45,13 +60,25 @@ export default function RiskPage() {
     {
       title: '关联会员',
       dataIndex: 'members',
-      render: (members: Row['members']) => (
-        <Space wrap size={[8, 4]}>
+      width: 420,
+      render: (members: Row['members'], row) => (
+        <Space orientation="vertical" size={4}>
           {members.map((m) => (
-            <Link key={m.id} to={`/members/${m.id}`}>
-              {m.username}
-              {m.state === 0 ? '（已停用）' : ''}
-            </Link>
+            <Space key={m.id} size={8} wrap>
+              <Link to={`/members/${m.id}`}>
+                {m.username}
+                {m.state === 0 ? '（已停用）' : ''}
+              </Link>
+              <Typography.Text type="secondary">
+                {m.evidence}
+                {m.linked_at ? ` · ${m.linked_at}` : ''}
+              </Typography.Text>
+              {canFreeze && row.state === 0 && m.state !== 0 ? (
+                <Button danger size="small" aria-label={`冻结 ${m.username}`} onClick={() => freeze(row, m)}>
+                  冻结
+                </Button>
+              ) : null}
+            </Space>
           ))}
         </Space>
       ),
@@ -80,25 +107,6 @@ export default function RiskPage() {
             >
               解除
             </Button>
-            {canFreeze ? (
-              <Button
-                danger
-                size="small"
-                onClick={() =>
-                  confirm({
-                    title: `冻结 ${row.members.length} 个关联会员？`,
-                    content: `冻结后会员立即下线且无法登录：${row.members.map((m) => m.username).join('、')}`,
-                    okText: '冻结',
-                    danger: true,
-                    action: () => freezeFlag(row.id),
-                    invalidate: afterDecision,
-                    success: '已冻结相关会员',
-                  })
-                }
-              >
-                冻结会员
-              </Button>
-            ) : null}
           </Space>
         ),
     },

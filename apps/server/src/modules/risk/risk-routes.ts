@@ -3,18 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import type { Clock } from '../../lib/time';
-import { flagPage, handleFlag } from './risk-service';
+import { clearFlag, flagPage, freezeFlagMember } from './risk-service';
 
-/** Back office 风控: the flags with their members; clear a flag (finance) or freeze its members (admin). */
+/** Back office 风控: the flags with their members; clear a flag (finance) or freeze one of its members (admin). */
 export function riskAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }, authenticate: AuthenticateOperator) {
   const { db, clock } = deps;
   adminRoute(app, authenticate, adminEndpoints.riskFlags, async ({ input }) => ({ data: await flagPage(db, input) }));
   adminRoute(app, authenticate, adminEndpoints.riskFlagClear, async ({ params, input, operator, req }) => ({
-    data: await handleFlag(db, idParam(params), 'clear', operator, input.note, req.id, clock.now()),
+    data: await clearFlag(db, idParam(params), operator, input.note, req.id, clock.now()),
     message: MSG.riskCleared,
   }));
-  adminRoute(app, authenticate, adminEndpoints.riskFlagFreeze, async ({ params, input, operator, req }) => ({
-    data: await handleFlag(db, idParam(params), 'freeze', operator, input.note, req.id, clock.now()),
+  adminRoute(app, authenticate, adminEndpoints.riskFlagMemberFreeze, async ({ params, input, operator, req }) => ({
+    data: await freezeFlagMember(db, idParam(params), idParam(params, 'member_id'), operator, input.note, req.id),
     message: MSG.riskFrozen,
   }));
 }

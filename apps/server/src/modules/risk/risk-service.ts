@@ -158,7 +158,56 @@ export async function observe(log: { error(obj: unknown, msg: string): void }, c
 // ---------------------------------------------------------------------------------------------------------------
 // Back office
 
-async function rowsOf(db: DbOrTx, flags: (typeof riskFlags.$inferSelect)[]): Promise<RiskFlagRow[]> {
+type Flag = typeof riskFlags.$inferSelect;
+type Evidence = { evidence: string; at: Date | null };
+const linkKey = (flagId: number, memberId: number) => `${flagId}:${memberId}`;
+
+/**
+ * What links each member to each flag, read from the member's own record: the IP or device they registered with,
+ * the card or USDT address they bound (masked) and when; a claim or withdrawal flag is its own evidence. The admin
+ * freezes one member at a time from it, so a member pulled in by a stranger's address is not frozen with them.
+ */
+async function evidenceOf(db: DbOrTx, flags: Flag[], memberIds: number[]): Promise<Map<string, Evidence>> {
+  const out = new Map<string, Evidence>();
+  if (memberIds.length === 0) return out;
+  const subjects = (kind: RiskFlagKind) => [...new Set(flags.filter((f) => f.kind === kind).map((f) => f.subject))];
+  const ips = subjects('same_ip');
+  const devices = subjects('same_device');
+  const cards = subjects('shared_card');
+  const [registered, logins, bound] = await Promise.all([
+    ips.length
+      ? db.select({ id: members.id, ip: members.registerIp, at: members.createdAt }).from(members).where(inArray(members.id, memberIds))
+      : [],
+    devices.length
+      ? db
+          .select({ id: memberLogins.memberId, device: memberLogins.device, at: sql<Date>`min(${memberLogins.createdAt})`.mapWith(memberLogins.createdAt) })
+          .from(memberLogins)
+          .where(and(inArray(memberLogins.memberId, memberIds), inArray(memberLogins.device, devices)))
+          .groupBy(memberLogins.memberId, memberLogins.device)
+      : [],
+    cards.length
+      ? db
+          .select({ id: memberCards.memberId, no: memberCards.bankNo, bank: memberCards.bank, at: memberCards.createdAt, deletedAt: memberCards.deletedAt })
+          .from(memberCards)
+          .where(and(inArray(memberCards.memberId, memberIds), inArray(memberCards.bankNo, cards)))
+          .orderBy(memberCards.id)
+      : [],
+  ]);
+  for (const f of flags) {
+    const put = (memberId: number, evidence: string, at: Date | null) => {
+      if (!out.has(linkKey(f.id, memberId))) out.set(linkKey(f.id, memberId), { evidence, at });
+    };
+    if (f.kind === 'same_ip') for (const r of registered) if (r.ip === f.subject) put(r.id, `注册IP ${r.ip}`, r.at);
+    if (f.kind === 'same_device') for (const r of logins) if (r.device === f.subject) put(r.id, `注册设备 ${r.device}`, r.at);
+    if (f.kind === 'shared_card') {
+      for (const r of bound) if (r.no === f.subject) put(r.id, `绑定${r.bank} ${maskCard(r.no)}${r.deletedAt ? '（已删除）' : ''}`, r.at);
+    }
+    if (f.kind === 'flagged_claim' || f.kind === 'quick_withdrawal') for (const id of memberIds) put(id, f.detail, f.createdAt);
+  }
+  return out;
+}
+
+async function rowsOf(db: DbOrTx, flags: Flag[]): Promise<RiskFlagRow[]> {
   const ids = flags.map((f) => f.id);
   const links = ids.length
     ? await db
@@ -168,13 +217,19 @@ async function rowsOf(db: DbOrTx, flags: (typeof riskFlags.$inferSelect)[]): Pro
         .where(inArray(riskFlagMembers.flagId, ids))
         .orderBy(members.id)
     : [];
+  const evidence = await evidenceOf(db, flags, [...new Set(links.map((l) => l.id))]);
   return flags.map((f) => ({
     id: f.id,
     kind: f.kind as RiskFlagKind,
     subject: f.kind === 'shared_card' ? maskCard(f.subject) : f.subject,
     detail: f.detail,
     state: f.state,
-    members: links.filter((l) => l.flagId === f.id).map(({ id, username, state }) => ({ id, username, state })),
+    members: links
+      .filter((l) => l.flagId === f.id)
+      .map(({ id, username, state }) => {
+        const link = evidence.get(linkKey(f.id, id));
+        return { id, username, state, evidence: link?.evidence ?? '', linked_at: link?.at ? formatBeijing(link.at) : null };
+      }),
     handled_by: f.handledBy,
     handled_at: f.handledAt ? formatBeijing(f.handledAt) : null,
     created_at: formatBeijing(f.createdAt),
@@ -206,23 +261,12 @@ export async function flagPage(db: Db, input: { state: 'open' | 'all'; page: num
   };
 }
 
-/**
- * Clears a flag (state 1) or freezes its members (state 2: each member's state 0, their sessions end), once: a
- * handled flag answers 409. Audited with the operator.
- */
-export async function handleFlag(
-  db: Db,
-  id: number,
-  action: 'clear' | 'freeze',
-  operator: { id: number; username: string },
-  note: string,
-  requestId: string,
-  now: Date,
-) {
+/** Clears a flag (state 1), once: a handled flag answers 409. Its members are left as they are. Audited. */
+export async function clearFlag(db: Db, id: number, operator: { id: number; username: string }, note: string, requestId: string, now: Date) {
   return db.transaction(async (tx) => {
     const [flag] = await tx
       .update(riskFlags)
-      .set({ state: action === 'clear' ? 1 : 2, handledBy: operator.username.slice(0, 32), handledAt: now })
+      .set({ state: 1, handledBy: operator.username.slice(0, 32), handledAt: now })
       .where(and(eq(riskFlags.id, id), eq(riskFlags.state, 0)))
       .returning();
     if (!flag) {
@@ -230,29 +274,51 @@ export async function handleFlag(
       throw exists ? new AppError(BizCode.CONFLICT, MSG.riskFlagHandled) : new AppError(BizCode.NOT_FOUND, MSG.notFound);
     }
     const linked = await tx.select({ memberId: riskFlagMembers.memberId }).from(riskFlagMembers).where(eq(riskFlagMembers.flagId, id));
-    const memberIds = linked.map((l) => l.memberId);
-    if (action === 'freeze' && memberIds.length > 0) {
-      await tx.update(members).set({ state: 0 }).where(and(inArray(members.id, memberIds), ne(members.state, 0)));
-      await tx.delete(memberSessions).where(inArray(memberSessions.memberId, memberIds));
-      // Each member's state change is audited as the member screen's own 停用 is.
-      for (const memberId of memberIds) {
-        await audit(tx, {
-          operatorId: operator.id,
-          action: 'member.state',
-          target: `member:${memberId}`,
-          after: { state: 0, risk_flag: id },
-          requestId,
-        });
-      }
-    }
     await audit(tx, {
       operatorId: operator.id,
-      action: `risk.${action}`,
+      action: 'risk.clear',
       target: `risk-flag:${id}`,
       before: { state: 0 },
-      after: { state: flag.state, members: memberIds, note: note.slice(0, 200) },
+      after: { state: 1, members: linked.map((l) => l.memberId), note: note.slice(0, 200) },
       requestId,
     });
+    const [row] = await rowsOf(tx, [flag]);
+    return row!;
+  });
+}
+
+/**
+ * Freezes one member of an open flag (state 0, sessions ended), as the member page's 停用 does; the other members
+ * and the flag stay as they are, so the admin judges each link on its own evidence. A member not on the flag
+ * answers 404, an already disabled one 409. Audited as `risk.freeze-member` and `member.state`.
+ */
+export async function freezeFlagMember(
+  db: Db,
+  id: number,
+  memberId: number,
+  operator: { id: number; username: string },
+  note: string,
+  requestId: string,
+) {
+  return db.transaction(async (tx) => {
+    const [flag] = await tx.select().from(riskFlags).where(eq(riskFlags.id, id)).for('update');
+    if (!flag) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    if (flag.state !== 0) throw new AppError(BizCode.CONFLICT, MSG.riskFlagHandled);
+    const [link] = await tx
+      .select({ memberId: riskFlagMembers.memberId })
+      .from(riskFlagMembers)
+      .where(and(eq(riskFlagMembers.flagId, id), eq(riskFlagMembers.memberId, memberId)));
+    if (!link) throw new AppError(BizCode.NOT_FOUND, MSG.riskMemberNotLinked);
+    const [frozen] = await tx
+      .update(members)
+      .set({ state: 0 })
+      .where(and(eq(members.id, memberId), ne(members.state, 0)))
+      .returning({ id: members.id });
+    if (!frozen) throw new AppError(BizCode.CONFLICT, MSG.riskMemberAlreadyFrozen);
+    await tx.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
+    const after = { state: 0, risk_flag: id, note: note.slice(0, 200) };
+    await audit(tx, { operatorId: operator.id, action: 'member.state', target: `member:${memberId}`, after, requestId });
+    await audit(tx, { operatorId: operator.id, action: 'risk.freeze-member', target: `risk-flag:${id}`, after: { member: memberId, note: after.note }, requestId });
     const [row] = await rowsOf(tx, [flag]);
     return row!;
   });

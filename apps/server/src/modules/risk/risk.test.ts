@@ -1,7 +1,10 @@
 import { MSG, type RiskFlagRow } from '@h5/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, call, manualClock, memberId, newMember, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { formatBeijing } from '../../lib/time';
 import { bets } from '../games/games-tables';
+import { memberCards } from '../payments/payments-tables';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { writeSettings } from '../site/site-service';
 
@@ -50,6 +53,7 @@ describe('registrations from one IP or one device', () => {
     const c = await registerFrom(ip);
     const [flag] = await flagOf('same_ip', ip);
     expect(flag).toMatchObject({ subject: ip, state: 0, detail: '24小时内同一IP注册3个账号' });
+    expect(flag?.members.map((m) => [m.evidence, m.linked_at])).toEqual(Array(3).fill([`注册IP ${ip}`, formatBeijing(clock.now())]));
     expect(flag?.members.map((m) => m.username)).toEqual([a.name, b.name, c.name]);
     const d = await registerFrom(ip);
     const again = await flagOf('same_ip', ip);
@@ -72,6 +76,7 @@ describe('registrations from one IP or one device', () => {
     for (const ip of ['10.78.0.1', '10.78.0.2', '10.78.0.3']) await registerFrom(ip, ua);
     const [flag] = await flagOf('same_device', 'RiskTest-A1');
     expect(flag?.members).toHaveLength(3);
+    expect(flag?.members.map((m) => [m.evidence, m.linked_at])).toEqual(Array(3).fill([`注册设备 ${ua}`, formatBeijing(clock.now())]));
     expect(flag?.detail).toBe('24小时内同一设备注册3个账号');
     for (const ip of ['10.79.0.1', '10.79.0.2', '10.79.0.3']) await registerFrom(ip, '');
     expect((await flags('all')).filter((f) => f.kind === 'same_device' && f.subject === '')).toEqual([]);
@@ -87,7 +92,17 @@ describe('one card bound by several members', () => {
     await kit.bindBank(b.token, '6222020200998877665');
     const [flag] = await flagOf('shared_card', '7665');
     expect(flag).toMatchObject({ subject: '6222****7665', detail: '6222****7665 被2个会员绑定' });
-    expect(flag?.members.map((m) => m.username).sort()).toEqual([a.name, b.name].sort());
+    // Each member's own evidence: the number they bound, and when (who came first tells the owner from the copier).
+    const boundAt = async (name: string) => {
+      const id = await memberId(t, name);
+      const [card] = await t.database.db.select().from(memberCards).where(eq(memberCards.memberId, id));
+      return { id, at: formatBeijing(card!.createdAt) };
+    };
+    const [boundA, boundB] = [await boundAt(a.name), await boundAt(b.name)];
+    expect(flag?.members).toEqual([
+      { id: boundA.id, username: a.name, state: 1, evidence: '绑定招商银行 6222****7665', linked_at: boundA.at },
+      { id: boundB.id, username: b.name, state: 1, evidence: '绑定招商银行 6222****7665', linked_at: boundB.at },
+    ]);
   });
 });
 
@@ -142,37 +157,46 @@ describe('claims and withdrawals', () => {
 });
 
 describe('the 风控 desk', () => {
-  it('lets finance clear a flag once; freezing is for admins and ends the members sessions', async () => {
+  it('lets finance clear a flag once; an admin freezes one member at a time and the others stay as they are', async () => {
     const content = await operatorToken(t, 'content');
     expect((await adminCall(t, content, 'GET', '/admin/api/risk-flags')).code).toBe(403);
 
     const ip = '10.77.2.1';
-    const members = [await registerFrom(ip), await registerFrom(ip), await registerFrom(ip)];
+    const linked = [await registerFrom(ip), await registerFrom(ip), await registerFrom(ip)];
     const [flag] = await flagOf('same_ip', ip);
     if (!flag) throw new Error('no flag');
-    expect((await flags('open')).some((f) => f.id === flag.id)).toBe(true);
+    const [first, second, third] = await Promise.all(linked.map((m) => memberId(t, m.name)));
+    const stranger = await registerFrom('10.77.2.9');
+    const strangerId = await memberId(t, stranger.name);
 
-    expect((await adminCall(t, finance, 'POST', `/admin/api/risk-flags/${flag.id}/freeze`, {})).code).toBe(403);
-    const frozen = await adminCall<RiskFlagRow>(t, admin, 'POST', `/admin/api/risk-flags/${flag.id}/freeze`, { note: '批量注册' });
-    expect(frozen).toMatchObject({ code: 200, message: MSG.riskFrozen, data: { state: 2 } });
-    expect(frozen.data.members.map((m) => m.state)).toEqual([0, 0, 0]);
-    for (const m of members) expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(401);
-    expect((await flags('open')).some((f) => f.id === flag.id)).toBe(false);
-    expect(await adminCall(t, finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, {})).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
-    expect((await adminCall(t, finance, 'POST', '/admin/api/risk-flags/999999/clear', {})).code).toBe(202);
+    const freeze = (token: string, member: number, flagId = flag.id) => adminCall<RiskFlagRow>(t, token, 'POST', `/admin/api/risk-flags/${flagId}/members/${member}/freeze`, { note: '批量注册' });
+    expect((await freeze(finance, second!)).code).toBe(403);
+    expect(await freeze(admin, strangerId)).toMatchObject({ code: 202, message: MSG.riskMemberNotLinked, data: null });
+    expect(await freeze(admin, second!, 999999)).toMatchObject({ code: 202, message: MSG.notFound });
+    const frozen = await freeze(admin, second!);
+    expect(frozen).toMatchObject({ code: 200, message: '已冻结该会员', data: { id: flag.id, state: 0 } });
+    expect(frozen.data.members.map((m) => [m.id, m.state])).toEqual([[first, 1], [second, 0], [third, 1]]);
+    expect((await call(t.app, '/api/user', {}, { token: linked[1]!.token })).code).toBe(401);
+    for (const m of [linked[0]!, linked[2]!, stranger]) expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(200);
+    expect(await freeze(admin, second!)).toMatchObject({ code: 409, message: '该会员已停用' });
+    // The flag stays open for the others to be judged on their own evidence.
+    expect((await flags('open')).find((f) => f.id === flag.id)?.members.map((m) => m.state)).toEqual([1, 0, 1]);
 
-    const ip2 = '10.77.2.2';
-    for (let i = 0; i < 3; i += 1) await registerFrom(ip2);
-    const [other] = await flagOf('same_ip', ip2);
-    const cleared = await adminCall<RiskFlagRow>(t, finance, 'POST', `/admin/api/risk-flags/${other?.id}/clear`, { note: '同一网吧' });
+    const cleared = await adminCall<RiskFlagRow>(t, finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, { note: '其余为同一网吧' });
     expect(cleared).toMatchObject({ code: 200, message: MSG.riskCleared, data: { state: 1 } });
-    expect(cleared.data.members.map((m) => m.state)).toEqual([1, 1, 1]);
+    expect(cleared.data.members.map((m) => m.state)).toEqual([1, 0, 1]);
+    expect(await adminCall(t, finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, {})).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
+    expect(await freeze(admin, first!)).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
+    expect((await adminCall(t, finance, 'POST', '/admin/api/risk-flags/999999/clear', {})).code).toBe(202);
+    expect((await call(t.app, '/api/user', {}, { token: linked[0]!.token })).code).toBe(200);
 
-    const audit = await t.database.db.query.auditLog.findMany({ where: (a, { like }) => like(a.target, 'risk-flag:%') });
-    expect(audit.map((a) => `${a.action} ${a.target}`).sort()).toEqual([`risk.clear risk-flag:${other?.id}`, `risk.freeze risk-flag:${flag.id}`].sort());
+    const audit = await t.database.db.query.auditLog.findMany({ where: (a, { like, or }) => or(like(a.target, `risk-flag:${flag.id}`), like(a.target, 'member:%')) });
+    expect(audit.filter((a) => a.target === `risk-flag:${flag.id}` || a.target === `member:${second}` || a.target === `member:${first}`).map((a) => `${a.action} ${a.target}`).sort()).toEqual(
+      [`member.state member:${second}`, `risk.clear risk-flag:${flag.id}`, `risk.freeze-member risk-flag:${flag.id}`].sort(),
+    );
     // A new registration from a cleared address opens a new flag instead of reviving the handled one.
-    await registerFrom(ip2);
-    const byIp = await flagOf('same_ip', ip2);
+    await registerFrom(ip);
+    const byIp = await flagOf('same_ip', ip);
     expect(byIp.map((f) => f.state).sort()).toEqual([0, 1]);
   });
 });
