@@ -7,6 +7,9 @@ import { Money } from './common';
  * secret: `X-Signature` is the hex HMAC-SHA256 of the raw body, and the body's `timestamp` (Unix seconds) must be
  * within five minutes of ours, so a captured request cannot be replayed later with a new meaning.
  */
+/** How far a signed request's or answer's `timestamp` may be from the receiver's clock, in seconds. */
+export const VENUE_SIGNATURE_WINDOW_SECONDS = 300;
+
 export const VENUE_WALLET_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
 export type VenueWalletAction = (typeof VENUE_WALLET_ACTIONS)[number];
 
@@ -75,6 +78,10 @@ export type VenueWalletAnswer = z.infer<typeof VenueWalletAnswer>;
  * The API of a remote transfer-wallet venue (an aggregator), as we call it at the venue's `api_base_url`: each call a
  * signed JSON POST (the same `X-Signature` and `timestamp` rules), each answer signed the same way by the venue.
  * `transfer_id` is our transfer number and the venue's idempotency key: a repeat is answered with the first result.
+ * An answer about a transfer (to `/transfers` or `/transfers/status`) is bound to the request it answers: it carries
+ * our `transfer_id`, the amount and the venue's own fresh `timestamp` under its signature. One that names another
+ * transfer, another amount or a time outside the five-minute window proves nothing (a replayed answer): the transfer
+ * stays pending, neither completed nor refunded.
  * A player unknown to the venue is created by the first transfer or launch that names it.
  */
 export const VENUE_API_PATHS = {
@@ -104,12 +111,25 @@ export const venueApiBodies = {
 
 export const VenueApiStatus = z.enum(['OK', 'INSUFFICIENT_FUNDS', 'UNKNOWN_TRANSACTION', 'INVALID_SIGNATURE', 'INVALID_REQUEST']);
 
+/** What binds an answer to the transfer it speaks of: our transfer number and the venue's time of answering. */
+const BoundAnswer = { transfer_id: Id, timestamp: z.number().int() };
+
 export const venueApiAnswers = {
   balance: z.object({ status: VenueApiStatus, balance: Money.optional() }),
-  /** OK: the money moved (now or the first time); INSUFFICIENT_FUNDS: it did not, and never will for this id. */
-  transfer: z.object({ status: VenueApiStatus, balance: Money.optional() }),
-  /** UNKNOWN_TRANSACTION: the venue never accepted this transfer id. */
-  transferStatus: z.object({ status: VenueApiStatus, transfer: z.object({ state: z.enum(['SUCCESS', 'FAILED']), amount: Money }).optional() }),
+  /**
+   * OK: the money moved (now or the first time); INSUFFICIENT_FUNDS: it did not, and never will for this id. `amount`
+   * is the amount asked for, as the venue read it.
+   */
+  transfer: z.object({ ...BoundAnswer, status: VenueApiStatus, amount: Money, balance: Money.optional() }),
+  /**
+   * UNKNOWN_TRANSACTION: the venue never accepted this transfer id. `transfer.amount` is what the venue applied: one
+   * that differs from ours leaves the transfer pending for finance.
+   */
+  transferStatus: z.object({
+    ...BoundAnswer,
+    status: VenueApiStatus,
+    transfer: z.object({ state: z.enum(['SUCCESS', 'FAILED']), amount: Money }).optional(),
+  }),
   launch: z.object({ status: VenueApiStatus, url: z.string().optional() }),
   bets: z.object({
     status: VenueApiStatus,

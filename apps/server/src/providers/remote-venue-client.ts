@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { hmacHex, verifyHmac } from '../lib/hmac';
 import { type OutboundPolicy, outboundFetch } from '../lib/outbound';
 import type { Clock } from '../lib/time';
+import { unboundAnswer } from './venue-answer-binding';
 
 /** What we need to reach a remote venue. */
 export interface RemoteVenue {
@@ -13,7 +14,8 @@ export interface RemoteVenue {
 }
 
 /**
- * A venue call either got an answer we can trust (signed by the venue, in the protocol's shape), or ended in doubt:
+ * A venue call either got an answer we can trust (signed by the venue, in the protocol's shape, bound to this
+ * request), or ended in doubt:
  * a timeout, a cut connection or an answer we cannot verify may all mean the venue did what we asked, so the caller
  * must not conclude either way (a transfer stays pending for reconciliation).
  */
@@ -66,5 +68,7 @@ export async function callVenue<C extends VenueApiCall>(
   }
   const parsed = venueApiAnswers[call].safeParse(json);
   if (!parsed.success) return { kind: 'in-doubt', reason: 'answer not understood' };
+  const unbound = unboundAnswer(call, body, parsed.data, options.clock);
+  if (unbound) return { kind: 'in-doubt', reason: unbound };
   return { kind: 'answered', answer: parsed.data as z.output<(typeof venueApiAnswers)[C]> };
 }

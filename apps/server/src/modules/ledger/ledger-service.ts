@@ -113,17 +113,32 @@ function insufficientAccount(e: unknown): string | null {
 }
 
 /**
+ * The one lock order of every money movement, so concurrent movements wait for each other instead of deadlocking:
+ *   1. the member's central wallet row (`lockWallet`), taken first by every path that moves a member's money;
+ *   2. the movement's member accounts, by member id (then code);
+ *   3. its house accounts (shards), by code.
+ * ledger_post locks the accounts in this order (migration 0021) and the legs are posted in it too.
+ */
+function lockOrder(a: Leg, b: Leg): number {
+  const oa = parseMemberAccount(a.account);
+  const ob = parseMemberAccount(b.account);
+  const rank = (o: { memberId: number | null }) => (o.memberId === null ? 1 : 0);
+  if (rank(oa) !== rank(ob)) return rank(oa) - rank(ob);
+  if (oa.memberId !== null && ob.memberId !== null && oa.memberId !== ob.memberId) return oa.memberId - ob.memberId;
+  return a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
+}
+
+/**
  * Posts one movement inside the caller's transaction: entries summing to zero, balances changed by guarded updates
  * (a member account never goes below zero), all or nothing. The database function ledger_post does the work in one
- * round trip; legs go in account order so two movements touching the same accounts lock them in the same order
- * and cannot deadlock.
+ * round trip, locking the accounts in the one lock order above (the caller holds the member's wallet lock first).
  */
 export async function post(tx: Tx, movement: Movement): Promise<PostResult> {
   const legs = movement.legs.filter((l) => l.cents !== 0);
   if (legs.some((l) => !Number.isSafeInteger(l.cents))) throw new Error('ledger legs must be integer cents');
   if (legs.reduce((sum, l) => sum + l.cents, 0) !== 0) throw new Error(`unbalanced movement ${movement.reference}`);
 
-  const ordered = [...legs].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+  const ordered = [...legs].sort(lockOrder);
   const owners = ordered.map((l) => parseMemberAccount(l.account));
   let result;
   try {
@@ -146,6 +161,30 @@ export async function post(tx: Tx, movement: Movement): Promise<PostResult> {
   const balances = new Map<string, number>();
   for (const row of rows) if (row.out_code !== null) balances.set(row.out_code, numericToCents(row.out_balance ?? '0'));
   return { transactionId: Number(first.out_id ?? 0), replayed: first.out_replayed, balances };
+}
+
+/** SQLSTATEs after which the same transaction, run again, may well succeed: deadlock and serialization failure. */
+const RETRYABLE_STATES = new Set(['40P01', '40001']);
+
+/** Whether an error (or one it wraps) is a deadlock or a serialization failure. */
+export function isRetryableConflict(e: unknown): boolean {
+  for (let err = e as { code?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
+    if (typeof err.code === 'string' && RETRYABLE_STATES.has(err.code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a money transaction, once more when the database rolled it back for a deadlock or a serialization failure
+ * (the lock order below makes these rare, not impossible: a row lock taken by a trigger or an index page split).
+ */
+export async function moneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (e) {
+    if (!isRetryableConflict(e)) throw e;
+    return db.transaction(work);
+  }
 }
 
 /** Posts a movement in its own database transaction. */

@@ -8,7 +8,7 @@ import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../admin/admin-service';
-import { accountCode, post } from '../ledger/ledger-service';
+import { accountCode, lockWallet, post } from '../ledger/ledger-service';
 import { beijingDay, dayRange, type DayRange, memberFiguresSql } from '../reports/reports-service';
 import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } from './partners-tables';
 
@@ -274,6 +274,8 @@ export async function payStatement(deps: PartnersDeps, id: number, reviewer: Rev
     }
     const cents = numericToCents(updated.commission);
     if (cents > 0) {
+      // The partner's wallet first, as every money path (ledger-service.ts `post`, lock order).
+      await lockWallet(tx, updated.partnerId);
       await post(tx, {
         reference: `commission:${id}`,
         kind: 'commission',

@@ -7,8 +7,9 @@ import { centsToNumeric, numericToCents } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
+import { isUnbound } from '../../providers/venue-answer-binding';
 import { members } from '../accounts/accounts-tables';
-import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+import { accountCode, balanceOf, isRetryableConflict, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { remoteVenue } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
 
@@ -48,9 +49,15 @@ export interface RemoteTransferOutcome {
   balance: string;
 }
 
-/** Finishes a pending transfer once, whoever gets there first (the request itself or reconciliation). */
+/**
+ * Finishes a pending transfer once, whoever gets there first (the request itself or reconciliation). The member's
+ * wallet is locked before the transfer row and the accounts, as every money path does (ledger-service.ts `post`).
+ */
 async function finish(deps: RemoteTransferDeps, transferNo: string, succeeded: boolean, note = ''): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+  const [known] = await deps.db.select({ memberId: venueTransfers.memberId }).from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo));
+  if (!known) return false;
+  return moneyTransaction(deps.db, async (tx) => {
+    await lockWallet(tx, known.memberId);
     const [row] = await tx.select().from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo)).for('update');
     if (!row || row.state !== 2) return false;
     const cents = numericToCents(row.amount);
@@ -131,8 +138,22 @@ export async function remoteTransfer(
   const venue = await remoteVenue(deps.db, venueCode);
   if (!venue) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
   const player = await playerName(deps.db, memberId);
-  const { row, repeated } = await deps.db.transaction((tx) => open(tx, deps, memberId, venue, direction, cents, reference));
-  if (!repeated) await send(deps, venue, row, player);
+  let opened: Awaited<ReturnType<typeof open>>;
+  try {
+    opened = await moneyTransaction(deps.db, (tx) => open(tx, deps, memberId, venue, direction, cents, reference));
+  } catch (e) {
+    // Rolled back whole: nothing moved, and the venue was not asked.
+    if (isRetryableConflict(e)) throw new AppError(BizCode.CONFLICT, MSG.moneyBusy);
+    throw e;
+  }
+  const { row, repeated } = opened;
+  if (!repeated) {
+    try {
+      await send(deps, venue, row, player);
+    } catch {
+      // The venue may have moved the money: the transfer stays pending (processing) and reconciliation finishes it.
+    }
+  }
   return outcome(deps.db, memberId, row.transferNo);
 }
 
@@ -143,12 +164,24 @@ async function send(deps: RemoteTransferDeps, venue: RemoteVenue, row: TransferR
     { player, transfer_id: row.transferNo, direction: row.direction, amount: centsToMoney(numericToCents(row.amount)) },
     { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
   );
-  if (result.kind === 'in-doubt') return; // pending: reconciliation asks the venue later
+  if (result.kind === 'in-doubt') {
+    // pending: reconciliation asks the venue later
+    if (isUnbound(result.reason)) await notePending(deps, row.transferNo, MSG.venueAnswerUnbound);
+    return;
+  }
   if (result.answer.status === 'OK') await finish(deps, row.transferNo, true);
   else if (result.answer.status === 'INSUFFICIENT_FUNDS' || result.answer.status === 'INVALID_REQUEST') {
     await finish(deps, row.transferNo, false, result.answer.status);
   }
   // INVALID_SIGNATURE / UNKNOWN_TRANSACTION on a transfer mean a misconfigured venue: left pending for an operator.
+}
+
+/** Leaves a note on a transfer that stays pending, for finance's 场馆转账 list. */
+async function notePending(deps: RemoteTransferDeps, transferNo: string, note: string) {
+  await deps.db
+    .update(venueTransfers)
+    .set({ note: note.slice(0, 200), updatedAt: deps.clock.now() })
+    .where(and(eq(venueTransfers.transferNo, transferNo), eq(venueTransfers.state, 2)));
 }
 
 /**
@@ -178,9 +211,18 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
   const venue = await remoteVenue(deps.db, row.venueCode);
   if (!venue) return false;
   const result = await callVenue(venue, 'transferStatus', { transfer_id: row.transferNo }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
-  if (result.kind === 'in-doubt') return false;
+  if (result.kind === 'in-doubt') {
+    if (isUnbound(result.reason)) await notePending(deps, row.transferNo, MSG.venueAnswerUnbound);
+    return false;
+  }
   const { status, transfer } = result.answer;
   if (status === 'OK' && transfer) {
+    if (numericToCents(transfer.amount) !== numericToCents(row.amount)) {
+      // The venue applied another amount (a partial transfer): neither ours to complete nor to refund; finance settles
+      // it with the venue (README "Game venues").
+      await notePending(deps, row.transferNo, `${MSG.venueAmountMismatch}：场馆记为 ${transfer.amount}`);
+      return false;
+    }
     return finish(deps, row.transferNo, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : '');
   }
   if (status === 'UNKNOWN_TRANSACTION' && deps.clock.now().getTime() - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) {

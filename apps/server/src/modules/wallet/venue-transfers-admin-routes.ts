@@ -63,6 +63,12 @@ export function venueTransfersAdminRoutes(app: FastifyInstance, deps: RemoteTran
       after: { state: after.state, note: after.note },
       requestId: req.id,
     });
-    return { data: view(after), message: after.state === 2 ? MSG.venueTransferStillPending : MSG.venueTransferReconciled };
+    const message =
+      after.state !== 2
+        ? MSG.venueTransferReconciled
+        : after.note.startsWith(MSG.venueAmountMismatch)
+          ? MSG.venueTransferAmountMismatch
+          : MSG.venueTransferStillPending;
+    return { data: view(after), message };
   });
 }

@@ -36,6 +36,8 @@ export async function playerBalance(db: Db, venue: string, player: string): Prom
 
 export interface TransferAnswer {
   status: 'OK' | 'INSUFFICIENT_FUNDS';
+  /** The amount recorded for this transfer id (a repeat is answered with the first one's). */
+  amount: string;
   balance: string;
 }
 
@@ -49,6 +51,7 @@ async function recorded(db: Db | Tx, venue: string, transferId: string) {
 
 const asAnswer = (row: typeof sandboxAggregatorTransfers.$inferSelect): TransferAnswer => ({
   status: row.status === 'SUCCESS' ? 'OK' : 'INSUFFICIENT_FUNDS',
+  amount: centsToMoney(numericToCents(row.amount)),
   balance: centsToMoney(numericToCents(row.balanceAfter)),
 });
 
@@ -73,7 +76,7 @@ export async function applyTransfer(
         status: enough ? 'SUCCESS' : 'FAILED',
         balanceAfter: centsToNumeric(after),
       });
-      return { status: enough ? 'OK' : 'INSUFFICIENT_FUNDS', balance: centsToMoney(after) };
+      return { status: enough ? 'OK' : 'INSUFFICIENT_FUNDS', amount: centsToMoney(t.cents), balance: centsToMoney(after) };
     });
   } catch (e) {
     // The same transfer id for another player raced this one and won: answer what it recorded.

@@ -142,21 +142,26 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
     });
   });
 
+  const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
+
   async function answer(venue: Merchant, call: VenueApiCall, body: Record<string, unknown>, origin: string): Promise<[number, unknown]> {
     switch (call) {
       case 'balance':
         return [200, { status: 'OK', balance: centsToMoney(await books.playerBalance(deps.db, venue.code, String(body.player))) }];
       case 'transfer': {
-        if (venue.seamless) return [400, { status: 'INVALID_REQUEST' }];
         const b = body as z.output<typeof venueApiBodies.transfer>;
+        // Every answer about a transfer names it, its amount and when it was given (contract: bound answers).
+        const bound = { transfer_id: b.transfer_id, amount: b.amount, timestamp: nowSeconds() };
+        if (venue.seamless) return [400, { status: 'INVALID_REQUEST', ...bound }];
         const cents = parseMoneyToCents(b.amount);
-        if (cents === null || cents <= 0) return [400, { status: 'INVALID_REQUEST' }];
+        if (cents === null || cents <= 0) return [400, { status: 'INVALID_REQUEST', ...bound }];
         const done = await books.applyTransfer(deps.db, { venue: venue.code, player: b.player, transferId: b.transfer_id, direction: b.direction, cents });
-        return [done.status === 'OK' ? 200 : 402, done];
+        return [done.status === 'OK' ? 200 : 402, { ...bound, ...done }];
       }
       case 'transferStatus': {
+        const bound = { transfer_id: String(body.transfer_id), timestamp: nowSeconds() };
         const t = await books.transferStatus(deps.db, venue.code, String(body.transfer_id));
-        return t ? [200, { status: 'OK', transfer: t }] : [404, { status: 'UNKNOWN_TRANSACTION' }];
+        return t ? [200, { status: 'OK', ...bound, transfer: t }] : [404, { status: 'UNKNOWN_TRANSACTION', ...bound }];
       }
       case 'launch': {
         const b = body as z.output<typeof venueApiBodies.launch>;
