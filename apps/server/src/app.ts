@@ -138,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...payments,
     publicUrl: config.publicUrl,
     reconcileIntervalMs: config.reconcileIntervalMs,
+    outbound: config.outbound,
     locks,
     invalidNotifies: limiter('notify-invalid', config.limits.invalidNotifies),
   });

@@ -54,6 +54,9 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   withdrawals: AF,
   withdrawalApprove: AF,
   withdrawalReject: AF,
+  adjustments: AF,
+  adjustmentApprove: AF,
+  adjustmentReject: AF,
   payWays: AF,
   // Finance edits a pay way's name, switch, sort and ranges; its gateway is refused to finance by the handler.
   payWayUpdate: AF,
@@ -98,7 +101,8 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   settings: A,
   settingsUpdate: A,
   withdrawReviewSetting: AF,
-  withdrawReviewSettingUpdate: AF,
+  // The two-person lines are admin's alone: finance reads the withdrawal line, never moves it.
+  withdrawReviewSettingUpdate: A,
   audit: A,
   imageUpload: AC,
   // Content resources (a venue's money fields are refused to content by the handler: integration changes)

@@ -318,6 +318,32 @@ export const AdjustInput = z.object({
     .regex(/^[A-Za-z0-9_-]{8,64}$/)
     .optional(),
 });
+/**
+ * A manual adjustment above `adjust_second_review_above`, waiting for (or decided by) a second operator. State 1
+ * pending, 2 approved (applied through the ledger), 3 rejected.
+ */
+export const AdminAdjustment = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  username: z.string(),
+  /** Signed: a credit is positive, a debit negative. */
+  amount: Money,
+  reference: z.string(),
+  note: z.string(),
+  state: z.number().int(),
+  maker_id: z.number().int(),
+  made_by: z.string(),
+  reviewer_id: z.number().int().nullable(),
+  reviewed_by: z.string(),
+  review_note: z.string(),
+  reviewed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+/**
+ * The answer of an adjustment: the central wallet's balance after it, and, when the amount was above the line, the
+ * pending adjustment (the balance then is unchanged; null when it was applied at once).
+ */
+export const AdjustResult = z.object({ balance: Money, pending: AdminAdjustment.nullable() });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Money desk
@@ -326,6 +352,7 @@ const queueState = (max: number) =>
   z.preprocess(blankIsAbsent, z.coerce.number().int().min(0).max(max).optional());
 export const DepositQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3), ...DateRange });
 export const WithdrawalQueueInput = DepositQueueInput;
+export const AdjustmentQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3) });
 export const VenueTransferQueueInput = z.object({
   page: pageField,
   pagesize: pagesizeField,
@@ -836,8 +863,10 @@ export const AdminSettings = z.object({
   turnover_multiple: z.number(),
   deposit_bonus_percent: z.number(),
   min_fanshui_money: z.number(),
-  /** Yuan: an approved withdrawal above it needs a second approval by another operator (0 = off). */
+  /** Yuan: an approved withdrawal above it needs a second approval by another operator (never 0: 1.00-100,000.00). */
   withdraw_second_review_above: z.number(),
+  /** Yuan: a manual adjustment above it (either sign) waits for another operator's approval (1.00-100,000.00). */
+  adjust_second_review_above: z.number(),
   /** 1: every operator must enrol two-factor sign-in before anything else. */
   operator_totp_required: flagValue,
 });
@@ -1174,6 +1203,13 @@ const withdrawalReview = reviewed(
   AdminWithdrawal,
   'a withdrawal (above withdraw_second_review_above: a first approval, then a second by another operator)',
 );
+const adjustmentReview = reviewed(
+  '/admin/api/adjustments',
+  'id',
+  FINANCE,
+  AdminAdjustment,
+  'a pending manual adjustment (by another operator than its maker; approval applies it once)',
+);
 const activityReview = reviewed('/admin/api/activity-applications', 'id', CONTENT_FINANCE, AdminActivityApplication, 'a promotion application');
 const agentReview = reviewed('/admin/api/agent-applications', 'id', FINANCE, AdminAgentApplication, 'a partner application');
 
@@ -1245,8 +1281,8 @@ export const adminEndpoints = {
     '/admin/api/members/:id/adjust',
     FINANCE,
     AdjustInput,
-    z.object({ balance: Money }),
-    'Credit or debit the central wallet (not a deposit)',
+    AdjustResult,
+    'Credit or debit the central wallet (not a deposit); above adjust_second_review_above it waits for another operator',
   ),
   memberRecycle: def(
     'POST',
@@ -1303,6 +1339,9 @@ export const adminEndpoints = {
   withdrawals: def('GET', '/admin/api/withdrawals', FINANCE, WithdrawalQueueInput, paginator(AdminWithdrawalRow), 'Withdrawal queue'),
   withdrawalApprove: withdrawalReview.approve,
   withdrawalReject: withdrawalReview.reject,
+  adjustments: def('GET', '/admin/api/adjustments', FINANCE, AdjustmentQueueInput, paginator(AdminAdjustment), 'Manual adjustments waiting for a second operator, and decided ones'),
+  adjustmentApprove: adjustmentReview.approve,
+  adjustmentReject: adjustmentReview.reject,
   payWays: def('GET', '/admin/api/pay-ways', FINANCE, AdminEmpty, z.array(PayWayAdmin), 'Pay ways with their ranges'),
   payWayUpdate: def('PUT', '/admin/api/pay-ways/:code', FINANCE, PayWayUpdateInput, PayWayRow, 'Change a pay way'),
   receivingAccounts: def('GET', '/admin/api/receiving-accounts', FINANCE, AdminEmpty, z.array(ReceivingAccount), 'Receiving accounts'),
@@ -1424,15 +1463,15 @@ export const adminEndpoints = {
     FINANCE,
     AdminEmpty,
     WithdrawReviewSetting,
-    'The second-review line of withdrawals',
+    'The second-review line of withdrawals (finance reads it; only admin sets it)',
   ),
   withdrawReviewSettingUpdate: def(
     'PUT',
     '/admin/api/settings/withdraw-review',
-    FINANCE,
+    ADMIN,
     WithdrawReviewSettingInput,
     WithdrawReviewSetting,
-    'Set the second-review line of withdrawals (0 = off)',
+    'Set the second-review line of withdrawals (admin only; 1.00-100,000.00, never off)',
   ),
   audit: def('GET', '/admin/api/audit', ADMIN, AuditQueryInput, paginator(AuditRow), 'The audit log'),
 

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseMoneyToCents } from '@h5/contract';
+import { type OutboundPolicy, outboundFetch } from '../lib/outbound';
 import type { GatewayAccount, NotifyVerdict, OrderStatus, PaymentGateway, PayRequest } from './payment-gateway';
 
 /** How long an order query may take before reconciliation gives up until its next run. */
@@ -71,14 +72,14 @@ export const epayGateway: PaymentGateway = {
     };
   },
 
-  async queryOrder(account: GatewayAccount, depositNo: string, origin: string): Promise<OrderStatus> {
+  async queryOrder(account: GatewayAccount, depositNo: string, origin: string, outbound: OutboundPolicy): Promise<OrderStatus> {
     // The epay order query authenticates with the merchant key itself, over the gateway's HTTPS.
     const url = epayApiUrl(account.submitUrl, origin);
     url.searchParams.set('act', 'order');
     url.searchParams.set('pid', account.merchantId);
     url.searchParams.set('key', account.secret);
     url.searchParams.set('out_trade_no', depositNo);
-    const response = await fetch(url, { signal: AbortSignal.timeout(QUERY_TIMEOUT_MS), redirect: 'error' });
+    const response = await outboundFetch(url.toString(), { signal: AbortSignal.timeout(QUERY_TIMEOUT_MS) }, outbound);
     if (!response.ok) throw new Error(`order query answered HTTP ${response.status}`);
     const body = (await response.json()) as Record<string, unknown>;
     if (Number(body.code) !== 1) return { found: false };

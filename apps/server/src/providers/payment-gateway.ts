@@ -1,3 +1,5 @@
+import type { OutboundPolicy } from '../lib/outbound';
+
 /**
  * What the platform needs from a payment gateway (DESIGN "Deposits"): a signed pay request the member's browser
  * takes to the gateway, the verification of the gateway's notify, and the order query reconciliation uses. A pay
@@ -45,5 +47,6 @@ export interface PaymentGateway {
   /** Checks a notify's parameters (query, form or JSON, all strings) in constant time. */
   verifyNotify(account: GatewayAccount, params: Record<string, string>): NotifyVerdict;
   /** Asks the gateway about one of our deposits over HTTP; throws when the gateway cannot be reached. */
-  queryOrder(account: GatewayAccount, depositNo: string, origin: string): Promise<OrderStatus>;
+  /** Asks only where the outbound policy allows (OUTBOUND_ALLOW); a refused address throws as an unreachable one. */
+  queryOrder(account: GatewayAccount, depositNo: string, origin: string, outbound: OutboundPolicy): Promise<OrderStatus>;
 }

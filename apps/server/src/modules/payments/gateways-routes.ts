@@ -14,11 +14,14 @@ import { audit } from '../admin/admin-service';
 import { acceptNotify, reconcileGatewayDeposits, RETURN_PATH, type SiteOrigins } from './gateways-service';
 import type { PaymentsDeps } from './payments-common';
 import { deposits, paymentGateways, paymentNotifies, payWays } from './payments-tables';
+import type { OutboundPolicy } from '../../lib/outbound';
 
 export interface GatewaysDeps extends PaymentsDeps {
   /** PUBLIC_URL: the origin gateways call back; without it, the origin of the member's request. */
   publicUrl: string | undefined;
   reconcileIntervalMs: number;
+  /** Where the reconciliation's order queries may go (OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
   locks: JobLocks;
   /** Notifies that fail verification, per source address (they are kept only up to this limit). */
   invalidNotifies: AttemptLimiter;

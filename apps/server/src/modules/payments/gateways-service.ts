@@ -6,6 +6,7 @@ import { addressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { numericToCents } from '../../lib/money';
+import type { OutboundPolicy } from '../../lib/outbound';
 import { epayGateway, paymentProtocols } from '../../providers/epay';
 import type { GatewayAccount, PaymentGateway } from '../../providers/payment-gateway';
 import { lockWallet } from '../ledger/ledger-service';
@@ -201,7 +202,7 @@ export interface ReconcileReport {
  * gateway that cannot be reached leaves its deposits pending for the next run.
  */
 export async function reconcileGatewayDeposits(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'>,
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { outbound: OutboundPolicy },
   origin: string,
   log?: FastifyBaseLogger,
 ): Promise<ReconcileReport> {
@@ -219,7 +220,7 @@ export async function reconcileGatewayDeposits(
     if (!gateway) continue;
     report.checked += 1;
     try {
-      const status = await protocolOf(gateway).queryOrder(accountOf(gateway), d.depositNo, origin);
+      const status = await protocolOf(gateway).queryOrder(accountOf(gateway), d.depositNo, origin, deps.outbound);
       const arrival: Arrival = {
         source: 'query',
         params: status.found

@@ -337,7 +337,7 @@ describe('reconciliation through the order query', () => {
     await fetch(`${site}/sandbox/epay/pay`, { method: 'POST', body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }), redirect: 'manual' });
     expect(await kit.balance(member.token)).toBe('0.00');
 
-    const deps = { db: t.database.db, clock };
+    const deps = { db: t.database.db, clock, outbound: t.config.outbound };
     clock.advance(RECONCILE_AFTER_MS - 60_000);
     expect((await reconcileGatewayDeposits(deps, site)).credited).toBe(0);
     clock.advance(2 * 60_000);
@@ -353,7 +353,7 @@ describe('reconciliation through the order query', () => {
 
   it('closes a deposit still unpaid after the 60-minute window; a paid notify after that is flagged, not credited', async () => {
     const { member, depositNo } = await gatewayDeposit('177');
-    const deps = { db: t.database.db, clock };
+    const deps = { db: t.database.db, clock, outbound: t.config.outbound };
     clock.advance(RECONCILE_AFTER_MS + 60_000);
     await reconcileGatewayDeposits(deps, site);
     expect((await depositRow(depositNo)).state).toBe(1);
@@ -368,7 +368,7 @@ describe('reconciliation through the order query', () => {
   it('leaves deposits pending while the gateway cannot be reached', async () => {
     const { depositNo } = await gatewayDeposit('199');
     clock.advance(GATEWAY_ORDER_LIFETIME_MS + 60_000);
-    const report = await reconcileGatewayDeposits({ db: t.database.db, clock }, 'http://127.0.0.1:1');
+    const report = await reconcileGatewayDeposits({ db: t.database.db, clock, outbound: t.config.outbound }, 'http://127.0.0.1:1');
     expect(report.failed).toBeGreaterThanOrEqual(1);
     expect((await depositRow(depositNo)).state).toBe(1);
   });
