@@ -40,6 +40,7 @@ import { filesRoutes } from './modules/files/files-routes';
 import { sandboxAggregatorRoutes } from './providers/sandbox-aggregator/sandbox-aggregator-routes';
 import { sandboxEpayRoutes } from './providers/sandbox-epay/sandbox-epay-routes';
 import { gatewaysAdminRoutes, gatewaysRoutes } from './modules/payments/gateways-routes';
+import { integrationRoutes } from './modules/integrations/integration-routes';
 import { recomputeVip } from './modules/vip/vip-service';
 import { type Clock, systemClock } from './lib/time';
 
@@ -160,7 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   paymentsAdminRoutes(app, payments, backOffice.authenticate);
   venueTransfersAdminRoutes(app, wallet, backOffice.authenticate);
-  gatewaysAdminRoutes(app, payments, backOffice.authenticate);
+  gatewaysAdminRoutes(app, { ...payments, outbound: config.outbound }, backOffice.authenticate);
+  integrationRoutes(app, { db, outbound: config.outbound }, backOffice.authenticate);
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   vipAdminRoutes(app, { db, clock }, backOffice.authenticate);

@@ -105,6 +105,11 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   withdrawReviewSettingUpdate: A,
   audit: A,
   imageUpload: AC,
+  // Integration changes: what lets a venue or a gateway move money is proposed by one admin, applied by another.
+  venueIntegration: A,
+  integrationChanges: A,
+  integrationChangeApprove: A,
+  integrationChangeReject: A,
   // Content resources (a venue's money fields are refused to content by the handler: integration changes)
   bannersList: AC,
   bannersCreate: AC,

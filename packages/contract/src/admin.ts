@@ -554,6 +554,8 @@ export const PaymentGateway = z.object({
   submit_url: z.string(),
   enabled: z.number().int(),
   created_at: Timestamp,
+  /** A change of merchant, secret or submit_url waits for a second admin. */
+  pending_change: z.boolean(),
 });
 export const NotifyListInput = z.object({
   page: pageField,
@@ -941,6 +943,8 @@ export const NoticeInput = z.object({
 export const AdminNotice = z.object({ id: z.number().int(), text: z.string(), sort: z.number().int(), enabled: z.number().int() });
 
 export const VENUE_WALLET_MODES = ['transfer', 'seamless'] as const;
+/** A field the call does not take: absent, or the call is refused with its message. */
+const integrationField = z.undefined({ message: MSG.venueIntegrationSeparate }).optional();
 export const VenueInput = z.object({
   code: z.string({ message: MSG.venueCodeInvalid }).trim().regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
   name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
@@ -949,6 +953,17 @@ export const VenueInput = z.object({
   category_id: category,
   sort: resSort,
   enabled: resFlag,
+  // What lets the venue move money is not edited here (README "Operators"): sent anyway, it is refused.
+  wallet_mode: integrationField,
+  api_base_url: integrationField,
+  api_secret: integrationField,
+  currency: integrationField,
+});
+/**
+ * What lets a venue move money, proposed by an admin and applied when a second admin approves (an integration
+ * change). A venue created by content has none of it and moves no money until then.
+ */
+export const VenueIntegrationInput = z.object({
   /**
    * How money reaches the venue (README "Game venues"): 'transfer' (a remote venue's own wallet, money moved in and
    * out over its API) or 'seamless' (the venue calls our wallet API for each bet and win).
@@ -960,7 +975,7 @@ export const VenueInput = z.object({
     .max(255, { message: MSG.inputTooLong })
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: MSG.venueApiUrlRequired })
     .default(''),
-  /** Write-only: never answered; left empty on an update, the stored secret stays. */
+  /** Write-only: never answered; left empty, the stored secret stays (not when the address changes). */
   api_secret: z
     .string()
     .trim()
@@ -982,6 +997,8 @@ export const AdminVenue = z.object({
   /** Whether a signing secret is stored (the secret itself is never answered). */
   api_secret_set: z.boolean(),
   currency: z.string(),
+  /** A change of the fields above waits for a second admin. */
+  pending_change: z.boolean(),
 });
 
 export const GameInput = z.object({
@@ -1134,6 +1151,40 @@ export const UploadedImage = z.object({
   path: z.string(),
   content_type: z.enum(IMAGE_UPLOAD_TYPES),
   size: z.number().int(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Integration changes (README "Operators"): what lets a venue or a gateway move money, made by one admin and
+// applied when another approves it. Secrets are shown as ******** (set) or '' (none), never as they are.
+
+export const INTEGRATION_CHANGE_STATES = { pending: 1, applied: 2, rejected: 3, withdrawn: 4, stale: 5 } as const;
+export const IntegrationChange = z.object({
+  id: z.number().int(),
+  target_kind: z.enum(['venue', 'gateway']),
+  /** The venue's or gateway's code. */
+  target: z.string(),
+  /** create: a new gateway; update: a venue's or gateway's integration fields. */
+  action: z.enum(['create', 'update']),
+  /** The integration fields before (null for a creation) and as proposed. */
+  before: z.record(z.string(), z.string()).nullable(),
+  after: z.record(z.string(), z.string()),
+  /** 1 pending, 2 applied, 3 rejected, 4 withdrawn by its maker, 5 refused as stale. */
+  state: z.number().int(),
+  maker_id: z.number().int(),
+  made_by: z.string(),
+  checked_by: z.string(),
+  /** The reason of a rejection or withdrawal, or the approver's note. */
+  note: z.string(),
+  decided_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+export const IntegrationChangeQueryInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(5) });
+export const RejectReasonInput = z.object({
+  note: z
+    .string({ message: MSG.integrationRejectReasonRequired })
+    .trim()
+    .min(1, { message: MSG.integrationRejectReasonRequired })
+    .max(200, { message: MSG.inputTooLong }),
 });
 
 /** The four calls of a list/create/update/delete resource. */
@@ -1356,14 +1407,21 @@ export const adminEndpoints = {
   ),
   receivingAccountDelete: def('DELETE', '/admin/api/receiving-accounts/:id', FINANCE, AdminEmpty, Nothing, 'Delete a receiving account'),
   paymentGateways: def('GET', '/admin/api/payment-gateways', ADMIN, AdminEmpty, z.array(PaymentGateway), 'Payment gateways'),
-  paymentGatewayCreate: def('POST', '/admin/api/payment-gateways', ADMIN, GatewayCreateInput, PaymentGateway, 'Add a payment gateway'),
+  paymentGatewayCreate: def(
+    'POST',
+    '/admin/api/payment-gateways',
+    ADMIN,
+    GatewayCreateInput,
+    IntegrationChange,
+    'Propose a payment gateway: it is created when a second admin approves',
+  ),
   paymentGatewayUpdate: def(
     'PUT',
     '/admin/api/payment-gateways/:code',
     ADMIN,
     GatewayUpdateInput,
     PaymentGateway,
-    'Change a gateway (the secret only when given)',
+    'Change a gateway: name and switch at once; merchant, secret and submit_url wait for a second admin (a new address needs a new secret)',
   ),
   paymentGatewayDelete: def('DELETE', '/admin/api/payment-gateways/:code', ADMIN, AdminEmpty, Nothing, 'Delete an unused gateway'),
   paymentNotifies: def('GET', '/admin/api/payment-notifies', FINANCE, NotifyListInput, paginator(PaymentNotify), 'Gateway notifies'),
@@ -1474,6 +1532,40 @@ export const adminEndpoints = {
     'Set the second-review line of withdrawals (admin only; 1.00-100,000.00, never off)',
   ),
   audit: def('GET', '/admin/api/audit', ADMIN, AuditQueryInput, paginator(AuditRow), 'The audit log'),
+
+  // Integration changes: what lets a venue or a gateway move money takes two admins
+  venueIntegration: def(
+    'POST',
+    '/admin/api/venues/:id/integration',
+    ADMIN,
+    VenueIntegrationInput,
+    IntegrationChange,
+    "Propose a venue's wallet mode, API address, secret and currency (a new address needs a new secret)",
+  ),
+  integrationChanges: def(
+    'GET',
+    '/admin/api/integration-changes',
+    ADMIN,
+    IntegrationChangeQueryInput,
+    paginator(IntegrationChange),
+    'Integration changes, pending first',
+  ),
+  integrationChangeApprove: def(
+    'POST',
+    '/admin/api/integration-changes/:id/approve',
+    ADMIN,
+    NoteInput,
+    IntegrationChange,
+    'Apply a pending change (another admin than its maker; refused as stale when the target changed since)',
+  ),
+  integrationChangeReject: def(
+    'POST',
+    '/admin/api/integration-changes/:id/reject',
+    ADMIN,
+    RejectReasonInput,
+    IntegrationChange,
+    'Reject a pending change with a reason (its maker withdraws it)',
+  ),
 
   // Files
   imageUpload: {

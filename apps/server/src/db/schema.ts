@@ -19,3 +19,4 @@ export * from '../providers/sandbox-aggregator/sandbox-aggregator-tables';
 export * from '../modules/partners/partners-tables';
 export * from '../modules/responsible/responsible-tables';
 export * from '../modules/risk/risk-tables';
+export * from '../modules/integrations/integration-tables';

@@ -3,7 +3,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { audit } from '../modules/admin/admin-service';
 import { adminRoute, type AuthenticateOperator, idParam } from './admin-route';
 import { AppError, badInput } from './errors';
@@ -40,6 +40,8 @@ export interface CrudResource<C extends ResourceCalls, R extends { id: number }>
    * an update, null on create). Refuses by throwing an AppError.
    */
   verify?: (tx: Tx, input: Input<C>, before: R | null) => Promise<void>;
+  /** Adds to the items what their rows do not hold (a venue's pending integration change). */
+  annotate?: (db: DbOrTx, items: Array<z.input<C['create']['data']>>) => Promise<Array<z.input<C['create']['data']>>>;
   /** Runs on the locked row inside the delete's transaction; refuses by throwing an AppError. */
   beforeDelete?: (tx: Tx, row: R) => Promise<void>;
 }
@@ -67,6 +69,10 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
       .from(table as PgTable)
       .where(where)
       .orderBy(...resource.orderBy) as unknown as Promise<R[]>;
+  const annotated = async (db: DbOrTx, rows: R[]) => {
+    const items = rows.map(resource.view);
+    return resource.annotate ? resource.annotate(db, items) : items;
+  };
   const checked = (parsed: Input<C>) => {
     const input = resource.prepare ? resource.prepare(parsed) : parsed;
     const message = resource.check?.(input);
@@ -84,7 +90,7 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
 
   // The list answers an array of the same item the other calls answer; generics cannot see that through C.
   adminRoute(app, authenticate, calls.list, async () => ({
-    data: (await select()).map(resource.view) as z.input<C['list']['data']>,
+    data: (await annotated(db, await select())) as z.input<C['list']['data']>,
   }));
 
   adminRoute(app, authenticate, calls.create, async ({ input: parsed, operator, req }) => {
@@ -94,7 +100,7 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
         await resource.verify?.(tx, input, null);
         const [row] = (await tx.insert(table).values(values as never).returning()) as unknown as R[];
         if (!row) throw new Error(`${resource.action} insert returned nothing`);
-        const after = resource.view(row);
+        const [after] = await annotated(tx, [row]);
         await audit(tx, { operatorId: operator.id, action: `${resource.action}.create`, target: `${resource.action}:${row.id}`, after, requestId: req.id });
         return after;
       }),
@@ -112,7 +118,7 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
         await resource.verify?.(tx, input, before);
         const [row] = (await tx.update(table).set(values as never).where(eq(table.id, id)).returning()) as unknown as R[];
         if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        const after = resource.view(row);
+        const [after] = await annotated(tx, [row]);
         await audit(tx, { operatorId: operator.id, action: `${resource.action}.update`, target: `${resource.action}:${id}`, before: resource.view(before), after, requestId: req.id });
         return after;
       }),

@@ -10,6 +10,7 @@ import { venueTransfers } from '../wallet/wallet-tables';
 import { bets } from '../games/games-tables';
 import { holdVenueExclusively } from '../wallet/venue-directory';
 import { ledgerAccounts } from '../ledger/ledger-tables';
+import { withPending } from '../integrations/integration-service';
 import { articles, banners, games, notices, venues } from './content-tables';
 
 // The input schemas live in the contract (adminResources); the URL rule with them, shared with the settings.
@@ -25,7 +26,7 @@ const sameCode = (column: typeof venues.code | typeof ledgerAccounts.venueCode |
  * Such a venue is never deleted (its balances would drop out of balancelist, transall and the recycle of the back
  * office); it is disabled instead, which stops transfers in and launches while transfers out and recycling go on.
  */
-async function venueHoldsMoney(tx: Tx, code: string): Promise<boolean> {
+export async function venueHoldsMoney(tx: Tx, code: string): Promise<boolean> {
   // Money the members sent to a transfer-wallet venue and did not take back yet is on the venue's float accounts
   // (house:venue:CODE:sNN); a transfer still in doubt may yet move some.
   const [floats] = await tx
@@ -80,14 +81,6 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
         .where(before ? and(sameCode(venues.code, input.code), ne(venues.id, before.id)) : sameCode(venues.code, input.code))
         .limit(1);
       if (clash.length > 0) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
-      // A remote venue signs and checks every call with its secret; a transfer venue is reached at its address.
-      if (!input.api_secret && !before?.apiSecret) throw badInput(MSG.venueSecretRequired);
-      if (input.wallet_mode === 'transfer' && !input.api_base_url) throw badInput(MSG.venueApiUrlRequired);
-      // Money held under one mode is accounted for that way: the mode changes only on an empty venue.
-      if (before && before.walletMode !== input.wallet_mode) {
-        await holdVenueExclusively(tx, before.code);
-        if (await venueHoldsMoney(tx, before.code)) throw new AppError(BizCode.CONFLICT, MSG.venueModeLocked);
-      }
     },
     beforeDelete: async (tx, row: VenueRow) => {
       await holdVenueExclusively(tx, row.code);
@@ -100,11 +93,8 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
       categoryId: i.category_id,
       sort: i.sort,
       enabled: i.enabled,
-      walletMode: i.wallet_mode,
-      apiBaseUrl: i.api_base_url,
-      currency: i.currency,
-      // Write-only: an update without a secret keeps the stored one.
-      ...(i.api_secret ? { apiSecret: i.api_secret } : {}),
+      // The wallet mode, address, secret and currency are not written here: a new venue has none of them and moves
+      // no money until an admin's integration change is approved by another admin (modules/integrations).
     }),
     view: (r: VenueRow) => ({
       id: r.id,
@@ -118,7 +108,9 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
       api_base_url: r.apiBaseUrl,
       api_secret_set: r.apiSecret !== '',
       currency: r.currency,
+      pending_change: false,
     }),
+    annotate: (db, items) => withPending(db, 'venue', items),
     orderBy: [venues.sort, venues.id],
   });
 

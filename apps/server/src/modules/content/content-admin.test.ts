@@ -1,16 +1,18 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { auditLog } from '../admin/admin-tables';
 
 let t: TestApp;
 let content: string;
 let finance: string;
+let admin: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
   content = await operatorToken(t, 'content');
   finance = await operatorToken(t, 'finance');
+  admin = await operatorToken(t, 'admin');
 });
 afterAll(() => t?.close());
 
@@ -29,6 +31,8 @@ interface Venue {
   sort: number;
   enabled: number;
 }
+/** The fields content edits of a listed venue (its integration is not sent back: modules/integrations). */
+const contentFields = (v: Venue) => ({ code: v.code, name: v.name, platname: v.platname, category_id: v.category_id, sort: v.sort, enabled: v.enabled });
 
 const auditRows = (prefix: string) =>
   t.database.db.select().from(auditLog).where(like(auditLog.action, `${prefix}.%`)).orderBy(desc(auditLog.id));
@@ -106,9 +110,6 @@ describe('venues and games', () => {
       name: '测试电子',
       category_id: 'concise',
       sort: 50,
-      wallet_mode: 'transfer',
-      api_base_url: `${t.origin}/sandbox/aggregator/api/CAV`,
-      api_secret: 'cav-secret-of-16+chars',
     });
     expect(venue.data).toMatchObject({ code: 'CAV', name: '测试电子', platname: 'CAV', category_id: 'concise', enabled: 1 });
     const game = await adminCall<Game>(t, content, 'POST', '/admin/api/games', {
@@ -127,7 +128,7 @@ describe('venues and games', () => {
       (await call<Array<{ platname: string; balance: string }>>(t.app, '/api/balancelist', {}, { token: m.token })).data.map((v) => v.platname);
     expect(await balances()).toContain('CAV');
 
-    const { id: _id, ...fields } = venue.data;
+    const fields = contentFields(venue.data);
     expect((await adminCall(t, content, 'PUT', `/admin/api/venues/${venue.data.id}`, { ...fields, enabled: 0 })).code).toBe(200);
     expect((await tiles()).find((g) => g.id === game.data.id)?.app_state).toBe(0);
     expect(await balances()).not.toContain('CAV');
@@ -143,7 +144,8 @@ describe('venues and games', () => {
     if (!pp) throw new Error('seed venue pp missing');
     const slots = async () => (await call<unknown[]>(t.app, '/api/gamelistBycode', { gamecode: 'pp' })).data.length;
     expect(await slots()).toBeGreaterThan(0);
-    const { id, ...fields } = pp;
+    const { id } = pp;
+    const fields = contentFields(pp);
     await adminCall(t, content, 'PUT', `/admin/api/venues/${id}`, { ...fields, enabled: 0 });
     expect(await slots()).toBe(0);
     expect((await tiles()).filter((g) => g.platform_name === 'pp').every((g) => g.app_state === 0)).toBe(true);
@@ -152,15 +154,9 @@ describe('venues and games', () => {
   });
 
   it('never deletes a venue holding member money: disabled, the money still comes back', async () => {
-    // A transfer-wallet venue at the sandbox aggregator, reached over HTTP.
-    const venue = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', {
-      code: 'CAM',
-      name: '测试真人',
-      category_id: 'realbet',
-      wallet_mode: 'transfer',
-      api_base_url: `${t.origin}/sandbox/aggregator/api/CAM`,
-      api_secret: 'cam-secret-of-16+chars',
-    });
+    // A transfer-wallet venue at the sandbox aggregator, reached over HTTP (connected as the seed connects one).
+    await addVenue(t, 'CAM', 'realbet');
+    const venue = { data: (await adminCall<Venue[]>(t, content, 'GET', '/admin/api/venues')).data.find((v) => v.code === 'CAM')! };
     const m = await registerMember(t.app);
     await credit(t, finance, m.name, '100');
     expect((await call(t.app, '/api/transfer', { amount: '30', sourcetype: 'userbalance', targettype: 'CAM' }, { token: m.token })).code).toBe(200);
@@ -168,7 +164,8 @@ describe('venues and games', () => {
     expect(await refused(content, 'DELETE', `/admin/api/venues/${venue.data.id}`, undefined, 409, '/admin/api/venues')).toBe(
       '该场馆仍有会员余额或未结算注单，不能删除，请改为停用',
     );
-    const { id, ...fields } = venue.data;
+    const { id } = venue.data;
+    const fields = contentFields(venue.data);
     // The code is the venue's identity in the ledger: fixed once created.
     expect(await refused(content, 'PUT', `/admin/api/venues/${id}`, { ...fields, code: 'CAM2' }, 409, '/admin/api/venues')).toBe('场馆代码创建后不能修改');
 
@@ -185,52 +182,45 @@ describe('venues and games', () => {
     expect(check.data.balanced).toBe(true);
   });
 
-  it('configures a remote venue: the secret is write-only, required, and the mode stays while money is inside', async () => {
-    const remote = { code: 'CRS', name: '无缝测试', category_id: 'realbet', wallet_mode: 'seamless' };
-    expect(await refused(content, 'POST', '/admin/api/venues', remote, 400, '/admin/api/venues')).toBe('转账钱包与无缝钱包场馆须填写签名密钥（至少16位）');
-    expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, api_secret: 'short' }, 400, '/admin/api/venues')).toBe(
-      '转账钱包与无缝钱包场馆须填写签名密钥（至少16位）',
-    );
-    expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, wallet_mode: 'transfer', api_secret: 's'.repeat(16) }, 400, '/admin/api/venues')).toBe(
-      '转账钱包场馆须填写接口地址（http或https网址）',
-    );
-    expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, api_secret: 's'.repeat(16), currency: 'rmb' }, 400, '/admin/api/venues')).toBe(
-      '币种须为3位大写字母，如CNY',
-    );
-    expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, wallet_mode: 'mixed' }, 400, '/admin/api/venues')).toBe(
-      '请选择钱包模式：转账钱包或无缝钱包',
-    );
-    const made = await adminCall<Venue & { api_secret_set: boolean }>(t, content, 'POST', '/admin/api/venues', { ...remote, api_secret: 'a-secret-of-16+chars' });
-    expect(made.data).toMatchObject({ wallet_mode: 'seamless', api_secret_set: true, currency: 'CNY', api_base_url: '' });
-    expect(JSON.stringify(made)).not.toContain('a-secret-of-16+chars');
+  it("leaves a venue's integration to admins: content's fields only, the admin's proposal checked field by field", async () => {
+    const remote = { code: 'CRS', name: '无缝测试', category_id: 'realbet' };
+    for (const extra of [{ wallet_mode: 'seamless' }, { api_secret: 'a-secret-of-16+chars' }, { api_base_url: 'https://v.example.com' }, { currency: 'USD' }]) {
+      expect(await refused(content, 'POST', '/admin/api/venues', { ...remote, ...extra }, 400, '/admin/api/venues')).toBe(
+        '场馆的钱包模式、接口地址、密钥和币种须由管理员在接入设置中提交',
+      );
+    }
+    const made = await adminCall<Venue & { api_secret_set: boolean }>(t, content, 'POST', '/admin/api/venues', remote);
+    expect(made.data).toMatchObject({ wallet_mode: 'transfer', api_secret_set: false, currency: 'CNY', api_base_url: '', pending_change: false });
+    const propose = (body: Record<string, unknown>) => adminCall(t, admin, 'POST', `/admin/api/venues/${made.data.id}/integration`, body);
+    expect(await propose({ wallet_mode: 'seamless' })).toMatchObject({ code: 400, message: '转账钱包与无缝钱包场馆须填写签名密钥（至少16位）' });
+    expect(await propose({ wallet_mode: 'seamless', api_secret: 'short' })).toMatchObject({ code: 400, message: '转账钱包与无缝钱包场馆须填写签名密钥（至少16位）' });
+    expect(await propose({ wallet_mode: 'transfer', api_secret: 's'.repeat(16) })).toMatchObject({ code: 400, message: '转账钱包场馆须填写接口地址（http或https网址）' });
+    expect(await propose({ wallet_mode: 'seamless', api_secret: 's'.repeat(16), currency: 'rmb' })).toMatchObject({ code: 400, message: '币种须为3位大写字母，如CNY' });
+    expect(await propose({ wallet_mode: 'mixed' })).toMatchObject({ code: 400, message: '请选择钱包模式：转账钱包或无缝钱包' });
+    expect(await propose({ wallet_mode: 'seamless', api_secret: 'a-secret-of-16+chars' })).toMatchObject({ code: 200, data: { state: 1 } });
+    // Content renames the venue while the change waits; the secret is in no answer and no audit row.
+    expect((await adminCall(t, content, 'PUT', `/admin/api/venues/${made.data.id}`, { ...contentFields(made.data), name: '无缝测试二' })).data).toMatchObject({
+      name: '无缝测试二',
+      pending_change: true,
+    });
     const listed = await adminCall<unknown[]>(t, content, 'GET', '/admin/api/venues');
     expect(JSON.stringify(listed)).not.toContain('a-secret-of-16+chars');
-    // An update without a secret keeps the stored one; the audit never holds it.
-    const { id, ...fields } = made.data;
-    expect((await adminCall(t, content, 'PUT', `/admin/api/venues/${id}`, { ...fields, name: '无缝测试二' })).code).toBe(200);
-    const { venues } = await import('../../db/schema');
-    const { eq } = await import('drizzle-orm');
-    const [stored] = await t.database.db.select({ secret: venues.apiSecret }).from(venues).where(eq(venues.id, id));
-    expect(stored?.secret).toBe('a-secret-of-16+chars');
     expect(JSON.stringify(await auditRows('venue'))).not.toContain('a-secret-of-16+chars');
+    expect(JSON.stringify(await auditRows('integration'))).not.toContain('a-secret-of-16+chars');
 
     // A transfer-wallet venue with a member's money in it keeps its mode until it is empty.
-    const ledger = await adminCall<Venue>(t, content, 'POST', '/admin/api/venues', {
-      code: 'CLM',
-      name: '转账测试',
-      category_id: 'realbet',
-      wallet_mode: 'transfer',
-      api_base_url: `${t.origin}/sandbox/aggregator/api/CLM`,
-      api_secret: 'clm-secret-of-16+chars',
-    });
+    await addVenue(t, 'CLM', 'realbet');
+    const ledger = (await adminCall<Venue[]>(t, content, 'GET', '/admin/api/venues')).data.find((v) => v.code === 'CLM')!;
     const m = await registerMember(t.app);
     await credit(t, finance, m.name, '10');
     await call(t.app, '/api/transfer', { amount: '5', sourcetype: 'userbalance', targettype: 'CLM' }, { token: m.token });
-    const { id: ledgerId, ...ledgerFields } = ledger.data;
-    const switched = { ...ledgerFields, wallet_mode: 'seamless', api_secret: 'b-secret-of-16+chars' };
-    expect(await refused(content, 'PUT', `/admin/api/venues/${ledgerId}`, switched, 409, '/admin/api/venues')).toBe('该场馆仍有会员余额或未结算注单，不能更改钱包模式');
+    const switched = { wallet_mode: 'seamless', api_base_url: '', api_secret: 'b-secret-of-16+chars' };
+    expect(await adminCall(t, admin, 'POST', `/admin/api/venues/${ledger.id}/integration`, switched)).toMatchObject({
+      code: 409,
+      message: '该场馆仍有会员余额或未结算注单，不能更改钱包模式',
+    });
     await call(t.app, '/api/transall', {}, { token: m.token });
-    expect((await adminCall(t, content, 'PUT', `/admin/api/venues/${ledgerId}`, switched)).code).toBe(200);
+    expect((await adminCall(t, admin, 'POST', `/admin/api/venues/${ledger.id}/integration`, switched)).code).toBe(200);
   });
 
   it('refuses bad venues and games, changing nothing', async () => {

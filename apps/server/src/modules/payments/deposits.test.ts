@@ -210,9 +210,10 @@ describe('POST /api/recharge', () => {
 describe('POST /api/payinfo', () => {
   it('answers the pay type as the message and, on a way without a gateway, the collection accounts with their QR images', async () => {
     const m = await registerMember(t.app);
-    expect((await adminCall(t, finance, 'PUT', '/admin/api/pay-ways/wechat', { gateway: null })).code).toBe(200);
+    const admin = await operatorToken(t, 'admin');
+    expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/wechat', { gateway: null })).code).toBe(200);
     const made = await kit.recharge(m.token, { paytype: 'wxpay', amount: '100.50' });
-    await adminCall(t, finance, 'PUT', '/admin/api/pay-ways/wechat', { gateway: 'sandbox' });
+    await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/wechat', { gateway: 'sandbox' });
     const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
     expect(info.code).toBe(200);
     expect(info.message).toBe('wxpay');

@@ -15,6 +15,7 @@ import { acceptNotify, reconcileGatewayDeposits, RETURN_PATH, type SiteOrigins }
 import type { PaymentsDeps } from './payments-common';
 import { deposits, paymentGateways, paymentNotifies, payWays } from './payments-tables';
 import type { OutboundPolicy } from '../../lib/outbound';
+import { proposeGatewayCreation, proposeGatewayIntegration, withPending } from '../integrations/integration-service';
 
 export interface GatewaysDeps extends PaymentsDeps {
   /** PUBLIC_URL: the origin gateways call back; without it, the origin of the member's request. */
@@ -90,42 +91,43 @@ const gatewayView = (g: GatewayRow) => ({
   created_at: formatBeijing(g.createdAt),
 });
 
-/** Payment gateways and the notify log (finance). */
-export function gatewaysAdminRoutes(app: FastifyInstance, deps: Pick<PaymentsDeps, 'db'>, authenticate: AuthenticateOperator) {
+/**
+ * Payment gateways (admin) and the notify log (finance). A gateway decides where members pay and which notifies
+ * credit them: its creation and its merchant, secret and submit_url wait for a second admin (modules/integrations);
+ * its name and switch change at once.
+ */
+export function gatewaysAdminRoutes(
+  app: FastifyInstance,
+  deps: Pick<PaymentsDeps, 'db'> & { outbound: OutboundPolicy },
+  authenticate: AuthenticateOperator,
+) {
   const { db } = deps;
   adminRoute(app, authenticate, adminEndpoints.paymentGateways, async () => ({
-    data: (await db.select().from(paymentGateways).orderBy(asc(paymentGateways.code))).map(gatewayView),
+    data: await withPending(db, 'gateway', (await db.select().from(paymentGateways).orderBy(asc(paymentGateways.code))).map(gatewayView)),
   }));
 
-  adminRoute(app, authenticate, adminEndpoints.paymentGatewayCreate, async ({ input, operator, req }) => {
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(paymentGateways)
-        .values({ code: input.code, name: input.name, protocol: input.protocol, merchantId: input.merchant_id, secret: input.secret, submitUrl: input.submit_url, enabled: input.enabled })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
-      await audit(tx, { operatorId: operator.id, action: 'payment-gateway.create', target: `payment-gateway:${row.code}`, after: gatewayView(row), requestId: req.id });
-      return row;
-    });
-    return { data: gatewayView(created), message: MSG.ok };
-  });
+  adminRoute(app, authenticate, adminEndpoints.paymentGatewayCreate, async ({ input, operator, req }) => ({
+    data: await proposeGatewayCreation(db, deps.outbound, operator, input, req.id),
+    message: MSG.integrationChangePending,
+  }));
 
   adminRoute(app, authenticate, adminEndpoints.paymentGatewayUpdate, async ({ input, params, operator, req }) => {
-    const updated = await db.transaction(async (tx) => {
+    const { updated, change } = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, params.code ?? '')).for('update');
       if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
+      const change = await proposeGatewayIntegration(tx, deps.outbound, operator, before, input, req.id);
+      if (input.name === undefined && input.enabled === undefined) return { updated: before, change };
       const [row] = await tx
         .update(paymentGateways)
-        .set({ name: input.name, merchantId: input.merchant_id, secret: input.secret, submitUrl: input.submit_url, enabled: input.enabled })
+        .set({ name: input.name, enabled: input.enabled })
         .where(eq(paymentGateways.code, before.code))
         .returning();
       if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
-      const after = { ...gatewayView(row), secret_changed: input.secret !== undefined };
-      await audit(tx, { operatorId: operator.id, action: 'payment-gateway.update', target: `payment-gateway:${row.code}`, before: gatewayView(before), after, requestId: req.id });
-      return row;
+      await audit(tx, { operatorId: operator.id, action: 'payment-gateway.update', target: `payment-gateway:${row.code}`, before: gatewayView(before), after: gatewayView(row), requestId: req.id });
+      return { updated: row, change };
     });
-    return { data: gatewayView(updated), message: MSG.ok };
+    const [view] = await withPending(db, 'gateway', [gatewayView(updated)]);
+    return { data: view!, message: change ? MSG.integrationChangePending : MSG.ok };
   });
 
   adminRoute(app, authenticate, adminEndpoints.paymentGatewayDelete, async ({ params, operator, req }) => {

@@ -375,12 +375,24 @@ describe('reconciliation through the order query', () => {
 });
 
 describe('back office: payment gateways', () => {
-  it('creates, lists with the secret masked, updates a subset and refuses bad fields', async () => {
-    const body = { code: 'epay_a', name: '易支付A', merchant_id: '2002', secret: 'abcdefgh12345678', submit_url: 'https://pay.example.com/submit.php' };
-    const created = await adminCall<Record<string, unknown>>(t, finance, 'POST', '/admin/api/payment-gateways', body);
-    expect(created).toMatchObject({ code: 200, data: { code: 'epay_a', protocol: 'epay', secret: '********', enabled: 1 } });
-    expect((await adminCall(t, finance, 'POST', '/admin/api/payment-gateways', body)).code).toBe(409);
-    const list = await adminCall<Array<Record<string, unknown>>>(t, finance, 'GET', '/admin/api/payment-gateways');
+  let admin = '';
+  let second = '';
+  beforeAll(async () => {
+    admin = await operatorToken(t, 'admin');
+    second = await operatorToken(t, 'admin');
+  });
+
+  it('creates (once a second admin approves), lists with the secret masked, updates a subset and refuses bad fields', async () => {
+    // A site path: an address of our own, which the outbound policy does not judge.
+    const body = { code: 'epay_a', name: '易支付A', merchant_id: '2002', secret: 'abcdefgh12345678', submit_url: '/gateway-a/submit.php' };
+    const proposed = await adminCall<{ id: number }>(t, admin, 'POST', '/admin/api/payment-gateways', body);
+    expect(proposed).toMatchObject({ code: 200, data: { state: 1, after: { secret: '********' } } });
+    expect((await adminCall(t, admin, 'POST', '/admin/api/payment-gateways', body)).code).toBe(409);
+    const approved = await adminCall(t, second, 'POST', `/admin/api/integration-changes/${proposed.data.id}/approve`, {});
+    expect(approved.code).toBe(200);
+    expect((await adminCall(t, admin, 'POST', '/admin/api/payment-gateways', body)).code).toBe(409);
+    const list = await adminCall<Array<Record<string, unknown>>>(t, admin, 'GET', '/admin/api/payment-gateways');
+    expect(list.data.find((g) => g.code === 'epay_a')).toMatchObject({ protocol: 'epay', secret: '********', enabled: 1, pending_change: false });
     expect(JSON.stringify(list.data)).not.toContain('abcdefgh12345678');
     expect(JSON.stringify(list.data)).not.toContain(secret);
 
@@ -391,41 +403,43 @@ describe('back office: payment gateways', () => {
       [{ ...body, code: 'epay_b', merchant_id: ' ' }, '请输入商户号'],
     ];
     for (const [input, message] of bad) {
-      expect(await adminCall(t, finance, 'POST', '/admin/api/payment-gateways', input), message).toMatchObject({ code: 400, message });
+      expect(await adminCall(t, admin, 'POST', '/admin/api/payment-gateways', input), message).toMatchObject({ code: 400, message });
     }
 
-    expect((await adminCall(t, finance, 'PUT', '/admin/api/payment-gateways/epay_a', { name: '易支付甲' })).data).toMatchObject({ name: '易支付甲' });
+    expect((await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/epay_a', { name: '易支付甲' })).data).toMatchObject({ name: '易支付甲' });
     const [row] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'epay_a'));
     expect(row).toMatchObject({ name: '易支付甲', secret: 'abcdefgh12345678' });
-    expect((await adminCall(t, finance, 'PUT', '/admin/api/payment-gateways/none', { name: 'x' })).code).toBe(202);
+    expect((await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/none', { name: 'x' })).code).toBe(202);
+    expect((await adminCall(t, finance, 'GET', '/admin/api/payment-gateways')).code).toBe(403);
     const content = await operatorToken(t, 'content');
     expect((await adminCall(t, content, 'GET', '/admin/api/payment-gateways')).code).toBe(403);
   });
 
   it('moves a pay way onto a gateway and back, never a bank transfer, and keeps a gateway in use', async () => {
-    await adminCall(t, finance, 'POST', '/admin/api/payment-gateways', { code: 'epay_c', name: 'C', merchant_id: '3003', secret: 'cccccccc', submit_url: 'https://c.example.com/submit.php' });
-    expect(await adminCall(t, finance, 'PUT', '/admin/api/pay-ways/bank', { gateway: 'epay_c' })).toMatchObject({ code: 400, message: '银行卡转账不能使用支付通道' });
-    expect(await adminCall(t, finance, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'ghost' })).toMatchObject({ code: 400, message: '支付通道不存在' });
-    expect((await adminCall(t, finance, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'epay_c' })).code).toBe(200);
+    // Written as the seed writes a gateway: its approval is another test's.
+    await t.database.db.insert(paymentGateways).values({ code: 'epay_c', name: 'C', merchantId: '3003', secret: 'cccccccc', submitUrl: 'https://c.example.com/submit.php' });
+    expect(await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/bank', { gateway: 'epay_c' })).toMatchObject({ code: 400, message: '银行卡转账不能使用支付通道' });
+    expect(await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'ghost' })).toMatchObject({ code: 400, message: '支付通道不存在' });
+    expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'epay_c' })).code).toBe(200);
     const ways = await adminCall<Array<{ code: string; gateway: string | null }>>(t, finance, 'GET', '/admin/api/pay-ways');
     expect(ways.data.find((w) => w.code === 'usdt')?.gateway).toBe('epay_c');
-    expect(await adminCall(t, finance, 'DELETE', '/admin/api/payment-gateways/epay_c')).toMatchObject({ code: 409 });
+    expect(await adminCall(t, admin, 'DELETE', '/admin/api/payment-gateways/epay_c')).toMatchObject({ code: 409 });
 
     // A USDT deposit now goes to gateway C; disabling C closes the way to members.
     const m = await registerMember(t.app);
     const made = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '700' });
     const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
     expect(new URL(info.data.info.pay_url ?? '').host).toBe('c.example.com');
-    await adminCall(t, finance, 'PUT', '/admin/api/payment-gateways/epay_c', { enabled: 0 });
+    await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/epay_c', { enabled: 0 });
     const flags = await t.app.inject({ method: 'GET', url: '/api/get_pay_way', headers: { authorization: `Bearer ${m.token}` } });
     expect(flags.json().data).toMatchObject({ usdt: 0 });
     expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '700' })).toMatchObject({ code: 400, message: '该支付方式暂未开放' });
 
-    expect((await adminCall(t, finance, 'PUT', '/admin/api/pay-ways/usdt', { gateway: null })).code).toBe(200);
+    expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: null })).code).toBe(200);
     // Still in use by the pending deposit made for it.
-    expect(await adminCall(t, finance, 'DELETE', '/admin/api/payment-gateways/epay_c')).toMatchObject({ code: 409 });
+    expect(await adminCall(t, admin, 'DELETE', '/admin/api/payment-gateways/epay_c')).toMatchObject({ code: 409 });
     await adminCall(t, finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/reject`, {});
-    expect((await adminCall(t, finance, 'DELETE', '/admin/api/payment-gateways/epay_c')).code).toBe(200);
+    expect((await adminCall(t, admin, 'DELETE', '/admin/api/payment-gateways/epay_c')).code).toBe(200);
   });
 });
 
@@ -452,7 +466,7 @@ describe('SANDBOX', () => {
       }
       expect((await prod.app.inject({ method: 'POST', url: '/sandbox/epay/pay', payload: {} })).statusCode).toBe(404);
       expect((await prod.app.inject({ method: 'POST', url: '/sandbox/aggregator/round', payload: {} })).statusCode).toBe(404);
-      const op = await operatorToken(prod, 'finance');
+      const op = await operatorToken(prod, 'admin');
       expect((await adminCall(prod, op, 'GET', '/admin/api/payment-gateways')).data).toEqual([]);
       const ways = await adminCall<Array<{ gateway: string | null }>>(prod, op, 'GET', '/admin/api/pay-ways');
       expect(ways.data.every((w) => w.gateway === null)).toBe(true);

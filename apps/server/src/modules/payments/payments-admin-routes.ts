@@ -159,6 +159,10 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
       const result = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(payWays).where(eq(payWays.code, code));
         if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+        // Where a way's deposits are paid is the admin's (README "Operators"); finance keeps the rest of the way.
+        if (input.gateway !== undefined && input.gateway !== before.gateway && operator.role !== 'admin') {
+          throw new AppError(BizCode.FORBIDDEN, MSG.payWayGatewayAdminOnly);
+        }
         if (input.gateway) {
           if (code === 'bank') throw badInput(MSG.bankWayNoGateway);
           const [gateway] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, input.gateway));

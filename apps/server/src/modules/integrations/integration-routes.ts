@@ -1,0 +1,44 @@
+import { adminEndpoints, INTEGRATION_CHANGE_STATES as STATE, MSG } from '@h5/contract';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
+import type { OutboundPolicy } from '../../lib/outbound';
+import { pageWindow, toPaginator } from '../../lib/paging';
+import { approveChange, changeView, proposeVenueIntegration, rejectChange } from './integration-service';
+import { integrationChanges } from './integration-tables';
+
+/** The integration-change calls (admin): a venue's proposal, the queue, approval and rejection. */
+export function integrationRoutes(app: FastifyInstance, deps: { db: Db; outbound: OutboundPolicy }, authenticate: AuthenticateOperator) {
+  const { db } = deps;
+
+  adminRoute(app, authenticate, adminEndpoints.venueIntegration, async ({ input, params, operator, req }) => ({
+    data: await proposeVenueIntegration(db, deps.outbound, operator, idParam(params), input, req.id),
+    message: MSG.integrationChangePending,
+  }));
+
+  // Pending changes first, then the decided ones, newest first in each.
+  adminRoute(app, authenticate, adminEndpoints.integrationChanges, async ({ input }) => {
+    const window = pageWindow(input);
+    const where = input.state === undefined ? undefined : eq(integrationChanges.state, input.state);
+    const [total] = await db.select({ n: count() }).from(integrationChanges).where(where);
+    const rows = await db
+      .select()
+      .from(integrationChanges)
+      .where(where)
+      .orderBy(sql`(${integrationChanges.state} = ${STATE.pending}) desc`, desc(integrationChanges.id))
+      .limit(window.perPage)
+      .offset(window.offset);
+    return { data: toPaginator(rows.map(changeView), total?.n ?? 0, window) };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.integrationChangeApprove, async ({ input, params, operator, req }) => ({
+    data: await approveChange(db, deps.outbound, operator, idParam(params), input.note, req.id),
+    message: MSG.integrationChangeApplied,
+  }));
+
+  adminRoute(app, authenticate, adminEndpoints.integrationChangeReject, async ({ input, params, operator, req }) => {
+    const { change, withdrawn } = await rejectChange(db, operator, idParam(params), input.note, req.id);
+    return { data: change, message: withdrawn ? MSG.integrationChangeWithdrawn : MSG.integrationChangeRejected };
+  });
+}

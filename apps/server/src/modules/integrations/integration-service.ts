@@ -1,0 +1,336 @@
+import { BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG, type AdminDataOf, type adminEndpoints } from '@h5/contract';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { AppError, badInput } from '../../http/errors';
+import { type OutboundPolicy, checkOutboundUrl } from '../../lib/outbound';
+import { formatBeijing } from '../../lib/time';
+import type { AuthedOperator } from '../admin/admin-service';
+import { audit } from '../admin/admin-service';
+import { venues } from '../content/content-tables';
+import { paymentGateways } from '../payments/payments-tables';
+import { holdVenueExclusively } from '../wallet/venue-directory';
+import { venueHoldsMoney } from '../content/content-admin-routes';
+import { integrationChanges } from './integration-tables';
+
+/**
+ * Integration changes (README "Operators"): what lets a venue or a payment gateway move money (a venue's wallet
+ * mode, API address, secret and currency; a gateway's creation, merchant, secret and submit_url) is proposed by one
+ * admin and applied, in one transaction, only when another admin approves it. A secret is kept to be applied and
+ * never answered: every answer and audit row shows it as ********.
+ */
+
+export type IntegrationChangeView = AdminDataOf<typeof adminEndpoints.integrationChangeApprove>;
+type ChangeRow = typeof integrationChanges.$inferSelect;
+type VenueRow = typeof venues.$inferSelect;
+type GatewayRow = typeof paymentGateways.$inferSelect;
+type Fields = Record<string, string>;
+
+export const MASKED = '********';
+const mask = (secret: string) => (secret ? MASKED : '');
+
+const venueFields = (v: Pick<VenueRow, 'walletMode' | 'apiBaseUrl' | 'apiSecret' | 'currency'>): Fields => ({
+  wallet_mode: v.walletMode,
+  api_base_url: v.apiBaseUrl,
+  api_secret: mask(v.apiSecret),
+  currency: v.currency,
+});
+const gatewayFields = (g: Pick<GatewayRow, 'protocol' | 'merchantId' | 'submitUrl' | 'secret'>): Fields => ({
+  protocol: g.protocol,
+  merchant_id: g.merchantId,
+  submit_url: g.submitUrl,
+  secret: mask(g.secret),
+});
+
+/** A digest of the target's integration, secret included: an approval applies only over what the maker saw. */
+const fingerprint = (parts: unknown) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+const venuePrint = (v: VenueRow | undefined) => fingerprint(v ? [v.walletMode, v.apiBaseUrl, v.apiSecret, v.currency] : null);
+const gatewayPrint = (g: GatewayRow | undefined) => fingerprint(g ? [g.protocol, g.merchantId, g.submitUrl, g.secret] : null);
+
+export function changeView(row: ChangeRow): IntegrationChangeView {
+  return {
+    id: row.id,
+    target_kind: row.targetKind,
+    target: row.target,
+    action: row.action,
+    before: JSON.parse(row.before) as Fields | null,
+    after: JSON.parse(row.after) as Fields,
+    state: row.state,
+    maker_id: row.makerId,
+    made_by: row.madeBy,
+    checked_by: row.checkedBy,
+    note: row.note,
+    decided_at: row.decidedAt ? formatBeijing(row.decidedAt) : null,
+    created_at: formatBeijing(row.createdAt),
+  };
+}
+
+/** An address the server would call: refused (400) unless the outbound policy allows it. Site paths are ours. */
+export async function checkAddress(url: string, policy: OutboundPolicy): Promise<void> {
+  if (url === '' || (url.startsWith('/') && !url.startsWith('//'))) return;
+  const refusal = await checkOutboundUrl(url, policy);
+  if (refusal) throw badInput(refusal);
+}
+
+interface Proposal {
+  kind: 'venue' | 'gateway';
+  target: string;
+  action: 'create' | 'update';
+  before: Fields | null;
+  after: Fields;
+  secret: string;
+  print: string;
+}
+
+async function propose(tx: Tx, operator: AuthedOperator, p: Proposal, requestId: string): Promise<IntegrationChangeView> {
+  // The partial unique index keeps one pending change per target, also against a concurrent proposal.
+  const [row] = await tx
+    .insert(integrationChanges)
+    .values({
+      targetKind: p.kind,
+      target: p.target,
+      action: p.action,
+      before: JSON.stringify(p.before),
+      after: JSON.stringify(p.after),
+      secret: p.secret,
+      fingerprint: p.print,
+      makerId: operator.id,
+      madeBy: operator.username,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeExists);
+  await audit(tx, { operatorId: operator.id, action: 'integration.propose', target: `${p.kind}:${p.target}`, before: p.before, after: { change: row.id, ...p.after }, requestId });
+  return changeView(row);
+}
+
+/** A changed address never keeps the old secret: whoever controls the new host must not be handed it. */
+function requireSecretForNewAddress(addressChanged: boolean, secret: string) {
+  if (addressChanged && !secret) throw badInput(MSG.integrationSecretForNewAddress);
+}
+
+export interface VenueIntegration {
+  wallet_mode: 'transfer' | 'seamless';
+  api_base_url: string;
+  api_secret: string;
+  currency: string;
+}
+
+/** The checks of a venue's integration as proposed, against the venue as it is (also when approved). */
+async function checkVenueIntegration(tx: Tx, venue: VenueRow, next: VenueIntegration): Promise<void> {
+  if (!next.api_secret && !venue.apiSecret) throw badInput(MSG.venueSecretRequired);
+  if (next.wallet_mode === 'transfer' && !next.api_base_url) throw badInput(MSG.venueApiUrlRequired);
+  // Money held under one mode is accounted for that way: the mode changes only on an empty venue.
+  if (venue.walletMode !== next.wallet_mode) {
+    await holdVenueExclusively(tx, venue.code);
+    if (await venueHoldsMoney(tx, venue.code)) throw new AppError(BizCode.CONFLICT, MSG.venueModeLocked);
+  }
+}
+
+export async function proposeVenueIntegration(
+  db: DbOrTx,
+  policy: OutboundPolicy,
+  operator: AuthedOperator,
+  venueId: number,
+  next: VenueIntegration,
+  requestId: string,
+): Promise<IntegrationChangeView> {
+  await checkAddress(next.api_base_url, policy);
+  return db.transaction(async (tx) => {
+    const [venue] = await tx.select().from(venues).where(eq(venues.id, venueId)).for('update');
+    if (!venue) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    requireSecretForNewAddress(next.api_base_url !== venue.apiBaseUrl, next.api_secret);
+    const unchanged =
+      !next.api_secret && next.wallet_mode === venue.walletMode && next.api_base_url === venue.apiBaseUrl && next.currency === venue.currency;
+    if (unchanged) throw badInput(MSG.integrationNothingChanged);
+    await checkVenueIntegration(tx, venue, next);
+    const after = { wallet_mode: next.wallet_mode, api_base_url: next.api_base_url, api_secret: mask(next.api_secret || venue.apiSecret), currency: next.currency };
+    return propose(tx, operator, { kind: 'venue', target: venue.code, action: 'update', before: venueFields(venue), after, secret: next.api_secret, print: venuePrint(venue) }, requestId);
+  });
+}
+
+export interface GatewayCreation {
+  code: string;
+  protocol: 'epay';
+  name: string;
+  merchant_id: string;
+  secret: string;
+  submit_url: string;
+  enabled: 0 | 1;
+}
+
+export async function proposeGatewayCreation(
+  db: DbOrTx,
+  policy: OutboundPolicy,
+  operator: AuthedOperator,
+  input: GatewayCreation,
+  requestId: string,
+): Promise<IntegrationChangeView> {
+  await checkAddress(input.submit_url, policy);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ code: paymentGateways.code }).from(paymentGateways).where(eq(paymentGateways.code, input.code));
+    if (existing) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
+    const after = { name: input.name, enabled: String(input.enabled), ...gatewayFields({ protocol: input.protocol, merchantId: input.merchant_id, submitUrl: input.submit_url, secret: input.secret }) };
+    return propose(tx, operator, { kind: 'gateway', target: input.code, action: 'create', before: null, after, secret: input.secret, print: gatewayPrint(undefined) }, requestId);
+  });
+}
+
+/** A gateway's merchant, secret and submit_url as proposed; absent fields stay. */
+export interface GatewayIntegration {
+  merchant_id?: string | undefined;
+  secret?: string | undefined;
+  submit_url?: string | undefined;
+}
+
+/**
+ * The integration part of a gateway update, on the locked row: null when it changes nothing there, else the
+ * pending change. Refuses a new address without a new secret before anything is written.
+ */
+export async function proposeGatewayIntegration(
+  tx: Tx,
+  policy: OutboundPolicy,
+  operator: AuthedOperator,
+  gateway: GatewayRow,
+  next: GatewayIntegration,
+  requestId: string,
+): Promise<IntegrationChangeView | null> {
+  const merchantId = next.merchant_id ?? gateway.merchantId;
+  const submitUrl = next.submit_url ?? gateway.submitUrl;
+  const secret = next.secret ?? '';
+  requireSecretForNewAddress(submitUrl !== gateway.submitUrl, secret);
+  if (merchantId === gateway.merchantId && submitUrl === gateway.submitUrl && !secret) return null;
+  await checkAddress(submitUrl, policy);
+  const after = gatewayFields({ protocol: gateway.protocol, merchantId, submitUrl, secret: secret || gateway.secret });
+  return propose(tx, operator, { kind: 'gateway', target: gateway.code, action: 'update', before: gatewayFields(gateway), after, secret, print: gatewayPrint(gateway) }, requestId);
+}
+
+/** The change's row, locked; 404 when there is none. */
+async function lockChange(tx: Tx, id: number): Promise<ChangeRow> {
+  const [row] = await tx.select().from(integrationChanges).where(eq(integrationChanges.id, id)).for('update');
+  if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.integrationChangeNotFound);
+  return row;
+}
+
+async function decide(tx: Tx, row: ChangeRow, operator: AuthedOperator, state: number, note: string, requestId: string): Promise<ChangeRow> {
+  const [decided] = await tx
+    .update(integrationChanges)
+    // The secret is not kept once the change is decided: only an applied target holds it.
+    .set({ state, checkerId: operator.id, checkedBy: operator.username, note, decidedAt: new Date(), secret: '' })
+    .where(eq(integrationChanges.id, row.id))
+    .returning();
+  const action = { [STATE.applied]: 'approve', [STATE.rejected]: 'reject', [STATE.withdrawn]: 'withdraw', [STATE.stale]: 'stale' }[state];
+  await audit(tx, {
+    operatorId: operator.id,
+    action: `integration.${action}`,
+    target: `${row.targetKind}:${row.target}`,
+    before: JSON.parse(row.before) as unknown,
+    after: { change: row.id, ...(JSON.parse(row.after) as Fields), note },
+    requestId,
+  });
+  return decided!;
+}
+
+/** Applies the change to its target when it is still as the maker saw it; false when it is not (stale). */
+async function apply(tx: Tx, row: ChangeRow): Promise<boolean> {
+  const after = JSON.parse(row.after) as Fields;
+  if (row.targetKind === 'venue') {
+    const [venue] = await tx.select().from(venues).where(eq(venues.code, row.target)).for('update');
+    if (!venue || venuePrint(venue) !== row.fingerprint) return false;
+    const next: VenueIntegration = {
+      wallet_mode: after.wallet_mode === 'seamless' ? 'seamless' : 'transfer',
+      api_base_url: after.api_base_url ?? '',
+      api_secret: row.secret,
+      currency: after.currency ?? venue.currency,
+    };
+    await checkVenueIntegration(tx, venue, next);
+    await tx
+      .update(venues)
+      .set({ walletMode: next.wallet_mode, apiBaseUrl: next.api_base_url, currency: next.currency, ...(row.secret ? { apiSecret: row.secret } : {}) })
+      .where(eq(venues.id, venue.id));
+    return true;
+  }
+  const [gateway] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, row.target)).for('update');
+  if (gatewayPrint(gateway) !== row.fingerprint) return false;
+  if (!gateway) {
+    await tx.insert(paymentGateways).values({
+      code: row.target,
+      name: after.name ?? row.target,
+      protocol: 'epay',
+      merchantId: after.merchant_id ?? '',
+      secret: row.secret,
+      submitUrl: after.submit_url ?? '',
+      enabled: after.enabled === '0' ? 0 : 1,
+    });
+    return true;
+  }
+  await tx
+    .update(paymentGateways)
+    .set({ merchantId: after.merchant_id ?? gateway.merchantId, submitUrl: after.submit_url ?? gateway.submitUrl, ...(row.secret ? { secret: row.secret } : {}) })
+    .where(eq(paymentGateways.code, gateway.code));
+  return true;
+}
+
+/**
+ * A second admin approves: the change is applied in one transaction with its audit row. The maker cannot approve
+ * (403); a change whose target moved since it was made is refused as stale (409) and stays refused.
+ */
+export async function approveChange(
+  db: DbOrTx,
+  policy: OutboundPolicy,
+  operator: AuthedOperator,
+  id: number,
+  note: string,
+  requestId: string,
+): Promise<IntegrationChangeView> {
+  // The address is checked again now: its host may resolve elsewhere than when the change was made.
+  const [peek] = await db.select().from(integrationChanges).where(eq(integrationChanges.id, id));
+  if (peek) {
+    const after = JSON.parse(peek.after) as Fields;
+    await checkAddress(after.api_base_url ?? after.submit_url ?? '', policy);
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const row = await lockChange(tx, id);
+    if (row.makerId === operator.id) throw new AppError(BizCode.FORBIDDEN, MSG.integrationMakerCannotApprove);
+    if (row.state !== STATE.pending) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeDecided);
+    if (!(await apply(tx, row))) {
+      await decide(tx, row, operator, STATE.stale, note, requestId);
+      return null;
+    }
+    return decide(tx, row, operator, STATE.applied, note, requestId);
+  });
+  if (!outcome) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeStale);
+  return changeView(outcome);
+}
+
+/** Another admin rejects a pending change with its reason; its maker withdraws it the same way. */
+export async function rejectChange(
+  db: DbOrTx,
+  operator: AuthedOperator,
+  id: number,
+  reason: string,
+  requestId: string,
+): Promise<{ change: IntegrationChangeView; withdrawn: boolean }> {
+  return db.transaction(async (tx) => {
+    const row = await lockChange(tx, id);
+    if (row.state !== STATE.pending) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeDecided);
+    const withdrawn = row.makerId === operator.id;
+    const decided = await decide(tx, row, operator, withdrawn ? STATE.withdrawn : STATE.rejected, reason, requestId);
+    return { change: changeView(decided), withdrawn };
+  });
+}
+
+/** Whether each of these codes has a change waiting (venue and gateway lists). */
+export async function withPending<T extends { code: string }>(db: DbOrTx, kind: 'venue' | 'gateway', items: T[]): Promise<Array<T & { pending_change: boolean }>> {
+  const codes = items.map((i) => i.code);
+  const pending = codes.length
+    ? new Set(
+        (
+          await db
+            .select({ target: integrationChanges.target })
+            .from(integrationChanges)
+            .where(and(eq(integrationChanges.targetKind, kind), eq(integrationChanges.state, STATE.pending), inArray(integrationChanges.target, codes)))
+        ).map((r) => r.target),
+      )
+    : new Set<string>();
+  return items.map((i) => ({ ...i, pending_change: pending.has(i.code) }));
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { operators } from '../admin/admin-tables';
+
+/**
+ * A proposed change of what lets a venue or a payment gateway move money, waiting for a second admin (migration
+ * 0019). State 1 pending, 2 applied, 3 rejected, 4 withdrawn by its maker, 5 refused as stale.
+ */
+export const integrationChanges = pgTable(
+  'integration_changes',
+  {
+    id: serial('id').primaryKey(),
+    targetKind: varchar('target_kind', { length: 16 }).$type<'venue' | 'gateway'>().notNull(),
+    /** The venue's or gateway's code. */
+    target: varchar('target', { length: 32 }).notNull(),
+    action: varchar('action', { length: 16 }).$type<'create' | 'update'>().notNull(),
+    /** JSON of the integration fields before, secrets masked (null for a creation). */
+    before: text('before').notNull().default('null'),
+    /** JSON of the integration fields proposed, secrets masked. */
+    after: text('after').notNull(),
+    /** The new secret to apply ('' keeps the stored one): never answered. */
+    secret: text('secret').notNull().default(''),
+    /** A digest of the target's integration when the change was made (stale-change check). */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    state: smallint('state').notNull().default(1),
+    makerId: integer('maker_id').notNull().references(() => operators.id),
+    madeBy: varchar('made_by', { length: 32 }).notNull(),
+    checkerId: integer('checker_id').references(() => operators.id),
+    checkedBy: varchar('checked_by', { length: 32 }).notNull().default(''),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('integration_changes_pending_idx').on(t.targetKind, t.target).where(sql`${t.state} = 1`),
+    index('integration_changes_state_idx').on(t.state, t.id),
+  ],
+);
