@@ -174,12 +174,34 @@ export async function memberId(t: TestApp, username: string): Promise<number> {
   return row.id;
 }
 
-/** Credits a member through the back office, the way an operator does. */
+const reviewers = new WeakMap<TestApp, Promise<string>>();
+/** A second finance operator of the app, for the adjustments above the line that one operator cannot apply alone. */
+export function secondFinance(t: TestApp): Promise<string> {
+  let token = reviewers.get(t);
+  if (!token) {
+    token = operatorToken(t, 'finance');
+    reviewers.set(t, token);
+  }
+  return token;
+}
+
+/**
+ * Credits a member through the back office, the way operators do: above the adjustment line the credit waits, and a
+ * second finance operator approves it. Answers the central wallet's balance after the credit.
+ */
 export async function credit(t: TestApp, opToken: string, username: string, amount: string) {
   const id = await memberId(t, username);
-  const answer = await adminCall<{ balance: string }>(t, opToken, 'POST', `/admin/api/members/${id}/adjust`, { amount, note: 'test credit' });
+  const answer = await adminCall<{ balance: string; pending: { id: number } | null }>(t, opToken, 'POST', `/admin/api/members/${id}/adjust`, {
+    amount,
+    note: 'test credit',
+  });
   if (answer.code !== 200) throw new Error(`credit failed: ${answer.message}`);
-  return answer.data.balance;
+  if (!answer.data.pending) return answer.data.balance;
+  const approved = await adminCall(t, await secondFinance(t), 'POST', `/admin/api/adjustments/${answer.data.pending.id}/approve`, {});
+  if (approved.code !== 200) throw new Error(`credit approval failed: ${approved.message}`);
+  const { accountCode, balanceOf } = await import('../src/modules/ledger/ledger-service');
+  const { centsToMoney } = await import('@h5/contract');
+  return centsToMoney(await balanceOf(t.database.db, accountCode.wallet(id)));
 }
 
 /**

@@ -1,19 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { adminEndpoints, BizCode, centsToMoney, MSG, parseMoneyToCents } from '@h5/contract';
-import { and, eq } from 'drizzle-orm';
+import { adminEndpoints, BizCode, centsToMoney, MSG } from '@h5/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { adminPublicRoute, adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
-import { AppError, badInput } from '../../http/errors';
-import { numericToCents } from '../../lib/money';
+import { AppError } from '../../http/errors';
 import { memberSessions, members } from '../accounts/accounts-tables';
 import { bearerToken } from '../accounts/tokens';
-import { accountCode, balanceOf, checkLedger, lockWallet, post } from '../ledger/ledger-service';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
+import { checkLedger } from '../ledger/ledger-service';
 import { transAll, type WalletDeps } from '../wallet/wallet-service';
 import * as admin from './admin-service';
 import type { AdminDeps } from './admin-service';
 import { auditPage } from './admin-audit';
+import { adminAdjustmentRoutes } from './admin-adjustments';
 import { adminDashboardRoutes } from './admin-dashboard';
 import { adminMembersRoutes } from './admin-members';
 
@@ -21,17 +19,6 @@ async function memberExists(db: Db, id: number) {
   const [member] = await db.select().from(members).where(eq(members.id, id));
   if (!member) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   return member;
-}
-
-/** Whether an adjustment already posted under a reference moved this amount for this member. */
-async function sameAdjustment(tx: Tx, reference: string, memberId: number, cents: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ memberId: ledgerTransactions.memberId, amount: ledgerEntries.amount })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(and(eq(ledgerTransactions.reference, reference), eq(ledgerAccounts.code, accountCode.wallet(memberId))));
-  return row?.memberId === memberId && numericToCents(row.amount) === cents;
 }
 
 /**
@@ -104,50 +91,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
   adminMembersRoutes(app, db, authenticate, deps.wallet);
   adminDashboardRoutes(app, db, authenticate);
 
-  // A signed amount credited to or debited from the central wallet. Not a deposit: paysum and turnover stay.
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.memberAdjust,
-    async ({ input, params, operator, req }) => {
-      const memberId = idParam(params);
-      await memberExists(db, memberId);
-      const cents = parseMoneyToCents(input.amount);
-      if (cents === null || cents === 0) throw badInput(MSG.amountInvalid);
-      if (!input.note.trim()) throw badInput(MSG.adjustNoteRequired);
-      const reference = `adjust:${input.reference ?? randomUUID()}`;
-      const balance = await db.transaction(async (tx) => {
-        const before = await lockWallet(tx, memberId);
-        const result = await post(tx, {
-          reference,
-          kind: 'adjustment',
-          memberId,
-          memo: input.note,
-          legs: [
-            { account: accountCode.house('adjustments', memberId), cents: -cents },
-            { account: accountCode.wallet(memberId), cents },
-          ],
-        });
-        // A replay answers as the first request did; a reference reused for something else is a mistake to show.
-        if (result.replayed && !(await sameAdjustment(tx, reference, memberId, cents))) {
-          throw new AppError(BizCode.CONFLICT, MSG.adjustReferenceReused);
-        }
-        const after = await balanceOf(tx, accountCode.wallet(memberId));
-        if (!result.replayed) {
-          await admin.audit(tx, {
-            operatorId: operator.id,
-            action: 'member.adjust',
-            target: `member:${memberId}`,
-            before: { balance: centsToMoney(before) },
-            after: { balance: centsToMoney(after), amount: centsToMoney(cents), note: input.note },
-            requestId: req.id,
-          });
-        }
-        return after;
-      });
-      return { data: { balance: centsToMoney(balance) }, message: MSG.ok };
-    },
-  );
+  adminAdjustmentRoutes(app, deps, authenticate);
 
   adminRoute(
     app,

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { members } from '../accounts/accounts-tables';
 import { sql } from 'drizzle-orm';
 
 export type OperatorRole = 'admin' | 'finance' | 'content';
@@ -57,4 +58,34 @@ export const auditLog = pgTable(
     index('audit_log_operator_idx').on(t.operatorId, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
   ],
+);
+
+/**
+ * A manual adjustment above the line `adjust_second_review_above`: recorded by one operator (the maker), applied
+ * through the ledger only when another operator approves it. State 1 pending, 2 approved (applied), 3 rejected.
+ */
+export const adjustmentReviews = pgTable(
+  'adjustment_reviews',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** Signed: a credit is positive, a debit negative. */
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    /** The ledger reference the approval posts under (`adjust:...`): one adjustment per reference, pending or not. */
+    reference: varchar('reference', { length: 80 }).notNull(),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    state: smallint('state').notNull().default(1),
+    makerId: integer('maker_id')
+      .notNull()
+      .references(() => operators.id),
+    madeBy: varchar('made_by', { length: 32 }).notNull(),
+    reviewerId: integer('reviewer_id').references(() => operators.id),
+    reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
+    reviewNote: varchar('review_note', { length: 200 }).notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('adjustment_reviews_reference_idx').on(t.reference), index('adjustment_reviews_state_idx').on(t.state, t.id)],
 );

@@ -46,7 +46,7 @@ describe('POST /admin/api/members/:id/adjust', () => {
     expect(await adminCall(t, op, 'POST', url, { amount: '100.50', note: '活动补发' })).toEqual({
       code: 200,
       message: '操作成功',
-      data: { balance: '100.50' },
+      data: { balance: '100.50', pending: null },
     });
     expect(await adminCall(t, op, 'POST', url, { amount: '-100.51', note: '扣回' })).toMatchObject({ code: 210, message: '账户余额不足' });
     expect(await adminCall(t, op, 'POST', url, { amount: '10', note: '' })).toMatchObject({ code: 400, message: '请填写调整备注' });
@@ -82,7 +82,7 @@ describe('POST /admin/api/members/:id/adjust', () => {
     const conflict = { code: BizCode.CONFLICT, message: MSG.adjustReferenceReused, data: null };
     expect(await adminCall(t, op, 'POST', await url(n.name), body)).toEqual(conflict);
     expect(await adminCall(t, op, 'POST', await url(m.name), { ...body, amount: '31' })).toEqual(conflict);
-    expect(await adminCall(t, op, 'POST', await url(m.name), body)).toEqual({ code: 200, message: MSG.ok, data: { balance: '30.00' } });
+    expect(await adminCall(t, op, 'POST', await url(m.name), body)).toEqual({ code: 200, message: MSG.ok, data: { balance: '30.00', pending: null } });
     expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: n.token })).data.balance).toBe('0.00');
     expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance).toBe('30.00');
   });

@@ -321,12 +321,16 @@ describe('second review of withdrawals', () => {
   const approve = (token: string, orderNo: string) => adminCall<Record<string, unknown>>(t, token, 'POST', `/admin/api/withdrawals/${orderNo}/approve`, {});
   const setLine = (token: string, value: unknown) => adminCall<Record<string, unknown>>(t, token, 'PUT', '/admin/api/settings/withdraw-review', { withdraw_second_review_above: value });
 
-  it('is set by finance or admin and checked like the other money settings', async () => {
+  it('is set by admin only, never off, and finance reads it', async () => {
     expect(await setLine(content, 1000)).toEqual(FORBIDDEN);
-    const invalid = { code: 400, message: settingInvalidMessage('withdraw_second_review_above', MSG.numberInvalid), data: null };
-    expect(await setLine(finance, '-1')).toEqual(invalid);
-    expect(await setLine(finance, '1.001')).toEqual(invalid);
-    expect(await setLine(finance, '1000')).toEqual({ code: 200, message: MSG.settingSaved, data: { withdraw_second_review_above: 1000 } });
+    expect(await setLine(finance, 1000)).toEqual(FORBIDDEN);
+    const invalid = (reason: string) => ({ code: 400, message: settingInvalidMessage('withdraw_second_review_above', reason), data: null });
+    expect(await setLine(admin, '-1')).toEqual(invalid(MSG.reviewLineRange));
+    expect(await setLine(admin, 0)).toEqual(invalid(MSG.reviewLineRange));
+    expect(await setLine(admin, '100000.01')).toEqual(invalid(MSG.reviewLineRange));
+    expect(await setLine(admin, '1.001')).toEqual(invalid(MSG.numberInvalid));
+    expect((await adminCall(t, finance, 'GET', '/admin/api/settings/withdraw-review')).data).toEqual({ withdraw_second_review_above: 5000 });
+    expect(await setLine(admin, '1000')).toEqual({ code: 200, message: MSG.settingSaved, data: { withdraw_second_review_above: 1000 } });
     expect((await adminCall(t, finance, 'GET', '/admin/api/settings/withdraw-review')).data).toEqual({ withdraw_second_review_above: 1000 });
     expect((await adminCall<Record<string, unknown>>(t, admin, 'GET', '/admin/api/settings')).data).toMatchObject({ withdraw_second_review_above: 1000 });
   });
@@ -376,7 +380,7 @@ describe('second review of withdrawals', () => {
     expect(same.map((a) => a.code).sort()).toEqual([200, 403]);
     expect((await t.database.db.select().from(withdrawals).where(eq(withdrawals.orderNo, solo.orderNo)))[0]?.state).toBe(1);
     await kit.ledgerBalanced();
-    expect((await setLine(finance, 0)).code).toBe(200);
+    expect((await setLine(admin, 5000)).code).toBe(200);
   });
 });
 

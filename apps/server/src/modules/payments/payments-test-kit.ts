@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { adminCall, call, play, type TestApp } from '../../../test/helper';
+import { adminCall, call, play, secondFinance, type TestApp } from '../../../test/helper';
 
 /** Test helpers shared by the payments suites (imported by tests only). */
 export function paymentsKit(t: TestApp, finance: () => string) {
@@ -31,8 +31,13 @@ export function paymentsKit(t: TestApp, finance: () => string) {
    * central balance is left as it was; the valid amount counts as turnover.
    */
   const settleBet = async (token: string, memberId: number, valid: string) => {
-    const credited = await adminCall(t, finance(), 'POST', `/admin/api/members/${memberId}/adjust`, { amount: valid, note: 'test stake' });
+    const credited = await adminCall<{ pending: { id: number } | null }>(t, finance(), 'POST', `/admin/api/members/${memberId}/adjust`, { amount: valid, note: 'test stake' });
     expect(credited.code).toBe(200);
+    // Above the adjustment line the credit waits for a second operator, as it would on the site.
+    if (credited.data.pending) {
+      const approved = await adminCall(t, await secondFinance(t), 'POST', `/admin/api/adjustments/${credited.data.pending.id}/approve`, {});
+      expect(approved.code).toBe(200);
+    }
     const moved = await call(t.app, '/api/transfer', { amount: valid, sourcetype: 'userbalance', targettype: 'XHZR' }, { token });
     expect(moved.code).toBe(200);
     const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'XHZR', game_code: 'demo' }, { token });

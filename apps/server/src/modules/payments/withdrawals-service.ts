@@ -17,7 +17,7 @@ import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../admin/admin-service';
 import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
-import { readSettings, type SiteSettings } from '../site/site-service';
+import { readSettings, reviewLineCents, type SiteSettings } from '../site/site-service';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
 import type { ReviewDecision } from './deposits-service';
 import { memberCards, withdrawals } from './payments-tables';
@@ -168,10 +168,9 @@ export async function submitWithdrawal(deps: PaymentsDeps, memberId: number, inp
   });
 }
 
-/** The second-review line in cents (site setting withdraw_second_review_above, yuan; 0 = off). */
-export async function secondReviewLine(db: DbOrTx): Promise<number> {
-  const { withdraw_second_review_above } = await readSettings(db, ['withdraw_second_review_above']);
-  return Math.round(Number(withdraw_second_review_above) * 100) || 0;
+/** The second-review line in cents (site setting withdraw_second_review_above, yuan; never off). */
+export function secondReviewLine(db: DbOrTx): Promise<number> {
+  return reviewLineCents(db, 'withdraw_second_review_above');
 }
 
 export interface WithdrawalReview {

@@ -15,11 +15,11 @@ type Flag = 0 | 1;
 const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { message: MSG.flagInvalid }).transform((v) => Number(v) as Flag);
 
 /** A two-decimal amount within [min, max] in cents, as cents. */
-const cents = (min: number, max: number) =>
+const cents = (min: number, max: number, outOfRange: string = MSG.numberInvalid) =>
   z.union([z.string().max(32), z.number()], { message: MSG.numberInvalid }).transform((v, ctx) => {
     const value = parseMoneyToCents(v);
     if (value === null || value < min || value > max) {
-      ctx.addIssue({ code: 'custom', message: MSG.numberInvalid });
+      ctx.addIssue({ code: 'custom', message: value === null ? MSG.numberInvalid : outOfRange });
       return z.NEVER;
     }
     return value;
@@ -28,6 +28,10 @@ const cents = (min: number, max: number) =>
 const rateText = (min: number, max: number) => cents(min, max).transform((c) => centsToMoney(c));
 /** Stored as a JSON number (yuan, percent or a multiple), up to two decimals. */
 const decimal = (min: number, max: number) => cents(min, max).transform((c) => c / 100);
+/**
+ * A two-person line (yuan): it can be lowered to 1.00 but never set to 0 (off), nor so high that it never applies.
+ */
+const reviewLine = cents(1_00, 100_000_00, MSG.reviewLineRange).transform((c) => c / 100);
 
 const text = (min: number, max: number) =>
   z
@@ -79,7 +83,8 @@ const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> }
   turnover_multiple: decimal(0, 100_00),
   deposit_bonus_percent: decimal(0, 100_00),
   min_fanshui_money: decimal(0, 100_000_000_00),
-  withdraw_second_review_above: decimal(0, 100_000_000_00),
+  withdraw_second_review_above: reviewLine,
+  adjust_second_review_above: reviewLine,
   operator_totp_required: flag,
 };
 
@@ -126,8 +131,8 @@ async function saveSettings(db: Db, patch: Partial<SiteSettings>, operatorId: nu
 }
 
 /**
- * Back office: site settings (role admin only: they switch the site, the red packets, the money rules and the
- * operators' two-factor requirement). The second-review line of withdrawals is also finance's to set, on its own.
+ * Back office: site settings (role admin only: they switch the site, the red packets, the money rules, the
+ * two-person lines and the operators' two-factor requirement). Finance reads the withdrawal line, never sets it.
  */
 export function siteAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenticate: AuthenticateOperator) {
   const { db } = deps;

@@ -44,8 +44,10 @@ export const DEFAULT_SETTINGS = {
   deposit_bonus_percent: 0,
   /** A settled bet yields a rebate row only when its valid amount is above this, in yuan (SERVER-RULES "Rebates"). */
   min_fanshui_money: 0,
-  /** Yuan: an approved withdrawal above it needs a second approval by another operator (0 = off). */
-  withdraw_second_review_above: 0,
+  // The two-person lines (README "Operators"), yuan, admin-only and never off (1.00-100,000.00): a withdrawal above
+  // the first needs a second approval by another operator; a manual adjustment above the second waits for one.
+  withdraw_second_review_above: 5000,
+  adjust_second_review_above: 1000,
   /** 1: every operator must enrol two-factor sign-in (TOTP) before any other back-office call. */
   operator_totp_required: 0 as Flag,
 };
@@ -71,6 +73,13 @@ export async function writeSettings(db: DbOrTx, values: Partial<SiteSettings>): 
       .values({ key, value })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
   }
+}
+
+/** A two-person line in cents. One read as 0 or unreadable (edited in the database) falls back to the default. */
+export async function reviewLineCents(db: DbOrTx, key: 'withdraw_second_review_above' | 'adjust_second_review_above'): Promise<number> {
+  const { [key]: line } = await readSettings(db, [key]);
+  const cents = Math.round(Number(line) * 100);
+  return Number.isSafeInteger(cents) && cents > 0 ? cents : DEFAULT_SETTINGS[key] * 100;
 }
 
 /**
