@@ -1,0 +1,37 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A local HTTP server that records every request it receives, standing in for whatever sits inside the network. */
+export interface Listener {
+  host: string;
+  port: number;
+  /** "http://host:port" (IPv6 in brackets). */
+  origin: string;
+  /** Each request's method, path and body, in arrival order. */
+  received: { method: string; url: string; body: string; headers: IncomingMessage['headers'] }[];
+  close(): Promise<void>;
+}
+
+export async function listen(
+  host = '127.0.0.1',
+  answer: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end('{}'),
+): Promise<Listener> {
+  const received: Listener['received'] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      answer(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    host,
+    port,
+    origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { BizCode, MSG } from '@h5/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { venues } from '../src/db/schema';
+import { parseOutboundAllow } from '../src/lib/outbound';
+import { venueBetCursors } from '../src/modules/wallet/wallet-tables';
+import { pullVenueBets } from '../src/modules/wallet/venue-bets';
+import { epayGateway } from '../src/providers/epay';
+import { callVenue } from '../src/providers/remote-venue-client';
+import { buildTestApp, call, registerMember, type TestApp } from './helper';
+import { listen, type Listener } from './listeners';
+
+/**
+ * A venue's or a gateway's address set to something inside the network: the server sends it nothing, neither the
+ * minute's bet pull nor a launch with its member launch token nor a gateway order query with the merchant key.
+ */
+let t: TestApp;
+let inside: Listener;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  // Production rules (https, nothing private); the sandbox of this test app still reaches itself on its own port.
+  t = await buildTestApp({
+    config: { outbound: { allow: [], requireHttps: true }, logLevel: 'warn' },
+    logStream: { write: (line: string) => logged.push(line) },
+  });
+  inside = await listen('127.0.0.1');
+  await t.database.db.insert(venues).values({
+    code: 'INSIDE',
+    name: '内网场馆',
+    platname: 'INSIDE',
+    categoryId: 'realbet',
+    sort: 900,
+    enabled: 1,
+    walletMode: 'transfer',
+    apiBaseUrl: `${inside.origin}/api`,
+    apiSecret: randomBytes(24).toString('base64url'),
+  });
+});
+afterAll(async () => {
+  await inside?.close();
+  await t?.close();
+});
+
+const production = (allow = '') => ({ allow: parseOutboundAllow(allow), requireHttps: true });
+
+describe('outbound calls to addresses inside the network', () => {
+  it('a launch sends no launch token to a venue on loopback: the member is told the venue cannot be entered', async () => {
+    const member = await registerMember(t.app);
+    const answer = await call(t.app, '/api/getGameUrl', { plat_name: 'INSIDE', game_code: 'demo' }, { token: member.token });
+    expect(answer).toEqual({ code: BizCode.TRANSFER_REFUSED, message: MSG.venueNotAnswering, data: null });
+    expect(inside.received).toEqual([]);
+    expect(logged.some((line) => line.includes('outbound call refused') && line.includes(inside.origin))).toBe(true);
+  });
+
+  it('the bet pull asks nothing of it and keeps its cursor', async () => {
+    await pullVenueBets({ db: t.database.db, clock: t.clock, venueTimeoutMs: 2000, outbound: t.config.outbound }, 'INSIDE');
+    expect(inside.received).toEqual([]);
+    expect(await t.database.db.select().from(venueBetCursors).where(eq(venueBetCursors.venueCode, 'INSIDE'))).toEqual([]);
+  });
+
+  it.each([
+    ['127.0.0.1', () => `${inside.origin}/api`],
+    ['[::1]', () => `http://[::1]:${inside.port}/api`],
+    ['localhost', () => `http://localhost:${inside.port}/api`],
+    ['10.x', () => 'http://10.255.255.1/api'],
+    ['169.254.169.254', () => 'http://169.254.169.254/latest'],
+  ])('a venue call to %s ends as no answer, at once', async (_name, url) => {
+    const started = Date.now();
+    const result = await callVenue(
+      { code: 'INSIDE', apiBaseUrl: url(), apiSecret: 'x'.repeat(24), currency: 'CNY' },
+      'balance',
+      { player: 'someone' },
+      { clock: t.clock, timeoutMs: 5000, outbound: production() },
+    );
+    expect(result).toEqual({ kind: 'in-doubt', reason: 'no answer' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(inside.received).toEqual([]);
+  });
+
+  it('a venue OUTBOUND_ALLOW lists is called over plain http', async () => {
+    const listed = await listen('127.0.0.2', (_req, res) => res.end('{}'));
+    try {
+      const result = await callVenue(
+        { code: 'LISTED', apiBaseUrl: `${listed.origin}/api`, apiSecret: 'x'.repeat(24), currency: 'CNY' },
+        'balance',
+        { player: 'someone' },
+        { clock: t.clock, timeoutMs: 5000, outbound: production('127.0.0.2') },
+      );
+      // The stand-in does not sign its answer: what matters is that the call went out.
+      expect(result).toEqual({ kind: 'in-doubt', reason: 'unsigned answer' });
+      expect(listed.received.map((r) => [r.method, r.url])).toEqual([['POST', '/api/balance']]);
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it('a gateway order query to a refused address sends nothing (the merchant key stays here)', async () => {
+    const account = { code: 'inside', merchantId: '1001', secret: 'merchant-key-123', submitUrl: `${inside.origin}/submit.php` };
+    const error = await epayGateway.queryOrder(account, 'D20260601000001', t.origin, production()).catch((e: Error) => e);
+    expect(error).toMatchObject({ name: 'OutboundRefusedError', message: MSG.outboundPrivateAddress });
+    expect(inside.received).toEqual([]);
+  });
+});
