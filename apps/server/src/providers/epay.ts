@@ -83,12 +83,14 @@ export const epayGateway: PaymentGateway = {
     if (!response.ok) throw new Error(`order query answered HTTP ${response.status}`);
     const body = (await response.json()) as Record<string, unknown>;
     if (Number(body.code) !== 1) return { found: false };
-    if (String(body.out_trade_no ?? '') !== depositNo) throw new Error('order query answered another order');
     return {
       found: true,
       paid: Number(body.status) === 1,
       tradeNo: String(body.trade_no ?? ''),
       amountCents: parseMoneyToCents(String(body.money ?? '')),
+      // What the answer is about, for the caller to bind it to the order asked (gateways-service.ts).
+      orderNo: String(body.out_trade_no ?? ''),
+      merchantId: String(body.pid ?? ''),
     };
   },
 };

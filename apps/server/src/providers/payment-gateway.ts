@@ -35,10 +35,13 @@ export type NotifyVerdict =
       paid: boolean;
     };
 
-/** The gateway's answer to an order query. */
+/**
+ * The gateway's answer to an order query. `orderNo` and `merchantId` are the order and merchant the answer names: the
+ * caller credits it only when they are ours (an answer for another order proves nothing about this one).
+ */
 export type OrderStatus =
   | { found: false }
-  | { found: true; paid: boolean; tradeNo: string; amountCents: number | null };
+  | { found: true; paid: boolean; tradeNo: string; amountCents: number | null; orderNo: string; merchantId: string };
 
 export interface PaymentGateway {
   readonly protocol: string;

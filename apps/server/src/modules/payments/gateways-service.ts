@@ -71,6 +71,8 @@ export type GatewayOutcome =
   | 'wrong_merchant'
   | 'not_paid'
   | 'amount_mismatch'
+  /** An order-query answer that names another order or merchant than the one asked about. */
+  | 'order_mismatch'
   | 'unknown_order'
   | 'unknown_gateway';
 
@@ -84,12 +86,13 @@ const ANSWER: Record<GatewayOutcome, 'success' | 'fail'> = {
   wrong_merchant: 'fail',
   not_paid: 'fail',
   amount_mismatch: 'fail',
+  order_mismatch: 'fail',
   unknown_order: 'fail',
   unknown_gateway: 'fail',
 };
 
 /** Outcomes finance must look at: money paid at the gateway that we did not credit. */
-const FLAGGED = new Set<GatewayOutcome>(['closed', 'amount_mismatch']);
+const FLAGGED = new Set<GatewayOutcome>(['closed', 'amount_mismatch', 'order_mismatch']);
 
 interface Arrival {
   source: 'notify' | 'query';
@@ -224,11 +227,21 @@ export async function reconcileGatewayDeposits(
       const arrival: Arrival = {
         source: 'query',
         params: status.found
-          ? { out_trade_no: d.depositNo, trade_no: status.tradeNo, money: status.amountCents === null ? '' : (status.amountCents / 100).toFixed(2), status: status.paid ? '1' : '0' }
+          ? {
+              out_trade_no: d.depositNo,
+              trade_no: status.tradeNo,
+              money: status.amountCents === null ? '' : (status.amountCents / 100).toFixed(2),
+              status: status.paid ? '1' : '0',
+              answered_out_trade_no: status.orderNo,
+              answered_pid: status.merchantId,
+            }
           : { out_trade_no: d.depositNo, status: 'not_found' },
         ip: '',
       };
-      if (status.found && status.paid) {
+      if (status.found && (status.orderNo !== d.depositNo || status.merchantId !== gateway.merchantId)) {
+        // Not an answer about this order (a replayed or misrouted one): nothing is credited or closed; finance looks.
+        await record(db, gateway.code, arrival, 'order_mismatch', true);
+      } else if (status.found && status.paid) {
         const outcome = await settlePayment(deps, gateway, { depositNo: d.depositNo, tradeNo: status.tradeNo, amountCents: status.amountCents, paid: true }, arrival, 'reconcile');
         if (outcome === 'credited') report.credited += 1;
       } else if (d.createdAt.getTime() <= now - GATEWAY_ORDER_LIFETIME_MS) {

@@ -28,7 +28,7 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
         name: `并发${code}`,
         platname: code,
         categoryId: 'realbet',
-        walletMode: 'transfer',
+        walletMode: 'transfer' as const,
         apiBaseUrl: `${t.origin}/sandbox/aggregator/api/${code}`,
         apiSecret: `concurrent-secret-${code}`,
       })),
