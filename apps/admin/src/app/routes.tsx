@@ -18,6 +18,7 @@ import {
   AuditOutlined,
   BankOutlined,
   DashboardOutlined,
+  DiffOutlined,
   GiftOutlined,
   LockOutlined,
   MailOutlined,
@@ -91,6 +92,13 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <WalletOutlined />,
     roles: e.withdrawals.roles,
     page: lazy(() => import('../features/withdrawals/withdrawals-page')),
+  },
+  {
+    path: '/adjustments',
+    label: '调整复核',
+    icon: <DiffOutlined />,
+    roles: e.adjustments.roles,
+    page: lazy(() => import('../features/adjustments/adjustments-page')),
   },
   {
     path: '/venue-transfers',

@@ -52,6 +52,25 @@ export const withdrawal = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A manual adjustment above the line, waiting in 调整复核. */
+export const adjustment = (over: Record<string, unknown> = {}) => ({
+  id: 11,
+  member_id: 7,
+  username: 'player01',
+  amount: '5000.00',
+  reference: 'adjust:ref-0001',
+  note: '活动补偿',
+  state: 1,
+  maker_id: 9,
+  made_by: 'maker01',
+  reviewer_id: null,
+  reviewed_by: '',
+  review_note: '',
+  reviewed_at: null,
+  created_at: '2026-11-25 12:00:00',
+  ...over,
+});
+
 export const memberRow = (over: Record<string, unknown> = {}) => ({
   id: 7,
   username: 'player01',

@@ -23,7 +23,7 @@ describe('登录', () => {
       '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })),
       '/admin/api/withdrawals': () =>
         ok({ current_page: 1, data: [], last_page: 1, per_page: 20, total: 0, from: null, to: null }),
-      '/admin/api/settings/withdraw-review': () => ok({ withdraw_second_review_above: 0 }),
+      '/admin/api/settings/withdraw-review': () => ok({ withdraw_second_review_above: 5000 }),
       '/admin/api/dashboard/pending': () => ok(pending),
     });
     renderConsole('/withdrawals');

@@ -1,4 +1,4 @@
-import { parseMoneyToCents } from '@h5/contract';
+import { MSG, parseMoneyToCents } from '@h5/contract';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
@@ -12,7 +12,8 @@ interface AdjustForm {
 
 /**
  * 调整余额: a signed amount and a note, then a confirm dialog naming the member and the amount. One reference per
- * dialog, so a double submit or a retry after a lost answer adjusts once.
+ * dialog, so a double submit or a retry after a lost answer adjusts once. Above the adjustment line the server only
+ * records it for another operator (调整复核): the dialog then says so, with the balance unchanged.
  */
 export function AdjustDialog({
   member,
@@ -56,7 +57,23 @@ export function AdjustDialog({
       onOk: async () => {
         try {
           const answer = await adjust.mutateAsync({ amount, note: values.note.trim(), reference });
-          void message.success(`调整成功，当前余额 ${formatMoney(answer.balance)}`);
+          if (answer.pending) {
+            modal.info({
+              title: '已提交复核',
+              content: (
+                <div>
+                  <p>{MSG.adjustPendingReview}。</p>
+                  <p>
+                    调整 {formatMoney(answer.pending.amount)} 元，复核通过后才计入会员余额（当前余额{' '}
+                    {formatMoney(answer.balance)}）。可在「调整复核」查看进度。
+                  </p>
+                </div>
+              ),
+              okText: '知道了',
+            });
+          } else {
+            void message.success(`调整成功，当前余额 ${formatMoney(answer.balance)}`);
+          }
           close();
         } catch {
           // the client has shown why; the dialog stays for a correction

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memberDetail } from '../../test/fixtures';
+import { adjustment, memberDetail } from '../../test/fixtures';
 import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import MemberDetailPage from './member-detail-page';
 
@@ -78,7 +78,7 @@ describe('会员详情', () => {
 
   it('adjusts the balance after a confirm dialog, with the note and one reference', async () => {
     signInAs('finance');
-    const { calls } = serve({ 'POST /admin/api/members/7/adjust': () => ok({ balance: '1334.50' }) });
+    const { calls } = serve({ 'POST /admin/api/members/7/adjust': () => ok({ balance: '1334.50', pending: null }) });
     renderMember();
     await userEvent.click(await screen.findByRole('button', { name: '调整余额' }));
     const form = await screen.findByRole('dialog');
@@ -94,6 +94,28 @@ describe('会员详情', () => {
     expect(body.amount).toBe('100');
     expect(body.note).toBe('活动补发');
     expect(body.reference).toMatch(/^[a-f0-9]{32}$/);
+  });
+
+  it('says an adjustment above the line waits for another operator, with the balance unchanged', async () => {
+    signInAs('finance');
+    serve({
+      'POST /admin/api/members/7/adjust': () =>
+        ok(
+          { balance: '1234.50', pending: adjustment({ amount: '5000.00' }) },
+          '金额超过复核线，调整已提交，等待另一位操作员复核',
+        ),
+    });
+    renderMember();
+    await userEvent.click(await screen.findByRole('button', { name: '调整余额' }));
+    const form = await screen.findByRole('dialog');
+    await userEvent.type(within(form).getByLabelText('调整金额（元）'), '5000');
+    await userEvent.type(within(form).getByLabelText('备注'), '大额补偿');
+    await userEvent.click(within(form).getByRole('button', { name: '下一步' }));
+    await userEvent.click(await screen.findByRole('button', { name: '确认调整' }));
+    expect((await screen.findAllByText('已提交复核')).length).toBeGreaterThan(0);
+    expect(screen.getByText('金额超过复核线，调整已提交，等待另一位操作员复核。')).toBeInTheDocument();
+    expect(screen.getByText(/调整 5,000.00 元，复核通过后才计入会员余额（当前余额 1,234.50）/)).toBeInTheDocument();
+    expect(screen.queryByText(/调整成功/)).not.toBeInTheDocument();
   });
 
   it('refuses an adjustment of zero before asking the server', async () => {

@@ -30,7 +30,8 @@ const settings = (required: 0 | 1) => ({
   turnover_multiple: 1,
   deposit_bonus_percent: 0,
   min_fanshui_money: 1,
-  withdraw_second_review_above: 0,
+  withdraw_second_review_above: 5000,
+  adjust_second_review_above: 1000,
   operator_totp_required: required,
 });
 

@@ -29,7 +29,8 @@ const settings = {
   turnover_multiple: 1,
   deposit_bonus_percent: 0,
   min_fanshui_money: 1,
-  withdraw_second_review_above: 0,
+  withdraw_second_review_above: 5000,
+  adjust_second_review_above: 1000,
   operator_totp_required: 0,
 };
 
@@ -60,7 +61,6 @@ describe('站点设置', () => {
       withdrawcashfee: '1.00',
       withdrawusdtrate: '7.10',
       withdrawfeeusdttrc: '1.00',
-      withdraw_second_review_above: 0,
     });
 
     refuse = false;

@@ -45,7 +45,14 @@ const GROUPS: { title: string; fields: FieldSpec<Key>[] }[] = [
       { name: 'withdrawcashfee', label: '提款手续费（元）', kind: 'money' },
       { name: 'withdrawusdtrate', label: 'USDT提款汇率', kind: 'money' },
       { name: 'withdrawfeeusdttrc', label: 'USDT(TRC20)手续费', kind: 'money' },
-      { name: 'withdraw_second_review_above', label: '大额复核线（元，0为关闭）', kind: 'number' },
+    ],
+  },
+  {
+    // No one operator moves a large amount alone: the lines can be lowered or raised, never turned off.
+    title: '双人复核',
+    fields: [
+      { name: 'withdraw_second_review_above', label: '提款复核线（元）', kind: 'number', help: '超过此金额的提款需另一位操作员复核，1至100000' },
+      { name: 'adjust_second_review_above', label: '调整复核线（元）', kind: 'number', help: '超过此金额的余额调整（加款或扣款）需另一位操作员复核，1至100000' },
     ],
   },
   {

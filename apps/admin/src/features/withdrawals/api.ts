@@ -23,7 +23,7 @@ export const afterReview = [['withdrawals'], ['dashboardPending'], ['member'], [
 
 const lineKey = ['withdrawReviewSetting'] as const;
 
-/** The second-review line: withdrawals above it need two operators (0 = off). */
+/** The second-review line: withdrawals above it need two operators (admin sets it; never off). */
 export function useSecondReviewLine() {
   return useQuery({ queryKey: lineKey, queryFn: ({ signal }) => callAdmin(e.withdrawReviewSetting, { signal }) });
 }

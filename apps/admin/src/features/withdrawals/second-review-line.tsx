@@ -5,7 +5,10 @@ import { formatMoney } from '../../shared/format';
 import { useCan } from '../../shared/session/use-can';
 import { useSecondReviewLine, useSetSecondReviewLine } from './api';
 
-/** The line above which a withdrawal needs a second approver, and its editor. */
+/**
+ * The line above which a withdrawal needs a second approver. Only an admin may move it (never to 0, never above
+ * 100,000.00); finance sees it read-only.
+ */
 export function SecondReviewLine() {
   const line = useSecondReviewLine();
   const update = useSetSecondReviewLine();
@@ -17,7 +20,8 @@ export function SecondReviewLine() {
 
   const save = async ({ above: value }: { above: number | null }) => {
     try {
-      await update.mutateAsync(value ?? 0);
+      if (value === null) return;
+      await update.mutateAsync(value);
       void message.success('复核线已更新');
       setOpen(false);
     } catch {
@@ -30,16 +34,14 @@ export function SecondReviewLine() {
       <Typography.Text type="secondary">
         {above === undefined
           ? '复核线加载中…'
-          : above > 0
-            ? `大额复核：超过 ${formatMoney(above)} 元的提款需另一位操作员复核`
-            : '大额复核：未开启'}
+          : `大额复核：超过 ${formatMoney(above)} 元的提款需另一位操作员复核`}
       </Typography.Text>
       {canEdit && (
         <Popover
           open={open}
           onOpenChange={(next) => {
             setOpen(next);
-            if (next) form.setFieldsValue({ above: above ?? 0 });
+            if (next) form.setFieldsValue({ above: above ?? null });
           }}
           trigger="click"
           title="设置大额复核线"
@@ -47,10 +49,11 @@ export function SecondReviewLine() {
             <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
               <Form.Item
                 name="above"
-                label="复核线（元，0 为关闭）"
+                label="复核线（元，1 至 100000）"
+                extra="双人复核不能关闭，只能调低或调高"
                 rules={[{ required: true, message: '请输入复核线' }]}
               >
-                <InputNumber min={0} precision={2} style={{ width: 200 }} />
+                <InputNumber min={1} max={100000} precision={2} style={{ width: 200 }} />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={update.isPending}>
                 保存

@@ -8,7 +8,7 @@ import WithdrawalsPage from './withdrawals-page';
 const row = (target: string | HTMLElement) =>
   (typeof target === 'string' ? screen.getByText(target) : target).closest('tr') as HTMLElement;
 
-function serve(rows: ReturnType<typeof withdrawal>[], line = 0, extra: Parameters<typeof mockApi>[0] = {}) {
+function serve(rows: ReturnType<typeof withdrawal>[], line = 5000, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
     'GET /admin/api/withdrawals': () => ok(page(rows)),
@@ -27,7 +27,7 @@ describe('提款审核', () => {
     expect(within(line).getByText('中国银行 王五')).toBeInTheDocument();
     expect(within(line).getByText('已完成')).toBeInTheDocument();
     expect(within(row('W-owed')).getByText('未完成 还需 150.00')).toBeInTheDocument();
-    expect(screen.getByText('大额复核：未开启')).toBeInTheDocument();
+    expect(screen.getByText('大额复核：超过 5,000.00 元的提款需另一位操作员复核')).toBeInTheDocument();
   });
 
   it("says a first approval of a large withdrawal awaits a second, with the server's message", async () => {
@@ -75,7 +75,7 @@ describe('提款审核', () => {
 
   it('rejects with a reason, which returns the money to the member', async () => {
     signInAs('finance', 'cashier');
-    const { calls } = serve([withdrawal()], 0, {
+    const { calls } = serve([withdrawal()], 5000, {
       'POST /admin/api/withdrawals/W202611250003/reject': () => ok(withdrawal({ state: 3, note: '银行卡信息有误' })),
     });
     renderScreen(<WithdrawalsPage />);
@@ -88,9 +88,19 @@ describe('提款审核', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '银行卡信息有误' });
   });
 
-  it('lets finance set the second-review line', async () => {
+  it('shows the line to finance read-only: only an admin moves it', async () => {
     signInAs('finance', 'cashier');
-    const { calls } = serve([], 0, {
+    serve([]);
+    renderScreen(<WithdrawalsPage />);
+    expect(await screen.findByText('暂无待审核的提款')).toBeInTheDocument();
+    expect(await screen.findByText('大额复核：超过 5,000.00 元的提款需另一位操作员复核')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '设置' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin set the second-review line, never below 1', async () => {
+    signInAs('admin', 'boss');
+    const { calls } = serve([], 5000, {
+      '/admin/api/me': () => ok(me({ id: 1, role: 'admin', username: 'boss' })),
       'PUT /admin/api/settings/withdraw-review': (call) =>
         ok({
           withdraw_second_review_above: Number(
@@ -101,7 +111,7 @@ describe('提款审核', () => {
     renderScreen(<WithdrawalsPage />);
     expect(await screen.findByText('暂无待审核的提款')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '设置' }));
-    const field = await screen.findByLabelText('复核线（元，0 为关闭）');
+    const field = await screen.findByLabelText('复核线（元，1 至 100000）');
     await userEvent.clear(field);
     await userEvent.type(field, '20000');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));

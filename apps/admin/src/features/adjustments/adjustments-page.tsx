@@ -1,0 +1,119 @@
+import type { adminEndpoints } from '@h5/contract';
+import { Alert, Button, Descriptions, Form, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import type { RowOf } from '../../shared/api/client';
+import { formatMoney } from '../../shared/format';
+import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
+import { useMe } from '../../shared/session/use-me';
+import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { DataTable } from '../../shared/ui/data-table';
+import { FilterBar } from '../../shared/ui/filter-bar';
+import { PageTitle } from '../../shared/ui/page-title';
+import { useReviewActions } from '../../shared/ui/review-actions';
+import { afterDecision, approveAdjustment, fetchAdjustments, rejectAdjustment } from './api';
+
+type Row = RowOf<typeof adminEndpoints.adjustments>;
+
+const QUEUE_POLL_MS = 15_000;
+
+/** A signed amount as the operator reads it: 加款 or 扣款 and the absolute value. */
+const direction = (amount: string) => (amount.startsWith('-') ? `扣款 ${formatMoney(amount.slice(1))}` : `加款 ${formatMoney(amount)}`);
+
+function describe(row: Row) {
+  return (
+    <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
+      <Descriptions.Item label="会员">{row.username}</Descriptions.Item>
+      <Descriptions.Item label="金额">{`${direction(row.amount)} 元`}</Descriptions.Item>
+      <Descriptions.Item label="备注">{row.note}</Descriptions.Item>
+      <Descriptions.Item label="提交人">{`${row.made_by}（${row.created_at}）`}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/**
+ * 调整复核: manual adjustments above the line, waiting for a second operator. The maker's own row cannot be approved
+ * (the server refuses it too); approving applies the amount to the member's central wallet once.
+ */
+export default function AdjustmentsPage() {
+  const me = useMe();
+  const { filters, page, setFilters, setPage } = useListParams({ state: '1' });
+  const { tableProps } = usePagedTable({
+    queryKey: ['adjustments', filters],
+    fetchPage: (p, signal) => fetchAdjustments(filters, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: filters.state === '1' ? '暂无待复核的调整' : '没有符合条件的调整',
+    refetchInterval: QUEUE_POLL_MS,
+  });
+  const review = useReviewActions<Row>({
+    what: '调整',
+    describe,
+    approve: (row) => approveAdjustment(row.id),
+    reject: (row, reason) => rejectAdjustment(row.id, reason),
+    invalidate: afterDecision,
+    approvedText: '复核通过，已调整会员余额',
+    approveNote: () => <Alert type="warning" showIcon title="通过后立即计入会员中心钱包，不可撤回。" />,
+  });
+
+  const columns: TableColumnsType<Row> = [
+    { title: '编号', dataIndex: 'id', width: 80 },
+    {
+      title: '会员',
+      dataIndex: 'username',
+      render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link>,
+    },
+    { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string) => direction(v) },
+    { title: '备注', dataIndex: 'note' },
+    { title: '提交人', dataIndex: 'made_by', width: 140 },
+    { title: '提交时间', dataIndex: 'created_at', width: 170 },
+    { title: '状态', dataIndex: 'state', width: 100, render: (v: number) => <ReviewStateTag state={v} /> },
+    {
+      title: '复核',
+      width: 170,
+      render: (_v, row) => {
+        if (row.state !== 1) return <span>{`${row.reviewed_by || '-'}${row.review_note ? `：${row.review_note}` : ''}`}</span>;
+        const mine = row.maker_id === me.data?.id;
+        return (
+          <Space>
+            {mine ? (
+              // A disabled button takes no hover: the tooltip sits on a wrapper.
+              <Tooltip title="不能复核自己提交的调整，须由另一位操作员通过">
+                <span>
+                  <Button type="primary" size="small" disabled>
+                    通过
+                  </Button>
+                </span>
+              </Tooltip>
+            ) : (
+              <Button type="primary" size="small" onClick={() => review.approve(row)}>
+                通过
+              </Button>
+            )}
+            <Button danger size="small" onClick={() => review.reject(row)}>
+              拒绝
+            </Button>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle>调整复核</PageTitle>
+      <FilterBar>
+        <Form.Item label="状态" htmlFor="adjustment-state">
+          <Select
+            id="adjustment-state"
+            value={filters.state}
+            options={REVIEW_STATE_OPTIONS}
+            onChange={(state) => setFilters({ state })}
+            style={{ width: 120 }}
+          />
+        </Form.Item>
+      </FilterBar>
+      <DataTable<Row> label="调整复核队列" rowKey="id" columns={columns} size="middle" scroll={{ x: 1000 }} {...tableProps} />
+      {review.dialog}
+    </>
+  );
+}
