@@ -81,6 +81,10 @@ describe('banners and notices', () => {
     for (const src of ['', 'javascript:alert(1)', '//evil.example.com/a.png', 'not a url', 'x'.repeat(501)]) {
       await refused(content, 'POST', '/admin/api/banners', { src }, 400, '/admin/api/banners');
     }
+    // Paths a browser reads as another host: a backslash, or '//' once decoded or once a tab is dropped.
+    for (const src of ['/\\evil.example/x.png', '\\\\evil.example/x.png', '/%2F%2Fevil.example/x.png', '/%5Cevil.example/x.png', '/\t/evil.example/x.png']) {
+      expect(await refused(content, 'POST', '/admin/api/banners', { src }, 400, '/admin/api/banners'), src).toBe('请输入正确的链接地址（以/开头的站内路径或http(s)网址）');
+    }
     await refused(content, 'POST', '/admin/api/banners', { src: '/a.png', enabled: 2 }, 400, '/admin/api/banners');
     expect(await refused(content, 'POST', '/admin/api/notices', { text: '   ' }, 400, '/admin/api/notices')).toBe('请输入内容');
     expect((await auditRows('banner')).length).toBe(audits);

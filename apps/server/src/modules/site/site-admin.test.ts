@@ -99,6 +99,9 @@ describe('GET/PUT /admin/api/settings', () => {
       [{ service_url: 'javascript:alert(1)' }, '设置项service_url的值不正确：请输入正确的链接地址（以/开头的站内路径或http(s)网址）'],
       [{ visit_url: '/relative' }, '设置项visit_url的值不正确：请输入正确的链接地址（以/开头的站内路径或http(s)网址）'],
       [{ site_logo: '' }, '设置项site_logo的值不正确：请输入正确的链接地址（以/开头的站内路径或http(s)网址）'],
+      // Paths a browser reads as another host.
+      [{ site_logo: '/\\evil.example/x.png' }, '设置项site_logo的值不正确：请输入正确的链接地址（以/开头的站内路径或http(s)网址）'],
+      [{ service_url: '/%2F%2Fevil.example/chat' }, '设置项service_url的值不正确：请输入正确的链接地址（以/开头的站内路径或http(s)网址）'],
       [{ title: '' }, '设置项title的值不正确：请输入内容'],
       [{ title: 'x'.repeat(65) }, '设置项title的值不正确：输入内容过长'],
       [{ repair_tips: 5 }, '设置项repair_tips的值不正确：请输入内容'],
