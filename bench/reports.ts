@@ -115,7 +115,7 @@ async function seed(url: string) {
 
 const database = await freshDatabase(adminUrl);
 const serverPort = 18_910;
-const serverEnv = { DATABASE_URL: database.url, PORT: String(serverPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+const serverEnv = { DATABASE_URL: database.url, PUBLIC_URL: 'https://m.example.test', PORT: String(serverPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
 let failed = false;
 const operator = createOperator(serverEnv);
 const server = startProcess(['apps/server/src/main.ts'], serverEnv);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { type AppConfig, fastifyTrustProxy } from './config';
+import { type AppConfig, fastifyTrustProxy, publicUrlProblem } from './config';
 import { type Db, type DbOrTx, type JobLocks, processLocks } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
 import { serveConsole } from './http/console-static';
@@ -10,6 +10,7 @@ import { installErrorHandling } from './http/error-handler';
 import { logSerializers } from './http/log-redaction';
 import { installSecurityHeaders } from './http/security-headers';
 import { installOutboundPolicy } from './http/outbound-setup';
+import { installPublicOrigin } from './http/public-origin';
 import { type AttemptLimiter, memoryLimiter, type RedisLike, redisLimiter } from './http/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { contentAdminRoutes } from './modules/content/content-admin-routes';
@@ -77,6 +78,8 @@ function installBodyParsers(app: FastifyInstance) {
 /** Builds the whole HTTP application; main.ts only listens, tests call it through inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
+  const problem = publicUrlProblem(config);
+  if (problem) throw new Error(problem);
   const clock = options.clock ?? systemClock;
   const locks = options.locks ?? processLocks();
   const app = Fastify({
@@ -104,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installBodyParsers(app);
   installErrorHandling(app);
   installOutboundPolicy(app, config);
+  installPublicOrigin(app, config.publicUrl);
 
   const accountsDeps = {
     db,

@@ -197,6 +197,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** Why the server cannot start as configured, or null: production builds every address it hands out from PUBLIC_URL. */
+export function publicUrlProblem(config: Pick<AppConfig, 'sandbox' | 'publicUrl'>): string | null {
+  if (config.sandbox || config.publicUrl) return null;
+  return (
+    'PUBLIC_URL is required when SANDBOX=0 (e.g. PUBLIC_URL=https://m.example.com): payment gateways\' notify and return ' +
+    'addresses, venue return addresses and agent links are built from it, never from the Host header a request sends'
+  );
+}
+
 /** Test runs and the test suite read a few variables of their own (which database to use). */
 export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.TEST_DATABASE_URL || undefined;

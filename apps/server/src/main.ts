@@ -1,10 +1,10 @@
 import cluster from 'node:cluster';
 import { runPrimary, workersProblem } from './cluster';
-import { loadConfig } from './config';
+import { loadConfig, publicUrlProblem } from './config';
 import { prepareDatabase, serve } from './server-process';
 
 const config = loadConfig();
-const problem = workersProblem(config);
+const problem = workersProblem(config) ?? publicUrlProblem(config);
 if (problem) {
   console.error(problem);
   process.exit(1);

@@ -68,6 +68,8 @@ export async function buildTestApp(
     ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', OPERATOR_IDLE_MINUTES: String(12 * 60) }),
     ...options.config,
   };
+  // A production app (sandbox off) starts only with PUBLIC_URL, as a production server does.
+  if (!config.sandbox && !config.publicUrl) config.publicUrl = 'https://m.example.test';
   await seedIfEmpty(database.db, { sandbox: config.sandbox });
   const app = await buildApp({ db: database.db, config, locks: database.locks, clock: options.clock, logStream: options.logStream });
   await app.ready();

@@ -107,7 +107,7 @@ describe('the server process', () => {
 
   it.skipIf(!testDatabaseUrl())('as a production install (DATABASE_URL, no SANDBOX) serves nothing under /sandbox/', async () => {
     const url = await freshDatabase();
-    const server = await start({ DATABASE_URL: url.toString(), SANDBOX: '' });
+    const server = await start({ DATABASE_URL: url.toString(), SANDBOX: '', PUBLIC_URL: 'https://m.example.test' });
     await ready(server.base, server.child);
     for (const path of ['/sandbox/epay/submit.php', '/sandbox/epay/api.php?act=order', '/sandbox/aggregator/play?ticket=x']) {
       expect((await fetch(`${server.base}${path}`)).status, path).toBe(404);
@@ -129,5 +129,13 @@ describe('the server process', () => {
     expect(info.data.info.pay_url).toBeUndefined();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+});
+
+describe('a production start without PUBLIC_URL', () => {
+  it('refuses to start, naming PUBLIC_URL', async () => {
+    const server = await start({ DATABASE_URL: '', DATA_DIR: 'memory', SANDBOX: '0', PUBLIC_URL: '' }, { stderr: 'pipe' });
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toContain('PUBLIC_URL is required when SANDBOX=0');
   });
 });

@@ -137,7 +137,7 @@ describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', () =>
 
   it('runs WORKERS processes sharing one port, and stops them all on SIGTERM', async () => {
     const url = await freshDatabase();
-    const server = await start({ DATABASE_URL: url.toString(), REDIS_URL: testRedisUrl()!, WORKERS: '2' }, { stdout: 'pipe' });
+    const server = await start({ DATABASE_URL: url.toString(), REDIS_URL: testRedisUrl()!, WORKERS: '2', PUBLIC_URL: 'https://m.example.test' }, { stdout: 'pipe' });
     await ready(server.base, server.child);
     const answers = await Promise.all(Array.from({ length: 20 }, () => post<{ title: string }>(server.base, '/api/app', {})));
     expect(answers.every((r) => r.code === 200)).toBe(true);
