@@ -4,7 +4,8 @@ import { members } from '../accounts/accounts-tables';
 
 /**
  * A risk flag (风控): members linked by one IP, device or card, or a suspicious claim or withdrawal. At most one open
- * flag per kind and subject; later members join it. state 0 open, 1 cleared, 2 members frozen.
+ * flag per kind and subject; later members join it. state 0 open, 1 cleared, 2 members frozen as a whole (earlier
+ * versions only: members are now frozen one at a time and the flag stays open until cleared).
  */
 export const riskFlags = pgTable(
   'risk_flags',
