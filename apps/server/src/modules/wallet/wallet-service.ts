@@ -83,7 +83,14 @@ async function recycleRemote(deps: WalletDeps, memberId: number, reason: string,
   let recycled = 0;
   for (const [code, cents] of await remoteBalances(deps, memberId, remote)) {
     if (cents === null || cents < RECYCLE_MINIMUM_CENTS) continue;
-    const outcome = await remoteTransfer(deps, memberId, code, 'out', cents, `${reason}:${memberId}:${code}:${randomUUID()}`);
+    let outcome;
+    try {
+      outcome = await remoteTransfer(deps, memberId, code, 'out', cents, `${reason}:${memberId}:${code}:${randomUUID()}`);
+    } catch (e) {
+      // Not sent (the database was busy, nothing moved): this venue keeps its money and the others are still asked.
+      if (e instanceof AppError && e.code === BizCode.CONFLICT) continue;
+      throw e;
+    }
     if (outcome.state === 1) recycled += cents;
   }
   return recycled;
