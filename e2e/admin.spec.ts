@@ -157,7 +157,7 @@ describe('the operators console', () => {
 
     await openScreen(boss.page, '提款审核');
     await boss.page.getByRole('button', { name: '设置', exact: true }).click();
-    await boss.page.getByLabel('复核线（元，0 为关闭）').fill('1000');
+    await boss.page.getByLabel('复核线（元，1 至 100000）').fill('1000');
     await boss.page.getByRole('button', { name: '保存', exact: true }).click();
     await boss.page.getByText('大额复核：超过 1,000.00 元的提款需另一位操作员复核').waitFor();
 
@@ -200,9 +200,10 @@ describe('the operators console', () => {
     } finally {
       await boss.page.goto(consoleURL('withdrawals'));
       await boss.page.getByRole('button', { name: '设置', exact: true }).click();
-      await boss.page.getByLabel('复核线（元，0 为关闭）').fill('0');
+      // Back to the default: the line is never off.
+      await boss.page.getByLabel('复核线（元，1 至 100000）').fill('5000');
       await boss.page.getByRole('button', { name: '保存', exact: true }).click();
-      await boss.page.getByText('大额复核：未开启').waitFor();
+      await boss.page.getByText('大额复核：超过 5,000.00 元的提款需另一位操作员复核').waitFor();
     }
     expect(boss.errors).toEqual([]);
     await boss.context.close();

@@ -61,9 +61,12 @@ interface Envelope<T> {
   data: T;
 }
 
-/** A back-office request as an operator would send it (the e2e operator is created by the global setup). */
-export async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope<T>> {
-  const { username, password } = inject('operator');
+/**
+ * A back-office request as an operator would send it (the e2e operators are created by the global setup: the admin,
+ * or with `as: 'checker'` the second, finance operator).
+ */
+export async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: unknown, as: 'operator' | 'checker' = 'operator'): Promise<Envelope<T>> {
+  const { username, password } = inject(as);
   const login = (await (
     await fetch(`${baseURL()}/admin/api/login`, {
       method: 'POST',
@@ -79,7 +82,10 @@ export async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: un
   return (await res.json()) as Envelope<T>;
 }
 
-/** Credits a member through the back office and answers the new balance. */
+/**
+ * Credits a member through the back office and answers the new balance; above the adjustment line the credit waits
+ * and the second operator approves it, as on the site.
+ */
 export async function creditMember(username: string, amount: string): Promise<string> {
   const list = await adminApi<{ data: { id: number; username: string }[] }>(
     'GET',
@@ -87,12 +93,17 @@ export async function creditMember(username: string, amount: string): Promise<st
   );
   const member = list.data.data.find((m) => m.username === username);
   if (!member) throw new Error(`no member ${username}`);
-  const answer = await adminApi<{ balance: string }>('POST', `/admin/api/members/${member.id}/adjust`, {
-    amount,
-    note: 'e2e 入款',
-  });
+  const answer = await adminApi<{ balance: string; pending: { id: number; amount: string } | null }>(
+    'POST',
+    `/admin/api/members/${member.id}/adjust`,
+    { amount, note: 'e2e 入款' },
+  );
   if (answer.code !== 200) throw new Error(`credit failed: ${answer.message}`);
-  return answer.data.balance;
+  if (!answer.data.pending) return answer.data.balance;
+  const approved = await adminApi('POST', `/admin/api/adjustments/${answer.data.pending.id}/approve`, {}, 'checker');
+  if (approved.code !== 200) throw new Error(`credit approval failed: ${approved.message}`);
+  const after = await adminApi<{ balance: string }>('GET', `/admin/api/members/${member.id}`);
+  return after.data.balance;
 }
 
 /** Fills and sends the register form already on screen (the login screen's register tab, or a referral link). */

@@ -51,6 +51,15 @@ export default async function setup(project: TestProject) {
   const password = /^password: (\S+)$/m.exec(created)?.[1];
   if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
   project.provide('operator', { username: 'e2eboss', password });
+  // A second operator: a credit above the adjustment line waits for someone other than the one who made it.
+  const checker = execFileSync('npx', ['tsx', 'apps/server/src/cli/operator.ts', 'create', 'e2echecker', '--role', 'finance'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  const checkerPassword = /^password: (\S+)$/m.exec(checker)?.[1];
+  if (!checkerPassword) throw new Error(`operator CLI printed no password:\n${checker}`);
+  project.provide('checker', { username: 'e2echecker', password: checkerPassword });
 
   // node itself with the tsx loader (not npx), so that SIGTERM reaches the server and not only a wrapper.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -72,5 +81,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     operator: { username: string; password: string };
+    checker: { username: string; password: string };
   }
 }
