@@ -302,6 +302,14 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     group: '内容管理',
   },
   {
+    path: '/integration-changes',
+    label: '待审批变更',
+    icon: <SafetyCertificateOutlined />,
+    roles: e.integrationChanges.roles,
+    page: lazy(() => import('../features/integrations/integration-changes-page')),
+    group: '系统设置',
+  },
+  {
     path: '/settings',
     label: '站点设置',
     icon: <SettingOutlined />,

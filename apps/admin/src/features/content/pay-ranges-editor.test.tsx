@@ -75,9 +75,9 @@ describe('支付方式 金额范围', () => {
     await retype(within(rangeRow(dialog, 2)).getByLabelText('最低金额（元）'), '200');
     await save(dialog);
     expect(await screen.findByText('已保存')).toBeInTheDocument();
+    // Finance neither sees nor sends the way's gateway: that is the admin's.
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'USDT',
-      gateway: null,
       sort: 3,
       enabled: 1,
       ranges: [

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
-import { GatewaysPage, NoticesPage, PayWaysPage } from './resource-screens';
+import { GatewaysPage, NoticesPage, PayWaysPage, VenuesPage } from './resource-screens';
 
 const notice = (over: Record<string, unknown> = {}) => ({
   id: 3,
@@ -96,14 +96,16 @@ const gateway = {
   submit_url: 'https://pay.example.com/submit.php',
   enabled: 1,
   created_at: '2026-11-25 10:00:00',
+  pending_change: false,
 };
 
 describe('支付通道 and 支付方式', () => {
   it('keeps the secret when it is left blank on edit, and sends it when typed', async () => {
-    signInAs('finance', 'cashier');
+    signInAs('admin', 'boss');
     const { calls } = mockApi({
       'GET /admin/api/payment-gateways': () => ok([gateway]),
-      'PUT /admin/api/payment-gateways/epay1': () => ok(gateway),
+      'PUT /admin/api/payment-gateways/epay1': (call) =>
+        ok({ ...gateway, pending_change: (call.body as { secret?: string }).secret !== undefined }),
     });
     renderScreen(<GatewaysPage />);
     await screen.findByText('易支付');
@@ -119,15 +121,45 @@ describe('支付通道 and 支付方式', () => {
       submit_url: 'https://pay.example.com/submit.php',
       enabled: 1,
     });
+    expect(await screen.findByText('已保存')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '编辑 易支付' }));
     dialog = await lastDialog();
     await userEvent.type(within(dialog).getByLabelText('商户密钥'), 'short');
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('商户密钥长度须为8-128位')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('商户密钥'), '-now-long-enough');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    // A new secret waits for a second admin: the notice says so rather than 已保存.
+    expect(await screen.findByText('已提交，待另一位管理员审批后生效')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toMatchObject({ secret: 'short-now-long-enough' });
   });
 
-  it('changes a pay way with PUT only, sending its ranges along', async () => {
+  it('lists a gateway with a change waiting as 待审批', async () => {
+    signInAs('admin', 'boss');
+    mockApi({ 'GET /admin/api/payment-gateways': () => ok([{ ...gateway, pending_change: true }]) });
+    renderScreen(<GatewaysPage />);
+    await screen.findByText('易支付');
+    expect(within(row('易支付')).getByText('待审批')).toBeInTheDocument();
+  });
+
+  it('shows an admin the way\'s 支付通道 and sends it', async () => {
+    signInAs('admin', 'boss');
+    const ranges = [{ type: 'alipay', min_price: '10.00', max_price: '5000.00' }];
+    const { calls } = mockApi({
+      'GET /admin/api/pay-ways': () => ok([{ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1', ranges }]),
+      'GET /admin/api/payment-gateways': () => ok([gateway]),
+      'PUT /admin/api/pay-ways/alipay': () => ok({ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1' }),
+    });
+    renderScreen(<PayWaysPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '编辑 支付宝' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('支付通道')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ gateway: 'epay1' }));
+  });
+
+  it('changes a pay way with PUT only, sending its ranges along (finance: no 支付通道)', async () => {
     signInAs('finance', 'cashier');
     const ranges = [{ type: 'bank', min_price: '100.00', max_price: '50000.00' }];
     const { calls } = mockApi({
@@ -142,6 +174,7 @@ describe('支付通道 and 支付方式', () => {
     expect(screen.queryByRole('button', { name: /^删除/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '编辑 银行卡' }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByLabelText('支付通道')).not.toBeInTheDocument();
     const name = within(dialog).getByLabelText('名称');
     await userEvent.clear(name);
     await userEvent.type(name, '网银');
@@ -150,9 +183,84 @@ describe('支付通道 and 支付方式', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       ranges,
       name: '网银',
-      gateway: null,
       sort: 1,
       enabled: 1,
     });
+    expect(calls.some((c) => c.path === '/admin/api/payment-gateways')).toBe(false);
+  });
+});
+
+const venue = {
+  id: 5,
+  code: 'XHZR',
+  name: '新濠真人',
+  platname: 'XHZR',
+  category_id: 'realbet',
+  sort: 1,
+  enabled: 1,
+  wallet_mode: 'transfer',
+  api_base_url: 'https://api.venue.example.com',
+  api_secret_set: true,
+  currency: 'CNY',
+  pending_change: false,
+};
+
+describe('场馆 and its 接入设置', () => {
+  it("gives content a form without the venue's money fields, and no 接入设置", async () => {
+    signInAs('content', 'editor');
+    const { calls } = mockApi({
+      'GET /admin/api/venues': () => ok([venue]),
+      'PUT /admin/api/venues/5': () => ok({ ...venue, name: '新濠' }),
+    });
+    renderScreen(<VenuesPage />);
+    await screen.findByText('新濠真人');
+    expect(screen.queryByRole('button', { name: '接入设置 新濠真人' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '编辑 新濠真人' }));
+    const dialog = await screen.findByRole('dialog');
+    for (const label of ['钱包模式', '接口地址', '签名密钥', '币种']) expect(within(dialog).queryByLabelText(label)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      code: 'XHZR',
+      name: '新濠真人',
+      platname: 'XHZR',
+      category_id: 'realbet',
+      sort: 1,
+      enabled: 1,
+    }));
+  });
+
+  it('lets an admin propose the integration, which then waits for a second admin', async () => {
+    signInAs('admin', 'boss');
+    let pending = false;
+    const { calls } = mockApi({
+      'GET /admin/api/venues': () => ok([{ ...venue, pending_change: pending }]),
+      'POST /admin/api/venues/5/integration': () => {
+        pending = true;
+        const masked = { wallet_mode: 'transfer', api_base_url: 'https://api.venue.example.com', api_secret: '********', currency: 'CNY' };
+        const change = { id: 1, target_kind: 'venue', target: 'XHZR', action: 'update', before: masked, after: masked, state: 1 };
+        const people = { maker_id: 1, made_by: 'boss', checked_by: '', note: '', decided_at: null, created_at: '2026-11-25 10:00:00' };
+        return { code: 200, message: '已提交，待另一位管理员审批后生效', data: { ...change, ...people } };
+      },
+    });
+    renderScreen(<VenuesPage />);
+    await screen.findByText('新濠真人');
+    await userEvent.click(screen.getByRole('button', { name: '接入设置 新濠真人' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('须另一位管理员在「待审批变更」中通过');
+    expect(within(dialog).getByLabelText('接口地址')).toHaveValue('https://api.venue.example.com');
+    expect(within(dialog).getByLabelText('签名密钥')).toHaveValue('');
+    await userEvent.type(within(dialog).getByLabelText('签名密钥'), 'short');
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交审批' }));
+    expect(await within(dialog).findByText('转账钱包与无缝钱包场馆须填写签名密钥（至少16位）')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('签名密钥'), '-and-sixteen-more');
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交审批' }));
+    expect(await screen.findByText('已提交，待另一位管理员审批后生效')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      wallet_mode: 'transfer',
+      api_base_url: 'https://api.venue.example.com',
+      api_secret: 'short-and-sixteen-more',
+      currency: 'CNY',
+    });
+    expect(await within(row('新濠真人')).findByText('待审批')).toBeInTheDocument();
   });
 });

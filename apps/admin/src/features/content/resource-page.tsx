@@ -1,4 +1,4 @@
-import { firstIssueMessage, type ImageUploadPurpose, MSG } from '@h5/contract';
+import { type AdminEndpointDef, firstIssueMessage, type ImageUploadPurpose, MSG } from '@h5/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -17,6 +17,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { type AdminEndpoint, callAdmin, type DataOf, type InputOf } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/api-error';
+import { useSessionStore } from '../../shared/session/session-store';
 import { useCan } from '../../shared/session/use-can';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { DataTable } from '../../shared/ui/data-table';
@@ -49,6 +50,8 @@ export interface FieldSpec<K extends string = string> {
   createOnly?: boolean;
   /** Never read back (a secret): blank on edit, and left out of the update when still blank. */
   writeOnly?: boolean;
+  /** Shown and sent only to the roles of this call (a pay way's gateway: the admin's). */
+  onlyFor?: Pick<AdminEndpointDef, 'roles'>;
   /** Image only: the width/height the member app shows it at. */
   aspect?: [number, number];
   /** Image only: offer uploading the image (POST /admin/api/files) for this purpose, to roles that may. */
@@ -89,6 +92,10 @@ export interface ResourceSpec<L extends AdminEndpoint, C extends AdminEndpoint, 
   fields: readonly FieldSpec<FieldName<C> | FieldName<U>>[];
   /** Shown above the table: what the screen changes in the member app. */
   intro?: ReactNode;
+  /** More buttons of a row's 操作 column (a venue's 接入设置). */
+  rowActions?: (row: RowOfList<L>) => ReactNode;
+  /** The notice after a save when it is not plainly saved (a change waiting for a second admin). */
+  savedMessage?: (answer: unknown, editing: boolean) => string | undefined;
   /** Values of the row an update carries along unchanged (what the form does not edit). */
   keep?: readonly (keyof RowOfList<L> & string)[];
   scrollX?: number;
@@ -224,7 +231,7 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const editing = row !== null;
-  const fields = (spec.fields as readonly FieldSpec[]).filter((f) => !(editing && f.createOnly));
+  const fields = useVisibleFields(spec.fields as readonly FieldSpec[]).filter((f) => !(editing && f.createOnly));
   const endpoint = (editing ? spec.update : spec.create) as AdminEndpoint;
   const initialValues: Values = {};
   for (const field of fields) {
@@ -260,8 +267,8 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
     setSaving(true);
     try {
       const params = editing ? { [paramOf(endpoint)]: (row as Values)[spec.rowKey] } : undefined;
-      await call(endpoint, { params, input, silent: true });
-      void message.success(editing ? '已保存' : '已新增');
+      const answer = await call(endpoint, { params, input, silent: true });
+      void message.success(spec.savedMessage?.(answer, editing) ?? (editing ? '已保存' : '已新增'));
       onClose();
     } catch (error) {
       // The server's Chinese message stays in the dialog beside the values it refused.
@@ -310,6 +317,12 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
   );
 }
 
+/** The fields this operator's role sees (a field for other roles is neither shown nor sent). */
+function useVisibleFields(fields: readonly FieldSpec[]): readonly FieldSpec[] {
+  const role = useSessionStore((s) => s.session?.role);
+  return fields.filter((f) => !f.onlyFor || (role !== undefined && f.onlyFor.roles.includes(role)));
+}
+
 function htmlText(html: string) {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
@@ -332,10 +345,11 @@ export function ResourcePage<L extends AdminEndpoint, C extends AdminEndpoint, U
   const confirm = useConfirmAction();
   const [editing, setEditing] = useState<RowOfList<L> | null | undefined>(undefined);
   const canWrite = useCan(spec.update ?? spec.list);
+  const visibleFields = useVisibleFields(spec.fields as readonly FieldSpec[]);
 
   const toggle = (row: RowOfList<L>, name: string) => {
     const values: Values = {};
-    for (const field of spec.fields as readonly FieldSpec[]) {
+    for (const field of visibleFields) {
       if (!field.createOnly && !field.writeOnly) values[field.name] = (row as Values)[field.name];
     }
     for (const kept of spec.keep ?? []) values[kept] = (row as Values)[kept];
@@ -387,10 +401,11 @@ export function ResourcePage<L extends AdminEndpoint, C extends AdminEndpoint, U
     columns.push({
       title: '操作',
       key: 'actions',
-      width: 150,
+      width: spec.rowActions ? 250 : 150,
       fixed: 'right',
       render: (_v, row) => (
         <Space>
+          {spec.rowActions?.(row)}
           {spec.update ? (
             <Button size="small" aria-label={`编辑 ${spec.nameOf(row)}`} onClick={() => setEditing(row)}>
               编辑

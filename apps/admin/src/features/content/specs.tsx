@@ -1,9 +1,11 @@
-import { adminEndpoints, adminResources, GAME_CATEGORIES, PAY_RANGE_TYPES } from '@h5/contract';
+import { adminEndpoints, adminResources, GAME_CATEGORIES, MSG, PAY_RANGE_TYPES } from '@h5/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callAdmin } from '../../shared/api/client';
 import { payWayLabel } from '../../shared/labels';
 import { PAY_RANGE_TYPE_LABELS, PayRangesEditor, payRangeTypeLabel } from './pay-ranges-editor';
+import { StatusTag } from '../../shared/ui/status-tag';
 import { defineResource, type Option } from './resource-page';
+import { VenueIntegrationButton, WALLET_MODE_LABEL } from './venue-integration';
 
 // Every list/create/update/delete screen as data: the contract's calls, the columns, the form's fields. The field
 // names are keys of the contract's input schemas, so a renamed field fails the type check here.
@@ -12,8 +14,8 @@ const r = adminResources;
 const e = adminEndpoints;
 
 const CATEGORY_OPTIONS: Option[] = GAME_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
-const WALLET_MODE_LABEL: Record<string, string> = { transfer: '转账钱包', seamless: '无缝钱包' };
-const WALLET_MODE_OPTIONS: Option[] = Object.entries(WALLET_MODE_LABEL).map(([value, label]) => ({ value, label }));
+/** A change of an integration waits for a second admin: the list says so beside the row. */
+const pendingTag = (v: unknown) => (v ? <StatusTag tone="warning">待审批</StatusTag> : '-');
 const categoryName = (id: unknown) => GAME_CATEGORIES.find((c) => c.id === id)?.name ?? String(id);
 /** A receiving account's channel is a getPayRange type: the member's deposit of that type lists it. */
 const CHANNELS: Option[] = PAY_RANGE_TYPES.map((t) => ({ value: t, label: PAY_RANGE_TYPE_LABELS[t] }));
@@ -106,29 +108,27 @@ export const venues = defineResource({
     { name: 'name', title: '名称' },
     { name: 'platname', title: '简称', width: 120 },
     { name: 'category_id', title: '分类', width: 110, show: categoryName },
-    { name: 'wallet_mode', title: '钱包模式', width: 110, show: (v) => WALLET_MODE_LABEL[String(v)] ?? String(v) },
+    {
+      name: 'wallet_mode',
+      title: '钱包模式',
+      width: 110,
+      show: (v, row) => (row.api_secret_set ? (WALLET_MODE_LABEL[String(v)] ?? String(v)) : '未接入'),
+    },
+    { name: 'pending_change', title: '接入变更', width: 100, show: pendingTag },
     { name: 'sort', title: '排序', width: 80 },
     { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
   ],
+  intro: '新增场馆后须由管理员在「接入设置」中填写钱包模式、接口地址和密钥，经另一位管理员审批后才能转账和投注。',
+  // The wallet mode, address, secret and currency are an admin's proposal (接入设置), never this form's.
   fields: [
     { name: 'code', label: '场馆代码', kind: 'text' },
     { name: 'name', label: '名称', kind: 'text' },
     { name: 'platname', label: '简称', kind: 'text', help: '显示在名称旁，留空则用场馆代码' },
     { name: 'category_id', label: '分类', kind: 'select', options: CATEGORY_OPTIONS },
-    {
-      name: 'wallet_mode',
-      label: '钱包模式',
-      kind: 'select',
-      options: WALLET_MODE_OPTIONS,
-      initial: 'transfer',
-      help: '转账钱包：余额在场馆方，经接口转入转出；无缝钱包：场馆直接从中心钱包扣款派彩',
-    },
-    { name: 'api_base_url', label: '接口地址', kind: 'text', help: '转账钱包与无缝钱包场馆的接口地址（http或https）' },
-    { name: 'api_secret', label: '签名密钥', kind: 'text', writeOnly: true, help: '至少16位，双方签名所用，保存后不再显示' },
-    { name: 'currency', label: '币种', kind: 'text', initial: 'CNY' },
     { name: 'sort', label: '排序', kind: 'number', initial: 0 },
     { name: 'enabled', label: '启用', kind: 'switch' },
   ],
+  rowActions: (row) => <VenueIntegrationButton row={row} />,
 });
 
 export const games = defineResource({
@@ -365,15 +365,19 @@ export const gateways = defineResource({
   remove: e.paymentGatewayDelete,
   rowKey: 'code',
   nameOf: (row) => row.name,
-  intro: '商户密钥只写不读：编辑时留空即保持原密钥。',
+  intro:
+    '新增通道及修改商户号、商户密钥、提交地址须另一位管理员在「待审批变更」中通过后生效；更换提交地址须重新填写密钥。名称和启用立即生效。商户密钥只写不读。',
   columns: [
     { name: 'code', title: '通道代码', width: 120 },
     { name: 'name', title: '名称', width: 140 },
     { name: 'protocol', title: '协议', width: 80 },
     { name: 'merchant_id', title: '商户号', width: 120 },
     { name: 'submit_url', title: '提交地址' },
+    { name: 'pending_change', title: '接入变更', width: 100, show: pendingTag },
     { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
   ],
+  savedMessage: (answer, editing) =>
+    !editing || (answer as { pending_change?: boolean }).pending_change ? MSG.integrationChangePending : undefined,
   fields: [
     { name: 'code', label: '通道代码', kind: 'text', createOnly: true },
     { name: 'name', label: '名称', kind: 'text' },
@@ -410,7 +414,8 @@ export const payWays = defineResource({
   ],
   fields: [
     { name: 'name', label: '名称', kind: 'text' },
-    { name: 'gateway', label: '支付通道', kind: 'select', nullable: true, options: useGatewayOptions },
+    // Where a way's deposits are paid is the admin's: finance neither sees nor sends it.
+    { name: 'gateway', label: '支付通道', kind: 'select', nullable: true, options: useGatewayOptions, onlyFor: e.paymentGateways },
     { name: 'sort', label: '排序', kind: 'number' },
     { name: 'enabled', label: '启用', kind: 'switch' },
     {

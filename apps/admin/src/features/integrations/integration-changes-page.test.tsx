@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import IntegrationChangesPage from './integration-changes-page';
+
+const change = (over: Record<string, unknown> = {}) => ({
+  id: 7,
+  target_kind: 'venue',
+  target: 'XHZR',
+  action: 'update',
+  before: { wallet_mode: 'transfer', api_base_url: 'https://old.example.com', api_secret: '********', currency: 'CNY' },
+  after: { wallet_mode: 'transfer', api_base_url: 'https://new.example.com', api_secret: '********', currency: 'CNY' },
+  state: 1,
+  maker_id: 2,
+  made_by: 'alice',
+  checked_by: '',
+  note: '',
+  decided_at: null,
+  created_at: '2026-11-25 10:00:00',
+  ...over,
+});
+const line = (cell: HTMLElement) => cell.closest('tr[data-row-key]') as HTMLElement;
+
+describe('待审批变更', () => {
+  it('lists pending changes with before and after side by side, secrets masked', async () => {
+    signInAs('admin', 'bob');
+    const { calls } = mockApi({ 'GET /admin/api/integration-changes': () => ok(page([change()])) });
+    renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
+    const diff = await screen.findByRole('table', { name: '场馆 XHZR 变更内容' });
+    const address = within(diff).getByRole('rowheader', { name: '接口地址' }).closest('tr') as HTMLElement;
+    expect(within(address).getByText('https://old.example.com')).toBeInTheDocument();
+    expect(within(address).getByText('https://new.example.com ●')).toBeInTheDocument();
+    const secret = within(diff).getByRole('rowheader', { name: '签名密钥' }).closest('tr') as HTMLElement;
+    expect(within(secret).getAllByText(/\*{8}/)).toHaveLength(2);
+    expect(calls[0]?.query.get('state')).toBe('1');
+  });
+
+  it("disables 通过 on the operator's own change, with the reason, and offers 撤回 instead of 拒绝", async () => {
+    signInAs('admin', 'alice');
+    mockApi({ 'GET /admin/api/integration-changes': () => ok(page([change()])) });
+    renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
+    const row = line(await screen.findByText('alice'));
+    const approve = within(row).getByRole('button', { name: '通过' });
+    expect(approve).toBeDisabled();
+    await userEvent.hover(approve.parentElement as HTMLElement);
+    expect(await screen.findByText('不能审批自己提交的变更，请由另一位管理员审批')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: '撤回' })).toBeInTheDocument();
+  });
+
+  it("approves another admin's change after a confirm", async () => {
+    signInAs('admin', 'bob');
+    let decided = false;
+    const { calls } = mockApi({
+      'GET /admin/api/integration-changes': () => ok(page(decided ? [] : [change()])),
+      'POST /admin/api/integration-changes/7/approve': () => {
+        decided = true;
+        return { code: 200, message: '已通过，变更已生效', data: change({ state: 2, checked_by: 'bob' }) };
+      },
+    });
+    renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
+    await userEvent.click(within(line(await screen.findByText('alice'))).getByRole('button', { name: '通过' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('确认通过该变更？');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
+    expect(await screen.findByText('已通过，变更已生效')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '' });
+    expect(await screen.findByText('暂无待审批的变更')).toBeInTheDocument();
+  });
+
+  it('rejects only with a reason', async () => {
+    signInAs('admin', 'bob');
+    const { calls } = mockApi({
+      'GET /admin/api/integration-changes': () => ok(page([change()])),
+      'POST /admin/api/integration-changes/7/reject': () => ok(change({ state: 3, note: '地址未确认' })),
+    });
+    renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
+    await userEvent.click(within(line(await screen.findByText('alice'))).getByRole('button', { name: '拒绝' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
+    expect(await within(dialog).findByText('请填写拒绝原因')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('拒绝原因'), '地址未确认');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '地址未确认' }));
+  });
+});
