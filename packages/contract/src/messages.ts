@@ -245,7 +245,7 @@ export const MSG = {
   integrationChangeApplied: '已通过，变更已生效',
   integrationChangeRejected: '已拒绝',
   integrationChangeWithdrawn: '已撤回',
-  integrationRejectReasonRequired: '请填写拒绝原因',
+  integrationRejectReasonRequired: '请填写拒绝或撤回的原因',
   // Outbound calls (venues, payment gateways): where an address may point (OUTBOUND_ALLOW)
   outboundUrlInvalid: '接口地址须为 http(s) 网址',
   outboundHttpsRequired: '接口地址不被允许：须使用 https',
