@@ -162,6 +162,8 @@ export const MSG = {
   venueAnswerUnbound: '场馆答复与本次转账不符，未予采信',
   /** A money call the database could not carry out now (contention); nothing moved. */
   moneyBusy: '系统繁忙，资金未发生变动，请稍后再试',
+  /** Any other call the database could not carry out now (contention); it was rolled back. */
+  serverBusy: '系统繁忙，请稍后再试',
   sandboxTicketExpired: '游戏会话已过期，请重新进入游戏',
   stakeOutOfRange: '单注金额须在1-10000之间',
   nothingToSettle: '没有待结算的注单',
@@ -251,6 +253,8 @@ export const MSG = {
   outboundHttpsRequired: '接口地址不被允许：须使用 https',
   outboundPrivateAddress: '接口地址不被允许：不能指向内网、本机或云服务元数据地址',
   outboundUnresolved: '接口地址不被允许：域名无法解析',
+  // The sandbox aggregator's test controls (SANDBOX=1)
+  sandboxControlUnauthorized: '请提供沙盒控制令牌（SANDBOX_CONTROL_TOKEN）',
   settingsEmpty: '请至少提交一项设置',
   withdrawRangeInvalid: '最低提现金额不能高于最高提现金额',
   // Back office: a pay way's amount ranges (PUT /admin/api/pay-ways/:code)

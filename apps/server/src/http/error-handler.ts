@@ -1,5 +1,6 @@
 import { BizCode, MSG } from '@h5/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isRetryableConflict } from '../db/conflicts';
 import { AppError } from './errors';
 import { pathOnly } from './log-redaction';
 
@@ -14,6 +15,11 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       return reply.status(200).send({ code: error.code, message: error.message, data: error.data });
+    }
+    if (isRetryableConflict(error)) {
+      // A deadlock or serialization failure that outlived its retry: the transaction was rolled back whole.
+      req.log.warn({ reqId: req.id, method: req.method, path: pathOnly(req.url) }, 'database conflict');
+      return reply.status(200).send({ code: BizCode.CONFLICT, message: MSG.serverBusy, data: null });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413) {

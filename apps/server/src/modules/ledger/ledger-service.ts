@@ -1,6 +1,7 @@
 import { BizCode, MSG } from '@h5/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { ledgerAccounts } from './ledger-tables';
@@ -161,17 +162,6 @@ export async function post(tx: Tx, movement: Movement): Promise<PostResult> {
   const balances = new Map<string, number>();
   for (const row of rows) if (row.out_code !== null) balances.set(row.out_code, numericToCents(row.out_balance ?? '0'));
   return { transactionId: Number(first.out_id ?? 0), replayed: first.out_replayed, balances };
-}
-
-/** SQLSTATEs after which the same transaction, run again, may well succeed: deadlock and serialization failure. */
-const RETRYABLE_STATES = new Set(['40P01', '40001']);
-
-/** Whether an error (or one it wraps) is a deadlock or a serialization failure. */
-export function isRetryableConflict(e: unknown): boolean {
-  for (let err = e as { code?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
-    if (typeof err.code === 'string' && RETRYABLE_STATES.has(err.code)) return true;
-  }
-  return false;
 }
 
 /**

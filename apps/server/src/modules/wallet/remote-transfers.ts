@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BizCode, centsToMoney, MSG } from '@h5/contract';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
@@ -9,7 +10,7 @@ import type { Clock } from '../../lib/time';
 import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
 import { isUnbound } from '../../providers/venue-answer-binding';
 import { members } from '../accounts/accounts-tables';
-import { accountCode, balanceOf, isRetryableConflict, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
+import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { remoteVenue } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
 

@@ -1,0 +1,117 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { venues } from '../content/content-tables';
+import { accountCode, balanceOf } from '../ledger/ledger-service';
+import { reconcileTransfers } from './remote-transfers';
+import { venueTransfers } from './wallet-tables';
+
+// A deadlock or serialization failure the database reports on a money call: retried once, and otherwise answered
+// with a clear message, never a server error. The database is made to report one by a trigger that raises the
+// SQLSTATE a real deadlock carries (40P01) for its first N firings (a sequence counts them: it is not rolled back).
+const clock = manualClock();
+const TIMEOUT_MS = 400;
+let t: TestApp;
+let op: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
+  op = await operatorToken(t, 'finance');
+  await t.database.db.insert(venues).values({
+    code: 'AGD',
+    name: '聚合转账',
+    platname: 'AGD',
+    categoryId: 'realbet',
+    walletMode: 'transfer',
+    apiBaseUrl: `${t.origin}/sandbox/aggregator/api/AGD`,
+    apiSecret: 'conflict-venue-secret-1',
+  });
+});
+afterEach(async () => {
+  for (const table of ['venue_transfers', 'ledger_transactions']) await t.database.db.execute(sql.raw(`DROP TRIGGER IF EXISTS conflict_drill ON ${table}`));
+});
+afterAll(() => t?.close());
+
+/** The next `times` inserts or updates of `table` fail as a deadlock victim's would. */
+async function deadlocks(table: 'venue_transfers' | 'ledger_transactions', on: 'INSERT' | 'UPDATE', times: number) {
+  for (const statement of [
+    'DROP SEQUENCE IF EXISTS conflict_drill_seq',
+    'CREATE SEQUENCE conflict_drill_seq',
+    `CREATE OR REPLACE FUNCTION conflict_drill() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       IF nextval('conflict_drill_seq') <= ${times} THEN
+         RAISE EXCEPTION 'deadlock detected (drill)' USING ERRCODE = '40P01';
+       END IF;
+       RETURN NEW;
+     END $$`,
+    `CREATE TRIGGER conflict_drill BEFORE ${on} ON ${table} FOR EACH ROW EXECUTE FUNCTION conflict_drill()`,
+  ]) {
+    await t.database.db.execute(sql.raw(statement));
+  }
+}
+
+async function member(amount: string) {
+  const m = await registerMember(t.app);
+  await credit(t, op, m.name, amount);
+  return { ...m, id: await memberId(t, m.name) };
+}
+const transfer = (token: string, body: Record<string, string>) =>
+  t.app
+    .inject({ method: 'POST', url: '/api/transfer', payload: body, headers: { authorization: `Bearer ${token}` } })
+    .then((r) => r.json() as { code: number; message: string; data: { balance: string } | null });
+const transfersOf = (id: number) => t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
+const central = async (id: number) => balanceOf(t.database.db, accountCode.wallet(id));
+
+describe('a database conflict on a money call', () => {
+  it('retries a transfer whose opening was a deadlock victim once, transparently', async () => {
+    const m = await member('50.00');
+    await deadlocks('venue_transfers', 'INSERT', 1);
+    expect(await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGD' })).toMatchObject({ code: 200, message: '转账成功', data: { balance: '30.00' } });
+    expect((await transfersOf(m.id)).map((r) => [r.amount, r.state])).toEqual([['20.00', 1]]);
+  });
+
+  it('answers a transfer that could not be opened twice with a clear refusal: nothing moved, the venue not asked', async () => {
+    const m = await member('50.00');
+    await deadlocks('venue_transfers', 'INSERT', 2);
+    expect(await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGD' })).toEqual({
+      code: 409,
+      message: '系统繁忙，资金未发生变动，请稍后再试',
+      data: null,
+    });
+    expect(await transfersOf(m.id)).toEqual([]);
+    expect(await central(m.id)).toBe(5000);
+  });
+
+  it('tells the member a transfer the venue took but that could not be finished is processing, and reconciliation finishes it', async () => {
+    const m = await member('50.00');
+    const float = () => balanceOf(t.database.db, accountCode.venueFloat('AGD', m.id));
+    const floatBefore = await float();
+    await deadlocks('venue_transfers', 'UPDATE', 2);
+    expect(await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGD' })).toEqual({
+      code: 200,
+      message: '转账处理中，请稍后在转账记录中查看结果',
+      data: { balance: '30.00' },
+    });
+    expect((await transfersOf(m.id)).map((r) => [r.amount, r.state])).toEqual([['20.00', 2]]);
+    clock.advance(61_000);
+    expect(await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound })).toBe(1);
+    expect((await transfersOf(m.id)).map((r) => [r.amount, r.state])).toEqual([['20.00', 1]]);
+    expect(await central(m.id)).toBe(3000);
+    expect((await float()) - floatBefore).toBe(2000);
+  });
+
+  it('answers any other money call that lost to a conflict with a clear message, not a server error', async () => {
+    const m = await member('10.00');
+    await deadlocks('ledger_transactions', 'INSERT', 1);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api/members/${m.id}/adjust`,
+      payload: { amount: '5.00', note: 'conflict drill' },
+      headers: { authorization: `Bearer ${op}` },
+    });
+    expect(answer.json()).toEqual({ code: 409, message: '系统繁忙，请稍后再试', data: null });
+    expect(await central(m.id)).toBe(1000);
+    const check = await adminCall<{ balanced: boolean }>(t, op, 'GET', '/admin/api/ledger/check');
+    expect(check.data.balanced).toBe(true);
+  });
+});
