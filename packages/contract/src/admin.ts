@@ -174,6 +174,8 @@ export const DashboardPending = z.object({
   withdrawals: QueueCount.nullable(),
   activity_applications: QueueCount.nullable(),
   agent_applications: QueueCount.nullable(),
+  /** Manual adjustments above the line, waiting for a second operator (调整复核). */
+  adjustments: QueueCount.nullable(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------

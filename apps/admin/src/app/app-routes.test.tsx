@@ -9,6 +9,7 @@ const pending = {
   withdrawals: { pending: 1, newest_id: 4 },
   activity_applications: null,
   agent_applications: null,
+  adjustments: null,
 };
 
 const menuNames = async () => {

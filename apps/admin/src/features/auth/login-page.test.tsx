@@ -9,6 +9,7 @@ const pending = {
   withdrawals: { pending: 0, newest_id: null },
   activity_applications: null,
   agent_applications: null,
+  adjustments: null,
 };
 
 async function fillCredentials(name = 'cashier', password = 'secret-pass') {

@@ -18,6 +18,7 @@ function serve(counts: Counts) {
         withdrawals: { pending: counts.withdrawals[0], newest_id: counts.withdrawals[1] },
         activity_applications: null,
         agent_applications: null,
+        adjustments: { pending: 2, newest_id: 11 },
       }),
   });
 }
@@ -38,6 +39,8 @@ describe('仪表盘', () => {
     expect(within(card('待审核存款')).getByText('3')).toBeInTheDocument();
     expect(within(card('待审核提款')).getByText('1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去审核：存款' })).toHaveAttribute('href', '/deposits');
+    expect(within(card('待复核调整')).getByText('2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去审核：调整' })).toHaveAttribute('href', '/adjustments');
     expect(screen.queryByText('待审核代理申请')).not.toBeInTheDocument();
   });
 
@@ -52,6 +55,7 @@ describe('仪表盘', () => {
           withdrawals: { pending: counts.withdrawals[0], newest_id: counts.withdrawals[1] },
           activity_applications: null,
           agent_applications: null,
+          adjustments: null,
         }),
     });
     renderScreen(<DashboardPage />);
@@ -88,6 +92,7 @@ describe('仪表盘', () => {
           withdrawals: null,
           activity_applications: null,
           agent_applications: null,
+          adjustments: null,
         }),
     });
     renderScreen(<DashboardPage />);
@@ -106,6 +111,7 @@ const pendingNone = () =>
     withdrawals: { pending: 0, newest_id: null },
     activity_applications: null,
     agent_applications: null,
+    adjustments: null,
   });
 
 /** 30 days ending 2026-11-25, the last two being yesterday and today. */
@@ -203,6 +209,7 @@ describe('仪表盘：经营数据', () => {
           withdrawals: null,
           activity_applications: { pending: 1, newest_id: 4 },
           agent_applications: null,
+          adjustments: null,
         }),
     });
     renderScreen(<DashboardPage />);

@@ -65,6 +65,9 @@ describe('an adjustment above the line', () => {
     expect(await kit.balance(m.token)).toBe('1000.00');
     const queue = await adminCall<{ data: Pending[] }>(t, checker, 'GET', '/admin/api/adjustments?state=1');
     expect(queue.data.data.map((r) => r.id)).toEqual(expect.arrayContaining([answer.data.pending!.id, debit.data.pending!.id]));
+    const dashboard = await adminCall<{ adjustments: { pending: number; newest_id: number | null } | null }>(t, checker, 'GET', '/admin/api/dashboard/pending');
+    expect(dashboard.data.adjustments).toEqual({ pending: expect.any(Number), newest_id: debit.data.pending!.id });
+    expect(dashboard.data.adjustments!.pending).toBeGreaterThanOrEqual(2);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.target, `member:${await memberId(t, m.name)}`));
     expect(audits.map((a) => a.action)).toEqual(['member.adjust', 'member.adjust_request', 'member.adjust_request']);
     await kit.ledgerBalanced();
@@ -187,7 +190,8 @@ describe('the two-person lines', () => {
     } finally {
       await production.close();
     }
-  });
+    // A second database migrated from nothing: slow on a busy machine.
+  }, 120_000);
 
   it('are given their defaults by the migration where an install had them at 0 (off)', async () => {
     const { db } = t.database;
