@@ -1363,7 +1363,7 @@ export const adminEndpoints = {
     FINANCE,
     AdminEmpty,
     AdminVenueTransfer,
-    'Ask the venue about a pending transfer now and finish it as its answer says (still pending while it does not answer)',
+    'Ask the venue about a pending transfer now and finish it as its answer says (still pending while it does not answer, answers about another transfer, or confirms another amount: then the note says so)',
   ),
   depositApprove: depositReview.approve,
   depositReject: depositReview.reject,
