@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm, sandboxControlToken } from './support/browser';
 import { desktopPage, dialog, expectToast, openScreen, rowWith, signInAsBoss } from './support/console';
 
 // The money journeys of remote venues: the sandbox aggregator inside the server, reached over HTTP, with one
@@ -103,7 +103,7 @@ describe('remote venues through the sandbox aggregator', () => {
     // The aggregator holds its answer longer than the server waits (VENUE_TIMEOUT_MS 3 s in these journeys).
     const fault = await fetch(`${baseURL()}/sandbox/aggregator/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sandboxControlToken()}` },
       body: JSON.stringify({ venue: 'JHZR', call: 'transfer', mode: 'late', hold_ms: 4500 }),
     });
     expect(fault.status).toBe(200);

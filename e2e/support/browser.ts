@@ -3,6 +3,8 @@ import { expect, inject } from 'vitest';
 import { CAPTCHA_CODES } from '../../apps/web/src/features/auth/captcha-codes';
 
 export const baseURL = () => inject('baseURL');
+/** The bearer token of the sandbox aggregator's test controls (faults, outcomes). */
+export const sandboxControlToken = () => inject('sandboxControlToken');
 
 /** Debian's Chromium, headless, kept on loopback (STACK "Chromium"). */
 export async function launchBrowser(): Promise<Browser> {

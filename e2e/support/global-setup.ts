@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: '',
     // The demo venues' settled bets arrive by the bet pull: every 2 seconds here rather than every minute.
     BET_PULL_INTERVAL_SECONDS: '2',
+    // The journeys tell the sandbox aggregator what to do wrong, with its control token.
+    SANDBOX_CONTROL_TOKEN: randomBytes(24).toString('base64url'),
   };
   // The operator is created the way the README says, before the server opens the (single-process) PGlite directory.
   const created = execFileSync('npx', ['tsx', 'apps/server/src/cli/operator.ts', 'create', 'e2eboss', '--role', 'admin'], {
@@ -70,6 +73,7 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(baseURL, child);
   project.provide('baseURL', baseURL);
+  project.provide('sandboxControlToken', env.SANDBOX_CONTROL_TOKEN);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -82,5 +86,6 @@ declare module 'vitest' {
     baseURL: string;
     operator: { username: string; password: string };
     checker: { username: string; password: string };
+    sandboxControlToken: string;
   }
 }

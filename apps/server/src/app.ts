@@ -38,6 +38,7 @@ import { riskAdminRoutes } from './modules/risk/risk-routes';
 import { responsibleAdminRoutes, responsibleRoutes } from './modules/responsible/responsible-routes';
 import { filesAdminRoutes } from './modules/files/files-admin';
 import { filesRoutes } from './modules/files/files-routes';
+import { newControlToken } from './providers/sandbox-aggregator/control-token';
 import { sandboxAggregatorRoutes } from './providers/sandbox-aggregator/sandbox-aggregator-routes';
 import { sandboxEpayRoutes } from './providers/sandbox-epay/sandbox-epay-routes';
 import { gatewaysAdminRoutes, gatewaysRoutes } from './modules/payments/gateways-routes';
@@ -190,7 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The sandboxes exist only when asked for: a production install serves nothing under /sandbox/.
   if (config.sandbox) {
     sandboxEpayRoutes(app, { db, clock });
-    sandboxAggregatorRoutes(app, { db, clock });
+    // Made here when unset (an app built by a test); main.ts makes and prints it before forking, for every worker.
+    config.sandboxControlToken ??= newControlToken();
+    sandboxAggregatorRoutes(app, { db, clock, controlToken: config.sandboxControlToken });
   }
   filesRoutes(app, db);
   apiDocsRoute(app);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,8 @@ const EnvSchema = z.object({
   BET_PULL_INTERVAL_SECONDS: intFrom(60),
   /** Private or plain-http targets venues and gateways may be reached at: hosts, host:port, addresses, CIDRs. */
   OUTBOUND_ALLOW: z.string().default(''),
+  /** The bearer token of the sandbox aggregator's test controls; without it one is made at start and printed. */
+  SANDBOX_CONTROL_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(16).optional()),
 });
 
 export interface AppConfig {
@@ -111,6 +114,8 @@ export interface AppConfig {
   betPullIntervalMs: number;
   /** Where venue and gateway calls may go (lib/outbound.ts); the sandbox adds its own loopback origin. */
   outbound: OutboundPolicy;
+  /** SANDBOX=1: the token the sandbox aggregator's controls require (made at start when unset). */
+  sandboxControlToken: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -194,7 +199,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     venueTimeoutMs: e.VENUE_TIMEOUT_MS,
     betPullIntervalMs: e.BET_PULL_INTERVAL_SECONDS * 1000,
     outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW), requireHttps: !sandbox },
+    sandboxControlToken: e.SANDBOX_CONTROL_TOKEN,
   };
+}
+
+/**
+ * SANDBOX=1 without SANDBOX_CONTROL_TOKEN: a token is made at start and put in the environment, which worker
+ * processes inherit, so that all share it. Answers the token made, to print, or null.
+ */
+export function ensureSandboxControlToken(config: AppConfig, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (!config.sandbox || config.sandboxControlToken) return null;
+  const token = randomBytes(24).toString('base64url');
+  config.sandboxControlToken = env.SANDBOX_CONTROL_TOKEN = token;
+  return token;
 }
 
 /** Why the server cannot start as configured, or null: production builds every address it hands out from PUBLIC_URL. */

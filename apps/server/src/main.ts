@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { runPrimary, workersProblem } from './cluster';
-import { loadConfig, publicUrlProblem } from './config';
+import { ensureSandboxControlToken, loadConfig, publicUrlProblem } from './config';
 import { prepareDatabase, serve } from './server-process';
 
 const config = loadConfig();
@@ -9,6 +9,9 @@ if (problem) {
   console.error(problem);
   process.exit(1);
 }
+
+const madeToken = ensureSandboxControlToken(config);
+if (madeToken) console.log(`Sandbox aggregator control token (Authorization: Bearer): ${madeToken}`);
 
 if (config.workers > 1 && cluster.isPrimary) {
   await prepareDatabase(config);

@@ -231,11 +231,14 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** A call of the sandbox aggregator's demo game page (state, round, settle, outcomes), over HTTP. */
+/** The headers of a call to the sandbox aggregator's test controls (outcomes, faults): its control token. */
+export const controlHeaders = (t: TestApp) => ({ 'content-type': 'application/json', authorization: `Bearer ${t.config.sandboxControlToken}` });
+
+/** A call of the sandbox aggregator's demo game page (state, round, settle) or of its controls (outcomes), over HTTP. */
 export async function aggregator<T = unknown>(t: TestApp, path: string, body: unknown): Promise<Envelope<T>> {
   const res = await fetch(`${t.origin}/sandbox/aggregator/${path.replace(/^\//, '')}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: controlHeaders(t),
     body: JSON.stringify(body),
   });
   return (await res.json()) as Envelope<T>;

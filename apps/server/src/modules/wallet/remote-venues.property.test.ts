@@ -1,7 +1,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { adminCall, buildTestApp, controlHeaders, call, credit, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { numericToCents } from '../../lib/money';
 import { hmacHex } from '../../lib/hmac';
 import { sandboxAggregatorPlayers, sandboxAggregatorRounds } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const post = (path: string, body: unknown) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, { method: 'POST', headers: controlHeaders(t), body: JSON.stringify(body) });
 
 type Command =
   | { op: 'in' | 'out'; who: number; cents: number; fault: 'none' | 'late' | 'timeout' | 'fail' }

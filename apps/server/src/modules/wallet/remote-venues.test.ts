@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { adminCall, buildTestApp, controlHeaders, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { members } from '../accounts/accounts-tables';
 import { venues } from '../content/content-tables';
 import { bets } from '../games/games-tables';
@@ -46,7 +46,7 @@ afterAll(() => t?.close());
 const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
 
 async function fault(body: Record<string, unknown>) {
-  const res = await fetch(`${base}/sandbox/aggregator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/sandbox/aggregator/faults`, { method: 'POST', headers: controlHeaders(t), body: JSON.stringify(body) });
   expect(res.status).toBe(200);
 }
 

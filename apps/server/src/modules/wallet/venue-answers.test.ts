@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { adminCall, buildTestApp, controlHeaders, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
 import { allowLoopbackPort } from '../../lib/outbound';
 import { sandboxAggregatorPlayers, sandboxAggregatorTransfers } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
@@ -184,7 +184,7 @@ describe('a partial confirmation', () => {
     const m = await member('100.00');
     const res = await fetch(`${t.origin}/sandbox/aggregator/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: controlHeaders(t),
       body: JSON.stringify({ venue: 'AGP', call: 'transfer', mode: 'timeout', hold_ms: TIMEOUT_MS * 3 }),
     });
     expect(res.status).toBe(200);

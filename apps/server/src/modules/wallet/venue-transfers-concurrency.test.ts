@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { adminCall, buildTestApp, controlHeaders, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { testDatabaseUrl } from '../../config';
 import { sandboxAggregatorPlayers } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
 import { venues } from '../content/content-tables';
@@ -42,7 +42,7 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
       .inject({ method: 'POST', url: '/api/transfer', payload: body, headers: { authorization: `Bearer ${token}`, 'idempotency-key': key } })
       .then((r) => ({ http: r.statusCode, ...(r.json() as { code: number; message: string }) }));
   async function fault(body: Record<string, unknown>) {
-    const res = await fetch(`${t.origin}/sandbox/aggregator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${t.origin}/sandbox/aggregator/faults`, { method: 'POST', headers: controlHeaders(t), body: JSON.stringify(body) });
     expect(res.status).toBe(200);
   }
   /** The member's balance at a venue as the venue's own books say. */

@@ -10,6 +10,7 @@ import { sandboxPage } from '../../modules/games/sandbox-page';
 import { cspWithScriptNonce } from '../../http/security-headers';
 import { hmacHex, verifyHmac } from '../../lib/hmac';
 import type { Clock } from '../../lib/time';
+import { requireControlToken } from './control-token';
 import * as books from './sandbox-aggregator-books';
 import { sandboxAggregatorSessions } from './sandbox-aggregator-tables';
 
@@ -29,6 +30,8 @@ const MAX_STAKE = 1_000_000;
 export interface SandboxAggregatorDeps {
   db: Db;
   clock: Clock;
+  /** What its test controls (outcomes, faults) require as a bearer token. */
+  controlToken: string;
 }
 
 /** What the aggregator can be told to do wrong, per venue and call, for the next `times` calls. */
@@ -186,7 +189,7 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
   }
 
   // Tests tell the aggregator what to do wrong next.
-  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/faults`, async (req, reply) => {
+  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/faults`, { preHandler: requireControlToken(deps.controlToken) }, async (req, reply) => {
     const parsed = Fault.safeParse(req.body);
     if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
     faults.set(`${parsed.data.venue}:${parsed.data.call}`, parsed.data);
@@ -244,7 +247,7 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     return taken as T;
   };
 
-  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/outcomes`, async (req, reply) => {
+  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/outcomes`, { preHandler: requireControlToken(deps.controlToken) }, async (req, reply) => {
     const parsed = Outcomes.safeParse(req.body);
     if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
     const key = parsed.data.venue.toUpperCase();
