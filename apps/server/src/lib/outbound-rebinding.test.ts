@@ -1,3 +1,4 @@
+import type * as Dns from 'node:dns';
 import { MSG } from '@h5/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type Listener } from '../../test/listeners';
@@ -6,7 +7,7 @@ import { outboundFetch } from './outbound';
 /** What rebind.test resolves to, answer by answer: a public address for the check, then loopback for the connection. */
 const answers: string[][] = [];
 vi.mock('node:dns', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:dns')>();
+  const real = await importOriginal<typeof Dns>();
   const lookup = (host: string, options: object, callback: (e: Error | null, a: { address: string; family: number }[]) => void) => {
     if (host !== 'rebind.test') return real.lookup(host, options as never, callback as never);
     const next = answers.shift() ?? ['127.0.0.1'];
