@@ -193,6 +193,17 @@ describe('the two-person lines', () => {
     // A second database migrated from nothing: slow on a busy machine.
   }, 120_000);
 
+  it('count as their defaults when the database says 0 (edited behind the console)', async () => {
+    await t.database.db
+      .insert(siteSettings)
+      .values({ key: 'adjust_second_review_above', value: '0' })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: '0' } });
+    const m = await registerMember(t.app);
+    expect((await adjust(maker, m.name, { amount: '1000', note: '补偿' })).data.pending).toBeNull();
+    expect((await adjust(maker, m.name, { amount: '1000.01', note: '补偿' })).message).toBe(MSG.adjustPendingReview);
+    expect(await kit.balance(m.token)).toBe('1000.00');
+  });
+
   it('are given their defaults by the migration where an install had them at 0 (off)', async () => {
     const { db } = t.database;
     await db.update(siteSettings).set({ value: '0' }).where(eq(siteSettings.key, 'withdraw_second_review_above'));
