@@ -137,15 +137,26 @@ export async function registerMembers(base: string, count: number, prefix: strin
   return tokens;
 }
 
-/** Credits every member (first page of 50) with `amount` through the back office. */
-export async function fundMembers(base: string, operatorToken: string, amount: string): Promise<void> {
+/**
+ * Credits every member (first page of 50) with `amount` through the back office. Above the adjustment line a credit
+ * waits for a second operator: `checkerToken`, another operator's, approves it.
+ */
+export async function fundMembers(base: string, operatorToken: string, amount: string, checkerToken?: string): Promise<void> {
   const headers = { authorization: `Bearer ${operatorToken}` };
   const list = await fetch(`${base}/admin/api/members?pagesize=50`, { headers });
   for (const m of ((await list.json()) as { data: { data: { id: number }[] } }).data.data) {
-    await fetch(`${base}/admin/api/members/${m.id}/adjust`, {
+    const res = await fetch(`${base}/admin/api/members/${m.id}/adjust`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ amount, note: 'bench' }),
+    });
+    const pending = ((await res.json()) as Envelope<{ pending: { id: number } | null } | null>).data?.pending;
+    if (!pending) continue;
+    if (!checkerToken) throw new Error(`a credit of ${amount} waits for a second operator: pass one`);
+    await fetch(`${base}/admin/api/adjustments/${pending.id}/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${checkerToken}`, 'content-type': 'application/json' },
+      body: '{}',
     });
   }
 }

@@ -32,13 +32,15 @@ async function run(workers: number, port: number): Promise<Run> {
     REGISTER_LIMIT: '100000',
   };
   const operator = createOperator(env);
+  const checker = createOperator(env);
   const server = startProcess(['apps/server/src/main.ts'], env);
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/api/app`, server);
     const login = await post<{ token: string }>(base, '/admin/api/login', operator);
     const tokens = await registerMembers(base, MEMBERS, `xfer${workers}`);
-    await fundMembers(base, login.data.token, '100000');
+    const checkerLogin = await post<{ token: string }>(base, '/admin/api/login', checker);
+    await fundMembers(base, login.data.token, '100000', checkerLogin.data.token);
     const venue = (await post<{ platname: string }[]>(base, '/api/balancelist', {}, tokens[0])).data[0]?.platname;
     if (!venue) throw new Error('no venue');
     let next = 0;
