@@ -55,6 +55,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['pay-ways', '支付方式'],
   ['receiving-accounts', '收款账户'],
   ['gateways', '支付通道'],
+  ['integration-changes', '待审批变更'],
   ['messages', '站内信'],
   ['settings', '站点设置'],
 ];

@@ -134,9 +134,7 @@ describe('content screens of the console', () => {
     await save(page);
     await dialog(page).getByText('场馆代码须为1-32位字母、数字或下划线').waitFor();
     await dialog(page).getByLabel('场馆代码').fill(code);
-    // Every venue is reached over its API: a transfer-wallet venue needs its address and secret.
-    await dialog(page).getByLabel('接口地址').fill('https://venue.example.com/api');
-    await dialog(page).getByLabel('签名密钥').fill('venue-secret-0123456789');
+    // Its wallet mode, address and secret are an admin's 接入设置, approved by a second admin (admin-integrations).
     await save(page);
     await expectToast(page, '已新增');
 
@@ -241,7 +239,7 @@ describe('promotions in the console', () => {
 });
 
 describe('finance settings screens of the console', () => {
-  it('支付通道: refuses a short secret, creates, keeps the secret on a blank edit, deletes', async () => {
+  it('支付通道: refuses a short secret, creates once a second admin approves, renames at once, deletes', async () => {
     const { page, errors, context } = await desktopPage(browser);
     await signInAsBoss(page);
     await openScreen(page, 'gateways', '支付通道');
@@ -254,19 +252,39 @@ describe('finance settings screens of the console', () => {
     await dialog(page).getByLabel('名称').fill('测试通道');
     await dialog(page).getByLabel('商户号').fill('10001');
     await dialog(page).getByLabel('商户密钥').fill('short');
-    await dialog(page).getByLabel('提交地址').fill('https://pay.example.com/submit.php');
+    // A path of this site (as the sandbox gateway's): an outside address must resolve, which this machine cannot.
+    await dialog(page).getByLabel('提交地址').fill('/sandbox/epay/submit.php');
     await save(page);
     await dialog(page).getByText('商户密钥长度须为8-128位').waitFor();
     await dialog(page).getByLabel('商户密钥').fill('a-long-enough-secret');
     await save(page);
-    await expectToast(page, '已新增');
+    await expectToast(page, MSG.integrationChangePending);
+
+    // A second admin approves the new gateway; then it is listed.
+    const username = uniqueName('adm').replace(/[^A-Za-z0-9_]/g, '_');
+    const second = await adminApi<{ password: string }>('POST', '/admin/api/operators', { username, role: 'admin' });
+    const login = await fetch(`${baseURL()}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: second.data.password }),
+    }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+    const changes = await adminApi<{ data: { id: number; target: string }[] }>('GET', '/admin/api/integration-changes?state=1');
+    const change = changes.data.data.find((c) => c.target === code);
+    const approved = await fetch(`${baseURL()}/admin/api/integration-changes/${change?.id}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+      body: '{}',
+    }).then((r) => r.json() as Promise<{ code: number }>);
+    expect(approved.code).toBe(200);
+    await page.reload();
+    await rowWith(page, code).waitFor();
 
     await rowWith(page, code).getByRole('button', { name: /^编辑/ }).click();
     expect(await dialog(page).getByLabel('商户密钥').inputValue()).toBe('');
-    await dialog(page).getByLabel('商户号').fill('10002');
+    await dialog(page).getByLabel('名称').fill('测试通道二');
     await save(page);
     await expectToast(page, '已保存');
-    await rowWith(page, '10002').waitFor();
+    await rowWith(page, '测试通道二').waitFor();
 
     await removeRow(page, code);
     expect(errors).toEqual([]);

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@h5/contract/messages';
+import { adminApi, launchBrowser, uniqueName } from './support/browser';
+import { desktopPage, dialog, expectToast, openScreen, rowWith, save, signIn, signInAsBoss } from './support/console';
+
+// Two admins for integrations in Chromium against the real server: content adds a venue without any money field,
+// one admin gives it a wallet mode and secret in 接入设置, the venue list shows the change waiting, and only when a
+// second admin approves it under 待审批变更 does the list show it applied.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A new operator of `role`, created by the e2e admin through the back office (its password answered once). */
+async function newOperator(role: 'admin' | 'content') {
+  const username = uniqueName(role === 'admin' ? 'adm' : 'cnt').replace(/[^A-Za-z0-9_]/g, '_');
+  const created = await adminApi<{ password: string }>('POST', '/admin/api/operators', { username, role });
+  if (created.code !== 200) throw new Error(`operator not created: ${created.message}`);
+  return { username, password: created.data.password };
+}
+
+describe('venue integrations take two admins', () => {
+  it("content's venue form has no money fields; one admin's secret waits until a second admin approves it", async () => {
+    const code = uniqueName('iv').replace(/[^A-Za-z0-9_]/g, '_');
+    const name = `接入场馆${code.slice(-4)}`;
+
+    // Content adds the venue: name, code, category and switch only.
+    const editor = await newOperator('content');
+    const content = await desktopPage(browser);
+    await signIn(content.page, editor.username, editor.password);
+    await openScreen(content.page, 'venues', '场馆');
+    await content.page.getByRole('button', { name: '新增场馆' }).click();
+    for (const label of ['钱包模式', '接口地址', '签名密钥', '币种']) expect(await dialog(content.page).getByLabel(label).count()).toBe(0);
+    await dialog(content.page).getByLabel('场馆代码').fill(code);
+    await dialog(content.page).getByLabel('名称').fill(name);
+    await dialog(content.page).getByLabel('分类').click();
+    await content.page.locator('.ant-select-item-option', { hasText: '真人视讯' }).click();
+    await save(content.page);
+    await expectToast(content.page, '已新增');
+    const contentRow = rowWith(content.page, code);
+    await contentRow.getByText('未接入').waitFor();
+    expect(await contentRow.getByRole('button', { name: `接入设置 ${name}` }).count()).toBe(0);
+
+    // One admin proposes a seamless wallet with its secret: the list shows it waiting, the venue unchanged.
+    const maker = await desktopPage(browser);
+    await signInAsBoss(maker.page);
+    await openScreen(maker.page, 'venues', '场馆');
+    await rowWith(maker.page, code).getByRole('button', { name: `接入设置 ${name}` }).click();
+    await dialog(maker.page).getByText('须另一位管理员在「待审批变更」中通过').waitFor();
+    await dialog(maker.page).getByLabel('钱包模式').click();
+    await maker.page.locator('.ant-select-item-option', { hasText: '无缝钱包' }).click();
+    await dialog(maker.page).getByLabel('签名密钥').fill('e2e-venue-secret-0123456789');
+    await dialog(maker.page).getByRole('button', { name: '提交审批' }).click();
+    await expectToast(maker.page, MSG.integrationChangePending);
+    await rowWith(maker.page, code).getByText('待审批').waitFor();
+    expect(await rowWith(maker.page, code).getByText('未接入').count()).toBe(1);
+
+    // The maker cannot approve its own change.
+    await openScreen(maker.page, 'integration-changes', '待审批变更');
+    const own = rowWith(maker.page, `场馆 ${code}`);
+    await own.waitFor();
+    expect(await own.getByRole('button', { name: '通过' }).isDisabled()).toBe(true);
+    expect(await own.textContent()).not.toContain('e2e-venue-secret');
+
+    // A second admin approves it: only now does the list show the venue connected.
+    const second = await newOperator('admin');
+    const checker = await desktopPage(browser);
+    await signIn(checker.page, second.username, second.password);
+    await openScreen(checker.page, 'integration-changes', '待审批变更');
+    const pending = rowWith(checker.page, `场馆 ${code}`);
+    await pending.getByText('********').first().waitFor();
+    await pending.getByRole('button', { name: '通过' }).click();
+    await dialog(checker.page).getByRole('button', { name: '确认通过' }).click();
+    await expectToast(checker.page, MSG.integrationChangeApplied);
+
+    await openScreen(checker.page, 'venues', '场馆');
+    const applied = rowWith(checker.page, code);
+    await applied.getByText('无缝钱包').waitFor();
+    expect(await applied.getByText('待审批').count()).toBe(0);
+
+    for (const p of [content, maker, checker]) expect(p.errors).toEqual([]);
+    for (const p of [content, maker, checker]) await p.context.close();
+  });
+});
