@@ -84,4 +84,29 @@ describe('站点设置', () => {
     expect(await screen.findByText('站点设置已保存')).toBeInTheDocument();
     expect((calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>).site_state).toBe(0);
   });
+
+  it('sets the two-person lines together under 双人复核, and shows why the server refuses 0', async () => {
+    signInAs('admin');
+    const refusal = '设置项adjust_second_review_above的值不正确：复核线须在1至100000元之间，双人复核不能关闭';
+    const { calls } = mockApi({
+      'GET /admin/api/settings': () => ok(settings),
+      'PUT /admin/api/settings': (call) =>
+        (call.body as { adjust_second_review_above: number }).adjust_second_review_above === 0
+          ? fail(400, refusal)
+          : ok({ ...settings, adjust_second_review_above: 500 }),
+    });
+    renderScreen(<SettingsPage />);
+    await screen.findByRole('heading', { name: '双人复核', level: 2 });
+    const lines = group('双人复核');
+    const adjust = within(lines).getByLabelText('调整复核线（元）');
+    await userEvent.clear(adjust);
+    await userEvent.type(adjust, '0');
+    await userEvent.click(within(lines).getByRole('button', { name: '保存双人复核设置' }));
+    expect(await within(lines).findByRole('alert')).toHaveTextContent(refusal);
+    await userEvent.clear(adjust);
+    await userEvent.type(adjust, '500');
+    await userEvent.click(within(lines).getByRole('button', { name: '保存双人复核设置' }));
+    expect(await screen.findByText('双人复核设置已保存')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ withdraw_second_review_above: 5000, adjust_second_review_above: 500 });
+  });
 });
