@@ -36,6 +36,14 @@ const ACTIONS: Record<string, string> = {
   'settings.update': '修改设置',
   'message.send': '发送消息',
   'message.delete': '删除消息',
+  'integration.propose': '提交接入变更',
+  'integration.approve': '接入变更通过',
+  'integration.reject': '接入变更拒绝',
+  'integration.withdraw': '撤回接入变更',
+  'integration.stale': '接入变更失效',
+  'pay-way.update': '修改支付方式',
+  'payment-gateway.update': '修改支付通道',
+  'payment-gateway.delete': '删除支付通道',
 };
 
 const EMPTY: AuditFilters = { operator: '', action: '', target: '', from: '', to: '' };
