@@ -190,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   // The sandboxes exist only when asked for: a production install serves nothing under /sandbox/.
   if (config.sandbox) {
-    sandboxEpayRoutes(app, { db, clock });
+    sandboxEpayRoutes(app, { db, clock, outbound: config.outbound });
     // Made here when unset (an app built by a test); main.ts makes and prints it before forking, for every worker.
     config.sandboxControlToken ??= newControlToken();
     sandboxAggregatorRoutes(app, { db, clock, controlToken: config.sandboxControlToken });

@@ -96,6 +96,25 @@ describe('outbound calls to addresses inside the network', () => {
     }
   });
 
+  it('the sandbox gateway sends its notify nowhere a forged Host header points inside the network', async () => {
+    const member = await registerMember(t.app);
+    const host = `127.0.0.1:${inside.port}`;
+    const ask = (url: string, payload: object) =>
+      t.app
+        .inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${member.token}`, host }, remoteAddress: '127.0.0.1' })
+        .then((r) => r.json() as { code: number; data: { deposit_no: string; info: { pay_url: string } } });
+    const made = await ask('/api/recharge', { paytype: 'alipay', amount: '100' });
+    const info = await ask('/api/payinfo', { deposit_no: made.data.deposit_no });
+    const payUrl = new URL(info.data.info.pay_url);
+    expect(payUrl.searchParams.get('notify_url')).toBe(`http://${host}/api/pay/notify/sandbox`);
+    const cashier = await fetch(`${t.origin}${payUrl.pathname}${payUrl.search}`).then((r) => r.text());
+    const tradeNo = /name="trade_no" value="(\d+)"/.exec(cashier)?.[1] ?? '';
+    expect(tradeNo).not.toBe('');
+    const paid = await fetch(`${t.origin}/sandbox/epay/pay`, { method: 'POST', body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }), redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(inside.received).toEqual([]);
+  });
+
   it('a gateway order query to a refused address sends nothing (the merchant key stays here)', async () => {
     const account = { code: 'inside', merchantId: '1001', secret: 'merchant-key-123', submitUrl: `${inside.origin}/submit.php` };
     const error = await epayGateway.queryOrder(account, 'D20260601000001', t.origin, production()).catch((e: Error) => e);

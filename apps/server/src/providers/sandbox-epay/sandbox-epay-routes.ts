@@ -3,6 +3,7 @@ import { centsToMoney, parseMoneyToCents } from '@h5/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { type OutboundPolicy, outboundFetch } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { formatBeijing } from '../../lib/time';
 import { paymentGateways } from '../../modules/payments/payments-tables';
@@ -39,6 +40,8 @@ function withParams(base: string, params: Record<string, string>): string {
 export interface SandboxEpayDeps {
   db: Db;
   clock: Clock;
+  /** Its notify is a call this server makes: to an address a request's Host header chose, so it is guarded too. */
+  outbound: OutboundPolicy;
 }
 
 /**
@@ -123,7 +126,7 @@ export function sandboxEpayRoutes(app: FastifyInstance, deps: SandboxEpayDeps) {
     // The notify goes over HTTP like any gateway's; the merchant must answer the plain text "success". A failed
     // notify is left to the merchant's reconciliation (order query), as a real gateway's retries would be.
     try {
-      const answer = await fetch(withParams(order.notifyUrl, signed), { signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS) });
+      const answer = await outboundFetch(withParams(order.notifyUrl, signed), { signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS) }, deps.outbound);
       const text = (await answer.text()).trim();
       if (text !== 'success') req.log.warn({ tradeNo: order.tradeNo, answer: text.slice(0, 40) }, 'sandbox gateway: notify not acknowledged');
     } catch (error) {
