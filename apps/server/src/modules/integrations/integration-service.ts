@@ -1,4 +1,4 @@
-import { BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG, type AdminDataOf, type adminEndpoints } from '@h5/contract';
+import { BizCode, hidesAnotherHost, INTEGRATION_CHANGE_STATES as STATE, MSG, type AdminDataOf, type adminEndpoints } from '@h5/contract';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -67,7 +67,9 @@ export function changeView(row: ChangeRow): IntegrationChangeView {
 
 /** An address the server would call: refused (400) unless the outbound policy allows it. Site paths are ours. */
 export async function checkAddress(url: string, policy: OutboundPolicy): Promise<void> {
-  if (url === '' || (url.startsWith('/') && !url.startsWith('//'))) return;
+  // A path of our own site (the sandbox gateway's pages) is not an outbound host; one a browser or server would
+  // read as another host (//host, /\host) is checked as an address like any other.
+  if (url === '' || (url.startsWith('/') && !hidesAnotherHost(url))) return;
   const refusal = await checkOutboundUrl(url, policy);
   if (refusal) throw badInput(refusal);
 }
