@@ -23,6 +23,8 @@ import { seamlessRoutes } from './modules/venue-wallet/seamless-routes';
 import { scheduleVenueJobs } from './modules/wallet/venue-jobs';
 import { venueTransfersAdminRoutes } from './modules/wallet/venue-transfers-admin-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { venueBalanceCache } from './modules/wallet/venue-balance-cache';
+import { memoryVenueBalanceStore, redisVenueBalanceStore } from './modules/wallet/venue-balance-store';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
 import { partnersRoutes } from './modules/partners/partners-routes';
@@ -50,7 +52,7 @@ export interface AppOptions {
   db: Db;
   config: AppConfig;
   clock?: Clock;
-  /** Shared rate-limit counters for several server processes (REDIS_URL); in-process counters without it. */
+  /** Shared rate-limit counters and kept venue balances for several server processes (REDIS_URL); in-process without it. */
   redis?: RedisLike;
   /** Locks across every process on the database, for scheduled work (in-process locks when absent). */
   locks?: JobLocks;
@@ -110,6 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installOutboundPolicy(app, config);
   installPublicOrigin(app, config.publicUrl);
 
+  // Venue balances shown to members, kept a few seconds: in Redis for every process when there is one.
+  const venueBalances = venueBalanceCache(options.redis ? redisVenueBalanceStore(options.redis) : memoryVenueBalanceStore());
   const accountsDeps = {
     db,
     clock,
@@ -121,12 +125,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registrations: limiter('register', config.limits.registrations),
     venueTimeoutMs: config.venueTimeoutMs,
     outbound: config.outbound,
+    venueBalances,
   };
   const { authenticate } = accountsRoutes(app, accountsDeps);
   siteRoutes(app, { db });
   await contentRoutes(app, { db, authenticate });
   // Every venue is reached over its API (SANDBOX=1: the demo venues at the sandbox aggregator, on loopback).
-  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound };
+  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound, venueBalances };
   walletRoutes(app, wallet, authenticate);
   const payments = {
     db,

@@ -152,6 +152,8 @@ export const MSG = {
   transferRefusedByVenue: '场馆未接受本次转账，资金未发生变动',
   venueUsesCentralWallet: '该场馆直接使用中心钱包，无需转账',
   venueNotAnswering: '场馆暂时无法进入，请稍后再试',
+  /** Beside a venue balance the venue did not confirm just now (balancelist `stale`): the last one it gave. */
+  venueBalanceNotLive: '余额暂未更新',
   venueTransferSettled: '该转账已有结果，无需再对账',
   venueTransferStillPending: '场馆暂未确认该转账，仍在处理中',
   venueTransferReconciled: '已按场馆答复完成该转账',

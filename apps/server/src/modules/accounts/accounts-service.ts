@@ -1,4 +1,4 @@
-import { remoteBalances } from '../wallet/remote-transfers';
+import { shownVenueBalances, type VenueBalanceCache } from '../wallet/venue-balance-cache';
 import { listVenues } from '../wallet/venue-directory';
 import { BizCode, MSG, validateLogin, validateRegister } from '@h5/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -27,6 +27,8 @@ export interface AccountsDeps {
   /** How long a venue is given to answer a balance (gameblance). */
   venueTimeoutMs: number;
   outbound: OutboundPolicy;
+  /** The venue balances shown to members, kept a short while (gameblance reads the same as balancelist). */
+  venueBalances: VenueBalanceCache;
 }
 
 export interface AuthedMember {
@@ -189,21 +191,24 @@ export async function walletBalance(db: DbOrTx, memberId: number): Promise<strin
   return numericToMoney(row?.balance ?? '0');
 }
 
+type SummaryDeps = Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs' | 'outbound' | 'venueBalances'>;
+
 /**
  * Sum of the member's venue wallets (SPEC: gameblance): each transfer-wallet venue keeps its own, asked over HTTP
- * outside any transaction (a venue that does not answer counts nothing).
+ * outside any transaction and kept a short while as balancelist shows it (a slow venue counts its last balance, one
+ * that never answered counts nothing).
  */
-async function venueTotal(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs' | 'outbound'>, memberId: number): Promise<string> {
+async function venueTotal(deps: SummaryDeps, memberId: number): Promise<string> {
   const transfer = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer').map((v) => v.code);
-  const balances = await remoteBalances(deps, memberId, transfer);
-  const cents = [...balances.values()].reduce<number>((sum, b) => sum + (b ?? 0), 0);
+  const balances = await shownVenueBalances(deps, memberId, transfer);
+  const cents = [...balances.values()].reduce<number>((sum, b) => sum + (b.cents ?? 0), 0);
   return centsToNumeric(cents);
 }
 
 const vipName = (level: number) => `VIP${level}`;
 
 /** The member summary of /api/user and /api/refreshusermoney (SERVER-RULES "Accounts"). */
-export async function memberSummary(deps: Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs' | 'outbound'>, memberId: number, origin: string) {
+export async function memberSummary(deps: SummaryDeps, memberId: number, origin: string) {
   const [member] = await deps.db.select().from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) throw unauthorized();
   const [balance, gameblance, fanshui, rates] = await Promise.all([

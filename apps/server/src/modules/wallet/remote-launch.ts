@@ -33,6 +33,8 @@ export async function launchRemote(
   const api = await remoteVenue(deps.db, venue.code, seamless ? 'seamless' : 'transfer');
   const [member] = await deps.db.select({ username: members.username, transferstatus: members.transferstatus }).from(members).where(eq(members.id, memberId));
   if (!api || !member) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+  // The member is about to play there: the balance kept for it no longer says much.
+  await deps.venueBalances.store.forget(memberId, venue.code);
 
   // Auto-transfer: the money of every other venue comes back first; a seamless venue then plays from the central
   // wallet, a transfer-wallet venue receives all of it.

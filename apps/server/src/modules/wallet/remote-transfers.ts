@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BizCode, centsToMoney, MSG } from '@h5/contract';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
@@ -11,6 +11,7 @@ import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client
 import { isUnbound } from '../../providers/venue-answer-binding';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
+import type { VenueBalanceCache } from './venue-balance-cache';
 import { remoteVenue } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
 
@@ -25,6 +26,8 @@ export interface RemoteTransferDeps {
   clock: Clock;
   venueTimeoutMs: number;
   outbound: OutboundPolicy;
+  /** The venue balances shown to members (venue-balance-cache.ts): a transfer drops its venue's entry. */
+  venueBalances?: VenueBalanceCache;
 }
 
 type TransferRow = typeof venueTransfers.$inferSelect;
@@ -39,7 +42,7 @@ const NEVER_ARRIVES_AFTER_MS = 5 * 60_000 + 60_000;
 
 const newTransferNo = () => `VT${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
-async function playerName(db: Db, memberId: number): Promise<string> {
+export async function playerName(db: Db, memberId: number): Promise<string> {
   const [row] = await db.select({ username: members.username }).from(members).where(eq(members.id, memberId));
   if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   return row.username;
@@ -154,6 +157,8 @@ export async function remoteTransfer(
     } catch {
       // The venue may have moved the money: the transfer stays pending (processing) and reconciliation finishes it.
     }
+    // Whatever the venue answered (even nothing, when it may still have moved the money), its balance is asked anew.
+    await deps.venueBalances?.store.forget(memberId, venue.code);
   }
   return outcome(deps.db, memberId, row.transferNo);
 }
@@ -233,26 +238,46 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
 }
 
 /**
- * The member's balance at each of these transfer-wallet venues as the venues answer it (asked together), or null
- * for a venue that does not answer.
+ * Each venue's version of the member's transfers: how many were opened, how many have finished, and the last one.
+ * Every transfer, its completion, refund or reconciliation changes it, so a venue balance kept under an older
+ * version is never shown (venue-balance-cache.ts). Venues the member never sent a transfer to are absent.
+ */
+export async function transferVersions(db: Db, memberId: number): Promise<Map<string, string>> {
+  const rows = await db
+    .select({
+      code: venueTransfers.venueCode,
+      opened: sql<number>`count(*)::int`,
+      finished: sql<number>`(count(*) filter (where ${venueTransfers.state} <> 2))::int`,
+      last: sql<number>`max(${venueTransfers.id})`,
+    })
+    .from(venueTransfers)
+    .where(eq(venueTransfers.memberId, memberId))
+    .groupBy(venueTransfers.venueCode);
+  return new Map(rows.map((r) => [r.code, `${r.opened}:${r.finished}:${r.last}`] as const));
+}
+
+/** The member's balance at one transfer-wallet venue as it answers now, or null when it does not answer. */
+export async function askVenueBalance(deps: RemoteTransferDeps, venueCode: string, player: string): Promise<number | null> {
+  const venue = await remoteVenue(deps.db, venueCode);
+  if (!venue) return null;
+  const result = await callVenue(venue, 'balance', { player }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
+  if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
+  return numericToCents(result.answer.balance);
+}
+
+/**
+ * The member's balance at each of these transfer-wallet venues as the venues answer it now (asked together), or null
+ * for a venue that does not answer: what money decisions (a transfer out, a recycle) go by. Screens read the kept
+ * balances of venue-balance-cache.ts instead.
  */
 export async function remoteBalances(deps: RemoteTransferDeps, memberId: number, venueCodes: string[]): Promise<Map<string, number | null>> {
   if (!venueCodes.length) return new Map();
   // Money reaches a transfer-wallet venue only by a transfer: a venue the member never sent a transfer to holds
   // nothing of theirs, and is not asked.
-  const sentTo = new Set(
-    (await deps.db.selectDistinct({ code: venueTransfers.venueCode }).from(venueTransfers).where(eq(venueTransfers.memberId, memberId))).map((r) => r.code),
-  );
+  const sentTo = await transferVersions(deps.db, memberId);
   const asked = venueCodes.filter((code) => sentTo.has(code));
   if (!asked.length) return new Map(venueCodes.map((code) => [code, 0] as const));
   const player = await playerName(deps.db, memberId);
-  const ask = async (code: string): Promise<number | null> => {
-    const venue = await remoteVenue(deps.db, code);
-    if (!venue) return null;
-    const result = await callVenue(venue, 'balance', { player }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
-    if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
-    return numericToCents(result.answer.balance);
-  };
-  const answers = new Map(await Promise.all(asked.map(async (code) => [code, await ask(code)] as const)));
+  const answers = new Map(await Promise.all(asked.map(async (code) => [code, await askVenueBalance(deps, code, player)] as const)));
   return new Map(venueCodes.map((code) => [code, answers.has(code) ? (answers.get(code) ?? null) : 0] as const));
 }

@@ -10,6 +10,7 @@ import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { guardPlay } from '../responsible/responsible-service';
 import { launchRemote } from './remote-launch';
 import { remoteBalances, remoteTransfer } from './remote-transfers';
+import { shownVenueBalances, type VenueBalanceCache } from './venue-balance-cache';
 import { findVenue, listVenues, type VenueInfo } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
 
@@ -20,6 +21,8 @@ export interface WalletDeps {
   venueTimeoutMs: number;
   /** Where venue calls may go (OUTBOUND_ALLOW). */
   outbound: OutboundPolicy;
+  /** The venue balances shown to members, kept a short while (venue-balance-cache.ts). */
+  venueBalances: VenueBalanceCache;
 }
 
 /** Venue balances of at least 1.00 are recycled; smaller dust stays (SERVER-RULES transall). */
@@ -108,17 +111,23 @@ export async function transAll(deps: WalletDeps, memberId: number, reason = 'tra
 
 /**
  * /api/balancelist: every enabled venue the member moves money to, in display order, with the member's balance
- * there as the venue answers it ('0.00' while one does not answer or is not connected). Seamless venues play from
- * the central wallet and are not listed.
+ * there as the venue answered it within the last seconds (venue-balance-cache.ts). A venue slow or down shows the
+ * last balance it gave with `stale: 1`, or '0.00' when it never gave one (as one not connected). Seamless venues
+ * play from the central wallet and are not listed.
  */
 export async function venueBalances(deps: WalletDeps, memberId: number) {
   const venues = (await listVenues(deps.db)).filter((v) => v.enabled && v.walletMode !== 'seamless');
-  const remote = await remoteBalances(
+  const shown = await shownVenueBalances(
     deps,
     memberId,
     venues.map((v) => v.code),
   );
-  return venues.map((v) => ({ name: v.name, platname: v.code, balance: centsToMoney(remote.get(v.code) ?? 0) }));
+  return venues.map((v) => {
+    const balance = shown.get(v.code);
+    const item = { name: v.name, platname: v.code, balance: centsToMoney(balance?.cents ?? 0) };
+    // Present only when set: existing clients read exactly name, platname and balance.
+    return balance?.stale ? { ...item, stale: 1 as const } : item;
+  });
 }
 
 export async function setAutoTransfer(db: Db, memberId: number, transferstatus: 0 | 1) {
