@@ -17,15 +17,31 @@ export function useWalletTotals(venues: readonly Venue[] | undefined) {
   return { central, game, total: Math.round((central + game) * 100) / 100, user };
 }
 
-export function Amount({ value, label, className }: { value: number | string; label: string; className?: string }) {
+export function Amount({
+  value,
+  label,
+  className,
+  describedBy,
+}: {
+  value: number | string;
+  label: string;
+  className?: string;
+  /** The id of a note about this amount (e.g. that it is not live), read after it. */
+  describedBy?: string;
+}) {
   return (
-    <output className={className} aria-label={label}>
+    <output className={className} aria-label={label} aria-describedby={describedBy}>
       {formatMoney(value)}
     </output>
   );
 }
 
-/** Per-venue balances as tiles (data-venue holds the venue code); skeletons while the first answer loads. */
+const staleHintId = (platname: string) => `venue-stale-${platname}`;
+
+/**
+ * Per-venue balances as tiles. A balance the venue did not confirm just now (slow or down: `stale`) is the last one
+ * it gave, with a short note under it. data-venue holds the venue code; skeletons while the first answer loads.
+ */
 export function VenueGrid({
   venues,
   loading,
@@ -56,7 +72,13 @@ export function VenueGrid({
             className={Number.parseFloat(v.balance) > 0 ? 'venue-balance positive' : 'venue-balance'}
             label={`${v.name}余额`}
             value={v.balance}
+            describedBy={v.stale === 1 ? staleHintId(v.platname) : undefined}
           />
+          {v.stale === 1 && (
+            <span className="venue-stale" id={staleHintId(v.platname)}>
+              {MSG.venueBalanceNotLive}
+            </span>
+          )}
         </li>
       ))}
     </ul>
