@@ -3,11 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { bannersQuery } from '../features/home/api';
 import { queryClient } from '../shared/api/query-client';
 import { followVisitUrl } from '../shared/site/visit-url';
-import { installAntdRender } from '../shared/ui/antd-render';
 import { App } from './app';
 import './styles.css';
-
-installAntdRender();
 
 // On the home address the banners (the largest thing the first screen paints) are asked for before React
 // renders, in parallel with the rest of the start-up, rather than after the home screen mounts.

@@ -8,74 +8,83 @@ import { TabLayout } from './layout/tab-layout';
 import { HomePage } from '../features/home/home-page';
 import { ABOUTS_TITLES, aboutsType } from '../features/help/abouts';
 
-const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
-const MinePage = lazy(() => import('../features/member/mine-page').then((m) => ({ default: m.MinePage })));
-const GamePage = lazy(() => import('../features/games/game-page').then((m) => ({ default: m.GamePage })));
-const ConcisePage = lazy(() => import('../features/games/concise-page').then((m) => ({ default: m.ConcisePage })));
-const VipPage = lazy(() => import('../features/vip/vip-page').then((m) => ({ default: m.VipPage })));
-const KefuPage = lazy(() => import('../features/service/kefu-page').then((m) => ({ default: m.KefuPage })));
-const AppDownloadPage = lazy(() =>
+/**
+ * A lazy screen, shown once antd-mobile's Toast and Dialog can render (React 19, shared/ui/antd-render). Installed
+ * alongside the screen's own chunk rather than at start-up, so that a first visit to home carries no antd-mobile.
+ */
+function lazyScreen<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+  const antdRender = () => import('../shared/ui/antd-render').then((m) => m.installAntdRender());
+  return lazy(() => Promise.all([load(), antdRender()]).then(([screen]) => screen));
+}
+
+const LoginPage = lazyScreen(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazyScreen(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
+const MinePage = lazyScreen(() => import('../features/member/mine-page').then((m) => ({ default: m.MinePage })));
+const GamePage = lazyScreen(() => import('../features/games/game-page').then((m) => ({ default: m.GamePage })));
+const ConcisePage = lazyScreen(() => import('../features/games/concise-page').then((m) => ({ default: m.ConcisePage })));
+const VipPage = lazyScreen(() => import('../features/vip/vip-page').then((m) => ({ default: m.VipPage })));
+const KefuPage = lazyScreen(() => import('../features/service/kefu-page').then((m) => ({ default: m.KefuPage })));
+const AppDownloadPage = lazyScreen(() =>
   import('../features/service/app-download-page').then((m) => ({ default: m.AppDownloadPage })),
 );
-const HelpListPage = lazy(() => import('../features/help/help-list-page').then((m) => ({ default: m.HelpListPage })));
-const HelpArticlePage = lazy(() =>
+const HelpListPage = lazyScreen(() => import('../features/help/help-list-page').then((m) => ({ default: m.HelpListPage })));
+const HelpArticlePage = lazyScreen(() =>
   import('../features/help/help-article-page').then((m) => ({ default: m.HelpArticlePage })),
 );
-const AboutsPage = lazy(() => import('../features/help/help-article-page').then((m) => ({ default: m.AboutsPage })));
-const UsdtMorePage = lazy(() => import('../features/help/usdt-more-page').then((m) => ({ default: m.UsdtMorePage })));
-const SponsorPage = lazy(() => import('../features/help/sponsor-pages').then((m) => ({ default: m.SponsorPage })));
-const SponsorDetailPage = lazy(() =>
+const AboutsPage = lazyScreen(() => import('../features/help/help-article-page').then((m) => ({ default: m.AboutsPage })));
+const UsdtMorePage = lazyScreen(() => import('../features/help/usdt-more-page').then((m) => ({ default: m.UsdtMorePage })));
+const SponsorPage = lazyScreen(() => import('../features/help/sponsor-pages').then((m) => ({ default: m.SponsorPage })));
+const SponsorDetailPage = lazyScreen(() =>
   import('../features/help/sponsor-pages').then((m) => ({ default: m.SponsorDetailPage })),
 );
-const MoneyPage = lazy(() => import('../features/wallet/money-page').then((m) => ({ default: m.MoneyPage })));
-const TransferPage = lazy(() => import('../features/wallet/transfer-page').then((m) => ({ default: m.TransferPage })));
-const BetRecordPage = lazy(() =>
+const MoneyPage = lazyScreen(() => import('../features/wallet/money-page').then((m) => ({ default: m.MoneyPage })));
+const TransferPage = lazyScreen(() => import('../features/wallet/transfer-page').then((m) => ({ default: m.TransferPage })));
+const BetRecordPage = lazyScreen(() =>
   import('../features/records/bet-record-page').then((m) => ({ default: m.BetRecordPage })),
 );
-const TransRecordPage = lazy(() =>
+const TransRecordPage = lazyScreen(() =>
   import('../features/records/trans-record-page').then((m) => ({ default: m.TransRecordPage })),
 );
-const ResponsiblePage = lazy(() =>
+const ResponsiblePage = lazyScreen(() =>
   import('../features/responsible/responsible-page').then((m) => ({ default: m.ResponsiblePage })),
 );
-const RechargePage = lazy(() =>
+const RechargePage = lazyScreen(() =>
   import('../features/payments/recharge-page').then((m) => ({ default: m.RechargePage })),
 );
-const PayInfoPage = lazy(() => import('../features/payments/pay-info-page').then((m) => ({ default: m.PayInfoPage })));
-const WithdrawalPage = lazy(() =>
+const PayInfoPage = lazyScreen(() => import('../features/payments/pay-info-page').then((m) => ({ default: m.PayInfoPage })));
+const WithdrawalPage = lazyScreen(() =>
   import('../features/payments/withdrawal-page').then((m) => ({ default: m.WithdrawalPage })),
 );
 const promotionPages = () => import('../features/promotions/pages');
-const ActivityPage = lazy(() => promotionPages().then((m) => ({ default: m.ActivityPage })));
-const ActivityInfoPage = lazy(() => promotionPages().then((m) => ({ default: m.ActivityInfoPage })));
-const ActivityRecordPage = lazy(() => promotionPages().then((m) => ({ default: m.ActivityRecordPage })));
+const ActivityPage = lazyScreen(() => promotionPages().then((m) => ({ default: m.ActivityPage })));
+const ActivityInfoPage = lazyScreen(() => promotionPages().then((m) => ({ default: m.ActivityInfoPage })));
+const ActivityRecordPage = lazyScreen(() => promotionPages().then((m) => ({ default: m.ActivityRecordPage })));
 const redpacketPages = () => import('../features/redpacket/pages');
-const HongbaoPage = lazy(() => redpacketPages().then((m) => ({ default: m.HongbaoPage })));
-const WelfarePage = lazy(() => redpacketPages().then((m) => ({ default: m.WelfarePage })));
-const FanshuiPage = lazy(() => import('../features/rebates/fanshui-page').then((m) => ({ default: m.FanshuiPage })));
-const MessagePage = lazy(() => import('../features/messages/message-page').then((m) => ({ default: m.MessagePage })));
-const UserInfoPage = lazy(() =>
+const HongbaoPage = lazyScreen(() => redpacketPages().then((m) => ({ default: m.HongbaoPage })));
+const WelfarePage = lazyScreen(() => redpacketPages().then((m) => ({ default: m.WelfarePage })));
+const FanshuiPage = lazyScreen(() => import('../features/rebates/fanshui-page').then((m) => ({ default: m.FanshuiPage })));
+const MessagePage = lazyScreen(() => import('../features/messages/message-page').then((m) => ({ default: m.MessagePage })));
+const UserInfoPage = lazyScreen(() =>
   import('../features/profile/user-info-page').then((m) => ({ default: m.UserInfoPage })),
 );
-const UserCentPage = lazy(() =>
+const UserCentPage = lazyScreen(() =>
   import('../features/profile/user-cent-page').then((m) => ({ default: m.UserCentPage })),
 );
-const PasswordPage = lazy(() => import('../features/profile/password-page').then((m) => ({ default: m.PasswordPage })));
-const ApplyAgentPage = lazy(() =>
+const PasswordPage = lazyScreen(() => import('../features/profile/password-page').then((m) => ({ default: m.PasswordPage })));
+const ApplyAgentPage = lazyScreen(() =>
   import('../features/agent/apply-agent-page').then((m) => ({ default: m.ApplyAgentPage })),
 );
-const ReferralPage = lazy(() =>
+const ReferralPage = lazyScreen(() =>
   import('../features/referral/referral-page').then((m) => ({ default: m.ReferralPage })),
 );
-const AgentCentrePage = lazy(() =>
+const AgentCentrePage = lazyScreen(() =>
   import('../features/agent-centre/agent-centre-page').then((m) => ({ default: m.AgentCentrePage })),
 );
-const WalletPage = lazy(() => import('../features/cards/wallet-page').then((m) => ({ default: m.WalletPage })));
-const AddBankCardPage = lazy(() =>
+const WalletPage = lazyScreen(() => import('../features/cards/wallet-page').then((m) => ({ default: m.WalletPage })));
+const AddBankCardPage = lazyScreen(() =>
   import('../features/cards/add-bank-card-page').then((m) => ({ default: m.AddBankCardPage })),
 );
-const AddUsdtCardPage = lazy(() =>
+const AddUsdtCardPage = lazyScreen(() =>
   import('../features/cards/add-usdt-card-page').then((m) => ({ default: m.AddUsdtCardPage })),
 );
 

@@ -5,10 +5,11 @@ import { BannerCarousel } from './banner-carousel';
 import { GameBrowser } from './game-browser';
 import { NoticeStrip } from './notice-strip';
 import { QuickActions } from './quick-actions';
+// In the entry, not lazy: it opens on most first visits, and as a chunk of its own it would wait for the site info
+// before its download began.
+import WelcomeModal from './welcome-modal';
 import './home.css';
 
-// Loaded only when the site asks for it: it brings antd-mobile's Dialog.
-const WelcomeModal = lazy(() => import('./welcome-modal'));
 // Loaded on the first tap of the menu button: it brings antd-mobile's Popup.
 const SideDrawer = lazy(() => import('./side-drawer'));
 
@@ -48,11 +49,7 @@ export function HomePage() {
         </Suspense>
       )}
       {site.redpacket_switch === 1 && <RedPacketButton />}
-      {site.index_modal === 1 && site.webcontent && (
-        <Suspense fallback={null}>
-          <WelcomeModal html={site.webcontent} title={site.title} />
-        </Suspense>
-      )}
+      {site.index_modal === 1 && site.webcontent && <WelcomeModal html={site.webcontent} title={site.title} />}
     </main>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from '../../shared/api/client';
 import { useSessionStore } from '../../shared/session/session-store';
-import { alertDialog } from '../../shared/ui/dialogs';
+import { showAlert } from '../../shared/ui/feedback';
 
 /** When this browser tab's session of use began (kept across reloads of the tab). */
 export const SESSION_START_KEY = 'rg-session-start';
@@ -38,7 +38,7 @@ export function useSessionReminder() {
     const schedule = (delay: number) => {
       timer = setTimeout(() => {
         const used = Math.round((Date.now() - start) / 60_000);
-        void alertDialog({ title: '温馨提示', content: `您已连续使用${used}分钟，请注意休息，理性娱乐。`, confirmText: '我知道了' });
+        void showAlert({ title: '温馨提示', content: `您已连续使用${used}分钟，请注意休息，理性娱乐。`, confirmText: '我知道了' });
         schedule(period);
       }, delay);
     };

@@ -1,7 +1,10 @@
 import { Dialog, type DialogAlertProps, type DialogConfirmProps, type DialogShowProps } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { installAntdRender } from './antd-render';
 
 export { Toast } from 'antd-mobile';
+
+installAntdRender();
 
 type DialogText = { title?: ReactNode; content?: ReactNode };
 
