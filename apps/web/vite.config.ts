@@ -46,9 +46,15 @@ export default defineConfig({
       output: {
         // React, the router and React Query in one vendor chunk: every route needs them, they change far less
         // often than our code, and one chunk compresses better than the small ones automatic splitting cuts.
+        // React Query's mutations and infinite lists are used by lazy screens only: they stay with those screens.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            {
+              name: 'vendor',
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
+                !/[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id),
+            },
           ],
         },
       },

@@ -1,3 +1,5 @@
+import { FIRST_SCREEN_MSG } from './first-screen-messages';
+
 /**
  * Every Chinese user-facing message. SPEC sections 5 and 8 are a contract: copy them character for character,
  * odd spacing and typos included (' 用户名…' with its leading space, 请输人, 您还为绑定).
@@ -64,19 +66,12 @@ export const MSG = {
   redpacketNotEligible: '您暂未达到领取条件，快去完成吧！',
 
   // SPEC 2 and 8, client messages
-  pleaseLogin: '请登录！',
   copied: '复制成功！',
-  alreadyOnPage: '已在当前页面！',
-  redpacketClosed: '红包已关闭',
   // SPEC 4 "Other dialogs (not started, ended) exist" without their texts: these are ours.
   redpacketNotStarted: '红包活动尚未开始',
   redpacketEnded: '今日红包活动已结束',
   // SPEC 2 /fanshui: the claim time of a rebate row with state 0 ("shown as not yet claimed").
   rebateUnclaimed: '暂未领取',
-  // SPEC 2 gives this confirm dialog in translation ('Exciting content awaits, come and log in!'); this is the text
-  // members of the product know.
-  loginInvite: '精彩内容等你来体验，快来登录吧！',
-  goLogin: '前往登录',
 
   // SPEC 8, success toasts
   ok: '操作成功',
@@ -86,15 +81,11 @@ export const MSG = {
   submittedForReview: '提交成功，等待后台审核',
 
   // SPEC 6 and 8, dialogs
-  authFailedTitle: '认证失败',
-  notLoggedIn: '您的账号登陆过期，请重新登陆',
   tipTitle: '温馨提示',
   unbindConfirm: '确定要解除绑定该卡片吗？',
   noCardsBound: '您还为绑定任何钱包卡片，请前往绑定！',
-  serverError: '服务器异常，请稍后再试',
 
   // SPEC 8, empty lists
-  emptyList: '空空如也',
   noMore: '没有更多了',
   noBetRecords: '还没有任何投注记录',
 
@@ -317,6 +308,9 @@ export const MSG = {
   riskFrozen: '已冻结该会员',
   riskMemberNotLinked: '该会员不在此风险标记中',
   riskMemberAlreadyFrozen: '该会员已停用',
+
+  // The member app's first-screen messages (SPEC 2, 6 and 8): last, so that a key given twice fails the typecheck.
+  ...FIRST_SCREEN_MSG,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

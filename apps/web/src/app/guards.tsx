@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract/messages';
+import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { confirmLoginInvite } from '../shared/navigation/login-invite';
@@ -38,9 +38,9 @@ export function InviteToLogin({ children }: { children: ReactNode }) {
   if (isLoggedIn) return children;
   return (
     <main className="page">
-      <EmptyState title={MSG.pleaseLogin}>
+      <EmptyState title={FIRST_SCREEN_MSG.pleaseLogin}>
         <button type="button" className="pill-button large" onClick={() => navigate('/login')}>
-          {MSG.goLogin}
+          {FIRST_SCREEN_MSG.goLogin}
         </button>
       </EmptyState>
     </main>

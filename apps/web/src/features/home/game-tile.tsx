@@ -1,5 +1,5 @@
 import type { Game } from '@h5/contract';
-import { MSG } from '@h5/contract/messages';
+import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/session/hooks';
@@ -27,7 +27,7 @@ export function GameTile({ game, unit }: { game: Game; unit: string }) {
   const open = () => {
     // SPEC 2: opening a game without a session token shows 请登录！
     if (!isLoggedIn) {
-      showToast(MSG.pleaseLogin);
+      showToast(FIRST_SCREEN_MSG.pleaseLogin);
       return;
     }
     void navigate(tileTarget(game));

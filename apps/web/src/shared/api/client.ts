@@ -1,7 +1,7 @@
 // Values come from zod-free modules of the contract only: zod stays out of the entry (bench/page-weight.ts).
 import type { BodyOf, DataOf } from '@h5/contract';
 import { BizCode } from '@h5/contract/biz-code';
-import { MSG } from '@h5/contract/messages';
+import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import type { ApiRoute, EndpointOfRoute } from '@h5/contract/routes';
 import { endSession } from '../session/end-session';
 import { getToken } from '../session/session-store';
@@ -47,8 +47,8 @@ export function handleUnauthorized(mode: 'dialog' | 'logout' = 'dialog'): void {
   if (mode === 'logout' || authDialogOpen) return;
   authDialogOpen = true;
   void showAlert({
-    title: MSG.authFailedTitle,
-    content: MSG.notLoggedIn,
+    title: FIRST_SCREEN_MSG.authFailedTitle,
+    content: FIRST_SCREEN_MSG.notLoggedIn,
     onClose: () => {
       authDialogOpen = false;
     },
@@ -102,7 +102,7 @@ async function checkAnswerShape(route: Endpoint, data: unknown): Promise<void> {
 
 function readEnvelope(raw: unknown): { code: number; message: string; data: unknown } {
   if (typeof raw !== 'object' || raw === null || !('code' in raw)) {
-    throw new ApiError(TRANSPORT.badResponse, MSG.serverError);
+    throw new ApiError(TRANSPORT.badResponse, FIRST_SCREEN_MSG.serverError);
   }
   const envelope = raw as { code: unknown; message?: unknown; data?: unknown };
   return { code: Number(envelope.code), message: String(envelope.message ?? ''), data: envelope.data };
@@ -135,7 +135,7 @@ export async function callApiWithMessage<E extends Endpoint>(
     const envelope = readEnvelope(await send(url, init, controller.signal));
     if (envelope.code === BizCode.UNAUTHORIZED) {
       handleUnauthorized(options.onUnauthorized ?? 'dialog');
-      throw new ApiError(envelope.code, envelope.message || MSG.notLoggedIn);
+      throw new ApiError(envelope.code, envelope.message || FIRST_SCREEN_MSG.notLoggedIn);
     }
     if (envelope.code !== BizCode.OK) {
       if (!options.silent && envelope.message) showToast({ icon: 'fail', content: envelope.message });

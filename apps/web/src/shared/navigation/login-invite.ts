@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract/messages';
+import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import { askConfirm } from '../ui/feedback';
 
 let open = false;
@@ -11,7 +11,7 @@ export async function confirmLoginInvite(): Promise<boolean | null> {
   if (open) return null;
   open = true;
   try {
-    return await askConfirm({ content: MSG.loginInvite, confirmText: '确定', cancelText: '取消' });
+    return await askConfirm({ content: FIRST_SCREEN_MSG.loginInvite, confirmText: '确定', cancelText: '取消' });
   } finally {
     open = false;
   }

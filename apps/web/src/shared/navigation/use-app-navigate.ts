@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract/messages';
+import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -42,12 +42,12 @@ export function useAppNavigate() {
   return useCallback(
     async (to: string) => {
       if (to === current) {
-        showToast(MSG.alreadyOnPage);
+        showToast(FIRST_SCREEN_MSG.alreadyOnPage);
         return;
       }
       const pathname = pathnameOf(to);
       if (pathname === '/hongbao' && !(await redpacketOpen(queryClient))) {
-        showToast(MSG.redpacketClosed);
+        showToast(FIRST_SCREEN_MSG.redpacketClosed);
         return;
       }
       if (!getToken()) {

@@ -1,7 +1,7 @@
-import { MSG } from '@h5/contract/messages';
+import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import type { ReactNode } from 'react';
 
-export function EmptyState({ title = MSG.emptyList, children }: { title?: string; children?: ReactNode }) {
+export function EmptyState({ title = FIRST_SCREEN_MSG.emptyList, children }: { title?: string; children?: ReactNode }) {
   return (
     <section className="empty-state" aria-label={title}>
       <svg className="empty-state-art" viewBox="0 0 96 72" aria-hidden="true">
