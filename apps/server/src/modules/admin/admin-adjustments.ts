@@ -9,7 +9,7 @@ import { numericToCents, numericToMoney } from '../../lib/money';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
-import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
 import { reviewLineCents } from '../site/site-service';
 import { type AdminDeps, audit, type AuthedOperator } from './admin-service';
@@ -84,7 +84,7 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
     if (cents === null || cents === 0) throw badInput(MSG.amountInvalid);
     if (!input.note.trim()) throw badInput(MSG.adjustNoteRequired);
     const reference = `adjust:${input.reference ?? randomUUID()}`;
-    return db.transaction(async (tx) => {
+    return moneyTransaction(db, async (tx) => {
       const before = await lockWallet(tx, memberId);
       const [recorded] = await tx.select().from(adjustmentReviews).where(eq(adjustmentReviews.reference, reference));
       if (recorded) {
@@ -172,7 +172,7 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
  * decisions at once are taken one after the other, and the second finds it decided.
  */
 async function decide(deps: AdminDeps, id: number, decision: 'approve' | 'reject', operator: AuthedOperator, note: string, requestId: string) {
-  return deps.db.transaction(async (tx) => {
+  return moneyTransaction(deps.db, async (tx) => {
     const [found] = await tx.select().from(adjustmentReviews).where(eq(adjustmentReviews.id, id));
     if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     const before = await lockWallet(tx, found.memberId);

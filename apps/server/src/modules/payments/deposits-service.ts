@@ -16,7 +16,7 @@ import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../admin/admin-service';
-import { accountCode, lockWallet, post } from '../ledger/ledger-service';
+import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { guardDeposit } from '../responsible/responsible-service';
 import { readSettings } from '../site/site-service';
 import {
@@ -225,7 +225,7 @@ export async function reviewDeposit(
   reviewer: Reviewer,
   note = '',
 ) {
-  return deps.db.transaction((tx) => reviewDepositIn(tx, deps, depositNo, decision, reviewer, note));
+  return moneyTransaction(deps.db, (tx) => reviewDepositIn(tx, deps, depositNo, decision, reviewer, note));
 }
 
 /** reviewDeposit inside the caller's transaction (a gateway notify records itself in the same one). */

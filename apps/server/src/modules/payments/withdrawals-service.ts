@@ -16,7 +16,7 @@ import { AppError } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../admin/admin-service';
-import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings, reviewLineCents, type SiteSettings } from '../site/site-service';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
 import type { ReviewDecision } from './deposits-service';
@@ -119,7 +119,7 @@ export async function submitWithdrawal(deps: PaymentsDeps, memberId: number, inp
   // usdtReceipt floors at 0.00: a request whose fee eats the whole amount would pay the member nothing.
   if (receipt !== null && numericToCents(receipt) <= 0) throw new AppError(BizCode.WITHDRAW_RULE, MSG.withdrawUsdtBelowFee);
 
-  return db.transaction(async (tx) => {
+  return moneyTransaction(db, async (tx) => {
     const balance = await lockWallet(tx, memberId);
     // A repeat sent at the same time waited for the lock behind the first: it answers the first's number.
     const sameKey = await withdrawalByKey(tx, memberId, input.requestKey);
@@ -193,7 +193,7 @@ export async function reviewWithdrawal(
   reviewer: Reviewer,
   note = '',
 ): Promise<WithdrawalReview> {
-  return deps.db.transaction(async (tx) => {
+  return moneyTransaction(deps.db, async (tx) => {
     const [found] = await tx.select().from(withdrawals).where(eq(withdrawals.orderNo, orderNo));
     if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     await lockWallet(tx, found.memberId);

@@ -7,7 +7,7 @@ import { pageWindow, toPaginator } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { vipLevels, venues } from '../content/content-tables';
-import { accountCode, lockWallet, post } from '../ledger/ledger-service';
+import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings, rebatesOn } from '../site/site-service';
 import { recomputeVip } from '../vip/vip-service';
 import { rebates } from './rebates-tables';
@@ -149,7 +149,7 @@ export async function rebateList(deps: RebatesDeps, memberId: number, query: Reb
  */
 export async function claimRebates(deps: RebatesDeps, memberId: number): Promise<{ money: string }> {
   if (!(await rebatesOn(deps.db))) throw new AppError(BizCode.FORBIDDEN, MSG.rebateSwitchedOff);
-  return deps.db.transaction(async (tx) => {
+  return moneyTransaction(deps.db, async (tx) => {
     await lockWallet(tx, memberId);
     const now = deps.clock.now();
     const claimed = await tx

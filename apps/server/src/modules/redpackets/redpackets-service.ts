@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { accountCode, lockWallet, post } from '../ledger/ledger-service';
+import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings } from '../site/site-service';
 import { deposits } from '../payments/payments-tables';
 import { beijingDay } from '../vip/vip-service';
@@ -140,7 +140,7 @@ export function drawPrize(depositCents: number, moneyPercent: string): { prize: 
  * are counted inside the transaction, so two grabs racing for the last one pay once.
  */
 export async function grabRedpacket(deps: RedpacketsDeps, memberId: number) {
-  return deps.db.transaction(async (tx) => {
+  return moneyTransaction(deps.db, async (tx) => {
     // The site switch closes red packets for everyone (SPEC 2 shows 红包已关闭); a client that skips the page's
     // check must not grab either.
     const { redpacket_switch } = await readSettings(tx, ['redpacket_switch']);

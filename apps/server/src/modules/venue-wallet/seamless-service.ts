@@ -8,7 +8,7 @@ import { members } from '../accounts/accounts-tables';
 import { venues } from '../content/content-tables';
 import { recordSettlement } from '../games/games-service';
 import { bets, venueWalletTransactions } from '../games/games-tables';
-import { accountCode, balanceOf, lockWallet, post } from '../ledger/ledger-service';
+import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { seamlessBetRefusal } from '../responsible/responsible-service';
 
 /**
@@ -135,7 +135,7 @@ export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCal
   const cents = positiveCents(call.amount);
   const player = await playerNamed(deps.db, call.player);
   if (cents === null || !player) return refusal('INVALID_REQUEST');
-  return deps.db.transaction(async (tx) => {
+  return moneyTransaction(deps.db, async (tx) => {
     const central = await lockWallet(tx, player.id);
     const before = await processedBefore(tx, venue, call.transaction_id);
     if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
@@ -200,7 +200,7 @@ export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCal
   const cents = parseMoneyToCents(call.amount);
   const player = await playerNamed(deps.db, call.player);
   if (cents === null || cents < 0 || !player) return refusal('INVALID_REQUEST');
-  return deps.db.transaction(async (tx) => {
+  return moneyTransaction(deps.db, async (tx) => {
     const central = await lockWallet(tx, player.id);
     const before = await processedBefore(tx, venue, call.transaction_id);
     if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
@@ -281,7 +281,7 @@ interface RollbackCall {
 export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: RollbackCall): Promise<Answer> {
   const player = await playerNamed(deps.db, call.player);
   if (!player) return refusal('INVALID_REQUEST');
-  return deps.db.transaction(async (tx) => {
+  return moneyTransaction(deps.db, async (tx) => {
     const central = await lockWallet(tx, player.id);
     const before = await processedBefore(tx, venue, call.transaction_id);
     if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
