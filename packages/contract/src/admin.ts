@@ -176,6 +176,8 @@ export const DashboardPending = z.object({
   agent_applications: QueueCount.nullable(),
   /** Manual adjustments above the line, waiting for a second operator (调整复核). */
   adjustments: QueueCount.nullable(),
+  /** Integration changes waiting for a second admin (待审批变更). */
+  integration_changes: QueueCount.nullable(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ const pending = {
   activity_applications: null,
   agent_applications: null,
   adjustments: null,
+  integration_changes: null,
 };
 
 const menuNames = async () => {

@@ -19,6 +19,7 @@ function serve(counts: Counts) {
         activity_applications: null,
         agent_applications: null,
         adjustments: { pending: 2, newest_id: 11 },
+        integration_changes: { pending: 1, newest_id: 5 },
       }),
   });
 }
@@ -41,6 +42,8 @@ describe('仪表盘', () => {
     expect(screen.getByRole('link', { name: '去审核：存款' })).toHaveAttribute('href', '/deposits');
     expect(within(card('待复核调整')).getByText('2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去审核：调整' })).toHaveAttribute('href', '/adjustments');
+    expect(within(card('待审批接入变更')).getByText('1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去审核：接入变更' })).toHaveAttribute('href', '/integration-changes');
     expect(screen.queryByText('待审核代理申请')).not.toBeInTheDocument();
   });
 
@@ -56,6 +59,7 @@ describe('仪表盘', () => {
           activity_applications: null,
           agent_applications: null,
           adjustments: null,
+          integration_changes: null,
         }),
     });
     renderScreen(<DashboardPage />);
@@ -93,6 +97,7 @@ describe('仪表盘', () => {
           activity_applications: null,
           agent_applications: null,
           adjustments: null,
+          integration_changes: null,
         }),
     });
     renderScreen(<DashboardPage />);
@@ -112,6 +117,7 @@ const pendingNone = () =>
     activity_applications: null,
     agent_applications: null,
     adjustments: null,
+    integration_changes: null,
   });
 
 /** 30 days ending 2026-11-25, the last two being yesterday and today. */
@@ -210,6 +216,7 @@ describe('仪表盘：经营数据', () => {
           activity_applications: { pending: 1, newest_id: 4 },
           agent_applications: null,
           adjustments: null,
+          integration_changes: null,
         }),
     });
     renderScreen(<DashboardPage />);

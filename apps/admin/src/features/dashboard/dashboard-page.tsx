@@ -19,6 +19,7 @@ const QUEUES: { name: QueueName; title: string; to: string }[] = [
   { name: 'activity_applications', title: '待审核优惠申请', to: '/promotion-applications' },
   { name: 'agent_applications', title: '待审核代理申请', to: '/agent-applications' },
   { name: 'adjustments', title: '待复核调整', to: '/adjustments' },
+  { name: 'integration_changes', title: '待审批接入变更', to: '/integration-changes' },
 ];
 
 const SOUND_KEY = 'admin.dashboard.sound';
@@ -99,7 +100,7 @@ export default function DashboardPage() {
                 </Badge>
                 <div style={{ marginTop: 12 }}>
                   <Link to={to} onClick={() => setFresh((current) => ({ ...current, [name]: false }))}>
-                    {`去审核：${title.replace(/^待(审核|复核)/, '')}`}
+                    {`去审核：${title.replace(/^待(审核|复核|审批)/, '')}`}
                   </Link>
                 </div>
               </Card>

@@ -7,6 +7,7 @@ import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { agentApplications } from '../member/member-tables';
 import { deposits, withdrawals } from '../payments/payments-tables';
 import { promotionApplications } from '../promotions/promotions-tables';
+import { integrationChanges } from '../integrations/integration-tables';
 import { adjustmentReviews } from './admin-tables';
 
 /** Pending (state 1) items of a queue and the newest one's id: one indexed read each, polled every 15 s. */
@@ -25,13 +26,16 @@ const sees = (role: OperatorRoleName, roles: readonly OperatorRoleName[]) => rol
 export function adminDashboardRoutes(app: FastifyInstance, db: Db, authenticate: AuthenticateOperator) {
   adminRoute(app, authenticate, adminEndpoints.dashboardPending, async ({ operator }) => {
     const { role } = operator;
-    const [dep, wd, act, agent, adj] = await Promise.all([
+    const [dep, wd, act, agent, adj, changes] = await Promise.all([
       sees(role, adminEndpoints.depositApprove.roles) ? pendingOf(db, deposits) : null,
       sees(role, adminEndpoints.withdrawalApprove.roles) ? pendingOf(db, withdrawals) : null,
       sees(role, adminEndpoints.activityApplicationApprove.roles) ? pendingOf(db, promotionApplications) : null,
       sees(role, adminEndpoints.agentApplicationApprove.roles) ? pendingOf(db, agentApplications) : null,
       sees(role, adminEndpoints.adjustmentApprove.roles) ? pendingOf(db, adjustmentReviews) : null,
+      sees(role, adminEndpoints.integrationChangeApprove.roles) ? pendingOf(db, integrationChanges) : null,
     ]);
-    return { data: { deposits: dep, withdrawals: wd, activity_applications: act, agent_applications: agent, adjustments: adj } };
+    return {
+      data: { deposits: dep, withdrawals: wd, activity_applications: act, agent_applications: agent, adjustments: adj, integration_changes: changes },
+    };
   });
 }

@@ -295,8 +295,10 @@ describe('queues and the dashboard', () => {
     expect(f.data.deposits).not.toBeNull();
     expect(f.data.agent_applications).not.toBeNull();
     expect(f.data.adjustments).not.toBeNull();
+    // Integration changes are the admins' queue.
+    expect(f.data.integration_changes).toBeNull();
     const c = await adminCall<Record<string, unknown>>(t, content, 'GET', '/admin/api/dashboard/pending');
-    expect(c.data).toMatchObject({ deposits: null, withdrawals: null, agent_applications: null, adjustments: null, activity_applications: { pending: expect.any(Number) } });
+    expect(c.data).toMatchObject({ deposits: null, withdrawals: null, agent_applications: null, adjustments: null, integration_changes: null, activity_applications: { pending: expect.any(Number) } });
     const a = await adminCall<Record<string, unknown>>(t, admin, 'GET', '/admin/api/dashboard/pending');
     expect(Object.values(a.data).every((q) => q !== null)).toBe(true);
   });

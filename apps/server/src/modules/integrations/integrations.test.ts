@@ -116,6 +116,10 @@ describe("a venue's secret takes two admins", () => {
       },
     });
     expect(await listedVenue('TWO')).toMatchObject({ pending_change: true });
+    // The checker's 仪表盘 counts it, newest first.
+    const dashboard = await adminCall<{ integration_changes: { pending: number; newest_id: number | null } | null }>(t, checker, 'GET', '/admin/api/dashboard/pending');
+    expect(dashboard.data.integration_changes).toEqual({ pending: expect.any(Number), newest_id: proposed.data.id });
+    expect(dashboard.data.integration_changes!.pending).toBeGreaterThanOrEqual(1);
     // One change waits per venue.
     expect(await venueIntegration(checker, id, { wallet_mode: 'seamless', api_secret: 'third-venue-secret-03' })).toEqual({ code: 409, message: MSG.integrationChangeExists, data: null });
 
