@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedIfEmpty } from '../src/db/seed';
 import { type Clock, systemClock } from '../src/lib/time';
 import { connectSandboxAggregator } from '../src/providers/sandbox-aggregator/sandbox-aggregator-venues';
+
+let snapshot: Promise<Blob> | undefined;
+/** The migrated PGlite database of the run (test/global-setup.ts), read once per test file. */
+function pgliteSnapshot(): Promise<Blob> {
+  snapshot ??= readFile(inject('pgliteSnapshot')).then((bytes) => new Blob([bytes]));
+  return snapshot;
+}
 
 /** A clock the test moves by hand (expiry, windows). */
 export function manualClock(start = new Date('2026-06-01T04:00:00Z')) {
@@ -20,13 +29,28 @@ export function manualClock(start = new Date('2026-06-01T04:00:00Z')) {
   } satisfies Clock & { advance(ms: number): void };
 }
 
-/** A fresh PostgreSQL database on adminUrl's server (TEST_DATABASE_URL), for one test file; drop() removes it. */
-export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on adminUrl's server (TEST_DATABASE_URL), for one test file; drop() removes it. With
+ * `template`, a copy of that (migrated) database instead of an empty one.
+ */
+export async function freshPostgres(adminUrl: string, template = ''): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+        break;
+      } catch (e) {
+        // 55006: the template still has a session (one that was just closed may take a moment to leave).
+        if ((e as { code?: string }).code !== '55006' || attempt === 20) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -60,8 +84,8 @@ export async function buildTestApp(
   options: { clock?: Clock; config?: Partial<AppConfig>; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const adminUrl = testDatabaseUrl();
-  const pgDb = adminUrl ? await freshPostgres(adminUrl) : undefined;
-  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory', poolSize: 20 });
+  const pgDb = adminUrl ? await freshPostgres(adminUrl, inject('postgresTemplate')) : undefined;
+  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory', poolSize: 20, snapshot: pgDb ? undefined : await pgliteSnapshot() });
   // Suites move a manual clock by hours between back-office calls: operator sessions idle out only where a test
   // asks for it (config.operatorIdleMs); the 12-hour limit still holds.
   const config: AppConfig = {
