@@ -11,7 +11,10 @@ import { venueTransfers } from './wallet-tables';
 // Remote venues reached over real HTTP: the sandbox aggregator runs in this server and is called on loopback like
 // any aggregator, with faults injected through its control route.
 const clock = manualClock();
-const TIMEOUT_MS = 400;
+// A venue call is in doubt after this long: far longer than any healthy call takes on a busy machine, so only the
+// faults below (which hold their answer past it) end in doubt, never an ordinary call that ran slowly.
+const TIMEOUT_MS = 2_000;
+const HOLD_MS = TIMEOUT_MS + 1_000;
 let t: TestApp;
 let op: string;
 let base: string;
@@ -107,7 +110,7 @@ describe('a transfer-wallet venue over HTTP', () => {
 
   it('leaves a transfer in whose answer came too late pending, and reconciliation completes it', async () => {
     const m = await member('60.00');
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: TIMEOUT_MS * 3 });
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: HOLD_MS });
     expect(await transfer(m.token, { amount: '25.00', sourcetype: 'userbalance', targettype: 'AGT' })).toMatchObject({
       code: 200,
       message: '转账处理中，请稍后在转账记录中查看结果',
@@ -128,7 +131,7 @@ describe('a transfer-wallet venue over HTTP', () => {
 
   it('refunds a transfer in the venue never received, once it can no longer arrive', async () => {
     const m = await member('40.00');
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: TIMEOUT_MS * 3 });
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: HOLD_MS });
     expect(await transfer(m.token, { amount: '15.00', sourcetype: 'userbalance', targettype: 'AGT' })).toMatchObject({ code: 200, data: { balance: '25.00' } });
     clock.advance(61_000);
     // The venue does not know it yet, but a late request could still reach it: keep waiting.
@@ -262,12 +265,12 @@ describe('finance follows remote transfers', () => {
 
   it('lists a pending transfer and finishes it on an operator’s request as the venue answers, once', async () => {
     const m = await member('50.00');
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: TIMEOUT_MS * 3 });
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: HOLD_MS });
     await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
     const [row] = await pendingOf(m.id);
     expect(row).toMatchObject({ username: m.name, venue_code: 'AGT', direction: 'in', amount: '20.00', state: 2 });
     // The late answer has reached the venue by now; asking does not wait for the job's minute.
-    await new Promise((r) => setTimeout(r, TIMEOUT_MS * 3));
+    await new Promise((r) => setTimeout(r, HOLD_MS));
     const url = `/admin/api/venue-transfers/${String(row?.transfer_no)}/reconcile`;
     const first = await raw(op, 'POST', url);
     expect(first).toMatchObject({ status: 200, body: { code: 200, message: '已按场馆答复完成该转账', data: { state: 1, amount: '20.00' } } });
@@ -288,7 +291,7 @@ describe('finance follows remote transfers', () => {
 
   it('keeps a transfer the venue has not seen pending, and lets no content operator ask', async () => {
     const m = await member('50.00');
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: TIMEOUT_MS * 3 });
+    await fault({ venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: HOLD_MS });
     await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
     const [row] = await pendingOf(m.id);
     const url = `/admin/api/venue-transfers/${String(row?.transfer_no)}/reconcile`;
