@@ -131,12 +131,12 @@ export const balanceOf = async (member: Member) =>
 export const rowWith = (page: Page, text: string) => page.locator('tr', { hasText: text });
 
 /**
- * Waits for an antd message (toast) containing this text (a first write on a cold server can take a few seconds); a
- * failure lists the messages that were shown.
+ * Waits for an antd message (toast) containing this text: a first write on a cold server, or any write while the
+ * machine's cores are busy with the other stages, can take many seconds; a failure lists the messages that were shown.
  */
 export const expectToast = (page: Page, text: string) =>
   expect
-    .poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 10_000 })
+    .poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 30_000 })
     .toContain(text);
 
 /** The dialog on top (a form, or a confirm over it). */
