@@ -63,6 +63,31 @@ function slowestFiles(reportFile, count = 5) {
     return [];
   }
 }
+
+/** The failed tests of a vitest JSON report, with the first line of each failure, so the summary at the end of a
+ * long log says what broke. */
+function failedTests(reportFile) {
+  if (!existsSync(reportFile)) return [];
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    return (report.testResults ?? []).flatMap((r) =>
+      (r.assertionResults ?? [])
+        .filter((a) => a.status === 'failed')
+        .map((a) => ({
+          file: path.relative(process.cwd(), r.name),
+          test: a.fullName ?? a.title,
+          why: String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300),
+        }))
+        .concat(
+          r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed')
+            ? [{ file: path.relative(process.cwd(), r.name), test: '(the file itself)', why: String(r.message ?? '').split('\n')[0].slice(0, 300) }]
+            : [],
+        ),
+    );
+  } catch {
+    return [];
+  }
+}
 for (const stage of stages) {
   if (only.length && !only.some((word) => stage.name.includes(word))) continue;
   if (stage.missing) {
@@ -82,7 +107,13 @@ for (const stage of stages) {
   const started = Date.now();
   const result = spawnSync(cmd, { stdio: 'inherit', shell: true, env: { ...env, ...stage.env } });
   const ok = result.status === 0;
-  timings.push({ name: stage.name, seconds: (Date.now() - started) / 1000, ok, slowest: slowestFiles(reportFile) });
+  timings.push({
+    name: stage.name,
+    seconds: (Date.now() - started) / 1000,
+    ok,
+    slowest: slowestFiles(reportFile),
+    failures: ok ? [] : failedTests(reportFile),
+  });
   if (ok) passed += 1;
   else {
     failed += 1;
@@ -101,6 +132,12 @@ if (timings.length) {
     console.log('\nSlowest test files');
     for (const f of slow.slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}  (${f.stage})`);
   }
+}
+
+const failures = timings.flatMap((t) => t.failures.map((f) => ({ ...f, stage: t.name })));
+if (failures.length) {
+  console.log('\nFailed tests');
+  for (const f of failures) console.log(`  ✗ ${f.file} > ${f.test}  (${f.stage})\n      ${f.why}`);
 }
 
 console.log('\nSummary of the test stages');

@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['./src/shared/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A screen test waits for several answers and renders; on a machine whose cores are busy it can pass 5 s.
+    testTimeout: 20_000,
   },
 });
