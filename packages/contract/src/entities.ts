@@ -258,7 +258,7 @@ export const ReceivingBank = z.object({
 });
 export type ReceivingBank = z.infer<typeof ReceivingBank>;
 
-/** SERVER-RULES payinfo; the USDT fields are ours (rate and round(amount / usdtrate, 2)). */
+/** SERVER-RULES payinfo; the USDT fields are ours (the rate and amount / usdtrate floored to 2 decimals, SPEC 9). */
 export const PayInfo = z
   .object({
     deposit_no: z.string(),

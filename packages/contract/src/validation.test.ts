@@ -4,6 +4,7 @@ import {
   isEmail,
   isProfileMobile,
   usdtAmount,
+  usdtCentsOf,
   usdtReceipt,
   validateAgentApplication,
   validateBankCard,
@@ -281,6 +282,17 @@ describe('USDT conversion (SPEC 9)', () => {
     expect(usdtAmount(700, 7)).toBe('100.00');
     expect(usdtAmount('0.7', 0.07)).toBe('10.00');
     expect(usdtAmount('100', '6.5')).toBe('15.38');
+  });
+
+  it('floors exactly, with no float error, for any amount and a rate of up to 6 decimals', () => {
+    expect(usdtCentsOf(10000, '7.20')).toBe(1388);
+    expect(usdtCentsOf(70000, '7')).toBe(10000);
+    // 0.29 / 0.01 is 28.999999999999996 in floating point; the exact quotient is 29.
+    expect(usdtCentsOf(29, '0.01')).toBe(2900);
+    expect(usdtCentsOf(99_999_999_999, '7.123456')).toBe(14_038_129_806);
+    expect(usdtCentsOf(10000, '0')).toBeNull();
+    expect(usdtCentsOf(10000, '-7')).toBeNull();
+    expect(usdtCentsOf(10000, '7.1234567')).toBeNull();
   });
 
   it('subtracts the fee and never goes below zero', () => {

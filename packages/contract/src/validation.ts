@@ -195,13 +195,31 @@ function centsText(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** USDT amount in cents of USDT: amount / rate floored to 2 decimals; 0 when either is unusable. */
+/** A rate ("7.20", 7.2) as an integer over a power of ten, so the conversion stays exact; null when unusable. */
+function scaledRate(rate: number | string): { value: bigint; scale: bigint } | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,6}))?$/.exec(String(rate).trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  const value = BigInt(`${match[1]}${fraction}`);
+  return value > 0n ? { value, scale: 10n ** BigInt(fraction.length) } : null;
+}
+
+/**
+ * SPEC 9: USDT cents of an amount in yuan cents, amount / rate floored to 2 decimals, in integer arithmetic (no float
+ * error can turn 13.88 into 13.89 or 100.00 into 99.99); null when the rate is unusable. The server stores and
+ * payInfo shows exactly what /recharge previewed.
+ */
+export function usdtCentsOf(amountCents: number, rate: number | string): number | null {
+  const r = scaledRate(rate);
+  if (!r || !Number.isSafeInteger(amountCents) || amountCents < 0) return null;
+  return Number((BigInt(amountCents) * r.scale) / r.value);
+}
+
+/** USDT amount in cents of USDT; 0 when either is unusable. */
 function usdtCents(amountYuan: Field, rate: number | string): number {
   const cents = parseMoneyToCents(amountYuan);
-  const r = Number(rate);
-  if (cents === null || cents <= 0 || !Number.isFinite(r) || r <= 0) return 0;
-  // The epsilon keeps exact quotients such as 700 / 7 from flooring to 99.99 through float error.
-  return Math.floor(cents / r + 1e-9);
+  if (cents === null || cents <= 0) return 0;
+  return usdtCentsOf(cents, rate) ?? 0;
 }
 
 /** SPEC 9: amount divided by the rate, floored to 2 decimals. */

@@ -7,6 +7,7 @@ import {
   type PayInfo,
   type PayWays,
   USDT_PROTOCOLS,
+  usdtCentsOf,
   validateDeposit,
 } from '@h5/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -94,19 +95,10 @@ export interface RechargeInput {
 /** Yuan of a numeric column as the number the range message prints: 100, not 100.00. */
 const yuan = (value: string) => numericToCents(value) / 100;
 
-/** A numeric string rate ("7.20") as an integer and its scale, so conversions stay in integer arithmetic. */
-function scaledRate(rate: string): { value: number; scale: number } | null {
-  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(rate.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  const value = Number(`${match[1]}${fraction}`);
-  return value > 0 ? { value, scale: 10 ** fraction.length } : null;
-}
-
-/** SERVER-RULES payinfo: the USDT to pay = round(amount / usdtrate, 2). */
+/** SPEC 9: the USDT to pay = amount / usdtrate floored to 2 decimals, the rule /recharge previews with. */
 export function usdtToPay(amountCents: number, rate: string): string | null {
-  const r = scaledRate(rate);
-  return r ? centsToMoney(Math.round((amountCents * r.scale) / r.value)) : null;
+  const usdt = usdtCentsOf(amountCents, rate);
+  return usdt === null ? null : centsToMoney(usdt);
 }
 
 /**

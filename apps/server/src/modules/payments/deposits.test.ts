@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usdtAmount } from '@h5/contract';
 import { adminCall, buildTestApp, call, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { writeSettings } from '../site/site-service';
 import { paymentsKit } from './payments-test-kit';
@@ -224,14 +225,19 @@ describe('POST /api/payinfo', () => {
     expect(info.data.cardlist[0]).toMatchObject({ mch_id: 'xinghe_pay_wx01', payimg: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
   });
 
-  it('gives USDT deposits the protocol, the rate and round(amount / rate, 2)', async () => {
+  it('gives USDT deposits the protocol, the rate and amount / rate floored to 2 decimals, as /recharge previews it', async () => {
     const m = await registerMember(t.app);
     const made = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' });
     const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
     expect(info.message).toBe('usdtpay');
-    // 1000 / 7.20 = 138.888... -> 138.89
-    expect(info.data.info).toMatchObject({ usdtrate: '7.20', usdt_amount: '138.89', catepay: 'TRC20' });
+    // 1000 / 7.20 = 138.888... -> 138.88 (SPEC 9 floors; rounding would ask 138.89)
+    expect(info.data.info).toMatchObject({ usdtrate: '7.20', usdt_amount: '138.88', catepay: 'TRC20' });
     expect(info.data.cardlist[0]).toMatchObject({ mch_id: expect.stringMatching(/^T/), content: 'TRC20' });
+    const hundred = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '100' });
+    const small = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: hundred.data.deposit_no }, { token: m.token });
+    // 100 / 7.20 = 13.888...: the same figure the recharge screen computes with the contract's usdtAmount.
+    expect(small.data.info).toMatchObject({ usdt_amount: '13.88' });
+    expect(usdtAmount('100', '7.20')).toBe('13.88');
   });
 
   it('names the other pay types bankpay, alipay and ebpay; a bank transfer gets no pay link', async () => {

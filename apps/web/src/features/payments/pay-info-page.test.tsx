@@ -21,7 +21,7 @@ const USDT_INFO = {
     paytype: 'usdtpay',
     catepay: 'TRC20',
     usdtrate: '7.20',
-    usdt_amount: '138.89',
+    usdt_amount: '138.88',
     state: 1,
   },
   cardlist: [{ mch_id: 'TXk9wz3hVqS5gQ1mFjR8pB2nLc7dE4aY6u', content: 'TRC20', payimg: '/uploads/qr/trc20.png' }],
@@ -90,7 +90,7 @@ describe('/payInfo', () => {
     renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
     expect(await screen.findByLabelText('存款金额')).toHaveTextContent('¥1000.00');
     expect(screen.getByTestId('pay-type')).toHaveTextContent('USDT-TRC20');
-    expect(screen.getByLabelText('应付USDT')).toHaveTextContent('138.89');
+    expect(screen.getByLabelText('应付USDT')).toHaveTextContent('138.88');
     expect(screen.getByText('TXk9wz3hVqS5gQ1mFjR8pB2nLc7dE4aY6u')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '收款地址二维码' })).toHaveAttribute('src', '/uploads/qr/trc20.png');
     expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument();
