@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter } from 'react-router';
-import { MaintenanceGate } from './maintenance/maintenance-gate';
+import { MaintenanceBanner } from './maintenance/maintenance-banner';
 import { AppRoutes } from './routes';
 import { ScrollToTop } from './scroll-to-top';
 import { SessionEffects } from './session-effects';
@@ -12,9 +12,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <HashRouter>
         <ScrollToTop />
         <SessionEffects />
-        <MaintenanceGate>
-          <AppRoutes />
-        </MaintenanceGate>
+        <MaintenanceBanner />
+        <AppRoutes />
       </HashRouter>
     </QueryClientProvider>
   );

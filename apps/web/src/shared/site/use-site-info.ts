@@ -22,7 +22,7 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
 export const siteInfoQuery = {
   queryKey: ['app'],
   // Silent: until the server answers (or if it fails, or answers no data) the default stands in, with nothing to tell
-  // the user; every screen reads it (the maintenance gate wraps them all), so it must always be a site info.
+  // the user; every screen reads it (the maintenance banner sits above them all), so it must always be a site info.
   queryFn: async () => (await callApi(apiRoutes.app, {}, { silent: true })) ?? DEFAULT_SITE_INFO,
   initialData: DEFAULT_SITE_INFO,
   // The default is only a stand-in: fetch the real one on first use, then keep it for the visit.
