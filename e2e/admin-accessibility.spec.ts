@@ -7,6 +7,7 @@ import {
   bankDeposit,
   consoleURL,
   desktopPage,
+  navigateInApp,
   newMemberWithCard,
   rowWith,
   seriousFindings,
@@ -84,8 +85,7 @@ describe('accessibility of the console', () => {
 
       await signInAsBoss(page);
       for (const [path, heading] of group) {
-        await page.goto(consoleURL(path));
-        await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+        await navigateInApp(page, path, heading);
         await page
           .locator('.ant-spin-spinning')
           .first()
@@ -120,51 +120,51 @@ describe('accessibility of the console', () => {
     await scan(page, '调整余额', findings);
     await page.keyboard.press('Escape');
 
-    await page.goto(consoleURL('deposits'));
+    await navigateInApp(page, 'deposits', '存款审核');
     await rowWith(page, depositNo).getByRole('button', { name: '拒绝', exact: true }).click();
     await page.getByRole('dialog').getByLabel('拒绝原因').waitFor();
     await scan(page, '拒绝存款', findings);
     await page.keyboard.press('Escape');
 
     // The dashboard once its lazily loaded 30-day chart is drawn, and a report's range picker open.
-    await page.goto(consoleURL(''));
+    await navigateInApp(page, '', '仪表盘');
     await page
       .getByRole('img', { name: /每日存款、提款与平台盈亏/ })
       .locator('.recharts-line-curve')
       .first()
       .waitFor({ state: 'attached' });
     await scan(page, '仪表盘（趋势图）', findings);
-    await page.goto(consoleURL('reports/daily'));
+    await navigateInApp(page, 'reports/daily', '每日报表');
     await page.locator('#report-from').click();
     await page.locator('.ant-picker-dropdown .ant-picker-presets').waitFor();
     await scan(page, '每日报表（日期选择）', findings);
     await page.keyboard.press('Escape');
 
-    await page.goto(consoleURL('audit'));
+    await navigateInApp(page, 'audit', '操作日志');
     await page.getByRole('button', { name: /展开/ }).first().click();
     await page.getByRole('columnheader', { name: '变更前' }).waitFor();
     await scan(page, '操作日志（展开）', findings);
 
-    await page.goto(consoleURL('partner-plans'));
+    await navigateInApp(page, 'partner-plans', '佣金方案');
     await page.getByRole('button', { name: '新增方案' }).click();
     await page.getByRole('dialog').getByLabel('方案名称').waitFor();
     await scan(page, '新增佣金方案', findings);
     await page.keyboard.press('Escape');
 
-    await page.goto(consoleURL('operators'));
+    await navigateInApp(page, 'operators', '管理员');
     await page.getByRole('button', { name: '新增管理员' }).click();
     await page.getByRole('dialog').getByLabel('用户名').waitFor();
     await scan(page, '新增管理员', findings);
     await page.keyboard.press('Escape');
 
     // The generic resource dialog, with an image preview and upload, and with the rich-text editor.
-    await page.goto(consoleURL('banners'));
+    await navigateInApp(page, 'banners', '轮播图');
     await page.getByRole('button', { name: '新增轮播图' }).click();
     await page.getByRole('dialog').getByLabel('图片地址').fill('/art/banners/banner-1.svg');
     await page.getByRole('dialog').getByAltText('图片地址预览').waitFor();
     await scan(page, '新增轮播图', findings);
     await page.keyboard.press('Escape');
-    await page.goto(consoleURL('promotions'));
+    await navigateInApp(page, 'promotions', '优惠活动');
     await page.getByRole('button', { name: '新增优惠活动' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: '活动内容' }).waitFor();
     await scan(page, '新增优惠活动', findings);
@@ -181,7 +181,7 @@ describe('accessibility of the console', () => {
     await page.keyboard.press('Escape');
 
     // Starting enrolment only keeps a pending secret; the shared operator stays without two factors.
-    await page.goto(consoleURL('security'));
+    await navigateInApp(page, 'security', '账号安全');
     await page.getByRole('button', { name: '开启两步验证' }).click();
     await page.getByRole('img', { name: '两步验证二维码' }).waitFor();
     await scan(page, '两步验证二维码', findings);
