@@ -1,5 +1,5 @@
 import { BizCode, MSG } from '@h5/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
@@ -130,32 +130,46 @@ function lockOrder(a: Leg, b: Leg): number {
 }
 
 /**
- * Posts one movement inside the caller's transaction: entries summing to zero, balances changed by guarded updates
- * (a member account never goes below zero), all or nothing. The database function ledger_post does the work in one
- * round trip, locking the accounts in the one lock order above (the caller holds the member's wallet lock first).
+ * A movement's legs as ledger_post's five array arguments (codes, amounts, kinds, owners, venues), checked (integer
+ * cents summing to zero) and sorted in the one lock order above: for ledger_post and the functions that call it.
  */
-export async function post(tx: Tx, movement: Movement): Promise<PostResult> {
+export function movementArrays(movement: Pick<Movement, 'reference' | 'legs'>): SQL {
   const legs = movement.legs.filter((l) => l.cents !== 0);
   if (legs.some((l) => !Number.isSafeInteger(l.cents))) throw new Error('ledger legs must be integer cents');
   if (legs.reduce((sum, l) => sum + l.cents, 0) !== 0) throw new Error(`unbalanced movement ${movement.reference}`);
-
   const ordered = [...legs].sort(lockOrder);
   const owners = ordered.map((l) => parseMemberAccount(l.account));
-  let result;
-  try {
-    result = await tx.execute<PostRow>(sql`
-      SELECT * FROM ledger_post(
-        ${movement.reference}, ${movement.kind}, ${movement.memberId ?? null}::integer, ${movement.memo ?? ''},
-        ${pgArray(ordered.map((l) => l.account))}::varchar[],
+  return sql`${pgArray(ordered.map((l) => l.account))}::varchar[],
         ${pgArray(ordered.map((l) => centsToNumeric(l.cents)))}::numeric[],
         ${pgArray(ordered.map((l) => kindOf(l.account)))}::varchar[],
         ${pgArray(owners.map((o) => o.memberId))}::integer[],
-        ${pgArray(owners.map((o) => o.venue))}::varchar[])`);
+        ${pgArray(owners.map((o) => o.venue))}::varchar[]`;
+}
+
+/** Runs a statement that may call ledger_post, turning its below-zero refusal into InsufficientFunds. */
+export async function withFundsCheck<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
   } catch (e) {
     const account = insufficientAccount(e);
     if (account !== null) throw new InsufficientFunds(account);
     throw e;
   }
+}
+
+/**
+ * Posts one movement inside the caller's transaction: entries summing to zero, balances changed by guarded updates
+ * (a member account never goes below zero), all or nothing. The database function ledger_post does the work in one
+ * round trip, locking the accounts in the one lock order above (the caller holds the member's wallet lock first).
+ */
+export async function post(tx: Tx, movement: Movement): Promise<PostResult> {
+  const arrays = movementArrays(movement);
+  const result = await withFundsCheck(() =>
+    tx.execute<PostRow>(sql`
+      SELECT * FROM ledger_post(
+        ${movement.reference}, ${movement.kind}, ${movement.memberId ?? null}::integer, ${movement.memo ?? ''},
+        ${arrays})`),
+  );
   const rows = (result as unknown as { rows: PostRow[] }).rows;
   const first = rows[0];
   if (!first) throw new Error(`ledger_post answered nothing for ${movement.reference}`);
@@ -174,6 +188,19 @@ export async function moneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>):
   } catch (e) {
     if (!isRetryableConflict(e)) throw e;
     return db.transaction(work);
+  }
+}
+
+/**
+ * Runs one money statement (a database function that is its own transaction), once more after a deadlock or a
+ * serialization failure, as moneyTransaction does for a transaction.
+ */
+export async function moneyStatement<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!isRetryableConflict(e)) throw e;
+    return run();
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BizCode, centsToMoney, MSG } from '@h5/contract';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/time';
 import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
 import { isUnbound } from '../../providers/venue-answer-binding';
 import { members } from '../accounts/accounts-tables';
-import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
+import { accountCode, balanceOf, type Leg, moneyStatement, type Movement, movementArrays, withFundsCheck } from '../ledger/ledger-service';
 import type { VenueBalanceCache } from './venue-balance-cache';
 import { remoteVenue } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
@@ -53,81 +53,121 @@ export interface RemoteTransferOutcome {
   balance: string;
 }
 
-/**
- * Finishes a pending transfer once, whoever gets there first (the request itself or reconciliation). The member's
- * wallet is locked before the transfer row and the accounts, as every money path does (ledger-service.ts `post`).
- */
-async function finish(deps: RemoteTransferDeps, transferNo: string, succeeded: boolean, note = ''): Promise<boolean> {
-  const [known] = await deps.db.select({ memberId: venueTransfers.memberId }).from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo));
-  if (!known) return false;
-  return moneyTransaction(deps.db, async (tx) => {
-    await lockWallet(tx, known.memberId);
-    const [row] = await tx.select().from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo)).for('update');
-    if (!row || row.state !== 2) return false;
-    const cents = numericToCents(row.amount);
-    const m = row.memberId;
-    if (row.direction === 'in') {
-      await post(tx, {
-        reference: `venue-transfer:${transferNo}:${succeeded ? 'sent' : 'refund'}`,
-        kind: succeeded ? 'remote_transfer_in' : 'remote_transfer_refund',
-        memberId: m,
-        memo: row.venueCode,
-        legs: [
-          { account: accountCode.house('transfers_pending', m), cents: -cents },
-          succeeded ? { account: accountCode.venueFloat(row.venueCode, m), cents } : { account: accountCode.wallet(m), cents },
-        ],
-      });
-    } else if (succeeded) {
-      await post(tx, {
-        reference: `venue-transfer:${transferNo}:received`,
-        kind: 'remote_transfer_out',
-        memberId: m,
-        memo: row.venueCode,
-        legs: [
-          { account: accountCode.venueFloat(row.venueCode, m), cents: -cents },
-          { account: accountCode.wallet(m), cents },
-        ],
-      });
-    }
-    await tx
-      .update(venueTransfers)
-      .set({ state: succeeded ? 1 : 0, note: note.slice(0, 200), updatedAt: deps.clock.now() })
-      .where(eq(venueTransfers.id, row.id));
-    return true;
-  });
+type Legs = Leg[];
+
+/** What finishing a pending transfer moves: the legs of its completion or refund, and the ledger reference. */
+function finishMovement(row: TransferRow, succeeded: boolean): Movement | null {
+  const cents = numericToCents(row.amount);
+  const m = row.memberId;
+  if (row.direction === 'in') {
+    return {
+      reference: `venue-transfer:${row.transferNo}:${succeeded ? 'sent' : 'refund'}`,
+      kind: succeeded ? 'remote_transfer_in' : 'remote_transfer_refund',
+      memberId: m,
+      memo: row.venueCode,
+      legs: [
+        { account: accountCode.house('transfers_pending', m), cents: -cents },
+        succeeded ? { account: accountCode.venueFloat(row.venueCode, m), cents } : { account: accountCode.wallet(m), cents },
+      ],
+    };
+  }
+  if (!succeeded) return null;
+  return {
+    reference: `venue-transfer:${row.transferNo}:received`,
+    kind: 'remote_transfer_out',
+    memberId: m,
+    memo: row.venueCode,
+    legs: [
+      { account: accountCode.venueFloat(row.venueCode, m), cents: -cents },
+      { account: accountCode.wallet(m), cents },
+    ],
+  };
 }
 
-/** Opens the transfer (and for money going in, takes it from the wallet) under the member's wallet lock. */
-async function open(tx: Tx, deps: RemoteTransferDeps, memberId: number, venue: RemoteVenue, direction: 'in' | 'out', cents: number, reference: string) {
-  const central = await lockWallet(tx, memberId);
-  const [before] = await tx.select().from(venueTransfers).where(eq(venueTransfers.reference, reference));
-  if (before) return { row: before, repeated: true };
-  if (direction === 'in' && cents > central) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
+type FinishRow = { out_finished: boolean; out_state: number | null; out_balance: string | null };
+
+/**
+ * Finishes a pending transfer once, whoever gets there first (the request itself or reconciliation), in one call of
+ * venue_transfer_finish (migration 0022): the member's wallet locked before the transfer row and the accounts, as
+ * every money path does. Answers whether this call finished it, with the transfer's state and the wallet balance.
+ */
+async function finish(deps: RemoteTransferDeps, row: TransferRow, succeeded: boolean, note = '') {
+  const movement = finishMovement(row, succeeded) ?? { reference: '', kind: '', memberId: row.memberId, memo: '', legs: [] as Legs };
+  const arrays = movementArrays(movement);
+  const result = await moneyStatement(() =>
+    withFundsCheck(() =>
+      deps.db.execute<FinishRow>(sql`
+        SELECT * FROM venue_transfer_finish(
+          ${row.transferNo}, ${accountCode.wallet(row.memberId)}, ${succeeded ? 1 : 0}::smallint, ${note.slice(0, 200)},
+          ${deps.clock.now().toISOString()}::timestamptz, ${movement.reference}, ${movement.kind}, ${row.memberId}::integer,
+          ${movement.memo ?? ''}, ${arrays})`),
+    ),
+  );
+  const answer = rowsOf<FinishRow>(result)[0];
+  return {
+    finished: Boolean(answer?.out_finished),
+    state: (answer?.out_state ?? 2) as 0 | 1 | 2,
+    balance: numericToCents(answer?.out_balance ?? '0'),
+  };
+}
+
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+type OpenRow = { out_outcome: 'opened' | 'repeated' | 'above_balance'; out_transfer_no: string | null; out_state: number | null };
+
+/**
+ * Opens the transfer (and for money going in, takes it from the wallet into the pending account) under the member's
+ * wallet lock, in one call of venue_transfer_open (migration 0022). Answers the transfer, or the one this reference
+ * opened before (`repeated`).
+ */
+async function open(deps: RemoteTransferDeps, memberId: number, venue: RemoteVenue, direction: 'in' | 'out', cents: number, reference: string) {
   const transferNo = newTransferNo();
-  const [row] = await tx
-    .insert(venueTransfers)
-    .values({ transferNo, reference, memberId, venueCode: venue.code, direction, amount: centsToNumeric(cents), state: 2, createdAt: deps.clock.now() })
-    .returning();
-  if (!row) throw new Error('venue transfer insert returned nothing');
-  if (direction === 'in') {
-    await post(tx, {
-      reference: `venue-transfer:${transferNo}:hold`,
-      kind: 'remote_transfer_hold',
-      memberId,
-      memo: venue.code,
-      legs: [
-        { account: accountCode.wallet(memberId), cents: -cents },
-        { account: accountCode.house('transfers_pending', memberId), cents },
-      ],
-    });
-  }
-  return { row, repeated: false };
+  const hold: Legs =
+    direction === 'in'
+      ? [
+          { account: accountCode.wallet(memberId), cents: -cents },
+          { account: accountCode.house('transfers_pending', memberId), cents },
+        ]
+      : [];
+  const arrays = movementArrays({ reference: `venue-transfer:${transferNo}:hold`, legs: hold });
+  const now = deps.clock.now();
+  const result = await moneyStatement(() =>
+    withFundsCheck(() =>
+      deps.db.execute<OpenRow>(sql`
+        SELECT * FROM venue_transfer_open(
+          ${memberId}::integer, ${accountCode.wallet(memberId)}, ${reference}, ${transferNo}, ${venue.code}, ${direction},
+          ${centsToNumeric(cents)}::numeric, ${now.toISOString()}::timestamptz, ${arrays})`),
+    ),
+  );
+  const answer = rowsOf<OpenRow>(result)[0];
+  if (!answer) throw new Error('venue_transfer_open answered nothing');
+  if (answer.out_outcome === 'above_balance') throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
+  const row: TransferRow = {
+    id: 0,
+    transferNo: answer.out_transfer_no ?? transferNo,
+    reference,
+    memberId,
+    venueCode: venue.code,
+    direction,
+    amount: centsToNumeric(cents),
+    state: answer.out_state ?? 2,
+    note: '',
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { row, repeated: answer.out_outcome === 'repeated' };
 }
 
 async function outcome(db: Db, memberId: number, transferNo: string): Promise<RemoteTransferOutcome> {
   const [row] = await db.select({ state: venueTransfers.state }).from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo));
   const balance = centsToMoney(await balanceOf(db, accountCode.wallet(memberId)));
   return { state: (row?.state ?? 2) as 0 | 1 | 2, balance };
+}
+
+/** What the caller may already know, saving a read each: the venue's address and secret, the member's username. */
+export interface KnownForTransfer {
+  venue?: RemoteVenue;
+  player?: string;
 }
 
 /** A member's transfer between the central wallet and a transfer-wallet venue. */
@@ -138,28 +178,32 @@ export async function remoteTransfer(
   direction: 'in' | 'out',
   cents: number,
   reference: string,
+  known: KnownForTransfer = {},
 ): Promise<RemoteTransferOutcome> {
-  const venue = await remoteVenue(deps.db, venueCode);
+  const venue = known.venue ?? (await remoteVenue(deps.db, venueCode));
   if (!venue) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
-  const player = await playerName(deps.db, memberId);
+  const player = known.player ?? (await playerName(deps.db, memberId));
   let opened: Awaited<ReturnType<typeof open>>;
   try {
-    opened = await moneyTransaction(deps.db, (tx) => open(tx, deps, memberId, venue, direction, cents, reference));
+    opened = await open(deps, memberId, venue, direction, cents, reference);
   } catch (e) {
     // Rolled back whole: nothing moved, and the venue was not asked.
     if (isRetryableConflict(e)) throw new AppError(BizCode.CONFLICT, MSG.moneyBusy);
     throw e;
   }
   const { row, repeated } = opened;
+  let finished: Awaited<ReturnType<typeof finish>> | null = null;
   if (!repeated) {
     try {
-      await send(deps, venue, row, player);
+      finished = await send(deps, venue, row, player);
     } catch {
       // The venue may have moved the money: the transfer stays pending (processing) and reconciliation finishes it.
     }
     // Whatever the venue answered (even nothing, when it may still have moved the money), its balance is asked anew.
     await deps.venueBalances?.store.forget(memberId, venue.code);
   }
+  // Finished by this request: its answer already carries the state and balance.
+  if (finished?.finished) return { state: finished.state, balance: centsToMoney(finished.balance) };
   return outcome(deps.db, memberId, row.transferNo);
 }
 
@@ -173,13 +217,14 @@ async function send(deps: RemoteTransferDeps, venue: RemoteVenue, row: TransferR
   if (result.kind === 'in-doubt') {
     // pending: reconciliation asks the venue later
     if (isUnbound(result.reason)) await notePending(deps, row.transferNo, MSG.venueAnswerUnbound);
-    return;
+    return null;
   }
-  if (result.answer.status === 'OK') await finish(deps, row.transferNo, true);
-  else if (result.answer.status === 'INSUFFICIENT_FUNDS' || result.answer.status === 'INVALID_REQUEST') {
-    await finish(deps, row.transferNo, false, result.answer.status);
+  if (result.answer.status === 'OK') return finish(deps, row, true);
+  if (result.answer.status === 'INSUFFICIENT_FUNDS' || result.answer.status === 'INVALID_REQUEST') {
+    return finish(deps, row, false, result.answer.status);
   }
   // INVALID_SIGNATURE / UNKNOWN_TRANSACTION on a transfer mean a misconfigured venue: left pending for an operator.
+  return null;
 }
 
 /** Leaves a note on a transfer that stays pending, for finance's 场馆转账 list. */
@@ -229,10 +274,10 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
       await notePending(deps, row.transferNo, `${MSG.venueAmountMismatch}：场馆记为 ${transfer.amount}`);
       return false;
     }
-    return finish(deps, row.transferNo, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : '');
+    return (await finish(deps, row, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : '')).finished;
   }
   if (status === 'UNKNOWN_TRANSACTION' && deps.clock.now().getTime() - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) {
-    return finish(deps, row.transferNo, false, 'never reached the venue');
+    return (await finish(deps, row, false, 'never reached the venue')).finished;
   }
   return false;
 }

@@ -32,7 +32,11 @@ export async function remoteVenue(
   mode: 'transfer' | 'seamless' = 'transfer',
 ): Promise<(RemoteVenue & { category: string }) | null> {
   const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
-  if (!row || row.walletMode !== mode || !row.apiBaseUrl || !row.apiSecret) return null;
+  return row ? remoteOf(row, mode) : null;
+}
+
+function remoteOf(row: typeof venues.$inferSelect, mode: 'transfer' | 'seamless'): (RemoteVenue & { category: string }) | null {
+  if (row.walletMode !== mode || !row.apiBaseUrl || !row.apiSecret) return null;
   return { code: row.code, apiBaseUrl: row.apiBaseUrl, apiSecret: row.apiSecret, currency: row.currency, category: row.categoryId };
 }
 
@@ -51,6 +55,20 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
     .where(sql`lower(${venues.code}) = lower(${code})`)
     .limit(1);
   return row ? toInfo(row) : null;
+}
+
+/**
+ * A venue by its code (any case) as findVenue answers it, with its address and secret when it is a transfer-wallet
+ * venue ready to call (as remoteVenue answers it): a member's transfer reads the venue once.
+ */
+export async function findVenueToTransfer(db: DbOrTx, code: string): Promise<{ info: VenueInfo; remote: RemoteVenue | null } | null> {
+  if (!code) return null;
+  const [row] = await db
+    .select()
+    .from(venues)
+    .where(sql`lower(${venues.code}) = lower(${code})`)
+    .limit(1);
+  return row ? { info: toInfo(row), remote: remoteOf(row, 'transfer') } : null;
 }
 
 /** The advisory lock key of a venue (codes are compared regardless of case). */

@@ -11,7 +11,7 @@ import type { WalletDeps } from './wallet-service';
 export function walletRoutes(app: FastifyInstance, deps: WalletDeps, authenticate: Authenticate) {
   const open = { guard: openForMoney(deps.db) };
   memberRoute(app, endpoints.transfer, authenticate, async ({ body, member, req }) => {
-    const { balance, message } = await wallet.transfer(deps, member.id, body, idempotencyKeyOf(req) ?? randomUUID());
+    const { balance, message } = await wallet.transfer(deps, member.id, body, idempotencyKeyOf(req) ?? randomUUID(), member.username);
     return { data: { balance }, message };
   }, open);
 

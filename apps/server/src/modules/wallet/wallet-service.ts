@@ -11,7 +11,7 @@ import { guardPlay } from '../responsible/responsible-service';
 import { launchRemote } from './remote-launch';
 import { remoteBalances, remoteTransfer } from './remote-transfers';
 import { shownVenueBalances, type VenueBalanceCache } from './venue-balance-cache';
-import { findVenue, listVenues, type VenueInfo } from './venue-directory';
+import { findVenue, findVenueToTransfer, listVenues, type VenueInfo } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
 
 export interface WalletDeps {
@@ -45,7 +45,7 @@ export interface TransferInput {
  * Every venue keeps its own wallet and is called outside any transaction (remote-transfers.ts); a seamless venue
  * plays from the central wallet and takes no transfers. Money may always come out of a disabled venue.
  */
-export async function transfer(deps: WalletDeps, memberId: number, input: TransferInput, idempotencyKey: string) {
+export async function transfer(deps: WalletDeps, memberId: number, input: TransferInput, idempotencyKey: string, player?: string) {
   const cents = parseMoneyToCents(input.amount);
   if (cents === null || cents <= 0) throw badInput(MSG.transferAmountRequired);
   const source = input.sourcetype.trim();
@@ -58,7 +58,8 @@ export async function transfer(deps: WalletDeps, memberId: number, input: Transf
   // 理性娱乐: money goes in only outside a break and below the day's loss limit; money out is never held.
   if (into) await guardPlay(deps.db, memberId, deps.clock.now());
   const reference = `transfer:${memberId}:${idempotencyKey}`;
-  const venue = await findVenue(deps.db, into ? target : source);
+  const found = await findVenueToTransfer(deps.db, into ? target : source);
+  const venue = found?.info;
   if (!venue || (into && !venue.enabled)) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
   if (venue.walletMode === 'seamless') throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUsesCentralWallet);
   if (!into && !(await sameRequestBefore(deps.db, reference))) {
@@ -66,7 +67,7 @@ export async function transfer(deps: WalletDeps, memberId: number, input: Transf
     const [held] = (await remoteBalances(deps, memberId, [venue.code])).values();
     if (held !== undefined && held !== null && cents > held) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
   }
-  const outcome = await remoteTransfer(deps, memberId, venue.code, into ? 'in' : 'out', cents, reference);
+  const outcome = await remoteTransfer(deps, memberId, venue.code, into ? 'in' : 'out', cents, reference, { venue: found.remote ?? undefined, player });
   if (outcome.state === 0) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.transferRefusedByVenue);
   return { balance: outcome.balance, message: outcome.state === 1 ? MSG.transferOk : MSG.transferPending };
 }
