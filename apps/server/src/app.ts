@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type AppConfig, fastifyTrustProxy, publicUrlProblem } from './config';
-import { type Db, type DbOrTx, type JobLocks, processLocks } from './db/client';
+import { type Db, type DbOrTx, type JobLocks, type PoolStats, processLocks } from './db/client';
 import { apiDocsRoute } from './http/api-docs';
 import { serveConsole } from './http/console-static';
 import { installErrorHandling } from './http/error-handler';
@@ -47,13 +47,18 @@ import { gatewaysAdminRoutes, gatewaysRoutes } from './modules/payments/gateways
 import { integrationRoutes } from './modules/integrations/integration-routes';
 import { recomputeVip } from './modules/vip/vip-service';
 import { type Clock, systemClock } from './lib/time';
+import { healthRoutes } from './modules/ops/health-routes';
+import { scheduleLedgerCheck } from './modules/ops/ledger-watch';
+import { installSiteMetrics } from './modules/ops/site-metrics';
 
 export interface AppOptions {
   db: Db;
   config: AppConfig;
   clock?: Clock;
   /** Shared rate-limit counters and kept venue balances for several server processes (REDIS_URL); in-process without it. */
-  redis?: RedisLike;
+  redis?: RedisLike & { ping?(): Promise<unknown> };
+  /** PostgreSQL's connection pool, for the metrics (PGlite has none). */
+  pool?: PoolStats;
   /** Locks across every process on the database, for scheduled work (in-process locks when absent). */
   locks?: JobLocks;
   /** Where log lines go (stdout when absent). */
@@ -111,6 +116,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   installOutboundPolicy(app, config);
   installPublicOrigin(app, config.publicUrl);
+  // Before any route or job, so the metrics see every request and every scheduled job.
+  const ping = options.redis?.ping?.bind(options.redis);
+  const redisPing = ping ? { ping } : undefined;
+  installSiteMetrics(app, { db, clock, pool: options.pool, redis: redisPing });
+  healthRoutes(app, { db, redis: redisPing });
 
   // Venue balances shown to members, kept a few seconds: in Redis for every process when there is one.
   const venueBalances = venueBalanceCache(options.redis ? redisVenueBalanceStore(options.redis) : memoryVenueBalanceStore());
@@ -186,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
+  scheduleLedgerCheck(app, { db, clock, locks, everyMs: config.ledgerCheckIntervalMs });
   scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound, reconcileIntervalMs: config.reconcileIntervalMs, betPullIntervalMs: config.betPullIntervalMs });
   await memberRoutes(
     app,

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config';
+import { clusterMetricsSource, startMetricsServer } from './modules/ops/metrics-server';
 
 /** Why a WORKERS setting cannot run, or null. */
 export function workersProblem(config: AppConfig): string | null {
@@ -17,7 +18,7 @@ export function workersProblem(config: AppConfig): string | null {
  * The primary of WORKERS processes (node:cluster): forks them to share the port, replaces one that dies, and on
  * SIGTERM or SIGINT asks each to finish its requests and waits for all (each keeps its own shutdown deadline).
  */
-export function runPrimary(config: AppConfig): void {
+export async function runPrimary(config: AppConfig): Promise<void> {
   let stopping = false;
   const workers = new Set<Worker>();
   const fork = () => {
@@ -35,10 +36,13 @@ export function runPrimary(config: AppConfig): void {
     });
   };
   for (let i = 0; i < config.workers; i += 1) fork();
+  // One scrape for the whole server: the primary asks every worker and sums what they report.
+  const metrics = config.metrics.port ? await startMetricsServer(clusterMetricsSource(), { port: config.metrics.port, host: config.metrics.host }) : undefined;
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    metrics?.close();
     if (workers.size === 0) process.exit(0);
     for (const worker of workers) worker.process.kill(signal);
     // Workers exit by their own deadline; this one only guards against a worker that never answers a signal.

@@ -70,6 +70,12 @@ const EnvSchema = z.object({
   OUTBOUND_ALLOW: z.string().default(''),
   /** The bearer token of the sandbox aggregator's test controls; without it one is made at start and printed. */
   SANDBOX_CONTROL_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(16).optional()),
+  /** Prometheus metrics on a port of their own (the primary's under WORKERS, summed over the workers); unset, none. */
+  METRICS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().optional()),
+  /** Where the metrics port listens: loopback unless the scraper is on another host (never the public address). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** How often the ledger check runs on its own (its result is a metric and shows on the console's dashboard). */
+  LEDGER_CHECK_INTERVAL_SECONDS: intFrom(15 * 60),
 });
 
 export interface AppConfig {
@@ -116,6 +122,9 @@ export interface AppConfig {
   outbound: OutboundPolicy;
   /** SANDBOX=1: the token the sandbox aggregator's controls require (made at start when unset). */
   sandboxControlToken: string | undefined;
+  /** The port Prometheus scrapes (/metrics), or none. */
+  metrics: { port: number | undefined; host: string };
+  ledgerCheckIntervalMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -200,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     betPullIntervalMs: e.BET_PULL_INTERVAL_SECONDS * 1000,
     outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW), requireHttps: !sandbox },
     sandboxControlToken: e.SANDBOX_CONTROL_TOKEN,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_SECONDS * 1000,
   };
 }
 

@@ -15,7 +15,7 @@ if (madeToken) console.log(`Sandbox aggregator control token (Authorization: Bea
 
 if (config.workers > 1 && cluster.isPrimary) {
   await prepareDatabase(config);
-  runPrimary(config);
+  await runPrimary(config);
   console.log(`Serving on http://localhost:${config.port} with ${config.workers} worker processes (postgres)`);
 } else {
   await serve(config, { prepare: cluster.isPrimary });

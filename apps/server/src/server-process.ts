@@ -1,9 +1,12 @@
+import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { importUploadDirectory } from './modules/files/files-service';
+import { answerPrimaryWith, startMetricsServer } from './modules/ops/metrics-server';
+import { metricsRegistryOf } from './modules/ops/site-metrics';
 import { connectSandboxAggregator } from './providers/sandbox-aggregator/sandbox-aggregator-venues';
 
 /** This server as its own processes reach it: the sandbox aggregator inside it is called there. */
@@ -38,7 +41,11 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize });
   if (options.prepare) await prepareDatabase(config, database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ db: database.db, config, redis, locks: database.locks });
+  const app = await buildApp({ db: database.db, config, redis, locks: database.locks, pool: database.pool });
+  const registry = metricsRegistryOf(app);
+  // Under WORKERS the primary serves the metrics port and asks each worker; a single process serves its own.
+  if (registry && cluster.isWorker) answerPrimaryWith(registry);
+  const metricsServer = registry && cluster.isPrimary && config.metrics.port ? await startMetricsServer(registry, { port: config.metrics.port, host: config.metrics.host }) : undefined;
 
   let closing = false;
   async function shutdown(signal: string) {
@@ -54,6 +61,7 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
     try {
       // close() stops accepting connections and waits for requests in flight before the database goes.
       await app.close();
+      metricsServer?.close();
       await database.close();
       await redis?.quit();
     } catch (error) {

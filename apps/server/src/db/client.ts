@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,7 +21,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Locks that hold across every process on this database, for work one process at a time must do. */
   locks: JobLocks;
+  /** PostgreSQL: the pool's connections now (PGlite has no pool). */
+  pool?: PoolStats;
   close(): Promise<void>;
+}
+
+/** What a connection pool holds at this moment, for the metrics. */
+export interface PoolStats {
+  total(): number;
+  idle(): number;
+  waiting(): number;
 }
 
 /** Runs a function while holding a named lock, or does not run it when another holder has the lock now. */
@@ -69,6 +79,12 @@ function advisoryLocks(pool: pg.Pool): JobLocks {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** How many migrations this build carries (its journal): a database that applied fewer is not ready to serve it. */
+export function committedMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
 
 /** PostgreSQL pool limits (config.ts db); without them a connection waits and a statement runs without limit. */
 export interface PoolTimeouts {
@@ -130,6 +146,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'postgres',
       locks: advisoryLocks(pool),
+      pool: { total: () => pool.totalCount, idle: () => pool.idleCount, waiting: () => pool.waitingCount },
       close: async () => {
         closing = true;
         await pool.end();

@@ -48,13 +48,33 @@ export async function tickJob(deps: SchedulerDeps, job: ScheduledJob): Promise<T
   return outcome.ran ? outcome.value : 'busy';
 }
 
+/** What watches the scheduled jobs of an app (its metrics): each job's period, and each run that ran or failed. */
+export interface JobObserver {
+  scheduled(job: string, everyMs: number): void;
+  finished(job: string, outcome: 'ok' | 'failed'): void;
+}
+
+const observers = new WeakMap<FastifyInstance, JobObserver>();
+
+/** Reports the jobs scheduled on the app from now on to the observer (set before any job is scheduled). */
+export function observeJobs(app: FastifyInstance, observer: JobObserver) {
+  observers.set(app, observer);
+}
+
 /** Ticks a job on an unref'd timer from this process; the app's close stops it and waits for a run in progress. */
 export function scheduleJob(app: FastifyInstance, deps: SchedulerDeps, job: ScheduledJob) {
   let running: Promise<unknown> | null = null;
+  observers.get(app)?.scheduled(job.name, job.everyMs);
   const tick = () => {
     if (running) return;
     running = tickJob(deps, job)
-      .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'scheduled job failed'))
+      .then((result) => {
+        if (result === 'ran') observers.get(app)?.finished(job.name, 'ok');
+      })
+      .catch((error: unknown) => {
+        observers.get(app)?.finished(job.name, 'failed');
+        app.log.error({ err: error, job: job.name }, 'scheduled job failed');
+      })
       .finally(() => {
         running = null;
       });

@@ -1,0 +1,81 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { auditLog } from '../admin/admin-tables';
+import { audit } from '../admin/admin-service';
+import { scheduledRuns } from '../jobs/jobs-tables';
+import { scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
+import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';
+
+export const LEDGER_CHECK_JOB = 'ledger-check';
+const ACTION = 'ledger.check';
+
+/** What the last scheduled ledger check found: balanced null until one has completed. */
+export interface LedgerWatch {
+  balanced: boolean | null;
+  mismatched: number;
+  checkedAt: Date | null;
+}
+
+/**
+ * Records a scheduled check's result in the audit log when it differs from the last one recorded (operator null:
+ * the server's own check). Only changes are written, so a ledger that stays balanced adds no row every quarter of
+ * an hour, and finance still sees when it went wrong and when it was put right.
+ */
+async function recordCheck(db: Db, check: LedgerCheck): Promise<void> {
+  const last = await lastRecorded(db);
+  const mismatched = check.mismatched.length;
+  // Nothing recorded yet stands for a balanced ledger.
+  const before = last ?? { balanced: true, mismatched: 0 };
+  if (before.balanced === check.balanced && before.mismatched === mismatched) return;
+  await audit(db, {
+    operatorId: null,
+    action: ACTION,
+    target: 'ledger',
+    before: last,
+    after: { balanced: check.balanced, total: check.total, accounts: check.accounts, mismatched, codes: check.mismatched.slice(0, 20).map((m) => m.code) },
+    requestId: 'scheduled',
+  });
+}
+
+async function lastRecorded(db: Db): Promise<{ balanced: boolean; mismatched: number } | null> {
+  const [row] = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, ACTION), eq(auditLog.target, 'ledger')))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  if (!row) return null;
+  const after = JSON.parse(row.after) as { balanced?: boolean; mismatched?: number };
+  return { balanced: after.balanced === true, mismatched: Number(after.mismatched ?? 0) };
+}
+
+/** The last scheduled check: two indexed reads (the latest recorded result, and when the job last completed). */
+export async function ledgerWatch(db: Db): Promise<LedgerWatch> {
+  const [recorded, [run]] = await Promise.all([
+    lastRecorded(db),
+    db.select({ at: scheduledRuns.completedAt }).from(scheduledRuns).where(eq(scheduledRuns.job, LEDGER_CHECK_JOB)),
+  ]);
+  if (!run) return { balanced: null, mismatched: 0, checkedAt: null };
+  // Completed runs with no recorded row found the ledger balanced every time.
+  return { balanced: recorded?.balanced ?? true, mismatched: recorded?.mismatched ?? 0, checkedAt: run.at };
+}
+
+/** Runs the ledger check now, as the schedule does, and records what changed. */
+export async function runLedgerCheck(db: Db): Promise<LedgerCheck> {
+  const check = await checkLedger(db);
+  await recordCheck(db, check);
+  return check;
+}
+
+/** The ledger check on a timer, one process at a time (the jobs' lock), so nobody has to open the console to see it. */
+export function scheduleLedgerCheck(app: FastifyInstance, deps: SchedulerDeps & { everyMs: number }) {
+  scheduleJob(app, deps, {
+    name: LEDGER_CHECK_JOB,
+    everyMs: deps.everyMs,
+    run: async () => {
+      const check = await runLedgerCheck(deps.db);
+      if (!check.balanced) app.log.error({ total: check.total, mismatched: check.mismatched.length }, 'ledger check: unbalanced');
+    },
+  });
+}
