@@ -91,7 +91,14 @@ export interface LoadFigures {
 export async function load(
   url: string,
   seconds: number,
-  request: { method: 'POST' | 'GET'; path: string; body?: string; headers?: () => Record<string, string> },
+  request: {
+    method: 'POST' | 'GET';
+    path: string;
+    body?: string;
+    headers?: () => Record<string, string>;
+    /** Sees every answer (status and body), e.g. to count envelope codes. */
+    onResponse?: (status: number, body: string) => void;
+  },
 ): Promise<LoadFigures> {
   const result = await autocannon({
     url,
@@ -103,6 +110,7 @@ export async function load(
         path: request.path,
         body: request.body,
         setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', ...(request.headers?.() ?? {}) } }),
+        ...(request.onResponse ? { onResponse: (status: number, body: string) => request.onResponse?.(status, body) } : {}),
       },
     ],
   });
