@@ -377,6 +377,57 @@ export const AdminDeposit = z.object({
   reviewed_at: Timestamp.nullable(),
   created_at: Timestamp,
 });
+/** What a gateway's order query answered about one deposit (查单). */
+export const GatewayOrderAnswer = z.object({
+  found: z.boolean(),
+  paid: z.boolean(),
+  trade_no: z.string(),
+  /** The amount the gateway named, or null. */
+  money: Money.nullable(),
+  /** The order and merchant the answer names: it counts only when they are the deposit's and the gateway's. */
+  order_no: z.string(),
+  merchant_id: z.string(),
+});
+/**
+ * 查单: the gateway's answer (null when the gateway could not be reached) and what was done with it, as
+ * reconciliation would: credited, held (paid after the deposit closed), expired (closed unpaid), duplicate,
+ * amount_mismatch or order_mismatch (flagged), or null (nothing to do); the message says it in Chinese.
+ */
+export const DepositQueryResult = z.object({
+  deposit: AdminDeposit,
+  answer: GatewayOrderAnswer.nullable(),
+  outcome: z.string().nullable(),
+});
+export const LatePaymentQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3) });
+/** Money a gateway reported paid for a closed deposit, held for finance (state 1 held, 2 credited, 3 refused). */
+export const AdminLatePayment = z.object({
+  id: z.number().int(),
+  deposit_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string(),
+  pay_way: z.string(),
+  amount: Money,
+  gateway: z.string(),
+  trade_no: z.string(),
+  /** notify (the gateway called us) or query (reconciliation or 查单 asked). */
+  source: z.string(),
+  /** How the deposit had closed: expired (its window passed) or rejected. */
+  closed_as: z.enum(['expired', 'rejected']),
+  state: z.number().int(),
+  note: z.string(),
+  decided_by: z.string(),
+  decided_at: Timestamp.nullable(),
+  deposit_created_at: Timestamp,
+  created_at: Timestamp,
+});
+export const LatePaymentRefuseInput = z.object({
+  note: z
+    .string({ message: MSG.latePaymentReasonRequired })
+    .trim()
+    .min(1, { message: MSG.latePaymentReasonRequired })
+    .max(200, { message: MSG.inputTooLong }),
+});
+
 export const AdminWithdrawal = z.object({
   id: z.number().int(),
   order_no: z.string(),
@@ -1369,6 +1420,24 @@ export const adminEndpoints = {
   ),
   depositApprove: depositReview.approve,
   depositReject: depositReview.reject,
+  depositQuery: def(
+    'POST',
+    '/admin/api/deposits/:deposit_no/query',
+    FINANCE,
+    AdminEmpty,
+    DepositQueryResult,
+    "查单: ask the deposit's gateway about it now and act on the answer as reconciliation does (credit inside the window, hold a late payment, close an unpaid expired order)",
+  ),
+  latePayments: def('GET', '/admin/api/late-payments', FINANCE, LatePaymentQueueInput, paginator(AdminLatePayment), 'Money paid at a gateway after its deposit closed, held for finance'),
+  latePaymentApprove: def(
+    'POST',
+    '/admin/api/late-payments/:id/approve',
+    FINANCE,
+    AdminEmpty,
+    AdminLatePayment,
+    'Credit a held late payment once: its deposit becomes approved through the ledger (a second decision: 409)',
+  ),
+  latePaymentReject: def('POST', '/admin/api/late-payments/:id/reject', FINANCE, LatePaymentRefuseInput, AdminLatePayment, 'Refuse a held late payment, with the reason; nothing moves'),
   withdrawals: def('GET', '/admin/api/withdrawals', FINANCE, WithdrawalQueueInput, paginator(AdminWithdrawalRow), 'Withdrawal queue'),
   withdrawalApprove: withdrawalReview.approve,
   withdrawalReject: withdrawalReview.reject,

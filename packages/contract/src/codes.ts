@@ -15,6 +15,27 @@ export const PROMOTION_APPLY_STATE = { 1: '待审核', 2: '已通过', 3: '已�
 /** SPEC 4: deposit and withdrawal states (transaction types 1 and 2). */
 export const DEPOSIT_WITHDRAW_STATE = { 0: '未定义', 1: '待审核', 2: '审核通过', 3: '审核拒绝' } as const;
 
+/**
+ * Ours: where a deposit is in its life, in the member's words (交易记录 and payInfo). The wire `state` keeps SPEC 4's
+ * codes for existing clients (1 pending, 2 approved, 3 rejected); `status` tells them apart further: a gateway order
+ * open for payment, one whose 60-minute window closed unpaid, money that arrived after that waiting for finance.
+ */
+export const DEPOSIT_STATUSES = ['awaiting_payment', 'pending_review', 'credited', 'rejected', 'expired', 'late_review'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const DEPOSIT_STATUS: Readonly<Record<DepositStatus, string>> = {
+  awaiting_payment: '待支付',
+  pending_review: '待审核',
+  credited: '已到账',
+  rejected: '审核拒绝',
+  expired: '已过期',
+  late_review: '到账审核中',
+};
+
+/** The Chinese label of a deposit status, or of its SPEC 4 state when the status is missing (an older server). */
+export function depositStatusLabel(status: string | undefined, state: number): string {
+  return (status && DEPOSIT_STATUS[status as DepositStatus]) || label(DEPOSIT_WITHDRAW_STATE, state);
+}
+
 /** SPEC 4: transfer states (transaction types 3 and 4). */
 export const TRANSFER_STATE = { 0: '失败', 1: '成功', 2: '待结算', 3: '未定义' } as const;
 

@@ -1,5 +1,6 @@
 /** Answer shapes of SPEC section 3 and SERVER-RULES "Wire details". API shape, not table shape. */
 import { z } from 'zod';
+import { DEPOSIT_STATUSES } from './codes';
 import { DecimalString, Flag, Money, Timestamp, paginator } from './common';
 
 const id = z.number().int();
@@ -229,6 +230,8 @@ export const TransRecord = z.object({
   amount: Money,
   pay_way: z.string(),
   state: z.number().int(),
+  /** Deposits only (ours): DEPOSIT_STATUS, what `state` means for this deposit now. */
+  status: z.enum(DEPOSIT_STATUSES).optional(),
   created_at: Timestamp,
 });
 export type TransRecord = z.infer<typeof TransRecord>;
@@ -269,6 +272,12 @@ export const PayInfo = z
         paytype: z.string(),
         usdtrate: DecimalString.optional(),
         usdt_amount: Money.optional(),
+        /** SPEC 4 state: 1 pending, 2 approved, 3 rejected or closed. */
+        state: z.number().int().optional(),
+        /** Ours: DEPOSIT_STATUS (待支付, 已过期, 已到账 ...). */
+        status: z.enum(DEPOSIT_STATUSES).optional(),
+        /** Ours: when the payment window closes (created_at + 60 minutes), Beijing time. */
+        expires_at: Timestamp.optional(),
       })
       .loose(),
     cardlist: z.array(z.object({ mch_id: z.string(), content: z.string(), payimg: z.string() }).loose()),

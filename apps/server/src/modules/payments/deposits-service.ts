@@ -10,11 +10,11 @@ import {
   usdtCentsOf,
   validateDeposit,
 } from '@h5/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
-import { formatBeijing } from '../../lib/time';
+import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../admin/admin-service';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
@@ -28,7 +28,8 @@ import {
   rangeTypeOf,
   type Reviewer,
 } from './payments-common';
-import { deposits, paymentGateways, payRanges, payWays, receivingAccounts } from './payments-tables';
+import { deposits, latePayments, paymentGateways, type PayWayCode, payRanges, payWays, receivingAccounts } from './payments-tables';
+import { depositStatus, GATEWAY_ORDER_LIFETIME_MS, windowEnd } from './deposit-status';
 import { gatewayPayUrl, type SiteOrigins } from './gateways-service';
 
 /** get_pay_way: 0/1 flags in the key order clients read (ebpay, card, usdt, wechat, alipay); card is bank. */
@@ -149,6 +150,12 @@ export async function createDeposit(deps: PaymentsDeps, memberId: number, input:
   // The member's own limits (理性娱乐) are checked in the transaction that creates the order, under the wallet
   // lock, so two deposits at once cannot both pass a limit.
   return db.transaction(async (tx) => {
+    // Under the wallet lock, so two taps at once find one order: the second gets the first's number.
+    await lockWallet(tx, memberId);
+    if (row.gatewayCode !== null) {
+      const open = await openGatewayOrder(tx, { ...row, gatewayCode: row.gatewayCode });
+      if (open) return open;
+    }
     await guardDeposit(tx, memberId, cents, row.createdAt);
     // A clash of two random numbers in the same second is unlikely; a retry makes it harmless.
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -165,18 +172,64 @@ export async function createDeposit(deps: PaymentsDeps, memberId: number, input:
 }
 
 /**
+ * A gateway deposit of the member, the same pay way (and protocol), amount and gateway, still unpaid inside its
+ * 60-minute window: 存款 returns the member to it instead of opening a second order for the same payment.
+ */
+async function openGatewayOrder(
+  tx: Tx,
+  row: { memberId: number; payWay: PayWayCode; catepay: string; amount: string; gatewayCode: string; createdAt: Date },
+): Promise<string | null> {
+  const [open] = await tx
+    .select({ depositNo: deposits.depositNo })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.memberId, row.memberId),
+        eq(deposits.state, 1),
+        eq(deposits.payWay, row.payWay),
+        eq(deposits.catepay, row.catepay),
+        eq(deposits.amount, row.amount),
+        eq(deposits.gatewayCode, row.gatewayCode),
+        gt(deposits.createdAt, new Date(row.createdAt.getTime() - GATEWAY_ORDER_LIFETIME_MS)),
+      ),
+    )
+    .orderBy(desc(deposits.createdAt))
+    .limit(1);
+  return open?.depositNo ?? null;
+}
+
+/** The state of each deposit's late payment (1 held, 2 credited, 3 refused), for those that have one. */
+export async function lateStatesOf(db: DbOrTx, depositIds: number[]): Promise<Map<number, number>> {
+  if (!depositIds.length) return new Map();
+  const rows = await db
+    .select({ depositId: latePayments.depositId, state: latePayments.state })
+    .from(latePayments)
+    .where(inArray(latePayments.depositId, depositIds));
+  return new Map(rows.map((r) => [r.depositId, r.state]));
+}
+
+/**
  * /api/payinfo: only the member's own deposit (202 otherwise); the message is the pay type. A deposit paid through a
  * gateway carries the signed pay request as `pay_url` while it is pending, and no receiving accounts: the member
  * pays at the gateway. Other deposits list the receiving accounts of their channel and wait for operator review.
  */
-export async function payInfo(db: DbOrTx, memberId: number, depositNo: string, origins: SiteOrigins): Promise<{ message: string; data: PayInfo }> {
+export async function payInfo(
+  db: DbOrTx,
+  clock: Clock,
+  memberId: number,
+  depositNo: string,
+  origins: SiteOrigins,
+): Promise<{ message: string; data: PayInfo }> {
   const [d] = await db
     .select()
     .from(deposits)
     .where(and(eq(deposits.depositNo, depositNo.trim()), eq(deposits.memberId, memberId)));
   if (!d) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   const paytype = PAYINFO_TYPE[d.payWay];
-  const payUrl = d.gatewayCode && d.state === 1 ? await gatewayPayUrl(db, d, origins) : undefined;
+  const now = clock.now();
+  const status = depositStatus(d, (await lateStatesOf(db, [d.id])).get(d.id) ?? null, now);
+  // Only an order open for payment carries its pay request: an expired one can no longer be paid.
+  const payUrl = status === 'awaiting_payment' ? await gatewayPayUrl(db, d, origins) : undefined;
   const accounts = d.gatewayCode
     ? []
     : await db
@@ -194,6 +247,8 @@ export async function payInfo(db: DbOrTx, memberId: number, depositNo: string, o
     created_at: formatBeijing(d.createdAt),
     paytype,
     state: d.state,
+    status,
+    expires_at: formatBeijing(windowEnd(d)),
     ...(payUrl ? { pay_url: payUrl } : {}),
     ...(d.payWay === 'usdt'
       ? { catepay: d.catepay, usdtrate: d.usdtRate, usdt_amount: numericToMoney(d.usdtAmount ?? '0') }
@@ -233,12 +288,7 @@ export async function reviewDepositIn(
   if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   await lockWallet(tx, found.memberId);
   const cents = numericToCents(found.amount);
-  let bonusCents = 0;
-  if (decision === 'approve') {
-    const { deposit_bonus_percent } = await readSettings(tx, ['deposit_bonus_percent']);
-    const percent = Number(deposit_bonus_percent);
-    if (Number.isFinite(percent) && percent > 0) bonusCents = Math.floor((cents * percent) / 100);
-  }
+  const bonusCents = decision === 'approve' ? await depositBonusCents(tx, cents) : 0;
   const [updated] = await tx
     .update(deposits)
     .set({
@@ -252,35 +302,7 @@ export async function reviewDepositIn(
     .returning();
   if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
 
-  if (decision === 'approve') {
-    await post(tx, {
-      reference: `deposit:${found.depositNo}`,
-      kind: 'deposit',
-      memberId: found.memberId,
-      memo: found.depositNo,
-      legs: [
-        { account: accountCode.house('deposits', found.memberId), cents: -cents },
-        { account: accountCode.wallet(found.memberId), cents },
-      ],
-    });
-    if (bonusCents > 0) {
-      await post(tx, {
-        reference: `deposit-bonus:${found.depositNo}`,
-        kind: 'deposit_bonus',
-        memberId: found.memberId,
-        memo: found.depositNo,
-        legs: [
-          { account: accountCode.house('promotions', found.memberId), cents: -bonusCents },
-          { account: accountCode.wallet(found.memberId), cents: bonusCents },
-        ],
-      });
-    }
-    await tx
-      .update(members)
-      .set({ paysum: sql`${members.paysum} + ${centsToMoney(cents)}::numeric` })
-      .where(eq(members.id, found.memberId));
-    await deps.afterDepositApproved?.(tx, found.memberId, cents);
-  }
+  if (decision === 'approve') await creditDepositIn(tx, deps, found, cents, bonusCents);
   if (reviewer.operatorId !== null) {
     await audit(tx, {
       operatorId: reviewer.operatorId,
@@ -292,6 +314,54 @@ export async function reviewDepositIn(
     });
   }
   return depositView(updated);
+}
+
+/** The configured deposit bonus of an amount (deposit_bonus_percent), in cents. */
+export async function depositBonusCents(tx: DbOrTx, cents: number): Promise<number> {
+  const { deposit_bonus_percent } = await readSettings(tx, ['deposit_bonus_percent']);
+  const percent = Number(deposit_bonus_percent);
+  return Number.isFinite(percent) && percent > 0 ? Math.floor((cents * percent) / 100) : 0;
+}
+
+/**
+ * What crediting a deposit moves, once (the ledger references are unique): the amount from house:deposits, the bonus
+ * from house:promotions, paysum, and what follows an approved deposit. The caller holds the member's wallet lock
+ * and has moved the deposit to state 2 by a guarded update.
+ */
+export async function creditDepositIn(
+  tx: Tx,
+  deps: Pick<PaymentsDeps, 'afterDepositApproved'>,
+  found: DepositRow,
+  cents: number,
+  bonusCents: number,
+) {
+  await post(tx, {
+    reference: `deposit:${found.depositNo}`,
+    kind: 'deposit',
+    memberId: found.memberId,
+    memo: found.depositNo,
+    legs: [
+      { account: accountCode.house('deposits', found.memberId), cents: -cents },
+      { account: accountCode.wallet(found.memberId), cents },
+    ],
+  });
+  if (bonusCents > 0) {
+    await post(tx, {
+      reference: `deposit-bonus:${found.depositNo}`,
+      kind: 'deposit_bonus',
+      memberId: found.memberId,
+      memo: found.depositNo,
+      legs: [
+        { account: accountCode.house('promotions', found.memberId), cents: -bonusCents },
+        { account: accountCode.wallet(found.memberId), cents: bonusCents },
+      ],
+    });
+  }
+  await tx
+    .update(members)
+    .set({ paysum: sql`${members.paysum} + ${centsToMoney(cents)}::numeric` })
+    .where(eq(members.id, found.memberId));
+  await deps.afterDepositApproved?.(tx, found.memberId, cents);
 }
 
 type DepositRow = typeof deposits.$inferSelect;

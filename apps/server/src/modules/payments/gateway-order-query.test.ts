@@ -45,7 +45,8 @@ const stateOf = async (depositNo: string) => (await t.database.db.select().from(
 describe('an order-query answer bound to the order asked about', () => {
   it('credits nothing for an answer naming another order, another merchant or another amount, and flags each', async () => {
     const m = await registerMember(t.app);
-    const other = await kit.recharge(m.token, { paytype: 'wxpay', amount: '100' });
+    // The other order is another member's: a member's second 存款 of the same amount returns the open one.
+    const other = await kit.recharge((await registerMember(t.app)).token, { paytype: 'wxpay', amount: '100' });
     const made = await kit.recharge(m.token, { paytype: 'wxpay', amount: '100' });
     expect([other.code, made.code]).toEqual([200, 200]);
     const depositNo = made.data.deposit_no;

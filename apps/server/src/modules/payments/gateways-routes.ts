@@ -2,7 +2,7 @@ import { adminEndpoints, BizCode, MSG } from '@h5/contract';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
+import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import type { JobLocks } from '../../db/client';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { scheduleJob } from '../jobs/scheduler';
@@ -11,7 +11,9 @@ import { requestOrigin } from '../accounts/accounts-routes';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../admin/admin-service';
-import { acceptNotify, reconcileGatewayDeposits, RETURN_PATH, type SiteOrigins } from './gateways-service';
+import { depositView } from './deposits-service';
+import { acceptNotify, queryDepositAtGateway, reconcileGatewayDeposits, RETURN_PATH, type SiteOrigins } from './gateways-service';
+import { decideLatePayment, listLatePayments } from './late-payments-service';
 import type { PaymentsDeps } from './payments-common';
 import { deposits, paymentGateways, paymentNotifies, payWays } from './payments-tables';
 import type { OutboundPolicy } from '../../lib/outbound';
@@ -44,6 +46,12 @@ function notifyParams(req: FastifyRequest): Record<string, string> {
   return out;
 }
 
+/** This server over loopback: where a gateway's relative submit address (the sandbox's) is resolved. */
+function localOrigin(app: FastifyInstance) {
+  const address = app.server.address() as AddressInfo | null;
+  return `http://127.0.0.1:${address?.port ?? 8080}`;
+}
+
 /**
  * The gateway side of deposits: the notify a gateway sends, the page it returns the member to, and the
  * reconciliation timer. None of these is a member call, and none credits anything it has not verified.
@@ -64,15 +72,11 @@ export function gatewaysRoutes(app: FastifyInstance, deps: GatewaysDeps) {
   });
 
   // Reconciliation: one process at a time across all of them, every RECONCILE_INTERVAL_SECONDS.
-  const localOrigin = () => {
-    const address = app.server.address() as AddressInfo | null;
-    return `http://127.0.0.1:${address?.port ?? 8080}`;
-  };
   scheduleJob(app, deps, {
     name: 'gateway-reconcile',
     everyMs: deps.reconcileIntervalMs,
     run: async () => {
-      const report = await reconcileGatewayDeposits(deps, deps.publicUrl ?? localOrigin(), app.log);
+      const report = await reconcileGatewayDeposits(deps, deps.publicUrl ?? localOrigin(app), app.log);
       if (report.checked) app.log.info({ ...report }, 'gateway reconciliation');
     },
   });
@@ -98,10 +102,43 @@ const gatewayView = (g: GatewayRow) => ({
  */
 export function gatewaysAdminRoutes(
   app: FastifyInstance,
-  deps: Pick<PaymentsDeps, 'db'> & { outbound: OutboundPolicy },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { outbound: OutboundPolicy },
   authenticate: AuthenticateOperator,
 ) {
   const { db } = deps;
+
+  // 查单: ask the gateway about one deposit now; the answer is acted on as reconciliation would, and audited.
+  adminRoute(app, authenticate, adminEndpoints.depositQuery, async ({ params, operator, req }) => {
+    const depositNo = params.deposit_no ?? '';
+    if (!/^[A-Za-z0-9]{1,32}$/.test(depositNo)) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    const result = await queryDepositAtGateway(deps, depositNo, localOrigin(app), req.log);
+    await audit(db, {
+      operatorId: operator.id,
+      action: 'deposit.query',
+      target: `deposit:${depositNo}`,
+      after: { answer: result.answer, outcome: result.outcome, state: result.deposit.state },
+      requestId: req.id,
+    });
+    return { data: { deposit: depositView(result.deposit), answer: result.answer, outcome: result.outcome }, message: result.message };
+  });
+
+  // Late payments: money a gateway reported paid for a closed deposit, credited or refused by finance once.
+  adminRoute(app, authenticate, adminEndpoints.latePayments, async ({ input }) => ({
+    data: await listLatePayments(db, input.state, pageWindow(input)),
+  }));
+  const lateDecisions = { approve: adminEndpoints.latePaymentApprove, reject: adminEndpoints.latePaymentReject };
+  for (const decision of ['approve', 'reject'] as const) {
+    adminRoute(app, authenticate, lateDecisions[decision], async ({ input, params, operator, req }) => ({
+      data: await decideLatePayment(
+        deps,
+        idParam(params),
+        decision,
+        { operatorId: operator.id, name: operator.username, requestId: req.id },
+        'note' in input ? input.note : '',
+      ),
+      message: decision === 'approve' ? MSG.latePaymentCredited : MSG.latePaymentRefused,
+    }));
+  }
   adminRoute(app, authenticate, adminEndpoints.paymentGateways, async () => ({
     data: await withPending(db, 'gateway', (await db.select().from(paymentGateways).orderBy(asc(paymentGateways.code))).map(gatewayView)),
   }));

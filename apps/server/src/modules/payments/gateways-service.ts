@@ -1,7 +1,7 @@
-import { BizCode, MSG } from '@h5/contract';
+import { BizCode, centsToMoney, MSG } from '@h5/contract';
 import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { addressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
@@ -12,7 +12,8 @@ import type { GatewayAccount, PaymentGateway } from '../../providers/payment-gat
 import { lockWallet } from '../ledger/ledger-service';
 import { reviewDepositIn } from './deposits-service';
 import type { PaymentsDeps } from './payments-common';
-import { deposits, paymentGateways, paymentNotifies, type PayWayCode } from './payments-tables';
+import { windowEnd } from './deposit-status';
+import { deposits, latePayments, paymentGateways, paymentNotifies, type PayWayCode } from './payments-tables';
 
 /** Where URLs point: the member's browser (pay and return pages) and the gateway's server (notify). */
 export interface SiteOrigins {
@@ -23,7 +24,7 @@ export interface SiteOrigins {
 /** Reconciliation asks about pending gateway deposits this old, and closes unpaid ones at the payInfo deadline. */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
 /** SPEC 4: the payInfo countdown is 60 minutes; an order still unpaid at the gateway by then is closed. */
-export const GATEWAY_ORDER_LIFETIME_MS = 60 * 60_000;
+export { GATEWAY_ORDER_LIFETIME_MS } from './deposit-status';
 const RECONCILE_BATCH = 50;
 
 /** Our pay ways in the epay protocol's type names. */
@@ -65,6 +66,8 @@ export async function gatewayPayUrl(db: DbOrTx, d: DepositRow, origins: SiteOrig
 export type GatewayOutcome =
   | 'credited'
   | 'duplicate'
+  /** Paid after the deposit closed (its window passed, or it was rejected): held for finance, nothing credited. */
+  | 'held'
   | 'closed'
   | 'expired'
   | 'bad_signature'
@@ -80,6 +83,7 @@ export type GatewayOutcome =
 const ANSWER: Record<GatewayOutcome, 'success' | 'fail'> = {
   credited: 'success',
   duplicate: 'success',
+  held: 'success',
   closed: 'success',
   expired: 'success',
   bad_signature: 'fail',
@@ -92,7 +96,7 @@ const ANSWER: Record<GatewayOutcome, 'success' | 'fail'> = {
 };
 
 /** Outcomes finance must look at: money paid at the gateway that we did not credit. */
-const FLAGGED = new Set<GatewayOutcome>(['closed', 'amount_mismatch', 'order_mismatch']);
+const FLAGGED = new Set<GatewayOutcome>(['closed', 'held', 'amount_mismatch', 'order_mismatch']);
 
 interface Arrival {
   source: 'notify' | 'query';
@@ -154,16 +158,36 @@ async function settlePayment(
     await lockWallet(tx, d.memberId);
     const [locked] = await tx.select().from(deposits).where(eq(deposits.id, d.id)).for('update');
     let outcome: GatewayOutcome;
-    if (locked?.state === 2) outcome = 'duplicate';
-    else if (locked?.state !== 1) outcome = 'closed';
-    else {
+    if (!locked || locked.state === 2) outcome = 'duplicate';
+    else if (locked.state === 1 && deps.clock.now() < windowEnd(locked)) {
       await reviewDepositIn(tx, deps, d.depositNo, 'approve', { operatorId: null, name: gateway.code, requestId });
       await tx.update(deposits).set({ gatewayTradeNo: payment.tradeNo.slice(0, 64) }).where(eq(deposits.id, d.id));
       outcome = 'credited';
+    } else {
+      // Paid after the 60-minute window (the order closes now if reconciliation has not closed it yet) or after a
+      // rejection: the money waits for finance, who credits it once or refuses it (late payments).
+      if (locked.state === 1) await closeExpiredIn(tx, deps, locked.depositNo);
+      outcome = (await holdLatePayment(tx, locked, gateway.code, payment, arrival.source)) ? 'held' : 'duplicate';
     }
     await record(tx, gateway.code, arrival, outcome, true);
     return outcome;
   });
+}
+
+/** Keeps a late payment for finance, once per deposit; false when one was already kept (a repeated notify). */
+async function holdLatePayment(tx: Tx, d: DepositRow, gatewayCode: string, payment: Payment, source: Arrival['source']) {
+  const [held] = await tx
+    .insert(latePayments)
+    .values({ depositId: d.id, gatewayCode, source, tradeNo: payment.tradeNo.slice(0, 64), amount: d.amount })
+    .onConflictDoNothing()
+    .returning({ id: latePayments.id });
+  return held !== undefined;
+}
+
+/** Closes a pending gateway deposit whose window passed unpaid: state 3, marked expired (not an operator's rejection). */
+async function closeExpiredIn(tx: Tx, deps: Pick<PaymentsDeps, 'clock' | 'afterDepositApproved'>, depositNo: string) {
+  await reviewDepositIn(tx, deps, depositNo, 'reject', { operatorId: null, name: 'system', requestId: 'reconcile' }, MSG.depositExpired);
+  await tx.update(deposits).set({ expired: 1 }).where(eq(deposits.depositNo, depositNo));
 }
 
 /**
@@ -223,36 +247,73 @@ export async function reconcileGatewayDeposits(
     if (!gateway) continue;
     report.checked += 1;
     try {
-      const status = await protocolOf(gateway).queryOrder(accountOf(gateway), d.depositNo, origin, deps.outbound);
-      const arrival: Arrival = {
-        source: 'query',
-        params: status.found
-          ? {
-              out_trade_no: d.depositNo,
-              trade_no: status.tradeNo,
-              money: status.amountCents === null ? '' : (status.amountCents / 100).toFixed(2),
-              status: status.paid ? '1' : '0',
-              answered_out_trade_no: status.orderNo,
-              answered_pid: status.merchantId,
-            }
-          : { out_trade_no: d.depositNo, status: 'not_found' },
-        ip: '',
-      };
-      if (status.found && (status.orderNo !== d.depositNo || status.merchantId !== gateway.merchantId)) {
-        // Not an answer about this order (a replayed or misrouted one): nothing is credited or closed; finance looks.
-        await record(db, gateway.code, arrival, 'order_mismatch', true);
-      } else if (status.found && status.paid) {
-        const outcome = await settlePayment(deps, gateway, { depositNo: d.depositNo, tradeNo: status.tradeNo, amountCents: status.amountCents, paid: true }, arrival, 'reconcile');
-        if (outcome === 'credited') report.credited += 1;
-      } else if (d.createdAt.getTime() <= now - GATEWAY_ORDER_LIFETIME_MS) {
-        if (await expireDeposit(deps, d.depositNo, gateway, arrival)) report.expired += 1;
-      }
+      const { outcome } = await askGatewayAbout(deps, gateway, d, origin);
+      if (outcome === 'credited') report.credited += 1;
+      if (outcome === 'expired') report.expired += 1;
     } catch (error) {
       report.failed += 1;
       log?.warn({ gateway: gateway.code, depositNo: d.depositNo, err: (error as Error).message }, 'order query failed');
     }
   }
   return report;
+}
+
+/** What a gateway's order query said about one deposit, as finance is shown it (查单). */
+export interface GatewayAnswer {
+  found: boolean;
+  paid: boolean;
+  trade_no: string;
+  /** The amount the gateway names, two decimals, or null when it named none. */
+  money: string | null;
+  /** The order and merchant the answer names (they must be ours for it to count). */
+  order_no: string;
+  merchant_id: string;
+}
+
+/**
+ * Asks the gateway about one deposit and acts on the answer exactly as reconciliation does: a paid answer of the
+ * deposit's amount settles it (credited while its window is open, held for finance after it); an unpaid one closes
+ * a pending deposit past its window; an answer about another order or merchant moves nothing and is flagged.
+ * Throws when the gateway cannot be reached (nothing changes).
+ */
+export async function askGatewayAbout(
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { outbound: OutboundPolicy },
+  gateway: GatewayRow,
+  d: DepositRow,
+  origin: string,
+): Promise<{ answer: GatewayAnswer; outcome: GatewayOutcome | null }> {
+  const status = await protocolOf(gateway).queryOrder(accountOf(gateway), d.depositNo, origin, deps.outbound);
+  const money = !status.found || status.amountCents === null ? null : centsToMoney(status.amountCents);
+  const answer: GatewayAnswer = status.found
+    ? { found: true, paid: status.paid, trade_no: status.tradeNo, money, order_no: status.orderNo, merchant_id: status.merchantId }
+    : { found: false, paid: false, trade_no: '', money: null, order_no: '', merchant_id: '' };
+  const arrival: Arrival = {
+    source: 'query',
+    params: status.found
+      ? {
+          out_trade_no: d.depositNo,
+          trade_no: status.tradeNo,
+          money: money ?? '',
+          status: status.paid ? '1' : '0',
+          answered_out_trade_no: status.orderNo,
+          answered_pid: status.merchantId,
+        }
+      : { out_trade_no: d.depositNo, status: 'not_found' },
+    ip: '',
+  };
+  if (status.found && (status.orderNo !== d.depositNo || status.merchantId !== gateway.merchantId)) {
+    // Not an answer about this order (a replayed or misrouted one): nothing is credited or closed; finance looks.
+    await record(deps.db, gateway.code, arrival, 'order_mismatch', true);
+    return { answer, outcome: 'order_mismatch' };
+  }
+  if (status.found && status.paid) {
+    const payment = { depositNo: d.depositNo, tradeNo: status.tradeNo, amountCents: status.amountCents, paid: true };
+    return { answer, outcome: await settlePayment(deps, gateway, payment, arrival, 'reconcile') };
+  }
+  if (d.state === 1 && deps.clock.now() >= windowEnd(d)) {
+    return { answer, outcome: (await expireDeposit(deps, d.depositNo, gateway, arrival)) ? 'expired' : null };
+  }
+  return { answer, outcome: null };
 }
 
 /** Closes an unpaid gateway deposit (state 3); a notify that still arrives for it later is flagged, not credited. */
@@ -264,7 +325,7 @@ async function expireDeposit(
 ): Promise<boolean> {
   try {
     await deps.db.transaction(async (tx) => {
-      await reviewDepositIn(tx, deps, depositNo, 'reject', { operatorId: null, name: 'system', requestId: 'reconcile' }, MSG.depositExpired);
+      await closeExpiredIn(tx, deps, depositNo);
       await record(tx, gateway.code, arrival, 'expired', true);
     });
     return true;
@@ -273,4 +334,51 @@ async function expireDeposit(
     if (error instanceof AppError && error.code === BizCode.CONFLICT) return false;
     throw error;
   }
+}
+
+/** What 查单 tells finance, by what was done with the gateway's answer. */
+function queryMessage(outcome: GatewayOutcome | null, answer: GatewayAnswer, depositState: number): string {
+  switch (outcome) {
+    case 'credited':
+      return MSG.gatewayQueryCredited;
+    case 'held':
+      return MSG.gatewayQueryHeld;
+    case 'duplicate':
+      return depositState === 2 ? MSG.gatewayQueryAlreadyCredited : MSG.gatewayQueryAlreadyHeld;
+    case 'expired':
+      return MSG.gatewayQueryExpired;
+    case 'amount_mismatch':
+      return MSG.gatewayQueryAmountMismatch;
+    case 'order_mismatch':
+      return MSG.gatewayQueryOrderMismatch;
+    default:
+      return answer.found ? MSG.gatewayQueryUnpaid : MSG.gatewayQueryNotFound;
+  }
+}
+
+/**
+ * 查单: asks a deposit's gateway about it now (finance, any state) and acts on the answer as reconciliation would.
+ * A gateway that cannot be reached changes nothing and says so (answer null).
+ */
+export async function queryDepositAtGateway(
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { outbound: OutboundPolicy },
+  depositNo: string,
+  origin: string,
+  log?: FastifyBaseLogger,
+): Promise<{ deposit: DepositRow; answer: GatewayAnswer | null; outcome: GatewayOutcome | null; message: string }> {
+  const [d] = await deps.db.select().from(deposits).where(eq(deposits.depositNo, depositNo));
+  if (!d) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  if (!d.gatewayCode) throw new AppError(BizCode.BAD_INPUT, MSG.depositNoGateway);
+  const gateway = await gatewayByCode(deps.db, d.gatewayCode);
+  if (!gateway) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
+  let asked: Awaited<ReturnType<typeof askGatewayAbout>>;
+  try {
+    asked = await askGatewayAbout(deps, gateway, d, origin);
+  } catch (error) {
+    log?.warn({ gateway: gateway.code, depositNo, err: (error as Error).message }, 'order query failed');
+    return { deposit: d, answer: null, outcome: null, message: MSG.gatewayUnreachable };
+  }
+  const [after] = await deps.db.select().from(deposits).where(eq(deposits.id, d.id));
+  const deposit = after ?? d;
+  return { deposit, ...asked, message: queryMessage(asked.outcome, asked.answer, deposit.state) };
 }

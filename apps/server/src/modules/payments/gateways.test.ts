@@ -226,12 +226,12 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     await kit.ledgerBalanced();
   });
 
-  it('credits nothing for a rejected deposit and flags the paid notify for finance', async () => {
+  it('credits nothing for a rejected deposit and holds the paid notify for finance, flagged', async () => {
     const { member, depositNo } = await gatewayDeposit('180');
     expect((await adminCall(t, finance, 'POST', `/admin/api/deposits/${depositNo}/reject`, { note: '重复订单' })).code).toBe(200);
     expect(await sendNotify(notifyParams(depositNo, '180'))).toBe('success');
     expect(await kit.balance(member.token)).toBe('0.00');
-    expect(await notifyOutcomes(depositNo)).toEqual(['notify:closed:flagged']);
+    expect(await notifyOutcomes(depositNo)).toEqual(['notify:held:flagged']);
     const flagged = await adminCall<{ data: Array<{ deposit_no: string; outcome: string; flagged: number; valid: number }> }>(
       t,
       finance,
@@ -239,7 +239,7 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
       `/admin/api/payment-notifies?flagged=1&pagesize=50`,
     );
     expect(flagged.code).toBe(200);
-    expect(flagged.data.data.find((n) => n.deposit_no === depositNo)).toMatchObject({ outcome: 'closed', flagged: 1, valid: 1 });
+    expect(flagged.data.data.find((n) => n.deposit_no === depositNo)).toMatchObject({ outcome: 'held', flagged: 1, valid: 1 });
     expect(flagged.data.data.every((n) => n.flagged === 1)).toBe(true);
   });
 
@@ -351,7 +351,7 @@ describe('reconciliation through the order query', () => {
     await kit.ledgerBalanced();
   });
 
-  it('closes a deposit still unpaid after the 60-minute window; a paid notify after that is flagged, not credited', async () => {
+  it('closes a deposit still unpaid after the 60-minute window; a paid notify after that is held, not credited', async () => {
     const { member, depositNo } = await gatewayDeposit('177');
     const deps = { db: t.database.db, clock, outbound: t.config.outbound };
     clock.advance(RECONCILE_AFTER_MS + 60_000);
@@ -359,10 +359,10 @@ describe('reconciliation through the order query', () => {
     expect((await depositRow(depositNo)).state).toBe(1);
     clock.advance(GATEWAY_ORDER_LIFETIME_MS);
     await reconcileGatewayDeposits(deps, site);
-    expect(await depositRow(depositNo)).toMatchObject({ state: 3, note: '支付超时，订单已关闭', reviewedBy: 'system' });
+    expect(await depositRow(depositNo)).toMatchObject({ state: 3, note: '支付超时，订单已关闭', reviewedBy: 'system', expired: 1 });
     expect(await sendNotify(notifyParams(depositNo, '177'))).toBe('success');
     expect(await kit.balance(member.token)).toBe('0.00');
-    expect(await notifyOutcomes(depositNo)).toEqual(['query:expired', 'notify:closed:flagged']);
+    expect(await notifyOutcomes(depositNo)).toEqual(['query:expired', 'notify:held:flagged']);
   });
 
   it('leaves deposits pending while the gateway cannot be reached', async () => {

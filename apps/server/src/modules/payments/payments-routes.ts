@@ -29,7 +29,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { publ
     return { data: { deposit_no: depositNo }, message: depositNo };
   }, open);
   memberRoute(app, endpoints.payInfo, authenticate, async ({ body, member, req }) =>
-    depositsService.payInfo(db, member.id, body.deposit_no, siteOrigins(req, deps.publicUrl)),
+    depositsService.payInfo(db, deps.clock, member.id, body.deposit_no, siteOrigins(req, deps.publicUrl)),
   );
 
   memberRoute(app, endpoints.withdraw, authenticate, async ({ body, member, req }) => {

@@ -119,6 +119,8 @@ export const deposits = pgTable(
     gatewayCode: varchar('gateway_code', { length: 32 }),
     /** The gateway's own number of the payment, from its notify or order query. */
     gatewayTradeNo: varchar('gateway_trade_no', { length: 64 }).notNull().default(''),
+    /** 1 when the 60-minute payment window closed the deposit unpaid (state 3): expired, not an operator's rejection. */
+    expired: smallint('expired').notNull().default(0),
     bonus: numeric('bonus', { precision: 18, scale: 2 }).notNull().default('0'),
     note: varchar('note', { length: 200 }).notNull().default(''),
     /** Operator username, or the gateway's code when its verified notify or order query credited it. */
@@ -134,6 +136,33 @@ export const deposits = pgTable(
     // Reconciliation walks the pending gateway deposits, oldest first.
     index('deposits_gateway_pending_idx').on(t.createdAt).where(sql`${t.state} = 1 AND ${t.gatewayCode} IS NOT NULL`),
   ],
+);
+
+/**
+ * Money a gateway reported paid (a verified notify or order-query answer) for a deposit already closed: expired by its
+ * payment window or rejected. Nothing is credited on arrival; finance credits it once (state 2, the deposit becomes
+ * approved through the same ledger movement) or refuses it (state 3, with a reason). One per deposit.
+ */
+export const latePayments = pgTable(
+  'late_payments',
+  {
+    id: serial('id').primaryKey(),
+    depositId: integer('deposit_id')
+      .notNull()
+      .references(() => deposits.id),
+    gatewayCode: varchar('gateway_code', { length: 32 }).notNull(),
+    /** 'notify' or 'query', as in payment_notifies. */
+    source: varchar('source', { length: 16 }).notNull(),
+    tradeNo: varchar('trade_no', { length: 64 }).notNull().default(''),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    /** 1 held for finance, 2 credited, 3 refused. */
+    state: smallint('state').notNull().default(1),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    decidedBy: varchar('decided_by', { length: 32 }).notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('late_payments_deposit_idx').on(t.depositId), index('late_payments_state_idx').on(t.state, t.id)],
 );
 
 /**
@@ -157,7 +186,7 @@ export const paymentNotifies = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     /** 1 when the signature held and the merchant id matched. */
     valid: smallint('valid').notNull(),
-    /** What was done: credited, duplicate, bad_signature, wrong_merchant, not_paid, amount_mismatch, unknown_order, closed. */
+    /** What was done: credited, duplicate, held, bad_signature, wrong_merchant, not_paid, amount_mismatch, unknown_order, closed. */
     outcome: varchar('outcome', { length: 32 }).notNull(),
     flagged: smallint('flagged').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
