@@ -168,6 +168,13 @@ const QueueCount = z.object({
   /** The newest pending item's id (null when none): a higher one than last seen means a new arrival. */
   newest_id: z.number().int().nullable(),
 });
+const LedgerWatch = z.object({
+  /** Null until the first scheduled check has completed. */
+  balanced: z.boolean().nullable(),
+  /** Accounts the check found wrong. */
+  mismatched: z.number().int(),
+  checked_at: z.string().nullable(),
+});
 export const DashboardPending = z.object({
   /** Null where the operator's role may not see that queue. */
   deposits: QueueCount.nullable(),
@@ -178,6 +185,8 @@ export const DashboardPending = z.object({
   adjustments: QueueCount.nullable(),
   /** Integration changes waiting for a second admin (待审批变更). */
   integration_changes: QueueCount.nullable(),
+  /** The last scheduled ledger check, for the roles of 账务核对 (null for the others). */
+  ledger: LedgerWatch.nullable(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ const pending = {
   agent_applications: null,
   adjustments: null,
   integration_changes: null,
+  ledger: null,
 };
 
 const menuNames = async () => {

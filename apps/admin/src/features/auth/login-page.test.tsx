@@ -11,6 +11,7 @@ const pending = {
   agent_applications: null,
   adjustments: null,
   integration_changes: null,
+  ledger: null,
 };
 
 async function fillCredentials(name = 'cashier', password = 'secret-pass') {

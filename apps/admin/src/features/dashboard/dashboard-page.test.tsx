@@ -8,7 +8,8 @@ import DashboardPage from './dashboard-page';
 vi.mock('./chime', () => ({ playChime: vi.fn(), unlockChime: vi.fn() }));
 const { playChime } = await import('./chime');
 
-type Counts = { deposits: [number, number | null]; withdrawals: [number, number | null] };
+type Ledger = { balanced: boolean | null; mismatched: number; checked_at: string | null } | null;
+type Counts = { deposits: [number, number | null]; withdrawals: [number, number | null]; ledger?: Ledger };
 
 function serve(counts: Counts) {
   return mockApi({
@@ -20,6 +21,7 @@ function serve(counts: Counts) {
         agent_applications: null,
         adjustments: { pending: 2, newest_id: 11 },
         integration_changes: { pending: 1, newest_id: 5 },
+        ledger: counts.ledger ?? { balanced: true, mismatched: 0, checked_at: '2026-06-01 12:00:00' },
       }),
   });
 }
@@ -30,6 +32,22 @@ describe('仪表盘', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.mocked(playChime).mockClear();
+  });
+
+  it('says so at the top when the scheduled ledger check found the ledger unbalanced, with a link to 账务核对', async () => {
+    signInAs('finance', 'cashier');
+    serve({ deposits: [0, null], withdrawals: [0, null], ledger: { balanced: false, mismatched: 2, checked_at: '2026-06-01 12:15:00' } });
+    renderScreen(<DashboardPage />);
+    const alert = (await screen.findByText('账目不平：定时账务核对（2026-06-01 12:15:00）发现 2 个账户不符')).closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: '去账务核对' })).toHaveAttribute('href', '/ledger');
+  });
+
+  it('shows no ledger line while the ledger is balanced or not yet checked', async () => {
+    signInAs('finance', 'cashier');
+    serve({ deposits: [1, 3], withdrawals: [0, null], ledger: { balanced: null, mismatched: 0, checked_at: null } });
+    renderScreen(<DashboardPage />);
+    await screen.findByText('待审核存款');
+    expect(screen.queryByText(/账目不平/)).not.toBeInTheDocument();
   });
 
   it('shows each queue the role may see with a link to it, and none of the others', async () => {
@@ -60,6 +78,7 @@ describe('仪表盘', () => {
           agent_applications: null,
           adjustments: null,
           integration_changes: null,
+          ledger: null,
         }),
     });
     renderScreen(<DashboardPage />);
@@ -98,6 +117,7 @@ describe('仪表盘', () => {
           agent_applications: null,
           adjustments: null,
           integration_changes: null,
+          ledger: null,
         }),
     });
     renderScreen(<DashboardPage />);
@@ -118,6 +138,7 @@ const pendingNone = () =>
     agent_applications: null,
     adjustments: null,
     integration_changes: null,
+    ledger: { balanced: true, mismatched: 0, checked_at: '2026-11-25 08:00:00' },
   });
 
 /** 30 days ending 2026-11-25, the last two being yesterday and today. */
@@ -217,6 +238,7 @@ describe('仪表盘：经营数据', () => {
           agent_applications: null,
           adjustments: null,
           integration_changes: null,
+          ledger: null,
         }),
     });
     renderScreen(<DashboardPage />);

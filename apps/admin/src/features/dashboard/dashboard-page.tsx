@@ -11,7 +11,7 @@ import { playChime, unlockChime } from './chime';
 import { DashboardFiguresSection } from './figures';
 
 type Pending = z.output<typeof DashboardPending>;
-type QueueName = keyof Pending;
+type QueueName = Exclude<keyof Pending, 'ledger'>;
 
 const QUEUES: { name: QueueName; title: string; to: string }[] = [
   { name: 'deposits', title: '待审核存款', to: '/deposits' },
@@ -85,6 +85,18 @@ export default function DashboardPage() {
       >
         仪表盘
       </PageTitle>
+      {pending.data?.ledger?.balanced === false && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={`账目不平：定时账务核对（${pending.data.ledger.checked_at ?? ''}）发现${
+            pending.data.ledger.mismatched ? ` ${pending.data.ledger.mismatched} 个账户不符` : '全部账户合计不为零'
+          }`}
+          action={<Link to="/ledger">去账务核对</Link>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {pending.isError && (
         <Alert type="error" showIcon title="待办数量获取失败，15 秒后自动重试" style={{ marginBottom: 16 }} />
       )}

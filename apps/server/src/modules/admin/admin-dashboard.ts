@@ -9,6 +9,8 @@ import { deposits, withdrawals } from '../payments/payments-tables';
 import { promotionApplications } from '../promotions/promotions-tables';
 import { integrationChanges } from '../integrations/integration-tables';
 import { adjustmentReviews } from './admin-tables';
+import { formatBeijing } from '../../lib/time';
+import { ledgerWatch } from '../ops/ledger-watch';
 
 /** Pending (state 1) items of a queue and the newest one's id: one indexed read each, polled every 15 s. */
 async function pendingOf(db: Db, table: PgTable & { id: PgColumn; state: PgColumn }) {
@@ -26,16 +28,26 @@ const sees = (role: OperatorRoleName, roles: readonly OperatorRoleName[]) => rol
 export function adminDashboardRoutes(app: FastifyInstance, db: Db, authenticate: AuthenticateOperator) {
   adminRoute(app, authenticate, adminEndpoints.dashboardPending, async ({ operator }) => {
     const { role } = operator;
-    const [dep, wd, act, agent, adj, changes] = await Promise.all([
+    const [dep, wd, act, agent, adj, changes, ledger] = await Promise.all([
       sees(role, adminEndpoints.depositApprove.roles) ? pendingOf(db, deposits) : null,
       sees(role, adminEndpoints.withdrawalApprove.roles) ? pendingOf(db, withdrawals) : null,
       sees(role, adminEndpoints.activityApplicationApprove.roles) ? pendingOf(db, promotionApplications) : null,
       sees(role, adminEndpoints.agentApplicationApprove.roles) ? pendingOf(db, agentApplications) : null,
       sees(role, adminEndpoints.adjustmentApprove.roles) ? pendingOf(db, adjustmentReviews) : null,
       sees(role, adminEndpoints.integrationChangeApprove.roles) ? pendingOf(db, integrationChanges) : null,
+      // An unbalanced ledger must reach finance without anyone opening 账务核对.
+      sees(role, adminEndpoints.ledgerCheck.roles) ? ledgerWatch(db) : null,
     ]);
     return {
-      data: { deposits: dep, withdrawals: wd, activity_applications: act, agent_applications: agent, adjustments: adj, integration_changes: changes },
+      data: {
+        deposits: dep,
+        withdrawals: wd,
+        activity_applications: act,
+        agent_applications: agent,
+        adjustments: adj,
+        integration_changes: changes,
+        ledger: ledger && { balanced: ledger.balanced, mismatched: ledger.mismatched, checked_at: ledger.checkedAt && formatBeijing(ledger.checkedAt) },
+      },
     };
   });
 }

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { auditLog } from '../admin/admin-tables';
 import { audit } from '../admin/admin-service';
 import { scheduledRuns } from '../jobs/jobs-tables';
-import { scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
+import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';
 
 export const LEDGER_CHECK_JOB = 'ledger-check';
@@ -68,14 +68,19 @@ export async function runLedgerCheck(db: Db): Promise<LedgerCheck> {
   return check;
 }
 
+/** The scheduled ledger check as a job: the check, its change recorded, an unbalanced ledger logged as an error. */
+export function ledgerCheckJob(db: Db, everyMs: number, log?: Pick<FastifyBaseLogger, 'error'>): ScheduledJob {
+  return {
+    name: LEDGER_CHECK_JOB,
+    everyMs,
+    run: async () => {
+      const check = await runLedgerCheck(db);
+      if (!check.balanced) log?.error({ total: check.total, mismatched: check.mismatched.length }, 'ledger check: unbalanced');
+    },
+  };
+}
+
 /** The ledger check on a timer, one process at a time (the jobs' lock), so nobody has to open the console to see it. */
 export function scheduleLedgerCheck(app: FastifyInstance, deps: SchedulerDeps & { everyMs: number }) {
-  scheduleJob(app, deps, {
-    name: LEDGER_CHECK_JOB,
-    everyMs: deps.everyMs,
-    run: async () => {
-      const check = await runLedgerCheck(deps.db);
-      if (!check.balanced) app.log.error({ total: check.total, mismatched: check.mismatched.length }, 'ledger check: unbalanced');
-    },
-  });
+  scheduleJob(app, deps, ledgerCheckJob(deps.db, deps.everyMs, app.log));
 }

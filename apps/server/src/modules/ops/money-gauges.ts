@@ -7,8 +7,6 @@ import { ledgerWatch } from './ledger-watch';
 
 /** A read answers within this, or the scrape goes on without its figures (a stuck database must not hold it). */
 const READ_TIMEOUT_MS = 3000;
-/** The gauges of one family are read by one query, shared by the scrapes of this long. */
-const SHARED_MS = 1000;
 
 type Row = Record<string, unknown>;
 
@@ -25,13 +23,19 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
   }
 }
 
-/** One read per family, shared by the gauges that show it; a failed read leaves them without samples. */
+/**
+ * One read per family and scrape: a scrape collects every gauge at once, so the gauges of a family share the read
+ * in flight, and the next scrape reads anew. A failed read leaves them without samples.
+ */
 function shared<T>(read: () => Promise<T>): () => Promise<T | null> {
-  let last: { at: number; value: Promise<T | null> } | null = null;
+  let inFlight: Promise<T | null> | null = null;
   return () => {
-    const now = Date.now();
-    if (!last || now - last.at > SHARED_MS) last = { at: now, value: read().catch(() => null) };
-    return last.value;
+    inFlight ??= read()
+      .catch(() => null)
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
   };
 }
 
@@ -63,6 +67,8 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
       aggregator,
       async collect() {
         this.reset();
+        // reset() leaves a gauge without labels at 0; a figure not read (no check yet, a failed read) must be absent.
+        if (!labelNames.length) this.remove();
         await collect(this);
       },
     });
@@ -75,17 +81,19 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
       async collect() {
         const v = await value();
         this.reset();
-        if (v !== null) this.inc(v);
+        if (v === null) this.remove();
+        else this.inc(v);
       },
     });
 
-  // Deposits an operator must review (no gateway) and withdrawals waiting for payment: the state indexes.
+  // The 存款审核 and 提款审核 queues as the dashboard counts them (state 1; a gateway deposit the member has not paid
+  // waits there too until it expires): the state indexes.
   const reviews = shared(async () => {
     const [row] = await rows(
       db,
       sql`SELECT
-        (SELECT count(*)::int FROM deposits WHERE state = 1 AND gateway_code IS NULL) AS deposits,
-        (SELECT extract(epoch FROM min(created_at))::float8 FROM deposits WHERE state = 1 AND gateway_code IS NULL) AS deposits_oldest,
+        (SELECT count(*)::int FROM deposits WHERE state = 1) AS deposits,
+        (SELECT extract(epoch FROM min(created_at))::float8 FROM deposits WHERE state = 1) AS deposits_oldest,
         (SELECT count(*)::int FROM withdrawals WHERE state = 1) AS withdrawals,
         (SELECT extract(epoch FROM min(created_at))::float8 FROM withdrawals WHERE state = 1) AS withdrawals_oldest`,
     );
