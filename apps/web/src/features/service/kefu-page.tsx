@@ -49,7 +49,7 @@ export function KefuPage() {
     const url = serviceUrl.data ?? (await serviceUrl.refetch()).data;
     setOpening(false);
     if (url) setFrameUrl(url);
-    else Toast.show({ content: MSG.serviceUnavailable });
+    else Toast.show({ icon: 'fail', content: MSG.serviceUnavailable });
   };
 
   return (
