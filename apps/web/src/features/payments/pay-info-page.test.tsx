@@ -149,4 +149,58 @@ describe('/payInfo', () => {
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument();
   });
+
+  it('asks a visitor to sign in instead of loading forever, and makes no call', async () => {
+    const fetch = mockApi({ '/api/payinfo': () => ok(USDT_INFO, 'usdtpay') });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    const login = await screen.findByRole('link', { name: '前往登录' });
+    expect(screen.getByText('登录后查看订单信息')).toBeInTheDocument();
+    expect(login).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(`/payInfo?deposit_no=${DEPOSIT_NO}`)}`);
+    expect(screen.queryByRole('status', { name: '加载中' })).not.toBeInTheDocument();
+    expect(bodiesOf(fetch, '/api/payinfo')).toEqual([]);
+  });
+
+  const gatewayInfo = (info: Record<string, unknown>) => ({
+    deposit_no: DEPOSIT_NO,
+    info: { amount: '300.00', created_at: CREATED_AT, paytype: 'wxpay', ...info },
+    cardlist: [],
+  });
+
+  it('shows 已过期 with a way back to 存款 and no payment link once the server says the order expired', async () => {
+    signIn();
+    mockApi({ '/api/payinfo': () => ok(gatewayInfo({ state: 3, status: 'expired' }), 'wxpay') });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    expect(await screen.findByText('已过期')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: '重新存款' })).toHaveAttribute('href', '/recharge');
+    expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('turns an open gateway order into 已过期 when its countdown runs out on screen', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(CREATED_UTC + 60 * 60_000 - 2000);
+    signIn();
+    const payUrl = 'https://pay.example.com/submit.php?out_trade_no=D1&sign=abc';
+    mockApi({ '/api/payinfo': () => ok(gatewayInfo({ state: 1, status: 'awaiting_payment', pay_url: payUrl }), 'wxpay') });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    expect(await screen.findByRole('timer', { name: '剩余支付时间' })).toHaveTextContent('00:02');
+    expect(screen.getByRole('link', { name: '前往支付' })).toHaveAttribute('href', payUrl);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText('已过期')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '重新存款' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['已到账', 'credited', 2],
+    ['到账审核中', 'late_review', 3],
+    ['审核拒绝', 'rejected', 3],
+  ])('shows %s for the status %s', async (label, status, state) => {
+    signIn();
+    mockApi({ '/api/payinfo': () => ok(gatewayInfo({ state, status }), 'wxpay') });
+    renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
+    expect(await screen.findByText(label)).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('link', { name: '重新存款' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,9 @@
 import type { PayInfo } from '@h5/contract';
+import { DEPOSIT_STATUS, type DepositStatus } from '@h5/contract/codes';
+import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import { Button } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../shared/session/hooks';
 import { formatMoney } from '../../shared/format';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
@@ -27,9 +30,22 @@ const textOf = (value: unknown): string => (typeof value === 'string' ? value : 
 export function PayInfoPage() {
   const [params] = useSearchParams();
   const depositNo = params.get('deposit_no')?.trim() ?? '';
+  const { isLoggedIn } = useSession();
   const payInfo = usePayInfo(depositNo);
 
   if (!depositNo) return <EmptyState title="缺少订单号" />;
+  // /payInfo is a public route (SPEC 2), but a deposit is only shown to its member: a visitor is asked to sign in
+  // and comes back here, as the member screens do, instead of waiting on a call that is never made.
+  if (!isLoggedIn) {
+    const back = encodeURIComponent(`/payInfo?deposit_no=${depositNo}`);
+    return (
+      <EmptyState title="登录后查看订单信息">
+        <Link className="pill-button large" to={`/login?redirect=${back}`}>
+          {FIRST_SCREEN_MSG.goLogin}
+        </Link>
+      </EmptyState>
+    );
+  }
   if (payInfo.isPending) return <PageLoading />;
   if (!payInfo.data) {
     return (
@@ -50,12 +66,22 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
   const payUrl = textOf(info.pay_url) || textOf(cardlist.find((c) => textOf(c.pay_url))?.pay_url);
   const payType = PAY_TYPE_LABEL[data.paytype] ?? data.paytype;
   const state = typeof info.state === 'number' ? info.state : DEPOSIT_PENDING;
+  const status = typeof info.status === 'string' ? (info.status as DepositStatus) : undefined;
+  const deadline = paymentDeadline(info.created_at);
+  const left = useCountdown(status === 'awaiting_payment' ? deadline : null);
+  // A gateway order open for payment whose countdown has just run out is expired here too, as the server now says.
+  const lapsed = status === 'expired' || (status === 'awaiting_payment' && deadline !== null && left <= 0);
+  const open = state === DEPOSIT_PENDING && !lapsed;
   // A gateway deposit lists no receiving account: the member pays on the gateway's page.
   const paysAtGateway = Boolean(payUrl) && cardlist.length === 0;
 
   return (
     <main className="page pay-page" aria-label="支付信息">
-      {state === DEPOSIT_PENDING ? <Countdown createdAt={info.created_at} /> : <SettledState state={state} />}
+      {open ? (
+        <Countdown createdAt={info.created_at} />
+      ) : (
+        <SettledState state={state} status={lapsed ? 'expired' : status} />
+      )}
 
       <section className="pay-card" aria-labelledby="order-title">
         <h2 id="order-title" className="pay-card-title">
@@ -93,7 +119,9 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
         <h2 id="collect-title" className="pay-card-title">
           收款信息
         </h2>
-        {paysAtGateway ? (
+        {lapsed ? (
+          <p className="pay-hint">订单已超过支付时限，请勿再向该订单付款。如需存款，请重新提交。</p>
+        ) : paysAtGateway && open ? (
           <p className="pay-hint">请点击下方“前往支付”，在支付页面完成付款，付款成功后自动到账。</p>
         ) : cardlist.length === 0 ? (
           <p className="pay-hint">{state === DEPOSIT_PENDING ? '暂无收款信息，请联系客服' : '该订单已处理'}</p>
@@ -106,10 +134,15 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
         )}
       </section>
 
-      {payUrl && state === DEPOSIT_PENDING && (
+      {payUrl && open && (
         <a className="pay-go adm-button adm-button-primary adm-button-block adm-button-large" href={payUrl}>
           前往支付
         </a>
+      )}
+      {lapsed && (
+        <Link className="pay-go adm-button adm-button-primary adm-button-block adm-button-large" to="/recharge">
+          重新存款
+        </Link>
       )}
       <p className="pay-note">
         {isUsdt
@@ -174,15 +207,26 @@ function CollectEntry({ card, isUsdt }: { card: CardEntry; isUsdt: boolean }) {
 const DEPOSIT_PENDING = 1;
 const DEPOSIT_CREDITED = 2;
 
-/** What a deposit that is no longer waiting for payment came to, in place of the countdown. */
-function SettledState({ state }: { state: number }) {
-  const credited = state === DEPOSIT_CREDITED;
+/** Beside the state, what the member should know. */
+const STATUS_NOTE: Partial<Record<DepositStatus, string>> = {
+  expired: '支付时间已结束，该订单已失效',
+  late_review: '款项在订单关闭后到达，正在等待财务确认，确认后自动入账',
+};
+
+/**
+ * What a deposit that is no longer waiting for payment came to, in place of the countdown: the server's status
+ * (已到账, 已过期, 到账审核中, 审核拒绝), or from the SPEC 4 state alone when an older answer carries none.
+ */
+function SettledState({ state, status }: { state: number; status: DepositStatus | undefined }) {
+  const text = status && status !== 'awaiting_payment' && status !== 'pending_review' ? DEPOSIT_STATUS[status] : state === DEPOSIT_CREDITED ? '已到账' : '订单已关闭';
+  const note = status ? STATUS_NOTE[status] : undefined;
   return (
-    <section className={credited ? 'pay-countdown' : 'pay-countdown expired'} aria-label="订单状态">
+    <section className={text === '已到账' ? 'pay-countdown' : 'pay-countdown expired'} aria-label="订单状态">
       <p className="pay-countdown-caption">订单状态</p>
       <p className="pay-countdown-clock" role="status">
-        {credited ? '已到账' : '订单已关闭'}
+        {text}
       </p>
+      {note && <p className="pay-countdown-caption">{note}</p>}
     </section>
   );
 }
