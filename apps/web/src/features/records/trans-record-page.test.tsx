@@ -76,6 +76,24 @@ describe('/transRecord', () => {
     ]);
   });
 
+  it('labels each deposit by its status in Chinese, and by its state when the server sends none', async () => {
+    const deposits = [
+      { ...row(1, 1, 1), status: 'awaiting_payment' },
+      { ...row(1, 1, 2), status: 'pending_review' },
+      { ...row(1, 1, 3), status: 'expired' },
+      { ...row(1, 3, 4), status: 'expired' },
+      { ...row(1, 2, 5), status: 'credited' },
+      { ...row(1, 3, 6), status: 'late_review' },
+      { ...row(1, 3, 7), status: 'rejected' },
+      row(1, 3, 8),
+    ];
+    mockApi({ '/api/gettransrecord': () => page(deposits) });
+    renderPage(<TransRecordPage />, { route: '/transRecord' });
+    await waitFor(() =>
+      expect(stateLabels()).toEqual(['待支付', '待审核', '已过期', '已过期', '已到账', '到账审核中', '审核拒绝', '审核拒绝']),
+    );
+  });
+
   it('labels transfer states 失败 成功 待结算 未定义, for transfers in and out', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const fetch = mockApi({ '/api/gettransrecord': byType });

@@ -1,5 +1,5 @@
 import type { TransRecord } from '@h5/contract';
-import { PERIOD, periodLabel, TRANSACTION_TYPE, transactionStateLabel } from '@h5/contract/codes';
+import { depositStatusLabel, PERIOD, periodLabel, TRANSACTION_TYPE, transactionStateLabel } from '@h5/contract/codes';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -84,12 +84,16 @@ export function TransRecordPage() {
 function TransRow({ row, tabType }: { row: TransRecord; tabType: number }) {
   // The row's own type labels its state (SPEC 4: types 1-2 and 3-4 use different tables).
   const type = row.type >= 1 && row.type <= 4 ? row.type : tabType;
+  // A deposit says where it is in its life (待支付, 已过期, 已到账 ...) when the server tells; else its SPEC 4 state.
+  const stateText = type === 1 ? depositStatusLabel(row.status, row.state) : transactionStateLabel(type, row.state);
   return (
     <li className="trans-row" data-trade-no={row.out_trade_no}>
       <div className="trans-row-head">
         <span className="trans-way">{row.pay_way || '--'}</span>
-        <span className={`trans-state type-${type <= 2 ? 'money' : 'transfer'} state-${row.state}`}>
-          {transactionStateLabel(type, row.state)}
+        <span
+          className={`trans-state type-${type <= 2 ? 'money' : 'transfer'} state-${row.state}${row.status ? ` status-${row.status}` : ''}`}
+        >
+          {stateText}
         </span>
       </div>
       <dl className="bet-fields">
