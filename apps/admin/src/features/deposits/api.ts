@@ -21,3 +21,18 @@ export const rejectDeposit = (depositNo: string, note: string) =>
 
 /** What a review changes besides the queue. */
 export const afterReview = [['deposits'], ['dashboardPending'], ['member'], ['memberTab'], ['members']];
+
+/** 查单: the gateway's answer about one deposit, acted on as reconciliation would. */
+export const queryDeposit = (depositNo: string) =>
+  callAdminWithMessage(e.depositQuery, { params: { deposit_no: depositNo }, input: {} });
+
+/** Late payments by state ('all' for every one). */
+export const fetchLatePayments = (state: string, page: PageRequest, signal: AbortSignal) =>
+  callAdmin(e.latePayments, { input: { ...page, state: state === 'all' ? '' : state }, signal });
+
+export const creditLatePayment = (id: number) => callAdminWithMessage(e.latePaymentApprove, { params: { id }, input: {} });
+
+export const refuseLatePayment = (id: number, note: string) => callAdmin(e.latePaymentReject, { params: { id }, input: { note } });
+
+/** What a late payment's decision changes: its list, the deposit queue and the member. */
+export const afterLateDecision = [['latePayments'], ...afterReview];

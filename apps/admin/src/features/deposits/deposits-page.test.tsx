@@ -2,11 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deposit } from '../../test/fixtures';
-import { fail, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { fail, mockApi as mockAnyApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import DepositsPage from './deposits-page';
 
 const row = (target: string | HTMLElement) =>
   (typeof target === 'string' ? screen.getByText(target) : target).closest('tr') as HTMLElement;
+
+/** The screen also lists late payments below the queue: none unless a test says otherwise. */
+const mockApi = (handlers: Parameters<typeof mockAnyApi>[0]) =>
+  mockAnyApi({ 'GET /admin/api/late-payments': () => ok(page([])), ...handlers });
+/** antd's dialogs carry no accessible name under test: the one showing a text. */
+async function dialogWith(text: string): Promise<HTMLElement> {
+  const found = (await screen.findAllByText(text)).map((el) => el.closest<HTMLElement>('[role="dialog"]')).find(Boolean);
+  if (!found) throw new Error(`no dialog showing ${text}`);
+  return found;
+}
+const queueCalls = (calls: ReturnType<typeof mockAnyApi>['calls']) => calls.filter((c) => c.path === '/admin/api/deposits');
 
 describe('存款审核', () => {
   it('lists pending deposits with member, amount, pay way, payer and time', async () => {
@@ -20,8 +31,8 @@ describe('存款审核', () => {
     expect(within(line).getByText('王五 / 中国银行 / 6222020200112233')).toBeInTheDocument();
     expect(within(line).getByText('2026-11-25 10:00:00')).toBeInTheDocument();
     expect(screen.getByText('共 41 条')).toBeInTheDocument();
-    expect(calls[0]?.query.get('state')).toBe('1');
-    expect(calls[0]?.query.get('page')).toBe('1');
+    expect(queueCalls(calls)[0]?.query.get('state')).toBe('1');
+    expect(queueCalls(calls)[0]?.query.get('page')).toBe('1');
   });
 
   it('pages through the paginator and keeps the page in the address', async () => {
@@ -34,7 +45,7 @@ describe('存款审核', () => {
     await screen.findByText('D-page-1');
     await userEvent.click(screen.getByRole('listitem', { name: '3' }));
     expect(await screen.findByText('D-page-3')).toBeInTheDocument();
-    expect(calls.at(-1)?.query.get('page')).toBe('3');
+    expect(queueCalls(calls).at(-1)?.query.get('page')).toBe('3');
     expect(screen.getByTestId('location')).toHaveTextContent('/deposits?page=3');
   });
 
@@ -102,8 +113,90 @@ describe('存款审核', () => {
     const { calls } = mockApi({ 'GET /admin/api/deposits': () => ok(page([])) });
     renderScreen(<DepositsPage />, { route: '/deposits?state=all&from=2026-11-01&to=2026-11-25' });
     expect(await screen.findByText('没有符合条件的存款')).toBeInTheDocument();
-    expect(calls[0]?.query.has('state')).toBe(false);
-    expect(calls[0]?.query.get('from')).toBe('2026-11-01');
-    expect(calls[0]?.query.get('to')).toBe('2026-11-25');
+    expect(queueCalls(calls)[0]?.query.has('state')).toBe(false);
+    expect(queueCalls(calls)[0]?.query.get('from')).toBe('2026-11-01');
+    expect(queueCalls(calls)[0]?.query.get('to')).toBe('2026-11-25');
+  });
+
+  it('asks the gateway about a gateway deposit (查单) after a confirm, and shows its answer', async () => {
+    signInAs('finance');
+    const gatewayDeposit = deposit({ pay_way: 'wechat', gateway: 'sandbox', depositor_name: '', depositor_bank: '', depositor_bank_no: '' });
+    const { calls } = mockApi({
+      'GET /admin/api/deposits': () => ok(page([gatewayDeposit, deposit({ id: 2, deposit_no: 'D202611250002' })])),
+      'POST /admin/api/deposits/D202611250001/query': () =>
+        ok(
+          {
+            deposit: { ...gatewayDeposit, state: 2 },
+            answer: { found: true, paid: true, trade_no: 'T9001', money: '500.00', order_no: 'D202611250001', merchant_id: '1001' },
+            outcome: 'credited',
+          },
+          '支付通道确认已支付，存款已入账',
+        ),
+    });
+    renderScreen(<DepositsPage />, { route: '/deposits' });
+    const line = row(await screen.findByText('D202611250001'));
+    expect(within(row(screen.getByText('D202611250002'))).queryByRole('button', { name: '查单' })).not.toBeInTheDocument();
+    await userEvent.click(within(line).getByRole('button', { name: '查单' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('向支付通道查询该订单？');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: '查单' }));
+    const answer = await dialogWith('查单：D202611250001');
+    expect(answer).toHaveTextContent('已支付');
+    expect(answer).toHaveTextContent('500.00 元');
+    expect(answer).toHaveTextContent('T9001');
+    expect(answer).toHaveTextContent('支付通道确认已支付，存款已入账');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/admin/api/deposits/D202611250001/query']);
+  });
+
+  it('lists late payments and credits one after a confirm, or refuses one only with a reason', async () => {
+    signInAs('finance');
+    const late = {
+      id: 5,
+      deposit_no: 'D202611250009',
+      member_id: 7,
+      username: 'player01',
+      pay_way: 'wechat',
+      amount: '188.80',
+      gateway: 'sandbox',
+      trade_no: 'T777',
+      source: 'notify',
+      closed_as: 'expired',
+      state: 1,
+      note: '',
+      decided_by: '',
+      decided_at: null,
+      deposit_created_at: '2026-11-25 09:00:00',
+      created_at: '2026-11-25 10:05:00',
+    };
+    let credited = false;
+    const { calls } = mockApi({
+      'GET /admin/api/deposits': () => ok(page([])),
+      'GET /admin/api/late-payments': () => ok(page(credited ? [] : [late])),
+      'POST /admin/api/late-payments/5/approve': () => {
+        credited = true;
+        return ok({ ...late, state: 2, decided_by: 'cashier' }, '已确认入账，金额已入会员中心钱包');
+      },
+    });
+    renderScreen(<DepositsPage />, { route: '/deposits' });
+    const section = await screen.findByRole('region', { name: '逾期到账' });
+    const line = row(await within(section).findByText('D202611250009'));
+    expect(within(line).getByText('订单已过期')).toBeInTheDocument();
+    expect(within(line).getByText('188.80')).toBeInTheDocument();
+
+    await userEvent.click(within(line).getByRole('button', { name: '拒绝' }));
+    const reason = await screen.findByRole('dialog');
+    await userEvent.click(within(reason).getByRole('button', { name: '确认拒绝' }));
+    expect(await within(reason).findByText('请填写拒绝原因')).toBeInTheDocument();
+    await userEvent.click(within(reason).getByRole('button', { name: '取消' }));
+
+    await userEvent.click(within(line).getByRole('button', { name: '通过' }));
+    const dialog = await dialogWith('确认通过该逾期到账？');
+    expect(dialog).toHaveTextContent('188.80 元');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
+    expect(await screen.findByText('已确认入账，金额已入会员中心钱包')).toBeInTheDocument();
+    expect(await within(section).findByText('暂无待确认的逾期到账')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/admin/api/late-payments/5/approve']);
   });
 });

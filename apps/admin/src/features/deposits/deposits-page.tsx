@@ -1,5 +1,5 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Button, Descriptions, Form, Select, Space, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Form, Select, Space, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
@@ -9,7 +9,9 @@ import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
-import { afterReview, approveDeposit, fetchDeposits, rejectDeposit } from './api';
+import { useConfirmAction } from '../../shared/ui/confirm-action';
+import { afterLateDecision, afterReview, approveDeposit, fetchDeposits, queryDeposit, rejectDeposit } from './api';
+import { LatePaymentsSection } from './late-payments-section';
 
 type Row = RowOf<typeof adminEndpoints.deposits>;
 
@@ -33,7 +35,26 @@ function describe(row: Row) {
   );
 }
 
-/** 存款审核: deposits waiting for a finance decision (bank transfers and pay ways without a gateway). */
+type QueryAnswer = Awaited<ReturnType<typeof queryDeposit>>;
+
+/** What the gateway said, in a dialog: its own words on paid, amount and number beside what was done. */
+function answerDetails({ message, data }: QueryAnswer) {
+  const a = data.answer;
+  return (
+    <Descriptions column={1} size="small">
+      <Descriptions.Item label="结果">{message}</Descriptions.Item>
+      {a && <Descriptions.Item label="通道答复">{a.found ? (a.paid ? '已支付' : '未支付') : '查无此订单'}</Descriptions.Item>}
+      {a?.found && <Descriptions.Item label="通道金额">{a.money === null ? '-' : `${formatMoney(a.money)} 元`}</Descriptions.Item>}
+      {a?.found && <Descriptions.Item label="通道单号">{a.trade_no || '-'}</Descriptions.Item>}
+      {a?.found && <Descriptions.Item label="答复订单号">{a.order_no || '-'}</Descriptions.Item>}
+    </Descriptions>
+  );
+}
+
+/**
+ * 存款审核: deposits waiting for a finance decision (bank transfers and pay ways without a gateway); 查单 asks a
+ * gateway deposit's gateway now; 逾期到账 below holds money paid after its deposit closed.
+ */
 export default function DepositsPage() {
   const { filters, page, setFilters, setPage } = useListParams({ state: '1', from: '', to: '' });
   const { tableProps } = usePagedTable({
@@ -52,6 +73,19 @@ export default function DepositsPage() {
     invalidate: afterReview,
     approvedText: '已通过，金额已入会员中心钱包',
   });
+
+  const confirm = useConfirmAction();
+  const { modal } = App.useApp();
+  const askGateway = (row: Row) =>
+    confirm({
+      title: '向支付通道查询该订单？',
+      content: describe(row),
+      okText: '查单',
+      action: () => queryDeposit(row.deposit_no),
+      invalidate: afterLateDecision,
+      success: (answer) => answer.message,
+      onDone: (answer) => void modal.info({ title: `查单：${row.deposit_no}`, content: answerDetails(answer), okText: '知道了' }),
+    });
 
   const columns: TableColumnsType<Row> = [
     { title: '订单号', dataIndex: 'deposit_no', width: 190 },
@@ -75,6 +109,16 @@ export default function DepositsPage() {
     { title: '付款信息', render: (_v, row) => payer(row) },
     { title: '提交时间', dataIndex: 'created_at', width: 170 },
     { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <ReviewStateTag state={v} /> },
+    {
+      title: '通道',
+      width: 80,
+      render: (_v, row) =>
+        row.gateway ? (
+          <Button size="small" onClick={() => askGateway(row)}>
+            查单
+          </Button>
+        ) : null,
+    },
     {
       title: '审核',
       width: 170,
@@ -121,6 +165,7 @@ export default function DepositsPage() {
         {...tableProps}
       />
       {review.dialog}
+      <LatePaymentsSection />
     </>
   );
 }

@@ -1,0 +1,122 @@
+import type { adminEndpoints } from '@h5/contract';
+import { Button, Descriptions, Form, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { RowOf } from '../../shared/api/client';
+import { formatMoney } from '../../shared/format';
+import { payWayLabel } from '../../shared/labels';
+import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
+import { DataTable } from '../../shared/ui/data-table';
+import { useReviewActions } from '../../shared/ui/review-actions';
+import { StatusTag, type Tone } from '../../shared/ui/status-tag';
+import { afterLateDecision, creditLatePayment, fetchLatePayments, refuseLatePayment } from './api';
+
+type Row = RowOf<typeof adminEndpoints.latePayments>;
+
+const POLL_MS = 15_000;
+const STATES: Record<number, { text: string; tone: Tone }> = {
+  1: { text: '待确认', tone: 'warning' },
+  2: { text: '已入账', tone: 'success' },
+  3: { text: '已拒绝', tone: 'danger' },
+};
+const STATE_OPTIONS = [
+  { value: '1', label: '待确认' },
+  { value: '2', label: '已入账' },
+  { value: '3', label: '已拒绝' },
+  { value: 'all', label: '全部' },
+];
+const closedAs = (row: Row) => (row.closed_as === 'expired' ? '订单已过期' : '订单已拒绝');
+
+function describe(row: Row) {
+  return (
+    <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
+      <Descriptions.Item label="会员">{row.username}</Descriptions.Item>
+      <Descriptions.Item label="金额">{`${formatMoney(row.amount)} 元`}</Descriptions.Item>
+      <Descriptions.Item label="订单号">{row.deposit_no}</Descriptions.Item>
+      <Descriptions.Item label="通道单号">{row.trade_no || '-'}</Descriptions.Item>
+      <Descriptions.Item label="到账时">{closedAs(row)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/**
+ * 逾期到账: money a gateway reported paid after its deposit had closed (its window passed, or it was rejected). Nothing
+ * was credited; finance credits it once (通过, confirmed: the deposit becomes approved) or refuses it with a reason.
+ */
+export function LatePaymentsSection() {
+  const [state, setState] = useState('1');
+  const [page, setPage] = useState<PageRequest>({ page: 1, pagesize: 10 });
+  const { tableProps } = usePagedTable({
+    queryKey: ['latePayments', state],
+    fetchPage: (p, signal) => fetchLatePayments(state, p, signal),
+    page,
+    onPage: setPage,
+    emptyText: state === '1' ? '暂无待确认的逾期到账' : '没有符合条件的逾期到账',
+    refetchInterval: POLL_MS,
+  });
+  const review = useReviewActions<Row>({
+    what: '逾期到账',
+    describe,
+    approve: (row) => creditLatePayment(row.id),
+    reject: (row, reason) => refuseLatePayment(row.id, reason),
+    invalidate: afterLateDecision,
+  });
+
+  const columns: TableColumnsType<Row> = [
+    { title: '订单号', dataIndex: 'deposit_no', width: 190 },
+    { title: '会员', dataIndex: 'username', render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link> },
+    { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
+    { title: '方式', dataIndex: 'pay_way', render: payWayLabel },
+    { title: '通道', render: (_v, row) => `${row.gateway}${row.trade_no ? `（${row.trade_no}）` : ''}` },
+    { title: '到账时', render: (_v, row) => closedAs(row) },
+    { title: '到账时间', dataIndex: 'created_at', width: 170 },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 90,
+      render: (v: number) => <StatusTag tone={STATES[v]?.tone ?? 'neutral'}>{STATES[v]?.text ?? `状态 ${v}`}</StatusTag>,
+    },
+    {
+      title: '处理',
+      width: 170,
+      render: (_v, row) =>
+        row.state === 1 ? (
+          <Space>
+            <Button type="primary" size="small" onClick={() => review.approve(row)}>
+              通过
+            </Button>
+            <Button danger size="small" onClick={() => review.reject(row)}>
+              拒绝
+            </Button>
+          </Space>
+        ) : (
+          <span>
+            {row.decided_by || '-'}
+            {row.note ? `：${row.note}` : ''}
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="late-payments-title" style={{ marginTop: 32 }}>
+      <Typography.Title level={4} id="late-payments-title">
+        逾期到账
+      </Typography.Title>
+      <Form.Item label="状态" htmlFor="late-payment-state">
+        <Select
+          id="late-payment-state"
+          value={state}
+          options={STATE_OPTIONS}
+          onChange={(next) => {
+            setState(next);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+          style={{ width: 120 }}
+        />
+      </Form.Item>
+      <DataTable<Row> label="逾期到账列表" rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
+      {review.dialog}
+    </section>
+  );
+}
