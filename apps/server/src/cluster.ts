@@ -35,9 +35,10 @@ export async function runPrimary(config: AppConfig): Promise<void> {
       setTimeout(fork, 1000).unref();
     });
   };
-  for (let i = 0; i < config.workers; i += 1) fork();
-  // One scrape for the whole server: the primary asks every worker and sums what they report.
+  // One scrape for the whole server: the primary asks every worker and sums what they report. Bound before any
+  // worker is forked, so a port already taken stops the start with nothing left running.
   const metrics = config.metrics.port ? await startMetricsServer(clusterMetricsSource(), { port: config.metrics.port, host: config.metrics.host }) : undefined;
+  for (let i = 0; i < config.workers; i += 1) fork();
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

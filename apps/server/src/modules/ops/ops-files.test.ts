@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildTestApp, call, newMember, registerMember, type TestApp } from '../../../test/helper';
 import { servedRegistry, valueOf } from '../../../test/scrape-metrics';
-import { metricsRegistryOf } from './site-metrics';
+import Fastify from 'fastify';
+import { scheduleJob } from '../jobs/scheduler';
+import { installSiteMetrics, metricsRegistryOf } from './site-metrics';
 
 // The alert rules and the Grafana dashboard in ops/ may only name metrics the server really serves, scraped over
 // HTTP from its metrics port; and the request, registration and sign-in figures move with real requests.
@@ -75,5 +77,36 @@ describe('request, registration and sign-in metrics', () => {
     await t.app.inject({ method: 'GET', url: '/no/such/page-2' });
     const unmatched = (await metrics.scrape()).samples;
     expect(valueOf(unmatched, 'h5_http_requests_total', { route: 'unmatched', status: '404' })).toBe(2);
+  });
+});
+
+describe('scheduled job metrics', () => {
+  it('count each run of a job by outcome, and its period', async () => {
+    // An app of its own: jobs are scheduled while an app is built, before it is ready.
+    const app = Fastify();
+    const registry = installSiteMetrics(app, { db: t.database.db, clock: t.clock });
+    const deps = { db: t.database.db, clock: t.clock, locks: t.database.locks };
+    let calls = 0;
+    scheduleJob(app, deps, {
+      name: 'test-failing',
+      everyMs: 20,
+      run: async () => {
+        calls += 1;
+        throw new Error('venue down');
+      },
+    });
+    await app.ready();
+    const served = await servedRegistry(registry);
+    try {
+      await expect.poll(() => calls, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+      await app.close();
+      const { samples } = await served.scrape();
+      expect(valueOf(samples, 'h5_scheduled_job_runs_total', { task: 'test-failing', outcome: 'failed' })).toBe(calls);
+      expect(valueOf(samples, 'h5_scheduled_job_runs_total', { task: 'test-failing', outcome: 'ok' })).toBe(0);
+      expect(valueOf(samples, 'h5_scheduled_job_interval_seconds', { task: 'test-failing' })).toBe(0.02);
+    } finally {
+      await app.close();
+      await served.close();
+    }
   });
 });
