@@ -208,7 +208,7 @@ export const MSG = {
   gatewayQueryOrderMismatch: '支付通道答复的不是该订单，未入账，已标记待核对',
   latePaymentCredited: '已确认入账，金额已入会员中心钱包',
   latePaymentRefused: '已拒绝该笔逾期到账',
-  latePaymentReasonRequired: '请填写拒绝原因',
+  latePaymentReasonRequired: '请填写拒绝入账的原因',
   gatewayNotFound: '支付通道不存在',
   gatewayInUse: '支付通道正在使用中（支付方式或待支付订单），请先停用',
   gatewayCodeInvalid: '通道代码须为2-32位小写字母、数字或下划线',

@@ -216,7 +216,7 @@ describe('a payment after the window: held, then credited or refused by finance'
     expect(await notify(depositNo, '150.00')).toBe('success');
     const held = await latePayment(depositNo);
     const blank = await adminCall(t, finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '  ' });
-    expect(blank).toEqual({ code: 400, message: '请填写拒绝原因', data: null });
+    expect(blank).toEqual({ code: 400, message: '请填写拒绝入账的原因', data: null });
     expect((await latePayment(depositNo)).state).toBe(1);
     const refused = await adminCall<LatePayment>(t, finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '款项已原路退回' });
     expect(refused).toMatchObject({ code: 200, message: '已拒绝该笔逾期到账', data: { state: 3, note: '款项已原路退回' } });
