@@ -38,22 +38,27 @@ export function installHttpMetrics(app: FastifyInstance, registry: Registry) {
   for (const who of ['member', 'operator'] as const) failedSignIns.inc({ who }, 0);
 
   const codes = new WeakMap<FastifyRequest, number>();
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // Callback hooks, not async ones: they run on every request, the balance poll included, and cost no promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (typeof payload === 'string') {
       const code = ENVELOPE_CODE.exec(payload)?.[1];
       if (code) codes.set(request, Number(code));
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    record(request, reply.statusCode, reply.elapsedTime);
+    done();
+  });
+  function record(request: FastifyRequest, status: number, elapsedMs: number) {
     // Unknown paths share one label: a scanner's thousand addresses must not become a thousand series.
     const route = request.routeOptions.url ?? 'unmatched';
     const code = codes.get(request);
-    requests.inc({ method: request.method, route, status: String(reply.statusCode), code: code === undefined ? '' : String(code) });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    requests.inc({ method: request.method, route, status: String(status), code: code === undefined ? '' : String(code) });
+    latency.observe({ method: request.method, route }, elapsedMs / 1000);
     if (code === undefined) return;
     if (route === '/api/register' && code === BizCode.OK) registrations.inc();
     const who = SIGN_INS[route];
     if (who && FAILED_SIGN_IN.has(code)) failedSignIns.inc({ who });
-  });
+  }
 }
