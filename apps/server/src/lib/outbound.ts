@@ -1,4 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { MSG } from '@h5/contract';
 
@@ -331,7 +333,8 @@ export async function outboundFetch(url: string, request: OutboundRequest, polic
     policy.report?.({ url: safeForLog(url), reason });
     throw new OutboundRefusedError(reason);
   }
-  const { request: send } = target.url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  // Imported once at the top: a dynamic import per call goes through the module loader (and its hooks) each time.
+  const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   const listedByName = hostListed(policy, target);
   return new Promise<Response>((resolve, reject) => {
     const fail = (error: Error) => {
