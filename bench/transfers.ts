@@ -69,6 +69,37 @@ function withChildren(pid: number): number[] {
 const databaseBackends = async (db: pg.Client) =>
   (await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
 
+/**
+ * Samples what the run's database connections are doing every 100 ms until stopped: the share of samples per state
+ * and wait event (ClientRead: waiting on the server; Lock: on another transaction; active without a wait: working).
+ */
+function sampleWaits(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  const counts = new Map<string, number>();
+  let total = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const ready = client.connect().then(() => {
+    timer = setInterval(() => {
+      void client
+        .query<{ what: string }>(
+          `SELECT CASE WHEN state = 'active' AND wait_event IS NULL THEN 'active' ELSE coalesce(state, '?') || ' ' || coalesce(wait_event, '-') END AS what
+             FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+        )
+        .then(({ rows }) => {
+          for (const r of rows) counts.set(r.what, (counts.get(r.what) ?? 0) + 1);
+          total += rows.length;
+        })
+        .catch(() => undefined);
+    }, 100);
+  });
+  return async () => {
+    await ready;
+    clearInterval(timer);
+    await client.end();
+    return [...counts].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ${Math.round((100 * n) / Math.max(total, 1))}%`).join(', ');
+  };
+}
+
 /** Waits until requests the load left in flight have finished: the transfer rows stop changing. */
 async function settle(db: pg.Client) {
   let last = '';
@@ -161,6 +192,7 @@ async function run(aggregator: Aggregator, workers: number, port: number): Promi
     const envelopes = new Map<string, number>();
     const backendsBefore = await databaseBackends(db);
     const cpuBefore = { server: cpuMs(serverPids), database: cpuMs(backendsBefore) };
+    const stopSampling = sampleWaits(database.url);
     const started = Date.now();
     const transfers = await load(base, SECONDS, {
       method: 'POST',
@@ -179,6 +211,7 @@ async function run(aggregator: Aggregator, workers: number, port: number): Promi
       },
     });
     const ended = new Date();
+    const waits = await stopSampling();
     const seconds = (ended.getTime() - started) / 1000;
     await settle(db);
     const backends = [...new Set([...backendsBefore, ...(await databaseBackends(db))])];
@@ -214,6 +247,7 @@ async function run(aggregator: Aggregator, workers: number, port: number): Promi
           `database ${(cpu.database / completed).toFixed(2)} ms; a balance read costs the server ${balanceCpu.toFixed(2)} ms`,
       );
     }
+    console.log(`${label} database connections while it ran: ${waits}`);
     console.log(`${label} envelopes: ${[...envelopes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}: ${n}`).join('; ')}`);
     console.log(
       `${label} ledger afterwards: balanced ${ledger.balanced}, drift ${ledger.total}, ${ledger.mismatched.length} mismatched; ` +
