@@ -56,6 +56,19 @@ export default tseslint.config(
     },
   },
   {
+    // The web and console tests share their worker's module cache (isolate: false in their vitest configs), so a
+    // module mock would not reach a module another file already imported: stand in at the boundary instead
+    // (fetch, a browser API) with vi.spyOn or vi.stubGlobal.
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Module mocks do not work across shared test files here.' },
+        { object: 'vi', property: 'doMock', message: 'Module mocks do not work across shared test files here.' },
+      ],
+    },
+  },
+  {
     // Only the config module reads the environment (apps/server/src/config.ts).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts'],

@@ -10,7 +10,13 @@ export default defineConfig({
     setupFiles: ['./src/shared/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Files share their worker's module cache instead of importing antd and React afresh each: about half the CPU
+    // time of the stage. The setup file resets what screens keep between tests (stores, storage, the DOM), and no
+    // test mocks a module (vi.mock would not reach a module another file already imported).
+    isolate: false,
     // A screen test waits for several answers and renders; on a machine whose cores are busy it can pass 5 s.
     testTimeout: 20_000,
+    // expect.poll gives up after one second by default; like the DOM waits (asyncUtilTimeout) it allows five.
+    expect: { poll: { timeout: 5000 } },
   },
 });

@@ -1,12 +1,40 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardDay } from '../../test/fixtures';
 import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import DashboardPage from './dashboard-page';
 
-vi.mock('./chime', () => ({ playChime: vi.fn(), unlockChime: vi.fn() }));
-const { playChime } = await import('./chime');
+/**
+ * happy-dom has no Web Audio API: a stand-in AudioContext records the frequency of every tone the real chime
+ * starts (two per chime), so the test hears what a browser would play.
+ */
+const tones: number[] = [];
+class RecordingAudioContext {
+  state = 'running';
+  currentTime = 0;
+  destination = {};
+  resume() {
+    return Promise.resolve();
+  }
+  createOscillator() {
+    const oscillator = {
+      type: '',
+      frequency: { value: 0 },
+      connect: <T,>(next: T) => next,
+      start: () => tones.push(oscillator.frequency.value),
+      stop: () => undefined,
+    };
+    return oscillator;
+  }
+  createGain() {
+    return {
+      gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined },
+      connect: <T,>(next: T) => next,
+    };
+  }
+}
+const chimes = () => tones.length / 2;
 
 type Ledger = { balanced: boolean | null; mismatched: number; checked_at: string | null } | null;
 type Counts = { deposits: [number, number | null]; withdrawals: [number, number | null]; ledger?: Ledger };
@@ -29,16 +57,25 @@ function serve(counts: Counts) {
 const card = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
 
 describe('仪表盘', () => {
+  beforeEach(() => {
+    vi.stubGlobal('AudioContext', RecordingAudioContext);
+  });
   afterEach(() => {
     vi.useRealTimers();
-    vi.mocked(playChime).mockClear();
+    tones.length = 0;
   });
 
   it('says so at the top when the scheduled ledger check found the ledger unbalanced, with a link to 账务核对', async () => {
     signInAs('finance', 'cashier');
-    serve({ deposits: [0, null], withdrawals: [0, null], ledger: { balanced: false, mismatched: 2, checked_at: '2026-06-01 12:15:00' } });
+    serve({
+      deposits: [0, null],
+      withdrawals: [0, null],
+      ledger: { balanced: false, mismatched: 2, checked_at: '2026-06-01 12:15:00' },
+    });
     renderScreen(<DashboardPage />);
-    const alert = (await screen.findByText('账目不平：定时账务核对（2026-06-01 12:15:00）发现 2 个账户不符')).closest('[role="alert"]') as HTMLElement;
+    const alert = (await screen.findByText('账目不平：定时账务核对（2026-06-01 12:15:00）发现 2 个账户不符')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
     expect(within(alert).getByRole('link', { name: '去账务核对' })).toHaveAttribute('href', '/ledger');
   });
 
@@ -89,16 +126,16 @@ describe('仪表盘', () => {
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(await within(card('待审核存款')).findByText('新')).toBeInTheDocument();
     expect(within(card('待审核存款')).getByText('2')).toBeInTheDocument();
-    expect(playChime).toHaveBeenCalledTimes(1);
+    expect(chimes()).toBe(1);
 
     // Nothing newer: no second chime.
     await act(() => vi.advanceTimersByTimeAsync(15_000));
-    expect(playChime).toHaveBeenCalledTimes(1);
+    expect(chimes()).toBe(1);
     // The first withdrawal of the day arrives.
     counts = { deposits: [2, 11], withdrawals: [1, 3] };
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(await within(card('待审核提款')).findByText('新')).toBeInTheDocument();
-    expect(playChime).toHaveBeenCalledTimes(2);
+    expect(chimes()).toBe(2);
 
     await userEvent.click(screen.getByRole('link', { name: '去审核：存款' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/deposits');
@@ -126,7 +163,7 @@ describe('仪表盘', () => {
     newest = 11;
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(await within(card('待审核存款')).findByText('新')).toBeInTheDocument();
-    expect(playChime).not.toHaveBeenCalled();
+    expect(chimes()).toBe(0);
   });
 });
 
@@ -179,7 +216,9 @@ describe('仪表盘：经营数据', () => {
     signInAs('finance', 'cashier');
     mockApi({ '/admin/api/dashboard/pending': pendingNone, '/admin/api/dashboard/figures': figures });
     renderScreen(<DashboardPage />);
-    expect(await screen.findByRole('heading', { name: '今日概况（2026-11-25，北京时间）', level: 2 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '今日概况（2026-11-25，北京时间）', level: 2 }),
+    ).toBeInTheDocument();
 
     expect(within(figure('存款（元）')).getByText('1,500.00')).toBeInTheDocument();
     expect(within(figure('存款（元）')).getByText(/较昨日 \+120\.00/)).toBeInTheDocument();
@@ -203,17 +242,16 @@ describe('仪表盘：经营数据', () => {
     const table = screen.getByRole('table', { name: '近30天每日存款、提款与平台盈亏（元）' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(31);
-    expect(within(rows[0] as HTMLElement).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      '日期',
-      '存款',
-      '提款',
-      '平台盈亏',
-    ]);
-    expect(within(rows[30] as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '1029.00',
-      '29.50',
-      '-20.00',
-    ]);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['日期', '存款', '提款', '平台盈亏']);
+    expect(
+      within(rows[30] as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1029.00', '29.50', '-20.00']);
     expect(within(rows[30] as HTMLElement).getByRole('rowheader')).toHaveTextContent('2026-11-25');
   });
 
