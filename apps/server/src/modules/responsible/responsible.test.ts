@@ -38,11 +38,12 @@ describe('members without limits', () => {
     const made = await recharge(m.token, '5000');
     expect(made.code).toBe(200);
     expect(made.message).toBe(made.data.deposit_no);
-    expect((await recharge(m.token, '5000')).code).toBe(200);
+    // A second order (of another amount: the same one would be the open order again).
+    expect((await recharge(m.token, '4000')).code).toBe(200);
     const info = await rg(m.token);
     expect(info.data.limits.deposit_day).toEqual({ value: null, pending: null });
     expect(info.data.break).toBeNull();
-    expect(info.data.used.deposit_day).toBe('10000.00');
+    expect(info.data.used.deposit_day).toBe('9000.00');
     expect(info.data.history).toEqual([]);
   });
 });
@@ -57,7 +58,9 @@ describe('deposit limits', () => {
     const over = await recharge(m.token, '100.01');
     expect(over).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: '超出您设置的每日存款限额250.00元，本期还可存款100.00元', data: null });
     expect((await recharge(m.token, '100.00')).code).toBe(200);
-    expect((await recharge(m.token, '100')).message).toBe('超出您设置的每日存款限额250.00元，本期还可存款0.00元');
+    expect((await recharge(m.token, '101')).message).toBe('超出您设置的每日存款限额250.00元，本期还可存款0.00元');
+    // 存款 again for an amount still open is that open order, not a new one: it commits nothing more.
+    expect((await recharge(m.token, '100')).code).toBe(200);
     expect((await rg(m.token)).data.used.deposit_day).toBe('250.00');
   });
 
@@ -97,10 +100,13 @@ describe('deposit limits', () => {
   it('lets only one of two deposits at once pass the limit', async () => {
     const m = await registerMember(t.app);
     await setLimit(m.token, 'deposit_day', '300');
-    const answers = await Promise.all([recharge(m.token, '200'), recharge(m.token, '200'), recharge(m.token, '200')]);
+    // Three different amounts (one amount twice would be one open order).
+    const amounts = ['200', '201', '202'];
+    const answers = await Promise.all(amounts.map((amount) => recharge(m.token, amount)));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.code === BizCode.RESPONSIBLE_LIMIT)).toHaveLength(2);
-    expect((await rg(m.token)).data.used.deposit_day).toBe('200.00');
+    const passed = amounts[answers.findIndex((a) => a.code === 200)];
+    expect((await rg(m.token)).data.used.deposit_day).toBe(`${passed}.00`);
   });
 });
 
@@ -115,7 +121,7 @@ describe('tightening and loosening', () => {
     const beijing = new Date(waitUntil.getTime() + 8 * HOUR).toISOString().replace('T', ' ').slice(0, 19);
     expect(raised.data.limits.deposit_month).toEqual({ value: '100.00', pending: { value: '1000.00', effective_at: beijing } });
     expect((await recharge(m.token, '100')).code).toBe(200);
-    expect((await recharge(m.token, '100')).code).toBe(BizCode.RESPONSIBLE_LIMIT);
+    expect((await recharge(m.token, '101')).code).toBe(BizCode.RESPONSIBLE_LIMIT);
     clock.advance(24 * HOUR - 1000);
     expect((await recharge(m.token, '100')).code).toBe(BizCode.RESPONSIBLE_LIMIT);
     clock.advance(1000);
