@@ -2,7 +2,10 @@
 // The whole suite, in stages: lint, typecheck, unit tests, the server suite on PGlite and on PostgreSQL, and the
 // end-to-end journeys in Chromium. Stages whose service is missing are skipped and said so; with
 // REQUIRE_ALL=1 (as .ci/run sets) a missing one is an error, so CI always runs everything.
-import { spawnSync } from 'node:child_process';
+//
+// Stages run one after another: each already keeps both cores busy (vitest's workers, the browser beside the
+// server), and running two at once was measured slower, the journeys most of all.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +25,8 @@ if (!env.TEST_REDIS_URL) {
 
 const stages = [
   { name: 'lint', cmd: 'npx eslint . --max-warnings 0' },
-  { name: 'typecheck', cmd: 'npm run typecheck --workspaces --if-present' },
+  // Each workspace's tsc is one process on one core: two at a time.
+  { name: 'typecheck', cmd: 'node scripts/typecheck-all.mjs' },
   { name: 'contract unit tests', cmd: 'npx vitest run --root packages/contract' },
   { name: 'web unit tests', cmd: 'npx vitest run --root apps/web' },
   { name: 'console unit tests', cmd: 'npx vitest run --root apps/admin' },
@@ -41,12 +45,6 @@ const stages = [
   },
 ];
 
-const only = process.argv.slice(2);
-let passed = 0;
-let failed = 0;
-const skipped = [];
-/** Each stage run: name, seconds, result, and its slowest test files when vitest reported them. */
-const timings = [];
 // vitest writes a JSON report beside its usual output, so the summary can name the slowest files of each stage.
 const reportDir = mkdtempSync(path.join(tmpdir(), 'h5-test-'));
 
@@ -88,6 +86,42 @@ function failedTests(reportFile) {
     return [];
   }
 }
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const skipped = [];
+/** Each stage run: name, seconds, result, and its slowest test files when vitest reported them. */
+const timings = [];
+
+function runStage(stage, index) {
+  const reportFile = path.join(reportDir, `${index}.json`);
+  const cmd = stage.cmd.includes('npx vitest run')
+    ? `${stage.cmd} --reporter=default --reporter=json --outputFile.json=${reportFile}`
+    : stage.cmd;
+  console.log(`\n▶ ${stage.name}\n  $ ${stage.cmd}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, { stdio: 'inherit', shell: true, env: { ...env, ...stage.env } });
+    child.on('close', (code) => {
+      const ok = code === 0;
+      timings.push({
+        name: stage.name,
+        seconds: (Date.now() - started) / 1000,
+        ok,
+        slowest: slowestFiles(reportFile),
+        failures: ok ? [] : failedTests(reportFile),
+      });
+      if (ok) passed += 1;
+      else {
+        failed += 1;
+        console.error(`✗ ${stage.name} failed`);
+      }
+      resolve();
+    });
+  });
+}
+
+const chosen = [];
 for (const stage of stages) {
   if (only.length && !only.some((word) => stage.name.includes(word))) continue;
   if (stage.missing) {
@@ -99,34 +133,18 @@ for (const stage of stages) {
     }
     continue;
   }
-  const reportFile = path.join(reportDir, `${timings.length}.json`);
-  const cmd = stage.cmd.includes('npx vitest run')
-    ? `${stage.cmd} --reporter=default --reporter=json --outputFile.json=${reportFile}`
-    : stage.cmd;
-  console.log(`\n▶ ${stage.name}\n  $ ${stage.cmd}`);
-  const started = Date.now();
-  const result = spawnSync(cmd, { stdio: 'inherit', shell: true, env: { ...env, ...stage.env } });
-  const ok = result.status === 0;
-  timings.push({
-    name: stage.name,
-    seconds: (Date.now() - started) / 1000,
-    ok,
-    slowest: slowestFiles(reportFile),
-    failures: ok ? [] : failedTests(reportFile),
-  });
-  if (ok) passed += 1;
-  else {
-    failed += 1;
-    console.error(`✗ ${stage.name} failed`);
-  }
+  chosen.push(stage);
 }
+const wallStarted = Date.now();
+for (const [index, stage] of chosen.entries()) await runStage(stage, index);
+const wallSeconds = (Date.now() - wallStarted) / 1000;
 rmSync(reportDir, { recursive: true, force: true });
 
 if (timings.length) {
   console.log('\nTime per stage');
   const width = Math.max(...timings.map((t) => t.name.length));
   for (const t of timings) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)} s`);
-  console.log(`    ${'total'.padEnd(width)}  ${timings.reduce((sum, t) => sum + t.seconds, 0).toFixed(1).padStart(7)} s`);
+  console.log(`    ${'total'.padEnd(width)}  ${wallSeconds.toFixed(1).padStart(7)} s`);
   const slow = timings.flatMap((t) => t.slowest.map((f) => ({ ...f, stage: t.name }))).sort((a, b) => b.seconds - a.seconds);
   if (slow.length) {
     console.log('\nSlowest test files');

@@ -160,14 +160,26 @@ export async function navigateInApp(page: Page, path: string, heading: string) {
   await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
 }
 
+/**
+ * Waits until nothing on the page is moving (a dialog zooming in, a field's message folding away; endless spinners
+ * aside): a click aimed at a button that is still moving can land beside it on a busy machine.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** Saves the open form dialog of a resource screen. */
 export async function save(page: Page) {
+  await settled(page);
   await dialog(page).getByRole('button', { name: '保存' }).click();
 }
 
 /** Deletes the row showing `text` after the confirm dialog, and waits for it to leave the table. */
 export async function removeRow(page: Page, text: string) {
   await rowWith(page, text).getByRole('button', { name: /^删除/ }).click();
+  await settled(page);
   await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
   await expectToast(page, '已删除');
   await rowWith(page, text).waitFor({ state: 'detached' });
@@ -185,10 +197,10 @@ interface Finding {
  * evaluated through the debugging protocol, which the page's content security policy does not apply to.
  */
 export async function seriousFindings(page: Page, axeSource: string): Promise<string[]> {
-  // Colours are measured once dialogs and buttons have finished fading in (endless spinners aside).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // Colours are measured at rest: the pointer off the content (a hovered link or row has other colours), and once
+  // dialogs and buttons have finished fading in (endless spinners aside).
+  await page.mouse.move(0, 0);
+  await settled(page);
   // axe stays on the page across in-app navigation; it is loaded again only after a full page load.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
