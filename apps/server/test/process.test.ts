@@ -12,7 +12,11 @@ import { serverProcesses } from './processes';
 const { start, ready, post, createOperator, fundedMember, freshDatabase, cleanup, onCleanup } = serverProcesses();
 afterAll(cleanup);
 
-describe('the server process', () => {
+// Each test starts real server processes (tsx compiling the server at start); with both cores busy that alone can
+// take longer than the suite's usual 30 s, so these tests get two minutes. Their waits are for a condition.
+const PROCESS_TIMEOUT = { timeout: 120_000 };
+
+describe('the server process', PROCESS_TIMEOUT, () => {
   it('finishes requests in flight on SIGTERM, exits 0 and closes the database cleanly', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'h5-sigterm-'));
     onCleanup(() => rmSync(dir, { recursive: true, force: true }));
@@ -132,7 +136,7 @@ describe('the server process', () => {
   });
 });
 
-describe('a production start without PUBLIC_URL', () => {
+describe('a production start without PUBLIC_URL', PROCESS_TIMEOUT, () => {
   it('refuses to start, naming PUBLIC_URL', async () => {
     const server = await start({ DATABASE_URL: '', DATA_DIR: 'memory', SANDBOX: '0', PUBLIC_URL: '' }, { stderr: 'pipe' });
     expect(await server.exited).toBe(1);

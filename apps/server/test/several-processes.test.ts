@@ -5,6 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
 import { serverProcesses } from './processes';
 
+// Each test starts real server processes (tsx compiling the server at start); with both cores busy that alone can
+// take longer than the suite's usual 30 s, so these tests get two minutes. Their waits are for a condition.
+const PROCESS_TIMEOUT = { timeout: 120_000 };
+
 // Several server processes on one PostgreSQL and one Redis, as a production install with WORKERS or a load
 // balancer runs them: nothing a request needs may live in one process only.
 const { start, ready, post, createOperator, freshDatabase, cleanup, onCleanup } = serverProcesses();
@@ -42,7 +46,7 @@ async function adminApi<T>(base: string, token: string, method: string, url: str
   return (await res.json()) as { code: number; message: string; data: T };
 }
 
-describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', () => {
+describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', PROCESS_TIMEOUT, () => {
   it('share sessions, files, sign-in limits and the ledger', async () => {
     const url = await freshDatabase();
     // A Redis database of its own (the limits are counted there), emptied afterwards.
@@ -148,7 +152,7 @@ describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', () =>
   });
 });
 
-describe('WORKERS without what several processes need', () => {
+describe('WORKERS without what several processes need', PROCESS_TIMEOUT, () => {
   it('refuses to start on the embedded database, and without Redis, saying why', async () => {
     const pglite = await start({ DATABASE_URL: '', DATA_DIR: 'memory', WORKERS: '2' }, { stderr: 'pipe' });
     expect(await pglite.exited).toBe(1);
