@@ -1,4 +1,4 @@
-import { Button, Form, Select, Space, type TableColumnsType } from 'antd';
+import { Form, Select, type TableColumnsType } from 'antd';
 import type { Paginator } from '@h5/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
+import { reviewColumn } from '../../shared/ui/review-column';
 import type { QueueFilters } from './api';
 
 /** What both application queues carry. */
@@ -65,23 +66,12 @@ export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row
     ...props.detailColumns,
     { title: '申请时间', dataIndex: 'created_at', width: 170 },
     { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <ReviewStateTag state={v} /> },
-    {
-      title: '审核',
-      width: 170,
-      render: (_v, row) =>
-        row.state === 1 ? (
-          <Space>
-            <Button type="primary" size="small" onClick={() => review.approve(row)}>
-              通过
-            </Button>
-            <Button danger size="small" onClick={() => review.reject(row)}>
-              拒绝
-            </Button>
-          </Space>
-        ) : (
-          <span>{`${row.reviewed_by || '-'}${row.note ? `：${row.note}` : ''}`}</span>
-        ),
-    },
+    reviewColumn<Row>({
+      review,
+      waiting: (row) => row.state === 1,
+      decidedBy: (row) => row.reviewed_by,
+      note: (row) => row.note,
+    }),
   ];
   return (
     <>

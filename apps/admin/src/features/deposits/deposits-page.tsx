@@ -1,5 +1,5 @@
 import type { adminEndpoints } from '@h5/contract';
-import { App, Button, Descriptions, Form, Select, Space, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Form, Select, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
@@ -9,6 +9,7 @@ import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
+import { reviewColumn } from '../../shared/ui/review-column';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { afterLateDecision, afterReview, approveDeposit, fetchDeposits, queryDeposit, rejectDeposit } from './api';
 import { LatePaymentsSection } from './late-payments-section';
@@ -119,26 +120,12 @@ export default function DepositsPage() {
           </Button>
         ) : null,
     },
-    {
-      title: '审核',
-      width: 170,
-      render: (_v, row) =>
-        row.state === 1 ? (
-          <Space>
-            <Button type="primary" size="small" onClick={() => review.approve(row)}>
-              通过
-            </Button>
-            <Button danger size="small" onClick={() => review.reject(row)}>
-              拒绝
-            </Button>
-          </Space>
-        ) : (
-          <span>
-            {row.reviewed_by || '-'}
-            {row.note ? `：${row.note}` : ''}
-          </span>
-        ),
-    },
+    reviewColumn<Row>({
+      review,
+      waiting: (row) => row.state === 1,
+      decidedBy: (row) => row.reviewed_by,
+      note: (row) => row.note,
+    }),
   ];
 
   return (

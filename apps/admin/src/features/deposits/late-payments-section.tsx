@@ -1,5 +1,5 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Button, Descriptions, Form, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { Descriptions, Form, Select, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
@@ -8,6 +8,7 @@ import { payWayLabel } from '../../shared/labels';
 import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
 import { DataTable } from '../../shared/ui/data-table';
 import { useReviewActions } from '../../shared/ui/review-actions';
+import { reviewColumn } from '../../shared/ui/review-column';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag';
 import { afterLateDecision, creditLatePayment, fetchLatePayments, refuseLatePayment } from './api';
 
@@ -76,26 +77,13 @@ export function LatePaymentsSection() {
       width: 90,
       render: (v: number) => <StatusTag tone={STATES[v]?.tone ?? 'neutral'}>{STATES[v]?.text ?? `状态 ${v}`}</StatusTag>,
     },
-    {
+    reviewColumn<Row>({
       title: '处理',
-      width: 170,
-      render: (_v, row) =>
-        row.state === 1 ? (
-          <Space>
-            <Button type="primary" size="small" onClick={() => review.approve(row)}>
-              通过
-            </Button>
-            <Button danger size="small" onClick={() => review.reject(row)}>
-              拒绝
-            </Button>
-          </Space>
-        ) : (
-          <span>
-            {row.decided_by || '-'}
-            {row.note ? `：${row.note}` : ''}
-          </span>
-        ),
-    },
+      review,
+      waiting: (row) => row.state === 1,
+      decidedBy: (row) => row.decided_by,
+      note: (row) => row.note,
+    }),
   ];
 
   return (
