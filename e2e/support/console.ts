@@ -13,6 +13,7 @@ export async function desktopPage(
   browser: Browser,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -131,13 +132,48 @@ export const balanceOf = async (member: Member) =>
 export const rowWith = (page: Page, text: string) => page.locator('tr', { hasText: text });
 
 /**
- * Waits for an antd message (toast) containing this text: a first write on a cold server, or any write while the
- * machine's cores are busy with the other stages, can take many seconds; a failure lists the messages that were shown.
+ * Every antd message (toast) the page shows, in order, kept after it leaves the screen: a toast lasts three seconds,
+ * and on a busy machine the page can be too slow to answer a look at the screen within them.
  */
-export const expectToast = (page: Page, text: string) =>
-  expect
-    .poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | '), { timeout: 30_000 })
-    .toContain(text);
+function recordToasts() {
+  const seen: string[] = [];
+  (window as unknown as { __toasts: string[] }).__toasts = seen;
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      for (const node of mutation.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const notices = node.matches('.ant-message-notice') ? [node] : [...node.querySelectorAll('.ant-message-notice')];
+        for (const notice of notices) seen.push(notice.textContent ?? '');
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Waits for a toast containing this text among those shown since the last one a journey waited for, and takes it
+ * and those before it off the record, so that the next wait sees only later toasts. A write on a cold server, or any
+ * write on a busy machine, can take many seconds; a failure says what the page showed instead.
+ */
+export async function expectToast(page: Page, text: string) {
+  try {
+    await expect
+      .poll(
+        () =>
+          page.evaluate((wanted) => {
+            const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+            const at = seen.findIndex((shown) => shown.includes(wanted));
+            if (at < 0) return seen.join(' | ');
+            seen.splice(0, at + 1);
+            return wanted;
+          }, text),
+        { timeout: 30_000 },
+      )
+      .toBe(text);
+  } catch (error) {
+    const dialogs = (await page.getByRole('dialog').allInnerTexts()).join(' | ').replace(/\s+/g, ' ');
+    throw new Error(`${(error as Error).message}\nno toast ${text}; open dialogs: ${dialogs.slice(0, 600) || 'none'}`);
+  }
+}
 
 /** The dialog on top (a form, or a confirm over it). */
 export const dialog = (page: Page) => page.getByRole('dialog').last();
@@ -160,10 +196,8 @@ export async function navigateInApp(page: Page, path: string, heading: string) {
   await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
 }
 
-/**
- * Waits until nothing on the page is moving (a dialog zooming in, a field's message folding away; endless spinners
- * aside): a click aimed at a button that is still moving can land beside it on a busy machine.
- */
+/** Waits until nothing on the page is moving (a dialog zooming in, a field's message folding away; endless spinners
+ * aside). */
 export async function settled(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
@@ -172,14 +206,12 @@ export async function settled(page: Page) {
 
 /** Saves the open form dialog of a resource screen. */
 export async function save(page: Page) {
-  await settled(page);
   await dialog(page).getByRole('button', { name: '保存' }).click();
 }
 
 /** Deletes the row showing `text` after the confirm dialog, and waits for it to leave the table. */
 export async function removeRow(page: Page, text: string) {
   await rowWith(page, text).getByRole('button', { name: /^删除/ }).click();
-  await settled(page);
   await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
   await expectToast(page, '已删除');
   await rowWith(page, text).waitFor({ state: 'detached' });
