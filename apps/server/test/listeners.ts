@@ -7,8 +7,8 @@ export interface Listener {
   port: number;
   /** "http://host:port" (IPv6 in brackets). */
   origin: string;
-  /** Each request's method, path and body, in arrival order. */
-  received: { method: string; url: string; body: string; headers: IncomingMessage['headers'] }[];
+  /** Each request's method, path, body and the connection's port on the caller's side, in arrival order. */
+  received: { method: string; url: string; body: string; headers: IncomingMessage['headers']; remotePort: number | undefined }[];
   close(): Promise<void>;
 }
 
@@ -21,7 +21,13 @@ export async function listen(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        body: Buffer.concat(chunks).toString('utf8'),
+        headers: req.headers,
+        remotePort: req.socket.remotePort,
+      });
       answer(req, res);
     });
   });

@@ -168,4 +168,21 @@ describe('outboundFetch', () => {
     const error = await outboundFetch(`${slow.origin}/x`, { signal: AbortSignal.timeout(100) }, production('127.0.0.2')).catch((e: Error) => e);
     expect((error as Error).name).toBe('TimeoutError');
   });
+
+  it('keeps the connection to a venue open between calls, one pool per policy', async () => {
+    const venue = await listener('127.0.0.2');
+    const connections: string[] = [];
+    const policy = production('127.0.0.2');
+    for (let i = 0; i < 3; i += 1) {
+      const res = await outboundFetch(`${venue.origin}/x`, { method: 'POST', body: '{}' }, policy);
+      await res.text();
+    }
+    const other = production('127.0.0.2');
+    await (await outboundFetch(`${venue.origin}/x`, { method: 'POST', body: '{}' }, other)).text();
+    for (const r of venue.received) connections.push(String(r.remotePort));
+    expect(venue.received).toHaveLength(4);
+    // Three calls on one connection; the other policy opened its own.
+    expect(new Set(connections.slice(0, 3)).size).toBe(1);
+    expect(connections[3]).not.toBe(connections[0]);
+  });
 });
