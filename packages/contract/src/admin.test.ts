@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as Admin from './admin';
 import {
   adminEndpointList,
   adminEndpoints,
@@ -19,6 +20,15 @@ describe('adminEndpoints', () => {
     const rows = list.map((ep) => `${ep.method} ${ep.path}`);
     expect(new Set(rows).size).toBe(rows.length);
     for (const ep of list) expect(ep.path.startsWith('/admin/api/'), ep.key).toBe(true);
+  });
+
+  it('gathers the calls of every area, no two areas under the same key', () => {
+    const areas = Object.entries(Admin).filter(([name]) => /^admin[A-Z]\w*Calls$/.test(name));
+    const keys = areas.flatMap(([, calls]) => Object.keys(calls as object));
+    expect(areas.length).toBeGreaterThan(5);
+    expect(new Set(keys).size).toBe(keys.length);
+    const resourceCalls = Object.keys(adminResources).length * 4;
+    expect(keys.length + resourceCalls).toBe(list.length);
   });
 
   it('lets admin call everything and only the sign-in go without a token', () => {

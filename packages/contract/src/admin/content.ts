@@ -1,0 +1,179 @@
+/**
+ * The content desk's back-office calls: the list/create/update/delete resources of the member app's home, help and
+ * promotions (at `/admin/api/<name>` and `/admin/api/<name>/:id`), messages, and image uploads.
+ */
+import { z } from 'zod';
+import { Money, Timestamp } from '../common';
+import { MSG } from '../messages';
+import { isSiteUrl } from '../site-url';
+import { category, centsInput, CONTENT, def, FINANCE, flag01, imageUrl, Nothing, resFlag, resource, resSort } from './atoms';
+import { AdminEmpty, type AdminEndpointDef } from './define';
+
+export const BannerInput = z.object({ src: imageUrl(MSG.imageUrlRequired), sort: resSort, enabled: resFlag });
+export const AdminBanner = z.object({ id: z.number().int(), src: z.string(), sort: z.number().int(), enabled: z.number().int() });
+
+export const NoticeInput = z.object({
+  text: z.string({ message: MSG.contentRequired }).trim().min(1, { message: MSG.contentRequired }).max(500, { message: MSG.inputTooLong }),
+  sort: resSort,
+  enabled: resFlag,
+});
+export const AdminNotice = z.object({ id: z.number().int(), text: z.string(), sort: z.number().int(), enabled: z.number().int() });
+
+export const GameInput = z.object({
+  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
+  category_id: category,
+  app_state: resFlag,
+  platform_name: z.string({ message: MSG.venueMissing }).trim().min(1, { message: MSG.venueMissing }).max(32, { message: MSG.venueMissing }),
+  game_code: z.string().trim().max(64, { message: MSG.inputTooLong }).default(''),
+  mobile_img: z
+    .string()
+    .trim()
+    .max(500, { message: MSG.inputTooLong })
+    .refine((v) => v === '' || isSiteUrl(v), { message: MSG.urlInvalid })
+    .default(''),
+  sort: resSort,
+});
+export const AdminGame = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category_id: z.string(),
+  app_state: z.number().int(),
+  platform_name: z.string(),
+  game_code: z.string(),
+  mobile_img: z.string(),
+  sort: z.number().int(),
+});
+
+/** `content` is operator HTML: the server cleans it before storing, and refuses it when nothing is left. */
+export const ArticleInput = z.object({
+  type: z.coerce
+    .number({ message: MSG.articleTypeInvalid })
+    .int({ message: MSG.articleTypeInvalid })
+    .min(1, { message: MSG.articleTypeInvalid })
+    .max(8, { message: MSG.articleTypeInvalid }),
+  title: z.string({ message: MSG.titleRequired }).trim().min(1, { message: MSG.titleRequired }).max(128, { message: MSG.inputTooLong }),
+  content: z.string({ message: MSG.contentRequired }).trim().min(1, { message: MSG.contentRequired }).max(100_000, { message: MSG.inputTooLong }),
+});
+export const AdminArticle = z.object({ id: z.number().int(), type: z.number().int(), title: z.string(), content: z.string() });
+
+export const PromotionTypeInput = z.object({
+  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(32, { message: MSG.inputTooLong }),
+  sort: z.coerce.number().int().default(0),
+  enabled: flag01.default(1),
+});
+export const AdminPromotionType = z.object({ id: z.number().int(), name: z.string(), sort: z.number().int(), enabled: z.number().int() });
+
+/** `content` and `memo` are operator HTML, cleaned by the server before they are stored. */
+export const PromotionInput = z.object({
+  type_id: z.coerce.number().int().positive().nullable().default(null),
+  title: z.string({ message: MSG.titleRequired }).trim().min(1, { message: MSG.titleRequired }).max(128, { message: MSG.inputTooLong }),
+  banner: z.string().max(500).default(''),
+  content: z.string().max(100_000).default(''),
+  memo: z.string().max(100_000).default(''),
+  sort: z.coerce.number().int().default(0),
+  enabled: flag01.default(1),
+});
+export const AdminPromotion = z.object({
+  id: z.number().int(),
+  type_id: z.number().int().nullable(),
+  title: z.string(),
+  banner: z.string(),
+  content: z.string(),
+  memo: z.string(),
+  sort: z.number().int(),
+  enabled: z.number().int(),
+});
+
+/** 'HH:mm' (or 'HH:mm:ss', seconds dropped), Beijing time. */
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: MSG.timeRangeInvalid })
+  .transform((v) => v.slice(0, 5));
+export const RedpacketRuleInput = z.object({
+  start_time: clockTime,
+  end_time: clockTime,
+  day_flow: centsInput,
+  flow_money: centsInput,
+  recharge: z.coerce.number().int().min(0).max(1000),
+  /** Prize cap in percent of the deposits. */
+  money: centsInput.refine((cents) => cents <= 100_00, { message: MSG.amountInvalid }),
+  enabled: flag01.default(1),
+});
+export const AdminRedpacketRule = z.object({
+  id: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  day_flow: Money,
+  flow_money: Money,
+  recharge: z.number().int(),
+  money: Money,
+  enabled: z.number().int(),
+});
+
+export const MessageInput = z.object({
+  title: z.string().trim().min(1).max(128),
+  content: z.string().trim().min(1).max(20_000),
+  member_id: z.coerce.number().int().positive().optional(),
+  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(2),
+});
+export const SentMessage = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  created_at: Timestamp,
+  /** 1 announcement, 2 inbox message. */
+  type: z.number().int(),
+  /** Null: every member. */
+  member_id: z.number().int().nullable(),
+});
+
+/**
+ * The image types an operator may upload, told by the file's first bytes on the server (never by its name or the
+ * type the browser declares). SVG is not among them: served from our own origin it could carry script.
+ */
+export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** 2 MB: a 750×280 banner as JPEG or WebP is a few hundred KB; a larger file is a photo nobody resized. */
+export const IMAGE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/** What an uploaded image is for: a banner (轮播图, a promotion's 横幅) or an image inside content (tiles, HTML). */
+export const IMAGE_UPLOAD_PURPOSES = ['banner', 'content'] as const;
+export type ImageUploadPurpose = (typeof IMAGE_UPLOAD_PURPOSES)[number];
+
+/** The form's text fields beside the file part (`file`). */
+export const ImageUploadInput = z.object({
+  purpose: z.enum(IMAGE_UPLOAD_PURPOSES, { message: MSG.imageUploadPurposeInvalid }).default('banner'),
+});
+/** The stored image: `path` is a site path (`/uploads/<random>.<ext>`) to put in an image field as it is. */
+export const UploadedImage = z.object({
+  path: z.string(),
+  content_type: z.enum(IMAGE_UPLOAD_TYPES),
+  size: z.number().int(),
+});
+
+/** The content resources, each under its own name (red-packet rules are finance's). */
+export const contentResources = {
+  banners: resource('/admin/api/banners', CONTENT, BannerInput, AdminBanner, 'home banners'),
+  notices: resource('/admin/api/notices', CONTENT, NoticeInput, AdminNotice, 'marquee notices'),
+  games: resource('/admin/api/games', CONTENT, GameInput, AdminGame, 'home game tiles'),
+  articles: resource('/admin/api/articles', CONTENT, ArticleInput, AdminArticle, 'help articles'),
+  promotionTypes: resource('/admin/api/promotion-types', CONTENT, PromotionTypeInput, AdminPromotionType, 'promotion types'),
+  promotions: resource('/admin/api/promotions', CONTENT, PromotionInput, AdminPromotion, 'promotions'),
+  redpacketRules: resource('/admin/api/redpacket-rules', FINANCE, RedpacketRuleInput, AdminRedpacketRule, 'red-packet rules'),
+};
+
+/** Messages and image uploads. */
+export const adminContentCalls = {
+  messageSend: def('POST', '/admin/api/messages', CONTENT, MessageInput, SentMessage, 'Send an inbox message or an announcement'),
+  messageDelete: def('DELETE', '/admin/api/messages/:id', CONTENT, AdminEmpty, Nothing, 'Delete a message'),
+  imageUpload: {
+    ...def(
+      'POST',
+      '/admin/api/files',
+      CONTENT,
+      ImageUploadInput,
+      UploadedImage,
+      'Upload an image (multipart/form-data: the part `file`, and `purpose`): PNG, JPEG, GIF or WebP by its content, at most 2 MB; answers its /uploads/ path',
+    ),
+    multipart: true,
+  },
+
+} as const satisfies Record<string, AdminEndpointDef>;

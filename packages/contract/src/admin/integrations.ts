@@ -1,0 +1,67 @@
+/**
+ * Integration changes (README "Operators"): what lets a venue or a gateway move money, made by one admin and applied
+ * when another approves it. Secrets are shown as ******** (set) or '' (none), never as they are.
+ */
+import { z } from 'zod';
+import { paginator, Timestamp } from '../common';
+import { MSG } from '../messages';
+import { ADMIN, def, NoteInput, pageField, pagesizeField, queueState } from './atoms';
+import { type AdminEndpointDef } from './define';
+
+export const INTEGRATION_CHANGE_STATES = { pending: 1, applied: 2, rejected: 3, withdrawn: 4, stale: 5 } as const;
+export const IntegrationChange = z.object({
+  id: z.number().int(),
+  target_kind: z.enum(['venue', 'gateway']),
+  /** The venue's or gateway's code. */
+  target: z.string(),
+  /** create: a new gateway; update: a venue's or gateway's integration fields. */
+  action: z.enum(['create', 'update']),
+  /** The integration fields before (null for a creation) and as proposed. */
+  before: z.record(z.string(), z.string()).nullable(),
+  after: z.record(z.string(), z.string()),
+  /** 1 pending, 2 applied, 3 rejected, 4 withdrawn by its maker, 5 refused as stale. */
+  state: z.number().int(),
+  maker_id: z.number().int(),
+  made_by: z.string(),
+  checked_by: z.string(),
+  /** The reason of a rejection or withdrawal, or the approver's note. */
+  note: z.string(),
+  decided_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+export const IntegrationChangeQueryInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(5) });
+export const RejectReasonInput = z.object({
+  note: z
+    .string({ message: MSG.integrationRejectReasonRequired })
+    .trim()
+    .min(1, { message: MSG.integrationRejectReasonRequired })
+    .max(200, { message: MSG.inputTooLong }),
+});
+
+/** Integration changes: what lets a venue or a gateway move money takes two admins. */
+export const adminIntegrationCalls = {
+  integrationChanges: def(
+    'GET',
+    '/admin/api/integration-changes',
+    ADMIN,
+    IntegrationChangeQueryInput,
+    paginator(IntegrationChange),
+    'Integration changes, pending first',
+  ),
+  integrationChangeApprove: def(
+    'POST',
+    '/admin/api/integration-changes/:id/approve',
+    ADMIN,
+    NoteInput,
+    IntegrationChange,
+    'Apply a pending change (another admin than its maker; refused as stale when the target changed since)',
+  ),
+  integrationChangeReject: def(
+    'POST',
+    '/admin/api/integration-changes/:id/reject',
+    ADMIN,
+    RejectReasonInput,
+    IntegrationChange,
+    'Reject a pending change with a reason (its maker withdraws it)',
+  ),
+} as const satisfies Record<string, AdminEndpointDef>;

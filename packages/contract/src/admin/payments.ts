@@ -1,0 +1,398 @@
+/**
+ * The money desk's back-office calls: deposits (and 查单), late payments, withdrawals, manual adjustments, pay ways,
+ * receiving accounts, payment gateways, notifies and the ledger check.
+ */
+import { z } from 'zod';
+import { MAX_PAY_RANGES, PAY_RANGE_TYPES } from '../codes';
+import { Money, paginator, Timestamp } from '../common';
+import { MSG } from '../messages';
+import { isSiteUrl } from '../site-url';
+import { ADMIN, blankIsAbsent, centsInput, DateRange, def, FINANCE, flag01, Nothing, pageField, pagesizeField, queueState, reviewed } from './atoms';
+import { AdminEmpty, type AdminEndpointDef } from './define';
+import { IntegrationChange } from './integrations';
+
+export const AdjustInput = z.object({
+  amount: z.union([z.string().max(32), z.number()]),
+  note: z.string().max(200).default(''),
+  reference: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+/**
+ * A manual adjustment above `adjust_second_review_above`, waiting for (or decided by) a second operator. State 1
+ * pending, 2 approved (applied through the ledger), 3 rejected.
+ */
+export const AdminAdjustment = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  username: z.string(),
+  /** Signed: a credit is positive, a debit negative. */
+  amount: Money,
+  reference: z.string(),
+  note: z.string(),
+  state: z.number().int(),
+  maker_id: z.number().int(),
+  made_by: z.string(),
+  reviewer_id: z.number().int().nullable(),
+  reviewed_by: z.string(),
+  review_note: z.string(),
+  reviewed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+/**
+ * The answer of an adjustment: the central wallet's balance after it, and, when the amount was above the line, the
+ * pending adjustment (the balance then is unchanged; null when it was applied at once).
+ */
+export const AdjustResult = z.object({ balance: Money, pending: AdminAdjustment.nullable() });
+
+export const DepositQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3), ...DateRange });
+export const WithdrawalQueueInput = DepositQueueInput;
+export const AdjustmentQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3) });
+
+export const AdminDeposit = z.object({
+  id: z.number().int(),
+  deposit_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string().optional(),
+  pay_way: z.string(),
+  catepay: z.string(),
+  amount: Money,
+  usdt_rate: z.string().nullable(),
+  usdt_amount: Money.nullable(),
+  depositor_name: z.string(),
+  depositor_bank: z.string(),
+  depositor_bank_no: z.string(),
+  depositor_bank_address: z.string(),
+  /** 1 pending, 2 approved, 3 rejected. */
+  state: z.number().int(),
+  bonus: Money,
+  note: z.string(),
+  gateway: z.string().nullable(),
+  gateway_trade_no: z.string().nullable(),
+  reviewed_by: z.string(),
+  reviewed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+/** What a gateway's order query answered about one deposit (查单). */
+export const GatewayOrderAnswer = z.object({
+  found: z.boolean(),
+  paid: z.boolean(),
+  trade_no: z.string(),
+  /** The amount the gateway named, or null. */
+  money: Money.nullable(),
+  /** The order and merchant the answer names: it counts only when they are the deposit's and the gateway's. */
+  order_no: z.string(),
+  merchant_id: z.string(),
+});
+/**
+ * 查单: the gateway's answer (null when the gateway could not be reached) and what was done with it, as
+ * reconciliation would: credited, held (paid after the deposit closed), expired (closed unpaid), duplicate,
+ * amount_mismatch or order_mismatch (flagged), or null (nothing to do); the message says it in Chinese.
+ */
+export const DepositQueryResult = z.object({
+  deposit: AdminDeposit,
+  answer: GatewayOrderAnswer.nullable(),
+  outcome: z.string().nullable(),
+});
+export const LatePaymentQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3) });
+/** Money a gateway reported paid for a closed deposit, held for finance (state 1 held, 2 credited, 3 refused). */
+export const AdminLatePayment = z.object({
+  id: z.number().int(),
+  deposit_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string(),
+  pay_way: z.string(),
+  amount: Money,
+  gateway: z.string(),
+  trade_no: z.string(),
+  /** notify (the gateway called us) or query (reconciliation or 查单 asked). */
+  source: z.string(),
+  /** How the deposit had closed: expired (its window passed) or rejected. */
+  closed_as: z.enum(['expired', 'rejected']),
+  state: z.number().int(),
+  note: z.string(),
+  decided_by: z.string(),
+  decided_at: Timestamp.nullable(),
+  deposit_created_at: Timestamp,
+  created_at: Timestamp,
+});
+export const LatePaymentRefuseInput = z.object({
+  note: z
+    .string({ message: MSG.latePaymentReasonRequired })
+    .trim()
+    .min(1, { message: MSG.latePaymentReasonRequired })
+    .max(200, { message: MSG.inputTooLong }),
+});
+
+export const AdminWithdrawal = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string().optional(),
+  card_type: z.number().int(),
+  bank: z.string(),
+  bank_owner: z.string(),
+  /** In full: finance pays to it. */
+  bank_no: z.string(),
+  bank_no_masked: z.string(),
+  bank_address: z.string(),
+  amount: Money,
+  usdt_rate: z.string().nullable(),
+  usdt_fee: Money.nullable(),
+  usdt_amount: Money.nullable(),
+  state: z.number().int(),
+  note: z.string(),
+  /** The first approval of a withdrawal above `withdraw_second_review_above` (empty/null until then). */
+  first_reviewer_id: z.number().int().nullable(),
+  first_reviewed_by: z.string(),
+  first_reviewed_at: Timestamp.nullable(),
+  reviewed_by: z.string(),
+  reviewed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+});
+export const AdminWithdrawalRow = AdminWithdrawal.extend({
+  username: z.string(),
+  /** The member's outstanding withdrawal turnover now (members.turnover_required). */
+  turnover_required: Money,
+  /** Whether this withdrawal's amount is above the second-review line as it stands now. */
+  needs_second_review: z.boolean(),
+});
+
+const payWayCode = z.string();
+export const PayWayAdmin = z.object({
+  code: payWayCode,
+  name: z.string(),
+  enabled: z.number().int(),
+  sort: z.number().int(),
+  gateway: z.string().nullable(),
+  ranges: z.array(z.object({ type: z.string(), min_price: Money, max_price: Money })),
+});
+/** One amount range of a pay way: a getPayRange type and its bounds in cents, the lower not above the upper. */
+export const PayRangeInput = z.object({
+  type: z.enum(PAY_RANGE_TYPES, { message: MSG.payRangeTypeInvalid }),
+  min_price: centsInput,
+  max_price: centsInput,
+});
+/**
+ * A pay way's ranges as a whole: each type once, at most one per type. The server also checks that every type is one
+ * of the way's own (PAY_WAY_RANGE_TYPES), which the path names.
+ */
+export const PayRangesInput = z
+  .array(PayRangeInput, { message: MSG.badInput })
+  .min(1, { message: MSG.payRangesEmpty })
+  .max(MAX_PAY_RANGES, { message: MSG.payRangesTooMany })
+  .superRefine((ranges, ctx) => {
+    const seen = new Set<string>();
+    ranges.forEach((range, i) => {
+      if (seen.has(range.type)) ctx.addIssue({ code: 'custom', path: [i, 'type'], message: MSG.payRangeTypeRepeated });
+      seen.add(range.type);
+      if (range.min_price > range.max_price) {
+        ctx.addIssue({ code: 'custom', path: [i, 'min_price'], message: MSG.payRangeMinAboveMax });
+      }
+    });
+  });
+export const PayWayUpdateInput = z.object({
+  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(32, { message: MSG.inputTooLong }).optional(),
+  enabled: flag01.optional(),
+  sort: z.coerce.number().int().optional(),
+  /** A gateway code, or null: receiving accounts and operator review. */
+  gateway: z.string().max(32).nullable().optional(),
+  /**
+   * Every range of the way: the listed types get these bounds, a type of the way left out loses its range (closed
+   * to deposits). Left out altogether: the ranges stay as they are.
+   */
+  ranges: PayRangesInput.optional(),
+});
+export const PayWayRow = z.object({
+  code: payWayCode,
+  name: z.string(),
+  enabled: z.number().int(),
+  sort: z.number().int(),
+  gateway: z.string().nullable(),
+});
+
+const accountText = (max: number) => z.string().trim().max(max, { message: MSG.inputTooLong }).default('');
+/**
+ * Where members pay a deposit of a channel (a getPayRange type). Members are shown a bank account's bank, number,
+ * holder and branch (getpaybank, payinfo); for every other channel the collection account or wallet address in
+ * `mch_id`, with `content` and the QR image `payimg` (payinfo's cardlist): so a bank account needs its bank, number
+ * and holder, any other account its `mch_id`.
+ */
+export const ReceivingAccountInput = z
+  .object({
+    channel: z.enum(PAY_RANGE_TYPES, { message: MSG.receivingChannelInvalid }),
+    bank_name: accountText(64),
+    bank_no: accountText(128),
+    bank_owner: accountText(64),
+    bank_address: accountText(128),
+    mch_id: accountText(128),
+    content: accountText(255),
+    payimg: z.string().max(200_000, { message: MSG.inputTooLong }).default(''),
+    enabled: flag01.default(1),
+    sort: z.coerce.number({ message: MSG.sortInvalid }).int({ message: MSG.sortInvalid }).default(0),
+  })
+  .superRefine((account, ctx) => {
+    const need = (field: keyof typeof account, message: string) => {
+      if (account[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (account.channel === 'bank') {
+      need('bank_name', MSG.receivingBankNameRequired);
+      need('bank_no', MSG.receivingBankNoRequired);
+      need('bank_owner', MSG.receivingBankOwnerRequired);
+    } else {
+      need('mch_id', MSG.receivingAccountRequired);
+    }
+  });
+export const ReceivingAccount = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  bank_name: z.string(),
+  bank_no: z.string(),
+  bank_owner: z.string(),
+  bank_address: z.string(),
+  mch_id: z.string(),
+  content: z.string(),
+  payimg: z.string(),
+  enabled: z.number().int(),
+  sort: z.number().int(),
+});
+
+/** Where the member's browser posts the order: a path of our own site (the sandbox) or an http(s) address. */
+const gatewaySubmitUrl = z.string().max(500).refine(isSiteUrl, MSG.gatewayUrlInvalid);
+const GatewayFields = {
+  name: z.string().trim().min(1, MSG.badInput).max(64),
+  merchant_id: z.string().trim().min(1, MSG.gatewayMerchantRequired).max(64),
+  secret: z.string().min(8, MSG.gatewaySecretInvalid).max(128, MSG.gatewaySecretInvalid),
+  submit_url: gatewaySubmitUrl,
+  enabled: flag01,
+};
+export const GatewayCreateInput = z.object({
+  code: z.string().regex(/^[a-z0-9_]{2,32}$/, MSG.gatewayCodeInvalid),
+  protocol: z.literal('epay').default('epay'),
+  ...GatewayFields,
+  enabled: flag01.default(1),
+});
+export const GatewayUpdateInput = z.object(GatewayFields).partial();
+export const PaymentGateway = z.object({
+  code: z.string(),
+  name: z.string(),
+  protocol: z.string(),
+  merchant_id: z.string(),
+  /** Always '********': the secret is write-only. */
+  secret: z.string(),
+  submit_url: z.string(),
+  enabled: z.number().int(),
+  created_at: Timestamp,
+  /** A change of merchant, secret or submit_url waits for a second admin. */
+  pending_change: z.boolean(),
+});
+export const NotifyListInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  flagged: z.preprocess(blankIsAbsent, flag01.optional()),
+  deposit_no: z.string().max(64).optional(),
+  gateway: z.string().max(32).optional(),
+});
+export const PaymentNotify = z.object({
+  id: z.number().int(),
+  gateway: z.string(),
+  source: z.string(),
+  deposit_no: z.string(),
+  trade_no: z.string(),
+  money: z.string(),
+  trade_status: z.string(),
+  params: z.unknown(),
+  ip: z.string(),
+  valid: z.number().int(),
+  outcome: z.string(),
+  flagged: z.number().int(),
+  created_at: Timestamp,
+});
+
+export const LedgerCheck = z.object({
+  balanced: z.boolean(),
+  total: z.string(),
+  accounts: z.number().int(),
+  mismatched: z.array(z.object({ code: z.string(), balance: z.string(), entries: z.string() })),
+});
+
+const depositReview = reviewed('/admin/api/deposits', 'deposit_no', FINANCE, AdminDeposit, 'a deposit (credits it)');
+const withdrawalReview = reviewed(
+  '/admin/api/withdrawals',
+  'order_no',
+  FINANCE,
+  AdminWithdrawal,
+  'a withdrawal (above withdraw_second_review_above: a first approval, then a second by another operator)',
+);
+const adjustmentReview = reviewed(
+  '/admin/api/adjustments',
+  'id',
+  FINANCE,
+  AdminAdjustment,
+  'a pending manual adjustment (by another operator than its maker; approval applies it once)',
+);
+
+/** The money desk. */
+export const adminPaymentCalls = {
+  deposits: def('GET', '/admin/api/deposits', FINANCE, DepositQueueInput, paginator(AdminDeposit), 'Deposit queue'),
+  depositApprove: depositReview.approve,
+  depositReject: depositReview.reject,
+  depositQuery: def(
+    'POST',
+    '/admin/api/deposits/:deposit_no/query',
+    FINANCE,
+    AdminEmpty,
+    DepositQueryResult,
+    "查单: ask the deposit's gateway about it now and act on the answer as reconciliation does (credit inside the window, hold a late payment, close an unpaid expired order)",
+  ),
+  latePayments: def('GET', '/admin/api/late-payments', FINANCE, LatePaymentQueueInput, paginator(AdminLatePayment), 'Money paid at a gateway after its deposit closed, held for finance'),
+  latePaymentApprove: def(
+    'POST',
+    '/admin/api/late-payments/:id/approve',
+    FINANCE,
+    AdminEmpty,
+    AdminLatePayment,
+    'Credit a held late payment once: its deposit becomes approved through the ledger (a second decision: 409)',
+  ),
+  latePaymentReject: def('POST', '/admin/api/late-payments/:id/reject', FINANCE, LatePaymentRefuseInput, AdminLatePayment, 'Refuse a held late payment, with the reason; nothing moves'),
+  withdrawals: def('GET', '/admin/api/withdrawals', FINANCE, WithdrawalQueueInput, paginator(AdminWithdrawalRow), 'Withdrawal queue'),
+  withdrawalApprove: withdrawalReview.approve,
+  withdrawalReject: withdrawalReview.reject,
+  adjustments: def('GET', '/admin/api/adjustments', FINANCE, AdjustmentQueueInput, paginator(AdminAdjustment), 'Manual adjustments waiting for a second operator, and decided ones'),
+  adjustmentApprove: adjustmentReview.approve,
+  adjustmentReject: adjustmentReview.reject,
+  payWays: def('GET', '/admin/api/pay-ways', FINANCE, AdminEmpty, z.array(PayWayAdmin), 'Pay ways with their ranges'),
+  payWayUpdate: def('PUT', '/admin/api/pay-ways/:code', FINANCE, PayWayUpdateInput, PayWayRow, 'Change a pay way'),
+  receivingAccounts: def('GET', '/admin/api/receiving-accounts', FINANCE, AdminEmpty, z.array(ReceivingAccount), 'Receiving accounts'),
+  receivingAccountCreate: def('POST', '/admin/api/receiving-accounts', FINANCE, ReceivingAccountInput, ReceivingAccount, 'Add a receiving account'),
+  receivingAccountUpdate: def(
+    'PUT',
+    '/admin/api/receiving-accounts/:id',
+    FINANCE,
+    ReceivingAccountInput,
+    ReceivingAccount,
+    'Replace a receiving account',
+  ),
+  receivingAccountDelete: def('DELETE', '/admin/api/receiving-accounts/:id', FINANCE, AdminEmpty, Nothing, 'Delete a receiving account'),
+  paymentGateways: def('GET', '/admin/api/payment-gateways', ADMIN, AdminEmpty, z.array(PaymentGateway), 'Payment gateways'),
+  paymentGatewayCreate: def(
+    'POST',
+    '/admin/api/payment-gateways',
+    ADMIN,
+    GatewayCreateInput,
+    IntegrationChange,
+    'Propose a payment gateway: it is created when a second admin approves',
+  ),
+  paymentGatewayUpdate: def(
+    'PUT',
+    '/admin/api/payment-gateways/:code',
+    ADMIN,
+    GatewayUpdateInput,
+    PaymentGateway,
+    'Change a gateway: name and switch at once; merchant, secret and submit_url wait for a second admin (a new address needs a new secret)',
+  ),
+  paymentGatewayDelete: def('DELETE', '/admin/api/payment-gateways/:code', ADMIN, AdminEmpty, Nothing, 'Delete an unused gateway'),
+  paymentNotifies: def('GET', '/admin/api/payment-notifies', FINANCE, NotifyListInput, paginator(PaymentNotify), 'Gateway notifies'),
+  ledgerCheck: def('GET', '/admin/api/ledger/check', FINANCE, AdminEmpty, LedgerCheck, 'Verify the ledger invariants'),
+} as const satisfies Record<string, AdminEndpointDef>;

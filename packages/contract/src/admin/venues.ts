@@ -1,0 +1,118 @@
+/**
+ * The back-office calls of game venues: the venue list (a content resource), an admin's integration proposal, and
+ * finance's view of transfers to and from remote venues.
+ */
+import { z } from 'zod';
+import { Money, paginator, Timestamp } from '../common';
+import { MSG } from '../messages';
+import { ADMIN, blankIsAbsent, category, CONTENT, DateRange, def, FINANCE, pageField, pagesizeField, queueState, resFlag, resource, resSort } from './atoms';
+import { AdminEmpty, type AdminEndpointDef } from './define';
+import { IntegrationChange } from './integrations';
+
+export const VENUE_WALLET_MODES = ['transfer', 'seamless'] as const;
+/** A field the call does not take: absent, or the call is refused with its message. */
+const integrationField = z.undefined({ message: MSG.venueIntegrationSeparate }).optional();
+export const VenueInput = z.object({
+  code: z.string({ message: MSG.venueCodeInvalid }).trim().regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
+  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
+  /** Shown beside the name; the code when left out. */
+  platname: z.string().trim().max(32, { message: MSG.inputTooLong }).default(''),
+  category_id: category,
+  sort: resSort,
+  enabled: resFlag,
+  // What lets the venue move money is not edited here (README "Operators"): sent anyway, it is refused.
+  wallet_mode: integrationField,
+  api_base_url: integrationField,
+  api_secret: integrationField,
+  currency: integrationField,
+});
+/**
+ * What lets a venue move money, proposed by an admin and applied when a second admin approves (an integration
+ * change). A venue created by content has none of it and moves no money until then.
+ */
+export const VenueIntegrationInput = z.object({
+  /**
+   * How money reaches the venue (README "Game venues"): 'transfer' (a remote venue's own wallet, money moved in and
+   * out over its API) or 'seamless' (the venue calls our wallet API for each bet and win).
+   */
+  wallet_mode: z.enum(VENUE_WALLET_MODES, { message: MSG.venueWalletModeInvalid }).default('transfer'),
+  api_base_url: z
+    .string()
+    .trim()
+    .max(255, { message: MSG.inputTooLong })
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: MSG.venueApiUrlRequired })
+    .default(''),
+  /** Write-only: never answered; left empty, the stored secret stays (not when the address changes). */
+  api_secret: z
+    .string()
+    .trim()
+    .max(128, { message: MSG.inputTooLong })
+    .refine((v) => v === '' || v.length >= 16, { message: MSG.venueSecretRequired })
+    .default(''),
+  currency: z.string().trim().regex(/^[A-Z]{3}$/, { message: MSG.venueCurrencyInvalid }).default('CNY'),
+});
+export const AdminVenue = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  platname: z.string(),
+  category_id: z.string(),
+  sort: z.number().int(),
+  enabled: z.number().int(),
+  wallet_mode: z.enum(VENUE_WALLET_MODES),
+  api_base_url: z.string(),
+  /** Whether a signing secret is stored (the secret itself is never answered). */
+  api_secret_set: z.boolean(),
+  currency: z.string(),
+  /** A change of the fields above waits for a second admin. */
+  pending_change: z.boolean(),
+});
+
+export const VenueTransferQueueInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  state: queueState(2),
+  /** A venue code, exactly; blank for all. */
+  venue: z.preprocess(blankIsAbsent, z.string().trim().max(32).optional()),
+  ...DateRange,
+});
+/** A transfer to or from a remote transfer-wallet venue, as finance follows it (README "Game venues"). */
+export const AdminVenueTransfer = z.object({
+  id: z.number().int(),
+  /** Our transfer id, the venue's idempotency key. */
+  transfer_no: z.string(),
+  member_id: z.number().int(),
+  username: z.string().optional(),
+  venue_code: z.string(),
+  /** in: central wallet to the venue; out: the venue back to the central wallet. */
+  direction: z.enum(['in', 'out']),
+  amount: Money,
+  /** SPEC 4: 0 failed, 1 success, 2 pending (the venue's answer is still awaited). */
+  state: z.number().int(),
+  note: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const venueResource = resource('/admin/api/venues', CONTENT, VenueInput, AdminVenue, 'venues');
+
+/** Venue transfers and integration proposals. */
+export const adminVenueCalls = {
+  venueTransfers: def('GET', '/admin/api/venue-transfers', FINANCE, VenueTransferQueueInput, paginator(AdminVenueTransfer), 'Transfers to and from remote venues, newest first'),
+  venueTransferReconcile: def(
+    'POST',
+    '/admin/api/venue-transfers/:transfer_no/reconcile',
+    FINANCE,
+    AdminEmpty,
+    AdminVenueTransfer,
+    'Ask the venue about a pending transfer now and finish it as its answer says (still pending while it does not answer, answers about another transfer, or confirms another amount: then the note says so)',
+  ),
+  venueIntegration: def(
+    'POST',
+    '/admin/api/venues/:id/integration',
+    ADMIN,
+    VenueIntegrationInput,
+    IntegrationChange,
+    "Propose a venue's wallet mode, API address, secret and currency (a new address needs a new secret)",
+  ),
+} as const satisfies Record<string, AdminEndpointDef>;

@@ -1,0 +1,76 @@
+/** VIP levels (a finance resource) and the quarterly retention review. */
+import { z } from 'zod';
+import { Money, paginator, Timestamp } from '../common';
+import { MSG } from '../messages';
+import { centsInput, def, FINANCE, flag01, pageField, pagesizeField, resource } from './atoms';
+import { AdminEmpty, type AdminEndpointDef } from './define';
+
+export const RetentionReviewResult = z.object({ quarter: z.string(), reviewed: z.number().int(), dropped: z.number().int() });
+export const RetentionReviewsInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  /** 1: only the reviews that dropped a level. */
+  dropped: flag01.default(0),
+});
+export const RetentionReviewRow = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  username: z.string(),
+  quarter: z.string(),
+  from_level: z.number().int(),
+  to_level: z.number().int(),
+  retention: Money,
+  turnover: Money,
+  reviewed_at: Timestamp,
+});
+
+const percent = centsInput.refine((cents) => cents <= 100_00, { message: MSG.rebatePercentInvalid });
+export const VipLevelInput = z.object({
+  level: z.coerce
+    .number({ message: MSG.vipLevelInvalid })
+    .int({ message: MSG.vipLevelInvalid })
+    .min(1, { message: MSG.vipLevelInvalid })
+    .max(99, { message: MSG.vipLevelInvalid }),
+  name: z.string().trim().max(16, { message: MSG.inputTooLong }).default(''),
+  recharge: centsInput,
+  flow: centsInput,
+  /** Turnover needed within 90 days to keep the level (0 = none). Left out: a new level has none, an edit keeps it. */
+  retention: centsInput.optional(),
+  realperson: percent,
+  sport: percent,
+  e_sport: percent,
+  joker: percent,
+  electron: percent,
+  lottery: percent,
+  enabled: flag01.default(1),
+});
+export const AdminVipLevel = z.object({
+  id: z.number().int(),
+  level: z.number().int(),
+  name: z.string(),
+  recharge: Money,
+  flow: Money,
+  retention: Money,
+  realperson: Money,
+  sport: Money,
+  e_sport: Money,
+  joker: Money,
+  electron: Money,
+  lottery: Money,
+  enabled: z.number().int(),
+});
+
+export const vipLevelResource = resource('/admin/api/vip-levels', FINANCE, VipLevelInput, AdminVipLevel, 'VIP levels');
+
+/** The VIP retention review. */
+export const adminVipCalls = {
+  vipRetentionReview: def('POST', '/admin/api/vip/retention-review', FINANCE, AdminEmpty, RetentionReviewResult, 'Run the VIP retention review now'),
+  vipRetentionReviews: def(
+    'GET',
+    '/admin/api/vip/retention-reviews',
+    FINANCE,
+    RetentionReviewsInput,
+    paginator(RetentionReviewRow),
+    'VIP retention reviews',
+  ),
+} as const satisfies Record<string, AdminEndpointDef>;
