@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { type AppConfig, loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
-import { seedIfEmpty } from '../apps/server/src/db/seed';
+import { seedIfEmpty } from '../apps/server/src/seed';
 import type { Clock } from '../apps/server/src/lib/time';
 import { createOperator } from '../apps/server/src/modules/admin/admin-service';
 import { pullVenueBets } from '../apps/server/src/modules/wallet/venue-bets';

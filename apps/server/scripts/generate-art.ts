@@ -13,7 +13,7 @@ import {
   type DemoVenue,
   artPath,
   demoSlotGames,
-} from '../src/db/seed-content';
+} from '../src/modules/content/content-seed';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 const artDir = join(publicDir, 'art');

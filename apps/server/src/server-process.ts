@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './seed';
 import { importUploadDirectory } from './modules/files/files-service';
 import { answerPrimaryWith, startMetricsServer } from './modules/ops/metrics-server';
 import { metricsRegistryOf } from './modules/ops/site-metrics';

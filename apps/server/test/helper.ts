@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed';
 import { type Clock, systemClock } from '../src/lib/time';
 import { connectSandboxAggregator } from '../src/providers/sandbox-aggregator/sandbox-aggregator-venues';
 

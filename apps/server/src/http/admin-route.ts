@@ -1,10 +1,21 @@
-import { type AdminEndpointDef, BizCode, firstIssueMessage, MSG, type PathParams } from '@h5/contract';
+import { type AdminEndpointDef, BizCode, firstIssueMessage, MSG, type OperatorRoleName, type PathParams } from '@h5/contract';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuthedOperator } from '../modules/admin/admin-service';
 import { AppError, badInput } from './errors';
 import type { Reply } from './route';
+
+/** The operator behind a back-office request, as the authentication handed to the route (admin) found them. */
+export interface AuthedOperator {
+  id: number;
+  username: string;
+  role: OperatorRoleName;
+  /** The hash of the token the request came with (logout ends it; a password change ends the others). */
+  sessionHash: string;
+  totpEnabled: boolean;
+  /** The site requires two-factor sign-in and this operator has not enrolled: only enrolment calls are open. */
+  mustEnroll: boolean;
+}
 
 export type AuthenticateOperator = (req: FastifyRequest) => Promise<AuthedOperator>;
 

@@ -2,7 +2,6 @@ import type { EndpointDef } from '@h5/contract';
 import { firstIssueMessage } from '@h5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuthedMember } from '../modules/accounts/accounts-service';
 import { AppError, badInput } from './errors';
 
 /** What a handler returns: the envelope's data and, when the client shows it, its message. */
@@ -15,6 +14,14 @@ export interface RouteContext<B> {
   body: B;
   req: FastifyRequest;
   ip: string;
+}
+
+/** The member behind a request, as the authentication handed to a member route (accounts) found them. */
+export interface AuthedMember {
+  id: number;
+  username: string;
+  /** The hash of the session token the request came with (game launches end with that session). */
+  sessionHash: string;
 }
 
 export type Authenticate = (req: FastifyRequest) => Promise<AuthedMember>;

@@ -16,6 +16,7 @@ import { memberLogins, memberSessions, members } from './accounts-tables';
 import { DUMMY_HASH, hashSecret, verifySecret } from './passwords';
 import { admitLogin, type LoginLimiters } from './login-limit';
 import { hashToken, newToken } from './tokens';
+import type { AuthedMember } from '../../http/route';
 
 export interface AccountsDeps {
   db: Db;
@@ -31,12 +32,7 @@ export interface AccountsDeps {
   venueBalances: VenueBalanceCache;
 }
 
-export interface AuthedMember {
-  id: number;
-  username: string;
-  /** The hash of the session token the request came with (game launches end with that session). */
-  sessionHash: string;
-}
+export type { AuthedMember };
 
 export interface RegisterInput {
   name: string;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { adminEndpoints } from '@h5/contract';
 import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { beijingDayRange } from '../../lib/date-filter';
+import { beijingDayRange } from '../../http/date-filter';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { auditLog, operators } from './admin-tables';

@@ -10,6 +10,7 @@ import { hashSecret, verifySecret, DUMMY_HASH } from '../accounts/passwords';
 import { hashToken, newToken } from '../accounts/tokens';
 import { readSettings } from '../site/site-service';
 import { auditLog, type OperatorRole, operatorSessions, operators } from './admin-tables';
+import type { AuthedOperator } from '../../http/admin-route';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
 /** Operator sessions end after 12 hours whatever happens: a back-office token is worth more than a member's. */
@@ -18,16 +19,7 @@ const OPERATOR_SESSION_MS = 12 * 3600 * 1000;
 /** Pushing the idle expiry forward at most every 30 s: most console calls then read and do not write. */
 const EXPIRY_BUMP_MS = 30_000;
 
-export interface AuthedOperator {
-  id: number;
-  username: string;
-  role: OperatorRole;
-  /** The hash of the token the request came with (logout ends it; a password change ends the others). */
-  sessionHash: string;
-  totpEnabled: boolean;
-  /** The site requires two-factor sign-in and this operator has not enrolled: only enrolment calls are open. */
-  mustEnroll: boolean;
-}
+export type { AuthedOperator };
 
 export interface AdminDeps {
   db: Db;

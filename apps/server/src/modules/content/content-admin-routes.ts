@@ -1,15 +1,12 @@
 import { adminResources, BizCode, MSG } from '@h5/contract';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/client';
-import { crudRoutes } from '../../http/admin-crud';
+import type { Db } from '../../db/client';
+import { crudRoutes } from '../admin/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
-import { venueTransfers } from '../wallet/wallet-tables';
-import { bets } from '../games/games-tables';
-import { holdVenueExclusively } from '../wallet/venue-directory';
-import { ledgerAccounts } from '../ledger/ledger-tables';
+import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
 import { withPending } from '../integrations/integration-service';
 import { articles, banners, games, notices, venues } from './content-tables';
 
@@ -18,27 +15,7 @@ export { isSiteUrl } from '@h5/contract';
 
 type VenueRow = typeof venues.$inferSelect;
 
-const sameCode = (column: typeof venues.code | typeof ledgerAccounts.venueCode | typeof bets.venueCode | typeof venueTransfers.venueCode, code: string) =>
-  sql`lower(${column}) = lower(${code})`;
-
-/**
- * Whether members still have money at a venue: a venue wallet above zero, or a stake in an unsettled bet there.
- * Such a venue is never deleted (its balances would drop out of balancelist, transall and the recycle of the back
- * office); it is disabled instead, which stops transfers in and launches while transfers out and recycling go on.
- */
-export async function venueHoldsMoney(tx: Tx, code: string): Promise<boolean> {
-  // Money the members sent to a transfer-wallet venue and did not take back yet is on the venue's float accounts
-  // (house:venue:CODE:sNN); a transfer still in doubt may yet move some.
-  const [floats] = await tx
-    .select({ n: count() })
-    .from(ledgerAccounts)
-    .where(and(sameCode(ledgerAccounts.venueCode, code), ne(ledgerAccounts.balance, '0'), sql`${ledgerAccounts.kind} in ('venue', 'house')`));
-  if ((floats?.n ?? 0) > 0) return true;
-  const [pending] = await tx.select({ n: count() }).from(venueTransfers).where(and(sameCode(venueTransfers.venueCode, code), eq(venueTransfers.state, 2)));
-  if ((pending?.n ?? 0) > 0) return true;
-  const [open] = await tx.select({ n: count() }).from(bets).where(and(sameCode(bets.venueCode, code), eq(bets.status, 2)));
-  return (open?.n ?? 0) > 0;
-}
+const sameCode = (column: typeof venues.code, code: string) => sql`lower(${column}) = lower(${code})`;
 
 /**
  * Back office content (DESIGN "Operators", role content): banners, marquee notices, venues, home game tiles and

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { GAME_CATEGORIES, endpoints } from '@h5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, registerMember, type TestApp } from '../../../test/helper';
-import { DEMO_SLOTS } from '../../db/seed-content';
+import { DEMO_SLOTS } from './content-seed';
 import { writeSettings } from '../site/site-service';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, call, operatorToken, registerMember, type TestApp } from '../../../test/helper';
-import { DEMO_ARTICLES } from '../../db/seed-content';
+import { DEMO_ARTICLES } from './content-seed';
 import { memberMessages } from '../member/member-tables';
 import { DEMO_PROMOTIONS } from '../promotions/promotions-seed';
 import { promotions } from '../promotions/promotions-tables';

@@ -9,8 +9,7 @@ import type { AuthedOperator } from '../admin/admin-service';
 import { audit } from '../admin/admin-service';
 import { venues } from '../content/content-tables';
 import { paymentGateways } from '../payments/payments-tables';
-import { holdVenueExclusively } from '../wallet/venue-directory';
-import { venueHoldsMoney } from '../content/content-admin-routes';
+import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
 import { integrationChanges } from './integration-tables';
 
 /**

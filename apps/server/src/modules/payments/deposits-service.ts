@@ -30,7 +30,7 @@ import {
 } from './payments-common';
 import { deposits, latePayments, paymentGateways, type PayWayCode, payRanges, payWays, receivingAccounts } from './payments-tables';
 import { depositStatus, GATEWAY_ORDER_LIFETIME_MS, windowEnd } from './deposit-status';
-import { gatewayPayUrl, type SiteOrigins } from './gateways-service';
+import { gatewayPayUrl, type SiteOrigins } from './gateway-requests';
 
 /** get_pay_way: 0/1 flags in the key order clients read (ebpay, card, usdt, wechat, alipay); card is bank. */
 export async function payWayFlags(db: DbOrTx): Promise<PayWays> {

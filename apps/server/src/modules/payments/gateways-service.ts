@@ -7,60 +7,18 @@ import { AppError } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { numericToCents } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
-import { epayGateway, paymentProtocols } from '../../providers/epay';
-import type { GatewayAccount, PaymentGateway } from '../../providers/payment-gateway';
 import { lockWallet } from '../ledger/ledger-service';
 import { reviewDepositIn } from './deposits-service';
+import { accountOf, type DepositRow, gatewayByCode, type GatewayRow, protocolOf } from './gateway-requests';
 import type { PaymentsDeps } from './payments-common';
 import { windowEnd } from './deposit-status';
-import { deposits, latePayments, paymentGateways, paymentNotifies, type PayWayCode } from './payments-tables';
-
-/** Where URLs point: the member's browser (pay and return pages) and the gateway's server (notify). */
-export interface SiteOrigins {
-  member: string;
-  public: string;
-}
+import { deposits, latePayments, paymentNotifies } from './payments-tables';
 
 /** Reconciliation asks about pending gateway deposits this old, and closes unpaid ones at the payInfo deadline. */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
 /** SPEC 4: the payInfo countdown is 60 minutes; an order still unpaid at the gateway by then is closed. */
 export { GATEWAY_ORDER_LIFETIME_MS } from './deposit-status';
 const RECONCILE_BATCH = 50;
-
-/** Our pay ways in the epay protocol's type names. */
-const GATEWAY_PAY_TYPE: Record<PayWayCode, string> = { wechat: 'wxpay', alipay: 'alipay', ebpay: 'ebpay', usdt: 'usdt', bank: 'bank' };
-
-type GatewayRow = typeof paymentGateways.$inferSelect;
-type DepositRow = typeof deposits.$inferSelect;
-
-const accountOf = (g: GatewayRow): GatewayAccount => ({ code: g.code, merchantId: g.merchantId, secret: g.secret, submitUrl: g.submitUrl });
-const protocolOf = (g: GatewayRow): PaymentGateway => paymentProtocols[g.protocol] ?? epayGateway;
-
-export const notifyPath = (gatewayCode: string) => `/api/pay/notify/${encodeURIComponent(gatewayCode)}`;
-export const RETURN_PATH = '/api/pay/return';
-
-async function gatewayByCode(db: DbOrTx, code: string): Promise<GatewayRow | undefined> {
-  const [row] = await db.select().from(paymentGateways).where(eq(paymentGateways.code, code));
-  return row;
-}
-
-/** The signed pay request of a pending gateway deposit, or undefined while its gateway is disabled or gone. */
-export async function gatewayPayUrl(db: DbOrTx, d: DepositRow, origins: SiteOrigins): Promise<string | undefined> {
-  const gateway = d.gatewayCode ? await gatewayByCode(db, d.gatewayCode) : undefined;
-  if (!gateway || gateway.enabled !== 1) return undefined;
-  return protocolOf(gateway).payUrl(
-    accountOf(gateway),
-    {
-      depositNo: d.depositNo,
-      amountCents: numericToCents(d.amount),
-      payType: GATEWAY_PAY_TYPE[d.payWay],
-      subject: '账户充值',
-      notifyUrl: new URL(notifyPath(gateway.code), origins.public).toString(),
-      returnUrl: new URL(RETURN_PATH, origins.member).toString(),
-    },
-    origins.member,
-  );
-}
 
 /** What was done with a notify or an order-query answer (kept in payment_notifies.outcome). */
 export type GatewayOutcome =

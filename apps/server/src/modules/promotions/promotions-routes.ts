@@ -1,12 +1,12 @@
 import { adminEndpoints, adminResources, endpoints, MSG } from '@h5/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudRoutes } from '../../http/admin-crud';
-import { memberRowsPage } from '../../http/member-rows-page';
+import { crudRoutes } from '../admin/admin-crud';
+import { memberRowsPage } from '../accounts/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
 import { cleanHtml } from '../../lib/clean-html';
-import { beijingDayRange } from '../../lib/date-filter';
+import { beijingDayRange } from '../../http/date-filter';
 import { pageWindow } from '../../lib/paging';
 import { observe, onClaim } from '../risk/risk-service';
 import { openForMoney } from '../site/site-service';

@@ -2,7 +2,7 @@ import { centsToMoney, MSG, REPORT_MAX_DAYS } from '@h5/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { badInput } from '../../http/errors';
-import { beijingDateStart } from '../../lib/date-filter';
+import { beijingDateStart } from '../../http/date-filter';
 import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
 

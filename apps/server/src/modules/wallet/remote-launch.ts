@@ -9,7 +9,7 @@ import { launchTokens } from '../games/games-tables';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { remoteTransfer } from './remote-transfers';
 import { remoteVenue, type VenueInfo } from './venue-directory';
-import type { WalletDeps } from './wallet-service';
+import type { WalletDeps } from './wallet-deps';
 
 /** A launch stays valid for 12 hours, and never beyond the member's session. */
 const LAUNCH_MS = 12 * 3600 * 1000;

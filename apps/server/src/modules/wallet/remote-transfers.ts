@@ -11,7 +11,7 @@ import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client
 import { isUnbound } from '../../providers/venue-answer-binding';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, type Leg, moneyStatement, type Movement, movementArrays, withFundsCheck } from '../ledger/ledger-service';
-import type { VenueBalanceCache } from './venue-balance-cache';
+import type { VenueBalanceCache } from './venue-balance-store';
 import { remoteVenue } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
 

@@ -1,5 +1,7 @@
 import { askVenueBalance, playerName, type RemoteTransferDeps, transferVersions } from './remote-transfers';
-import type { KnownVenueBalance, VenueBalanceStore } from './venue-balance-store';
+import type { KnownVenueBalance, VenueBalanceCache, VenueBalanceStore } from './venue-balance-store';
+
+export type { VenueBalanceCache };
 
 /**
  * The venue balances members see (balancelist, /api/user's gameblance, the console's member page), README "Game
@@ -11,16 +13,6 @@ import type { KnownVenueBalance, VenueBalanceStore } from './venue-balance-store
  * entry unusable at once, in every process, with no window where a call begun before the movement stores an old
  * balance as new. A launch (the member is about to play) and each sent transfer also drop the entry outright.
  */
-export interface VenueBalanceCache {
-  store: VenueBalanceStore;
-  /** How long an answer is shown without asking the venue again. */
-  freshMs: number;
-  /** How long one venue may take before the list answers without it. */
-  deadlineMs: number;
-  /** Asks in progress in this process, by member, venue and version: concurrent reads share one venue call. */
-  inFlight: Map<string, Promise<KnownVenueBalance>>;
-}
-
 /**
  * 10 s: the screens poll every 1.5 s (/transfer) and 3.5 s (/money, /withdrawal), so a member watching one makes at
  * most 6 venue calls a minute per venue, however many tabs or processes; their own movements drop it sooner.

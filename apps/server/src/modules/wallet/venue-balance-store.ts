@@ -110,3 +110,14 @@ export function redisVenueBalanceStore(redis: RedisLike): VenueBalanceStore {
     },
   };
 }
+
+/** The venue balances shown to members, kept a short while (venue-balance-cache.ts makes one over a store). */
+export interface VenueBalanceCache {
+  store: VenueBalanceStore;
+  /** How long an answer is shown without asking the venue again. */
+  freshMs: number;
+  /** How long one venue may take before the list answers without it. */
+  deadlineMs: number;
+  /** Asks in progress in this process, by member, venue and version: concurrent reads share one venue call. */
+  inFlight: Map<string, Promise<KnownVenueBalance>>;
+}

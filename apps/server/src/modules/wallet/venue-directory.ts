@@ -1,7 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { RemoteVenue } from '../../providers/remote-venue-client';
 import { venues } from '../content/content-tables';
+import { bets } from '../games/games-tables';
+import { ledgerAccounts } from '../ledger/ledger-tables';
+import { venueTransfers } from './wallet-tables';
 
 export interface VenueInfo {
   /** The code clients send as plat_name, sourcetype and targettype (e.g. "AG"). */
@@ -90,4 +93,26 @@ export async function holdVenue(tx: DbOrTx, code: string): Promise<VenueInfo | n
 /** Waits for every money movement of a venue in progress and keeps new ones out until the transaction ends. */
 export async function holdVenueExclusively(tx: DbOrTx, code: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${venueLock(code)})`);
+}
+
+const sameCode = (column: typeof ledgerAccounts.venueCode | typeof bets.venueCode | typeof venueTransfers.venueCode, code: string) =>
+  sql`lower(${column}) = lower(${code})`;
+
+/**
+ * Whether members still have money at a venue: a venue wallet above zero, or a stake in an unsettled bet there.
+ * Such a venue is never deleted (its balances would drop out of balancelist, transall and the recycle of the back
+ * office); it is disabled instead, which stops transfers in and launches while transfers out and recycling go on.
+ */
+export async function venueHoldsMoney(tx: Tx, code: string): Promise<boolean> {
+  // Money the members sent to a transfer-wallet venue and did not take back yet is on the venue's float accounts
+  // (house:venue:CODE:sNN); a transfer still in doubt may yet move some.
+  const [floats] = await tx
+    .select({ n: count() })
+    .from(ledgerAccounts)
+    .where(and(sameCode(ledgerAccounts.venueCode, code), ne(ledgerAccounts.balance, '0'), sql`${ledgerAccounts.kind} in ('venue', 'house')`));
+  if ((floats?.n ?? 0) > 0) return true;
+  const [pending] = await tx.select({ n: count() }).from(venueTransfers).where(and(sameCode(venueTransfers.venueCode, code), eq(venueTransfers.state, 2)));
+  if ((pending?.n ?? 0) > 0) return true;
+  const [open] = await tx.select({ n: count() }).from(bets).where(and(sameCode(bets.venueCode, code), eq(bets.status, 2)));
+  return (open?.n ?? 0) > 0;
 }

@@ -2,28 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { BizCode, centsToMoney, MSG, parseMoneyToCents, VENUE_WALLET } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { OutboundPolicy } from '../../lib/outbound';
-import type { Clock } from '../../lib/time';
 import { AppError, badInput } from '../../http/errors';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { guardPlay } from '../responsible/responsible-service';
 import { launchRemote } from './remote-launch';
 import { remoteBalances, remoteTransfer } from './remote-transfers';
-import { shownVenueBalances, type VenueBalanceCache } from './venue-balance-cache';
+import { shownVenueBalances } from './venue-balance-cache';
 import { findVenue, findVenueToTransfer, listVenues, type VenueInfo } from './venue-directory';
+import type { WalletDeps } from './wallet-deps';
 import { venueTransfers } from './wallet-tables';
 
-export interface WalletDeps {
-  db: Db;
-  clock: Clock;
-  /** How long a remote venue's call may take before it is treated as in doubt. */
-  venueTimeoutMs: number;
-  /** Where venue calls may go (OUTBOUND_ALLOW). */
-  outbound: OutboundPolicy;
-  /** The venue balances shown to members, kept a short while (venue-balance-cache.ts). */
-  venueBalances: VenueBalanceCache;
-}
+export type { WalletDeps };
 
 /** Venue balances of at least 1.00 are recycled; smaller dust stays (SERVER-RULES transall). */
 const RECYCLE_MINIMUM_CENTS = 100;

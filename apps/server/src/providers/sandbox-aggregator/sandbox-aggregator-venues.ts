@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { AGGREGATOR_DEMO_VENUES, artPath, DEMO_VENUES } from '../../db/seed-content';
+import { AGGREGATOR_DEMO_VENUES, artPath, DEMO_VENUES } from '../../modules/content/content-seed';
 import { games, venues } from '../../modules/content/content-tables';
 import { SANDBOX_AGGREGATOR_PREFIX } from './sandbox-aggregator-routes';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GameCategoryId } from '@h5/contract';
-import { articles, banners, games, notices, slotGames, venues, vipLevels } from '../modules/content/content-tables';
-import type { Tx } from './client';
+import { articles, banners, games, notices, slotGames, venues, vipLevels } from './content-tables';
+import type { Tx } from '../../db/client';
 
 /**
  * Demo content of a fresh site: banners, notices, venues, home games, slot lists, help articles and VIP levels.

@@ -3,10 +3,10 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../db/client';
-import { audit } from '../modules/admin/admin-service';
-import { adminRoute, type AuthenticateOperator, idParam } from './admin-route';
-import { AppError, badInput } from './errors';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { audit } from './admin-service';
+import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
+import { AppError, badInput } from '../../http/errors';
 
 /** The four calls of a resource in the contract (adminResources): paths, roles, input and item schemas. */
 export interface ResourceCalls {

@@ -1,7 +1,7 @@
 import { MSG } from '@h5/contract';
 import { gte, lt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { badInput } from '../http/errors';
+import { badInput } from './errors';
 
 const DAY_MS = 86_400_000;
 
