@@ -9,6 +9,7 @@ import {
   IMAGE_UPLOAD_TYPES,
   ImageUploadInput,
   OperatorCreateInput,
+  receivingAccountResource,
 } from './admin';
 import { firstIssueMessage } from './common';
 import { MSG } from './messages';
@@ -56,6 +57,18 @@ describe('adminEndpoints', () => {
     expect(list.filter((ep) => ep.key.endsWith('Create') && ep.path.startsWith('/admin/api/')).length).toBeGreaterThanOrEqual(
       Object.keys(adminResources).length,
     );
+  });
+
+  it('describes each resource once: four calls under one path, for one set of roles, with one name', () => {
+    const all = { ...adminResources, receivingAccounts: receivingAccountResource };
+    const names = Object.values(all).map((res) => res.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const [key, res] of Object.entries(all)) {
+      expect(res.name, key).not.toBe('');
+      expect([res.create.path, `${res.list.path}/:id`, res.remove.path], key).toEqual([res.list.path, res.update.path, res.update.path]);
+      for (const call of [res.create, res.update, res.remove]) expect(call.roles, key).toBe(res.list.roles);
+    }
+    expect(adminEndpoints.receivingAccountDelete).toBe(receivingAccountResource.remove);
   });
 
   it('fills path parameters, encoded', () => {

@@ -60,10 +60,12 @@ type ResourceEntries = { [K in ResourceName as `${K}List`]: Resources[K]['list']
   [K in ResourceName as `${K}Remove`]: Resources[K]['remove'];
 };
 
+const RESOURCE_CALLS = ['list', 'create', 'update', 'remove'] as const;
+
 function flattenResources(): ResourceEntries {
   const out: Record<string, AdminEndpointDef> = {};
   for (const [name, calls] of Object.entries(adminResources)) {
-    for (const [op, call] of Object.entries(calls)) out[`${name}${op[0]!.toUpperCase()}${op.slice(1)}`] = call;
+    for (const op of RESOURCE_CALLS) out[`${name}${op[0]!.toUpperCase()}${op.slice(1)}`] = calls[op];
   }
   return out as ResourceEntries;
 }

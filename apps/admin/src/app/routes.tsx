@@ -32,7 +32,7 @@ import {
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type * as Screens from '../features/content/resource-screens';
-import { adminEndpoints, adminResources, type OperatorRoleName } from '@h5/contract';
+import { adminEndpoints, adminResources, type AdminResource, type OperatorRoleName, receivingAccountResource } from '@h5/contract';
 
 export interface ConsoleRoute {
   path: string;
@@ -54,6 +54,24 @@ const r = adminResources;
 /** A resource screen of the generic page, loaded with its route. */
 const resourceScreen = (name: keyof typeof Screens) =>
   lazy(() => import('../features/content/resource-screens').then((m) => ({ default: m[name] })));
+
+/**
+ * The menu entry of a contract resource's screen: named as the contract names the resource, at the path of its calls
+ * without /admin/api (/admin/api/vip-levels: /vip-levels), for the roles of its list.
+ */
+const resourceRoute = (
+  resource: Pick<AdminResource, 'name' | 'list'>,
+  icon: ReactNode,
+  page: keyof typeof Screens,
+  group: ConsoleRoute['group'],
+): ConsoleRoute => ({
+  path: resource.list.path.replace(/^\/admin\/api/, ''),
+  label: resource.name,
+  icon,
+  roles: resource.list.roles,
+  page: resourceScreen(page),
+  group,
+});
 
 /** Every screen of the console, in menu order: the one place the menu and the role guard read. */
 export const consoleRoutes: readonly ConsoleRoute[] = [
@@ -197,78 +215,15 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     page: lazy(() => import('../features/partners/statements-page')),
     group: '代理',
   },
-  {
-    path: '/banners',
-    label: '轮播图',
-    icon: <PictureOutlined />,
-    roles: r.banners.list.roles,
-    page: resourceScreen('BannersPage'),
-    group: '内容管理',
-  },
-  {
-    path: '/notices',
-    label: '公告',
-    icon: <NotificationOutlined />,
-    roles: r.notices.list.roles,
-    page: resourceScreen('NoticesPage'),
-    group: '内容管理',
-  },
-  {
-    path: '/venues',
-    label: '场馆',
-    icon: <AppstoreOutlined />,
-    roles: r.venues.list.roles,
-    page: resourceScreen('VenuesPage'),
-    group: '内容管理',
-  },
-  {
-    path: '/games',
-    label: '游戏',
-    icon: <RocketOutlined />,
-    roles: r.games.list.roles,
-    page: resourceScreen('GamesPage'),
-    group: '内容管理',
-  },
-  {
-    path: '/promotions',
-    label: '优惠活动',
-    icon: <GiftOutlined />,
-    roles: r.promotions.list.roles,
-    page: resourceScreen('PromotionsPage'),
-    group: '内容管理',
-  },
-  {
-    path: '/promotion-types',
-    label: '活动类型',
-    icon: <TagsOutlined />,
-    roles: r.promotionTypes.list.roles,
-    page: resourceScreen('PromotionTypesPage'),
-    group: '内容管理',
-  },
-  {
-    path: '/articles',
-    label: '帮助文章',
-    icon: <ReadOutlined />,
-    roles: r.articles.list.roles,
-    page: resourceScreen('ArticlesPage'),
-    group: '内容管理',
-  },
-  {
-    path: '/vip-levels',
-    label: 'VIP等级',
-    icon: <CrownOutlined />,
-    roles: r.vipLevels.list.roles,
-    page: resourceScreen('VipLevelsPage'),
-    group: '财务设置',
-  },
-  {
-    path: '/redpacket-rules',
-    label: '红包规则',
-    icon: <RedEnvelopeOutlined />,
-    roles: r.redpacketRules.list.roles,
-    page: resourceScreen('RedpacketRulesPage'),
-    group: '财务设置',
-  },
+  resourceRoute(r.banners, <PictureOutlined />, 'BannersPage', '内容管理'),
+  resourceRoute(r.notices, <NotificationOutlined />, 'NoticesPage', '内容管理'),
+  resourceRoute(r.venues, <AppstoreOutlined />, 'VenuesPage', '内容管理'),
+  resourceRoute(r.games, <RocketOutlined />, 'GamesPage', '内容管理'),
+  resourceRoute(r.promotions, <GiftOutlined />, 'PromotionsPage', '内容管理'),
+  resourceRoute(r.promotionTypes, <TagsOutlined />, 'PromotionTypesPage', '内容管理'),
+  resourceRoute(r.articles, <ReadOutlined />, 'ArticlesPage', '内容管理'),
+  resourceRoute(r.vipLevels, <CrownOutlined />, 'VipLevelsPage', '财务设置'),
+  resourceRoute(r.redpacketRules, <RedEnvelopeOutlined />, 'RedpacketRulesPage', '财务设置'),
   {
     path: '/pay-ways',
     label: '支付方式',
@@ -277,14 +232,7 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     page: resourceScreen('PayWaysPage'),
     group: '财务设置',
   },
-  {
-    path: '/receiving-accounts',
-    label: '收款账户',
-    icon: <BankOutlined />,
-    roles: e.receivingAccounts.roles,
-    page: resourceScreen('ReceivingAccountsPage'),
-    group: '财务设置',
-  },
+  resourceRoute(receivingAccountResource, <BankOutlined />, 'ReceivingAccountsPage', '财务设置'),
   {
     path: '/gateways',
     label: '支付通道',

@@ -82,15 +82,21 @@ export const imageUrl = (message: string) =>
     .refine(isSiteUrl, { message: MSG.urlInvalid });
 export const category = z.enum(GAME_CATEGORIES.map((c) => c.id) as [string, ...string[]], { message: MSG.gameCategoryInvalid });
 
-/** The four calls of a list/create/update/delete resource. */
+/**
+ * A list/create/update/delete resource, described once: its four calls (`what` names the items in their summaries)
+ * and `name`, what the console calls it (the screen's title and menu name, 新增{name}). The server registers the
+ * calls, and the console builds the screen and its menu entry from the same description.
+ */
 export function resource<const P extends string, const R extends readonly OperatorRoleName[], I extends ZodType, D extends ZodType>(
   path: P,
   roles: R,
   input: I,
   item: D,
   what: string,
+  name: string,
 ) {
   return {
+    name,
     list: def('GET', path, roles, AdminEmpty, z.array(item), `List ${what}`),
     create: def('POST', path, roles, input, item, `Create one of ${what}`),
     update: def('PUT', `${path}/:id`, roles, input, item, `Replace one of ${what}`),

@@ -151,13 +151,13 @@ export const UploadedImage = z.object({
 
 /** The content resources, each under its own name (red-packet rules are finance's). */
 export const contentResources = {
-  banners: resource('/admin/api/banners', CONTENT, BannerInput, AdminBanner, 'home banners'),
-  notices: resource('/admin/api/notices', CONTENT, NoticeInput, AdminNotice, 'marquee notices'),
-  games: resource('/admin/api/games', CONTENT, GameInput, AdminGame, 'home game tiles'),
-  articles: resource('/admin/api/articles', CONTENT, ArticleInput, AdminArticle, 'help articles'),
-  promotionTypes: resource('/admin/api/promotion-types', CONTENT, PromotionTypeInput, AdminPromotionType, 'promotion types'),
-  promotions: resource('/admin/api/promotions', CONTENT, PromotionInput, AdminPromotion, 'promotions'),
-  redpacketRules: resource('/admin/api/redpacket-rules', FINANCE, RedpacketRuleInput, AdminRedpacketRule, 'red-packet rules'),
+  banners: resource('/admin/api/banners', CONTENT, BannerInput, AdminBanner, 'home banners', '轮播图'),
+  notices: resource('/admin/api/notices', CONTENT, NoticeInput, AdminNotice, 'marquee notices', '公告'),
+  games: resource('/admin/api/games', CONTENT, GameInput, AdminGame, 'home game tiles', '游戏'),
+  articles: resource('/admin/api/articles', CONTENT, ArticleInput, AdminArticle, 'help articles', '帮助文章'),
+  promotionTypes: resource('/admin/api/promotion-types', CONTENT, PromotionTypeInput, AdminPromotionType, 'promotion types', '活动类型'),
+  promotions: resource('/admin/api/promotions', CONTENT, PromotionInput, AdminPromotion, 'promotions', '优惠活动'),
+  redpacketRules: resource('/admin/api/redpacket-rules', FINANCE, RedpacketRuleInput, AdminRedpacketRule, 'red-packet rules', '红包规则'),
 };
 
 /** Messages and image uploads. */

@@ -7,7 +7,7 @@ import { MAX_PAY_RANGES, PAY_RANGE_TYPES } from '../codes';
 import { Money, paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
 import { isSiteUrl } from '../site-url';
-import { ADMIN, blankIsAbsent, centsInput, DateRange, def, FINANCE, flag01, Nothing, pageField, pagesizeField, queueState, reviewed } from './atoms';
+import { ADMIN, blankIsAbsent, centsInput, DateRange, def, FINANCE, flag01, Nothing, pageField, pagesizeField, queueState, resource, reviewed } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
 
@@ -333,6 +333,16 @@ const adjustmentReview = reviewed(
   'a pending manual adjustment (by another operator than its maker; approval applies it once)',
 );
 
+/** Where members pay deposits without a gateway: a resource of its own, under the money desk's names. */
+export const receivingAccountResource = resource(
+  '/admin/api/receiving-accounts',
+  FINANCE,
+  ReceivingAccountInput,
+  ReceivingAccount,
+  'receiving accounts',
+  '收款账户',
+);
+
 /** The money desk. */
 export const adminPaymentCalls = {
   deposits: def('GET', '/admin/api/deposits', FINANCE, DepositQueueInput, paginator(AdminDeposit), 'Deposit queue'),
@@ -364,17 +374,10 @@ export const adminPaymentCalls = {
   adjustmentReject: adjustmentReview.reject,
   payWays: def('GET', '/admin/api/pay-ways', FINANCE, AdminEmpty, z.array(PayWayAdmin), 'Pay ways with their ranges'),
   payWayUpdate: def('PUT', '/admin/api/pay-ways/:code', FINANCE, PayWayUpdateInput, PayWayRow, 'Change a pay way'),
-  receivingAccounts: def('GET', '/admin/api/receiving-accounts', FINANCE, AdminEmpty, z.array(ReceivingAccount), 'Receiving accounts'),
-  receivingAccountCreate: def('POST', '/admin/api/receiving-accounts', FINANCE, ReceivingAccountInput, ReceivingAccount, 'Add a receiving account'),
-  receivingAccountUpdate: def(
-    'PUT',
-    '/admin/api/receiving-accounts/:id',
-    FINANCE,
-    ReceivingAccountInput,
-    ReceivingAccount,
-    'Replace a receiving account',
-  ),
-  receivingAccountDelete: def('DELETE', '/admin/api/receiving-accounts/:id', FINANCE, AdminEmpty, Nothing, 'Delete a receiving account'),
+  receivingAccounts: receivingAccountResource.list,
+  receivingAccountCreate: receivingAccountResource.create,
+  receivingAccountUpdate: receivingAccountResource.update,
+  receivingAccountDelete: receivingAccountResource.remove,
   paymentGateways: def('GET', '/admin/api/payment-gateways', ADMIN, AdminEmpty, z.array(PaymentGateway), 'Payment gateways'),
   paymentGatewayCreate: def(
     'POST',

@@ -94,7 +94,7 @@ export const AdminVenueTransfer = z.object({
   updated_at: Timestamp,
 });
 
-export const venueResource = resource('/admin/api/venues', CONTENT, VenueInput, AdminVenue, 'venues');
+export const venueResource = resource('/admin/api/venues', CONTENT, VenueInput, AdminVenue, 'venues', '场馆');
 
 /** Venue transfers and integration proposals. */
 export const adminVenueCalls = {

@@ -60,7 +60,7 @@ export const AdminVipLevel = z.object({
   enabled: z.number().int(),
 });
 
-export const vipLevelResource = resource('/admin/api/vip-levels', FINANCE, VipLevelInput, AdminVipLevel, 'VIP levels');
+export const vipLevelResource = resource('/admin/api/vip-levels', FINANCE, VipLevelInput, AdminVipLevel, 'VIP levels', 'VIP等级');
 
 /** The VIP retention review. */
 export const adminVipCalls = {

@@ -101,6 +101,25 @@ export interface ResourceSpec<L extends AdminEndpoint, C extends AdminEndpoint, 
   scrollX?: number;
 }
 
+/**
+ * The parts of a screen that the contract's description of a resource already says: its four calls, and its name
+ * as the heading, menu name and noun. A spec spreads them: `defineResource({ ...fromResource(r.banners), ... })`.
+ */
+export const fromResource = <L extends AdminEndpoint, C extends AdminEndpoint, U extends AdminEndpoint>(resource: {
+  name: string;
+  list: L;
+  create: C;
+  update: U;
+  remove: AdminEndpoint;
+}) => ({
+  title: resource.name,
+  noun: resource.name,
+  list: resource.list,
+  create: resource.create,
+  update: resource.update,
+  remove: resource.remove,
+});
+
 /** Lets a spec be written with its types inferred from the contract's calls. */
 export const defineResource = <L extends AdminEndpoint, C extends AdminEndpoint, U extends AdminEndpoint>(
   spec: ResourceSpec<L, C, U>,

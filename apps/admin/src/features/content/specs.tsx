@@ -1,10 +1,10 @@
-import { adminEndpoints, adminResources, GAME_CATEGORIES, MSG, PAY_RANGE_TYPES } from '@h5/contract';
+import { adminEndpoints, adminResources, GAME_CATEGORIES, MSG, PAY_RANGE_TYPES, receivingAccountResource } from '@h5/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callAdmin } from '../../shared/api/client';
 import { payWayLabel } from '../../shared/labels';
 import { PAY_RANGE_TYPE_LABELS, PayRangesEditor, payRangeTypeLabel } from './pay-ranges-editor';
 import { StatusTag } from '../../shared/ui/status-tag';
-import { defineResource, type Option } from './resource-page';
+import { defineResource, fromResource, type Option } from './resource-page';
 import { VenueIntegrationButton, WALLET_MODE_LABEL } from './venue-integration';
 
 // Every list/create/update/delete screen as data: the contract's calls, the columns, the form's fields. The field
@@ -21,6 +21,13 @@ const categoryName = (id: unknown) => GAME_CATEGORIES.find((c) => c.id === id)?.
 const CHANNELS: Option[] = PAY_RANGE_TYPES.map((t) => ({ value: t, label: PAY_RANGE_TYPE_LABELS[t] }));
 /** The member app's banner slot (750×280 design pixels). */
 export const BANNER_ASPECT: [number, number] = [750, 280];
+
+// The columns and fields most screens share: the id, the order (smaller first) and the on/off switch.
+const idColumn = { name: 'id', title: 'ID', width: 70 } as const;
+const sortColumn = { name: 'sort', title: '排序', width: 80 } as const;
+const enabledColumn = { name: 'enabled', title: '启用', width: 90, show: 'toggle' } as const;
+const sortField = { name: 'sort', label: '排序', kind: 'number', initial: 0 } as const;
+const enabledField = { name: 'enabled', label: '启用', kind: 'switch' } as const;
 
 /** Options read from another resource's list (the same cache as its own screen). */
 function useListOptions<T>(
@@ -47,63 +54,48 @@ const useGatewayOptions = () =>
   }));
 
 export const banners = defineResource({
-  title: '轮播图',
-  noun: '轮播图',
-  list: r.banners.list,
-  create: r.banners.create,
-  update: r.banners.update,
-  remove: r.banners.remove,
+  ...fromResource(r.banners),
   rowKey: 'id',
   nameOf: (row) => `#${row.id}`,
   intro: '会员端首页顶部轮播，按排序从小到大显示；保存后会员端立即可见。',
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'src', title: '图片', width: 140, show: 'image' },
     { name: 'src', title: '地址' },
-    { name: 'sort', title: '排序', width: 80 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    sortColumn,
+    enabledColumn,
   ],
   fields: [
     { name: 'src', label: '图片地址', kind: 'image', aspect: BANNER_ASPECT, upload: 'banner' },
     { name: 'sort', label: '排序', kind: 'number', initial: 0, help: '数字小的排在前面' },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    enabledField,
   ],
 });
 
 export const notices = defineResource({
-  title: '公告',
-  noun: '公告',
-  list: r.notices.list,
-  create: r.notices.create,
-  update: r.notices.update,
-  remove: r.notices.remove,
+  ...fromResource(r.notices),
   rowKey: 'id',
   nameOf: (row) => row.text.slice(0, 20),
   intro: '会员端首页滚动公告；保存后会员端立即可见。',
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'text', title: '内容' },
-    { name: 'sort', title: '排序', width: 80 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    sortColumn,
+    enabledColumn,
   ],
   fields: [
     { name: 'text', label: '公告内容', kind: 'textarea' },
-    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    sortField,
+    enabledField,
   ],
 });
 
 export const venues = defineResource({
-  title: '场馆',
-  noun: '场馆',
-  list: r.venues.list,
-  create: r.venues.create,
-  update: r.venues.update,
-  remove: r.venues.remove,
+  ...fromResource(r.venues),
   rowKey: 'id',
   nameOf: (row) => row.name,
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'code', title: '场馆代码', width: 120 },
     { name: 'name', title: '名称' },
     { name: 'platname', title: '简称', width: 120 },
@@ -115,8 +107,8 @@ export const venues = defineResource({
       show: (v, row) => (row.api_secret_set ? (WALLET_MODE_LABEL[String(v)] ?? String(v)) : '未接入'),
     },
     { name: 'pending_change', title: '接入变更', width: 100, show: pendingTag },
-    { name: 'sort', title: '排序', width: 80 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    sortColumn,
+    enabledColumn,
   ],
   intro: '新增场馆后须由管理员在「接入设置」中填写钱包模式、接口地址和密钥，经另一位管理员审批后才能转账和投注。',
   // The wallet mode, address, secret and currency are an admin's proposal (接入设置), never this form's.
@@ -125,29 +117,24 @@ export const venues = defineResource({
     { name: 'name', label: '名称', kind: 'text' },
     { name: 'platname', label: '简称', kind: 'text', help: '显示在名称旁，留空则用场馆代码' },
     { name: 'category_id', label: '分类', kind: 'select', options: CATEGORY_OPTIONS },
-    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    sortField,
+    enabledField,
   ],
   rowActions: (row) => <VenueIntegrationButton row={row} />,
 });
 
 export const games = defineResource({
-  title: '游戏',
-  noun: '游戏',
-  list: r.games.list,
-  create: r.games.create,
-  update: r.games.update,
-  remove: r.games.remove,
+  ...fromResource(r.games),
   rowKey: 'id',
   nameOf: (row) => row.name,
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'mobile_img', title: '图标', width: 90, show: 'image' },
     { name: 'name', title: '名称' },
     { name: 'category_id', title: '分类', width: 110, show: categoryName },
     { name: 'platform_name', title: '场馆', width: 110 },
     { name: 'game_code', title: '游戏代码', width: 120 },
-    { name: 'sort', title: '排序', width: 80 },
+    sortColumn,
     { name: 'app_state', title: '启用', width: 90, show: 'toggle' },
   ],
   fields: [
@@ -156,50 +143,40 @@ export const games = defineResource({
     { name: 'platform_name', label: '场馆', kind: 'select', options: useVenueOptions },
     { name: 'game_code', label: '游戏代码', kind: 'text', help: '留空则进入场馆大厅' },
     { name: 'mobile_img', label: '图标地址', kind: 'image', aspect: [1, 1], upload: 'content' },
-    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
+    sortField,
     { name: 'app_state', label: '启用', kind: 'switch' },
   ],
 });
 
 export const promotionTypes = defineResource({
-  title: '活动类型',
-  noun: '活动类型',
-  list: r.promotionTypes.list,
-  create: r.promotionTypes.create,
-  update: r.promotionTypes.update,
-  remove: r.promotionTypes.remove,
+  ...fromResource(r.promotionTypes),
   rowKey: 'id',
   nameOf: (row) => row.name,
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'name', title: '名称' },
-    { name: 'sort', title: '排序', width: 80 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    sortColumn,
+    enabledColumn,
   ],
   fields: [
     { name: 'name', label: '名称', kind: 'text' },
-    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    sortField,
+    enabledField,
   ],
 });
 
 export const promotions = defineResource({
-  title: '优惠活动',
-  noun: '优惠活动',
-  list: r.promotions.list,
-  create: r.promotions.create,
-  update: r.promotions.update,
-  remove: r.promotions.remove,
+  ...fromResource(r.promotions),
   rowKey: 'id',
   nameOf: (row) => row.title,
   intro: '活动内容与说明为HTML，保存时服务器会清理不安全的标签与属性。',
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'banner', title: '横幅', width: 140, show: 'image' },
     { name: 'title', title: '标题' },
     { name: 'content', title: '内容', show: 'html' },
-    { name: 'sort', title: '排序', width: 80 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    sortColumn,
+    enabledColumn,
   ],
   fields: [
     { name: 'title', label: '标题', kind: 'text' },
@@ -207,22 +184,17 @@ export const promotions = defineResource({
     { name: 'banner', label: '横幅图片', kind: 'image', aspect: BANNER_ASPECT, upload: 'banner' },
     { name: 'content', label: '活动内容', kind: 'richtext' },
     { name: 'memo', label: '活动说明', kind: 'richtext' },
-    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    sortField,
+    enabledField,
   ],
 });
 
 export const articles = defineResource({
-  title: '帮助文章',
-  noun: '帮助文章',
-  list: r.articles.list,
-  create: r.articles.create,
-  update: r.articles.update,
-  remove: r.articles.remove,
+  ...fromResource(r.articles),
   rowKey: 'id',
   nameOf: (row) => row.title,
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'type', title: '类型', width: 80 },
     { name: 'title', title: '标题' },
     { name: 'content', title: '内容', show: 'html' },
@@ -238,12 +210,7 @@ const percentField = (name: 'realperson' | 'sport' | 'e_sport' | 'joker' | 'elec
   ({ name, label: `${label}返水（%）`, kind: 'money', initial: '0' }) as const;
 
 export const vipLevels = defineResource({
-  title: 'VIP等级',
-  noun: 'VIP等级',
-  list: r.vipLevels.list,
-  create: r.vipLevels.create,
-  update: r.vipLevels.update,
-  remove: r.vipLevels.remove,
+  ...fromResource(r.vipLevels),
   rowKey: 'id',
   nameOf: (row) => `VIP${row.level}${row.name ? ` ${row.name}` : ''}`,
   intro: '会员端VIP页按等级从低到高显示前10个启用的等级（标签为名称）；保存后会员端立即可见。',
@@ -260,7 +227,7 @@ export const vipLevels = defineResource({
     { name: 'joker', title: '棋牌%', width: 80 },
     { name: 'electron', title: '电子%', width: 80 },
     { name: 'lottery', title: '彩票%', width: 80 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    enabledColumn,
   ],
   fields: [
     { name: 'level', label: '等级', kind: 'number' },
@@ -274,28 +241,23 @@ export const vipLevels = defineResource({
     percentField('joker', '棋牌'),
     percentField('electron', '电子'),
     percentField('lottery', '彩票'),
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    enabledField,
   ],
 });
 
 export const redpacketRules = defineResource({
-  title: '红包规则',
-  noun: '红包规则',
-  list: r.redpacketRules.list,
-  create: r.redpacketRules.create,
-  update: r.redpacketRules.update,
-  remove: r.redpacketRules.remove,
+  ...fromResource(r.redpacketRules),
   rowKey: 'id',
   nameOf: (row) => `${row.start_time}-${row.end_time}`,
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'start_time', title: '开始', width: 90 },
     { name: 'end_time', title: '结束', width: 90 },
     { name: 'day_flow', title: '当日存款下限', width: 120 },
     { name: 'flow_money', title: '当日存款上限', width: 120 },
     { name: 'recharge', title: '可抢次数', width: 90 },
     { name: 'money', title: '红包上限%', width: 100 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    enabledColumn,
   ],
   fields: [
     { name: 'start_time', label: '开始时间（HH:mm，北京时间）', kind: 'text' },
@@ -304,17 +266,12 @@ export const redpacketRules = defineResource({
     { name: 'flow_money', label: '当日存款上限（元）', kind: 'money' },
     { name: 'recharge', label: '可抢次数', kind: 'number', initial: 0 },
     { name: 'money', label: '红包上限（存款的%）', kind: 'money' },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    enabledField,
   ],
 });
 
 export const receivingAccounts = defineResource({
-  title: '收款账户',
-  noun: '收款账户',
-  list: e.receivingAccounts,
-  create: e.receivingAccountCreate,
-  update: e.receivingAccountUpdate,
-  remove: e.receivingAccountDelete,
+  ...fromResource(receivingAccountResource),
   rowKey: 'id',
   nameOf: (row) =>
     row.channel === 'bank'
@@ -324,7 +281,7 @@ export const receivingAccounts = defineResource({
     '会员存款时看到所选渠道的启用账户：银行卡显示银行、卡号、户名与开户行；其他渠道显示收款账号或钱包地址、说明与收款码。',
   scrollX: 1100,
   columns: [
-    { name: 'id', title: 'ID', width: 70 },
+    idColumn,
     { name: 'channel', title: '渠道', width: 120, show: (v) => payRangeTypeLabel(String(v)) },
     { name: 'bank_name', title: '银行', width: 140 },
     // What the member pays to: a bank account's number, any other channel's account or address.
@@ -334,8 +291,8 @@ export const receivingAccounts = defineResource({
       show: (_v, row) => (row.channel === 'bank' ? row.bank_no : row.mch_id) || '-',
     },
     { name: 'bank_owner', title: '户名', width: 100 },
-    { name: 'sort', title: '排序', width: 80 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    sortColumn,
+    enabledColumn,
   ],
   fields: [
     { name: 'channel', label: '渠道', kind: 'select', options: CHANNELS, initial: 'bank' },
@@ -351,8 +308,8 @@ export const receivingAccounts = defineResource({
     },
     { name: 'content', label: '说明', kind: 'textarea', help: '会员端显示在收款账号下方，USDT可填协议' },
     { name: 'payimg', label: '收款码图片地址', kind: 'image', aspect: [1, 1] },
-    { name: 'sort', label: '排序', kind: 'number', initial: 0 },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    sortField,
+    enabledField,
   ],
 });
 
@@ -374,7 +331,7 @@ export const gateways = defineResource({
     { name: 'merchant_id', title: '商户号', width: 120 },
     { name: 'submit_url', title: '提交地址' },
     { name: 'pending_change', title: '接入变更', width: 100, show: pendingTag },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    enabledColumn,
   ],
   savedMessage: (answer, editing) =>
     !editing || (answer as { pending_change?: boolean }).pending_change ? MSG.integrationChangePending : undefined,
@@ -384,7 +341,7 @@ export const gateways = defineResource({
     { name: 'merchant_id', label: '商户号', kind: 'text' },
     { name: 'secret', label: '商户密钥', kind: 'text', writeOnly: true },
     { name: 'submit_url', label: '提交地址', kind: 'text' },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    enabledField,
   ],
 });
 
@@ -409,15 +366,15 @@ export const payWays = defineResource({
           ? row.ranges.map((x) => `${payRangeTypeLabel(x.type)}：${x.min_price}-${x.max_price}`).join('；')
           : '-',
     },
-    { name: 'sort', title: '排序', width: 80 },
-    { name: 'enabled', title: '启用', width: 90, show: 'toggle' },
+    sortColumn,
+    enabledColumn,
   ],
   fields: [
     { name: 'name', label: '名称', kind: 'text' },
     // Where a way's deposits are paid is the admin's: finance neither sees nor sends it.
     { name: 'gateway', label: '支付通道', kind: 'select', nullable: true, options: useGatewayOptions, onlyFor: e.paymentGateways },
     { name: 'sort', label: '排序', kind: 'number' },
-    { name: 'enabled', label: '启用', kind: 'switch' },
+    enabledField,
     {
       name: 'ranges',
       label: '金额范围',
