@@ -1,8 +1,8 @@
 import { validateLogin } from '@h5/contract/validation';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useLoginMutation } from './api';
-import { ICONS, TextField } from './text-field';
+import { ICONS, SubmitButton, TextField } from './text-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [name, setName] = useState('');
@@ -41,17 +41,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         value={password}
         onChange={setPassword}
       />
-      <Button
-        block
-        color="primary"
-        size="large"
-        type="submit"
-        disabled={!filled}
-        loading={mutation.isPending}
-        loadingText="登录中"
-      >
-        登录
-      </Button>
+      <SubmitButton label="登录" disabled={!filled} busy={mutation.isPending} />
     </form>
   );
 }

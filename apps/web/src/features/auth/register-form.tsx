@@ -1,15 +1,40 @@
 import { CAPTCHA_LENGTH } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { validateRegister } from '@h5/contract/validation';
-import { Button, Checkbox, Toast } from 'antd-mobile';
+import { Checkbox, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useRegisterMutation } from './api';
 import { CaptchaImage } from './captcha-image';
-import { ICONS, TextField } from './text-field';
+import { ICONS, SubmitButton, TextField } from './text-field';
 import type { Captcha } from './use-captcha';
 
 const EMPTY = { name: '', password: '', confirmPass: '', realname: '', paypassword: '', code: '' };
 type Values = typeof EMPTY;
+
+/** The fields before the captcha, in their order (SPEC 5); the placeholder is 请输入 and the label unless given. */
+const FIELDS: ReadonlyArray<{
+  key: Exclude<keyof Values, 'code'>;
+  id: string;
+  label: string;
+  icon: keyof typeof ICONS;
+  autoComplete: string;
+  password?: true;
+  placeholder?: string;
+}> = [
+  { key: 'name', id: 'reg-name', label: '用户名', icon: 'user', autoComplete: 'username' },
+  { key: 'password', id: 'reg-password', label: '密码', icon: 'lock', autoComplete: 'new-password', password: true },
+  {
+    key: 'confirmPass',
+    id: 'reg-confirm',
+    label: '确认密码',
+    icon: 'lock',
+    autoComplete: 'new-password',
+    password: true,
+    placeholder: '请再次输入密码',
+  },
+  { key: 'realname', id: 'reg-realname', label: '真实姓名', icon: 'id', autoComplete: 'name' },
+  { key: 'paypassword', id: 'reg-paypassword', label: '支付密码', icon: 'shield', autoComplete: 'off', password: true },
+];
 
 interface RegisterFormProps {
   captcha: Captcha;
@@ -44,54 +69,19 @@ export function RegisterForm({ captcha, referral, onSuccess, withTerms = false }
 
   return (
     <form className="auth-form" aria-label="注册" onSubmit={submit} noValidate>
-      <TextField
-        id="reg-name"
-        label="用户名"
-        icon={ICONS.user}
-        placeholder="请输入用户名"
-        autoComplete="username"
-        value={values.name}
-        onChange={set('name')}
-      />
-      <TextField
-        id="reg-password"
-        label="密码"
-        icon={ICONS.lock}
-        type="password"
-        placeholder="请输入密码"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
-      />
-      <TextField
-        id="reg-confirm"
-        label="确认密码"
-        icon={ICONS.lock}
-        type="password"
-        placeholder="请再次输入密码"
-        autoComplete="new-password"
-        value={values.confirmPass}
-        onChange={set('confirmPass')}
-      />
-      <TextField
-        id="reg-realname"
-        label="真实姓名"
-        icon={ICONS.id}
-        placeholder="请输入真实姓名"
-        autoComplete="name"
-        value={values.realname}
-        onChange={set('realname')}
-      />
-      <TextField
-        id="reg-paypassword"
-        label="支付密码"
-        icon={ICONS.shield}
-        type="password"
-        placeholder="请输入支付密码"
-        autoComplete="off"
-        value={values.paypassword}
-        onChange={set('paypassword')}
-      />
+      {FIELDS.map(({ key, id, label, icon, autoComplete, password, placeholder }) => (
+        <TextField
+          key={key}
+          id={id}
+          label={label}
+          icon={ICONS[icon]}
+          type={password ? 'password' : 'text'}
+          placeholder={placeholder ?? `请输入${label}`}
+          autoComplete={autoComplete}
+          value={values[key]}
+          onChange={set(key)}
+        />
+      ))}
       <TextField
         id="reg-code"
         label="验证码"
@@ -108,17 +98,7 @@ export function RegisterForm({ captcha, referral, onSuccess, withTerms = false }
           我已阅读并同意相关条款和隐私协议
         </Checkbox>
       )}
-      <Button
-        block
-        color="primary"
-        size="large"
-        type="submit"
-        disabled={!filled}
-        loading={mutation.isPending}
-        loadingText="注册中"
-      >
-        注册
-      </Button>
+      <SubmitButton label="注册" disabled={!filled} busy={mutation.isPending} />
     </form>
   );
 }

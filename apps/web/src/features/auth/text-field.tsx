@@ -1,5 +1,5 @@
 import { MAX_INPUT } from '@h5/contract/codes';
-import { Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
 
 interface TextFieldProps {
@@ -35,6 +35,23 @@ export function TextField({ id, label, icon, extra, type = 'text', maxLength = M
       <Input id={id} type={type} maxLength={maxLength} clearable={type === 'text'} {...rest} />
       {extra}
     </div>
+  );
+}
+
+/** The submit button of the auth forms: disabled until every field is filled, `{label}中` while the call runs. */
+export function SubmitButton({ label, disabled, busy }: { label: string; disabled: boolean; busy: boolean }) {
+  return (
+    <Button
+      block
+      color="primary"
+      size="large"
+      type="submit"
+      disabled={disabled}
+      loading={busy}
+      loadingText={`${label}中`}
+    >
+      {label}
+    </Button>
   );
 }
 
