@@ -1,9 +1,9 @@
-import { MAX_INPUT } from '@h5/contract/codes';
 import { validateAgentApplication } from '@h5/contract/validation';
-import { Button, Input, TextArea, Toast } from 'antd-mobile';
+import { Button, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../shared/session/hooks';
+import { FormField, TextInputField } from '../../shared/ui/form-field';
 import { useApplyAgent } from './api';
 import './agent.css';
 
@@ -64,23 +64,16 @@ export function ApplyAgentPage() {
         </nav>
       </section>
       <form className="agent-form" aria-label="申请合营" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="agent-field">
-          <label className="agent-label" htmlFor="agent-mobile">
-            手机号
-          </label>
-          <Input
-            id="agent-mobile"
-            type="tel"
-            placeholder="请输入手机号"
-            maxLength={MAX_INPUT}
-            value={form.mobile}
-            onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
-          />
-        </div>
-        <div className="agent-field agent-field-block">
-          <label className="agent-label" htmlFor="agent-apply-info">
-            申请理由
-          </label>
+        <TextInputField
+          look="agent"
+          id="agent-mobile"
+          label="手机号"
+          type="tel"
+          placeholder="请输入手机号"
+          value={form.mobile}
+          onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
+        />
+        <FormField look="agent" id="agent-apply-info" label="申请理由" className="agent-field-block">
           {/* Not the usual 32: a reason is a few sentences; the server takes up to 500 characters. */}
           <TextArea
             id="agent-apply-info"
@@ -91,7 +84,7 @@ export function ApplyAgentPage() {
             value={form.apply_info}
             onChange={(apply_info) => setForm((f) => ({ ...f, apply_info }))}
           />
-        </div>
+        </FormField>
         <Button block color="primary" size="large" type="submit" loading={apply.isPending}>
           {isLoggedIn ? '提交申请' : '前往登录'}
         </Button>

@@ -1,9 +1,9 @@
-import { MAX_INPUT } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { validateBankCard } from '@h5/contract/validation';
-import { Button, Input, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { TextInputField } from '../../shared/ui/form-field';
 import { OptionSheet } from '../../shared/ui/option-sheet';
 import { useBankList, useBindCard } from './api';
 import './cards.css';
@@ -20,9 +20,9 @@ export function AddBankCardPage() {
   const busyRef = useRef(false);
 
   const field = (key: keyof typeof EMPTY) => ({
+    look: 'cards' as const,
     id: `bank-card-${key}`,
     value: form[key],
-    maxLength: MAX_INPUT,
     autoComplete: 'off',
     onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
   });
@@ -58,12 +58,7 @@ export function AddBankCardPage() {
   return (
     <main className="page cards-page" aria-label="添加银行卡">
       <form className="cards-form" aria-label="添加银行卡" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="cards-field">
-          <label className="cards-label" htmlFor="bank-card-bank_owner">
-            持卡人姓名
-          </label>
-          <Input placeholder={MSG.bankOwnerRequired} {...field('bank_owner')} />
-        </div>
+        <TextInputField label="持卡人姓名" placeholder={MSG.bankOwnerRequired} {...field('bank_owner')} />
         <div className="cards-field">
           <span className="cards-label" id="bank-card-bank-label">
             开户银行
@@ -78,24 +73,9 @@ export function AddBankCardPage() {
             <span className={form.bank ? '' : 'cards-placeholder'}>{form.bank || '请选择银行'}</span>
           </button>
         </div>
-        <div className="cards-field">
-          <label className="cards-label" htmlFor="bank-card-bank_no">
-            银行卡号
-          </label>
-          <Input placeholder="请输入银行卡号" inputMode="numeric" {...field('bank_no')} />
-        </div>
-        <div className="cards-field">
-          <label className="cards-label" htmlFor="bank-card-bank_address">
-            开户行地址
-          </label>
-          <Input placeholder={MSG.bankAddressRequired} {...field('bank_address')} />
-        </div>
-        <div className="cards-field">
-          <label className="cards-label" htmlFor="bank-card-pay_pass">
-            支付密码
-          </label>
-          <Input type="password" placeholder="请输入支付密码" {...field('pay_pass')} />
-        </div>
+        <TextInputField label="银行卡号" placeholder="请输入银行卡号" inputMode="numeric" {...field('bank_no')} />
+        <TextInputField label="开户行地址" placeholder={MSG.bankAddressRequired} {...field('bank_address')} />
+        <TextInputField label="支付密码" type="password" placeholder="请输入支付密码" {...field('pay_pass')} />
         <Button type="submit" block size="large" color="primary" loading={bind.isPending} disabled={bind.isPending}>
           确认绑定
         </Button>

@@ -1,10 +1,11 @@
-import { MAX_INPUT, USDT_BANK, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
+import { USDT_BANK, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { validateUsdtCard } from '@h5/contract/validation';
-import { Button, Input, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChoiceGroup } from '../../shared/ui/choice-group';
+import { TextInputField } from '../../shared/ui/form-field';
 import { useBindCard } from './api';
 import './cards.css';
 
@@ -58,34 +59,27 @@ export function AddUsdtCardPage() {
             TRC20 与 ERC20 有什么区别？
           </Link>
         </div>
-        <div className="cards-field">
-          <label className="cards-label" htmlFor="usdt-address">
-            USDT地址
-          </label>
-          {/* Not the usual 32: a TRC20 address has 34 characters and an ERC20 one 42. */}
-          <Input
-            id="usdt-address"
-            placeholder={MSG.usdtAddressRequired}
-            maxLength={128}
-            autoComplete="off"
-            value={address}
-            onChange={setAddress}
-          />
-        </div>
-        <div className="cards-field">
-          <label className="cards-label" htmlFor="usdt-pay-pass">
-            支付密码
-          </label>
-          <Input
-            id="usdt-pay-pass"
-            type="password"
-            placeholder="请输入支付密码"
-            maxLength={MAX_INPUT}
-            autoComplete="off"
-            value={payPass}
-            onChange={setPayPass}
-          />
-        </div>
+        {/* Not the usual 32: a TRC20 address has 34 characters and an ERC20 one 42. */}
+        <TextInputField
+          look="cards"
+          id="usdt-address"
+          label="USDT地址"
+          placeholder={MSG.usdtAddressRequired}
+          maxLength={128}
+          autoComplete="off"
+          value={address}
+          onChange={setAddress}
+        />
+        <TextInputField
+          look="cards"
+          id="usdt-pay-pass"
+          label="支付密码"
+          type="password"
+          placeholder="请输入支付密码"
+          autoComplete="off"
+          value={payPass}
+          onChange={setPayPass}
+        />
         <p className="cards-note">请仔细核对地址与协议，协议不一致的转账可能无法找回。</p>
         <Button type="submit" block size="large" color="primary" loading={bind.isPending} disabled={bind.isPending}>
           确认绑定

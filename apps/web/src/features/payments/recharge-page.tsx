@@ -1,12 +1,13 @@
 import type { ReceivingBank } from '@h5/contract';
-import { MAX_INPUT, DEFAULT_DEPOSIT_RANGE, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
+import { DEFAULT_DEPOSIT_RANGE, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { usdtAmount, validateDeposit } from '@h5/contract/validation';
-import { Button, Dialog, Input, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../shared/session/hooks';
 import { ChoiceGroup } from '../../shared/ui/choice-group';
+import { AmountInput, TextInputField } from '../../shared/ui/form-field';
 import { PageLoading } from '../../shared/ui/page-loading';
 import {
   enabledPayWays,
@@ -103,9 +104,9 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
   };
 
   const field = (key: keyof typeof depositor) => ({
+    look: 'pay' as const,
     id: `depositor-${key}`,
     value: depositor[key],
-    maxLength: MAX_INPUT,
     onChange: (value: string) => setDepositor((d) => ({ ...d, [key]: value })),
   });
 
@@ -147,17 +148,13 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
               <h2 id="pay-amount-title" className="pay-card-title">
                 <label htmlFor="deposit-amount">存款金额</label>
               </h2>
-              <div className="pay-amount">
-                <span aria-hidden="true">¥</span>
-                <Input
-                  id="deposit-amount"
-                  inputMode="decimal"
-                  placeholder={`单笔${min}-${max}元`}
-                  maxLength={MAX_INPUT}
-                  value={amount}
-                  onChange={(value) => setAmount(value.replace(/[^\d.]/g, ''))}
-                />
-              </div>
+              <AmountInput
+                look="pay"
+                id="deposit-amount"
+                placeholder={`单笔${min}-${max}元`}
+                value={amount}
+                onChange={setAmount}
+              />
               <p className="pay-hint" data-testid="deposit-range">
                 单笔限额 {min} - {max} 元
               </p>
@@ -198,30 +195,19 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
                   存款人信息
                 </h2>
                 <div className="pay-fields">
-                  <div className="pay-field">
-                    <label className="pay-label" htmlFor="depositor-name">
-                      存款人姓名
-                    </label>
-                    <Input placeholder={MSG.depositorNameRequired} {...field('name')} />
-                  </div>
-                  <div className="pay-field">
-                    <label className="pay-label" htmlFor="depositor-bank">
-                      银行类型
-                    </label>
-                    <Input placeholder={MSG.depositBankRequired} {...field('bank')} />
-                  </div>
-                  <div className="pay-field">
-                    <label className="pay-label" htmlFor="depositor-bankNo">
-                      银行卡号
-                    </label>
-                    <Input placeholder={MSG.depositBankNoRequired} inputMode="numeric" {...field('bankNo')} />
-                  </div>
-                  <div className="pay-field">
-                    <label className="pay-label" htmlFor="depositor-bankAddress">
-                      开户行地址
-                    </label>
-                    <Input placeholder={MSG.depositBankAddressRequired} {...field('bankAddress')} />
-                  </div>
+                  <TextInputField label="存款人姓名" placeholder={MSG.depositorNameRequired} {...field('name')} />
+                  <TextInputField label="银行类型" placeholder={MSG.depositBankRequired} {...field('bank')} />
+                  <TextInputField
+                    label="银行卡号"
+                    placeholder={MSG.depositBankNoRequired}
+                    inputMode="numeric"
+                    {...field('bankNo')}
+                  />
+                  <TextInputField
+                    label="开户行地址"
+                    placeholder={MSG.depositBankAddressRequired}
+                    {...field('bankAddress')}
+                  />
                 </div>
               </section>
             )}

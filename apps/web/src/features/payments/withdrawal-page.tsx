@@ -1,14 +1,15 @@
 import type { Card, UserInfo } from '@h5/contract';
-import { MAX_INPUT, USDT_BANK } from '@h5/contract/codes';
+import { USDT_BANK } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { usdtReceipt, validateWithdrawal } from '@h5/contract/validation';
-import { Button, Input, Tabs, Toast } from 'antd-mobile';
+import { Button, Tabs, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { newIdempotencyKey } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
+import { AmountInput, TextInputField } from '../../shared/ui/form-field';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
@@ -73,7 +74,9 @@ export function WithdrawalPage() {
         <div className="pay-row">
           <dt>提现还需打码量</dt>
           <dd>
-            <output aria-label="提现还需打码量">{betAmount.data === undefined ? '--' : formatMoney(betAmount.data)}</output>
+            <output aria-label="提现还需打码量">
+              {betAmount.data === undefined ? '--' : formatMoney(betAmount.data)}
+            </output>
           </dd>
         </div>
       </dl>
@@ -177,30 +180,17 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
         <h2 id="withdraw-amount-title" className="pay-card-title">
           <label htmlFor="withdraw-amount">取款金额</label>
         </h2>
-        <div className="pay-amount">
-          <span aria-hidden="true">¥</span>
-          <Input
-            id="withdraw-amount"
-            inputMode="decimal"
-            placeholder="单笔最低100元"
-            maxLength={MAX_INPUT}
-            value={amount}
-            onChange={(value) => {
-              edited();
-              setAmount(value.replace(/[^\d.]/g, ''));
-            }}
-          />
-          <button
-            type="button"
-            className="pay-all"
-            onClick={() => {
-              edited();
-              setAmount(formatMoney(central));
-            }}
-          >
-            全部
-          </button>
-        </div>
+        <AmountInput
+          look="pay"
+          id="withdraw-amount"
+          placeholder="单笔最低100元"
+          value={amount}
+          onChange={(value) => {
+            edited();
+            setAmount(value);
+          }}
+          all={formatMoney(central)}
+        />
         {kind === 'usdt' && user && (
           <dl className="pay-usdt" aria-label="USDT换算">
             <div>
@@ -225,23 +215,19 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
       </section>
 
       <section className="pay-card">
-        <div className="pay-field">
-          <label className="pay-label" htmlFor="withdraw-password">
-            支付密码
-          </label>
-          <Input
-            id="withdraw-password"
-            type="password"
-            autoComplete="off"
-            placeholder="请输入支付密码"
-            maxLength={MAX_INPUT}
-            value={password}
-            onChange={(value) => {
-              edited();
-              setPassword(value);
-            }}
-          />
-        </div>
+        <TextInputField
+          look="pay"
+          id="withdraw-password"
+          label="支付密码"
+          type="password"
+          autoComplete="off"
+          placeholder="请输入支付密码"
+          value={password}
+          onChange={(value) => {
+            edited();
+            setPassword(value);
+          }}
+        />
       </section>
 
       <Button

@@ -1,10 +1,10 @@
-import { MAX_INPUT } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { validatePasswordChange } from '@h5/contract/validation';
-import { Button, Input, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { endSession } from '../../shared/session/end-session';
+import { TextInputField } from '../../shared/ui/form-field';
 import { useChangePassword } from './api';
 import './profile.css';
 
@@ -20,10 +20,10 @@ export function PasswordPage() {
   const kind = type === 1 ? '登录密码' : '取款密码';
 
   const field = (key: keyof typeof EMPTY) => ({
+    look: 'profile' as const,
     id: `password-${key}`,
-    type: 'password',
+    type: 'password' as const,
     value: form[key],
-    maxLength: MAX_INPUT,
     autoComplete: key === 'oldPassword' ? 'current-password' : 'new-password',
     onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
   });
@@ -57,24 +57,9 @@ export function PasswordPage() {
     <main className="page profile-page" aria-label={`修改${kind}`}>
       <h2 className="profile-heading">修改{kind}</h2>
       <form className="profile-form" aria-label={`修改${kind}`} onSubmit={(e) => void submit(e)} noValidate>
-        <div className="profile-field">
-          <label className="profile-label" htmlFor="password-oldPassword">
-            旧密码
-          </label>
-          <Input placeholder={MSG.oldPasswordRequired} {...field('oldPassword')} />
-        </div>
-        <div className="profile-field">
-          <label className="profile-label" htmlFor="password-newPassword">
-            新密码
-          </label>
-          <Input placeholder={MSG.newPasswordRequired} {...field('newPassword')} />
-        </div>
-        <div className="profile-field">
-          <label className="profile-label" htmlFor="password-confirmPassword">
-            确认密码
-          </label>
-          <Input placeholder={MSG.confirmPasswordRequired} {...field('confirmPassword')} />
-        </div>
+        <TextInputField label="旧密码" placeholder={MSG.oldPasswordRequired} {...field('oldPassword')} />
+        <TextInputField label="新密码" placeholder={MSG.newPasswordRequired} {...field('newPassword')} />
+        <TextInputField label="确认密码" placeholder={MSG.confirmPasswordRequired} {...field('confirmPassword')} />
         <Button block color="primary" size="large" type="submit" loading={change.isPending}>
           确认修改
         </Button>

@@ -1,10 +1,10 @@
-import { MAX_INPUT } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { validateProfile } from '@h5/contract/validation';
-import { Button, DatePicker, Input, Toast } from 'antd-mobile';
+import { Button, DatePicker, Toast } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useUserInfo } from '../../shared/session/hooks';
+import { TextInputField } from '../../shared/ui/form-field';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useUpdateProfile, useUploadAvatar } from './api';
 import './profile.css';
@@ -122,32 +122,24 @@ export function UserInfoPage() {
             <span className={form.birthday ? '' : 'profile-placeholder'}>{form.birthday || '请选择生日'}</span>
           </button>
         </div>
-        <div className="profile-field">
-          <label className="profile-label" htmlFor="profile-mobile">
-            手机号
-          </label>
-          <Input
-            id="profile-mobile"
-            type="tel"
-            placeholder="请输入手机号"
-            maxLength={MAX_INPUT}
-            value={form.mobile}
-            onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
-          />
-        </div>
-        <div className="profile-field">
-          <label className="profile-label" htmlFor="profile-email">
-            邮箱
-          </label>
-          <Input
-            id="profile-email"
-            type="email"
-            placeholder="请输入邮箱"
-            maxLength={MAX_INPUT}
-            value={form.email}
-            onChange={(email) => setForm((f) => ({ ...f, email }))}
-          />
-        </div>
+        <TextInputField
+          look="profile"
+          id="profile-mobile"
+          label="手机号"
+          type="tel"
+          placeholder="请输入手机号"
+          value={form.mobile}
+          onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
+        />
+        <TextInputField
+          look="profile"
+          id="profile-email"
+          label="邮箱"
+          type="email"
+          placeholder="请输入邮箱"
+          value={form.email}
+          onChange={(email) => setForm((f) => ({ ...f, email }))}
+        />
         <Button block color="primary" size="large" type="submit" loading={save.isPending}>
           确认修改
         </Button>

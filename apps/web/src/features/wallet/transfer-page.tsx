@@ -1,11 +1,12 @@
 import type { Venue } from '@h5/contract';
-import { MAX_INPUT, VENUE_WALLET } from '@h5/contract/codes';
+import { VENUE_WALLET } from '@h5/contract/codes';
 import { validateTransfer } from '@h5/contract/validation';
-import { Button, Input, Switch, Toast } from 'antd-mobile';
+import { Button, Switch, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../shared/api/api-error';
 import { newIdempotencyKey } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
+import { AmountInput } from '../../shared/ui/form-field';
 import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useSetAutoTransfer, useTransfer, useVenueBalances, VENUE_POLL_MS } from './api';
@@ -186,30 +187,17 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
       <label htmlFor="transfer-amount" className="transfer-label">
         转账金额
       </label>
-      <div className="transfer-amount">
-        <span aria-hidden="true">¥</span>
-        <Input
-          id="transfer-amount"
-          inputMode="decimal"
-          placeholder="请输入转账金额"
-          maxLength={MAX_INPUT}
-          value={amount}
-          onChange={(value) => {
-            edited();
-            setAmount(value.replace(/[^\d.]/g, ''));
-          }}
-        />
-        <button
-          type="button"
-          className="transfer-all"
-          onClick={() => {
-            edited();
-            setAmount(formatMoney(balanceOf(from)));
-          }}
-        >
-          全部
-        </button>
-      </div>
+      <AmountInput
+        look="transfer"
+        id="transfer-amount"
+        placeholder="请输入转账金额"
+        value={amount}
+        onChange={(value) => {
+          edited();
+          setAmount(value);
+        }}
+        all={formatMoney(balanceOf(from))}
+      />
 
       <Button
         type="submit"
