@@ -1,5 +1,5 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Alert, Button, Descriptions, Form, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
@@ -7,7 +7,7 @@ import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useMe } from '../../shared/session/use-me';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { DataTable } from '../../shared/ui/data-table';
-import { FilterBar } from '../../shared/ui/filter-bar';
+import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { afterDecision, approveAdjustment, fetchAdjustments, rejectAdjustment } from './api';
@@ -102,15 +102,12 @@ export default function AdjustmentsPage() {
     <>
       <PageTitle>调整复核</PageTitle>
       <FilterBar>
-        <Form.Item label="状态" htmlFor="adjustment-state">
-          <Select
-            id="adjustment-state"
-            value={filters.state}
-            options={REVIEW_STATE_OPTIONS}
-            onChange={(state) => setFilters({ state })}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
+        <StateFilter
+          id="adjustment-state"
+          value={filters.state}
+          options={REVIEW_STATE_OPTIONS}
+          onChange={(state) => setFilters({ state })}
+        />
       </FilterBar>
       <DataTable<Row> label="调整复核队列" rowKey="id" columns={columns} size="middle" scroll={{ x: 1000 }} {...tableProps} />
       {review.dialog}

@@ -1,11 +1,11 @@
-import { Form, Select, type TableColumnsType } from 'antd';
+import { type TableColumnsType } from 'antd';
 import type { Paginator } from '@h5/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { type PageRequest, useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -77,15 +77,12 @@ export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row
     <>
       <PageTitle>{props.title}</PageTitle>
       <FilterBar>
-        <Form.Item label="状态" htmlFor={`${props.queryKey}-state`}>
-          <Select
-            id={`${props.queryKey}-state`}
-            value={filters.state}
-            options={REVIEW_STATE_OPTIONS}
-            onChange={(state) => setFilters({ state })}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
+        <StateFilter
+          id={`${props.queryKey}-state`}
+          value={filters.state}
+          options={REVIEW_STATE_OPTIONS}
+          onChange={(state) => setFilters({ state })}
+        />
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
       <DataTable<Row>

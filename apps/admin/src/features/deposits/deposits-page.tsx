@@ -1,11 +1,11 @@
 import type { adminEndpoints } from '@h5/contract';
-import { App, Button, Descriptions, Form, Select, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -132,15 +132,12 @@ export default function DepositsPage() {
     <>
       <PageTitle>存款审核</PageTitle>
       <FilterBar>
-        <Form.Item label="状态" htmlFor="deposit-state">
-          <Select
-            id="deposit-state"
-            value={filters.state}
-            options={REVIEW_STATE_OPTIONS}
-            onChange={(state) => setFilters({ state })}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
+        <StateFilter
+          id="deposit-state"
+          value={filters.state}
+          options={REVIEW_STATE_OPTIONS}
+          onChange={(state) => setFilters({ state })}
+        />
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
       <DataTable<Row>

@@ -1,10 +1,10 @@
 import { adminEndpoints, INTEGRATION_CHANGE_STATES } from '@h5/contract';
-import { Button, Descriptions, Form, Select, Space, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Descriptions, Space, type TableColumnsType, Tooltip } from 'antd';
 import { callAdmin, callAdminWithMessage, type RowOf } from '../../shared/api/client';
 import { useSessionStore } from '../../shared/session/session-store';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { DataTable } from '../../shared/ui/data-table';
-import { FilterBar } from '../../shared/ui/filter-bar';
+import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag';
@@ -162,15 +162,12 @@ export default function IntegrationChangesPage() {
         场馆的钱包模式、接口地址、密钥、币种，以及支付通道的新增、商户号、密钥和提交地址，须另一位管理员通过后才生效；密钥始终以 ******** 显示。
       </div>
       <FilterBar>
-        <Form.Item label="状态" htmlFor="integration-state">
-          <Select
-            id="integration-state"
-            value={filters.state}
-            options={STATE_OPTIONS}
-            onChange={(state) => setFilters({ state })}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
+        <StateFilter
+          id="integration-state"
+          value={filters.state}
+          options={STATE_OPTIONS}
+          onChange={(state) => setFilters({ state })}
+        />
       </FilterBar>
       <DataTable<Row> label="待审批变更列表" rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
       {review.dialog}

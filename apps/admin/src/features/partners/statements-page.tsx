@@ -1,6 +1,6 @@
 import { type adminEndpoints, statementColumns } from '@h5/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, Select, Space, type TableColumnsType } from 'antd';
+import { App, Button, Checkbox, Form, Input, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
@@ -8,7 +8,7 @@ import { formatMoney } from '../../shared/format';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { DataTable } from '../../shared/ui/data-table';
-import { FilterBar } from '../../shared/ui/filter-bar';
+import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { afterPartnerChange, downloadStatements, fetchStatements, payStatement, settleMonth } from './api';
@@ -152,15 +152,12 @@ export default function StatementsPage() {
             style={{ width: 160 }}
           />
         </Form.Item>
-        <Form.Item label="状态" htmlFor="statement-state">
-          <Select
-            id="statement-state"
-            value={filters.state}
-            options={STATE_OPTIONS}
-            onChange={(state) => setFilters({ state })}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
+        <StateFilter
+          id="statement-state"
+          value={filters.state}
+          options={STATE_OPTIONS}
+          onChange={(state) => setFilters({ state })}
+        />
         <Form.Item label="代理账号" htmlFor="statement-username">
           <Input.Search
             id="statement-username"

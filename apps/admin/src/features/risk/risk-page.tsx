@@ -1,11 +1,11 @@
 import { type adminEndpoints, RISK_FLAG_LABELS } from '@h5/contract';
-import { Button, Form, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { DataTable } from '../../shared/ui/data-table';
-import { FilterBar } from '../../shared/ui/filter-bar';
+import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { useMe } from '../../shared/session/use-me';
@@ -116,9 +116,12 @@ export default function RiskPage() {
     <>
       <PageTitle>风控</PageTitle>
       <FilterBar>
-        <Form.Item label="状态" htmlFor="risk-state">
-          <Select id="risk-state" value={filters.state} options={STATE_OPTIONS} onChange={(state) => setFilters({ state })} style={{ width: 120 }} />
-        </Form.Item>
+        <StateFilter
+          id="risk-state"
+          value={filters.state}
+          options={STATE_OPTIONS}
+          onChange={(state) => setFilters({ state })}
+        />
       </FilterBar>
       <DataTable<Row> label="风险标记列表" rowKey="id" columns={columns} size="middle" scroll={{ x: 1200 }} {...tableProps} />
     </>

@@ -1,12 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Button, Descriptions, Form, Input, Select, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Form, Input, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { DataTable } from '../../shared/ui/data-table';
-import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag';
 import { afterReconcile, fetchVenueTransfers, reconcileVenueTransfer } from './api';
@@ -100,9 +100,12 @@ export default function VenueTransfersPage() {
     <>
       <PageTitle>场馆转账</PageTitle>
       <FilterBar>
-        <Form.Item label="状态" htmlFor="venue-transfer-state">
-          <Select id="venue-transfer-state" value={filters.state} options={STATE_OPTIONS} onChange={(state) => setFilters({ state })} style={{ width: 120 }} />
-        </Form.Item>
+        <StateFilter
+          id="venue-transfer-state"
+          value={filters.state}
+          options={STATE_OPTIONS}
+          onChange={(state) => setFilters({ state })}
+        />
         <Form.Item label="场馆代码" htmlFor="venue-transfer-venue">
           <Input.Search
             id="venue-transfer-venue"

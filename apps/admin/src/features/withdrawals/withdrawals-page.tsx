@@ -1,12 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
 import { StatusTag } from '../../shared/ui/status-tag';
-import { Alert, Button, Descriptions, Form, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DateRangeFilter, FilterBar } from '../../shared/ui/filter-bar';
+import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -153,15 +153,12 @@ export default function WithdrawalsPage() {
     <>
       <PageTitle extra={<SecondReviewLine />}>提款审核</PageTitle>
       <FilterBar>
-        <Form.Item label="状态" htmlFor="withdrawal-state">
-          <Select
-            id="withdrawal-state"
-            value={filters.state}
-            options={REVIEW_STATE_OPTIONS}
-            onChange={(state) => setFilters({ state })}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
+        <StateFilter
+          id="withdrawal-state"
+          value={filters.state}
+          options={REVIEW_STATE_OPTIONS}
+          onChange={(state) => setFilters({ state })}
+        />
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
       <DataTable<Row>

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Space } from 'antd';
+import { DatePicker, Form, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 
@@ -25,6 +25,25 @@ export function DateRangeFilter({
         aria-label="日期范围"
         onChange={(range) => onChange({ from: range?.[0]?.format(DAY) ?? '', to: range?.[1]?.format(DAY) ?? '' })}
       />
+    </Form.Item>
+  );
+}
+
+/** The 状态 filter of a list: one select of its states (a queue's '' is all of them). */
+export function StateFilter({
+  id,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (state: string) => void;
+}) {
+  return (
+    <Form.Item label="状态" htmlFor={id}>
+      <Select id={id} value={value} options={[...options]} onChange={onChange} style={{ width: 120 }} />
     </Form.Item>
   );
 }
