@@ -129,6 +129,38 @@ export const operatorRow = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** Every site setting as GET /admin/api/settings answers it. */
+export const siteSettings = (over: Record<string, unknown> = {}) => ({
+  site_state: 1,
+  title: '星河体育',
+  site_logo: '',
+  repair_tips: '',
+  redpacket_switch: 1,
+  index_modal: 1,
+  webcontent: '',
+  h5_url: '',
+  ios_download_url: '',
+  ios_download_qrcode: '',
+  fanshui: 1,
+  visit_url: '',
+  service_url: '',
+  agent_login_url: '',
+  usdtrate: '7.20',
+  withdrawusdtrate: '7.10',
+  withdrawcashfee: '1.00',
+  withdrawfeeusdttrc: '1.00',
+  withdraw_min: 100,
+  withdraw_max: 50000,
+  withdraw_daily_count: 5,
+  turnover_multiple: 1,
+  deposit_bonus_percent: 0,
+  min_fanshui_money: 1,
+  withdraw_second_review_above: 5000,
+  adjust_second_review_above: 1000,
+  operator_totp_required: 0,
+  ...over,
+});
+
 /** The figures of a day (or a range's total) of the daily report, all zero unless given. */
 export const dailyFigures = (over: Record<string, unknown> = {}) => ({
   new_members: 0,

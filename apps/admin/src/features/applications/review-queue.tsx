@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { type PageRequest, useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
+import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -76,15 +76,12 @@ export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row
   return (
     <>
       <PageTitle>{props.title}</PageTitle>
-      <FilterBar>
-        <StateFilter
-          id={`${props.queryKey}-state`}
-          value={filters.state}
-          options={REVIEW_STATE_OPTIONS}
-          onChange={(state) => setFilters({ state })}
-        />
-        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
-      </FilterBar>
+      <ReviewQueueFilters
+        id={`${props.queryKey}-state`}
+        filters={filters}
+        options={REVIEW_STATE_OPTIONS}
+        onChange={setFilters}
+      />
       <DataTable<Row>
         label={`${props.title}队列`}
         rowKey="id"

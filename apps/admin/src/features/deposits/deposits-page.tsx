@@ -5,7 +5,7 @@ import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
+import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -131,15 +131,7 @@ export default function DepositsPage() {
   return (
     <>
       <PageTitle>存款审核</PageTitle>
-      <FilterBar>
-        <StateFilter
-          id="deposit-state"
-          value={filters.state}
-          options={REVIEW_STATE_OPTIONS}
-          onChange={(state) => setFilters({ state })}
-        />
-        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
-      </FilterBar>
+      <ReviewQueueFilters id="deposit-state" filters={filters} options={REVIEW_STATE_OPTIONS} onChange={setFilters} />
       <DataTable<Row>
         label="存款审核队列"
         rowKey="id"

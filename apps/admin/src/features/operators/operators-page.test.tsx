@@ -1,39 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { operatorRow } from '../../test/fixtures';
+import { operatorRow, siteSettings } from '../../test/fixtures';
 import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import OperatorsPage from './operators-page';
 
-const settings = (required: 0 | 1) => ({
-  site_state: 1,
-  title: '星河体育',
-  site_logo: '',
-  repair_tips: '',
-  redpacket_switch: 1,
-  index_modal: 1,
-  webcontent: '',
-  h5_url: '',
-  ios_download_url: '',
-  ios_download_qrcode: '',
-  fanshui: 1,
-  visit_url: '',
-  service_url: '',
-  agent_login_url: '',
-  usdtrate: '7.20',
-  withdrawusdtrate: '7.10',
-  withdrawcashfee: '1.00',
-  withdrawfeeusdttrc: '1.00',
-  withdraw_min: 100,
-  withdraw_max: 50000,
-  withdraw_daily_count: 5,
-  turnover_multiple: 1,
-  deposit_bonus_percent: 0,
-  min_fanshui_money: 1,
-  withdraw_second_review_above: 5000,
-  adjust_second_review_above: 1000,
-  operator_totp_required: required,
-});
+const settings = (required: 0 | 1) => siteSettings({ operator_totp_required: required });
 
 function serve(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({

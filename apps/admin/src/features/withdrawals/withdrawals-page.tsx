@@ -6,7 +6,7 @@ import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
+import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -152,15 +152,7 @@ export default function WithdrawalsPage() {
   return (
     <>
       <PageTitle extra={<SecondReviewLine />}>提款审核</PageTitle>
-      <FilterBar>
-        <StateFilter
-          id="withdrawal-state"
-          value={filters.state}
-          options={REVIEW_STATE_OPTIONS}
-          onChange={(state) => setFilters({ state })}
-        />
-        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
-      </FilterBar>
+      <ReviewQueueFilters id="withdrawal-state" filters={filters} options={REVIEW_STATE_OPTIONS} onChange={setFilters} />
       <DataTable<Row>
         label="提款审核队列"
         rowKey="id"

@@ -48,6 +48,26 @@ export function StateFilter({
   );
 }
 
+/** A review queue's filters: its 状态 and the Beijing days its items arrived on. */
+export function ReviewQueueFilters({
+  id,
+  filters,
+  options,
+  onChange,
+}: {
+  id: string;
+  filters: { state: string; from: string; to: string };
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (next: { state: string } | { from: string; to: string }) => void;
+}) {
+  return (
+    <FilterBar>
+      <StateFilter id={id} value={filters.state} options={options} onChange={(state) => onChange({ state })} />
+      <DateRangeFilter from={filters.from} to={filters.to} onChange={onChange} />
+    </FilterBar>
+  );
+}
+
 /** The filters above a list: an inline form of labelled fields. */
 export function FilterBar({ children }: { children: ReactNode }) {
   return (
