@@ -29,7 +29,7 @@ import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
 import { partnersRoutes } from './modules/partners/partners-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
-import { addDepositTurnover } from './modules/payments/turnover';
+import { addDepositTurnover } from './modules/games/turnover';
 import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/promotions-routes';
 import { rebatesRoutes } from './modules/rebates/rebates-routes';
 import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/redpackets-routes';

@@ -3,7 +3,7 @@ import { count, eq, getTableColumns, is } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema';
-import { hashToken, newToken } from '../src/modules/accounts/tokens';
+import { hashToken, newToken } from '../src/lib/tokens';
 import {
   addVenue,
   adminCall,

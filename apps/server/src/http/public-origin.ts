@@ -17,3 +17,6 @@ export function installPublicOrigin(app: FastifyInstance, publicUrl: string | un
  * Host header is whatever the caller sends.
  */
 export const siteOrigin = (req: FastifyRequest) => req.server.publicUrl ?? `${req.protocol}://${req.host}`;
+
+/** The site's origin, so avatar URLs are absolute (SERVER-RULES: avatar is a full URL): PUBLIC_URL when set. */
+export const requestOrigin = siteOrigin;

@@ -1,14 +1,12 @@
 import { endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { siteOrigin } from '../../http/public-origin';
+import { requestOrigin } from '../../http/public-origin';
 import { memberRoute, publicRoute } from '../../http/route';
 import * as accounts from './accounts-service';
 import type { AccountsDeps } from './accounts-service';
 import { observe, onRegistered } from '../risk/risk-service';
-import { bearerToken } from './tokens';
+import { bearerToken } from '../../lib/tokens';
 
-/** The site's origin, so avatar URLs are absolute (SERVER-RULES: avatar is a full URL): PUBLIC_URL when set. */
-export const requestOrigin = siteOrigin;
 
 /** The device of a sign-in as the history shows it: the User-Agent (cut to the column's 255 when stored). */
 const userAgent = (req: FastifyRequest) => String(req.headers['user-agent'] ?? '');

@@ -13,9 +13,9 @@ import { ledgerAccounts } from '../ledger/ledger-tables';
 import { claimableRebate } from '../rebates/rebates-service';
 import { readSettings } from '../site/site-service';
 import { memberLogins, memberSessions, members } from './accounts-tables';
-import { DUMMY_HASH, hashSecret, verifySecret } from './passwords';
-import { admitLogin, type LoginLimiters } from './login-limit';
-import { hashToken, newToken } from './tokens';
+import { DUMMY_HASH, hashSecret, verifySecret } from '../../lib/passwords';
+import { admitLogin, type LoginLimiters } from '../../http/login-limit';
+import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthedMember } from '../../http/route';
 
 export interface AccountsDeps {

@@ -12,7 +12,8 @@ import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
 import { reviewLineCents } from '../site/site-service';
-import { type AdminDeps, audit, type AuthedOperator } from './admin-service';
+import { audit } from '../backoffice/audit';
+import type { AdminDeps, AuthedOperator } from './admin-service';
 import { adjustmentReviews } from './admin-tables';
 
 type AdjustmentRow = typeof adjustmentReviews.$inferSelect;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
-import { memberRowsPage } from '../accounts/member-rows-page';
+import { memberRowsPage } from '../backoffice/member-rows-page';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow, pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';

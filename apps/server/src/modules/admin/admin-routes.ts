@@ -5,9 +5,10 @@ import type { Db } from '../../db/client';
 import { adminPublicRoute, adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import { memberSessions, members } from '../accounts/accounts-tables';
-import { bearerToken } from '../accounts/tokens';
+import { bearerToken } from '../../lib/tokens';
 import { checkLedger } from '../ledger/ledger-service';
 import { transAll, type WalletDeps } from '../wallet/wallet-service';
+import { audit } from '../backoffice/audit';
 import * as admin from './admin-service';
 import type { AdminDeps } from './admin-service';
 import { auditPage } from './admin-audit';
@@ -104,7 +105,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
       const done = await transAll(deps.wallet, memberId, 'admin-recycle');
       const result = { recycled: centsToMoney(done.recycled), balance: done.balance };
       await db.transaction((tx) =>
-        admin.audit(tx, { operatorId: operator.id, action: 'member.recycle', target: `member:${memberId}`, after: result, requestId: req.id }),
+        audit(tx, { operatorId: operator.id, action: 'member.recycle', target: `member:${memberId}`, after: result, requestId: req.id }),
       );
       return { data: result, message: Number(result.recycled) > 0 ? MSG.recycleOk : MSG.nothingToRecycle };
     },
@@ -121,7 +122,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
         await tx.update(members).set({ state: input.state }).where(eq(members.id, memberId));
         // A disabled member's sessions end at once, and with them (by cascade) every game ticket they launched.
         if (input.state === 0) await tx.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
-        await admin.audit(tx, {
+        await audit(tx, {
           operatorId: operator.id,
           action: 'member.state',
           target: `member:${memberId}`,

@@ -5,11 +5,12 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { admitLogin, type LoginLimiters } from '../accounts/login-limit';
-import { hashSecret, verifySecret, DUMMY_HASH } from '../accounts/passwords';
-import { hashToken, newToken } from '../accounts/tokens';
+import { admitLogin, type LoginLimiters } from '../../http/login-limit';
+import { hashSecret, verifySecret, DUMMY_HASH } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
 import { readSettings } from '../site/site-service';
-import { auditLog, type OperatorRole, operatorSessions, operators } from './admin-tables';
+import { audit, type AuditEntry } from '../backoffice/audit';
+import { type OperatorRole, operatorSessions, operators } from './admin-tables';
 import type { AuthedOperator } from '../../http/admin-route';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
@@ -385,27 +386,5 @@ export async function resetTotp(deps: AdminDeps, by: AuthedOperator, id: number,
     const row = await operatorRow(tx, id);
     if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     return row;
-  });
-}
-
-export interface AuditEntry {
-  /** Null for a failed sign-in under a name no operator has. */
-  operatorId: number | null;
-  action: string;
-  target: string;
-  before?: unknown;
-  after?: unknown;
-  requestId: string;
-}
-
-/** Writes the audit row inside the action's own transaction, so an action and its record stand or fall together. */
-export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    operatorId: entry.operatorId,
-    action: entry.action,
-    target: entry.target,
-    before: JSON.stringify(entry.before ?? null),
-    after: JSON.stringify(entry.after ?? null),
-    requestId: entry.requestId,
   });
 }

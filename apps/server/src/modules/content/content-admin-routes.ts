@@ -2,7 +2,7 @@ import { adminResources, BizCode, MSG } from '@h5/contract';
 import { and, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { crudRoutes } from '../admin/admin-crud';
+import { crudRoutes } from '../backoffice/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';

@@ -4,7 +4,7 @@ import { endpoints } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
-import { requestOrigin } from '../accounts/accounts-routes';
+import { requestOrigin } from '../../http/public-origin';
 import * as content from './content-service';
 
 /** apps/server/public: the generated artwork (scripts/generate-art.ts), our service pages and the app download page. */

@@ -12,8 +12,8 @@ import { type AuthenticateOperator, authorizeOperator } from '../../http/admin-r
 import { oversizeUploadHandler } from '../../http/drain-body';
 import { badInput } from '../../http/errors';
 import { multipartBoundary, multipartForm, type UploadedFile } from '../../http/multipart';
-import { audit } from '../admin/admin-service';
-import type { AuthedOperator } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
+import type { AuthedOperator } from '../../http/admin-route';
 import { FILES_PREFIX, storeFile } from './files-service';
 import { IMAGE_CONTENT_TYPE, sniffImage } from './image-type';
 

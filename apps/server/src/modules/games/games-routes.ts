@@ -1,7 +1,7 @@
 import { centsToMoney, endpoints } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, memberRoute } from '../../http/route';
-import { outstandingTurnover } from '../payments/turnover';
+import { outstandingTurnover } from './turnover';
 import * as games from './games-service';
 import type { GamesDeps } from './games-service';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
-import { hashToken } from '../accounts/tokens';
+import { hashToken } from '../../lib/tokens';
 import { launchTokens } from './games-tables';
 
 export interface Launch {

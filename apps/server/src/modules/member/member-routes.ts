@@ -1,14 +1,14 @@
 import { adminEndpoints, endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { memberRowsPage } from '../accounts/member-rows-page';
+import { memberRowsPage } from '../backoffice/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { oversizeUploadHandler } from '../../http/drain-body';
 import { badInput } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { beijingDayRange } from '../../http/date-filter';
 import { pageWindow } from '../../lib/paging';
-import type { AuthedMember } from '../accounts/accounts-service';
-import { requestOrigin } from '../accounts/accounts-routes';
+import type { AuthedMember } from '../../http/route';
+import { requestOrigin } from '../../http/public-origin';
 import { and, eq } from 'drizzle-orm';
 import {
   firstFilePart,

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { auditLog } from '../admin/admin-tables';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { scheduledRuns } from '../jobs/jobs-tables';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';

@@ -6,7 +6,7 @@ import type { JobLocks } from '../../db/client';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { pageWindow } from '../../lib/paging';
-import { requestOrigin } from '../accounts/accounts-routes';
+import { requestOrigin } from '../../http/public-origin';
 import { scheduleJob, type ScheduledJob } from '../jobs/scheduler';
 import * as partners from './partners-service';
 import type { PartnersDeps } from './partners-service';

@@ -7,7 +7,7 @@ import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { accountCode, lockWallet, post } from '../ledger/ledger-service';
 import { beijingDay, dayRange, type DayRange, memberFiguresSql } from '../reports/reports-service';
 import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } from './partners-tables';

@@ -16,7 +16,7 @@ import { AppError, badInput } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { guardDeposit } from '../responsible/responsible-service';
 import { readSettings } from '../site/site-service';

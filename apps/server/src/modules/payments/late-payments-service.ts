@@ -6,7 +6,7 @@ import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money'
 import { type PageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { lockWallet, moneyTransaction } from '../ledger/ledger-service';
 import { creditDepositIn, depositBonusCents } from './deposits-service';
 import type { PaymentsDeps, Reviewer } from './payments-common';

@@ -6,7 +6,7 @@ import { AppError, badInput } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
-import { verifySecret } from '../accounts/passwords';
+import { verifySecret } from '../../lib/passwords';
 import type { PayWayCode } from './payments-tables';
 
 export interface PaymentsDeps {

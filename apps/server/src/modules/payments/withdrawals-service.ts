@@ -15,13 +15,13 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings, reviewLineCents, type SiteSettings } from '../site/site-service';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
 import type { ReviewDecision } from './deposits-service';
 import { memberCards, withdrawals } from './payments-tables';
-import { outstandingTurnover } from './turnover';
+import { outstandingTurnover } from '../games/turnover';
 
 export interface WithdrawInput {
   amount: string;

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { pageWindow, toPaginator } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
 
 export interface PromotionsDeps {

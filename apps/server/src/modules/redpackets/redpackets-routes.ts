@@ -1,6 +1,6 @@
 import { adminResources, BizCode, endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
-import { crudRoutes } from '../admin/admin-crud';
+import { crudRoutes } from '../backoffice/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
 import type { Clock } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { rgInfo, setLimit, startBreak } from './responsible-service';
 
 export interface ResponsibleDeps {

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { memberLogins, memberSessions, members } from '../accounts/accounts-tables';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { bets } from '../games/games-tables';
 import { deposits, memberCards } from '../payments/payments-tables';
 import { redpacketGrabs } from '../redpackets/redpackets-tables';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
-import { audit } from '../admin/admin-service';
+import { audit } from '../backoffice/audit';
 import { DEFAULT_SETTINGS, readSettings, type SettingKey, type SiteSettings, writeSettings } from './site-service';
 
 type Flag = 0 | 1;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
-import { newToken } from '../accounts/tokens';
+import { newToken } from '../../lib/tokens';
 import { members } from '../accounts/accounts-tables';
 import { venues } from '../content/content-tables';
 import { bets, launchTokens, venueWalletTransactions } from '../games/games-tables';

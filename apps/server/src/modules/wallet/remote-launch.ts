@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/errors';
 import { callVenue } from '../../providers/remote-venue-client';
 import { members } from '../accounts/accounts-tables';
-import { newToken } from '../accounts/tokens';
+import { newToken } from '../../lib/tokens';
 import { launchTokens } from '../games/games-tables';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { remoteTransfer } from './remote-transfers';

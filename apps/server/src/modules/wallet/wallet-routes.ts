@@ -3,7 +3,7 @@ import { endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { type Authenticate, memberRoute } from '../../http/route';
-import { requestOrigin } from '../accounts/accounts-routes';
+import { requestOrigin } from '../../http/public-origin';
 import { openForMoney } from '../site/site-service';
 import * as wallet from './wallet-service';
 import type { WalletDeps } from './wallet-service';

@@ -4,7 +4,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { hashToken } from '../../modules/accounts/tokens';
+import { hashToken } from '../../lib/tokens';
 import { venues } from '../../modules/content/content-tables';
 import { sandboxPage } from '../../modules/games/sandbox-page';
 import { cspWithScriptNonce } from '../../http/security-headers';

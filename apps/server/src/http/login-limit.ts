@@ -1,7 +1,7 @@
 import { BizCode, MSG } from '@h5/contract';
-import { addressKey } from '../../http/client-address';
-import { AppError } from '../../http/errors';
-import type { AttemptLimiter } from '../../http/rate-limit';
+import { addressKey } from './client-address';
+import { AppError } from './errors';
+import type { AttemptLimiter } from './rate-limit';
 
 /** Failed sign-ins are counted per client address and per account name (members' and operators' alike). */
 export interface LoginLimiters {

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { audit } from './admin-service';
+import { audit } from './audit';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 

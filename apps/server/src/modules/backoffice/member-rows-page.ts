@@ -3,7 +3,7 @@ import { count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { type PageWindow, toPaginator } from '../../lib/paging';
-import { members } from './accounts-tables';
+import { members } from '../accounts/accounts-tables';
 
 /** A table whose rows belong to a member: an `id` to order by and the owner's `memberId`. */
 type MemberRowsTable = PgTable & { id: AnyPgColumn; memberId: AnyPgColumn };
