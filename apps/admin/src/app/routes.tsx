@@ -32,7 +32,13 @@ import {
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type * as Screens from '../features/content/resource-screens';
-import { adminEndpoints, adminResources, type AdminResource, type OperatorRoleName, receivingAccountResource } from '@h5/contract';
+import {
+  adminEndpoints,
+  adminResources,
+  type AdminResource,
+  type OperatorRoleName,
+  receivingAccountResource,
+} from '@h5/contract';
 
 export interface ConsoleRoute {
   path: string;

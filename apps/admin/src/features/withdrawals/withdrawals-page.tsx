@@ -152,7 +152,12 @@ export default function WithdrawalsPage() {
   return (
     <>
       <PageTitle extra={<SecondReviewLine />}>提款审核</PageTitle>
-      <ReviewQueueFilters id="withdrawal-state" filters={filters} options={REVIEW_STATE_OPTIONS} onChange={setFilters} />
+      <ReviewQueueFilters
+        id="withdrawal-state"
+        filters={filters}
+        options={REVIEW_STATE_OPTIONS}
+        onChange={setFilters}
+      />
       <DataTable<Row>
         label="提款审核队列"
         rowKey="id"
