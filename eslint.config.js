@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import serverFloors from './apps/server/lint/floors.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/uploads/**', 'apps/server/src/db/migrations/**'] },
@@ -67,6 +68,15 @@ export default tseslint.config(
         { object: 'vi', property: 'doMock', message: 'Module mocks do not work across shared test files here.' },
       ],
     },
+  },
+  {
+    // The server's imports run one way: downward between floors (lib, config, tables, db, http, providers, ledger,
+    // modules, the sandbox aggregator, the entry points) and never in a circle of files or of folders
+    // (apps/server/src/README.md; the rule's own test is apps/server/test/import-floors.test.ts).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*-test-kit.ts'],
+    plugins: { server: serverFloors },
+    rules: { 'server/floors': 'error' },
   },
   {
     // Only the config module reads the environment (apps/server/src/config.ts).
