@@ -7,19 +7,21 @@ import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
 import { AgentCentrePage } from './agent-centre-page';
 
 const link = 'http://h5.test/#/login?type=1&pid=42';
+/** A month's figures: this month's so far in the summary, and a statement's of an ended month. */
+const FIGURES = {
+  active_members: 2,
+  deposits: '1000.00',
+  withdrawals: '100.00',
+  valid_stake: '1200.00',
+  ggr: '350.00',
+  rebates: '12.34',
+  bonuses: '13.88',
+  fees: '11.00',
+  net_revenue: '312.78',
+};
 const SUMMARY = {
   month: '2026-06',
-  figures: {
-    active_members: 2,
-    deposits: '1000.00',
-    withdrawals: '100.00',
-    valid_stake: '1200.00',
-    ggr: '350.00',
-    rebates: '12.34',
-    bonuses: '13.88',
-    fees: '11.00',
-    net_revenue: '312.78',
-  },
+  figures: FIGURES,
   carry_in: '-5.00',
   plan: { name: '标准方案', tiers: [{ min_net_revenue: '0.00', min_active: 1, rate: '20.00' }] },
   downline_total: 2,
@@ -57,15 +59,7 @@ describe('/agentCenter', () => {
             {
               id: 7,
               month: '2026-05',
-              active_members: 2,
-              deposits: '1000.00',
-              withdrawals: '100.00',
-              valid_stake: '1200.00',
-              ggr: '350.00',
-              rebates: '12.34',
-              bonuses: '13.88',
-              fees: '11.00',
-              net_revenue: '312.78',
+              ...FIGURES,
               carry_in: '0.00',
               commission_base: '312.78',
               tier: 2,
