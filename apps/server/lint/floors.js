@@ -157,6 +157,7 @@ export const floorsRule = {
     schema: [],
     messages: {
       upward: "{{from}} (floor {{fromFloor}}) imports {{to}} (floor {{toFloor}}): imports run downward (apps/server/src/README.md).",
+      httpModule: '{{from}} imports {{to}}: http/ knows no module, not even its tables (app.ts hands it what it needs).',
       fileCircle: 'This import closes a circle of files: {{circle}}.',
       folderCircle: 'This import closes a circle of folders: {{circle}} (here {{from}} -> {{to}}).',
     },
@@ -180,6 +181,10 @@ export const floorsRule = {
           messageId: 'upward',
           data: { from: file, fromFloor: FLOORS[fromFloor].name, to: target, toFloor: FLOORS[toFloor].name },
         });
+      }
+      // The tables floor lies below db/ (db/schema.ts gathers them), so the floors alone would let http/ read one.
+      if (file.startsWith('http/') && /^(modules|providers)\//.test(target) && toFloor <= fromFloor) {
+        context.report({ node, messageId: 'httpModule', data: { from: file, to: target } });
       }
       const fileCircle = graph.fileCircles.get(file);
       if (fileCircle && fileCircle.includes(target)) {

@@ -65,6 +65,13 @@ describe('the server import floors rule', () => {
     expect(lint(dir, 'lib/money.ts').join('\n')).toMatch(/\(floor lib\) imports config\.ts \(floor config\)/);
   });
 
+  it('fails http importing a module\'s tables, which lie below it', () => {
+    const dir = tree({ ...base, 'http/member-page.ts': "import { members } from '../modules/accounts/accounts-tables';\nexport const page = members;\n" });
+    expect(lint(dir, 'http/member-page.ts')).toEqual([
+      'http/member-page.ts imports modules/accounts/accounts-tables.ts: http/ knows no module, not even its tables (app.ts hands it what it needs).',
+    ]);
+  });
+
   it('fails each import of a circle of files, naming the circle', () => {
     const dir = tree({
       ...base,
