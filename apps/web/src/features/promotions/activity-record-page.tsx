@@ -24,7 +24,7 @@ export function ActivityRecordPage() {
 
 function ApplicationRow({ row }: { row: PromotionApplication }) {
   return (
-    <li className="apply-row" data-state={row.state}>
+    <li className="record-card apply-row" data-state={row.state}>
       <div className="apply-row-main">
         <span className="apply-name">{row.activity_name}</span>
         <time className="apply-time">{row.created_at}</time>

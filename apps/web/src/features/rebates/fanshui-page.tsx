@@ -68,7 +68,7 @@ export function FanshuiPage() {
         query={rebates}
         rows={rows}
         label="返水记录列表"
-        className="records-list"
+        className="record-list"
         renderRow={(row) => <RebateRow key={row.id} row={row} />}
       />
     </main>
@@ -78,8 +78,8 @@ export function FanshuiPage() {
 function RebateRow({ row }: { row: RebateRecord }) {
   const claimed = row.state !== 0;
   return (
-    <li className="bet-row fanshui-row" data-rebate-id={row.id} data-state={row.state}>
-      <div className="bet-row-head">
+    <li className="record-card bet-row fanshui-row" data-rebate-id={row.id} data-state={row.state}>
+      <div className="record-card-head">
         <span className="bet-venue">{row.gamename}</span>
         <strong className="fanshui-money">{formatMoney(row.money)}</strong>
       </div>

@@ -36,7 +36,7 @@ export function BetRecordPage() {
         query={records}
         rows={rows}
         label="投注记录列表"
-        className="records-list"
+        className="record-list"
         emptyTitle={MSG.noBetRecords}
         header={<RecordCount total={total} />}
         renderRow={(row) => <BetRow key={row.bet_id} row={row} venues={venues.data} />}
@@ -50,8 +50,8 @@ function BetRow({ row, venues }: { row: BetRecord; venues: readonly Venue[] | un
   const winLoss = Number.parseFloat(row.win_loss) || 0;
   const tone = winLoss > 0 ? 'win' : winLoss < 0 ? 'loss' : 'even';
   return (
-    <li className="bet-row" data-bet-id={row.bet_id}>
-      <div className="bet-row-head">
+    <li className="record-card bet-row" data-bet-id={row.bet_id}>
+      <div className="record-card-head">
         <span className="bet-venue">
           {venueName ?? row.Code}
           {venueName && <span className="bet-code">{row.Code}</span>}

@@ -64,7 +64,7 @@ export function TransRecordPage() {
         query={records}
         rows={rows}
         label="交易记录列表"
-        className="records-list"
+        className="record-list"
         header={<RecordCount total={total} />}
         renderRow={(row) => <TransRow key={`${row.type}-${row.out_trade_no}`} row={row} tabType={type} />}
       />
@@ -87,8 +87,8 @@ function TransRow({ row, tabType }: { row: TransRecord; tabType: number }) {
   // A deposit says where it is in its life (待支付, 已过期, 已到账 ...) when the server tells; else its SPEC 4 state.
   const stateText = type === 1 ? depositStatusLabel(row.status, row.state) : transactionStateLabel(type, row.state);
   return (
-    <li className="trans-row" data-trade-no={row.out_trade_no}>
-      <div className="trans-row-head">
+    <li className="record-card trans-row" data-trade-no={row.out_trade_no}>
+      <div className="record-card-head">
         <span className="trans-way">{row.pay_way || '--'}</span>
         <span
           className={`trans-state type-${type <= 2 ? 'money' : 'transfer'} state-${row.state}${row.status ? ` status-${row.status}` : ''}`}

@@ -35,7 +35,7 @@ export function WelfarePage() {
         query={records}
         rows={rows}
         label="红包记录列表"
-        className="welfare-list"
+        className="record-list"
         renderRow={(row, index) => <RecordRow key={`${row.created_at}-${index}`} row={row} />}
       />
     </main>
@@ -44,7 +44,7 @@ export function WelfarePage() {
 
 function RecordRow({ row }: { row: RedpacketRecord }) {
   return (
-    <li className="welfare-row">
+    <li className="record-card">
       <div className="welfare-row-head">
         <span>红包金额</span>
         <strong className="welfare-prize">{formatMoney(row.redpacketmoney)}</strong>

@@ -2,6 +2,8 @@ import { Button, InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
 import { PageLoading } from './page-loading';
+// The lists' rows are the record cards most lists draw (`record-list`, `record-card`).
+import './record-card.css';
 
 /** What PagedList needs of a React Query infinite query. */
 export interface PagedQuery {
