@@ -63,9 +63,9 @@ export function ApplyAgentPage() {
           <Link to="/abouts?type=6">代理协议</Link>
         </nav>
       </section>
-      <form className="agent-form" aria-label="申请合营" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="form-panel" aria-label="申请合营" onSubmit={(e) => void submit(e)} noValidate>
         <TextInputField
-          look="agent"
+          look="row"
           id="agent-mobile"
           label="手机号"
           type="tel"
@@ -73,7 +73,7 @@ export function ApplyAgentPage() {
           value={form.mobile}
           onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
         />
-        <FormField look="agent" id="agent-apply-info" label="申请理由" className="agent-field-block">
+        <FormField look="row" id="agent-apply-info" label="申请理由" className="agent-field-block">
           {/* Not the usual 32: a reason is a few sentences; the server takes up to 500 characters. */}
           <TextArea
             id="agent-apply-info"

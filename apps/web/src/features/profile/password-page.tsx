@@ -20,7 +20,7 @@ export function PasswordPage() {
   const kind = type === 1 ? '登录密码' : '取款密码';
 
   const field = (key: keyof typeof EMPTY) => ({
-    look: 'profile' as const,
+    look: 'row' as const,
     id: `password-${key}`,
     type: 'password' as const,
     value: form[key],
@@ -56,7 +56,7 @@ export function PasswordPage() {
   return (
     <main className="page profile-page" aria-label={`修改${kind}`}>
       <h2 className="profile-heading">修改{kind}</h2>
-      <form className="profile-form" aria-label={`修改${kind}`} onSubmit={(e) => void submit(e)} noValidate>
+      <form className="form-panel" aria-label={`修改${kind}`} onSubmit={(e) => void submit(e)} noValidate>
         <TextInputField label="旧密码" placeholder={MSG.oldPasswordRequired} {...field('oldPassword')} />
         <TextInputField label="新密码" placeholder={MSG.newPasswordRequired} {...field('newPassword')} />
         <TextInputField label="确认密码" placeholder={MSG.confirmPasswordRequired} {...field('confirmPassword')} />

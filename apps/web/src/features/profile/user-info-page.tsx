@@ -95,21 +95,21 @@ export function UserInfoPage() {
         </label>
       </section>
 
-      <form className="profile-form" aria-label="个人资料" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="profile-field">
-          <span className="profile-label">用户名</span>
+      <form className="form-panel" aria-label="个人资料" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="row-field">
+          <span className="row-label">用户名</span>
           <span className="profile-readonly" aria-label="用户名">
             {info.username}
           </span>
         </div>
-        <div className="profile-field">
-          <span className="profile-label">真实姓名</span>
+        <div className="row-field">
+          <span className="row-label">真实姓名</span>
           <span className="profile-readonly" aria-label="真实姓名">
             {info.realname}
           </span>
         </div>
-        <div className="profile-field">
-          <span className="profile-label" id="profile-birthday-label">
+        <div className="row-field">
+          <span className="row-label" id="profile-birthday-label">
             生日
           </span>
           <button
@@ -123,7 +123,7 @@ export function UserInfoPage() {
           </button>
         </div>
         <TextInputField
-          look="profile"
+          look="row"
           id="profile-mobile"
           label="手机号"
           type="tel"
@@ -132,7 +132,7 @@ export function UserInfoPage() {
           onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
         />
         <TextInputField
-          look="profile"
+          look="row"
           id="profile-email"
           label="邮箱"
           type="email"

@@ -1,9 +1,14 @@
 import { MAX_INPUT } from '@h5/contract/codes';
 import { Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import './form-field.css';
 
-/** Whose stylesheet lays the row out: it styles `{look}-field` and `{look}-label` (payments, cards, profile, agent). */
-export type FieldLook = 'pay' | 'cards' | 'profile' | 'agent';
+/**
+ * How the row is laid out: `{look}-field` and `{look}-label`. 'row' puts the label beside its input in a
+ * `form-panel` (profile, passwords, partner application; this module's stylesheet); 'pay' and 'cards' stack them
+ * (the payments' and cards' stylesheets).
+ */
+export type FieldLook = 'pay' | 'cards' | 'row';
 
 /** One labelled row of a member form; the label names the input by its id. */
 export function FormField({
