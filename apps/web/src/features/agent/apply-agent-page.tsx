@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../shared/session/hooks';
 import { FormField, TextInputField } from '../../shared/ui/form-field';
 import { useApplyAgent } from './api';
+import '../../shared/ui/panel.css';
 import './agent.css';
 
 const PERKS = [
@@ -63,7 +64,7 @@ export function ApplyAgentPage() {
           <Link to="/abouts?type=6">代理协议</Link>
         </nav>
       </section>
-      <form className="form-panel" aria-label="申请合营" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="panel" aria-label="申请合营" onSubmit={(e) => void submit(e)} noValidate>
         <TextInputField
           look="row"
           id="agent-mobile"

@@ -7,6 +7,7 @@ import { logout } from '../../shared/session/session-actions';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useRefreshUserMoney, useVipLevels } from './api';
 import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
+import '../../shared/ui/panel.css';
 import './mine.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
 
@@ -161,7 +162,7 @@ export function MinePage() {
       </nav>
 
       <nav aria-label="会员中心">
-        <ul className="mine-menu">
+        <ul className="menu-panel">
           {entries.map((entry) => (
             <li key={entry.to}>
               <button type="button" className="mine-menu-item" onClick={() => void go(entry.to)}>

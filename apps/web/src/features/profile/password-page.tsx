@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { endSession } from '../../shared/session/end-session';
 import { TextInputField } from '../../shared/ui/form-field';
 import { useChangePassword } from './api';
+import '../../shared/ui/panel.css';
 import './profile.css';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
@@ -56,7 +57,7 @@ export function PasswordPage() {
   return (
     <main className="page profile-page" aria-label={`修改${kind}`}>
       <h2 className="profile-heading">修改{kind}</h2>
-      <form className="form-panel" aria-label={`修改${kind}`} onSubmit={(e) => void submit(e)} noValidate>
+      <form className="panel" aria-label={`修改${kind}`} onSubmit={(e) => void submit(e)} noValidate>
         <TextInputField label="旧密码" placeholder={MSG.oldPasswordRequired} {...field('oldPassword')} />
         <TextInputField label="新密码" placeholder={MSG.newPasswordRequired} {...field('newPassword')} />
         <TextInputField label="确认密码" placeholder={MSG.confirmPasswordRequired} {...field('confirmPassword')} />

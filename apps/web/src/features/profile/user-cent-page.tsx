@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import '../../shared/ui/panel.css';
 import './profile.css';
 
 /** SPEC 2 /userCent: the security centre's links. */
@@ -13,7 +14,7 @@ const ENTRIES = [
 export function UserCentPage() {
   return (
     <main className="page profile-page" aria-label="安全中心">
-      <ul className="profile-menu">
+      <ul className="menu-panel">
         {ENTRIES.map((e) => (
           <li key={e.to}>
             <Link to={e.to} className="profile-menu-item">

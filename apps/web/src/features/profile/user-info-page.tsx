@@ -7,6 +7,7 @@ import { useUserInfo } from '../../shared/session/hooks';
 import { TextInputField } from '../../shared/ui/form-field';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useUpdateProfile, useUploadAvatar } from './api';
+import '../../shared/ui/panel.css';
 import './profile.css';
 
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
@@ -95,7 +96,7 @@ export function UserInfoPage() {
         </label>
       </section>
 
-      <form className="form-panel" aria-label="个人资料" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="panel" aria-label="个人资料" onSubmit={(e) => void submit(e)} noValidate>
         <div className="row-field">
           <span className="row-label">用户名</span>
           <span className="profile-readonly" aria-label="用户名">

@@ -13,6 +13,7 @@ import { confirmDialog } from '../../shared/ui/dialogs';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useResponsible, useSetLimit, useStartBreak } from './api';
+import '../../shared/ui/panel.css';
 import './responsible.css';
 
 const USED_LABEL: Partial<Record<RgLimitKind, [keyof RgInfo['used'], string]>> = {
@@ -108,7 +109,7 @@ function BreakSection({ info }: { info: RgInfo }) {
     }
   };
   return (
-    <section className="rg-card" aria-labelledby="rg-break-title">
+    <section className="panel" aria-labelledby="rg-break-title">
       <h3 id="rg-break-title" className="rg-title">
         冷静期与自我排除
       </h3>
@@ -139,7 +140,7 @@ export function ResponsiblePage() {
       <p className="rg-intro">
         为自己设定存款、亏损和时长上限。收紧立即生效；放宽或取消需等待24小时后生效。
       </p>
-      <section className="rg-card" aria-labelledby="rg-limits-title">
+      <section className="panel" aria-labelledby="rg-limits-title">
         <h3 id="rg-limits-title" className="rg-title">
           我的限额
         </h3>
@@ -148,7 +149,7 @@ export function ResponsiblePage() {
         ))}
       </section>
       <BreakSection info={info} />
-      <section className="rg-card" aria-labelledby="rg-history-title">
+      <section className="panel" aria-labelledby="rg-history-title">
         <h3 id="rg-history-title" className="rg-title">
           变更记录
         </h3>

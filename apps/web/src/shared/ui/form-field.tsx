@@ -5,7 +5,7 @@ import './form-field.css';
 
 /**
  * How the row is laid out: `{look}-field` and `{look}-label`. 'row' puts the label beside its input in a
- * `form-panel` (profile, passwords, partner application; this module's stylesheet); 'pay' and 'cards' stack them
+ * `panel` (panel.css) (profile, passwords, partner application; this module's stylesheet); 'pay' and 'cards' stack them
  * (the payments' and cards' stylesheets).
  */
 export type FieldLook = 'pay' | 'cards' | 'row';
