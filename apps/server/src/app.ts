@@ -189,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contentAdminRoutes(app, { db }, backOffice.authenticate);
   siteAdminRoutes(app, { db }, backOffice.authenticate);
   await filesAdminRoutes(app, { db }, backOffice.authenticate);
-  reportsRoutes(app, { db, clock }, backOffice.authenticate);
+  reportsRoutes(app, { db, clock, locks }, backOffice.authenticate);
   // The partner programme: the agent centre, plans, statements and the monthly settlement job.
   partnersRoutes(app, { db, clock, locks, sandbox: config.sandbox }, authenticate, backOffice.authenticate);
   responsibleAdminRoutes(app, { db, clock }, backOffice.authenticate);

@@ -9,22 +9,34 @@ import {
 } from '@h5/contract';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, JobLocks } from '../../db/client';
 import { adminRoute, type AuthenticateOperator, type FileReply } from '../../http/admin-route';
 import type { Clock } from '../../lib/time';
+import { scheduleJob } from '../jobs/scheduler';
 import {
   dailyReport,
   dashboardFigures,
   dayRange,
+  keepClosedDays,
   memberReportPage,
   memberReportRows,
+  recentDays,
   venueReport,
 } from './reports-service';
 
 export interface ReportsDeps {
   db: Db;
   clock: Clock;
+  locks: JobLocks;
 }
+
+/**
+ * Every minute, one process keeps the closed days of the last two months that are not kept or were marked stale by a
+ * late write (reports-service.ts), so that the daily report and the dashboard find them kept: after midnight, the day
+ * that just closed; after a venue's late bets, the day they settled on.
+ */
+const KEEP_EVERY_MS = 60_000;
+const KEPT_DAYS = 62;
 
 /**
  * A CSV download: UTF-8 with a byte-order mark (so spreadsheet programs read the Chinese headers), rows written as
@@ -46,6 +58,11 @@ function csvFile<Row>(
 /** GET /admin/api/reports/* and /admin/api/dashboard/figures (finance): README "Reports". */
 export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authenticate: AuthenticateOperator) {
   const { db } = deps;
+  scheduleJob(app, deps, {
+    name: 'report-days',
+    everyMs: KEEP_EVERY_MS,
+    run: () => keepClosedDays(db, recentDays(deps.clock.now(), KEPT_DAYS)),
+  });
 
   adminRoute(app, authenticate, adminEndpoints.reportDaily, async ({ input }) => {
     const report = await dailyReport(db, dayRange(input.from, input.to));

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { badInput } from '../../http/errors';
 import { beijingDateStart } from '../../http/date-filter';
+import { isRetryableConflict } from '../../db/conflicts';
 import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
 
@@ -164,11 +165,11 @@ type Num = string | number | null;
 type DayRow<T> = T & { day: string | null };
 
 /**
- * The daily figures of a range and its total, in cents. Each figure is one indexed read grouped by Beijing day, with
- * the range total from the same read (GROUPING SETS), so distinct member counts of the total are distinct over the
- * range. See README "Reports" for the definitions.
+ * The daily figures of a range and its total, in cents, read from the bets and the ledger. Each figure is one indexed
+ * read grouped by Beijing day, with the range total from the same read (GROUPING SETS), so distinct member counts of
+ * the total are distinct over the range. See README "Reports" for the definitions.
  */
-export async function dailyFigures(
+export async function liveFigures(
   db: Db,
   range: DayRange,
 ): Promise<{ days: Map<string, DailyFiguresCents>; total: DailyFiguresCents }> {
@@ -233,6 +234,153 @@ export async function dailyFigures(
     const f = at(r.day);
     if (f) f.first_depositors = Number(r.n);
   }
+  return { days, total };
+}
+
+// ------------------------------------------------------------------------------------------- kept closed days
+
+/**
+ * A closed day is kept once its last minutes are this far behind: longer than any write transaction takes, so a
+ * write that started on that day has committed (or its trigger has marked the day stale) before the day is kept.
+ */
+const KEEP_AFTER = '5 minutes';
+
+const addFigures = (into: DailyFiguresCents, f: DailyFiguresCents) => {
+  for (const key of Object.keys(into) as (keyof DailyFiguresCents)[]) into[key] += f[key];
+};
+
+/** The days (sorted 'YYYY-MM-DD') as one range from the first to the last. */
+const spanOf = (days: string[]) => dayRange(days[0] ?? '', days[days.length - 1] ?? '');
+
+/** The first Beijing day that may not be kept yet (today, or yesterday in its first minutes). */
+async function firstUnkeptDay(db: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ day: string }>(await db.execute(sql`SELECT report_day_of(now() - ${KEEP_AFTER}::interval)::text AS day`));
+  return row?.day ?? '';
+}
+
+/**
+ * Computes these closed days and keeps them (migration 0024): each day's figures and its member sets (bettors,
+ * depositors) as bit strings. Read and written in one repeatable-read transaction, so a late write to one of the days
+ * that commits meanwhile makes it fail (its trigger marked the day) instead of keeping figures that miss it.
+ * Answers false when it failed so; nothing is kept then.
+ */
+async function keepDays(db: Db, days: string[]): Promise<boolean> {
+  if (!days.length) return true;
+  const span = spanOf(days);
+  try {
+    await db.transaction(
+      async (tx) => {
+        await tx.execute(sql`SET LOCAL jit = off`);
+        const { days: computed } = await liveFigures(tx as unknown as Db, span);
+        const rows = days.map((day) => ({ day, figures: computed.get(day) ?? emptyFigures() }));
+        const start = sql`${span.start.toISOString()}::timestamptz`;
+        const end = sql`${span.end.toISOString()}::timestamptz`;
+        await tx.execute(sql`
+          WITH len AS (${setLength}),
+          kept AS (SELECT day, figures FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(day date, figures jsonb)),
+          bettors AS (SELECT report_day_of(settled_at) AS day, array_agg(DISTINCT member_id) AS ids FROM bets
+            WHERE status = 1 AND settled_at >= ${start} AND settled_at < ${end} GROUP BY 1),
+          depositors AS (SELECT report_day_of(created_at) AS day, array_agg(DISTINCT member_id) AS ids FROM ledger_transactions
+            WHERE kind = 'deposit' AND member_id IS NOT NULL AND created_at >= ${start} AND created_at < ${end} GROUP BY 1)
+          INSERT INTO report_days (day, figures, bettors, depositors, stale, computed_at)
+          SELECT k.day, k.figures, report_member_bits(b.ids, len.n), report_member_bits(d.ids, len.n), false, now()
+          FROM kept k CROSS JOIN len LEFT JOIN bettors b ON b.day = k.day LEFT JOIN depositors d ON d.day = k.day
+          ON CONFLICT (day) DO UPDATE SET figures = excluded.figures, bettors = excluded.bettors,
+            depositors = excluded.depositors, stale = false, computed_at = excluded.computed_at`);
+      },
+      { isolationLevel: 'repeatable read' },
+    );
+    return true;
+  } catch (e) {
+    if (isRetryableConflict(e)) return false;
+    throw e;
+  }
+}
+
+/** The kept figures of these days that are not stale. */
+async function keptFigures(db: DbOrTx, days: string[]): Promise<Map<string, DailyFiguresCents>> {
+  if (!days.length) return new Map();
+  const rows = rowsOf<{ day: string; figures: DailyFiguresCents }>(
+    await db.execute(sql`SELECT day::text AS day, figures FROM report_days
+      WHERE day >= ${days[0]}::date AND day <= ${days[days.length - 1]}::date AND NOT stale`),
+  );
+  return new Map(rows.map((r) => [r.day, { ...emptyFigures(), ...r.figures }] as const));
+}
+
+/**
+ * Keeps the closed days among these that are not kept or are stale (the scheduled job `report-days` and the first
+ * report to need them). Answers whether every one of them is kept now.
+ */
+export async function keepClosedDays(db: Db, days: string[]): Promise<boolean> {
+  const firstUnkept = await firstUnkeptDay(db);
+  const closed = days.filter((d) => d < firstUnkept).sort();
+  const kept = await keptFigures(db, closed);
+  const missing = closed.filter((d) => !kept.has(d));
+  // In spans of at most a month, so one pass never reads more than a report would.
+  for (let i = 0; i < missing.length; i += 31) {
+    if (!(await keepDays(db, missing.slice(i, i + 31)))) return false;
+  }
+  return true;
+}
+
+/** The Beijing days of the last `count` days before today, oldest first. */
+export function recentDays(now: Date, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => beijingDay(new Date(now.getTime() - (count - i) * DAY_MS)));
+}
+
+/**
+ * The length of the member sets written now: the member ids rounded up to a block of 65,536, so that the sets of most
+ * days share one length and OR together without being padded first.
+ */
+const setLength = sql`SELECT ((coalesce(max(id), 0) + 1 + 65535) / 65536) * 65536 AS n FROM members`;
+
+/** Members counted once over the kept days and the live span: bettors and depositors of a range. */
+async function distinctMembers(db: Db, keptDays: string[], live: DayRange | null) {
+  const liveStart = live ? sql`${live.start.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`;
+  const liveEnd = live ? sql`${live.end.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`;
+  const first = keptDays[0] ?? '9999-12-31';
+  const last = keptDays[keptDays.length - 1] ?? '0001-01-01';
+  const [row] = rowsOf<{ bettors: Num; depositors: Num }>(
+    await db.execute(sql`
+      WITH len AS (${setLength}),
+      sets AS (
+        SELECT bettors AS b, depositors AS d FROM report_days WHERE day >= ${first}::date AND day <= ${last}::date
+        UNION ALL
+        SELECT report_member_bits(ARRAY(SELECT DISTINCT member_id FROM bets
+                 WHERE status = 1 AND settled_at >= ${liveStart} AND settled_at < ${liveEnd}), len.n),
+               report_member_bits(ARRAY(SELECT DISTINCT member_id FROM ledger_transactions
+                 WHERE kind = 'deposit' AND member_id IS NOT NULL AND created_at >= ${liveStart} AND created_at < ${liveEnd}), len.n)
+        FROM len
+      ),
+      -- Sets of one length OR together as they are; only the few results of shorter lengths are padded.
+      by_length AS (SELECT bit_or(b) AS b, bit_or(d) AS d FROM sets GROUP BY length(b))
+      SELECT bit_count(bit_or(rpad(s.b::text, len.n, '0')::varbit)) AS bettors,
+             bit_count(bit_or(rpad(s.d::text, len.n, '0')::varbit)) AS depositors
+      FROM by_length s CROSS JOIN len GROUP BY len.n`),
+  );
+  return { bettors: Number(row?.bettors ?? 0), depositors: Number(row?.depositors ?? 0) };
+}
+
+/**
+ * The daily figures of a range and its total, in cents: closed days as kept (computed once, again only when a late
+ * write marked them stale), today from the bets and the ledger; members counted once over the range by OR-ing the
+ * days' member sets. Where a day cannot be kept right now (a late write raced it), the whole range is read live.
+ */
+export async function dailyFigures(db: Db, range: DayRange): Promise<{ days: Map<string, DailyFiguresCents>; total: DailyFiguresCents }> {
+  if (!(await keepClosedDays(db, range.days))) return liveFigures(db, range);
+  const firstUnkept = await firstUnkeptDay(db);
+  const closed = range.days.filter((d) => d < firstUnkept);
+  const open = range.days.filter((d) => d >= firstUnkept);
+  const kept = await keptFigures(db, closed);
+  if (kept.size !== closed.length) return liveFigures(db, range);
+  const liveSpan = open.length ? spanOf(open) : null;
+  const live = liveSpan ? (await liveFigures(db, liveSpan)).days : new Map<string, DailyFiguresCents>();
+  const days = new Map(range.days.map((d) => [d, kept.get(d) ?? live.get(d) ?? emptyFigures()] as const));
+  const total = emptyFigures();
+  for (const f of days.values()) addFigures(total, f);
+  const members = await distinctMembers(db, closed, liveSpan);
+  total.bettors = members.bettors;
+  total.depositors = members.depositors;
   return { days, total };
 }
 
