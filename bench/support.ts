@@ -102,7 +102,7 @@ export async function load(
 ): Promise<LoadFigures> {
   const result = await autocannon({
     url,
-    connections: 100,
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 100),
     duration: seconds,
     requests: [
       {
