@@ -24,6 +24,14 @@ const PAY_BANK = {
   bank_data: { bank_name: '中国工商银行' },
 };
 
+/** Signs in and opens 存款 with the pay ways and ranges `api` serves (and any overrides). */
+function openDeposit(overrides: Parameters<typeof api>[0] = {}) {
+  signIn();
+  const fetch = api(overrides);
+  renderPage(<RechargePage />, { route: '/recharge' });
+  return fetch;
+}
+
 function api(overrides: Record<string, (body: unknown) => { code: number; message: string; data: unknown }> = {}) {
   return mockApi({
     '/api/user': () => ok(USER),
@@ -53,9 +61,7 @@ describe('enabledPayWays', () => {
 describe('/recharge', () => {
   it('selects the first enabled way and checks the range fetched for it', async () => {
     const user = setup();
-    signIn();
-    const fetch = api({ '/api/get_pay_way': () => ok({ ebpay: 1, card: 1, usdt: 1, wechat: 0, alipay: 0 }) });
-    renderPage(<RechargePage />, { route: '/recharge' });
+    const fetch = openDeposit({ '/api/get_pay_way': () => ok({ ebpay: 1, card: 1, usdt: 1, wechat: 0, alipay: 0 }) });
     const ways = await screen.findByRole('radiogroup', { name: '支付方式' });
     expect(
       within(ways)
@@ -71,9 +77,7 @@ describe('/recharge', () => {
   });
 
   it('offers no bank transfer when the card flag is 0, and selects the first enabled way', async () => {
-    signIn();
-    const fetch = api({ '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 1, wechat: 1, alipay: 0 }) });
-    renderPage(<RechargePage />, { route: '/recharge' });
+    const fetch = openDeposit({ '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 1, wechat: 1, alipay: 0 }) });
     const ways = await screen.findByRole('radiogroup', { name: '支付方式' });
     expect(
       within(ways)
@@ -87,9 +91,7 @@ describe('/recharge', () => {
 
   it('selects the manual option when nothing else is on: customer service, no range and no deposit call', async () => {
     const user = setup();
-    signIn();
-    const fetch = api({ '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 0, wechat: 0, alipay: 0 }) });
-    renderPage(<RechargePage />, { route: '/recharge' });
+    const fetch = openDeposit({ '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 0, wechat: 0, alipay: 0 }) });
     const ways = await screen.findByRole('radiogroup', { name: '支付方式' });
     expect(within(ways).getByRole('radio', { name: '人工充值' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.queryByLabelText('存款金额')).not.toBeInTheDocument();
@@ -101,9 +103,7 @@ describe('/recharge', () => {
 
   it('uses the range of the chosen type: bank, then USDT per protocol', async () => {
     const user = setup();
-    signIn();
-    const fetch = api();
-    renderPage(<RechargePage />, { route: '/recharge' });
+    const fetch = openDeposit();
     await waitFor(() => expect(screen.getByTestId('deposit-range')).toHaveTextContent('200 - 50000'));
     await user.type(screen.getByLabelText('存款金额'), '150');
     await user.click(screen.getByRole('button', { name: '提交存款' }));
@@ -130,9 +130,7 @@ describe('/recharge', () => {
 
   it('asks for the depositor fields in order, then submits the bank transfer and opens the records', async () => {
     const user = setup();
-    signIn();
-    const fetch = api();
-    renderPage(<RechargePage />, { route: '/recharge' });
+    const fetch = openDeposit();
     await waitFor(() => expect(screen.getByTestId('deposit-range')).toHaveTextContent('200 - 50000'));
     const inputs = screen.getAllByRole('textbox').map((el) => el.getAttribute('placeholder'));
     expect(inputs.slice(1)).toEqual([
@@ -200,9 +198,7 @@ describe('/recharge', () => {
 
   it('sends wechat as wxpay', async () => {
     const user = setup();
-    signIn();
-    const fetch = api();
-    renderPage(<RechargePage />, { route: '/recharge' });
+    const fetch = openDeposit();
     await user.click(await screen.findByRole('radio', { name: '微信支付' }));
     await user.type(screen.getByLabelText('存款金额'), '300');
     await user.click(screen.getByRole('button', { name: '立即存款' }));
@@ -211,9 +207,7 @@ describe('/recharge', () => {
 
   it('asks a member with no card and no address to bind one, linking to /wallet', async () => {
     const user = setup();
-    signIn();
-    api({ '/api/getcard': () => ok([]) });
-    renderPage(<RechargePage />, { route: '/recharge' });
+    openDeposit({ '/api/getcard': () => ok([]) });
     expect(await screen.findByText(MSG.noCardsBound)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: MSG.tipTitle })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '前往绑定' }));
@@ -221,11 +215,9 @@ describe('/recharge', () => {
   });
 
   it('does not ask when a USDT address is bound', async () => {
-    signIn();
-    const fetch = api({
+    const fetch = openDeposit({
       '/api/getcard': (body) => ok((body as { type: number }).type === 2 ? [usdtCard(9, 'TRC20', 'abcd')] : []),
     });
-    renderPage(<RechargePage />, { route: '/recharge' });
     await screen.findByRole('radiogroup', { name: '支付方式' });
     await waitFor(() => expect(bodiesOf(fetch, '/api/getcard')).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 50));

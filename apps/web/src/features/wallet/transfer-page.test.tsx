@@ -22,6 +22,30 @@ function headerOf(fetch: { mock: { calls: unknown[][] } }, path: string, header:
     .map(([, init]) => ((init as RequestInit).headers as Record<string, string>)[header]);
 }
 
+/**
+ * Serves the page with a transfer that succeeds; `hold` keeps each transfer's answer until `release()` (taps then
+ * land while the first request is in flight), `failFirst` fails the first transfer as a network failure would.
+ */
+function serveTransfer({ hold = false, failFirst = false } = {}) {
+  let release: () => void = () => undefined;
+  let failNext = failFirst;
+  const fetch = mockApi({
+    '/api/user': () => ok(USER),
+    '/api/balancelist': () => ok(VENUES),
+    '/api/transfer': () => ok({ balance: '1184.50' }, '转账成功'),
+  });
+  const answer = fetch.getMockImplementation()!;
+  fetch.mockImplementation(async (input, init) => {
+    if (input === '/api/transfer' && failNext) {
+      failNext = false;
+      throw new TypeError('Failed to fetch');
+    }
+    if (input === '/api/transfer' && hold) await new Promise<void>((resolve) => (release = resolve));
+    return answer(input, init);
+  });
+  return { fetch, release: () => release() };
+}
+
 describe('/transfer manual form', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -98,17 +122,7 @@ describe('/transfer manual form', () => {
 
   it('sends one request for two submits in the same tick', async () => {
     signIn();
-    let release: () => void = () => undefined;
-    const fetch = mockApi({
-      '/api/user': () => ok(USER),
-      '/api/balancelist': () => ok(VENUES),
-      '/api/transfer': () => ok({ balance: '1184.50' }, '转账成功'),
-    });
-    const answer = fetch.getMockImplementation()!;
-    fetch.mockImplementation(async (input, init) => {
-      if (input === '/api/transfer') await new Promise<void>((resolve) => (release = resolve));
-      return answer(input, init);
-    });
+    const { fetch, release } = serveTransfer({ hold: true });
     renderPage(<TransferPage />, { route: '/transfer' });
     await screen.findByRole('button', { name: '转入钱包：星河真人' });
     fireEvent.change(screen.getByLabelText('转账金额'), { target: { value: '50' } });
@@ -126,18 +140,8 @@ describe('/transfer manual form', () => {
   it('sends one request with an idempotency key for a double tap, and a fresh key for the next transfer', async () => {
     const user = setup();
     signIn();
-    let release: () => void = () => undefined;
-    const fetch = mockApi({
-      '/api/user': () => ok(USER),
-      '/api/balancelist': () => ok(VENUES),
-      '/api/transfer': () => ok({ balance: '1184.50' }, '转账成功'),
-    });
     // Hold the transfer answer so both taps land while the first request is in flight.
-    const answer = fetch.getMockImplementation()!;
-    fetch.mockImplementation(async (input, init) => {
-      if (input === '/api/transfer') await new Promise<void>((resolve) => (release = resolve));
-      return answer(input, init);
-    });
+    const { fetch, release } = serveTransfer({ hold: true });
     renderPage(<TransferPage />, { route: '/transfer' });
     await screen.findByRole('button', { name: '转入钱包：星河真人' });
     await user.type(screen.getByLabelText('转账金额'), '50');
@@ -166,20 +170,7 @@ describe('/transfer manual form', () => {
   it('reuses the key when the same transfer is retried after a network failure', async () => {
     const user = setup();
     signIn();
-    const fetch = mockApi({
-      '/api/user': () => ok(USER),
-      '/api/balancelist': () => ok(VENUES),
-      '/api/transfer': () => ok({ balance: '1184.50' }, '转账成功'),
-    });
-    const answer = fetch.getMockImplementation()!;
-    let failNext = true;
-    fetch.mockImplementation(async (input, init) => {
-      if (input === '/api/transfer' && failNext) {
-        failNext = false;
-        throw new TypeError('Failed to fetch');
-      }
-      return answer(input, init);
-    });
+    const { fetch } = serveTransfer({ failFirst: true });
     renderPage(<TransferPage />, { route: '/transfer' });
     await screen.findByRole('button', { name: '转入钱包：星河真人' });
     await user.type(screen.getByLabelText('转账金额'), '50');
