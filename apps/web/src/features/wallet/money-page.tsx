@@ -2,7 +2,7 @@ import { MSG } from '@h5/contract/messages';
 import { Button, Toast } from 'antd-mobile';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useRecycleAll, useVenueBalances, VENUE_POLL_MS } from './api';
-import { Amount, useWalletTotals, VenueGrid } from './wallet-summary';
+import { Amount, useWalletTotals, VenueGrid, WalletSplit } from './wallet-summary';
 import './wallet.css';
 
 const SHORTCUTS = [
@@ -33,16 +33,7 @@ export function MoneyPage() {
       <section className="wallet-hero" aria-label="资产总览">
         <p className="wallet-hero-label">总资产（元）</p>
         <Amount className="wallet-hero-total" label="总资产" value={total} />
-        <div className="wallet-hero-split">
-          <div>
-            <span className="wallet-hero-sub">中心钱包</span>
-            <Amount label="中心钱包余额" value={central} />
-          </div>
-          <div>
-            <span className="wallet-hero-sub">游戏钱包</span>
-            <Amount label="游戏钱包余额" value={game} />
-          </div>
-        </div>
+        <WalletSplit central={central} game={game} />
       </section>
 
       <nav className="wallet-shortcuts" aria-label="钱包快捷入口">

@@ -10,7 +10,7 @@ import { AmountInput } from '../../shared/ui/form-field';
 import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useSetAutoTransfer, useTransfer, useVenueBalances, VENUE_POLL_MS } from './api';
-import { Amount, useWalletTotals, VenueGrid } from './wallet-summary';
+import { useWalletTotals, VenueGrid, WalletSplit } from './wallet-summary';
 import './wallet.css';
 
 const CENTRAL_NAME = '中心钱包';
@@ -32,16 +32,7 @@ export function TransferPage() {
   return (
     <main className="page wallet-page" aria-label="额度转换">
       <section className="wallet-hero compact" aria-label="钱包余额">
-        <div className="wallet-hero-split">
-          <div>
-            <span className="wallet-hero-sub">{CENTRAL_NAME}</span>
-            <Amount label="中心钱包余额" value={central} />
-          </div>
-          <div>
-            <span className="wallet-hero-sub">游戏钱包</span>
-            <Amount label="游戏钱包余额" value={game} />
-          </div>
-        </div>
+        <WalletSplit central={central} game={game} />
       </section>
 
       <section className="wallet-card auto-transfer" aria-label="自动转换">

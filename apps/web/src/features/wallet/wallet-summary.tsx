@@ -36,6 +36,22 @@ export function Amount({
   );
 }
 
+/** The central and the game wallet side by side, under 钱包 and 转账's headings. */
+export function WalletSplit({ central, game }: { central: number; game: number }) {
+  return (
+    <div className="wallet-hero-split">
+      <div>
+        <span className="wallet-hero-sub">中心钱包</span>
+        <Amount label="中心钱包余额" value={central} />
+      </div>
+      <div>
+        <span className="wallet-hero-sub">游戏钱包</span>
+        <Amount label="游戏钱包余额" value={game} />
+      </div>
+    </div>
+  );
+}
+
 const staleHintId = (platname: string) => `venue-stale-${platname}`;
 
 /**
