@@ -1,12 +1,16 @@
-// Finance reports on PostgreSQL at size: 10,000 members and 100,000 bets over 40 days (with their stake and payout
-// movements, and deposits, withdrawals, rebates, red packets, bonuses and adjustments in the ledger), seeded in bulk
-// SQL, then the 31-day daily report through the API. Budget: every answer under 1 s, the first one included.
+// Finance reports on PostgreSQL at size: 100,000 members and 1,000,000 bets over 40 days (with their stake and
+// payout movements, and deposits, withdrawals, rebates, red packets, bonuses and adjustments in the ledger, in
+// proportion to the members), seeded in bulk SQL, then the 31-day daily report and the dashboard figures through the
+// API, once the server's job has kept the closed days. Budget: each of them under 1 s, the first answer included.
+// BENCH_REPORT_MEMBERS and BENCH_REPORT_BETS set another size (the other movements follow the members).
 import pg from 'pg';
 import { createOperator, freshDatabase, post, startProcess, stopProcess, waitForHttp } from './support';
 
 const BUDGET_MS = 1000;
-const MEMBERS = Number(process.env.BENCH_REPORT_MEMBERS ?? 10_000);
-const BETS = Number(process.env.BENCH_REPORT_BETS ?? 100_000);
+const MEMBERS = Number(process.env.BENCH_REPORT_MEMBERS ?? 100_000);
+const BETS = Number(process.env.BENCH_REPORT_BETS ?? 1_000_000);
+/** Deposits, withdrawals and the rest per 10,000 members (the counts below). */
+const PER_10K = MEMBERS / 10_000;
 const RUNS = 5;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -93,12 +97,12 @@ async function seed(url: string) {
            ON a.code IN ('member:' || tx.member_id || ':venue:XHZR', 'house:venue:XHZR:s' || lpad((tx.member_id % 16)::text, 2, '0'))`,
       );
     }
-    await seedMovements(db, 'deposit', 'deposits', 15_000, -1, 5000);
-    await seedMovements(db, 'withdrawal_paid', 'withdrawals_paid', 5000, 1, 3000);
-    await seedMovements(db, 'rebate', 'rebates', 8000, -1, 50);
-    await seedMovements(db, 'redpacket', 'redpackets', 2000, -1, 20);
-    await seedMovements(db, 'deposit_bonus', 'promotions', 2000, -1, 200);
-    await seedMovements(db, 'adjustment', 'adjustments', 500, -1, 500);
+    await seedMovements(db, 'deposit', 'deposits', 15_000 * PER_10K, -1, 5000);
+    await seedMovements(db, 'withdrawal_paid', 'withdrawals_paid', 5000 * PER_10K, 1, 3000);
+    await seedMovements(db, 'rebate', 'rebates', 8000 * PER_10K, -1, 50);
+    await seedMovements(db, 'redpacket', 'redpackets', 2000 * PER_10K, -1, 20);
+    await seedMovements(db, 'deposit_bonus', 'promotions', 2000 * PER_10K, -1, 200);
+    await seedMovements(db, 'adjustment', 'adjustments', 500 * PER_10K, -1, 500);
     await db.query('ANALYZE');
     const counts = await db.query<{ members: string; bets: string; movements: string; entries: string }>(
       `SELECT (SELECT count(*) FROM members) AS members, (SELECT count(*) FROM bets) AS bets,
@@ -123,6 +127,23 @@ try {
   const base = `http://127.0.0.1:${serverPort}`;
   await waitForHttp(`${base}/api/app`, server);
   await seed(database.url);
+  // Closed days are kept by the server's job every minute (README "Reports"): the figures are read once it has kept
+  // the seeded days, as an operator finds them after the nightly keep. How long that took is printed.
+  const keepStarted = performance.now();
+  const seeded = new Date();
+  for (;;) {
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const { rows } = await db.query<{ done: boolean }>(
+      `SELECT (SELECT completed_at FROM scheduled_runs WHERE job = 'report-days') > $1 AS done`,
+      [seeded],
+    );
+    await db.end();
+    if (rows[0]?.done) break;
+    if (performance.now() - keepStarted > 300_000) throw new Error('the closed days were not kept within 5 minutes');
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  console.log(`closed days kept by the server's job ${((performance.now() - keepStarted) / 1000).toFixed(0)} s after the seed (it runs every minute)`);
   const login = await post<{ token: string }>(base, '/admin/api/login', operator);
   const headers = { authorization: `Bearer ${login.data.token}` };
   const now = new Date();
@@ -158,15 +179,21 @@ try {
   // The other reports over the same range, for the record (no budget).
   const venues = await timed('/admin/api/reports/venues');
   const membersPage = await timed('/admin/api/reports/members');
-  const dashboardStarted = performance.now();
-  const dashboard = (await (await fetch(`${base}/admin/api/dashboard/figures`, { headers })).json()) as {
-    code: number;
-  };
-  const dashboardMs = performance.now() - dashboardStarted;
-  if (dashboard.code !== 200) throw new Error(`dashboard figures: ${dashboard.code}`);
+  // The dashboard figures (under the same budget): the first answer, then the median of the runs.
+  const dashboardTimes: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    const dashboard = (await (await fetch(`${base}/admin/api/dashboard/figures`, { headers })).json()) as { code: number };
+    dashboardTimes.push(performance.now() - started);
+    if (dashboard.code !== 200) throw new Error(`dashboard figures: ${dashboard.code}`);
+  }
+  const dashboardWorst = Math.max(...dashboardTimes);
+  const dashboardMedian = [...dashboardTimes].sort((a, b) => a - b)[Math.floor(RUNS / 2)] ?? 0;
   console.log(
-    `venue report ${venues.ms.toFixed(0)} ms, member report (first page) ${membersPage.ms.toFixed(0)} ms, dashboard figures ${dashboardMs.toFixed(0)} ms`,
+    `dashboard figures: first ${dashboardTimes[0]?.toFixed(0)} ms, median ${dashboardMedian.toFixed(0)} ms, worst ${dashboardWorst.toFixed(0)} ms (budget < ${BUDGET_MS} ms)`,
   );
+  if (dashboardWorst >= BUDGET_MS) failed = true;
+  console.log(`venue report ${venues.ms.toFixed(0)} ms, member report (first page) ${membersPage.ms.toFixed(0)} ms (no budget)`);
 } finally {
   await stopProcess(server);
   await database.drop();
