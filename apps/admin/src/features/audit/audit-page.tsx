@@ -1,9 +1,9 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Button, Form, Input, type TableColumnsType } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DateRangeFilter } from '../../shared/ui/filter-bar';
+import { DateRangeFilter, SearchButtons } from '../../shared/ui/filter-bar';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { type AuditFilters, fetchAudit } from './api';
@@ -110,21 +110,12 @@ export default function AuditPage() {
           <Input allowClear maxLength={128} style={{ width: 170 }} placeholder="如 member:12" />
         </Form.Item>
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setFilters(EMPTY);
-            }}
-          >
-            重置
-          </Button>
-        </Form.Item>
+        <SearchButtons
+          onReset={() => {
+            form.resetFields();
+            setFilters(EMPTY);
+          }}
+        />
       </Form>
       <DataTable<Row>
         label="操作日志"

@@ -1,4 +1,4 @@
-import { Button, Form, Input, type TableColumnsType } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { adminEndpoints } from '@h5/contract';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../shared/format';
 import { MemberStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { DataTable } from '../../shared/ui/data-table';
+import { SearchButtons } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { fetchMembers, type MemberSearch } from './api';
 
@@ -68,21 +69,12 @@ export default function MembersPage() {
         <Form.Item name="register_ip" label="注册IP">
           <Input allowClear maxLength={64} style={{ width: 150 }} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            onClick={() => {
-              form.setFieldsValue(EMPTY);
-              setFilters(EMPTY);
-            }}
-          >
-            重置
-          </Button>
-        </Form.Item>
+        <SearchButtons
+          onReset={() => {
+            form.setFieldsValue(EMPTY);
+            setFilters(EMPTY);
+          }}
+        />
       </Form>
       <DataTable<Row>
         label="会员列表"

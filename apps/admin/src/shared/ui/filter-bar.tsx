@@ -1,4 +1,4 @@
-import { DatePicker, Form, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 
@@ -65,6 +65,22 @@ export function ReviewQueueFilters({
       <StateFilter id={id} value={filters.state} options={options} onChange={(state) => onChange({ state })} />
       <DateRangeFilter from={filters.from} to={filters.to} onChange={onChange} />
     </FilterBar>
+  );
+}
+
+/** The 搜索 and 重置 buttons at the end of a search form; 重置 empties the form's fields and the list's filters. */
+export function SearchButtons({ onReset }: { onReset: () => void }) {
+  return (
+    <>
+      <Form.Item>
+        <Button type="primary" htmlType="submit">
+          搜索
+        </Button>
+      </Form.Item>
+      <Form.Item>
+        <Button onClick={onReset}>重置</Button>
+      </Form.Item>
+    </>
   );
 }
 
