@@ -1,9 +1,9 @@
 import { MSG } from '@h5/contract/messages';
 import { validateBankCard } from '@h5/contract/validation';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { TextInputField } from '../../shared/ui/form-field';
+import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { OptionSheet } from '../../shared/ui/option-sheet';
 import { useBankList, useBindCard } from './api';
 import './cards.css';
@@ -76,9 +76,7 @@ export function AddBankCardPage() {
         <TextInputField label="银行卡号" placeholder="请输入银行卡号" inputMode="numeric" {...field('bank_no')} />
         <TextInputField label="开户行地址" placeholder={MSG.bankAddressRequired} {...field('bank_address')} />
         <TextInputField label="支付密码" type="password" placeholder="请输入支付密码" {...field('pay_pass')} />
-        <Button type="submit" block size="large" color="primary" loading={bind.isPending} disabled={bind.isPending}>
-          确认绑定
-        </Button>
+        <SubmitButton busy={bind.isPending}>确认绑定</SubmitButton>
       </form>
       <OptionSheet
         title="选择银行"

@@ -1,11 +1,11 @@
 import { USDT_BANK, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { validateUsdtCard } from '@h5/contract/validation';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChoiceGroup } from '../../shared/ui/choice-group';
-import { TextInputField } from '../../shared/ui/form-field';
+import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { useBindCard } from './api';
 import './cards.css';
 
@@ -81,9 +81,7 @@ export function AddUsdtCardPage() {
           onChange={setPayPass}
         />
         <p className="cards-note">请仔细核对地址与协议，协议不一致的转账可能无法找回。</p>
-        <Button type="submit" block size="large" color="primary" loading={bind.isPending} disabled={bind.isPending}>
-          确认绑定
-        </Button>
+        <SubmitButton busy={bind.isPending}>确认绑定</SubmitButton>
       </form>
     </main>
   );

@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../shared/session/hooks';
 import { ChoiceGroup } from '../../shared/ui/choice-group';
-import { AmountInput, TextInputField } from '../../shared/ui/form-field';
+import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { PageLoading } from '../../shared/ui/page-loading';
 import {
   enabledPayWays,
@@ -212,17 +212,9 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
               </section>
             )}
 
-            <Button
-              type="submit"
-              block
-              size="large"
-              color="primary"
-              className="pay-submit"
-              loading={recharge.isPending}
-              disabled={recharge.isPending}
-            >
+            <SubmitButton className="pay-submit" busy={recharge.isPending}>
               {isBank ? '提交存款' : '立即存款'}
-            </Button>
+            </SubmitButton>
             <p className="pay-note">温馨提示：请按页面显示的金额与收款信息付款，到账时间以后台审核为准。</p>
           </>
         )}

@@ -2,14 +2,14 @@ import type { Card, UserInfo } from '@h5/contract';
 import { USDT_BANK } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { usdtReceipt, validateWithdrawal } from '@h5/contract/validation';
-import { Button, Tabs, Toast } from 'antd-mobile';
+import { Tabs, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { newIdempotencyKey } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
-import { AmountInput, TextInputField } from '../../shared/ui/form-field';
+import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
@@ -230,17 +230,9 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
         />
       </section>
 
-      <Button
-        type="submit"
-        block
-        size="large"
-        color="primary"
-        className="pay-submit"
-        loading={withdraw.isPending}
-        disabled={withdraw.isPending || redirecting}
-      >
+      <SubmitButton className="pay-submit" busy={withdraw.isPending} disabled={redirecting}>
         立即取款
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

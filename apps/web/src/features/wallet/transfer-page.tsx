@@ -1,12 +1,12 @@
 import type { Venue } from '@h5/contract';
 import { VENUE_WALLET } from '@h5/contract/codes';
 import { validateTransfer } from '@h5/contract/validation';
-import { Button, Switch, Toast } from 'antd-mobile';
+import { Switch, Toast } from 'antd-mobile';
 import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../shared/api/api-error';
 import { newIdempotencyKey } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { AmountInput } from '../../shared/ui/form-field';
+import { AmountInput, SubmitButton } from '../../shared/ui/form-field';
 import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useSetAutoTransfer, useTransfer, useVenueBalances, VENUE_POLL_MS } from './api';
@@ -190,17 +190,9 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
         all={formatMoney(balanceOf(from))}
       />
 
-      <Button
-        type="submit"
-        block
-        size="large"
-        color="primary"
-        className="transfer-submit"
-        loading={transfer.isPending}
-        disabled={transfer.isPending}
-      >
+      <SubmitButton className="transfer-submit" busy={transfer.isPending}>
         立即转账
-      </Button>
+      </SubmitButton>
 
       <OptionSheet
         title={picking === 'to' ? '选择转入钱包' : '选择转出钱包'}

@@ -1,5 +1,5 @@
 import { MAX_INPUT } from '@h5/contract/codes';
-import { Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import './form-field.css';
 
@@ -55,6 +55,36 @@ export function TextInputField({ look, label, maxLength = MAX_INPUT, ...input }:
     <FormField look={look} id={input.id} label={label}>
       <Input maxLength={maxLength} {...input} />
     </FormField>
+  );
+}
+
+/**
+ * The submit button of a money or card form: full width, busy (and not pressable) while its call runs, or while
+ * `disabled` (a withdrawal on its way to the records).
+ */
+export function SubmitButton({
+  busy,
+  disabled = false,
+  className,
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="submit"
+      block
+      size="large"
+      color="primary"
+      className={className}
+      loading={busy}
+      disabled={busy || disabled}
+    >
+      {children}
+    </Button>
   );
 }
 
