@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type AppConfig, fastifyTrustProxy, publicUrlProblem } from './config';
 import { type Db, type DbOrTx, type JobLocks, type PoolStats, processLocks } from './db/client';
+import { primaryReads, type ReadDb } from './db/replica';
 import { apiDocsRoute } from './http/api-docs';
 import { serveConsole } from './http/console-static';
 import { installErrorHandling } from './http/error-handler';
@@ -53,6 +54,11 @@ import { installSiteMetrics } from './modules/ops/site-metrics';
 
 export interface AppOptions {
   db: Db;
+  /**
+   * Where reports, dashboard figures and long back-office lists are read: a streaming replica within its lag bound
+   * (DATABASE_REPLICA_URL), else the primary. Money paths and read-then-write work always use `db`.
+   */
+  readDb?: ReadDb;
   config: AppConfig;
   clock?: Clock;
   /** Shared rate-limit counters and kept venue balances for several server processes (REDIS_URL); in-process without it. */
@@ -90,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (problem) throw new Error(problem);
   const clock = options.clock ?? systemClock;
   const locks = options.locks ?? processLocks();
+  const readDb = options.readDb ?? primaryReads(db);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -119,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route or job, so the metrics see every request and every scheduled job.
   const ping = options.redis?.ping?.bind(options.redis);
   const redisPing = ping ? { ping } : undefined;
-  installSiteMetrics(app, { db, clock, pool: options.pool, redis: redisPing });
+  installSiteMetrics(app, { db, clock, pool: options.pool, redis: redisPing, readDb: options.readDb });
   healthRoutes(app, { db, redis: redisPing });
 
   // Venue balances shown to members, kept a few seconds: in Redis for every process when there is one.
@@ -189,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contentAdminRoutes(app, { db }, backOffice.authenticate);
   siteAdminRoutes(app, { db }, backOffice.authenticate);
   await filesAdminRoutes(app, { db }, backOffice.authenticate);
-  reportsRoutes(app, { db, clock, locks }, backOffice.authenticate);
+  reportsRoutes(app, { db, clock, locks, readDb }, backOffice.authenticate);
   // The partner programme: the agent centre, plans, statements and the monthly settlement job.
   partnersRoutes(app, { db, clock, locks, sandbox: config.sandbox }, authenticate, backOffice.authenticate);
   responsibleAdminRoutes(app, { db, clock }, backOffice.authenticate);

@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   /** Connections each server process keeps to PostgreSQL (all processes together must stay under max_connections). */
   DB_POOL_SIZE: intFrom(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: intFrom(10_000),
+  /** A PostgreSQL streaming replica for reports, dashboard figures and long back-office lists (src/db/replica.ts). */
+  DATABASE_REPLICA_URL: z.string().optional(),
+  /** A replica further behind than this (seconds) is left for the primary until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: intFrom(10),
   /** A shutdown that takes longer than this exits with code 1. */
   SHUTDOWN_TIMEOUT_SECONDS: intFrom(20),
   /** Where PGlite keeps its files; the word "memory" keeps the database in memory only. */
@@ -82,6 +86,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Read-only work on a streaming replica when set, within a lag bound (src/db/replica.ts). */
+  replica: { url: string; maxLagSeconds: number } | undefined;
   /** PostgreSQL pool settings (PGlite has no pool). */
   db: { connectTimeoutMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number; poolSize: number };
   shutdownTimeoutMs: number;
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
+    replica: e.DATABASE_REPLICA_URL ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS } : undefined,
     db: {
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

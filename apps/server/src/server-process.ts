@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { replicaReads } from './db/replica';
 import { seedIfEmpty } from './seed';
 import { importUploadDirectory } from './modules/files/files-service';
 import { answerPrimaryWith, startMetricsServer } from './modules/ops/metrics-server';
@@ -41,7 +42,16 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize });
   if (options.prepare) await prepareDatabase(config, database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ db: database.db, config, redis, locks: database.locks, pool: database.pool });
+  if (config.replica && database.kind !== 'postgres') throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary');
+  const readDb = config.replica
+    ? replicaReads(database.db, {
+        url: config.replica.url,
+        maxLagSeconds: config.replica.maxLagSeconds,
+        timeouts: config.db,
+        onChange: (onReplica, reason) => console.log(`reports read on the ${onReplica ? 'replica' : 'primary'}: replica ${reason}`),
+      })
+    : undefined;
+  const app = await buildApp({ db: database.db, readDb, config, redis, locks: database.locks, pool: database.pool });
   const registry = metricsRegistryOf(app);
   // Under WORKERS the primary serves the metrics port and asks each worker; a single process serves its own.
   if (registry && cluster.isWorker) answerPrimaryWith(registry);
@@ -62,6 +72,7 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
       // close() stops accepting connections and waits for requests in flight before the database goes.
       await app.close();
       metricsServer?.close();
+      await readDb?.close();
       await database.close();
       await redis?.quit();
     } catch (error) {

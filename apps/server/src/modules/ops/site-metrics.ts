@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Db, PoolStats } from '../../db/client';
+import type { ReadDb } from '../../db/replica';
 import type { Clock } from '../../lib/time';
 import { observeJobs } from '../jobs/scheduler';
 import { installHttpMetrics } from './http-metrics';
@@ -12,6 +13,8 @@ export interface SiteMetricsDeps extends ReadinessDeps {
   clock: Clock;
   /** PostgreSQL's pool (PGlite has none). */
   pool?: PoolStats;
+  /** The streaming replica's reads, when there is one (DATABASE_REPLICA_URL). */
+  readDb?: ReadDb;
 }
 
 const registries = new WeakMap<FastifyInstance, Registry>();
@@ -57,6 +60,28 @@ export function installSiteMetrics(app: FastifyInstance, deps: SiteMetricsDeps):
       this.set({ state: 'waiting' }, pool.waiting());
     },
   });
+
+  const readDb = deps.readDb;
+  if (readDb) {
+    new Gauge({
+      name: 'h5_db_replica_lag_seconds',
+      help: 'How far the streaming replica is behind the primary in seconds; -1 while it is unreachable or not streaming',
+      registers: [registry],
+      aggregator: 'max',
+      async collect() {
+        this.set((await readDb.lag()) ?? -1);
+      },
+    });
+    new Gauge({
+      name: 'h5_db_replica_in_use',
+      help: 'Whether reports and back-office lists are read on the replica now (1), or on the primary because it lags or is down (0)',
+      registers: [registry],
+      aggregator: 'min',
+      async collect() {
+        this.set((await readDb.usingReplica()) ? 1 : 0);
+      },
+    });
+  }
 
   const jobRuns = new Counter({
     name: 'h5_scheduled_job_runs_total',

@@ -10,6 +10,7 @@ import {
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { Db, JobLocks } from '../../db/client';
+import { primaryReads, type ReadDb } from '../../db/replica';
 import { adminRoute, type AuthenticateOperator, type FileReply } from '../../http/admin-route';
 import type { Clock } from '../../lib/time';
 import { scheduleJob } from '../jobs/scheduler';
@@ -28,6 +29,8 @@ export interface ReportsDeps {
   db: Db;
   clock: Clock;
   locks: JobLocks;
+  /** Where the reports are read: a streaming replica within its lag bound, else the primary (src/db/replica.ts). */
+  readDb?: ReadDb;
 }
 
 /**
@@ -58,6 +61,8 @@ function csvFile<Row>(
 /** GET /admin/api/reports/* and /admin/api/dashboard/figures (finance): README "Reports". */
 export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authenticate: AuthenticateOperator) {
   const { db } = deps;
+  // Keeping closed days writes: the job and a day not kept yet use the primary; the reads go to `reads`.
+  const reads = deps.readDb ?? primaryReads(db);
   scheduleJob(app, deps, {
     name: 'report-days',
     everyMs: KEEP_EVERY_MS,
@@ -65,7 +70,7 @@ export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authentic
   });
 
   adminRoute(app, authenticate, adminEndpoints.reportDaily, async ({ input }) => {
-    const report = await dailyReport(db, dayRange(input.from, input.to));
+    const report = await dailyReport(db, dayRange(input.from, input.to), reads);
     if (input.format === 'csv') {
       return csvFile(`daily-${input.from}-${input.to}`, dailyReportColumns, [
         ...report.rows,
@@ -76,7 +81,8 @@ export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authentic
   });
 
   adminRoute(app, authenticate, adminEndpoints.reportVenues, async ({ input }) => {
-    const report = await venueReport(db, dayRange(input.from, input.to));
+    const range = dayRange(input.from, input.to);
+    const report = await reads.read((read) => venueReport(read, range));
     if (input.format === 'csv') {
       return csvFile(`venues-${input.from}-${input.to}`, venueReportColumns, [
         ...report.rows,
@@ -92,13 +98,13 @@ export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authentic
       return csvFile(
         `members-${input.from}-${input.to}`,
         memberReportColumns,
-        memberReportRows(db, range, input.username),
+        memberReportRows(await reads.pick(), range, input.username),
       );
     }
-    return { data: await memberReportPage(db, range, input) };
+    return { data: await reads.read((read) => memberReportPage(read, range, input)) };
   });
 
   adminRoute(app, authenticate, adminEndpoints.dashboardFigures, async () => ({
-    data: await dashboardFigures(db, deps.clock.now()),
+    data: await dashboardFigures(db, deps.clock.now(), reads),
   }));
 }

@@ -1,6 +1,7 @@
 import { centsToMoney, MSG, REPORT_MAX_DAYS } from '@h5/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { ReadDb } from '../../db/replica';
 import { badInput } from '../../http/errors';
 import { beijingDateStart } from '../../http/date-filter';
 import { isRetryableConflict } from '../../db/conflicts';
@@ -365,14 +366,27 @@ async function distinctMembers(db: Db, keptDays: string[], live: DayRange | null
  * The daily figures of a range and its total, in cents: closed days as kept (computed once, again only when a late
  * write marked them stale), today from the bets and the ledger; members counted once over the range by OR-ing the
  * days' member sets. Where a day cannot be kept right now (a late write raced it), the whole range is read live.
+ * With `reads` (a replica), the figures are read there when every closed day of the range is kept: keeping a day
+ * writes, so a day not kept yet is kept and read on the primary `db`.
  */
-export async function dailyFigures(db: Db, range: DayRange): Promise<{ days: Map<string, DailyFiguresCents>; total: DailyFiguresCents }> {
+export async function dailyFigures(db: Db, range: DayRange, reads?: ReadDb): Promise<DailyFigures> {
+  if (reads) {
+    const replicated = await reads.read((read) => (read === db ? Promise.resolve(null) : keptAndLiveFigures(read, range)));
+    if (replicated) return replicated;
+  }
   if (!(await keepClosedDays(db, range.days))) return liveFigures(db, range);
+  return (await keptAndLiveFigures(db, range)) ?? liveFigures(db, range);
+}
+
+type DailyFigures = { days: Map<string, DailyFiguresCents>; total: DailyFiguresCents };
+
+/** The figures from the kept closed days and today's live ones, read only; null when a closed day is not kept. */
+async function keptAndLiveFigures(db: Db, range: DayRange): Promise<DailyFigures | null> {
   const firstUnkept = await firstUnkeptDay(db);
   const closed = range.days.filter((d) => d < firstUnkept);
   const open = range.days.filter((d) => d >= firstUnkept);
   const kept = await keptFigures(db, closed);
-  if (kept.size !== closed.length) return liveFigures(db, range);
+  if (kept.size !== closed.length) return null;
   const liveSpan = open.length ? spanOf(open) : null;
   const live = liveSpan ? (await liveFigures(db, liveSpan)).days : new Map<string, DailyFiguresCents>();
   const days = new Map(range.days.map((d) => [d, kept.get(d) ?? live.get(d) ?? emptyFigures()] as const));
@@ -384,8 +398,8 @@ export async function dailyFigures(db: Db, range: DayRange): Promise<{ days: Map
   return { days, total };
 }
 
-export async function dailyReport(db: Db, range: DayRange) {
-  const { days, total } = await dailyFigures(db, range);
+export async function dailyReport(db: Db, range: DayRange, reads?: ReadDb) {
+  const { days, total } = await dailyFigures(db, range, reads);
   return {
     from: range.from,
     to: range.to,
@@ -564,10 +578,10 @@ export async function* memberReportRows(
 }
 
 /** Today against yesterday and the last 30 days (Beijing), from the same figures as the daily report. */
-export async function dashboardFigures(db: Db, now: Date) {
+export async function dashboardFigures(db: Db, now: Date, reads?: ReadDb) {
   const today = beijingDay(now);
   const range = dayRange(beijingDay(new Date(now.getTime() - 29 * DAY_MS)), today);
-  const { days } = await dailyFigures(db, range);
+  const { days } = await dailyFigures(db, range, reads);
   const dayOut = (day: string) => {
     const f = days.get(day) ?? emptyFigures();
     return {
