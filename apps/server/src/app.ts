@@ -50,6 +50,7 @@ import { recomputeVip } from './modules/vip/vip-service';
 import { type Clock, systemClock } from './lib/time';
 import { healthRoutes } from './modules/ops/health-routes';
 import { scheduleLedgerCheck } from './modules/ops/ledger-watch';
+import { sealKeys } from './modules/ledger/ledger-seal';
 import { installSiteMetrics } from './modules/ops/site-metrics';
 
 export interface AppOptions {
@@ -176,12 +177,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);
   responsibleRoutes(app, { db, clock }, authenticate);
+  // The ledger's seal keys (README "Sealed ledger"): the sessions got the current one at connect (openDatabase).
+  const seal = sealKeys(config.ledgerSeal);
   const backOffice = adminRoutes(app, {
     db,
     clock,
     idleMs: config.operatorIdleMs,
     wallet,
     loginFailures: {
+    seal,
       byAddress: limiter('admin-login', config.limits.loginFailures),
       byName: limiter('admin-login-name', config.limits.loginFailuresPerName),
     },
@@ -203,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
-  scheduleLedgerCheck(app, { db, clock, locks, everyMs: config.ledgerCheckIntervalMs });
+  scheduleLedgerCheck(app, { db, clock, locks, everyMs: config.ledgerCheckIntervalMs, seal });
   scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound, reconcileIntervalMs: config.reconcileIntervalMs, betPullIntervalMs: config.betPullIntervalMs });
   await memberRoutes(
     app,

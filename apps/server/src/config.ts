@@ -80,7 +80,17 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** How often the ledger check runs on its own (its result is a metric and shows on the console's dashboard). */
   LEDGER_CHECK_INTERVAL_SECONDS: intFrom(15 * 60),
+  /**
+   * The secret that seals the ledger (README "Sealed ledger"), kept outside the database. The sandbox uses a fixed,
+   * public demo key when unset; production without it runs with sealing off and says so.
+   */
+  LEDGER_SEAL_KEY: z.preprocess(unsetIfEmpty, z.string().min(32).optional()),
+  /** Retired seal keys, comma-separated: to verify their periods, and the latest one to start a new period. */
+  LEDGER_SEAL_RETIRED_KEYS: z.string().default(''),
 });
+
+/** The sandbox's ledger seal key when none is set: public, so a demo ledger proves nothing against its operator. */
+export const SANDBOX_LEDGER_SEAL_KEY = 'sandbox-ledger-seal-key-public-not-secret';
 
 export interface AppConfig {
   port: number;
@@ -131,6 +141,8 @@ export interface AppConfig {
   /** The port Prometheus scrapes (/metrics), or none. */
   metrics: { port: number | undefined; host: string };
   ledgerCheckIntervalMs: number;
+  /** The ledger seal keys (modules/ledger/ledger-seal.ts): key undefined means sealing is off. */
+  ledgerSeal: { key: string | undefined; retiredKeys: string[] };
 }
 
 export type TrustProxy = false | number | string[];
@@ -218,6 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxControlToken: e.SANDBOX_CONTROL_TOKEN,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_SECONDS * 1000,
+    ledgerSeal: {
+      key: e.LEDGER_SEAL_KEY ?? (sandbox ? SANDBOX_LEDGER_SEAL_KEY : undefined),
+      retiredKeys: e.LEDGER_SEAL_RETIRED_KEYS.split(',').map((k) => k.trim()).filter(Boolean),
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { sealKey, sealSetting } from './modules/ledger/ledger-seal';
 import { replicaReads } from './db/replica';
 import { seedIfEmpty } from './seed';
 import { importUploadDirectory } from './modules/files/files-service';
@@ -16,13 +17,16 @@ function loopbackOrigin(config: AppConfig): string {
   return `http://${host}:${config.port}`;
 }
 
+/** The session setting that lets the database seal movements with LEDGER_SEAL_KEY, or none (sealing off). */
+const ledgerSealSetting = (config: AppConfig) => (config.ledgerSeal.key ? sealSetting(sealKey(config.ledgerSeal.key)) : undefined);
+
 /**
  * What a fresh or upgraded database needs before any server serves it: the migrations (openDatabase), the demo
  * content of an empty one, and the avatars earlier versions kept as files. Runs once, in the only process or in
  * the primary of several.
  */
 export async function prepareDatabase(config: AppConfig, database?: Database): Promise<void> {
-  const opened = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize }));
+  const opened = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize, ledgerSeal: ledgerSealSetting(config) }));
   try {
     const seeded = config.seedDemo && (await seedIfEmpty(opened.db, { sandbox: config.sandbox }));
     if (seeded) console.log('Seeded an empty database with demo content');
@@ -39,7 +43,7 @@ export async function prepareDatabase(config: AppConfig, database?: Database): P
  * The only process prepares the database itself; a worker finds it prepared by the primary.
  */
 export async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize, ledgerSeal: ledgerSealSetting(config) });
   if (options.prepare) await prepareDatabase(config, database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   if (config.replica && database.kind !== 'postgres') throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary');

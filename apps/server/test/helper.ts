@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedIfEmpty } from '../src/seed';
+import { sealKey, sealSetting } from '../src/modules/ledger/ledger-seal';
 import { type Clock, systemClock } from '../src/lib/time';
 import { connectSandboxAggregator } from '../src/providers/sandbox-aggregator/sandbox-aggregator-venues';
 
@@ -85,13 +86,21 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const adminUrl = testDatabaseUrl();
   const pgDb = adminUrl ? await freshPostgres(adminUrl, inject('postgresTemplate')) : undefined;
-  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory', poolSize: 20, snapshot: pgDb ? undefined : await pgliteSnapshot() });
   // Suites move a manual clock by hours between back-office calls: operator sessions idle out only where a test
   // asks for it (config.operatorIdleMs); the 12-hour limit still holds.
   const config: AppConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', OPERATOR_IDLE_MINUTES: String(12 * 60) }),
     ...options.config,
   };
+  // Movements are sealed with the configured key, as the server's sessions seal them (server-process.ts).
+  const ledgerSeal = config.ledgerSeal.key ? sealSetting(sealKey(config.ledgerSeal.key)) : undefined;
+  const database = await openDatabase({
+    databaseUrl: pgDb?.url,
+    dataDir: 'memory',
+    poolSize: 20,
+    snapshot: pgDb ? undefined : await pgliteSnapshot(),
+    ledgerSeal,
+  });
   // A production app (sandbox off) starts only with PUBLIC_URL, as a production server does.
   if (!config.sandbox && !config.publicUrl) config.publicUrl = 'https://m.example.test';
   await seedIfEmpty(database.db, { sandbox: config.sandbox });

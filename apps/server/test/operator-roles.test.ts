@@ -75,6 +75,7 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   paymentGatewayDelete: A,
   paymentNotifies: AF,
   ledgerCheck: AF,
+  ledgerDigests: AF,
   // Reports
   reportDaily: AF,
   reportVenues: AF,

@@ -106,6 +106,11 @@ export interface DatabaseOptions {
    * migrating it, which takes seconds: the test suite opens one database per file.
    */
   snapshot?: Blob;
+  /**
+   * The session setting ledger.seal (ledger-seal.ts `sealSetting`) that lets ledger_post seal movements: given to
+   * every connection at its start (PostgreSQL startup options), so no statement carries the key. Unset: unsealed.
+   */
+  ledgerSeal?: string | undefined;
 }
 
 /** Opens the database and applies the committed migrations before anything else touches it. */
@@ -126,6 +131,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis,
       statement_timeout: options.timeouts?.statementTimeoutMs,
       idle_in_transaction_session_timeout: options.timeouts?.idleInTransactionTimeoutMs,
+      ...(options.ledgerSeal ? { options: `-c ledger.seal=${options.ledgerSeal}` } : {}),
     });
     let closing = false;
     // An idle connection that the server drops (a restart, a terminated backend) must not crash the process: the
@@ -157,6 +163,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = options.snapshot ? new PGlite({ loadDataDir: options.snapshot }) : dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  if (options.ledgerSeal) await client.query(`SELECT set_config('ledger.seal', $1, false)`, [options.ledgerSeal]);
   return { db: db as unknown as Db, kind: 'pglite', locks: processLocks(), close: () => client.close() };
 }
 

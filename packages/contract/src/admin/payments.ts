@@ -315,6 +315,37 @@ export const LedgerCheck = z.object({
   total: z.string(),
   accounts: z.number().int(),
   mismatched: z.array(z.object({ code: z.string(), balance: z.string(), entries: z.string() })),
+  /**
+   * The sealed ledger (server README "Sealed ledger"): sealed (every movement's MAC and the chain verify), broken
+   * (`first` names the first movement that does not), off (no key) or wrong-key (the server's key id is not the
+   * latest key period's: not tampering).
+   */
+  seal: z.object({
+    state: z.enum(['sealed', 'broken', 'off', 'wrong-key']),
+    keyId: z.string().nullable(),
+    periodKeyId: z.string().nullable(),
+    verified: z.number().int(),
+    legacy: z.number().int(),
+    unchained: z.number().int(),
+    problems: z.number().int(),
+    first: z
+      .object({
+        movementId: z.number().int(),
+        reference: z.string().nullable(),
+        problem: z.enum(['mac', 'unsealed', 'unknown-key', 'chain', 'missing', 'digest']),
+      })
+      .nullable(),
+    lastSealed: z.object({ movementId: z.number().int(), chainSeq: z.number().int(), chainHash: z.string(), at: Timestamp }).nullable(),
+  }),
+});
+
+/** The chain head kept at a Beijing midnight, for an operator to copy elsewhere. */
+export const LedgerSealDigest = z.object({
+  day: z.string(),
+  chainSeq: z.number().int(),
+  chainHash: z.string(),
+  movementId: z.number().int().nullable(),
+  recordedAt: Timestamp,
 });
 
 const depositReview = reviewed('/admin/api/deposits', 'deposit_no', FINANCE, AdminDeposit, 'a deposit (credits it)');
@@ -397,5 +428,6 @@ export const adminPaymentCalls = {
   ),
   paymentGatewayDelete: def('DELETE', '/admin/api/payment-gateways/:code', ADMIN, AdminEmpty, Nothing, 'Delete an unused gateway'),
   paymentNotifies: def('GET', '/admin/api/payment-notifies', FINANCE, NotifyListInput, paginator(PaymentNotify), 'Gateway notifies'),
-  ledgerCheck: def('GET', '/admin/api/ledger/check', FINANCE, AdminEmpty, LedgerCheck, 'Verify the ledger invariants'),
+  ledgerCheck: def('GET', '/admin/api/ledger/check', FINANCE, AdminEmpty, LedgerCheck, 'Verify the ledger invariants and its seal'),
+  ledgerDigests: def('GET', '/admin/api/ledger/digests', FINANCE, AdminEmpty, z.array(LedgerSealDigest), "The sealed ledger's daily digests, newest first"),
 } as const satisfies Record<string, AdminEndpointDef>;

@@ -7,6 +7,8 @@ import { AppError } from '../../http/errors';
 import { memberSessions, members } from '../accounts/accounts-tables';
 import { bearerToken } from '../../lib/tokens';
 import { checkLedger } from '../ledger/ledger-service';
+import { checkSeal, sealDigests, type SealKeys } from '../ledger/ledger-seal';
+import { formatBeijing } from '../../lib/time';
 import { transAll, type WalletDeps } from '../wallet/wallet-service';
 import { audit } from '../backoffice/audit';
 import * as admin from './admin-service';
@@ -26,7 +28,7 @@ async function memberExists(db: Db, id: number) {
  * The back-office API (DESIGN "Operators"): sign-in with two factors, operators, members, balance adjustments,
  * recycling, audit, ledger check; the member pages and the dashboard live beside it (admin-members, admin-dashboard).
  */
-export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: WalletDeps }) {
+export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: WalletDeps; seal?: SealKeys }) {
   const { db } = deps;
   const authenticate: AuthenticateOperator = (req) => admin.authenticateOperator(deps, bearerToken(req.headers.authorization));
 
@@ -137,8 +139,15 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
 
   adminRoute(app, authenticate, adminEndpoints.audit, async ({ input }) => ({ data: await auditPage(db, input) }));
 
-  adminRoute(app, authenticate, adminEndpoints.ledgerCheck, async () => ({
-    data: await checkLedger(db),
+  adminRoute(app, authenticate, adminEndpoints.ledgerCheck, async () => {
+    const check = await checkLedger(db);
+    const seal = await checkSeal(db, deps.seal ?? { current: undefined, retired: [] });
+    const last = seal.lastSealed;
+    return { data: { ...check, seal: { ...seal, lastSealed: last ? { ...last, at: formatBeijing(last.at) } : null } } };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.ledgerDigests, async () => ({
+    data: (await sealDigests(db)).map((d) => ({ ...d, recordedAt: formatBeijing(d.recordedAt) })),
   }));
 
   return { authenticate };

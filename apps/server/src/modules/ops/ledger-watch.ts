@@ -6,6 +6,7 @@ import { audit } from '../backoffice/audit';
 import { scheduledRuns } from '../jobs/jobs-tables';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';
+import { chainSealed, checkSeal, registerSealKey, type SealCheck, type SealKeys } from '../ledger/ledger-seal';
 
 export const LEDGER_CHECK_JOB = 'ledger-check';
 const ACTION = 'ledger.check';
@@ -61,26 +62,61 @@ export async function ledgerWatch(db: Db): Promise<LedgerWatch> {
   return { balanced: recorded?.balanced ?? true, mismatched: recorded?.mismatched ?? 0, checkedAt: run.at };
 }
 
+/** The ledger check with the seal's: balances and entries, then every movement's MAC and the chain. */
+export type FullLedgerCheck = LedgerCheck & { seal: SealCheck };
+
 /** Runs the ledger check now, as the schedule does, and records what changed. */
-export async function runLedgerCheck(db: Db): Promise<LedgerCheck> {
+export async function runLedgerCheck(db: Db, seal: SealKeys = { current: undefined, retired: [] }): Promise<FullLedgerCheck> {
   const check = await checkLedger(db);
-  await recordCheck(db, check);
-  return check;
+  const sealCheck = await checkSeal(db, seal);
+  // A broken seal counts as an unbalanced ledger for the record and the alarm: someone edited history.
+  const recorded = sealCheck.state === 'broken' ? { ...check, balanced: false } : check;
+  await recordCheck(db, recorded);
+  return { ...check, seal: sealCheck };
 }
 
 /** The scheduled ledger check as a job: the check, its change recorded, an unbalanced ledger logged as an error. */
-export function ledgerCheckJob(db: Db, everyMs: number, log?: Pick<FastifyBaseLogger, 'error'>): ScheduledJob {
+export function ledgerCheckJob(db: Db, everyMs: number, log?: Pick<FastifyBaseLogger, 'error'>, seal?: SealKeys): ScheduledJob {
   return {
     name: LEDGER_CHECK_JOB,
     everyMs,
     run: async () => {
-      const check = await runLedgerCheck(db);
+      const check = await runLedgerCheck(db, seal);
       if (!check.balanced) log?.error({ total: check.total, mismatched: check.mismatched.length }, 'ledger check: unbalanced');
+      if (check.seal.state === 'broken' || check.seal.state === 'wrong-key') {
+        log?.error({ seal: check.seal.state, first: check.seal.first }, 'ledger check: seal does not verify');
+      }
+    },
+  };
+}
+
+export const LEDGER_SEAL_JOB = 'ledger-seal';
+/** How often the sealed movements are chained. */
+export const SEAL_EVERY_MS = 5000;
+
+/**
+ * The chaining job: the server's key is checked against the key periods once (a new period on rotation); a server
+ * with sealing off or a wrong key says so and chains nothing, so it never refuses movements another key sealed.
+ */
+export function ledgerSealJob(db: Db, seal: SealKeys, now: () => Date, log?: Pick<FastifyBaseLogger, 'error'>): ScheduledJob {
+  let state: Promise<string> | null = null;
+  return {
+    name: LEDGER_SEAL_JOB,
+    everyMs: SEAL_EVERY_MS,
+    run: async () => {
+      state ??= registerSealKey(db, seal).then((s) => {
+        if (s === 'off') log?.error('ledger sealing is off: LEDGER_SEAL_KEY is not set (README "Sealed ledger")');
+        if (s === 'wrong-key') log?.error({ keyId: seal.current?.id }, 'ledger sealing: LEDGER_SEAL_KEY is not the key of the current key period (a wrong key)');
+        return s;
+      });
+      if ((await state) !== 'current') return;
+      await chainSealed(db, seal, now());
     },
   };
 }
 
 /** The ledger check on a timer, one process at a time (the jobs' lock), so nobody has to open the console to see it. */
-export function scheduleLedgerCheck(app: FastifyInstance, deps: SchedulerDeps & { everyMs: number }) {
-  scheduleJob(app, deps, ledgerCheckJob(deps.db, deps.everyMs, app.log));
+export function scheduleLedgerCheck(app: FastifyInstance, deps: SchedulerDeps & { everyMs: number; seal?: SealKeys }) {
+  scheduleJob(app, deps, ledgerCheckJob(deps.db, deps.everyMs, app.log, deps.seal));
+  if (deps.seal) scheduleJob(app, deps, ledgerSealJob(deps.db, deps.seal, () => deps.clock.now(), app.log));
 }
