@@ -10,3 +10,11 @@ export function useLedgerCheck() {
     staleTime: Infinity,
   });
 }
+
+/** The sealed ledger's daily digests (the chain head at each Beijing midnight), for an operator to copy elsewhere. */
+export function useLedgerDigests() {
+  return useQuery({
+    queryKey: ['ledgerDigests'],
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.ledgerDigests, { signal }),
+  });
+}

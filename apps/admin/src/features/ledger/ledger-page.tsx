@@ -1,9 +1,85 @@
-import { Alert, Button, Card, Col, Row, Statistic, Table } from 'antd';
+import type { adminEndpoints } from '@h5/contract';
+import { Alert, Button, Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import type { DataOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { emptyLocale } from '../../shared/ui/empty';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
-import { useLedgerCheck } from './api';
+import { useLedgerCheck, useLedgerDigests } from './api';
+
+type Seal = DataOf<typeof adminEndpoints.ledgerCheck>['seal'];
+
+/** What each seal problem means, for the alert naming the first movement that does not verify. */
+const PROBLEM: Record<NonNullable<Seal['first']>['problem'], string> = {
+  mac: '内容与封印不符（分录、金额、账户、单号或时间被改动）',
+  unsealed: '没有封印（未经记账函数写入，或写入时封存未开启）',
+  'unknown-key': '封印所用密钥不属于任何密钥周期',
+  chain: '链哈希与前一笔不衔接',
+  missing: '其前一笔已链入的流水不见了（被删除）',
+  digest: '每日摘要与链不符',
+};
+
+/** 账本封存: every movement's MAC and the chain, the last sealed movement, and the daily digests to copy elsewhere. */
+function SealSection({ seal }: { seal: Seal }) {
+  const digests = useLedgerDigests();
+  const first = seal.first;
+  const alert =
+    seal.state === 'sealed' ? (
+      <Alert type="success" showIcon title="账本封存完好：封存以来每笔流水的封印与链均核对无误。" />
+    ) : seal.state === 'off' ? (
+      <Alert type="warning" showIcon title="账本封存未开启：服务器未配置 LEDGER_SEAL_KEY，流水不带封印。" />
+    ) : seal.state === 'wrong-key' ? (
+      <Alert
+        type="warning"
+        showIcon
+        title={`密钥不对：服务器的封存密钥（${seal.keyId ?? '-'}）不是当前密钥周期的（${seal.periodKeyId ?? '-'}），无法核对，这不代表账目被改动。`}
+      />
+    ) : (
+      <Alert
+        type="error"
+        showIcon
+        title={`账本封印不符：${seal.problems} 处，第一笔为流水 #${first?.movementId ?? '-'}${first?.reference ? `（${first.reference}）` : ''}：${first ? PROBLEM[first.problem] : ''}`}
+      />
+    );
+  return (
+    <Card title="账本封存" size="small" style={{ marginTop: 16 }}>
+      <div style={{ marginBottom: 16 }}>{alert}</div>
+      <Row gutter={16} style={{ marginBottom: 16 }}>
+        <Col xs={12} md={6}>
+          <Statistic title="已核对封印" value={seal.verified} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="待链入" value={seal.unchained} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="最后封存流水" value={seal.lastSealed ? `#${seal.lastSealed.movementId}` : '-'} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="最后封存时间" value={seal.lastSealed?.at ?? '-'} />
+        </Col>
+      </Row>
+      <Table
+        size="small"
+        rowKey="day"
+        pagination={false}
+        loading={digests.isPending}
+        dataSource={digests.data ?? []}
+        locale={emptyLocale('还没有每日摘要')}
+        title={() => '每日摘要（北京时间零点的链头，请抄存到系统之外）'}
+        columns={[
+          { title: '日期', dataIndex: 'day' },
+          { title: '链序号', dataIndex: 'chainSeq', align: 'right' },
+          {
+            title: '链哈希',
+            dataIndex: 'chainHash',
+            render: (hash: string) => <Typography.Text code copyable>{hash}</Typography.Text>,
+          },
+          { title: '记录时间', dataIndex: 'recordedAt' },
+        ]}
+      />
+    </Card>
+  );
+}
 
 /** 账务核对: the double-entry invariants (all accounts sum to zero, each balance equals its entries). */
 export default function LedgerPage() {
@@ -70,6 +146,7 @@ export default function LedgerPage() {
               ]}
             />
           </Card>
+          <SealSection seal={result.seal} />
         </>
       ) : (
         <Alert type="error" showIcon title="核对失败，请稍后重试" />
