@@ -181,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const seal = sealKeys(config.ledgerSeal);
   const backOffice = adminRoutes(app, {
     db,
+    readDb,
     clock,
     idleMs: config.operatorIdleMs,
     wallet,

@@ -57,6 +57,11 @@ async function metric(name: string): Promise<number> {
   const found = (await registry?.getSingleMetric(name)?.get())?.values[0]?.value;
   return Number(found);
 }
+async function membersFound(username: string): Promise<number> {
+  const answer = await adminCall<{ total: number }>(t, finance, 'GET', `/admin/api/members?username=${username}`);
+  expect(answer.code).toBe(200);
+  return answer.data.total;
+}
 const standbyHas = async (username: string) =>
   (await onStandby<{ n: number }>(`SELECT count(*)::int AS n FROM members WHERE username = '${username}'`))[0]?.n === 1;
 
@@ -117,12 +122,16 @@ describe.skipIf(!usable)('reads on a streaming replica (PostgreSQL only)', () =>
     await onStandby('SELECT pg_wal_replay_pause()');
     const second = await registerMember(t.app);
     expect(await standbyHas(second.name)).toBe(false);
-    // Within the bound, the report is the replica's: it does not count the member the primary already has.
+    // Within the bound, the report is the replica's: it does not count the member the primary already has; nor
+    // does the member search of the back office.
     expect(await newMembersToday()).toBe(before);
+    expect(await membersFound(second.name)).toBe(0);
+    expect(await membersFound(first.name)).toBe(1);
 
     // Past the bound the primary answers, with the second member; the metric shows how far behind the replica is.
     await until('the lag to pass the bound', async () => !(await readDb.usingReplica()), (MAX_LAG_SECONDS + 10) * 1000);
     expect(await newMembersToday()).toBe(before + 1);
+    expect(await membersFound(second.name)).toBe(1);
     expect(await metric('h5_db_replica_lag_seconds')).toBeGreaterThan(MAX_LAG_SECONDS);
     expect(await metric('h5_db_replica_in_use')).toBe(0);
 

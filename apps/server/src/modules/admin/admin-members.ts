@@ -2,6 +2,7 @@ import { adminEndpoints, BizCode, centsToMoney, MSG } from '@h5/contract';
 import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { primaryReads, type ReadDb } from '../../db/replica';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import { memberRowsPage } from '../backoffice/member-rows-page';
@@ -70,32 +71,48 @@ async function ledgerPage(db: Db, memberId: number, window: PageWindow, kinds?: 
   return { rows, total: total?.n ?? 0 };
 }
 
-/** 会员管理: search, the member page and its tabs (ledger, deposits, withdrawals, transfers, bets, sign-ins). */
-export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: AuthenticateOperator, wallet: WalletDeps) {
+/** A page of the member search, newest first, with each member's central and venue balances. */
+function searchPage(db: Db, where: SQL | undefined, window: PageWindow) {
+  return db
+    .select({
+      id: members.id,
+      username: members.username,
+      realname: members.realname,
+      mobile: members.mobile,
+      registerIp: members.registerIp,
+      vip: members.vip,
+      state: members.state,
+      paysum: members.paysum,
+      createdAt: members.createdAt,
+      // Qualified by hand: inside the subqueries a bare "id" would mean the account's own id.
+      balance: sql<string>`coalesce((SELECT a.balance FROM ledger_accounts a WHERE a.code = 'member:' || "members"."id" || ':wallet'), 0)`,
+      gameblance: sql<string>`coalesce((SELECT sum(a.balance) FROM ledger_accounts a WHERE a.member_id = "members"."id" AND a.kind = 'venue'), 0)`,
+    })
+    .from(members)
+    .where(where)
+    .orderBy(desc(members.id))
+    .limit(window.perPage)
+    .offset(window.offset);
+}
+
+/**
+ * 会员管理: search, the member page and its tabs (ledger, deposits, withdrawals, transfers, bets, sign-ins). The
+ * search and the long tabs (ledger, bets, sign-ins) are read through `reads`: a streaming replica when there is one.
+ */
+export function adminMembersRoutes(
+  app: FastifyInstance,
+  db: Db,
+  authenticate: AuthenticateOperator,
+  wallet: WalletDeps,
+  reads: ReadDb = primaryReads(db),
+) {
   adminRoute(app, authenticate, adminEndpoints.members, async ({ input }) => {
     const window = pageWindow(input);
     const where = and(...searchFilters(input));
-    const [total] = await db.select({ n: count() }).from(members).where(where);
-    const rows = await db
-      .select({
-        id: members.id,
-        username: members.username,
-        realname: members.realname,
-        mobile: members.mobile,
-        registerIp: members.registerIp,
-        vip: members.vip,
-        state: members.state,
-        paysum: members.paysum,
-        createdAt: members.createdAt,
-        // Qualified by hand: inside the subqueries a bare "id" would mean the account's own id.
-        balance: sql<string>`coalesce((SELECT a.balance FROM ledger_accounts a WHERE a.code = 'member:' || "members"."id" || ':wallet'), 0)`,
-        gameblance: sql<string>`coalesce((SELECT sum(a.balance) FROM ledger_accounts a WHERE a.member_id = "members"."id" AND a.kind = 'venue'), 0)`,
-      })
-      .from(members)
-      .where(where)
-      .orderBy(desc(members.id))
-      .limit(window.perPage)
-      .offset(window.offset);
+    const { total, rows } = await reads.read(async (read) => ({
+      total: (await read.select({ n: count() }).from(members).where(where))[0],
+      rows: await searchPage(read, where, window),
+    }));
     const data = rows.map((r) => ({
       id: r.id,
       username: r.username,
@@ -168,7 +185,7 @@ export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: A
   adminRoute(app, authenticate, adminEndpoints.memberLedger, async ({ input, params }) => {
     const m = await memberOr404(db, idParam(params));
     const window = pageWindow(input);
-    const { rows, total } = await ledgerPage(db, m.id, window);
+    const { rows, total } = await reads.read((read) => ledgerPage(read, m.id, window));
     const data = rows.map((r) => ({
       id: r.id,
       transaction_id: r.transactionId,
@@ -215,8 +232,10 @@ export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: A
   adminRoute(app, authenticate, adminEndpoints.memberBets, async ({ input, params }) => {
     const m = await memberOr404(db, idParam(params));
     const window = pageWindow(input);
-    const [total] = await db.select({ n: count() }).from(bets).where(eq(bets.memberId, m.id));
-    const rows = await db.select().from(bets).where(eq(bets.memberId, m.id)).orderBy(desc(bets.id)).limit(window.perPage).offset(window.offset);
+    const { total, rows } = await reads.read(async (read) => ({
+      total: (await read.select({ n: count() }).from(bets).where(eq(bets.memberId, m.id)))[0],
+      rows: await read.select().from(bets).where(eq(bets.memberId, m.id)).orderBy(desc(bets.id)).limit(window.perPage).offset(window.offset),
+    }));
     const data = rows.map((b) => ({
       id: b.id,
       bet_id: b.betId,
@@ -235,11 +254,7 @@ export function adminMembersRoutes(app: FastifyInstance, db: Db, authenticate: A
 
   adminRoute(app, authenticate, adminEndpoints.memberLogins, async ({ input, params }) => {
     const m = await memberOr404(db, idParam(params));
-    return { data: await memberRowsPage(db, memberLogins, eq(memberLogins.memberId, m.id), pageWindow(input), (l) => ({
-      id: l.id,
-      ip: l.ip,
-      device: l.device,
-      created_at: formatBeijing(l.createdAt),
-    })) };
+    const view = (l: typeof memberLogins.$inferSelect) => ({ id: l.id, ip: l.ip, device: l.device, created_at: formatBeijing(l.createdAt) });
+    return { data: await reads.read((read) => memberRowsPage(read, memberLogins, eq(memberLogins.memberId, m.id), pageWindow(input), view)) };
   });
 }

@@ -91,7 +91,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
     message: MSG.otpReset,
   }));
 
-  adminMembersRoutes(app, db, authenticate, deps.wallet);
+  adminMembersRoutes(app, db, authenticate, deps.wallet, deps.readDb);
   adminDashboardRoutes(app, db, authenticate);
 
   adminAdjustmentRoutes(app, deps, authenticate);

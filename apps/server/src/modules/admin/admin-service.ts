@@ -12,6 +12,7 @@ import { readSettings } from '../site/site-service';
 import { audit, type AuditEntry } from '../backoffice/audit';
 import { type OperatorRole, operatorSessions, operators } from './admin-tables';
 import type { AuthedOperator } from '../../http/admin-route';
+import type { ReadDb } from '../../db/replica';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
 /** Operator sessions end after 12 hours whatever happens: a back-office token is worth more than a member's. */
@@ -29,6 +30,8 @@ export interface AdminDeps {
   idleMs: number;
   /** Failed sign-ins per address and per operator name; wrong old passwords of a password change count too. */
   loginFailures: LoginLimiters;
+  /** Where the long lists of the member pages are read (a streaming replica within its bound, else the primary). */
+  readDb?: ReadDb;
 }
 
 /** Where a back-office request comes from, for the audit row. */
