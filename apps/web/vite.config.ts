@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pwa } from './scripts/pwa/plugin';
 
 const backend = 'http://localhost:8080';
 
@@ -33,7 +34,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative base: the built app works from any sub-path the server mounts it on.
   base: './',
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), inlineEntryCss(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

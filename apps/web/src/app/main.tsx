@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bannersQuery } from '../features/home/api';
 import { queryClient } from '../shared/api/query-client';
+import { captureInstallPrompt } from '../shared/pwa/install-prompt';
 import { followVisitUrl } from '../shared/site/visit-url';
 import { App } from './app';
 import './styles.css';
@@ -12,6 +13,13 @@ if (/^(#\/?)?$/.test(window.location.hash)) void queryClient.prefetchQuery(banne
 
 // SPEC 7: a site that has moved sends its visitors on (getVisitUrl), checked once at start.
 void followVisitUrl();
+
+// Installable (scripts/pwa): the worker that keeps the shell for offline starts is registered once the page has
+// loaded, so it never competes with the first screen; the install prompt is kept for 添加到主屏幕 on /app.
+captureInstallPrompt();
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  addEventListener('load', () => void navigator.serviceWorker.register('./sw.js').catch(() => undefined));
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
