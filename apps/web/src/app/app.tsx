@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter } from 'react-router';
 import { MaintenanceBanner } from './maintenance/maintenance-banner';
+import { OfflineBanner } from './offline/offline-banner';
 import { AppRoutes } from './routes';
 import { ScrollToTop } from './scroll-to-top';
 import { SessionEffects } from './session-effects';
@@ -12,6 +13,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <HashRouter>
         <ScrollToTop />
         <SessionEffects />
+        <OfflineBanner />
         <MaintenanceBanner />
         <AppRoutes />
       </HashRouter>

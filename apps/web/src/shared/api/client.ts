@@ -6,6 +6,7 @@ import type { ApiRoute, EndpointOfRoute } from '@h5/contract/routes';
 import { endSession } from '../session/end-session';
 import { getToken } from '../session/session-store';
 import { ApiError, TRANSPORT } from './api-error';
+import { reportNetwork } from './network-state';
 import { showAlert, showToast } from '../ui/feedback';
 
 /** A route of the contract's `apiRoutes` (or an `endpoints` entry, which has the same method, path and auth). */
@@ -81,8 +82,10 @@ async function send(url: string, init: RequestInit, signal: AbortSignal): Promis
   let response: Response;
   try {
     response = await fetch(url, init);
+    reportNetwork(true);
   } catch (error) {
     if (signal.aborted) throw new ApiError(TRANSPORT.timeout, '请求超时，请稍后再试');
+    reportNetwork(false);
     throw new ApiError(TRANSPORT.network, error instanceof Error ? error.message : '网络异常');
   }
   try {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { reportNetwork } from '../api/network-state';
 import { useSessionStore } from '../session/session-store';
 import { installAntdRender } from '../ui/antd-render';
 
@@ -25,6 +26,8 @@ afterEach(async () => {
   sessionStorage.clear();
   localStorage.clear();
   useSessionStore.setState({ token: null, userInfo: null });
+  // A test whose request failed leaves the 网络异常 state behind: the next one starts with the network reached.
+  reportNetwork(true);
   document.body.innerHTML = '';
   window.location.hash = '';
   // React schedules the passive effects of the last commit (the unmount above) on a later turn; let them run while
