@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { EmptyState } from '../../shared/ui/empty-state';
+import { InstallToHome } from './install-to-home';
 import './service.css';
 
 // Only when an operator has cleared the QR image setting: then a code of the download address is drawn here.
@@ -12,12 +13,20 @@ const absolute = (url: string) => new URL(url, window.location.href).toString();
 
 /**
  * SPEC 2: the app-download page: the QR image of ios_download_qrcode (our generated one by default) and a download
- * button that goes to /gamePage?app=1, which loads ios_download_url (our install guide by default).
+ * button that goes to /gamePage?app=1, which loads ios_download_url (our install guide by default); and 添加到主屏幕,
+ * which installs this web app itself.
  */
 export function AppDownloadPage() {
   const site = useSiteInfo();
   const navigate = useNavigate();
-  if (!site.ios_download_qrcode && !site.ios_download_url) return <EmptyState title="暂无下载地址" />;
+  if (!site.ios_download_qrcode && !site.ios_download_url)
+    return (
+      <main className="page app-download-page">
+        <h1 className="page-title">APP下载</h1>
+        <InstallToHome />
+        <EmptyState title="暂无下载地址" />
+      </main>
+    );
   const qrLabel = `扫码下载${site.title}APP`;
   return (
     <main className="page app-download-page">
@@ -47,6 +56,7 @@ export function AppDownloadPage() {
           <li>赛事提醒，精彩不错过</li>
         </ul>
       </section>
+      <InstallToHome />
     </main>
   );
 }
