@@ -96,6 +96,36 @@ describe('the built web app', () => {
   });
 });
 
+describe('the installable web app', () => {
+  it('serves the manifest, the service worker and the icons with their types, the worker always revalidated', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dist = mkdtempSync(path.join(tmpdir(), 'h5-dist-'));
+    mkdirSync(path.join(dist, 'icons'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>星河体育</title>');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"星河体育"}');
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(dist, 'icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    const web = await buildTestApp({ config: { ...t.config, webDist: dist } });
+    try {
+      const manifest = await web.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      const worker = await web.app.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      // A browser checks for a new worker on each visit; a long cache here would keep an old version running.
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const icon = await web.app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+      expect(icon.headers['content-type']).toBe('image/png');
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the built console at /admin/', () => {
   it('answers index.html for /admin/ and deep links, its assets cached long, and leaves API paths and the member app alone', async () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
