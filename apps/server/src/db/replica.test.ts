@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -10,7 +11,7 @@ import { metricsRegistryOf } from '../modules/ops/site-metrics';
 import { seedIfEmpty } from '../seed';
 import { adminCall, operatorToken, registerMember, type TestApp } from '../../test/helper';
 import { type Cluster, cluster, clusterDir, freePort, hasPgTools, pgTool, removeDir } from '../../test/pg-cluster';
-import { type Database, openDatabase } from './client';
+import { type Database, type Db, openDatabase } from './client';
 import { type ReadDb, replicaReads } from './replica';
 
 /**
@@ -151,8 +152,18 @@ describe.skipIf(!usable)('reads on a streaming replica (PostgreSQL only)', () =>
     expect(range.data.rows.map((r) => r.day)).toEqual([yesterday, today()]);
     expect(range.data.rows[1]?.new_members).toBe(before + 1);
 
+    // A server looks at the replica once a second: one that goes down between two looks fails the read in flight,
+    // which the primary then answers.
+    const looksRarely = replicaReads(database.db, { url: standby.url('h5'), maxLagSeconds: MAX_LAG_SECONDS, checkEveryMs: 60_000 });
+    expect(await looksRarely.usingReplica()).toBe(true);
+    const countMembers = (db: Db) => db.execute(sql`SELECT count(*)::int AS n FROM members`).then((r) => (r as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    const onReplica = await looksRarely.read(countMembers);
+
     // The replica stops: every read is the primary's, the dashboard and the other reports included.
     await standby.stop('immediate');
+    expect(await looksRarely.read(countMembers)).toBe(onReplica);
+    expect(await looksRarely.usingReplica()).toBe(false);
+    await looksRarely.close();
     expect(await readDb.usingReplica()).toBe(false);
     expect(await newMembersToday()).toBe(before + 1);
     const dashboard = await adminCall<{ today: { new_members: number } }>(t, finance, 'GET', '/admin/api/dashboard/figures');
