@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { adminCall, buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { adminEndpoints } from '@h5/contract';
 import { accountCode, checkLedger, postNow } from './ledger-service';
 import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKeys, type SealKeys } from './ledger-seal';
 
@@ -191,5 +192,34 @@ describe('sealed ledger', () => {
       () => exec(sql`UPDATE ledger_seal_digests SET chain_hash = decode(${digest!.chainHash}, 'hex') WHERE day = '2026-06-01'`),
     );
     expect(check.first).toMatchObject({ movementId: digest!.movementId, problem: 'digest' });
+  });
+
+  it('answers the seal in the ledger check and lists the digests, in the shapes of the contract', async () => {
+    const op = await operatorToken(t, 'finance');
+    const check = await adminCall(t, op, 'GET', '/admin/api/ledger/check');
+    expect(check.code).toBe(200);
+    const data = adminEndpoints.ledgerCheck.data.parse(check.data);
+    expect(data.seal).toMatchObject({ state: 'sealed', problems: 0, keyId: keys.current!.id });
+    expect(data.seal.lastSealed?.at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const digests = await adminCall(t, op, 'GET', '/admin/api/ledger/digests');
+    expect(adminEndpoints.ledgerDigests.data.parse(digests.data).map((d) => d.day)).toContain('2026-06-01');
+  });
+
+  it('rotates the key: the old key retired starts a new period, and both periods verify', async () => {
+    await move();
+    await chain();
+    const oldKey = t.config.ledgerSeal.key!;
+    const rotated = sealKeys({ key: 'the-next-ledger-seal-key-0123456789abcdef', retiredKeys: [oldKey] });
+    expect(await registerSealKey(t.database.db, rotated)).toBe('current');
+    const periods = await rows<{ key_id: string }>(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`);
+    expect(periods.map((p) => p.key_id)).toEqual([rotated.current!.id, keys.current!.id]);
+    // The old key is now retired: a server still holding it is told it has the wrong key.
+    expect((await checkSeal(t.database.db, keys)).state).toBe('wrong-key');
+    const check = await checkSeal(t.database.db, rotated);
+    expect(check).toMatchObject({ state: 'sealed', problems: 0 });
+    const [sealed] = await rows<{ n: string }>(sql`SELECT count(*) AS n FROM ledger_transactions WHERE seal_key = ${keys.current!.id}`);
+    expect(check.verified).toBe(Number(sealed!.n));
+    // Going back to a retired key is not a rotation.
+    expect(await registerSealKey(t.database.db, sealKeys({ key: oldKey, retiredKeys: [] }))).toBe('wrong-key');
   });
 });

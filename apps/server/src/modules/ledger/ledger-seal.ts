@@ -246,7 +246,8 @@ const VERIFY_BATCH = 2000;
 export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   const byId = keyById(keys);
   const periods = rowsOf<{ key_id: string }>(await db.execute(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`));
-  const periodIds = new Set(periods.map((p) => p.key_id));
+  // Before the job has recorded the first period (a server just started), the server's key is the presumptive first.
+  const periodIds = new Set(periods.length ? periods.map((p) => p.key_id) : keys.current ? [keys.current.id] : []);
   const periodKeyId = periods[0]?.key_id ?? null;
   const keyId = keys.current?.id ?? null;
   const [epoch] = rowsOf<{ through: number; legacy: string; unchained: string }>(
