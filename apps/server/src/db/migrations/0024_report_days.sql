@@ -53,14 +53,13 @@ $$;
 CREATE OR REPLACE FUNCTION report_days_bets_updated() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- A changed settled bet moves the day it was settled on before and the day it is settled on now.
   PERFORM report_days_touch(ARRAY(
-    SELECT report_day_of(o.settled_at) FROM report_old o JOIN report_new n ON n.id = o.id
-      WHERE o.status = 1 AND (n.status, n.settled_at, n.bet_amount, n.valid_amount, n.win_loss, n.member_id, n.venue_code)
-        IS DISTINCT FROM (o.status, o.settled_at, o.bet_amount, o.valid_amount, o.win_loss, o.member_id, o.venue_code)
-    UNION
-    SELECT report_day_of(n.settled_at) FROM report_old o JOIN report_new n ON n.id = o.id
-      WHERE n.status = 1 AND (n.status, n.settled_at, n.bet_amount, n.valid_amount, n.win_loss, n.member_id, n.venue_code)
-        IS DISTINCT FROM (o.status, o.settled_at, o.bet_amount, o.valid_amount, o.win_loss, o.member_id, o.venue_code)));
+    SELECT report_day_of(x.settled_at)
+    FROM report_old o JOIN report_new n ON n.id = o.id
+      CROSS JOIN LATERAL (VALUES (o.status, o.settled_at), (n.status, n.settled_at)) AS x(status, settled_at)
+    WHERE x.status = 1 AND (n.status, n.settled_at, n.bet_amount, n.valid_amount, n.win_loss, n.member_id, n.venue_code)
+      IS DISTINCT FROM (o.status, o.settled_at, o.bet_amount, o.valid_amount, o.win_loss, o.member_id, o.venue_code)));
   RETURN NULL;
 END
 $$;
@@ -73,15 +72,8 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION report_days_movements_inserted() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM report_days_touch(ARRAY(SELECT DISTINCT report_day_of(n.created_at) FROM report_new n));
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION report_days_members_inserted() RETURNS trigger
+-- Ledger movements and members count on the day they were written (created_at).
+CREATE OR REPLACE FUNCTION report_days_rows_created() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM report_days_touch(ARRAY(SELECT DISTINCT report_day_of(n.created_at) FROM report_new n));
@@ -100,6 +92,6 @@ CREATE TRIGGER report_days_bets_updated AFTER UPDATE ON bets REFERENCING OLD TAB
 CREATE TRIGGER report_days_bets_deleted AFTER DELETE ON bets REFERENCING OLD TABLE AS report_old
   FOR EACH STATEMENT EXECUTE FUNCTION report_days_bets_deleted();--> statement-breakpoint
 CREATE TRIGGER report_days_movements_inserted AFTER INSERT ON ledger_transactions REFERENCING NEW TABLE AS report_new
-  FOR EACH STATEMENT EXECUTE FUNCTION report_days_movements_inserted();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION report_days_rows_created();--> statement-breakpoint
 CREATE TRIGGER report_days_members_inserted AFTER INSERT ON members REFERENCING NEW TABLE AS report_new
-  FOR EACH STATEMENT EXECUTE FUNCTION report_days_members_inserted();
+  FOR EACH STATEMENT EXECUTE FUNCTION report_days_rows_created();
