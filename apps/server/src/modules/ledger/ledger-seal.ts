@@ -269,7 +269,7 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   for (let after = through; ; ) {
     const rows = rowsOf<SealedRow>(
       await db.execute(sql`
-        SELECT t.id, t.reference, t.seal_key, t.seal_mac, ${storedContent} AS content
+        SELECT t.id, t.reference, t.seal_key, t.seal_mac, CASE WHEN t.seal_mac IS NOT NULL THEN ${storedContent} END AS content
           FROM ledger_transactions t WHERE t.id > ${after} ORDER BY t.id LIMIT ${VERIFY_BATCH}`),
     );
     for (const row of rows) {
