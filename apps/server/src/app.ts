@@ -185,8 +185,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     idleMs: config.operatorIdleMs,
     wallet,
-    loginFailures: {
     seal,
+    loginFailures: {
       byAddress: limiter('admin-login', config.limits.loginFailures),
       byName: limiter('admin-login-name', config.limits.loginFailuresPerName),
     },
