@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 
@@ -142,5 +143,14 @@ describe('the ledger after all of the above', () => {
   it('is balanced: every account equals its entries and the sum is zero', async () => {
     const answer = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, op, 'GET', '/admin/api/ledger/check');
     expect(answer.data).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
+  });
+
+  it('is sealed: every movement above, its transfers through the venue-transfer functions and the other money paths, verifies', async () => {
+    const answer = await adminCall<{ seal: { state: string; problems: number; verified: number } }>(t, op, 'GET', '/admin/api/ledger/check');
+    expect(answer.data.seal).toMatchObject({ state: 'sealed', problems: 0 });
+    const counted = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind LIKE '%transfer%'`);
+    const transfers = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    expect(transfers).toBeGreaterThan(0);
+    expect(answer.data.seal.verified).toBeGreaterThanOrEqual(transfers);
   });
 });
