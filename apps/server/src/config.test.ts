@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { fastifyTrustProxy, loadConfig, parseTrustProxy } from './config';
+import { fastifyTrustProxy, loadConfig, parseTrustProxy, SANDBOX_LEDGER_SEAL_KEY } from './config';
 
 /** The client address Fastify sees for a request from `peer` carrying X-Forwarded-For `forwarded`. */
 async function clientIp(trustProxy: string, peer: string, forwarded: string): Promise<string> {
@@ -33,5 +33,21 @@ describe('TRUST_PROXY', () => {
     for (const value of ['true', '*', '0.0.0.0/0', '::/0', '10.0.0.0/33', 'proxy.example.com', '10', ',']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
     }
+  });
+});
+
+describe('LEDGER_SEAL_KEY', () => {
+  it('seals the sandbox with the public demo key and leaves production unsealed until a key is set', () => {
+    expect(loadConfig({}).ledgerSeal).toEqual({ key: SANDBOX_LEDGER_SEAL_KEY, retiredKeys: [] });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/site' }).ledgerSeal).toEqual({ key: undefined, retiredKeys: [] });
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/site', LEDGER_SEAL_KEY: key, LEDGER_SEAL_RETIRED_KEYS: ` ${'a'.repeat(40)} ,${'b'.repeat(40)}` }).ledgerSeal).toEqual({
+      key,
+      retiredKeys: ['a'.repeat(40), 'b'.repeat(40)],
+    });
+  });
+
+  it('refuses a key shorter than 32 characters', () => {
+    expect(() => loadConfig({ LEDGER_SEAL_KEY: 'short-key' })).toThrow(/LEDGER_SEAL_KEY/);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { adminEndpoints } from '@h5/contract';
 import { accountCode, checkLedger, postNow } from './ledger-service';
-import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKeys, type SealKeys } from './ledger-seal';
+import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys, sealMac, sealSetting, type SealKeys } from './ledger-seal';
 
 // The sealed ledger (README "Sealed ledger"): history edited in SQL is named by the check; a wrong key is not tampering.
 let t: TestApp;
@@ -203,6 +203,20 @@ describe('sealed ledger', () => {
     expect(data.seal.lastSealed?.at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const digests = await adminCall(t, op, 'GET', '/admin/api/ledger/digests');
     expect(adminEndpoints.ledgerDigests.data.parse(digests.data).map((d) => d.day)).toContain('2026-06-01');
+  });
+
+  it('computes in the database the HMAC-SHA256 the server computes, for short and long (hashed) keys', async () => {
+    const content = Buffer.from('["ref","kind",1,"","2026-06-01T00:00:00.000000",[]]');
+    for (const secret of ['s'.repeat(32), 'l'.repeat(100)]) {
+      const key = sealKey(secret);
+      const [row] = await rows<{ mac: string }>(sql`SELECT encode(ledger_seal_hmac(${sealSetting(key)}, decode(${content.toString('hex')}, 'hex')), 'hex') AS mac`);
+      expect(row!.mac).toBe(sealMac(key, content).toString('hex'));
+    }
+  });
+
+  it('says sealing is off when the server has no key, whatever the movements carry', async () => {
+    const check = await checkSeal(t.database.db, { current: undefined, retired: [] });
+    expect(check.state).toBe('off');
   });
 
   it('rotates the key: the old key retired starts a new period, and both periods verify', async () => {
