@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client';
 import { sealKey, sealSetting } from './modules/ledger/ledger-seal';
 import { replicaReads } from './db/replica';
 import { seedIfEmpty } from './seed';
+import { DEMO_HISTORY_DAYS, seedDemoHistory, wantsDemoHistory } from './demo-history-seed';
 import { importUploadDirectory } from './modules/files/files-service';
 import { answerPrimaryWith, startMetricsServer } from './modules/ops/metrics-server';
 import { metricsRegistryOf } from './modules/ops/site-metrics';
@@ -31,6 +32,10 @@ export async function prepareDatabase(config: AppConfig, database?: Database): P
     const seeded = config.seedDemo && (await seedIfEmpty(opened.db, { sandbox: config.sandbox }));
     if (seeded) console.log('Seeded an empty database with demo content');
     if (config.sandbox) await connectSandboxAggregator(opened.db, loopbackOrigin(config), { create: seeded });
+    if (wantsDemoHistory(config)) {
+      const started = Date.now();
+      if (await seedDemoHistory(opened.db, new Date())) console.log(`Seeded the demo's last ${DEMO_HISTORY_DAYS} days of history in ${Date.now() - started} ms`);
+    }
     const imported = await importUploadDirectory(opened.db, config.uploadDir);
     if (imported) console.log(`Brought ${imported} uploaded files into the database`);
   } finally {

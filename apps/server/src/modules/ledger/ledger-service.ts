@@ -134,16 +134,28 @@ function lockOrder(a: Leg, b: Leg): number {
  * cents summing to zero) and sorted in the one lock order above: for ledger_post and the functions that call it.
  */
 export function movementArrays(movement: Pick<Movement, 'reference' | 'legs'>): SQL {
+  const c = movementColumns(movement);
+  return sql`${pgArray(c.codes)}::varchar[],
+        ${pgArray(c.amounts)}::numeric[],
+        ${pgArray(c.kinds)}::varchar[],
+        ${pgArray(c.memberIds)}::integer[],
+        ${pgArray(c.venues)}::varchar[]`;
+}
+
+/** ledger_post's five array arguments as plain values, checked and in the lock order (see movementArrays). */
+function movementColumns(movement: Pick<Movement, 'reference' | 'legs'>) {
   const legs = movement.legs.filter((l) => l.cents !== 0);
   if (legs.some((l) => !Number.isSafeInteger(l.cents))) throw new Error('ledger legs must be integer cents');
   if (legs.reduce((sum, l) => sum + l.cents, 0) !== 0) throw new Error(`unbalanced movement ${movement.reference}`);
   const ordered = [...legs].sort(lockOrder);
   const owners = ordered.map((l) => parseMemberAccount(l.account));
-  return sql`${pgArray(ordered.map((l) => l.account))}::varchar[],
-        ${pgArray(ordered.map((l) => centsToNumeric(l.cents)))}::numeric[],
-        ${pgArray(ordered.map((l) => kindOf(l.account)))}::varchar[],
-        ${pgArray(owners.map((o) => o.memberId))}::integer[],
-        ${pgArray(owners.map((o) => o.venue))}::varchar[]`;
+  return {
+    codes: ordered.map((l) => l.account),
+    amounts: ordered.map((l) => centsToNumeric(l.cents)),
+    kinds: ordered.map((l) => kindOf(l.account)),
+    memberIds: owners.map((o) => o.memberId),
+    venues: owners.map((o) => o.venue),
+  };
 }
 
 /** Runs a statement that may call ledger_post, turning its below-zero refusal into InsufficientFunds. */
@@ -202,6 +214,40 @@ export async function moneyStatement<T>(run: () => Promise<T>): Promise<T> {
     if (!isRetryableConflict(e)) throw e;
     return run();
   }
+}
+
+/** A movement that happened at a given time (the demo's history): written and sealed with that time. */
+export interface DatedMovement extends Movement {
+  at: Date;
+}
+
+/**
+ * Posts many dated movements inside the caller's transaction, in the given order, each through ledger_post with its
+ * own time (migration 0027) and sealed as any movement is: a few statements instead of one round trip per movement.
+ * A movement that would take a member account below zero refuses the whole batch (InsufficientFunds). For a writer
+ * that holds the database alone (the demo history seed, before the server serves); answers how many were posted.
+ */
+export async function postDated(tx: Tx, movements: readonly DatedMovement[], batch = 2000): Promise<number> {
+  let posted = 0;
+  for (let i = 0; i < movements.length; i += batch) {
+    const rows = movements.slice(i, i + batch).map((m, n) => {
+      const c = movementColumns(m);
+      return { n, ref: m.reference, kind: m.kind, member: m.memberId ?? null, memo: m.memo ?? '', at: m.at.toISOString(), ...c };
+    });
+    // One call per row, in the rows' order (the ordered subquery drives the nested loop), so a movement sees the
+    // balances the ones before it left.
+    const result = await withFundsCheck(() =>
+      tx.execute<{ n: number }>(sql`
+        SELECT count(DISTINCT p.out_id)::int AS n
+          FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                  AS r(n int, ref varchar, kind varchar, member int, memo text, at timestamptz, codes varchar[],
+                       amounts numeric[], kinds varchar[], "memberIds" integer[], venues varchar[])
+                 ORDER BY n OFFSET 0) m
+          CROSS JOIN LATERAL ledger_post(m.ref, m.kind, m.member, m.memo, m.codes, m.amounts, m.kinds, m."memberIds", m.venues, m.at) p`),
+    );
+    posted += Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  }
+  return posted;
 }
 
 /** Posts a movement in its own database transaction. */
