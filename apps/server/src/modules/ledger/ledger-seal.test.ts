@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { adminEndpoints } from '@h5/contract';
 import { accountCode, checkLedger, postNow } from './ledger-service';
-import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys, sealMac, sealSetting, type SealKeys } from './ledger-seal';
+import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys, sealMac, sealSetting, type SealKeys, sessionSeals } from './ledger-seal';
 
 // The sealed ledger (README "Sealed ledger"): history edited in SQL is named by the check; a wrong key is not tampering.
 let t: TestApp;
@@ -60,6 +60,8 @@ beforeAll(async () => {
   await credit(t, op, m.name, '1000.00');
   member = await memberId(t, m.name);
   expect(await registerSealKey(t.database.db, keys)).toBe('current');
+  // The sessions carry the key (startup options on PostgreSQL, a session setting on PGlite).
+  expect(await sessionSeals(t.database.db, keys)).toBe(true);
   for (let i = 0; i < 6; i++) await move();
   await chain();
 });

@@ -77,6 +77,12 @@ export async function registerSealKey(db: Db, keys: SealKeys): Promise<KeyState>
   });
 }
 
+/** Whether a database session of this server seals with its key (the session setting ledger_post reads). */
+export async function sessionSeals(db: Db, keys: SealKeys): Promise<boolean> {
+  const [row] = rowsOf<{ seal: string | null }>(await db.execute(sql`SELECT split_part(current_setting('ledger.seal', true), ':', 1) AS seal`));
+  return !!keys.current && row?.seal === keys.current.id;
+}
+
 /** The content a stored movement was sealed with, built by the same database function ledger_post uses. */
 const storedContent = sql`ledger_seal_content(t.reference, t.kind, t.member_id, t.memo, t.created_at, ledger_seal_legs(t.id))`;
 

@@ -6,7 +6,7 @@ import { audit } from '../backoffice/audit';
 import { scheduledRuns } from '../jobs/jobs-tables';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';
-import { chainSealed, checkSeal, registerSealKey, type SealCheck, type SealKeys } from '../ledger/ledger-seal';
+import { chainSealed, checkSeal, registerSealKey, type SealCheck, type SealKeys, sessionSeals } from '../ledger/ledger-seal';
 
 export const LEDGER_CHECK_JOB = 'ledger-check';
 const ACTION = 'ledger.check';
@@ -104,9 +104,13 @@ export function ledgerSealJob(db: Db, seal: SealKeys, now: () => Date, log?: Pic
     name: LEDGER_SEAL_JOB,
     everyMs: SEAL_EVERY_MS,
     run: async () => {
-      state ??= registerSealKey(db, seal).then((s) => {
+      state ??= registerSealKey(db, seal).then(async (s) => {
         if (s === 'off') log?.error('ledger sealing is off: LEDGER_SEAL_KEY is not set (README "Sealed ledger")');
         if (s === 'wrong-key') log?.error({ keyId: seal.current?.id }, 'ledger sealing: LEDGER_SEAL_KEY is not the key of the current key period (a wrong key)');
+        // The key reaches sessions in their startup options: a pooler that drops them leaves movements unsealed.
+        if (s === 'current' && !(await sessionSeals(db, seal))) {
+          log?.error('ledger sealing: database sessions do not carry the seal key (a connection pooler dropping startup options?): movements are written unsealed');
+        }
         return s;
       });
       if ((await state) !== 'current') return;
