@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
 import { adminEndpoints } from '@h5/contract';
+import { ledgerSealJob } from '../ops/ledger-watch';
 import { accountCode, checkLedger, postNow } from './ledger-service';
 import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys, sealMac, sealSetting, type SealKeys, sessionSeals } from './ledger-seal';
 
@@ -28,6 +29,15 @@ async function move(cents = 100 + (n % 900)) {
     ],
   });
   return result.transactionId;
+}
+
+/** Runs `work` under the chaining job's lock, waiting for the scheduled job if it holds it. */
+async function underJobLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    const outcome = await t.database.locks.tryRun('job:ledger-seal', work);
+    if (outcome.ran) return outcome.value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** Chains what is waiting, under the job's lock (the scheduled job may be running too). */
@@ -219,6 +229,18 @@ describe('sealed ledger', () => {
   it('says sealing is off when the server has no key, whatever the movements carry', async () => {
     const check = await checkSeal(t.database.db, { current: undefined, retired: [] });
     expect(check.state).toBe('off');
+  });
+
+  it('is chained by the scheduled job with the right key, and left alone by a server with a wrong key', async () => {
+    const chainSeq = async (id: number) => (await rows<{ seq: string | null }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`))[0]?.seq ?? null;
+    await underJobLock(async () => {
+      const id = await move();
+      const wrong = sealKeys({ key: 'a-different-key-that-is-long-enough-0123456789', retiredKeys: [] });
+      await ledgerSealJob(t.database.db, wrong, () => new Date()).run();
+      expect(await chainSeq(id)).toBeNull();
+      await ledgerSealJob(t.database.db, keys, () => new Date()).run();
+      expect(await chainSeq(id)).not.toBeNull();
+    });
   });
 
   it('rotates the key: the old key retired starts a new period, and both periods verify', async () => {

@@ -113,7 +113,12 @@ export function ledgerSealJob(db: Db, seal: SealKeys, now: () => Date, log?: Pic
         }
         return s;
       });
-      if ((await state) !== 'current') return;
+      // A failed registration (the database away) is tried again at the next run, not remembered.
+      const registered = await state.catch((error: unknown) => {
+        state = null;
+        throw error;
+      });
+      if (registered !== 'current') return;
       await chainSealed(db, seal, now());
     },
   };
