@@ -210,7 +210,7 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
         t += rnd.int(1, 5) * MIN;
       }
       // A session of rounds at the seamless venue: the stake leaves the central wallet, a win pays 1.95x.
-      const rounds = rnd.int(2, 7);
+      const rounds = rnd.int(1, 5);
       for (let r = 0; r < rounds && t < now - 5 * MIN; r++) {
         const stake = Math.min(rnd.pick(STAKES), balance);
         if (stake < 1000) break;
