@@ -89,8 +89,10 @@ describe('the server process', PROCESS_TIMEOUT, () => {
     await ready(second.base, second.child);
     const login = await post<{ token: string }>(second.base, '/admin/api/login', operator);
     const check = await fetch(`${second.base}/admin/api/ledger/check`, { headers: { authorization: `Bearer ${login.data.token}` } });
-    const ledger = ((await check.json()) as { data: { balanced: boolean; total: string; mismatched: unknown[] } }).data;
+    const ledger = ((await check.json()) as { data: { balanced: boolean; total: string; mismatched: unknown[]; seal: { state: string } } }).data;
     expect(ledger).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
+    // Every movement the killed server committed carries a seal that verifies (its sessions got the key at connect).
+    expect(ledger.seal).toMatchObject({ state: 'sealed', problems: 0 });
     // The member's money is all there: central wallet plus venue wallet, plus what transfers the kill left in doubt
     // still hold on their way in, is what was credited. Finance asks the venue about each of those first: a transfer
     // the venue took is finished; one it never saw keeps its money held until it can no longer arrive.
