@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, operatorToken, type TestApp } from '../test/helper';
+import { adminCall, buildTestApp, operatorToken, registerMember, type TestApp } from '../test/helper';
 import { loadConfig } from './config';
 import { DEMO_HISTORY_DAYS, DEMO_HISTORY_MARKER, seedDemoHistory, wantsDemoHistory } from './demo-history-seed';
 import { checkLedger } from './modules/ledger/ledger-service';
@@ -21,6 +21,8 @@ describe('the demo history (embedded demo)', () => {
   const now = new Date();
   beforeAll(async () => {
     t = await buildTestApp();
+    // A demo database of an earlier version, where someone took the partner's name: the history names its own apart.
+    await registerMember(t.app, { name: 'demoagent' });
     expect(await seedDemoHistory(t.database.db, now)).toBe(true);
   });
   afterAll(() => t?.close());
@@ -70,10 +72,11 @@ describe('the demo history (embedded demo)', () => {
   });
 
   it("has a partner with a downline and last month's statement paid", async () => {
-    const partner = await one<{ id: number; downline: number }>(
+    const partner = await one<{ id: number; username: string; downline: number }>(
       t,
-      sql`SELECT p.id, (SELECT count(*) FROM members m WHERE m.inviter_id = p.id)::int AS downline FROM members p WHERE p.isagent = 1`,
+      sql`SELECT p.id, p.username, (SELECT count(*) FROM members m WHERE m.inviter_id = p.id)::int AS downline FROM members p WHERE p.isagent = 1`,
     );
+    expect(partner.username).toMatch(/^demoagenth\d{4}$/);
     expect(partner.downline).toBeGreaterThanOrEqual(30);
     const statement = await one<{ id: number; month: string; state: number; commission: string }>(
       t,

@@ -127,6 +127,13 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
     row.registerIp = SHARED_IP;
     row.createdAt = new Date(sharedFrom + k * 40 * MIN);
   }
+  // A demo database of an earlier version may hold members of its own: a name already taken gets a suffix.
+  const taken = new Set(
+    rowsOf<{ name: string }>(
+      await tx.execute(sql`SELECT lower(username) AS name FROM members WHERE lower(username) = ANY (${`{${memberRows.map((r) => r.username.toLowerCase()).join(',')}}`}::text[])`),
+    ).map((r) => r.name),
+  );
+  for (const row of memberRows) if (taken.has(row.username.toLowerCase())) row.username = `${row.username.slice(0, 24)}h${rnd.int(1000, 9999)}`;
   const ids = (await tx.insert(members).values(memberRows).returning({ id: members.id })).map((r) => r.id);
   const partnerId = ids[0]!;
   // A downline: the first members after the partner registered through the partner's link.

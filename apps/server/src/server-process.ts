@@ -33,8 +33,13 @@ export async function prepareDatabase(config: AppConfig, database?: Database): P
     if (seeded) console.log('Seeded an empty database with demo content');
     if (config.sandbox) await connectSandboxAggregator(opened.db, loopbackOrigin(config), { create: seeded });
     if (wantsDemoHistory(config)) {
+      // The history is one transaction: a failure leaves none of it, and the demo starts without it.
       const started = Date.now();
-      if (await seedDemoHistory(opened.db, new Date())) console.log(`Seeded the demo's last ${DEMO_HISTORY_DAYS} days of history in ${Date.now() - started} ms`);
+      try {
+        if (await seedDemoHistory(opened.db, new Date())) console.log(`Seeded the demo's last ${DEMO_HISTORY_DAYS} days of history in ${Date.now() - started} ms`);
+      } catch (error) {
+        console.error('Could not seed the demo history; the demo starts without it', error);
+      }
     }
     const imported = await importUploadDirectory(opened.db, config.uploadDir);
     if (imported) console.log(`Brought ${imported} uploaded files into the database`);
