@@ -108,7 +108,7 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
 
   // Members: a partner from the first day, the rest over the month (a few more each week), four from one address.
   const regTimes = Array.from({ length: MEMBERS }, (_, i) =>
-    i === 0 ? start + 2 * HOUR : start + Math.floor(Math.sqrt(rnd.next()) * (now - start - 2 * HOUR)),
+    i === 0 ? start + 2 * HOUR : start + Math.floor(rnd.next() ** 0.7 * (now - start - 2 * HOUR)),
   ).sort((a, b) => a - b);
   const sharedFrom = now - 6 * DAY;
   const memberRows = regTimes.map((at, i) => ({
