@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 
 /**
- * The sealed ledger (README "Sealed ledger", migration 0026): ledger_post writes each movement's HMAC-SHA256 with
+ * The sealed ledger (README "Sealed ledger", migration 0025): ledger_post writes each movement's HMAC-SHA256 with
  * the key the server gave its database sessions (`sealSetting`), a job chains the sealed movements in the
  * background, and `checkSeal` verifies both, naming the first movement whose seal does not match.
  */

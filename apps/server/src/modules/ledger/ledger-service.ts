@@ -223,7 +223,7 @@ export interface DatedMovement extends Movement {
 
 /**
  * Posts many dated movements inside the caller's transaction, in the given order, each through ledger_post with its
- * own time (migration 0027) and sealed as any movement is: a few statements instead of one round trip per movement.
+ * own time (migration 0026) and sealed as any movement is: a few statements instead of one round trip per movement.
  * A movement that would take a member account below zero refuses the whole batch (InsufficientFunds). For a writer
  * that holds the database alone (the demo history seed, before the server serves); answers how many were posted.
  */
