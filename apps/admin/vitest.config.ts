@@ -14,6 +14,8 @@ export default defineConfig({
     // time of the stage. The setup file resets what screens keep between tests (stores, storage, the DOM), and no
     // test mocks a module (vi.mock would not reach a module another file already imported).
     isolate: false,
+    // Two files at a time: vitest's default leaves one core of a 2-core machine idle (one worker per core but one).
+    maxWorkers: 2,
     unstubGlobals: true,
     // antd screens render a lot of DOM; on a busy 2-core machine one test can take several seconds.
     testTimeout: 30_000,

@@ -14,6 +14,8 @@ export default defineConfig({
     // time of the stage. The setup file resets what screens keep between tests (stores, storage, the DOM), and no
     // test mocks a module (vi.mock would not reach a module another file already imported).
     isolate: false,
+    // Two files at a time: vitest's default leaves one core of a 2-core machine idle (one worker per core but one).
+    maxWorkers: 2,
     // A screen test waits for several answers and renders; on a machine whose cores are busy it can pass 5 s.
     testTimeout: 20_000,
     // expect.poll gives up after one second by default; like the DOM waits (asyncUtilTimeout) it allows five.
