@@ -11,7 +11,7 @@ import {
   registerThroughForm,
   uniqueName,
 } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreen, removeRow, rowWith, save, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, openScreenAsBoss, removeRow, rowWith, save } from './support/console';
 
 // More screens of the console's generic list/create/update/delete page in Chromium at 1280 px against the real
 // server: 游戏, VIP等级, 收款账户 and the 金额范围 of 支付方式. Each journey creates (where the screen allows it), edits,
@@ -88,8 +88,7 @@ async function adminPut(url: string, body: unknown): Promise<{ code: number; mes
 describe('content screens of the console, continued', () => {
   it('游戏: refuses a script icon address, adds a tile the member home shows, renames, hides and deletes it', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'games', '游戏');
+    await openScreenAsBoss(page, 'games', '游戏');
     const category = GAME_CATEGORIES[0]!;
     const name = `测试游戏${uniqueName('g')}`;
     const existing = await adminApi<{ mobile_img: string; platform_name: string; category_id: string }[]>(
@@ -144,8 +143,7 @@ describe('content screens of the console, continued', () => {
 describe('finance settings screens of the console, continued', () => {
   it('VIP等级: refuses a bad level and a taken one with the server messages, adds, edits what members see, deletes', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'vip-levels', 'VIP等级');
+    await openScreenAsBoss(page, 'vip-levels', 'VIP等级');
     const levels = await adminApi<{ id: number; level: number; name: string; sport: string }[]>(
       'GET',
       '/admin/api/vip-levels',
@@ -209,8 +207,7 @@ describe('finance settings screens of the console, continued', () => {
 
   it('收款账户: refuses an account members could not pay to, adds one the bank deposit lists, edits and deletes it', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'receiving-accounts', '收款账户');
+    await openScreenAsBoss(page, 'receiving-accounts', '收款账户');
     const cardNo = `62148300${Date.now().toString().slice(-8)}`;
 
     await page.getByRole('button', { name: '新增收款账户' }).click();
@@ -272,8 +269,7 @@ describe('finance settings screens of the console, continued', () => {
     const { page, errors, context } = await desktopPage(browser);
     const member = await phonePage(browser);
     try {
-      await signInAsBoss(page);
-      await openScreen(page, 'pay-ways', '支付方式');
+      await openScreenAsBoss(page, 'pay-ways', '支付方式');
       const usdtRow = () => rowWith(page, 'USDT（usdt）');
       const range = (n: number) => dialog(page).getByRole('group', { name: `金额范围 ${n}` });
       const trc20 = dialog(page)

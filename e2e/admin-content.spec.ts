@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { desktopPage, dialog, expectToast, newMemberWithCard, openScreen, removeRow, rowWith, save, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, newMemberWithCard, openScreen, openScreenAsBoss, removeRow, rowWith, save } from './support/console';
 
 // The content and finance settings screens of the console (one generic list/create/update/delete page) in Chromium
 // at 1280 px against the real server: create, edit, delete, a refused value with its Chinese message, and, for
@@ -47,8 +47,7 @@ async function memberHome() {
 describe('content screens of the console', () => {
   it('公告: refuses an empty one, creates one the member app shows at once, edits and deletes it', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'notices', '公告');
+    await openScreenAsBoss(page, 'notices', '公告');
     const text = `测试公告${uniqueName('n')}`;
 
     await page.getByRole('button', { name: '新增公告' }).click();
@@ -81,8 +80,7 @@ describe('content screens of the console', () => {
 
   it('轮播图: previews at the member aspect, refuses a script address, and the member home shows a new banner', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'banners', '轮播图');
+    await openScreenAsBoss(page, 'banners', '轮播图');
     const src = `/art/banners/banner-2.svg?e2e=${uniqueName('b')}`;
 
     await page.getByRole('button', { name: '新增轮播图' }).click();
@@ -122,8 +120,7 @@ describe('content screens of the console', () => {
 
   it('场馆: refuses a bad code, creates, disables, renames and deletes a venue', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'venues', '场馆');
+    await openScreenAsBoss(page, 'venues', '场馆');
     const code = uniqueName('v').replace(/[^A-Za-z0-9_]/g, '_');
 
     await page.getByRole('button', { name: '新增场馆' }).click();
@@ -156,8 +153,7 @@ describe('content screens of the console', () => {
 
   it('帮助文章: one per type (the server refuses a second), HTML cleaned on save, refused when cleaning empties it', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'articles', '帮助文章');
+    await openScreenAsBoss(page, 'articles', '帮助文章');
     const content = () => htmlSource(page, '内容');
 
     // Every help type has its article on a fresh site: a new one of type 1 is refused with the server's words.
@@ -199,8 +195,7 @@ describe('content screens of the console', () => {
 describe('promotions in the console', () => {
   it('优惠活动: refuses a missing title, creates one of a type with cleaned HTML, edits and deletes it', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'promotion-types', '活动类型');
+    await openScreenAsBoss(page, 'promotion-types', '活动类型');
     const typeName = `类型${uniqueName('t')}`;
     await page.getByRole('button', { name: '新增活动类型' }).click();
     await dialog(page).getByLabel('名称').fill(typeName);
@@ -241,8 +236,7 @@ describe('promotions in the console', () => {
 describe('finance settings screens of the console', () => {
   it('支付通道: refuses a short secret, creates once a second admin approves, renames at once, deletes', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'gateways', '支付通道');
+    await openScreenAsBoss(page, 'gateways', '支付通道');
     const code = uniqueName('g')
       .toLowerCase()
       .replace(/[^a-z0-9_]/g, '_');
@@ -293,8 +287,7 @@ describe('finance settings screens of the console', () => {
 
   it('红包规则: refuses a bad time range, creates, edits and deletes a rule', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'redpacket-rules', '红包规则');
+    await openScreenAsBoss(page, 'redpacket-rules', '红包规则');
 
     await page.getByRole('button', { name: '新增红包规则' }).click();
     await dialog(page).getByLabel('开始时间（HH:mm，北京时间）').fill('25:00');
@@ -329,8 +322,7 @@ describe('messages and site settings in the console', () => {
   it('站内信: refuses an unknown member with the server message, sends to a member by username, deletes it', async () => {
     const member = await newMemberWithCard();
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'messages', '站内信');
+    await openScreenAsBoss(page, 'messages', '站内信');
 
     await page.getByLabel('会员ID或用户名').fill('99999999');
     await page.getByLabel('标题').fill('账户提醒');
@@ -355,8 +347,7 @@ describe('messages and site settings in the console', () => {
 
   it('站点设置: each group refuses a bad value with its message and saves on its own', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'settings', '站点设置');
+    await openScreenAsBoss(page, 'settings', '站点设置');
     const group = (name: string) => page.locator('.ant-card', { has: page.getByRole('heading', { name, level: 2 }) });
 
     const withdrawals = group('提款');

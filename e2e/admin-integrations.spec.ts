@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { adminApi, launchBrowser, uniqueName } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreen, rowWith, save, signIn, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, openScreen, openScreenAsBoss, rowWith, save, signIn } from './support/console';
 
 // Two admins for integrations in Chromium against the real server: content adds a venue without any money field,
 // one admin gives it a wallet mode and secret in 接入设置, the venue list shows the change waiting, and only when a
@@ -46,8 +46,7 @@ describe('venue integrations take two admins', () => {
 
     // One admin proposes a seamless wallet with its secret: the list shows it waiting, the venue unchanged.
     const maker = await desktopPage(browser);
-    await signInAsBoss(maker.page);
-    await openScreen(maker.page, 'venues', '场馆');
+    await openScreenAsBoss(maker.page, 'venues', '场馆');
     await rowWith(maker.page, code).getByRole('button', { name: `接入设置 ${name}` }).click();
     await dialog(maker.page).getByText('须另一位管理员在「待审批变更」中通过').waitFor();
     await dialog(maker.page).getByLabel('钱包模式').click();

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreen, removeRow, rowWith, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, openScreenAsBoss, removeRow, rowWith } from './support/console';
 
 // Banner images uploaded into the server from the console, and promotion content written in the console's editor,
 // as the member app then shows them: Chromium at 1280 px for the console, 375 px for the member app.
@@ -52,8 +52,7 @@ async function memberPage(path: string) {
 describe('images uploaded from the console', () => {
   it('轮播图: refuses a fake PNG, uploads a real one, and the member home shows it from /uploads/', async () => {
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'banners', '轮播图');
+    await openScreenAsBoss(page, 'banners', '轮播图');
     await page.getByRole('button', { name: '新增轮播图' }).click();
     const address = dialog(page).getByLabel('图片地址');
     const picker = dialog(page).locator('input[type="file"]').first();
@@ -111,8 +110,7 @@ describe('promotion content written in the editor', () => {
     const id = created.data.id;
 
     const { page, errors, context } = await desktopPage(browser);
-    await signInAsBoss(page);
-    await openScreen(page, 'promotions', '优惠活动');
+    await openScreenAsBoss(page, 'promotions', '优惠活动');
     await rowWith(page, title).getByRole('button', { name: /^编辑/ }).click();
     const editor = dialog(page).getByRole('textbox', { name: '活动内容', exact: true });
     await editor.locator('p', { hasText: '原来的内容' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm, sandboxControlToken } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreen, rowWith, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, openScreenAsBoss, rowWith } from './support/console';
 
 // The money journeys of remote venues: the sandbox aggregator inside the server, reached over HTTP, with one
 // transfer-wallet venue (聚合真人, the member's balance kept by the aggregator) and one seamless venue (聚合棋牌,
@@ -121,8 +121,7 @@ describe('remote venues through the sandbox aggregator', () => {
     expect(records.data.filter((r) => r.pay_way === 'JHZR').map((r) => [r.type, r.amount, r.state])).toEqual([[3, '30.00', 2]]);
 
     const desk = await desktopPage(browser);
-    await signInAsBoss(desk.page);
-    await openScreen(desk.page, 'venue-transfers', '场馆转账');
+    await openScreenAsBoss(desk.page, 'venue-transfers', '场馆转账');
     const row = rowWith(desk.page, name);
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('处理中');
     expect(await row.textContent()).toContain('30.00');

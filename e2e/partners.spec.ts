@@ -10,7 +10,7 @@ import {
   submitRegisterForm,
   uniqueName,
 } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreen, rowWith, signInAsBoss } from './support/console';
+import { desktopPage, dialog, expectToast, openScreen, openScreenAsBoss, rowWith } from './support/console';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -156,8 +156,7 @@ describe('the partner programme', () => {
 
     // Finance: a plan, the partner on it, the running month settled early (a sandbox site may) and paid.
     const desk = await desktopPage(browser);
-    await signInAsBoss(desk.page);
-    await openScreen(desk.page, '/partner-plans', '佣金方案');
+    await openScreenAsBoss(desk.page, '/partner-plans', '佣金方案');
     await desk.page.getByRole('button', { name: '新增方案' }).click();
     const planName = `方案${uniqueName('')}`;
     await dialog(desk.page).getByLabel('方案名称').fill(planName);
