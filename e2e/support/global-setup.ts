@@ -23,6 +23,33 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error('server did not start in time');
 }
 
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function createOperatorThroughApi(
+  baseURL: string,
+  admin: { username: string; password: string },
+  username: string,
+  role: 'admin' | 'finance' | 'content',
+): Promise<{ username: string; password: string }> {
+  const call = async <T>(path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Envelope<T>;
+    if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.message}`);
+    return answer.data;
+  };
+  const { token } = await call<{ token: string }>('/admin/api/login', admin);
+  const created = await call<{ password: string }>('/admin/api/operators', { username, role }, token);
+  return { username, password: created.password };
+}
+
 /** Starts the real server (`npm start` without the build step) on a fresh PGlite directory for the journeys. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'h5-e2e-'));
@@ -54,16 +81,6 @@ export default async function setup(project: TestProject) {
   const password = /^password: (\S+)$/m.exec(created)?.[1];
   if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
   project.provide('operator', { username: 'e2eboss', password });
-  // A second operator: a credit above the adjustment line waits for someone other than the one who made it.
-  const checker = execFileSync('npx', ['tsx', 'apps/server/src/cli/operator.ts', 'create', 'e2echecker', '--role', 'finance'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  const checkerPassword = /^password: (\S+)$/m.exec(checker)?.[1];
-  if (!checkerPassword) throw new Error(`operator CLI printed no password:\n${checker}`);
-  project.provide('checker', { username: 'e2echecker', password: checkerPassword });
-
   // node itself with the tsx loader (not npx), so that SIGTERM reaches the server and not only a wrapper.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -73,6 +90,9 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(baseURL, child);
   project.provide('baseURL', baseURL);
+  // A second operator, made by the first on 管理员's API (as a site's admin would): a credit above the adjustment line
+  // waits for someone other than the one who made it.
+  project.provide('checker', await createOperatorThroughApi(baseURL, { username: 'e2eboss', password }, 'e2echecker', 'finance'));
   project.provide('sandboxControlToken', env.SANDBOX_CONTROL_TOKEN);
   return async () => {
     child.kill('SIGTERM');
