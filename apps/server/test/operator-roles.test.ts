@@ -35,6 +35,7 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   memberTransfers: AF,
   memberBets: ALL,
   memberLogins: ALL,
+  memberLinks: AF,
   memberAdjust: AF,
   memberRecycle: AF,
   memberState: A,
@@ -76,6 +77,7 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   paymentNotifies: AF,
   ledgerCheck: AF,
   ledgerDigests: AF,
+  ledgerMemberCheck: AF,
   // Reports
   reportDaily: AF,
   reportVenues: AF,

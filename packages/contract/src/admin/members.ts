@@ -109,6 +109,55 @@ export const AdminBet = z.object({
 export const MemberLogin = z.object({ id: z.number().int(), ip: z.string(), device: z.string(), created_at: Timestamp });
 
 
+/** What links two members (README "Linked accounts"). */
+export const MEMBER_LINK_KINDS = ['ip', 'device', 'bank_card', 'usdt_address'] as const;
+export type MemberLinkKind = (typeof MEMBER_LINK_KINDS)[number];
+export const MEMBER_LINK_LABELS: Record<MemberLinkKind, string> = {
+  ip: '同IP',
+  device: '同设备',
+  bank_card: '同银行卡',
+  usdt_address: '同USDT地址',
+};
+/** A value the member under review shares with the linked member. */
+export const MemberLinkEvidence = z.object({
+  kind: z.enum(MEMBER_LINK_KINDS),
+  /** As the 风控 screen shows it: the IP in full, the device shortened, a card or address masked (4****4). */
+  value: z.string(),
+  /** The last time the linked member was seen with it: a sign-in, their registration, the binding of the card. */
+  seen_at: Timestamp.nullable(),
+});
+/** Deposits credited and withdrawals paid over the member's whole history, as the reports count them. */
+const LinkFigures = {
+  deposits: Money,
+  withdrawals: Money,
+  /** deposits - withdrawals: what the site kept (negative when more was paid out than came in). */
+  net: Money,
+};
+export const LinkedMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  /** 1 active, 0 frozen. */
+  state: z.number().int(),
+  links: z.array(MemberLinkEvidence),
+  ...LinkFigures,
+});
+export const MemberLinks = z.object({
+  /** The member under review, with their own figures. */
+  member: z.object({ id: z.number().int(), username: z.string(), state: z.number().int(), ...LinkFigures }),
+  /** At most 50, the strongest links first (most kinds of evidence, then most values, then most recent). */
+  linked: z.array(LinkedMember),
+  /** Linked members beyond the list. */
+  more: z.number().int(),
+  /**
+   * Values shared with more than 50 other members (a carrier's address, a stock browser): not evidence of one
+   * person, so no member is linked by them alone; listed so a farm of accounts behind one value is still seen.
+   */
+  common: z.array(z.object({ kind: z.enum(MEMBER_LINK_KINDS), value: z.string() })),
+  /** The member under review and the listed members together. */
+  total: z.object({ members: z.number().int(), ...LinkFigures }),
+});
+export type MemberLinks = z.infer<typeof MemberLinks>;
+
 /** 风控 list: open flags by default; state 'all' shows cleared and frozen ones too. */
 export const RiskFlagQueryInput = z.object({
   state: z.preprocess(blankIsAbsent, z.enum(['open', 'all']).default('open')),
@@ -150,6 +199,14 @@ export const adminMemberCalls = {
     'Bring every venue balance back to the central wallet',
   ),
   memberState: def('POST', '/admin/api/members/:id/state', ADMIN, StateInput, z.object({ state: z.number().int() }), 'Disable (0) or enable (1) a member'),
+  memberLinks: def(
+    'GET',
+    '/admin/api/members/:id/links',
+    FINANCE,
+    AdminEmpty,
+    MemberLinks,
+    "The members linked to this one by IP, device, bank card or USDT address, with each one's deposits and withdrawals",
+  ),
   memberResponsible: def('GET', '/admin/api/members/:id/responsible', CONTENT_FINANCE, AdminEmpty, RgInfo, "A member's responsible-gambling settings"),
   memberResponsibleSet: def(
     'POST',

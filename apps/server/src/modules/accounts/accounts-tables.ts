@@ -85,5 +85,10 @@ export const memberLogins = pgTable(
     device: varchar('device', { length: 255 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('member_logins_member_idx').on(t.memberId, t.id), index('member_logins_ip_idx').on(t.ip)],
+  (t) => [
+    index('member_logins_member_idx').on(t.memberId, t.id),
+    // Linked accounts: the members seen at one address or on one device, each with their last time there.
+    index('member_logins_ip_member_idx').on(t.ip, t.memberId, t.createdAt),
+    index('member_logins_device_member_idx').on(t.device, t.memberId, t.createdAt),
+  ],
 );

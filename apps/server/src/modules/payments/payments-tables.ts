@@ -90,7 +90,11 @@ export const memberCards = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('member_cards_member_idx').on(t.memberId, t.type)],
+  (t) => [
+    index('member_cards_member_idx').on(t.memberId, t.type),
+    // Linked accounts: the members who bound one number.
+    index('member_cards_bank_no_idx').on(t.bankNo, t.memberId),
+  ],
 );
 
 /** A deposit: state 1 pending, 2 approved (credited), 3 rejected (SPEC 4). */

@@ -77,7 +77,8 @@ export async function onRegistered(db: Db, ip: string, device: string, now: Date
   }
 }
 
-const maskCard = (no: string) => (no.length > 8 ? `${no.slice(0, 4)}****${no.slice(-4)}` : `****${no.slice(-4)}`);
+/** A card or USDT address as the console shows it: the first and last 4 characters (the last 4 when short). */
+export const maskCard = (no: string) => (no.length > 8 ? `${no.slice(0, 4)}****${no.slice(-4)}` : `****${no.slice(-4)}`);
 
 /** A card or USDT address bound: flagged when another member has the same number bound. */
 export async function onCardBound(db: Db, memberId: number, bankNo: string, now: Date) {
