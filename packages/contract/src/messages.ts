@@ -209,6 +209,9 @@ export const MSG = {
   latePaymentCredited: '已确认入账，金额已入会员中心钱包',
   latePaymentRefused: '已拒绝该笔逾期到账',
   latePaymentReasonRequired: '请填写拒绝入账的原因',
+  // 核对单个会员: the sealed ledger verified for one member's history.
+  ledgerMemberRequired: '请输入要核对的会员账号',
+  ledgerMemberUnknown: '没有这个会员账号，请检查拼写',
   gatewayNotFound: '支付通道不存在',
   gatewayInUse: '支付通道正在使用中（支付方式或待支付订单），请先停用',
   gatewayCodeInvalid: '通道代码须为2-32位小写字母、数字或下划线',

@@ -339,6 +339,55 @@ export const LedgerCheck = z.object({
   }),
 });
 
+/** 核对单个会员: the member, by the exact username (any case). */
+export const LedgerMemberCheckInput = z.object({
+  username: z
+    .string({ message: MSG.ledgerMemberRequired })
+    .trim()
+    .min(1, { message: MSG.ledgerMemberRequired })
+    .max(32, { message: MSG.ledgerMemberUnknown }),
+});
+
+/**
+ * One member's history verified alone (server README "Sealed ledger", "Verifying one member"): every movement with a
+ * leg on one of the member's accounts, or posted for the member, has a seal that verifies with its key period's key
+ * and a link that follows from the chained movement before it, and its legs sum to zero; each of the member's
+ * accounts holds the sum of its entries. `ok` only when all of that holds and the seal state is `sealed` (or `off`
+ * with no problem: nothing to verify a seal with).
+ */
+export const LedgerMemberCheck = z.object({
+  member: z.object({ id: z.number().int(), username: z.string() }),
+  ok: z.boolean(),
+  /** As the whole check's seal state: sealed, broken (a problem below), off (no key) or wrong-key (not tampering). */
+  state: z.enum(['sealed', 'broken', 'off', 'wrong-key']),
+  /** Movements checked; of them, seals verified, movements from before sealing began, and not chained yet. */
+  movements: z.number().int(),
+  verified: z.number().int(),
+  legacy: z.number().int(),
+  unchained: z.number().int(),
+  /** Movements that fail, and accounts whose balance is not the sum of their entries. */
+  problems: z.number().int(),
+  first: z
+    .object({
+      movementId: z.number().int(),
+      reference: z.string(),
+      problem: z.enum(['mac', 'unsealed', 'unknown-key', 'unbalanced', 'chain', 'missing']),
+      at: Timestamp,
+    })
+    .nullable(),
+  /** The member's accounts: central wallet first, then venue wallets by venue code. */
+  accounts: z.array(
+    z.object({
+      code: z.string(),
+      kind: z.string(),
+      venue_code: z.string(),
+      balance: Money,
+      entries: Money,
+      matches: z.boolean(),
+    }),
+  ),
+});
+
 /** The chain head kept at a Beijing midnight, for an operator to copy elsewhere. */
 export const LedgerSealDigest = z.object({
   day: z.string(),
@@ -429,5 +478,13 @@ export const adminPaymentCalls = {
   paymentGatewayDelete: def('DELETE', '/admin/api/payment-gateways/:code', ADMIN, AdminEmpty, Nothing, 'Delete an unused gateway'),
   paymentNotifies: def('GET', '/admin/api/payment-notifies', FINANCE, NotifyListInput, paginator(PaymentNotify), 'Gateway notifies'),
   ledgerCheck: def('GET', '/admin/api/ledger/check', FINANCE, AdminEmpty, LedgerCheck, 'Verify the ledger invariants and its seal'),
+  ledgerMemberCheck: def(
+    'GET',
+    '/admin/api/ledger/member-check',
+    FINANCE,
+    LedgerMemberCheckInput,
+    LedgerMemberCheck,
+    "Verify one member's history alone: seals, legs and balances of every movement touching the member's accounts",
+  ),
   ledgerDigests: def('GET', '/admin/api/ledger/digests', FINANCE, AdminEmpty, z.array(LedgerSealDigest), "The sealed ledger's daily digests, newest first"),
 } as const satisfies Record<string, AdminEndpointDef>;

@@ -1,5 +1,5 @@
 import { adminEndpoints, BizCode, centsToMoney, MSG } from '@h5/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { adminPublicRoute, adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
@@ -8,6 +8,7 @@ import { memberSessions, members } from '../accounts/accounts-tables';
 import { bearerToken } from '../../lib/tokens';
 import { checkLedger } from '../ledger/ledger-service';
 import { checkSeal, sealDigests, type SealKeys } from '../ledger/ledger-seal';
+import { accountOnWire, checkMemberLedger } from '../ledger/ledger-member-check';
 import { formatBeijing } from '../../lib/time';
 import { transAll, type WalletDeps } from '../wallet/wallet-service';
 import { audit } from '../backoffice/audit';
@@ -144,6 +145,30 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
     const seal = await checkSeal(db, deps.seal ?? { current: undefined, retired: [] });
     const last = seal.lastSealed;
     return { data: { ...check, seal: { ...seal, lastSealed: last ? { ...last, at: formatBeijing(last.at) } : null } } };
+  });
+
+  adminRoute(app, authenticate, adminEndpoints.ledgerMemberCheck, async ({ input }) => {
+    const [member] = await db
+      .select({ id: members.id, username: members.username })
+      .from(members)
+      .where(sql`lower(${members.username}) = lower(${input.username})`);
+    if (!member) throw new AppError(BizCode.NOT_FOUND, MSG.ledgerMemberUnknown);
+    const check = await checkMemberLedger(db, deps.seal ?? { current: undefined, retired: [] }, member.id);
+    const first = check.first;
+    return {
+      data: {
+        member,
+        ok: check.state === 'sealed' && check.problems === 0,
+        state: check.state,
+        movements: check.movements,
+        verified: check.verified,
+        legacy: check.legacy,
+        unchained: check.unchained,
+        problems: check.problems,
+        first: first ? { ...first, at: formatBeijing(first.at) } : null,
+        accounts: check.accounts.map(accountOnWire),
+      },
+    };
   });
 
   adminRoute(app, authenticate, adminEndpoints.ledgerDigests, async () => ({

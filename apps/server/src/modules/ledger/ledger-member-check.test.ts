@@ -1,0 +1,187 @@
+import { adminEndpoints } from '@h5/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { accountCode, postNow } from './ledger-service';
+import { chainSealed, sealKeys, type SealKeys } from './ledger-seal';
+
+// 核对单个会员 (README "Sealed ledger", "Verifying one member"): one member's history verified alone.
+let t: TestApp;
+let keys: SealKeys;
+let finance: string;
+const alice = { name: '', id: 0, refs: [] as string[] };
+const bob = { name: '', id: 0, refs: [] as string[] };
+let n = 0;
+
+type Check = ReturnType<typeof adminEndpoints.ledgerMemberCheck.data.parse>;
+
+const exec = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
+
+/** A movement of `cents` into (positive) or out of the member's wallet, against the adjustments house account. */
+async function move(who: typeof alice, cents: number) {
+  n += 1;
+  const reference = `member-check:${who.id}:${n}`;
+  await postNow(t.database.db, {
+    reference,
+    kind: 'adjustment',
+    memberId: who.id,
+    legs: [
+      { account: accountCode.wallet(who.id), cents },
+      { account: accountCode.house('adjustments', who.id), cents: -cents },
+    ],
+  });
+  who.refs.push(reference);
+  return reference;
+}
+
+/** Chains what is waiting, under the chaining job's lock (the scheduled job may be running too). */
+async function chain() {
+  for (;;) {
+    const outcome = await t.database.locks.tryRun('job:ledger-seal', () => chainSealed(t.database.db, keys, new Date()));
+    if (outcome.ran) return outcome.value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function check(username: string, token = finance) {
+  return adminCall<Check>(t, token, 'GET', `/admin/api/ledger/member-check?username=${encodeURIComponent(username)}`);
+}
+
+async function checked(username: string): Promise<Check> {
+  const answer = await check(username);
+  expect(answer.code).toBe(200);
+  return adminEndpoints.ledgerMemberCheck.data.parse(answer.data);
+}
+
+/** The id of the member's wallet entry of a movement. */
+async function walletEntry(who: typeof alice, reference: string) {
+  const result = await exec(sql`
+    SELECT e.id FROM ledger_entries e
+      JOIN ledger_accounts a ON a.id = e.account_id
+      JOIN ledger_transactions t ON t.id = e.transaction_id
+     WHERE t.reference = ${reference} AND a.code = ${accountCode.wallet(who.id)}`);
+  return (result as unknown as { rows: { id: number }[] }).rows[0]!.id;
+}
+
+const adjustBalance = (who: typeof alice, by: string) =>
+  exec(sql`UPDATE ledger_accounts SET balance = balance + ${by}::numeric WHERE code = ${accountCode.wallet(who.id)}`);
+
+/** Edits the member's wallet entry of a movement and the wallet's balance alike, as an insider with SQL would. */
+async function editEntry(who: typeof alice, reference: string, by: string) {
+  const entry = await walletEntry(who, reference);
+  await exec(sql`UPDATE ledger_entries SET amount = amount + ${by}::numeric WHERE id = ${entry}`);
+  await adjustBalance(who, by);
+  return async () => {
+    await exec(sql`UPDATE ledger_entries SET amount = amount - ${by}::numeric WHERE id = ${entry}`);
+    await adjustBalance(who, `-${by}`);
+  };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  keys = sealKeys(t.config.ledgerSeal);
+  finance = await operatorToken(t, 'finance');
+  for (const who of [alice, bob]) {
+    const m = await registerMember(t.app);
+    who.name = m.name;
+    await credit(t, finance, m.name, '1000.00');
+    who.id = await memberId(t, m.name);
+  }
+  // Alice: 1000.00 + 1.50 - 2.25 + 30.00 - 0.75 = 1028.50; Bob: 1000.00 + 5.00 - 1.00 = 1004.00.
+  for (const cents of [150, -225, 3000, -75]) await move(alice, cents);
+  for (const cents of [500, -100]) await move(bob, cents);
+  await chain();
+});
+afterAll(() => t?.close());
+
+describe('核对单个会员', () => {
+  it("verifies a clean member: every movement of the member's accounts, the balances, nothing else", async () => {
+    const answer = await checked(alice.name.toUpperCase());
+    expect(answer).toMatchObject({
+      member: { id: alice.id, username: alice.name },
+      ok: true,
+      state: 'sealed',
+      // The operator's credit and the four movements above; Bob's movements are not Alice's.
+      movements: 5,
+      verified: 5,
+      legacy: 0,
+      unchained: 0,
+      problems: 0,
+      first: null,
+    });
+    expect(answer.accounts).toEqual([
+      { code: accountCode.wallet(alice.id), kind: 'wallet', venue_code: '', balance: '1028.50', entries: '1028.50', matches: true },
+    ]);
+    const bobs = await checked(bob.name);
+    expect(bobs).toMatchObject({ ok: true, movements: 3, verified: 3 });
+    expect(bobs.accounts[0]).toMatchObject({ balance: '1004.00', entries: '1004.00' });
+  });
+
+  it("names by reference a movement of the member whose entry and balance were edited in SQL", async () => {
+    const victim = alice.refs[1]!;
+    const restore = await editEntry(alice, victim, '50');
+    try {
+      const answer = await checked(alice.name);
+      expect(answer).toMatchObject({ ok: false, state: 'broken', problems: 1, movements: 5, verified: 4 });
+      expect(answer.first).toMatchObject({ reference: victim, problem: 'unbalanced' });
+      // The balance was edited to match its entries: only the movement shows it.
+      expect(answer.accounts[0]).toMatchObject({ balance: '1078.50', entries: '1078.50', matches: true });
+    } finally {
+      await restore();
+    }
+    expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0 });
+  });
+
+  it('names a movement whose amounts were changed on both legs (still balanced): its seal', async () => {
+    const victim = alice.refs[2]!;
+    await exec(sql`UPDATE ledger_entries SET amount = amount * 2 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${victim})`);
+    await adjustBalance(alice, '30');
+    try {
+      const answer = await checked(alice.name);
+      expect(answer.first).toMatchObject({ reference: victim, problem: 'mac' });
+      expect(answer.accounts[0]).toMatchObject({ balance: '1058.50', matches: true });
+    } finally {
+      await exec(sql`UPDATE ledger_entries SET amount = amount / 2 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${victim})`);
+      await adjustBalance(alice, '-30');
+    }
+  });
+
+  it("does not show another member's tampering in this member's check", async () => {
+    const restore = await editEntry(bob, bob.refs[0]!, '7');
+    try {
+      expect(await checked(alice.name)).toMatchObject({ ok: true, state: 'sealed', problems: 0, first: null, movements: 5 });
+      expect((await checked(bob.name)).first).toMatchObject({ reference: bob.refs[0], problem: 'unbalanced' });
+    } finally {
+      await restore();
+    }
+  });
+
+  it('shows a balance edited without its entries as a mismatched account, with no movement to blame', async () => {
+    await adjustBalance(alice, '0.01');
+    try {
+      const answer = await checked(alice.name);
+      expect(answer).toMatchObject({ ok: false, state: 'broken', problems: 1, first: null });
+      expect(answer.accounts[0]).toMatchObject({ balance: '1028.51', entries: '1028.50', matches: false });
+    } finally {
+      await adjustBalance(alice, '-0.01');
+    }
+  });
+
+  it('names a movement of the member inserted in SQL without a seal', async () => {
+    await exec(sql`INSERT INTO ledger_transactions (reference, kind, member_id) VALUES ('member-check:forged', 'adjustment', ${alice.id})`);
+    try {
+      expect((await checked(alice.name)).first).toMatchObject({ reference: 'member-check:forged', problem: 'unsealed' });
+    } finally {
+      await exec(sql`DELETE FROM ledger_transactions WHERE reference = 'member-check:forged'`);
+    }
+  });
+
+  it('is for finance and admin, not content; an unknown or missing member is told plainly', async () => {
+    const admin = await operatorToken(t, 'admin');
+    expect((await check(alice.name, admin)).code).toBe(200);
+    const content = await operatorToken(t, 'content');
+    expect(await check(alice.name, content)).toMatchObject({ code: 403, data: null });
+    expect(await check('nobody_here_42')).toMatchObject({ code: 202, message: '没有这个会员账号，请检查拼写', data: null });
+    expect(await check('  ')).toMatchObject({ code: 400, message: '请输入要核对的会员账号' });
+  });
+});
