@@ -161,7 +161,25 @@ describe('会员详情', () => {
     expect(screen.queryByRole('button', { name: '一键回收' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '禁用' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: '账变记录' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: '关联账户' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '投注记录' })).toBeInTheDocument();
+  });
+
+  it('shows the linked accounts in their own tab', async () => {
+    signInAs('finance');
+    serve({
+      'GET /admin/api/members/7/links': () =>
+        ok({
+          member: { id: 7, username: 'player01', state: 1, deposits: '0.00', withdrawals: '0.00', net: '0.00' },
+          linked: [],
+          more: 0,
+          common: [],
+          total: { members: 1, deposits: '0.00', withdrawals: '0.00', net: '0.00' },
+        }),
+    });
+    renderMember();
+    await userEvent.click(await screen.findByRole('tab', { name: '关联账户' }));
+    expect(await screen.findByText('无关联账户')).toBeInTheDocument();
   });
 
   it('shows 理性娱乐: limits with what waits, the break and history; content only reads', async () => {

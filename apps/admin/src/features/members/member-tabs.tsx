@@ -1,4 +1,4 @@
-import type { adminEndpoints } from '@h5/contract';
+import { adminEndpoints } from '@h5/contract';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, ReviewStateTag } from '../../shared/labels';
 import { DataTable } from '../../shared/ui/data-table';
+import { LinkedAccounts } from '../../shared/members/linked-accounts';
 import { useCan } from '../../shared/session/use-can';
 import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
 import { fetchMemberTab, type MemberTab, memberTabs } from './api';
@@ -124,7 +125,7 @@ function TabTable({ memberId, tab }: { memberId: number; tab: (typeof TABS)[numb
   );
 }
 
-/** The member's records, one tab per kind, each only for roles that may read it. */
+/** The member's records, one tab per kind, and the linked accounts, each only for roles that may read it. */
 export function MemberTabs({ memberId }: { memberId: number }) {
   const allowed = {
     ledger: useCan(memberTabs.ledger),
@@ -134,10 +135,12 @@ export function MemberTabs({ memberId }: { memberId: number }) {
     bets: useCan(memberTabs.bets),
     logins: useCan(memberTabs.logins),
   };
+  const canLinks = useCan(adminEndpoints.memberLinks);
   const items = TABS.filter((t) => allowed[t.key]).map((tab) => ({
-    key: tab.key,
+    key: tab.key as string,
     label: tab.label,
     children: <TabTable memberId={memberId} tab={tab} />,
   }));
+  if (canLinks) items.push({ key: 'links', label: '关联账户', children: <LinkedAccounts memberId={memberId} /> });
   return <Tabs items={items} destroyOnHidden />;
 }

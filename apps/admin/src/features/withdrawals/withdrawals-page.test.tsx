@@ -88,6 +88,40 @@ describe('提款审核', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '银行卡信息有误' });
   });
 
+  it("opens the member's linked accounts beside the review", async () => {
+    signInAs('finance', 'cashier');
+    const { calls } = serve([withdrawal()], 5000, {
+      'GET /admin/api/members/7/links': () =>
+        ok({
+          member: { id: 7, username: 'player01', state: 1, deposits: '500.00', withdrawals: '300.00', net: '200.00' },
+          linked: [
+            {
+              id: 8,
+              username: 'player02',
+              state: 0,
+              links: [{ kind: 'usdt_address', value: 'TLa2****nkU7', seen_at: '2026-11-25 10:00:00' }],
+              deposits: '100.00',
+              withdrawals: '0.00',
+              net: '100.00',
+            },
+          ],
+          more: 0,
+          common: [],
+          total: { members: 2, deposits: '600.00', withdrawals: '300.00', net: '300.00' },
+        }),
+    });
+    renderScreen(<WithdrawalsPage />);
+    await userEvent.click(within(row(await screen.findByText('W202611250003'))).getByRole('button', { name: '关联账户 player01' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(drawer).toHaveTextContent('关联账户：player01');
+    const linkedRow = (await within(drawer).findByText('player02')).closest('tr') as HTMLElement;
+    expect(within(linkedRow).getByText('同USDT地址')).toBeInTheDocument();
+    expect(within(linkedRow).getByText('TLa2****nkU7')).toBeInTheDocument();
+    expect(within(linkedRow).getByText('已冻结')).toBeInTheDocument();
+    expect(within(within(drawer).getByText('合计（2人）').closest('tr') as HTMLElement).getByText('600.00')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.endsWith('/links')).map((c) => c.path)).toEqual(['/admin/api/members/7/links']);
+  });
+
   it('shows the line to finance read-only: only an admin moves it', async () => {
     signInAs('finance', 'cashier');
     serve([]);

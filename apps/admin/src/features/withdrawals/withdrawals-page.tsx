@@ -1,9 +1,11 @@
 import type { adminEndpoints } from '@h5/contract';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { Alert, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
+import { LinkedAccountsDrawer } from '../../shared/members/linked-accounts';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
 import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
@@ -45,9 +47,13 @@ function TurnoverTag({ owed }: { owed: string }) {
   );
 }
 
-/** 提款审核: withdrawals to pay out or return; above the second-review line two different operators approve. */
+/**
+ * 提款审核: withdrawals to pay out or return; above the second-review line two different operators approve. Each row
+ * opens the member's linked accounts (关联账户) beside the review.
+ */
 export default function WithdrawalsPage() {
   const me = useMe();
+  const [linksOf, setLinksOf] = useState<{ id: number; username: string } | null>(null);
   const { filters, page, setFilters, setPage } = useListParams({ state: '1', from: '', to: '' });
   const { tableProps } = usePagedTable({
     queryKey: ['withdrawals', filters],
@@ -100,6 +106,20 @@ export default function WithdrawalsPage() {
       ),
     },
     { title: '打码', dataIndex: 'turnover_required', render: (v: string) => <TurnoverTag owed={v} /> },
+    {
+      title: '关联',
+      width: 100,
+      render: (_v, row) => (
+        <Button
+          type="link"
+          size="small"
+          aria-label={`关联账户 ${row.username}`}
+          onClick={() => setLinksOf({ id: row.member_id, username: row.username })}
+        >
+          关联账户
+        </Button>
+      ),
+    },
     { title: '提交时间', dataIndex: 'created_at', width: 170 },
     {
       title: '状态',
@@ -167,6 +187,7 @@ export default function WithdrawalsPage() {
         {...tableProps}
       />
       {review.dialog}
+      <LinkedAccountsDrawer member={linksOf} onClose={() => setLinksOf(null)} />
     </>
   );
 }
