@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
+import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import LedgerPage from './ledger-page';
 
 const sealed = {
@@ -91,5 +91,94 @@ describe('账务核对', () => {
         '密钥不对：服务器的封存密钥（ffffffffffffffff）不是当前密钥周期的（a1b2c3d4e5f60718），无法核对，这不代表账目被改动。',
       ),
     ).toBeInTheDocument();
+  });
+
+  describe('核对单个会员', () => {
+    const clean = {
+      member: { id: 7, username: 'alice01' },
+      ok: true,
+      state: 'sealed',
+      movements: 5,
+      verified: 5,
+      legacy: 0,
+      unchained: 0,
+      problems: 0,
+      first: null,
+      accounts: [
+        { code: 'member:7:wallet', kind: 'wallet', venue_code: '', balance: '1028.50', entries: '1028.50', matches: true },
+        { code: 'member:7:venue:AG', kind: 'venue', venue_code: 'AG', balance: '10.00', entries: '10.00', matches: true },
+      ],
+    };
+    const base = {
+      '/admin/api/ledger/check': () => ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
+      '/admin/api/ledger/digests': digests,
+    };
+
+    it('checks the member typed in, showing a loading state, then the verdict, the counts and the balances', async () => {
+      signInAs('finance');
+      let release: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => (release = resolve));
+      const { calls } = mockApi({
+        ...base,
+        '/admin/api/ledger/member-check': async () => {
+          await answered;
+          return new Response(JSON.stringify(ok(clean)), { headers: { 'Content-Type': 'application/json' } });
+        },
+      });
+      renderScreen(<LedgerPage />);
+      await userEvent.type(await screen.findByLabelText('会员账号'), ' alice01 ');
+      await userEvent.click(screen.getByRole('button', { name: '核对' }));
+      expect(await screen.findByText('正在核对该会员的全部流水…')).toBeInTheDocument();
+      release();
+      expect(
+        await screen.findByText('会员 alice01 的账目核对无误：5 笔流水的封印、借贷与账户余额均一致。'),
+      ).toBeInTheDocument();
+      expect(calls.find((c) => c.path === '/admin/api/ledger/member-check')?.query.get('username')).toBe('alice01');
+      // Balance and sum of entries alike.
+      expect(screen.getAllByText('1,028.50', { exact: false })).toHaveLength(2);
+      expect(screen.getByText('场馆 AG')).toBeInTheDocument();
+      expect(screen.getAllByText('一致')).toHaveLength(2);
+    });
+
+    it('names the first bad movement by reference, and an account that does not match', async () => {
+      signInAs('finance');
+      mockApi({
+        ...base,
+        '/admin/api/ledger/member-check': () =>
+          ok({
+            ...clean,
+            ok: false,
+            state: 'broken',
+            verified: 4,
+            problems: 2,
+            first: { movementId: 57, reference: 'deposit:D123', problem: 'unbalanced', at: '2026-06-01 12:00:00' },
+            accounts: [{ ...clean.accounts[0], balance: '1078.50', matches: false }],
+          }),
+      });
+      renderScreen(<LedgerPage />);
+      await userEvent.type(await screen.findByLabelText('会员账号'), 'alice01');
+      await userEvent.click(screen.getByRole('button', { name: '核对' }));
+      expect(
+        await screen.findByText(
+          '会员 alice01 的账目有 2 处不符，第一笔为流水 #57（deposit:D123，2026-06-01 12:00:00）：借贷不平（各分录合计不为零，分录被改动）。',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText('不一致')).toBeInTheDocument();
+    });
+
+    it('tells plainly that a member does not exist, and asks for a name before calling', async () => {
+      signInAs('finance');
+      const { calls } = mockApi({
+        ...base,
+        '/admin/api/ledger/member-check': () => fail(202, '没有这个会员账号，请检查拼写'),
+      });
+      renderScreen(<LedgerPage />);
+      await userEvent.click(await screen.findByRole('button', { name: '核对' }));
+      expect(await screen.findByText('请输入要核对的会员账号')).toBeInTheDocument();
+      expect(calls.some((c) => c.path === '/admin/api/ledger/member-check')).toBe(false);
+      await userEvent.type(screen.getByLabelText('会员账号'), 'nobody');
+      await userEvent.click(screen.getByRole('button', { name: '核对' }));
+      expect(await screen.findByText('没有这个会员账号，请检查拼写')).toBeInTheDocument();
+    });
   });
 });

@@ -6,18 +6,10 @@ import { emptyLocale } from '../../shared/ui/empty';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useLedgerCheck, useLedgerDigests } from './api';
+import { MemberCheck } from './member-check';
+import { PROBLEM } from './seal-problems';
 
 type Seal = DataOf<typeof adminEndpoints.ledgerCheck>['seal'];
-
-/** What each seal problem means, for the alert naming the first movement that does not verify. */
-const PROBLEM: Record<NonNullable<Seal['first']>['problem'], string> = {
-  mac: '内容与封印不符（分录、金额、账户、单号或时间被改动）',
-  unsealed: '没有封印（未经记账函数写入，或写入时封存未开启）',
-  'unknown-key': '封印所用密钥不属于任何密钥周期',
-  chain: '链哈希与前一笔不衔接',
-  missing: '其前一笔已链入的流水不见了（被删除）',
-  digest: '每日摘要与链不符',
-};
 
 /** 账本封存: every movement's MAC and the chain, the last sealed movement, and the daily digests to copy elsewhere. */
 function SealSection({ seal }: { seal: Seal }) {
@@ -151,6 +143,7 @@ export default function LedgerPage() {
       ) : (
         <Alert type="error" showIcon title="核对失败，请稍后重试" />
       )}
+      <MemberCheck />
     </>
   );
 }
