@@ -65,6 +65,9 @@ describe('会员详情', () => {
     expect(within(venues).getByText('ky')).toBeInTheDocument();
     expect(await screen.findByText('+500.00')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '账变记录' })).toBeInTheDocument();
+    // The movement's number and its whole reference, as 核对单个会员 names it.
+    expect(screen.getByText('#1')).toBeInTheDocument();
+    expect(screen.getByText('deposit:D1')).toBeInTheDocument();
   });
 
   it('opens the login history with time, IP and device', async () => {

@@ -1,6 +1,6 @@
 import { adminEndpoints } from '@h5/contract';
 import { StatusTag } from '../../shared/ui/status-tag';
-import { Tabs, type TableColumnsType } from 'antd';
+import { Tabs, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
@@ -39,7 +39,14 @@ const ledgerColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberLedger>>
   { title: '账户', render: (_v, r) => (r.account_kind === 'venue' ? `场馆 ${r.venue_code}` : '中心钱包') },
   { title: '金额', dataIndex: 'amount', align: 'right', render: signed },
   { title: '备注', dataIndex: 'memo', render: (v: string) => v || '-' },
-  { title: '流水号', dataIndex: 'reference', ellipsis: true },
+  // The movement's number (what 交易记录 shows a member for a transfer) and its reference, whole and copyable: what
+  // 核对单个会员 names and a dispute quotes.
+  { title: '流水', dataIndex: 'transaction_id', render: (id: number) => `#${id}` },
+  {
+    title: '流水号',
+    dataIndex: 'reference',
+    render: (reference: string) => <Typography.Text copyable>{reference}</Typography.Text>,
+  },
 ];
 const depositColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberDeposits>> = [
   { title: '时间', dataIndex: 'created_at', width: 170 },
