@@ -352,8 +352,8 @@ export const LedgerMemberCheckInput = z.object({
  * One member's history verified alone (server README "Sealed ledger", "Verifying one member"): every movement with a
  * leg on one of the member's accounts, or posted for the member, has a seal that verifies with its key period's key
  * and a link that follows from the chained movement before it, and its legs sum to zero; each of the member's
- * accounts holds the sum of its entries. `ok` only when all of that holds and the seal state is `sealed` (or `off`
- * with no problem: nothing to verify a seal with).
+ * accounts holds the sum of its entries. `ok` only when all of that holds and the seal state is `sealed` (with
+ * sealing off or a wrong key the seals cannot be verified: not ok, though `problems` may be 0).
  */
 export const LedgerMemberCheck = z.object({
   member: z.object({ id: z.number().int(), username: z.string() }),
