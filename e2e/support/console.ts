@@ -93,7 +93,7 @@ export interface Member {
 }
 
 /** A member registered through the member API, with a bank card bound (pay password pay123456). */
-export async function newMemberWithCard(): Promise<Member> {
+export async function newMemberWithCard(cardNo = '6222020200998877'): Promise<Member> {
   const name = uniqueName('c');
   const { api_token: token } = await memberCall<{ api_token: string }>('/api/register', {
     name,
@@ -108,7 +108,7 @@ export async function newMemberWithCard(): Promise<Member> {
     {
       bank: '中国银行',
       bank_owner: '赵六',
-      bank_no: '6222020200998877',
+      bank_no: cardNo,
       bank_address: '北京市朝阳区支行',
       pay_pass: 'pay123456',
     },
