@@ -2,8 +2,9 @@ import { adminEndpoints } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { checkMemberLedger } from './ledger-member-check';
 import { accountCode, postNow } from './ledger-service';
-import { chainSealed, sealKeys, type SealKeys } from './ledger-seal';
+import { chainSealed, registerSealKey, sealKeys, type SealKeys } from './ledger-seal';
 
 // 核对单个会员 (README "Sealed ledger", "Verifying one member"): one member's history verified alone.
 let t: TestApp;
@@ -80,6 +81,8 @@ async function editEntry(who: typeof alice, reference: string, by: string) {
 beforeAll(async () => {
   t = await buildTestApp();
   keys = sealKeys(t.config.ledgerSeal);
+  // The first key period, as a server records it at start.
+  expect(await registerSealKey(t.database.db, keys)).toBe('current');
   finance = await operatorToken(t, 'finance');
   for (const who of [alice, bob]) {
     const m = await registerMember(t.app);
@@ -183,5 +186,46 @@ describe('核对单个会员', () => {
     expect(await check(alice.name, content)).toMatchObject({ code: 403, data: null });
     expect(await check('nobody_here_42')).toMatchObject({ code: 202, message: '没有这个会员账号，请检查拼写', data: null });
     expect(await check('  ')).toMatchObject({ code: 400, message: '请输入要核对的会员账号' });
+  });
+
+  it('tells a wrong key from tampering: the seals cannot be verified, nothing is blamed', async () => {
+    const wrong = sealKeys({ key: 'a-different-key-that-is-long-enough-0123456789', retiredKeys: [] });
+    const answer = await checkMemberLedger(t.database.db, wrong, alice.id);
+    expect(answer).toMatchObject({ state: 'wrong-key', movements: 5, verified: 0, problems: 0, first: null });
+  });
+
+  it("counts the member's venue wallets: their balances, and an edited venue entry named", async () => {
+    n += 1;
+    const reference = `member-check:${alice.id}:venue:${n}`;
+    await postNow(t.database.db, {
+      reference,
+      kind: 'transfer_in',
+      memberId: alice.id,
+      memo: 'AG',
+      legs: [
+        { account: accountCode.wallet(alice.id), cents: -12_345 },
+        { account: accountCode.venue(alice.id, 'AG'), cents: 12_345 },
+      ],
+    });
+    const answer = await checked(alice.name);
+    expect(answer).toMatchObject({ ok: true, movements: 6 });
+    expect(answer.accounts).toEqual([
+      { code: accountCode.wallet(alice.id), kind: 'wallet', venue_code: '', balance: '905.05', entries: '905.05', matches: true },
+      { code: accountCode.venue(alice.id, 'AG'), kind: 'venue', venue_code: 'AG', balance: '123.45', entries: '123.45', matches: true },
+    ]);
+    const venueAccount = accountCode.venue(alice.id, 'AG');
+    const edit = sql`UPDATE ledger_entries SET amount = amount + 100 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${reference})
+                      AND account_id = (SELECT id FROM ledger_accounts WHERE code = ${venueAccount})`;
+    await exec(edit);
+    try {
+      const broken = await checked(alice.name);
+      expect(broken.first).toMatchObject({ reference, problem: 'unbalanced' });
+      // The venue balance was left alone this time: the account shows it too.
+      expect(broken.accounts[1]).toMatchObject({ balance: '123.45', entries: '223.45', matches: false });
+      expect(broken.problems).toBe(2);
+    } finally {
+      await exec(sql`UPDATE ledger_entries SET amount = amount - 100 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${reference})
+                      AND account_id = (SELECT id FROM ledger_accounts WHERE code = ${venueAccount})`);
+    }
   });
 });
