@@ -1,21 +1,12 @@
 import { request } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
-import { serverProcesses } from './processes';
+import { freePort, serverProcesses } from './processes';
 import { parseExposition, valueOf } from './scrape-metrics';
 
 // WORKERS=2 with METRICS_PORT: the primary answers the scrape with what every worker counted, summed.
 const { start, ready, freshDatabase, cleanup } = serverProcesses();
 afterAll(cleanup);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A request on a connection of its own, so the primary hands each to the next worker in turn. */
 function freshConnectionPost(base: string, path: string): Promise<number> {

@@ -9,7 +9,7 @@ import { freshPostgres } from './helper';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A port nothing listens on now: the system picks it, so test files running side by side never share one. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

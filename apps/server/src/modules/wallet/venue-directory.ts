@@ -50,13 +50,19 @@ export async function listVenues(db: DbOrTx): Promise<VenueInfo[]> {
 }
 
 /** A venue by its code, regardless of case (clients send "ag" as well as "AG"). */
-export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | null> {
-  if (!code) return null;
+/** The venue row of a code in any case. */
+async function venueRow(db: DbOrTx, code: string) {
+  if (!code) return undefined;
   const [row] = await db
     .select()
     .from(venues)
     .where(sql`lower(${venues.code}) = lower(${code})`)
     .limit(1);
+  return row;
+}
+
+export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | null> {
+  const row = await venueRow(db, code);
   return row ? toInfo(row) : null;
 }
 
@@ -65,12 +71,7 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
  * venue ready to call (as remoteVenue answers it): a member's transfer reads the venue once.
  */
 export async function findVenueToTransfer(db: DbOrTx, code: string): Promise<{ info: VenueInfo; remote: RemoteVenue | null } | null> {
-  if (!code) return null;
-  const [row] = await db
-    .select()
-    .from(venues)
-    .where(sql`lower(${venues.code}) = lower(${code})`)
-    .limit(1);
+  const row = await venueRow(db, code);
   return row ? { info: toInfo(row), remote: remoteOf(row, 'transfer') } : null;
 }
 
