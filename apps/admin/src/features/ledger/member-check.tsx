@@ -1,7 +1,8 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Alert, Button, Card, Col, Form, Input, Row, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Statistic, Table } from 'antd';
 import type { DataOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
+import { StatusTag } from '../../shared/ui/status-tag';
 import { useMemberLedgerCheck } from './api';
 import { PROBLEM } from './seal-problems';
 
@@ -110,7 +111,7 @@ export function MemberCheck() {
                 title: '核对',
                 dataIndex: 'matches',
                 render: (matches: boolean) =>
-                  matches ? <Tag color="success">一致</Tag> : <Tag color="error">不一致</Tag>,
+                  matches ? <StatusTag tone="success">一致</StatusTag> : <StatusTag tone="danger">不一致</StatusTag>,
               },
             ]}
           />
