@@ -265,15 +265,17 @@ async function firstUnkeptDay(db: DbOrTx): Promise<string> {
  * that commits meanwhile makes it fail (its trigger marked the day) instead of keeping figures that miss it.
  * Answers false when it failed so; nothing is kept then.
  */
-async function keepDays(db: Db, days: string[]): Promise<boolean> {
-  if (!days.length) return true;
+async function keepDays(db: Db, days: string[]): Promise<Map<string, DailyFiguresCents> | null> {
+  if (!days.length) return new Map();
   const span = spanOf(days);
+  let keptNow = new Map<string, DailyFiguresCents>();
   try {
     await db.transaction(
       async (tx) => {
         await tx.execute(sql`SET LOCAL jit = off`);
         const { days: computed } = await liveFigures(tx as unknown as Db, span);
         const rows = days.map((day) => ({ day, figures: computed.get(day) ?? emptyFigures() }));
+        keptNow = new Map(rows.map((r) => [r.day, r.figures] as const));
         const start = sql`${span.start.toISOString()}::timestamptz`;
         const end = sql`${span.end.toISOString()}::timestamptz`;
         await tx.execute(sql`
@@ -291,9 +293,9 @@ async function keepDays(db: Db, days: string[]): Promise<boolean> {
       },
       { isolationLevel: 'repeatable read' },
     );
-    return true;
+    return keptNow;
   } catch (e) {
-    if (isRetryableConflict(e)) return false;
+    if (isRetryableConflict(e)) return null;
     throw e;
   }
 }
@@ -308,20 +310,29 @@ async function keptFigures(db: DbOrTx, days: string[]): Promise<Map<string, Dail
   return new Map(rows.map((r) => [r.day, { ...emptyFigures(), ...r.figures }] as const));
 }
 
+/** The closed days of a range as kept, and the first day still open: what a report reads beside today's figures. */
+interface KeptDays {
+  firstUnkept: string;
+  kept: Map<string, DailyFiguresCents>;
+}
+
 /**
  * Keeps the closed days among these that are not kept or are stale (the scheduled job `report-days` and the first
- * report to need them). Answers whether every one of them is kept now.
+ * report to need them). Answers the figures of every closed day, those kept now included, or null when a day could
+ * not be kept right now (a late write raced it).
  */
-export async function keepClosedDays(db: Db, days: string[]): Promise<boolean> {
+export async function keepClosedDays(db: Db, days: string[]): Promise<KeptDays | null> {
   const firstUnkept = await firstUnkeptDay(db);
   const closed = days.filter((d) => d < firstUnkept).sort();
   const kept = await keptFigures(db, closed);
   const missing = closed.filter((d) => !kept.has(d));
   // In spans of at most a month, so one pass never reads more than a report would.
   for (let i = 0; i < missing.length; i += 31) {
-    if (!(await keepDays(db, missing.slice(i, i + 31)))) return false;
+    const keptNow = await keepDays(db, missing.slice(i, i + 31));
+    if (!keptNow) return null;
+    for (const [day, figures] of keptNow) kept.set(day, figures);
   }
-  return true;
+  return { firstUnkept, kept };
 }
 
 /** The Beijing days of the last `count` days before today, oldest first. */
@@ -374,18 +385,22 @@ export async function dailyFigures(db: Db, range: DayRange, reads?: ReadDb): Pro
     const replicated = await reads.read((read) => (read === db ? Promise.resolve(null) : keptAndLiveFigures(read, range)));
     if (replicated) return replicated;
   }
-  if (!(await keepClosedDays(db, range.days))) return liveFigures(db, range);
-  return (await keptAndLiveFigures(db, range)) ?? liveFigures(db, range);
+  const kept = await keepClosedDays(db, range.days);
+  if (!kept) return liveFigures(db, range);
+  return (await keptAndLiveFigures(db, range, kept)) ?? liveFigures(db, range);
 }
 
 type DailyFigures = { days: Map<string, DailyFiguresCents>; total: DailyFiguresCents };
 
-/** The figures from the kept closed days and today's live ones, read only; null when a closed day is not kept. */
-async function keptAndLiveFigures(db: Db, range: DayRange): Promise<DailyFigures | null> {
-  const firstUnkept = await firstUnkeptDay(db);
+/**
+ * The figures from the kept closed days and today's live ones, read only; null when a closed day is not kept. `known`
+ * is what keepClosedDays just answered on this database, so it is not read a second time.
+ */
+async function keptAndLiveFigures(db: Db, range: DayRange, known?: KeptDays): Promise<DailyFigures | null> {
+  const firstUnkept = known?.firstUnkept ?? (await firstUnkeptDay(db));
   const closed = range.days.filter((d) => d < firstUnkept);
   const open = range.days.filter((d) => d >= firstUnkept);
-  const kept = await keptFigures(db, closed);
+  const kept = known?.kept ?? (await keptFigures(db, closed));
   if (kept.size !== closed.length) return null;
   const liveSpan = open.length ? spanOf(open) : null;
   const live = liveSpan ? (await liveFigures(db, liveSpan)).days : new Map<string, DailyFiguresCents>();
