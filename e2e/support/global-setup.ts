@@ -50,7 +50,7 @@ async function createOperatorThroughApi(
   return { username, password: created.password };
 }
 
-/** Starts the real server (`npm start` without the build step) on a fresh PGlite directory for the journeys. */
+/** Starts the real server, compiled, on a fresh PGlite directory with the demo content (as `npm start` does), for the journeys. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'h5-e2e-'));
   const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -72,8 +72,12 @@ export default async function setup(project: TestProject) {
     // The journeys tell the sandbox aggregator what to do wrong, with its control token.
     SANDBOX_CONTROL_TOKEN: randomBytes(24).toString('base64url'),
   };
+  // The journeys run the compiled server, built here from the sources as the production build is (README "Operating
+  // the site"): the build that ships is the build under test, never a stale one.
+  execFileSync('npm', ['run', 'build:prod', '-w', 'apps/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const compiled = ['--import', './apps/server/scripts/compiled.mjs'];
   // The operator is created the way the README says, before the server opens the (single-process) PGlite directory.
-  const created = execFileSync('npx', ['tsx', 'apps/server/src/cli/operator.ts', 'create', 'e2eboss', '--role', 'admin'], {
+  const created = execFileSync(process.execPath, [...compiled, 'apps/server/dist/cli/operator.js', 'create', 'e2eboss', '--role', 'admin'], {
     cwd: root,
     env,
     encoding: 'utf8',
@@ -81,8 +85,8 @@ export default async function setup(project: TestProject) {
   const password = /^password: (\S+)$/m.exec(created)?.[1];
   if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
   project.provide('operator', { username: 'e2eboss', password });
-  // node itself with the tsx loader (not npx), so that SIGTERM reaches the server and not only a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // node itself (not npm), so that SIGTERM reaches the server and not only a wrapper.
+  const child = spawn(process.execPath, [...compiled, 'apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
