@@ -63,22 +63,28 @@ interface Envelope<T> {
   data: T;
 }
 
+/** A fresh console session of one of the journeys' operators, from the sign-in API (as the console keeps it). */
+export async function operatorSession(as: 'operator' | 'checker' = 'operator'): Promise<{ token: string; role: string; username: string }> {
+  const { username, password } = inject(as);
+  const res = await fetch(`${baseURL()}/admin/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const answer = (await res.json()) as Envelope<{ token: string; role: string; username: string }>;
+  if (answer.code !== 200) throw new Error(`sign-in of ${username}: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
 /**
  * A back-office request as an operator would send it (the e2e operators are created by the global setup: the admin,
  * or with `as: 'checker'` the second, finance operator).
  */
 export async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: unknown, as: 'operator' | 'checker' = 'operator'): Promise<Envelope<T>> {
-  const { username, password } = inject(as);
-  const login = (await (
-    await fetch(`${baseURL()}/admin/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).json()) as Envelope<{ token: string }>;
+  const { token } = await operatorSession(as);
   const res = await fetch(`${baseURL()}${url}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
   });
   return (await res.json()) as Envelope<T>;

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseURL, uniqueName } from './browser';
+import { baseURL, operatorSession, uniqueName } from './browser';
 
 // Helpers of the console journeys (apps/admin at /admin/): a desktop page, signing in, members made through the
 // member API (the console is what is under test here, not the member screens), and the dynamic code.
@@ -47,20 +47,13 @@ export const signInAsBoss = (page: Page) => {
  * instead of three (sign-in page, dashboard, screen). The sign-in form itself is a journey of its own (admin.spec).
  */
 export async function openScreenAsBoss(page: Page, path: string, heading: string) {
-  const { username, password } = inject('operator');
-  const res = await fetch(`${baseURL()}/admin/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const answer = (await res.json()) as Envelope<{ token: string; role: string; username: string }>;
-  if (answer.code !== 200) throw new Error(`sign-in: ${answer.code} ${answer.message}`);
+  const session = await operatorSession();
   // Once per tab: a journey that signs out stays signed out when its page loads again.
   await page.addInitScript((session) => {
     if (sessionStorage.getItem('e2e.session-placed')) return;
     sessionStorage.setItem('e2e.session-placed', '1');
     localStorage.setItem('admin.session', session);
-  }, JSON.stringify(answer.data));
+  }, JSON.stringify(session));
   await openScreen(page, path, heading);
 }
 
