@@ -2,7 +2,17 @@
 // Exits non-zero when any is over budget.
 import { spawnSync } from 'node:child_process';
 
-const benchmarks = ['page-weight.ts', 'api-polling.ts', 'transfers.ts', 'reports.ts', 'balancelist.ts', 'lighthouse.ts'];
+const benchmarks = [
+  'page-weight.ts',
+  'api-polling.ts',
+  'transfers.ts',
+  'sealed-transfers.ts',
+  'reports.ts',
+  'linked-accounts.ts',
+  'ledger-check.ts',
+  'balancelist.ts',
+  'lighthouse.ts',
+];
 const over: string[] = [];
 for (const file of benchmarks) {
   console.log(`\n▶ ${file}`);

@@ -10,6 +10,14 @@
 // venue float and the venue's own books agreeing with the transfer rows to the cent.
 // Budget: 1,000 completed transfers a second with 2 workers against the minimal aggregator. Needs PostgreSQL
 // (BENCH_DATABASE_URL or TEST_DATABASE_URL) and Redis (BENCH_REDIS_URL or TEST_REDIS_URL, default local).
+//
+// BENCH_SEAL=compare measures the sealed ledger's cost instead (README "Sealed ledger"): the same measurement against
+// the minimal aggregator (BENCH_SEAL_WORKERS workers, default 1) without LEDGER_SEAL_KEY and then with one, as a
+// production install runs (SANDBOX=0: the sandbox always seals with its demo key, so it cannot run unsealed; the
+// venue is then one transfer-wallet venue the benchmark adds). Each run counts the movements really sealed (seal_mac
+// written) and must find none unsealed with the key and none sealed without it. Budget: sealed completed transfers
+// a second within 10% of unsealed. The pair runs BENCH_SEAL_ROUNDS times (default 2, alternating which goes first)
+// and the sums are compared: on a shared machine one pair alone measures the machine's load as much as the seal.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -30,8 +38,13 @@ interface Run {
   aggregator: Aggregator;
   workers: number;
   completedPerSecond: number;
+  /** The balance read's rate measured just before, on the same server: how busy the machine was. */
+  balancePerSecond: number;
   exact: boolean;
 }
+
+/** BENCH_SEAL=compare: a production server (SANDBOX=0) with a seal key (true) or without one (false). */
+type Seal = boolean | undefined;
 
 const toCents = (text: string | null | undefined) => {
   const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(text ?? '0'));
@@ -144,7 +157,7 @@ async function exactness(db: pg.Client, aggregator: Aggregator, venue: string, m
   return wrong;
 }
 
-async function run(aggregator: Aggregator, workers: number, port: number): Promise<Run> {
+async function run(aggregator: Aggregator, workers: number, port: number, seal?: Seal): Promise<Run> {
   const database = await freshDatabase(adminUrl);
   const minimalPort = port + 100;
   const minimalBase = `http://127.0.0.1:${minimalPort}`;
@@ -161,6 +174,9 @@ async function run(aggregator: Aggregator, workers: number, port: number): Promi
     REGISTER_LIMIT: '100000',
     // The minimal aggregator is on this machine: an operator lets venue calls reach it as any inside address.
     OUTBOUND_ALLOW: `127.0.0.1:${minimalPort}`,
+    ...(seal === undefined
+      ? {}
+      : { SANDBOX: '0', PUBLIC_URL: 'https://m.example.test', LEDGER_SEAL_KEY: seal ? randomBytes(36).toString('base64') : '' }),
   };
   const operator = createOperator(env);
   const checker = createOperator(env);
@@ -178,6 +194,14 @@ async function run(aggregator: Aggregator, workers: number, port: number): Promi
     const tokens = await registerMembers(base, MEMBERS, `xf${aggregator[0]}${workers}`);
     const checkerLogin = await post<{ token: string }>(base, '/admin/api/login', checker);
     await fundMembers(base, login.data.token, yuan(FUNDED_CENTS), checkerLogin.data.token);
+    if (seal !== undefined) {
+      // A production install has no demo venues: one transfer-wallet venue, as an admin's integration change leaves it.
+      await db.query(
+        `INSERT INTO venues (code, name, platname, category_id, sort, wallet_mode, api_base_url, api_secret)
+         VALUES ('BENCH', '压测场馆', 'BENCH', 'realbet', 1, 'transfer', $1, $2)`,
+        [minimalBase, minimalSecret],
+      );
+    }
     const venue = (await post<{ platname: string }[]>(base, '/api/balancelist', {}, tokens[0])).data[0]?.platname;
     if (!venue) throw new Error('no venue');
     if (venueProcess) {
@@ -228,12 +252,22 @@ async function run(aggregator: Aggregator, workers: number, port: number): Promi
     );
     const answeredOk = envelopes.get('200 转账成功') ?? 0;
     const check = await fetch(`${base}/admin/api/ledger/check`, { headers: { authorization: `Bearer ${login.data.token}` } });
-    const ledger = ((await check.json()) as { data: { balanced: boolean; total: string; mismatched: unknown[] } }).data;
+    const ledger = ((await check.json()) as { data: { balanced: boolean; total: string; mismatched: unknown[]; seal?: { state: string } } }).data;
     const wrong = await exactness(db, aggregator, venue, minimalBase);
     // Requests still in flight when the load stops may complete unanswered: never more than the connections.
     if (completed < answeredOk || completed - answeredOk > 100) wrong.push(`${completed} rows completed, ${answeredOk} answered 转账成功`);
 
-    const label = `${aggregator} WORKERS=${workers}`;
+    const label = `${aggregator} WORKERS=${workers}${seal === undefined ? '' : seal ? ' sealed' : ' unsealed'}`;
+    let sealLine = '';
+    if (seal !== undefined) {
+      const { rows: sealed } = await db.query<{ sealed: string; unsealed: string }>(
+        `SELECT count(*) FILTER (WHERE seal_mac IS NOT NULL)::text AS sealed, count(*) FILTER (WHERE seal_mac IS NULL)::text AS unsealed
+           FROM ledger_transactions WHERE id > (SELECT unsealed_through FROM ledger_seal_epoch)`,
+      );
+      const s = { sealed: Number(sealed[0]?.sealed ?? 0), unsealed: Number(sealed[0]?.unsealed ?? 0) };
+      sealLine = `${label} movements written: ${s.sealed} sealed, ${s.unsealed} unsealed; ledger check seal state ${ledger.seal?.state}`;
+      if (seal ? s.unsealed > 0 || s.sealed === 0 : s.sealed > 0) wrong.push(`${s.sealed} sealed and ${s.unsealed} unsealed movements`);
+    }
     const perSecond = inWindow / seconds;
     console.log(`${label} /api/balance : ${fmt(balance)}`);
     console.log(
@@ -255,14 +289,47 @@ async function run(aggregator: Aggregator, workers: number, port: number): Promi
       `${label} ledger afterwards: balanced ${ledger.balanced}, drift ${ledger.total}, ${ledger.mismatched.length} mismatched; ` +
         (wrong.length ? `NOT exact: ${wrong.join('; ')}` : 'wallets, pending account, venue float and the venue agree with the rows'),
     );
+    if (sealLine) console.log(sealLine);
     const exact = ledger.balanced && ledger.total === '0.00' && wrong.length === 0 && transfers.errors === 0;
-    return { aggregator, workers, completedPerSecond: perSecond, exact };
+    return { aggregator, workers, completedPerSecond: perSecond, balancePerSecond: balance.requestsPerSecond, exact };
   } finally {
     await db.end().catch(() => undefined);
     if (venueProcess) await stopProcess(venueProcess);
     await stopProcess(server);
     await database.drop();
   }
+}
+
+if (process.env.BENCH_SEAL === 'compare') {
+  const workers = Number(process.env.BENCH_SEAL_WORKERS ?? 1);
+  const rounds = Number(process.env.BENCH_SEAL_ROUNDS ?? 2);
+  const sums = { unsealed: 0, sealed: 0 };
+  const balanceSums = { unsealed: 0, sealed: 0 };
+  let exact = true;
+  for (let i = 0; i < rounds; i += 1) {
+    // Alternating which goes first, so that a machine warming up or getting busier favours neither.
+    for (const seal of i % 2 === 0 ? [false, true] : [true, false]) {
+      const r = await run('minimal', workers, 18_915 + 2 * i + (seal ? 1 : 0), seal);
+      sums[seal ? 'sealed' : 'unsealed'] += r.completedPerSecond;
+      balanceSums[seal ? 'sealed' : 'unsealed'] += r.balancePerSecond;
+      exact &&= r.exact;
+    }
+  }
+  const ratio = sums.sealed / sums.unsealed;
+  const balanceRatio = balanceSums.sealed / balanceSums.unsealed;
+  console.log(
+    `completed transfers, minimal aggregator, WORKERS=${workers}, ${rounds} round${rounds > 1 ? 's' : ''}: ` +
+      `unsealed ${Math.round(sums.unsealed / rounds)}/s, sealed ${Math.round(sums.sealed / rounds)}/s, ratio ${ratio.toFixed(3)} ` +
+      '(budget: sealed >= 0.90 of unsealed, ledger exact and sealed as configured in every run); ' +
+      `the balance read, which sealing does not touch, ran at ${Math.round(balanceSums.unsealed / rounds)} and ` +
+      `${Math.round(balanceSums.sealed / rounds)} req/s beside them (ratio ${balanceRatio.toFixed(3)})` +
+      (Math.abs(balanceRatio - 1) > 0.1 ? ': the machine was busier in one run than in the other, so the ratio above is not the seal alone' : ''),
+  );
+  if (!exact || !(ratio >= 0.9)) {
+    console.error('over budget');
+    process.exit(1);
+  }
+  process.exit(0);
 }
 
 // BENCH_RUNS picks some of the runs, e.g. "minimal:2" (budgets are judged only on a full run).
