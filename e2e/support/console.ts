@@ -144,8 +144,11 @@ export async function withdraw(member: Member, amount: string): Promise<string> 
 export const balanceOf = async (member: Member) =>
   (await memberCall<{ balance: string }>('/api/balance', {}, member.token)).balance;
 
-/** The table row of a queue or list that shows `text`. */
-export const rowWith = (page: Page, text: string) => page.locator('tr', { hasText: text });
+/**
+ * The table row of a queue or list that shows `text` (not the rows of a dialog's description list, which a confirm
+ * dialog closing over the list may still show for a moment).
+ */
+export const rowWith = (page: Page, text: string) => page.locator('tr:not(.ant-descriptions-row)', { hasText: text });
 
 /**
  * Every antd message (toast) the page shows, in order, kept after it leaves the screen: a toast lasts three seconds,
