@@ -99,6 +99,33 @@ describe('the demo history (embedded demo)', () => {
     ]);
   });
 
+  it('raises VIP levels by the product rule as the month went, and pays each rebate at the rate of its level', async () => {
+    const levels = rowsOf<{ vip: number; reached: number; rise_day: string | null; level_since: Date | null }>(
+      await t.database.db.execute(sql`
+        SELECT m.vip, r.day AS rise_day, r.level_since,
+               (SELECT coalesce(max(l.level), 1) FROM vip_levels l
+                 WHERE l.enabled = 1 AND l.recharge <= m.paysum AND l.flow <= m.turnover)::int AS reached
+          FROM members m LEFT JOIN vip_rises r ON r.member_id = m.id`),
+    );
+    const risen = levels.filter((m) => m.vip > 1);
+    expect(risen.length).toBeGreaterThan(5);
+    for (const m of levels) expect(m.vip).toBeLessThanOrEqual(m.reached);
+    // A risen member's last rise is recorded on a day of the month, when the level was reached.
+    const monthStart = beijingDay(new Date(now.getTime() - DEMO_HISTORY_DAYS * DAY_MS));
+    for (const m of risen) {
+      expect(m.rise_day! >= monthStart && m.rise_day! <= beijingDay(now)).toBe(true);
+      expect(beijingDay(new Date(m.level_since!))).toBe(m.rise_day);
+    }
+    const rebates = await one<{ levels: number; wrong_rate: number; wrong_money: number }>(
+      t,
+      sql`SELECT count(DISTINCT r.vip_level)::int AS levels,
+                 count(*) FILTER (WHERE r.rate <> l.joker)::int AS wrong_rate,
+                 count(*) FILTER (WHERE r.money <> round(r.valid_amount * r.rate / 100, 2))::int AS wrong_money
+            FROM rebates r JOIN vip_levels l ON l.level = r.vip_level`,
+    );
+    expect(rebates).toEqual({ levels: 2, wrong_rate: 0, wrong_money: 0 });
+  });
+
   it('seeds once: a second start adds nothing', async () => {
     const count = () => one<{ m: number; l: number }>(t, sql`SELECT (SELECT count(*) FROM members)::int AS m, (SELECT count(*) FROM ledger_transactions)::int AS l`);
     const before = await count();

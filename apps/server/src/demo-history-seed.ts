@@ -1,25 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { Db, Tx } from './db/client';
 import { members } from './modules/accounts/accounts-tables';
+import { vipLevels } from './modules/content/content-tables';
 import { bets } from './modules/games/games-tables';
 import { accountCode, type DatedMovement, postDated } from './modules/ledger/ledger-service';
 import { commissionPlans, partnerPlans, partnerStatements } from './modules/partners/partners-tables';
 import { beijingMonth, previousMonth, settleMonth } from './modules/partners/partners-service';
 import { deposits, memberCards, withdrawals } from './modules/payments/payments-tables';
 import { rebates } from './modules/rebates/rebates-tables';
+import { rebateCents } from './modules/rebates/rebates-service';
 import { redpacketGrabs } from './modules/redpackets/redpackets-tables';
 import { beijingDay } from './modules/reports/reports-service';
 import { onRegistered, onWithdrawal } from './modules/risk/risk-service';
 import { siteSettings } from './modules/site/site-tables';
+import { vipRises } from './modules/vip/vip-tables';
 import { hashSecret } from './lib/passwords';
-import { centsToNumeric } from './lib/money';
+import { centsToNumeric, numericToCents } from './lib/money';
 
 /**
  * The embedded demo's month of history (README "Demo history"): members registered over the last 30 days, their
  * deposits (approved, rejected, pending), bets at the demo's seamless venue settled with wins and losses, red
  * packets, rebates, withdrawals in every state, a partner with a downline and a paid statement of last month, and
- * risk flags raised by the product's own checks. Every cent moves through ledger_post with the time it happened
+ * risk flags raised by the product's own checks, and VIP levels risen by the product's rule as the month went. Every cent moves through ledger_post with the time it happened
  * (sealed like any movement), so the ledger check balances and the reports' kept days are recomputed as stale days.
  */
 
@@ -151,10 +154,20 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
   const depositRows: (typeof deposits.$inferInsert)[] = [];
   const withdrawalPlans: { member: number; at: number; cents: number; state: 1 | 2 | 3; reviewedAt: number }[] = [];
   const betRows: (typeof bets.$inferInsert)[] = [];
-  const rebatePlans: { member: number; betId: string; at: number; validCents: number; cents: number; claimAt: number | null }[] = [];
+  const rebatePlans: {
+    member: number;
+    betId: string;
+    at: number;
+    validCents: number;
+    level: number;
+    rate: string;
+    cents: number;
+    claimAt: number | null;
+  }[] = [];
   const grabPlans: { member: number; at: number; depositCents: number; prize: number }[] = [];
   const paysum = new Map<number, number>();
   const turnover = new Map<number, number>();
+  const vip = await vipTimeline(tx, paysum, turnover);
   let seq = 0;
 
   for (let i = 1; i < MEMBERS; i++) {
@@ -163,6 +176,8 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
     if (i === cluster[0]) continue;
     if (!rnd.chance(i <= DOWNLINE ? 0.85 : 0.7)) continue;
     let balance = 0;
+    // One member in nine is a regular, who plays long sessions (and so reaches the VIP levels above the first).
+    const regular = i % 9 === 4;
     let t = regTimes[i]! + rnd.int(5, 240) * MIN;
     if (cluster.includes(i)) t = memberRows[i]!.createdAt.getTime() + rnd.int(10, 30) * MIN;
     const visits = rnd.int(1, 6);
@@ -193,6 +208,7 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
       }
       balance += cents;
       paysum.set(m, (paysum.get(m) ?? 0) + cents);
+      vip.rise(m, reviewedAt);
       events.push({
         at: reviewedAt,
         order: order++,
@@ -217,7 +233,7 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
         t += rnd.int(1, 5) * MIN;
       }
       // A session of rounds at the seamless venue: the stake leaves the central wallet, a win pays 1.95x.
-      const rounds = rnd.int(1, 5);
+      const rounds = rnd.int(1, regular ? 30 : 5);
       for (let r = 0; r < rounds && t < now - 5 * MIN; r++) {
         const stake = Math.min(rnd.pick(STAKES), balance);
         if (stake < 1000) break;
@@ -274,10 +290,13 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
             }),
           });
         }
-        // A rebate of 0.5% of the valid stake, claimed the next day (unless that is still to come).
-        const rebate = Math.round(stake * 0.005);
+        // A rebate at the member's level rate for the venue's category, claimed the next day (unless that is still
+        // to come); then the level rises with the turnover, as a settlement does (rebates-service onBetSettled).
+        const { level, rate } = vip.rateOf(m);
+        const rebate = rebateCents(stake, rate);
         const claimAt = settledAt + rnd.int(12, 36) * HOUR;
-        rebatePlans.push({ member: m, betId, at: settledAt, validCents: stake, cents: rebate, claimAt: claimAt < now ? claimAt : null });
+        rebatePlans.push({ member: m, betId, at: settledAt, validCents: stake, level, rate, cents: rebate, claimAt: claimAt < now ? claimAt : null });
+        vip.rise(m, settledAt);
         t = settledAt + rnd.int(1, 4) * MIN;
       }
       // A withdrawal of most of what is left, now and then: paid, rejected (returned), or still waiting.
@@ -373,8 +392,8 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
           venueCode: venue.code,
           category: venue.category,
           validAmount: centsToNumeric(r.validCents),
-          vipLevel: 1,
-          rate: '0.50',
+          vipLevel: r.level,
+          rate: r.rate,
           money: centsToNumeric(r.cents),
           state: r.claimAt === null ? 0 : 1,
           createdAt: new Date(r.at),
@@ -572,6 +591,16 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
        WHERE m.id = t.id`);
   }
 
+  // The levels members rose to, and the day of each one's last rise (a member rises at most one level a day).
+  const risen = vip.risen().map((r) => ({ id: idOf(r.member), level: r.level, day: r.day, at: new Date(r.at).toISOString() }));
+  if (risen.length) {
+    await tx.execute(sql`
+      UPDATE members m SET vip = r.level
+        FROM jsonb_to_recordset(${JSON.stringify(risen)}::jsonb) AS r(id int, level int)
+       WHERE m.id = r.id`);
+    await tx.insert(vipRises).values(risen.map((r) => ({ memberId: r.id, day: r.day, updatedAt: new Date(r.at), levelSince: new Date(r.at) })));
+  }
+
   // Risk: the product's own checks, as the registrations and withdrawals happened.
   const last = cluster[cluster.length - 1]!;
   await onRegistered(asDb, SHARED_IP, '', memberRows[last]!.createdAt);
@@ -643,6 +672,41 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Members' VIP levels through the simulated month, by the product's rule (vip-service recomputeVip): after a deposit
+ * is approved or a bet settles, a member below the highest enabled level their lifetime deposits and turnover reach
+ * rises to the next enabled level, once per Beijing day. Every member starts at level 1, as registration gives.
+ */
+async function vipTimeline(tx: Tx, paysum: Map<number, number>, turnover: Map<number, number>) {
+  const levels = (
+    await tx
+      .select({ level: vipLevels.level, recharge: vipLevels.recharge, flow: vipLevels.flow, rate: vipLevels.joker })
+      .from(vipLevels)
+      .where(eq(vipLevels.enabled, 1))
+      .orderBy(asc(vipLevels.level))
+  ).map((l) => ({ level: l.level, rechargeCents: numericToCents(l.recharge), flowCents: numericToCents(l.flow), rate: l.rate }));
+  const current = new Map<number, { level: number; day: string; at: number }>();
+  const levelOf = (m: number) => current.get(m)?.level ?? 1;
+  return {
+    /** The member's level now and its rate for the history's venue (a seamless 'joker' venue). */
+    rateOf(m: number) {
+      const level = levelOf(m);
+      return { level, rate: levels.find((l) => l.level === level)?.rate ?? '0.00' };
+    },
+    rise(m: number, at: number) {
+      const level = levelOf(m);
+      const pay = paysum.get(m) ?? 0;
+      const flow = turnover.get(m) ?? 0;
+      const target = Math.max(0, ...levels.filter((l) => l.rechargeCents <= pay && l.flowCents <= flow).map((l) => l.level));
+      const day = beijingDay(new Date(at));
+      if (target <= level || current.get(m)?.day === day) return;
+      const next = levels.find((l) => l.level > level);
+      if (next && next.level <= target) current.set(m, { level: next.level, day, at });
+    },
+    risen: () => [...current.entries()].map(([member, r]) => ({ member, ...r })),
+  };
+}
 
 /** Inserts many rows a thousand at a time (a statement's parameters are limited). */
 async function insertChunked<T extends typeof deposits | typeof bets | typeof withdrawals>(tx: Tx, table: T, rows: T['$inferInsert'][]) {
