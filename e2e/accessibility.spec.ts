@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousFindings } from './support/axe';
 import { baseURL, launchBrowser, phonePage, registerThroughForm } from './support/browser';
 
 // Every screen, scanned by axe-core (WCAG 2 A and AA rules) at 375 px as a member: labels, names, alt text,
 // contrast. Serious and critical findings fail the journey.
-
-// Evaluated through the debugging protocol, which the page's content security policy does not apply to.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const SCREENS = [
   '#/',
@@ -52,25 +48,6 @@ const SCREENS = [
   'service/agent.html',
 ];
 
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations as Finding[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -85,8 +62,6 @@ describe('accessibility of every screen', () => {
     for (const screen of SCREENS) {
       await page.goto(`${baseURL()}/${screen}`);
       await page.waitForLoadState('networkidle');
-      // Let animations (dialogs, skeletons) settle before reading colours.
-      await page.waitForTimeout(1000);
       for (const finding of await seriousFindings(page)) findings.push(`${screen} ${finding}`);
     }
     expect(findings).toEqual([]);

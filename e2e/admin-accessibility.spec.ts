@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousFindings } from './support/axe';
 import { adminApi, launchBrowser } from './support/browser';
 import {
   bankDeposit,
@@ -11,14 +10,11 @@ import {
   openScreenAsBoss,
   newMemberWithCard,
   rowWith,
-  seriousFindings,
   signInAsBoss,
 } from './support/console';
 
 // Every console screen, and its dialogs that take input, scanned by axe-core (WCAG 2 A and AA) at 1280 px as an
 // admin, who sees them all: labels, names, contrast. Serious and critical findings fail the journey.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,7 +59,7 @@ const SCREENS: [path: string, heading: string][] = [
 ];
 
 async function scan(page: Page, label: string, findings: string[]) {
-  for (const finding of await seriousFindings(page, axeSource)) findings.push(`${label}: ${finding}`);
+  for (const finding of await seriousFindings(page)) findings.push(`${label}: ${finding}`);
 }
 
 describe('accessibility of the console', () => {

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GAME_CATEGORIES } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
@@ -11,7 +11,7 @@ import {
   registerThroughForm,
   uniqueName,
 } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreenAsBoss, removeRow, rowWith, save } from './support/console';
+import { clickInDialog, chooseOption, desktopPage, dialog, expectToast, openScreenAsBoss, removeRow, rowWith, save } from './support/console';
 
 // More screens of the console's generic list/create/update/delete page in Chromium at 1280 px against the real
 // server: 游戏, VIP等级, 收款账户 and the 金额范围 of 支付方式. Each journey creates (where the screen allows it), edits,
@@ -22,39 +22,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-
-
-/**
- * Picks the option showing `label` in the select labelled `field` of the open dialog, and waits for its list to close
- * (an open list covers the inputs below it) and the select to show the choice.
- */
-async function choose(page: Page, field: string, label: string) {
-  const select = dialog(page).getByLabel(field, { exact: true });
-  const shown = dialog(page)
-    .locator('.ant-form-item', { has: page.getByLabel(field, { exact: true }) })
-    .locator('.ant-select');
-  await expect
-    .poll(
-      async () => {
-        if (!(await shown.textContent())?.includes(label)) {
-          // A click that lands while the dialog still moves may close the list again: each try is short, and the
-          // poll opens the list afresh until the choice shows.
-          await select.click({ timeout: 3_000 }).catch(() => undefined);
-          const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-          await list
-            .locator('.ant-select-item-option', { hasText: label })
-            .first()
-            .click({ timeout: 3_000 })
-            .catch(() => undefined);
-          await list.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => page.keyboard.press('Escape'));
-        }
-        return shown.textContent();
-      },
-      { timeout: 15_000 },
-    )
-    .toContain(label);
-}
 
 /** The member app's home, in a phone page of the same browser, past its welcome modal. */
 async function memberHome() {
@@ -101,8 +68,8 @@ describe('content screens of the console, continued', () => {
     await save(page);
     await dialog(page).getByText(MSG.nameRequired).waitFor();
     await dialog(page).getByLabel('名称', { exact: true }).fill(name);
-    await choose(page, '分类', category.name);
-    await choose(page, '场馆', `（${model.platform_name}）`);
+    await chooseOption(page, '分类', category.name);
+    await chooseOption(page, '场馆', `（${model.platform_name}）`);
     await dialog(page).getByLabel('图标地址', { exact: true }).fill('javascript:alert(1)');
     await save(page);
     await dialog(page).getByText(MSG.urlInvalid).waitFor();
@@ -126,7 +93,7 @@ describe('content screens of the console, continued', () => {
 
     // Switched off from the list, the tile leaves the member home.
     await rowWith(page, `${name}二`).getByRole('switch').click();
-    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await clickInDialog(page, '确定');
     await expectToast(page, '已停用');
     await member.page.reload();
     await section.getByRole('button').first().waitFor();
@@ -212,12 +179,12 @@ describe('finance settings screens of the console, continued', () => {
 
     await page.getByRole('button', { name: '新增收款账户' }).click();
     // A wallet address where a bank card number goes: members would be shown no address.
-    await choose(page, '渠道', 'USDT (TRC20)');
+    await chooseOption(page, '渠道', 'USDT (TRC20)');
     await dialog(page).getByLabel('银行卡号', { exact: true }).fill('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
     await save(page);
     await dialog(page).getByText(MSG.receivingAccountRequired).waitFor();
 
-    await choose(page, '渠道', '银行卡');
+    await chooseOption(page, '渠道', '银行卡');
     await dialog(page).getByLabel('银行名称', { exact: true }).fill('测试银行');
     await dialog(page).getByLabel('银行卡号', { exact: true }).fill('');
     await dialog(page).getByLabel('户名', { exact: true }).fill('星河测试');
@@ -321,7 +288,7 @@ describe('finance settings screens of the console, continued', () => {
         .toBe(MSG.payWayUnavailable);
 
       await usdtRow().getByRole('button', { name: /^编辑/ }).click();
-      await dialog(page).getByRole('button', { name: '添加金额范围' }).click();
+      await clickInDialog(page, '添加金额范围');
       await range(2).getByText('USDT (ERC20)').waitFor();
       await range(2).getByLabel('最低金额（元）').fill('500');
       await range(2).getByLabel('最高金额（元）').fill('100000');

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { desktopPage, dialog, expectToast, newMemberWithCard, openScreen, openScreenAsBoss, removeRow, rowWith, save } from './support/console';
+import { clickInDialog, chooseOption, desktopPage, dialog, expectToast, newMemberWithCard, openScreen, openScreenAsBoss, removeRow, rowWith, save } from './support/console';
 
 // The content and finance settings screens of the console (one generic list/create/update/delete page) in Chromium
 // at 1280 px against the real server: create, edit, delete, a refused value with its Chinese message, and, for
@@ -102,7 +102,7 @@ describe('content screens of the console', () => {
 
     // Switched off from the list, it leaves the member home.
     await rowWith(page, src).getByRole('switch').click();
-    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await clickInDialog(page, '确定');
     await expectToast(page, '已停用');
     await member.page.reload();
     await member.page
@@ -126,8 +126,7 @@ describe('content screens of the console', () => {
     await page.getByRole('button', { name: '新增场馆' }).click();
     await dialog(page).getByLabel('场馆代码').fill('坏 代码');
     await dialog(page).getByLabel('名称').fill('测试场馆');
-    await dialog(page).getByLabel('分类').click();
-    await page.locator('.ant-select-item-option', { hasText: '体育赛事' }).click();
+    await chooseOption(page, '分类', '体育赛事');
     await save(page);
     await dialog(page).getByText('场馆代码须为1-32位字母、数字或下划线').waitFor();
     await dialog(page).getByLabel('场馆代码').fill(code);
@@ -136,7 +135,7 @@ describe('content screens of the console', () => {
     await expectToast(page, '已新增');
 
     await rowWith(page, code).getByRole('switch').click();
-    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await clickInDialog(page, '确定');
     await expectToast(page, '已停用');
     await expect.poll(() => rowWith(page, code).getByRole('switch').isChecked()).toBe(false);
 
@@ -164,7 +163,7 @@ describe('content screens of the console', () => {
     await expect
       .poll(async () => (await dialog(page).getByRole('alert').textContent()) ?? '')
       .toMatch(/[\u4e00-\u9fff]/);
-    await dialog(page).getByRole('button', { name: '取消' }).click();
+    await clickInDialog(page, '取消');
 
     const row = page.locator('tr', { has: page.getByRole('cell', { name: '8', exact: true }) });
     await row.getByRole('button', { name: /^编辑/ }).click();
@@ -208,8 +207,7 @@ describe('promotions in the console', () => {
     await save(page);
     await dialog(page).getByText(MSG.titleRequired).waitFor();
     await dialog(page).getByLabel('标题').fill(title);
-    await dialog(page).getByLabel('活动类型').click();
-    await page.locator('.ant-select-item-option', { hasText: typeName }).click();
+    await chooseOption(page, '活动类型', typeName);
     await (await htmlSource(page, '活动内容')).fill('<h3>首存加赠</h3><p onclick="alert(1)">存款即送<b>10%</b></p>');
     // Back in the visual editor the HTML is drawn (and nothing of the handler runs).
     await dialog(page).getByRole('toolbar', { name: '活动内容格式', exact: true }).getByRole('button', { name: '源码' }).click();
@@ -338,7 +336,7 @@ describe('messages and site settings in the console', () => {
     await rowWith(page, '账户提醒').waitFor();
 
     await rowWith(page, '账户提醒').getByRole('button', { name: /^删除/ }).click();
-    await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
+    await clickInDialog(page, '删除', { exact: true });
     await expectToast(page, '已删除');
     await page.getByText('本次尚未发送站内信').waitFor();
     expect(errors).toEqual([]);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { adminApi, launchBrowser, uniqueName } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreen, openScreenAsBoss, rowWith, save, signIn } from './support/console';
+import { clickInDialog, chooseOption, desktopPage, dialog, expectToast, openScreen, openScreenAsBoss, rowWith, save, signIn } from './support/console';
 
 // Two admins for integrations in Chromium against the real server: content adds a venue without any money field,
 // one admin gives it a wallet mode and secret in 接入设置, the venue list shows the change waiting, and only when a
@@ -36,8 +36,7 @@ describe('venue integrations take two admins', () => {
     for (const label of ['钱包模式', '接口地址', '签名密钥', '币种']) expect(await dialog(content.page).getByLabel(label).count()).toBe(0);
     await dialog(content.page).getByLabel('场馆代码').fill(code);
     await dialog(content.page).getByLabel('名称').fill(name);
-    await dialog(content.page).getByLabel('分类').click();
-    await content.page.locator('.ant-select-item-option', { hasText: '真人视讯' }).click();
+    await chooseOption(content.page, '分类', '真人视讯');
     await save(content.page);
     await expectToast(content.page, '已新增');
     const contentRow = rowWith(content.page, code);
@@ -49,10 +48,9 @@ describe('venue integrations take two admins', () => {
     await openScreenAsBoss(maker.page, 'venues', '场馆');
     await rowWith(maker.page, code).getByRole('button', { name: `接入设置 ${name}` }).click();
     await dialog(maker.page).getByText('须另一位管理员在「待审批变更」中通过').waitFor();
-    await dialog(maker.page).getByLabel('钱包模式').click();
-    await maker.page.locator('.ant-select-item-option', { hasText: '无缝钱包' }).click();
+    await chooseOption(maker.page, '钱包模式', '无缝钱包');
     await dialog(maker.page).getByLabel('签名密钥').fill('e2e-venue-secret-0123456789');
-    await dialog(maker.page).getByRole('button', { name: '提交审批' }).click();
+    await clickInDialog(maker.page, '提交审批');
     await expectToast(maker.page, MSG.integrationChangePending);
     await rowWith(maker.page, code).getByText('待审批').waitFor();
     expect(await rowWith(maker.page, code).getByText('未接入').count()).toBe(1);
@@ -72,7 +70,7 @@ describe('venue integrations take two admins', () => {
     const pending = rowWith(checker.page, `场馆 ${code}`);
     await pending.getByText('********').first().waitFor();
     await pending.getByRole('button', { name: '通过' }).click();
-    await dialog(checker.page).getByRole('button', { name: '确认通过' }).click();
+    await clickInDialog(checker.page, '确认通过');
     await expectToast(checker.page, MSG.integrationChangeApplied);
 
     await openScreen(checker.page, 'venues', '场馆');

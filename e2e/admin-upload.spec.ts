@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreenAsBoss, removeRow, rowWith } from './support/console';
+import { clickInDialog, desktopPage, dialog, expectToast, openScreenAsBoss, removeRow, rowWith } from './support/console';
 
 // Banner images uploaded into the server from the console, and promotion content written in the console's editor,
 // as the member app then shows them: Chromium at 1280 px for the console, 375 px for the member app.
@@ -77,7 +77,7 @@ describe('images uploaded from the console', () => {
     expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), png)).toBe(0);
 
     await dialog(page).getByLabel('排序').fill('-9999');
-    await dialog(page).getByRole('button', { name: '保存' }).click();
+    await clickInDialog(page, '保存');
     await expectToast(page, '已新增');
     await rowWith(page, src).waitFor();
 
@@ -122,7 +122,7 @@ describe('promotion content written in the editor', () => {
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.type('存款即送10%');
     await editor.locator('strong', { hasText: '存款即送10%' }).waitFor();
-    await dialog(page).getByRole('button', { name: '保存' }).click();
+    await clickInDialog(page, '保存');
     await expectToast(page, '已保存');
 
     const stored = await adminApi<Array<{ id: number; content: string }>>('GET', '/admin/api/promotions');

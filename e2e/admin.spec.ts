@@ -4,6 +4,7 @@ import { adminApi, creditMember, launchBrowser, uniqueName } from './support/bro
 import {
   balanceOf,
   bankDeposit,
+  chooseOption,
   consoleURL,
   desktopPage,
   expectToast,
@@ -13,6 +14,7 @@ import {
   signInAsBoss,
   totpCode,
   withdraw,
+  clickInDialog,
 } from './support/console';
 
 // The operators' console at /admin/ in Chromium at 1280 px, against the real server: sign-in with two factors,
@@ -49,12 +51,11 @@ async function createOperator(page: Page, role: '财务' | '超级管理员' | '
   await openScreen(page, '管理员');
   await page.getByRole('button', { name: '新增管理员' }).click();
   await dialog(page).getByLabel('用户名').fill(username);
-  await dialog(page).getByLabel('角色').click();
-  await page.locator('.ant-select-item-option', { hasText: role }).click();
-  await dialog(page).getByRole('button', { name: '创建' }).click();
+  await chooseOption(page, '角色', role);
+  await clickInDialog(page, '创建');
   const password = (await dialog(page).getByLabel('初始密码').textContent())?.trim() ?? '';
   expect(password.length).toBeGreaterThanOrEqual(8);
-  await dialog(page).getByRole('button', { name: '我已保存密码' }).click();
+  await clickInDialog(page, '我已保存密码');
   await rowWith(page, username).waitFor();
   return { username, password };
 }
@@ -108,7 +109,7 @@ describe('the operators console', () => {
     expect(await row.textContent()).toContain('500.00');
     await row.getByRole('button', { name: '通过', exact: true }).click();
     await expect.poll(() => dialog(page).textContent()).toContain(depositNo);
-    await dialog(page).getByRole('button', { name: '确认通过' }).click();
+    await clickInDialog(page, '确认通过');
     await expectToast(page, '已通过');
     await expect.poll(() => row.count()).toBe(0);
 
@@ -136,7 +137,7 @@ describe('the operators console', () => {
     expect(await row.textContent()).toContain('已完成');
     await row.getByRole('button', { name: '拒绝', exact: true }).click();
     await dialog(page).getByLabel('拒绝原因').fill('收款信息与实名不符');
-    await dialog(page).getByRole('button', { name: '确认拒绝' }).click();
+    await clickInDialog(page, '确认拒绝');
     await expectToast(page, '已拒绝');
     await expect.poll(() => row.count()).toBe(0);
     expect(await balanceOf(member)).toBe('500.00');
@@ -170,7 +171,7 @@ describe('the operators console', () => {
       await expect.poll(() => bossRow.textContent()).toContain('大额需复核');
       await bossRow.getByRole('button', { name: '通过', exact: true }).click();
       await expect.poll(() => dialog(boss.page).textContent()).toContain('本次为初审');
-      await dialog(boss.page).getByRole('button', { name: '确认通过' }).click();
+      await clickInDialog(boss.page, '确认通过');
       await expectToast(boss.page, '初审已通过，等待另一位操作员复核');
       await expect.poll(() => bossRow.textContent()).toContain('待复核（初审 e2eboss）');
       expect(await bossRow.getByRole('button', { name: '通过', exact: true }).isDisabled()).toBe(true);
@@ -188,7 +189,7 @@ describe('the operators console', () => {
       const secondRow = rowWith(second.page, orderNo);
       await secondRow.getByRole('button', { name: '复核通过' }).click();
       await expect.poll(() => dialog(second.page).textContent()).toContain('初审：e2eboss');
-      await dialog(second.page).getByRole('button', { name: '确认通过' }).click();
+      await clickInDialog(second.page, '确认通过');
       await expectToast(second.page, '已通过');
       await expect.poll(() => secondRow.count()).toBe(0);
 

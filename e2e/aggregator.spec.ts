@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm, sandboxControlToken } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreenAsBoss, rowWith } from './support/console';
+import { clickInDialog, desktopPage, expectToast, openScreenAsBoss, rowWith } from './support/console';
 
 // The money journeys of remote venues: the sandbox aggregator inside the server, reached over HTTP, with one
 // transfer-wallet venue (聚合真人, the member's balance kept by the aggregator) and one seamless venue (聚合棋牌,
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const toast = (page: Page) => page.locator('.adm-toast-main');
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 async function api<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
@@ -53,7 +52,7 @@ describe('remote venues through the sandbox aggregator', () => {
     await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /聚合真人/ }).click();
     await page.getByLabel('转账金额').fill('100');
     await page.getByRole('button', { name: '立即转账' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('转账成功');
+    await expectToast(page, '转账成功');
 
     await page.goto(`${baseURL()}/#/money`);
     await expect.poll(() => page.getByLabel('聚合真人余额').textContent()).toContain('100.00');
@@ -66,7 +65,7 @@ describe('remote venues through the sandbox aggregator', () => {
     await expect.poll(async () => money(await page.getByLabel('聚合真人余额').textContent()), { timeout: 10_000 }).toBe(100 + winLoss);
 
     await page.getByRole('button', { name: '一键回收' }).first().click();
-    await expect.poll(() => toast(page).textContent()).toBe('回收成功');
+    await expectToast(page, '回收成功');
     await expect.poll(async () => money(await page.getByLabel('中心钱包余额').textContent())).toBe(300 + winLoss);
     await expect.poll(() => page.getByLabel('聚合真人余额').textContent()).toContain('0.00');
 
@@ -116,7 +115,7 @@ describe('remote venues through the sandbox aggregator', () => {
     await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /聚合真人/ }).click();
     await page.getByLabel('转账金额').fill('30');
     await page.getByRole('button', { name: '立即转账' }).click();
-    await expect.poll(() => toast(page).textContent(), { timeout: 10_000 }).toBe('转账处理中，请稍后在转账记录中查看结果');
+    await expectToast(page, '转账处理中，请稍后在转账记录中查看结果');
     const records = await api<{ data: { type: number; state: number; pay_way: string; amount: string }[] }>(page, '/api/gettransrecord', { date: 1, page: 1 });
     expect(records.data.filter((r) => r.pay_way === 'JHZR').map((r) => [r.type, r.amount, r.state])).toEqual([[3, '30.00', 2]]);
 
@@ -126,7 +125,7 @@ describe('remote venues through the sandbox aggregator', () => {
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('处理中');
     expect(await row.textContent()).toContain('30.00');
     await row.getByRole('button', { name: '对账' }).click();
-    await dialog(desk.page).getByRole('button', { name: '查询并处理' }).click();
+    await clickInDialog(desk.page, '查询并处理');
     await expectToast(desk.page, '已按场馆答复完成该转账');
     await expect.poll(() => rowWith(desk.page, name).count()).toBe(0);
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, creditMember, launchBrowser } from './support/browser';
-import { bankDeposit, desktopPage, dialog, expectToast, newMemberWithCard, openScreenAsBoss, rowWith, withdraw } from './support/console';
+import { clickInDialog, bankDeposit, desktopPage, expectToast, newMemberWithCard, openScreenAsBoss, rowWith, withdraw } from './support/console';
 
 // 提款审核 beside its evidence: the member asking for money shares a bank card with two others; the reviewer opens
 // 关联账户 from the withdrawal's row, sees both with their figures, and freezes one of them, the other untouched.
@@ -43,7 +43,7 @@ describe('linked accounts on 提款审核', () => {
     expect(await quietRow.textContent()).toContain('0.00');
 
     await quietRow.getByRole('button', { name: `冻结 ${quiet.name}` }).click();
-    await dialog(page).getByRole('button', { name: '冻结', exact: true }).click();
+    await clickInDialog(page, '冻结', { exact: true });
     await expectToast(page, `已冻结会员 ${quiet.name}`);
     await expect.poll(() => quietRow.textContent()).toContain('已冻结');
     expect(await memberState(quiet.name)).toBe(0);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, baseURL, hashPath, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import { expectToast } from './support/toasts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const toast = (page: Page) => page.locator('.adm-toast-main');
 /** A 1x1 PNG (one opaque red pixel), as a browser would upload it. */
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
@@ -58,7 +58,7 @@ describe('the member centre', () => {
     await page.getByRole('button', { name: '确定', exact: true }).click();
     await page.getByRole('button', { name: '生日：1990-01-01' }).waitFor();
     await page.getByRole('button', { name: '确认修改' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('操作成功');
+    await expectToast(page, '操作成功');
 
     await page.reload();
     await expect.poll(() => page.getByLabel('手机号', { exact: true }).inputValue()).toBe('13912345678');
@@ -89,13 +89,13 @@ describe('the member centre', () => {
     await page.getByLabel('新密码', { exact: true }).fill('newpass456');
     await page.getByLabel('确认密码', { exact: true }).fill('newpass456');
     await page.getByRole('button', { name: '确认修改' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('密码修改成功！');
+    await expectToast(page, '密码修改成功！');
     await page.waitForURL(/#\/login/);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     expect((await userFor(oldToken ?? '')).code).toBe(401);
 
     await logIn(page, name, 'secret123');
-    await expect.poll(() => toast(page).textContent()).toBe('账号或密码错误');
+    await expectToast(page, '账号或密码错误');
     expect(hashPath(page)).toBe('#/login');
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 
@@ -143,7 +143,7 @@ describe('the member centre', () => {
     await page.getByLabel('手机号', { exact: true }).fill('13812345678');
     await page.getByLabel('申请理由', { exact: true }).fill('有稳定的推广渠道，希望成为合营伙伴');
     await page.getByRole('button', { name: '提交申请' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('申请成功');
+    await expectToast(page, '申请成功');
 
     const pending = await adminApi<{ data: { id: number; username: string; mobile: string; state: number }[] }>(
       'GET',

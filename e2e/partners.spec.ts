@@ -1,5 +1,5 @@
 import { maskUsername, MSG } from '@h5/contract';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApi,
@@ -10,7 +10,7 @@ import {
   submitRegisterForm,
   uniqueName,
 } from './support/browser';
-import { desktopPage, dialog, expectToast, openScreen, openScreenAsBoss, rowWith } from './support/console';
+import { clickInDialog, desktopPage, dialog, expectToast, openScreen, openScreenAsBoss, rowWith } from './support/console';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,7 +58,6 @@ async function approvedPartner() {
   return { name, token, id: referral.data.pid, link: referral.data.link };
 }
 
-const toast = (page: Page) => page.locator('.adm-toast-main');
 
 /** Plays rounds of 押大 in the sandbox game frame until the member is behind overall; answers the member's loss. */
 async function playUntilBehind(frame: FrameLocator): Promise<number> {
@@ -114,7 +113,7 @@ describe('the partner programme', () => {
       .click();
     await member.page.getByLabel('转账金额').fill('300');
     await member.page.getByRole('button', { name: '立即转账' }).click();
-    await expect.poll(() => toast(member.page).textContent()).toBe('转账成功');
+    await expectToast(member.page, '转账成功');
     await member.page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
     const memberLoss = await playUntilBehind(member.page.frameLocator('iframe.game-frame'));
     // A member who is not a partner is refused the agent centre, in words, with the way to apply.
@@ -163,7 +162,7 @@ describe('the partner programme', () => {
     await dialog(desk.page).getByLabel('支付手续费分摊(%)').fill('0');
     await dialog(desk.page).getByLabel('第1档 净盈利门槛').fill('0');
     await dialog(desk.page).getByLabel('佣金比例(%)').fill('25');
-    await dialog(desk.page).getByRole('button', { name: '保存' }).click();
+    await clickInDialog(desk.page, '保存');
     await expectToast(desk.page, '已保存');
 
     await openScreen(desk.page, `/partners?username=${partner.name}`, '代理管理');
@@ -200,7 +199,7 @@ describe('the partner programme', () => {
 
     const line = rowWith(desk.page, partner.name);
     await line.getByRole('button', { name: '派发' }).click();
-    await dialog(desk.page).getByRole('button', { name: '派发' }).click();
+    await clickInDialog(desk.page, '派发');
     await expectToast(desk.page, MSG.statementPaid);
     await line.getByText('已派发').waitFor();
 

@@ -9,6 +9,7 @@ import {
   phonePage,
   registerThroughForm,
 } from './support/browser';
+import { expectToast } from './support/toasts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const toast = (page: Page) => page.locator('.adm-toast-main');
 const centralBalance = (page: Page) => page.getByLabel('账户余额').textContent();
 
 async function pendingOf<T extends { username: string }>(
@@ -41,7 +41,7 @@ describe('deposits, withdrawals and cards', () => {
     await page.getByLabel('USDT地址', { exact: true }).fill('TXYZ1234567890abcdefghijkLMNOPqrs9');
     await page.getByLabel('支付密码', { exact: true }).fill('pay123456');
     await page.getByRole('button', { name: '确认绑定' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('绑定成功');
+    await expectToast(page, '绑定成功');
     await page.waitForURL(/#\/wallet\?type=1/);
 
     await page.goto(`${baseURL()}/#/recharge`);
@@ -52,7 +52,7 @@ describe('deposits, withdrawals and cards', () => {
     await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
     await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
     await page.getByRole('button', { name: '提交存款' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('提交成功，等待后台审核');
+    await expectToast(page, '提交成功，等待后台审核');
     await page.waitForURL(/#\/transRecord/);
     await expect.poll(() => page.locator('.trans-row .trans-state').first().textContent()).toBe('待审核');
 
@@ -142,7 +142,7 @@ describe('deposits, withdrawals and cards', () => {
     await page.getByLabel('取款金额', { exact: true }).fill('200');
     await page.getByLabel('支付密码', { exact: true }).fill('pay123456');
     await page.getByRole('button', { name: '立即取款' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('提交成功，等待后台审核');
+    await expectToast(page, '提交成功，等待后台审核');
     await page.waitForURL(/#\/transRecord/);
     await expect.poll(() => page.locator('.trans-row .trans-state').first().textContent()).toBe('待审核');
     await page.goto(`${baseURL()}/#/`);

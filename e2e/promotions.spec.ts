@@ -15,6 +15,7 @@ import { createOperator } from '../apps/server/src/modules/admin/admin-service';
 import { pullVenueBets } from '../apps/server/src/modules/wallet/venue-bets';
 import { connectSandboxAggregator } from '../apps/server/src/providers/sandbox-aggregator/sandbox-aggregator-venues';
 import { bindBankCard, launchBrowser, phonePage, registerThroughForm, uniqueName } from './support/browser';
+import { expectToast } from './support/toasts';
 
 /*
  * Red packets draw on the deposits approved from noon the previous day to 10:00 (Beijing, SPEC 9), for grabs on
@@ -90,7 +91,6 @@ async function memberApi<T>(page: Page, url: string, body: unknown = {}): Promis
   return (await res.json()) as Envelope<T>;
 }
 
-const toast = (page: Page) => page.locator('.adm-toast-main');
 const cents = (money: string | null | undefined) =>
   Math.round(Number.parseFloat((money ?? '').replace(/[^\d.-]/g, '')) * 100);
 const centralCents = async (page: Page) =>
@@ -116,7 +116,7 @@ async function depositAndApprove(page: Page, name: string, amount: string) {
   await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
   await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
   await page.getByRole('button', { name: '提交存款' }).click();
-  await expect.poll(() => toast(page).textContent()).toBe('提交成功，等待后台审核');
+  await expectToast(page, '提交成功，等待后台审核');
   await page.waitForURL(/#\/transRecord/);
 
   const pending = await adminApi<{ data: { username: string; deposit_no: string; amount: string }[] }>(
@@ -154,7 +154,7 @@ describe('rebates, red packets and promotions', () => {
       .click();
     await page.getByLabel('转账金额').fill('500');
     await page.getByRole('button', { name: '立即转账' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('转账成功');
+    await expectToast(page, '转账成功');
 
     await page.goto(`${site}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
     const frame = page.frameLocator('iframe.game-frame');
@@ -182,7 +182,7 @@ describe('rebates, red packets and promotions', () => {
     expect(centralBeforeRebate).toBe(500_00);
 
     await page.getByRole('button', { name: '一键领取' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('领取成功');
+    await expectToast(page, '领取成功');
     await expect.poll(() => field(page, 'nojisuan').textContent()).toBe('0.00');
     await expect.poll(async () => cents(await field(page, 'jisuan').textContent())).toBe(claimedBefore + pendingRebate);
     await expect.poll(() => rebateRows.first().textContent()).not.toContain('暂未领取');
@@ -235,10 +235,10 @@ describe('rebates, red packets and promotions', () => {
     await page.waitForURL(/#\/activityInfo\?id=\d+/);
     await expect.poll(() => page.locator('.activity-info-title').textContent()).toBe('新会员首存加赠 最高888元');
     await page.getByRole('button', { name: '立即申请' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('申请成功');
+    await expectToast(page, '申请成功');
     // Once per member: a second press hears that the first application is waiting for review.
     await page.getByRole('button', { name: '立即申请' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('您已申请过该活动，请等待审核');
+    await expectToast(page, '您已申请过该活动，请等待审核');
 
     await page.goto(`${site}/#/activityRecord`);
     const applications = page.getByRole('list', { name: '活动申请列表' }).getByRole('listitem');

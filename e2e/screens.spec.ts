@@ -9,6 +9,7 @@ import {
   submitRegisterForm,
   uniqueName,
 } from './support/browser';
+import { expectToast } from './support/toasts';
 
 // The content and service screens: sponsors, customer service, help, the USDT notes, slots, about us, VIP, the
 // app download page, the security centre, the card wallet and the referral link.
@@ -19,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const toast = (page: Page) => page.locator('.adm-toast-main');
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 describe('content and service screens', () => {
@@ -49,7 +49,7 @@ describe('content and service screens', () => {
     await page.getByRole('list', { name: '游戏列表' }).first().waitFor();
     // Slots are for members: a visitor tapping a game is told to log in and stays on the list.
     await page.getByRole('list', { name: '游戏列表' }).first().locator('li').first().click();
-    await expect.poll(() => toast(page).textContent()).toBe('请登录！');
+    await expectToast(page, '请登录！');
     expect(hashPath(page)).toMatch(/^#\/concise/);
 
     // /abouts?type=5 and 6 keep their own titles (the back bar's, level 1), reached from the partner programme.
@@ -112,7 +112,7 @@ describe('content and service screens', () => {
     const link = (await linkText.textContent()) ?? '';
     await page.getByRole('img', { name: '邀请二维码' }).waitFor();
     await page.getByRole('button', { name: '复制链接' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('复制成功！');
+    await expectToast(page, '复制成功！');
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expect.poll(() => page.getByLabel('已邀请人数').textContent()).toBe('0');
 

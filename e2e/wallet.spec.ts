@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import { expectToast } from './support/toasts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const toast = (page: Page) => page.locator('.adm-toast-main');
 
 describe('a member moves money into a venue, plays and recycles it', () => {
   it('transfers 100 in, sees it in /money, plays a demo round, sees the bet and recycles everything', async () => {
@@ -24,7 +24,7 @@ describe('a member moves money into a venue, plays and recycles it', () => {
     await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /星河真人/ }).click();
     await page.getByLabel('转账金额').fill('100');
     await page.getByRole('button', { name: '立即转账' }).click();
-    await expect.poll(() => toast(page).textContent()).toBe('转账成功');
+    await expectToast(page, '转账成功');
 
     await page.goto(`${baseURL()}/#/money`);
     await expect.poll(() => page.getByLabel('星河真人余额').textContent()).toContain('100.00');
@@ -60,7 +60,7 @@ describe('a member moves money into a venue, plays and recycles it', () => {
 
     await page.goto(`${baseURL()}/#/money`);
     await page.getByRole('button', { name: '一键回收' }).first().click();
-    await expect.poll(() => toast(page).textContent()).toBe('回收成功');
+    await expectToast(page, '回收成功');
     await expect.poll(() => page.getByLabel('星河真人余额').textContent()).toContain('0.00');
     await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain((500 + winLoss).toFixed(2));
 

@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
 import { CAPTCHA_CODES } from '../../apps/web/src/features/auth/captcha-codes';
+import { expectToast, recordToastsOf } from './toasts';
 
 export const baseURL = () => inject('baseURL');
 /** The bearer token of the sandbox aggregator's test controls (faults, outcomes). */
@@ -32,6 +33,7 @@ export async function phonePage(browser: Browser): Promise<{ context: BrowserCon
     hasTouch: true,
     locale: 'zh-CN',
   });
+  await recordToastsOf(context, 'member');
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -143,6 +145,6 @@ export async function bindBankCard(page: Page, site = baseURL()) {
   await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
   await page.getByLabel('支付密码', { exact: true }).fill('pay123456');
   await page.getByRole('button', { name: '确认绑定' }).click();
-  await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('绑定成功');
+  await expectToast(page, '绑定成功');
   await page.waitForURL(/#\/wallet\?type=2/);
 }

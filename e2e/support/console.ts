@@ -2,6 +2,9 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { baseURL, operatorSession, uniqueName } from './browser';
+import { expectToast, recordToastsOf } from './toasts';
+
+export { expectToast } from './toasts';
 
 // Helpers of the console journeys (apps/admin at /admin/): a desktop page, signing in, members made through the
 // member API (the console is what is under test here, not the member screens), and the dynamic code.
@@ -13,7 +16,7 @@ export async function desktopPage(
   browser: Browser,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
-  await context.addInitScript(recordToasts);
+  await recordToastsOf(context, 'console');
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -150,54 +153,39 @@ export const balanceOf = async (member: Member) =>
  */
 export const rowWith = (page: Page, text: string) => page.locator('tr:not(.ant-descriptions-row)', { hasText: text });
 
-/**
- * Every antd message (toast) the page shows, in order, kept after it leaves the screen: a toast lasts three seconds,
- * and on a busy machine the page can be too slow to answer a look at the screen within them.
- */
-function recordToasts() {
-  const seen: string[] = [];
-  (window as unknown as { __toasts: string[] }).__toasts = seen;
-  new MutationObserver((mutations) => {
-    for (const mutation of mutations) {
-      for (const node of mutation.addedNodes) {
-        if (!(node instanceof Element)) continue;
-        const notices = node.matches('.ant-message-notice')
-          ? [node]
-          : [...node.querySelectorAll('.ant-message-notice')];
-        for (const notice of notices) seen.push(notice.textContent ?? '');
-      }
-    }
-  }).observe(document, { childList: true, subtree: true });
-}
-
-/**
- * Waits for a toast containing this text among those shown since the last one a journey waited for, and takes it
- * and those before it off the record, so that the next wait sees only later toasts. A write on a cold server, or any
- * write on a busy machine, can take many seconds; a failure says what the page showed instead.
- */
-export async function expectToast(page: Page, text: string) {
-  try {
-    await expect
-      .poll(
-        () =>
-          page.evaluate((wanted) => {
-            const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
-            const at = seen.findIndex((shown) => shown.includes(wanted));
-            if (at < 0) return seen.join(' | ');
-            seen.splice(0, at + 1);
-            return wanted;
-          }, text),
-        { timeout: 30_000 },
-      )
-      .toBe(text);
-  } catch (error) {
-    const dialogs = (await page.getByRole('dialog').allInnerTexts()).join(' | ').replace(/\s+/g, ' ');
-    throw new Error(`${(error as Error).message}\nno toast ${text}; open dialogs: ${dialogs.slice(0, 600) || 'none'}`);
-  }
-}
-
 /** The dialog on top (a form, or a confirm over it). */
 export const dialog = (page: Page) => page.getByRole('dialog').last();
+
+/**
+ * Picks the option showing `label` in the select labelled `field` of the open dialog, and waits for its list to close
+ * (an open list covers the inputs below it) and the select to show the choice.
+ */
+export async function chooseOption(page: Page, field: string, label: string) {
+  const select = dialog(page).getByLabel(field, { exact: true });
+  const shown = dialog(page)
+    .locator('.ant-form-item', { has: page.getByLabel(field, { exact: true }) })
+    .locator('.ant-select');
+  await expect
+    .poll(
+      async () => {
+        if (!(await shown.textContent())?.includes(label)) {
+          // A click that lands while the dialog still moves may close the list again: each try is short, and the
+          // poll opens the list afresh until the choice shows.
+          await select.click({ timeout: 3_000 }).catch(() => undefined);
+          const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+          await list
+            .locator('.ant-select-item-option', { hasText: label })
+            .first()
+            .click({ timeout: 3_000 })
+            .catch(() => undefined);
+          await list.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => page.keyboard.press('Escape'));
+        }
+        return shown.textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toContain(label);
+}
 
 /** Opens a console screen by its path and waits for its heading. */
 export async function openScreen(page: Page, path: string, heading: string) {
@@ -217,62 +205,34 @@ export async function navigateInApp(page: Page, path: string, heading: string) {
   await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
 }
 
-/** Waits until nothing on the page is moving (a dialog zooming in, a field's message folding away; endless spinners
- * aside). */
-export async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+/**
+ * Clicks a button of the dialog on top once that dialog has stopped moving: a click while a confirm still zooms in
+ * can miss it on a busy machine. Only the dialog's own layer is watched (a toast sliding in elsewhere does not count).
+ */
+export async function clickInDialog(page: Page, name: string, options: { exact?: boolean } = {}) {
+  const button = dialog(page).getByRole('button', { name, exact: options.exact });
+  await button.evaluate(async (el) => {
+    const layer = el.closest('.ant-modal-root') ?? el.closest('[role="dialog"]') ?? document.body;
+    const moving = () =>
+      document.getAnimations().some((a) => {
+        const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+        return a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity && !!target && layer.contains(target);
+      });
+    while (moving()) await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+  await button.click();
 }
 
 /** Saves the open form dialog of a resource screen. */
 export async function save(page: Page) {
-  await dialog(page).getByRole('button', { name: '保存' }).click();
+  await clickInDialog(page, '保存');
 }
 
 /** Deletes the row showing `text` after the confirm dialog, and waits for it to leave the table. */
 export async function removeRow(page: Page, text: string) {
   await rowWith(page, text).getByRole('button', { name: /^删除/ }).click();
-  await dialog(page).getByRole('button', { name: '删除', exact: true }).click();
+  await clickInDialog(page, '删除', { exact: true });
   await expectToast(page, '已删除');
   await rowWith(page, text).waitFor({ state: 'detached' });
 }
 
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/**
- * axe-core's WCAG 2 A and AA findings of serious or critical impact on the page as it is now. The script is
- * evaluated through the debugging protocol, which the page's content security policy does not apply to.
- */
-export async function seriousFindings(page: Page, axeSource: string): Promise<string[]> {
-  // Colours are measured at rest: the pointer off the content (a hovered link or row has other colours), and once
-  // dialogs and buttons have finished fading in (endless spinners aside).
-  await page.mouse.move(0, 0);
-  await settled(page);
-  // axe stays on the page across in-app navigation; it is loaded again only after a full page load.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } })
-      .axe;
-    // Only violations are reported in full; passes and incomplete results are not needed here and cost time.
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations as Finding[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.help}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
