@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beijingDayStart } from '@h5/contract/codes';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { seedIfEmpty } from '../apps/server/src/seed';
 import type { Clock } from '../apps/server/src/lib/time';
 import { createOperator } from '../apps/server/src/modules/admin/admin-service';
+import { sealKey, sealSetting } from '../apps/server/src/modules/ledger/ledger-seal';
 import { pullVenueBets } from '../apps/server/src/modules/wallet/venue-bets';
 import { connectSandboxAggregator } from '../apps/server/src/providers/sandbox-aggregator/sandbox-aggregator-venues';
 import { bindBankCard, launchBrowser, phonePage, registerThroughForm, uniqueName } from './support/browser';
@@ -39,10 +41,12 @@ const operator = { username: 'promoboss', password: '' };
 
 beforeAll(async () => {
   uploads = mkdtempSync(path.join(tmpdir(), 'h5-e2e-promo-'));
-  database = await openDatabase({ dataDir: 'memory' });
+  config = loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads });
+  // Its sessions seal movements with the site's key, as a server's do (server-process.ts).
+  const seal = config.ledgerSeal.key ? sealSetting(sealKey(config.ledgerSeal.key)) : undefined;
+  database = await openDatabase({ dataDir: 'memory', ledgerSeal: seal });
   await seedIfEmpty(database.db, { sandbox: true });
   operator.password = await createOperator(database.db, operator.username, 'admin');
-  config = loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads });
   app = await buildApp({ db: database.db, config, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   site = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -245,6 +249,14 @@ describe('rebates, red packets and promotions', () => {
     await expect.poll(() => applications.count()).toBe(1);
     expect(await applications.first().locator('.apply-name').textContent()).toBe('新会员首存加赠 最高888元');
     expect(await applications.first().locator('.apply-state').textContent()).toBe('待审核');
+
+    // Every movement of the journey (the deposit, the transfers, the rebate, the red packet) was sealed.
+    const movements = await database.db.execute(
+      sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE seal_mac IS NULL)::int AS unsealed FROM ledger_transactions`,
+    );
+    const [tally] = (movements as unknown as { rows: { total: number; unsealed: number }[] }).rows;
+    expect(tally?.total).toBeGreaterThan(3);
+    expect(tally?.unsealed).toBe(0);
 
     expect(errors).toEqual([]);
     await context.close();
