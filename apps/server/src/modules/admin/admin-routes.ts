@@ -141,8 +141,8 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
   adminRoute(app, authenticate, adminEndpoints.audit, async ({ input }) => ({ data: await auditPage(db, input) }));
 
   adminRoute(app, authenticate, adminEndpoints.ledgerCheck, async () => {
-    const check = await checkLedger(db);
-    const seal = await checkSeal(db, deps.seal ?? { current: undefined, retired: [] });
+    // The balances and the seal read apart from each other: side by side, on connections of their own.
+    const [check, seal] = await Promise.all([checkLedger(db), checkSeal(db, deps.seal ?? { current: undefined, retired: [] })]);
     const last = seal.lastSealed;
     return { data: { ...check, seal: { ...seal, lastSealed: last ? { ...last, at: formatBeijing(last.at) } : null } } };
   });

@@ -243,6 +243,8 @@ export interface SealCheck {
 }
 
 const VERIFY_BATCH = 2000;
+/** How many id ranges of movements are verified at once (connections of the pool, on PostgreSQL). */
+const VERIFY_RANGES = 4;
 
 /**
  * Verifies every movement since sealing began (its MAC with its key period's key) and the chain (each link from
@@ -271,27 +273,55 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
     if (!first || movementId < first.movementId) first = { movementId, reference, problem };
   };
 
+  // The movements in a few id ranges at once: on PostgreSQL each range reads on a connection of its own, so the
+  // database rebuilds the sealed contents on every core while the server checks the MACs of the batches that came.
+  const [bounds] = rowsOf<{ last: number | null }>(await db.execute(sql`SELECT max(id) AS last FROM ledger_transactions`));
+  const last = Number(bounds?.last ?? through);
+  const span = Math.max(0, last - through);
+  const step = Math.ceil(span / VERIFY_RANGES) || 1;
+  const ranges = Array.from({ length: Math.min(VERIFY_RANGES, Math.max(1, Math.ceil(span / step))) }, (_, i) => ({
+    from: through + i * step,
+    to: Math.min(last, through + (i + 1) * step),
+  }));
   let verified = 0;
-  for (let after = through; ; ) {
-    const rows = rowsOf<SealedRow>(
-      await db.execute(sql`
-        SELECT t.id, t.reference, t.seal_key, t.seal_mac, CASE WHEN t.seal_mac IS NOT NULL THEN ${storedContent} END AS content
-          FROM ledger_transactions t WHERE t.id > ${after} ORDER BY t.id LIMIT ${VERIFY_BATCH}`),
-    );
-    for (const row of rows) {
-      if (!row.seal_mac || !row.seal_key) found(row.id, row.reference, 'unsealed');
-      else {
-        const key = byId.get(row.seal_key);
-        if (key && periodIds.has(row.seal_key)) {
-          if (macMatches(key, row)) verified += 1;
-          else found(row.id, row.reference, 'mac');
-        } else if (!periodIds.has(row.seal_key)) found(row.id, row.reference, 'unknown-key');
-        // else: a period whose key this server was not given (a retired key not kept): not verifiable here.
+  await Promise.all(
+    ranges.map(async ({ from, to }) => {
+      for (let after = from; after < to; ) {
+        // The batch's legs in one grouped read of its entries (the expression of ledger_seal_legs, which costs a
+        // lookup per movement when called row by row): about three times faster over a million movements.
+        const rows = rowsOf<SealedRow>(
+          await db.execute(sql`
+            WITH batch AS (
+              SELECT t.id, t.reference, t.kind, t.member_id, t.memo, t.created_at, t.seal_key, t.seal_mac
+                FROM ledger_transactions t WHERE t.id > ${after} AND t.id <= ${to} ORDER BY t.id LIMIT ${VERIFY_BATCH}
+            ), legs AS (
+              SELECT e.transaction_id, json_agg(json_build_array(a.code, e.amount) ORDER BY a.code, e.amount) AS legs
+                FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+               WHERE e.transaction_id > ${after} AND e.transaction_id <= (SELECT max(id) FROM batch)
+               GROUP BY e.transaction_id
+            )
+            SELECT b.id, b.reference, b.seal_key, b.seal_mac,
+                   CASE WHEN b.seal_mac IS NOT NULL
+                     THEN ledger_seal_content(b.reference, b.kind, b.member_id, b.memo, b.created_at, coalesce(l.legs, '[]'::json))
+                   END AS content
+              FROM batch b LEFT JOIN legs l ON l.transaction_id = b.id ORDER BY b.id`),
+        );
+        for (const row of rows) {
+          if (!row.seal_mac || !row.seal_key) found(row.id, row.reference, 'unsealed');
+          else {
+            const key = byId.get(row.seal_key);
+            if (key && periodIds.has(row.seal_key)) {
+              if (macMatches(key, row)) verified += 1;
+              else found(row.id, row.reference, 'mac');
+            } else if (!periodIds.has(row.seal_key)) found(row.id, row.reference, 'unknown-key');
+            // else: a period whose key this server was not given (a retired key not kept): not verifiable here.
+          }
+        }
+        if (rows.length < VERIFY_BATCH) break;
+        after = rows[rows.length - 1]!.id;
       }
-    }
-    if (rows.length < VERIFY_BATCH) break;
-    after = rows[rows.length - 1]!.id;
-  }
+    }),
+  );
 
   // Each link from the stored one before it: sha256 is the database's own, no key needed.
   const links = rowsOf<{ id: number; reference: string; problem: SealProblem }>(

@@ -67,8 +67,7 @@ export type FullLedgerCheck = LedgerCheck & { seal: SealCheck };
 
 /** Runs the ledger check now, as the schedule does, and records what changed. */
 export async function runLedgerCheck(db: Db, seal: SealKeys = { current: undefined, retired: [] }): Promise<FullLedgerCheck> {
-  const check = await checkLedger(db);
-  const sealCheck = await checkSeal(db, seal);
+  const [check, sealCheck] = await Promise.all([checkLedger(db), checkSeal(db, seal)]);
   // A broken seal counts as an unbalanced ledger for the record and the alarm: someone edited history.
   const recorded = sealCheck.state === 'broken' ? { ...check, balanced: false } : check;
   await recordCheck(db, recorded);
