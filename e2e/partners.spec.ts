@@ -60,7 +60,8 @@ async function approvedPartner() {
 
 
 /** Plays rounds of 押大 in the sandbox game frame until the member is behind overall; answers the member's loss. */
-async function playUntilBehind(frame: FrameLocator): Promise<number> {
+/** Plays rounds until the member is behind; answers the loss and how many rounds it took. */
+async function playUntilBehind(frame: FrameLocator): Promise<{ loss: number; rounds: number }> {
   let total = 0;
   for (let round = 1; round <= 9; round += 1) {
     // Doubling the stake after each win: the first loss leaves the member 10.00 behind.
@@ -71,7 +72,7 @@ async function playUntilBehind(frame: FrameLocator): Promise<number> {
     const winLoss = Number(/输赢 (-?\d+(?:\.\d+)?)/.exec(line)?.[1]);
     expect(Number.isFinite(winLoss)).toBe(true);
     total += winLoss;
-    if (total < 0) return -total;
+    if (total < 0) return { loss: -total, rounds: round };
   }
   throw new Error('the member won nine rounds in a row');
 }
@@ -115,7 +116,19 @@ describe('the partner programme', () => {
     await member.page.getByRole('button', { name: '立即转账' }).click();
     await expectToast(member.page, '转账成功');
     await member.page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
-    const memberLoss = await playUntilBehind(member.page.frameLocator('iframe.game-frame'));
+    const { loss: memberLoss, rounds } = await playUntilBehind(member.page.frameLocator('iframe.game-frame'));
+    // The settled rounds reach our records by the venue's bet pull (every 2 s here): the partner's month counts them
+    // once they are in.
+    const token = await member.page.evaluate(() => sessionStorage.getItem('token'));
+    const recordedRounds = async () => {
+      const answer = await fetch(`${baseURL()}/api/betrecord`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: '{}',
+      });
+      return ((await answer.json()) as { data: { data: unknown[] } }).data.data.length;
+    };
+    await expect.poll(recordedRounds, { timeout: 15_000 }).toBe(rounds);
     // A member who is not a partner is refused the agent centre, in words, with the way to apply.
     await member.page.goto(`${baseURL()}/#/agentCenter`);
     await member.page.getByText(MSG.notPartner).waitFor();

@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 const alone = ['admin-reports.spec.ts'];
 
-const journey = { testTimeout: 90_000, hookTimeout: 120_000 };
+// expect.poll gives up after one second by default; a page on a busy machine can take longer to show what a
+// write caused, so a journey's polls allow ten (the condition is the same, only the bound is generous).
+const journey = { testTimeout: 90_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
 
 export default defineConfig({
   test: {
