@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm, sandboxControlToken } from './support/browser';
+import { baseURL, creditMember, launchBrowser, memberApi, phonePage, registerThroughForm, sandboxControlToken } from './support/browser';
 import { clickInDialog, desktopPage, expectToast, openScreenAsBoss, rowWith } from './support/console';
 
 // The money journeys of remote venues: the sandbox aggregator inside the server, reached over HTTP, with one
@@ -14,15 +14,8 @@ afterAll(() => browser?.close());
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-async function api<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return ((await res.json()) as { data: T }).data;
-}
+/** A member API call's data, with the page's session. */
+const api = async <T>(page: Page, path: string, body: unknown = {}) => (await memberApi<T>(page, path, body)).data;
 
 async function playOneRound(page: Page, venue: string) {
   await page.goto(`${baseURL()}/#/gamePage?name=${venue}&code=dice`);

@@ -6,6 +6,7 @@ import {
   baseURL,
   bindBankCard,
   launchBrowser,
+  memberApi,
   phonePage,
   submitRegisterForm,
   uniqueName,
@@ -18,25 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function memberApi<T>(path: string, body: unknown, token?: string): Promise<Envelope<T>> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
 /** A member who applied to the partner programme and whom finance approved. */
 async function approvedPartner() {
   const name = uniqueName('p');
-  const registered = await memberApi<{ api_token: string }>('/api/register', {
+  const registered = await memberApi<{ api_token: string }>(null, '/api/register', {
     name,
     password: 'secret123',
     confirmPass: 'secret123',
@@ -45,7 +31,7 @@ async function approvedPartner() {
     code: 'AB12',
   });
   const token = registered.data.api_token;
-  expect((await memberApi('/api/applyagentdo', { mobile: '8613912345678', apply_info: '推广渠道' }, token)).code).toBe(
+  expect((await memberApi(token, '/api/applyagentdo', { mobile: '8613912345678', apply_info: '推广渠道' })).code).toBe(
     200,
   );
   const list = await adminApi<{ data: Array<{ id: number; username: string }> }>(
@@ -54,7 +40,7 @@ async function approvedPartner() {
   );
   const mine = list.data.data.find((a) => a.username === name);
   expect((await adminApi('POST', `/admin/api/agent-applications/${mine?.id}/approve`, { note: '' })).code).toBe(200);
-  const referral = await memberApi<{ pid: number; link: string }>('/api/referralinfo', {}, token);
+  const referral = await memberApi<{ pid: number; link: string }>(token, '/api/referralinfo');
   return { name, token, id: referral.data.pid, link: referral.data.link };
 }
 
@@ -119,15 +105,7 @@ describe('the partner programme', () => {
     const { loss: memberLoss, rounds } = await playUntilBehind(member.page.frameLocator('iframe.game-frame'));
     // The settled rounds reach our records by the venue's bet pull (every 2 s here): the partner's month counts them
     // once they are in.
-    const token = await member.page.evaluate(() => sessionStorage.getItem('token'));
-    const recordedRounds = async () => {
-      const answer = await fetch(`${baseURL()}/api/betrecord`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: '{}',
-      });
-      return ((await answer.json()) as { data: { data: unknown[] } }).data.data.length;
-    };
+    const recordedRounds = async () => (await memberApi<{ data: unknown[] }>(member.page, '/api/betrecord')).data.data.length;
     await expect.poll(recordedRounds, { timeout: 15_000 }).toBe(rounds);
     // A member who is not a partner is refused the agent centre, in words, with the way to apply.
     await member.page.goto(`${baseURL()}/#/agentCenter`);
@@ -217,7 +195,7 @@ describe('the partner programme', () => {
     await line.getByText('已派发').waitFor();
 
     // The commission reaches the partner's central wallet, and the statement shows in the agent centre.
-    const balance = await memberApi<{ balance: string }>('/api/balance', {}, partner.token);
+    const balance = await memberApi<{ balance: string }>(partner.token, '/api/balance');
     expect(balance.data.balance).toBe((commission / 100).toFixed(2));
     await agent.page.reload();
     const frame = agent.page.frameLocator('iframe.game-frame');

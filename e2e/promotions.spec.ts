@@ -16,7 +16,15 @@ import { createOperator } from '../apps/server/src/modules/admin/admin-service';
 import { sealKey, sealSetting } from '../apps/server/src/modules/ledger/ledger-seal';
 import { pullVenueBets } from '../apps/server/src/modules/wallet/venue-bets';
 import { connectSandboxAggregator } from '../apps/server/src/providers/sandbox-aggregator/sandbox-aggregator-venues';
-import { bindBankCard, launchBrowser, phonePage, registerThroughForm, uniqueName } from './support/browser';
+import {
+  bindBankCard,
+  launchBrowser,
+  type Envelope,
+  memberApi as memberApiOf,
+  phonePage,
+  registerThroughForm,
+  uniqueName,
+} from './support/browser';
 import { expectToast } from './support/toasts';
 
 /*
@@ -61,11 +69,6 @@ afterAll(async () => {
   if (uploads) rmSync(uploads, { recursive: true, force: true });
 });
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 /** A back-office request as an operator would send it (the operator of this journey's server). */
 async function adminApi<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Envelope<T>> {
@@ -85,15 +88,7 @@ async function adminApi<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: u
 }
 
 /** A member call with the session the page holds, to read what the server says beside what the page shows. */
-async function memberApi<T>(page: Page, url: string, body: unknown = {}): Promise<Envelope<T>> {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const res = await fetch(`${site}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
+const memberApi = <T>(page: Page, url: string, body: unknown = {}) => memberApiOf<T>(page, url, body, site);
 
 const cents = (money: string | null | undefined) =>
   Math.round(Number.parseFloat((money ?? '').replace(/[^\d.-]/g, '')) * 100);

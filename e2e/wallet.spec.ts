@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, creditMember, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import { baseURL, creditMember, launchBrowser, memberApi, phonePage, registerThroughForm } from './support/browser';
 import { expectToast } from './support/toasts';
 
 let browser: Browser;
@@ -39,17 +39,7 @@ describe('a member moves money into a venue, plays and recycles it', () => {
     await frame.locator('#log li').first().waitFor();
 
     // The settled round reaches the bet record by the venue's bet pull.
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    const betRecord = async () =>
-      (
-        (await (
-          await fetch(`${baseURL()}/api/betrecord`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: '{}',
-          })
-        ).json()) as { data: { data: { win_loss: string }[] } }
-      ).data.data;
+    const betRecord = async () => (await memberApi<{ data: { win_loss: string }[] }>(page, '/api/betrecord')).data.data;
     await expect.poll(async () => (await betRecord()).length, { timeout: 15_000 }).toBe(1);
     await page.goto(`${baseURL()}/#/betRecord`);
     const row = page.locator('li.bet-row').first();

@@ -59,7 +59,7 @@ export function uniqueName(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${seq}`.slice(0, 16);
 }
 
-interface Envelope<T> {
+export interface Envelope<T> {
   code: number;
   message: string;
   data: T;
@@ -88,6 +88,25 @@ export async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: un
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/**
+ * A member API call as the member app sends it, with the session of a page (its token in sessionStorage), a token,
+ * or none.
+ */
+export async function memberApi<T>(
+  session: Page | string | null,
+  url: string,
+  body: unknown = {},
+  site = baseURL(),
+): Promise<Envelope<T>> {
+  const token = typeof session === 'object' && session ? await session.evaluate(() => sessionStorage.getItem('token')) : session;
+  const res = await fetch(`${site}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
   });
   return (await res.json()) as Envelope<T>;
 }
