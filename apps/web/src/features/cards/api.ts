@@ -1,8 +1,8 @@
 import { CARD_TYPE } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
-import { useSessionStore } from '../../shared/session/session-store';
+import { useMemberQuery } from '../../shared/api/member-query';
 
 export type CardKind = keyof typeof CARD_TYPE;
 
@@ -12,13 +12,8 @@ export const kindOfTab = (tab: string | null): CardKind => (tab === '2' ? 'bank'
 
 /** POST /api/getcard {type}: the member's cards of one kind (the deposit and withdrawal screens share the key). */
 export function useCards(kind: CardKind) {
-  const token = useSessionStore((s) => s.token);
   const type = CARD_TYPE[kind];
-  return useQuery({
-    queryKey: ['getcard', token, type],
-    queryFn: () => callApi(apiRoutes.getCard, { type }),
-    enabled: Boolean(token),
-  });
+  return useMemberQuery(['getcard', type], { queryFn: () => callApi(apiRoutes.getCard, { type }) });
 }
 
 /** POST /api/delcard {id}. */
@@ -49,11 +44,5 @@ export function useBindCard() {
 
 /** POST /api/banklist: bank names to pick from. */
 export function useBankList() {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['banklist', token],
-    queryFn: () => callApi(apiRoutes.bankList, {}),
-    enabled: Boolean(token),
-    staleTime: 10 * 60_000,
-  });
+  return useMemberQuery(['banklist'], { queryFn: () => callApi(apiRoutes.bankList, {}), staleTime: 10 * 60_000 });
 }

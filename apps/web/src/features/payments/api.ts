@@ -1,9 +1,9 @@
 import type { PayWays } from '@h5/contract';
 import { CARD_TYPE } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
-import { useSessionStore } from '../../shared/session/session-store';
+import { useMemberQuery } from '../../shared/api/member-query';
 
 /** SPEC 9: venue balances are polled every 3.5 s on /withdrawal. */
 export const WITHDRAWAL_VENUE_POLL_MS = 3500;
@@ -49,33 +49,21 @@ export function payRangeType(way: PayWay, protocol: string): string {
 export const rechargePayType = (way: PayWay): string => (way === 'wechat' ? 'wxpay' : way);
 
 export function usePayWays() {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['get_pay_way', token],
-    queryFn: () => callApi(apiRoutes.getPayWay),
-    enabled: Boolean(token),
-  });
+  return useMemberQuery(['get_pay_way'], { queryFn: () => callApi(apiRoutes.getPayWay) });
 }
 
 /** POST /api/getPayRange {type}: min_price / max_price of one pay way. */
 export function usePayRange(type: string) {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['getPayRange', token, type],
+  return useMemberQuery(['getPayRange', type], {
     queryFn: () => callApi(apiRoutes.getPayRange, { type }),
-    enabled: Boolean(token) && type !== '',
+    enabled: type !== '',
     staleTime: 60_000,
   });
 }
 
 /** POST /api/getpaybank: the receiving accounts of a bank transfer. */
 export function usePayBanks(enabled: boolean) {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['getpaybank', token],
-    queryFn: () => callApi(apiRoutes.getPayBank, {}),
-    enabled: Boolean(token) && enabled,
-  });
+  return useMemberQuery(['getpaybank'], { queryFn: () => callApi(apiRoutes.getPayBank, {}), enabled });
 }
 
 /**
@@ -83,13 +71,8 @@ export function usePayBanks(enabled: boolean) {
  * bound or removed there is seen here.
  */
 export function useBoundCards(kind: keyof typeof CARD_TYPE) {
-  const token = useSessionStore((s) => s.token);
   const type = CARD_TYPE[kind];
-  return useQuery({
-    queryKey: ['getcard', token, type],
-    queryFn: () => callApi(apiRoutes.getCard, { type }),
-    enabled: Boolean(token),
-  });
+  return useMemberQuery(['getcard', type], { queryFn: () => callApi(apiRoutes.getCard, { type }) });
 }
 
 export interface RechargeInput {
@@ -116,25 +99,20 @@ export function useRecharge() {
 
 /** POST /api/payinfo {deposit_no}: the message is the pay type (bankpay, alipay, wxpay, usdtpay, ebpay). */
 export function usePayInfo(depositNo: string) {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['payinfo', token, depositNo],
+  return useMemberQuery(['payinfo', depositNo], {
     queryFn: async () => {
       const { data, message } = await callApiWithMessage(apiRoutes.payInfo, { deposit_no: depositNo });
       return { ...data, paytype: message || data.info.paytype };
     },
-    enabled: Boolean(token) && depositNo !== '',
+    enabled: depositNo !== '',
     retry: false,
   });
 }
 
 /** POST /api/getBetAmount: the turnover still owed before a withdrawal, shown on /withdrawal (0.00 when none). */
 export function useBetAmount() {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['getBetAmount', token],
+  return useMemberQuery(['getBetAmount'], {
     queryFn: () => callApi(apiRoutes.getBetAmount, {}),
-    enabled: Boolean(token),
     select: (data) => data.bet_amount,
   });
 }
@@ -144,11 +122,8 @@ export function useBetAmount() {
  * repeated here because a feature never imports another feature.
  */
 export function useWithdrawalVenues() {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['balanceList', token],
+  return useMemberQuery(['balanceList'], {
     queryFn: () => callApi(apiRoutes.balanceList, {}, { silent: true }),
-    enabled: Boolean(token),
     refetchInterval: WITHDRAWAL_VENUE_POLL_MS,
     refetchIntervalInBackground: false,
   });

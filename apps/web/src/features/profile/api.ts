@@ -40,7 +40,9 @@ export async function uploadAvatar(file: File): Promise<string> {
   try {
     const response = await fetch(apiRoutes.uploadImg.path, {
       method: 'POST',
-      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },
+      headers: token
+        ? { Authorization: `Bearer ${token}`, Accept: 'application/json' }
+        : { Accept: 'application/json' },
       body: form,
       signal: controller.signal,
     });

@@ -1,8 +1,7 @@
 import { apiRoutes } from '@h5/contract/routes';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
-import { useSessionStore } from '../../shared/session/session-store';
-import { nextPageOf } from '../records/api';
+import { nextPageOf, useMemberPages } from '../../shared/api/member-query';
 
 /** POST /api/activitytype: the server's promotion types (the page puts 全部 before them). */
 export function usePromotionTypes() {
@@ -50,14 +49,8 @@ export function useApplyPromotion() {
 
 /** POST /api/activityApplyLog {page}: the member's applications, page after page from 1. */
 export function usePromotionApplications() {
-  const token = useSessionStore((s) => s.token);
-  return useInfiniteQuery({
-    queryKey: ['activityApplyLog', token],
-    queryFn: ({ pageParam, signal }) => callApi(apiRoutes.activityApplyLog, { page: pageParam }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPageOf(pages),
-    enabled: Boolean(token),
+  return useMemberPages(['activityApplyLog'], {
+    fetchPage: (page, signal) => callApi(apiRoutes.activityApplyLog, { page }, { signal }),
     gcTime: 0,
-    staleTime: 0,
   });
 }

@@ -1,8 +1,8 @@
 import { apiRoutes } from '@h5/contract/routes';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
+import { useMemberPages } from '../../shared/api/member-query';
 import { useSessionStore } from '../../shared/session/session-store';
-import { nextPageOf } from '../records/api';
 
 export interface RebateFilter {
   /** Venue code sent as api_type; '' is every venue (全部). */
@@ -16,16 +16,11 @@ export interface RebateFilter {
  * nojisuan (claimable). A filter change is a new key, so the list starts again at page 1.
  */
 export function useRebates({ platform, period }: RebateFilter) {
-  const token = useSessionStore((s) => s.token);
-  return useInfiniteQuery({
-    queryKey: ['getFanshui', token, platform, period],
-    queryFn: ({ pageParam, signal }) =>
-      callApi(apiRoutes.getFanshui, { date: period, page: pageParam, api_type: platform, type: '' }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPageOf(pages.map((p) => p.list)),
-    enabled: Boolean(token),
+  return useMemberPages(['getFanshui', platform, period], {
+    fetchPage: (page, signal) =>
+      callApi(apiRoutes.getFanshui, { date: period, page, api_type: platform, type: '' }, { signal }),
+    paginatorOf: (answer) => answer.list,
     gcTime: 0,
-    staleTime: 0,
   });
 }
 

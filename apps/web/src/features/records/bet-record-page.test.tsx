@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
-import { nextPageOf } from './api';
+import { nextPageOf } from '../../shared/api/member-query';
 import { BetRecordPage } from './bet-record-page';
 
 const VENUES = [

@@ -1,16 +1,12 @@
 import { apiRoutes } from '@h5/contract/routes';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApiWithMessage, callApi } from '../../shared/api/client';
-import { useSessionStore } from '../../shared/session/session-store';
-import { nextPageOf } from '../records/api';
+import { useMemberPages, useMemberQuery } from '../../shared/api/member-query';
 
 /** GET /api/userredpacket: grabs left (sendnums) and taken today (acquirednum), and the enabled rules. */
 export function useRedpacketInfo() {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: ['userRedpacket', token],
+  return useMemberQuery(['userRedpacket'], {
     queryFn: () => callApi(apiRoutes.userRedpacket, { page: 1 }),
-    enabled: Boolean(token),
     staleTime: 0,
   });
 }
@@ -35,14 +31,8 @@ export function useGrabRedpacket() {
 
 /** POST /api/redpacket {page}: the member's grabs, newest first, page after page from 1. */
 export function useRedpacketRecords() {
-  const token = useSessionStore((s) => s.token);
-  return useInfiniteQuery({
-    queryKey: ['redpacket', token],
-    queryFn: ({ pageParam, signal }) => callApi(apiRoutes.redpacket, { page: pageParam }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPageOf(pages),
-    enabled: Boolean(token),
+  return useMemberPages(['redpacket'], {
+    fetchPage: (page, signal) => callApi(apiRoutes.redpacket, { page }, { signal }),
     gcTime: 0,
-    staleTime: 0,
   });
 }

@@ -1,13 +1,12 @@
 import type { UserInfo, Venue } from '@h5/contract';
 import { apiRoutes } from '@h5/contract/routes';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
+import { useMemberQuery } from '../../shared/api/member-query';
 import { useSessionStore } from '../../shared/session/session-store';
 
 /** SPEC 9: venue balances are polled every 3.5 s on /money (and /withdrawal), every 1.5 s on /transfer. */
 export const VENUE_POLL_MS = { money: 3500, transfer: 1500 } as const;
-
-const venueBalancesKey = (token: string | null) => ['balanceList', token] as const;
 
 /**
  * POST /api/balancelist: every enabled venue with the member's balance there, polled every `pollMs` while the
@@ -15,11 +14,8 @@ const venueBalancesKey = (token: string | null) => ['balanceList', token] as con
  * failing poll would otherwise toast every few seconds.
  */
 export function useVenueBalances({ pollMs }: { pollMs: number }) {
-  const token = useSessionStore((s) => s.token);
-  return useQuery({
-    queryKey: venueBalancesKey(token),
+  return useMemberQuery(['balanceList'], {
     queryFn: () => callApi(apiRoutes.balanceList, {}, { silent: true }),
-    enabled: Boolean(token),
     refetchInterval: pollMs,
     refetchIntervalInBackground: false,
   });
