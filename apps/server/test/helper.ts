@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -104,7 +104,13 @@ export async function buildTestApp(
   // A production app (sandbox off) starts only with PUBLIC_URL, as a production server does.
   if (!config.sandbox && !config.publicUrl) config.publicUrl = 'https://m.example.test';
   await seedIfEmpty(database.db, { sandbox: config.sandbox });
-  const app = await buildApp({ db: database.db, config, locks: database.locks, clock: options.clock, logStream: options.logStream });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    locks: database.locks,
+    clock: options.clock,
+    logStream: options.logStream,
+  });
   await app.ready();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -123,6 +129,76 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * The app of a test file: built before its tests (beforeAll) and closed after them. The answer stands for the built
+ * app, so a file's module-level helpers can hold it; its fields are read from hooks and tests, once it is built. A
+ * file's own beforeAll hooks, registered after this call, run after the app is built.
+ */
+export function useTestApp(options: Parameters<typeof buildTestApp>[0] = {}): TestApp {
+  let built: TestApp | undefined;
+  const current = () => {
+    if (!built) throw new Error('the test app is built in beforeAll: read it from a hook or a test');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(options);
+  });
+  afterAll(() => built?.close());
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    get origin() {
+      return current().origin;
+    },
+    get clock() {
+      return current().clock;
+    },
+    close: () => current().close(),
+  };
+}
+
+type OperatorRole = 'admin' | 'finance' | 'content';
+
+/**
+ * Back-office tokens of a test file, logged in before its tests (after useTestApp's build): by role
+ * (`useOperators(t, ['admin', 'finance'])` answers `.admin` and `.finance`), or by name where a file needs two of one
+ * role (`useOperators(t, { maker: 'finance', checker: 'finance' })`). With `each`, they log in again before each
+ * test, for files whose manual clock moves past a session's 12 hours.
+ */
+export function useOperators<const R extends OperatorRole>(
+  t: TestApp,
+  roles: readonly R[],
+  options?: { each?: boolean },
+): Record<R, string>;
+export function useOperators<const N extends string>(
+  t: TestApp,
+  roles: Record<N, OperatorRole>,
+  options?: { each?: boolean },
+): Record<N, string>;
+export function useOperators(
+  t: TestApp,
+  roles: readonly OperatorRole[] | Record<string, OperatorRole>,
+  options: { each?: boolean } = {},
+) {
+  const named: Array<[string, OperatorRole]> = Array.isArray(roles)
+    ? roles.map((role) => [role, role])
+    : Object.entries(roles);
+  const tokens: Record<string, string> = {};
+  const logIn = async () => {
+    for (const [name, role] of named) tokens[name] = await operatorToken(t, role);
+  };
+  beforeAll(logIn);
+  if (options.each) beforeEach(logIn);
+  return tokens;
+}
+
 export interface Answer<T = unknown> {
   code: number;
   message: string;
@@ -139,7 +215,10 @@ export async function call<T = unknown>(
   const method = options.method ?? 'POST';
   const res = await app.inject({
     method,
-    url: method === 'GET' && body && typeof body === 'object' ? `${path}?${new URLSearchParams(body as Record<string, string>)}` : path,
+    url:
+      method === 'GET' && body && typeof body === 'object'
+        ? `${path}?${new URLSearchParams(body as Record<string, string>)}`
+        : path,
     payload: method === 'POST' ? (body as object) : undefined,
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     remoteAddress: options.ip ?? '127.0.0.1',
@@ -166,13 +245,15 @@ export function newMember(overrides: Record<string, string> = {}) {
 
 export async function registerMember(app: FastifyInstance, overrides: Record<string, string> = {}) {
   const body = newMember(overrides);
-  const answer = await call<{ api_token: string }>(app, '/api/register', body, { ip: `10.9.${counter % 250}.${(counter * 7) % 250}` });
+  const answer = await call<{ api_token: string }>(app, '/api/register', body, {
+    ip: `10.9.${counter % 250}.${(counter * 7) % 250}`,
+  });
   if (answer.code !== 200) throw new Error(`register failed: ${answer.message}`);
   return { ...body, token: answer.data.api_token };
 }
 
 /** An operator of the given role, logged in: answers its back-office token. */
-export async function operatorToken(t: TestApp, role: 'admin' | 'finance' | 'content' = 'admin'): Promise<string> {
+export async function operatorToken(t: TestApp, role: OperatorRole = 'admin'): Promise<string> {
   const { createOperator } = await import('../src/modules/admin/admin-service');
   counter += 1;
   const username = `op_${role}_${counter}_${Date.now().toString(36)}`.slice(0, 32);
@@ -226,13 +307,25 @@ export function secondFinance(t: TestApp): Promise<string> {
  */
 export async function credit(t: TestApp, opToken: string, username: string, amount: string) {
   const id = await memberId(t, username);
-  const answer = await adminCall<{ balance: string; pending: { id: number } | null }>(t, opToken, 'POST', `/admin/api/members/${id}/adjust`, {
-    amount,
-    note: 'test credit',
-  });
+  const answer = await adminCall<{ balance: string; pending: { id: number } | null }>(
+    t,
+    opToken,
+    'POST',
+    `/admin/api/members/${id}/adjust`,
+    {
+      amount,
+      note: 'test credit',
+    },
+  );
   if (answer.code !== 200) throw new Error(`credit failed: ${answer.message}`);
   if (!answer.data.pending) return answer.data.balance;
-  const approved = await adminCall(t, await secondFinance(t), 'POST', `/admin/api/adjustments/${answer.data.pending.id}/approve`, {});
+  const approved = await adminCall(
+    t,
+    await secondFinance(t),
+    'POST',
+    `/admin/api/adjustments/${answer.data.pending.id}/approve`,
+    {},
+  );
   if (approved.code !== 200) throw new Error(`credit approval failed: ${approved.message}`);
   const { accountCode, balanceOf } = await import('../src/modules/ledger/ledger-service');
   const { centsToMoney } = await import('@h5/contract');
@@ -265,7 +358,10 @@ export interface Envelope<T = unknown> {
 }
 
 /** The headers of a call to the sandbox aggregator's test controls (outcomes, faults): its control token. */
-export const controlHeaders = (t: TestApp) => ({ 'content-type': 'application/json', authorization: `Bearer ${t.config.sandboxControlToken}` });
+export const controlHeaders = (t: TestApp) => ({
+  'content-type': 'application/json',
+  authorization: `Bearer ${t.config.sandboxControlToken}`,
+});
 
 /** A call of the sandbox aggregator's demo game page (state, round, settle) or of its controls (outcomes), over HTTP. */
 export async function aggregator<T = unknown>(t: TestApp, path: string, body: unknown): Promise<Envelope<T>> {
@@ -285,7 +381,12 @@ export async function planOutcomes(t: TestApp, venue: string, ...outcomes: strin
 
 /** The ticket of the game page a launch (/api/getGameUrl) opens. */
 export async function launchTicket(t: TestApp, token: string, venue: string, gameCode = 'demo'): Promise<string> {
-  const answer = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: gameCode }, { token });
+  const answer = await call<{ url: string }>(
+    t.app,
+    '/api/getGameUrl',
+    { plat_name: venue, game_code: gameCode },
+    { token },
+  );
   if (answer.code !== 200) throw new Error(`launch failed: ${answer.message}`);
   return new URL(answer.data.url).searchParams.get('ticket') ?? '';
 }
@@ -293,14 +394,22 @@ export async function launchTicket(t: TestApp, token: string, venue: string, gam
 /** Brings the venues' settled bets in, as the minute's bet pull does (README "Game venues"). */
 export async function pullBets(t: TestApp, ...venueCodes: string[]) {
   const { pullVenueBets } = await import('../src/modules/wallet/venue-bets');
-  for (const code of venueCodes) await pullVenueBets({ db: t.database.db, clock: t.clock, venueTimeoutMs: t.config.venueTimeoutMs, outbound: t.config.outbound }, code);
+  for (const code of venueCodes)
+    await pullVenueBets(
+      { db: t.database.db, clock: t.clock, venueTimeoutMs: t.config.venueTimeoutMs, outbound: t.config.outbound },
+      code,
+    );
 }
 
 /**
  * A call of the demo game page at the sandbox aggregator as the page makes it ('round', 'settle', 'state'); after a
  * round or a settlement the venue's settled bets are pulled at once, as the minute's pull would bring them.
  */
-export async function play<T = unknown>(t: TestApp, path: 'round' | 'settle' | 'state', body: Record<string, unknown>): Promise<Envelope<T>> {
+export async function play<T = unknown>(
+  t: TestApp,
+  path: 'round' | 'settle' | 'state',
+  body: Record<string, unknown>,
+): Promise<Envelope<T>> {
   const answer = await aggregator<T>(t, path, body);
   if (path !== 'state' && answer.code === 200) {
     const state = await aggregator<{ venue: string }>(t, 'state', { ticket: body.ticket });

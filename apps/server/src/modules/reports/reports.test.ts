@@ -1,23 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { centsToMoney, parseMoneyToCents } from '@h5/contract';
-import { addVenue, adminCall, buildTestApp, call, memberId, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  call,
+  memberId,
+  operatorToken,
+  play,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { members } from '../../db/schema';
 import { accountCode, postNow } from '../ledger/ledger-service';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { beijingDay } from './reports-service';
 
-let t: TestApp;
-let finance: string;
-let kit: ReturnType<typeof paymentsKit>;
+const t = useTestApp();
+const ops = useOperators(t, ['finance']);
+const kit = paymentsKit(t, () => ops.finance);
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  finance = await operatorToken(t, 'finance');
-  kit = paymentsKit(t, () => finance);
   await addVenue(t, 'RPCAS', 'realbet');
 });
-afterAll(() => t?.close());
 
 type Figures = Record<string, string | number>;
 interface Daily {
@@ -41,7 +47,7 @@ const range = () => {
   const now = new Date();
   return { from: beijingDay(now), to: beijingDay(new Date(now.getTime() + DAY_MS)) };
 };
-const get = <T>(path: string, query: Record<string, string>, token = finance) =>
+const get = <T>(path: string, query: Record<string, string>, token = ops.finance) =>
   adminCall<T>(t, token, 'GET', `${path}?${new URLSearchParams(query)}`);
 const cents = (v: string | number | undefined) => (typeof v === 'number' ? v * 100 : (parseMoneyToCents(v) ?? NaN));
 
@@ -64,7 +70,8 @@ async function house(name: string): Promise<number> {
   return cents(String((result as unknown as { rows: Array<{ b: string }> }).rows[0]?.b ?? '0'));
 }
 
-const sandboxRound = (ticket: string, stake: string) => play<{ status: number; win_loss: string }>(t, 'round', { ticket, stake, pick: 'big' });
+const sandboxRound = (ticket: string, stake: string) =>
+  play<{ status: number; win_loss: string }>(t, 'round', { ticket, stake, pick: 'big' });
 
 describe('reports', () => {
   it('moves every daily, venue and member figure by exactly the amounts of known operations', async () => {
@@ -85,7 +92,7 @@ describe('reports', () => {
     // Member a: a withdrawal paid (before any deposit, so no turnover is owed), then two approved deposits.
     const a = await registerMember(t.app);
     const aId = await memberId(t, a.name);
-    await adminCall(t, finance, 'POST', `/admin/api/members/${aId}/adjust`, { amount: '200', note: 'report test' });
+    await adminCall(t, ops.finance, 'POST', `/admin/api/members/${aId}/adjust`, { amount: '200', note: 'report test' });
     const card = await kit.bindBank(a.token);
     const w = await call<{ order_no: string }>(
       t.app,
@@ -94,12 +101,12 @@ describe('reports', () => {
       { token: a.token },
     );
     expect(w).toMatchObject({ code: 200 });
-    expect((await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${w.data.order_no}/approve`, {})).code).toBe(
-      200,
-    );
+    expect(
+      (await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${w.data.order_no}/approve`, {})).code,
+    ).toBe(200);
     await kit.deposit(a.token, '123.45');
     await kit.deposit(a.token, '200.10');
-    await adminCall(t, finance, 'POST', `/admin/api/members/${aId}/adjust`, {
+    await adminCall(t, ops.finance, 'POST', `/admin/api/members/${aId}/adjust`, {
       amount: '-3.07',
       note: 'report test debit',
     });
@@ -108,7 +115,7 @@ describe('reports', () => {
     // deposit bonus (posted as the red-packet and deposit services post them).
     const b = await registerMember(t.app);
     const bId = await memberId(t, b.name);
-    await adminCall(t, finance, 'POST', `/admin/api/members/${bId}/adjust`, { amount: '300', note: 'report test' });
+    await adminCall(t, ops.finance, 'POST', `/admin/api/members/${bId}/adjust`, { amount: '300', note: 'report test' });
     expect(
       (
         await call(
@@ -316,7 +323,7 @@ describe('reports', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/admin/api/reports/daily?${new URLSearchParams({ ...r, format: 'csv' })}`,
-      headers: { authorization: `Bearer ${finance}` },
+      headers: { authorization: `Bearer ${ops.finance}` },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -334,7 +341,7 @@ describe('reports', () => {
       const csv = await t.app.inject({
         method: 'GET',
         url: `/admin/api/reports/${path}?${new URLSearchParams({ ...r, format: 'csv' })}`,
-        headers: { authorization: `Bearer ${finance}` },
+        headers: { authorization: `Bearer ${ops.finance}` },
       });
       expect(csv.statusCode).toBe(200);
       const text = csv.rawPayload.subarray(3).toString('utf8');
@@ -345,7 +352,7 @@ describe('reports', () => {
     const csv = await t.app.inject({
       method: 'GET',
       url: `/admin/api/reports/members?${new URLSearchParams({ ...r, format: 'csv' })}`,
-      headers: { authorization: `Bearer ${finance}` },
+      headers: { authorization: `Bearer ${ops.finance}` },
     });
     expect(csv.rawPayload.subarray(3).toString('utf8').trim().split('\n')).toHaveLength(members.data.total + 1);
   });
