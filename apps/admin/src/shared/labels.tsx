@@ -1,25 +1,33 @@
 import { StatusTag, type Tone } from './ui/status-tag';
 
 /** Review states of deposits, withdrawals and applications: 1 pending, 2 approved, 3 rejected. */
-export const REVIEW_STATES: Record<number, { text: string; tone: Tone }> = {
+export const REVIEW_STATES: StateLabels = {
   1: { text: '待审核', tone: 'warning' },
   2: { text: '已通过', tone: 'success' },
   3: { text: '已拒绝', tone: 'danger' },
 };
 
-export function ReviewStateTag({ state, closedText }: { state: number; closedText?: string }) {
-  const known = REVIEW_STATES[state];
-  if (state === 3 && closedText) return <StatusTag tone="neutral">{closedText}</StatusTag>;
+export type StateLabels = Record<number, { text: string; tone: Tone }>;
+
+/** A numeric state as its tag: its label in its tone, or `状态 N` for a state the console does not know. */
+export function StateTag({ states, state }: { states: StateLabels; state: number }) {
+  const known = states[state];
   return <StatusTag tone={known?.tone ?? 'neutral'}>{known?.text ?? `状态 ${state}`}</StatusTag>;
 }
 
-/** The filter of a review queue: 待审核 first, as the queue is worked. */
-export const REVIEW_STATE_OPTIONS = [
-  { value: '1', label: '待审核' },
-  { value: '2', label: '已通过' },
-  { value: '3', label: '已拒绝' },
+/** A state filter's choices: the states in the order the list is worked, then 全部. */
+export const stateOptions = (states: StateLabels, order: readonly number[]) => [
+  ...order.map((state) => ({ value: String(state), label: states[state]?.text ?? String(state) })),
   { value: 'all', label: '全部' },
 ];
+
+export function ReviewStateTag({ state, closedText }: { state: number; closedText?: string }) {
+  if (state === 3 && closedText) return <StatusTag tone="neutral">{closedText}</StatusTag>;
+  return <StateTag states={REVIEW_STATES} state={state} />;
+}
+
+/** The filter of a review queue: 待审核 first, as the queue is worked. */
+export const REVIEW_STATE_OPTIONS = stateOptions(REVIEW_STATES, [1, 2, 3]);
 
 export const PAY_WAYS: Record<string, string> = {
   bank: '银行卡转账',

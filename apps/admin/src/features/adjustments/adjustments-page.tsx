@@ -1,12 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
 import { Alert, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
-import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useMe } from '../../shared/session/use-me';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DataTable } from '../../shared/ui/data-table';
+import { memberColumn } from '../../shared/table/member-column';
+import { usePagedList } from '../../shared/table/use-paged-list';
+import { ListTable } from '../../shared/ui/list-table';
 import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -17,7 +17,8 @@ type Row = RowOf<typeof adminEndpoints.adjustments>;
 const QUEUE_POLL_MS = 15_000;
 
 /** A signed amount as the operator reads it: 加款 or 扣款 and the absolute value. */
-const direction = (amount: string) => (amount.startsWith('-') ? `扣款 ${formatMoney(amount.slice(1))}` : `加款 ${formatMoney(amount)}`);
+const direction = (amount: string) =>
+  amount.startsWith('-') ? `扣款 ${formatMoney(amount.slice(1))}` : `加款 ${formatMoney(amount)}`;
 
 function describe(row: Row) {
   return (
@@ -36,13 +37,11 @@ function describe(row: Row) {
  */
 export default function AdjustmentsPage() {
   const me = useMe();
-  const { filters, page, setFilters, setPage } = useListParams({ state: '1' });
-  const { tableProps } = usePagedTable({
-    queryKey: ['adjustments', filters],
-    fetchPage: (p, signal) => fetchAdjustments(filters, p, signal),
-    page,
-    onPage: setPage,
-    emptyText: filters.state === '1' ? '暂无待复核的调整' : '没有符合条件的调整',
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'adjustments',
+    defaults: { state: '1' },
+    fetchPage: fetchAdjustments,
+    emptyText: (f) => (f.state === '1' ? '暂无待复核的调整' : '没有符合条件的调整'),
     refetchInterval: QUEUE_POLL_MS,
   });
   const review = useReviewActions<Row>({
@@ -57,11 +56,7 @@ export default function AdjustmentsPage() {
 
   const columns: TableColumnsType<Row> = [
     { title: '编号', dataIndex: 'id', width: 80 },
-    {
-      title: '会员',
-      dataIndex: 'username',
-      render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link>,
-    },
+    memberColumn<Row>(),
     { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string) => direction(v) },
     { title: '备注', dataIndex: 'note' },
     { title: '提交人', dataIndex: 'made_by', width: 140 },
@@ -71,7 +66,8 @@ export default function AdjustmentsPage() {
       title: '复核',
       width: 170,
       render: (_v, row) => {
-        if (row.state !== 1) return <span>{`${row.reviewed_by || '-'}${row.review_note ? `：${row.review_note}` : ''}`}</span>;
+        if (row.state !== 1)
+          return <span>{`${row.reviewed_by || '-'}${row.review_note ? `：${row.review_note}` : ''}`}</span>;
         const mine = row.maker_id === me.data?.id;
         return (
           <Space>
@@ -109,7 +105,7 @@ export default function AdjustmentsPage() {
           onChange={(state) => setFilters({ state })}
         />
       </FilterBar>
-      <DataTable<Row> label="调整复核队列" rowKey="id" columns={columns} size="middle" scroll={{ x: 1000 }} {...tableProps} />
+      <ListTable<Row> label="调整复核队列" columns={columns} width={1000} {...tableProps} />
       {review.dialog}
     </>
   );

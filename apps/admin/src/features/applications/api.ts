@@ -1,18 +1,15 @@
 import { adminEndpoints } from '@h5/contract';
 import { callAdmin, callAdminWithMessage } from '../../shared/api/client';
 import type { PageRequest } from '../../shared/table/use-paged-table';
+import { type QueueFilters, queueInput } from '../../shared/table/queue-filters';
 
 const e = adminEndpoints;
 
-export type QueueFilters = { state: string; from: string; to: string };
-
-const stateOf = (f: QueueFilters) => (f.state === 'all' ? '' : f.state);
-
 export const fetchPromotionApplications = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
-  callAdmin(e.activityApplications, { input: { ...page, state: stateOf(f), from: f.from, to: f.to }, signal });
+  callAdmin(e.activityApplications, { input: queueInput(f, page), signal });
 
 export const fetchAgentApplications = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
-  callAdmin(e.agentApplications, { input: { ...page, state: stateOf(f), from: f.from, to: f.to }, signal });
+  callAdmin(e.agentApplications, { input: queueInput(f, page), signal });
 
 export const promotionReview = {
   approve: (id: number) => callAdminWithMessage(e.activityApplicationApprove, { params: { id }, input: { note: '' } }),

@@ -2,15 +2,16 @@ import { type TableColumnsType } from 'antd';
 import type { Paginator } from '@h5/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
-import { type PageRequest, useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { memberColumn } from '../../shared/table/member-column';
+import type { QueueFilters } from '../../shared/table/queue-filters';
+import { usePagedList } from '../../shared/table/use-paged-list';
+import type { PageRequest } from '../../shared/table/use-paged-table';
 import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
-import { DataTable } from '../../shared/ui/data-table';
+import { ListTable } from '../../shared/ui/list-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { reviewColumn } from '../../shared/ui/review-column';
-import type { QueueFilters } from './api';
 
 /** What both application queues carry. */
 interface Application {
@@ -40,13 +41,11 @@ export interface ReviewQueueProps<Row extends Application> {
 
 /** A queue of member applications: filter by state and date, approve with a confirm, refuse with a reason. */
 export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row>) {
-  const { filters, page, setFilters, setPage } = useListParams({ state: '1', from: '', to: '' });
-  const { tableProps } = usePagedTable({
-    queryKey: [props.queryKey, filters],
-    fetchPage: (p, signal) => props.fetchPage(filters, p, signal),
-    page,
-    onPage: setPage,
-    emptyText: filters.state === '1' ? `暂无待审核的${props.what}` : `没有符合条件的${props.what}`,
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: props.queryKey,
+    defaults: { state: '1', from: '', to: '' },
+    fetchPage: props.fetchPage,
+    emptyText: (f) => (f.state === '1' ? `暂无待审核的${props.what}` : `没有符合条件的${props.what}`),
     refetchInterval: 15_000,
   });
   const review = useReviewActions<Row>({
@@ -58,11 +57,7 @@ export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row
   });
   const columns: TableColumnsType<Row> = [
     { title: '申请ID', dataIndex: 'id', width: 90 },
-    {
-      title: '会员',
-      dataIndex: 'username',
-      render: (name: string | undefined, row) => <Link to={`/members/${row.member_id}`}>{name ?? row.member_id}</Link>,
-    },
+    memberColumn<Row>(),
     ...props.detailColumns,
     { title: '申请时间', dataIndex: 'created_at', width: 170 },
     { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <ReviewStateTag state={v} /> },
@@ -82,14 +77,7 @@ export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row
         options={REVIEW_STATE_OPTIONS}
         onChange={setFilters}
       />
-      <DataTable<Row>
-        label={`${props.title}队列`}
-        rowKey="id"
-        columns={columns}
-        size="middle"
-        scroll={{ x: 1000 }}
-        {...tableProps}
-      />
+      <ListTable<Row> label={`${props.title}队列`} columns={columns} width={1000} {...tableProps} />
       {review.dialog}
     </>
   );

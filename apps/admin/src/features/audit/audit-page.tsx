@@ -2,9 +2,9 @@ import type { adminEndpoints } from '@h5/contract';
 import { Form, Input, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import type { RowOf } from '../../shared/api/client';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { usePagedList } from '../../shared/table/use-paged-list';
 import { DateRangeFilter, SearchButtons } from '../../shared/ui/filter-bar';
-import { DataTable } from '../../shared/ui/data-table';
+import { ListTable } from '../../shared/ui/list-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { type AuditFilters, fetchAudit } from './api';
 import { BeforeAfter } from './before-after';
@@ -74,16 +74,14 @@ const columns: TableColumnsType<Row> = [
 
 /** 操作日志: every operator action, filtered by operator, action, target and date, with before/after. */
 export default function AuditPage() {
-  const { filters, page, setFilters, setPage } = useListParams(EMPTY);
-  const [form] = Form.useForm<Omit<AuditFilters, 'from' | 'to'>>();
-  useEffect(() => form.setFieldsValue(filters), [form, filters]);
-  const { tableProps } = usePagedTable({
-    queryKey: ['audit', filters],
-    fetchPage: (p, signal) => fetchAudit(filters, p, signal),
-    page,
-    onPage: setPage,
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'audit',
+    defaults: EMPTY,
+    fetchPage: fetchAudit,
     emptyText: '没有符合条件的操作记录',
   });
+  const [form] = Form.useForm<Omit<AuditFilters, 'from' | 'to'>>();
+  useEffect(() => form.setFieldsValue(filters), [form, filters]);
   return (
     <>
       <PageTitle>操作日志</PageTitle>
@@ -117,12 +115,10 @@ export default function AuditPage() {
           }}
         />
       </Form>
-      <DataTable<Row>
+      <ListTable<Row>
         label="操作日志"
-        rowKey="id"
         columns={columns}
-        size="middle"
-        scroll={{ x: 900 }}
+        width={900}
         expandable={{
           expandedRowRender: (row) => <BeforeAfter before={row.before} after={row.after} />,
           expandRowByClick: false,

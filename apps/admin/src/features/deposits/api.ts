@@ -1,17 +1,13 @@
 import { adminEndpoints } from '@h5/contract';
 import { callAdmin, callAdminWithMessage } from '../../shared/api/client';
 import type { PageRequest } from '../../shared/table/use-paged-table';
+import { apiState, type QueueFilters, queueInput } from '../../shared/table/queue-filters';
 
 const e = adminEndpoints;
 
-export type QueueFilters = { state: string; from: string; to: string };
-
 /** The queue as filtered on screen: a state ('all' for every one) and Beijing days. */
 export const fetchDeposits = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
-  callAdmin(e.deposits, {
-    input: { ...page, state: f.state === 'all' ? '' : f.state, from: f.from, to: f.to },
-    signal,
-  });
+  callAdmin(e.deposits, { input: queueInput(f, page), signal });
 
 export const approveDeposit = (depositNo: string) =>
   callAdminWithMessage(e.depositApprove, { params: { deposit_no: depositNo }, input: { note: '' } });
@@ -28,11 +24,13 @@ export const queryDeposit = (depositNo: string) =>
 
 /** Late payments by state ('all' for every one). */
 export const fetchLatePayments = (state: string, page: PageRequest, signal: AbortSignal) =>
-  callAdmin(e.latePayments, { input: { ...page, state: state === 'all' ? '' : state }, signal });
+  callAdmin(e.latePayments, { input: { ...page, state: apiState(state) }, signal });
 
-export const creditLatePayment = (id: number) => callAdminWithMessage(e.latePaymentApprove, { params: { id }, input: {} });
+export const creditLatePayment = (id: number) =>
+  callAdminWithMessage(e.latePaymentApprove, { params: { id }, input: {} });
 
-export const refuseLatePayment = (id: number, note: string) => callAdmin(e.latePaymentReject, { params: { id }, input: { note } });
+export const refuseLatePayment = (id: number, note: string) =>
+  callAdmin(e.latePaymentReject, { params: { id }, input: { note } });
 
 /** What a late payment's decision changes: its list, the deposit queue and the member. */
 export const afterLateDecision = [['latePayments'], ...afterReview];

@@ -1,12 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
 import { App, Button, Descriptions, type TableColumnsType } from 'antd';
-import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { memberColumn } from '../../shared/table/member-column';
+import { usePagedList } from '../../shared/table/use-paged-list';
 import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
-import { DataTable } from '../../shared/ui/data-table';
+import { ListTable } from '../../shared/ui/list-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { reviewColumn } from '../../shared/ui/review-column';
@@ -44,8 +44,14 @@ function answerDetails({ message, data }: QueryAnswer) {
   return (
     <Descriptions column={1} size="small">
       <Descriptions.Item label="结果">{message}</Descriptions.Item>
-      {a && <Descriptions.Item label="通道答复">{a.found ? (a.paid ? '已支付' : '未支付') : '查无此订单'}</Descriptions.Item>}
-      {a?.found && <Descriptions.Item label="通道金额">{a.money === null ? '-' : `${formatMoney(a.money)} 元`}</Descriptions.Item>}
+      {a && (
+        <Descriptions.Item label="通道答复">
+          {a.found ? (a.paid ? '已支付' : '未支付') : '查无此订单'}
+        </Descriptions.Item>
+      )}
+      {a?.found && (
+        <Descriptions.Item label="通道金额">{a.money === null ? '-' : `${formatMoney(a.money)} 元`}</Descriptions.Item>
+      )}
       {a?.found && <Descriptions.Item label="通道单号">{a.trade_no || '-'}</Descriptions.Item>}
       {a?.found && <Descriptions.Item label="答复订单号">{a.order_no || '-'}</Descriptions.Item>}
     </Descriptions>
@@ -57,13 +63,11 @@ function answerDetails({ message, data }: QueryAnswer) {
  * gateway deposit's gateway now; 逾期到账 below holds money paid after its deposit closed.
  */
 export default function DepositsPage() {
-  const { filters, page, setFilters, setPage } = useListParams({ state: '1', from: '', to: '' });
-  const { tableProps } = usePagedTable({
-    queryKey: ['deposits', filters],
-    fetchPage: (p, signal) => fetchDeposits(filters, p, signal),
-    page,
-    onPage: setPage,
-    emptyText: filters.state === '1' ? '暂无待审核的存款' : '没有符合条件的存款',
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'deposits',
+    defaults: { state: '1', from: '', to: '' },
+    fetchPage: fetchDeposits,
+    emptyText: (f) => (f.state === '1' ? '暂无待审核的存款' : '没有符合条件的存款'),
     refetchInterval: QUEUE_POLL_MS,
   });
   const review = useReviewActions<Row>({
@@ -85,16 +89,13 @@ export default function DepositsPage() {
       action: () => queryDeposit(row.deposit_no),
       invalidate: afterLateDecision,
       success: (answer) => answer.message,
-      onDone: (answer) => void modal.info({ title: `查单：${row.deposit_no}`, content: answerDetails(answer), okText: '知道了' }),
+      onDone: (answer) =>
+        void modal.info({ title: `查单：${row.deposit_no}`, content: answerDetails(answer), okText: '知道了' }),
     });
 
   const columns: TableColumnsType<Row> = [
     { title: '订单号', dataIndex: 'deposit_no', width: 190 },
-    {
-      title: '会员',
-      dataIndex: 'username',
-      render: (name: string | undefined, row) => <Link to={`/members/${row.member_id}`}>{name ?? row.member_id}</Link>,
-    },
+    memberColumn<Row>(),
     {
       title: '金额',
       dataIndex: 'amount',
@@ -132,14 +133,7 @@ export default function DepositsPage() {
     <>
       <PageTitle>存款审核</PageTitle>
       <ReviewQueueFilters id="deposit-state" filters={filters} options={REVIEW_STATE_OPTIONS} onChange={setFilters} />
-      <DataTable<Row>
-        label="存款审核队列"
-        rowKey="id"
-        columns={columns}
-        size="middle"
-        scroll={{ x: 1100 }}
-        {...tableProps}
-      />
+      <ListTable<Row> label="存款审核队列" columns={columns} width={1100} {...tableProps} />
       {review.dialog}
       <LatePaymentsSection />
     </>

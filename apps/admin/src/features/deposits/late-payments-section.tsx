@@ -1,31 +1,25 @@
 import type { adminEndpoints } from '@h5/contract';
 import { Descriptions, Form, Select, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { payWayLabel } from '../../shared/labels';
+import { payWayLabel, type StateLabels, StateTag, stateOptions } from '../../shared/labels';
+import { memberColumn } from '../../shared/table/member-column';
 import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
-import { DataTable } from '../../shared/ui/data-table';
+import { ListTable } from '../../shared/ui/list-table';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { reviewColumn } from '../../shared/ui/review-column';
-import { StatusTag, type Tone } from '../../shared/ui/status-tag';
 import { afterLateDecision, creditLatePayment, fetchLatePayments, refuseLatePayment } from './api';
 
 type Row = RowOf<typeof adminEndpoints.latePayments>;
 
 const POLL_MS = 15_000;
-const STATES: Record<number, { text: string; tone: Tone }> = {
+const STATES: StateLabels = {
   1: { text: '待确认', tone: 'warning' },
   2: { text: '已入账', tone: 'success' },
   3: { text: '已拒绝', tone: 'danger' },
 };
-const STATE_OPTIONS = [
-  { value: '1', label: '待确认' },
-  { value: '2', label: '已入账' },
-  { value: '3', label: '已拒绝' },
-  { value: 'all', label: '全部' },
-];
+const STATE_OPTIONS = stateOptions(STATES, [1, 2, 3]);
 const closedAs = (row: Row) => (row.closed_as === 'expired' ? '订单已过期' : '订单已拒绝');
 
 function describe(row: Row) {
@@ -65,7 +59,7 @@ export function LatePaymentsSection() {
 
   const columns: TableColumnsType<Row> = [
     { title: '订单号', dataIndex: 'deposit_no', width: 190 },
-    { title: '会员', dataIndex: 'username', render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link> },
+    memberColumn<Row>(),
     { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
     { title: '方式', dataIndex: 'pay_way', render: payWayLabel },
     { title: '通道', render: (_v, row) => `${row.gateway}${row.trade_no ? `（${row.trade_no}）` : ''}` },
@@ -75,7 +69,7 @@ export function LatePaymentsSection() {
       title: '状态',
       dataIndex: 'state',
       width: 90,
-      render: (v: number) => <StatusTag tone={STATES[v]?.tone ?? 'neutral'}>{STATES[v]?.text ?? `状态 ${v}`}</StatusTag>,
+      render: (v: number) => <StateTag states={STATES} state={v} />,
     },
     reviewColumn<Row>({
       title: '处理',
@@ -103,7 +97,7 @@ export function LatePaymentsSection() {
           style={{ width: 120 }}
         />
       </Form.Item>
-      <DataTable<Row> label="逾期到账列表" rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
+      <ListTable<Row> label="逾期到账列表" columns={columns} width={1100} {...tableProps} />
       {review.dialog}
     </section>
   );

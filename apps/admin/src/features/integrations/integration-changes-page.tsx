@@ -2,8 +2,9 @@ import { adminEndpoints, INTEGRATION_CHANGE_STATES } from '@h5/contract';
 import { Button, Descriptions, Space, type TableColumnsType, Tooltip } from 'antd';
 import { callAdmin, callAdminWithMessage, type RowOf } from '../../shared/api/client';
 import { useSessionStore } from '../../shared/session/session-store';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DataTable } from '../../shared/ui/data-table';
+import { usePagedList } from '../../shared/table/use-paged-list';
+import { apiState } from '../../shared/table/queue-filters';
+import { ListTable } from '../../shared/ui/list-table';
 import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -51,9 +52,15 @@ export function ChangeDiff({ row }: { row: Row }) {
     <table aria-label={`${targetText(row)} 变更内容`} style={{ borderCollapse: 'collapse' }}>
       <thead>
         <tr>
-          <th scope="col" style={{ textAlign: 'left', paddingRight: 12 }}>项目</th>
-          <th scope="col" style={{ textAlign: 'left', paddingRight: 12 }}>变更前</th>
-          <th scope="col" style={{ textAlign: 'left' }}>变更后</th>
+          <th scope="col" style={{ textAlign: 'left', paddingRight: 12 }}>
+            项目
+          </th>
+          <th scope="col" style={{ textAlign: 'left', paddingRight: 12 }}>
+            变更前
+          </th>
+          <th scope="col" style={{ textAlign: 'left' }}>
+            变更后
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -98,14 +105,11 @@ function describe(row: Row) {
  */
 export default function IntegrationChangesPage() {
   const me = useSessionStore((s) => s.session?.username);
-  const { filters, page, setFilters, setPage } = useListParams({ state: '1' });
-  const { tableProps } = usePagedTable({
-    queryKey: ['integrationChanges', filters],
-    fetchPage: (p, signal) =>
-      callAdmin(e.integrationChanges, { input: { ...p, state: filters.state === 'all' ? '' : filters.state }, signal }),
-    page,
-    onPage: setPage,
-    emptyText: filters.state === '1' ? '暂无待审批的变更' : '没有符合条件的变更',
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'integrationChanges',
+    defaults: { state: '1' },
+    fetchPage: (f, p, signal) => callAdmin(e.integrationChanges, { input: { ...p, state: apiState(f.state) }, signal }),
+    emptyText: (f) => (f.state === '1' ? '暂无待审批的变更' : '没有符合条件的变更'),
   });
   const review = useReviewActions<Row>({
     what: '变更',
@@ -159,7 +163,8 @@ export default function IntegrationChangesPage() {
     <>
       <PageTitle>待审批变更</PageTitle>
       <div style={{ marginBottom: 16 }}>
-        场馆的钱包模式、接口地址、密钥、币种，以及支付通道的新增、商户号、密钥和提交地址，须另一位管理员通过后才生效；密钥始终以 ******** 显示。
+        场馆的钱包模式、接口地址、密钥、币种，以及支付通道的新增、商户号、密钥和提交地址，须另一位管理员通过后才生效；密钥始终以
+        ******** 显示。
       </div>
       <FilterBar>
         <StateFilter
@@ -169,7 +174,7 @@ export default function IntegrationChangesPage() {
           onChange={(state) => setFilters({ state })}
         />
       </FilterBar>
-      <DataTable<Row> label="待审批变更列表" rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
+      <ListTable<Row> label="待审批变更列表" columns={columns} width={1100} {...tableProps} />
       {review.dialog}
     </>
   );

@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { MemberStateTag } from '../../shared/labels';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DataTable } from '../../shared/ui/data-table';
+import { usePagedList } from '../../shared/table/use-paged-list';
+import { ListTable } from '../../shared/ui/list-table';
 import { SearchButtons } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { fetchMembers, type MemberSearch } from './api';
@@ -35,16 +35,14 @@ const columns: TableColumnsType<Row> = [
 
 /** 会员管理: find a member by username, real name, mobile or registration IP. */
 export default function MembersPage() {
-  const { filters, page, setFilters, setPage } = useListParams(EMPTY);
-  const [form] = Form.useForm<MemberSearch>();
-  useEffect(() => form.setFieldsValue(filters), [form, filters]);
-  const { tableProps } = usePagedTable({
-    queryKey: ['members', filters],
-    fetchPage: (p, signal) => fetchMembers(filters, p, signal),
-    page,
-    onPage: setPage,
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'members',
+    defaults: EMPTY,
+    fetchPage: fetchMembers,
     emptyText: '没有找到符合条件的会员',
   });
+  const [form] = Form.useForm<MemberSearch>();
+  useEffect(() => form.setFieldsValue(filters), [form, filters]);
   const clean = (values: MemberSearch) =>
     Object.fromEntries(Object.entries(values).map(([k, v]) => [k, (v ?? '').trim()])) as MemberSearch;
   return (
@@ -76,14 +74,7 @@ export default function MembersPage() {
           }}
         />
       </Form>
-      <DataTable<Row>
-        label="会员列表"
-        rowKey="id"
-        columns={columns}
-        size="middle"
-        scroll={{ x: 1100 }}
-        {...tableProps}
-      />
+      <ListTable<Row> label="会员列表" columns={columns} width={1100} {...tableProps} />
     </>
   );
 }

@@ -2,10 +2,10 @@ import type { adminEndpoints } from '@h5/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Select, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
-import { DataTable } from '../../shared/ui/data-table';
+import { usePagedList } from '../../shared/table/use-paged-list';
+import { memberColumn } from '../../shared/table/member-column';
+import { ListTable } from '../../shared/ui/list-table';
 import { FilterBar } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { afterPartnerChange, fetchPartners, moveMember, setPartnerPlan, usePlans } from './api';
@@ -14,15 +14,13 @@ type Row = RowOf<typeof adminEndpoints.partners>;
 
 /** 代理管理: the partners (approved applications), their plan and downline size, and moving a member between them. */
 export default function PartnersPage() {
-  const { filters, page, setFilters, setPage } = useListParams({ username: '' });
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const plans = usePlans();
-  const { tableProps } = usePagedTable({
-    queryKey: ['partners', filters],
-    fetchPage: (p, signal) => fetchPartners(filters, p, signal),
-    page,
-    onPage: setPage,
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'partners',
+    defaults: { username: '' },
+    fetchPage: fetchPartners,
     emptyText: '暂无代理（代理申请通过后出现在这里）',
   });
   const [busy, setBusy] = useState<number | 'move' | null>(null);
@@ -56,11 +54,7 @@ export default function PartnersPage() {
 
   const columns: TableColumnsType<Row> = [
     { title: '会员ID', dataIndex: 'member_id', width: 90 },
-    {
-      title: '代理账号',
-      dataIndex: 'username',
-      render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link>,
-    },
+    memberColumn<Row>('代理账号'),
     { title: '下级人数', dataIndex: 'downline', width: 100 },
     {
       title: '佣金方案',
@@ -94,7 +88,7 @@ export default function PartnersPage() {
           />
         </Form.Item>
       </FilterBar>
-      <DataTable<Row> label="代理列表" rowKey="member_id" columns={columns} size="middle" {...tableProps} />
+      <ListTable<Row> label="代理列表" rowKey="member_id" columns={columns} {...tableProps} />
       <section aria-label="转移会员" style={{ marginTop: 24 }}>
         <h2 style={{ fontSize: 16 }}>转移会员</h2>
         <Form layout="inline" onFinish={(v: { member_id: number; inviter_id?: number | null }) => void move(v)}>

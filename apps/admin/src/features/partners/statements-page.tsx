@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { DataTable } from '../../shared/ui/data-table';
+import { ListTable } from '../../shared/ui/list-table';
 import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -29,17 +29,15 @@ const money = (v: string) => formatMoney(v);
 
 /** 代理结算: the monthly statements; finance reviews one and pays it (the commission reaches the partner's wallet once). */
 export default function StatementsPage() {
-  const { filters, page, setFilters, setPage } = useListParams({ month: '', state: 'all', username: '' });
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const confirm = useConfirmAction();
   const [settling, setSettling] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const { tableProps } = usePagedTable({
-    queryKey: ['partnerStatements', filters],
-    fetchPage: (p, signal) => fetchStatements(filters, p, signal),
-    page,
-    onPage: setPage,
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'partnerStatements',
+    defaults: { month: '', state: 'all', username: '' },
+    fetchPage: fetchStatements,
     emptyText: '暂无结算单',
   });
 
@@ -85,7 +83,10 @@ export default function StatementsPage() {
     { title: '活跃会员', dataIndex: 'active_members', width: 90, align: 'right' },
     // The money figures, deposits to the commission base, with the download's own headers.
     ...statementColumns
-      .slice(statementColumns.findIndex(([key]) => key === 'deposits'), statementColumns.findIndex(([key]) => key === 'tier'))
+      .slice(
+        statementColumns.findIndex(([key]) => key === 'deposits'),
+        statementColumns.findIndex(([key]) => key === 'tier'),
+      )
       .map(([key, title]) => ({ title, dataIndex: key, width: 110, align: 'right' as const, render: money })),
     { title: '档位', dataIndex: 'tier', width: 70, render: (v: number) => (v ? `第${v}档` : '-') },
     { title: '比例', dataIndex: 'rate', width: 80, render: (v: string) => `${v}%` },
@@ -168,14 +169,7 @@ export default function StatementsPage() {
           />
         </Form.Item>
       </FilterBar>
-      <DataTable<Row>
-        label="代理结算单"
-        rowKey="id"
-        columns={columns}
-        size="middle"
-        scroll={{ x: 2200 }}
-        {...tableProps}
-      />
+      <ListTable<Row> label="代理结算单" columns={columns} width={2200} {...tableProps} />
     </>
   );
 }

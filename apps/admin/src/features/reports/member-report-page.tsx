@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { downloadAdmin, type RowOf } from '../../shared/api/client';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { usePagedList } from '../../shared/table/use-paged-list';
 import { DataTable } from '../../shared/ui/data-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { fetchMemberReport } from './api';
@@ -18,16 +18,14 @@ const columns = reportColumns<Row>(memberReportColumns, ['member_id', 'username'
 
 /** 会员报表: every member with a counted movement or settled bet in the range, paged, by part of the username. */
 export default function MemberReportPage() {
-  const { filters, page, setFilters, setPage } = useListParams({ ...lastSevenDays(), username: '' });
+  const { filters, setFilters, query, tableProps } = usePagedList({
+    name: 'reportMembers',
+    defaults: { ...lastSevenDays(), username: '' },
+    fetchPage: fetchMemberReport,
+    emptyText: (f) => (f.username ? `该时间段内没有账号含“${f.username}”的会员有记录` : '该时间段内没有会员有记录'),
+  });
   const [form] = Form.useForm<{ username: string }>();
   useEffect(() => form.setFieldsValue({ username: filters.username }), [form, filters.username]);
-  const { query, tableProps } = usePagedTable({
-    queryKey: ['reportMembers', filters],
-    fetchPage: (p, signal) => fetchMemberReport(filters, p, signal),
-    page,
-    onPage: setPage,
-    emptyText: filters.username ? `该时间段内没有账号含“${filters.username}”的会员有记录` : '该时间段内没有会员有记录',
-  });
   const range = { from: filters.from, to: filters.to };
   return (
     <>

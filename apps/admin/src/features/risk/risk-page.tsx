@@ -2,9 +2,9 @@ import { type adminEndpoints, RISK_FLAG_LABELS } from '@h5/contract';
 import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { DataTable } from '../../shared/ui/data-table';
+import { ListTable } from '../../shared/ui/list-table';
 import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -32,13 +32,11 @@ function FlagState({ state }: { state: number }) {
 export default function RiskPage() {
   const me = useMe();
   const confirm = useConfirmAction();
-  const { filters, page, setFilters, setPage } = useListParams({ state: 'open' });
-  const { tableProps } = usePagedTable({
-    queryKey: ['riskFlags', filters],
-    fetchPage: (p, signal) => fetchRiskFlags(filters.state, p, signal),
-    page,
-    onPage: setPage,
-    emptyText: filters.state === 'open' ? '暂无待处理的风险标记' : '暂无风险标记',
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'riskFlags',
+    defaults: { state: 'open' },
+    fetchPage: (f, p, signal) => fetchRiskFlags(f.state, p, signal),
+    emptyText: (f) => (f.state === 'open' ? '暂无待处理的风险标记' : '暂无风险标记'),
   });
   const canFreeze = me.data?.role === 'admin';
 
@@ -123,7 +121,7 @@ export default function RiskPage() {
           onChange={(state) => setFilters({ state })}
         />
       </FilterBar>
-      <DataTable<Row> label="风险标记列表" rowKey="id" columns={columns} size="middle" scroll={{ x: 1200 }} {...tableProps} />
+      <ListTable<Row> label="风险标记列表" columns={columns} width={1200} {...tableProps} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { adminEndpoints } from '@h5/contract';
 import { callAdmin, callAdminWithMessage } from '../../shared/api/client';
 import type { PageRequest } from '../../shared/table/use-paged-table';
+import { apiState } from '../../shared/table/queue-filters';
 
 const e = adminEndpoints;
 
@@ -9,7 +10,7 @@ export type TransferFilters = { state: string; venue: string; from: string; to: 
 /** Transfers as filtered on screen: a state ('all' for every one), a venue code and Beijing days. */
 export const fetchVenueTransfers = (f: TransferFilters, page: PageRequest, signal: AbortSignal) =>
   callAdmin(e.venueTransfers, {
-    input: { ...page, state: f.state === 'all' ? '' : f.state, venue: f.venue.trim(), from: f.from, to: f.to },
+    input: { ...page, state: apiState(f.state), venue: f.venue.trim(), from: f.from, to: f.to },
     signal,
   });
 

@@ -1,14 +1,14 @@
 import type { adminEndpoints } from '@h5/contract';
 import { Button, Descriptions, Form, Input, type TableColumnsType } from 'antd';
-import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { memberColumn } from '../../shared/table/member-column';
+import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { DataTable } from '../../shared/ui/data-table';
+import { ListTable } from '../../shared/ui/list-table';
 import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
-import { StatusTag, type Tone } from '../../shared/ui/status-tag';
+import { type StateLabels, StateTag, stateOptions } from '../../shared/labels';
 import { afterReconcile, fetchVenueTransfers, reconcileVenueTransfer } from './api';
 
 type Row = RowOf<typeof adminEndpoints.venueTransfers>;
@@ -16,17 +16,12 @@ type Row = RowOf<typeof adminEndpoints.venueTransfers>;
 const LIST_POLL_MS = 15_000;
 
 /** SPEC 4's transfer states. */
-const STATES: Record<number, { text: string; tone: Tone }> = {
+const STATES: StateLabels = {
   0: { text: '失败', tone: 'danger' },
   1: { text: '成功', tone: 'success' },
   2: { text: '处理中', tone: 'warning' },
 };
-const STATE_OPTIONS = [
-  { value: '2', label: '处理中' },
-  { value: '1', label: '成功' },
-  { value: '0', label: '失败' },
-  { value: 'all', label: '全部' },
-];
+const STATE_OPTIONS = stateOptions(STATES, [2, 1, 0]);
 
 const directionText = (d: string) => (d === 'in' ? '转入场馆' : '转回中心钱包');
 
@@ -36,13 +31,11 @@ const directionText = (d: string) => (d === 'in' ? '转入场馆' : '转回中�
  * job does the same every minute).
  */
 export default function VenueTransfersPage() {
-  const { filters, page, setFilters, setPage } = useListParams({ state: '2', venue: '', from: '', to: '' });
-  const { tableProps } = usePagedTable({
-    queryKey: ['venueTransfers', filters],
-    fetchPage: (p, signal) => fetchVenueTransfers(filters, p, signal),
-    page,
-    onPage: setPage,
-    emptyText: filters.state === '2' ? '暂无处理中的场馆转账' : '没有符合条件的场馆转账',
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'venueTransfers',
+    defaults: { state: '2', venue: '', from: '', to: '' },
+    fetchPage: fetchVenueTransfers,
+    emptyText: (f) => (f.state === '2' ? '暂无处理中的场馆转账' : '没有符合条件的场馆转账'),
     refetchInterval: LIST_POLL_MS,
   });
   const confirm = useConfirmAction();
@@ -67,11 +60,7 @@ export default function VenueTransfersPage() {
 
   const columns: TableColumnsType<Row> = [
     { title: '转账单号', dataIndex: 'transfer_no', width: 210 },
-    {
-      title: '会员',
-      dataIndex: 'username',
-      render: (name: string | undefined, row) => <Link to={`/members/${row.member_id}`}>{name ?? row.member_id}</Link>,
-    },
+    memberColumn<Row>(),
     { title: '场馆', dataIndex: 'venue_code', width: 100 },
     { title: '方向', dataIndex: 'direction', width: 120, render: directionText },
     { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
@@ -80,7 +69,7 @@ export default function VenueTransfersPage() {
       title: '状态',
       dataIndex: 'state',
       width: 90,
-      render: (v: number) => <StatusTag tone={STATES[v]?.tone ?? 'neutral'}>{STATES[v]?.text ?? `状态 ${v}`}</StatusTag>,
+      render: (v: number) => <StateTag states={STATES} state={v} />,
     },
     {
       title: '处理',
@@ -118,7 +107,7 @@ export default function VenueTransfersPage() {
         </Form.Item>
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
-      <DataTable<Row> label="场馆转账列表" rowKey="id" columns={columns} size="middle" scroll={{ x: 1100 }} {...tableProps} />
+      <ListTable<Row> label="场馆转账列表" columns={columns} width={1100} {...tableProps} />
     </>
   );
 }

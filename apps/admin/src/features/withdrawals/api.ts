@@ -2,16 +2,12 @@ import { adminEndpoints } from '@h5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callAdmin, callAdminWithMessage } from '../../shared/api/client';
 import type { PageRequest } from '../../shared/table/use-paged-table';
+import { type QueueFilters, queueInput } from '../../shared/table/queue-filters';
 
 const e = adminEndpoints;
 
-export type QueueFilters = { state: string; from: string; to: string };
-
 export const fetchWithdrawals = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
-  callAdmin(e.withdrawals, {
-    input: { ...page, state: f.state === 'all' ? '' : f.state, from: f.from, to: f.to },
-    signal,
-  });
+  callAdmin(e.withdrawals, { input: queueInput(f, page), signal });
 
 export const approveWithdrawal = (orderNo: string) =>
   callAdminWithMessage(e.withdrawalApprove, { params: { order_no: orderNo }, input: { note: '' } });

@@ -2,14 +2,14 @@ import type { adminEndpoints } from '@h5/contract';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { Alert, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { LinkedAccountsDrawer } from '../../shared/members/linked-accounts';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
-import { useListParams, usePagedTable } from '../../shared/table/use-paged-table';
+import { memberColumn } from '../../shared/table/member-column';
+import { usePagedList } from '../../shared/table/use-paged-list';
 import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
-import { DataTable } from '../../shared/ui/data-table';
+import { ListTable } from '../../shared/ui/list-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { useMe } from '../../shared/session/use-me';
@@ -54,13 +54,11 @@ function TurnoverTag({ owed }: { owed: string }) {
 export default function WithdrawalsPage() {
   const me = useMe();
   const [linksOf, setLinksOf] = useState<{ id: number; username: string } | null>(null);
-  const { filters, page, setFilters, setPage } = useListParams({ state: '1', from: '', to: '' });
-  const { tableProps } = usePagedTable({
-    queryKey: ['withdrawals', filters],
-    fetchPage: (p, signal) => fetchWithdrawals(filters, p, signal),
-    page,
-    onPage: setPage,
-    emptyText: filters.state === '1' ? '暂无待审核的提款' : '没有符合条件的提款',
+  const { filters, setFilters, tableProps } = usePagedList({
+    name: 'withdrawals',
+    defaults: { state: '1', from: '', to: '' },
+    fetchPage: fetchWithdrawals,
+    emptyText: (f) => (f.state === '1' ? '暂无待审核的提款' : '没有符合条件的提款'),
     refetchInterval: QUEUE_POLL_MS,
   });
   const review = useReviewActions<Row>({
@@ -80,11 +78,7 @@ export default function WithdrawalsPage() {
 
   const columns: TableColumnsType<Row> = [
     { title: '订单号', dataIndex: 'order_no', width: 190 },
-    {
-      title: '会员',
-      dataIndex: 'username',
-      render: (name: string, row) => <Link to={`/members/${row.member_id}`}>{name}</Link>,
-    },
+    memberColumn<Row>(),
     {
       title: '金额',
       dataIndex: 'amount',
@@ -178,14 +172,7 @@ export default function WithdrawalsPage() {
         options={REVIEW_STATE_OPTIONS}
         onChange={setFilters}
       />
-      <DataTable<Row>
-        label="提款审核队列"
-        rowKey="id"
-        columns={columns}
-        size="middle"
-        scroll={{ x: 1200 }}
-        {...tableProps}
-      />
+      <ListTable<Row> label="提款审核队列" columns={columns} width={1200} {...tableProps} />
       {review.dialog}
       <LinkedAccountsDrawer member={linksOf} onClose={() => setLinksOf(null)} />
     </>
