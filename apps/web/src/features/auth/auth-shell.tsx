@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import './auth.css';
+import { BACK_ARROW, LineIcon } from '../../shared/ui/line-icon';
 
 /** The full-screen frame of the login and register views: a way home, the site title, the form card. */
 export function AuthShell({ heading, children }: { heading: string; children: ReactNode }) {
@@ -10,9 +11,7 @@ export function AuthShell({ heading, children }: { heading: string; children: Re
   return (
     <main className="auth-page" aria-label={heading}>
       <button type="button" className="auth-home" aria-label="返回首页" onClick={() => void navigate('/')}>
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d="M15 4l-8 8 8 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-        </svg>
+        <LineIcon d={BACK_ARROW} size={22} strokeWidth={2.4} cap="round" />
       </button>
       <div className="auth-hero">
         <svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { MAX_INPUT } from '@h5/contract/codes';
 import { Button, Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { LineIcon } from '../../shared/ui/line-icon';
 
 interface TextFieldProps {
   id: string;
@@ -22,16 +23,7 @@ export function TextField({ id, label, icon, extra, type = 'text', maxLength = M
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="auth-field-icon">
-        <path
-          d={icon}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d={icon} size={20} strokeWidth={1.8} cap="round" join="round" className="auth-field-icon" />
       <Input id={id} type={type} maxLength={maxLength} clearable={type === 'text'} {...rest} />
       {extra}
     </div>

@@ -1,5 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
+import { LineIcon } from '../../shared/ui/line-icon';
 
 const LINKS = [
   {
@@ -41,9 +42,7 @@ export default function SideDrawer({ open, onClose, title }: { open: boolean; on
           {LINKS.map((link) => (
             <li key={link.to}>
               <button type="button" className="side-drawer-link" onClick={() => follow(link.to)}>
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path d={link.icon} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
-                </svg>
+                <LineIcon d={link.icon} size={20} strokeWidth={1.7} join="round" />
                 <span>{link.label}</span>
               </button>
             </li>

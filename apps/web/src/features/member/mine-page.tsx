@@ -10,6 +10,7 @@ import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import '../../shared/ui/panel.css';
 import './mine.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
+import { CHEVRON, LineIcon } from '../../shared/ui/line-icon';
 
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
 export const DEFAULT_AVATAR = '/art/avatar-default.svg';
@@ -131,22 +132,14 @@ export function MinePage() {
           disabled={refresh.isPending}
           onClick={() => void refreshMoney()}
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            aria-hidden="true"
+          <LineIcon
+            d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
+            size={18}
+            strokeWidth={2.2}
+            cap="round"
+            join="round"
             className={refresh.isPending ? 'spin' : ''}
-          >
-            <path
-              d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          />
         </button>
       </section>
 
@@ -167,9 +160,7 @@ export function MinePage() {
             <li key={entry.to}>
               <button type="button" className="mine-menu-item" onClick={() => void go(entry.to)}>
                 <span>{entry.label}</span>
-                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                  <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-                </svg>
+                <LineIcon d={CHEVRON} size={16} strokeWidth={2.2} cap="round" />
               </button>
             </li>
           ))}

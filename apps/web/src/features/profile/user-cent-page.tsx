@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import '../../shared/ui/panel.css';
 import './profile.css';
+import { CHEVRON, LineIcon } from '../../shared/ui/line-icon';
 
 /** SPEC 2 /userCent: the security centre's links. */
 const ENTRIES = [
@@ -20,9 +21,7 @@ export function UserCentPage() {
             <Link to={e.to} className="profile-menu-item">
               <span className="profile-menu-label">{e.label}</span>
               <span className="profile-menu-hint">{e.hint}</span>
-              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-              </svg>
+              <LineIcon d={CHEVRON} size={16} strokeWidth={2.2} cap="round" />
             </Link>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useRecycleAll, useVenueBalances, VENUE_POLL_MS } from './api';
 import { Amount, useWalletTotals, VenueGrid, WalletSplit } from './wallet-summary';
 import './wallet.css';
+import { LineIcon } from '../../shared/ui/line-icon';
 
 const SHORTCUTS = [
   { to: '/recharge', label: '存款', icon: 'M12 4v12M7 11l5 5 5-5M5 20h14' },
@@ -39,16 +40,7 @@ export function MoneyPage() {
       <nav className="wallet-shortcuts" aria-label="钱包快捷入口">
         {SHORTCUTS.map((s) => (
           <button key={s.to} type="button" className="wallet-shortcut" onClick={() => void go(s.to)}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path
-                d={s.icon}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.9"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon d={s.icon} size={22} strokeWidth={1.9} cap="round" join="round" />
             <span>{s.label}</span>
           </button>
         ))}

@@ -12,6 +12,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { useSetAutoTransfer, useTransfer, useVenueBalances, VENUE_POLL_MS } from './api';
 import { useWalletTotals, VenueGrid, WalletSplit } from './wallet-summary';
 import './wallet.css';
+import { LineIcon } from '../../shared/ui/line-icon';
 
 const CENTRAL_NAME = '中心钱包';
 
@@ -156,16 +157,7 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
       <div className="transfer-route">
         <WalletButton side="from" name={nameOf(from)} balance={balanceOf(from)} onOpen={() => setPicking('from')} />
         <button type="button" className="transfer-swap" aria-label="交换转出和转入钱包" onClick={swap}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              d="M4 8h14l-4-4M20 16H6l4 4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <LineIcon d="M4 8h14l-4-4M20 16H6l4 4" size={20} strokeWidth={2} cap="round" join="round" />
         </button>
         <WalletButton
           side="to"
