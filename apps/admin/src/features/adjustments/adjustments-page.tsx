@@ -1,5 +1,5 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Alert, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
@@ -7,14 +7,14 @@ import { useMe } from '../../shared/session/use-me';
 import { memberColumn } from '../../shared/table/member-column';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { ListTable } from '../../shared/ui/list-table';
-import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
+import { StateFilterBar } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
-import { afterDecision, approveAdjustment, fetchAdjustments, rejectAdjustment } from './api';
+import { ReviewFacts } from '../../shared/ui/review-facts';
+import { QUEUE_POLL_MS } from '../../shared/ui/review-queue-frame';
+import { adjustmentReview, fetchAdjustments } from './api';
 
 type Row = RowOf<typeof adminEndpoints.adjustments>;
-
-const QUEUE_POLL_MS = 15_000;
 
 /** A signed amount as the operator reads it: 加款 or 扣款 and the absolute value. */
 const direction = (amount: string) =>
@@ -22,12 +22,14 @@ const direction = (amount: string) =>
 
 function describe(row: Row) {
   return (
-    <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
-      <Descriptions.Item label="会员">{row.username}</Descriptions.Item>
-      <Descriptions.Item label="金额">{`${direction(row.amount)} 元`}</Descriptions.Item>
-      <Descriptions.Item label="备注">{row.note}</Descriptions.Item>
-      <Descriptions.Item label="提交人">{`${row.made_by}（${row.created_at}）`}</Descriptions.Item>
-    </Descriptions>
+    <ReviewFacts
+      facts={[
+        ['会员', row.username],
+        ['金额', `${direction(row.amount)} 元`],
+        ['备注', row.note],
+        ['提交人', `${row.made_by}（${row.created_at}）`],
+      ]}
+    />
   );
 }
 
@@ -47,9 +49,7 @@ export default function AdjustmentsPage() {
   const review = useReviewActions<Row>({
     what: '调整',
     describe,
-    approve: (row) => approveAdjustment(row.id),
-    reject: (row, reason) => rejectAdjustment(row.id, reason),
-    invalidate: afterDecision,
+    ...adjustmentReview,
     approvedText: '复核通过，已调整会员余额',
     approveNote: () => <Alert type="warning" showIcon title="通过后立即计入会员中心钱包，不可撤回。" />,
   });
@@ -97,14 +97,12 @@ export default function AdjustmentsPage() {
   return (
     <>
       <PageTitle>调整复核</PageTitle>
-      <FilterBar>
-        <StateFilter
-          id="adjustment-state"
-          value={filters.state}
-          options={REVIEW_STATE_OPTIONS}
-          onChange={(state) => setFilters({ state })}
-        />
-      </FilterBar>
+      <StateFilterBar
+        id="adjustment-state"
+        value={filters.state}
+        options={REVIEW_STATE_OPTIONS}
+        onChange={setFilters}
+      />
       <ListTable<Row> label="调整复核队列" columns={columns} width={1000} {...tableProps} />
       {review.dialog}
     </>

@@ -1,7 +1,8 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Descriptions, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { RowOf } from '../../shared/api/client';
-import { agentReview, fetchAgentApplications } from './api';
+import { ReviewFacts } from '../../shared/ui/review-facts';
+import { agentQueue } from './api';
 import { ReviewQueue } from './review-queue';
 
 type Row = RowOf<typeof adminEndpoints.agentApplications>;
@@ -11,10 +12,7 @@ export default function AgentApplicationsPage() {
   return (
     <ReviewQueue<Row>
       title="代理申请"
-      what="代理申请"
-      queryKey="agentApplications"
-      fetchPage={fetchAgentApplications}
-      review={agentReview}
+      queue={agentQueue}
       detailColumns={[
         { title: '手机号', dataIndex: 'mobile', render: (v: string) => v || '-' },
         {
@@ -28,11 +26,13 @@ export default function AgentApplicationsPage() {
         },
       ]}
       describe={(row) => (
-        <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
-          <Descriptions.Item label="会员">{row.username ?? row.member_id}</Descriptions.Item>
-          <Descriptions.Item label="手机号">{row.mobile || '-'}</Descriptions.Item>
-          <Descriptions.Item label="申请说明">{row.apply_info || '-'}</Descriptions.Item>
-        </Descriptions>
+        <ReviewFacts
+          facts={[
+            ['会员', row.username ?? row.member_id],
+            ['手机号', row.mobile || '-'],
+            ['申请说明', row.apply_info || '-'],
+          ]}
+        />
       )}
       invalidate={[['dashboardPending'], ['member'], ['members']]}
     />

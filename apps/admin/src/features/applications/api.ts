@@ -11,12 +11,18 @@ export const fetchPromotionApplications = (f: QueueFilters, page: PageRequest, s
 export const fetchAgentApplications = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
   callAdmin(e.agentApplications, { input: queueInput(f, page), signal });
 
-export const promotionReview = {
+/** 优惠申请: where the queue's rows come from and how one is decided. */
+export const promotionQueue = {
+  name: 'activityApplications',
+  fetchPage: fetchPromotionApplications,
   approve: (id: number) => callAdminWithMessage(e.activityApplicationApprove, { params: { id }, input: { note: '' } }),
   reject: (id: number, note: string) => callAdmin(e.activityApplicationReject, { params: { id }, input: { note } }),
 };
 
-export const agentReview = {
+/** 代理申请: the same for the partner programme's applications. */
+export const agentQueue = {
+  name: 'agentApplications',
+  fetchPage: fetchAgentApplications,
   approve: (id: number) => callAdminWithMessage(e.agentApplicationApprove, { params: { id }, input: { note: '' } }),
   reject: (id: number, note: string) => callAdmin(e.agentApplicationReject, { params: { id }, input: { note } }),
 };

@@ -1,7 +1,7 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Descriptions } from 'antd';
 import type { RowOf } from '../../shared/api/client';
-import { fetchPromotionApplications, promotionReview } from './api';
+import { ReviewFacts } from '../../shared/ui/review-facts';
+import { promotionQueue } from './api';
 import { ReviewQueue } from './review-queue';
 
 type Row = RowOf<typeof adminEndpoints.activityApplications>;
@@ -11,17 +11,16 @@ export default function PromotionApplicationsPage() {
   return (
     <ReviewQueue<Row>
       title="优惠申请"
-      what="优惠申请"
-      queryKey="activityApplications"
-      fetchPage={fetchPromotionApplications}
-      review={promotionReview}
+      queue={promotionQueue}
       detailColumns={[{ title: '活动', dataIndex: 'activity_name' }]}
       describe={(row) => (
-        <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
-          <Descriptions.Item label="会员">{row.username ?? row.member_id}</Descriptions.Item>
-          <Descriptions.Item label="活动">{row.activity_name}</Descriptions.Item>
-          <Descriptions.Item label="申请时间">{row.created_at}</Descriptions.Item>
-        </Descriptions>
+        <ReviewFacts
+          facts={[
+            ['会员', row.username ?? row.member_id],
+            ['活动', row.activity_name],
+            ['申请时间', row.created_at],
+          ]}
+        />
       )}
       invalidate={[['dashboardPending']]}
     />

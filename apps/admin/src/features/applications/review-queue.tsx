@@ -2,14 +2,11 @@ import { type TableColumnsType } from 'antd';
 import type { Paginator } from '@h5/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
+import { ReviewStateTag } from '../../shared/labels';
 import { memberColumn } from '../../shared/table/member-column';
 import type { QueueFilters } from '../../shared/table/queue-filters';
-import { usePagedList } from '../../shared/table/use-paged-list';
 import type { PageRequest } from '../../shared/table/use-paged-table';
-import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
-import { ListTable } from '../../shared/ui/list-table';
-import { PageTitle } from '../../shared/ui/page-title';
+import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { reviewColumn } from '../../shared/ui/review-column';
 
@@ -25,11 +22,12 @@ interface Application {
 }
 
 export interface ReviewQueueProps<Row extends Application> {
+  /** The page's title, which also names the items (优惠申请). */
   title: string;
-  what: string;
-  queryKey: string;
-  fetchPage: (filters: QueueFilters, page: PageRequest, signal: AbortSignal) => Promise<Paginator<Row>>;
-  review: {
+  /** The queue's endpoint name (its query key), its rows and its decisions. */
+  queue: {
+    name: string;
+    fetchPage: (filters: QueueFilters, page: PageRequest, signal: AbortSignal) => Promise<Paginator<Row>>;
     approve: (id: number) => Promise<{ message: string }>;
     reject: (id: number, note: string) => Promise<unknown>;
   };
@@ -41,19 +39,14 @@ export interface ReviewQueueProps<Row extends Application> {
 
 /** A queue of member applications: filter by state and date, approve with a confirm, refuse with a reason. */
 export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row>) {
-  const { filters, setFilters, tableProps } = usePagedList({
-    name: props.queryKey,
-    defaults: { state: '1', from: '', to: '' },
-    fetchPage: props.fetchPage,
-    emptyText: (f) => (f.state === '1' ? `暂无待审核的${props.what}` : `没有符合条件的${props.what}`),
-    refetchInterval: 15_000,
-  });
+  const { title, queue } = props;
+  const list = useReviewQueueList(queue.name, queue.fetchPage, title);
   const review = useReviewActions<Row>({
-    what: props.what,
+    what: title,
     describe: props.describe,
-    approve: (row) => props.review.approve(row.id),
-    reject: (row, reason) => props.review.reject(row.id, reason),
-    invalidate: [[props.queryKey], ...props.invalidate],
+    approve: (row) => queue.approve(row.id),
+    reject: (row, reason) => queue.reject(row.id, reason),
+    invalidate: [[queue.name], ...props.invalidate],
   });
   const columns: TableColumnsType<Row> = [
     { title: '申请ID', dataIndex: 'id', width: 90 },
@@ -69,16 +62,13 @@ export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row
     }),
   ];
   return (
-    <>
-      <PageTitle>{props.title}</PageTitle>
-      <ReviewQueueFilters
-        id={`${props.queryKey}-state`}
-        filters={filters}
-        options={REVIEW_STATE_OPTIONS}
-        onChange={setFilters}
-      />
-      <ListTable<Row> label={`${props.title}队列`} columns={columns} width={1000} {...tableProps} />
-      {review.dialog}
-    </>
+    <ReviewQueueFrame
+      title={title}
+      stateId={`${queue.name}-state`}
+      list={list}
+      columns={columns}
+      width={1000}
+      dialog={review.dialog}
+    />
   );
 }

@@ -9,14 +9,17 @@ const e = adminEndpoints;
 export const fetchDeposits = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
   callAdmin(e.deposits, { input: queueInput(f, page), signal });
 
-export const approveDeposit = (depositNo: string) =>
-  callAdminWithMessage(e.depositApprove, { params: { deposit_no: depositNo }, input: { note: '' } });
-
-export const rejectDeposit = (depositNo: string, note: string) =>
-  callAdmin(e.depositReject, { params: { deposit_no: depositNo }, input: { note } });
-
 /** What a review changes besides the queue. */
 export const afterReview = [['deposits'], ['dashboardPending'], ['member'], ['memberTab'], ['members']];
+
+/** 通过 and 拒绝 of a deposit (by its number), and what either changes. */
+export const depositReview = {
+  approve: (row: { deposit_no: string }) =>
+    callAdminWithMessage(e.depositApprove, { params: { deposit_no: row.deposit_no }, input: { note: '' } }),
+  reject: (row: { deposit_no: string }, note: string) =>
+    callAdmin(e.depositReject, { params: { deposit_no: row.deposit_no }, input: { note } }),
+  invalidate: afterReview,
+};
 
 /** 查单: the gateway's answer about one deposit, acted on as reconciliation would. */
 export const queryDeposit = (depositNo: string) =>

@@ -2,21 +2,17 @@ import type { adminEndpoints } from '@h5/contract';
 import { App, Button, Descriptions, type TableColumnsType } from 'antd';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { payWayLabel, REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
+import { payWayLabel, ReviewStateTag } from '../../shared/labels';
 import { memberColumn } from '../../shared/table/member-column';
-import { usePagedList } from '../../shared/table/use-paged-list';
-import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
-import { ListTable } from '../../shared/ui/list-table';
-import { PageTitle } from '../../shared/ui/page-title';
+import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { reviewColumn } from '../../shared/ui/review-column';
+import { ReviewFacts } from '../../shared/ui/review-facts';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { afterLateDecision, afterReview, approveDeposit, fetchDeposits, queryDeposit, rejectDeposit } from './api';
+import { afterLateDecision, depositReview, fetchDeposits, queryDeposit } from './api';
 import { LatePaymentsSection } from './late-payments-section';
 
 type Row = RowOf<typeof adminEndpoints.deposits>;
-
-const QUEUE_POLL_MS = 15_000;
 
 function payer(row: Row) {
   if (row.gateway) return `网关 ${row.gateway}${row.gateway_trade_no ? `（${row.gateway_trade_no}）` : ''}`;
@@ -26,13 +22,15 @@ function payer(row: Row) {
 
 function describe(row: Row) {
   return (
-    <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
-      <Descriptions.Item label="会员">{row.username ?? row.member_id}</Descriptions.Item>
-      <Descriptions.Item label="金额">{`${formatMoney(row.amount)} 元`}</Descriptions.Item>
-      <Descriptions.Item label="方式">{payWayLabel(row.pay_way)}</Descriptions.Item>
-      <Descriptions.Item label="付款信息">{payer(row)}</Descriptions.Item>
-      <Descriptions.Item label="订单号">{row.deposit_no}</Descriptions.Item>
-    </Descriptions>
+    <ReviewFacts
+      facts={[
+        ['会员', row.username ?? row.member_id],
+        ['金额', `${formatMoney(row.amount)} 元`],
+        ['方式', payWayLabel(row.pay_way)],
+        ['付款信息', payer(row)],
+        ['订单号', row.deposit_no],
+      ]}
+    />
   );
 }
 
@@ -63,19 +61,11 @@ function answerDetails({ message, data }: QueryAnswer) {
  * gateway deposit's gateway now; 逾期到账 below holds money paid after its deposit closed.
  */
 export default function DepositsPage() {
-  const { filters, setFilters, tableProps } = usePagedList({
-    name: 'deposits',
-    defaults: { state: '1', from: '', to: '' },
-    fetchPage: fetchDeposits,
-    emptyText: (f) => (f.state === '1' ? '暂无待审核的存款' : '没有符合条件的存款'),
-    refetchInterval: QUEUE_POLL_MS,
-  });
+  const list = useReviewQueueList('deposits', fetchDeposits, '存款');
   const review = useReviewActions<Row>({
     what: '存款',
     describe,
-    approve: (row) => approveDeposit(row.deposit_no),
-    reject: (row, reason) => rejectDeposit(row.deposit_no, reason),
-    invalidate: afterReview,
+    ...depositReview,
     approvedText: '已通过，金额已入会员中心钱包',
   });
 
@@ -130,12 +120,15 @@ export default function DepositsPage() {
   ];
 
   return (
-    <>
-      <PageTitle>存款审核</PageTitle>
-      <ReviewQueueFilters id="deposit-state" filters={filters} options={REVIEW_STATE_OPTIONS} onChange={setFilters} />
-      <ListTable<Row> label="存款审核队列" columns={columns} width={1100} {...tableProps} />
-      {review.dialog}
+    <ReviewQueueFrame
+      title="存款审核"
+      stateId="deposit-state"
+      list={list}
+      columns={columns}
+      width={1100}
+      dialog={review.dialog}
+    >
       <LatePaymentsSection />
-    </>
+    </ReviewQueueFrame>
   );
 }

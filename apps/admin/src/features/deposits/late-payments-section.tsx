@@ -1,5 +1,5 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Descriptions, Form, Select, Typography, type TableColumnsType } from 'antd';
+import { Form, Select, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
@@ -8,6 +8,7 @@ import { memberColumn } from '../../shared/table/member-column';
 import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
 import { ListTable } from '../../shared/ui/list-table';
 import { useReviewActions } from '../../shared/ui/review-actions';
+import { ReviewFacts } from '../../shared/ui/review-facts';
 import { reviewColumn } from '../../shared/ui/review-column';
 import { afterLateDecision, creditLatePayment, fetchLatePayments, refuseLatePayment } from './api';
 
@@ -24,13 +25,15 @@ const closedAs = (row: Row) => (row.closed_as === 'expired' ? '订单已过期' 
 
 function describe(row: Row) {
   return (
-    <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
-      <Descriptions.Item label="会员">{row.username}</Descriptions.Item>
-      <Descriptions.Item label="金额">{`${formatMoney(row.amount)} 元`}</Descriptions.Item>
-      <Descriptions.Item label="订单号">{row.deposit_no}</Descriptions.Item>
-      <Descriptions.Item label="通道单号">{row.trade_no || '-'}</Descriptions.Item>
-      <Descriptions.Item label="到账时">{closedAs(row)}</Descriptions.Item>
-    </Descriptions>
+    <ReviewFacts
+      facts={[
+        ['会员', row.username],
+        ['金额', `${formatMoney(row.amount)} 元`],
+        ['订单号', row.deposit_no],
+        ['通道单号', row.trade_no || '-'],
+        ['到账时', closedAs(row)],
+      ]}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { useSessionStore } from '../../shared/session/session-store';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { apiState } from '../../shared/table/queue-filters';
 import { ListTable } from '../../shared/ui/list-table';
-import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
+import { StateFilterBar } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag';
@@ -166,14 +166,7 @@ export default function IntegrationChangesPage() {
         场馆的钱包模式、接口地址、密钥、币种，以及支付通道的新增、商户号、密钥和提交地址，须另一位管理员通过后才生效；密钥始终以
         ******** 显示。
       </div>
-      <FilterBar>
-        <StateFilter
-          id="integration-state"
-          value={filters.state}
-          options={STATE_OPTIONS}
-          onChange={(state) => setFilters({ state })}
-        />
-      </FilterBar>
+      <StateFilterBar id="integration-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
       <ListTable<Row> label="待审批变更列表" columns={columns} width={1100} {...tableProps} />
       {review.dialog}
     </>

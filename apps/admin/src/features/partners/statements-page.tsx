@@ -153,12 +153,7 @@ export default function StatementsPage() {
             style={{ width: 160 }}
           />
         </Form.Item>
-        <StateFilter
-          id="statement-state"
-          value={filters.state}
-          options={STATE_OPTIONS}
-          onChange={(state) => setFilters({ state })}
-        />
+        <StateFilter id="statement-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
         <Form.Item label="代理账号" htmlFor="statement-username">
           <Input.Search
             id="statement-username"

@@ -5,7 +5,7 @@ import type { RowOf } from '../../shared/api/client';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { ListTable } from '../../shared/ui/list-table';
-import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
+import { StateFilterBar } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { useMe } from '../../shared/session/use-me';
@@ -113,14 +113,7 @@ export default function RiskPage() {
   return (
     <>
       <PageTitle>风控</PageTitle>
-      <FilterBar>
-        <StateFilter
-          id="risk-state"
-          value={filters.state}
-          options={STATE_OPTIONS}
-          onChange={(state) => setFilters({ state })}
-        />
-      </FilterBar>
+      <StateFilterBar id="risk-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
       <ListTable<Row> label="风险标记列表" columns={columns} width={1200} {...tableProps} />
     </>
   );

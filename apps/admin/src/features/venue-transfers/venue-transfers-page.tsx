@@ -89,12 +89,7 @@ export default function VenueTransfersPage() {
     <>
       <PageTitle>场馆转账</PageTitle>
       <FilterBar>
-        <StateFilter
-          id="venue-transfer-state"
-          value={filters.state}
-          options={STATE_OPTIONS}
-          onChange={(state) => setFilters({ state })}
-        />
+        <StateFilter id="venue-transfer-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
         <Form.Item label="场馆代码" htmlFor="venue-transfer-venue">
           <Input.Search
             id="venue-transfer-venue"

@@ -9,13 +9,16 @@ const e = adminEndpoints;
 export const fetchWithdrawals = (f: QueueFilters, page: PageRequest, signal: AbortSignal) =>
   callAdmin(e.withdrawals, { input: queueInput(f, page), signal });
 
-export const approveWithdrawal = (orderNo: string) =>
-  callAdminWithMessage(e.withdrawalApprove, { params: { order_no: orderNo }, input: { note: '' } });
-
-export const rejectWithdrawal = (orderNo: string, note: string) =>
-  callAdmin(e.withdrawalReject, { params: { order_no: orderNo }, input: { note } });
-
 export const afterReview = [['withdrawals'], ['dashboardPending'], ['member'], ['memberTab'], ['members']];
+
+/** 通过 (a first or second approval) and 拒绝 of a withdrawal by its order number, and what either changes. */
+export const withdrawalReview = {
+  approve: (row: { order_no: string }) =>
+    callAdminWithMessage(e.withdrawalApprove, { params: { order_no: row.order_no }, input: { note: '' } }),
+  reject: (row: { order_no: string }, note: string) =>
+    callAdmin(e.withdrawalReject, { params: { order_no: row.order_no }, input: { note } }),
+  invalidate: afterReview,
+};
 
 const lineKey = ['withdrawReviewSetting'] as const;
 

@@ -5,20 +5,15 @@ import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { LinkedAccountsDrawer } from '../../shared/members/linked-accounts';
-import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
+import { ReviewStateTag } from '../../shared/labels';
 import { memberColumn } from '../../shared/table/member-column';
-import { usePagedList } from '../../shared/table/use-paged-list';
-import { ReviewQueueFilters } from '../../shared/ui/filter-bar';
-import { ListTable } from '../../shared/ui/list-table';
-import { PageTitle } from '../../shared/ui/page-title';
+import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { useMe } from '../../shared/session/use-me';
-import { afterReview, approveWithdrawal, fetchWithdrawals, rejectWithdrawal } from './api';
+import { fetchWithdrawals, withdrawalReview } from './api';
 import { SecondReviewLine } from './second-review-line';
 
 type Row = RowOf<typeof adminEndpoints.withdrawals>;
-
-const QUEUE_POLL_MS = 15_000;
 
 const account = (row: Row) => (row.card_type === 2 ? `USDT（${row.bank}）` : row.bank);
 
@@ -54,19 +49,11 @@ function TurnoverTag({ owed }: { owed: string }) {
 export default function WithdrawalsPage() {
   const me = useMe();
   const [linksOf, setLinksOf] = useState<{ id: number; username: string } | null>(null);
-  const { filters, setFilters, tableProps } = usePagedList({
-    name: 'withdrawals',
-    defaults: { state: '1', from: '', to: '' },
-    fetchPage: fetchWithdrawals,
-    emptyText: (f) => (f.state === '1' ? '暂无待审核的提款' : '没有符合条件的提款'),
-    refetchInterval: QUEUE_POLL_MS,
-  });
+  const list = useReviewQueueList('withdrawals', fetchWithdrawals, '提款');
   const review = useReviewActions<Row>({
     what: '提款',
     describe,
-    approve: (row) => approveWithdrawal(row.order_no),
-    reject: (row, reason) => rejectWithdrawal(row.order_no, reason),
-    invalidate: afterReview,
+    ...withdrawalReview,
     approvedText: '已通过，请按收款账户出款',
     approveNote: (row) =>
       row.needs_second_review && !row.first_reviewed_by ? (
@@ -164,17 +151,16 @@ export default function WithdrawalsPage() {
   ];
 
   return (
-    <>
-      <PageTitle extra={<SecondReviewLine />}>提款审核</PageTitle>
-      <ReviewQueueFilters
-        id="withdrawal-state"
-        filters={filters}
-        options={REVIEW_STATE_OPTIONS}
-        onChange={setFilters}
-      />
-      <ListTable<Row> label="提款审核队列" columns={columns} width={1200} {...tableProps} />
-      {review.dialog}
+    <ReviewQueueFrame
+      title="提款审核"
+      titleExtra={<SecondReviewLine />}
+      stateId="withdrawal-state"
+      list={list}
+      columns={columns}
+      width={1200}
+      dialog={review.dialog}
+    >
       <LinkedAccountsDrawer member={linksOf} onClose={() => setLinksOf(null)} />
-    </>
+    </ReviewQueueFrame>
   );
 }

@@ -29,22 +29,35 @@ export function DateRangeFilter({
   );
 }
 
-/** The 状态 filter of a list: one select of its states (a queue's '' is all of them). */
-export function StateFilter({
-  id,
-  value,
-  options,
-  onChange,
-}: {
+interface StateFilterProps {
   id: string;
   value: string;
   options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (state: string) => void;
-}) {
+  /** The list's filters take the chosen state (a list's setFilters). */
+  onChange: (next: { state: string }) => void;
+}
+
+/** The 状态 filter of a list: one select of its states (a queue's '' is all of them). */
+export function StateFilter({ id, value, options, onChange }: StateFilterProps) {
   return (
     <Form.Item label="状态" htmlFor={id}>
-      <Select id={id} value={value} options={[...options]} onChange={onChange} style={{ width: 120 }} />
+      <Select
+        id={id}
+        value={value}
+        options={[...options]}
+        onChange={(state) => onChange({ state })}
+        style={{ width: 120 }}
+      />
     </Form.Item>
+  );
+}
+
+/** The filters of a list filtered by its state alone. */
+export function StateFilterBar(props: StateFilterProps) {
+  return (
+    <FilterBar>
+      <StateFilter {...props} />
+    </FilterBar>
   );
 }
 
@@ -62,7 +75,7 @@ export function ReviewQueueFilters({
 }) {
   return (
     <FilterBar>
-      <StateFilter id={id} value={filters.state} options={options} onChange={(state) => onChange({ state })} />
+      <StateFilter id={id} value={filters.state} options={options} onChange={onChange} />
       <DateRangeFilter from={filters.from} to={filters.to} onChange={onChange} />
     </FilterBar>
   );
