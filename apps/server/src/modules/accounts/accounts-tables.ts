@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 
 /** A registered member: every user field of SPEC section 3 that is not a balance (balances live in the ledger). */
 export const members = pgTable(
@@ -42,7 +43,7 @@ export const members = pgTable(
     /** 1 active, 0 disabled by an operator. */
     state: smallint('state').notNull().default(1),
     registerIp: varchar('register_ip', { length: 64 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     // Names are unique regardless of case, so "Alice01" cannot shadow "alice01".
@@ -57,15 +58,22 @@ export const members = pgTable(
   ],
 );
 
+/**
+ * The member a row belongs to: required, and deleted with the member where `onDelete` says cascade (sessions,
+ * limits); without it a member who owns rows cannot be deleted.
+ */
+export const memberIdColumn = (onDelete?: 'cascade') =>
+  integer('member_id')
+    .notNull()
+    .references(() => members.id, onDelete && { onDelete });
+
 /** Opaque session tokens: only the SHA-256 of a token is stored (DESIGN "Wire contract"). */
 export const memberSessions = pgTable(
   'member_sessions',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    memberId: memberIdColumn('cascade'),
+    createdAt: stampedNow('created_at'),
     /** Sliding idle expiry, pushed forward as the session is used. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -77,13 +85,11 @@ export const memberLogins = pgTable(
   'member_logins',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberIdColumn('cascade'),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     /** The browser's User-Agent, cut to 255 characters. */
     device: varchar('device', { length: 255 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     index('member_logins_member_idx').on(t.memberId, t.id),

@@ -1,5 +1,6 @@
 import { index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { stampedNow } from '../../lib/table-columns';
+import { memberIdColumn } from '../accounts/accounts-tables';
 import { sql } from 'drizzle-orm';
 
 export type OperatorRole = 'admin' | 'finance' | 'content';
@@ -19,7 +20,7 @@ export const operators = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last time step whose code signed in, so one code cannot be used twice. */
     totpLastStep: integer('totp_last_step'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [uniqueIndex('operators_username_lower_idx').on(sql`lower(${t.username})`)],
 );
@@ -32,7 +33,7 @@ export const operatorSessions = pgTable(
       .notNull()
       .references(() => operators.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
 );
@@ -51,7 +52,7 @@ export const auditLog = pgTable(
     before: text('before').notNull().default('null'),
     after: text('after').notNull().default('null'),
     requestId: varchar('request_id', { length: 64 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
@@ -68,9 +69,7 @@ export const adjustmentReviews = pgTable(
   'adjustment_reviews',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     /** Signed: a credit is positive, a debit negative. */
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     /** The ledger reference the approval posts under (`adjust:...`): one adjustment per reference, pending or not. */
@@ -85,7 +84,7 @@ export const adjustmentReviews = pgTable(
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewNote: varchar('review_note', { length: 200 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [uniqueIndex('adjustment_reviews_reference_idx').on(t.reference), index('adjustment_reviews_state_idx').on(t.state, t.id)],
 );

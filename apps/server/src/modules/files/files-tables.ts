@@ -1,4 +1,5 @@
-import { customType, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 
 /** bytea as a Buffer on both drivers. */
 const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -19,7 +20,7 @@ export const storedFiles = pgTable(
     data: bytes('data').notNull(),
     /** What the file is for ('avatar', 'banner', 'content'), so a replaced one can be removed safely. */
     purpose: varchar('purpose', { length: 16 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [index('stored_files_purpose_idx').on(t.purpose, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { members, memberSessions } from '../accounts/accounts-tables';
+import { index, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
+import { memberIdColumn, memberSessions } from '../accounts/accounts-tables';
 
 /** A bet at a venue (SERVER-RULES "Bets"): status 0 invalid, 1 settled, 2 unsettled. */
 export const bets = pgTable(
@@ -8,9 +9,7 @@ export const bets = pgTable(
   {
     id: serial('id').primaryKey(),
     betId: varchar('bet_id', { length: 128 }).notNull().unique(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     venueCode: varchar('venue_code', { length: 32 }).notNull(),
     category: varchar('category', { length: 16 }).notNull(),
     gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
@@ -18,7 +17,7 @@ export const bets = pgTable(
     validAmount: numeric('valid_amount', { precision: 18, scale: 2 }).notNull(),
     winLoss: numeric('win_loss', { precision: 18, scale: 2 }).notNull().default('0'),
     status: smallint('status').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
@@ -36,9 +35,7 @@ export const bets = pgTable(
  */
 export const launchTokens = pgTable('launch_tokens', {
   ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
-  memberId: integer('member_id')
-    .notNull()
-    .references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberIdColumn('cascade'),
   venueCode: varchar('venue_code', { length: 32 }).notNull(),
   category: varchar('category', { length: 16 }).notNull(),
   gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
@@ -58,9 +55,7 @@ export const venueWalletTransactions = pgTable(
     venueCode: varchar('venue_code', { length: 32 }).notNull(),
     transactionId: varchar('transaction_id', { length: 64 }).notNull(),
     action: varchar('action', { length: 16 }).$type<'bet' | 'win' | 'rollback'>().notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     roundId: varchar('round_id', { length: 64 }).notNull().default(''),
     gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
@@ -70,7 +65,7 @@ export const venueWalletTransactions = pgTable(
     state: varchar('state', { length: 16 }).$type<'open' | 'settled' | 'rolled_back' | 'done'>().notNull(),
     /** The central wallet balance answered to the venue, answered again to a repeat. */
     balanceAfter: numeric('balance_after', { precision: 18, scale: 2 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     uniqueIndex('venue_wallet_tx_idx').on(t.venueCode, t.transactionId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 import { operators } from '../admin/admin-tables';
 
 /**
@@ -29,7 +30,7 @@ export const integrationChanges = pgTable(
     checkedBy: varchar('checked_by', { length: 32 }).notNull().default(''),
     note: varchar('note', { length: 200 }).notNull().default(''),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     uniqueIndex('integration_changes_pending_idx').on(t.targetKind, t.target).where(sql`${t.state} = 1`),

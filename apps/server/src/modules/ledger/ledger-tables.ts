@@ -8,9 +8,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 import { members } from '../accounts/accounts-tables';
 
 /**
@@ -27,7 +27,7 @@ export const ledgerAccounts = pgTable(
     memberId: integer('member_id').references(() => members.id),
     venueCode: varchar('venue_code', { length: 32 }).notNull().default(''),
     balance: numeric('balance', { precision: 18, scale: 2 }).notNull().default('0'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     // The database itself refuses a member balance below zero, whatever the code above it does.
@@ -45,7 +45,7 @@ export const ledgerTransactions = pgTable(
     kind: varchar('kind', { length: 32 }).notNull(),
     memberId: integer('member_id').references(() => members.id),
     memo: text('memo').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     index('ledger_transactions_member_idx').on(t.memberId, t.kind, t.createdAt),

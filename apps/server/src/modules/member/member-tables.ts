@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { stampedNow } from '../../lib/table-columns';
+import { memberIdColumn, members } from '../accounts/accounts-tables';
 
 /**
  * What /api/noticeList pages (SPEC 2 /message): kind 1 an announcement (the 公告 tab), kind 2 an inbox message
@@ -16,7 +17,7 @@ export const memberMessages = pgTable(
     title: varchar('title', { length: 128 }).notNull(),
     /** Operator HTML, sanitised in the browser. */
     content: text('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     index('member_messages_kind_member_idx').on(t.kind, t.memberId, t.id),
@@ -31,9 +32,7 @@ export const agentApplications = pgTable(
   'agent_applications',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberIdColumn('cascade'),
     mobile: varchar('mobile', { length: 32 }).notNull(),
     applyInfo: text('apply_info').notNull(),
     /** 1 pending, 2 approved, 3 rejected. */
@@ -41,7 +40,7 @@ export const agentApplications = pgTable(
     note: varchar('note', { length: 200 }).notNull().default(''),
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     uniqueIndex('agent_applications_member_idx').on(t.memberId),

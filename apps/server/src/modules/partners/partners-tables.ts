@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 import { members } from '../accounts/accounts-tables';
 
 /** One tier as stored: cents of net revenue, a member count, and the rate in hundredths of a percent. */
@@ -30,7 +31,7 @@ export const commissionPlans = pgTable('commission_plans', {
   feeShareBp: integer('fee_share_bp').notNull().default(0),
   /** Ascending by minNetCents. */
   tiers: jsonb('tiers').$type<StoredTier[]>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow('created_at'),
 });
 
 /** A partner's plan: one per partner (a partner is a member with isagent 1). */
@@ -41,7 +42,7 @@ export const partnerPlans = pgTable('partner_plans', {
   planId: integer('plan_id')
     .notNull()
     .references(() => commissionPlans.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedNow('updated_at'),
 });
 
 /**
@@ -75,7 +76,7 @@ export const partnerStatements = pgTable(
     state: smallint('state').notNull().default(1),
     paidBy: varchar('paid_by', { length: 32 }).notNull().default(''),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     uniqueIndex('partner_statements_partner_month_idx').on(t.partnerId, t.month),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { stampedNow } from '../../lib/table-columns';
+import { memberIdColumn } from '../accounts/accounts-tables';
 
 /** Our names of the pay ways (SERVER-RULES "Deposits"); the wire names differ (card, wxpay, bankpay ...). */
 export type PayWayCode = 'bank' | 'wechat' | 'alipay' | 'usdt' | 'ebpay';
@@ -18,7 +19,7 @@ export const paymentGateways = pgTable('payment_gateways', {
   /** The gateway's submit.php; its order query (api.php) sits beside it. */
   submitUrl: text('submit_url').notNull(),
   enabled: smallint('enabled').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow('created_at'),
 });
 
 /** A pay way and whether members may use it (get_pay_way flags); with a gateway, deposits are paid there. */
@@ -79,15 +80,13 @@ export const memberCards = pgTable(
   'member_cards',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     type: smallint('type').notNull(),
     bank: varchar('bank', { length: 64 }).notNull(),
     bankOwner: varchar('bank_owner', { length: 64 }).notNull(),
     bankNo: varchar('bank_no', { length: 128 }).notNull(),
     bankAddress: varchar('bank_address', { length: 128 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
@@ -103,9 +102,7 @@ export const deposits = pgTable(
   {
     id: serial('id').primaryKey(),
     depositNo: varchar('deposit_no', { length: 32 }).notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     payWay: varchar('pay_way', { length: 16 }).$type<PayWayCode>().notNull(),
     /** USDT protocol (TRC20 or ERC20), '' otherwise. */
     catepay: varchar('catepay', { length: 16 }).notNull().default(''),
@@ -130,7 +127,7 @@ export const deposits = pgTable(
     /** Operator username, or the gateway's code when its verified notify or order query credited it. */
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     uniqueIndex('deposits_no_idx').on(t.depositNo),
@@ -164,7 +161,7 @@ export const latePayments = pgTable(
     note: varchar('note', { length: 200 }).notNull().default(''),
     decidedBy: varchar('decided_by', { length: 32 }).notNull().default(''),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [uniqueIndex('late_payments_deposit_idx').on(t.depositId), index('late_payments_state_idx').on(t.state, t.id)],
 );
@@ -193,7 +190,7 @@ export const paymentNotifies = pgTable(
     /** What was done: credited, duplicate, held, bad_signature, wrong_merchant, not_paid, amount_mismatch, unknown_order, closed. */
     outcome: varchar('outcome', { length: 32 }).notNull(),
     flagged: smallint('flagged').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     index('payment_notifies_deposit_idx').on(t.depositNo),
@@ -207,9 +204,7 @@ export const withdrawals = pgTable(
   {
     id: serial('id').primaryKey(),
     orderNo: varchar('order_no', { length: 32 }).notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     cardId: integer('card_id')
       .notNull()
       .references(() => memberCards.id),
@@ -237,7 +232,7 @@ export const withdrawals = pgTable(
     firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true }),
     /** The request's Idempotency-Key: a repeat answers this withdrawal and moves nothing. */
     requestKey: varchar('request_key', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     uniqueIndex('withdrawals_no_idx').on(t.orderNo),

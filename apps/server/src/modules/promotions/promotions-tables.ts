@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { stampedNow } from '../../lib/table-columns';
+import { memberIdColumn } from '../accounts/accounts-tables';
 
 /** Promotion tabs (SPEC 3 "Promotion type: id, name"). */
 export const promotionTypes = pgTable('promotion_types', {
@@ -23,7 +24,7 @@ export const promotions = pgTable(
     memo: text('memo').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     enabled: smallint('enabled').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [index('promotions_type_sort_idx').on(t.typeId, t.sort)],
 );
@@ -37,16 +38,14 @@ export const promotionApplications = pgTable(
   'promotion_applications',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     promotionId: integer('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
     activityName: varchar('activity_name', { length: 128 }).notNull(),
     state: smallint('state').notNull().default(1),
     note: varchar('note', { length: 200 }).notNull().default(''),
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     uniqueIndex('promotion_applications_member_promotion_idx').on(t.memberId, t.promotionId),

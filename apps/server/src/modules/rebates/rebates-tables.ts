@@ -1,5 +1,5 @@
-import { index, integer, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { index, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { memberIdColumn } from '../accounts/accounts-tables';
 
 /**
  * A rebate row (SERVER-RULES "Rebates"): one per settled bet (unique bet id) at the member's VIP rate for the bet's
@@ -9,9 +9,7 @@ export const rebates = pgTable(
   'rebates',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     betId: varchar('bet_id', { length: 48 }).notNull().unique(),
     venueCode: varchar('venue_code', { length: 32 }).notNull(),
     category: varchar('category', { length: 16 }).notNull(),

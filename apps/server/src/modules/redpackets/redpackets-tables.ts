@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { memberIdColumn } from '../accounts/accounts-tables';
 
 /**
  * A red-packet rule (SERVER-RULES "Red packets"): a daily window in Beijing time ('HH:mm', start inclusive, end
@@ -22,9 +22,7 @@ export const redpacketGrabs = pgTable(
   'redpacket_grabs',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     ruleId: integer('rule_id'),
     /** Beijing calendar day of the grab, 'YYYY-MM-DD': grabs are counted per day. */
     day: varchar('day', { length: 10 }).notNull(),

@@ -1,5 +1,6 @@
 import { bigint, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { stampedNow } from '../../lib/table-columns';
+import { memberIdColumn, members } from '../accounts/accounts-tables';
 
 /**
  * A member's responsible-gambling limit of one kind (RG_LIMIT_KINDS): cents for the money kinds, minutes for the
@@ -8,15 +9,13 @@ import { members } from '../accounts/accounts-tables';
 export const rgLimits = pgTable(
   'rg_limits',
   {
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberIdColumn('cascade'),
     kind: varchar('kind', { length: 32 }).notNull(),
     value: bigint('value', { mode: 'number' }),
     pendingValue: bigint('pending_value', { mode: 'number' }),
     /** Null when nothing waits. */
     pendingAt: timestamp('pending_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: stampedNow('updated_at'),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.kind] })],
 );
@@ -36,15 +35,13 @@ export const rgHistory = pgTable(
   'rg_history',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberIdColumn('cascade'),
     kind: varchar('kind', { length: 32 }).notNull(),
     summary: varchar('summary', { length: 200 }).notNull(),
     effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
     /** 'member' or 'operator'. */
     actor: varchar('actor', { length: 16 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [index('rg_history_member_idx').on(t.memberId, t.id)],
 );

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 import { sql } from 'drizzle-orm';
-import { members } from '../accounts/accounts-tables';
+import { memberIdColumn } from '../accounts/accounts-tables';
 
 /**
  * A risk flag (风控): members linked by one IP, device or card, or a suspicious claim or withdrawal. At most one open
@@ -17,7 +18,7 @@ export const riskFlags = pgTable(
     state: smallint('state').notNull().default(0),
     handledBy: varchar('handled_by', { length: 32 }).notNull().default(''),
     handledAt: timestamp('handled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [
     uniqueIndex('risk_flags_open_idx').on(t.kind, t.subject).where(sql`${t.state} = 0`),
@@ -31,9 +32,7 @@ export const riskFlagMembers = pgTable(
     flagId: integer('flag_id')
       .notNull()
       .references(() => riskFlags.id, { onDelete: 'cascade' }),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberIdColumn('cascade'),
   },
   (t) => [primaryKey({ columns: [t.flagId, t.memberId] }), index('risk_flag_members_member_idx').on(t.memberId)],
 );

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 
 /**
  * Site settings an operator can change (SERVER-RULES "config"), one JSON-encoded value per key. Kept as text and
@@ -7,5 +8,5 @@ import { pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 export const siteSettings = pgTable('site_settings', {
   key: varchar('key', { length: 64 }).primaryKey(),
   value: text('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedNow('updated_at'),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { memberIdColumn, members } from '../accounts/accounts-tables';
 
 /**
  * A member's VIP timing (DESIGN "Rules"): the Beijing day of the last level change (a member rises at most one level
@@ -29,9 +29,7 @@ export const vipReviews = pgTable(
   'vip_reviews',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberIdColumn('cascade'),
     /** Beijing calendar quarter, e.g. '2026Q3'. */
     quarter: varchar('quarter', { length: 6 }).notNull(),
     fromLevel: smallint('from_level').notNull(),

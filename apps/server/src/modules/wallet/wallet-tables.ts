@@ -1,5 +1,6 @@
-import { index, integer, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { members } from '../accounts/accounts-tables';
+import { index, numeric, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
+import { memberIdColumn } from '../accounts/accounts-tables';
 
 /**
  * A transfer to or from a remote transfer-wallet venue (README "Game venues"). State follows SPEC 4: 0 failed, 1
@@ -14,17 +15,15 @@ export const venueTransfers = pgTable(
     transferNo: varchar('transfer_no', { length: 40 }).notNull().unique(),
     /** transfer:{member}:{Idempotency-Key}: the same key from the same member is one transfer. */
     reference: varchar('reference', { length: 120 }).notNull().unique(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: memberIdColumn(),
     venueCode: varchar('venue_code', { length: 32 }).notNull(),
     direction: varchar('direction', { length: 8 }).$type<'in' | 'out'>().notNull(),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     state: smallint('state').notNull().default(2),
     /** Why the venue refused, or what went wrong while in doubt. */
     note: varchar('note', { length: 200 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
+    updatedAt: stampedNow('updated_at'),
   },
   (t) => [index('venue_transfers_member_idx').on(t.memberId, t.createdAt), index('venue_transfers_pending_idx').on(t.state, t.createdAt)],
 );
@@ -33,5 +32,5 @@ export const venueTransfers = pgTable(
 export const venueBetCursors = pgTable('venue_bet_cursors', {
   venueCode: varchar('venue_code', { length: 32 }).primaryKey(),
   cursor: varchar('cursor', { length: 128 }).notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stampedNow('updated_at'),
 });

@@ -1,4 +1,5 @@
 import { bigserial, numeric, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 
 /**
  * The sandbox aggregator's own books, as a real aggregator keeps them on its side: players' balances at its
@@ -11,7 +12,7 @@ export const sandboxAggregatorPlayers = pgTable(
     venueCode: varchar('venue_code', { length: 32 }).notNull(),
     player: varchar('player', { length: 64 }).notNull(),
     balance: numeric('balance', { precision: 18, scale: 2 }).notNull().default('0'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [primaryKey({ columns: [t.venueCode, t.player] })],
 );
@@ -27,7 +28,7 @@ export const sandboxAggregatorTransfers = pgTable(
     /** SUCCESS or FAILED (insufficient funds at the venue). */
     status: varchar('status', { length: 16 }).notNull(),
     balanceAfter: numeric('balance_after', { precision: 18, scale: 2 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [primaryKey({ columns: [t.venueCode, t.transferId] })],
 );
@@ -43,7 +44,7 @@ export const sandboxAggregatorRounds = pgTable(
     gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
     stake: numeric('stake', { precision: 18, scale: 2 }).notNull(),
     payout: numeric('payout', { precision: 18, scale: 2 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
   },
   (t) => [uniqueIndex('sandbox_aggregator_round_idx').on(t.venueCode, t.roundId)],
 );
@@ -70,5 +71,5 @@ export const sandboxAggregatorOpenBets = pgTable('sandbox_aggregator_open_bets',
   gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
   pick: varchar('pick', { length: 16 }).notNull(),
   stake: numeric('stake', { precision: 18, scale: 2 }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedNow('created_at'),
 });

@@ -1,4 +1,5 @@
 import { numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { stampedNow } from '../../lib/table-columns';
 
 /**
  * The sandbox gateway's own orders, as a real epay gateway keeps them on its side: it knows nothing of our
@@ -16,7 +17,7 @@ export const sandboxEpayOrders = pgTable(
     notifyUrl: text('notify_url').notNull(),
     returnUrl: text('return_url').notNull(),
     status: smallint('status').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow('created_at'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sandbox_epay_orders_merchant_order_idx').on(t.pid, t.outTradeNo)],
