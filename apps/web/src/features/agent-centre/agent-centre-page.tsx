@@ -10,6 +10,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { PagedList } from '../../shared/ui/paged-list';
 import { useAgentDownline, useAgentStatements, useAgentSummary } from './api';
 import './agent-centre.css';
+import '../../shared/ui/column-list.css';
 
 export const AGENT_TABS = [
   { key: 'month', label: '本月概况' },
@@ -113,7 +114,7 @@ export function AgentCentrePage() {
           query={downline}
           rows={(downline.data?.pages ?? []).flatMap((p) => p.data)}
           label="下级会员列表"
-          className="agent-list"
+          className="column-list agent-list"
           emptyTitle="还没有下级会员，快去分享推广链接吧"
           header={<p className="agent-note">本月存款与有效投注，共 {s.downline_total} 人</p>}
           renderRow={(m) => (
@@ -136,7 +137,7 @@ export function AgentCentrePage() {
           query={statements}
           rows={(statements.data?.pages ?? []).flatMap((p) => p.data)}
           label="佣金报表列表"
-          className="agent-list"
+          className="column-list agent-list"
           emptyTitle="还没有结算记录"
           renderRow={(st) => (
             <li key={st.id} className="agent-row agent-statement">

@@ -7,6 +7,7 @@ import { FormField, TextInputField } from '../../shared/ui/form-field';
 import { useApplyAgent } from './api';
 import '../../shared/ui/panel.css';
 import './agent.css';
+import '../../shared/ui/column-list.css';
 
 const PERKS = [
   { title: '高额佣金', text: '按团队业绩每月结算，多劳多得' },
@@ -51,7 +52,7 @@ export function ApplyAgentPage() {
     <main className="page agent-page" aria-label="合营计划">
       <section className="agent-hero" aria-label="合营优势">
         <h2 className="agent-hero-title">加入我们，成为合营伙伴</h2>
-        <ul className="agent-perks">
+        <ul className="column-list agent-perks">
           {PERKS.map((p) => (
             <li key={p.title}>
               <strong>{p.title}</strong>

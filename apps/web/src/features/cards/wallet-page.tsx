@@ -8,6 +8,8 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { kindOfTab, useCards, useDeleteCard, WALLET_TAB, type CardKind } from './api';
 import './cards.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
+import '../../shared/ui/page-tabs.css';
+import '../../shared/ui/column-list.css';
 
 const KIND_LABEL: Record<CardKind, string> = { usdt: 'USDT地址', bank: '银行卡' };
 const ADD_PATH: Record<CardKind, string> = { usdt: '/addUsdtCard', bank: '/addBankCard' };
@@ -21,7 +23,7 @@ export function WalletPage() {
       <Tabs
         activeKey={WALLET_TAB[kind]}
         onChange={(key) => setParams({ type: key }, { replace: true })}
-        className="cards-tabs"
+        className="page-tabs"
       >
         <Tabs.Tab key="1" title="USDT" />
         <Tabs.Tab key="2" title="银行卡" />
@@ -67,7 +69,7 @@ function CardList({ kind }: { kind: CardKind }) {
       {list.length === 0 ? (
         <EmptyState />
       ) : (
-        <ul className="cards-list" aria-label={`${KIND_LABEL[kind]}列表`}>
+        <ul className="column-list cards-list" aria-label={`${KIND_LABEL[kind]}列表`}>
           {list.map((card) => (
             <li
               key={card.id}

@@ -4,6 +4,8 @@ import { PagedList } from '../../shared/ui/paged-list';
 import { SafeHtml } from '../../shared/ui/safe-html';
 import { MESSAGE_TABS, useMessages } from './api';
 import './messages.css';
+import '../../shared/ui/page-tabs.css';
+import '../../shared/ui/column-list.css';
 
 const typeOf = (raw: string | null): number => (raw === '2' ? 2 : 1);
 
@@ -19,7 +21,7 @@ export function MessagePage() {
       <Tabs
         activeKey={String(type)}
         onChange={(key) => setParams({ type: key }, { replace: true })}
-        className="messages-tabs"
+        className="page-tabs"
       >
         {MESSAGE_TABS.map((t) => (
           <Tabs.Tab key={String(t.type)} title={t.label} />
@@ -30,7 +32,7 @@ export function MessagePage() {
         query={messages}
         rows={rows}
         label={type === 1 ? '公告列表' : '站内信列表'}
-        className="messages-list"
+        className="column-list messages-list"
         renderRow={(m) => (
           <li key={m.id} className="message-item">
             <article aria-labelledby={`message-${m.id}`}>

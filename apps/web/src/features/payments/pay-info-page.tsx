@@ -11,6 +11,7 @@ import { usePayInfo } from './api';
 import { CopyButton } from './copy-button';
 import { formatCountdown, paymentDeadline, useCountdown } from './countdown';
 import './payments.css';
+import '../../shared/ui/column-list.css';
 
 /** SERVER-RULES payinfo: the pay type named in the message. */
 const PAY_TYPE_LABEL: Record<string, string> = {
@@ -126,7 +127,7 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
         ) : cardlist.length === 0 ? (
           <p className="pay-hint">{state === DEPOSIT_PENDING ? '暂无收款信息，请联系客服' : '该订单已处理'}</p>
         ) : (
-          <ul className="pay-accounts">
+          <ul className="column-list pay-accounts">
             {cardlist.map((card, index) => (
               <CollectEntry key={`${card.mch_id}-${index}`} card={card} isUsdt={isUsdt} />
             ))}
@@ -218,7 +219,12 @@ const STATUS_NOTE: Partial<Record<DepositStatus, string>> = {
  * (已到账, 已过期, 到账审核中, 审核拒绝), or from the SPEC 4 state alone when an older answer carries none.
  */
 function SettledState({ state, status }: { state: number; status: DepositStatus | undefined }) {
-  const text = status && status !== 'awaiting_payment' && status !== 'pending_review' ? DEPOSIT_STATUS[status] : state === DEPOSIT_CREDITED ? '已到账' : '订单已关闭';
+  const text =
+    status && status !== 'awaiting_payment' && status !== 'pending_review'
+      ? DEPOSIT_STATUS[status]
+      : state === DEPOSIT_CREDITED
+        ? '已到账'
+        : '订单已关闭';
   const note = status ? STATUS_NOTE[status] : undefined;
   return (
     <section className={text === '已到账' ? 'pay-countdown' : 'pay-countdown expired'} aria-label="订单状态">

@@ -25,6 +25,7 @@ import {
 import { CopyButton } from './copy-button';
 import './payments.css';
 import { dialogName } from '../../shared/ui/dialogs';
+import '../../shared/ui/column-list.css';
 
 const QUICK_AMOUNTS = [100, 500, 1000, 5000, 10000];
 
@@ -277,7 +278,7 @@ function ReceivingAccounts() {
       {list.length === 0 ? (
         <p className="pay-hint">暂无可用的收款账户，请联系客服</p>
       ) : (
-        <ul className="pay-accounts">
+        <ul className="column-list pay-accounts">
           {list.map((account) => (
             <ReceivingAccount key={account.id} account={account} />
           ))}

@@ -13,6 +13,7 @@ import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
+import '../../shared/ui/page-tabs.css';
 
 /** SPEC 9: after a withdrawal request the member goes to the records after 1.5 s. */
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
@@ -64,7 +65,7 @@ export function WithdrawalPage() {
       <Tabs
         activeKey={TAB_OF[kind]}
         onChange={(key) => setParams({ type: key }, { replace: true })}
-        className="pay-tabs"
+        className="page-tabs"
       >
         <Tabs.Tab key="1" title="USDT" />
         <Tabs.Tab key="2" title="银行卡" />

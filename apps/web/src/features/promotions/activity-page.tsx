@@ -6,6 +6,7 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { usePromotions, usePromotionTypes } from './api';
 import './promotions.css';
+import '../../shared/ui/column-list.css';
 
 const ALL = 'all';
 
@@ -34,7 +35,7 @@ export function ActivityPage() {
       </Tabs>
 
       {promotions.isPending ? (
-        <SkeletonGroup label="活动加载中" className="activity-list">
+        <SkeletonGroup label="活动加载中" className="column-list activity-list">
           {[0, 1, 2].map((i) => (
             <div key={i} className="activity-card">
               <Skeleton className="activity-banner-skeleton" />
@@ -52,7 +53,7 @@ export function ActivityPage() {
         <EmptyState />
       ) : (
         <>
-          <ul className="activity-list" aria-label="活动列表">
+          <ul className="column-list activity-list" aria-label="活动列表">
             {rows.map((row) => (
               <PromotionCard key={row.id} promotion={row} />
             ))}

@@ -3,6 +3,7 @@ import { promotionApplyStateLabel } from '@h5/contract/codes';
 import { PagedList } from '../../shared/ui/paged-list';
 import { usePromotionApplications } from './api';
 import './promotions.css';
+import '../../shared/ui/column-list.css';
 
 /** /activityRecord (SPEC 2): the member's promotion applications, page by page. */
 export function ActivityRecordPage() {
@@ -15,7 +16,7 @@ export function ActivityRecordPage() {
         query={log}
         rows={rows}
         label="活动申请列表"
-        className="apply-list"
+        className="column-list apply-list"
         renderRow={(row) => <ApplicationRow key={row.id} row={row} />}
       />
     </main>

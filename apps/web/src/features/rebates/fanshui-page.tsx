@@ -9,6 +9,7 @@ import { useFilterPlatforms } from '../records/api';
 import { ALL_PLATFORMS, PlatformPeriodFilter } from '../records/platform-period-filter';
 import { useClaimRebates, useRebates } from './api';
 import './rebates.css';
+import '../../shared/ui/record-card.css';
 
 const DEFAULT_PERIOD = 4; // SPEC 9: the rebate period defaults to 4 (近30天)
 
@@ -83,7 +84,7 @@ function RebateRow({ row }: { row: RebateRecord }) {
         <span className="bet-venue">{row.gamename}</span>
         <strong className="fanshui-money">{formatMoney(row.money)}</strong>
       </div>
-      <dl className="bet-fields">
+      <dl className="record-fields">
         <div>
           <dt>返水时间</dt>
           <dd>{row.created_at}</dd>

@@ -8,6 +8,7 @@ import { useFilterPlatforms, useBetRecords } from './api';
 import { ALL_PLATFORMS, PlatformPeriodFilter } from './platform-period-filter';
 import { RecordCount } from './record-count';
 import './records.css';
+import '../../shared/ui/record-card.css';
 
 const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
 
@@ -58,7 +59,7 @@ function BetRow({ row, venues }: { row: BetRecord; venues: readonly Venue[] | un
         </span>
         <span className={`bet-status status-${row.status}`}>{betStatusLabel(row.status)}</span>
       </div>
-      <dl className="bet-fields">
+      <dl className="record-fields">
         <div>
           <dt>注单号</dt>
           <dd className="bet-id">{row.bet_id}</dd>

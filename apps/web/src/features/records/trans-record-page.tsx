@@ -10,6 +10,8 @@ import { useTransRecords } from './api';
 import { RecordCount } from './record-count';
 import './records.css';
 import './trans-record.css';
+import '../../shared/ui/page-tabs.css';
+import '../../shared/ui/record-card.css';
 
 const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
 
@@ -42,7 +44,7 @@ export function TransRecordPage() {
         <Tabs
           activeKey={String(type)}
           onChange={(key) => setParams({ type: key }, { replace: true })}
-          className="trans-tabs"
+          className="page-tabs"
         >
           {TYPES.map((t) => (
             <Tabs.Tab key={t.key} title={t.label} />
@@ -96,7 +98,7 @@ function TransRow({ row, tabType }: { row: TransRecord; tabType: number }) {
           {stateText}
         </span>
       </div>
-      <dl className="bet-fields">
+      <dl className="record-fields">
         <div>
           <dt>订单号</dt>
           <dd className="bet-id">{row.out_trade_no}</dd>

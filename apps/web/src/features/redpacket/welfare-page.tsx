@@ -5,6 +5,7 @@ import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { PagedList } from '../../shared/ui/paged-list';
 import { useRedpacketInfo, useRedpacketRecords } from './api';
 import './redpacket.css';
+import '../../shared/ui/record-card.css';
 
 /** /welfare (SPEC 2): red-packet records with claims left and used, and a way to /hongbao. */
 export function WelfarePage() {
@@ -49,7 +50,7 @@ function RecordRow({ row }: { row: RedpacketRecord }) {
         <span>红包金额</span>
         <strong className="welfare-prize">{formatMoney(row.redpacketmoney)}</strong>
       </div>
-      <dl className="welfare-fields">
+      <dl className="record-fields welfare-fields">
         <div>
           <dt>存款金额</dt>
           <dd>{formatMoney(row.money)}</dd>
