@@ -4,7 +4,7 @@ import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { REVIEW_STATE_OPTIONS, ReviewStateTag } from '../../shared/labels';
 import { useMe } from '../../shared/session/use-me';
-import { memberColumn } from '../../shared/table/member-column';
+import { memberColumn } from '../../shared/table/columns';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { ListTable } from '../../shared/ui/list-table';
 import { StateFilterBar } from '../../shared/ui/filter-bar';

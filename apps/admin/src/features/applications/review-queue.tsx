@@ -3,12 +3,12 @@ import type { Paginator } from '@h5/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ReviewStateTag } from '../../shared/labels';
-import { memberColumn } from '../../shared/table/member-column';
+import { memberColumn } from '../../shared/table/columns';
 import type { QueueFilters } from '../../shared/table/queue-filters';
 import type { PageRequest } from '../../shared/table/use-paged-table';
 import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
-import { reviewColumn } from '../../shared/ui/review-column';
+import { reviewedColumn } from '../../shared/ui/review-column';
 
 /** What both application queues carry. */
 interface Application {
@@ -54,12 +54,7 @@ export function ReviewQueue<Row extends Application>(props: ReviewQueueProps<Row
     ...props.detailColumns,
     { title: '申请时间', dataIndex: 'created_at', width: 170 },
     { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <ReviewStateTag state={v} /> },
-    reviewColumn<Row>({
-      review,
-      waiting: (row) => row.state === 1,
-      decidedBy: (row) => row.reviewed_by,
-      note: (row) => row.note,
-    }),
+    reviewedColumn<Row>(review),
   ];
   return (
     <ReviewQueueFrame

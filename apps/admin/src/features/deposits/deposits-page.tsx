@@ -3,10 +3,10 @@ import { App, Button, Descriptions, type TableColumnsType } from 'antd';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, ReviewStateTag } from '../../shared/labels';
-import { memberColumn } from '../../shared/table/member-column';
+import { amountColumn, memberColumn } from '../../shared/table/columns';
 import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
-import { reviewColumn } from '../../shared/ui/review-column';
+import { reviewedColumn } from '../../shared/ui/review-column';
 import { ReviewFacts } from '../../shared/ui/review-facts';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { afterLateDecision, depositReview, fetchDeposits, queryDeposit } from './api';
@@ -86,17 +86,7 @@ export default function DepositsPage() {
   const columns: TableColumnsType<Row> = [
     { title: '订单号', dataIndex: 'deposit_no', width: 190 },
     memberColumn<Row>(),
-    {
-      title: '金额',
-      dataIndex: 'amount',
-      align: 'right',
-      render: (v: string, row) => (
-        <>
-          {formatMoney(v)}
-          {row.usdt_amount ? <div style={{ color: 'rgba(0,0,0,0.65)' }}>{`${row.usdt_amount} USDT`}</div> : null}
-        </>
-      ),
-    },
+    amountColumn<Row>((usdt) => `${usdt} USDT`),
     { title: '方式', dataIndex: 'pay_way', render: payWayLabel },
     { title: '付款信息', render: (_v, row) => payer(row) },
     { title: '提交时间', dataIndex: 'created_at', width: 170 },
@@ -111,12 +101,7 @@ export default function DepositsPage() {
           </Button>
         ) : null,
     },
-    reviewColumn<Row>({
-      review,
-      waiting: (row) => row.state === 1,
-      decidedBy: (row) => row.reviewed_by,
-      note: (row) => row.note,
-    }),
+    reviewedColumn<Row>(review),
   ];
 
   return (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, type StateLabels, StateTag, stateOptions } from '../../shared/labels';
-import { memberColumn } from '../../shared/table/member-column';
+import { memberColumn } from '../../shared/table/columns';
 import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
 import { ListTable } from '../../shared/ui/list-table';
 import { useReviewActions } from '../../shared/ui/review-actions';

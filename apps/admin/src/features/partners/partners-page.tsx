@@ -1,12 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Select, Space, type TableColumnsType } from 'antd';
+import { App, Button, Form, InputNumber, Select, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { usePagedList } from '../../shared/table/use-paged-list';
-import { memberColumn } from '../../shared/table/member-column';
+import { memberColumn } from '../../shared/table/columns';
 import { ListTable } from '../../shared/ui/list-table';
-import { FilterBar } from '../../shared/ui/filter-bar';
+import { FilterBar, SearchFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { afterPartnerChange, fetchPartners, moveMember, setPartnerPlan, usePlans } from './api';
 
@@ -78,15 +78,13 @@ export default function PartnersPage() {
     <>
       <PageTitle>代理管理</PageTitle>
       <FilterBar>
-        <Form.Item label="账号" htmlFor="partner-username">
-          <Input.Search
-            id="partner-username"
-            defaultValue={filters.username}
-            allowClear
-            onSearch={(username) => setFilters({ username })}
-            style={{ width: 220 }}
-          />
-        </Form.Item>
+        <SearchFilter
+          id="partner-username"
+          label="账号"
+          value={filters.username}
+          onSearch={(username) => setFilters({ username })}
+          width={220}
+        />
       </FilterBar>
       <ListTable<Row> label="代理列表" rowKey="member_id" columns={columns} {...tableProps} />
       <section aria-label="转移会员" style={{ marginTop: 24 }}>

@@ -8,7 +8,7 @@ import { formatMoney } from '../../shared/format';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { ListTable } from '../../shared/ui/list-table';
-import { FilterBar, StateFilter } from '../../shared/ui/filter-bar';
+import { FilterBar, SearchFilter, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { afterPartnerChange, downloadStatements, fetchStatements, payStatement, settleMonth } from './api';
@@ -143,26 +143,22 @@ export default function StatementsPage() {
         </Form>
       </section>
       <FilterBar>
-        <Form.Item label="月份" htmlFor="statement-month">
-          <Input.Search
-            id="statement-month"
-            placeholder="YYYY-MM"
-            defaultValue={filters.month}
-            allowClear
-            onSearch={(month) => setFilters({ month: month.trim() })}
-            style={{ width: 160 }}
-          />
-        </Form.Item>
+        <SearchFilter
+          id="statement-month"
+          label="月份"
+          placeholder="YYYY-MM"
+          value={filters.month}
+          onSearch={(month) => setFilters({ month: month.trim() })}
+          width={160}
+        />
         <StateFilter id="statement-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
-        <Form.Item label="代理账号" htmlFor="statement-username">
-          <Input.Search
-            id="statement-username"
-            defaultValue={filters.username}
-            allowClear
-            onSearch={(username) => setFilters({ username: username.trim() })}
-            style={{ width: 180 }}
-          />
-        </Form.Item>
+        <SearchFilter
+          id="statement-username"
+          label="代理账号"
+          value={filters.username}
+          onSearch={(username) => setFilters({ username: username.trim() })}
+          width={180}
+        />
       </FilterBar>
       <ListTable<Row> label="代理结算单" columns={columns} width={2200} {...tableProps} />
     </>

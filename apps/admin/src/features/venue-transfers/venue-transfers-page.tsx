@@ -1,12 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Button, Descriptions, Form, Input, type TableColumnsType } from 'antd';
+import { Button, Descriptions, type TableColumnsType } from 'antd';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { memberColumn } from '../../shared/table/member-column';
+import { memberColumn } from '../../shared/table/columns';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { ListTable } from '../../shared/ui/list-table';
-import { DateRangeFilter, FilterBar, StateFilter } from '../../shared/ui/filter-bar';
+import { DateRangeFilter, FilterBar, SearchFilter, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { type StateLabels, StateTag, stateOptions } from '../../shared/labels';
 import { afterReconcile, fetchVenueTransfers, reconcileVenueTransfer } from './api';
@@ -90,16 +90,14 @@ export default function VenueTransfersPage() {
       <PageTitle>场馆转账</PageTitle>
       <FilterBar>
         <StateFilter id="venue-transfer-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
-        <Form.Item label="场馆代码" htmlFor="venue-transfer-venue">
-          <Input.Search
-            id="venue-transfer-venue"
-            defaultValue={filters.venue}
-            allowClear
-            enterButton="查询"
-            onSearch={(venue) => setFilters({ venue })}
-            style={{ width: 220 }}
-          />
-        </Form.Item>
+        <SearchFilter
+          id="venue-transfer-venue"
+          label="场馆代码"
+          value={filters.venue}
+          enterButton="查询"
+          onSearch={(venue) => setFilters({ venue })}
+          width={220}
+        />
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
       <ListTable<Row> label="场馆转账列表" columns={columns} width={1100} {...tableProps} />

@@ -6,7 +6,7 @@ import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { LinkedAccountsDrawer } from '../../shared/members/linked-accounts';
 import { ReviewStateTag } from '../../shared/labels';
-import { memberColumn } from '../../shared/table/member-column';
+import { amountColumn, memberColumn } from '../../shared/table/columns';
 import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { useMe } from '../../shared/session/use-me';
@@ -66,17 +66,7 @@ export default function WithdrawalsPage() {
   const columns: TableColumnsType<Row> = [
     { title: '订单号', dataIndex: 'order_no', width: 190 },
     memberColumn<Row>(),
-    {
-      title: '金额',
-      dataIndex: 'amount',
-      align: 'right',
-      render: (v: string, row) => (
-        <>
-          {formatMoney(v)}
-          {row.usdt_amount ? <div style={{ color: 'rgba(0,0,0,0.65)' }}>{`到账 ${row.usdt_amount} USDT`}</div> : null}
-        </>
-      ),
-    },
+    amountColumn<Row>((usdt) => `到账 ${usdt} USDT`),
     {
       title: '收款账户',
       render: (_v, row) => (

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 
@@ -58,6 +58,39 @@ export function StateFilterBar(props: StateFilterProps) {
     <FilterBar>
       <StateFilter {...props} />
     </FilterBar>
+  );
+}
+
+/** A text filter of a list, applied on Enter or its search button; it starts from the value in the address. */
+export function SearchFilter({
+  id,
+  label,
+  value,
+  onSearch,
+  width,
+  placeholder,
+  enterButton,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onSearch: (text: string) => void;
+  width: number;
+  placeholder?: string;
+  enterButton?: string;
+}) {
+  return (
+    <Form.Item label={label} htmlFor={id}>
+      <Input.Search
+        id={id}
+        placeholder={placeholder}
+        defaultValue={value}
+        allowClear
+        enterButton={enterButton}
+        onSearch={onSearch}
+        style={{ width }}
+      />
+    </Form.Item>
   );
 }
 

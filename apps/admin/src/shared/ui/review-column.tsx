@@ -37,3 +37,15 @@ export function reviewColumn<T>(options: ReviewColumnOptions<T>): TableColumnTyp
     },
   };
 }
+
+/** The decision column of a queue whose rows wait in state 1 and keep their reviewer and note (deposits, applications). */
+export function reviewedColumn<T extends { state: number; reviewed_by: string; note: string }>(
+  review: ReviewColumnOptions<T>['review'],
+): TableColumnType<T> {
+  return reviewColumn<T>({
+    review,
+    waiting: (row) => row.state === 1,
+    decidedBy: (row) => row.reviewed_by,
+    note: (row) => row.note,
+  });
+}
