@@ -11,6 +11,7 @@ import { PagedList } from '../../shared/ui/paged-list';
 import { useAgentDownline, useAgentStatements, useAgentSummary } from './api';
 import './agent-centre.css';
 import '../../shared/ui/column-list.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 export const AGENT_TABS = [
   { key: 'month', label: '本月概况' },
@@ -48,17 +49,15 @@ export function AgentCentrePage() {
     const refused = isApiError(summary.error) && summary.error.code === BizCode.FORBIDDEN;
     return (
       <main className="page agent-centre" aria-label="代理中心">
-        <EmptyState title={refused ? MSG.notPartner : '加载失败'}>
-          {refused ? (
+        {refused ? (
+          <EmptyState title={MSG.notPartner}>
             <Button size="small" color="primary" onClick={() => void navigate('/applyagent')}>
               申请代理
             </Button>
-          ) : (
-            <Button size="small" color="primary" fill="outline" onClick={() => void summary.refetch()}>
-              重新加载
-            </Button>
-          )}
-        </EmptyState>
+          </EmptyState>
+        ) : (
+          <LoadFailed onRetry={() => summary.refetch()} />
+        )}
       </main>
     );
   }

@@ -1,7 +1,7 @@
 import type { Card } from '@h5/contract';
 import { MAX_CARDS_PER_KIND, USDT_BANK } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
-import { Button, Tabs, Toast } from 'antd-mobile';
+import { Tabs, Toast } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
@@ -10,6 +10,7 @@ import './cards.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
 import '../../shared/ui/page-tabs.css';
 import '../../shared/ui/column-list.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 const KIND_LABEL: Record<CardKind, string> = { usdt: 'USDT地址', bank: '银行卡' };
 const ADD_PATH: Record<CardKind, string> = { usdt: '/addUsdtCard', bank: '/addBankCard' };
@@ -55,13 +56,7 @@ function CardList({ kind }: { kind: CardKind }) {
 
   if (cards.isPending) return <PageLoading />;
   if (cards.isError) {
-    return (
-      <EmptyState title="加载失败">
-        <Button size="small" color="primary" fill="outline" onClick={() => void cards.refetch()}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+    return <LoadFailed onRetry={() => cards.refetch()} />;
   }
   const list = cards.data;
   return (

@@ -1,7 +1,6 @@
 import type { PayInfo } from '@h5/contract';
 import { DEPOSIT_STATUS, type DepositStatus } from '@h5/contract/codes';
 import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
-import { Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../shared/session/hooks';
 import { formatMoney } from '../../shared/format';
@@ -12,6 +11,7 @@ import { CopyButton } from './copy-button';
 import { formatCountdown, paymentDeadline, useCountdown } from './countdown';
 import './payments.css';
 import '../../shared/ui/column-list.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 /** SERVER-RULES payinfo: the pay type named in the message. */
 const PAY_TYPE_LABEL: Record<string, string> = {
@@ -49,13 +49,7 @@ export function PayInfoPage() {
   }
   if (payInfo.isPending) return <PageLoading />;
   if (!payInfo.data) {
-    return (
-      <EmptyState title="订单信息加载失败">
-        <Button size="small" color="primary" fill="outline" onClick={() => void payInfo.refetch()}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+    return <LoadFailed title="订单信息加载失败" onRetry={() => payInfo.refetch()} />;
   }
   return <PayInfoView data={payInfo.data} />;
 }

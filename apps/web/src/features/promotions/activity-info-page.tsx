@@ -7,6 +7,7 @@ import { SafeHtml } from '../../shared/ui/safe-html';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useApplyPromotion, usePromotionDetail } from './api';
 import './promotions.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 function idOf(raw: string | null): number | null {
   const id = Number(raw);
@@ -38,11 +39,7 @@ export function ActivityInfoPage() {
   if (detail.isError) {
     return (
       <main className="page">
-        <EmptyState title="加载失败">
-          <Button size="small" color="primary" fill="outline" onClick={() => void detail.refetch()}>
-            重新加载
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => detail.refetch()} />
       </main>
     );
   }

@@ -1,5 +1,5 @@
 import type { Promotion } from '@h5/contract';
-import { Button, InfiniteScroll, Tabs } from 'antd-mobile';
+import { InfiniteScroll, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -7,6 +7,7 @@ import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { usePromotions, usePromotionTypes } from './api';
 import './promotions.css';
 import '../../shared/ui/column-list.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 const ALL = 'all';
 
@@ -44,11 +45,7 @@ export function ActivityPage() {
           ))}
         </SkeletonGroup>
       ) : promotions.isError && rows.length === 0 ? (
-        <EmptyState title="加载失败">
-          <Button size="small" color="primary" fill="outline" onClick={() => void promotions.refetch()}>
-            重新加载
-          </Button>
-        </EmptyState>
+        <LoadFailed onRetry={() => promotions.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState />
       ) : (

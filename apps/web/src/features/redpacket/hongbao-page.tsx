@@ -1,17 +1,17 @@
 import type { RedpacketInfo } from '@h5/contract';
 import { MSG } from '@h5/contract/messages';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { formatMoney } from '../../shared/format';
 import { useSiteInfoQuery } from '../../shared/site/use-site-info';
-import { EmptyState } from '../../shared/ui/empty-state';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useGrabRedpacket, useRedpacketInfo } from './api';
 import { redpacketPhase, type RedpacketPhase } from './redpacket-phase';
 import './redpacket.css';
 import { alertDialog, showDialog } from '../../shared/ui/dialogs';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 const UNAUTHORIZED = 401;
 
@@ -114,11 +114,7 @@ export function HongbaoPage() {
             <Skeleton className="hongbao-stat-skeleton" />
           </SkeletonGroup>
         ) : info.isError ? (
-          <EmptyState title="加载失败">
-            <Button size="small" color="primary" fill="outline" onClick={() => void info.refetch()}>
-              重新加载
-            </Button>
-          </EmptyState>
+          <LoadFailed onRetry={() => info.refetch()} />
         ) : (
           <>
             <p className="hongbao-phase">{PHASE_LABEL[redpacketPhase(info.data.rules, new Date())]}</p>

@@ -1,11 +1,11 @@
 import { MSG } from '@h5/contract/messages';
 import { Button, Toast } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
-import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useReferralInfo } from './api';
 import { copyText } from '../../shared/clipboard/copy-text';
 import './referral.css';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 /** /referral (member): the invite link (the register form with the member's pid), its QR code and the count. */
 export function ReferralPage() {
@@ -13,13 +13,7 @@ export function ReferralPage() {
 
   if (info.isPending) return <PageLoading />;
   if (!info.data) {
-    return (
-      <EmptyState title="加载失败">
-        <Button size="small" color="primary" fill="outline" onClick={() => void info.refetch()}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+    return <LoadFailed onRetry={() => info.refetch()} />;
   }
   const { link, invited, pid } = info.data;
 

@@ -1,9 +1,10 @@
-import { Button, InfiniteScroll } from 'antd-mobile';
+import { InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
 import { PageLoading } from './page-loading';
 // The lists' rows are the record cards most lists draw (`record-list`, `record-card`).
 import './record-card.css';
+import { LoadFailed } from './load-failed';
 
 /** What PagedList needs of a React Query infinite query. */
 export interface PagedQuery {
@@ -41,13 +42,7 @@ export function PagedList<T>({ query, rows, label, className, renderRow, emptyTi
 
   if (query.isPending) return <PageLoading />;
   if (query.isError && rows.length === 0) {
-    return (
-      <EmptyState title="加载失败">
-        <Button size="small" color="primary" fill="outline" onClick={() => void query.refetch()}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+    return <LoadFailed onRetry={() => query.refetch()} />;
   }
   if (rows.length === 0) return <EmptyState {...(emptyTitle ? { title: emptyTitle } : {})} />;
   return (
