@@ -7,7 +7,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { copyText } from '../../shared/clipboard/copy-text';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
-import { PagedList } from '../../shared/ui/paged-list';
+import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { useAgentDownline, useAgentStatements, useAgentSummary } from './api';
 import './agent-centre.css';
 import '../../shared/ui/column-list.css';
@@ -111,7 +111,7 @@ export function AgentCentrePage() {
       {tab === 'downline' && (
         <PagedList
           query={downline}
-          rows={(downline.data?.pages ?? []).flatMap((p) => p.data)}
+          rows={loadedRows(downline.data).rows}
           label="下级会员列表"
           className="column-list agent-list"
           emptyTitle="还没有下级会员，快去分享推广链接吧"
@@ -134,7 +134,7 @@ export function AgentCentrePage() {
       {tab === 'statements' && (
         <PagedList
           query={statements}
-          rows={(statements.data?.pages ?? []).flatMap((p) => p.data)}
+          rows={loadedRows(statements.data).rows}
           label="佣金报表列表"
           className="column-list agent-list"
           emptyTitle="还没有结算记录"

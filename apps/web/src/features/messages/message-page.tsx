@@ -1,6 +1,6 @@
 import { Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
-import { PagedList } from '../../shared/ui/paged-list';
+import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { SafeHtml } from '../../shared/ui/safe-html';
 import { MESSAGE_TABS, useMessages } from './api';
 import './messages.css';
@@ -14,7 +14,7 @@ export function MessagePage() {
   const [params, setParams] = useSearchParams();
   const type = typeOf(params.get('type'));
   const messages = useMessages(type);
-  const rows = (messages.data?.pages ?? []).flatMap((p) => p.data);
+  const { rows } = loadedRows(messages.data);
 
   return (
     <main className="page messages-page" aria-label="消息中心">

@@ -1,6 +1,6 @@
 import type { PromotionApplication } from '@h5/contract';
 import { promotionApplyStateLabel } from '@h5/contract/codes';
-import { PagedList } from '../../shared/ui/paged-list';
+import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { usePromotionApplications } from './api';
 import './promotions.css';
 import '../../shared/ui/column-list.css';
@@ -8,7 +8,7 @@ import '../../shared/ui/column-list.css';
 /** /activityRecord (SPEC 2): the member's promotion applications, page by page. */
 export function ActivityRecordPage() {
   const log = usePromotionApplications();
-  const rows = log.data?.pages.flatMap((p) => p.data) ?? [];
+  const { rows } = loadedRows(log.data);
 
   return (
     <main className="page activity-record" aria-label="活动记录">

@@ -1,12 +1,10 @@
 import type { RebateRecord } from '@h5/contract';
 import { MSG } from '@h5/contract/messages';
 import { Button, Toast } from 'antd-mobile';
-import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
 import { PagedList } from '../../shared/ui/paged-list';
 import '../records/records.css';
-import { useFilterPlatforms } from '../records/api';
-import { ALL_PLATFORMS, PlatformPeriodFilter } from '../records/platform-period-filter';
+import { PlatformPeriodFilter, usePlatformPeriod } from '../records/platform-period-filter';
 import { useClaimRebates, useRebates } from './api';
 import './rebates.css';
 import '../../shared/ui/record-card.css';
@@ -17,9 +15,7 @@ const amountOf = (money: string | undefined) => Number.parseFloat(money ?? '') |
 
 /** /fanshui (SPEC 2): claimed and claimable totals, the claim button, filters and the paged rebate rows. */
 export function FanshuiPage() {
-  const [platform, setPlatform] = useState(ALL_PLATFORMS);
-  const [period, setPeriod] = useState(DEFAULT_PERIOD);
-  const venues = useFilterPlatforms();
+  const { platform, period, filter } = usePlatformPeriod(DEFAULT_PERIOD);
   const rebates = useRebates({ platform, period });
   const claim = useClaimRebates();
 
@@ -56,14 +52,7 @@ export function FanshuiPage() {
         </Button>
       </section>
 
-      <PlatformPeriodFilter
-        className="fanshui-filters"
-        venues={venues.data}
-        platform={platform}
-        period={period}
-        onPlatform={setPlatform}
-        onPeriod={setPeriod}
-      />
+      <PlatformPeriodFilter className="fanshui-filters" {...filter} />
 
       <PagedList
         query={rebates}

@@ -1,11 +1,10 @@
 import type { BetRecord, Venue } from '@h5/contract';
 import { betStatusLabel } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
-import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
-import { PagedList } from '../../shared/ui/paged-list';
-import { useFilterPlatforms, useBetRecords } from './api';
-import { ALL_PLATFORMS, PlatformPeriodFilter } from './platform-period-filter';
+import { loadedRows, PagedList } from '../../shared/ui/paged-list';
+import { useBetRecords } from './api';
+import { PlatformPeriodFilter, usePlatformPeriod } from './platform-period-filter';
 import { RecordCount } from './record-count';
 import './records.css';
 import '../../shared/ui/record-card.css';
@@ -14,24 +13,13 @@ const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but re
 
 /** /betRecord (SPEC 2): bet history filtered by platform and period, loaded page by page as the list scrolls. */
 export function BetRecordPage() {
-  const [platform, setPlatform] = useState(ALL_PLATFORMS);
-  const [period, setPeriod] = useState(DEFAULT_PERIOD);
-  const venues = useFilterPlatforms();
+  const { platform, period, venues, filter } = usePlatformPeriod(DEFAULT_PERIOD);
   const records = useBetRecords({ platform, period });
-
-  const pages = records.data?.pages ?? [];
-  const rows = pages.flatMap((p) => p.data);
-  const total = pages[pages.length - 1]?.total ?? 0;
+  const { rows, total } = loadedRows(records.data);
 
   return (
     <main className="page records-page" aria-label="投注记录">
-      <PlatformPeriodFilter
-        venues={venues.data}
-        platform={platform}
-        period={period}
-        onPlatform={setPlatform}
-        onPeriod={setPeriod}
-      />
+      <PlatformPeriodFilter {...filter} />
 
       <PagedList
         query={records}
@@ -40,7 +28,7 @@ export function BetRecordPage() {
         className="record-list"
         emptyTitle={MSG.noBetRecords}
         header={<RecordCount total={total} />}
-        renderRow={(row) => <BetRow key={row.bet_id} row={row} venues={venues.data} />}
+        renderRow={(row) => <BetRow key={row.bet_id} row={row} venues={venues} />}
       />
     </main>
   );

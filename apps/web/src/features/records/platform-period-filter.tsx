@@ -1,6 +1,7 @@
 import type { Venue } from '@h5/contract';
 import { PERIOD, periodLabel } from '@h5/contract/codes';
 import { useState } from 'react';
+import { useFilterPlatforms } from './api';
 import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
 
 /** The platform filter's 全部: every venue (sent as an empty api_type). */
@@ -39,26 +40,8 @@ export function PlatformPeriodFilter({
   return (
     <>
       <div className={className ? `records-filters ${className}` : 'records-filters'} role="group" aria-label="筛选">
-        <button
-          type="button"
-          className="records-filter"
-          aria-label={`平台：${platformName}`}
-          aria-haspopup="dialog"
-          onClick={() => setSheet('platform')}
-        >
-          <span className="records-filter-caption">平台</span>
-          <span className="records-filter-value">{platformName}</span>
-        </button>
-        <button
-          type="button"
-          className="records-filter"
-          aria-label={`时间：${periodLabel(period)}`}
-          aria-haspopup="dialog"
-          onClick={() => setSheet('period')}
-        >
-          <span className="records-filter-caption">时间</span>
-          <span className="records-filter-value">{periodLabel(period)}</span>
-        </button>
+        <FilterButton caption="平台" value={platformName} onOpen={() => setSheet('platform')} />
+        <FilterButton caption="时间" value={periodLabel(period)} onOpen={() => setSheet('period')} />
       </div>
       <OptionSheet
         title="选择平台"
@@ -68,14 +51,56 @@ export function PlatformPeriodFilter({
         onSelect={onPlatform}
         onClose={() => setSheet(null)}
       />
-      <OptionSheet
-        title="选择时间"
-        visible={sheet === 'period'}
-        options={PERIOD_OPTIONS}
-        value={period}
-        onSelect={onPeriod}
-        onClose={() => setSheet(null)}
-      />
+      <PeriodSheet visible={sheet === 'period'} period={period} onPeriod={onPeriod} onClose={() => setSheet(null)} />
     </>
   );
+}
+
+/** A filter of a record list: its caption and current value; opens the filter's option sheet. */
+export function FilterButton({ caption, value, onOpen }: { caption: string; value: string; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="records-filter"
+      aria-label={`${caption}：${value}`}
+      aria-haspopup="dialog"
+      onClick={onOpen}
+    >
+      <span className="records-filter-caption">{caption}</span>
+      <span className="records-filter-value">{value}</span>
+    </button>
+  );
+}
+
+interface PeriodSheetProps {
+  visible: boolean;
+  period: number;
+  onPeriod: (period: number) => void;
+  onClose: () => void;
+}
+
+/** The period filter's option sheet (今天 ... 近30天). */
+export function PeriodSheet({ visible, period, onPeriod, onClose }: PeriodSheetProps) {
+  return (
+    <OptionSheet
+      title="选择时间"
+      visible={visible}
+      options={PERIOD_OPTIONS}
+      value={period}
+      onSelect={onPeriod}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * The state of a platform and period filter (bets, rebates): 全部 venues and the screen's default period at first,
+ * with the venues to pick from. `filter` is what PlatformPeriodFilter takes.
+ */
+export function usePlatformPeriod(defaultPeriod: number) {
+  const [platform, setPlatform] = useState(ALL_PLATFORMS);
+  const [period, setPeriod] = useState(defaultPeriod);
+  const venues = useFilterPlatforms().data;
+  const filter = { venues, platform, period, onPlatform: setPlatform, onPeriod: setPeriod };
+  return { platform, period, venues, filter };
 }

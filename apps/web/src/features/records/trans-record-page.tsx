@@ -1,12 +1,12 @@
 import type { TransRecord } from '@h5/contract';
-import { depositStatusLabel, PERIOD, periodLabel, TRANSACTION_TYPE, transactionStateLabel } from '@h5/contract/codes';
+import { depositStatusLabel, periodLabel, TRANSACTION_TYPE, transactionStateLabel } from '@h5/contract/codes';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/format';
-import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
-import { PagedList } from '../../shared/ui/paged-list';
+import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { useTransRecords } from './api';
+import { FilterButton, PeriodSheet } from './platform-period-filter';
 import { RecordCount } from './record-count';
 import './records.css';
 import './trans-record.css';
@@ -15,10 +15,6 @@ import '../../shared/ui/record-card.css';
 
 const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
 
-const PERIOD_OPTIONS: SheetOption<number>[] = Object.entries(PERIOD).map(([code, label]) => ({
-  value: Number(code),
-  label,
-}));
 const TYPES = Object.entries(TRANSACTION_TYPE).map(([code, label]) => ({ key: code, label }));
 
 const typeOf = (raw: string | null): number => {
@@ -34,9 +30,7 @@ export function TransRecordPage() {
   const [picking, setPicking] = useState(false);
   const records = useTransRecords({ type, period });
 
-  const pages = records.data?.pages ?? [];
-  const rows = pages.flatMap((p) => p.data);
-  const total = pages[pages.length - 1]?.total ?? 0;
+  const { rows, total } = loadedRows(records.data);
 
   return (
     <main className="page records-page" aria-label="交易记录">
@@ -50,16 +44,7 @@ export function TransRecordPage() {
             <Tabs.Tab key={t.key} title={t.label} />
           ))}
         </Tabs>
-        <button
-          type="button"
-          className="records-filter"
-          aria-label={`时间：${periodLabel(period)}`}
-          aria-haspopup="dialog"
-          onClick={() => setPicking(true)}
-        >
-          <span className="records-filter-caption">时间</span>
-          <span className="records-filter-value">{periodLabel(period)}</span>
-        </button>
+        <FilterButton caption="时间" value={periodLabel(period)} onOpen={() => setPicking(true)} />
       </div>
 
       <PagedList
@@ -71,14 +56,7 @@ export function TransRecordPage() {
         renderRow={(row) => <TransRow key={`${row.type}-${row.out_trade_no}`} row={row} tabType={type} />}
       />
 
-      <OptionSheet
-        title="选择时间"
-        visible={picking}
-        options={PERIOD_OPTIONS}
-        value={period}
-        onSelect={setPeriod}
-        onClose={() => setPicking(false)}
-      />
+      <PeriodSheet visible={picking} period={period} onPeriod={setPeriod} onClose={() => setPicking(false)} />
     </main>
   );
 }

@@ -2,7 +2,7 @@ import type { RedpacketRecord } from '@h5/contract';
 import { Button } from 'antd-mobile';
 import { formatMoney } from '../../shared/format';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
-import { PagedList } from '../../shared/ui/paged-list';
+import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { useRedpacketInfo, useRedpacketRecords } from './api';
 import './redpacket.css';
 import '../../shared/ui/record-card.css';
@@ -12,7 +12,7 @@ export function WelfarePage() {
   const info = useRedpacketInfo();
   const records = useRedpacketRecords();
   const go = useAppNavigate();
-  const rows = records.data?.pages.flatMap((p) => p.data) ?? [];
+  const { rows } = loadedRows(records.data);
 
   return (
     <main className="page welfare-page" aria-label="福利中心">

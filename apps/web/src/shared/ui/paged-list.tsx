@@ -1,4 +1,5 @@
 import { InfiniteScroll } from 'antd-mobile';
+import type { Paginator } from '@h5/contract';
 import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
 import { PageLoading } from './page-loading';
@@ -54,4 +55,10 @@ export function PagedList<T>({ query, rows, label, className, renderRow, emptyTi
       <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage} />
     </>
   );
+}
+
+/** Every row of an infinite query's pages so far, and the total the last page announced (0 before any). */
+export function loadedRows<T>(data: { pages: readonly Paginator<T>[] } | undefined): { rows: T[]; total: number } {
+  const pages = data?.pages ?? [];
+  return { rows: pages.flatMap((p) => p.data), total: pages[pages.length - 1]?.total ?? 0 };
 }
