@@ -1,8 +1,8 @@
 import { CARD_TYPE } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
 import { useMemberQuery } from '../../shared/api/member-query';
+import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
 
 export type CardKind = keyof typeof CARD_TYPE;
 
@@ -18,10 +18,10 @@ export function useCards(kind: CardKind) {
 
 /** POST /api/delcard {id}. */
 export function useDeleteCard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => callApi(apiRoutes.delCard, { id }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['getcard'] }),
+  return useRefetchingMutation((id: number) => callApi(apiRoutes.delCard, { id }), {
+    refetch: ['getcard'],
+    after: 'settled',
+    wait: true,
   });
 }
 
@@ -35,10 +35,9 @@ export interface BindCardInput {
 
 /** POST /api/bindcard (USDT: bank 'USDT', bank_owner the protocol, bank_no the address). */
 export function useBindCard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BindCardInput) => callApi(apiRoutes.bindCard, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['getcard'] }),
+  return useRefetchingMutation((body: BindCardInput) => callApi(apiRoutes.bindCard, body), {
+    refetch: ['getcard'],
+    wait: true,
   });
 }
 

@@ -1,9 +1,9 @@
 import type { PayWays } from '@h5/contract';
 import { CARD_TYPE } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { useMemberQuery } from '../../shared/api/member-query';
+import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
 
 /** SPEC 9: venue balances are polled every 3.5 s on /withdrawal. */
 export const WITHDRAWAL_VENUE_POLL_MS = 3500;
@@ -87,14 +87,13 @@ export interface RechargeInput {
 
 /** POST /api/recharge: answers the deposit number (the server puts it in the message and in data.deposit_no). */
 export function useRecharge() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: RechargeInput) => {
+  return useRefetchingMutation(
+    async (body: RechargeInput) => {
       const { data, message } = await callApiWithMessage(apiRoutes.recharge, body);
       return data?.deposit_no || message;
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['getTransRecord'] }),
-  });
+    { refetch: ['getTransRecord'] },
+  );
 }
 
 /** POST /api/payinfo {deposit_no}: the message is the pay type (bankpay, alipay, wxpay, usdtpay, ebpay). */
@@ -140,16 +139,9 @@ export interface WithdrawInput {
 
 /** POST /api/withdraw with an Idempotency-Key; the balance, user info and records refetch afterwards. */
 export function useWithdraw() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ idempotencyKey, ...body }: WithdrawInput) =>
+  return useRefetchingMutation(
+    async ({ idempotencyKey, ...body }: WithdrawInput) =>
       (await callApi(apiRoutes.withdraw, body, { idempotencyKey })).order_no,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['balance'] }),
-        queryClient.invalidateQueries({ queryKey: ['user'] }),
-        queryClient.invalidateQueries({ queryKey: ['getBetAmount'] }),
-        queryClient.invalidateQueries({ queryKey: ['getTransRecord'] }),
-      ]),
-  });
+    { refetch: ['balance', 'user', 'getBetAmount', 'getTransRecord'], after: 'settled', wait: true },
+  );
 }

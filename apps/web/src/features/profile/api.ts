@@ -1,14 +1,15 @@
 import { BizCode } from '@h5/contract/biz-code';
 import { MSG } from '@h5/contract/messages';
 import { apiRoutes } from '@h5/contract/routes';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { callApiWithMessage, handleUnauthorized, REQUEST_TIMEOUT_MS } from '../../shared/api/client';
 import { ApiError, TRANSPORT } from '../../shared/api/api-error';
+import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
 import { getToken } from '../../shared/session/session-store';
 
-/** The user info (avatar, mobile, email, birthday) refetches; the locally stored copy follows it. */
-const refreshUser = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['user'] });
+/** After a profile change the user info (avatar, mobile, email, birthday) refetches; the stored copy follows it. */
+const USER = ['user'];
 
 export interface ProfileInput {
   email: string;
@@ -18,11 +19,10 @@ export interface ProfileInput {
 
 /** POST /api/updateuserinfo {email, mobile, birthday}; answers the server message (操作成功). */
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: ProfileInput) => (await callApiWithMessage(apiRoutes.updateUserInfo, body)).message,
-    onSuccess: () => void refreshUser(queryClient),
-  });
+  return useRefetchingMutation(
+    async (body: ProfileInput) => (await callApiWithMessage(apiRoutes.updateUserInfo, body)).message,
+    { refetch: USER },
+  );
 }
 
 /**
@@ -68,11 +68,7 @@ export async function uploadAvatar(file: File): Promise<string> {
 }
 
 export function useUploadAvatar() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: () => refreshUser(queryClient),
-  });
+  return useRefetchingMutation(uploadAvatar, { refetch: USER, wait: true });
 }
 
 export interface PasswordChange {

@@ -1,7 +1,8 @@
 import { apiRoutes } from '@h5/contract/routes';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { nextPageOf, useMemberPages } from '../../shared/api/member-query';
+import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
 
 /** POST /api/activitytype: the server's promotion types (the page puts 全部 before them). */
 export function usePromotionTypes() {
@@ -39,12 +40,10 @@ export function usePromotionDetail(id: number | null) {
  * already applied) is shown by the client's danger toast with the server's message.
  */
 export function useApplyPromotion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (activityid: number) =>
-      (await callApiWithMessage(apiRoutes.doActivityApply, { activityid })).message,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['activityApplyLog'] }),
-  });
+  return useRefetchingMutation(
+    async (activityid: number) => (await callApiWithMessage(apiRoutes.doActivityApply, { activityid })).message,
+    { refetch: ['activityApplyLog'] },
+  );
 }
 
 /** POST /api/activityApplyLog {page}: the member's applications, page after page from 1. */

@@ -1,7 +1,7 @@
 import { apiRoutes } from '@h5/contract/routes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApiWithMessage, callApi } from '../../shared/api/client';
 import { useMemberPages, useMemberQuery } from '../../shared/api/member-query';
+import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
 
 /** GET /api/userredpacket: grabs left (sendnums) and taken today (acquirednum), and the enabled rules. */
 export function useRedpacketInfo() {
@@ -16,16 +16,10 @@ export function useRedpacketInfo() {
  * Afterwards the counts, the records and the balances refetch (a prize is credited at once).
  */
 export function useGrabRedpacket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => callApiWithMessage(apiRoutes.doUserRedpacket, {}, { silent: true }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['userRedpacket'] }),
-        queryClient.invalidateQueries({ queryKey: ['redpacket'] }),
-        queryClient.invalidateQueries({ queryKey: ['balance'] }),
-        queryClient.invalidateQueries({ queryKey: ['user'] }),
-      ]),
+  return useRefetchingMutation(() => callApiWithMessage(apiRoutes.doUserRedpacket, {}, { silent: true }), {
+    refetch: ['userRedpacket', 'redpacket', 'balance', 'user'],
+    after: 'settled',
+    wait: true,
   });
 }
 

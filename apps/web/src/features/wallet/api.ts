@@ -1,8 +1,9 @@
 import type { UserInfo, Venue } from '@h5/contract';
 import { apiRoutes } from '@h5/contract/routes';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { useMemberQuery } from '../../shared/api/member-query';
+import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
 import { useSessionStore } from '../../shared/session/session-store';
 
 /** SPEC 9: venue balances are polled every 3.5 s on /money (and /withdrawal), every 1.5 s on /transfer. */
@@ -22,13 +23,7 @@ export function useVenueBalances({ pollMs }: { pollMs: number }) {
 }
 
 /** After money moved: the central balance, the venue balances and the user info (balance, gameblance) refetch. */
-export function refreshWallets(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['balance'] }),
-    queryClient.invalidateQueries({ queryKey: ['balanceList'] }),
-    queryClient.invalidateQueries({ queryKey: ['user'] }),
-  ]);
-}
+const WALLETS = ['balance', 'balanceList', 'user'];
 
 export interface TransferInput {
   amount: string;
@@ -40,22 +35,19 @@ export interface TransferInput {
 
 /** POST /api/transfer with an Idempotency-Key; answers the server message (转账成功) for the page to show. */
 export function useTransfer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ idempotencyKey, ...body }: TransferInput) => {
+  return useRefetchingMutation(
+    async ({ idempotencyKey, ...body }: TransferInput) => {
       const { message } = await callApiWithMessage(apiRoutes.transfer, body, { idempotencyKey });
       return message;
     },
-    onSettled: () => void refreshWallets(queryClient),
-  });
+    { refetch: WALLETS, after: 'settled' },
+  );
 }
 
 /** POST /api/transall: recycles every venue into the central wallet; answers the server message. */
 export function useRecycleAll() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => (await callApiWithMessage(apiRoutes.transAll, {})).message,
-    onSuccess: () => void refreshWallets(queryClient),
+  return useRefetchingMutation(async () => (await callApiWithMessage(apiRoutes.transAll, {})).message, {
+    refetch: WALLETS,
   });
 }
 
