@@ -310,6 +310,19 @@ export const PaymentNotify = z.object({
   created_at: Timestamp,
 });
 
+/** sealed, broken, off (no key) or wrong-key (the server's key id is not the latest key period's: not tampering). */
+const SealState = z.enum(['sealed', 'broken', 'off', 'wrong-key']);
+/**
+ * What a seal check counts: movements whose seal verified, movements from before sealing began, movements not chained
+ * yet, and problems (movements that fail, and for one member accounts whose balance is not the sum of their entries).
+ */
+const SealCounts = {
+  verified: z.number().int(),
+  legacy: z.number().int(),
+  unchained: z.number().int(),
+  problems: z.number().int(),
+};
+
 export const LedgerCheck = z.object({
   balanced: z.boolean(),
   total: z.string(),
@@ -321,13 +334,10 @@ export const LedgerCheck = z.object({
    * latest key period's: not tampering).
    */
   seal: z.object({
-    state: z.enum(['sealed', 'broken', 'off', 'wrong-key']),
+    state: SealState,
     keyId: z.string().nullable(),
     periodKeyId: z.string().nullable(),
-    verified: z.number().int(),
-    legacy: z.number().int(),
-    unchained: z.number().int(),
-    problems: z.number().int(),
+    ...SealCounts,
     first: z
       .object({
         movementId: z.number().int(),
@@ -359,14 +369,10 @@ export const LedgerMemberCheck = z.object({
   member: z.object({ id: z.number().int(), username: z.string() }),
   ok: z.boolean(),
   /** As the whole check's seal state: sealed, broken (a problem below), off (no key) or wrong-key (not tampering). */
-  state: z.enum(['sealed', 'broken', 'off', 'wrong-key']),
-  /** Movements checked; of them, seals verified, movements from before sealing began, and not chained yet. */
+  state: SealState,
+  /** Movements checked; of them, the counts of SealCounts. */
   movements: z.number().int(),
-  verified: z.number().int(),
-  legacy: z.number().int(),
-  unchained: z.number().int(),
-  /** Movements that fail, and accounts whose balance is not the sum of their entries. */
-  problems: z.number().int(),
+  ...SealCounts,
   first: z
     .object({
       movementId: z.number().int(),

@@ -56,23 +56,32 @@ export const MemberReportInput = z.object({
   pagesize: pagesizeField,
 });
 
-const DailyFigures = {
-  new_members: z.number().int(),
-  first_depositors: z.number().int(),
-  depositors: z.number().int(),
+/** Approved deposits and withdrawals, as the daily and the member report count them. */
+const CashFigures = {
   deposits_count: z.number().int(),
   deposits_amount: Money,
   withdrawals_count: z.number().int(),
   withdrawals_amount: Money,
-  /** deposits_amount - withdrawals_amount. */
-  net_deposits: Money,
-  bettors: z.number().int(),
+};
+/** Settled bets, as every report counts them. */
+const SettledFigures = {
   bets_count: z.number().int(),
   stake: Money,
   valid_stake: Money,
   payout: Money,
-  /** stake - payout of the bets settled that day. */
+  /** stake - payout of the bets settled in the period. */
   ggr: Money,
+};
+/** The players of a day or a venue and their settled bets. */
+const VenueFigures = { bettors: z.number().int(), ...SettledFigures };
+const DailyFigures = {
+  new_members: z.number().int(),
+  first_depositors: z.number().int(),
+  depositors: z.number().int(),
+  ...CashFigures,
+  /** deposits_amount - withdrawals_amount. */
+  net_deposits: Money,
+  ...VenueFigures,
   rebates_paid: Money,
   redpackets_paid: Money,
   bonuses_paid: Money,
@@ -88,28 +97,13 @@ export const DailyReport = z.object({
   /** The range as a whole: member counts are distinct over the range, not the sum of the days. */
   total: z.object(DailyFigures),
 });
-const VenueFigures = {
-  bettors: z.number().int(),
-  bets_count: z.number().int(),
-  stake: Money,
-  valid_stake: Money,
-  payout: Money,
-  ggr: Money,
-};
 export const VenueReportRow = z.object({ venue_code: z.string(), venue_name: z.string(), ...VenueFigures });
 export const VenueReport = z.object({ from: z.string(), to: z.string(), rows: z.array(VenueReportRow), total: z.object(VenueFigures) });
 export const MemberReportRow = z.object({
   member_id: z.number().int(),
   username: z.string(),
-  deposits_count: z.number().int(),
-  deposits_amount: Money,
-  withdrawals_count: z.number().int(),
-  withdrawals_amount: Money,
-  bets_count: z.number().int(),
-  stake: Money,
-  valid_stake: Money,
-  payout: Money,
-  ggr: Money,
+  ...CashFigures,
+  ...SettledFigures,
   rebates: Money,
   /** Deposit bonuses and red packets. */
   bonuses: Money,
@@ -121,23 +115,30 @@ export const MemberReportRow = z.object({
 /** A report's columns in the order of its CSV download: the row's key and the Chinese header. */
 export type ReportColumns<Row> = ReadonlyArray<readonly [key: keyof Row & string, header: string]>;
 
+const cashColumns = [
+  ['deposits_count', '存款笔数'],
+  ['deposits_amount', '存款金额'],
+  ['withdrawals_count', '提款笔数'],
+  ['withdrawals_amount', '提款金额'],
+] as const;
+const settledColumns = [
+  ['bets_count', '注单数'],
+  ['stake', '投注金额'],
+  ['valid_stake', '有效投注'],
+  ['payout', '派彩'],
+  ['ggr', '平台盈亏'],
+] as const;
+
 /** The daily report's columns; the download and the console's table share these headers. */
 export const dailyReportColumns: ReportColumns<z.output<typeof DailyReportRow>> = [
   ['day', '日期'],
   ['new_members', '新增会员'],
   ['first_depositors', '首存人数'],
   ['depositors', '存款人数'],
-  ['deposits_count', '存款笔数'],
-  ['deposits_amount', '存款金额'],
-  ['withdrawals_count', '提款笔数'],
-  ['withdrawals_amount', '提款金额'],
+  ...cashColumns,
   ['net_deposits', '净存款'],
   ['bettors', '投注人数'],
-  ['bets_count', '注单数'],
-  ['stake', '投注金额'],
-  ['valid_stake', '有效投注'],
-  ['payout', '派彩'],
-  ['ggr', '平台盈亏'],
+  ...settledColumns,
   ['rebates_paid', '返水'],
   ['redpackets_paid', '红包'],
   ['bonuses_paid', '存款优惠'],
@@ -147,24 +148,13 @@ export const venueReportColumns: ReportColumns<z.output<typeof VenueReportRow>> 
   ['venue_code', '场馆代码'],
   ['venue_name', '场馆'],
   ['bettors', '投注人数'],
-  ['bets_count', '注单数'],
-  ['stake', '投注金额'],
-  ['valid_stake', '有效投注'],
-  ['payout', '派彩'],
-  ['ggr', '平台盈亏'],
+  ...settledColumns,
 ];
 export const memberReportColumns: ReportColumns<z.output<typeof MemberReportRow>> = [
   ['member_id', '会员ID'],
   ['username', '会员账号'],
-  ['deposits_count', '存款笔数'],
-  ['deposits_amount', '存款金额'],
-  ['withdrawals_count', '提款笔数'],
-  ['withdrawals_amount', '提款金额'],
-  ['bets_count', '注单数'],
-  ['stake', '投注金额'],
-  ['valid_stake', '有效投注'],
-  ['payout', '派彩'],
-  ['ggr', '平台盈亏'],
+  ...cashColumns,
+  ...settledColumns,
   ['rebates', '返水'],
   ['bonuses', '优惠红包'],
   ['adjustments', '人工调整'],
