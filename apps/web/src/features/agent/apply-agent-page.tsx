@@ -1,9 +1,10 @@
 import { validateAgentApplication } from '@h5/contract/validation';
 import { Button, TextArea, Toast } from 'antd-mobile';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../shared/session/hooks';
 import { FormField, TextInputField } from '../../shared/ui/form-field';
+import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useApplyAgent } from './api';
 import '../../shared/ui/panel.css';
 import './agent.css';
@@ -21,7 +22,7 @@ export function ApplyAgentPage() {
   const { isLoggedIn } = useSession();
   const apply = useApplyAgent();
   const [form, setForm] = useState({ mobile: '', apply_info: '' });
-  const busy = useRef(false);
+  const submitOnce = useSubmitOnce();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,23 +30,16 @@ export function ApplyAgentPage() {
       void navigate(`/login?redirect=${encodeURIComponent('/applyagent')}`);
       return;
     }
-    if (busy.current) return;
     const input = { mobile: form.mobile.trim(), apply_info: form.apply_info.trim() };
-    const problem = validateAgentApplication(input);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
-    busy.current = true;
-    try {
-      const message = await apply.mutateAsync(input);
-      Toast.show({ icon: 'success', content: message });
-      setForm({ mobile: '', apply_info: '' });
-    } catch {
-      // The server's message (e.g. 您已申请过代理) has been shown.
-    } finally {
-      busy.current = false;
-    }
+    // A refusal's message (e.g. 您已申请过代理) is shown by the client.
+    await submitOnce({
+      check: () => validateAgentApplication(input),
+      send: async () => {
+        const message = await apply.mutateAsync(input);
+        Toast.show({ icon: 'success', content: message });
+        setForm({ mobile: '', apply_info: '' });
+      },
+    });
   };
 
   return (

@@ -1,10 +1,11 @@
 import { MSG } from '@h5/contract/messages';
 import { validateBankCard } from '@h5/contract/validation';
 import { Toast } from 'antd-mobile';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { OptionSheet } from '../../shared/ui/option-sheet';
+import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useBankList, useBindCard } from './api';
 import './cards.css';
 
@@ -17,7 +18,7 @@ export function AddBankCardPage() {
   const banks = useBankList();
   const [form, setForm] = useState(EMPTY);
   const [picking, setPicking] = useState(false);
-  const busyRef = useRef(false);
+  const submitOnce = useSubmitOnce();
 
   const field = (key: keyof typeof EMPTY) => ({
     look: 'cards' as const,
@@ -27,30 +28,22 @@ export function AddBankCardPage() {
     onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busyRef.current) return;
-    const problem = validateBankCard(form);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
-    busyRef.current = true;
-    try {
-      await bind.mutateAsync({
-        bank: form.bank.trim(),
-        bank_owner: form.bank_owner.trim(),
-        bank_address: form.bank_address.trim(),
-        bank_no: form.bank_no.trim(),
-        pay_pass: form.pay_pass,
-      });
-      Toast.show({ icon: 'success', content: MSG.bindOk });
-      void navigate('/wallet?type=2', { replace: true });
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      busyRef.current = false;
-    }
+    return submitOnce({
+      check: () => validateBankCard(form),
+      send: async () => {
+        await bind.mutateAsync({
+          bank: form.bank.trim(),
+          bank_owner: form.bank_owner.trim(),
+          bank_address: form.bank_address.trim(),
+          bank_no: form.bank_no.trim(),
+          pay_pass: form.pay_pass,
+        });
+        Toast.show({ icon: 'success', content: MSG.bindOk });
+        void navigate('/wallet?type=2', { replace: true });
+      },
+    });
   };
 
   const options = (banks.data ?? []).map((b) => ({ value: b.bank_name, label: b.bank_name }));

@@ -2,10 +2,11 @@ import { USDT_BANK, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes
 import { MSG } from '@h5/contract/messages';
 import { validateUsdtCard } from '@h5/contract/validation';
 import { Toast } from 'antd-mobile';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChoiceGroup } from '../../shared/ui/choice-group';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
+import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useBindCard } from './api';
 import './cards.css';
 
@@ -16,32 +17,24 @@ export function AddUsdtCardPage() {
   const [protocol, setProtocol] = useState<UsdtProtocol>('TRC20');
   const [address, setAddress] = useState('');
   const [payPass, setPayPass] = useState('');
-  const busyRef = useRef(false);
+  const submitOnce = useSubmitOnce();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busyRef.current) return;
-    const problem = validateUsdtCard({ address, protocol, pay_pass: payPass });
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
-    busyRef.current = true;
-    try {
-      await bind.mutateAsync({
-        bank: USDT_BANK,
-        bank_owner: protocol,
-        bank_address: '',
-        bank_no: address.trim(),
-        pay_pass: payPass,
-      });
-      Toast.show({ icon: 'success', content: MSG.bindOk });
-      void navigate('/wallet?type=1', { replace: true });
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      busyRef.current = false;
-    }
+    return submitOnce({
+      check: () => validateUsdtCard({ address, protocol, pay_pass: payPass }),
+      send: async () => {
+        await bind.mutateAsync({
+          bank: USDT_BANK,
+          bank_owner: protocol,
+          bank_address: '',
+          bank_no: address.trim(),
+          pay_pass: payPass,
+        });
+        Toast.show({ icon: 'success', content: MSG.bindOk });
+        void navigate('/wallet?type=1', { replace: true });
+      },
+    });
   };
 
   return (

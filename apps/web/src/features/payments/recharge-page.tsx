@@ -3,11 +3,12 @@ import { DEFAULT_DEPOSIT_RANGE, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/co
 import { MSG } from '@h5/contract/messages';
 import { usdtAmount, validateDeposit } from '@h5/contract/validation';
 import { Button, Dialog, Toast } from 'antd-mobile';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../shared/session/hooks';
 import { ChoiceGroup } from '../../shared/ui/choice-group';
 import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-field';
+import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { PageLoading } from '../../shared/ui/page-loading';
 import {
   enabledPayWays,
@@ -54,29 +55,13 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
   const { min, max } = useRange(payRangeType(way, protocol));
   const [amount, setAmount] = useState('');
   const [depositor, setDepositor] = useState({ name: '', bank: '', bankNo: '', bankAddress: '' });
-  const busyRef = useRef(false);
+  const submitOnce = useSubmitOnce();
   const isBank = way === 'bank';
   const isUsdt = way === 'usdt';
   const isManual = way === 'manual';
   const usdtRate = user.data?.usdtrate ?? '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busyRef.current) return;
-    const problem = validateDeposit({
-      amount: amount.trim(),
-      min,
-      max,
-      paytype: way,
-      depositorName: depositor.name,
-      bank: depositor.bank,
-      bankNo: depositor.bankNo,
-      bankAddress: depositor.bankAddress,
-    });
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
+  const send = async () => {
     const body: RechargeInput = { paytype: rechargePayType(way), amount: amount.trim() };
     if (isBank) {
       Object.assign(body, {
@@ -87,21 +72,29 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
       });
     }
     if (isUsdt) body.catepay = protocol;
-    busyRef.current = true;
-    try {
-      const depositNo = await recharge.mutateAsync(body);
-      if (isBank) {
-        // SPEC 4: a bank transfer waits for back-office review; the member follows it in the records.
-        Toast.show({ icon: 'success', content: MSG.submittedForReview });
-        void navigate('/transRecord?type=1');
-      } else {
-        void navigate(`/payInfo?deposit_no=${encodeURIComponent(depositNo)}`);
-      }
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      busyRef.current = false;
+    const depositNo = await recharge.mutateAsync(body);
+    if (isBank) {
+      // SPEC 4: a bank transfer waits for back-office review; the member follows it in the records.
+      Toast.show({ icon: 'success', content: MSG.submittedForReview });
+      void navigate('/transRecord?type=1');
+    } else {
+      void navigate(`/payInfo?deposit_no=${encodeURIComponent(depositNo)}`);
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = () =>
+      validateDeposit({
+        amount: amount.trim(),
+        min,
+        max,
+        paytype: way,
+        depositorName: depositor.name,
+        bank: depositor.bank,
+        bankNo: depositor.bankNo,
+        bankAddress: depositor.bankAddress,
+      });
+    return submitOnce({ check, send });
   };
 
   const field = (key: keyof typeof depositor) => ({

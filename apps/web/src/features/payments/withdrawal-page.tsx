@@ -10,6 +10,7 @@ import { newIdempotencyKey } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
 import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-field';
+import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
@@ -95,7 +96,7 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const keyRef = useRef<string | null>(null);
-  const busyRef = useRef(false);
+  const submitOnce = useSubmitOnce();
   const [redirecting, setRedirecting] = useState(false);
   const chosen = cards.data?.find((c) => c.id === cardId);
   const protocol = chosen?.bank_owner || 'TRC20';
@@ -112,30 +113,26 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busyRef.current || redirecting) return;
-    const problem = validateWithdrawal({ kind, cardId: cardId ?? '', amount: amount.trim(), password });
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
-    busyRef.current = true;
-    keyRef.current ??= newIdempotencyKey();
-    try {
-      await withdraw.mutateAsync({
-        amount: amount.trim(),
-        bank: cardId ?? 0,
-        password,
-        idempotencyKey: keyRef.current,
-      });
-      keyRef.current = null;
-      Toast.show({ icon: 'success', content: MSG.submittedForReview });
-      setRedirecting(true);
-    } catch (error) {
+    if (redirecting) return;
+    await submitOnce({
+      check: () => validateWithdrawal({ kind, cardId: cardId ?? '', amount: amount.trim(), password }),
+      send: async () => {
+        keyRef.current ??= newIdempotencyKey();
+        await withdraw.mutateAsync({
+          amount: amount.trim(),
+          bank: cardId ?? 0,
+          password,
+          idempotencyKey: keyRef.current,
+        });
+        keyRef.current = null;
+        Toast.show({ icon: 'success', content: MSG.submittedForReview });
+        setRedirecting(true);
+      },
       // A transport failure may have reached the server: keep the key so a retry cannot withdraw twice.
-      if (!isApiError(error) || error.code >= 0) keyRef.current = null;
-    } finally {
-      busyRef.current = false;
-    }
+      failed: (error) => {
+        if (!isApiError(error) || error.code >= 0) keyRef.current = null;
+      },
+    });
   };
 
   const cardLabel = kind === 'usdt' ? 'USDT地址' : '银行卡';

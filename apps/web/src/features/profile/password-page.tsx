@@ -1,10 +1,11 @@
 import { MSG } from '@h5/contract/messages';
 import { validatePasswordChange } from '@h5/contract/validation';
 import { Button, Toast } from 'antd-mobile';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { endSession } from '../../shared/session/end-session';
 import { TextInputField } from '../../shared/ui/form-field';
+import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useChangePassword } from './api';
 import '../../shared/ui/panel.css';
 import './profile.css';
@@ -17,7 +18,7 @@ export function PasswordPage() {
   const type: 1 | 2 = params.get('type') === '2' ? 2 : 1;
   const change = useChangePassword();
   const [form, setForm] = useState(EMPTY);
-  const busy = useRef(false);
+  const submitOnce = useSubmitOnce();
   const kind = type === 1 ? '登录密码' : '取款密码';
 
   const field = (key: keyof typeof EMPTY) => ({
@@ -29,29 +30,24 @@ export function PasswordPage() {
     onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
-    const problem = validatePasswordChange(form);
-    if (problem) {
-      Toast.show({ content: problem });
-      // SPEC 5: 新旧密码不能一致！ clears the form.
-      if (problem === MSG.passwordUnchanged) setForm(EMPTY);
-      return;
-    }
-    busy.current = true;
-    try {
-      await change.mutateAsync({ type, oldPassword: form.oldPassword, newPassword: form.newPassword });
-      Toast.show({ icon: 'success', content: MSG.passwordChanged });
-      // SPEC 4: a login password change clears the session and goes to /login (the server ended every session);
-      // a withdrawal password change only clears the form.
-      if (type === 1) endSession();
-      else setForm(EMPTY);
-    } catch {
-      // The server's message has been shown.
-    } finally {
-      busy.current = false;
-    }
+    return submitOnce({
+      check: () => {
+        const problem = validatePasswordChange(form);
+        // SPEC 5: 新旧密码不能一致！ clears the form.
+        if (problem === MSG.passwordUnchanged) setForm(EMPTY);
+        return problem;
+      },
+      send: async () => {
+        await change.mutateAsync({ type, oldPassword: form.oldPassword, newPassword: form.newPassword });
+        Toast.show({ icon: 'success', content: MSG.passwordChanged });
+        // SPEC 4: a login password change clears the session and goes to /login (the server ended every session);
+        // a withdrawal password change only clears the form.
+        if (type === 1) endSession();
+        else setForm(EMPTY);
+      },
+    });
   };
 
   return (

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useUserInfo } from '../../shared/session/hooks';
 import { TextInputField } from '../../shared/ui/form-field';
+import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useUpdateProfile, useUploadAvatar } from './api';
 import '../../shared/ui/panel.css';
@@ -26,7 +27,7 @@ export function UserInfoPage() {
   const [form, setForm] = useState({ mobile: '', email: '', birthday: '' });
   const [picking, setPicking] = useState(false);
   const filled = useRef(false);
-  const busy = useRef(false);
+  const submitOnce = useSubmitOnce();
 
   // The form starts from the member's saved values once they are known; later refetches leave edits alone.
   useEffect(() => {
@@ -55,24 +56,16 @@ export function UserInfoPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
     const input = { mobile: form.mobile.trim(), email: form.email.trim(), birthday: form.birthday.trim() };
-    const problem = validateProfile(input);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
-    busy.current = true;
-    try {
-      const message = await save.mutateAsync(input);
-      Toast.show({ icon: 'success', content: message || MSG.ok });
-    } catch {
-      // The server's message has been shown.
-    } finally {
-      busy.current = false;
-    }
+    return submitOnce({
+      check: () => validateProfile(input),
+      send: async () => {
+        const message = await save.mutateAsync(input);
+        Toast.show({ icon: 'success', content: message || MSG.ok });
+      },
+    });
   };
 
   if (!user.data) return <PageLoading />;

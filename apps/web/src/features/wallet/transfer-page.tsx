@@ -7,6 +7,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { newIdempotencyKey } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { AmountInput, SubmitButton } from '../../shared/ui/form-field';
+import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useSetAutoTransfer, useTransfer, useVenueBalances, VENUE_POLL_MS } from './api';
@@ -93,8 +94,7 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
   // One key per user action: made on the first tap, kept for a retry after a transport failure, dropped once the
   // server has answered or the form changes (a different transfer is a different action).
   const keyRef = useRef<string | null>(null);
-  // Set synchronously on tap: a second tap before React re-renders the disabled button sends nothing.
-  const busyRef = useRef(false);
+  const submitOnce = useSubmitOnce();
 
   const to = chosenTo || venues?.[0]?.platname || '';
   const nameOf = (code: string) =>
@@ -127,29 +127,24 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
     setTo(from);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busyRef.current) return;
     const body = { amount: amount.trim(), sourcetype: from, targettype: to };
-    const problem = validateTransfer(body);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
-    busyRef.current = true;
-    keyRef.current ??= newIdempotencyKey();
-    try {
-      const message = await transfer.mutateAsync({ ...body, idempotencyKey: keyRef.current });
-      keyRef.current = null;
-      setAmount('');
-      Toast.show({ icon: 'success', content: message });
-    } catch (error) {
+    return submitOnce({
+      check: () => validateTransfer(body),
+      send: async () => {
+        keyRef.current ??= newIdempotencyKey();
+        const message = await transfer.mutateAsync({ ...body, idempotencyKey: keyRef.current });
+        keyRef.current = null;
+        setAmount('');
+        Toast.show({ icon: 'success', content: message });
+      },
       // The client has shown a server message. A transport failure may still have reached the server: the key
       // is kept so tapping again retries the same action instead of moving money twice.
-      if (!isApiError(error) || error.code >= 0) keyRef.current = null;
-    } finally {
-      busyRef.current = false;
-    }
+      failed: (error) => {
+        if (!isApiError(error) || error.code >= 0) keyRef.current = null;
+      },
+    });
   };
 
   return (
