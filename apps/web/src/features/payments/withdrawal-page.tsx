@@ -3,10 +3,9 @@ import { USDT_BANK } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { usdtReceipt, validateWithdrawal } from '@h5/contract/validation';
 import { Tabs, Toast } from 'antd-mobile';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../shared/api/api-error';
-import { newIdempotencyKey } from '../../shared/api/client';
+import { useActionKey } from '../../shared/api/action-key';
 import { formatMoney } from '../../shared/format';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
 import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-field';
@@ -95,7 +94,7 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
   const [cardId, setCardId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const keyRef = useRef<string | null>(null);
+  const actionKey = useActionKey();
   const submitOnce = useSubmitOnce();
   const [redirecting, setRedirecting] = useState(false);
   const chosen = cards.data?.find((c) => c.id === cardId);
@@ -107,31 +106,24 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
     return () => clearTimeout(timer);
   }, [redirecting, navigate]);
 
-  const edited = () => {
-    keyRef.current = null;
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (redirecting) return;
     await submitOnce({
       check: () => validateWithdrawal({ kind, cardId: cardId ?? '', amount: amount.trim(), password }),
       send: async () => {
-        keyRef.current ??= newIdempotencyKey();
         await withdraw.mutateAsync({
           amount: amount.trim(),
           bank: cardId ?? 0,
           password,
-          idempotencyKey: keyRef.current,
+          idempotencyKey: actionKey.take(),
         });
-        keyRef.current = null;
+        actionKey.drop();
         Toast.show({ icon: 'success', content: MSG.submittedForReview });
         setRedirecting(true);
       },
-      // A transport failure may have reached the server: keep the key so a retry cannot withdraw twice.
-      failed: (error) => {
-        if (!isApiError(error) || error.code >= 0) keyRef.current = null;
-      },
+      // A transport failure may have reached the server: the key is kept so a retry cannot withdraw twice.
+      failed: actionKey.failed,
     });
   };
 
@@ -157,10 +149,7 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
                 aria-label={`${cardName(card)} 尾号${card.bank_not}`}
                 className={card.id === cardId ? 'pay-bound selected' : 'pay-bound'}
                 data-card-id={card.id}
-                onClick={() => {
-                  edited();
-                  setCardId(card.id);
-                }}
+                onClick={() => actionKey.editing(setCardId)(card.id)}
               >
                 <span className="pay-bound-name">{cardName(card)}</span>
                 <span className="pay-bound-no">**** {card.bank_not}</span>
@@ -183,10 +172,7 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
           id="withdraw-amount"
           placeholder="单笔最低100元"
           value={amount}
-          onChange={(value) => {
-            edited();
-            setAmount(value);
-          }}
+          onChange={actionKey.editing(setAmount)}
           all={formatMoney(central)}
         />
         {kind === 'usdt' && user && (
@@ -221,10 +207,7 @@ function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | 
           autoComplete="off"
           placeholder="请输入支付密码"
           value={password}
-          onChange={(value) => {
-            edited();
-            setPassword(value);
-          }}
+          onChange={actionKey.editing(setPassword)}
         />
       </section>
 

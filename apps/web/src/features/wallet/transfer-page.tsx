@@ -2,9 +2,8 @@ import type { Venue } from '@h5/contract';
 import { VENUE_WALLET } from '@h5/contract/codes';
 import { validateTransfer } from '@h5/contract/validation';
 import { Switch, Toast } from 'antd-mobile';
-import { useRef, useState, type FormEvent } from 'react';
-import { isApiError } from '../../shared/api/api-error';
-import { newIdempotencyKey } from '../../shared/api/client';
+import { useState, type FormEvent } from 'react';
+import { useActionKey } from '../../shared/api/action-key';
 import { formatMoney } from '../../shared/format';
 import { AmountInput, SubmitButton } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
@@ -91,9 +90,7 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
   const [chosenTo, setTo] = useState<string>('');
   const [amount, setAmount] = useState('');
   const [picking, setPicking] = useState<Side | null>(null);
-  // One key per user action: made on the first tap, kept for a retry after a transport failure, dropped once the
-  // server has answered or the form changes (a different transfer is a different action).
-  const keyRef = useRef<string | null>(null);
+  const actionKey = useActionKey();
   const submitOnce = useSubmitOnce();
 
   const to = chosenTo || venues?.[0]?.platname || '';
@@ -107,12 +104,9 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
     ...(venues ?? []).map((v) => ({ value: v.platname, label: v.name, extra: formatMoney(v.balance) })),
   ];
 
-  const edited = () => {
-    keyRef.current = null;
-  };
   // Picking the wallet already on the other side swaps the two.
   const pick = (side: Side, value: string) => {
-    edited();
+    actionKey.drop();
     if (side === 'from') {
       if (value === to) setTo(from);
       setFrom(value);
@@ -122,7 +116,7 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
     }
   };
   const swap = () => {
-    edited();
+    actionKey.drop();
     setFrom(to);
     setTo(from);
   };
@@ -133,17 +127,13 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
     return submitOnce({
       check: () => validateTransfer(body),
       send: async () => {
-        keyRef.current ??= newIdempotencyKey();
-        const message = await transfer.mutateAsync({ ...body, idempotencyKey: keyRef.current });
-        keyRef.current = null;
+        const message = await transfer.mutateAsync({ ...body, idempotencyKey: actionKey.take() });
+        actionKey.drop();
         setAmount('');
         Toast.show({ icon: 'success', content: message });
       },
-      // The client has shown a server message. A transport failure may still have reached the server: the key
-      // is kept so tapping again retries the same action instead of moving money twice.
-      failed: (error) => {
-        if (!isApiError(error) || error.code >= 0) keyRef.current = null;
-      },
+      // The client has shown a server message; after a transport failure tapping again retries the same action.
+      failed: actionKey.failed,
     });
   };
 
@@ -170,10 +160,7 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
         id="transfer-amount"
         placeholder="请输入转账金额"
         value={amount}
-        onChange={(value) => {
-          edited();
-          setAmount(value);
-        }}
+        onChange={actionKey.editing(setAmount)}
         all={formatMoney(balanceOf(from))}
       />
 
