@@ -162,21 +162,19 @@ export const siteSettings = (over: Record<string, unknown> = {}) => ({
 });
 
 /** The figures of a day (or a range's total) of the daily report, all zero unless given. */
+/** Deposits and withdrawals as the daily and the member report count them, all zero. */
+const cashFigures = { deposits_count: 0, deposits_amount: '0.00', withdrawals_count: 0, withdrawals_amount: '0.00' };
+/** Settled bets as every report counts them, all zero. */
+const settledFigures = { bets_count: 0, stake: '0.00', valid_stake: '0.00', payout: '0.00', ggr: '0.00' };
+
 export const dailyFigures = (over: Record<string, unknown> = {}) => ({
   new_members: 0,
   first_depositors: 0,
   depositors: 0,
-  deposits_count: 0,
-  deposits_amount: '0.00',
-  withdrawals_count: 0,
-  withdrawals_amount: '0.00',
+  ...cashFigures,
   net_deposits: '0.00',
   bettors: 0,
-  bets_count: 0,
-  stake: '0.00',
-  valid_stake: '0.00',
-  payout: '0.00',
-  ggr: '0.00',
+  ...settledFigures,
   rebates_paid: '0.00',
   redpackets_paid: '0.00',
   bonuses_paid: '0.00',
@@ -184,32 +182,29 @@ export const dailyFigures = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export const venueFigures = (over: Record<string, unknown> = {}) => ({
-  bettors: 0,
-  bets_count: 0,
-  stake: '0.00',
-  valid_stake: '0.00',
-  payout: '0.00',
-  ggr: '0.00',
-  ...over,
-});
+export const venueFigures = (over: Record<string, unknown> = {}) => ({ bettors: 0, ...settledFigures, ...over });
 
 export const memberReportRow = (over: Record<string, unknown> = {}) => ({
   member_id: 7,
   username: 'player01',
-  deposits_count: 0,
-  deposits_amount: '0.00',
-  withdrawals_count: 0,
-  withdrawals_amount: '0.00',
-  bets_count: 0,
-  stake: '0.00',
-  valid_stake: '0.00',
-  payout: '0.00',
-  ggr: '0.00',
+  ...cashFigures,
+  ...settledFigures,
   rebates: '0.00',
   bonuses: '0.00',
   adjustments: '0.00',
   balance: '0.00',
+  ...over,
+});
+
+/** The dashboard's waiting counts: no queue the role sees, unless `over` gives one. */
+export const dashboardPending = (over: Record<string, unknown> = {}) => ({
+  deposits: null,
+  withdrawals: null,
+  activity_applications: null,
+  agent_applications: null,
+  adjustments: null,
+  integration_changes: null,
+  ledger: null,
   ...over,
 });
 

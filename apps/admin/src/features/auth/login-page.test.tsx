@@ -2,17 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
+import { dashboardPending } from '../../test/fixtures';
 import { fail, me, mockApi, ok, renderConsole } from '../../test/render';
 
-const pending = {
+const pending = dashboardPending({
   deposits: { pending: 0, newest_id: null },
   withdrawals: { pending: 0, newest_id: null },
-  activity_applications: null,
-  agent_applications: null,
-  adjustments: null,
-  integration_changes: null,
-  ledger: null,
-};
+});
 
 async function fillCredentials(name = 'cashier', password = 'secret-pass') {
   await userEvent.type(await screen.findByLabelText('用户名'), name);

@@ -13,6 +13,16 @@ const fileInput = (within: HTMLElement) => within.querySelector('input[type="fil
 /** The button's file input, then the drop zone's (which filters nothing, so a refused type is answered). */
 const fileInputs = (within: HTMLElement) => Array.from(within.querySelectorAll<HTMLInputElement>('input[type="file"]'));
 
+/** The field alone in a form, as a banner's 图片地址. */
+const renderBannerField = () =>
+  renderScreen(
+    <Form>
+      <Form.Item label="图片地址" name="src">
+        <ImageField label="图片地址" upload="banner" />
+      </Form.Item>
+    </Form>,
+  );
+
 describe('轮播图: an image uploaded into the server', () => {
   it('posts the file with the token, fills the address and the preview, and saves the banner with that path', async () => {
     signInAs('content', 'editor');
@@ -58,13 +68,7 @@ describe('轮播图: an image uploaded into the server', () => {
   it('refuses an empty, an over-size and an SVG file dropped on it before sending anything', async () => {
     signInAs('admin', 'boss');
     const { calls } = mockUpload(() => ok({ path: STORED, content_type: 'image/png', size: 1 }));
-    renderScreen(
-      <Form>
-        <Form.Item label="图片地址" name="src">
-          <ImageField label="图片地址" upload="banner" />
-        </Form.Item>
-      </Form>,
-    );
+    renderBannerField();
     const cases: Array<[File, string]> = [
       [pngFile('empty.png', 0), MSG.imageUploadEmpty],
       [pngFile('big.png', IMAGE_UPLOAD_MAX_BYTES + 1), MSG.imageUploadTooLarge],
@@ -80,13 +84,7 @@ describe('轮播图: an image uploaded into the server', () => {
 
   it('keeps typing an address, and offers no upload to a role that may not upload', async () => {
     signInAs('finance', 'cashier');
-    renderScreen(
-      <Form>
-        <Form.Item label="图片地址" name="src">
-          <ImageField label="图片地址" upload="banner" />
-        </Form.Item>
-      </Form>,
-    );
+    renderBannerField();
     expect(screen.queryByRole('button', { name: '上传图片' })).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('图片地址'), '/art/banners/banner-1.svg');
     expect(screen.getByAltText('图片地址预览')).toHaveAttribute('src', '/art/banners/banner-1.svg');

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dashboardDay } from '../../test/fixtures';
+import { dashboardDay, dashboardPending } from '../../test/fixtures';
 import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import DashboardPage from './dashboard-page';
 
@@ -42,15 +42,15 @@ type Counts = { deposits: [number, number | null]; withdrawals: [number, number 
 function serve(counts: Counts) {
   return mockApi({
     '/admin/api/dashboard/pending': () =>
-      ok({
-        deposits: { pending: counts.deposits[0], newest_id: counts.deposits[1] },
-        withdrawals: { pending: counts.withdrawals[0], newest_id: counts.withdrawals[1] },
-        activity_applications: null,
-        agent_applications: null,
-        adjustments: { pending: 2, newest_id: 11 },
-        integration_changes: { pending: 1, newest_id: 5 },
-        ledger: counts.ledger ?? { balanced: true, mismatched: 0, checked_at: '2026-06-01 12:00:00' },
-      }),
+      ok(
+        dashboardPending({
+          deposits: { pending: counts.deposits[0], newest_id: counts.deposits[1] },
+          withdrawals: { pending: counts.withdrawals[0], newest_id: counts.withdrawals[1] },
+          adjustments: { pending: 2, newest_id: 11 },
+          integration_changes: { pending: 1, newest_id: 5 },
+          ledger: counts.ledger ?? { balanced: true, mismatched: 0, checked_at: '2026-06-01 12:00:00' },
+        }),
+      ),
   });
 }
 
@@ -108,15 +108,12 @@ describe('仪表盘', () => {
     let counts: Counts = { deposits: [1, 10], withdrawals: [0, null] };
     mockApi({
       '/admin/api/dashboard/pending': () =>
-        ok({
-          deposits: { pending: counts.deposits[0], newest_id: counts.deposits[1] },
-          withdrawals: { pending: counts.withdrawals[0], newest_id: counts.withdrawals[1] },
-          activity_applications: null,
-          agent_applications: null,
-          adjustments: null,
-          integration_changes: null,
-          ledger: null,
-        }),
+        ok(
+          dashboardPending({
+            deposits: { pending: counts.deposits[0], newest_id: counts.deposits[1] },
+            withdrawals: { pending: counts.withdrawals[0], newest_id: counts.withdrawals[1] },
+          }),
+        ),
     });
     renderScreen(<DashboardPage />);
     await screen.findByText('待审核存款');
@@ -146,16 +143,7 @@ describe('仪表盘', () => {
     signInAs('finance', 'cashier');
     let newest = 10;
     mockApi({
-      '/admin/api/dashboard/pending': () =>
-        ok({
-          deposits: { pending: 1, newest_id: newest },
-          withdrawals: null,
-          activity_applications: null,
-          agent_applications: null,
-          adjustments: null,
-          integration_changes: null,
-          ledger: null,
-        }),
+      '/admin/api/dashboard/pending': () => ok(dashboardPending({ deposits: { pending: 1, newest_id: newest } })),
     });
     renderScreen(<DashboardPage />);
     await userEvent.click(await screen.findByRole('switch', { name: '新单提示音' }));
@@ -168,15 +156,13 @@ describe('仪表盘', () => {
 });
 
 const pendingNone = () =>
-  ok({
-    deposits: { pending: 0, newest_id: null },
-    withdrawals: { pending: 0, newest_id: null },
-    activity_applications: null,
-    agent_applications: null,
-    adjustments: null,
-    integration_changes: null,
-    ledger: { balanced: true, mismatched: 0, checked_at: '2026-11-25 08:00:00' },
-  });
+  ok(
+    dashboardPending({
+      deposits: { pending: 0, newest_id: null },
+      withdrawals: { pending: 0, newest_id: null },
+      ledger: { balanced: true, mismatched: 0, checked_at: '2026-11-25 08:00:00' },
+    }),
+  );
 
 /** 30 days ending 2026-11-25, the last two being yesterday and today. */
 const thirtyDays = () =>
@@ -269,15 +255,7 @@ describe('仪表盘：经营数据', () => {
     signInAs('content', 'editor');
     const { calls } = mockApi({
       '/admin/api/dashboard/pending': () =>
-        ok({
-          deposits: null,
-          withdrawals: null,
-          activity_applications: { pending: 1, newest_id: 4 },
-          agent_applications: null,
-          adjustments: null,
-          integration_changes: null,
-          ledger: null,
-        }),
+        ok(dashboardPending({ activity_applications: { pending: 1, newest_id: 4 } })),
     });
     renderScreen(<DashboardPage />);
     await screen.findByText('待审核优惠申请');
