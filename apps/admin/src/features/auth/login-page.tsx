@@ -7,6 +7,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { useSessionStore } from '../../shared/session/session-store';
 import { showError } from '../../shared/ui/feedback';
 import { BrandMark } from '../../shared/ui/brand-mark';
+import { TotpCodeItem } from '../../shared/ui/totp-code-item';
 import { signInCall } from './api';
 import './login-page.css';
 
@@ -93,14 +94,7 @@ export default function LoginPage() {
             <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" maxLength={128} />
           </Form.Item>
           {needsCode && (
-            <Form.Item
-              name="code"
-              label="动态验证码"
-              rules={[
-                { required: true, message: '请输入动态验证码' },
-                { pattern: /^\d{6}$/, message: '动态验证码为 6 位数字' },
-              ]}
-            >
+            <TotpCodeItem>
               <Input
                 ref={codeRef}
                 prefix={<SafetyOutlined aria-hidden />}
@@ -108,7 +102,7 @@ export default function LoginPage() {
                 autoComplete="one-time-code"
                 maxLength={6}
               />
-            </Form.Item>
+            </TotpCodeItem>
           )}
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             登录

@@ -1,19 +1,13 @@
-import type { ImageUploadPurpose } from '@h5/contract';
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
+import type { Props as RichTextEditorProps } from './rich-text-editor';
 
 // The editor (TipTap and ProseMirror) is a chunk of its own, fetched the first time a form shows one: the other
 // console screens never load it.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
-interface Props {
-  id?: string;
-  value?: string;
-  onChange?: (value: string) => void;
-  label: string;
-  /** What an image uploaded from the editor's 图片 dialog is stored as (default: content). */
-  uploadPurpose?: ImageUploadPurpose;
-}
+/** As the editor's own (an image from its 图片 dialog is stored as content unless `uploadPurpose` says otherwise). */
+type Props = RichTextEditorProps;
 
 /**
  * Operator HTML (promotion content and memo, help articles, inbox messages, the welcome text): a visual editor with

@@ -81,13 +81,7 @@ export function ImageField({ id, value = '', onChange, label, aspect = [750, 280
       {mayUpload ? (
         <ImageUploadControls id={id} value={value} onChange={onChange} label={label} purpose={upload} />
       ) : (
-        <Input
-          id={id}
-          value={value}
-          onChange={(event) => onChange?.(event.target.value)}
-          placeholder="/uploads/banner.jpg 或 https://..."
-          autoComplete="off"
-        />
+        <AddressInput id={id} value={value} onChange={onChange} />
       )}
       <Typography.Text type="secondary" style={{ display: 'block', margin: '8px 0 4px' }}>
         会员端显示比例 {w}×{h}
@@ -112,6 +106,19 @@ export function ImageField({ id, value = '', onChange, label, aspect = [750, 280
         )}
       </div>
     </div>
+  );
+}
+
+/** The image's address, typed: a path of our site or an http(s) address. */
+function AddressInput({ id, value, onChange }: { id?: string; value: string; onChange?: (value: string) => void }) {
+  return (
+    <Input
+      id={id}
+      value={value}
+      onChange={(event) => onChange?.(event.target.value)}
+      placeholder="/uploads/banner.jpg 或 https://..."
+      autoComplete="off"
+    />
   );
 }
 
@@ -146,13 +153,7 @@ function ImageUploadControls({
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Input
-          id={id}
-          value={value}
-          onChange={(event) => onChange?.(event.target.value)}
-          placeholder="/uploads/banner.jpg 或 https://..."
-          autoComplete="off"
-        />
+        <AddressInput id={id} value={value} onChange={onChange} />
         <Upload {...uploadProps}>
           <Button icon={<UploadOutlined aria-hidden />} loading={uploading}>
             上传图片

@@ -8,7 +8,6 @@ import {
   Image,
   Input,
   InputNumber,
-  Modal,
   Select,
   Space,
   Switch,
@@ -21,6 +20,7 @@ import { useSessionStore } from '../../shared/session/session-store';
 import { useCan } from '../../shared/session/use-can';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { DataTable } from '../../shared/ui/data-table';
+import { EditModal } from '../../shared/ui/edit-modal';
 import { emptyLocale } from '../../shared/ui/empty';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -300,16 +300,12 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
 
   const name = row ? spec.nameOf(row) : '';
   return (
-    <Modal
-      open
+    <EditModal
       title={editing ? `编辑${spec.noun}${name ? `：${name}` : ''}` : `新增${spec.noun}`}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      saving={saving}
+      onSave={() => void save()}
+      onClose={onClose}
       width={fields.some((f) => f.kind === 'richtext' || f.kind === 'image') ? 760 : 560}
     >
       {refusal ? <Alert type="error" showIcon role="alert" title={refusal} style={{ marginBottom: 16 }} /> : null}
@@ -332,7 +328,7 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
           <FieldInput key={field.name} field={field} editing={editing} row={row as Values | null} />
         ))}
       </Form>
-    </Modal>
+    </EditModal>
   );
 }
 

@@ -112,7 +112,7 @@ export function unsupportedMarkup(html: string): string[] {
 /** The editor's HTML, '' when there is nothing in it (an empty paragraph is no content). */
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
-interface Props {
+export interface Props {
   id?: string;
   value?: string;
   onChange?: (value: string) => void;

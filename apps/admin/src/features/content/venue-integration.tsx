@@ -1,10 +1,11 @@
 import { adminEndpoints, firstIssueMessage, MSG, VENUE_WALLET_MODES } from '@h5/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
+import { Alert, App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { callAdminWithMessage } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/api-error';
 import { useCan } from '../../shared/session/use-can';
+import { EditModal } from '../../shared/ui/edit-modal';
 
 const e = adminEndpoints;
 export const WALLET_MODE_LABEL: Record<string, string> = { transfer: '转账钱包', seamless: '无缝钱包' };
@@ -62,16 +63,12 @@ function VenueIntegrationDialog({ row, onClose }: { row: VenueIntegrationRow; on
   };
 
   return (
-    <Modal
-      open
+    <EditModal
       title={`接入设置：${row.name}`}
       okText="提交审批"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      saving={saving}
+      onSave={() => void save()}
+      onClose={onClose}
       width={560}
     >
       <Alert
@@ -104,7 +101,7 @@ function VenueIntegrationDialog({ row, onClose }: { row: VenueIntegrationRow; on
           <Input autoComplete="off" />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditModal>
   );
 }
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useMe } from '../../shared/session/use-me';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
+import { TotpCodeItem } from '../../shared/ui/totp-code-item';
 import { useChangePassword, useTotpConfirm, useTotpSetup } from './api';
 
 function TwoFactorCard() {
@@ -74,16 +75,9 @@ function TwoFactorCard() {
             </Typography.Paragraph>
             <Typography.Paragraph>2. 输入验证器显示的 6 位动态验证码完成开启：</Typography.Paragraph>
             <Form form={form} layout="inline" onFinish={(v) => void finish(v)} requiredMark={false}>
-              <Form.Item
-                name="code"
-                label="动态验证码"
-                rules={[
-                  { required: true, message: '请输入动态验证码' },
-                  { pattern: /^\d{6}$/, message: '动态验证码为 6 位数字' },
-                ]}
-              >
+              <TotpCodeItem>
                 <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} style={{ width: 140 }} />
-              </Form.Item>
+              </TotpCodeItem>
               <Form.Item>
                 <Button type="primary" htmlType="submit" loading={confirm.isPending}>
                   确认开启
