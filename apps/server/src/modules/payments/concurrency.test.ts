@@ -14,21 +14,12 @@ describe('racing money requests', () => {
     await credit(t, ops.finance, m.name, '150');
     const card = await kit.bindBank(m.token);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        call(t.app, '/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }, { token: m.token }),
-      ),
+      Array.from({ length: 10 }, () => call(t.app, '/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }, { token: m.token })),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
-    expect(
-      answers.filter((a) => a.code !== 200).every((a) => a.code === 208 && a.message === '提现金额不能大于账户余额哦'),
-    ).toBe(true);
+    expect(answers.filter((a) => a.code !== 200).every((a) => a.code === 208 && a.message === '提现金额不能大于账户余额哦')).toBe(true);
     expect(await kit.balance(m.token)).toBe('50.00');
-    const records = await call<{ total: number }>(
-      t.app,
-      '/api/gettransrecord',
-      { date: 1, type: 2 },
-      { token: m.token },
-    );
+    const records = await call<{ total: number }>(t.app, '/api/gettransrecord', { date: 1, type: 2 }, { token: m.token });
     expect(records.data.total).toBe(1);
     await kit.ledgerBalanced();
   });
@@ -38,12 +29,7 @@ describe('racing money requests', () => {
       const m = await registerMember(t.app);
       await credit(t, ops.finance, m.name, '300');
       const card = await kit.bindBank(m.token);
-      const sent = await call<{ order_no: string }>(
-        t.app,
-        '/api/withdraw',
-        { amount: '200', bank: card, password: 'pay123456' },
-        { token: m.token },
-      );
+      const sent = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '200', bank: card, password: 'pay123456' }, { token: m.token });
       const url = `/admin/api/withdrawals/${sent.data.order_no}`;
       const [approve, reject] = await Promise.all([
         adminCall<{ state: number }>(t, ops.finance, 'POST', `${url}/approve`, {}),
@@ -53,12 +39,7 @@ describe('racing money requests', () => {
       expect(codes).toEqual([200, 409]);
       const approved = approve.code === 200;
       expect(await kit.balance(m.token)).toBe(approved ? '100.00' : '300.00');
-      const records = await call<{ data: Array<{ state: number }> }>(
-        t.app,
-        '/api/gettransrecord',
-        { date: 1, type: 2 },
-        { token: m.token },
-      );
+      const records = await call<{ data: Array<{ state: number }> }>(t.app, '/api/gettransrecord', { date: 1, type: 2 }, { token: m.token });
       expect(records.data.data[0]?.state).toBe(approved ? 2 : 3);
     }
     await kit.ledgerBalanced();
