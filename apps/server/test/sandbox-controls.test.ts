@@ -1,17 +1,13 @@
 import { MSG } from '@h5/contract';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { venues } from '../src/db/schema';
 import { callVenue } from '../src/providers/remote-venue-client';
-import { buildTestApp, controlHeaders, type TestApp } from './helper';
+import { controlHeaders, useTestApp } from './helper';
 
 /** The sandbox aggregator's test controls change what it answers: only the holder of its control token may use them. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const control = (path: string, body: unknown, headers: Record<string, string>) =>
   fetch(`${t.origin}/sandbox/aggregator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(

@@ -1,19 +1,15 @@
 import { BizCode, MSG } from '@h5/contract';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helper';
 import { loggableError } from './log-redaction';
 
 // A failed query must not put what it was given in the log: drizzle's message carries the SQL parameters (card
 // numbers, token hashes), PostgreSQL quotes offending values, and query strings carry tickets.
 
 const lines: string[] = [];
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await buildTestApp({ config: { logLevel: 'error' }, logStream: { write: (line) => void lines.push(line) } });
-});
-afterAll(() => t?.close());
+const t = useTestApp({ config: { logLevel: 'error' }, logStream: { write: (line) => void lines.push(line) } });
 
 describe('the error log', () => {
   it('logs a failed query by name, code, SQL text and path, without its parameters or the query string', async () => {

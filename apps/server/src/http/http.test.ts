@@ -1,12 +1,8 @@
 import { endpointList } from '@h5/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, call, useTestApp } from '../../test/helper';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('the API envelope', () => {
   it('answers an unknown API path with code 404 and a Chinese message', async () => {

@@ -1,13 +1,9 @@
 import { BizCode, MSG } from '@h5/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, call, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
 import { createOperator } from './admin-service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('operator login', () => {
   it('answers a token for the right password and 203 otherwise', async () => {

@@ -1,18 +1,8 @@
 import { BizCode, MSG, settingInvalidMessage } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  buildTestApp,
-  call,
-  credit,
-  manualClock,
-  memberId,
-  operatorToken,
-  registerMember,
-  type TestApp,
-} from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, call, credit, manualClock, memberId, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { auditLog, members, operators, withdrawals } from '../../db/schema';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { formatBeijing } from '../../lib/time';
@@ -22,20 +12,10 @@ import { createOperator } from './admin-service';
 // audit filters and operator management.
 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
-let t: TestApp;
-let admin: string;
-let finance: string;
-let content: string;
-let kit: ReturnType<typeof paymentsKit>;
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { operatorIdleMs: 30 * 60_000 } });
-  admin = await operatorToken(t, 'admin');
-  finance = await operatorToken(t, 'finance');
-  content = await operatorToken(t, 'content');
-  kit = paymentsKit(t, () => finance);
-});
-afterAll(() => t?.close());
+const t = useTestApp({ clock, config: { operatorIdleMs: 30 * 60_000 } });
+const ops = useOperators(t, ['admin', 'finance', 'content']);
+const kit = paymentsKit(t, () => ops.finance);
 
 const FORBIDDEN = { code: 403, message: MSG.operatorForbidden, data: null };
 const codeAt = (secret: string, at = clock.now()) =>
@@ -103,13 +83,13 @@ describe('two-factor sign-in', () => {
     const op = await newOperator('content', 'totp_lost');
     await enrol(op.token);
     const id = (await adminCall<{ id: number }>(t, op.token, 'GET', '/admin/api/me')).data.id;
-    expect(await adminCall(t, finance, 'POST', `/admin/api/operators/${id}/totp/reset`)).toEqual(FORBIDDEN);
-    expect(await adminCall(t, admin, 'POST', `/admin/api/operators/${id}/totp/reset`)).toMatchObject({
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/operators/${id}/totp/reset`)).toEqual(FORBIDDEN);
+    expect(await adminCall(t, ops.admin, 'POST', `/admin/api/operators/${id}/totp/reset`)).toMatchObject({
       code: 200,
       message: MSG.otpReset,
       data: { id, username: 'totp_lost', totp_enabled: false },
     });
-    expect(await adminCall(t, admin, 'POST', '/admin/api/operators/99999/totp/reset')).toEqual({ code: 202, message: MSG.notFound, data: null });
+    expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators/99999/totp/reset')).toEqual({ code: 202, message: MSG.notFound, data: null });
     expect((await login({ username: 'totp_lost', password: op.password })).code).toBe(200);
     const [row] = await audits('operator.totp_reset');
     expect(row).toMatchObject({ target: 'operator:totp_lost', before: '{"totp_enabled":true}', after: '{"totp_enabled":false}' });
@@ -117,22 +97,22 @@ describe('two-factor sign-in', () => {
 
   it('while required, opens only me, enrolment and logout to an operator without two factors', async () => {
     const op = await newOperator('finance', 'totp_late');
-    expect(await adminCall(t, finance, 'PUT', '/admin/api/settings', { operator_totp_required: 1 })).toEqual(FORBIDDEN);
-    expect((await adminCall<Record<string, unknown>>(t, admin, 'PUT', '/admin/api/settings', { operator_totp_required: 1 })).data).toMatchObject({ operator_totp_required: 1 });
+    expect(await adminCall(t, ops.finance, 'PUT', '/admin/api/settings', { operator_totp_required: 1 })).toEqual(FORBIDDEN);
+    expect((await adminCall<Record<string, unknown>>(t, ops.admin, 'PUT', '/admin/api/settings', { operator_totp_required: 1 })).data).toMatchObject({ operator_totp_required: 1 });
     const refused = { code: 403, message: MSG.otpEnrollFirst, data: null };
     // The admin has no two factors either: it must enrol first, like everyone.
-    expect(await adminCall(t, admin, 'GET', '/admin/api/settings')).toEqual(refused);
-    const adminSecret = await enrol(admin);
+    expect(await adminCall(t, ops.admin, 'GET', '/admin/api/settings')).toEqual(refused);
+    const adminSecret = await enrol(ops.admin);
     expect(await adminCall(t, op.token, 'GET', '/admin/api/deposits')).toEqual(refused);
     expect(await adminCall(t, op.token, 'GET', '/admin/api/operators')).toEqual(refused);
     expect((await adminCall(t, op.token, 'GET', '/admin/api/me')).data).toMatchObject({ must_enroll: true, totp_enabled: false });
     await enrol(op.token);
     expect((await adminCall(t, op.token, 'GET', '/admin/api/deposits')).code).toBe(200);
-    expect((await adminCall(t, admin, 'PUT', '/admin/api/settings', { operator_totp_required: 0 })).code).toBe(200);
+    expect((await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', { operator_totp_required: 0 })).code).toBe(200);
     expect(adminSecret).toMatch(/^[A-Z2-7]+$/);
     // The shared tokens of this file keep working without two factors from here on.
-    finance = await operatorToken(t, 'finance');
-    content = await operatorToken(t, 'content');
+    ops.finance = await operatorToken(t, 'finance');
+    ops.content = await operatorToken(t, 'content');
   });
 });
 
@@ -152,36 +132,36 @@ describe('operator sessions', () => {
       const answer = await adminCall(t, busy.token, 'GET', '/admin/api/me');
       expect(answer.code, `after ${used + 20} minutes`).toBe(used + 20 < 12 * 60 ? 200 : 401);
     }
-    admin = await operatorToken(t, 'admin');
-    finance = await operatorToken(t, 'finance');
-    content = await operatorToken(t, 'content');
+    ops.admin = await operatorToken(t, 'admin');
+    ops.finance = await operatorToken(t, 'finance');
+    ops.content = await operatorToken(t, 'content');
   });
 });
 
 describe('operators (admin)', () => {
   it('creates one with a password shown once, changes its role, and keeps an enabled admin', async () => {
-    expect(await adminCall(t, finance, 'POST', '/admin/api/operators', { username: 'new_one', role: 'content' })).toEqual(FORBIDDEN);
-    const made = await adminCall<{ id: number; password: string }>(t, admin, 'POST', '/admin/api/operators', { username: 'new_one', role: 'content' });
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/operators', { username: 'new_one', role: 'content' })).toEqual(FORBIDDEN);
+    const made = await adminCall<{ id: number; password: string }>(t, ops.admin, 'POST', '/admin/api/operators', { username: 'new_one', role: 'content' });
     expect(made).toMatchObject({ code: 200, message: MSG.operatorCreated, data: { username: 'new_one', role: 'content' } });
     expect((await login({ username: 'new_one', password: made.data.password })).code).toBe(200);
-    expect(await adminCall(t, admin, 'POST', '/admin/api/operators', { username: 'NEW_one', role: 'content' })).toEqual({ code: 409, message: MSG.operatorNameTaken, data: null });
-    expect(await adminCall(t, admin, 'POST', '/admin/api/operators', { username: 'x y', role: 'content' })).toEqual({ code: 400, message: MSG.operatorNameInvalid, data: null });
-    expect(await adminCall(t, admin, 'POST', '/admin/api/operators', { username: 'root_1', role: 'root' })).toEqual({ code: 400, message: MSG.operatorRoleInvalid, data: null });
+    expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators', { username: 'NEW_one', role: 'content' })).toEqual({ code: 409, message: MSG.operatorNameTaken, data: null });
+    expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators', { username: 'x y', role: 'content' })).toEqual({ code: 400, message: MSG.operatorNameInvalid, data: null });
+    expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators', { username: 'root_1', role: 'root' })).toEqual({ code: 400, message: MSG.operatorRoleInvalid, data: null });
 
-    expect(await adminCall(t, admin, 'PUT', `/admin/api/operators/${made.data.id}`, { role: 'finance' })).toMatchObject({ code: 200, data: { role: 'finance' } });
+    expect(await adminCall(t, ops.admin, 'PUT', `/admin/api/operators/${made.data.id}`, { role: 'finance' })).toMatchObject({ code: 200, data: { role: 'finance' } });
     const [roleRow] = await audits('operator.role');
     expect(roleRow).toMatchObject({ before: '{"role":"content"}', after: '{"role":"finance"}' });
-    const myId = (await adminCall<{ id: number }>(t, admin, 'GET', '/admin/api/me')).data.id;
-    expect(await adminCall(t, admin, 'PUT', `/admin/api/operators/${myId}`, { role: 'content' })).toEqual({ code: 403, message: MSG.operatorSelfRole, data: null });
+    const myId = (await adminCall<{ id: number }>(t, ops.admin, 'GET', '/admin/api/me')).data.id;
+    expect(await adminCall(t, ops.admin, 'PUT', `/admin/api/operators/${myId}`, { role: 'content' })).toEqual({ code: 403, message: MSG.operatorSelfRole, data: null });
 
     // Two admins demoting or disabling each other at once: one wins, and an enabled admin always remains.
     const a = await newOperator('admin', 'pair_admin_a');
     const b = await newOperator('admin', 'pair_admin_b');
     const idOf = async (token: string) => (await adminCall<{ id: number }>(t, token, 'GET', '/admin/api/me')).data.id;
     const [aId, bId] = [await idOf(a.token), await idOf(b.token)];
-    for (const o of (await adminCall<Array<{ id: number; role: string; state: number }>>(t, admin, 'GET', '/admin/api/operators')).data) {
+    for (const o of (await adminCall<Array<{ id: number; role: string; state: number }>>(t, ops.admin, 'GET', '/admin/api/operators')).data) {
       if (o.role === 'admin' && o.state === 1 && o.id !== aId && o.id !== bId && o.id !== myId) {
-        expect((await adminCall(t, admin, 'POST', `/admin/api/operators/${o.id}/state`, { state: 0 })).code).toBe(200);
+        expect((await adminCall(t, ops.admin, 'POST', `/admin/api/operators/${o.id}/state`, { state: 0 })).code).toBe(200);
       }
     }
     expect((await adminCall(t, a.token, 'PUT', `/admin/api/operators/${myId}`, { role: 'finance' })).code).toBe(200);
@@ -198,7 +178,7 @@ describe('operators (admin)', () => {
     // The survivor is the last enabled admin: nobody can take that away (not itself; no other admin is left).
     expect(await adminCall(t, survivor.token, 'POST', `/admin/api/operators/${left[0]?.id}/state`, { state: 0 })).toEqual({ code: 403, message: MSG.operatorSelfDisable, data: null });
     expect((await adminCall(t, survivor.token, 'POST', `/admin/api/operators/${loser}/state`, { state: 1 })).code).toBe(200);
-    admin = survivor.token;
+    ops.admin = survivor.token;
   });
 });
 
@@ -217,14 +197,14 @@ describe('members', () => {
       remoteAddress: '10.88.0.7',
     });
     expect(res.json()).toMatchObject({ code: 200 });
-    const logins = await adminCall<Page<{ ip: string; device: string }>>(t, content, 'GET', `/admin/api/members/${id}/logins`);
+    const logins = await adminCall<Page<{ ip: string; device: string }>>(t, ops.content, 'GET', `/admin/api/members/${id}/logins`);
     expect(logins.data.total).toBe(2);
     expect(logins.data.data[0]).toMatchObject({ ip: '10.88.0.7' });
     expect(logins.data.data[0]?.device).toHaveLength(255);
     expect(logins.data.data[1]?.device).toBe('lightMyRequest');
 
     const find = async (query: Record<string, string>) =>
-      (await adminCall<Page<{ id: number }>>(t, finance, 'GET', `/admin/api/members?${new URLSearchParams(query)}`)).data.data.map((r) => r.id);
+      (await adminCall<Page<{ id: number }>>(t, ops.finance, 'GET', `/admin/api/members?${new URLSearchParams(query)}`)).data.data.map((r) => r.id);
     expect(await find({ realname: '王小' })).toEqual([id]);
     expect(await find({ realname: '小明' })).toEqual([]);
     expect(await find({ mobile: '139123' })).toEqual([id]);
@@ -236,12 +216,12 @@ describe('members', () => {
   it('shows a member with balances per venue, masked cards and paged tabs, to the roles allowed', async () => {
     const m = await registerMember(t.app);
     const id = await memberId(t, m.name);
-    await credit(t, finance, m.name, '500');
+    await credit(t, ops.finance, m.name, '500');
     await kit.bindBank(m.token, '6222020200445566778');
     expect((await call(t.app, '/api/transfer', { amount: '120', sourcetype: 'userbalance', targettype: 'XHZR' }, { token: m.token })).code).toBe(200);
     await kit.deposit(m.token, '200');
 
-    const detail = await adminCall<Record<string, unknown>>(t, content, 'GET', `/admin/api/members/${id}`);
+    const detail = await adminCall<Record<string, unknown>>(t, ops.content, 'GET', `/admin/api/members/${id}`);
     expect(detail.data).toMatchObject({
       id,
       username: m.name,
@@ -253,9 +233,9 @@ describe('members', () => {
       cards: [{ bank: '招商银行', bank_no_masked: '***************6778' }],
     });
     expect(JSON.stringify(detail.data)).not.toContain('6222020200445566778');
-    expect(await adminCall(t, finance, 'GET', '/admin/api/members/999999')).toEqual({ code: 202, message: MSG.notFound, data: null });
+    expect(await adminCall(t, ops.finance, 'GET', '/admin/api/members/999999')).toEqual({ code: 202, message: MSG.notFound, data: null });
 
-    const ledger = await adminCall<Page<{ kind: string; amount: string; account_kind: string; venue_code: string }>>(t, finance, 'GET', `/admin/api/members/${id}/ledger?pagesize=3`);
+    const ledger = await adminCall<Page<{ kind: string; amount: string; account_kind: string; venue_code: string }>>(t, ops.finance, 'GET', `/admin/api/members/${id}/ledger?pagesize=3`);
     // Credit, the transfer out of the central wallet (held until the venue confirmed it; the venue keeps its own
     // wallet), the deposit: newest first.
     expect(ledger.data.total).toBe(3);
@@ -263,15 +243,15 @@ describe('members', () => {
     expect(ledger.data.data.slice(1)).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'remote_transfer_hold', amount: '-120.00', account_kind: 'wallet', venue_code: '' })]),
     );
-    const transfers = await adminCall<Page<{ kind: string; amount: string }>>(t, finance, 'GET', `/admin/api/members/${id}/transfers`);
+    const transfers = await adminCall<Page<{ kind: string; amount: string }>>(t, ops.finance, 'GET', `/admin/api/members/${id}/transfers`);
     expect(transfers.data.data).toEqual([expect.objectContaining({ kind: 'transfer_in', amount: '120.00', venue_code: 'XHZR' })]);
-    expect((await adminCall<Page<unknown>>(t, finance, 'GET', `/admin/api/members/${id}/deposits`)).data.data).toEqual([
+    expect((await adminCall<Page<unknown>>(t, ops.finance, 'GET', `/admin/api/members/${id}/deposits`)).data.data).toEqual([
       expect.objectContaining({ amount: '200.00', state: 2, username: m.name }),
     ]);
-    expect((await adminCall<Page<unknown>>(t, finance, 'GET', `/admin/api/members/${id}/withdrawals`)).data.total).toBe(0);
-    expect((await adminCall<Page<unknown>>(t, content, 'GET', `/admin/api/members/${id}/bets`)).data.total).toBe(0);
+    expect((await adminCall<Page<unknown>>(t, ops.finance, 'GET', `/admin/api/members/${id}/withdrawals`)).data.total).toBe(0);
+    expect((await adminCall<Page<unknown>>(t, ops.content, 'GET', `/admin/api/members/${id}/bets`)).data.total).toBe(0);
     for (const tab of ['ledger', 'deposits', 'withdrawals', 'transfers']) {
-      expect(await adminCall(t, content, 'GET', `/admin/api/members/${id}/${tab}`), tab).toEqual(FORBIDDEN);
+      expect(await adminCall(t, ops.content, 'GET', `/admin/api/members/${id}/${tab}`), tab).toEqual(FORBIDDEN);
     }
   });
 });
@@ -279,7 +259,7 @@ describe('members', () => {
 /** A member with money, a bank card and a pending withdrawal of `amount`; answers its order number. */
 async function pendingWithdrawal(amount: string) {
   const m = await registerMember(t.app);
-  await credit(t, finance, m.name, amount);
+  await credit(t, ops.finance, m.name, amount);
   const card = await kit.bindBank(m.token);
   const made = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount, bank: card, password: 'pay123456' }, { token: m.token });
   expect(made.code).toBe(200);
@@ -290,23 +270,23 @@ describe('queues and the dashboard', () => {
   it('counts pending items per queue the role may see, with the newest id', async () => {
     const { orderNo } = await pendingWithdrawal('150');
     const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.orderNo, orderNo));
-    const f = await adminCall<Record<string, { pending: number; newest_id: number | null } | null>>(t, finance, 'GET', '/admin/api/dashboard/pending');
+    const f = await adminCall<Record<string, { pending: number; newest_id: number | null } | null>>(t, ops.finance, 'GET', '/admin/api/dashboard/pending');
     expect(f.data.withdrawals).toEqual({ pending: expect.any(Number), newest_id: row?.id });
     expect(f.data.deposits).not.toBeNull();
     expect(f.data.agent_applications).not.toBeNull();
     expect(f.data.adjustments).not.toBeNull();
     // Integration changes are the admins' queue.
     expect(f.data.integration_changes).toBeNull();
-    const c = await adminCall<Record<string, unknown>>(t, content, 'GET', '/admin/api/dashboard/pending');
+    const c = await adminCall<Record<string, unknown>>(t, ops.content, 'GET', '/admin/api/dashboard/pending');
     expect(c.data).toMatchObject({ deposits: null, withdrawals: null, agent_applications: null, adjustments: null, integration_changes: null, activity_applications: { pending: expect.any(Number) } });
-    const a = await adminCall<Record<string, unknown>>(t, admin, 'GET', '/admin/api/dashboard/pending');
+    const a = await adminCall<Record<string, unknown>>(t, ops.admin, 'GET', '/admin/api/dashboard/pending');
     expect(Object.values(a.data).every((q) => q !== null)).toBe(true);
   });
 
   it('filters the withdrawal queue by state and Beijing date, with turnover and second-review status', async () => {
     const { member, orderNo } = await pendingWithdrawal('160');
     const today = formatBeijing(clock.now()).slice(0, 10);
-    const list = async (query: string) => adminCall<Page<Record<string, unknown>>>(t, finance, 'GET', `/admin/api/withdrawals?${query}`);
+    const list = async (query: string) => adminCall<Page<Record<string, unknown>>>(t, ops.finance, 'GET', `/admin/api/withdrawals?${query}`);
     const found = (await list(`state=1&from=${today}&to=${today}`)).data.data.find((r) => r.order_no === orderNo);
     expect(found).toMatchObject({ username: member.name, amount: '160.00', turnover_required: '0.00', needs_second_review: false, first_reviewed_by: '' });
     expect((await list('from=2026-05-01&to=2026-05-31')).data.total).toBe(0);
@@ -314,9 +294,9 @@ describe('queues and the dashboard', () => {
     expect(await list('from=2026-02-30')).toEqual({ code: 400, message: MSG.dateInvalid, data: null });
     expect(await list('from=2026/06/01')).toEqual({ code: 400, message: MSG.dateInvalid, data: null });
     expect(await list('from=2026-06-03&to=2026-06-01')).toEqual({ code: 400, message: MSG.dateRangeInvalid, data: null });
-    expect((await adminCall<Page<unknown>>(t, finance, 'GET', `/admin/api/deposits?from=${today}&state=`)).code).toBe(200);
-    expect((await adminCall<Page<unknown>>(t, content, 'GET', `/admin/api/activity-applications?to=${today}`)).code).toBe(200);
-    expect((await adminCall<Page<unknown>>(t, finance, 'GET', `/admin/api/agent-applications?from=${today}&state=1`)).code).toBe(200);
+    expect((await adminCall<Page<unknown>>(t, ops.finance, 'GET', `/admin/api/deposits?from=${today}&state=`)).code).toBe(200);
+    expect((await adminCall<Page<unknown>>(t, ops.content, 'GET', `/admin/api/activity-applications?to=${today}`)).code).toBe(200);
+    expect((await adminCall<Page<unknown>>(t, ops.finance, 'GET', `/admin/api/agent-applications?from=${today}&state=1`)).code).toBe(200);
   });
 });
 
@@ -325,28 +305,28 @@ describe('second review of withdrawals', () => {
   const setLine = (token: string, value: unknown) => adminCall<Record<string, unknown>>(t, token, 'PUT', '/admin/api/settings/withdraw-review', { withdraw_second_review_above: value });
 
   it('is set by admin only, never off, and finance reads it', async () => {
-    expect(await setLine(content, 1000)).toEqual(FORBIDDEN);
-    expect(await setLine(finance, 1000)).toEqual(FORBIDDEN);
+    expect(await setLine(ops.content, 1000)).toEqual(FORBIDDEN);
+    expect(await setLine(ops.finance, 1000)).toEqual(FORBIDDEN);
     const invalid = (reason: string) => ({ code: 400, message: settingInvalidMessage('withdraw_second_review_above', reason), data: null });
-    expect(await setLine(admin, '-1')).toEqual(invalid(MSG.reviewLineRange));
-    expect(await setLine(admin, 0)).toEqual(invalid(MSG.reviewLineRange));
-    expect(await setLine(admin, '100000.01')).toEqual(invalid(MSG.reviewLineRange));
-    expect(await setLine(admin, '1.001')).toEqual(invalid(MSG.numberInvalid));
-    expect((await adminCall(t, finance, 'GET', '/admin/api/settings/withdraw-review')).data).toEqual({ withdraw_second_review_above: 5000 });
-    expect(await setLine(admin, '1000')).toEqual({ code: 200, message: MSG.settingSaved, data: { withdraw_second_review_above: 1000 } });
-    expect((await adminCall(t, finance, 'GET', '/admin/api/settings/withdraw-review')).data).toEqual({ withdraw_second_review_above: 1000 });
-    expect((await adminCall<Record<string, unknown>>(t, admin, 'GET', '/admin/api/settings')).data).toMatchObject({ withdraw_second_review_above: 1000 });
+    expect(await setLine(ops.admin, '-1')).toEqual(invalid(MSG.reviewLineRange));
+    expect(await setLine(ops.admin, 0)).toEqual(invalid(MSG.reviewLineRange));
+    expect(await setLine(ops.admin, '100000.01')).toEqual(invalid(MSG.reviewLineRange));
+    expect(await setLine(ops.admin, '1.001')).toEqual(invalid(MSG.numberInvalid));
+    expect((await adminCall(t, ops.finance, 'GET', '/admin/api/settings/withdraw-review')).data).toEqual({ withdraw_second_review_above: 5000 });
+    expect(await setLine(ops.admin, '1000')).toEqual({ code: 200, message: MSG.settingSaved, data: { withdraw_second_review_above: 1000 } });
+    expect((await adminCall(t, ops.finance, 'GET', '/admin/api/settings/withdraw-review')).data).toEqual({ withdraw_second_review_above: 1000 });
+    expect((await adminCall<Record<string, unknown>>(t, ops.admin, 'GET', '/admin/api/settings')).data).toMatchObject({ withdraw_second_review_above: 1000 });
   });
 
   it('pays above the line only after a second approval by another operator; at or below it at once', async () => {
     const small = await pendingWithdrawal('1000');
-    expect(await approve(finance, small.orderNo)).toMatchObject({ code: 200, message: MSG.ok, data: { state: 2 } });
+    expect(await approve(ops.finance, small.orderNo)).toMatchObject({ code: 200, message: MSG.ok, data: { state: 2 } });
 
     const big = await pendingWithdrawal('1000.01');
-    const first = await approve(finance, big.orderNo);
+    const first = await approve(ops.finance, big.orderNo);
     expect(first).toMatchObject({ code: 200, message: MSG.secondReviewPending, data: { state: 1, first_reviewed_by: expect.stringMatching(/^op_finance_/) } });
-    expect(await approve(finance, big.orderNo)).toEqual({ code: 403, message: MSG.secondReviewSameOperator, data: null });
-    const queue = await adminCall<Page<Record<string, unknown>>>(t, finance, 'GET', '/admin/api/withdrawals?state=1');
+    expect(await approve(ops.finance, big.orderNo)).toEqual({ code: 403, message: MSG.secondReviewSameOperator, data: null });
+    const queue = await adminCall<Page<Record<string, unknown>>>(t, ops.finance, 'GET', '/admin/api/withdrawals?state=1');
     expect(queue.data.data.find((r) => r.order_no === big.orderNo)).toMatchObject({ needs_second_review: true, state: 1 });
     const other = await operatorToken(t, 'finance');
     expect(await approve(other, big.orderNo)).toMatchObject({ code: 200, message: MSG.ok, data: { state: 2 } });
@@ -360,8 +340,8 @@ describe('second review of withdrawals', () => {
 
   it('returns the money on a rejection after the first approval', async () => {
     const big = await pendingWithdrawal('2000');
-    expect((await approve(finance, big.orderNo)).message).toBe(MSG.secondReviewPending);
-    expect(await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${big.orderNo}/reject`, { note: '信息不符' })).toMatchObject({ code: 200, data: { state: 3, note: '信息不符' } });
+    expect((await approve(ops.finance, big.orderNo)).message).toBe(MSG.secondReviewPending);
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${big.orderNo}/reject`, { note: '信息不符' })).toMatchObject({ code: 200, data: { state: 3, note: '信息不符' } });
     expect(await kit.balance(big.member.token)).toBe('2000.00');
     await kit.ledgerBalanced();
   });
@@ -370,7 +350,7 @@ describe('second review of withdrawals', () => {
     const other = await operatorToken(t, 'finance');
     const third = await operatorToken(t, 'admin');
     const big = await pendingWithdrawal('3000');
-    const answers = await Promise.all([approve(finance, big.orderNo), approve(other, big.orderNo), approve(third, big.orderNo), approve(finance, big.orderNo)]);
+    const answers = await Promise.all([approve(ops.finance, big.orderNo), approve(other, big.orderNo), approve(third, big.orderNo), approve(ops.finance, big.orderNo)]);
     const paid = answers.filter((a) => a.code === 200 && a.message === MSG.ok);
     expect(paid).toHaveLength(1);
     expect(answers.filter((a) => a.message === MSG.secondReviewPending)).toHaveLength(1);
@@ -383,7 +363,7 @@ describe('second review of withdrawals', () => {
     expect(same.map((a) => a.code).sort()).toEqual([200, 403]);
     expect((await t.database.db.select().from(withdrawals).where(eq(withdrawals.orderNo, solo.orderNo)))[0]?.state).toBe(1);
     await kit.ledgerBalanced();
-    expect((await setLine(admin, 5000)).code).toBe(200);
+    expect((await setLine(ops.admin, 5000)).code).toBe(200);
   });
 });
 
@@ -391,12 +371,12 @@ describe('GET /admin/api/audit', () => {
   it('filters by operator, action, target prefix and date, with before/after parsed', async () => {
     const m = await registerMember(t.app);
     const id = await memberId(t, m.name);
-    await credit(t, finance, m.name, '12.34');
-    const me = (await adminCall<{ id: number; username: string }>(t, finance, 'GET', '/admin/api/me')).data;
+    await credit(t, ops.finance, m.name, '12.34');
+    const me = (await adminCall<{ id: number; username: string }>(t, ops.finance, 'GET', '/admin/api/me')).data;
     // Audit rows are stamped by the database's clock, not the test's.
     const day = (offset: number) => formatBeijing(new Date(Date.now() + offset * 86_400_000)).slice(0, 10);
     const query = async (q: Record<string, string>) =>
-      adminCall<Page<Record<string, unknown>>>(t, admin, 'GET', `/admin/api/audit?${new URLSearchParams(q)}`);
+      adminCall<Page<Record<string, unknown>>>(t, ops.admin, 'GET', `/admin/api/audit?${new URLSearchParams(q)}`);
     const byName = await query({ operator: me.username.toUpperCase(), action: 'member.adjust', target: `member:${id}`, from: day(-1), to: day(1) });
     expect(byName.data.total).toBe(1);
     expect(byName.data.data[0]).toMatchObject({
@@ -410,6 +390,6 @@ describe('GET /admin/api/audit', () => {
     expect((await query({ target: '%' })).data.total).toBe(0);
     expect((await query({ from: '2026-01-01', to: '2026-01-31' })).data.total).toBe(0);
     expect(await query({ to: 'yesterday' })).toEqual({ code: 400, message: MSG.dateInvalid, data: null });
-    expect(await adminCall(t, finance, 'GET', '/admin/api/audit')).toEqual(FORBIDDEN);
+    expect(await adminCall(t, ops.finance, 'GET', '/admin/api/audit')).toEqual(FORBIDDEN);
   });
 });

@@ -1,17 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GAME_CATEGORIES, endpoints } from '@h5/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { call, registerMember, useTestApp } from '../../../test/helper';
 import { DEMO_SLOTS } from './content-seed';
 import { writeSettings } from '../site/site-service';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const publicDir = fileURLToPath(new URL('../../../public', import.meta.url));
 

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('the app download page (default ios_download_url)', () => {
   it('is served where the site setting points, with our CSP', async () => {

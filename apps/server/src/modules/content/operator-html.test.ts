@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, call, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { DEMO_ARTICLES } from './content-seed';
 import { memberMessages } from '../member/member-tables';
 import { DEMO_PROMOTIONS } from '../promotions/promotions-seed';
@@ -9,16 +9,8 @@ import { DEFAULT_SETTINGS, readSettings, writeSettings } from '../site/site-serv
 import { cleanStoredHtml } from './clean-stored-html';
 import { articles } from './content-tables';
 
-let t: TestApp;
-let admin: string;
-let content: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await operatorToken(t, 'admin');
-  content = await operatorToken(t, 'content');
-});
-afterAll(() => t?.close());
+const t = useTestApp();
+const ops = useOperators(t, ['admin', 'content']);
 
 // The hostile cases of the browser journeys (e2e/member.spec.ts) and what must be left of them.
 const HOSTILE =
@@ -35,15 +27,15 @@ const CLEAN =
 
 describe('operator HTML is cleaned when the back office stores it', () => {
   it('cleans an article, and refuses one with nothing left', async () => {
-    const list = await adminCall<{ id: number; type: number; title: string }[]>(t, content, 'GET', '/admin/api/articles');
+    const list = await adminCall<{ id: number; type: number; title: string }[]>(t, ops.content, 'GET', '/admin/api/articles');
     const faq = list.data.find((a) => a.type === 1);
     if (!faq) throw new Error('no seeded FAQ');
-    const saved = await adminCall(t, content, 'PUT', `/admin/api/articles/${faq.id}`, { type: 1, title: faq.title, content: HOSTILE });
+    const saved = await adminCall(t, ops.content, 'PUT', `/admin/api/articles/${faq.id}`, { type: 1, title: faq.title, content: HOSTILE });
     expect(saved.code).toBe(200);
     const read = await call<{ content: string }>(t.app, '/api/article', { type: 1 });
     expect(read.data.content).toBe(CLEAN);
 
-    const empty = await adminCall(t, content, 'PUT', `/admin/api/articles/${faq.id}`, {
+    const empty = await adminCall(t, ops.content, 'PUT', `/admin/api/articles/${faq.id}`, {
       type: 1,
       title: faq.title,
       content: '<script>alert(1)</script>',
@@ -53,7 +45,7 @@ describe('operator HTML is cleaned when the back office stores it', () => {
   });
 
   it('cleans a promotion content and memo', async () => {
-    const saved = await adminCall<{ id: number }>(t, content, 'POST', '/admin/api/promotions', {
+    const saved = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/promotions', {
       title: '测试活动',
       content: HOSTILE,
       memo: `<p onclick="x">说明</p>${HOSTILE}`,
@@ -66,7 +58,7 @@ describe('operator HTML is cleaned when the back office stores it', () => {
 
   it('cleans an inbox message', async () => {
     const member = await registerMember(t.app);
-    const sent = await adminCall(t, content, 'POST', '/admin/api/messages', { title: '站内信', content: HOSTILE });
+    const sent = await adminCall(t, ops.content, 'POST', '/admin/api/messages', { title: '站内信', content: HOSTILE });
     expect(sent.code).toBe(200);
     const inbox = await call<{ data: { title: string; content: string }[] }>(
       t.app,
@@ -78,7 +70,7 @@ describe('operator HTML is cleaned when the back office stores it', () => {
   });
 
   it('cleans the welcome text of the site settings', async () => {
-    const saved = await adminCall(t, admin, 'PUT', '/admin/api/settings', { webcontent: HOSTILE });
+    const saved = await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', { webcontent: HOSTILE });
     expect(saved.code).toBe(200);
     const site = await call<{ webcontent: string }>(t.app, '/api/app');
     expect(site.data.webcontent).toBe(CLEAN);

@@ -1,24 +1,23 @@
 import http from 'node:http';
 import { BizCode, IMAGE_UPLOAD_MAX_BYTES, MSG } from '@h5/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, operatorToken, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, call, operatorToken, useTestApp } from '../../../test/helper';
 import { gifBytes, jpegBytes, multipartBody, solidPng, webpBytes } from '../../../test/images';
 import { auditLog } from '../admin/admin-tables';
 import { storedFiles } from './files-tables';
 
 // POST /admin/api/files: operators' images kept in the database and served from /uploads/, told by their bytes.
 
-let t: TestApp;
 let content: string;
 let finance: string;
 let admin: string;
 
+const t = useTestApp();
+
 beforeAll(async () => {
-  t = await buildTestApp();
   [content, finance, admin] = await Promise.all([operatorToken(t, 'content'), operatorToken(t, 'finance'), operatorToken(t, 'admin')]);
 });
-afterAll(() => t?.close());
 
 interface Uploaded {
   path: string;

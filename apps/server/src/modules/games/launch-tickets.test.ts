@@ -1,22 +1,18 @@
 import { BizCode, MSG } from '@h5/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, aggregator, buildTestApp, call, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addVenue, adminCall, aggregator, call, credit, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
 
 // A game launch ticket lives no longer than the member session that launched it.
 
-let t: TestApp;
-let finance: string;
-let admin: string;
 const VENUE = 'LTKT';
 const EXPIRED = { code: BizCode.UNAUTHORIZED, message: MSG.sandboxTicketExpired, data: null };
 
+const t = useTestApp();
+const ops = useOperators(t, ['finance', 'admin']);
+
 beforeAll(async () => {
-  t = await buildTestApp();
-  finance = await operatorToken(t, 'finance');
-  admin = await operatorToken(t, 'admin');
   await addVenue(t, VENUE, 'realbet');
 });
-afterAll(() => t?.close());
 
 async function login(name: string, password = 'secret123'): Promise<string> {
   const answer = await call<{ api_token: string }>(t.app, '/api/login', { name, password });
@@ -27,7 +23,7 @@ async function login(name: string, password = 'secret123'): Promise<string> {
 /** A member with 10.00 in the venue wallet, so a round can be staked. */
 async function player() {
   const m = await registerMember(t.app);
-  await credit(t, finance, m.name, '10');
+  await credit(t, ops.finance, m.name, '10');
   const moved = await call(t.app, '/api/transfer', { amount: '10', sourcetype: 'userbalance', targettype: VENUE }, { token: m.token });
   expect(moved.code).toBe(200);
   return m;
@@ -80,7 +76,7 @@ describe('launch tickets end with the session', () => {
     const ticket = await launch(m.token);
     const theirs = await launch(bystander.token);
 
-    const disabled = await adminCall(t, admin, 'POST', `/admin/api/members/${await memberId(t, m.name)}/state`, { state: 0 });
+    const disabled = await adminCall(t, ops.admin, 'POST', `/admin/api/members/${await memberId(t, m.name)}/state`, { state: 0 });
     expect(disabled.code).toBe(200);
     expect(await pageCalls(ticket)).toEqual([EXPIRED, EXPIRED, EXPIRED]);
     expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(BizCode.UNAUTHORIZED);

@@ -3,28 +3,12 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { BizCode, MSG } from '@h5/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../files/files-tables';
-import {
-  adminCall,
-  buildTestApp,
-  call,
-  memberId,
-  operatorToken,
-  registerMember,
-  type TestApp,
-} from '../../../test/helper';
+import { adminCall, call, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
 import { AVATAR_MAX_BYTES } from './avatar-upload';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** How many files the database keeps. */
 async function storedFileCount(): Promise<number> {

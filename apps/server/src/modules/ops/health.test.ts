@@ -1,18 +1,14 @@
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig, testDatabaseUrl } from '../../config';
 import { committedMigrationCount, openDatabase } from '../../db/client';
-import { buildTestApp, freshPostgres, type TestApp } from '../../../test/helper';
+import { freshPostgres, useTestApp } from '../../../test/helper';
 
 // /healthz and /readyz as a load balancer calls them: plain JSON with a real HTTP status, outside the envelope.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const get = async (app: FastifyInstance, url: string) => {
   const res = await app.inject({ method: 'GET', url });

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { call, credit, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
 import { members } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 interface CardOut {
   id: number;

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, call, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-let content: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  content = await operatorToken(t, 'content');
-});
-afterAll(() => t?.close());
+const t = useTestApp();
+const ops = useOperators(t, ['content']);
 
 interface Paged<T> {
   current_page: number;
@@ -65,17 +59,17 @@ describe('POST /api/doactivityapply', () => {
       message: '您已申请过该活动，请等待审核',
     });
 
-    const pending = await adminCall<Paged<{ id: number; username: string; promotion_id: number; state: number }>>(t, content, 'GET', '/admin/api/activity-applications?state=1');
+    const pending = await adminCall<Paged<{ id: number; username: string; promotion_id: number; state: number }>>(t, ops.content, 'GET', '/admin/api/activity-applications?state=1');
     const mine = pending.data.data.filter((a) => a.username === m.name);
     expect(mine).toHaveLength(3);
     const appOf = (promotionId: number | undefined) => mine.find((a) => a.promotion_id === promotionId)?.id;
 
-    const approve = await adminCall<{ state: number }>(t, content, 'POST', `/admin/api/activity-applications/${appOf(second?.id)}/approve`, { note: '已发放' });
+    const approve = await adminCall<{ state: number }>(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(second?.id)}/approve`, { note: '已发放' });
     expect(approve).toMatchObject({ code: 200, data: { state: 2, note: '已发放' } });
-    expect(await adminCall(t, content, 'POST', `/admin/api/activity-applications/${appOf(second?.id)}/reject`, {})).toMatchObject({ code: 409, message: '该记录已处理' });
-    expect((await adminCall(t, content, 'POST', `/admin/api/activity-applications/${appOf(third?.id)}/reject`, {})).code).toBe(200);
-    expect((await adminCall(t, content, 'POST', `/admin/api/activity-applications/${appOf(third?.id)}/reject`, {})).code).toBe(409);
-    expect((await adminCall(t, content, 'POST', '/admin/api/activity-applications/99999/approve', {})).code).toBe(202);
+    expect(await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(second?.id)}/reject`, {})).toMatchObject({ code: 409, message: '该记录已处理' });
+    expect((await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(third?.id)}/reject`, {})).code).toBe(200);
+    expect((await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(third?.id)}/reject`, {})).code).toBe(409);
+    expect((await adminCall(t, ops.content, 'POST', '/admin/api/activity-applications/99999/approve', {})).code).toBe(202);
 
     expect(await call(t.app, '/api/doactivityapply', { activityid: second?.id }, { token: m.token })).toMatchObject({ code: 224, message: '您已申请过该活动，申请已通过' });
     expect(await call(t.app, '/api/doactivityapply', { activityid: third?.id }, { token: m.token })).toMatchObject({ code: 225, message: '您的活动申请已被拒绝' });
@@ -102,9 +96,9 @@ describe('POST /api/doactivityapply', () => {
 
 describe('promotions in the back office', () => {
   it('creates, edits, hides and deletes promotions and types, keeping the applications log readable', async () => {
-    const type = await adminCall<{ id: number }>(t, content, 'POST', '/admin/api/promotion-types', { name: '节日活动', sort: 9 });
+    const type = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/promotion-types', { name: '节日活动', sort: 9 });
     expect(type.code).toBe(200);
-    const made = await adminCall<{ id: number }>(t, content, 'POST', '/admin/api/promotions', {
+    const made = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/promotions', {
       type_id: type.data.id,
       title: '端午节存款送礼',
       banner: '/art/promo-4.svg',
@@ -118,7 +112,7 @@ describe('promotions in the back office', () => {
     const m = await registerMember(t.app);
     await call(t.app, '/api/doactivityapply', { activityid: made.data.id }, { token: m.token });
 
-    const edited = await adminCall<{ title: string; enabled: number }>(t, content, 'PUT', `/admin/api/promotions/${made.data.id}`, {
+    const edited = await adminCall<{ title: string; enabled: number }>(t, ops.content, 'PUT', `/admin/api/promotions/${made.data.id}`, {
       type_id: type.data.id,
       title: '端午节存款加赠',
       enabled: 0,
@@ -127,12 +121,12 @@ describe('promotions in the back office', () => {
     expect((await call(t.app, '/api/activitydeatil', { id: made.data.id })).code).toBe(222);
     expect((await call(t.app, '/api/doactivityapply', { activityid: made.data.id }, { token: m.token })).code).toBe(222);
 
-    expect((await adminCall(t, content, 'DELETE', `/admin/api/promotions/${made.data.id}`)).code).toBe(200);
-    expect((await adminCall(t, content, 'DELETE', `/admin/api/promotion-types/${type.data.id}`)).code).toBe(200);
+    expect((await adminCall(t, ops.content, 'DELETE', `/admin/api/promotions/${made.data.id}`)).code).toBe(200);
+    expect((await adminCall(t, ops.content, 'DELETE', `/admin/api/promotion-types/${type.data.id}`)).code).toBe(200);
     const log = await call<Paged<{ activity_name: string }>>(t.app, '/api/activityApplyLog', {}, { token: m.token });
     expect(log.data.data[0]?.activity_name).toBe('端午节存款送礼');
 
-    expect((await adminCall(t, content, 'POST', '/admin/api/promotions', { title: '' })).code).toBe(400);
+    expect((await adminCall(t, ops.content, 'POST', '/admin/api/promotions', { title: '' })).code).toBe(400);
     const finance = await operatorToken(t, 'finance');
     expect((await adminCall(t, finance, 'POST', '/admin/api/promotions', { title: 'x' })).code).toBe(403);
   });

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSettings } from '../site/site-service';
-import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, call, credit, play, registerMember, useOperators, useTestApp } from '../../../test/helper';
 
-let t: TestApp;
-let finance: string;
+const t = useTestApp();
+const ops = useOperators(t, ['finance']);
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  finance = await operatorToken(t, 'finance');
   await addVenue(t, 'RCAS', 'realbet');
   await addVenue(t, 'RSPT', 'sport');
   await addVenue(t, 'RSLT', 'concise');
 });
-afterAll(() => t?.close());
 
 interface RebateRow {
   gamename: string;
@@ -33,7 +30,7 @@ const sandbox = (path: 'round' | 'settle', body: Record<string, unknown>) => pla
 /** A member with money in a venue and a game ticket there. */
 async function player(venue: string, amount = '1000') {
   const m = await registerMember(t.app);
-  await credit(t, finance, m.name, amount);
+  await credit(t, ops.finance, m.name, amount);
   await call(t.app, '/api/transfer', { amount, sourcetype: 'userbalance', targettype: venue }, { token: m.token });
   const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: 'demo' }, { token: m.token });
   const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
@@ -59,10 +56,10 @@ describe('rebates of settled bets', () => {
   });
 
   it('pays a settled 100.00 bet at 0.8% as 0.80, sport bets at settlement, and filters by venue', async () => {
-    const level = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, finance, 'GET', '/admin/api/vip-levels');
+    const level = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
     const one = level.data.find((l) => l.level === 1);
     expect(one).toBeDefined();
-    const put = await adminCall(t, finance, 'PUT', `/admin/api/vip-levels/${one?.id}`, { ...one, electron: '0.80' });
+    const put = await adminCall(t, ops.finance, 'PUT', `/admin/api/vip-levels/${one?.id}`, { ...one, electron: '0.80' });
     expect(put.code).toBe(200);
 
     const slots = await player('RSLT');
@@ -116,7 +113,7 @@ describe('POST /api/dofanshui', () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => call<{ money: string }>(t.app, '/api/dofanshui', {}, { token: m.token })));
     expect(answers.map((a) => a.code).sort()).toEqual([200, 202, 202, 202]);
     expect((await list(m.token)).data.jisuan).toBe('1.00');
-    const check = await adminCall<{ balanced: boolean }>(t, finance, 'GET', '/admin/api/ledger/check');
+    const check = await adminCall<{ balanced: boolean }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
     expect(check.data.balanced).toBe(true);
   });
 

@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { beijingDay } from './reports-service';
 
 // Closed days are kept (migration 0024) and read back; a late write to a kept day must show in the next answer.
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  finance = await operatorToken(t, 'finance');
-});
-afterAll(() => t?.close());
+const t = useTestApp();
+const ops = useOperators(t, ['finance']);
 
 const DAY_MS = 86_400_000;
 /** Noon (Beijing) `daysAgo` days before today. */
@@ -31,7 +26,7 @@ async function keptRow(day: string) {
 }
 type Daily = { rows: Array<{ day: string; bettors: number; bets_count: number; stake: string }>; total: { bettors: number; bets_count: number; stake: string } };
 const daily = async (from: string, to: string) => {
-  const answer = await adminCall<Daily>(t, finance, 'GET', `/admin/api/reports/daily?from=${from}&to=${to}`);
+  const answer = await adminCall<Daily>(t, ops.finance, 'GET', `/admin/api/reports/daily?from=${from}&to=${to}`);
   expect(answer.code).toBe(200);
   return answer.data;
 };

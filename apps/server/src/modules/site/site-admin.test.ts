@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, call, credit, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { auditLog } from '../admin/admin-tables';
 import { DEFAULT_SETTINGS } from './site-service';
 
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await operatorToken(t, 'admin');
-});
-afterAll(() => t?.close());
+const t = useTestApp();
+const ops = useOperators(t, ['admin']);
 
 type Settings = typeof DEFAULT_SETTINGS;
 const settingsAudits = () => t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
@@ -19,7 +13,7 @@ const siteInfo = async () => (await call<Record<string, unknown>>(t.app, '/api/a
 
 describe('GET/PUT /admin/api/settings', () => {
   it('answers every setting, and only to admin', async () => {
-    const answer = await adminCall<Settings>(t, admin, 'GET', '/admin/api/settings');
+    const answer = await adminCall<Settings>(t, ops.admin, 'GET', '/admin/api/settings');
     expect(answer.code).toBe(200);
     expect(Object.keys(answer.data).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
     expect(answer.data).toMatchObject({ site_state: 1, usdtrate: '7.20', withdraw_min: 100 });
@@ -32,7 +26,7 @@ describe('GET/PUT /admin/api/settings', () => {
   });
 
   it('switches the site to maintenance and the red packets off in /api/app, answering the settings after the change', async () => {
-    const answer = await adminCall<Settings>(t, admin, 'PUT', '/admin/api/settings', {
+    const answer = await adminCall<Settings>(t, ops.admin, 'PUT', '/admin/api/settings', {
       site_state: 0,
       repair_tips: '  系统升级中，预计两小时后恢复。 ',
       redpacket_switch: '0',
@@ -52,14 +46,14 @@ describe('GET/PUT /admin/api/settings', () => {
     expect(JSON.parse(row?.after ?? '{}')).toMatchObject({ site_state: 0, redpacket_switch: 0 });
 
     // Open again with the red packets still off: the switch is what the grab checks too.
-    await adminCall(t, admin, 'PUT', '/admin/api/settings', { site_state: 1, repair_tips: DEFAULT_SETTINGS.repair_tips, title: DEFAULT_SETTINGS.title });
+    await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', { site_state: 1, repair_tips: DEFAULT_SETTINGS.repair_tips, title: DEFAULT_SETTINGS.title });
     expect(await call(t.app, '/api/douserredpacket', {}, { token: m.token })).toMatchObject({ code: 202, message: '红包已关闭' });
-    await adminCall(t, admin, 'PUT', '/admin/api/settings', { redpacket_switch: 1 });
+    await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', { redpacket_switch: 1 });
     expect(await siteInfo()).toMatchObject({ site_state: 1, redpacket_switch: 1, title: DEFAULT_SETTINGS.title });
   });
 
   it('stores rates as two-decimal strings that /api/user answers, and numbers the money rules use', async () => {
-    const answer = await adminCall<Settings>(t, admin, 'PUT', '/admin/api/settings', { usdtrate: 7.1, withdrawcashfee: '3', withdraw_min: '50.5', withdraw_daily_count: '3' });
+    const answer = await adminCall<Settings>(t, ops.admin, 'PUT', '/admin/api/settings', { usdtrate: 7.1, withdrawcashfee: '3', withdraw_min: '50.5', withdraw_daily_count: '3' });
     expect(answer.data).toMatchObject({ usdtrate: '7.10', withdrawcashfee: '3.00', withdraw_min: 50.5, withdraw_daily_count: 3 });
     const m = await registerMember(t.app);
     expect((await call<{ usdtrate: string; withdrawcashfee: string }>(t.app, '/api/user', {}, { token: m.token })).data).toMatchObject({
@@ -71,18 +65,18 @@ describe('GET/PUT /admin/api/settings', () => {
     await credit(t, op, m.name, '100');
     const withdraw = await call(t.app, '/api/withdraw', { amount: '50', password: 'pay123456', bank: 1 }, { token: m.token });
     expect(withdraw).toMatchObject({ code: 214, message: '单笔取款不能低于50.5元' });
-    await adminCall(t, admin, 'PUT', '/admin/api/settings', { usdtrate: '7.20', withdrawcashfee: '5.00', withdraw_min: 100, withdraw_daily_count: 5 });
+    await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', { usdtrate: '7.20', withdrawcashfee: '5.00', withdraw_min: 100, withdraw_daily_count: 5 });
   });
 
   it('sends clients to a visit URL once one is set, and back to 202 when cleared', async () => {
-    await adminCall(t, admin, 'PUT', '/admin/api/settings', { visit_url: 'https://m.example.com/' });
+    await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', { visit_url: 'https://m.example.com/' });
     expect(await call(t.app, '/api/getVisitUrl', {}, { method: 'GET' })).toMatchObject({ code: 200, data: { url: 'https://m.example.com/' } });
-    await adminCall(t, admin, 'PUT', '/admin/api/settings', { visit_url: '' });
+    await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', { visit_url: '' });
     expect((await call(t.app, '/api/getVisitUrl', {}, { method: 'GET' })).code).toBe(202);
   });
 
   it('refuses unknown keys and bad values with a Chinese message, changing nothing', async () => {
-    const before = (await adminCall<Settings>(t, admin, 'GET', '/admin/api/settings')).data;
+    const before = (await adminCall<Settings>(t, ops.admin, 'GET', '/admin/api/settings')).data;
     const audits = (await settingsAudits()).length;
     const cases: Array<[Record<string, unknown>, string]> = [
       [{}, '请至少提交一项设置'],
@@ -110,16 +104,16 @@ describe('GET/PUT /admin/api/settings', () => {
       [{ site_state: 0, withdraw_max: 'lots' }, '设置项withdraw_max的值不正确：请输入正确的数值（最多两位小数）'],
     ];
     for (const [body, message] of cases) {
-      expect(await adminCall(t, admin, 'PUT', '/admin/api/settings', body), JSON.stringify(body)).toEqual({ code: 400, message, data: null });
+      expect(await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', body), JSON.stringify(body)).toEqual({ code: 400, message, data: null });
     }
     const raw = await t.app.inject({
       method: 'PUT',
       url: '/admin/api/settings',
       payload: [1, 2],
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${ops.admin}` },
     });
     expect(raw.json()).toMatchObject({ code: 400 });
-    expect((await adminCall<Settings>(t, admin, 'GET', '/admin/api/settings')).data).toEqual(before);
+    expect((await adminCall<Settings>(t, ops.admin, 'GET', '/admin/api/settings')).data).toEqual(before);
     expect((await settingsAudits()).length).toBe(audits);
     expect((await siteInfo()).site_state).toBe(1);
   });

@@ -1,22 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../accounts/accounts-tables';
-import { addVenue, adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, call, credit, manualClock, memberId, operatorToken, play, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { recomputeVip } from './vip-service';
 
 // 2026-06-01 12:00 Beijing.
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
 const DAY = 86_400_000;
 
-let t: TestApp;
-let finance: string;
+const t = useTestApp({ clock });
+const ops = useOperators(t, ['finance']);
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  finance = await operatorToken(t, 'finance');
   await addVenue(t, 'VCAS', 'realbet');
 });
-afterAll(() => t?.close());
 
 const vipOf = async (token: string) => (await call<{ vip: number; current_vip: string }>(t.app, '/api/user', {}, { token })).data;
 
@@ -25,7 +22,7 @@ async function setProgress(id: number, paysum: string, turnover: string) {
 }
 
 async function bet(token: string, name: string, stake: string) {
-  await credit(t, finance, name, stake);
+  await credit(t, ops.finance, name, stake);
   await call(t.app, '/api/transfer', { amount: stake, sourcetype: 'userbalance', targettype: 'VCAS' }, { token });
   const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'VCAS', game_code: 'demo' }, { token });
   const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
@@ -46,15 +43,15 @@ describe('VIP levels', () => {
     expect((await vipOf(m.token)).vip).toBe(2); // one rise per Beijing day
 
     clock.advance(DAY);
-    finance = await operatorToken(t, 'finance');
+    ops.finance = await operatorToken(t, 'finance');
     await bet(m.token, m.name, '10');
     expect((await vipOf(m.token)).vip).toBe(3);
     clock.advance(DAY);
-    finance = await operatorToken(t, 'finance');
+    ops.finance = await operatorToken(t, 'finance');
     await bet(m.token, m.name, '10');
     expect((await vipOf(m.token)).vip).toBe(4);
     clock.advance(DAY);
-    finance = await operatorToken(t, 'finance');
+    ops.finance = await operatorToken(t, 'finance');
     await bet(m.token, m.name, '10');
     expect((await vipOf(m.token)).vip).toBe(4); // VIP 5 needs 50000 deposited
   });
@@ -62,7 +59,7 @@ describe('VIP levels', () => {
   it('rises at the Beijing midnight, not the UTC one, and uses the new rate for later bets', async () => {
     // 2026-06-04 23:30 Beijing = 15:30 UTC.
     clock.advance(new Date('2026-06-04T15:30:00Z').getTime() - clock.now().getTime());
-    finance = await operatorToken(t, 'finance');
+    ops.finance = await operatorToken(t, 'finance');
     const m = await registerMember(t.app);
     const id = await memberId(t, m.name);
     await setProgress(id, '5000.00', '30000.00');
@@ -81,31 +78,31 @@ describe('VIP levels', () => {
   it('is recomputed for deposits through recomputeVip, skipping disabled levels and never falling', async () => {
     const m = await registerMember(t.app);
     const id = await memberId(t, m.name);
-    const levels = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, finance, 'GET', '/admin/api/vip-levels');
+    const levels = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
     const two = levels.data.find((l) => l.level === 2);
-    await adminCall(t, finance, 'PUT', `/admin/api/vip-levels/${two?.id}`, { ...two, enabled: 0 });
+    await adminCall(t, ops.finance, 'PUT', `/admin/api/vip-levels/${two?.id}`, { ...two, enabled: 0 });
     await setProgress(id, '5000.00', '25000.00');
     expect(await t.database.db.transaction((tx) => recomputeVip(tx, clock, id))).toBe(3);
     expect(await t.database.db.transaction((tx) => recomputeVip(tx, clock, id))).toBe(3);
     await setProgress(id, '0.00', '0.00');
     clock.advance(DAY);
-    finance = await operatorToken(t, 'finance');
+    ops.finance = await operatorToken(t, 'finance');
     expect(await t.database.db.transaction((tx) => recomputeVip(tx, clock, id))).toBe(3);
-    await adminCall(t, finance, 'PUT', `/admin/api/vip-levels/${two?.id}`, { ...two, enabled: 1 });
+    await adminCall(t, ops.finance, 'PUT', `/admin/api/vip-levels/${two?.id}`, { ...two, enabled: 1 });
     const uservip = await call<unknown[]>(t.app, '/api/uservip');
     expect(uservip.data).toHaveLength(10);
   });
 
   it('keeps VIP level numbers unique in the back office', async () => {
-    finance = await operatorToken(t, 'finance');
-    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(t, finance, 'GET', '/admin/api/vip-levels');
+    ops.finance = await operatorToken(t, 'finance');
+    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
     const one = levels.data.find((l) => l.level === 1);
-    expect(await adminCall(t, finance, 'POST', '/admin/api/vip-levels', { ...one })).toMatchObject({ code: 409, message: '该记录已存在' });
-    expect((await adminCall(t, finance, 'POST', '/admin/api/vip-levels', { ...one, level: 11, realperson: '101' })).code).toBe(400);
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', { ...one })).toMatchObject({ code: 409, message: '该记录已存在' });
+    expect((await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', { ...one, level: 11, realperson: '101' })).code).toBe(400);
   });
 
   it('refuses a bad level number, name or rebate with a Chinese message of its own', async () => {
-    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(t, finance, 'GET', '/admin/api/vip-levels');
+    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
     const { id: _id, ...one } = levels.data.find((l) => l.level === 1) ?? { id: 0 };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...one, level: 0 }, '等级须为1-99的整数'],
@@ -117,7 +114,7 @@ describe('VIP levels', () => {
       [{ ...one, level: 12, sport: '-1' }, '请输入正确的金额'],
     ];
     for (const [body, message] of cases) {
-      expect(await adminCall(t, finance, 'POST', '/admin/api/vip-levels', body), JSON.stringify(body)).toEqual({ code: 400, message, data: null });
+      expect(await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', body), JSON.stringify(body)).toEqual({ code: 400, message, data: null });
     }
   });
 });

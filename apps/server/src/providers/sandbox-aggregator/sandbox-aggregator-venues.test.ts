@@ -1,14 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helper';
 import { games, venues } from '../../modules/content/content-tables';
 import { connectSandboxAggregator } from './sandbox-aggregator-venues';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const codes = ['JHZR', 'JHQP'];
 const rows = () => t.database.db.select().from(venues).where(inArray(venues.code, codes)).orderBy(venues.code);
