@@ -2,25 +2,15 @@ import { MSG } from '@h5/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { mockApi, ok, renderPage } from '../../shared/test/render';
+import { paginator, showAll, signInMember } from '../../shared/test/paged-lists';
 import { MessagePage } from './message-page';
 
-const page = (data: unknown[], total = data.length) =>
-  ok({
-    current_page: 1,
-    data,
-    last_page: 1,
-    per_page: 10,
-    total,
-    from: data.length ? 1 : null,
-    to: data.length || null,
-  });
+const page = (data: unknown[], total = data.length) => ok(paginator(data, total));
 
 beforeEach(() => {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo(USER as never);
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
+  signInMember();
+  showAll();
 });
 
 describe('/message', () => {

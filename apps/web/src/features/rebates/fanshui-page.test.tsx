@@ -2,8 +2,8 @@ import { MSG } from '@h5/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../shared/session/session-store';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { hideAll, pageOfRows, showAll, signInMember } from '../../shared/test/paged-lists';
 import { findToast } from '../../shared/test/toast';
 import { FanshuiPage } from './fanshui-page';
 
@@ -24,21 +24,7 @@ function rebate(n: number, state: 0 | 1) {
 /** A rebate history of `total` rows, 10 a page, every row in `state`, with the given totals. */
 function history(total: number, state: 0 | 1, totals: { jisuan: string; nojisuan: string }) {
   return (body: unknown) => {
-    const { page } = body as Query;
-    const from = (page - 1) * 10;
-    const data = Array.from({ length: Math.max(0, Math.min(10, total - from)) }, (_, i) => rebate(from + i + 1, state));
-    return ok({
-      list: {
-        current_page: page,
-        data,
-        last_page: Math.max(1, Math.ceil(total / 10)),
-        per_page: 10,
-        total,
-        from: data.length ? from + 1 : null,
-        to: data.length ? from + data.length : null,
-      },
-      ...totals,
-    });
+    return ok({ list: pageOfRows(total, (body as Query).page, (n) => rebate(n, state)), ...totals });
   };
 }
 
@@ -47,16 +33,7 @@ const callsTo = (fetch: { mock: { calls: unknown[][] } }, path: string) =>
 
 const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
 
-function showAll() {
-  // happy-dom lays nothing out and has no offsetParent: InfiniteScroll checks it before loading more.
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
-}
-const hideAll = () => Reflect.deleteProperty(HTMLElement.prototype, 'offsetParent');
-
-beforeEach(() => {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo(USER as never);
-});
+beforeEach(signInMember);
 afterEach(hideAll);
 
 describe('/fanshui', () => {

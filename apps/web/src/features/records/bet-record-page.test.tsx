@@ -2,8 +2,8 @@ import { MSG } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { mockApi, ok, renderPage } from '../../shared/test/render';
+import { hideAll, pageOfRows, showAll, signInMember } from '../../shared/test/paged-lists';
 import { nextPageOf } from '../../shared/api/member-query';
 import { BetRecordPage } from './bet-record-page';
 
@@ -29,20 +29,7 @@ type Query = { date: number; page: number; api_type: string };
 
 /** A paged bet history of `total` rows, 10 a page. */
 function pagedHistory(total: number) {
-  return (body: unknown) => {
-    const { page } = body as Query;
-    const from = (page - 1) * 10;
-    const data = Array.from({ length: Math.max(0, Math.min(10, total - from)) }, (_, i) => bet(from + i + 1));
-    return ok({
-      current_page: page,
-      data,
-      last_page: Math.max(1, Math.ceil(total / 10)),
-      per_page: 10,
-      total,
-      from: data.length ? from + 1 : null,
-      to: data.length ? from + data.length : null,
-    });
-  };
+  return (body: unknown) => ok(pageOfRows(total, (body as Query).page, (n) => bet(n)));
 }
 
 function betBodies(fetch: { mock: { calls: unknown[][] } }): Query[] {
@@ -52,15 +39,11 @@ function betBodies(fetch: { mock: { calls: unknown[][] } }): Query[] {
 }
 
 beforeEach(() => {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo(USER as never);
-  // happy-dom lays nothing out and has no offsetParent: InfiniteScroll checks it before loading more.
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
+  signInMember();
+  showAll();
 });
 
-afterEach(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'offsetParent');
-});
+afterEach(hideAll);
 
 describe('/betRecord', () => {
   it('shows each bet: id, venue, amount, win/loss and the status label', async () => {

@@ -2,8 +2,8 @@ import { MSG } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { mockApi, ok, renderPage } from '../../shared/test/render';
+import { hideAll, pageOfRows, paginator, showAll, signInMember } from '../../shared/test/paged-lists';
 import { TransRecordPage } from './trans-record-page';
 
 type Query = { date: number; type: number; page: number };
@@ -19,17 +19,7 @@ function row(type: number, state: number, n: number) {
   };
 }
 
-function page(data: unknown[], total = data.length, current = 1) {
-  return ok({
-    current_page: current,
-    data,
-    last_page: Math.max(1, Math.ceil(total / 10)),
-    per_page: 10,
-    total,
-    from: 1,
-    to: data.length,
-  });
-}
+const page = (data: unknown[]) => ok(paginator(data));
 
 /** Four rows per type, one per state 0..3. */
 const byType = (body: unknown) => {
@@ -45,14 +35,11 @@ const bodies = (fetch: { mock: { calls: unknown[][] } }) =>
 const stateLabels = () => screen.getAllByRole('listitem').map((li) => li.querySelector('.trans-state')?.textContent);
 
 beforeEach(() => {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo(USER as never);
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
+  signInMember();
+  showAll();
 });
 
-afterEach(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'offsetParent');
-});
+afterEach(hideAll);
 
 describe('/transRecord', () => {
   it('labels deposit and withdrawal states 未定义 待审核 审核通过 审核拒绝', async () => {
@@ -90,7 +77,16 @@ describe('/transRecord', () => {
     mockApi({ '/api/gettransrecord': () => page(deposits) });
     renderPage(<TransRecordPage />, { route: '/transRecord' });
     await waitFor(() =>
-      expect(stateLabels()).toEqual(['待支付', '待审核', '已过期', '已过期', '已到账', '到账审核中', '审核拒绝', '审核拒绝']),
+      expect(stateLabels()).toEqual([
+        '待支付',
+        '待审核',
+        '已过期',
+        '已过期',
+        '已到账',
+        '到账审核中',
+        '审核拒绝',
+        '审核拒绝',
+      ]),
     );
   });
 
@@ -127,14 +123,7 @@ describe('/transRecord', () => {
   it('pages until the loaded count equals the total', async () => {
     const fetch = mockApi({
       '/api/gettransrecord': (body) => {
-        const { page: n } = body as Query;
-        const from = (n - 1) * 10;
-        const count = Math.max(0, Math.min(10, 23 - from));
-        return page(
-          Array.from({ length: count }, (_, i) => row(1, 1, from + i + 1)),
-          23,
-          n,
-        );
+        return ok(pageOfRows(23, (body as Query).page, (n) => row(1, 1, n)));
       },
     });
     renderPage(<TransRecordPage />, { route: '/transRecord' });
