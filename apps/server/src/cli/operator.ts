@@ -1,9 +1,8 @@
 // Operator accounts: `npm run operator -- create <username> [--role admin|finance|content]`.
 // Migrates an empty database first, as the server does, and prints the generated password once.
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { createOperator, OPERATOR_ROLES } from '../modules/admin/admin-service';
 import type { OperatorRole } from '../modules/admin/admin-tables';
+import { onDatabase } from './database-command';
 
 const usage = 'usage: npm run operator -- create <username> [--role admin|finance|content]';
 
@@ -19,20 +18,12 @@ async function main(argv: string[]) {
     console.error(`unknown role ${role}\n${usage}`);
     return 2;
   }
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
-  try {
-    const password = await createOperator(database.db, username, role);
+  return onDatabase(async (db) => {
+    const password = await createOperator(db, username, role);
     console.log(`operator: ${username}`);
     console.log(`role: ${role}`);
     console.log(`password: ${password}`);
-    return 0;
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2));
