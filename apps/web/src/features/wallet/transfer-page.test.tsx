@@ -199,19 +199,24 @@ describe('/transfer manual form', () => {
   });
 });
 
+/** A member whose auto-transfer switch starts at `status`; the server keeps what uptransferstatus sets. */
+function switchStartingAt(initial: 0 | 1) {
+  signIn({ transferstatus: initial });
+  let status: number = initial;
+  return mockApi({
+    '/api/user': () => ok({ ...USER, transferstatus: status }),
+    '/api/balancelist': () => ok(VENUES),
+    '/api/uptransferstatus': (body) => {
+      status = (body as { transferstatus: number }).transferstatus;
+      return ok({ transferstatus: status }, '设置成功');
+    },
+  });
+}
+
 describe('/transfer auto-transfer switch', () => {
   it('turning it on calls uptransferstatus with 1, shows the message and hides the manual form', async () => {
     const user = setup();
-    signIn({ transferstatus: 0 });
-    let status = 0;
-    const fetch = mockApi({
-      '/api/user': () => ok({ ...USER, transferstatus: status }),
-      '/api/balancelist': () => ok(VENUES),
-      '/api/uptransferstatus': (body) => {
-        status = (body as { transferstatus: number }).transferstatus;
-        return ok({ transferstatus: status }, '设置成功');
-      },
-    });
+    const fetch = switchStartingAt(0);
     renderPage(<TransferPage />, { route: '/transfer' });
     expect(await screen.findByRole('form', { name: '手动转账' })).toBeInTheDocument();
     const toggle = screen.getByRole('switch', { name: '自动转换' });
@@ -227,16 +232,7 @@ describe('/transfer auto-transfer switch', () => {
 
   it('turning it off calls uptransferstatus with 0 and brings the form back', async () => {
     const user = setup();
-    signIn({ transferstatus: 1 });
-    let status = 1;
-    const fetch = mockApi({
-      '/api/user': () => ok({ ...USER, transferstatus: status }),
-      '/api/balancelist': () => ok(VENUES),
-      '/api/uptransferstatus': (body) => {
-        status = (body as { transferstatus: number }).transferstatus;
-        return ok({ transferstatus: status }, '设置成功');
-      },
-    });
+    const fetch = switchStartingAt(1);
     renderPage(<TransferPage />, { route: '/transfer' });
     expect(await screen.findByText(/自动转换已开启/)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: '手动转账' })).not.toBeInTheDocument();
