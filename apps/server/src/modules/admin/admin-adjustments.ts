@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { adminEndpoints, BizCode, centsToMoney, MSG, parseMoneyToCents } from '@h5/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
 import { reviewLineCents } from '../site/site-service';
 import { audit } from '../backoffice/audit';
+import { memberRowsPage } from '../backoffice/member-rows-page';
 import type { AdminDeps, AuthedOperator } from './admin-service';
 import { adjustmentReviews } from './admin-tables';
 
@@ -141,18 +142,8 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
   });
 
   adminRoute(app, authenticate, adminEndpoints.adjustments, async ({ input }) => {
-    const window = pageWindow(input);
     const where = input.state === undefined ? undefined : eq(adjustmentReviews.state, input.state);
-    const [total] = await db.select({ n: count() }).from(adjustmentReviews).where(where);
-    const rows = await db
-      .select({ row: adjustmentReviews, username: members.username })
-      .from(adjustmentReviews)
-      .innerJoin(members, eq(members.id, adjustmentReviews.memberId))
-      .where(where)
-      .orderBy(desc(adjustmentReviews.id))
-      .limit(window.perPage)
-      .offset(window.offset);
-    return { data: toPaginator(rows.map((r) => adjustmentView(r.row, r.username)), total?.n ?? 0, window) };
+    return { data: await memberRowsPage(db, adjustmentReviews, where, pageWindow(input), adjustmentView) };
   });
 
   adminRoute(app, authenticate, adminEndpoints.adjustmentApprove, async ({ input, params, operator, req }) => ({

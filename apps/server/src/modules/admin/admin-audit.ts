@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { adminEndpoints } from '@h5/contract';
-import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { beijingDayRange } from '../../http/date-filter';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { auditLog, operators } from './admin-tables';
 
@@ -28,17 +29,13 @@ export async function auditPage(db: DbOrTx, input: AuditQuery) {
   }
   if (input.action) filters.push(eq(auditLog.action, input.action));
   if (input.target) filters.push(like(auditLog.target, startsWith(input.target)));
-  const where = and(...filters);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  const rows = await db
+  const rows = db
     .select({ row: auditLog, operator: operators.username })
     .from(auditLog)
     .leftJoin(operators, eq(operators.id, auditLog.operatorId))
-    .where(where)
     .orderBy(desc(auditLog.id))
-    .limit(window.perPage)
-    .offset(window.offset);
-  const data = rows.map(({ row: r, operator }) => ({
+    .$dynamic();
+  return queryPage(db, auditLog, and(...filters), window, rows, ({ row: r, operator }) => ({
     id: r.id,
     operator_id: r.operatorId,
     operator,
@@ -49,5 +46,4 @@ export async function auditPage(db: DbOrTx, input: AuditQuery) {
     request_id: r.requestId,
     created_at: formatBeijing(r.createdAt),
   }));
-  return toPaginator(data, total?.n ?? 0, window);
 }

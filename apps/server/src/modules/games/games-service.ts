@@ -1,7 +1,8 @@
 import { periodRange } from '@h5/contract';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { queryPage } from '../../db/query-page';
+import { pageWindow } from '../../lib/paging';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
@@ -48,26 +49,14 @@ export async function betRecords(
   const { from } = periodRange(query.date, deps.clock.now());
   const filters = [eq(bets.memberId, memberId), gte(bets.createdAt, from)];
   if (query.api_type.trim()) filters.push(sql`lower(${bets.venueCode}) = lower(${query.api_type.trim()})`);
-  const where = and(...filters);
-  const [total] = await deps.db.select({ n: count() }).from(bets).where(where);
-  const rows = await deps.db
-    .select()
-    .from(bets)
-    .where(where)
-    .orderBy(desc(bets.createdAt), desc(bets.id))
-    .limit(window.perPage)
-    .offset(window.offset);
-  return toPaginator(
-    rows.map((b) => ({
-      bet_id: b.betId,
-      Code: b.venueCode,
-      bet_amount: numericToMoney(b.betAmount),
-      valid_amount: numericToMoney(b.validAmount),
-      win_loss: numericToMoney(b.winLoss),
-      status: b.status,
-      created_at: formatBeijing(b.createdAt),
-    })),
-    total?.n ?? 0,
-    window,
-  );
+  const rows = deps.db.select().from(bets).orderBy(desc(bets.createdAt), desc(bets.id)).$dynamic();
+  return queryPage(deps.db, bets, and(...filters), window, rows, (b) => ({
+    bet_id: b.betId,
+    Code: b.venueCode,
+    bet_amount: numericToMoney(b.betAmount),
+    valid_amount: numericToMoney(b.validAmount),
+    win_loss: numericToMoney(b.winLoss),
+    status: b.status,
+    created_at: formatBeijing(b.createdAt),
+  }));
 }

@@ -1,10 +1,11 @@
 import { adminEndpoints, INTEGRATION_CHANGE_STATES as STATE, MSG } from '@h5/contract';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import type { OutboundPolicy } from '../../lib/outbound';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { approveChange, changeView, proposeVenueIntegration, rejectChange } from './integration-service';
 import { integrationChanges } from './integration-tables';
 
@@ -21,15 +22,12 @@ export function integrationRoutes(app: FastifyInstance, deps: { db: Db; outbound
   adminRoute(app, authenticate, adminEndpoints.integrationChanges, async ({ input }) => {
     const window = pageWindow(input);
     const where = input.state === undefined ? undefined : eq(integrationChanges.state, input.state);
-    const [total] = await db.select({ n: count() }).from(integrationChanges).where(where);
-    const rows = await db
+    const rows = db
       .select()
       .from(integrationChanges)
-      .where(where)
       .orderBy(sql`(${integrationChanges.state} = ${STATE.pending}) desc`, desc(integrationChanges.id))
-      .limit(window.perPage)
-      .offset(window.offset);
-    return { data: toPaginator(rows.map(changeView), total?.n ?? 0, window) };
+      .$dynamic();
+    return { data: await queryPage(db, integrationChanges, where, window, rows, changeView) };
   });
 
   adminRoute(app, authenticate, adminEndpoints.integrationChangeApprove, async ({ input, params, operator, req }) => ({

@@ -9,10 +9,11 @@ import {
 } from '@h5/contract';
 import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { AppError, badInput, unauthorized } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { cleanHtml } from '../../lib/clean-html';
-import { type PageWindow, toPaginator } from '../../lib/paging';
+import { type PageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { memberSessions, members } from '../accounts/accounts-tables';
 import { hashSecret, verifySecret } from '../../lib/passwords';
@@ -157,15 +158,8 @@ export async function listMessages(
           eq(memberMessages.kind, MESSAGE_KIND.inbox),
           or(eq(memberMessages.memberId, memberId), isNull(memberMessages.memberId)),
         );
-  const [total] = await deps.db.select({ n: count() }).from(memberMessages).where(where);
-  const rows = await deps.db
-    .select()
-    .from(memberMessages)
-    .where(where)
-    .orderBy(desc(memberMessages.id))
-    .limit(window.perPage)
-    .offset(window.offset);
-  return toPaginator(rows.map(messageView), total?.n ?? 0, window);
+  const rows = deps.db.select().from(memberMessages).orderBy(desc(memberMessages.id)).$dynamic();
+  return queryPage(deps.db, memberMessages, where, window, rows, messageView);
 }
 
 /** SPEC 5 "Partner application"; one application per member whatever its state (226 on any later one). */

@@ -2,6 +2,7 @@ import { BizCode, centsToMoney, maskUsername, MSG, type adminEndpoints } from '@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
@@ -407,16 +408,8 @@ export async function agentDownline(deps: PartnersDeps, partnerId: number, windo
 
 export async function agentStatements(deps: PartnersDeps, partnerId: number, window: PageWindow) {
   await requirePartner(deps.db, partnerId);
-  const where = eq(partnerStatements.partnerId, partnerId);
-  const [total] = await deps.db.select({ n: count() }).from(partnerStatements).where(where);
-  const rows = await deps.db
-    .select()
-    .from(partnerStatements)
-    .where(where)
-    .orderBy(desc(partnerStatements.month))
-    .limit(window.perPage)
-    .offset(window.offset);
-  return toPaginator(rows.map(statementView), total?.n ?? 0, window);
+  const rows = deps.db.select().from(partnerStatements).orderBy(desc(partnerStatements.month)).$dynamic();
+  return queryPage(deps.db, partnerStatements, eq(partnerStatements.partnerId, partnerId), window, rows, statementView);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,11 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import type { JobLocks } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { scheduleJob } from '../jobs/scheduler';
 import { AppError } from '../../http/errors';
 import { requestOrigin } from '../../http/public-origin';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
 import { depositView } from './deposits-service';
@@ -189,9 +190,8 @@ export function gatewaysAdminRoutes(
     if (input.deposit_no) filters.push(eq(paymentNotifies.depositNo, input.deposit_no));
     if (input.gateway) filters.push(eq(paymentNotifies.gatewayCode, input.gateway));
     const where = filters.length ? and(...filters) : undefined;
-    const [total] = await db.select({ n: count() }).from(paymentNotifies).where(where);
-    const rows = await db.select().from(paymentNotifies).where(where).orderBy(desc(paymentNotifies.id)).limit(window.perPage).offset(window.offset);
-    const view = rows.map((r) => ({
+    const rows = db.select().from(paymentNotifies).orderBy(desc(paymentNotifies.id)).$dynamic();
+    const view = (r: typeof paymentNotifies.$inferSelect) => ({
       id: r.id,
       gateway: r.gatewayCode,
       source: r.source,
@@ -205,8 +205,8 @@ export function gatewaysAdminRoutes(
       outcome: r.outcome,
       flagged: r.flagged,
       created_at: formatBeijing(r.createdAt),
-    }));
-    return { data: toPaginator(view, total?.n ?? 0, window) };
+    });
+    return { data: await queryPage(db, paymentNotifies, where, window, rows, view) };
   });
 }
 

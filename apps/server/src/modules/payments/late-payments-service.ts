@@ -1,9 +1,10 @@
 import { BizCode, MSG } from '@h5/contract';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
-import { type PageWindow, toPaginator } from '../../lib/paging';
+import { type PageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../backoffice/audit';
@@ -39,21 +40,14 @@ function latePaymentView(l: LateRow, d: DepositRow, username: string) {
 /** Late payments by state (all when absent), newest first, with their deposit and member. */
 export async function listLatePayments(db: DbOrTx, state: number | undefined, window: PageWindow) {
   const where: SQL | undefined = state === undefined ? undefined : eq(latePayments.state, state);
-  const [total] = await db.select({ n: count() }).from(latePayments).where(where);
-  const rows = await db
+  const rows = db
     .select({ late: latePayments, deposit: deposits, username: members.username })
     .from(latePayments)
     .innerJoin(deposits, eq(deposits.id, latePayments.depositId))
     .innerJoin(members, eq(members.id, deposits.memberId))
-    .where(where)
     .orderBy(desc(latePayments.id))
-    .limit(window.perPage)
-    .offset(window.offset);
-  return toPaginator(
-    rows.map((r) => latePaymentView(r.late, r.deposit, r.username)),
-    total?.n ?? 0,
-    window,
-  );
+    .$dynamic();
+  return queryPage(db, latePayments, where, window, rows, (r) => latePaymentView(r.late, r.deposit, r.username));
 }
 
 export type LateDecision = 'approve' | 'reject';

@@ -1,8 +1,9 @@
 import { BizCode, MSG, type Promotion, type PromotionType } from '@h5/contract';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { AppError } from '../../http/errors';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
 import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
@@ -36,15 +37,8 @@ export async function listTypes(db: DbOrTx): Promise<PromotionType[]> {
 export async function listPromotions(db: DbOrTx, query: { type?: number | undefined; page: number; pagesize?: number | undefined; limit?: number | undefined }) {
   const window = pageWindow(query);
   const where = and(eq(promotions.enabled, 1), query.type ? eq(promotions.typeId, query.type) : undefined);
-  const [total] = await db.select({ n: count() }).from(promotions).where(where);
-  const rows = await db
-    .select()
-    .from(promotions)
-    .where(where)
-    .orderBy(asc(promotions.sort), asc(promotions.id))
-    .limit(window.perPage)
-    .offset(window.offset);
-  return toPaginator(rows.map(promotionView), total?.n ?? 0, window);
+  const rows = db.select().from(promotions).orderBy(asc(promotions.sort), asc(promotions.id)).$dynamic();
+  return queryPage(db, promotions, where, window, rows, promotionView);
 }
 
 async function enabledPromotion(db: DbOrTx, id: number): Promise<PromotionRow> {
@@ -97,22 +91,18 @@ export async function apply(deps: PromotionsDeps, memberId: number, promotionId:
 export async function applicationLog(db: DbOrTx, memberId: number, query: { page: number; pagesize?: number | undefined; limit?: number | undefined }) {
   const window = pageWindow(query);
   const where = eq(promotionApplications.memberId, memberId);
-  const [total] = await db.select({ n: count() }).from(promotionApplications).where(where);
-  const rows = await db
+  const rows = db
     .select({ a: promotionApplications, title: promotions.title })
     .from(promotionApplications)
     .leftJoin(promotions, eq(promotions.id, promotionApplications.promotionId))
-    .where(where)
     .orderBy(desc(promotionApplications.createdAt), desc(promotionApplications.id))
-    .limit(window.perPage)
-    .offset(window.offset);
-  const data = rows.map(({ a, title }) => ({
+    .$dynamic();
+  return queryPage(db, promotionApplications, where, window, rows, ({ a, title }) => ({
     id: a.id,
     activity_name: title ?? a.activityName,
     created_at: formatBeijing(a.createdAt),
     state: a.state,
   }));
-  return toPaginator(data, total?.n ?? 0, window);
 }
 
 /** An application as the back office sees it. */

@@ -1,9 +1,10 @@
 import { BizCode, centsToMoney, MSG, periodRange } from '@h5/contract';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { vipLevels, venues } from '../content/content-tables';
@@ -114,29 +115,25 @@ export async function rebateList(deps: RebatesDeps, memberId: number, query: Reb
   if (venue) filters.push(sql`lower(${rebates.venueCode}) = lower(${venue})`);
   const state = query.type.trim();
   if (state === '0' || state === '1') filters.push(eq(rebates.state, Number(state)));
-  const where = and(...filters);
-  const [[total], rows, totals] = await Promise.all([
-    deps.db.select({ n: count() }).from(rebates).where(where),
-    deps.db
-      .select({ r: rebates, venueName: venues.name })
-      .from(rebates)
-      .leftJoin(venues, eq(venues.code, rebates.venueCode))
-      .where(where)
-      .orderBy(desc(rebates.createdAt), desc(rebates.id))
-      .limit(window.perPage)
-      .offset(window.offset),
+  const rows = deps.db
+    .select({ r: rebates, venueName: venues.name })
+    .from(rebates)
+    .leftJoin(venues, eq(venues.code, rebates.venueCode))
+    .orderBy(desc(rebates.createdAt), desc(rebates.id))
+    .$dynamic();
+  const [list, totals] = await Promise.all([
+    queryPage(deps.db, rebates, and(...filters), window, rows, ({ r, venueName }) => ({
+      id: r.id,
+      gamename: venueName ?? r.venueCode,
+      money: numericToMoney(r.money),
+      created_at: formatBeijing(r.createdAt),
+      updated_at: r.claimedAt ? formatBeijing(r.claimedAt) : null,
+      state: r.state === 1 ? (1 as const) : (0 as const),
+    })),
     rebateTotals(deps.db, memberId),
   ]);
-  const list = rows.map(({ r, venueName }) => ({
-    id: r.id,
-    gamename: venueName ?? r.venueCode,
-    money: numericToMoney(r.money),
-    created_at: formatBeijing(r.createdAt),
-    updated_at: r.claimedAt ? formatBeijing(r.claimedAt) : null,
-    state: r.state === 1 ? (1 as const) : (0 as const),
-  }));
   return {
-    list: toPaginator(list, total?.n ?? 0, window),
+    list,
     jisuan: centsToMoney(totals.claimed),
     nojisuan: centsToMoney(totals.claimable),
   };

@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import { beijingDayStart, BizCode, centsToMoney, MSG, type RedpacketInfo } from '@h5/contract';
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
-import { pageWindow, toPaginator } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings } from '../site/site-service';
@@ -181,26 +182,13 @@ export async function grabRedpacket(deps: RedpacketsDeps, memberId: number) {
 export async function redpacketRecords(deps: RedpacketsDeps, memberId: number, query: { page: number; pagesize?: number | undefined; limit?: number | undefined }) {
   const window = pageWindow(query);
   const where = eq(redpacketGrabs.memberId, memberId);
-  const [[total], rows] = await Promise.all([
-    deps.db.select({ n: count() }).from(redpacketGrabs).where(where),
-    deps.db
-      .select()
-      .from(redpacketGrabs)
-      .where(where)
-      .orderBy(desc(redpacketGrabs.createdAt), desc(redpacketGrabs.id))
-      .limit(window.perPage)
-      .offset(window.offset),
-  ]);
-  return toPaginator(
-    rows.map((g) => ({
-      money: numericToMoney(g.depositMoney),
-      redpacketmoney: numericToMoney(g.prize),
-      created_at: formatBeijing(g.createdAt),
-      usetime: g.usedAt ? formatBeijing(g.usedAt) : null,
-    })),
-    total?.n ?? 0,
-    window,
-  );
+  const rows = deps.db.select().from(redpacketGrabs).orderBy(desc(redpacketGrabs.createdAt), desc(redpacketGrabs.id)).$dynamic();
+  return queryPage(deps.db, redpacketGrabs, where, window, rows, (g) => ({
+    money: numericToMoney(g.depositMoney),
+    redpacketmoney: numericToMoney(g.prize),
+    created_at: formatBeijing(g.createdAt),
+    usetime: g.usedAt ? formatBeijing(g.usedAt) : null,
+  }));
 }
 
 /** Demo rules inside the SPEC's 10:00-12:00 Beijing window: the more deposited, the more grabs. */
