@@ -2,13 +2,8 @@ import { CARD_TYPE } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
 import { callApi } from '../../shared/api/client';
 import { useMemberQuery } from '../../shared/api/member-query';
+import type { CardKind } from '../../shared/ui/card-kind-tabs';
 import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
-
-export type CardKind = keyof typeof CARD_TYPE;
-
-/** /wallet?type: tab 1 is USDT, tab 2 bank cards (getcard counts the other way: 1 bank, 2 USDT). */
-export const WALLET_TAB: Record<CardKind, '1' | '2'> = { usdt: '1', bank: '2' };
-export const kindOfTab = (tab: string | null): CardKind => (tab === '2' ? 'bank' : 'usdt');
 
 /** POST /api/getcard {type}: the member's cards of one kind (the deposit and withdrawal screens share the key). */
 export function useCards(kind: CardKind) {

@@ -1,14 +1,14 @@
 import type { Card } from '@h5/contract';
 import { MAX_CARDS_PER_KIND, USDT_BANK } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
-import { Tabs, Toast } from 'antd-mobile';
-import { Link, useSearchParams } from 'react-router';
+import { Toast } from 'antd-mobile';
+import { Link } from 'react-router';
+import { CardKindTabs, useCardKind, type CardKind } from '../../shared/ui/card-kind-tabs';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
-import { kindOfTab, useCards, useDeleteCard, WALLET_TAB, type CardKind } from './api';
+import { useCards, useDeleteCard } from './api';
 import './cards.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
-import '../../shared/ui/page-tabs.css';
 import '../../shared/ui/column-list.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
@@ -17,18 +17,10 @@ const ADD_PATH: Record<CardKind, string> = { usdt: '/addUsdtCard', bank: '/addBa
 
 /** /wallet?type (SPEC 2): USDT addresses (tab 1) and bank cards (tab 2), at most 5 of each. */
 export function WalletPage() {
-  const [params, setParams] = useSearchParams();
-  const kind = kindOfTab(params.get('type'));
+  const { kind, choose } = useCardKind();
   return (
     <main className="page cards-page" aria-label="卡片管理">
-      <Tabs
-        activeKey={WALLET_TAB[kind]}
-        onChange={(key) => setParams({ type: key }, { replace: true })}
-        className="page-tabs"
-      >
-        <Tabs.Tab key="1" title="USDT" />
-        <Tabs.Tab key="2" title="银行卡" />
-      </Tabs>
+      <CardKindTabs kind={kind} onChoose={choose} />
       <CardList key={kind} kind={kind} />
     </main>
   );

@@ -2,24 +2,21 @@ import type { Card, UserInfo } from '@h5/contract';
 import { USDT_BANK } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { usdtReceipt, validateWithdrawal } from '@h5/contract/validation';
-import { Tabs, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useActionKey } from '../../shared/api/action-key';
 import { formatMoney } from '../../shared/format';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
 import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { PageLoading } from '../../shared/ui/page-loading';
+import { CardKindTabs, useCardKind, type CardKind } from '../../shared/ui/card-kind-tabs';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
-import '../../shared/ui/page-tabs.css';
 
 /** SPEC 9: after a withdrawal request the member goes to the records after 1.5 s. */
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
-
-type Kind = 'usdt' | 'bank';
-const TAB_OF: Record<Kind, string> = { usdt: '1', bank: '2' };
 
 /** The protocol fee of a USDT address (SERVER-RULES: withdrawcashfee is ERC20's, withdrawfeeusdttrc TRC20's). */
 export function usdtFee(user: Pick<UserInfo, 'withdrawcashfee' | 'withdrawfeeusdttrc'>, protocol: string): string {
@@ -32,8 +29,7 @@ function cardName(card: Card): string {
 
 /** /withdrawal (SPEC 2): a USDT tab (type 1) and a bank card tab (type 2). */
 export function WithdrawalPage() {
-  const [params, setParams] = useSearchParams();
-  const kind: Kind = params.get('type') === '2' ? 'bank' : 'usdt';
+  const { kind, choose } = useCardKind();
   const venues = useWithdrawalVenues();
   const balance = useBalance();
   const user = useUserInfo();
@@ -62,14 +58,7 @@ export function WithdrawalPage() {
         <p className="pay-hero-note">只有中心钱包的余额可以取款，场馆内的余额请先转回中心钱包。</p>
       </section>
 
-      <Tabs
-        activeKey={TAB_OF[kind]}
-        onChange={(key) => setParams({ type: key }, { replace: true })}
-        className="page-tabs"
-      >
-        <Tabs.Tab key="1" title="USDT" />
-        <Tabs.Tab key="2" title="银行卡" />
-      </Tabs>
+      <CardKindTabs kind={kind} onChoose={choose} />
 
       <dl className="pay-card pay-turnover">
         <div className="pay-row">
@@ -87,7 +76,7 @@ export function WithdrawalPage() {
   );
 }
 
-function WithdrawalForm({ kind, user, central }: { kind: Kind; user: UserInfo | undefined; central: string }) {
+function WithdrawalForm({ kind, user, central }: { kind: CardKind; user: UserInfo | undefined; central: string }) {
   const navigate = useNavigate();
   const cards = useBoundCards(kind);
   const withdraw = useWithdraw();
