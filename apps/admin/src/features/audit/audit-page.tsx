@@ -1,9 +1,9 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Form, Input, type TableColumnsType } from 'antd';
+import { Form, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { usePagedList } from '../../shared/table/use-paged-list';
-import { DateRangeFilter, SearchButtons } from '../../shared/ui/filter-bar';
+import { DateRangeFilter, SearchField, SearchForm } from '../../shared/ui/filter-bar';
 import { ListTable } from '../../shared/ui/list-table';
 import { PageTitle } from '../../shared/ui/page-title';
 import { type AuditFilters, fetchAudit } from './api';
@@ -85,10 +85,8 @@ export default function AuditPage() {
   return (
     <>
       <PageTitle>操作日志</PageTitle>
-      <Form
+      <SearchForm
         form={form}
-        layout="inline"
-        className="console-filters"
         initialValues={filters}
         onFinish={(v) =>
           setFilters({
@@ -97,24 +95,16 @@ export default function AuditPage() {
             target: (v.target ?? '').trim(),
           })
         }
+        onReset={() => {
+          form.resetFields();
+          setFilters(EMPTY);
+        }}
       >
-        <Form.Item name="operator" label="操作员">
-          <Input allowClear maxLength={32} style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="action" label="动作">
-          <Input allowClear maxLength={64} style={{ width: 170 }} placeholder="如 member.adjust" />
-        </Form.Item>
-        <Form.Item name="target" label="对象">
-          <Input allowClear maxLength={128} style={{ width: 170 }} placeholder="如 member:12" />
-        </Form.Item>
+        <SearchField name="operator" label="操作员" maxLength={32} width={130} />
+        <SearchField name="action" label="动作" maxLength={64} width={170} placeholder="如 member.adjust" />
+        <SearchField name="target" label="对象" maxLength={128} width={170} placeholder="如 member:12" />
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
-        <SearchButtons
-          onReset={() => {
-            form.resetFields();
-            setFilters(EMPTY);
-          }}
-        />
-      </Form>
+      </SearchForm>
       <ListTable<Row>
         label="操作日志"
         columns={columns}

@@ -1,4 +1,4 @@
-import { Form, Input, type TableColumnsType } from 'antd';
+import { Form, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { adminEndpoints } from '@h5/contract';
 import { useEffect } from 'react';
@@ -7,7 +7,7 @@ import { formatMoney } from '../../shared/format';
 import { MemberStateTag } from '../../shared/labels';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { ListTable } from '../../shared/ui/list-table';
-import { SearchButtons } from '../../shared/ui/filter-bar';
+import { SearchField, SearchForm } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { fetchMembers, type MemberSearch } from './api';
 
@@ -48,32 +48,20 @@ export default function MembersPage() {
   return (
     <>
       <PageTitle>会员管理</PageTitle>
-      <Form
+      <SearchForm
         form={form}
-        layout="inline"
-        className="console-filters"
         initialValues={filters}
         onFinish={(v) => setFilters(clean(v))}
+        onReset={() => {
+          form.setFieldsValue(EMPTY);
+          setFilters(EMPTY);
+        }}
       >
-        <Form.Item name="username" label="用户名">
-          <Input allowClear maxLength={32} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="realname" label="真实姓名">
-          <Input allowClear maxLength={32} style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="mobile" label="手机号">
-          <Input allowClear maxLength={32} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="register_ip" label="注册IP">
-          <Input allowClear maxLength={64} style={{ width: 150 }} />
-        </Form.Item>
-        <SearchButtons
-          onReset={() => {
-            form.setFieldsValue(EMPTY);
-            setFilters(EMPTY);
-          }}
-        />
-      </Form>
+        <SearchField name="username" label="用户名" maxLength={32} width={150} />
+        <SearchField name="realname" label="真实姓名" maxLength={32} width={130} />
+        <SearchField name="mobile" label="手机号" maxLength={32} width={150} />
+        <SearchField name="register_ip" label="注册IP" maxLength={64} width={150} />
+      </SearchForm>
       <ListTable<Row> label="会员列表" columns={columns} width={1100} {...tableProps} />
     </>
   );

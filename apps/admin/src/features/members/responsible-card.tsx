@@ -12,6 +12,27 @@ const e = adminEndpoints;
 const key = (id: number) => ['memberResponsible', id] as const;
 const shown = (kind: RgLimitKind, v: string | null) => (v === null ? '不限' : kind === 'session_minutes' ? `${v} 分钟` : `${v} 元`);
 
+/** A labelled select in the card's row of actions. */
+function InlineSelect<V extends string>(props: {
+  id: string;
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: { value: V; label: string }[];
+}) {
+  return (
+    <Form.Item label={props.label} htmlFor={props.id} style={{ marginBottom: 0 }}>
+      <Select
+        id={props.id}
+        value={props.value}
+        onChange={props.onChange}
+        style={{ width: 150 }}
+        options={props.options}
+      />
+    </Form.Item>
+  );
+}
+
 /**
  * 理性娱乐 of a member: the limits, what waits, the break and the history. Finance may tighten a limit or start a
  * break for the member; the server refuses any loosening.
@@ -77,28 +98,24 @@ export function ResponsibleCard({ memberId }: { memberId: number }) {
       />
       {canSet ? (
         <Space wrap style={{ marginTop: 12 }}>
-          <Form.Item label="收紧限额" htmlFor="rg-kind" style={{ marginBottom: 0 }}>
-            <Select
-              id="rg-kind"
-              value={kind}
-              onChange={setKind}
-              style={{ width: 150 }}
-              options={RG_LIMIT_KINDS.map((k) => ({ value: k, label: RG_LIMIT_LABELS[k] }))}
-            />
-          </Form.Item>
+          <InlineSelect
+            id="rg-kind"
+            label="收紧限额"
+            value={kind}
+            onChange={setKind}
+            options={RG_LIMIT_KINDS.map((k) => ({ value: k, label: RG_LIMIT_LABELS[k] }))}
+          />
           <Input aria-label="新限额" value={value} onChange={(ev) => setValue(ev.target.value)} style={{ width: 120 }} placeholder="金额或分钟" />
           <Button onClick={tighten} disabled={!value.trim()}>
             收紧
           </Button>
-          <Form.Item label="限制" htmlFor="rg-period" style={{ marginBottom: 0 }}>
-            <Select
-              id="rg-period"
-              value={period}
-              onChange={setPeriod}
-              style={{ width: 150 }}
-              options={(Object.keys(RG_BREAKS) as RgBreakPeriod[]).map((p) => ({ value: p, label: RG_BREAKS[p].label }))}
-            />
-          </Form.Item>
+          <InlineSelect
+            id="rg-period"
+            label="限制"
+            value={period}
+            onChange={setPeriod}
+            options={(Object.keys(RG_BREAKS) as RgBreakPeriod[]).map((p) => ({ value: p, label: RG_BREAKS[p].label }))}
+          />
           <Button danger onClick={startBreak}>
             设置
           </Button>

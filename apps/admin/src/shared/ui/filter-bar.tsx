@@ -1,5 +1,6 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 
 const DAY = 'YYYY-MM-DD';
@@ -127,6 +128,49 @@ export function SearchButtons({ onReset }: { onReset: () => void }) {
         <Button onClick={onReset}>重置</Button>
       </Form.Item>
     </>
+  );
+}
+
+/** A text field of a search form. */
+export function SearchField({
+  name,
+  label,
+  maxLength,
+  width,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  maxLength: number;
+  width: number;
+  placeholder?: string;
+}) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Input allowClear maxLength={maxLength} style={{ width }} placeholder={placeholder} />
+    </Form.Item>
+  );
+}
+
+/** A list's search form: its fields in a row, searched with 搜索 and emptied with 重置. */
+export function SearchForm<V extends object>({
+  form,
+  initialValues,
+  onFinish,
+  onReset,
+  children,
+}: {
+  form: FormInstance<V>;
+  initialValues: Partial<V>;
+  onFinish: (values: V) => void;
+  onReset: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Form form={form} layout="inline" className="console-filters" initialValues={initialValues} onFinish={onFinish}>
+      {children}
+      <SearchButtons onReset={onReset} />
+    </Form>
   );
 }
 
