@@ -11,6 +11,7 @@ import '../../shared/ui/panel.css';
 import './mine.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
 import { CHEVRON, LineIcon } from '../../shared/ui/line-icon';
+import { Detail } from '../../shared/ui/detail';
 
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
 export const DEFAULT_AVATAR = '/art/avatar-default.svg';
@@ -107,16 +108,10 @@ export function MinePage() {
           <ProgressBar percent={percent} />
         </div>
         <dl className="mine-targets">
-          <div>
-            <dt>晋级存款</dt>
-            <dd>
-              {formatMoney(info.paysum)}/{NEXT_LEVEL_TARGET}
-            </dd>
-          </div>
-          <div>
-            <dt>晋级流水</dt>
-            <dd>{NEXT_LEVEL_TARGET}</dd>
-          </div>
+          <Detail term="晋级存款">
+            {formatMoney(info.paysum)}/{NEXT_LEVEL_TARGET}
+          </Detail>
+          <Detail term="晋级流水">{NEXT_LEVEL_TARGET}</Detail>
         </dl>
       </section>
 

@@ -27,6 +27,7 @@ import { CopyButton } from './copy-button';
 import './payments.css';
 import { dialogName } from '../../shared/ui/dialogs';
 import '../../shared/ui/column-list.css';
+import { Detail } from '../../shared/ui/detail';
 
 const QUICK_AMOUNTS = [100, 500, 1000, 5000, 10000];
 
@@ -166,19 +167,13 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
               </div>
               {isUsdt && (
                 <dl className="pay-usdt" aria-label="USDT换算">
-                  <div>
-                    <dt>参考汇率</dt>
-                    <dd>1 USDT ≈ {usdtRate || '--'} 元</dd>
-                  </div>
-                  <div>
-                    <dt>需支付</dt>
-                    <dd>
-                      <output aria-label="需支付USDT" className="pay-usdt-amount">
-                        {usdtRate ? usdtAmount(amount.trim(), usdtRate) : '0.00'}
-                      </output>{' '}
-                      USDT
-                    </dd>
-                  </div>
+                  <Detail term="参考汇率">1 USDT ≈ {usdtRate || '--'} 元</Detail>
+                  <Detail term="需支付">
+                    <output aria-label="需支付USDT" className="pay-usdt-amount">
+                      {usdtRate ? usdtAmount(amount.trim(), usdtRate) : '0.00'}
+                    </output>{' '}
+                    USDT
+                  </Detail>
                 </dl>
               )}
             </section>

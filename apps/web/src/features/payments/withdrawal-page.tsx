@@ -14,6 +14,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { CardKindTabs, useCardKind, type CardKind } from '../../shared/ui/card-kind-tabs';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
+import { Detail } from '../../shared/ui/detail';
 
 /** SPEC 9: after a withdrawal request the member goes to the records after 1.5 s. */
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
@@ -166,23 +167,14 @@ function WithdrawalForm({ kind, user, central }: { kind: CardKind; user: UserInf
         />
         {kind === 'usdt' && user && (
           <dl className="pay-usdt" aria-label="USDT换算">
-            <div>
-              <dt>参考汇率</dt>
-              <dd>1 USDT ≈ {user.withdrawusdtrate} 元</dd>
-            </div>
-            <div>
-              <dt>手续费（{protocol}）</dt>
-              <dd>{usdtFee(user, protocol)} USDT</dd>
-            </div>
-            <div>
-              <dt>预计到账</dt>
-              <dd>
-                <output aria-label="预计到账USDT" className="pay-usdt-amount">
-                  {usdtReceipt(amount.trim(), user.withdrawusdtrate, usdtFee(user, protocol))}
-                </output>{' '}
-                USDT
-              </dd>
-            </div>
+            <Detail term="参考汇率">1 USDT ≈ {user.withdrawusdtrate} 元</Detail>
+            <Detail term={<>手续费（{protocol}）</>}>{usdtFee(user, protocol)} USDT</Detail>
+            <Detail term="预计到账">
+              <output aria-label="预计到账USDT" className="pay-usdt-amount">
+                {usdtReceipt(amount.trim(), user.withdrawusdtrate, usdtFee(user, protocol))}
+              </output>{' '}
+              USDT
+            </Detail>
           </dl>
         )}
       </section>

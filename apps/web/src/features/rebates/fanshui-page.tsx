@@ -8,6 +8,7 @@ import { PlatformPeriodFilter, usePlatformPeriod } from '../records/platform-per
 import { useClaimRebates, useRebates } from './api';
 import './rebates.css';
 import '../../shared/ui/record-card.css';
+import { Detail } from '../../shared/ui/detail';
 
 const DEFAULT_PERIOD = 4; // SPEC 9: the rebate period defaults to 4 (近30天)
 
@@ -38,14 +39,12 @@ export function FanshuiPage() {
     <main className="page records-page fanshui-page" aria-label="返水中心">
       <section className="fanshui-summary" aria-label="返水汇总">
         <dl className="fanshui-totals">
-          <div>
-            <dt>已领取返水</dt>
-            <dd data-field="jisuan">{totals ? formatMoney(totals.jisuan) : '-'}</dd>
-          </div>
-          <div>
-            <dt>待领取返水</dt>
-            <dd data-field="nojisuan">{totals ? formatMoney(totals.nojisuan) : '-'}</dd>
-          </div>
+          <Detail term="已领取返水" data-field="jisuan">
+            {totals ? formatMoney(totals.jisuan) : '-'}
+          </Detail>
+          <Detail term="待领取返水" data-field="nojisuan">
+            {totals ? formatMoney(totals.nojisuan) : '-'}
+          </Detail>
         </dl>
         <Button color="primary" shape="rounded" loading={claim.isPending} disabled={!totals} onClick={onClaim}>
           一键领取
@@ -74,17 +73,11 @@ function RebateRow({ row }: { row: RebateRecord }) {
         <strong className="fanshui-money">{formatMoney(row.money)}</strong>
       </div>
       <dl className="record-fields">
-        <div>
-          <dt>返水时间</dt>
-          <dd>{row.created_at}</dd>
-        </div>
-        <div>
-          <dt>领取时间</dt>
-          {/* SPEC 2: the claim time reads as not yet claimed while state is 0. */}
-          <dd className={claimed ? undefined : 'fanshui-unclaimed'}>
-            {claimed ? (row.updated_at ?? '-') : MSG.rebateUnclaimed}
-          </dd>
-        </div>
+        <Detail term="返水时间">{row.created_at}</Detail>
+        {/* SPEC 2: the claim time reads as not yet claimed while state is 0. */}
+        <Detail term="领取时间" className={claimed ? undefined : 'fanshui-unclaimed'}>
+          {claimed ? (row.updated_at ?? '-') : MSG.rebateUnclaimed}
+        </Detail>
       </dl>
     </li>
   );

@@ -8,6 +8,7 @@ import { PlatformPeriodFilter, usePlatformPeriod } from './platform-period-filte
 import { RecordCount } from './record-count';
 import './records.css';
 import '../../shared/ui/record-card.css';
+import { Detail } from '../../shared/ui/detail';
 
 const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
 
@@ -48,25 +49,15 @@ function BetRow({ row, venues }: { row: BetRecord; venues: readonly Venue[] | un
         <span className={`bet-status status-${row.status}`}>{betStatusLabel(row.status)}</span>
       </div>
       <dl className="record-fields">
-        <div>
-          <dt>注单号</dt>
-          <dd className="bet-id">{row.bet_id}</dd>
-        </div>
-        <div>
-          <dt>投注金额</dt>
-          <dd>{formatMoney(row.bet_amount)}</dd>
-        </div>
-        <div>
-          <dt>输赢</dt>
-          <dd className={`bet-winloss ${tone}`}>
-            {winLoss > 0 ? '+' : ''}
-            {formatMoney(row.win_loss)}
-          </dd>
-        </div>
-        <div>
-          <dt>投注时间</dt>
-          <dd>{row.created_at}</dd>
-        </div>
+        <Detail term="注单号" className="bet-id">
+          {row.bet_id}
+        </Detail>
+        <Detail term="投注金额">{formatMoney(row.bet_amount)}</Detail>
+        <Detail term="输赢" className={`bet-winloss ${tone}`}>
+          {winLoss > 0 ? '+' : ''}
+          {formatMoney(row.win_loss)}
+        </Detail>
+        <Detail term="投注时间">{row.created_at}</Detail>
       </dl>
     </li>
   );

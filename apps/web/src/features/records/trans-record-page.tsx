@@ -12,6 +12,7 @@ import './records.css';
 import './trans-record.css';
 import '../../shared/ui/page-tabs.css';
 import '../../shared/ui/record-card.css';
+import { Detail } from '../../shared/ui/detail';
 
 const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
 
@@ -77,18 +78,13 @@ function TransRow({ row, tabType }: { row: TransRecord; tabType: number }) {
         </span>
       </div>
       <dl className="record-fields">
-        <div>
-          <dt>订单号</dt>
-          <dd className="bet-id">{row.out_trade_no}</dd>
-        </div>
-        <div>
-          <dt>金额</dt>
-          <dd className="trans-amount">{formatMoney(row.amount)}</dd>
-        </div>
-        <div>
-          <dt>时间</dt>
-          <dd>{row.created_at}</dd>
-        </div>
+        <Detail term="订单号" className="bet-id">
+          {row.out_trade_no}
+        </Detail>
+        <Detail term="金额" className="trans-amount">
+          {formatMoney(row.amount)}
+        </Detail>
+        <Detail term="时间">{row.created_at}</Detail>
       </dl>
     </li>
   );

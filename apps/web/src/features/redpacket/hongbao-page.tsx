@@ -12,6 +12,7 @@ import { redpacketPhase, type RedpacketPhase } from './redpacket-phase';
 import './redpacket.css';
 import { alertDialog, showDialog } from '../../shared/ui/dialogs';
 import { LoadFailed } from '../../shared/ui/load-failed';
+import { Detail } from '../../shared/ui/detail';
 
 const UNAUTHORIZED = 401;
 
@@ -119,14 +120,12 @@ export function HongbaoPage() {
           <>
             <p className="hongbao-phase">{PHASE_LABEL[redpacketPhase(info.data.rules, new Date())]}</p>
             <dl className="hongbao-stats">
-              <div>
-                <dt>剩余次数</dt>
-                <dd data-field="sendnums">{Math.max(0, info.data.sendnums)}</dd>
-              </div>
-              <div>
-                <dt>今日已领</dt>
-                <dd data-field="acquirednum">{info.data.acquirednum}</dd>
-              </div>
+              <Detail term="剩余次数" data-field="sendnums">
+                {Math.max(0, info.data.sendnums)}
+              </Detail>
+              <Detail term="今日已领" data-field="acquirednum">
+                {info.data.acquirednum}
+              </Detail>
             </dl>
           </>
         )}

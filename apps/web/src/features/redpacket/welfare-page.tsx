@@ -6,6 +6,7 @@ import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { useRedpacketInfo, useRedpacketRecords } from './api';
 import './redpacket.css';
 import '../../shared/ui/record-card.css';
+import { Detail } from '../../shared/ui/detail';
 
 /** /welfare (SPEC 2): red-packet records with claims left and used, and a way to /hongbao. */
 export function WelfarePage() {
@@ -18,14 +19,12 @@ export function WelfarePage() {
     <main className="page welfare-page" aria-label="福利中心">
       <section className="welfare-summary" aria-label="红包次数">
         <dl className="hongbao-stats">
-          <div>
-            <dt>剩余次数</dt>
-            <dd data-field="sendnums">{info.data ? Math.max(0, info.data.sendnums) : '-'}</dd>
-          </div>
-          <div>
-            <dt>已用次数</dt>
-            <dd data-field="acquirednum">{info.data ? info.data.acquirednum : '-'}</dd>
-          </div>
+          <Detail term="剩余次数" data-field="sendnums">
+            {info.data ? Math.max(0, info.data.sendnums) : '-'}
+          </Detail>
+          <Detail term="已用次数" data-field="acquirednum">
+            {info.data ? info.data.acquirednum : '-'}
+          </Detail>
         </dl>
         <Button color="primary" shape="rounded" onClick={() => void go('/hongbao')}>
           去抢红包
@@ -51,18 +50,9 @@ function RecordRow({ row }: { row: RedpacketRecord }) {
         <strong className="welfare-prize">{formatMoney(row.redpacketmoney)}</strong>
       </div>
       <dl className="record-fields welfare-fields">
-        <div>
-          <dt>存款金额</dt>
-          <dd>{formatMoney(row.money)}</dd>
-        </div>
-        <div>
-          <dt>领取时间</dt>
-          <dd>{row.created_at}</dd>
-        </div>
-        <div>
-          <dt>使用时间</dt>
-          <dd>{row.usetime ?? '-'}</dd>
-        </div>
+        <Detail term="存款金额">{formatMoney(row.money)}</Detail>
+        <Detail term="领取时间">{row.created_at}</Detail>
+        <Detail term="使用时间">{row.usetime ?? '-'}</Detail>
       </dl>
     </li>
   );

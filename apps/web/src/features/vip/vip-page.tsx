@@ -10,6 +10,7 @@ import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useVipLevels } from './api';
 import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import './vip.css';
+import { Detail } from '../../shared/ui/detail';
 
 /** Rebate columns of a level, in sidebar order (SPEC 3). */
 const REBATE_COLUMNS = [
@@ -78,14 +79,8 @@ function LevelDetail({ level }: { level: VipLevel }) {
   return (
     <div className="vip-level">
       <dl className="vip-thresholds">
-        <div>
-          <dt>累计存款</dt>
-          <dd>{formatMoney(level.recharge)}</dd>
-        </div>
-        <div>
-          <dt>累计流水</dt>
-          <dd>{formatMoney(level.flow)}</dd>
-        </div>
+        <Detail term="累计存款">{formatMoney(level.recharge)}</Detail>
+        <Detail term="累计流水">{formatMoney(level.flow)}</Detail>
       </dl>
       <table className="vip-rebates">
         <caption>{`${level.name} 返水比例`}</caption>
