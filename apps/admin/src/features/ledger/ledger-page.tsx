@@ -1,11 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Alert, Button, Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Table, Typography } from 'antd';
 import type { DataOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { emptyLocale } from '../../shared/ui/empty';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useLedgerCheck, useLedgerDigests } from './api';
+import { FigureRow } from './figure-row';
 import { MemberCheck } from './member-check';
 import { PROBLEM } from './seal-problems';
 
@@ -36,20 +37,14 @@ function SealSection({ seal }: { seal: Seal }) {
   return (
     <Card title="账本封存" size="small" style={{ marginTop: 16 }}>
       <div style={{ marginBottom: 16 }}>{alert}</div>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col xs={12} md={6}>
-          <Statistic title="已核对封印" value={seal.verified} />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title="待链入" value={seal.unchained} />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title="最后封存流水" value={seal.lastSealed ? `#${seal.lastSealed.movementId}` : '-'} />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title="最后封存时间" value={seal.lastSealed?.at ?? '-'} />
-        </Col>
-      </Row>
+      <FigureRow
+        figures={[
+          ['已核对封印', seal.verified],
+          ['待链入', seal.unchained],
+          ['最后封存流水', seal.lastSealed ? `#${seal.lastSealed.movementId}` : '-'],
+          ['最后封存时间', seal.lastSealed?.at ?? '-'],
+        ]}
+      />
       <Table
         size="small"
         rowKey="day"
@@ -107,23 +102,14 @@ export default function LedgerPage() {
               style={{ marginBottom: 16 }}
             />
           )}
-          <Row gutter={16} style={{ marginBottom: 16 }}>
-            <Col xs={12} md={6}>
-              <Card>
-                <Statistic title="账户数" value={result.accounts} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card>
-                <Statistic title="全部账户合计" value={formatMoney(result.total)} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card>
-                <Statistic title="不一致账户" value={result.mismatched.length} />
-              </Card>
-            </Col>
-          </Row>
+          <FigureRow
+            boxed
+            figures={[
+              ['账户数', result.accounts],
+              ['全部账户合计', formatMoney(result.total)],
+              ['不一致账户', result.mismatched.length],
+            ]}
+          />
           <Card title="不一致的账户" size="small">
             <Table
               size="small"

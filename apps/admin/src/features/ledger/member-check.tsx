@@ -1,9 +1,10 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Alert, Button, Card, Col, Form, Input, Row, Statistic, Table } from 'antd';
+import { Alert, Button, Card, Form, Input, Table } from 'antd';
 import type { DataOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { useMemberLedgerCheck } from './api';
+import { FigureRow } from './figure-row';
 import { PROBLEM } from './seal-problems';
 
 type Result = DataOf<typeof adminEndpoints.ledgerMemberCheck>;
@@ -80,20 +81,14 @@ export function MemberCheck() {
           <div style={{ marginBottom: 16 }}>
             <Verdict result={result} />
           </div>
-          <Row gutter={16} style={{ marginBottom: 16 }}>
-            <Col xs={12} md={6}>
-              <Statistic title="核对流水" value={result.movements} />
-            </Col>
-            <Col xs={12} md={6}>
-              <Statistic title="封印核对无误" value={result.verified} />
-            </Col>
-            <Col xs={12} md={6}>
-              <Statistic title="封存前流水" value={result.legacy} />
-            </Col>
-            <Col xs={12} md={6}>
-              <Statistic title="待链入" value={result.unchained} />
-            </Col>
-          </Row>
+          <FigureRow
+            figures={[
+              ['核对流水', result.movements],
+              ['封印核对无误', result.verified],
+              ['封存前流水', result.legacy],
+              ['待链入', result.unchained],
+            ]}
+          />
           <Table
             size="small"
             rowKey="code"
