@@ -1,14 +1,15 @@
-import { adminEndpoints, BizCode, MSG, PAY_WAY_RANGE_TYPES, type PayRangesInput } from '@h5/contract';
-import { and, asc, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
+import { adminEndpoints, BizCode, MSG, PAY_WAY_RANGE_TYPES, type PayRangesInput, receivingAccountResource } from '@h5/contract';
+import { and, asc, eq, notInArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { crudRoutes } from '../backoffice/admin-crud';
 import { memberRowsPage } from '../backoffice/member-rows-page';
-import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
+import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { beijingDayRange } from '../../http/date-filter';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
-import { type PageWindow, pageWindow, toPaginator } from '../../lib/paging';
+import { type PageWindow, pageWindow } from '../../lib/paging';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../backoffice/audit';
 import { depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
@@ -30,23 +31,14 @@ function tradeNumber(params: Partial<Record<string, string>>, name: string): str
  * the amount is above the second-review line now.
  */
 async function withdrawalQueue(db: DbOrTx, where: SQL | undefined, window: PageWindow) {
-  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-  const rows = await db
-    .select({ row: withdrawals, username: members.username, turnoverRequired: members.turnoverRequired })
-    .from(withdrawals)
-    .innerJoin(members, eq(members.id, withdrawals.memberId))
-    .where(where)
-    .orderBy(desc(withdrawals.id))
-    .limit(window.perPage)
-    .offset(window.offset);
   const line = await secondReviewLine(db);
-  const data = rows.map((r) => ({
-    ...withdrawalView(r.row, r.username),
-    username: r.username,
-    turnover_required: numericToMoney(r.turnoverRequired),
-    needs_second_review: r.row.firstReviewerId !== null || (line > 0 && numericToCents(r.row.amount) > line),
-  }));
-  return toPaginator(data, total?.n ?? 0, window);
+  const view = (row: typeof withdrawals.$inferSelect, username: string, owner: { turnoverRequired: string }) => ({
+    ...withdrawalView(row, username),
+    username,
+    turnover_required: numericToMoney(owner.turnoverRequired),
+    needs_second_review: row.firstReviewerId !== null || (line > 0 && numericToCents(row.amount) > line),
+  });
+  return memberRowsPage(db, withdrawals, where, window, view, { turnoverRequired: members.turnoverRequired });
 }
 
 type AccountRow = typeof receivingAccounts.$inferSelect;
@@ -63,7 +55,7 @@ const accountView = (a: AccountRow) => ({
   enabled: a.enabled,
   sort: a.sort,
 });
-const accountColumns = (input: z.output<typeof adminEndpoints.receivingAccountCreate.input>) => ({
+const accountColumns = (input: z.output<typeof receivingAccountResource.create.input>) => ({
   channel: input.channel,
   bankName: input.bank_name,
   bankNo: input.bank_no,
@@ -183,56 +175,12 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
     },
   );
 
-  adminRoute(app, authenticate, adminEndpoints.receivingAccounts, async () => {
-    const rows = await db.select().from(receivingAccounts).orderBy(asc(receivingAccounts.channel), asc(receivingAccounts.sort), asc(receivingAccounts.id));
-    return { data: rows.map(accountView) };
+  crudRoutes(app, authenticate, db, {
+    calls: receivingAccountResource,
+    action: 'receiving-account',
+    table: receivingAccounts,
+    columns: accountColumns,
+    view: accountView,
+    orderBy: [receivingAccounts.channel, receivingAccounts.sort, receivingAccounts.id],
   });
-
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.receivingAccountCreate,
-    async ({ input, operator, req }) => {
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(receivingAccounts).values(accountColumns(input)).returning();
-        if (!row) throw new Error('insert returned nothing');
-        await audit(tx, { operatorId: operator.id, action: 'receiving-account.create', target: `receiving-account:${row.id}`, after: accountView(row), requestId: req.id });
-        return row;
-      });
-      return { data: accountView(created), message: MSG.ok };
-    },
-  );
-
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.receivingAccountUpdate,
-    async ({ input, params, operator, req }) => {
-      const id = idParam(params);
-      const updated = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(receivingAccounts).where(eq(receivingAccounts.id, id));
-        if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        const [row] = await tx.update(receivingAccounts).set(accountColumns(input)).where(eq(receivingAccounts.id, id)).returning();
-        if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        await audit(tx, { operatorId: operator.id, action: 'receiving-account.update', target: `receiving-account:${id}`, before: accountView(before), after: accountView(row), requestId: req.id });
-        return row;
-      });
-      return { data: accountView(updated), message: MSG.ok };
-    },
-  );
-
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.receivingAccountDelete,
-    async ({ params, operator, req }) => {
-      const id = idParam(params);
-      await db.transaction(async (tx) => {
-        const [row] = await tx.delete(receivingAccounts).where(eq(receivingAccounts.id, id)).returning();
-        if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        await audit(tx, { operatorId: operator.id, action: 'receiving-account.delete', target: `receiving-account:${id}`, before: accountView(row), requestId: req.id });
-      });
-      return { data: null, message: MSG.ok };
-    },
-  );
 }
