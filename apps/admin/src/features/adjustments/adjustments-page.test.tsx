@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adjustment } from '../../test/fixtures';
 import { fail, me, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { refuseWithReason } from '../../test/review';
 import AdjustmentsPage from './adjustments-page';
 
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
@@ -62,10 +63,7 @@ describe('调整复核', () => {
     await userEvent.click(within(row('player01')).getByRole('button', { name: '拒绝' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('拒绝调整');
-    await userEvent.type(within(dialog).getByLabelText('拒绝原因'), '无依据');
-    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
-    expect(await screen.findByText('已拒绝')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '无依据' });
+    await refuseWithReason(dialog, '无依据', calls);
   });
 
   it("shows the server's refusal when the balance no longer covers a debit", async () => {

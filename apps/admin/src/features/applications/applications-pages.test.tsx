@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { refuseWithReason } from '../../test/review';
 import AgentApplicationsPage from './agent-applications-page';
 import PromotionApplicationsPage from './promotion-applications-page';
 
@@ -64,9 +65,6 @@ describe('代理申请', () => {
     expect(within(line).getByText('13900002222')).toBeInTheDocument();
     await userEvent.click(within(line).getByRole('button', { name: '拒绝' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText('拒绝原因'), '资料不全');
-    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
-    expect(await screen.findByText('已拒绝')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '资料不全' });
+    await refuseWithReason(dialog, '资料不全', calls);
   });
 });

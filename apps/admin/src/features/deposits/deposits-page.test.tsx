@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deposit } from '../../test/fixtures';
 import { fail, mockApi as mockAnyApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { refuseWithReason } from '../../test/review';
 import DepositsPage from './deposits-page';
 
 const row = (target: string | HTMLElement) =>
@@ -85,10 +86,7 @@ describe('存款审核', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
     expect(await within(dialog).findByText('请填写拒绝原因')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    await userEvent.type(within(dialog).getByLabelText('拒绝原因'), '款项未到账');
-    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
-    expect(await screen.findByText('已拒绝')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '款项未到账' });
+    await refuseWithReason(dialog, '款项未到账', calls);
   });
 
   it('shows why a decision failed (someone else was first) and refreshes the queue', async () => {

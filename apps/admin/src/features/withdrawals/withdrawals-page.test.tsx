@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { withdrawal } from '../../test/fixtures';
 import { me, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { refuseWithReason } from '../../test/review';
 import WithdrawalsPage from './withdrawals-page';
 
 const row = (target: string | HTMLElement) =>
@@ -82,10 +83,7 @@ describe('提款审核', () => {
     await userEvent.click(within(row(await screen.findByText('W202611250003'))).getByRole('button', { name: '拒绝' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('拒绝提款');
-    await userEvent.type(within(dialog).getByLabelText('拒绝原因'), '银行卡信息有误');
-    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
-    expect(await screen.findByText('已拒绝')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '银行卡信息有误' });
+    await refuseWithReason(dialog, '银行卡信息有误', calls);
   });
 
   it("opens the member's linked accounts beside the review", async () => {
