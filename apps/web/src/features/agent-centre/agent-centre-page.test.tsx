@@ -2,9 +2,9 @@ import { MSG } from '@h5/contract/messages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { mockApi, ok, renderPage } from '../../shared/test/render';
 import { AgentCentrePage } from './agent-centre-page';
+import { signIn as signInAs } from '../../shared/test/member';
 
 const link = 'http://h5.test/#/login?type=1&pid=42';
 /** A month's figures: this month's so far in the summary, and a statement's of an ended month. */
@@ -38,10 +38,8 @@ const page = <T,>(data: T[]) => ({
   to: data.length,
 });
 
-function signIn() {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo({ ...USER, isagent: 1 } as never);
-}
+/** A partner (isagent 1) signed in. */
+const signIn = () => signInAs({ isagent: 1 });
 
 describe('/agentCenter', () => {
   it("shows the month's figures, the masked downline, the statements and the referral QR code", async () => {

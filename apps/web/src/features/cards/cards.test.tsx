@@ -2,22 +2,14 @@ import { MSG } from '@h5/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { mockApi, ok, renderPage } from '../../shared/test/render';
 import { clearToasts, findToast } from '../../shared/test/toast';
 import { AddBankCardPage } from './add-bank-card-page';
 import { AddUsdtCardPage } from './add-usdt-card-page';
 import { WalletPage } from './wallet-page';
+import { bodiesOf, signIn } from '../../shared/test/member';
 
 const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
-
-function signIn() {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo(USER as never);
-}
-
-const bodiesOf = (fetch: { mock: { calls: unknown[][] } }, path: string) =>
-  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String((init as RequestInit).body)));
 
 function bankCard(id: number, last4: string) {
   return {

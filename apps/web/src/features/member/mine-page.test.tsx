@@ -4,11 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
 import { MinePage } from './mine-page';
-
-function signIn() {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo(USER as never);
-}
+import { signIn } from '../../shared/test/member';
 
 describe('/mine logout', () => {
   it('asks, calls logoff, clears the session and goes to /login', async () => {
@@ -100,10 +96,30 @@ describe('/mine member centre', () => {
     renderPage(<MinePage />, { route: '/mine' });
     expect(await screen.findByLabelText('VIP等级')).toHaveTextContent('VIP1');
     // SPEC 4: paysum / recharge of the level at index = current level (levels[1].recharge = 2000) -> 25%.
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'VIP晋级进度' })).toHaveAttribute('aria-valuenow', '25'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'VIP晋级进度' })).toHaveAttribute('aria-valuenow', '25'),
+    );
     expect(screen.getByText('500.00/3000')).toBeInTheDocument();
     expect(screen.getByText('3000')).toBeInTheDocument();
-    for (const label of ['存款', '取款', '转账', '钱包', '个人资料', '安全中心', '卡片管理', '投注记录', '交易记录', '活动记录', '福利中心', '返水中心', '消息中心', 'VIP特权', '推荐好友', '在线客服', '帮助中心']) {
+    for (const label of [
+      '存款',
+      '取款',
+      '转账',
+      '钱包',
+      '个人资料',
+      '安全中心',
+      '卡片管理',
+      '投注记录',
+      '交易记录',
+      '活动记录',
+      '福利中心',
+      '返水中心',
+      '消息中心',
+      'VIP特权',
+      '推荐好友',
+      '在线客服',
+      '帮助中心',
+    ]) {
       expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
     }
   });

@@ -3,13 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
-import { paginator, showAll, signInMember } from '../../shared/test/paged-lists';
+import { paginator, showAll } from '../../shared/test/paged-lists';
+import { bodiesOf, signIn } from '../../shared/test/member';
 import { MessagePage } from './message-page';
 
 const page = (data: unknown[], total = data.length) => ok(paginator(data, total));
 
 beforeEach(() => {
-  signInMember();
+  signIn();
   showAll();
 });
 
@@ -33,9 +34,7 @@ describe('/message', () => {
     expect(within(list).getByRole('heading', { name: '系统通知' })).toBeInTheDocument();
     expect(within(list).getByText('2026-06-01 12:00:00')).toBeInTheDocument();
     expect(within(list).getByText('加入').tagName).toBe('B');
-    const bodies = fetch.mock.calls
-      .filter(([url]) => url === '/api/noticeList')
-      .map(([, i]) => JSON.parse(String((i as RequestInit).body)));
+    const bodies = bodiesOf(fetch, '/api/noticeList');
     expect(bodies[0]).toEqual({ page: 1, type: 2 });
   });
 

@@ -1,18 +1,6 @@
-import { useSessionStore } from '../../shared/session/session-store';
-import { USER } from '../../shared/test/render';
+export { bodiesOf, signIn } from '../../shared/test/member';
 
 type FetchMock = { mock: { calls: unknown[][] } };
-
-export function signIn(overrides: Partial<typeof USER> = {}) {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo({ ...USER, ...overrides } as never);
-}
-
-export function bodiesOf(fetch: FetchMock, path: string): unknown[] {
-  return fetch.mock.calls
-    .filter(([url]) => url === path)
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
-}
 
 export function headersOf(fetch: FetchMock, path: string, header: string): (string | undefined)[] {
   return fetch.mock.calls

@@ -8,11 +8,7 @@ import { clearToasts, findToast } from '../../shared/test/toast';
 import { PasswordPage } from './password-page';
 import { UserCentPage } from './user-cent-page';
 import { UserInfoPage } from './user-info-page';
-
-function signIn(info: Partial<typeof USER> = {}) {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo({ ...USER, ...info } as never);
-}
+import { signIn } from '../../shared/test/member';
 
 const calls = (fetch: { mock: { calls: unknown[][] } }, path: string) =>
   fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => init as RequestInit);
@@ -61,7 +57,11 @@ describe('/userInfo', () => {
     await user.click(screen.getByRole('button', { name: '确认修改' }));
     expect(await findToast(MSG.ok)).toBeInTheDocument();
     const [sent] = calls(fetch, '/api/updateuserinfo');
-    expect(JSON.parse(String(sent?.body))).toEqual({ mobile: '13812345678', email: 'me@example.com', birthday: '1990-05-06' });
+    expect(JSON.parse(String(sent?.body))).toEqual({
+      mobile: '13812345678',
+      email: 'me@example.com',
+      birthday: '1990-05-06',
+    });
   });
 
   it('uploads a png as multipart form data, then refreshes the user info', async () => {
@@ -81,7 +81,9 @@ describe('/userInfo', () => {
     expect((sent?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     expect(((sent?.body as FormData).get('file') as File).name).toBe('me.png');
     await waitFor(() => expect(calls(fetch, '/api/user').length).toBeGreaterThan(userCallsBefore));
-    await waitFor(() => expect(screen.getByRole('img', { name: '头像' })).toHaveAttribute('src', 'http://h5.test/uploads/new.png'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '头像' })).toHaveAttribute('src', 'http://h5.test/uploads/new.png'),
+    );
   });
 
   it('refuses a file that is neither gif nor png without calling the server', async () => {
@@ -120,7 +122,10 @@ describe('/userCent', () => {
 describe('/password', () => {
   beforeEach(() => signIn());
 
-  async function fill(user: ReturnType<typeof userEvent.setup>, values: { old?: string; next?: string; confirm?: string }) {
+  async function fill(
+    user: ReturnType<typeof userEvent.setup>,
+    values: { old?: string; next?: string; confirm?: string },
+  ) {
     for (const [label, value] of [
       ['旧密码', values.old],
       ['新密码', values.next],

@@ -2,19 +2,14 @@ import { MSG } from '@h5/contract/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
+import { mockApi, ok, renderPage } from '../../shared/test/render';
 import { findToast } from '../../shared/test/toast';
 import { ActivityInfoPage } from './activity-info-page';
 import { ActivityPage } from './activity-page';
 import { ActivityRecordPage } from './activity-record-page';
+import { bodiesOf, signIn } from '../../shared/test/member';
 
 const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
-
-function signIn() {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo(USER as never);
-}
 
 const paged = <T,>(data: T[]) =>
   ok({ current_page: 1, data, last_page: 1, per_page: 10, total: data.length, from: 1, to: data.length });
@@ -26,9 +21,6 @@ const PROMO = {
   content: '<p>活动内容</p>',
   memo: '<p>活动说明</p>',
 };
-
-const bodiesOf = (fetch: { mock: { calls: unknown[][] } }, path: string) =>
-  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String((init as RequestInit).body)));
 
 describe('/activity', () => {
   it('lists promotions with type tabs; a tab asks for its type and a card links to its detail', async () => {

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
-import { hideAll, pageOfRows, showAll, signInMember } from '../../shared/test/paged-lists';
+import { hideAll, pageOfRows, showAll } from '../../shared/test/paged-lists';
+import { bodiesOf, signIn } from '../../shared/test/member';
 import { findToast } from '../../shared/test/toast';
 import { FanshuiPage } from './fanshui-page';
 
@@ -28,12 +29,11 @@ function history(total: number, state: 0 | 1, totals: { jisuan: string; nojisuan
   };
 }
 
-const callsTo = (fetch: { mock: { calls: unknown[][] } }, path: string) =>
-  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+const callsTo = (fetch: Parameters<typeof bodiesOf>[0], path: string) => bodiesOf<Query>(fetch, path);
 
 const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
 
-beforeEach(signInMember);
+beforeEach(() => signIn());
 afterEach(hideAll);
 
 describe('/fanshui', () => {

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
-import { hideAll, pageOfRows, showAll, signInMember } from '../../shared/test/paged-lists';
+import { hideAll, pageOfRows, showAll } from '../../shared/test/paged-lists';
+import { bodiesOf, signIn } from '../../shared/test/member';
 import { nextPageOf } from '../../shared/api/member-query';
 import { BetRecordPage } from './bet-record-page';
 
@@ -32,14 +33,10 @@ function pagedHistory(total: number) {
   return (body: unknown) => ok(pageOfRows(total, (body as Query).page, (n) => bet(n)));
 }
 
-function betBodies(fetch: { mock: { calls: unknown[][] } }): Query[] {
-  return fetch.mock.calls
-    .filter(([url]) => url === '/api/betrecord')
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Query);
-}
+const betBodies = (fetch: Parameters<typeof bodiesOf>[0]) => bodiesOf<Query>(fetch, '/api/betrecord');
 
 beforeEach(() => {
-  signInMember();
+  signIn();
   showAll();
 });
 

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
-import { hideAll, pageOfRows, paginator, showAll, signInMember } from '../../shared/test/paged-lists';
+import { hideAll, pageOfRows, paginator, showAll } from '../../shared/test/paged-lists';
+import { bodiesOf, signIn } from '../../shared/test/member';
 import { TransRecordPage } from './trans-record-page';
 
 type Query = { date: number; type: number; page: number };
@@ -27,15 +28,12 @@ const byType = (body: unknown) => {
   return page([0, 1, 2, 3].map((state) => row(type, state, type * 10 + state)));
 };
 
-const bodies = (fetch: { mock: { calls: unknown[][] } }) =>
-  fetch.mock.calls
-    .filter(([url]) => url === '/api/gettransrecord')
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Query);
+const bodies = (fetch: Parameters<typeof bodiesOf>[0]) => bodiesOf<Query>(fetch, '/api/gettransrecord');
 
 const stateLabels = () => screen.getAllByRole('listitem').map((li) => li.querySelector('.trans-state')?.textContent);
 
 beforeEach(() => {
-  signInMember();
+  signIn();
   showAll();
 });
 

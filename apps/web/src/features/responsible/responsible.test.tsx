@@ -8,6 +8,7 @@ import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
 import { findToast } from '../../shared/test/toast';
 import { UserCentPage } from '../profile/user-cent-page';
 import { ResponsiblePage } from './responsible-page';
+import { bodiesOf } from '../../shared/test/member';
 
 const none = { value: null, pending: null };
 function info(over: Partial<RgInfo> = {}): RgInfo {
@@ -19,9 +20,6 @@ function info(over: Partial<RgInfo> = {}): RgInfo {
     ...over,
   };
 }
-
-const bodiesOf = (fetch: { mock: { calls: unknown[][] } }, path: string) =>
-  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
 
 beforeEach(() => {
   useSessionStore.getState().setToken('tok');
@@ -50,8 +48,20 @@ describe('/responsible', () => {
   it('sends the kind and value, toasts the server message and shows what waits 24 hours', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const pending = info({
-      limits: { ...info().limits, deposit_day: { value: '500.00', pending: { value: '2000.00', effective_at: '2026-06-02 12:00:00' } } },
-      history: [{ id: 1, kind: 'deposit_day', summary: '每日存款限额 500.00元 → 2000.00元，24小时后生效', effective_at: '2026-06-02 12:00:00', by: 'member', created_at: '2026-06-01 12:00:00' }],
+      limits: {
+        ...info().limits,
+        deposit_day: { value: '500.00', pending: { value: '2000.00', effective_at: '2026-06-02 12:00:00' } },
+      },
+      history: [
+        {
+          id: 1,
+          kind: 'deposit_day',
+          summary: '每日存款限额 500.00元 → 2000.00元，24小时后生效',
+          effective_at: '2026-06-02 12:00:00',
+          by: 'member',
+          created_at: '2026-06-01 12:00:00',
+        },
+      ],
     });
     const fetch = mockApi({
       '/api/responsible': () => ok(info()),
@@ -116,7 +126,8 @@ describe('游戏时长提醒', () => {
     // Started 30 minutes less 200 ms ago, with a 30-minute reminder: the alert is due in 200 ms.
     sessionStorage.setItem(SESSION_START_KEY, String(Date.now() - 30 * 60_000 + 200));
     mockApi({
-      '/api/responsible': () => ok(info({ limits: { ...info().limits, session_minutes: { value: '30', pending: null } } })),
+      '/api/responsible': () =>
+        ok(info({ limits: { ...info().limits, session_minutes: { value: '30', pending: null } } })),
     });
     renderPage(<Probe />);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });

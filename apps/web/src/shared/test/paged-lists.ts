@@ -1,12 +1,3 @@
-import { useSessionStore } from '../session/session-store';
-import { USER } from './render';
-
-/** Signs the test member in (token and stored user info), as the member screens expect. */
-export function signInMember() {
-  useSessionStore.getState().setToken('tok');
-  useSessionStore.getState().setUserInfo(USER as never);
-}
-
 /**
  * happy-dom lays nothing out and has no offsetParent: InfiniteScroll checks it before loading more. showAll gives
  * every element one, so a list loads page after page as if scrolled to its end; hideAll takes it back.
