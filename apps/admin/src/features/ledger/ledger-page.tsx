@@ -1,10 +1,10 @@
 import type { adminEndpoints } from '@h5/contract';
-import { Alert, Button, Card, Table, Typography } from 'antd';
+import { Alert, Button, Card, Typography } from 'antd';
 import type { DataOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { emptyLocale } from '../../shared/ui/empty';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
+import { ShortTable } from '../../shared/ui/short-table';
 import { useLedgerCheck, useLedgerDigests } from './api';
 import { FigureRow } from './figure-row';
 import { MemberCheck } from './member-check';
@@ -45,13 +45,11 @@ function SealSection({ seal }: { seal: Seal }) {
           ['最后封存时间', seal.lastSealed?.at ?? '-'],
         ]}
       />
-      <Table
-        size="small"
+      <ShortTable
         rowKey="day"
-        pagination={false}
         loading={digests.isPending}
         dataSource={digests.data ?? []}
-        locale={emptyLocale('还没有每日摘要')}
+        empty="还没有每日摘要"
         title={() => '每日摘要（北京时间零点的链头，请抄存到系统之外）'}
         columns={[
           { title: '日期', dataIndex: 'day' },
@@ -111,12 +109,10 @@ export default function LedgerPage() {
             ]}
           />
           <Card title="不一致的账户" size="small">
-            <Table
-              size="small"
+            <ShortTable
               rowKey="code"
-              pagination={false}
               dataSource={result.mismatched}
-              locale={emptyLocale('没有不一致的账户')}
+              empty="没有不一致的账户"
               columns={[
                 { title: '账户', dataIndex: 'code' },
                 { title: '账户余额', dataIndex: 'balance', align: 'right', render: formatMoney },

@@ -1,16 +1,16 @@
 import { StatusTag } from '../../shared/ui/status-tag';
 import { adminEndpoints } from '@h5/contract';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, Result, Row, Space, Statistic, Table } from 'antd';
+import { Button, Card, Col, Descriptions, Result, Row, Space, Statistic } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../shared/format';
 import { MemberStateTag } from '../../shared/labels';
 import { useCan } from '../../shared/session/use-can';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { emptyLocale } from '../../shared/ui/empty';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
+import { ShortTable } from '../../shared/ui/short-table';
 import { AdjustDialog } from './adjust-dialog';
 import { memberKey, memberStateCall, recycleCall, useMember } from './api';
 import { MemberTabs } from './member-tabs';
@@ -142,13 +142,11 @@ export default function MemberDetailPage() {
                 />
               </Col>
             </Row>
-            <Table
+            <ShortTable
               style={{ marginTop: 16 }}
-              size="small"
               rowKey="code"
-              pagination={false}
               dataSource={m.venues}
-              locale={emptyLocale('暂无场馆余额')}
+              empty="暂无场馆余额"
               columns={[
                 { title: '场馆', dataIndex: 'code' },
                 { title: '场馆余额', dataIndex: 'balance', align: 'right', render: formatMoney },
@@ -158,12 +156,10 @@ export default function MemberDetailPage() {
         </Col>
         <Col span={24}>
           <Card title="银行卡与钱包地址" size="small">
-            <Table
-              size="small"
+            <ShortTable
               rowKey="id"
-              pagination={false}
               dataSource={m.cards}
-              locale={emptyLocale('未绑定银行卡')}
+              empty="未绑定银行卡"
               columns={[
                 { title: '类型', dataIndex: 'type', render: (v: number) => (v === 2 ? 'USDT地址' : '银行卡') },
                 { title: '银行/协议', dataIndex: 'bank' },
