@@ -1,10 +1,10 @@
-import { USDT_BANK, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
+import { USDT_BANK, type UsdtProtocol } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { validateUsdtCard } from '@h5/contract/validation';
 import { Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ChoiceGroup } from '../../shared/ui/choice-group';
+import { UsdtProtocolChoice } from '../../shared/ui/choice-group';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useBindCard } from './api';
@@ -40,18 +40,17 @@ export function AddUsdtCardPage() {
   return (
     <main className="page cards-page" aria-label="添加USDT地址">
       <form className="cards-form" aria-label="添加USDT地址" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="cards-field">
-          <p className="cards-label">钱包协议</p>
-          <ChoiceGroup
-            label="钱包协议"
-            choices={USDT_PROTOCOLS.map((p) => ({ value: p, label: p }))}
-            value={protocol}
-            onChange={setProtocol}
-          />
+        <UsdtProtocolChoice
+          caption="钱包协议"
+          className="cards-field"
+          look="cards"
+          value={protocol}
+          onChange={setProtocol}
+        >
           <Link className="cards-more" to="/usdtmore">
             TRC20 与 ERC20 有什么区别？
           </Link>
-        </div>
+        </UsdtProtocolChoice>
         {/* Not the usual 32: a TRC20 address has 34 characters and an ERC20 one 42. */}
         <TextInputField
           look="cards"

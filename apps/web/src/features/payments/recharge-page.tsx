@@ -1,13 +1,13 @@
 import type { ReceivingBank } from '@h5/contract';
-import { DEFAULT_DEPOSIT_RANGE, USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
+import { DEFAULT_DEPOSIT_RANGE, type UsdtProtocol } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { usdtAmount, validateDeposit } from '@h5/contract/validation';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../shared/session/hooks';
-import { ChoiceGroup } from '../../shared/ui/choice-group';
-import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-field';
+import { ChoiceGroup, UsdtProtocolChoice } from '../../shared/ui/choice-group';
+import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { PageLoading } from '../../shared/ui/page-loading';
 import {
@@ -28,6 +28,7 @@ import './payments.css';
 import { dialogName } from '../../shared/ui/dialogs';
 import '../../shared/ui/column-list.css';
 import { Detail } from '../../shared/ui/detail';
+import { PayAmountCard } from './pay-amount-card';
 
 const QUICK_AMOUNTS = [100, 500, 1000, 5000, 10000];
 
@@ -121,15 +122,13 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
             onChange={setChosen}
           />
           {isUsdt && (
-            <div className="pay-protocol">
-              <p className="pay-label">协议类型</p>
-              <ChoiceGroup
-                label="协议类型"
-                choices={USDT_PROTOCOLS.map((p) => ({ value: p, label: p }))}
-                value={protocol}
-                onChange={setProtocol}
-              />
-            </div>
+            <UsdtProtocolChoice
+              caption="协议类型"
+              className="pay-protocol"
+              look="pay"
+              value={protocol}
+              onChange={setProtocol}
+            />
           )}
         </section>
 
@@ -139,17 +138,14 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
           <>
             {isBank && <ReceivingAccounts />}
 
-            <section className="pay-card">
-              <h2 id="pay-amount-title" className="pay-card-title">
-                <label htmlFor="deposit-amount">存款金额</label>
-              </h2>
-              <AmountInput
-                look="pay"
-                id="deposit-amount"
-                placeholder={`单笔${min}-${max}元`}
-                value={amount}
-                onChange={setAmount}
-              />
+            <PayAmountCard
+              title="存款金额"
+              titleId="pay-amount-title"
+              id="deposit-amount"
+              placeholder={`单笔${min}-${max}元`}
+              value={amount}
+              onChange={setAmount}
+            >
               <p className="pay-hint" data-testid="deposit-range">
                 单笔限额 {min} - {max} 元
               </p>
@@ -176,7 +172,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
                   </Detail>
                 </dl>
               )}
-            </section>
+            </PayAmountCard>
 
             {isBank && (
               <section className="pay-card" aria-labelledby="depositor-title">

@@ -8,13 +8,14 @@ import { Link, useNavigate } from 'react-router';
 import { useActionKey } from '../../shared/api/action-key';
 import { formatMoney } from '../../shared/format';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
-import { AmountInput, SubmitButton, TextInputField } from '../../shared/ui/form-field';
+import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { CardKindTabs, useCardKind, type CardKind } from '../../shared/ui/card-kind-tabs';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
 import { Detail } from '../../shared/ui/detail';
+import { PayAmountCard } from './pay-amount-card';
 
 /** SPEC 9: after a withdrawal request the member goes to the records after 1.5 s. */
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
@@ -153,18 +154,15 @@ function WithdrawalForm({ kind, user, central }: { kind: CardKind; user: UserInf
         )}
       </section>
 
-      <section className="pay-card">
-        <h2 id="withdraw-amount-title" className="pay-card-title">
-          <label htmlFor="withdraw-amount">取款金额</label>
-        </h2>
-        <AmountInput
-          look="pay"
-          id="withdraw-amount"
-          placeholder="单笔最低100元"
-          value={amount}
-          onChange={actionKey.editing(setAmount)}
-          all={formatMoney(central)}
-        />
+      <PayAmountCard
+        title="取款金额"
+        titleId="withdraw-amount-title"
+        id="withdraw-amount"
+        placeholder="单笔最低100元"
+        value={amount}
+        onChange={actionKey.editing(setAmount)}
+        all={formatMoney(central)}
+      >
         {kind === 'usdt' && user && (
           <dl className="pay-usdt" aria-label="USDT换算">
             <Detail term="参考汇率">1 USDT ≈ {user.withdrawusdtrate} 元</Detail>
@@ -177,7 +175,7 @@ function WithdrawalForm({ kind, user, central }: { kind: CardKind; user: UserInf
             </Detail>
           </dl>
         )}
-      </section>
+      </PayAmountCard>
 
       <section className="pay-card">
         <TextInputField

@@ -1,3 +1,5 @@
+import { USDT_PROTOCOLS, type UsdtProtocol } from '@h5/contract/codes';
+import type { ReactNode } from 'react';
 import './choice-group.css';
 
 export interface Choice<V extends string> {
@@ -50,6 +52,37 @@ export function ChoiceGroup<V extends string>({
           </button>
         );
       })}
+    </div>
+  );
+}
+
+/** The USDT protocols as choices, each labelled by its own name. */
+export const USDT_PROTOCOL_CHOICES = USDT_PROTOCOLS.map((p) => ({ value: p, label: p }));
+
+/**
+ * The USDT protocol of a form (deposit, new address), under a visible caption that also names the radiogroup.
+ * `look` is the stylesheet's prefix: its `{look}-label` caption inside `className`.
+ */
+export function UsdtProtocolChoice({
+  caption,
+  className,
+  look,
+  value,
+  onChange,
+  children,
+}: {
+  caption: string;
+  className: string;
+  look: 'pay' | 'cards';
+  value: UsdtProtocol;
+  onChange: (value: UsdtProtocol) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <p className={`${look}-label`}>{caption}</p>
+      <ChoiceGroup label={caption} choices={USDT_PROTOCOL_CHOICES} value={value} onChange={onChange} />
+      {children}
     </div>
   );
 }
