@@ -46,6 +46,16 @@ function serveTransfer({ hold = false, failFirst = false } = {}) {
   return { fetch, release: () => release() };
 }
 
+/** The member's central balance (1234.50) and venues, with `transfer` answering each /api/transfer. */
+function walletsWithTransfer(transfer: Parameters<typeof mockApi>[0][string]) {
+  return mockApi({
+    '/api/user': () => ok(USER),
+    '/api/balance': () => ok({ balance: '1234.50' }),
+    '/api/balancelist': () => ok(VENUES),
+    '/api/transfer': transfer,
+  });
+}
+
 describe('/transfer manual form', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -54,15 +64,11 @@ describe('/transfer manual form', () => {
   it('shows the messages in order: amount, venue to venue, then the server answer', async () => {
     const user = setup();
     signIn();
-    const fetch = mockApi({
-      '/api/user': () => ok(USER),
-      '/api/balance': () => ok({ balance: '1234.50' }),
-      '/api/balancelist': () => ok(VENUES),
-      '/api/transfer': (body) =>
-        (body as { amount: string }).amount === '5000'
-          ? { code: 210, message: '操作金额高于账户余额', data: null }
-          : ok({ balance: '1184.50' }, '转账成功'),
-    });
+    const fetch = walletsWithTransfer((body) =>
+      (body as { amount: string }).amount === '5000'
+        ? { code: 210, message: '操作金额高于账户余额', data: null }
+        : ok({ balance: '1184.50' }, '转账成功'),
+    );
     renderPage(<TransferPage />, { route: '/transfer' });
     const form = await screen.findByRole('form', { name: '手动转账' });
     await waitFor(() => expect(screen.getByRole('button', { name: '转入钱包：星河真人' })).toBeInTheDocument());
@@ -97,12 +103,7 @@ describe('/transfer manual form', () => {
   it('swaps the wallets and fills 全部 with the source balance', async () => {
     const user = setup();
     signIn();
-    const fetch = mockApi({
-      '/api/user': () => ok(USER),
-      '/api/balance': () => ok({ balance: '1234.50' }),
-      '/api/balancelist': () => ok(VENUES),
-      '/api/transfer': () => ok({ balance: '1334.50' }, '转账成功'),
-    });
+    const fetch = walletsWithTransfer(() => ok({ balance: '1334.50' }, '转账成功'));
     renderPage(<TransferPage />, { route: '/transfer' });
     await screen.findByRole('button', { name: '转入钱包：星河真人' });
     await user.click(screen.getByRole('button', { name: '全部' }));
