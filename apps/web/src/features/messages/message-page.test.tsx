@@ -1,18 +1,15 @@
 import { MSG } from '@h5/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
-import { paginator, showAll } from '../../shared/test/paged-lists';
-import { bodiesOf, signIn } from '../../shared/test/member';
+import { paginator, signedInWithScrollingLists } from '../../shared/test/paged-lists';
+import { bodiesOf } from '../../shared/test/member';
 import { MessagePage } from './message-page';
 
 const page = (data: unknown[], total = data.length) => ok(paginator(data, total));
 
-beforeEach(() => {
-  signIn();
-  showAll();
-});
+signedInWithScrollingLists();
 
 describe('/message', () => {
   it('lists the inbox (type 2) with title, time and HTML content', async () => {

@@ -1,10 +1,10 @@
 import { MSG } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
-import { hideAll, pageOfRows, showAll } from '../../shared/test/paged-lists';
-import { bodiesOf, signIn } from '../../shared/test/member';
+import { pageOfRows, signedInWithScrollingLists } from '../../shared/test/paged-lists';
+import { bodiesOf } from '../../shared/test/member';
 import { nextPageOf } from '../../shared/api/member-query';
 import { BetRecordPage } from './bet-record-page';
 
@@ -35,12 +35,7 @@ function pagedHistory(total: number) {
 
 const betBodies = (fetch: Parameters<typeof bodiesOf>[0]) => bodiesOf<Query>(fetch, '/api/betrecord');
 
-beforeEach(() => {
-  signIn();
-  showAll();
-});
-
-afterEach(hideAll);
+signedInWithScrollingLists();
 
 describe('/betRecord', () => {
   it('shows each bet: id, venue, amount, win/loss and the status label', async () => {

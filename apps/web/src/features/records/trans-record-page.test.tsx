@@ -1,10 +1,10 @@
 import { MSG } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
-import { hideAll, pageOfRows, paginator, showAll } from '../../shared/test/paged-lists';
-import { bodiesOf, signIn } from '../../shared/test/member';
+import { pageOfRows, paginator, signedInWithScrollingLists } from '../../shared/test/paged-lists';
+import { bodiesOf } from '../../shared/test/member';
 import { TransRecordPage } from './trans-record-page';
 
 type Query = { date: number; type: number; page: number };
@@ -32,12 +32,7 @@ const bodies = (fetch: Parameters<typeof bodiesOf>[0]) => bodiesOf<Query>(fetch,
 
 const stateLabels = () => screen.getAllByRole('listitem').map((li) => li.querySelector('.trans-state')?.textContent);
 
-beforeEach(() => {
-  signIn();
-  showAll();
-});
-
-afterEach(hideAll);
+signedInWithScrollingLists();
 
 describe('/transRecord', () => {
   it('labels deposit and withdrawal states 未定义 待审核 审核通过 审核拒绝', async () => {

@@ -1,3 +1,5 @@
+import { afterEach, beforeEach } from 'vitest';
+import { signIn } from './member';
 /**
  * happy-dom lays nothing out and has no offsetParent: InfiniteScroll checks it before loading more. showAll gives
  * every element one, so a list loads page after page as if scrolled to its end; hideAll takes it back.
@@ -5,6 +7,15 @@
 export const showAll = () =>
   Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
 export const hideAll = () => Reflect.deleteProperty(HTMLElement.prototype, 'offsetParent');
+
+/** For a file of member record screens: each test starts signed in, its lists loading page after page. */
+export function signedInWithScrollingLists() {
+  beforeEach(() => {
+    signIn();
+    showAll();
+  });
+  afterEach(hideAll);
+}
 
 const PER_PAGE = 10;
 
