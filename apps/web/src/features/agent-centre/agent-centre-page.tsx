@@ -7,7 +7,8 @@ import { isApiError } from '../../shared/api/api-error';
 import { copyText } from '../../shared/clipboard/copy-text';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
-import { loadedRows, PagedList } from '../../shared/ui/paged-list';
+import type { Paginator } from '@h5/contract';
+import { loadedRows, PagedList, type PagedListProps, type PagedQuery } from '../../shared/ui/paged-list';
 import { useAgentDownline, useAgentStatements, useAgentSummary } from './api';
 import './agent-centre.css';
 import '../../shared/ui/column-list.css';
@@ -109,11 +110,9 @@ export function AgentCentrePage() {
       )}
 
       {tab === 'downline' && (
-        <PagedList
+        <AgentList
           query={downline}
-          rows={loadedRows(downline.data).rows}
           label="下级会员列表"
-          className="column-list agent-list"
           emptyTitle="还没有下级会员，快去分享推广链接吧"
           header={<p className="agent-note">本月存款与有效投注，共 {s.downline_total} 人</p>}
           renderRow={(m) => (
@@ -132,11 +131,9 @@ export function AgentCentrePage() {
       )}
 
       {tab === 'statements' && (
-        <PagedList
+        <AgentList
           query={statements}
-          rows={loadedRows(statements.data).rows}
           label="佣金报表列表"
-          className="column-list agent-list"
           emptyTitle="还没有结算记录"
           renderRow={(st) => (
             <li key={st.id} className="agent-row agent-statement">
@@ -177,4 +174,15 @@ export function AgentCentrePage() {
       )}
     </main>
   );
+}
+
+/** A tab's list of the partner's members or statements, every page loaded so far, drawn as agent rows. */
+function AgentList<T>({
+  query,
+  ...list
+}: { query: PagedQuery & { data?: { pages: Paginator<T>[] } } } & Omit<
+  PagedListProps<T>,
+  'query' | 'rows' | 'className'
+>) {
+  return <PagedList query={query} rows={loadedRows(query.data).rows} className="column-list agent-list" {...list} />;
 }

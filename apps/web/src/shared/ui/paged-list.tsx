@@ -16,7 +16,7 @@ export interface PagedQuery {
   fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
 }
 
-interface PagedListProps<T> {
+export interface PagedListProps<T> {
   query: PagedQuery;
   /** Every row loaded so far, page after page. */
   rows: readonly T[];
