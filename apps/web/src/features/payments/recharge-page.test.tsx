@@ -58,16 +58,18 @@ describe('enabledPayWays', () => {
   });
 });
 
+/** The labels of a radiogroup's choices, in order. */
+const choiceLabels = (group: HTMLElement) =>
+  within(group)
+    .getAllByRole('radio')
+    .map((r) => r.textContent);
+
 describe('/recharge', () => {
   it('selects the first enabled way and checks the range fetched for it', async () => {
     const user = setup();
     const fetch = openDeposit({ '/api/get_pay_way': () => ok({ ebpay: 1, card: 1, usdt: 1, wechat: 0, alipay: 0 }) });
     const ways = await screen.findByRole('radiogroup', { name: '支付方式' });
-    expect(
-      within(ways)
-        .getAllByRole('radio')
-        .map((r) => r.textContent),
-    ).toEqual(['EB支付', '银行卡转账', 'USDT', '人工充值']);
+    expect(choiceLabels(ways)).toEqual(['EB支付', '银行卡转账', 'USDT', '人工充值']);
     expect(within(ways).getByRole('radio', { name: 'EB支付' })).toHaveAttribute('aria-checked', 'true');
     await waitFor(() => expect(bodiesOf(fetch, '/api/getPayRange')).toContainEqual({ type: 'ebpay' }));
     // ebpay has no range of its own in this mock: the default 100-10000 applies.
@@ -79,11 +81,7 @@ describe('/recharge', () => {
   it('offers no bank transfer when the card flag is 0, and selects the first enabled way', async () => {
     const fetch = openDeposit({ '/api/get_pay_way': () => ok({ ebpay: 0, card: 0, usdt: 1, wechat: 1, alipay: 0 }) });
     const ways = await screen.findByRole('radiogroup', { name: '支付方式' });
-    expect(
-      within(ways)
-        .getAllByRole('radio')
-        .map((r) => r.textContent),
-    ).toEqual(['USDT', '微信支付', '人工充值']);
+    expect(choiceLabels(ways)).toEqual(['USDT', '微信支付', '人工充值']);
     expect(within(ways).getByRole('radio', { name: 'USDT' })).toHaveAttribute('aria-checked', 'true');
     await waitFor(() => expect(bodiesOf(fetch, '/api/getPayRange')).toContainEqual({ type: 'usdt-trc20' }));
     expect(screen.queryByRole('heading', { name: '收款账户' })).not.toBeInTheDocument();
