@@ -32,6 +32,14 @@ function api(extra: Record<string, (body: unknown) => { code: number; message: s
   });
 }
 
+/** Opens `route` as the signed-in member, with the API above. */
+function openWithdrawal(route: string) {
+  signIn(MEMBER);
+  const fetch = api();
+  renderPage(<WithdrawalPage />, { route });
+  return fetch;
+}
+
 describe('usdtFee', () => {
   it('takes withdrawcashfee for ERC20 and withdrawfeeusdttrc for TRC20', () => {
     expect(usdtFee(MEMBER, 'ERC20')).toBe('5.00');
@@ -45,9 +53,7 @@ describe('/withdrawal', () => {
   });
 
   it('shows the central balance, the venue total and the turnover', async () => {
-    signIn(MEMBER);
-    api();
-    renderPage(<WithdrawalPage />, { route: '/withdrawal' });
+    openWithdrawal('/withdrawal');
     await waitFor(() => expect(screen.getByLabelText('中心钱包余额')).toHaveTextContent('2000.00'));
     await waitFor(() => expect(screen.getByLabelText('场馆余额合计')).toHaveTextContent('120.50'));
     await waitFor(() => expect(screen.getByLabelText('提现还需打码量')).toHaveTextContent('350.00'));
@@ -55,9 +61,7 @@ describe('/withdrawal', () => {
 
   it('checks in order: address, minimum 100, pay password; then submits once with a key and goes to the records', async () => {
     const user = setup();
-    signIn(MEMBER);
-    const fetch = api();
-    renderPage(<WithdrawalPage />, { route: '/withdrawal' });
+    const fetch = openWithdrawal('/withdrawal');
     await screen.findByRole('radio', { name: 'USDT-TRC20 尾号Ab12' });
     const submit = screen.getByRole('button', { name: '立即取款' });
 
@@ -91,9 +95,7 @@ describe('/withdrawal', () => {
 
   it('asks for a bank card on the bank tab', async () => {
     const user = setup();
-    signIn(MEMBER);
-    const fetch = api();
-    renderPage(<WithdrawalPage />, { route: '/withdrawal?type=2' });
+    const fetch = openWithdrawal('/withdrawal?type=2');
     expect(await screen.findByRole('tab', { name: '银行卡' })).toHaveAttribute('aria-selected', 'true');
     const cards = await screen.findByRole('radiogroup', { name: '选择银行卡' });
     expect(within(cards).getAllByRole('radio')).toHaveLength(2);
@@ -106,9 +108,7 @@ describe('/withdrawal', () => {
 
   it('converts the amount to USDT: floored at the withdrawal rate, minus the fee of the protocol', async () => {
     const user = setup();
-    signIn(MEMBER);
-    api();
-    renderPage(<WithdrawalPage />, { route: '/withdrawal?type=1' });
+    openWithdrawal('/withdrawal?type=1');
     await screen.findByRole('radio', { name: 'USDT-TRC20 尾号Ab12' });
     await user.type(screen.getByLabelText('取款金额'), '1000');
     // 1000 / 7.1 = 140.845... -> 140.84, minus the TRC20 fee 1.00
@@ -123,9 +123,7 @@ describe('/withdrawal', () => {
 
   it('polls the venue balances every 3.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    signIn(MEMBER);
-    const fetch = api();
-    renderPage(<WithdrawalPage />, { route: '/withdrawal' });
+    const fetch = openWithdrawal('/withdrawal');
     const polls = () => fetch.mock.calls.filter(([url]) => url === '/api/balancelist').length;
     await waitFor(() => expect(polls()).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(3400));
