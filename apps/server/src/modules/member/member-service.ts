@@ -18,6 +18,7 @@ import { type Clock, formatBeijing } from '../../lib/time';
 import { memberSessions, members } from '../accounts/accounts-tables';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { audit } from '../backoffice/audit';
+import { decidePending } from '../backoffice/pending-review';
 import { countMoneyAttempt } from '../payments/payments-common';
 import { storeAvatar, type UploadedFile } from './avatar-upload';
 import { removeFile } from '../files/files-service';
@@ -76,6 +77,23 @@ function checkPasswordChange(input: { password: string; paypassword: string }) {
 }
 
 /**
+ * The old password a change names: 205 with `wrong` when it does not match `hash`. Counted before the check on the
+ * same limiter as withdrawals and card binds (which check the pay password too), so guesses add up across them and a
+ * stolen session cannot guess in parallel; a right one is forgiven.
+ */
+async function checkOldPassword(
+  deps: Pick<MemberDeps, 'moneyAttempts'>,
+  memberId: number,
+  password: string,
+  hash: string,
+  wrong: string,
+): Promise<void> {
+  const succeeded = await countMoneyAttempt(deps, memberId);
+  if (!(await verifySecret(password, hash))) throw new AppError(BizCode.WRONG_OLD_PASSWORD, wrong);
+  await succeeded();
+}
+
+/**
  * Login password change: 205 when the old one is wrong. Every session of the member ends in the same
  * transaction (SPEC 4: the client clears its session and logs in again), so a stolen token dies with it.
  */
@@ -86,12 +104,7 @@ export async function changeLoginPassword(
 ): Promise<void> {
   checkPasswordChange(input);
   const member = await findMember(deps.db, memberId);
-  // Counted before the check, so a stolen session cannot guess the password in parallel; a right one is forgiven.
-  const succeeded = await countMoneyAttempt(deps, memberId);
-  if (!(await verifySecret(input.password, member.passwordHash))) {
-    throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongOldPassword);
-  }
-  await succeeded();
+  await checkOldPassword(deps, memberId, input.password, member.passwordHash, MSG.wrongOldPassword);
   const passwordHash = await hashSecret(input.paypassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
@@ -108,12 +121,7 @@ export async function changePayPassword(
   checkPasswordChange(input);
   const member = await findMember(deps.db, memberId);
   if (!member.payPasswordHash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
-  // The same count as withdrawals and card binds, which check this password too: guesses add up across all three.
-  const succeeded = await countMoneyAttempt(deps, memberId);
-  if (!(await verifySecret(input.password, member.payPasswordHash))) {
-    throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongPayPassword);
-  }
-  await succeeded();
+  await checkOldPassword(deps, memberId, input.password, member.payPasswordHash, MSG.wrongPayPassword);
   await deps.db
     .update(members)
     .set({ payPasswordHash: await hashSecret(input.paypassword) })
@@ -281,19 +289,8 @@ export async function reviewAgentApplication(
   note: string,
 ) {
   return deps.db.transaction(async (tx) => {
-    const [found] = await tx.select().from(agentApplications).where(eq(agentApplications.id, id));
-    if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-    const [updated] = await tx
-      .update(agentApplications)
-      .set({
-        state: decision === 'approve' ? 2 : 3,
-        note: note.slice(0, 200),
-        reviewedBy: reviewer.name.slice(0, 32),
-        reviewedAt: deps.clock.now(),
-      })
-      .where(and(eq(agentApplications.id, id), eq(agentApplications.state, 1)))
-      .returning();
-    if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+    const review = { reviewer: reviewer.name, note, at: deps.clock.now() };
+    const { found, updated } = await decidePending(tx, agentApplications, id, decision, review);
     if (decision === 'approve') await tx.update(members).set({ isagent: 1 }).where(eq(members.id, found.memberId));
     await audit(tx, {
       operatorId: reviewer.operatorId,

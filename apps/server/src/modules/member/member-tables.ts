@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
+import { pendingReviewColumns } from '../backoffice/pending-review-tables';
 import { memberIdColumn, members } from '../accounts/accounts-tables';
 
 /**
@@ -35,11 +36,7 @@ export const agentApplications = pgTable(
     memberId: memberIdColumn('cascade'),
     mobile: varchar('mobile', { length: 32 }).notNull(),
     applyInfo: text('apply_info').notNull(),
-    /** 1 pending, 2 approved, 3 rejected. */
-    state: smallint('state').notNull().default(1),
-    note: varchar('note', { length: 200 }).notNull().default(''),
-    reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    ...pendingReviewColumns(),
     createdAt: stampedNow('created_at'),
   },
   (t) => [

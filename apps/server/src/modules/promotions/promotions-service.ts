@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
+import { decidePending } from '../backoffice/pending-review';
 import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
 
 export interface PromotionsDeps {
@@ -139,19 +140,8 @@ export async function reviewApplication(
   note: string,
 ) {
   return deps.db.transaction(async (tx) => {
-    const [found] = await tx.select().from(promotionApplications).where(eq(promotionApplications.id, id));
-    if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-    const [updated] = await tx
-      .update(promotionApplications)
-      .set({
-        state: decision === 'approve' ? 2 : 3,
-        note: note.slice(0, 200),
-        reviewedBy: reviewer.name.slice(0, 32),
-        reviewedAt: deps.clock.now(),
-      })
-      .where(and(eq(promotionApplications.id, id), eq(promotionApplications.state, 1)))
-      .returning();
-    if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+    const review = { reviewer: reviewer.name, note, at: deps.clock.now() };
+    const { found, updated } = await decidePending(tx, promotionApplications, id, decision, review);
     await audit(tx, {
       operatorId: reviewer.operatorId,
       action: `activity-application.${decision}`,

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
+import { pendingReviewColumns } from '../backoffice/pending-review-tables';
 import { memberIdColumn } from '../accounts/accounts-tables';
 
 /** Promotion tabs (SPEC 3 "Promotion type: id, name"). */
@@ -41,10 +42,7 @@ export const promotionApplications = pgTable(
     memberId: memberIdColumn(),
     promotionId: integer('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
     activityName: varchar('activity_name', { length: 128 }).notNull(),
-    state: smallint('state').notNull().default(1),
-    note: varchar('note', { length: 200 }).notNull().default(''),
-    reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    ...pendingReviewColumns(),
     createdAt: stampedNow('created_at'),
   },
   (t) => [
