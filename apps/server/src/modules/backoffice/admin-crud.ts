@@ -141,3 +141,37 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
     return { data: null, message: MSG.ok };
   });
 }
+
+/** A table of listed items that an operator orders and switches on or off (banners, marquee notices, promotion types). */
+type SwitchedTable = PgTable & { id: PgColumn; sort: PgColumn; $inferSelect: { id: number; sort: number; enabled: number } };
+
+/**
+ * The resource of a switched table whose items are one field besides their order and switch (a banner's src, a
+ * notice's text, a type's name): written as the input has it, answered as {id, field, sort, enabled}, listed by sort
+ * then id.
+ */
+export function switchedItemRoutes<
+  C extends ResourceCalls,
+  T extends SwitchedTable,
+  F extends keyof T['$inferSelect'] & keyof Input<C> & string,
+>(
+  app: FastifyInstance,
+  authenticate: AuthenticateOperator,
+  db: Db,
+  resource: { calls: C; action: string; table: T; field: F },
+) {
+  const { calls, action, table, field } = resource;
+  crudRoutes(app, authenticate, db, {
+    calls,
+    action,
+    table,
+    columns: (i: Input<C>) => {
+      // The contract's switched resources all take sort and enabled beside their one field.
+      const item = i as Input<C> & { sort: number; enabled: number };
+      return { [field]: item[field], sort: item.sort, enabled: item.enabled };
+    },
+    view: (r: T['$inferSelect']) =>
+      ({ id: r.id, [field]: r[field], sort: r.sort, enabled: r.enabled }) as z.input<C['create']['data']>,
+    orderBy: [table.sort, table.id],
+  });
+}

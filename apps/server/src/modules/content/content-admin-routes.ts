@@ -2,7 +2,7 @@ import { adminResources, BizCode, MSG } from '@h5/contract';
 import { and, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { crudRoutes } from '../backoffice/admin-crud';
+import { crudRoutes, switchedItemRoutes } from '../backoffice/admin-crud';
 import type { AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
@@ -25,23 +25,8 @@ const sameCode = (column: typeof venues.code, code: string) => sql`lower(${colum
 export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenticate: AuthenticateOperator) {
   const { db } = deps;
 
-  crudRoutes(app, authenticate, db, {
-    calls: adminResources.banners,
-    action: 'banner',
-    table: banners,
-    columns: (i) => ({ src: i.src, sort: i.sort, enabled: i.enabled }),
-    view: (r: typeof banners.$inferSelect) => ({ id: r.id, src: r.src, sort: r.sort, enabled: r.enabled }),
-    orderBy: [banners.sort, banners.id],
-  });
-
-  crudRoutes(app, authenticate, db, {
-    calls: adminResources.notices,
-    action: 'notice',
-    table: notices,
-    columns: (i) => ({ text: i.text, sort: i.sort, enabled: i.enabled }),
-    view: (r: typeof notices.$inferSelect) => ({ id: r.id, text: r.text, sort: r.sort, enabled: r.enabled }),
-    orderBy: [notices.sort, notices.id],
-  });
+  switchedItemRoutes(app, authenticate, db, { calls: adminResources.banners, action: 'banner', table: banners, field: 'src' });
+  switchedItemRoutes(app, authenticate, db, { calls: adminResources.notices, action: 'notice', table: notices, field: 'text' });
 
   // Venues hold member balances: the code is their identity in the ledger, bets, rebates and game tiles, so it is
   // fixed once created; a venue with money in it is disabled, never deleted.

@@ -1,7 +1,7 @@
 import { adminEndpoints, adminResources, endpoints, MSG } from '@h5/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { crudRoutes } from '../backoffice/admin-crud';
+import { crudRoutes, switchedItemRoutes } from '../backoffice/admin-crud';
 import { memberRowsPage } from '../backoffice/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
@@ -34,13 +34,11 @@ export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, aut
 export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps, authenticate: AuthenticateOperator) {
   const { db } = deps;
 
-  crudRoutes(app, authenticate, db, {
+  switchedItemRoutes(app, authenticate, db, {
     calls: adminResources.promotionTypes,
     action: 'promotion-type',
     table: promotionTypes,
-    columns: (i) => ({ name: i.name, sort: i.sort, enabled: i.enabled }),
-    view: (r: typeof promotionTypes.$inferSelect) => ({ id: r.id, name: r.name, sort: r.sort, enabled: r.enabled }),
-    orderBy: [promotionTypes.sort, promotionTypes.id],
+    field: 'name',
   });
 
   crudRoutes(app, authenticate, db, {
