@@ -114,6 +114,32 @@ export interface DatabaseOptions {
 }
 
 /** Opens the database and applies the committed migrations before anything else touches it. */
+/**
+ * A PostgreSQL pool that outlives connections the server ends, each logged as `name`'s, until `close` ends the pool
+ * (then such endings are expected and stay quiet). An idle connection that the server drops (a restart, a terminated
+ * backend) must not crash the process: the pool replaces it on the next query. The pool listens for errors only
+ * while a connection is idle; one ended while checked out (idle_in_transaction_session_timeout, a restart between
+ * two queries of a transaction) would otherwise raise an unhandled 'error' and stop the process: with a listener
+ * it fails its own request and the pool drops it.
+ */
+export function survivingPool(name: string, config: pg.PoolConfig): { pool: pg.Pool; close: () => Promise<void> } {
+  const pool = new pg.Pool(config);
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) console.error(`idle ${name} connection failed: ${error.message}`);
+  });
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!closing) console.error(`${name} connection failed: ${error.message}`);
+    });
+  });
+  const close = async () => {
+    closing = true;
+    await pool.end();
+  };
+  return { pool, close };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connectionTimeoutMillis = options.timeouts?.connectTimeoutMs;
@@ -125,7 +151,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } finally {
       await migrator.end();
     }
-    const pool = new pg.Pool({
+    const { pool, close } = survivingPool('database', {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis,
@@ -133,30 +159,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       idle_in_transaction_session_timeout: options.timeouts?.idleInTransactionTimeoutMs,
       ...(options.ledgerSeal ? { options: `-c ledger.seal=${options.ledgerSeal}` } : {}),
     });
-    let closing = false;
-    // An idle connection that the server drops (a restart, a terminated backend) must not crash the process: the
-    // pool replaces it on the next query. Once we are closing, such endings are expected and stay quiet.
-    pool.on('error', (error) => {
-      if (!closing) console.error(`idle database connection failed: ${error.message}`);
-    });
-    // The pool listens for errors only while a connection is idle. One ended while checked out (the server's
-    // idle_in_transaction_session_timeout, a restart between two queries of a transaction) would otherwise raise an
-    // unhandled 'error' and stop the process; with a listener it fails its own request and the pool drops it.
-    pool.on('connect', (client) => {
-      client.on('error', (error) => {
-        if (!closing) console.error(`database connection failed: ${error.message}`);
-      });
-    });
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       locks: advisoryLocks(pool),
       pool: { total: () => pool.totalCount, idle: () => pool.idleCount, waiting: () => pool.waitingCount },
-      close: async () => {
-        closing = true;
-        await pool.end();
-      },
+      close,
     };
   }
   const dataDir = options.dataDir ?? 'memory';

@@ -1,6 +1,5 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import type { Db, PoolTimeouts } from './client';
+import { type Db, type PoolTimeouts, survivingPool } from './client';
 import * as schema from './schema';
 
 /**
@@ -76,22 +75,13 @@ const isReadFault = (e: unknown) =>
 export function replicaReads(primary: Db, options: ReplicaOptions): ReadDb {
   const maxLag = options.maxLagSeconds ?? DEFAULT_REPLICA_MAX_LAG_SECONDS;
   const checkEveryMs = options.checkEveryMs ?? CHECK_EVERY_MS;
-  const pool = new pg.Pool({
+  const { pool, close } = survivingPool('replica', {
     connectionString: options.url,
     max: options.poolSize ?? 5,
     // A replica that does not answer at once is treated as down: the primary is there.
     connectionTimeoutMillis: Math.min(options.timeouts?.connectTimeoutMs ?? 2000, 2000),
     statement_timeout: options.timeouts?.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.timeouts?.idleInTransactionTimeoutMs,
-  });
-  let closing = false;
-  pool.on('error', (error) => {
-    if (!closing) console.error(`idle replica connection failed: ${error.message}`);
-  });
-  pool.on('connect', (client) => {
-    client.on('error', (error) => {
-      if (!closing) console.error(`replica connection failed: ${error.message}`);
-    });
   });
   const replica = drizzle(pool, { schema }) as unknown as Db;
 
@@ -151,9 +141,6 @@ export function replicaReads(primary: Db, options: ReplicaOptions): ReadDb {
     async usingReplica() {
       return (await current()).usable;
     },
-    async close() {
-      closing = true;
-      await pool.end();
-    },
+    close,
   };
 }
