@@ -6,7 +6,7 @@ import { type AppConfig, fastifyTrustProxy, publicUrlProblem } from './config';
 import { type Db, type DbOrTx, type JobLocks, type PoolStats, processLocks } from './db/client';
 import { primaryReads, type ReadDb } from './db/replica';
 import { apiDocsRoute } from './http/api-docs';
-import { serveConsole } from './http/console-static';
+import { builtFiles, serveConsole } from './http/console-static';
 import { installErrorHandling } from './http/error-handler';
 import { logSerializers } from './http/log-redaction';
 import { installSecurityHeaders } from './http/security-headers';
@@ -229,20 +229,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/favicon.ico', (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
 
   if (existsSync(config.webDist)) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/',
-      // '/' is routed to index.html below: with preCompressed, the plugin's own directory index misses it.
-      index: false,
-      wildcard: true,
-      // The build writes .br and .gz beside each file (scripts/compress-dist.ts).
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        // Hashed build files never change; index.html must be revalidated to pick up a new build.
-        const hashed = /[\\/]assets[\\/]/.test(filePath);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    // '/' is routed to index.html below: with preCompressed, the plugin's own directory index misses it.
+    await app.register(fastifyStatic, { ...builtFiles(config.webDist, '/'), wildcard: true });
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
   }
   if (existsSync(config.adminDist)) await serveConsole(app, config.adminDist);

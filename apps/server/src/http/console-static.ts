@@ -1,25 +1,37 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * A front end's build served at `prefix` (the member app at /, the console at /admin/): the .br and .gz the build
+ * writes beside each file (scripts/compress-dist.ts) are sent to browsers that take them; hashed build files never
+ * change and are cached for a year, anything else (index.html) is revalidated to pick up a new build. No directory
+ * index: each app routes its own index.html.
+ */
+export function builtFiles(root: string, prefix: string) {
+  return {
+    root,
+    prefix,
+    index: false as const,
+    preCompressed: true,
+    setHeaders(reply: FastifyReply, filePath: string) {
+      const hashed = /[\\/]assets[\\/]/.test(filePath);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+}
 
 /**
  * The operators' console (apps/admin) at /admin/: hashed build files cached for a year, and index.html, revalidated
  * on every load so a new build is picked up, for /admin/ and every deep link of the console's router. Nothing of
- * it is referenced by the member app, which keeps its own files and policy.
+ * it is referenced by the member app, which keeps its own files (under the same caching, builtFiles).
  */
 export async function serveConsole(app: FastifyInstance, dist: string) {
   await app.register(fastifyStatic, {
-    root: dist,
-    prefix: '/admin/',
+    ...builtFiles(dist, '/admin/'),
     // The member app's registration, when its build exists, has already given replies a sendFile.
     decorateReply: !app.hasReplyDecorator('sendFile'),
-    index: false,
     // One route per built file (listed at start-up) instead of a wildcard, which the deep-link route below needs.
     wildcard: false,
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      const hashed = /[\\/]assets[\\/]/.test(filePath);
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
   });
   app.get('/admin/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist));
   app.get('/admin/*', (req, reply) => {
