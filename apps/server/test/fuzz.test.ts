@@ -1,12 +1,10 @@
 import { endpointList } from '@h5/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, registerMember, type TestApp } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addVenue, adminCall, call, credit, registerMember, useOperators, useTestApp } from './helper';
 
 // Every endpoint of the registry, as a visitor and as a member, fed malformed and hostile bodies: the answer is
 // always the envelope, never a 500, a refusal always carries a Chinese message, and no money moves.
-let t: TestApp;
-let op: string;
 let member: { name: string; token: string };
 
 const HOSTILE: unknown[] = [
@@ -30,14 +28,14 @@ const isChinese = (s: string) => /[\u3400-\u9fff]/.test(s);
 /** Endpoints whose purpose is to change the caller's own session; fuzzing them would only log the member out. */
 const SESSION_ENDING = new Set(['/api/logoff']);
 
+const t = useTestApp();
+const ops = useOperators(t, ['finance']);
+
 beforeAll(async () => {
-  t = await buildTestApp();
-  op = await operatorToken(t, 'finance');
   await addVenue(t, 'FZV', 'realbet');
   member = await registerMember(t.app);
-  await credit(t, op, member.name, '100');
+  await credit(t, ops.finance, member.name, '100');
 });
-afterAll(() => t?.close());
 
 /** The registry endpoints this server serves (a capability still being built is not fuzzed until it exists). */
 const implemented = () => endpointList().filter((ep) => t.app.hasRoute({ method: ep.method, url: ep.path }));
@@ -94,7 +92,7 @@ describe('hostile input over the whole endpoint registry', () => {
 
   it('moved no money and left the ledger balanced', async () => {
     expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: member.token })).data.balance).toBe('100.00');
-    const check = await adminCall<{ balanced: boolean }>(t, op, 'GET', '/admin/api/ledger/check');
+    const check = await adminCall<{ balanced: boolean }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
     expect(check.data.balanced).toBe(true);
   });
 

@@ -163,8 +163,8 @@ type OperatorRole = 'admin' | 'finance' | 'content';
 /**
  * Back-office tokens of a test file, logged in before its tests (after useTestApp's build): by role
  * (`useOperators(t, ['admin', 'finance'])` answers `.admin` and `.finance`), or by name where a file needs two of one
- * role (`useOperators(t, { maker: 'finance', checker: 'finance' })`). With `each`, they log in again before each
- * test, for files whose manual clock moves past a session's 12 hours.
+ * role (`useOperators(t, { maker: 'finance', checker: 'finance' })`). With `each`, they log in afresh before each
+ * test instead, for files whose manual clock moves past a session's 12 hours.
  */
 export function useOperators<const R extends OperatorRole>(
   t: TestApp,
@@ -188,8 +188,8 @@ export function useOperators(
   const logIn = async () => {
     for (const [name, role] of named) tokens[name] = await operatorToken(t, role);
   };
-  beforeAll(logIn);
   if (options.each) beforeEach(logIn);
+  else beforeAll(logIn);
   return tokens;
 }
 
@@ -311,19 +311,20 @@ export async function credit(t: TestApp, opToken: string, username: string, amou
 
 /**
  * Adds a venue of our own for a test (codes unique per test file): a transfer-wallet venue at the sandbox
- * aggregator of this app, with a secret of its own.
+ * aggregator of this app, with a secret of its own. `at` gives it another address (a listener of the test) or a name
+ * of its own.
  */
-export async function addVenue(t: TestApp, code: string, categoryId: string, enabled = 1) {
+export async function addVenue(t: TestApp, code: string, categoryId: string, enabled = 1, at: { apiBaseUrl?: string; name?: string } = {}) {
   const { venues } = await import('../src/db/schema');
   await t.database.db.insert(venues).values({
     code,
-    name: `${code}场馆`,
+    name: at.name ?? `${code}场馆`,
     platname: code,
     categoryId,
     sort: 900,
     enabled,
     walletMode: 'transfer',
-    apiBaseUrl: `${t.origin}/sandbox/aggregator/api/${code}`,
+    apiBaseUrl: at.apiBaseUrl ?? `${t.origin}/sandbox/aggregator/api/${code}`,
     apiSecret: randomBytes(24).toString('base64url'),
   });
 }
@@ -358,6 +359,17 @@ export async function launchTicket(t: TestApp, token: string, venue: string, gam
   const answer = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: gameCode }, { token });
   if (answer.code !== 200) throw new Error(`launch failed: ${answer.message}`);
   return new URL(answer.data.url).searchParams.get('ticket') ?? '';
+}
+
+/**
+ * A member a finance operator credited with `amount`, all of it moved into a venue and a game launched there: the
+ * member, with the ticket of the venue's game page.
+ */
+export async function venuePlayer(t: TestApp, financeToken: string, venue: string, amount: string) {
+  const m = await registerMember(t.app);
+  await credit(t, financeToken, m.name, amount);
+  await call(t.app, '/api/transfer', { amount, sourcetype: 'userbalance', targettype: venue }, { token: m.token });
+  return { ...m, ticket: await launchTicket(t, m.token, venue) };
 }
 
 /** Brings the venues' settled bets in, as the minute's bet pull does (README "Game venues"). */

@@ -1,46 +1,33 @@
-import { randomBytes } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { venues } from '../src/db/schema';
 import { parseOutboundAllow } from '../src/lib/outbound';
 import { venueBetCursors } from '../src/modules/wallet/wallet-tables';
 import { pullVenueBets } from '../src/modules/wallet/venue-bets';
 import { epayGateway } from '../src/providers/epay';
 import { callVenue } from '../src/providers/remote-venue-client';
-import { buildTestApp, call, registerMember, type TestApp } from './helper';
+import { addVenue, call, registerMember, useTestApp } from './helper';
 import { listen, type Listener } from './listeners';
 
 /**
  * A venue's or a gateway's address set to something inside the network: the server sends it nothing, neither the
  * minute's bet pull nor a launch with its member launch token nor a gateway order query with the merchant key.
  */
-let t: TestApp;
 let inside: Listener;
 const logged: string[] = [];
 
+// Production rules (https, nothing private); the sandbox of this test app still reaches itself on its own port.
+const t = useTestApp({
+  config: { outbound: { allow: [], requireHttps: true }, logLevel: 'warn' },
+  logStream: { write: (line: string) => logged.push(line) },
+});
+
 beforeAll(async () => {
-  // Production rules (https, nothing private); the sandbox of this test app still reaches itself on its own port.
-  t = await buildTestApp({
-    config: { outbound: { allow: [], requireHttps: true }, logLevel: 'warn' },
-    logStream: { write: (line: string) => logged.push(line) },
-  });
   inside = await listen('127.0.0.1');
-  await t.database.db.insert(venues).values({
-    code: 'INSIDE',
-    name: '内网场馆',
-    platname: 'INSIDE',
-    categoryId: 'realbet',
-    sort: 900,
-    enabled: 1,
-    walletMode: 'transfer',
-    apiBaseUrl: `${inside.origin}/api`,
-    apiSecret: randomBytes(24).toString('base64url'),
-  });
+  await addVenue(t, 'INSIDE', 'realbet', 1, { apiBaseUrl: `${inside.origin}/api`, name: '内网场馆' });
 });
 afterAll(async () => {
   await inside?.close();
-  await t?.close();
 });
 
 const production = (allow = '') => ({ allow: parseOutboundAllow(allow), requireHttps: true });

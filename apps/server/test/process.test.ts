@@ -9,7 +9,7 @@ import { serverProcesses } from './processes';
 
 // The real server process: graceful shutdown on SIGTERM, and a kill -9 in the middle of a burst of transfers on
 // PostgreSQL leaves the ledger balanced after a restart.
-const { start, ready, post, createOperator, fundedMember, freshDatabase, cleanup, onCleanup } = serverProcesses();
+const { start, ready, post, register, createOperator, fundedMember, freshDatabase, cleanup, onCleanup } = serverProcesses();
 afterAll(cleanup);
 
 // Each test starts real server processes (tsx compiling the server at start); with both cores busy that alone can
@@ -124,14 +124,7 @@ describe('the server process', PROCESS_TIMEOUT, () => {
       expect((await fetch(`${server.base}${path}`)).status, path).toBe(404);
     }
     expect((await fetch(`${server.base}/sandbox/epay/pay`, { method: 'POST' })).status).toBe(404);
-    const reg = await post<{ api_token: string }>(server.base, '/api/register', {
-      name: `prod${randomBytes(3).toString('hex')}`,
-      password: 'secret123',
-      confirmPass: 'secret123',
-      realname: '测试',
-      paypassword: 'pay123456',
-      code: 'X',
-    });
+    const reg = await register(server.base, `prod${randomBytes(3).toString('hex')}`);
     const token = reg.data.api_token;
     expect((await post<unknown[]>(server.base, '/api/balancelist', {}, token)).data).toEqual([]);
     const made = await post<{ deposit_no: string }>(server.base, '/api/recharge', { paytype: 'wxpay', amount: '100' }, token);

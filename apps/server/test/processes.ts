@@ -73,9 +73,9 @@ export function serverProcesses() {
     return { username: 'shutdown_op', password: /^password: (\S+)$/m.exec(out)![1]! };
   }
 
-  async function fundedMember(base: string, operator: { username: string; password: string }) {
-    const name = `kill${randomBytes(3).toString('hex')}`;
-    const reg = await post<{ api_token: string }>(base, '/api/register', {
+  /** Registers a member of that name at a server process, the way the app does (password secret123). */
+  function register(base: string, name: string) {
+    return post<{ api_token: string }>(base, '/api/register', {
       name,
       password: 'secret123',
       confirmPass: 'secret123',
@@ -83,6 +83,11 @@ export function serverProcesses() {
       paypassword: 'pay123456',
       code: 'X',
     });
+  }
+
+  async function fundedMember(base: string, operator: { username: string; password: string }) {
+    const name = `kill${randomBytes(3).toString('hex')}`;
+    const reg = await register(base, name);
     const login = await post<{ token: string }>(base, '/admin/api/login', operator);
     const list = await fetch(`${base}/admin/api/members?username=${name}`, { headers: { authorization: `Bearer ${login.data.token}` } });
     const id = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
@@ -105,5 +110,5 @@ export function serverProcesses() {
     for (const c of cleanups.reverse()) await c();
   }
   const onCleanup = (c: () => Promise<void> | void) => void cleanups.push(c);
-  return { start, ready, post, createOperator, fundedMember, freshDatabase, cleanup, onCleanup };
+  return { start, ready, post, register, createOperator, fundedMember, freshDatabase, cleanup, onCleanup };
 }

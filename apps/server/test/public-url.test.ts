@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, publicUrlProblem } from '../src/config';
-import { venues } from '../src/db/schema';
 import { parseOutboundAllow } from '../src/lib/outbound';
-import { buildTestApp, registerMember, type TestApp } from './helper';
+import { addVenue, registerMember, useTestApp } from './helper';
 import { listen, type Listener } from './listeners';
 
 /**
@@ -12,28 +10,17 @@ import { listen, type Listener } from './listeners';
  * forged Host must not turn a gateway's notify, a venue's return or a member's referral link to another site.
  */
 const PUBLIC = 'https://m.example.test';
-let t: TestApp;
 let venue: Listener;
 
+const t = useTestApp({ config: { publicUrl: PUBLIC } });
+
 beforeAll(async () => {
-  t = await buildTestApp({ config: { publicUrl: PUBLIC } });
   venue = await listen('127.0.0.2');
   t.config.outbound.allow.push(...parseOutboundAllow(`127.0.0.2:${venue.port}`));
-  await t.database.db.insert(venues).values({
-    code: 'PUBV',
-    name: '公网场馆',
-    platname: 'PUBV',
-    categoryId: 'realbet',
-    sort: 900,
-    enabled: 1,
-    walletMode: 'transfer',
-    apiBaseUrl: `${venue.origin}/api`,
-    apiSecret: randomBytes(24).toString('base64url'),
-  });
+  await addVenue(t, 'PUBV', 'realbet', 1, { apiBaseUrl: `${venue.origin}/api`, name: '公网场馆' });
 });
 afterAll(async () => {
   await venue?.close();
-  await t?.close();
 });
 
 /** A member call with a forged Host header. */

@@ -11,7 +11,7 @@ const PROCESS_TIMEOUT = { timeout: 120_000 };
 
 // Several server processes on one PostgreSQL and one Redis, as a production install with WORKERS or a load
 // balancer runs them: nothing a request needs may live in one process only.
-const { start, ready, post, createOperator, freshDatabase, cleanup, onCleanup } = serverProcesses();
+const { start, ready, post, register, createOperator, freshDatabase, cleanup, onCleanup } = serverProcesses();
 afterAll(cleanup);
 
 const needs = !testDatabaseUrl() || !testRedisUrl();
@@ -69,14 +69,7 @@ describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', PROCE
 
     // A session opened on one process works on the other.
     const name = `multi${randomBytes(3).toString('hex')}`;
-    const reg = await post<{ api_token: string }>(a.base, '/api/register', {
-      name,
-      password: 'secret123',
-      confirmPass: 'secret123',
-      realname: '测试',
-      paypassword: 'pay123456',
-      code: 'X',
-    });
+    const reg = await register(a.base, name);
     expect(reg.code).toBe(200);
     const token = reg.data.api_token;
     expect((await post<{ username: string }>(b.base, '/api/user', {}, token)).data.username).toBe(name);

@@ -2,7 +2,17 @@ import { BizCode, MSG, settingInvalidMessage } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, credit, manualClock, memberId, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  credit,
+  manualClock,
+  memberId,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { auditLog, members, operators, withdrawals } from '../../db/schema';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { formatBeijing } from '../../lib/time';

@@ -4,7 +4,7 @@ import { addVenue, aggregator, call, credit, launchTicket, memberId, pullBets, r
 import { members } from '../../db/schema';
 
 const t = useTestApp();
-const ops = useOperators(t, { op: 'finance' });
+const ops = useOperators(t, ['finance']);
 
 beforeAll(async () => {
   await addVenue(t, 'GCAS', 'realbet');
@@ -41,7 +41,7 @@ describe('sandbox demo rounds', () => {
 
   it('stakes from the venue wallet, settles a casino round at once and records the bet', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '100');
+    await credit(t, ops.finance, m.name, '100');
     await owe(m.name, '25.00');
     await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
     const ticket = await launch(m.token, 'GCAS');
@@ -72,7 +72,7 @@ describe('sandbox demo rounds', () => {
 
   it('refuses a stake above the venue balance, out of range or with an unknown pick, and an expired ticket', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '5');
+    await credit(t, ops.finance, m.name, '5');
     await call(t.app, '/api/transfer', { amount: '5', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
     const ticket = await launch(m.token, 'GCAS');
     expect(await sandbox('round', { ticket, stake: '6', pick: 'big' })).toMatchObject({ code: 210, message: '账户余额不足' });
@@ -85,7 +85,7 @@ describe('sandbox demo rounds', () => {
 
   it('leaves a sport bet unsettled until the settlement step', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '50');
+    await credit(t, ops.finance, m.name, '50');
     await owe(m.name, '25.00');
     await call(t.app, '/api/transfer', { amount: '50', sourcetype: 'userbalance', targettype: 'GSPT' }, { token: m.token });
     const ticket = await launch(m.token, 'GSPT');
@@ -108,7 +108,7 @@ describe('sandbox demo rounds', () => {
 
   it('filters bet records by venue and pages them, 10 a page', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '100');
+    await credit(t, ops.finance, m.name, '100');
     await owe(m.name, '5.50');
     await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
     const ticket = await launch(m.token, 'GCAS');

@@ -1,15 +1,15 @@
 import { adminEndpoints } from '@h5/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, credit, memberId, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { checkMemberLedger } from './ledger-member-check';
 import { accountCode, postNow } from './ledger-service';
 import { chainSealed, registerSealKey, sealKeys, type SealKeys } from './ledger-seal';
 
 // 核对单个会员 (README "Sealed ledger", "Verifying one member"): one member's history verified alone.
-let t: TestApp;
+const t = useTestApp();
+const ops = useOperators(t, ['finance']);
 let keys: SealKeys;
-let finance: string;
 const alice = { name: '', id: 0, refs: [] as string[] };
 const bob = { name: '', id: 0, refs: [] as string[] };
 let n = 0;
@@ -44,7 +44,7 @@ async function chain() {
   }
 }
 
-async function check(username: string, token = finance) {
+async function check(username: string, token = ops.finance) {
   return adminCall<Check>(t, token, 'GET', `/admin/api/ledger/member-check?username=${encodeURIComponent(username)}`);
 }
 
@@ -79,15 +79,13 @@ async function editEntry(who: typeof alice, reference: string, by: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   keys = sealKeys(t.config.ledgerSeal);
   // The first key period, as a server records it at start.
   expect(await registerSealKey(t.database.db, keys)).toBe('current');
-  finance = await operatorToken(t, 'finance');
   for (const who of [alice, bob]) {
     const m = await registerMember(t.app);
     who.name = m.name;
-    await credit(t, finance, m.name, '1000.00');
+    await credit(t, ops.finance, m.name, '1000.00');
     who.id = await memberId(t, m.name);
   }
   // Alice: 1000.00 + 1.50 - 2.25 + 30.00 - 0.75 = 1028.50; Bob: 1000.00 + 5.00 - 1.00 = 1004.00.
@@ -95,7 +93,6 @@ beforeAll(async () => {
   for (const cents of [500, -100]) await move(bob, cents);
   await chain();
 });
-afterAll(() => t?.close());
 
 describe('核对单个会员', () => {
   it("verifies a clean member: every movement of the member's accounts, the balances, nothing else", async () => {

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { credit, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
 import { accountCode, balanceOf, balancesOf, InsufficientFunds, post, postNow } from './ledger-service';
 
 // `post` is one call of the database function ledger_post (migration 0013); these pin down what it promises.
-let t: TestApp;
 let member: number;
 
+const t = useTestApp();
+
 beforeAll(async () => {
-  t = await buildTestApp();
   const op = await operatorToken(t, 'finance');
   const m = await registerMember(t.app);
   await credit(t, op, m.name, '10.00');
   member = await memberId(t, m.name);
 });
-afterAll(() => t?.close());
 
 const wallet = () => accountCode.wallet(member);
 const venue = () => accountCode.venue(member, 'PTEST');

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, credit, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, credit, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
 import { adminEndpoints } from '@h5/contract';
 import { ledgerSealJob } from '../ops/ledger-watch';
 import { accountCode, checkLedger, postNow } from './ledger-service';
 import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys, sealMac, sealSetting, type SealKeys, sessionSeals } from './ledger-seal';
 
 // The sealed ledger (README "Sealed ledger"): history edited in SQL is named by the check; a wrong key is not tampering.
-let t: TestApp;
+const t = useTestApp();
 let keys: SealKeys;
 let member: number;
 let n = 0;
@@ -62,7 +62,6 @@ async function tampered(tamper: () => Promise<unknown>, restore: () => Promise<u
 const adjustBalance = (code: string, by: string) => exec(sql`UPDATE ledger_accounts SET balance = balance + ${by}::numeric WHERE code = ${code}`);
 
 beforeAll(async () => {
-  t = await buildTestApp();
   keys = sealKeys(t.config.ledgerSeal);
   expect(keys.current).toBeDefined();
   const op = await operatorToken(t, 'finance');
@@ -75,7 +74,6 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) await move();
   await chain();
 });
-afterAll(() => t?.close());
 
 describe('sealed ledger', () => {
   it('seals and chains a correct history under concurrent transfers, and the check verifies it', async () => {

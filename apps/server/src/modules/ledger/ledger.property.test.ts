@@ -1,26 +1,24 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, buildTestApp, call, credit, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addVenue, adminCall, call, credit, play, registerMember, useOperators, useTestApp } from '../../../test/helper';
 
 // Random interleavings of concurrent money movements for several members must keep the ledger's invariants
 // (DESIGN "Money"). On PostgreSQL the requests of one batch really run at the same time on separate connections.
-let t: TestApp;
-let op: string;
 const players: { name: string; token: string }[] = [];
 const VENUES = ['PCAS', 'PSPT'];
 
+const t = useTestApp();
+const ops = useOperators(t, ['finance']);
+
 beforeAll(async () => {
-  t = await buildTestApp();
-  op = await operatorToken(t, 'finance');
   await addVenue(t, 'PCAS', 'realbet');
   await addVenue(t, 'PSPT', 'sport');
   for (let i = 0; i < 3; i += 1) {
     const m = await registerMember(t.app);
-    await credit(t, op, m.name, '1000');
+    await credit(t, ops.finance, m.name, '1000');
     players.push(m);
   }
 });
-afterAll(() => t?.close());
 
 const who = fc.integer({ min: 0, max: 2 });
 const venue = fc.constantFrom(...VENUES);
@@ -85,7 +83,7 @@ describe('ledger invariants under concurrent movements', () => {
             expect(code === undefined || code !== 500).toBe(true);
           }
         }
-        const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, op, 'GET', '/admin/api/ledger/check');
+        const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
         expect(check.data.mismatched).toEqual([]);
         expect(check.data.total).toBe('0.00');
         expect(check.data.balanced).toBe(true);

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, controlHeaders, credit, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, call, controlHeaders, credit, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { servedRegistry, valueOf } from '../../../test/scrape-metrics';
-import { venues } from '../content/content-tables';
 import { tickJob } from '../jobs/scheduler';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { reconcileTransfers } from '../wallet/remote-transfers';
@@ -13,27 +12,17 @@ import { metricsRegistryOf } from './site-metrics';
 const clock = manualClock();
 // A venue call is in doubt after this long; only the injected late answer below takes longer.
 const TIMEOUT_MS = 2_000;
-let t: TestApp;
-let finance: string;
 let metrics: Awaited<ReturnType<typeof servedRegistry>>;
 
+const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
+const ops = useOperators(t, ['finance']);
+
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
-  finance = await operatorToken(t, 'finance');
   metrics = await servedRegistry(metricsRegistryOf(t.app)!);
-  await t.database.db.insert(venues).values({
-    code: 'OPSV',
-    name: '监控场馆',
-    platname: 'OPSV',
-    categoryId: 'realbet',
-    walletMode: 'transfer',
-    apiBaseUrl: `${t.origin}/sandbox/aggregator/api/OPSV`,
-    apiSecret: 'ops-venue-secret-0001',
-  });
+  await addVenue(t, 'OPSV', 'realbet', 1, { name: '监控场馆' });
 });
 afterAll(async () => {
   await metrics?.close();
-  await t?.close();
 });
 
 const scrape = async () => (await metrics.scrape()).samples;
@@ -41,7 +30,7 @@ const scrape = async () => (await metrics.scrape()).samples;
 describe('money gauges', () => {
   it('show a venue transfer left in doubt, with its age, until reconciliation finishes it', async () => {
     const m = await registerMember(t.app);
-    await credit(t, finance, m.name, '80.00');
+    await credit(t, ops.finance, m.name, '80.00');
     const fault = await fetch(`${t.origin}/sandbox/aggregator/faults`, {
       method: 'POST',
       headers: controlHeaders(t),
@@ -64,7 +53,7 @@ describe('money gauges', () => {
   });
 
   it('count deposits and withdrawals waiting for review, then paid, to the cent', async () => {
-    const kit = paymentsKit(t, () => finance);
+    const kit = paymentsKit(t, () => ops.finance);
     const m = await registerMember(t.app);
     const before = await scrape();
     const made = await kit.recharge(m.token, { paytype: 'alipay', amount: '123.45' });
@@ -73,16 +62,16 @@ describe('money gauges', () => {
     const waiting = await scrape();
     expect(valueOf(waiting, 'h5_deposits_awaiting_review')).toBe((valueOf(before, 'h5_deposits_awaiting_review') ?? 0) + 1);
     expect(valueOf(waiting, 'h5_deposits_awaiting_review_oldest_seconds')).toBeGreaterThanOrEqual(600);
-    expect((await adminCall(t, finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).code).toBe(200);
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).code).toBe(200);
 
     // Another member, credited by an operator (no deposit, so no turnover owed before withdrawing).
     const w = await registerMember(t.app);
-    await credit(t, finance, w.name, '500.00');
+    await credit(t, ops.finance, w.name, '500.00');
     const card = await kit.bindBank(w.token);
     const withdrawn = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '150.10', bank: card, password: 'pay123456' }, { token: w.token });
     expect(withdrawn.code).toBe(200);
     expect(valueOf(await scrape(), 'h5_withdrawals_awaiting_review')).toBe((valueOf(before, 'h5_withdrawals_awaiting_review') ?? 0) + 1);
-    expect((await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${withdrawn.data.order_no}/approve`, {})).code).toBe(200);
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${withdrawn.data.order_no}/approve`, {})).code).toBe(200);
 
     const after = await scrape();
     const delta = (name: string) => (valueOf(after, name) ?? 0) - (valueOf(before, name) ?? 0);
@@ -102,14 +91,14 @@ describe('the scheduled ledger check', () => {
     const dashboard = async (token: string) =>
       (await adminCall<{ ledger: { balanced: boolean | null; mismatched: number; checked_at: string | null } | null }>(t, token, 'GET', '/admin/api/dashboard/pending')).data.ledger;
     const [admin, content] = [await operatorToken(t, 'admin'), await operatorToken(t, 'content')];
-    expect(await dashboard(finance)).toEqual({ balanced: null, mismatched: 0, checked_at: null });
+    expect(await dashboard(ops.finance)).toEqual({ balanced: null, mismatched: 0, checked_at: null });
     expect(valueOf(await scrape(), 'h5_ledger_balanced')).toBeUndefined();
 
     expect(await tickJob(deps, job)).toBe('ran');
     const first = await scrape();
     expect(valueOf(first, 'h5_ledger_balanced')).toBe(1);
     expect(valueOf(first, 'h5_ledger_last_check_timestamp_seconds')).toBe(clock.now().getTime() / 1000);
-    expect(await dashboard(finance)).toMatchObject({ balanced: true, mismatched: 0, checked_at: expect.any(String) });
+    expect(await dashboard(ops.finance)).toMatchObject({ balanced: true, mismatched: 0, checked_at: expect.any(String) });
 
     // A balance changed behind the ledger's back, as an insider editing the row would.
     const house = await t.database.db.execute(sql`SELECT code FROM ledger_accounts WHERE kind = 'house' ORDER BY id LIMIT 1`);
@@ -119,14 +108,14 @@ describe('the scheduled ledger check', () => {
     expect(await tickJob(deps, job)).toBe('ran');
     expect(valueOf(await scrape(), 'h5_ledger_balanced')).toBe(0);
     expect(valueOf(await scrape(), 'h5_ledger_mismatched_accounts')).toBe(1);
-    for (const token of [finance, admin]) expect(await dashboard(token)).toMatchObject({ balanced: false, mismatched: 1 });
+    for (const token of [ops.finance, admin]) expect(await dashboard(token)).toMatchObject({ balanced: false, mismatched: 1 });
     expect(await dashboard(content)).toBeNull();
 
     await t.database.db.execute(sql`UPDATE ledger_accounts SET balance = balance - 0.01 WHERE code = ${code}`);
     clock.advance(60_000);
     expect(await tickJob(deps, job)).toBe('ran');
     expect(valueOf(await scrape(), 'h5_ledger_balanced')).toBe(1);
-    expect(await dashboard(finance)).toMatchObject({ balanced: true, mismatched: 0 });
+    expect(await dashboard(ops.finance)).toMatchObject({ balanced: true, mismatched: 0 });
     // The audit log keeps when it went wrong and when it was put right, not every quiet check.
     const audits = await adminCall<{ data: Array<{ after: unknown }> }>(t, admin, 'GET', '/admin/api/audit?action=ledger.check');
     const after = (a: { after: unknown }) => (typeof a.after === 'string' ? JSON.parse(a.after) : a.after) as { balanced: boolean; mismatched: number };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { buildTestApp, call, newMember, registerMember, type TestApp } from '../../../test/helper';
+import { call, newMember, registerMember, useTestApp } from '../../../test/helper';
 import { servedRegistry, valueOf } from '../../../test/scrape-metrics';
 import Fastify from 'fastify';
 import { scheduleJob } from '../jobs/scheduler';
@@ -12,16 +12,15 @@ import { installSiteMetrics, metricsRegistryOf } from './site-metrics';
 // The alert rules and the Grafana dashboard in ops/ may only name metrics the server really serves, scraped over
 // HTTP from its metrics port; and the request, registration and sign-in figures move with real requests.
 const opsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../ops');
-let t: TestApp;
 let metrics: Awaited<ReturnType<typeof servedRegistry>>;
 
+const t = useTestApp();
+
 beforeAll(async () => {
-  t = await buildTestApp();
   metrics = await servedRegistry(metricsRegistryOf(t.app)!);
 });
 afterAll(async () => {
   await metrics?.close();
-  await t?.close();
 });
 
 /** Metric names in a PromQL expression: ours (h5_), and prom-client's (nodejs_, process_). */

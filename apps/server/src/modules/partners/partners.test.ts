@@ -1,6 +1,6 @@
 import { BizCode, maskUsername, MSG } from '@h5/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminCall,
   buildTestApp,
@@ -9,7 +9,8 @@ import {
   memberId,
   operatorToken,
   registerMember,
-  type TestApp,
+  useOperators,
+  useTestApp,
 } from '../../../test/helper';
 import { bets } from '../../db/schema';
 import { tickJob } from '../jobs/scheduler';
@@ -19,9 +20,6 @@ import { settlementJob } from './partners-routes';
 import { beijingMonth, computeCommission, monthRange, nextMonth, previousMonth } from './partners-service';
 
 const clock = manualClock(new Date());
-let t: TestApp;
-let finance: string;
-let kit: ReturnType<typeof paymentsKit>;
 /** The Beijing month the test's movements happen in (the ledger stamps them with the database's time). */
 const M = beijingMonth(new Date());
 const M1 = nextMonth(M);
@@ -39,12 +37,9 @@ interface Page<T> {
   total: number;
 }
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  finance = await operatorToken(t, 'finance');
-  kit = paymentsKit(t, () => finance);
-});
-afterAll(() => t?.close());
+const t = useTestApp({ clock });
+const ops = useOperators(t, ['finance']);
+const kit = paymentsKit(t, () => ops.finance);
 
 /** A member who applied to the programme and was approved by finance: a partner. */
 async function partner() {
@@ -54,12 +49,12 @@ async function partner() {
   ).toBe(200);
   const list = await adminCall<Page<{ id: number; username: string }>>(
     t,
-    finance,
+    ops.finance,
     'GET',
     '/admin/api/agent-applications?state=1&page=1&pagesize=50',
   );
   const mine = list.data.data.find((a) => a.username === m.name);
-  expect((await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${mine?.id}/approve`)).code).toBe(200);
+  expect((await adminCall(t, ops.finance, 'POST', `/admin/api/agent-applications/${mine?.id}/approve`)).code).toBe(200);
   return { ...m, id: await memberId(t, m.name) };
 }
 
@@ -104,14 +99,14 @@ async function payout(kind: 'rebate' | 'redpacket' | 'deposit_bonus', memberId: 
 /** Moves the clock an hour past `at`; the sessions that idled out on the way sign in again. */
 async function moveClockTo(at: Date) {
   clock.advance(at.getTime() - clock.now().getTime() + 3_600_000);
-  finance = await operatorToken(t, 'finance');
+  ops.finance = await operatorToken(t, 'finance');
   for (const p of [world.a, world.b]) {
     const login = await call<{ api_token: string }>(t.app, '/api/login', { name: p.name, password: p.password });
     p.token = login.data.api_token;
   }
 }
 const statementsOf = async (query: Record<string, string>) =>
-  (await adminCall<Page<Statement>>(t, finance, 'GET', `/admin/api/partner-statements?${new URLSearchParams(query)}`))
+  (await adminCall<Page<Statement>>(t, ops.finance, 'GET', `/admin/api/partner-statements?${new URLSearchParams(query)}`))
     .data.data;
 
 const world = {} as {
@@ -187,16 +182,16 @@ describe('the partner programme', () => {
         .code,
     ).toBe(BizCode.FORBIDDEN);
     // Only a partner can take a member; never the member itself.
-    const notPartner = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, {
+    const notPartner = await adminCall(t, ops.finance, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, {
       inviter_id: world.a1.id,
     });
     expect(notPartner).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.partnerMissing });
-    const self = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.b.id}/inviter`, {
+    const self = await adminCall(t, ops.finance, 'PUT', `/admin/api/members/${world.b.id}/inviter`, {
       inviter_id: world.b.id,
     });
     expect(self).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.inviterSelf });
 
-    const moved = await adminCall(t, finance, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, {
+    const moved = await adminCall(t, ops.finance, 'PUT', `/admin/api/members/${world.a3.id}/inviter`, {
       inviter_id: world.b.id,
     });
     expect(moved).toMatchObject({ code: 200, data: { member_id: world.a3.id, inviter_id: world.b.id } });
@@ -211,7 +206,7 @@ describe('the partner programme', () => {
 
     const partners = await adminCall<Page<{ member_id: number; downline: number }>>(
       t,
-      finance,
+      ops.finance,
       'GET',
       `/admin/api/partners?username=${world.a.name}`,
     );
@@ -221,7 +216,7 @@ describe('the partner programme', () => {
   });
 
   it('keeps plans valid and gives each partner one', async () => {
-    const bad = await adminCall(t, finance, 'POST', '/admin/api/commission-plans', {
+    const bad = await adminCall(t, ops.finance, 'POST', '/admin/api/commission-plans', {
       name: '标准方案',
       fee_share: '1',
       tiers: [
@@ -230,14 +225,14 @@ describe('the partner programme', () => {
       ],
     });
     expect(bad).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.planTiersOrder });
-    const tooHigh = await adminCall(t, finance, 'POST', '/admin/api/commission-plans', {
+    const tooHigh = await adminCall(t, ops.finance, 'POST', '/admin/api/commission-plans', {
       name: '标准方案',
       fee_share: '1',
       tiers: [{ min_net_revenue: '0', min_active: 1, rate: '100.01' }],
     });
     expect(tooHigh).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.planTierRateInvalid });
 
-    const plan = await adminCall<{ id: number }>(t, finance, 'POST', '/admin/api/commission-plans', {
+    const plan = await adminCall<{ id: number }>(t, ops.finance, 'POST', '/admin/api/commission-plans', {
       name: '标准方案',
       fee_share: '1',
       tiers: [
@@ -261,21 +256,21 @@ describe('the partner programme', () => {
     });
     world.planId = plan.data.id;
     for (const p of [world.a, world.b]) {
-      const set = await adminCall(t, finance, 'PUT', `/admin/api/partners/${p.id}/plan`, { plan_id: world.planId });
+      const set = await adminCall(t, ops.finance, 'PUT', `/admin/api/partners/${p.id}/plan`, { plan_id: world.planId });
       expect(set).toMatchObject({ code: 200, data: { member_id: p.id, plan_id: world.planId, plan_name: '标准方案' } });
     }
-    const notPartner = await adminCall(t, finance, 'PUT', `/admin/api/partners/${world.a1.id}/plan`, {
+    const notPartner = await adminCall(t, ops.finance, 'PUT', `/admin/api/partners/${world.a1.id}/plan`, {
       plan_id: world.planId,
     });
     expect(notPartner).toMatchObject({ code: BizCode.NOT_FOUND, message: MSG.partnerMissing });
-    const noPlan = await adminCall(t, finance, 'PUT', `/admin/api/partners/${world.a.id}/plan`, { plan_id: 999_999 });
+    const noPlan = await adminCall(t, ops.finance, 'PUT', `/admin/api/partners/${world.a.id}/plan`, { plan_id: 999_999 });
     expect(noPlan).toMatchObject({ code: BizCode.NOT_FOUND, message: MSG.planMissing });
   });
 
   it("shows a partner this month's figures of their own downline only; a member who is not a partner is refused", async () => {
     const { a, b, a1, a2, a3, b1 } = world;
     // a2: a withdrawal of 100.00 paid (funded by an operator credit, which is no deposit), then a deposit.
-    await adminCall(t, finance, 'POST', `/admin/api/members/${a2.id}/adjust`, { amount: '150', note: 'partners test' });
+    await adminCall(t, ops.finance, 'POST', `/admin/api/members/${a2.id}/adjust`, { amount: '150', note: 'partners test' });
     const card = await kit.bindBank(a2.token);
     const w = await call<{ order_no: string }>(
       t.app,
@@ -284,7 +279,7 @@ describe('the partner programme', () => {
       { token: a2.token },
     );
     expect(w.code).toBe(200);
-    expect((await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${w.data.order_no}/approve`, {})).code).toBe(
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${w.data.order_no}/approve`, {})).code).toBe(
       200,
     );
     await kit.deposit(a1.token, '500');
@@ -331,7 +326,7 @@ describe('the partner programme', () => {
     for (const m of [a1, a2]) {
       const rows = await adminCall<Page<Record<string, string>>>(
         t,
-        finance,
+        ops.finance,
         'GET',
         `/admin/api/reports/members?from=${days.from}&to=${days.to}&username=${m.name}`,
       );
@@ -373,13 +368,13 @@ describe('the partner programme', () => {
   });
 
   it('refuses to settle a month that has not ended', async () => {
-    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M })).toMatchObject({
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M })).toMatchObject({
       code: BizCode.BAD_INPUT,
       message: MSG.monthNotEnded,
     });
     // Early settlement is a sandbox's alone, and only of the running month.
     expect(
-      await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M1, early: 1 }),
+      await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M1, early: 1 }),
     ).toMatchObject({
       code: BizCode.BAD_INPUT,
       message: MSG.monthNotEnded,
@@ -397,7 +392,7 @@ describe('the partner programme', () => {
       await production.close();
     }
     expect(
-      await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: '2026-13' }),
+      await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: '2026-13' }),
     ).toMatchObject({
       code: BizCode.BAD_INPUT,
       message: MSG.monthInvalid,
@@ -411,7 +406,7 @@ describe('the partner programme', () => {
     expect(await tickJob(deps, job)).toBe('ran');
     expect(await tickJob(deps, job)).toBe('not-due');
     // Run again by hand: nothing new.
-    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M })).toMatchObject({
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M })).toMatchObject({
       code: 200,
       data: { month: M, created: 0 },
     });
@@ -463,7 +458,7 @@ describe('the partner programme', () => {
     const csv = await t.app.inject({
       method: 'GET',
       url: `/admin/api/partner-statements?format=csv&month=${M}&username=${world.a.name}`,
-      headers: { authorization: `Bearer ${finance}` },
+      headers: { authorization: `Bearer ${ops.finance}` },
     });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body
@@ -480,8 +475,8 @@ describe('the partner programme', () => {
     const [a] = await statementsOf({ month: M, username: world.a.name });
     const before = await kit.balance(world.a.token);
     const [one, two] = await Promise.all([
-      adminCall(t, finance, 'POST', `/admin/api/partner-statements/${a?.id}/pay`),
-      adminCall(t, finance, 'POST', `/admin/api/partner-statements/${a?.id}/pay`),
+      adminCall(t, ops.finance, 'POST', `/admin/api/partner-statements/${a?.id}/pay`),
+      adminCall(t, ops.finance, 'POST', `/admin/api/partner-statements/${a?.id}/pay`),
     ]);
     expect([one.code, two.code].sort()).toEqual([200, BizCode.CONFLICT]);
     expect([one, two].find((r) => r.code === BizCode.CONFLICT)?.message).toBe(MSG.alreadyProcessed);
@@ -494,10 +489,10 @@ describe('the partner programme', () => {
       sql`SELECT count(*) AS n FROM ledger_transactions WHERE reference = ${`commission:${a?.id}`} AND kind = 'commission'`,
     );
     expect(Number((moves as unknown as { rows: Array<{ n: string }> }).rows[0]?.n)).toBe(1);
-    expect((await adminCall(t, finance, 'POST', `/admin/api/partner-statements/${a?.id}/pay`)).code).toBe(
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/partner-statements/${a?.id}/pay`)).code).toBe(
       BizCode.CONFLICT,
     );
-    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/999999/pay')).toMatchObject({
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/999999/pay')).toMatchObject({
       code: BizCode.NOT_FOUND,
     });
     await kit.ledgerBalanced();
@@ -507,7 +502,7 @@ describe('the partner programme', () => {
     // In the next month b1 loses 800.00.
     await bet(world.b1.id, '2000', '2000', '-800', new Date(monthRange(M1).start.getTime() + 7_200_000));
     await moveClockTo(monthRange(nextMonth(M1)).start);
-    expect(await adminCall(t, finance, 'POST', '/admin/api/partner-statements/settle', { month: M1 })).toMatchObject({
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M1 })).toMatchObject({
       code: 200,
     });
     const [b] = await statementsOf({ month: M1, username: world.b.name });

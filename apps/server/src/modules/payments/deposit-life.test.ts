@@ -1,47 +1,29 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, call, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { auditLog, deposits, paymentGateways } from '../../db/schema';
-import { allowLoopbackPort } from '../../lib/outbound';
-import { epaySign } from '../../providers/epay';
 import { GATEWAY_ORDER_LIFETIME_MS } from './deposit-status';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { paymentsKit } from './payments-test-kit';
+import { epayNotifyParams, paymentsKit, useScriptedGateway } from './payments-test-kit';
 
 // The deposit life of a gateway pay way: one open order per payment, 待支付 -> 已到账 or 已过期, and money that
 // arrives after the window held for finance. The demo's wechat way pays at gateway `sandbox`; its order query is
 // pointed at a scripted gateway that answers as told.
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
-let t: TestApp;
-let finance: string;
-let kit: ReturnType<typeof paymentsKit>;
 let secret = '';
-let scripted: Server;
-let answer: (asked: URLSearchParams) => Record<string, unknown> = () => ({ code: -1, msg: '订单号不存在' });
+
+const t = useTestApp({ clock });
+const ops = useOperators(t, ['finance']);
+const kit = paymentsKit(t, () => ops.finance);
+const scripted = useScriptedGateway(t, () => ({ code: -1, msg: '订单号不存在' }));
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  finance = await operatorToken(t, 'finance');
-  kit = paymentsKit(t, () => finance);
-  scripted = createServer((req, res) => {
-    const asked = new URL(req.url ?? '/', 'http://gateway').searchParams;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(asked)));
-  });
-  await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
-  const port = (scripted.address() as AddressInfo).port;
-  allowLoopbackPort(t.config.outbound, port);
   const [gateway] = await t.database.db
     .update(paymentGateways)
-    .set({ submitUrl: `http://127.0.0.1:${port}/submit.php` })
+    .set({ submitUrl: `${scripted.origin}/submit.php` })
     .where(eq(paymentGateways.code, 'sandbox'))
     .returning();
   secret = gateway?.secret ?? '';
-});
-afterAll(async () => {
-  await new Promise((resolve) => scripted?.close(resolve));
-  await t?.close();
 });
 
 interface PayInfoData {
@@ -70,16 +52,7 @@ async function recordOf(token: string, depositNo: string) {
 }
 
 function notify(depositNo: string, money: string) {
-  const params: { [key: string]: string } = {
-    pid: '1001',
-    trade_no: `T${depositNo.slice(1)}`,
-    out_trade_no: depositNo,
-    type: 'wxpay',
-    name: '账户充值',
-    money,
-    trade_status: 'TRADE_SUCCESS',
-  };
-  const signed = { ...params, sign: epaySign(params, secret), sign_type: 'MD5' };
+  const signed = epayNotifyParams(depositNo, money, secret);
   return t.app.inject({ method: 'GET', url: `/api/pay/notify/sandbox?${new URLSearchParams(signed)}` }).then((r) => r.body);
 }
 
@@ -93,7 +66,7 @@ const paidAnswer = (asked: URLSearchParams, money: string) => ({
 });
 
 async function latePayment(depositNo: string) {
-  const list = await adminCall<{ data: LatePayment[] }>(t, finance, 'GET', '/admin/api/late-payments?pagesize=50');
+  const list = await adminCall<{ data: LatePayment[] }>(t, ops.finance, 'GET', '/admin/api/late-payments?pagesize=50');
   expect(list.code).toBe(200);
   const found = list.data.data.find((l) => l.deposit_no === depositNo);
   if (!found) throw new Error(`no late payment for ${depositNo}`);
@@ -156,7 +129,7 @@ describe('payInfo and 交易记录 through the life of a gateway deposit', () =>
     expect(lapsed.data.info.pay_url).toBeUndefined();
 
     // Reconciliation asks once more, hears "unpaid" and closes it: still 已过期, and no longer gone from payInfo.
-    answer = (asked) => ({ ...paidAnswer(asked, '260.00'), status: 0 });
+    scripted.answer = (asked) => ({ ...paidAnswer(asked, '260.00'), status: 0 });
     await reconcileGatewayDeposits({ db: t.database.db, clock, outbound: t.config.outbound }, t.origin);
     const closed = await payInfo(m.token, depositNo);
     expect(closed).toMatchObject({ code: 200, data: { deposit_no: depositNo, info: { state: 3, status: 'expired' } } });
@@ -171,7 +144,7 @@ describe('payInfo and 交易记录 through the life of a gateway deposit', () =>
     expect(await recordOf(m.token, paid)).toMatchObject({ state: 2, status: 'credited' });
 
     const refused = (await kit.recharge(m.token, { paytype: 'wxpay', amount: '280' })).data.deposit_no;
-    expect((await adminCall(t, finance, 'POST', `/admin/api/deposits/${refused}/reject`, { note: '重复订单' })).code).toBe(200);
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${refused}/reject`, { note: '重复订单' })).code).toBe(200);
     expect(await recordOf(m.token, refused)).toMatchObject({ state: 3, status: 'rejected' });
   });
 });
@@ -190,18 +163,18 @@ describe('a payment after the window: held, then credited or refused by finance'
     const held = await latePayment(depositNo);
     expect(held).toMatchObject({ amount: '188.80', state: 1, closed_as: 'expired' });
 
-    const approvals = await Promise.all([1, 2].map(() => adminCall<LatePayment>(t, finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {})));
+    const approvals = await Promise.all([1, 2].map(() => adminCall<LatePayment>(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {})));
     expect(approvals.map((a) => a.code).sort()).toEqual([200, 409]);
     const won = approvals.find((a) => a.code === 200);
     expect(won).toMatchObject({ message: '已确认入账，金额已入会员中心钱包', data: { state: 2, deposit_no: depositNo } });
     expect(approvals.find((a) => a.code === 409)?.message).toBe('该记录已处理');
     expect(await kit.balance(m.token)).toBe('188.80');
-    const again = await adminCall(t, finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {});
+    const again = await adminCall(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {});
     expect(again.code).toBe(409);
     expect(await kit.balance(m.token)).toBe('188.80');
     expect((await payInfo(m.token, depositNo)).data.info).toMatchObject({ state: 2, status: 'credited' });
     // A refusal after the credit changes nothing either.
-    expect((await adminCall(t, finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '晚了' })).code).toBe(409);
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '晚了' })).code).toBe(409);
     expect(await kit.balance(m.token)).toBe('188.80');
 
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.target, `deposit:${depositNo}`));
@@ -215,15 +188,15 @@ describe('a payment after the window: held, then credited or refused by finance'
     clock.advance(GATEWAY_ORDER_LIFETIME_MS + 1000);
     expect(await notify(depositNo, '150.00')).toBe('success');
     const held = await latePayment(depositNo);
-    const blank = await adminCall(t, finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '  ' });
+    const blank = await adminCall(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '  ' });
     expect(blank).toEqual({ code: 400, message: '请填写拒绝入账的原因', data: null });
     expect((await latePayment(depositNo)).state).toBe(1);
-    const refused = await adminCall<LatePayment>(t, finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '款项已原路退回' });
+    const refused = await adminCall<LatePayment>(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '款项已原路退回' });
     expect(refused).toMatchObject({ code: 200, message: '已拒绝该笔逾期到账', data: { state: 3, note: '款项已原路退回' } });
     expect(refused.data.decided_by).toMatch(/^op_finance_/);
     expect(await kit.balance(m.token)).toBe('0.00');
     expect(await recordOf(m.token, depositNo)).toMatchObject({ state: 3, status: 'rejected' });
-    expect((await adminCall(t, finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {})).code).toBe(409);
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {})).code).toBe(409);
     expect(await kit.balance(m.token)).toBe('0.00');
     const content = await operatorToken(t, 'content');
     expect((await adminCall(t, content, 'GET', '/admin/api/late-payments')).code).toBe(403);
@@ -235,7 +208,7 @@ describe('POST /admin/api/deposits/{deposit_no}/query (查单)', () => {
   const query = (depositNo: string) =>
     adminCall<{ deposit: { state: number }; answer: { found: boolean; paid: boolean; money: string | null } | null; outcome: string | null }>(
       t,
-      finance,
+      ops.finance,
       'POST',
       `/admin/api/deposits/${depositNo}/query`,
       {},
@@ -245,15 +218,15 @@ describe('POST /admin/api/deposits/{deposit_no}/query (查单)', () => {
     const m = await registerMember(t.app);
     const depositNo = (await kit.recharge(m.token, { paytype: 'wxpay', amount: '230' })).data.deposit_no;
 
-    answer = () => ({ code: -1, msg: '订单号不存在' });
+    scripted.answer = () => ({ code: -1, msg: '订单号不存在' });
     expect(await query(depositNo)).toMatchObject({
       code: 200,
       message: '支付通道查无此订单',
       data: { answer: { found: false, paid: false }, outcome: null, deposit: { state: 1 } },
     });
-    answer = (asked) => ({ ...paidAnswer(asked, '230.00'), status: 0 });
+    scripted.answer = (asked) => ({ ...paidAnswer(asked, '230.00'), status: 0 });
     expect(await query(depositNo)).toMatchObject({ message: '支付通道答复：该订单尚未支付', data: { answer: { found: true, paid: false, money: '230.00' }, outcome: null } });
-    answer = (asked) => paidAnswer(asked, '230.00');
+    scripted.answer = (asked) => paidAnswer(asked, '230.00');
     expect(await query(depositNo)).toMatchObject({
       message: '支付通道确认已支付，存款已入账',
       data: { answer: { found: true, paid: true, money: '230.00' }, outcome: 'credited', deposit: { state: 2 } },
@@ -269,7 +242,7 @@ describe('POST /admin/api/deposits/{deposit_no}/query (查单)', () => {
     const m = await registerMember(t.app);
     const depositNo = (await kit.recharge(m.token, { paytype: 'wxpay', amount: '240' })).data.deposit_no;
     clock.advance(RECONCILE_AFTER_MS + GATEWAY_ORDER_LIFETIME_MS);
-    answer = (asked) => paidAnswer(asked, '240.00');
+    scripted.answer = (asked) => paidAnswer(asked, '240.00');
     expect(await query(depositNo)).toMatchObject({ message: '支付通道确认已支付，但订单已关闭：款项已转入逾期到账，待财务确认', data: { outcome: 'held', deposit: { state: 3 } } });
     expect(await kit.balance(m.token)).toBe('0.00');
     expect(await latePayment(depositNo)).toMatchObject({ state: 1, amount: '240.00', closed_as: 'expired' });
@@ -278,8 +251,7 @@ describe('POST /admin/api/deposits/{deposit_no}/query (查单)', () => {
     try {
       expect(await query(depositNo)).toMatchObject({ code: 200, message: '支付通道暂时无法连接，请稍后再试', data: { answer: null, outcome: null } });
     } finally {
-      const port = (scripted.address() as AddressInfo).port;
-      await t.database.db.update(paymentGateways).set({ submitUrl: `http://127.0.0.1:${port}/submit.php` }).where(eq(paymentGateways.code, 'sandbox'));
+      await t.database.db.update(paymentGateways).set({ submitUrl: `${scripted.origin}/submit.php` }).where(eq(paymentGateways.code, 'sandbox'));
     }
   });
 

@@ -1,45 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
-import { allowLoopbackPort } from '../../lib/outbound';
-import { deposits, paymentNotifies } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { manualClock, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { deposits } from '../../db/schema';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { paymentsKit } from './payments-test-kit';
+import { notifyOutcomes, paymentsKit, useScriptedGateway } from './payments-test-kit';
 
 // The epay order query (api.php?act=order) is answered without a signature: what binds an answer to the order asked
 // about is the order number and merchant it names, and its amount. The scripted gateway below answers as told.
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
-let t: TestApp;
-let kit: ReturnType<typeof paymentsKit>;
-let gateway: Server;
-let origin = '';
-let answer: (asked: URLSearchParams) => Record<string, unknown> = () => ({ code: -1 });
+const t = useTestApp({ clock });
+const ops = useOperators(t, ['finance']);
+const kit = paymentsKit(t, () => ops.finance);
+const gateway = useScriptedGateway(t, () => ({ code: -1 }));
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  const finance = await operatorToken(t, 'finance');
-  kit = paymentsKit(t, () => finance);
-  gateway = createServer((req, res) => {
-    const asked = new URL(req.url ?? '/', 'http://gateway').searchParams;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(asked)));
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  const port = (gateway.address() as AddressInfo).port;
-  allowLoopbackPort(t.config.outbound, port);
-  origin = `http://127.0.0.1:${port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => gateway?.close(resolve));
-  await t?.close();
-});
-
-const reconcile = () => reconcileGatewayDeposits({ db: t.database.db, clock, outbound: t.config.outbound }, origin);
-async function outcomes(depositNo: string) {
-  const rows = await t.database.db.select().from(paymentNotifies).where(eq(paymentNotifies.depositNo, depositNo)).orderBy(paymentNotifies.id);
-  return rows.map((r) => `${r.source}:${r.outcome}${r.flagged ? ':flagged' : ''}`);
-}
+const reconcile = () => reconcileGatewayDeposits({ db: t.database.db, clock, outbound: t.config.outbound }, gateway.origin);
+const outcomes = (depositNo: string) => notifyOutcomes(t, depositNo);
 const stateOf = async (depositNo: string) => (await t.database.db.select().from(deposits).where(eq(deposits.depositNo, depositNo)))[0]?.state;
 
 describe('an order-query answer bound to the order asked about', () => {
@@ -64,11 +39,11 @@ describe('an order-query answer bound to the order asked about', () => {
       ...overrides,
     });
 
-    answer = (asked) => paid(asked, { out_trade_no: asked.get('out_trade_no') === depositNo ? otherNo : depositNo });
+    gateway.answer = (asked) => paid(asked, { out_trade_no: asked.get('out_trade_no') === depositNo ? otherNo : depositNo });
     await reconcile();
-    answer = (asked) => paid(asked, { pid: '9999' });
+    gateway.answer = (asked) => paid(asked, { pid: '9999' });
     await reconcile();
-    answer = (asked) => paid(asked, { money: '1000.00' });
+    gateway.answer = (asked) => paid(asked, { money: '1000.00' });
     await reconcile();
     expect(await kit.balance(m.token)).toBe('0.00');
     expect([await stateOf(depositNo), await stateOf(otherNo)]).toEqual([1, 1]);
@@ -77,7 +52,7 @@ describe('an order-query answer bound to the order asked about', () => {
     expect(await outcomes(otherNo)).toEqual(refused);
 
     // The gateway's own answer for this order credits it once.
-    answer = (asked) => (asked.get('out_trade_no') === depositNo ? paid(asked, {}) : { code: -1, msg: '订单号不存在' });
+    gateway.answer = (asked) => (asked.get('out_trade_no') === depositNo ? paid(asked, {}) : { code: -1, msg: '订单号不存在' });
     const report = await reconcile();
     expect(report.credited).toBe(1);
     expect(await kit.balance(m.token)).toBe('100.00');

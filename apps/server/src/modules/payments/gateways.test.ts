@@ -1,28 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { epaySign } from '../../providers/epay';
 import { deposits, paymentGateways, paymentNotifies } from '../../db/schema';
 import { GATEWAY_ORDER_LIFETIME_MS, RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { paymentsKit } from './payments-test-kit';
+import { epayNotifyParams, notifyOutcomes, paymentsKit } from './payments-test-kit';
 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
-let t: TestApp;
-let finance: string;
-let kit: ReturnType<typeof paymentsKit>;
 let secret = '';
 let site = '';
 
+const t = useTestApp({ clock });
+const ops = useOperators(t, ['finance']);
+const kit = paymentsKit(t, () => ops.finance);
+
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  finance = await operatorToken(t, 'finance');
-  kit = paymentsKit(t, () => finance);
   const [gateway] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'sandbox'));
   secret = gateway?.secret ?? '';
   site = t.origin;
 });
-afterAll(() => t?.close());
 
 interface PayInfoData {
   deposit_no: string;
@@ -39,19 +36,8 @@ async function gatewayDeposit(amount: string, paytype = 'wxpay') {
 }
 
 /** The notify the gateway would send for a deposit, signed with a secret (the gateway's own by default). */
-function notifyParams(depositNo: string, money: string, overrides: Record<string, string> = {}, key = secret) {
-  const params: Record<string, string> = {
-    pid: '1001',
-    trade_no: `T${depositNo.slice(1)}`,
-    out_trade_no: depositNo,
-    type: 'wxpay',
-    name: '账户充值',
-    money,
-    trade_status: 'TRADE_SUCCESS',
-    ...overrides,
-  };
-  return { ...params, sign: epaySign(params, key), sign_type: 'MD5' };
-}
+const notifyParams = (depositNo: string, money: string, overrides: Record<string, string> = {}, key = secret) =>
+  epayNotifyParams(depositNo, money, key, overrides);
 
 async function sendNotify(params: Record<string, string>, as: 'get' | 'form' | 'json' = 'get', gateway = 'sandbox') {
   const url = `/api/pay/notify/${gateway}`;
@@ -70,11 +56,6 @@ async function depositRow(depositNo: string) {
   const [row] = await t.database.db.select().from(deposits).where(eq(deposits.depositNo, depositNo));
   if (!row) throw new Error('no deposit');
   return row;
-}
-
-async function notifyOutcomes(depositNo: string) {
-  const rows = await t.database.db.select().from(paymentNotifies).where(eq(paymentNotifies.depositNo, depositNo)).orderBy(paymentNotifies.id);
-  return rows.map((r) => `${r.source}:${r.outcome}${r.flagged ? ':flagged' : ''}`);
 }
 
 describe('the epay signature', () => {
@@ -142,7 +123,7 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     expect(await sendNotify(notifyParams(depositNo, '200.00'), 'form')).toBe('success');
     expect(await sendNotify(notifyParams(depositNo, '200.0'), 'json')).toBe('success');
     expect(await kit.balance(member.token)).toBe('200.00');
-    expect(await notifyOutcomes(depositNo)).toEqual(['notify:credited', 'notify:duplicate', 'notify:duplicate']);
+    expect(await notifyOutcomes(t, depositNo)).toEqual(['notify:credited', 'notify:duplicate', 'notify:duplicate']);
     await kit.ledgerBalanced();
   });
 
@@ -178,7 +159,7 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     }
     expect(await kit.balance(member.token)).toBe('0.00');
     expect((await depositRow(depositNo)).state).toBe(1);
-    expect(await notifyOutcomes(depositNo)).toEqual([
+    expect(await notifyOutcomes(t, depositNo)).toEqual([
       'notify:bad_signature',
       'notify:bad_signature',
       'notify:bad_signature',
@@ -204,7 +185,7 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => sendNotify(notifyParams(depositNo, '500'))));
     expect(answers).toEqual(['success', 'success', 'success', 'success', 'success']);
     expect(await kit.balance(member.token)).toBe('500.00');
-    const outcomes = await notifyOutcomes(depositNo);
+    const outcomes = await notifyOutcomes(t, depositNo);
     expect(outcomes.filter((o) => o === 'notify:credited')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'notify:duplicate')).toHaveLength(4);
     await kit.ledgerBalanced();
@@ -214,11 +195,11 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     const { member, depositNo } = await gatewayDeposit('250');
     const [notified, approved, rejected] = await Promise.all([
       sendNotify(notifyParams(depositNo, '250')),
-      adminCall(t, finance, 'POST', `/admin/api/deposits/${depositNo}/approve`, {}),
-      adminCall(t, finance, 'POST', `/admin/api/deposits/${depositNo}/reject`, {}),
+      adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${depositNo}/approve`, {}),
+      adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${depositNo}/reject`, {}),
     ]);
     expect(notified).toBe('success');
-    const credited = (await notifyOutcomes(depositNo)).filter((o) => o === 'notify:credited').length;
+    const credited = (await notifyOutcomes(t, depositNo)).filter((o) => o === 'notify:credited').length;
     const reviews = [approved.code, rejected.code].filter((c) => c === 200).length;
     expect(credited + reviews).toBe(1);
     const state = (await depositRow(depositNo)).state;
@@ -228,13 +209,13 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
 
   it('credits nothing for a rejected deposit and holds the paid notify for finance, flagged', async () => {
     const { member, depositNo } = await gatewayDeposit('180');
-    expect((await adminCall(t, finance, 'POST', `/admin/api/deposits/${depositNo}/reject`, { note: '重复订单' })).code).toBe(200);
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${depositNo}/reject`, { note: '重复订单' })).code).toBe(200);
     expect(await sendNotify(notifyParams(depositNo, '180'))).toBe('success');
     expect(await kit.balance(member.token)).toBe('0.00');
-    expect(await notifyOutcomes(depositNo)).toEqual(['notify:held:flagged']);
+    expect(await notifyOutcomes(t, depositNo)).toEqual(['notify:held:flagged']);
     const flagged = await adminCall<{ data: Array<{ deposit_no: string; outcome: string; flagged: number; valid: number }> }>(
       t,
-      finance,
+      ops.finance,
       'GET',
       `/admin/api/payment-notifies?flagged=1&pagesize=50`,
     );
@@ -264,7 +245,7 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
   });
 
   it('lists every notify to finance only', async () => {
-    const list = await adminCall<{ total: number; data: Array<{ outcome: string; params: string }> }>(t, finance, 'GET', '/admin/api/payment-notifies?page=1&pagesize=50');
+    const list = await adminCall<{ total: number; data: Array<{ outcome: string; params: string }> }>(t, ops.finance, 'GET', '/admin/api/payment-notifies?page=1&pagesize=50');
     expect(list.code).toBe(200);
     expect(list.data.total).toBeGreaterThan(10);
     expect(list.data.data.map((n) => n.outcome)).toContain('bad_signature');
@@ -302,7 +283,7 @@ describe('the sandbox gateway over HTTP', () => {
     const back = new URL(paid.headers.get('location') ?? '');
     expect(`${back.origin}${back.pathname}`).toBe(`${site}/api/pay/return`);
     expect(await kit.balance(member.token)).toBe('188.80');
-    expect(await notifyOutcomes(depositNo)).toEqual(['notify:credited']);
+    expect(await notifyOutcomes(t, depositNo)).toEqual(['notify:credited']);
 
     const app = await fetch(back, { redirect: 'manual' });
     expect(app.status).toBe(302);
@@ -344,7 +325,7 @@ describe('reconciliation through the order query', () => {
     const report = await reconcileGatewayDeposits(deps, site);
     expect(report.credited).toBeGreaterThanOrEqual(1);
     expect(await kit.balance(member.token)).toBe('166.00');
-    expect(await notifyOutcomes(depositNo)).toEqual(['query:credited']);
+    expect(await notifyOutcomes(t, depositNo)).toEqual(['query:credited']);
     // A late notify is a repeat.
     expect(await sendNotify(notifyParams(depositNo, '166', { trade_no: tradeNo }))).toBe('success');
     expect(await kit.balance(member.token)).toBe('166.00');
@@ -362,7 +343,7 @@ describe('reconciliation through the order query', () => {
     expect(await depositRow(depositNo)).toMatchObject({ state: 3, note: '支付超时，订单已关闭', reviewedBy: 'system', expired: 1 });
     expect(await sendNotify(notifyParams(depositNo, '177'))).toBe('success');
     expect(await kit.balance(member.token)).toBe('0.00');
-    expect(await notifyOutcomes(depositNo)).toEqual(['query:expired', 'notify:held:flagged']);
+    expect(await notifyOutcomes(t, depositNo)).toEqual(['query:expired', 'notify:held:flagged']);
   });
 
   it('leaves deposits pending while the gateway cannot be reached', async () => {
@@ -410,7 +391,7 @@ describe('back office: payment gateways', () => {
     const [row] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'epay_a'));
     expect(row).toMatchObject({ name: '易支付甲', secret: 'abcdefgh12345678' });
     expect((await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/none', { name: 'x' })).code).toBe(202);
-    expect((await adminCall(t, finance, 'GET', '/admin/api/payment-gateways')).code).toBe(403);
+    expect((await adminCall(t, ops.finance, 'GET', '/admin/api/payment-gateways')).code).toBe(403);
     const content = await operatorToken(t, 'content');
     expect((await adminCall(t, content, 'GET', '/admin/api/payment-gateways')).code).toBe(403);
   });
@@ -421,7 +402,7 @@ describe('back office: payment gateways', () => {
     expect(await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/bank', { gateway: 'epay_c' })).toMatchObject({ code: 400, message: '银行卡转账不能使用支付通道' });
     expect(await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'ghost' })).toMatchObject({ code: 400, message: '支付通道不存在' });
     expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'epay_c' })).code).toBe(200);
-    const ways = await adminCall<Array<{ code: string; gateway: string | null }>>(t, finance, 'GET', '/admin/api/pay-ways');
+    const ways = await adminCall<Array<{ code: string; gateway: string | null }>>(t, ops.finance, 'GET', '/admin/api/pay-ways');
     expect(ways.data.find((w) => w.code === 'usdt')?.gateway).toBe('epay_c');
     expect(await adminCall(t, admin, 'DELETE', '/admin/api/payment-gateways/epay_c')).toMatchObject({ code: 409 });
 
@@ -438,7 +419,7 @@ describe('back office: payment gateways', () => {
     expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: null })).code).toBe(200);
     // Still in use by the pending deposit made for it.
     expect(await adminCall(t, admin, 'DELETE', '/admin/api/payment-gateways/epay_c')).toMatchObject({ code: 409 });
-    await adminCall(t, finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/reject`, {});
+    await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/reject`, {});
     expect((await adminCall(t, admin, 'DELETE', '/admin/api/payment-gateways/epay_c')).code).toBe(200);
   });
 });

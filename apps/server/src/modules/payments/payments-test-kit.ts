@@ -1,5 +1,11 @@
-import { expect } from 'vitest';
-import { adminCall, call, play, secondFinance, type TestApp } from '../../../test/helper';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { adminCall, call, credit, play, registerMember, secondFinance, type TestApp } from '../../../test/helper';
+import { paymentNotifies } from './payments-tables';
+import { allowLoopbackPort } from '../../lib/outbound';
+import { epaySign } from '../../providers/epay';
 
 /** Test helpers shared by the payments suites (imported by tests only). */
 export function paymentsKit(t: TestApp, finance: () => string) {
@@ -23,6 +29,32 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     const card = cards.data.find((c) => c.bank_not === bankNo.slice(-4));
     if (!card) throw new Error('bound card not listed');
     return card.id;
+  };
+
+  /** A new member a finance operator credited with `amount` (no deposit, so no turnover owed), with a bound bank card. */
+  const memberWithCard = async (amount: string) => {
+    const m = await registerMember(t.app);
+    await credit(t, finance(), m.name, amount);
+    return { ...m, card: await bindBank(m.token) };
+  };
+
+  /** Binds a USDT address of a protocol (ERC20, TRC20) with the pay password, and answers its card id. */
+  const bindUsdt = async (token: string, protocol: 'ERC20' | 'TRC20', address: string) => {
+    const bound = await call(t.app, '/api/bindcard', { bank: 'USDT', bank_owner: protocol, bank_address: '', bank_no: address, pay_pass: 'pay123456' }, { token });
+    expect(bound.code).toBe(200);
+    const cards = await call<Array<{ id: number; bank_owner: string; bank_not: string }>>(t.app, '/api/getcard', { type: 2 }, { token });
+    const card = cards.data.find((c) => c.bank_owner === protocol && c.bank_not === address.slice(-4));
+    if (!card) throw new Error('bound USDT address not listed');
+    return card.id;
+  };
+
+  /** A withdrawal of `amount` to a bound card, approved (paid) by a finance operator: answers its order number. */
+  const paidWithdrawal = async (token: string, card: number, amount: string) => {
+    const made = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount, bank: card, password: 'pay123456' }, { token });
+    expect(made.code).toBe(200);
+    const approved = await adminCall(t, finance(), 'POST', `/admin/api/withdrawals/${made.data.order_no}/approve`, {});
+    expect(approved.code).toBe(200);
+    return made.data.order_no;
   };
 
   /**
@@ -54,5 +86,50 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     expect(check.data.balanced).toBe(true);
   };
 
-  return { balance, recharge, deposit, bindBank, settleBet, ledgerBalanced };
+  return { balance, recharge, deposit, bindBank, memberWithCard, bindUsdt, paidWithdrawal, settleBet, ledgerBalanced };
+}
+
+/** The notify a gateway sends for a paid deposit (epay's fields, as the demo's `sandbox` gateway sends them), signed with `key`. */
+export function epayNotifyParams(depositNo: string, money: string, key: string, overrides: Record<string, string> = {}) {
+  const params: Record<string, string> = {
+    pid: '1001',
+    trade_no: `T${depositNo.slice(1)}`,
+    out_trade_no: depositNo,
+    type: 'wxpay',
+    name: '账户充值',
+    money,
+    trade_status: 'TRADE_SUCCESS',
+    ...overrides,
+  };
+  return { ...params, sign: epaySign(params, key), sign_type: 'MD5' };
+}
+
+/** What the app recorded of a deposit's notifies and order queries, oldest first: `source:outcome[:flagged]`. */
+export async function notifyOutcomes(t: TestApp, depositNo: string) {
+  const rows = await t.database.db.select().from(paymentNotifies).where(eq(paymentNotifies.depositNo, depositNo)).orderBy(paymentNotifies.id);
+  return rows.map((r) => `${r.source}:${r.outcome}${r.flagged ? ':flagged' : ''}`);
+}
+
+/**
+ * A gateway on loopback for a test file (started before its tests, stopped after them) that answers every order query
+ * with what the test last set in `answer`; the app's outbound rules let its port through. `origin` is its address.
+ */
+export function useScriptedGateway(t: TestApp, answer: (asked: URLSearchParams) => Record<string, unknown>) {
+  const gateway = { origin: '', answer };
+  let server: Server | undefined;
+  beforeAll(async () => {
+    const started = createServer((req, res) => {
+      const asked = new URL(req.url ?? '/', 'http://gateway').searchParams;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(gateway.answer(asked)));
+    });
+    server = started;
+    await new Promise<void>((resolve) => started.listen(0, '127.0.0.1', resolve));
+    const port = (started.address() as AddressInfo).port;
+    allowLoopbackPort(t.config.outbound, port);
+    gateway.origin = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  return gateway;
 }

@@ -1,6 +1,6 @@
 import { BizCode, MSG } from '@h5/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { bets } from '../games/games-tables';
 import { paymentsKit } from '../payments/payments-test-kit';
 import type { RgInfo } from '@h5/contract';
@@ -8,20 +8,11 @@ import type { RgInfo } from '@h5/contract';
 // 2026-06-01T04:00:00Z is Monday 12:00 in Beijing.
 const clock = manualClock();
 const HOUR = 3_600_000;
-let t: TestApp;
-let finance: string;
-let kit: ReturnType<typeof paymentsKit>;
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  finance = await operatorToken(t, 'finance');
-  kit = paymentsKit(t, () => finance);
-});
-afterAll(() => t?.close());
+const t = useTestApp({ clock });
 // The suite moves the clock by days: operator sessions end after 12 hours, so each test signs in afresh.
-beforeEach(async () => {
-  finance = await operatorToken(t, 'finance');
-});
+const ops = useOperators(t, ['finance'], { each: true });
+const kit = paymentsKit(t, () => ops.finance);
 const login = async (name: string) => (await call<{ api_token: string }>(t.app, '/api/login', { name, password: 'secret123' })).data.api_token;
 
 const rg = (token: string) => call<RgInfo>(t.app, '/api/responsible', {}, { token });
@@ -69,7 +60,7 @@ describe('deposit limits', () => {
     await setLimit(m.token, 'deposit_day', '200');
     const first = await recharge(m.token, '200');
     expect((await recharge(m.token, '100')).code).toBe(BizCode.RESPONSIBLE_LIMIT);
-    await adminCall(t, finance, 'POST', `/admin/api/deposits/${first.data.deposit_no}/reject`, { note: 'not paid' });
+    await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${first.data.deposit_no}/reject`, { note: 'not paid' });
     expect((await recharge(m.token, '200')).code).toBe(200);
   });
 
@@ -163,7 +154,7 @@ describe('cool-off and self-exclusion', () => {
   it('holds deposits, transfers in and launches, but lets money out and withdrawals through', async () => {
     const m = await registerMember(t.app);
     const id = await memberId(t, m.name);
-    await credit(t, finance, m.name, '500');
+    await credit(t, ops.finance, m.name, '500');
     expect((await toVenue(m.token, '200')).code).toBe(200);
     const card = await kit.bindBank(m.token);
 
@@ -192,7 +183,7 @@ describe('cool-off and self-exclusion', () => {
 
   it('keeps a permanent exclusion for good, refuses a cool-off during it, and still pays out', async () => {
     const m = await registerMember(t.app);
-    await credit(t, finance, m.name, '300');
+    await credit(t, ops.finance, m.name, '300');
     const card = await kit.bindBank(m.token);
     expect((await takeBreak(m.token, 'exclude_6m')).data.break?.kind).toBe('exclusion');
     expect(await takeBreak(m.token, 'cooloff_42d')).toMatchObject({ code: 400, message: MSG.rgBreakNoShorten });
@@ -226,7 +217,7 @@ describe('daily loss limit', () => {
   it('refuses money into venues and launches once the Beijing day net loss reaches the limit', async () => {
     const m = await registerMember(t.app);
     const id = await memberId(t, m.name);
-    await credit(t, finance, m.name, '100');
+    await credit(t, ops.finance, m.name, '100');
     await setLimit(m.token, 'loss_day', '100');
     await lose(id, '150.00', '-150.00');
     await lose(id, '50.00', '50.01'); // net loss 99.99
@@ -259,15 +250,15 @@ describe('operators', () => {
     expect(seen.data.limits.deposit_week.value).toBe('1000.00');
     expect((await adminCall(t, content, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '1' })).code).toBe(403);
 
-    const tightened = await adminCall<RgInfo>(t, finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '400' });
+    const tightened = await adminCall<RgInfo>(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '400' });
     expect(tightened).toMatchObject({ code: 200, message: MSG.rgSavedNow });
     expect(tightened.data.history[0]).toMatchObject({ by: 'operator', summary: '每周存款限额 1000.00元 → 400.00元，立即生效' });
-    const loosened = await adminCall(t, finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '500' });
+    const loosened = await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '500' });
     expect(loosened).toMatchObject({ code: 400, message: MSG.rgOperatorLoosenRefused });
-    expect((await adminCall(t, finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '' })).code).toBe(400);
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '' })).code).toBe(400);
     expect((await rg(m.token)).data.limits.deposit_week).toEqual({ value: '400.00', pending: null });
 
-    expect((await adminCall(t, finance, 'POST', `/admin/api/members/${id}/responsible/break`, { period: 'cooloff_7d' })).code).toBe(200);
+    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible/break`, { period: 'cooloff_7d' })).code).toBe(200);
     expect((await recharge(m.token, '100')).message).toBe(MSG.rgCoolingOff);
 
     const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, admin, 'GET', '/admin/api/audit', { action: 'member.responsible' });

@@ -1,7 +1,7 @@
 import { BizCode, type MemberLinks, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, manualClock, memberId, newMember, operatorToken, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, call, credit, manualClock, memberId, newMember, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { memberLogins, members } from '../accounts/accounts-tables';
 import { memberCards } from '../payments/payments-tables';
@@ -10,16 +10,10 @@ import { isEvidenceIp, shortDevice } from './linked-accounts';
 
 const clock = manualClock();
 const MINUTE = 60_000;
-let t: TestApp;
-let finance: string;
-let kit: ReturnType<typeof paymentsKit>;
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  finance = await operatorToken(t, 'finance');
-  kit = paymentsKit(t, () => finance);
-});
-afterAll(() => t?.close());
+const t = useTestApp({ clock });
+const ops = useOperators(t, ['finance']);
+const kit = paymentsKit(t, () => ops.finance);
 
 /** Registers the way a browser does: from an address, with a User-Agent. */
 async function registerFrom(ip: string, ua: string) {
@@ -40,11 +34,11 @@ async function withdraw(token: string, card: number, amount: string, pending = f
   const sent = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount, bank: card, password: 'pay123456' }, { token });
   expect(sent.code).toBe(200);
   if (pending) return;
-  const paid = await adminCall(t, finance, 'POST', `/admin/api/withdrawals/${sent.data.order_no}/approve`, { note: '' });
+  const paid = await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${sent.data.order_no}/approve`, { note: '' });
   expect(paid.code).toBe(200);
 }
 
-const links = (id: number, token = finance) => adminCall<MemberLinks>(t, token, 'GET', `/admin/api/members/${id}/links`);
+const links = (id: number, token = ops.finance) => adminCall<MemberLinks>(t, token, 'GET', `/admin/api/members/${id}/links`);
 const ua = (model: string) => `Mozilla/5.0 (Linux; Android 14; ${model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36`;
 
 describe('GET /admin/api/members/:id/links', () => {
@@ -72,16 +66,16 @@ describe('GET /admin/api/members/:id/links', () => {
     await registerFrom('10.88.0.6', ua('LinkTest-F'));
 
     // A: 1000.00 credited by an operator (not a deposit), 300.00 paid out, then a deposit of 500.25.
-    await credit(t, finance, a.name, '1000');
+    await credit(t, ops.finance, a.name, '1000');
     const cardA = await kit.bindBank(a.token, card);
     await withdraw(a.token, cardA, '300');
     await kit.deposit(a.token, '500.25');
     // B: a withdrawal still pending counts as nothing; a deposit of 188.88.
-    await credit(t, finance, b.name, '200');
+    await credit(t, ops.finance, b.name, '200');
     await withdraw(b.token, await kit.bindBank(b.token, '6222020200111122223'), '120', true);
     await kit.deposit(b.token, '188.88');
     // D: 150.50 paid out, 1000.01 deposited.
-    await credit(t, finance, d.name, '200');
+    await credit(t, ops.finance, d.name, '200');
     clock.advance(MINUTE);
     const cardD = await kit.bindBank(d.token, card);
     // A card's binding time is the database's own.

@@ -1,7 +1,7 @@
 import { MSG, type RiskFlagRow } from '@h5/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, manualClock, memberId, newMember, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, call, manualClock, memberId, newMember, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { bets } from '../games/games-tables';
 import { memberCards } from '../payments/payments-tables';
@@ -10,26 +10,17 @@ import { writeSettings } from '../site/site-service';
 
 const clock = manualClock();
 const HOUR = 3_600_000;
-let t: TestApp;
-let finance: string;
-let admin: string;
-let kit: ReturnType<typeof paymentsKit>;
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  kit = paymentsKit(t, () => finance);
-});
-afterAll(() => t?.close());
-beforeEach(async () => {
-  finance = await operatorToken(t, 'finance');
-  admin = await operatorToken(t, 'admin');
-});
+const t = useTestApp({ clock });
+// The suite moves the clock by hours and days: each test signs its operators in afresh.
+const ops = useOperators(t, ['finance', 'admin'], { each: true });
+const kit = paymentsKit(t, () => ops.finance);
 
 interface Page {
   data: RiskFlagRow[];
   total: number;
 }
-const flags = async (state: 'open' | 'all' = 'open') => (await adminCall<Page>(t, finance, 'GET', `/admin/api/risk-flags?state=${state}&pagesize=50`)).data.data;
+const flags = async (state: 'open' | 'all' = 'open') => (await adminCall<Page>(t, ops.finance, 'GET', `/admin/api/risk-flags?state=${state}&pagesize=50`)).data.data;
 const flagOf = async (kind: string, subjectHas: string) => (await flags('all')).filter((f) => f.kind === kind && f.subject.includes(subjectHas));
 
 let browsers = 0;
@@ -66,7 +57,7 @@ describe('registrations from one IP or one device', () => {
     await registerFrom(ip);
     await registerFrom(ip);
     clock.advance(24 * HOUR + 1000);
-    finance = await operatorToken(t, 'finance');
+    ops.finance = await operatorToken(t, 'finance');
     await registerFrom(ip);
     expect(await flagOf('same_ip', ip)).toEqual([]);
   });
@@ -170,24 +161,24 @@ describe('the 风控 desk', () => {
     const strangerId = await memberId(t, stranger.name);
 
     const freeze = (token: string, member: number, flagId = flag.id) => adminCall<RiskFlagRow>(t, token, 'POST', `/admin/api/risk-flags/${flagId}/members/${member}/freeze`, { note: '批量注册' });
-    expect((await freeze(finance, second!)).code).toBe(403);
-    expect(await freeze(admin, strangerId)).toMatchObject({ code: 202, message: MSG.riskMemberNotLinked, data: null });
-    expect(await freeze(admin, second!, 999999)).toMatchObject({ code: 202, message: MSG.notFound });
-    const frozen = await freeze(admin, second!);
+    expect((await freeze(ops.finance, second!)).code).toBe(403);
+    expect(await freeze(ops.admin, strangerId)).toMatchObject({ code: 202, message: MSG.riskMemberNotLinked, data: null });
+    expect(await freeze(ops.admin, second!, 999999)).toMatchObject({ code: 202, message: MSG.notFound });
+    const frozen = await freeze(ops.admin, second!);
     expect(frozen).toMatchObject({ code: 200, message: '已冻结该会员', data: { id: flag.id, state: 0 } });
     expect(frozen.data.members.map((m) => [m.id, m.state])).toEqual([[first, 1], [second, 0], [third, 1]]);
     expect((await call(t.app, '/api/user', {}, { token: linked[1]!.token })).code).toBe(401);
     for (const m of [linked[0]!, linked[2]!, stranger]) expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(200);
-    expect(await freeze(admin, second!)).toMatchObject({ code: 409, message: '该会员已停用' });
+    expect(await freeze(ops.admin, second!)).toMatchObject({ code: 409, message: '该会员已停用' });
     // The flag stays open for the others to be judged on their own evidence.
     expect((await flags('open')).find((f) => f.id === flag.id)?.members.map((m) => m.state)).toEqual([1, 0, 1]);
 
-    const cleared = await adminCall<RiskFlagRow>(t, finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, { note: '其余为同一网吧' });
+    const cleared = await adminCall<RiskFlagRow>(t, ops.finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, { note: '其余为同一网吧' });
     expect(cleared).toMatchObject({ code: 200, message: MSG.riskCleared, data: { state: 1 } });
     expect(cleared.data.members.map((m) => m.state)).toEqual([1, 0, 1]);
-    expect(await adminCall(t, finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, {})).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
-    expect(await freeze(admin, first!)).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
-    expect((await adminCall(t, finance, 'POST', '/admin/api/risk-flags/999999/clear', {})).code).toBe(202);
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, {})).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
+    expect(await freeze(ops.admin, first!)).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
+    expect((await adminCall(t, ops.finance, 'POST', '/admin/api/risk-flags/999999/clear', {})).code).toBe(202);
     expect((await call(t.app, '/api/user', {}, { token: linked[0]!.token })).code).toBe(200);
 
     const audit = await t.database.db.query.auditLog.findMany({ where: (a, { like, or }) => or(like(a.target, `risk-flag:${flag.id}`), like(a.target, 'member:%')) });
@@ -208,7 +199,7 @@ describe('red-packet claims', () => {
     const now = clock.now().getTime();
     const nineNextDay = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1, 1, 0, 0);
     clock.advance(nineNextDay - now);
-    finance = await operatorToken(t, 'finance'); // an operator session lasts 12 hours at most
+    ops.finance = await operatorToken(t, 'finance'); // an operator session lasts 12 hours at most
     const ip = '10.88.1.1';
     await registerFrom(ip);
     await registerFrom(ip);

@@ -1,27 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, call, manualClock, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
 import { newToken } from '../../lib/tokens';
 import { members } from '../accounts/accounts-tables';
 import { venues } from '../content/content-tables';
 import { bets, launchTokens, venueWalletTransactions } from '../games/games-tables';
+import { walletKit } from '../wallet/wallet-test-kit';
 
 const SECRET = 'seamless-test-secret';
 const VENUE = 'SLS';
 const clock = manualClock();
-let t: TestApp;
-let op: string;
+
+const t = useTestApp({ clock });
+const ops = useOperators(t, ['finance']);
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  op = await operatorToken(t, 'finance');
   await t.database.db.insert(venues).values([
     { code: VENUE, name: '无缝场馆', platname: VENUE, categoryId: 'realbet', walletMode: 'seamless', apiSecret: SECRET },
     { code: 'SLX', name: '另一场馆', platname: 'SLX', categoryId: 'realbet', walletMode: 'seamless', apiSecret: 'other' },
   ]);
 });
-afterAll(() => t?.close());
 
 const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -36,11 +35,7 @@ async function callback(action: string, body: Record<string, unknown>, options: 
   return { http: res.statusCode, ...(res.json() as { status: string; balance: string; player?: string; currency?: string }) };
 }
 
-async function member(amount: string) {
-  const m = await registerMember(t.app);
-  await credit(t, op, m.name, amount);
-  return { ...m, id: await memberId(t, m.name) };
-}
+const { member, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 const balanceOf = async (token: string) => (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
@@ -54,11 +49,6 @@ async function launchToken(memberIdValue: number, venue = VENUE) {
     expiresAt: new Date(clock.now().getTime() + 3600_000),
   });
   return token;
-}
-
-async function ledgerBalanced() {
-  const check = await adminCall<{ balanced: boolean; total: string }>(t, op, 'GET', '/admin/api/ledger/check');
-  return check.data.balanced && check.data.total === '0.00';
 }
 
 describe('seamless wallet callbacks', () => {

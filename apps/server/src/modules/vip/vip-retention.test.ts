@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BizCode } from '@h5/contract';
 import { members } from '../accounts/accounts-tables';
-import { addVenue, adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, play, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, call, credit, manualClock, memberId, operatorToken, play, registerMember, useTestApp } from '../../../test/helper';
 import { tickJob } from '../jobs/scheduler';
 import { beijingQuarter, retentionJob, reviewRetention, type RetentionReview } from './vip-retention';
 import { beijingDay, recomputeVip } from './vip-service';
@@ -17,18 +17,17 @@ const toDay = (day: number) => clock.advance(T0.getTime() + day * DAY - clock.no
 type Member = Awaited<ReturnType<typeof registerMember>> & { id: number };
 type Level = Record<string, unknown> & { id: number; level: number; retention: string };
 
-let t: TestApp;
 const m: Record<'below' | 'kept' | 'recent' | 'zero' | 'skipper' | 'entry', Member> = {} as never;
 
+const t = useTestApp({ clock });
+
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
   await addVenue(t, 'VRET', 'realbet');
   for (const key of Object.keys({ below: 0, kept: 0, recent: 0, zero: 0, skipper: 0, entry: 0 }) as (keyof typeof m)[]) {
     const reg = await registerMember(t.app);
     m[key] = { ...reg, id: await memberId(t, reg.name) };
   }
 });
-afterAll(() => t?.close());
 
 /** Puts a member at a level, with the thresholds of VIP 2 reached (not VIP 3), optionally since a moment. */
 async function place(member: Member, vip: number, since?: Date) {

@@ -1,36 +1,25 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
-import { venues } from '../content/content-tables';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addVenue, adminCall, manualClock, useOperators, useTestApp } from '../../../test/helper';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { reconcileTransfers } from './remote-transfers';
-import { venueTransfers } from './wallet-tables';
+import { walletKit } from './wallet-test-kit';
 
 // A deadlock or serialization failure the database reports on a money call: retried once, and otherwise answered
 // with a clear message, never a server error. The database is made to report one by a trigger that raises the
 // SQLSTATE a real deadlock carries (40P01) for its first N firings (a sequence counts them: it is not rolled back).
 const clock = manualClock();
 const TIMEOUT_MS = 400;
-let t: TestApp;
-let op: string;
+
+const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
+const ops = useOperators(t, ['finance']);
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
-  op = await operatorToken(t, 'finance');
-  await t.database.db.insert(venues).values({
-    code: 'AGD',
-    name: '聚合转账',
-    platname: 'AGD',
-    categoryId: 'realbet',
-    walletMode: 'transfer',
-    apiBaseUrl: `${t.origin}/sandbox/aggregator/api/AGD`,
-    apiSecret: 'conflict-venue-secret-1',
-  });
+  await addVenue(t, 'AGD', 'realbet', 1, { name: '聚合转账' });
 });
 afterEach(async () => {
   for (const table of ['venue_transfers', 'ledger_transactions']) await t.database.db.execute(sql.raw(`DROP TRIGGER IF EXISTS conflict_drill ON ${table}`));
 });
-afterAll(() => t?.close());
 
 /** The next `times` inserts or updates of `table` fail as a deadlock victim's would. */
 async function deadlocks(table: 'venue_transfers' | 'ledger_transactions', on: 'INSERT' | 'UPDATE', times: number) {
@@ -51,16 +40,7 @@ async function deadlocks(table: 'venue_transfers' | 'ledger_transactions', on: '
   }
 }
 
-async function member(amount: string) {
-  const m = await registerMember(t.app);
-  await credit(t, op, m.name, amount);
-  return { ...m, id: await memberId(t, m.name) };
-}
-const transfer = (token: string, body: Record<string, string>) =>
-  t.app
-    .inject({ method: 'POST', url: '/api/transfer', payload: body, headers: { authorization: `Bearer ${token}` } })
-    .then((r) => r.json() as { code: number; message: string; data: { balance: string } | null });
-const transfersOf = (id: number) => t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
+const { member, transfer, transfersOf } = walletKit(t, () => ops.finance);
 const central = async (id: number) => balanceOf(t.database.db, accountCode.wallet(id));
 
 describe('a database conflict on a money call', () => {
@@ -109,7 +89,7 @@ describe('a database conflict on a money call', () => {
           method: 'POST',
           url: `/admin/api/members/${m.id}/adjust`,
           payload: { amount, note: 'conflict drill', reference },
-          headers: { authorization: `Bearer ${op}` },
+          headers: { authorization: `Bearer ${ops.finance}` },
         })
         .then((r) => r.json() as { code: number; message: string; data: unknown });
 
@@ -122,7 +102,7 @@ describe('a database conflict on a money call', () => {
     await deadlocks('ledger_transactions', 'INSERT', 2);
     expect(await adjust('2.00', 'drill-twice')).toEqual({ code: 409, message: '系统繁忙，请稍后再试', data: null });
     expect(await central(m.id)).toBe(1500);
-    const check = await adminCall<{ balanced: boolean }>(t, op, 'GET', '/admin/api/ledger/check');
+    const check = await adminCall<{ balanced: boolean }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
     expect(check.data.balanced).toBe(true);
   });
 });

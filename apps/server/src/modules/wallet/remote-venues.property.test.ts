@@ -1,7 +1,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, controlHeaders, call, credit, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, call, controlHeaders, credit, manualClock, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { numericToCents } from '../../lib/money';
 import { hmacHex } from '../../lib/hmac';
 import { sandboxAggregatorPlayers, sandboxAggregatorRounds } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
@@ -16,26 +16,24 @@ import { venueTransfers } from './wallet-tables';
 const clock = manualClock();
 const TIMEOUT_MS = 300;
 const SEAMLESS_SECRET = 'seamless-venue-secret-2';
-let t: TestApp;
-let op: string;
 let base: string;
 const players: { name: string; token: string }[] = [];
 
+const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
+const ops = useOperators(t, ['finance']);
+
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
   base = t.origin;
-  op = await operatorToken(t, 'finance');
   await t.database.db.insert(venues).values([
     { code: 'PXT', name: '转账', platname: 'PXT', categoryId: 'realbet', walletMode: 'transfer', apiBaseUrl: `${base}/sandbox/aggregator/api/PXT`, apiSecret: 'transfer-venue-secret-2' },
     { code: 'PXS', name: '无缝', platname: 'PXS', categoryId: 'realbet', walletMode: 'seamless', apiBaseUrl: `${base}/sandbox/aggregator/api/PXS`, apiSecret: SEAMLESS_SECRET },
   ]);
   for (let i = 0; i < 2; i += 1) {
     const m = await registerMember(t.app);
-    await credit(t, op, m.name, '500');
+    await credit(t, ops.finance, m.name, '500');
     players.push(m);
   }
 });
-afterAll(() => t?.close());
 
 const post = (path: string, body: unknown) =>
   fetch(`${base}${path}`, { method: 'POST', headers: controlHeaders(t), body: JSON.stringify(body) });
@@ -113,7 +111,7 @@ describe('remote venues under injected faults', () => {
         const pending = await t.database.db.select().from(venueTransfers).where(eq(venueTransfers.state, 2));
         expect(pending).toEqual([]);
 
-        const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, op, 'GET', '/admin/api/ledger/check');
+        const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
         expect(check.data.mismatched).toEqual([]);
         expect(check.data.total).toBe('0.00');
 

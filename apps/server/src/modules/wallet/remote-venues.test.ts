@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, controlHeaders, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, call, controlHeaders, manualClock, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import { members } from '../accounts/accounts-tables';
 import { venues } from '../content/content-tables';
 import { bets } from '../games/games-tables';
 import { reconcileTransfers } from './remote-transfers';
 import { pullVenueBets } from './venue-bets';
-import { venueTransfers } from './wallet-tables';
+import { walletKit } from './wallet-test-kit';
 
 // Remote venues reached over real HTTP: the sandbox aggregator runs in this server and is called on loopback like
 // any aggregator, with faults injected through its control route.
@@ -15,14 +15,13 @@ const clock = manualClock();
 // faults below (which hold their answer past it) end in doubt, never an ordinary call that ran slowly.
 const TIMEOUT_MS = 2_000;
 const HOLD_MS = TIMEOUT_MS + 1_000;
-let t: TestApp;
-let op: string;
 let base: string;
 
+const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
+const ops = useOperators(t, ['finance']);
+
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
   base = t.origin;
-  op = await operatorToken(t, 'finance');
   await t.database.db.insert(venues).values([
     {
       code: 'AGT',
@@ -44,7 +43,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => t?.close());
 
 const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
 
@@ -53,28 +51,13 @@ async function fault(body: Record<string, unknown>) {
   expect(res.status).toBe(200);
 }
 
-async function member(amount: string) {
-  const m = await registerMember(t.app);
-  await credit(t, op, m.name, amount);
-  return { ...m, id: await memberId(t, m.name) };
-}
+const { member, transfer, transfersOf, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 const balance = async (token: string) => (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 const venueBalance = async (token: string, code: string) =>
   (await call<Array<{ platname: string; balance: string }>>(t.app, '/api/balancelist', {}, { token })).data.find((v) => v.platname === code)?.balance;
-const transfer = (token: string, body: Record<string, string>, key?: string) =>
-  t.app
-    .inject({ method: 'POST', url: '/api/transfer', payload: body, headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) } })
-    .then((r) => r.json() as { code: number; message: string; data: { balance: string } | null });
-const transfersOf = (id: number) => t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
 const records = async (token: string) =>
   (await call<{ data: Array<{ type: number; amount: string; state: number; pay_way: string }> }>(t.app, '/api/gettransrecord', { date: 1, page: 1 }, { token })).data.data;
-
-async function ledgerBalanced() {
-  const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, op, 'GET', '/admin/api/ledger/check');
-  expect(check.data.mismatched).toEqual([]);
-  return check.data.balanced && check.data.total === '0.00';
-}
 
 describe('a transfer-wallet venue over HTTP', () => {
   it('moves money in and out; the venue keeps the balance; transfer records show each with its state', async () => {
@@ -259,7 +242,7 @@ describe('finance follows remote transfers', () => {
       body: r.json() as { code: number; message: string; data: Record<string, unknown> | null },
     }));
   const pendingOf = async (id: number) => {
-    const list = await adminCall<{ data: Array<Record<string, unknown>> }>(t, op, 'GET', `/admin/api/venue-transfers?state=2&venue=AGT`);
+    const list = await adminCall<{ data: Array<Record<string, unknown>> }>(t, ops.finance, 'GET', `/admin/api/venue-transfers?state=2&venue=AGT`);
     return list.data.data.filter((row) => row.member_id === id);
   };
 
@@ -272,9 +255,9 @@ describe('finance follows remote transfers', () => {
     // The late answer has reached the venue by now; asking does not wait for the job's minute.
     await new Promise((r) => setTimeout(r, HOLD_MS));
     const url = `/admin/api/venue-transfers/${String(row?.transfer_no)}/reconcile`;
-    const first = await raw(op, 'POST', url);
+    const first = await raw(ops.finance, 'POST', url);
     expect(first).toMatchObject({ status: 200, body: { code: 200, message: '已按场馆答复完成该转账', data: { state: 1, amount: '20.00' } } });
-    const again = await raw(op, 'POST', url);
+    const again = await raw(ops.finance, 'POST', url);
     expect(again).toMatchObject({ body: { code: 409, message: '该转账已有结果，无需再对账' } });
     expect(await pendingOf(m.id)).toEqual([]);
     expect(await balance(m.token)).toBe('30.00');
@@ -298,10 +281,10 @@ describe('finance follows remote transfers', () => {
     const content = await operatorToken(t, 'content');
     expect((await raw(content, 'POST', url)).body).toMatchObject({ code: 403, message: '无权进行此操作' });
     expect((await raw(content, 'GET', '/admin/api/venue-transfers')).body).toMatchObject({ code: 403 });
-    const asked = await raw(op, 'POST', url);
+    const asked = await raw(ops.finance, 'POST', url);
     expect(asked).toMatchObject({ status: 200, body: { message: '场馆暂未确认该转账，仍在处理中', data: { state: 2 } } });
     expect(await balance(m.token)).toBe('30.00');
-    expect((await raw(op, 'POST', '/admin/api/venue-transfers/VTNOSUCH/reconcile')).body).toMatchObject({ code: 202 });
-    expect((await raw(op, 'POST', '/admin/api/venue-transfers/bad%20no/reconcile')).body).toMatchObject({ code: 202 });
+    expect((await raw(ops.finance, 'POST', '/admin/api/venue-transfers/VTNOSUCH/reconcile')).body).toMatchObject({ code: 202 });
+    expect((await raw(ops.finance, 'POST', '/admin/api/venue-transfers/bad%20no/reconcile')).body).toMatchObject({ code: 202 });
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, controlHeaders, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { addVenue, adminCall, controlHeaders, manualClock, useOperators, useTestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
 import { allowLoopbackPort } from '../../lib/outbound';
 import { sandboxAggregatorPlayers, sandboxAggregatorTransfers } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
@@ -10,7 +10,7 @@ import { venues } from '../content/content-tables';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { ledgerTransactions } from '../ledger/ledger-tables';
 import { reconcileTransfers } from './remote-transfers';
-import { venueTransfers } from './wallet-tables';
+import { walletKit } from './wallet-test-kit';
 
 // A venue's signed answer moves money only when it is bound to the request it answers: our transfer number, the
 // amount and a fresh timestamp. The scripted venue below signs with the venue's real secret, as a captured answer
@@ -18,8 +18,6 @@ import { venueTransfers } from './wallet-tables';
 const clock = manualClock();
 const TIMEOUT_MS = 400;
 const SECRET = 'scripted-venue-secret-1';
-let t: TestApp;
-let op: string;
 let scripted: Server;
 
 type Script = (request: Record<string, unknown>) => Record<string, unknown>;
@@ -27,9 +25,10 @@ type Script = (request: Record<string, unknown>) => Record<string, unknown>;
 const scripts = new Map<string, Script>();
 const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
+const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
+const ops = useOperators(t, ['finance']);
+
 beforeAll(async () => {
-  t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
-  op = await operatorToken(t, 'finance');
   scripted = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -44,45 +43,25 @@ beforeAll(async () => {
   const port = (scripted.address() as AddressInfo).port;
   // The scripted venue listens on loopback beside this server: the operator's allow-list names it.
   allowLoopbackPort(t.config.outbound, port);
-  await t.database.db.insert(venues).values([
-    {
-      code: 'AGX',
-      name: '脚本场馆',
-      platname: 'AGX',
-      categoryId: 'realbet',
-      walletMode: 'transfer',
-      apiBaseUrl: `http://127.0.0.1:${port}/api/AGX`,
-      apiSecret: SECRET,
-    },
-    {
-      code: 'AGP',
-      name: '聚合转账',
-      platname: 'AGP',
-      categoryId: 'realbet',
-      walletMode: 'transfer',
-      apiBaseUrl: `${t.origin}/sandbox/aggregator/api/AGP`,
-      apiSecret: 'partial-venue-secret-1',
-    },
-  ]);
+  await t.database.db.insert(venues).values({
+    code: 'AGX',
+    name: '脚本场馆',
+    platname: 'AGX',
+    categoryId: 'realbet',
+    walletMode: 'transfer',
+    apiBaseUrl: `http://127.0.0.1:${port}/api/AGX`,
+    apiSecret: SECRET,
+  });
+  await addVenue(t, 'AGP', 'realbet', 1, { name: '聚合转账' });
 });
 afterAll(async () => {
   await new Promise((resolve) => scripted?.close(resolve));
-  await t?.close();
 });
 
 const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
 
-async function member(amount: string) {
-  const m = await registerMember(t.app);
-  await credit(t, op, m.name, amount);
-  return { ...m, id: await memberId(t, m.name) };
-}
+const { member, transfer, transfersOf, ledgerBalanced } = walletKit(t, () => ops.finance);
 
-const transfer = (token: string, body: Record<string, string>) =>
-  t.app
-    .inject({ method: 'POST', url: '/api/transfer', payload: body, headers: { authorization: `Bearer ${token}` } })
-    .then((r) => r.json() as { code: number; message: string; data: { balance: string } | null });
-const transfersOf = (id: number) => t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
 const central = async (id: number) => (await balanceOf(t.database.db, accountCode.wallet(id))) / 100;
 /** The movements posted for one transfer, by the last part of their reference (hold, sent, refund, received). */
 async function movementsOf(transferNo: string) {
@@ -92,11 +71,6 @@ async function movementsOf(transferNo: string) {
     .where(like(ledgerTransactions.reference, `venue-transfer:${transferNo}:%`))
     .orderBy(ledgerTransactions.id);
   return rows.map((r) => r.reference.split(':').pop());
-}
-async function ledgerBalanced() {
-  const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, op, 'GET', '/admin/api/ledger/check');
-  expect(check.data.mismatched).toEqual([]);
-  return check.data.balanced && check.data.total === '0.00';
 }
 
 const PENDING = { code: 200, message: '转账处理中，请稍后在转账记录中查看结果' };
@@ -216,7 +190,7 @@ describe('a partial confirmation', () => {
       .where(and(eq(sandboxAggregatorPlayers.venueCode, 'AGP'), eq(sandboxAggregatorPlayers.player, m.name)));
     expect(books?.balance).toBe('10.00');
 
-    const asked = await adminCall<Record<string, unknown>>(t, op, 'POST', `/admin/api/venue-transfers/${transferNo}/reconcile`, {});
+    const asked = await adminCall<Record<string, unknown>>(t, ops.finance, 'POST', `/admin/api/venue-transfers/${transferNo}/reconcile`, {});
     expect(asked).toMatchObject({
       code: 200,
       message: '场馆确认金额与转账不符，转账仍在处理中，请与场馆核实',

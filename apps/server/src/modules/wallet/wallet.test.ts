@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addVenue, adminCall, call, credit, registerMember, useOperators, useTestApp } from '../../../test/helper';
 
 const t = useTestApp();
-const ops = useOperators(t, { op: 'finance' });
+const ops = useOperators(t, ['finance']);
 
 beforeAll(async () => {
   await addVenue(t, 'WCAS', 'realbet');
@@ -19,7 +19,7 @@ const venueBalance = async (token: string, code: string) => {
 describe('POST /api/transfer', () => {
   it('answers the transfer rules with their codes and messages, moving nothing', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '50.00');
+    await credit(t, ops.finance, m.name, '50.00');
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ sourcetype: 'userbalance', targettype: 'WCAS' }, 400, '请输入操作金额！'],
       [{ amount: '-5', sourcetype: 'userbalance', targettype: 'WCAS' }, 400, '请输入操作金额！'],
@@ -39,7 +39,7 @@ describe('POST /api/transfer', () => {
 
   it('moves money into a venue and back, answering the new central balance', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '500');
+    await credit(t, ops.finance, m.name, '500');
     const into = await call<{ balance: string }>(t.app, '/api/transfer', { amount: 100, sourcetype: 'userbalance', targettype: 'wcas' }, { token: m.token });
     expect(into).toEqual({ code: 200, message: '转账成功', data: { balance: '400.00' } });
     expect(await venueBalance(m.token, 'WCAS')).toBe('100.00');
@@ -53,7 +53,7 @@ describe('POST /api/transfer', () => {
 
   it('moves money once for a request repeated with the same Idempotency-Key', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '100');
+    await credit(t, ops.finance, m.name, '100');
     const send = () =>
       t.app.inject({
         method: 'POST',
@@ -80,7 +80,7 @@ describe('POST /api/transall and /api/balancelist', () => {
 
   it('recycles every venue holding at least 1.00 and says when there was nothing', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '300');
+    await credit(t, ops.finance, m.name, '300');
     await call(t.app, '/api/transfer', { amount: '120', sourcetype: 'userbalance', targettype: 'WCAS' }, { token: m.token });
     await call(t.app, '/api/transfer', { amount: '0.50', sourcetype: 'userbalance', targettype: 'WSLT' }, { token: m.token });
     expect(await call(t.app, '/api/transall', {}, { token: m.token })).toEqual({
@@ -109,7 +109,7 @@ describe('auto-transfer and game launch', () => {
 
   it('launches a demo game at the sandbox aggregator; with auto-transfer on it recycles other venues and moves the whole balance in', async () => {
     const m = await registerMember(t.app);
-    await credit(t, ops.op, m.name, '200');
+    await credit(t, ops.finance, m.name, '200');
     await call(t.app, '/api/transfer', { amount: '50', sourcetype: 'userbalance', targettype: 'WSLT' }, { token: m.token });
 
     const manual = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'WCAS', game_code: 'baccarat' }, { token: m.token });
@@ -138,12 +138,12 @@ describe('auto-transfer and game launch', () => {
 
 describe('the ledger after all of the above', () => {
   it('is balanced: every account equals its entries and the sum is zero', async () => {
-    const answer = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, ops.op, 'GET', '/admin/api/ledger/check');
+    const answer = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
     expect(answer.data).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
   });
 
   it('is sealed: every movement above, its transfers through the venue-transfer functions and the other money paths, verifies', async () => {
-    const answer = await adminCall<{ seal: { state: string; problems: number; verified: number } }>(t, ops.op, 'GET', '/admin/api/ledger/check');
+    const answer = await adminCall<{ seal: { state: string; problems: number; verified: number } }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
     expect(answer.data.seal).toMatchObject({ state: 'sealed', problems: 0 });
     const counted = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind LIKE '%transfer%'`);
     const transfers = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
