@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousFindings } from './support/axe';
-import { baseURL, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import { baseURL, browserOfFile, phonePage, registerThroughForm } from './support/browser';
 
 // Every screen, scanned by axe-core (WCAG 2 A and AA rules) at 375 px as a member: labels, names, alt text,
 // contrast. Serious and critical findings fail the journey.
@@ -48,15 +47,11 @@ const SCREENS = [
   'service/agent.html',
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 describe('accessibility of every screen', () => {
   it('finds no serious or critical WCAG A/AA problem on any screen for a member', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     await registerThroughForm(page);
     const findings: string[] = [];
     for (const screen of SCREENS) {

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousFindings } from './support/axe';
-import { adminApi, launchBrowser } from './support/browser';
+import { adminApi, browserOfFile } from './support/browser';
 import {
   bankDeposit,
   consoleURL,
@@ -16,11 +16,7 @@ import {
 // Every console screen, and its dialogs that take input, scanned by axe-core (WCAG 2 A and AA) at 1280 px as an
 // admin, who sees them all: labels, names, contrast. Serious and critical findings fail the journey.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 const SCREENS: [path: string, heading: string][] = [
   ['', '仪表盘'],
@@ -71,7 +67,7 @@ describe('accessibility of the console', () => {
   it.each(groups.map((group, i) => [group.map(([, heading]) => heading).join('、'), group, i === 0] as const))(
     'finds no serious or critical WCAG A/AA problem on the screens %s',
     async (_names, group, withLogin) => {
-      const { page, errors, context } = await desktopPage(browser);
+      const { page, errors, context } = await desktopPage(browser());
       const findings: string[] = [];
 
       if (withLogin) {
@@ -101,7 +97,7 @@ describe('accessibility of the console', () => {
   it('finds no serious or critical WCAG A/AA problem in the detail page and the dialogs that take input', async () => {
     const member = await newMemberWithCard();
     const depositNo = await bankDeposit(member, '300');
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     const findings: string[] = [];
     await signInAsBoss(page);
 
@@ -190,7 +186,7 @@ describe('accessibility of the console', () => {
   });
 
   it('still works at tablet width: the menu folds to icons and wide tables scroll inside the page', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await page.setViewportSize({ width: 768, height: 1024 });
     await signInAsBoss(page);
     await page.goto(consoleURL('withdrawals'));

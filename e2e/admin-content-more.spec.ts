@@ -1,60 +1,38 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAME_CATEGORIES } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import {
   adminApi,
   baseURL,
   bindBankCard,
-  launchBrowser,
+  browserOfFile,
+  memberPageAt,
   phonePage,
   registerThroughForm,
   uniqueName,
+  expectCleanThenClose,
 } from './support/browser';
-import { clickInDialog, chooseOption, desktopPage, dialog, expectToast, openScreenAsBoss, removeRow, rowWith, save } from './support/console';
+import {
+  clickInDialog,
+  chooseOption,
+  desktopPage,
+  dialog,
+  expectToast,
+  openScreenAsBoss,
+  removeRow,
+  rowWith,
+  save,
+} from './support/console';
 
 // More screens of the console's generic list/create/update/delete page in Chromium at 1280 px against the real
 // server: 游戏, VIP等级, 收款账户 and the 金额范围 of 支付方式. Each journey creates (where the screen allows it), edits,
 // deletes, has a bad value refused with the server's Chinese message, and checks the member app shows the change.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-/** The member app's home, in a phone page of the same browser, past its welcome modal. */
-async function memberHome() {
-  const member = await phonePage(browser);
-  await member.page.goto(`${baseURL()}/`);
-  await member.page
-    .getByRole('button', { name: '我知道了' })
-    .click({ timeout: 5000 })
-    .catch(() => undefined);
-  return member;
-}
-
-/** A back-office PUT as the e2e operator (the support helper sends GET and POST only). */
-async function adminPut(url: string, body: unknown): Promise<{ code: number; message: string }> {
-  const { username, password } = inject('operator');
-  const login = (await (
-    await fetch(`${baseURL()}/admin/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).json()) as { data: { token: string } };
-  const res = await fetch(`${baseURL()}${url}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; message: string };
-}
+const browser = browserOfFile();
 
 describe('content screens of the console, continued', () => {
   it('游戏: refuses a script icon address, adds a tile the member home shows, renames, hides and deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'games', '游戏');
     const category = GAME_CATEGORIES[0]!;
     const name = `测试游戏${uniqueName('g')}`;
@@ -79,7 +57,7 @@ describe('content screens of the console, continued', () => {
     await expectToast(page, '已新增');
     await rowWith(page, name).waitFor();
 
-    const member = await memberHome();
+    const member = await memberPageAt(browser());
     const section = member.page.getByRole('region', { name: category.name, exact: true });
     await section.getByAltText(name, { exact: true }).waitFor({ timeout: 15_000 });
 
@@ -100,16 +78,13 @@ describe('content screens of the console, continued', () => {
     expect(await section.getByAltText(`${name}二`, { exact: true }).count()).toBe(0);
 
     await removeRow(page, `${name}二`);
-    expect(errors).toEqual([]);
-    expect(member.errors).toEqual([]);
-    await member.context.close();
-    await context.close();
+    await expectCleanThenClose({ errors, context }, member);
   });
 });
 
 describe('finance settings screens of the console, continued', () => {
   it('VIP等级: refuses a bad level and a taken one with the server messages, adds, edits what members see, deletes', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'vip-levels', 'VIP等级');
     const levels = await adminApi<{ id: number; level: number; name: string; sport: string }[]>(
       'GET',
@@ -149,7 +124,7 @@ describe('finance settings screens of the console, continued', () => {
     await expectToast(page, '已保存');
     await rowWith(page, '至尊VIP').waitFor();
 
-    const member = await phonePage(browser);
+    const member = await phonePage(browser());
     await member.page.goto(`${baseURL()}/#/vip`);
     await member.page.getByRole('tab', { name: '至尊VIP' }).click();
     const rebates = member.page.getByRole('table', { name: '至尊VIP 返水比例' });
@@ -166,14 +141,11 @@ describe('finance settings screens of the console, continued', () => {
     await member.page.getByRole('tab', { name: top.name, exact: true }).waitFor();
 
     await removeRow(page, `VIP${spare}`);
-    expect(errors).toEqual([]);
-    expect(member.errors).toEqual([]);
-    await member.context.close();
-    await context.close();
+    await expectCleanThenClose({ errors, context }, member);
   });
 
   it('收款账户: refuses an account members could not pay to, adds one the bank deposit lists, edits and deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'receiving-accounts', '收款账户');
     const cardNo = `62148300${Date.now().toString().slice(-8)}`;
 
@@ -197,7 +169,7 @@ describe('finance settings screens of the console, continued', () => {
     await expectToast(page, '已新增');
     await rowWith(page, cardNo).waitFor();
 
-    const member = await phonePage(browser);
+    const member = await phonePage(browser());
     await registerThroughForm(member.page);
     await bindBankCard(member.page);
     await member.page.goto(`${baseURL()}/#/recharge`);
@@ -223,18 +195,15 @@ describe('finance settings screens of the console, continued', () => {
     await accounts.locator('li').first().waitFor();
     expect(await accounts.getByText(cardNo).count()).toBe(0);
 
-    expect(errors).toEqual([]);
-    expect(member.errors).toEqual([]);
-    await member.context.close();
-    await context.close();
+    await expectCleanThenClose({ errors, context }, member);
   });
 
   it('支付方式: edits the USDT ranges members deposit within, refuses a reversed range, closes ERC20 and opens it again', async () => {
     const seeded = (await adminApi<{ code: string; ranges: unknown[] }[]>('GET', '/admin/api/pay-ways')).data.find(
       (w) => w.code === 'usdt',
     )!;
-    const { page, errors, context } = await desktopPage(browser);
-    const member = await phonePage(browser);
+    const { page, errors, context } = await desktopPage(browser());
+    const member = await phonePage(browser());
     try {
       await openScreenAsBoss(page, 'pay-ways', '支付方式');
       const usdtRow = () => rowWith(page, 'USDT（usdt）');
@@ -309,7 +278,7 @@ describe('finance settings screens of the console, continued', () => {
       expect(member.errors).toEqual([]);
     } finally {
       // Later journeys deposit by USDT within the demo ranges.
-      await adminPut('/admin/api/pay-ways/usdt', { ranges: seeded.ranges });
+      await adminApi('PUT', '/admin/api/pay-ways/usdt', { ranges: seeded.ranges });
       await member.context.close();
       await context.close();
     }

@@ -1,24 +1,30 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
-import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { clickInDialog, chooseOption, desktopPage, dialog, expectToast, newMemberWithCard, openScreen, openScreenAsBoss, removeRow, rowWith, save } from './support/console';
+import { adminApi, baseURL, browserOfFile, memberPageAt, uniqueName, expectCleanThenClose } from './support/browser';
+import {
+  clickInDialog,
+  chooseOption,
+  desktopPage,
+  dialog,
+  expectToast,
+  newMemberWithCard,
+  openScreen,
+  openScreenAsBoss,
+  removeRow,
+  rowWith,
+  save,
+} from './support/console';
 
 // The content and finance settings screens of the console (one generic list/create/update/delete page) in Chromium
 // at 1280 px against the real server: create, edit, delete, a refused value with its Chinese message, and, for
 // 公告 and 轮播图, the member app showing the change at once.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
+const browser = browserOfFile();
 
 // By its text: while antd's loading icon fades out after a refused send, the icon's label is still part of the
 // button's accessible name ("loading 发送"), though the button already takes clicks.
 const sendButton = (page: Page) => page.locator('button', { hasText: /^发\s?送$/ });
-
 
 /**
  * The HTML source of the dialog's rich-text field `label` (the editor's 源码 view, switched on when it is not on
@@ -27,26 +33,18 @@ const sendButton = (page: Page) => page.locator('button', { hasText: /^发\s?送
 async function htmlSource(page: Page, label: string) {
   const source = dialog(page).getByRole('textbox', { name: `${label}HTML源码`, exact: true });
   if (!(await source.isVisible())) {
-    await dialog(page).getByRole('toolbar', { name: `${label}格式`, exact: true }).getByRole('button', { name: '源码' }).click();
+    await dialog(page)
+      .getByRole('toolbar', { name: `${label}格式`, exact: true })
+      .getByRole('button', { name: '源码' })
+      .click();
   }
   await source.waitFor();
   return source;
 }
 
-/** The member app's home, in a phone page of the same browser, past its welcome modal. */
-async function memberHome() {
-  const member = await phonePage(browser);
-  await member.page.goto(`${baseURL()}/`);
-  await member.page
-    .getByRole('button', { name: '我知道了' })
-    .click({ timeout: 5000 })
-    .catch(() => undefined);
-  return member;
-}
-
 describe('content screens of the console', () => {
   it('公告: refuses an empty one, creates one the member app shows at once, edits and deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'notices', '公告');
     const text = `测试公告${uniqueName('n')}`;
 
@@ -58,7 +56,7 @@ describe('content screens of the console', () => {
     await expectToast(page, '已新增');
     await rowWith(page, text).waitFor();
 
-    const member = await memberHome();
+    const member = await memberPageAt(browser());
     await expect.poll(async () => member.page.getByLabel('公告').textContent(), { timeout: 15_000 }).toContain(text);
 
     await rowWith(page, text).getByRole('button', { name: /^编辑/ }).click();
@@ -72,14 +70,11 @@ describe('content screens of the console', () => {
     await member.page.getByLabel('公告').and(member.page.locator('[aria-busy="false"]')).waitFor();
     expect(await member.page.getByLabel('公告').textContent()).not.toContain(text);
 
-    expect(errors).toEqual([]);
-    expect(member.errors).toEqual([]);
-    await member.context.close();
-    await context.close();
+    await expectCleanThenClose({ errors, context }, member);
   });
 
   it('轮播图: previews at the member aspect, refuses a script address, and the member home shows a new banner', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'banners', '轮播图');
     const src = `/art/banners/banner-2.svg?e2e=${uniqueName('b')}`;
 
@@ -97,7 +92,7 @@ describe('content screens of the console', () => {
     await expectToast(page, '已新增');
     await rowWith(page, src).waitFor();
 
-    const member = await memberHome();
+    const member = await memberPageAt(browser());
     await member.page.locator(`img[src="${src}"]`).first().waitFor({ state: 'attached', timeout: 15_000 });
 
     // Switched off from the list, it leaves the member home.
@@ -112,14 +107,11 @@ describe('content screens of the console', () => {
     expect(await member.page.locator(`img[src="${src}"]`).count()).toBe(0);
 
     await removeRow(page, src);
-    expect(errors).toEqual([]);
-    expect(member.errors).toEqual([]);
-    await member.context.close();
-    await context.close();
+    await expectCleanThenClose({ errors, context }, member);
   });
 
   it('场馆: refuses a bad code, creates, disables, renames and deletes a venue', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'venues', '场馆');
     const code = uniqueName('v').replace(/[^A-Za-z0-9_]/g, '_');
 
@@ -151,7 +143,7 @@ describe('content screens of the console', () => {
   });
 
   it('帮助文章: one per type (the server refuses a second), HTML cleaned on save, refused when cleaning empties it', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'articles', '帮助文章');
     const content = () => htmlSource(page, '内容');
 
@@ -193,7 +185,7 @@ describe('content screens of the console', () => {
 
 describe('promotions in the console', () => {
   it('优惠活动: refuses a missing title, creates one of a type with cleaned HTML, edits and deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'promotion-types', '活动类型');
     const typeName = `类型${uniqueName('t')}`;
     await page.getByRole('button', { name: '新增活动类型' }).click();
@@ -210,8 +202,14 @@ describe('promotions in the console', () => {
     await chooseOption(page, '活动类型', typeName);
     await (await htmlSource(page, '活动内容')).fill('<h3>首存加赠</h3><p onclick="alert(1)">存款即送<b>10%</b></p>');
     // Back in the visual editor the HTML is drawn (and nothing of the handler runs).
-    await dialog(page).getByRole('toolbar', { name: '活动内容格式', exact: true }).getByRole('button', { name: '源码' }).click();
-    await dialog(page).getByRole('textbox', { name: '活动内容', exact: true }).locator('h3', { hasText: '首存加赠' }).waitFor();
+    await dialog(page)
+      .getByRole('toolbar', { name: '活动内容格式', exact: true })
+      .getByRole('button', { name: '源码' })
+      .click();
+    await dialog(page)
+      .getByRole('textbox', { name: '活动内容', exact: true })
+      .locator('h3', { hasText: '首存加赠' })
+      .waitFor();
     await save(page);
     await expectToast(page, '已新增');
     await rowWith(page, title).waitFor();
@@ -233,7 +231,7 @@ describe('promotions in the console', () => {
 
 describe('finance settings screens of the console', () => {
   it('支付通道: refuses a short secret, creates once a second admin approves, renames at once, deletes', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'gateways', '支付通道');
     const code = uniqueName('g')
       .toLowerCase()
@@ -260,7 +258,10 @@ describe('finance settings screens of the console', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password: second.data.password }),
     }).then((r) => r.json() as Promise<{ data: { token: string } }>);
-    const changes = await adminApi<{ data: { id: number; target: string }[] }>('GET', '/admin/api/integration-changes?state=1');
+    const changes = await adminApi<{ data: { id: number; target: string }[] }>(
+      'GET',
+      '/admin/api/integration-changes?state=1',
+    );
     const change = changes.data.data.find((c) => c.target === code);
     const approved = await fetch(`${baseURL()}/admin/api/integration-changes/${change?.id}/approve`, {
       method: 'POST',
@@ -284,7 +285,7 @@ describe('finance settings screens of the console', () => {
   });
 
   it('红包规则: refuses a bad time range, creates, edits and deletes a rule', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'redpacket-rules', '红包规则');
 
     await page.getByRole('button', { name: '新增红包规则' }).click();
@@ -319,7 +320,7 @@ describe('finance settings screens of the console', () => {
 describe('messages and site settings in the console', () => {
   it('站内信: refuses an unknown member with the server message, sends to a member by username, deletes it', async () => {
     const member = await newMemberWithCard();
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'messages', '站内信');
 
     await page.getByLabel('会员ID或用户名').fill('99999999');
@@ -344,7 +345,7 @@ describe('messages and site settings in the console', () => {
   });
 
   it('站点设置: each group refuses a bad value with its message and saves on its own', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'settings', '站点设置');
     const group = (name: string) => page.locator('.ant-card', { has: page.getByRole('heading', { name, level: 2 }) });
 

@@ -1,18 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
-import { adminApi, launchBrowser, uniqueName } from './support/browser';
-import { clickInDialog, chooseOption, desktopPage, dialog, expectToast, openScreen, openScreenAsBoss, rowWith, save, signIn } from './support/console';
+import { adminApi, browserOfFile, uniqueName } from './support/browser';
+import {
+  clickInDialog,
+  chooseOption,
+  desktopPage,
+  dialog,
+  expectToast,
+  openScreen,
+  openScreenAsBoss,
+  rowWith,
+  save,
+  signIn,
+} from './support/console';
 
 // Two admins for integrations in Chromium against the real server: content adds a venue without any money field,
 // one admin gives it a wallet mode and secret in 接入设置, the venue list shows the change waiting, and only when a
 // second admin approves it under 待审批变更 does the list show it applied.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 /** A new operator of `role`, created by the e2e admin through the back office (its password answered once). */
 async function newOperator(role: 'admin' | 'content') {
@@ -29,11 +35,12 @@ describe('venue integrations take two admins', () => {
 
     // Content adds the venue: name, code, category and switch only.
     const editor = await newOperator('content');
-    const content = await desktopPage(browser);
+    const content = await desktopPage(browser());
     await signIn(content.page, editor.username, editor.password);
     await openScreen(content.page, 'venues', '场馆');
     await content.page.getByRole('button', { name: '新增场馆' }).click();
-    for (const label of ['钱包模式', '接口地址', '签名密钥', '币种']) expect(await dialog(content.page).getByLabel(label).count()).toBe(0);
+    for (const label of ['钱包模式', '接口地址', '签名密钥', '币种'])
+      expect(await dialog(content.page).getByLabel(label).count()).toBe(0);
     await dialog(content.page).getByLabel('场馆代码').fill(code);
     await dialog(content.page).getByLabel('名称').fill(name);
     await chooseOption(content.page, '分类', '真人视讯');
@@ -44,9 +51,11 @@ describe('venue integrations take two admins', () => {
     expect(await contentRow.getByRole('button', { name: `接入设置 ${name}` }).count()).toBe(0);
 
     // One admin proposes a seamless wallet with its secret: the list shows it waiting, the venue unchanged.
-    const maker = await desktopPage(browser);
+    const maker = await desktopPage(browser());
     await openScreenAsBoss(maker.page, 'venues', '场馆');
-    await rowWith(maker.page, code).getByRole('button', { name: `接入设置 ${name}` }).click();
+    await rowWith(maker.page, code)
+      .getByRole('button', { name: `接入设置 ${name}` })
+      .click();
     await dialog(maker.page).getByText('须另一位管理员在「待审批变更」中通过').waitFor();
     await chooseOption(maker.page, '钱包模式', '无缝钱包');
     await dialog(maker.page).getByLabel('签名密钥').fill('e2e-venue-secret-0123456789');
@@ -64,7 +73,7 @@ describe('venue integrations take two admins', () => {
 
     // A second admin approves it: only now does the list show the venue connected.
     const second = await newOperator('admin');
-    const checker = await desktopPage(browser);
+    const checker = await desktopPage(browser());
     await signIn(checker.page, second.username, second.password);
     await openScreen(checker.page, 'integration-changes', '待审批变更');
     const pending = rowWith(checker.page, `场馆 ${code}`);

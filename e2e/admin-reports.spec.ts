@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { centsToMoney, dailyReportColumns, parseMoneyToCents } from '@h5/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../apps/admin/src/shared/format';
-import { adminApi, launchBrowser } from './support/browser';
+import { adminApi, browserOfFile } from './support/browser';
 import {
   bankDeposit,
   consoleURL,
@@ -19,11 +19,7 @@ import {
 // moves today's figures, and the daily report shows the same day on screen and in its CSV download. Other journeys
 // share the server, so every expectation is the figure before plus what this journey did.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 interface Day {
   day: string;
@@ -66,7 +62,7 @@ describe('reports and the dashboard figures', () => {
     const before = await figures();
     const member = await newMemberWithCard();
     const depositNo = await bankDeposit(member, '777');
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await signInAsBoss(page);
 
     // Today's figures as they stand (the member registered, nothing credited yet), and the 30-day chart after them.
@@ -77,9 +73,9 @@ describe('reports and the dashboard figures', () => {
     // Drawn, though a line of zeros has no height for the browser to call visible.
     await chart.locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
     expect(await chart.locator('.recharts-line-curve').count()).toBe(3);
-    expect(await page.getByRole('table', { name: '近30天每日存款、提款与平台盈亏（元）' }).getByRole('row').count()).toBe(
-      31,
-    );
+    expect(
+      await page.getByRole('table', { name: '近30天每日存款、提款与平台盈亏（元）' }).getByRole('row').count(),
+    ).toBe(31);
 
     await openScreen(page, '存款审核');
     const row = rowWith(page, depositNo);
@@ -132,7 +128,7 @@ describe('reports and the dashboard figures', () => {
   });
 
   it('shows the server’s refusal of a range too long, on the page and when exporting', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await signInAsBoss(page);
     await page.goto(consoleURL('reports/daily?from=2024-01-01&to=2026-01-01'));
     await page.getByRole('heading', { name: '每日报表', level: 1 }).waitFor();

@@ -1,18 +1,21 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
-import { adminApi, baseURL, launchBrowser, phonePage, uniqueName } from './support/browser';
-import { clickInDialog, desktopPage, dialog, expectToast, openScreenAsBoss, removeRow, rowWith } from './support/console';
+import { adminApi, baseURL, browserOfFile, memberPageAt, uniqueName, expectCleanThenClose } from './support/browser';
+import {
+  clickInDialog,
+  desktopPage,
+  dialog,
+  expectToast,
+  openScreenAsBoss,
+  removeRow,
+  rowWith,
+} from './support/console';
 
 // Banner images uploaded into the server from the console, and promotion content written in the console's editor,
 // as the member app then shows them: Chromium at 1280 px for the console, 375 px for the member app.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 /** A real PNG of one colour, made here: the member app's banner size unless told. */
 function solidPng(width = 750, height = 280, rgb: [number, number, number] = [214, 40, 57]): Buffer {
@@ -38,20 +41,9 @@ function solidPng(width = 750, height = 280, rgb: [number, number, number] = [21
   ]);
 }
 
-/** A member-app page past the welcome modal, if it shows. */
-async function memberPage(path: string) {
-  const member = await phonePage(browser);
-  await member.page.goto(`${baseURL()}/${path}`);
-  await member.page
-    .getByRole('button', { name: '我知道了' })
-    .click({ timeout: 5000 })
-    .catch(() => undefined);
-  return member;
-}
-
 describe('images uploaded from the console', () => {
   it('轮播图: refuses a fake PNG, uploads a real one, and the member home shows it from /uploads/', async () => {
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'banners', '轮播图');
     await page.getByRole('button', { name: '新增轮播图' }).click();
     const address = dialog(page).getByLabel('图片地址');
@@ -81,7 +73,7 @@ describe('images uploaded from the console', () => {
     await expectToast(page, '已新增');
     await rowWith(page, src).waitFor();
 
-    const member = await memberPage('');
+    const member = await memberPageAt(browser());
     const banner = member.page.locator(`img.banner-image[src="${src}"]`).first();
     await banner.waitFor({ state: 'attached', timeout: 15_000 });
     await expect
@@ -89,10 +81,7 @@ describe('images uploaded from the console', () => {
       .toBe(750);
 
     await removeRow(page, src);
-    expect(errors).toEqual([]);
-    expect(member.errors).toEqual([]);
-    await member.context.close();
-    await context.close();
+    await expectCleanThenClose({ errors, context }, member);
   });
 });
 
@@ -109,7 +98,7 @@ describe('promotion content written in the editor', () => {
     expect(created.code).toBe(200);
     const id = created.data.id;
 
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'promotions', '优惠活动');
     await rowWith(page, title).getByRole('button', { name: /^编辑/ }).click();
     const editor = dialog(page).getByRole('textbox', { name: '活动内容', exact: true });
@@ -117,7 +106,9 @@ describe('promotion content written in the editor', () => {
     await editor.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('首存活动：');
-    const bold = dialog(page).getByRole('toolbar', { name: '活动内容格式', exact: true }).getByRole('button', { name: '加粗' });
+    const bold = dialog(page)
+      .getByRole('toolbar', { name: '活动内容格式', exact: true })
+      .getByRole('button', { name: '加粗' });
     await bold.click();
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.type('存款即送10%');
@@ -128,16 +119,13 @@ describe('promotion content written in the editor', () => {
     const stored = await adminApi<Array<{ id: number; content: string }>>('GET', '/admin/api/promotions');
     expect(stored.data.find((p) => p.id === id)?.content).toBe('<p>首存活动：<strong>存款即送10%</strong></p>');
 
-    const member = await memberPage(`#/activityInfo?id=${id}`);
+    const member = await memberPageAt(browser(), `#/activityInfo?id=${id}`);
     const strong = member.page.locator('.activity-content strong');
     await expect.poll(() => strong.textContent(), { timeout: 15_000 }).toBe('存款即送10%');
     expect(Number(await strong.evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(600);
     expect(await member.page.locator('.activity-content').textContent()).toBe('首存活动：存款即送10%');
 
     await removeRow(page, title);
-    expect(errors).toEqual([]);
-    expect(member.errors).toEqual([]);
-    await member.context.close();
-    await context.close();
+    await expectCleanThenClose({ errors, context }, member);
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, creditMember, launchBrowser, uniqueName } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminApi, creditMember, browserOfFile, uniqueName } from './support/browser';
 import {
   balanceOf,
   bankDeposit,
@@ -21,11 +21,7 @@ import {
 // the money desk, the second review of large withdrawals and the roles. Each journey also checks that nothing was
 // logged, so a script or style the page's content security policy refused would fail it.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
 const openScreen = async (page: Page, name: string) => {
@@ -65,7 +61,7 @@ describe('the operators console', () => {
     const username = uniqueName('totp');
     const created = await adminApi<{ password: string }>('POST', '/admin/api/operators', { username, role: 'admin' });
     expect(created.code).toBe(200);
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
 
     await page.goto(consoleURL());
     await page.getByRole('heading', { name: '登录', exact: true }).waitFor();
@@ -100,7 +96,7 @@ describe('the operators console', () => {
   it("approves a member's bank deposit from 存款审核 and sees the balance on the member page", async () => {
     const member = await newMemberWithCard();
     const depositNo = await bankDeposit(member, '500');
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await signInAsBoss(page);
 
     await openScreen(page, '存款审核');
@@ -128,7 +124,7 @@ describe('the operators console', () => {
     await creditMember(member.name, '500');
     const orderNo = await withdraw(member, '200');
     expect(await balanceOf(member)).toBe('300.00');
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await signInAsBoss(page);
 
     await openScreen(page, '提款审核');
@@ -152,7 +148,7 @@ describe('the operators console', () => {
   });
 
   it('needs a second operator for a large withdrawal; the finance operator made on 管理员 does not see 管理员', async () => {
-    const boss = await desktopPage(browser);
+    const boss = await desktopPage(browser());
     await signInAsBoss(boss.page);
     const finance = await createOperator(boss.page, '财务');
 
@@ -177,7 +173,7 @@ describe('the operators console', () => {
       expect(await bossRow.getByRole('button', { name: '通过', exact: true }).isDisabled()).toBe(true);
       expect(await balanceOf(member)).toBe('1000.00');
 
-      const second = await desktopPage(browser);
+      const second = await desktopPage(browser());
       await signIn(second.page, finance.username, finance.password);
       const names = await menu(second.page).getByRole('link').allTextContents();
       expect(names).toContain('提款审核');

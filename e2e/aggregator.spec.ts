@@ -1,16 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, creditMember, launchBrowser, memberApi, phonePage, registerThroughForm, sandboxControlToken } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  baseURL,
+  creditMember,
+  browserOfFile,
+  memberApi,
+  phonePage,
+  registerThroughForm,
+  sandboxControlToken,
+  transferIntoVenue,
+  expectCleanThenClose,
+  expectWalletBalances,
+} from './support/browser';
 import { clickInDialog, desktopPage, expectToast, openScreenAsBoss, rowWith } from './support/console';
 
 // The money journeys of remote venues: the sandbox aggregator inside the server, reached over HTTP, with one
 // transfer-wallet venue (聚合真人, the member's balance kept by the aggregator) and one seamless venue (聚合棋牌,
 // played from the central wallet through our signed wallet API).
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
@@ -33,29 +40,22 @@ async function playOneRound(page: Page, venue: string) {
 
 describe('remote venues through the sandbox aggregator', () => {
   it('moves money into a transfer-wallet venue, plays there and brings it all back', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
     expect(await creditMember(name, '300')).toBe('300.00');
 
-    await page.goto(`${baseURL()}/#/transfer`);
-    const form = page.getByRole('form', { name: '手动转账' });
-    await form.getByRole('button', { name: /^转出钱包：/ }).click();
-    await page.getByRole('dialog', { name: '选择转出钱包' }).getByRole('button', { name: /中心钱包/ }).click();
-    await form.getByRole('button', { name: /^转入钱包：/ }).click();
-    await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /聚合真人/ }).click();
-    await page.getByLabel('转账金额').fill('100');
-    await page.getByRole('button', { name: '立即转账' }).click();
+    await transferIntoVenue(page, '聚合真人', '100');
     await expectToast(page, '转账成功');
 
-    await page.goto(`${baseURL()}/#/money`);
-    await expect.poll(() => page.getByLabel('聚合真人余额').textContent()).toContain('100.00');
-    await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain('200.00');
+    await expectWalletBalances(page, { 聚合真人: '100.00', 中心钱包: '200.00' });
 
     const winLoss = await playOneRound(page, 'JHZR');
     // The aggregator keeps the venue balance: the round shows there (at the page's next poll), not in the central
     // wallet.
     await page.goto(`${baseURL()}/#/money`);
-    await expect.poll(async () => money(await page.getByLabel('聚合真人余额').textContent()), { timeout: 10_000 }).toBe(100 + winLoss);
+    await expect
+      .poll(async () => money(await page.getByLabel('聚合真人余额').textContent()), { timeout: 10_000 })
+      .toBe(100 + winLoss);
 
     await page.getByRole('button', { name: '一键回收' }).first().click();
     await expectToast(page, '回收成功');
@@ -63,7 +63,11 @@ describe('remote venues through the sandbox aggregator', () => {
     await expect.poll(() => page.getByLabel('聚合真人余额').textContent()).toContain('0.00');
 
     // Both transfers are in the records, each successful.
-    const records = await api<{ data: { type: number; state: number; pay_way: string }[] }>(page, '/api/gettransrecord', { date: 1, page: 1 });
+    const records = await api<{ data: { type: number; state: number; pay_way: string }[] }>(
+      page,
+      '/api/gettransrecord',
+      { date: 1, page: 1 },
+    );
     expect(records.data.filter((r) => r.pay_way === 'JHZR').map((r) => [r.type, r.state])).toEqual([
       [4, 1],
       [3, 1],
@@ -73,7 +77,7 @@ describe('remote venues through the sandbox aggregator', () => {
   });
 
   it('plays a seamless venue from the central wallet and records the bet at once', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
     expect(await creditMember(name, '50')).toBe('50.00');
 
@@ -89,7 +93,7 @@ describe('remote venues through the sandbox aggregator', () => {
   });
 
   it('leaves a transfer the venue answered late pending, and finance finishes it from 场馆转账', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
     expect(await creditMember(name, '80')).toBe('80.00');
     // The aggregator holds its answer longer than the server waits (VENUE_TIMEOUT_MS 3 s in these journeys).
@@ -100,19 +104,18 @@ describe('remote venues through the sandbox aggregator', () => {
     });
     expect(fault.status).toBe(200);
 
-    await page.goto(`${baseURL()}/#/transfer`);
-    const form = page.getByRole('form', { name: '手动转账' });
-    await form.getByRole('button', { name: /^转出钱包：/ }).click();
-    await page.getByRole('dialog', { name: '选择转出钱包' }).getByRole('button', { name: /中心钱包/ }).click();
-    await form.getByRole('button', { name: /^转入钱包：/ }).click();
-    await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /聚合真人/ }).click();
-    await page.getByLabel('转账金额').fill('30');
-    await page.getByRole('button', { name: '立即转账' }).click();
+    await transferIntoVenue(page, '聚合真人', '30');
     await expectToast(page, '转账处理中，请稍后在转账记录中查看结果');
-    const records = await api<{ data: { type: number; state: number; pay_way: string; amount: string }[] }>(page, '/api/gettransrecord', { date: 1, page: 1 });
-    expect(records.data.filter((r) => r.pay_way === 'JHZR').map((r) => [r.type, r.amount, r.state])).toEqual([[3, '30.00', 2]]);
+    const records = await api<{ data: { type: number; state: number; pay_way: string; amount: string }[] }>(
+      page,
+      '/api/gettransrecord',
+      { date: 1, page: 1 },
+    );
+    expect(records.data.filter((r) => r.pay_way === 'JHZR').map((r) => [r.type, r.amount, r.state])).toEqual([
+      [3, '30.00', 2],
+    ]);
 
-    const desk = await desktopPage(browser);
+    const desk = await desktopPage(browser());
     await openScreenAsBoss(desk.page, 'venue-transfers', '场馆转账');
     const row = rowWith(desk.page, name);
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('处理中');
@@ -125,9 +128,6 @@ describe('remote venues through the sandbox aggregator', () => {
     await page.goto(`${baseURL()}/#/money`);
     await expect.poll(() => page.getByLabel('聚合真人余额').textContent(), { timeout: 10_000 }).toContain('30.00');
     await expect.poll(async () => money(await page.getByLabel('中心钱包余额').textContent())).toBe(50);
-    expect(errors).toEqual([]);
-    expect(desk.errors).toEqual([]);
-    await desk.context.close();
-    await context.close();
+    await expectCleanThenClose({ errors, context }, desk);
   });
 });

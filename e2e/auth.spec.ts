@@ -1,16 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, hashPath, launchBrowser, phonePage, readCaptcha, uniqueName } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { baseURL, hashPath, browserOfFile, phonePage, uniqueName, submitRegisterForm } from './support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 describe('visitor to member and back', () => {
   it('is sent to login from /mine, registers, stays logged in across a reload, and logs out', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
 
     await page.goto(`${baseURL()}/#/mine`);
     await page.waitForURL(/#\/login\?/);
@@ -18,13 +13,7 @@ describe('visitor to member and back', () => {
 
     await page.getByRole('tab', { name: '注册' }).click();
     const name = uniqueName('walker');
-    await page.getByPlaceholder('请输入用户名').fill(name);
-    await page.getByPlaceholder('请输入密码').last().fill('secret123');
-    await page.getByPlaceholder('请再次输入密码').fill('secret123');
-    await page.getByPlaceholder('请输入真实姓名').fill('李四');
-    await page.getByPlaceholder('请输入支付密码').fill('pay123456');
-    await page.getByPlaceholder('请输入验证码').fill(await readCaptcha(page));
-    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await submitRegisterForm(page, name);
 
     const balance = page.getByLabel('账户余额');
     await balance.waitFor();

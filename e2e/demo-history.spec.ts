@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../apps/admin/src/shared/format';
-import { adminApi, launchBrowser } from './support/browser';
+import { adminApi, browserOfFile } from './support/browser';
 import { consoleURL, desktopPage, navigateInApp, openScreenAsBoss, rowWith } from './support/console';
 
 // The journeys' server is a fresh `npm start`: the embedded demo seeds a month of history (README "Demo history").
@@ -9,11 +8,7 @@ import { consoleURL, desktopPage, navigateInApp, openScreenAsBoss, rowWith } fro
 // partner statement, the risk flags the product's own checks raised, and books that balance. Only past days are
 // read, so journeys running beside this one (today's registrations and deposits) cannot move what it checks.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 interface DayFigures {
   day: string;
@@ -37,7 +32,7 @@ describe('the demo month in the console', () => {
     expect(past.filter((r) => r.bets_count > 0).length).toBeGreaterThanOrEqual(20);
     const busiest = past.reduce((a, b) => (Number(b.deposits_amount) > Number(a.deposits_amount) ? b : a));
 
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, '', '仪表盘');
     const trend = page.getByRole('table', { name: '近30天每日存款、提款与平台盈亏（元）' });
     const chartDay = dashboard.data.chart.find((d) => d.day === busiest.day)!;

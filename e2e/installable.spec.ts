@@ -4,25 +4,16 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL } from './support/browser';
+import { chromiumLaunchOptions } from './support/chromium';
 
 describe('the member app on the home screen', () => {
   it('is installable in Chromium, and after a first visit its shell opens offline saying 网络异常', async () => {
     // A persistent profile: in an incognito context (every newContext) Chromium never finds an app installable.
     const profile = mkdtempSync(path.join(tmpdir(), 'h5-installable-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      headless: true,
+      ...chromiumLaunchOptions(),
       viewport: { width: 375, height: 812 },
       locale: 'zh-CN',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-      ],
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());

@@ -1,19 +1,26 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, creditMember, launchBrowser } from './support/browser';
-import { clickInDialog, bankDeposit, desktopPage, expectToast, newMemberWithCard, openScreenAsBoss, rowWith, withdraw } from './support/console';
+import { describe, expect, it } from 'vitest';
+import { adminApi, creditMember, browserOfFile } from './support/browser';
+import {
+  clickInDialog,
+  bankDeposit,
+  desktopPage,
+  expectToast,
+  newMemberWithCard,
+  openScreenAsBoss,
+  rowWith,
+  withdraw,
+} from './support/console';
 
 // 提款审核 beside its evidence: the member asking for money shares a bank card with two others; the reviewer opens
 // 关联账户 from the withdrawal's row, sees both with their figures, and freezes one of them, the other untouched.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 const memberState = async (username: string) => {
-  const list = await adminApi<{ data: { username: string; state: number }[] }>('GET', `/admin/api/members?username=${username}`);
+  const list = await adminApi<{ data: { username: string; state: number }[] }>(
+    'GET',
+    `/admin/api/members?username=${username}`,
+  );
   return list.data.data.find((m) => m.username === username)?.state;
 };
 
@@ -29,9 +36,11 @@ describe('linked accounts on 提款审核', () => {
     const depositNo = await bankDeposit(depositor, '300');
     expect((await adminApi('POST', `/admin/api/deposits/${depositNo}/approve`, {})).code).toBe(200);
 
-    const { page, errors, context } = await desktopPage(browser);
+    const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'withdrawals', '提款审核');
-    await rowWith(page, orderNo).getByRole('button', { name: `关联账户 ${asking.name}` }).click();
+    await rowWith(page, orderNo)
+      .getByRole('button', { name: `关联账户 ${asking.name}` })
+      .click();
     const drawer = page.getByRole('dialog', { name: `关联账户：${asking.name}` });
     const depositorRow = drawer.locator('tr', { hasText: depositor.name });
     const quietRow = drawer.locator('tr', { hasText: quiet.name });

@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, hashPath, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminApi, baseURL, hashPath, browserOfFile, phonePage, registerThroughForm } from './support/browser';
 import { expectToast } from './support/toasts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 /** A 1x1 PNG (one opaque red pixel), as a browser would upload it. */
 const TINY_PNG = Buffer.from(
@@ -46,7 +42,7 @@ async function userFor(token: string): Promise<{ code: number }> {
 
 describe('the member centre', () => {
   it('edits the profile, uploads an avatar, changes the password, reads an inbox message and becomes an agent', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
 
     // 1. Profile: mobile, email and birthday are saved and survive a reload.

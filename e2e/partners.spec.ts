@@ -1,23 +1,29 @@
 import { maskUsername, MSG } from '@h5/contract';
-import type { Browser, FrameLocator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameLocator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   adminApi,
   baseURL,
   bindBankCard,
-  launchBrowser,
+  browserOfFile,
   memberApi,
   phonePage,
   submitRegisterForm,
   uniqueName,
+  transferIntoVenue,
+  startOnlineDeposit,
 } from './support/browser';
-import { clickInDialog, desktopPage, dialog, expectToast, openScreen, openScreenAsBoss, rowWith } from './support/console';
+import {
+  clickInDialog,
+  desktopPage,
+  dialog,
+  expectToast,
+  openScreen,
+  openScreenAsBoss,
+  rowWith,
+} from './support/console';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 /** A member who applied to the partner programme and whom finance approved. */
 async function approvedPartner() {
@@ -44,7 +50,6 @@ async function approvedPartner() {
   return { name, token, id: referral.data.pid, link: referral.data.link };
 }
 
-
 /** Plays rounds of 押大 in the sandbox game frame until the member is behind overall; answers the member's loss. */
 /** Plays rounds until the member is behind; answers the loss and how many rounds it took. */
 async function playUntilBehind(frame: FrameLocator): Promise<{ loss: number; rounds: number }> {
@@ -69,15 +74,11 @@ describe('the partner programme', () => {
     expect(partner.link).toBe(`${baseURL()}/#/login?type=1&pid=${partner.id}`);
 
     // The member registers through the partner's link, deposits 300 at the sandbox gateway and plays.
-    const member = await phonePage(browser);
+    const member = await phonePage(browser());
     await member.page.goto(partner.link);
     const memberName = await submitRegisterForm(member.page, uniqueName('d'));
     await bindBankCard(member.page);
-    await member.page.goto(`${baseURL()}/#/recharge`);
-    await member.page.getByRole('radio', { name: '支付宝' }).check();
-    await member.page.getByLabel('存款金额', { exact: true }).fill('300');
-    await member.page.getByRole('button', { name: '立即存款' }).click();
-    await member.page.waitForURL(/#\/payInfo\?deposit_no=/);
+    await startOnlineDeposit(member.page, '支付宝', '300');
     await member.page.getByRole('link', { name: '前往支付' }).click();
     await member.page.waitForURL(/\/sandbox\/epay\/submit\.php\?/);
     await member.page.getByRole('button', { name: '确认支付' }).click();
@@ -86,26 +87,14 @@ describe('the partner programme', () => {
       .poll(() => member.page.getByRole('region', { name: '订单状态' }).getByRole('status').textContent())
       .toBe('已到账');
 
-    await member.page.goto(`${baseURL()}/#/transfer`);
-    const form = member.page.getByRole('form', { name: '手动转账' });
-    await form.getByRole('button', { name: /^转出钱包：/ }).click();
-    await member.page
-      .getByRole('dialog', { name: '选择转出钱包' })
-      .getByRole('button', { name: /中心钱包/ })
-      .click();
-    await form.getByRole('button', { name: /^转入钱包：/ }).click();
-    await member.page
-      .getByRole('dialog', { name: '选择转入钱包' })
-      .getByRole('button', { name: /星河真人/ })
-      .click();
-    await member.page.getByLabel('转账金额').fill('300');
-    await member.page.getByRole('button', { name: '立即转账' }).click();
+    await transferIntoVenue(member.page, '星河真人', '300');
     await expectToast(member.page, '转账成功');
     await member.page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
     const { loss: memberLoss, rounds } = await playUntilBehind(member.page.frameLocator('iframe.game-frame'));
     // The settled rounds reach our records by the venue's bet pull (every 2 s here): the partner's month counts them
     // once they are in.
-    const recordedRounds = async () => (await memberApi<{ data: unknown[] }>(member.page, '/api/betrecord')).data.data.length;
+    const recordedRounds = async () =>
+      (await memberApi<{ data: unknown[] }>(member.page, '/api/betrecord')).data.data.length;
     await expect.poll(recordedRounds, { timeout: 15_000 }).toBe(rounds);
     // A member who is not a partner is refused the agent centre, in words, with the way to apply.
     await member.page.goto(`${baseURL()}/#/agentCenter`);
@@ -115,7 +104,7 @@ describe('the partner programme', () => {
     await member.context.close();
 
     // The partner signs in with the member account and opens 代理登录 on /mine: the agent centre in the frame.
-    const agent = await phonePage(browser);
+    const agent = await phonePage(browser());
     await agent.page.goto(`${baseURL()}/#/login`);
     await agent.page.getByPlaceholder('请输入账号').fill(partner.name);
     await agent.page.getByPlaceholder('请输入密码').fill('secret123');
@@ -145,7 +134,7 @@ describe('the partner programme', () => {
     await centre.getByRole('img', { name: '推广二维码' }).waitFor();
 
     // Finance: a plan, the partner on it, the running month settled early (a sandbox site may) and paid.
-    const desk = await desktopPage(browser);
+    const desk = await desktopPage(browser());
     await openScreenAsBoss(desk.page, '/partner-plans', '佣金方案');
     await desk.page.getByRole('button', { name: '新增方案' }).click();
     const planName = `方案${uniqueName('')}`;

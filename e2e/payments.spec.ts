@@ -1,23 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   adminApi,
   baseURL,
   bindBankCard,
   creditMember,
-  launchBrowser,
+  browserOfFile,
   phonePage,
   registerThroughForm,
+  submitBankDeposit,
+  startOnlineDeposit,
 } from './support/browser';
 import { expectToast } from './support/toasts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 const centralBalance = (page: Page) => page.getByLabel('账户余额').textContent();
+
+/** The home page, loaded afresh, shows the central balance `amount`. */
+async function homeShowsBalance(page: Page, amount: string) {
+  await page.goto(`${baseURL()}/#/`);
+  await page.reload();
+  await expect.poll(() => centralBalance(page)).toContain(amount);
+}
 
 async function pendingOf<T extends { username: string }>(
   kind: 'deposits' | 'withdrawals',
@@ -31,7 +36,7 @@ async function pendingOf<T extends { username: string }>(
 
 describe('deposits, withdrawals and cards', () => {
   it('binds a bank card and a USDT address, deposits by bank transfer, and the balance rises once an operator approves', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
     await bindBankCard(page);
     await page.getByRole('button', { name: '解绑尾号2233' }).waitFor();
@@ -44,14 +49,7 @@ describe('deposits, withdrawals and cards', () => {
     await expectToast(page, '绑定成功');
     await page.waitForURL(/#\/wallet\?type=1/);
 
-    await page.goto(`${baseURL()}/#/recharge`);
-    await page.getByRole('radio', { name: '银行卡转账' }).check();
-    await page.getByLabel('存款金额', { exact: true }).fill('500');
-    await page.getByLabel('存款人姓名', { exact: true }).fill('王五');
-    await page.getByLabel('银行类型', { exact: true }).fill('中国银行');
-    await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
-    await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
-    await page.getByRole('button', { name: '提交存款' }).click();
+    await submitBankDeposit(page, '500');
     await expectToast(page, '提交成功，等待后台审核');
     await page.waitForURL(/#\/transRecord/);
     await expect.poll(() => page.locator('.trans-row .trans-state').first().textContent()).toBe('待审核');
@@ -60,24 +58,18 @@ describe('deposits, withdrawals and cards', () => {
     expect(deposit.amount).toBe('500.00');
     expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(200);
     expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(409);
-    await page.goto(`${baseURL()}/#/`);
-    await page.reload();
-    await expect.poll(() => centralBalance(page)).toContain('500.00');
+    await homeShowsBalance(page, '500.00');
 
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('deposits by USDT to the receiving address shown with its countdown, and waits for an operator', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
     await bindBankCard(page);
 
-    await page.goto(`${baseURL()}/#/recharge`);
-    await page.getByRole('radio', { name: 'USDT' }).check();
-    await page.getByLabel('存款金额', { exact: true }).fill('720');
-    await page.getByRole('button', { name: '立即存款' }).click();
-    await page.waitForURL(/#\/payInfo\?deposit_no=/);
+    await startOnlineDeposit(page, 'USDT', '720');
     const timer = page.getByRole('timer', { name: '剩余支付时间' });
     await expect.poll(() => timer.textContent()).toMatch(/^(60:00|59:\d{2})$/);
     const first = await timer.textContent();
@@ -88,24 +80,18 @@ describe('deposits, withdrawals and cards', () => {
 
     const deposit = await pendingOf<{ username: string; deposit_no: string }>('deposits', name);
     expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(200);
-    await page.goto(`${baseURL()}/#/`);
-    await page.reload();
-    await expect.poll(() => centralBalance(page)).toContain('720.00');
+    await homeShowsBalance(page, '720.00');
 
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('pays by Alipay on the sandbox gateway pages and sees the balance arrive without an operator', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     await registerThroughForm(page);
     await bindBankCard(page);
 
-    await page.goto(`${baseURL()}/#/recharge`);
-    await page.getByRole('radio', { name: '支付宝' }).check();
-    await page.getByLabel('存款金额', { exact: true }).fill('268');
-    await page.getByRole('button', { name: '立即存款' }).click();
-    await page.waitForURL(/#\/payInfo\?deposit_no=/);
+    await startOnlineDeposit(page, '支付宝', '268');
     const depositNo = new URL(page.url().replace('/#/', '/')).searchParams.get('deposit_no');
     await page.getByText('请点击下方“前往支付”，在支付页面完成付款，付款成功后自动到账。').waitFor();
 
@@ -117,22 +103,24 @@ describe('deposits, withdrawals and cards', () => {
 
     // The gateway notified the server over HTTP, then sent the browser back to the deposit.
     await page.waitForURL(new RegExp(`#/payInfo\\?deposit_no=${depositNo}`));
-    await expect.poll(() => page.getByRole('region', { name: '订单状态' }).getByRole('status').textContent()).toBe('已到账');
-    await page.goto(`${baseURL()}/#/`);
-    await page.reload();
-    await expect.poll(() => centralBalance(page)).toContain('268.00');
-    const credited = await adminApi<{ data: Array<{ deposit_no: string; reviewed_by: string; gateway_trade_no: string }> }>(
-      'GET',
-      '/admin/api/deposits?state=2&pagesize=50',
-    );
-    expect(credited.data.data.find((d) => d.deposit_no === depositNo)).toMatchObject({ reviewed_by: 'sandbox', gateway_trade_no: expect.stringMatching(/^\d+$/) });
+    await expect
+      .poll(() => page.getByRole('region', { name: '订单状态' }).getByRole('status').textContent())
+      .toBe('已到账');
+    await homeShowsBalance(page, '268.00');
+    const credited = await adminApi<{
+      data: Array<{ deposit_no: string; reviewed_by: string; gateway_trade_no: string }>;
+    }>('GET', '/admin/api/deposits?state=2&pagesize=50');
+    expect(credited.data.data.find((d) => d.deposit_no === depositNo)).toMatchObject({
+      reviewed_by: 'sandbox',
+      gateway_trade_no: expect.stringMatching(/^\d+$/),
+    });
 
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('withdraws to the bank card, sees it pending, and gets the money back when an operator rejects it', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
     await bindBankCard(page);
     await creditMember(name, '500');

@@ -24,6 +24,8 @@ import {
   phonePage,
   registerThroughForm,
   uniqueName,
+  transferIntoVenue,
+  submitBankDeposit,
 } from './support/browser';
 import { expectToast } from './support/toasts';
 
@@ -69,7 +71,6 @@ afterAll(async () => {
   if (uploads) rmSync(uploads, { recursive: true, force: true });
 });
 
-
 /** A back-office request as an operator would send it (the operator of this journey's server). */
 async function adminApi<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Envelope<T>> {
   const login = (await (
@@ -107,14 +108,7 @@ async function phone(): Promise<{ context: BrowserContext; page: Page; errors: s
 
 /** Bank-transfer deposit through /recharge, approved by the operator; the central balance shows it. */
 async function depositAndApprove(page: Page, name: string, amount: string) {
-  await page.goto(`${site}/#/recharge`);
-  await page.getByRole('radio', { name: '银行卡转账' }).check();
-  await page.getByLabel('存款金额', { exact: true }).fill(amount);
-  await page.getByLabel('存款人姓名', { exact: true }).fill('王五');
-  await page.getByLabel('银行类型', { exact: true }).fill('中国银行');
-  await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
-  await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
-  await page.getByRole('button', { name: '提交存款' }).click();
+  await submitBankDeposit(page, amount, site);
   await expectToast(page, '提交成功，等待后台审核');
   await page.waitForURL(/#\/transRecord/);
 
@@ -139,20 +133,7 @@ describe('rebates, red packets and promotions', () => {
     await depositAndApprove(page, name, '1000');
 
     // Money into a live-casino demo venue at the sandbox aggregator, then demo rounds that settle at once.
-    await page.goto(`${site}/#/transfer`);
-    const form = page.getByRole('form', { name: '手动转账' });
-    await form.getByRole('button', { name: /^转出钱包：/ }).click();
-    await page
-      .getByRole('dialog', { name: '选择转出钱包' })
-      .getByRole('button', { name: /中心钱包/ })
-      .click();
-    await form.getByRole('button', { name: /^转入钱包：/ }).click();
-    await page
-      .getByRole('dialog', { name: '选择转入钱包' })
-      .getByRole('button', { name: /星河真人/ })
-      .click();
-    await page.getByLabel('转账金额').fill('500');
-    await page.getByRole('button', { name: '立即转账' }).click();
+    await transferIntoVenue(page, '星河真人', '500', site);
     await expectToast(page, '转账成功');
 
     await page.goto(`${site}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);

@@ -1,29 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, bindBankCard, launchBrowser, phonePage, registerThroughForm } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import {
+  adminApi,
+  baseURL,
+  bindBankCard,
+  browserOfFile,
+  phonePage,
+  registerThroughForm,
+  submitBankDeposit,
+} from './support/browser';
 import { expectToast } from './support/toasts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-
-async function bankDeposit(page: Page, amount: string) {
-  await page.goto(`${baseURL()}/#/recharge`);
-  await page.getByRole('radio', { name: '银行卡转账' }).check();
-  await page.getByLabel('存款金额', { exact: true }).fill(amount);
-  await page.getByLabel('存款人姓名', { exact: true }).fill('王五');
-  await page.getByLabel('银行类型', { exact: true }).fill('中国银行');
-  await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
-  await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
-  await page.getByRole('button', { name: '提交存款' }).click();
-}
+const browser = browserOfFile();
 
 describe('理性娱乐', () => {
   it('sets a daily deposit limit from the security centre; a deposit above it is refused, one at it goes through', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
     // The deposit screen asks for a bound card first.
     await bindBankCard(page);
@@ -38,19 +29,26 @@ describe('理性娱乐', () => {
     await form.getByRole('button').filter({ hasText: '保存' }).click();
     await expectToast(page, '设置成功，已立即生效');
     await expect.poll(() => page.getByLabel('每日存款限额当前').textContent()).toBe('300.00元');
-    await expect.poll(() => page.getByRole('list', { name: '变更记录列表' }).textContent()).toContain('每日存款限额 不限 → 300.00元，立即生效');
+    await expect
+      .poll(() => page.getByRole('list', { name: '变更记录列表' }).textContent())
+      .toContain('每日存款限额 不限 → 300.00元，立即生效');
 
     // Raising it waits 24 hours, and the screen says so.
     await form.getByLabel('每日存款限额', { exact: true }).fill('5000');
     await form.getByRole('button').filter({ hasText: '保存' }).click();
     await expectToast(page, '放宽限制需等待24小时，届时自动生效');
-    await expect.poll(() => form.getByRole('note').textContent()).toMatch(/^待生效：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 起调整为 5000\.00元$/);
+    await expect
+      .poll(() => form.getByRole('note').textContent())
+      .toMatch(/^待生效：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 起调整为 5000\.00元$/);
     await expect.poll(() => page.getByLabel('每日存款限额当前').textContent()).toBe('300.00元');
 
-    await bankDeposit(page, '300.01');
+    await submitBankDeposit(page, '300.01');
     await expectToast(page, '超出您设置的每日存款限额300.00元，本期还可存款300.00元');
     expect(page.url()).toMatch(/#\/recharge/);
-    const none = await adminApi<{ data: Array<{ username: string }> }>('GET', '/admin/api/deposits?state=1&pagesize=50');
+    const none = await adminApi<{ data: Array<{ username: string }> }>(
+      'GET',
+      '/admin/api/deposits?state=1&pagesize=50',
+    );
     expect(none.data.data.filter((d) => d.username === name)).toEqual([]);
 
     await page.getByLabel('存款金额', { exact: true }).fill('300');

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseURL,
   hashPath,
-  launchBrowser,
+  browserOfFile,
   phonePage,
   registerThroughForm,
   submitRegisterForm,
@@ -14,17 +14,13 @@ import { expectToast } from './support/toasts';
 // The content and service screens: sponsors, customer service, help, the USDT notes, slots, about us, VIP, the
 // app download page, the security centre, the card wallet and the referral link.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = browserOfFile();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 describe('content and service screens', () => {
   it('lets a visitor read sponsors, service, help, the USDT notes, slots, about us, VIP and the register view', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
 
     await page.goto(`${baseURL()}/#/zhanzhu`);
     await heading(page, '品牌赞助').waitFor();
@@ -73,7 +69,7 @@ describe('content and service screens', () => {
   });
 
   it('shows a member the app download, the security centre, the cards, VIP progress and a referral link that brings an invitee', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
     await registerThroughForm(page);
 
@@ -117,7 +113,7 @@ describe('content and service screens', () => {
     await expect.poll(() => page.getByLabel('已邀请人数').textContent()).toBe('0');
 
     // A friend opens the link in their own browser and registers: the invite counts.
-    const friend = await phonePage(browser);
+    const friend = await phonePage(browser());
     await friend.page.goto(link);
     await submitRegisterForm(friend.page, uniqueName('f'));
     expect(friend.errors).toEqual([]);

@@ -1,38 +1,34 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, creditMember, launchBrowser, memberApi, phonePage, registerThroughForm } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import {
+  baseURL,
+  creditMember,
+  browserOfFile,
+  memberApi,
+  phonePage,
+  registerThroughForm,
+  transferIntoVenue,
+  expectWalletBalances,
+} from './support/browser';
 import { expectToast } from './support/toasts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
+const browser = browserOfFile();
 
 describe('a member moves money into a venue, plays and recycles it', () => {
   it('transfers 100 in, sees it in /money, plays a demo round, sees the bet and recycles everything', async () => {
-    const { page, errors, context } = await phonePage(browser);
+    const { page, errors, context } = await phonePage(browser());
     const name = await registerThroughForm(page);
     expect(await creditMember(name, '500')).toBe('500.00');
 
-    await page.goto(`${baseURL()}/#/transfer`);
-    const form = page.getByRole('form', { name: '手动转账' });
-    await form.getByRole('button', { name: /^转出钱包：/ }).click();
-    await page.getByRole('dialog', { name: '选择转出钱包' }).getByRole('button', { name: /中心钱包/ }).click();
-    await form.getByRole('button', { name: /^转入钱包：/ }).click();
-    await page.getByRole('dialog', { name: '选择转入钱包' }).getByRole('button', { name: /星河真人/ }).click();
-    await page.getByLabel('转账金额').fill('100');
-    await page.getByRole('button', { name: '立即转账' }).click();
+    await transferIntoVenue(page, '星河真人', '100');
     await expectToast(page, '转账成功');
 
-    await page.goto(`${baseURL()}/#/money`);
-    await expect.poll(() => page.getByLabel('星河真人余额').textContent()).toContain('100.00');
-    await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain('400.00');
+    await expectWalletBalances(page, { 星河真人: '100.00', 中心钱包: '400.00' });
 
     // One demo round in the venue's game page, served by the sandbox aggregator inside the app's game frame.
     await page.goto(`${baseURL()}/#/gamePage?name=XHZR&type=baccarat&code=baccarat`);
-    await expect.poll(() => page.locator('iframe.game-frame').getAttribute('src')).toContain('/sandbox/aggregator/play?ticket=');
+    await expect
+      .poll(() => page.locator('iframe.game-frame').getAttribute('src'))
+      .toContain('/sandbox/aggregator/play?ticket=');
     const frame = page.frameLocator('iframe.game-frame');
     await frame.getByLabel(/下注金额/).fill('10');
     await frame.getByRole('button', { name: '押大' }).click();

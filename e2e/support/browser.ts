@@ -1,7 +1,11 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CAPTCHA_CODES } from '../../apps/web/src/features/auth/captcha-codes';
-import { expectToast, recordToastsOf } from './toasts';
+import { dataOf, type Envelope, requestJson } from './api';
+import { chromiumLaunchOptions } from './chromium';
+import { expectToast, recordToastsOf, type TOAST_SELECTOR } from './toasts';
+
+export type { Envelope } from './api';
 
 export const baseURL = () => inject('baseURL');
 /** The bearer token of the sandbox aggregator's test controls (faults, outcomes). */
@@ -9,31 +13,42 @@ export const sandboxControlToken = () => inject('sandboxControlToken');
 
 /** Debian's Chromium, headless, kept on loopback (STACK "Chromium"). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
-/** A phone-sized page that records console errors, so a journey can assert the console stayed clean. */
-export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
+/**
+ * The browser of a spec file's journeys: launched before the first of them and closed after the last. Answers a
+ * getter, since the browser only exists once the file's journeys start.
+ */
+export function browserOfFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
   });
-  await recordToastsOf(context, 'member');
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error('the browser is launched before the first journey of the file');
+    return browser;
+  };
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/**
+ * A page of a new context that records the toasts of `app` and every console error, so a journey can wait for its
+ * toasts and assert the console stayed clean.
+ */
+export async function recordedPage(
+  browser: Browser,
+  options: BrowserContextOptions,
+  app: keyof typeof TOAST_SELECTOR,
+): Promise<OpenedPage> {
+  const context = await browser.newContext(options);
+  await recordToastsOf(context, app);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -41,6 +56,35 @@ export async function phonePage(browser: Browser): Promise<{ context: BrowserCon
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors };
+}
+
+/**
+ * The end of a journey with several pages open: none of them logged an error (a script or style the content security
+ * policy refused would), then they all close.
+ */
+export async function expectCleanThenClose(...opened: Pick<OpenedPage, 'context' | 'errors'>[]) {
+  for (const { errors } of opened) expect(errors).toEqual([]);
+  for (const { context } of opened) await context.close();
+}
+
+/** A phone-sized page that records console errors, so a journey can assert the console stayed clean. */
+export function phonePage(browser: Browser): Promise<OpenedPage> {
+  return recordedPage(
+    browser,
+    { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' },
+    'member',
+  );
+}
+
+/** A phone page of the member app at `path` (a hash route), past the welcome modal if it shows. */
+export async function memberPageAt(browser: Browser, path = ''): Promise<OpenedPage> {
+  const member = await phonePage(browser);
+  await member.page.goto(`${baseURL()}/${path}`);
+  await member.page
+    .getByRole('button', { name: '我知道了' })
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
+  return member;
 }
 
 export const hashPath = (page: Page) => new URL(page.url()).hash;
@@ -59,37 +103,29 @@ export function uniqueName(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${seq}`.slice(0, 16);
 }
 
-export interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
 /** A fresh console session of one of the journeys' operators, from the sign-in API (as the console keeps it). */
-export async function operatorSession(as: 'operator' | 'checker' = 'operator'): Promise<{ token: string; role: string; username: string }> {
+export async function operatorSession(
+  as: 'operator' | 'checker' = 'operator',
+): Promise<{ token: string; role: string; username: string }> {
   const { username, password } = inject(as);
-  const res = await fetch(`${baseURL()}/admin/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+  const answer = await requestJson<{ token: string; role: string; username: string }>(`${baseURL()}/admin/api/login`, {
+    body: { username, password },
   });
-  const answer = (await res.json()) as Envelope<{ token: string; role: string; username: string }>;
-  if (answer.code !== 200) throw new Error(`sign-in of ${username}: ${answer.code} ${answer.message}`);
-  return answer.data;
+  return dataOf(answer, `sign-in of ${username}`);
 }
 
 /**
  * A back-office request as an operator would send it (the e2e operators are created by the global setup: the admin,
  * or with `as: 'checker'` the second, finance operator).
  */
-export async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: unknown, as: 'operator' | 'checker' = 'operator'): Promise<Envelope<T>> {
+export async function adminApi<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+  as: 'operator' | 'checker' = 'operator',
+): Promise<Envelope<T>> {
   const { token } = await operatorSession(as);
-  const res = await fetch(`${baseURL()}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-  });
-  return (await res.json()) as Envelope<T>;
+  return requestJson<T>(`${baseURL()}${url}`, { method, body, token });
 }
 
 /**
@@ -102,13 +138,9 @@ export async function memberApi<T>(
   body: unknown = {},
   site = baseURL(),
 ): Promise<Envelope<T>> {
-  const token = typeof session === 'object' && session ? await session.evaluate(() => sessionStorage.getItem('token')) : session;
-  const res = await fetch(`${site}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
+  const token =
+    typeof session === 'object' && session ? await session.evaluate(() => sessionStorage.getItem('token')) : session;
+  return requestJson<T>(`${site}${url}`, { body, token });
 }
 
 /**
@@ -166,4 +198,57 @@ export async function bindBankCard(page: Page, site = baseURL()) {
   await page.getByRole('button', { name: '确认绑定' }).click();
   await expectToast(page, '绑定成功');
   await page.waitForURL(/#\/wallet\?type=2/);
+}
+
+/**
+ * Moves `amount` from the central wallet into a venue (named as the wallet pickers of /transfer show it) and sends
+ * the transfer; the journey waits for the toast it expects (done, or still in doubt).
+ */
+export async function transferIntoVenue(page: Page, venue: string, amount: string, site = baseURL()) {
+  await page.goto(`${site}/#/transfer`);
+  const form = page.getByRole('form', { name: '手动转账' });
+  await form.getByRole('button', { name: /^转出钱包：/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择转出钱包' })
+    .getByRole('button', { name: /中心钱包/ })
+    .click();
+  await form.getByRole('button', { name: /^转入钱包：/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择转入钱包' })
+    .getByRole('button', { name: new RegExp(venue) })
+    .click();
+  await page.getByLabel('转账金额').fill(amount);
+  await page.getByRole('button', { name: '立即转账' }).click();
+}
+
+/**
+ * Fills and sends the bank-transfer deposit of /recharge (the member needs a bound card first); the journey waits for
+ * the answer it expects (taken for review, or refused).
+ */
+export async function submitBankDeposit(page: Page, amount: string, site = baseURL()) {
+  await page.goto(`${site}/#/recharge`);
+  await page.getByRole('radio', { name: '银行卡转账' }).check();
+  await page.getByLabel('存款金额', { exact: true }).fill(amount);
+  await page.getByLabel('存款人姓名', { exact: true }).fill('王五');
+  await page.getByLabel('银行类型', { exact: true }).fill('中国银行');
+  await page.getByLabel('银行卡号', { exact: true }).fill('6222020200112233');
+  await page.getByLabel('开户行地址', { exact: true }).fill('上海市浦东新区支行');
+  await page.getByRole('button', { name: '提交存款' }).click();
+}
+
+/** Starts an online deposit of `amount` by `way` (a payment way of /recharge) and waits for its payment screen. */
+export async function startOnlineDeposit(page: Page, way: string, amount: string, site = baseURL()) {
+  await page.goto(`${site}/#/recharge`);
+  await page.getByRole('radio', { name: way }).check();
+  await page.getByLabel('存款金额', { exact: true }).fill(amount);
+  await page.getByRole('button', { name: '立即存款' }).click();
+  await page.waitForURL(/#\/payInfo\?deposit_no=/);
+}
+
+/** Opens /money and waits until each wallet named shows its balance (a venue's arrives at the page's next poll). */
+export async function expectWalletBalances(page: Page, balances: Record<string, string>, site = baseURL()) {
+  await page.goto(`${site}/#/money`);
+  for (const [wallet, balance] of Object.entries(balances)) {
+    await expect.poll(() => page.getByLabel(`${wallet}余额`).textContent()).toContain(balance);
+  }
 }

@@ -1,8 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseURL, operatorSession, uniqueName } from './browser';
-import { expectToast, recordToastsOf } from './toasts';
+import { dataOf } from './api';
+import { baseURL, memberApi, type OpenedPage, operatorSession, recordedPage, uniqueName } from './browser';
+import { expectToast } from './toasts';
 
 export { expectToast } from './toasts';
 
@@ -12,18 +13,8 @@ export { expectToast } from './toasts';
 export const consoleURL = (path = '') => `${baseURL()}/admin/${path.replace(/^\//, '')}`;
 
 /** A 1280 px desktop page that records console errors. */
-export async function desktopPage(
-  browser: Browser,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
-  await recordToastsOf(context, 'console');
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors };
+export function desktopPage(browser: Browser): Promise<OpenedPage> {
+  return recordedPage(browser, { viewport: { width: 1280, height: 860 }, locale: 'zh-CN' }, 'console');
 }
 
 /** Signs in on 登录 (with 动态验证码 when a code is given) and waits for the console. */
@@ -66,21 +57,9 @@ export function totpCode(secret: string, offsetSteps = 0): string {
   return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 }
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
+/** A member API call the set-up of a console journey needs to succeed; answers its data. */
 async function memberCall<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Envelope<T>;
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.message}`);
-  return answer.data;
+  return dataOf(await memberApi<T>(token ?? null, path, body), path);
 }
 
 export interface Member {
@@ -216,7 +195,12 @@ export async function clickInDialog(page: Page, name: string, options: { exact?:
     const moving = () =>
       document.getAnimations().some((a) => {
         const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
-        return a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity && !!target && layer.contains(target);
+        return (
+          a.playState === 'running' &&
+          a.effect?.getTiming().iterations !== Infinity &&
+          !!target &&
+          layer.contains(target)
+        );
       });
     while (moving()) await new Promise((resolve) => requestAnimationFrame(resolve));
   });
@@ -235,4 +219,3 @@ export async function removeRow(page: Page, text: string) {
   await expectToast(page, '已删除');
   await rowWith(page, text).waitFor({ state: 'detached' });
 }
-

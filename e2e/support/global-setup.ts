@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { dataOf, requestJson } from './api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,30 +24,19 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error('server did not start in time');
 }
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
 async function createOperatorThroughApi(
   baseURL: string,
   admin: { username: string; password: string },
   username: string,
   role: 'admin' | 'finance' | 'content',
 ): Promise<{ username: string; password: string }> {
-  const call = async <T>(path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${baseURL}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const answer = (await res.json()) as Envelope<T>;
-    if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.message}`);
-    return answer.data;
-  };
-  const { token } = await call<{ token: string }>('/admin/api/login', admin);
-  const created = await call<{ password: string }>('/admin/api/operators', { username, role }, token);
+  const login = '/admin/api/login';
+  const { token } = dataOf(await requestJson<{ token: string }>(`${baseURL}${login}`, { body: admin }), login);
+  const operators = '/admin/api/operators';
+  const created = dataOf(
+    await requestJson<{ password: string }>(`${baseURL}${operators}`, { body: { username, role }, token }),
+    operators,
+  );
   return { username, password: created.password };
 }
 
@@ -74,14 +64,21 @@ export default async function setup(project: TestProject) {
   };
   // The journeys run the compiled server, built here from the sources as the production build is (README "Operating
   // the site"): the build that ships is the build under test, never a stale one.
-  execFileSync('npm', ['run', 'build:prod', '-w', 'apps/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['run', 'build:prod', '-w', 'apps/server'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const compiled = ['--import', './apps/server/scripts/compiled.mjs'];
   // The operator is created the way the README says, before the server opens the (single-process) PGlite directory.
-  const created = execFileSync(process.execPath, [...compiled, 'apps/server/dist/cli/operator.js', 'create', 'e2eboss', '--role', 'admin'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
+  const created = execFileSync(
+    process.execPath,
+    [...compiled, 'apps/server/dist/cli/operator.js', 'create', 'e2eboss', '--role', 'admin'],
+    {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    },
+  );
   const password = /^password: (\S+)$/m.exec(created)?.[1];
   if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
   project.provide('operator', { username: 'e2eboss', password });
@@ -96,7 +93,10 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   // A second operator, made by the first on 管理员's API (as a site's admin would): a credit above the adjustment line
   // waits for someone other than the one who made it.
-  project.provide('checker', await createOperatorThroughApi(baseURL, { username: 'e2eboss', password }, 'e2echecker', 'finance'));
+  project.provide(
+    'checker',
+    await createOperatorThroughApi(baseURL, { username: 'e2eboss', password }, 'e2echecker', 'finance'),
+  );
   project.provide('sandboxControlToken', env.SANDBOX_CONTROL_TOKEN);
   return async () => {
     child.kill('SIGTERM');
