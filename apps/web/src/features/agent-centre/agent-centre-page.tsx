@@ -11,7 +11,7 @@ import type { Paginator } from '@h5/contract';
 import { loadedRows, PagedList, type PagedListProps, type PagedQuery } from '../../shared/ui/paged-list';
 import { useAgentDownline, useAgentStatements, useAgentSummary } from './api';
 import './agent-centre.css';
-import '../../shared/ui/column-list.css';
+import '../../shared/ui/lists.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
 export const AGENT_TABS = [

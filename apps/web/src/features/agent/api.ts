@@ -1,6 +1,6 @@
 import { apiRoutes } from '@h5/contract/routes';
 import { callApiWithMessage } from '../../shared/api/client';
-import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
+import { useRefetchingMutation } from '../../shared/api/member-query';
 
 export interface AgentApplication {
   mobile: string;

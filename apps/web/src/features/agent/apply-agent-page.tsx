@@ -8,7 +8,7 @@ import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useApplyAgent } from './api';
 import '../../shared/ui/panel.css';
 import './agent.css';
-import '../../shared/ui/column-list.css';
+import '../../shared/ui/lists.css';
 
 const PERKS = [
   { title: '高额佣金', text: '按团队业绩每月结算，多劳多得' },

@@ -1,9 +1,8 @@
 import { CARD_TYPE } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
 import { callApi } from '../../shared/api/client';
-import { useMemberQuery } from '../../shared/api/member-query';
+import { useMemberQuery, useRefetchingMutation } from '../../shared/api/member-query';
 import type { CardKind } from '../../shared/ui/card-kind-tabs';
-import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
 
 /** POST /api/getcard {type}: the member's cards of one kind (the deposit and withdrawal screens share the key). */
 export function useCards(kind: CardKind) {

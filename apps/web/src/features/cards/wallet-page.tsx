@@ -9,7 +9,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { useCards, useDeleteCard } from './api';
 import './cards.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
-import '../../shared/ui/column-list.css';
+import '../../shared/ui/lists.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
 const KIND_LABEL: Record<CardKind, string> = { usdt: 'USDT地址', bank: '银行卡' };

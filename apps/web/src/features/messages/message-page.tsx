@@ -4,8 +4,7 @@ import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { SafeHtml } from '../../shared/ui/safe-html';
 import { MESSAGE_TABS, useMessages } from './api';
 import './messages.css';
-import '../../shared/ui/page-tabs.css';
-import '../../shared/ui/column-list.css';
+import '../../shared/ui/lists.css';
 
 const typeOf = (raw: string | null): number => (raw === '2' ? 2 : 1);
 

@@ -2,8 +2,7 @@ import type { PayWays } from '@h5/contract';
 import { CARD_TYPE } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
-import { useMemberQuery } from '../../shared/api/member-query';
-import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
+import { useMemberQuery, useRefetchingMutation } from '../../shared/api/member-query';
 
 /** SPEC 9: venue balances are polled every 3.5 s on /withdrawal. */
 export const WITHDRAWAL_VENUE_POLL_MS = 3500;

@@ -10,7 +10,7 @@ import { usePayInfo } from './api';
 import { CopyButton } from './copy-button';
 import { formatCountdown, paymentDeadline, useCountdown } from './countdown';
 import './payments.css';
-import '../../shared/ui/column-list.css';
+import '../../shared/ui/lists.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
 /** SERVER-RULES payinfo: the pay type named in the message. */

@@ -26,7 +26,7 @@ import {
 import { CopyButton } from './copy-button';
 import './payments.css';
 import { dialogName } from '../../shared/ui/dialogs';
-import '../../shared/ui/column-list.css';
+import '../../shared/ui/lists.css';
 import { Detail } from '../../shared/ui/detail';
 import { PayAmountCard } from './pay-amount-card';
 

@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { callApiWithMessage, handleUnauthorized, REQUEST_TIMEOUT_MS } from '../../shared/api/client';
 import { ApiError, TRANSPORT } from '../../shared/api/api-error';
-import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
 import { getToken } from '../../shared/session/session-store';
+import { useRefetchingMutation } from '../../shared/api/member-query';
 
 /** After a profile change the user info (avatar, mobile, email, birthday) refetches; the stored copy follows it. */
 const USER = ['user'];

@@ -6,7 +6,7 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { usePromotions, usePromotionTypes } from './api';
 import './promotions.css';
-import '../../shared/ui/column-list.css';
+import '../../shared/ui/lists.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
 const ALL = 'all';

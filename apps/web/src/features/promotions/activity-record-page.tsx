@@ -3,7 +3,7 @@ import { promotionApplyStateLabel } from '@h5/contract/codes';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { usePromotionApplications } from './api';
 import './promotions.css';
-import '../../shared/ui/column-list.css';
+import '../../shared/ui/lists.css';
 
 /** /activityRecord (SPEC 2): the member's promotion applications, page by page. */
 export function ActivityRecordPage() {

@@ -1,8 +1,7 @@
 import { apiRoutes } from '@h5/contract/routes';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
-import { nextPageOf, useMemberPages } from '../../shared/api/member-query';
-import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
+import { nextPageOf, useMemberPages, useRefetchingMutation } from '../../shared/api/member-query';
 
 /** POST /api/activitytype: the server's promotion types (the page puts 全部 before them). */
 export function usePromotionTypes() {

@@ -10,7 +10,7 @@ import { FilterButton, PeriodSheet } from './platform-period-filter';
 import { RecordCount } from './record-count';
 import './records.css';
 import './trans-record.css';
-import '../../shared/ui/page-tabs.css';
+import '../../shared/ui/lists.css';
 import '../../shared/ui/record-card.css';
 import { Detail } from '../../shared/ui/detail';
 

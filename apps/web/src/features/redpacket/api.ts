@@ -1,7 +1,6 @@
 import { apiRoutes } from '@h5/contract/routes';
 import { callApiWithMessage, callApi } from '../../shared/api/client';
-import { useMemberPages, useMemberQuery } from '../../shared/api/member-query';
-import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
+import { useMemberPages, useMemberQuery, useRefetchingMutation } from '../../shared/api/member-query';
 
 /** GET /api/userredpacket: grabs left (sendnums) and taken today (acquirednum), and the enabled rules. */
 export function useRedpacketInfo() {

@@ -2,8 +2,7 @@ import type { UserInfo, Venue } from '@h5/contract';
 import { apiRoutes } from '@h5/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
-import { useMemberQuery } from '../../shared/api/member-query';
-import { useRefetchingMutation } from '../../shared/api/refetching-mutation';
+import { useMemberQuery, useRefetchingMutation } from '../../shared/api/member-query';
 import { useSessionStore } from '../../shared/session/session-store';
 
 /** SPEC 9: venue balances are polled every 3.5 s on /money (and /withdrawal), every 1.5 s on /transfer. */

@@ -1,5 +1,5 @@
 import type { Paginator } from '@h5/contract';
-import { useInfiniteQuery, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useSessionStore } from '../session/session-store';
 
 /** A query's name and its parameters: the cache key is the name, the member's token, then the parameters. */
@@ -65,4 +65,28 @@ export function useMemberPages<TPage>(
     ...(gcTime === undefined ? {} : { gcTime }),
     staleTime: 0,
   });
+}
+
+interface RefetchAfter {
+  /** The queries, by the first part of their key, that refetch after the change. */
+  refetch: readonly string[];
+  /** 'settled': after a failure too (money may have moved though its answer was lost). 'success' by default. */
+  after?: 'success' | 'settled';
+  /** The mutation's promise waits for those refetches, for a screen that reads the fresh data next. */
+  wait?: boolean;
+}
+
+/** A change on the server after which the screens' copies of what it touched refetch. */
+export function useRefetchingMutation<TVars = void, TData = unknown>(
+  mutationFn: (vars: TVars) => Promise<TData>,
+  { refetch, after = 'success', wait = false }: RefetchAfter,
+) {
+  const queryClient = useQueryClient();
+  const invalidate = () => {
+    const done = Promise.all(refetch.map((name) => queryClient.invalidateQueries({ queryKey: [name] })));
+    return wait ? done : undefined;
+  };
+  return useMutation(
+    after === 'settled' ? { mutationFn, onSettled: invalidate } : { mutationFn, onSuccess: invalidate },
+  );
 }

@@ -1,7 +1,7 @@
 import type { CARD_TYPE } from '@h5/contract/codes';
 import { Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
-import './page-tabs.css';
+import './lists.css';
 
 export type CardKind = keyof typeof CARD_TYPE;
 
