@@ -2,6 +2,7 @@ import { adminEndpoints, BizCode, centsToMoney, MSG } from '@h5/contract';
 import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import { primaryReads, type ReadDb } from '../../db/replica';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
@@ -202,13 +203,10 @@ export function adminMembersRoutes(
 
   adminRoute(app, authenticate, adminEndpoints.memberTransfers, async ({ input, params }) => {
     const m = await memberOr404(db, idParam(params));
-    const window = pageWindow(input);
     // The transfers the venues confirmed, recycling included (pending and refused ones are in 场馆转账).
     const where = and(eq(venueTransfers.memberId, m.id), eq(venueTransfers.state, 1));
-    const [counted] = await db.select({ n: count() }).from(venueTransfers).where(where);
-    const total = counted?.n ?? 0;
-    const rows = await db.select().from(venueTransfers).where(where).orderBy(desc(venueTransfers.id)).limit(window.perPage).offset(window.offset);
-    const data = rows.map((r) => ({
+    const rows = db.select().from(venueTransfers).orderBy(desc(venueTransfers.id)).$dynamic();
+    const page = await queryPage(db, venueTransfers, where, pageWindow(input), rows, (r) => ({
       id: r.id,
       reference: r.transferNo,
       kind: r.direction === 'in' ? 'transfer_in' : 'transfer_out',
@@ -216,7 +214,7 @@ export function adminMembersRoutes(
       amount: numericToMoney(r.amount),
       created_at: formatBeijing(r.createdAt),
     }));
-    return { data: toPaginator(data, total, window) };
+    return { data: page };
   });
 
   adminRoute(app, authenticate, adminEndpoints.memberDeposits, async ({ input, params }) => {
