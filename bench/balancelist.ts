@@ -5,7 +5,17 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { createOperator, freshDatabase, fundMembers, post, registerMembers, startProcess, stopProcess, waitForHttp } from './support';
+import {
+  createOperator,
+  exitIfOverBudget,
+  freshDatabase,
+  fundMembers,
+  post,
+  registerMembers,
+  startServer,
+  stopProcess,
+  waitForHttp,
+} from './support';
 
 const BUDGET_CALLS_PER_MEMBER_MINUTE = 6;
 const BUDGET_P99_MS = 150;
@@ -14,7 +24,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const MEMBERS = Math.min(50, Number(process.env.BENCH_MEMBERS ?? 50));
 const POLL_MS = 1500;
 const VENUE_MS = 100;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const serverPort = 18_920;
 const venuePort = 18_921;
@@ -56,7 +67,8 @@ function startVenue(secret: string) {
   return { counts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 const database = await freshDatabase(adminUrl);
 const secret = randomBytes(24).toString('base64url');
@@ -73,9 +85,8 @@ const serverEnv = {
 let failed = false;
 const operator = createOperator(serverEnv);
 const checker = createOperator(serverEnv);
-const server = startProcess(['apps/server/src/main.ts'], serverEnv);
+const { server, base } = startServer(serverEnv);
 try {
-  const base = `http://127.0.0.1:${serverPort}`;
   await waitForHttp(`${base}/api/app`, server);
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
@@ -91,7 +102,12 @@ try {
   const checkerLogin = await post<{ token: string }>(base, '/admin/api/login', checker);
   await fundMembers(base, login.data.token, '100', checkerLogin.data.token);
   for (const token of tokens) {
-    const moved = await post(base, '/api/transfer', { amount: '10.00', sourcetype: 'userbalance', targettype: VENUE }, token);
+    const moved = await post(
+      base,
+      '/api/transfer',
+      { amount: '10.00', sourcetype: 'userbalance', targettype: VENUE },
+      token,
+    );
     if (moved.code !== 200) throw new Error(`transfer: ${moved.message}`);
   }
 
@@ -124,16 +140,19 @@ try {
   const sorted = [...latencies].sort((a, b) => a - b);
   const p50 = Math.round(percentile(sorted, 50));
   const p99 = Math.round(percentile(sorted, 99));
-  console.log(`/api/balancelist polled every ${POLL_MS} ms by ${MEMBERS} members for ${SECONDS} s, venue answering in ${VENUE_MS} ms`);
-  console.log(`${latencies.length} lists, p50 ${p50} ms, p99 ${p99} ms (budget < ${BUDGET_P99_MS} ms)${errors ? `, ${errors} wrong or failed` : ''}`);
-  console.log(`venue balance calls: ${calls}, ${perMemberMinute.toFixed(2)} per member-minute (budget <= ${BUDGET_CALLS_PER_MEMBER_MINUTE}; ${(60_000 / POLL_MS).toFixed(0)} without keeping)`);
+  console.log(
+    `/api/balancelist polled every ${POLL_MS} ms by ${MEMBERS} members for ${SECONDS} s, venue answering in ${VENUE_MS} ms`,
+  );
+  console.log(
+    `${latencies.length} lists, p50 ${p50} ms, p99 ${p99} ms (budget < ${BUDGET_P99_MS} ms)${errors ? `, ${errors} wrong or failed` : ''}`,
+  );
+  console.log(
+    `venue balance calls: ${calls}, ${perMemberMinute.toFixed(2)} per member-minute (budget <= ${BUDGET_CALLS_PER_MEMBER_MINUTE}; ${(60_000 / POLL_MS).toFixed(0)} without keeping)`,
+  );
   if (perMemberMinute > BUDGET_CALLS_PER_MEMBER_MINUTE || p99 >= BUDGET_P99_MS || errors > 0) failed = true;
 } finally {
   await stopProcess(server);
   await venue.close();
   await database.drop();
 }
-if (failed) {
-  console.error('over budget');
-  process.exit(1);
-}
+exitIfOverBudget(failed);

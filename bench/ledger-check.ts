@@ -10,7 +10,16 @@
 // verified, no problem, balanced. Budget: each check under 10 s.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createOperator, freshDatabase, post, startProcess, stopProcess, waitForHttp } from './support';
+import {
+  createOperator,
+  exitIfOverBudget,
+  freshDatabase,
+  post,
+  serverEnvOn,
+  startServer,
+  stopProcess,
+  waitForHttp,
+} from './support';
 
 const BUDGET_MS = 10_000;
 const MOVEMENTS = Number(process.env.BENCH_CHECK_MOVEMENTS ?? 1_000_000);
@@ -33,7 +42,9 @@ async function seed(db: pg.Client) {
      SELECT 'lc' || lpad(g::text, 6, '0'), 'x', '测试', now() - interval '60 days' FROM generate_series(1, $1) g`,
     [MEMBERS],
   );
-  await db.query(`INSERT INTO ledger_accounts (code, kind, member_id) SELECT 'member:' || id || ':wallet', 'wallet', id FROM members`);
+  await db.query(
+    `INSERT INTO ledger_accounts (code, kind, member_id) SELECT 'member:' || id || ':wallet', 'wallet', id FROM members`,
+  );
   await db.query(
     `INSERT INTO ledger_accounts (code, kind) SELECT 'house:deposits:s' || lpad(s::text, 2, '0'), 'house' FROM generate_series(0, 15) s`,
   );
@@ -80,7 +91,7 @@ async function seed(db: pg.Client) {
   // The chain in id order, as the chaining job makes it.
   let previous = Buffer.alloc(32);
   let seq = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const { rows } = await db.query<{ id: number; seal_mac: Buffer }>(
       'SELECT id, seal_mac FROM ledger_transactions WHERE id > $1 ORDER BY id LIMIT 50000',
       [after],
@@ -90,7 +101,9 @@ async function seed(db: pg.Client) {
     const seqs: number[] = [];
     const hashes: string[] = [];
     for (const row of rows) {
-      previous = createHash('sha256').update(Buffer.concat([previous, row.seal_mac])).digest();
+      previous = createHash('sha256')
+        .update(Buffer.concat([previous, row.seal_mac]))
+        .digest();
       seq += 1;
       ids.push(row.id);
       seqs.push(seq);
@@ -111,15 +124,7 @@ async function seed(db: pg.Client) {
 
 const database = await freshDatabase(adminUrl);
 const serverPort = 18_916;
-const serverEnv = {
-  DATABASE_URL: database.url,
-  SANDBOX: '0',
-  PUBLIC_URL: 'https://m.example.test',
-  LEDGER_SEAL_KEY: key,
-  PORT: String(serverPort),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-};
+const serverEnv = serverEnvOn(database.url, serverPort, { SANDBOX: '0', LEDGER_SEAL_KEY: key });
 let failed = false;
 // The operator CLI brings the database to the current migrations: the seed goes in before the server starts, so its
 // chaining job never sees the movements unchained.
@@ -131,19 +136,25 @@ try {
 } finally {
   await db.end();
 }
-const server = startProcess(['apps/server/src/main.ts'], serverEnv);
+const { server, base } = startServer(serverEnv);
 try {
-  const base = `http://127.0.0.1:${serverPort}`;
   await waitForHttp(`${base}/api/app`, server);
   const login = await post<{ token: string }>(base, '/admin/api/login', operator);
   if (login.code !== 200) throw new Error(`operator login: ${login.code} ${login.message}`);
   for (let i = 0; i < RUNS; i += 1) {
     const started = performance.now();
-    const res = await fetch(`${base}/admin/api/ledger/check`, { headers: { authorization: `Bearer ${login.data.token}` } });
+    const res = await fetch(`${base}/admin/api/ledger/check`, {
+      headers: { authorization: `Bearer ${login.data.token}` },
+    });
     const body = (await res.json()) as {
       code: number;
       message: string;
-      data: { balanced: boolean; total: string; accounts: number; seal: { state: string; verified: number; legacy: number; unchained: number; problems: number } };
+      data: {
+        balanced: boolean;
+        total: string;
+        accounts: number;
+        seal: { state: string; verified: number; legacy: number; unchained: number; problems: number };
+      };
     };
     const ms = performance.now() - started;
     if (body.code !== 200) throw new Error(`ledger check: ${body.code} ${body.message}`);
@@ -163,7 +174,4 @@ try {
   await stopProcess(server);
   await database.drop();
 }
-if (failed) {
-  console.error('over budget');
-  process.exit(1);
-}
+exitIfOverBudget(failed);

@@ -1,11 +1,9 @@
 // Lighthouse (mobile defaults) three times on home and login against the real server with the built web app, on
 // Debian's Chromium. Prints the median performance, accessibility and best-practices scores against the budget.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startProcess, stopProcess, waitForHttp } from './support';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
+import { exitIfOverBudget, startEmbeddedServer, waitForHttp } from './support';
 
 const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100 } as const;
 type Category = keyof typeof BUDGET;
@@ -19,36 +17,18 @@ const METRICS = [
   ['speed-index', 'SI', 'ms'],
 ] as const;
 type Metric = (typeof METRICS)[number][0];
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'h5-lighthouse-'));
 const port = 18_950;
-const server = startProcess(['apps/server/src/main.ts'], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: path.join(dir, 'db'),
-  UPLOAD_DIR: path.join(dir, 'uploads'),
-  DATABASE_URL: '',
-  LOG_LEVEL: 'warn',
-});
+const { server, base, stop } = startEmbeddedServer(port, 'lighthouse');
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-  ],
+  chromePath: chromiumPath(),
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 let failed = false;
 try {
-  await waitForHttp(`http://127.0.0.1:${port}/api/app`, server);
+  await waitForHttp(`${base}/api/app`, server);
   for (const [label, route] of [
     ['home', '/'],
     ['login', '/#/login'],
@@ -56,14 +36,15 @@ try {
     const scores: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [] };
     const timings: Record<Metric, number[]> = Object.fromEntries(METRICS.map(([id]) => [id, []])) as never;
     for (let i = 0; i < RUNS; i += 1) {
-      const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
+      const result = await lighthouse(`${base}${route}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: Object.keys(BUDGET),
       });
       const categories = result?.lhr.categories ?? {};
-      for (const key of Object.keys(BUDGET) as Category[]) scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
+      for (const key of Object.keys(BUDGET) as Category[])
+        scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
       for (const [id] of METRICS) timings[id].push(result?.lhr.audits[id]?.numericValue ?? Number.NaN);
     }
     const line = (Object.keys(BUDGET) as Category[])
@@ -75,14 +56,12 @@ try {
       .join(', ');
     console.log(`${label}: median of ${RUNS}: ${line}`);
     // What the performance score is made of, so that a lost point can be traced to its metric.
-    console.log(`  ${METRICS.map(([id, name, unit]) => `${name} ${unit === 'ms' ? Math.round(median(timings[id])) : median(timings[id]).toFixed(3)} ${unit}`).join(', ')}`);
+    console.log(
+      `  ${METRICS.map(([id, name, unit]) => `${name} ${unit === 'ms' ? Math.round(median(timings[id])) : median(timings[id]).toFixed(3)} ${unit}`).join(', ')}`,
+    );
   }
 } finally {
   await chrome.kill();
-  await stopProcess(server);
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }
-if (failed) {
-  console.error('over budget');
-  process.exit(1);
-}
+exitIfOverBudget(failed);

@@ -10,7 +10,17 @@
 // the group members who list exactly their partners, the crowded values listed as common rather than as links, and
 // the members with no links who list nobody. Budget: every answer under 300 ms. BENCH_LINK_MEMBERS sets another size.
 import pg from 'pg';
-import { createOperator, freshDatabase, post, startProcess, stopProcess, waitForHttp } from './support';
+import {
+  createOperator,
+  exitIfOverBudget,
+  freshDatabase,
+  post,
+  seedMovements,
+  serverEnvOn,
+  startServer,
+  stopProcess,
+  waitForHttp,
+} from './support';
 
 const BUDGET_MS = 300;
 const MEMBERS = Number(process.env.BENCH_LINK_MEMBERS ?? 100_000);
@@ -20,23 +30,8 @@ const PER_10K = MEMBERS / 10_000;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Deposits or withdrawals between a member's wallet and a house account (amount in memo while seeding), as reports.ts. */
-async function seedMovements(db: pg.Client, kind: string, house: string, count: number, houseSign: 1 | -1, maxYuan: number) {
-  await db.query(
-    `WITH tx AS (
-       INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at)
-       SELECT $1 || ':' || g, $1, m.id, round((1 + random() * $2)::numeric, 2)::text, now() - random() * interval '40 days'
-       FROM generate_series(1, $3) g
-       JOIN lk m ON m.n = 1 + (g::bigint * 7919) % $4
-       RETURNING id, member_id, memo
-     )
-     INSERT INTO ledger_entries (transaction_id, account_id, amount)
-     SELECT tx.id, a.id, CASE WHEN a.kind = 'house' THEN $5::int ELSE -$5::int END * tx.memo::numeric
-     FROM tx JOIN ledger_accounts a
-       ON a.code IN ('member:' || tx.member_id || ':wallet', 'house:' || $6 || ':s' || lpad((tx.member_id % 16)::text, 2, '0'))`,
-    [kind, maxYuan, count, MEMBERS, houseSign, house],
-  );
-}
+/** The seeded members, by their number from 0 (lk.n counts from 1). */
+const seededMembers = { count: MEMBERS, join: (memberNumber: string) => `lk m ON m.n = 1 + ${memberNumber}` };
 
 /** A member's group (null: none): blocks of 14 members split 2 + 3 + 4 + 5. */
 const groupSql = `CASE WHEN n <= ${GROUPED} THEN ((n - 1) / 14) * 4 +
@@ -92,8 +87,8 @@ async function seed(db: pg.Client) {
      FROM unnest(ARRAY['deposits', 'withdrawals_paid']) h, generate_series(0, 15) s
      ON CONFLICT (code) DO NOTHING`,
   );
-  await seedMovements(db, 'deposit', 'deposits', 15_000 * PER_10K, -1, 5000);
-  await seedMovements(db, 'withdrawal_paid', 'withdrawals_paid', 5000 * PER_10K, 1, 3000);
+  await seedMovements(db, seededMembers, 'deposit', 'deposits', 15_000 * PER_10K, -1, 5000);
+  await seedMovements(db, seededMembers, 'withdrawal_paid', 'withdrawals_paid', 5000 * PER_10K, 1, 3000);
   await db.query('ANALYZE');
   const c = (
     await db.query<{ members: string; logins: string; ips: string; devices: string; cards: string; movements: string }>(
@@ -145,13 +140,12 @@ interface Links {
 
 const database = await freshDatabase(adminUrl);
 const serverPort = 18_914;
-const serverEnv = { DATABASE_URL: database.url, PUBLIC_URL: 'https://m.example.test', PORT: String(serverPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+const serverEnv = serverEnvOn(database.url, serverPort);
 let failed = false;
 const operator = createOperator(serverEnv);
-const server = startProcess(['apps/server/src/main.ts'], serverEnv);
+const { server, base } = startServer(serverEnv);
 const db = new pg.Client({ connectionString: database.url });
 try {
-  const base = `http://127.0.0.1:${serverPort}`;
   await waitForHttp(`${base}/api/app`, server);
   await db.connect();
   const seedStarted = performance.now();
@@ -164,7 +158,16 @@ try {
 
   const times: number[] = [];
   const codes = new Map<string, number>();
-  const tally = { groupExact: 0, groupMissing: 0, groupExtra: 0, crowdedCommon: 0, crowdedLinked: 0, noneEmpty: 0, noneLinked: 0, withFigures: 0 };
+  const tally = {
+    groupExact: 0,
+    groupMissing: 0,
+    groupExtra: 0,
+    crowdedCommon: 0,
+    crowdedLinked: 0,
+    noneEmpty: 0,
+    noneLinked: 0,
+    withFigures: 0,
+  };
   const kinds = new Map<string, number>();
   for (const sample of samples) {
     const started = performance.now();
@@ -208,7 +211,10 @@ try {
   );
   const allOk = codes.size === 1 && codes.get('HTTP 200 code 200') === samples.length;
   const right =
-    tally.groupExact === count('group') && tally.crowdedCommon === count('crowded') && tally.crowdedLinked === 0 && tally.noneEmpty === count('none');
+    tally.groupExact === count('group') &&
+    tally.crowdedCommon === count('crowded') &&
+    tally.crowdedLinked === 0 &&
+    tally.noneEmpty === count('none');
   if (!allOk || !right) {
     console.error('answers not as seeded');
     failed = true;
@@ -219,7 +225,4 @@ try {
   await stopProcess(server);
   await database.drop();
 }
-if (failed) {
-  console.error('over budget');
-  process.exit(1);
-}
+exitIfOverBudget(failed);

@@ -3,18 +3,17 @@
 // HTML page (which carries the inlined CSS), at gzip -9. Home is measured with the welcome modal open (the demo's
 // index_modal is 1) and has the budget, 120 KB; /login, /activity and /mine (a member whose tab still holds its
 // session) are printed beside it. Also prints the largest lazy route on top of the entry (from the build manifest).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
-import { registerMembers, root, startProcess, stopProcess, waitForHttp } from './support';
+import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { exitIfOverBudget, registerMembers, root, startEmbeddedServer, waitForHttp } from './support';
 
 const BUDGET_BYTES = 120 * 1024;
 /** The network counts as quiet after this long without a request in flight. */
 const QUIET_MS = 1000;
 const dist = path.join(root, 'apps/web/dist');
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Fetched {
   url: string;
@@ -82,7 +81,12 @@ async function measureFirstVisit(browser: Browser, base: string, visit: Visit, t
       const kind = kindOf(response);
       if (!kind) return;
       // The body as sent, decoded: what a browser parses, compressed the same way for every file.
-      fetched.push(response.body().then((body) => ({ url: response.url(), kind, bytes: gzip9(body) }), () => null));
+      fetched.push(
+        response.body().then(
+          (body) => ({ url: response.url(), kind, bytes: gzip9(body) }),
+          () => null,
+        ),
+      );
     });
 
     await page.goto(`${base}/${visit.hash}`, { waitUntil: 'load' });
@@ -94,21 +98,6 @@ async function measureFirstVisit(browser: Browser, base: string, visit: Visit, t
   }
 }
 
-const launchBrowser = () =>
-  chromium.launch({
-    executablePath: chromePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
-
 interface ManifestChunk {
   file: string;
   css?: string[];
@@ -119,7 +108,10 @@ interface ManifestChunk {
 
 /** The largest lazy route's own files (those not already in the entry), at gzip -9. */
 function largestLazyRoute(): { key: string; bytes: number } {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
     seen.add(key);
@@ -145,24 +137,14 @@ if (!existsSync(path.join(dist, '.vite/manifest.json'))) {
   process.exit(2);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'h5-page-weight-'));
-const port = 18_960;
-const server = startProcess(['apps/server/src/main.ts'], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: path.join(dir, 'db'),
-  UPLOAD_DIR: path.join(dir, 'uploads'),
-  DATABASE_URL: '',
-  LOG_LEVEL: 'warn',
-});
+const { server, base, stop } = startEmbeddedServer(18_960, 'page-weight');
 
 let total = 0;
 try {
-  const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/app`, server);
   const [token = ''] = await registerMembers(base, 1, 'weight');
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const browser = await launchBrowser();
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     for (const [index, visit] of VISITS.entries()) {
       const files = await measureFirstVisit(browser, base, visit, token);
@@ -184,10 +166,6 @@ try {
   const lazy = largestLazyRoute();
   console.log(`\nlargest route on top of the entry: ${lazy.key || '(none)'} ${kb(lazy.bytes)}`);
 } finally {
-  await stopProcess(server);
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }
-if (total > BUDGET_BYTES) {
-  console.error('over budget');
-  process.exit(1);
-}
+exitIfOverBudget(total > BUDGET_BYTES);

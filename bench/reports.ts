@@ -4,7 +4,17 @@
 // API, once the server's job has kept the closed days. Budget: each of them under 1 s, the first answer included.
 // BENCH_REPORT_MEMBERS and BENCH_REPORT_BETS set another size (the other movements follow the members).
 import pg from 'pg';
-import { createOperator, freshDatabase, post, startProcess, stopProcess, waitForHttp } from './support';
+import {
+  createOperator,
+  exitIfOverBudget,
+  freshDatabase,
+  post,
+  seedMovements,
+  serverEnvOn,
+  startServer,
+  stopProcess,
+  waitForHttp,
+} from './support';
 
 const BUDGET_MS = 1000;
 const MEMBERS = Number(process.env.BENCH_REPORT_MEMBERS ?? 100_000);
@@ -18,30 +28,11 @@ const adminUrl =
 const DAY_MS = 86_400_000;
 const beijingDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
-/** Movements of a kind between a member's wallet and a house account (amount in memo while seeding). */
-async function seedMovements(
-  db: pg.Client,
-  kind: string,
-  house: string,
-  count: number,
-  houseSign: 1 | -1,
-  maxYuan: number,
-) {
-  await db.query(
-    `WITH tx AS (
-       INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at)
-       SELECT $1 || ':' || g, $1, m.id, round((1 + random() * $2)::numeric, 2)::text, now() - random() * interval '40 days'
-       FROM generate_series(1, $3) g
-       JOIN members m ON m.id = (SELECT min(id) FROM members) + (g::bigint * 7919) % $4
-       RETURNING id, member_id, memo
-     )
-     INSERT INTO ledger_entries (transaction_id, account_id, amount)
-     SELECT tx.id, a.id, CASE WHEN a.kind = 'house' THEN $5::int ELSE -$5::int END * tx.memo::numeric
-     FROM tx JOIN ledger_accounts a
-       ON a.code IN ('member:' || tx.member_id || ':wallet', 'house:' || $6 || ':s' || lpad((tx.member_id % 16)::text, 2, '0'))`,
-    [kind, maxYuan, count, MEMBERS, houseSign, house],
-  );
-}
+/** The seeded members (consecutive ids), by their number from 0. */
+const seededMembers = {
+  count: MEMBERS,
+  join: (memberNumber: string) => `members m ON m.id = (SELECT min(id) FROM members) + ${memberNumber}`,
+};
 
 async function seed(url: string) {
   const db = new pg.Client({ connectionString: url });
@@ -97,12 +88,12 @@ async function seed(url: string) {
            ON a.code IN ('member:' || tx.member_id || ':venue:XHZR', 'house:venue:XHZR:s' || lpad((tx.member_id % 16)::text, 2, '0'))`,
       );
     }
-    await seedMovements(db, 'deposit', 'deposits', 15_000 * PER_10K, -1, 5000);
-    await seedMovements(db, 'withdrawal_paid', 'withdrawals_paid', 5000 * PER_10K, 1, 3000);
-    await seedMovements(db, 'rebate', 'rebates', 8000 * PER_10K, -1, 50);
-    await seedMovements(db, 'redpacket', 'redpackets', 2000 * PER_10K, -1, 20);
-    await seedMovements(db, 'deposit_bonus', 'promotions', 2000 * PER_10K, -1, 200);
-    await seedMovements(db, 'adjustment', 'adjustments', 500 * PER_10K, -1, 500);
+    await seedMovements(db, seededMembers, 'deposit', 'deposits', 15_000 * PER_10K, -1, 5000);
+    await seedMovements(db, seededMembers, 'withdrawal_paid', 'withdrawals_paid', 5000 * PER_10K, 1, 3000);
+    await seedMovements(db, seededMembers, 'rebate', 'rebates', 8000 * PER_10K, -1, 50);
+    await seedMovements(db, seededMembers, 'redpacket', 'redpackets', 2000 * PER_10K, -1, 20);
+    await seedMovements(db, seededMembers, 'deposit_bonus', 'promotions', 2000 * PER_10K, -1, 200);
+    await seedMovements(db, seededMembers, 'adjustment', 'adjustments', 500 * PER_10K, -1, 500);
     await db.query('ANALYZE');
     const counts = await db.query<{ members: string; bets: string; movements: string; entries: string }>(
       `SELECT (SELECT count(*) FROM members) AS members, (SELECT count(*) FROM bets) AS bets,
@@ -119,12 +110,11 @@ async function seed(url: string) {
 
 const database = await freshDatabase(adminUrl);
 const serverPort = 18_910;
-const serverEnv = { DATABASE_URL: database.url, PUBLIC_URL: 'https://m.example.test', PORT: String(serverPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+const serverEnv = serverEnvOn(database.url, serverPort);
 let failed = false;
 const operator = createOperator(serverEnv);
-const server = startProcess(['apps/server/src/main.ts'], serverEnv);
+const { server, base } = startServer(serverEnv);
 try {
-  const base = `http://127.0.0.1:${serverPort}`;
   await waitForHttp(`${base}/api/app`, server);
   await seed(database.url);
   // Closed days are kept by the server's job every minute (README "Reports"): the figures are read once it has kept
@@ -143,7 +133,9 @@ try {
     if (performance.now() - keepStarted > 300_000) throw new Error('the closed days were not kept within 5 minutes');
     await new Promise((r) => setTimeout(r, 2000));
   }
-  console.log(`closed days kept by the server's job ${((performance.now() - keepStarted) / 1000).toFixed(0)} s after the seed (it runs every minute)`);
+  console.log(
+    `closed days kept by the server's job ${((performance.now() - keepStarted) / 1000).toFixed(0)} s after the seed (it runs every minute)`,
+  );
   const login = await post<{ token: string }>(base, '/admin/api/login', operator);
   const headers = { authorization: `Bearer ${login.data.token}` };
   const now = new Date();
@@ -183,7 +175,9 @@ try {
   const dashboardTimes: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const started = performance.now();
-    const dashboard = (await (await fetch(`${base}/admin/api/dashboard/figures`, { headers })).json()) as { code: number };
+    const dashboard = (await (await fetch(`${base}/admin/api/dashboard/figures`, { headers })).json()) as {
+      code: number;
+    };
     dashboardTimes.push(performance.now() - started);
     if (dashboard.code !== 200) throw new Error(`dashboard figures: ${dashboard.code}`);
   }
@@ -193,12 +187,11 @@ try {
     `dashboard figures: first ${dashboardTimes[0]?.toFixed(0)} ms, median ${dashboardMedian.toFixed(0)} ms, worst ${dashboardWorst.toFixed(0)} ms (budget < ${BUDGET_MS} ms)`,
   );
   if (dashboardWorst >= BUDGET_MS) failed = true;
-  console.log(`venue report ${venues.ms.toFixed(0)} ms, member report (first page) ${membersPage.ms.toFixed(0)} ms (no budget)`);
+  console.log(
+    `venue report ${venues.ms.toFixed(0)} ms, member report (first page) ${membersPage.ms.toFixed(0)} ms (no budget)`,
+  );
 } finally {
   await stopProcess(server);
   await database.drop();
 }
-if (failed) {
-  console.error('over budget');
-  process.exit(1);
-}
+exitIfOverBudget(failed);

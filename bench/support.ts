@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -43,13 +45,94 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
 
 export function startProcess(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   // node itself with the tsx loader (not npx), so that SIGTERM reaches the server and not only a wrapper.
-  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export async function stopProcess(child: ChildProcess) {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
+}
+
+/** The server's environment on a benchmark's PostgreSQL database, on loopback at `port`, with `extra` on top. */
+export const serverEnvOn = (databaseUrl: string, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  DATABASE_URL: databaseUrl,
+  PUBLIC_URL: 'https://m.example.test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  ...extra,
+});
+
+/** Starts the server from its sources with `env` (PORT on loopback); answers the process and its address. */
+export function startServer(env: NodeJS.ProcessEnv) {
+  const server = startProcess(['apps/server/src/main.ts'], env);
+  return { server, base: `http://127.0.0.1:${env.PORT}` };
+}
+
+/**
+ * The server as `npm start` runs it: the embedded PGlite in a fresh temporary folder, seeded with the demo content,
+ * serving the built apps. What the page benchmarks measure; `stop` ends it and removes the folder.
+ */
+export function startEmbeddedServer(port: number, name: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), `h5-${name}-`));
+  const { server, base } = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dir, 'db'),
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  });
+  return {
+    server,
+    base,
+    async stop() {
+      await stopProcess(server);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A benchmark's last word: exit code 1, saying so, when a figure missed its budget. */
+export function exitIfOverBudget(over: boolean) {
+  if (!over) return;
+  console.error('over budget');
+  process.exit(1);
+}
+
+/**
+ * Movements of a kind between members' wallets and a house account, seeded in bulk SQL (the amount in memo while
+ * seeding): `count` of them over the last 40 days, up to `maxYuan` each, the house on the `houseSign` side. Movement g
+ * goes to member number (g × 7919) mod `members.count`, which `members.join` turns into a join naming that member `m`.
+ */
+export async function seedMovements(
+  db: pg.Client,
+  members: { count: number; join: (memberNumber: string) => string },
+  kind: string,
+  house: string,
+  count: number,
+  houseSign: 1 | -1,
+  maxYuan: number,
+) {
+  await db.query(
+    `WITH tx AS (
+       INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at)
+       SELECT $1 || ':' || g, $1, m.id, round((1 + random() * $2)::numeric, 2)::text, now() - random() * interval '40 days'
+       FROM generate_series(1, $3) g
+       JOIN ${members.join('(g::bigint * 7919) % $4')}
+       RETURNING id, member_id, memo
+     )
+     INSERT INTO ledger_entries (transaction_id, account_id, amount)
+     SELECT tx.id, a.id, CASE WHEN a.kind = 'house' THEN $5::int ELSE -$5::int END * tx.memo::numeric
+     FROM tx JOIN ledger_accounts a
+       ON a.code IN ('member:' || tx.member_id || ':wallet', 'house:' || $6 || ':s' || lpad((tx.member_id % 16)::text, 2, '0'))`,
+    [kind, maxYuan, count, members.count, houseSign, house],
+  );
 }
 
 export function createOperator(env: NodeJS.ProcessEnv): { username: string; password: string } {
@@ -109,8 +192,13 @@ export async function load(
         method: request.method,
         path: request.path,
         body: request.body,
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', ...(request.headers?.() ?? {}) } }),
-        ...(request.onResponse ? { onResponse: (status: number, body: string) => request.onResponse?.(status, body) } : {}),
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, 'content-type': 'application/json', ...(request.headers?.() ?? {}) },
+        }),
+        ...(request.onResponse
+          ? { onResponse: (status: number, body: string) => request.onResponse?.(status, body) }
+          : {}),
       },
     ],
   });
@@ -149,7 +237,12 @@ export async function registerMembers(base: string, count: number, prefix: strin
  * Credits every member (first page of 50) with `amount` through the back office. Above the adjustment line a credit
  * waits for a second operator: `checkerToken`, another operator's, approves it.
  */
-export async function fundMembers(base: string, operatorToken: string, amount: string, checkerToken?: string): Promise<void> {
+export async function fundMembers(
+  base: string,
+  operatorToken: string,
+  amount: string,
+  checkerToken?: string,
+): Promise<void> {
   const headers = { authorization: `Bearer ${operatorToken}` };
   const list = await fetch(`${base}/admin/api/members?pagesize=50`, { headers });
   for (const m of ((await list.json()) as { data: { data: { id: number }[] } }).data.data) {
