@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
-import { clearToasts, findToast } from '../../shared/test/toast';
+import { findToast, tapExpectingToast } from '../../shared/test/toast';
 import { ApplyAgentPage } from './apply-agent-page';
 
 describe('/applyagent', () => {
@@ -15,18 +15,17 @@ describe('/applyagent', () => {
     const fetch = mockApi({ '/api/applyagentdo': () => ok(null, MSG.applyOk), '/api/user': () => ok(USER) });
     renderPage(<ApplyAgentPage />, { route: '/applyagent' });
     const submit = screen.getByRole('button', { name: '提交申请' });
-    await user.click(submit);
-    expect(await findToast(MSG.mobileInvalid)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, submit, MSG.mobileInvalid);
     await user.type(screen.getByLabelText('手机号'), '13912345678');
-    await user.click(submit);
-    expect(await findToast(MSG.applyInfoRequired)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, submit, MSG.applyInfoRequired);
     await user.type(screen.getByLabelText('申请理由'), '我有推广资源');
     await user.click(submit);
     expect(await findToast(MSG.applyOk)).toBeInTheDocument();
     const sent = fetch.mock.calls.find(([url]) => url === '/api/applyagentdo');
-    expect(JSON.parse(String((sent?.[1] as RequestInit).body))).toEqual({ mobile: '13912345678', apply_info: '我有推广资源' });
+    expect(JSON.parse(String((sent?.[1] as RequestInit).body))).toEqual({
+      mobile: '13912345678',
+      apply_info: '我有推广资源',
+    });
   });
 
   it('shows the server refusal of a second application', async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
-import { clearToasts, findToast } from '../../shared/test/toast';
+import { findToast, tapExpectingToast } from '../../shared/test/toast';
 import { AddBankCardPage } from './add-bank-card-page';
 import { AddUsdtCardPage } from './add-usdt-card-page';
 import { WalletPage } from './wallet-page';
@@ -108,13 +108,9 @@ describe('/addUsdtCard', () => {
     expect(within(protocols).getByRole('radio', { name: 'TRC20' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('link', { name: /TRC20 与 ERC20/ })).toHaveAttribute('href', '/usdtmore');
 
-    await user.click(screen.getByRole('button', { name: '确认绑定' }));
-    expect(await findToast(MSG.usdtAddressRequired)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, screen.getByRole('button', { name: '确认绑定' }), MSG.usdtAddressRequired);
     await user.type(screen.getByLabelText('USDT地址'), '0x52908400098527886E0F7030069857D2E4169EE7');
-    await user.click(screen.getByRole('button', { name: '确认绑定' }));
-    expect(await findToast(MSG.cardPayPassRequired)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, screen.getByRole('button', { name: '确认绑定' }), MSG.cardPayPassRequired);
     await user.click(within(protocols).getByRole('radio', { name: 'ERC20' }));
     await user.type(screen.getByLabelText('支付密码'), '123456');
     await user.click(screen.getByRole('button', { name: '确认绑定' }));
@@ -147,9 +143,7 @@ describe('/addBankCard', () => {
     renderPage(<AddBankCardPage />, { route: '/addBankCard' });
     const submit = screen.getByRole('button', { name: '确认绑定' });
     const expectToast = async (message: string) => {
-      await user.click(submit);
-      expect(await findToast(message)).toBeInTheDocument();
-      clearToasts();
+      await tapExpectingToast(user, submit, message);
     };
 
     await expectToast(MSG.bankOwnerRequired);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
-import { clearToasts, findToast } from '../../shared/test/toast';
+import { findToast, tapExpectingToast } from '../../shared/test/toast';
 import { enabledPayWays } from './api';
 import { RechargePage } from './recharge-page';
 import { bodiesOf, card, signIn, stubClipboard, usdtCard } from './test-fixtures';
@@ -104,9 +104,7 @@ describe('/recharge', () => {
     const fetch = openDeposit();
     await waitFor(() => expect(screen.getByTestId('deposit-range')).toHaveTextContent('200 - 50000'));
     await user.type(screen.getByLabelText('存款金额'), '150');
-    await user.click(screen.getByRole('button', { name: '提交存款' }));
-    expect(await findToast('请输入金额在200-50000之间！')).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, screen.getByRole('button', { name: '提交存款' }), '请输入金额在200-50000之间！');
 
     await user.click(screen.getByRole('radio', { name: 'USDT' }));
     const protocols = await screen.findByRole('radiogroup', { name: '协议类型' });
@@ -145,9 +143,7 @@ describe('/recharge', () => {
       [MSG.depositBankAddressRequired, '开户行地址', '北京分行'],
     ];
     for (const [message, label, value] of steps) {
-      await user.click(screen.getByRole('button', { name: '提交存款' }));
-      expect(await findToast(message)).toBeInTheDocument();
-      clearToasts();
+      await tapExpectingToast(user, screen.getByRole('button', { name: '提交存款' }), message);
       await user.type(screen.getByLabelText(label), value);
     }
     await user.click(screen.getByRole('button', { name: '提交存款' }));

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
-import { clearToasts, findToast } from '../../shared/test/toast';
+import { findToast, tapExpectingToast } from '../../shared/test/toast';
 import { bodiesOf, card, headersOf, signIn, usdtCard } from './test-fixtures';
 import { usdtFee, WithdrawalPage } from './withdrawal-page';
 
@@ -66,20 +66,14 @@ describe('/withdrawal', () => {
     const submit = screen.getByRole('button', { name: '立即取款' });
 
     await user.type(screen.getByLabelText('取款金额'), '50');
-    await user.click(submit);
-    expect(await findToast(MSG.withdrawUsdtRequired)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, submit, MSG.withdrawUsdtRequired);
 
     await user.click(screen.getByRole('radio', { name: 'USDT-TRC20 尾号Ab12' }));
-    await user.click(submit);
-    expect(await findToast(MSG.withdrawBelowMin)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, submit, MSG.withdrawBelowMin);
 
     await user.clear(screen.getByLabelText('取款金额'));
     await user.type(screen.getByLabelText('取款金额'), '710');
-    await user.click(submit);
-    expect(await findToast(MSG.withdrawPasswordRequired)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, submit, MSG.withdrawPasswordRequired);
     expect(bodiesOf(fetch, '/api/withdraw')).toEqual([]);
 
     await user.type(screen.getByLabelText('支付密码'), '123456');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
-import { clearToasts, findToast } from '../../shared/test/toast';
+import { findToast, tapExpectingToast } from '../../shared/test/toast';
 import { PasswordPage } from './password-page';
 import { UserCentPage } from './user-cent-page';
 import { UserInfoPage } from './user-info-page';
@@ -25,16 +25,12 @@ describe('/userInfo', () => {
     const save = screen.getByRole('button', { name: '确认修改' });
 
     await user.type(screen.getByLabelText('手机号'), '15412345678');
-    await user.click(save);
-    expect(await findToast(MSG.mobileInvalid)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, save, MSG.mobileInvalid);
 
     await user.clear(screen.getByLabelText('手机号'));
     await user.type(screen.getByLabelText('手机号'), '13812345678');
     await user.type(screen.getByLabelText('邮箱'), 'not-an-email');
-    await user.click(save);
-    expect(await findToast(MSG.emailInvalid)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, save, MSG.emailInvalid);
 
     await user.clear(screen.getByLabelText('邮箱'));
     await user.type(screen.getByLabelText('邮箱'), 'me@example.com');
@@ -153,9 +149,7 @@ describe('/password', () => {
     ];
     for (const [values, message] of steps) {
       await fill(user, values);
-      await user.click(submit);
-      expect(await findToast(message)).toBeInTheDocument();
-      clearToasts();
+      await tapExpectingToast(user, submit, message);
     }
     // The form keeps its values for every message but the last rule's.
     expect(screen.getByLabelText('旧密码')).toHaveValue('secret123');

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
-import { clearToasts, findToast } from '../../shared/test/toast';
+import { clearToasts, findToast, tapExpectingToast } from '../../shared/test/toast';
 import { TransferPage } from './transfer-page';
 import { bodiesOf, calledPaths, signIn, VENUES } from './test-fixtures';
 
@@ -74,16 +74,12 @@ describe('/transfer manual form', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '转入钱包：星河真人' })).toBeInTheDocument());
 
     // 1. no amount
-    await user.click(within(form).getByRole('button', { name: '立即转账' }));
-    expect(await findToast(MSG.transferAmountRequired)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, within(form).getByRole('button', { name: '立即转账' }), MSG.transferAmountRequired);
 
     // 2. venue to venue
     await user.type(screen.getByLabelText('转账金额'), '50');
     await pickWallet(user, '转出钱包', '极速体育');
-    await user.click(within(form).getByRole('button', { name: '立即转账' }));
-    expect(await findToast(MSG.venueTransferUnsupported)).toBeInTheDocument();
-    clearToasts();
+    await tapExpectingToast(user, within(form).getByRole('button', { name: '立即转账' }), MSG.venueTransferUnsupported);
     expect(calledPaths(fetch)).not.toContain('/api/transfer');
 
     // 3. central to venue: the server's message

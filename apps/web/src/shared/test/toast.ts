@@ -1,5 +1,7 @@
 import { getDefaultNormalizer, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { Toast } from 'antd-mobile';
+import { expect } from 'vitest';
 
 /** Finds a toast by its exact text, untrimmed (SPEC messages keep their odd spacing, e.g. ' 用户名…'). */
 export function findToast(text: string) {
@@ -8,4 +10,11 @@ export function findToast(text: string) {
 
 export function clearToasts() {
   Toast.clear();
+}
+
+/** Taps `target` and finds the toast `text`, then clears it for the next step (a form's checks, one after another). */
+export async function tapExpectingToast(user: UserEvent, target: Element, text: string) {
+  await user.click(target);
+  expect(await findToast(text)).toBeInTheDocument();
+  clearToasts();
 }
