@@ -18,10 +18,8 @@ const BUDGET_RATIO = 0.5;
 const BUDGET_P99_MS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const database = await freshDatabase(adminUrl);
+const database = await freshDatabase();
 const serverPort = 18_900;
 const barePort = 18_901;
 const serverEnv = serverEnvOn(database.url, serverPort, { REGISTER_LIMIT: String(MEMBERS * 2) });

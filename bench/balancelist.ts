@@ -24,8 +24,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const MEMBERS = Math.min(50, Number(process.env.BENCH_MEMBERS ?? 50));
 const POLL_MS = 1500;
 const VENUE_MS = 100;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const serverPort = 18_920;
 const venuePort = 18_921;
@@ -70,7 +68,7 @@ function startVenue(secret: string) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-const database = await freshDatabase(adminUrl);
+const database = await freshDatabase();
 const secret = randomBytes(24).toString('base64url');
 const venue = startVenue(secret);
 const serverEnv = {

@@ -25,8 +25,6 @@ const BUDGET_MS = 10_000;
 const MOVEMENTS = Number(process.env.BENCH_CHECK_MOVEMENTS ?? 1_000_000);
 const MEMBERS = 10_000;
 const RUNS = 2;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const key = randomBytes(36).toString('base64');
 /** As the server derives them (ledger-seal.ts sealKey and sealSetting): the key's id and the session setting. */
@@ -122,7 +120,7 @@ async function seed(db: pg.Client) {
   await db.query('ANALYZE');
 }
 
-const database = await freshDatabase(adminUrl);
+const database = await freshDatabase();
 const serverPort = 18_916;
 const serverEnv = serverEnvOn(database.url, serverPort, { SANDBOX: '0', LEDGER_SEAL_KEY: key });
 let failed = false;

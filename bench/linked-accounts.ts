@@ -27,8 +27,6 @@ const MEMBERS = Number(process.env.BENCH_LINK_MEMBERS ?? 100_000);
 /** Members 1..GROUPED (in blocks of 14) form groups of 2, 3, 4 and 5. */
 const GROUPED = Math.min(42_000, Math.floor((MEMBERS * 0.42) / 14) * 14);
 const PER_10K = MEMBERS / 10_000;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The seeded members, by their number from 0 (lk.n counts from 1). */
 const seededMembers = { count: MEMBERS, join: (memberNumber: string) => `lk m ON m.n = 1 + ${memberNumber}` };
@@ -138,7 +136,7 @@ interface Links {
   total: { members: number; deposits: string };
 }
 
-const database = await freshDatabase(adminUrl);
+const database = await freshDatabase();
 const serverPort = 18_914;
 const serverEnv = serverEnvOn(database.url, serverPort);
 let failed = false;

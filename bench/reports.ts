@@ -22,8 +22,6 @@ const BETS = Number(process.env.BENCH_REPORT_BETS ?? 1_000_000);
 /** Deposits, withdrawals and the rest per 10,000 members (the counts below). */
 const PER_10K = MEMBERS / 10_000;
 const RUNS = 5;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const DAY_MS = 86_400_000;
 const beijingDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -108,7 +106,7 @@ async function seed(url: string) {
   }
 }
 
-const database = await freshDatabase(adminUrl);
+const database = await freshDatabase();
 const serverPort = 18_910;
 const serverEnv = serverEnvOn(database.url, serverPort);
 let failed = false;

@@ -9,8 +9,12 @@ import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The PostgreSQL server the benchmarks make their databases on: BENCH_DATABASE_URL, else the test suite's. */
+const benchServerUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 /** A fresh PostgreSQL database for one benchmark run, dropped afterwards. */
-export async function freshDatabase(adminUrl: string) {
+export async function freshDatabase(adminUrl = benchServerUrl) {
   const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

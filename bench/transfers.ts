@@ -29,7 +29,6 @@ const BALANCE_SECONDS = Number(process.env.BENCH_BALANCE_SECONDS ?? SECONDS);
 const MEMBERS = 50;
 const FUNDED_CENTS = 100_000_00;
 const BUDGET_TWO_WORKERS = 1000;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 type Aggregator = 'minimal' | 'sandbox';
@@ -158,7 +157,7 @@ async function exactness(db: pg.Client, aggregator: Aggregator, venue: string, m
 }
 
 async function run(aggregator: Aggregator, workers: number, port: number, seal?: Seal): Promise<Run> {
-  const database = await freshDatabase(adminUrl);
+  const database = await freshDatabase();
   const minimalPort = port + 100;
   const minimalBase = `http://127.0.0.1:${minimalPort}`;
   const minimalSecret = randomBytes(16).toString('hex');
