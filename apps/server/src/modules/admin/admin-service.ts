@@ -164,17 +164,32 @@ export async function listOperators(db: Db) {
   return operatorQuery(db).orderBy(asc(operators.id));
 }
 
+/**
+ * Locks the operator a change targets (404 when there is none). A change that could take an admin away
+ * (`dropsAdmin`, judged on the operator as read before locking) first locks the admins (keepAnAdmin): the admins
+ * before the target, in one order everywhere, so two admins acting on each other at once wait for one another
+ * instead of deadlocking.
+ */
+async function lockTarget(
+  tx: DbOrTx,
+  id: number,
+  dropsAdmin?: (seen: typeof operators.$inferSelect | undefined) => boolean,
+) {
+  if (dropsAdmin) {
+    const [seen] = await tx.select().from(operators).where(eq(operators.id, id));
+    if (dropsAdmin(seen)) await keepAnAdmin(tx, id);
+  }
+  const [target] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+  if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  return target;
+}
+
 /** Enables (1) or disables (0) an operator; disabling ends every session of that operator at once. */
 export async function setOperatorState(deps: AdminDeps, by: AuthedOperator, id: number, state: 0 | 1, requestId: string) {
   // An admin locking themselves out could leave the site with no admin at all.
   if (id === by.id && state === 0) throw new AppError(BizCode.FORBIDDEN, MSG.operatorSelfDisable);
   await deps.db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(operators).where(eq(operators.id, id));
-    // The admins are locked before the target, in one order everywhere, so two admins acting on each other at
-    // once wait for one another instead of deadlocking.
-    if (state === 0 && seen?.role === 'admin') await keepAnAdmin(tx, id);
-    const [target] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
-    if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    const target = await lockTarget(tx, id, (seen) => state === 0 && seen?.role === 'admin');
     await tx.update(operators).set({ state }).where(eq(operators.id, id));
     if (state === 0) await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, id));
     await audit(tx, {
@@ -313,10 +328,7 @@ export async function createOperatorByAdmin(deps: AdminDeps, by: AuthedOperator,
 export async function setOperatorRole(deps: AdminDeps, by: AuthedOperator, id: number, role: OperatorRole, requestId: string) {
   if (id === by.id) throw new AppError(BizCode.FORBIDDEN, MSG.operatorSelfRole);
   return deps.db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(operators).where(eq(operators.id, id));
-    if (seen?.role === 'admin' && role !== 'admin') await keepAnAdmin(tx, id);
-    const [target] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
-    if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    const target = await lockTarget(tx, id, (seen) => seen?.role === 'admin' && role !== 'admin');
     await tx.update(operators).set({ role }).where(eq(operators.id, id));
     await audit(tx, {
       operatorId: by.id,
@@ -375,8 +387,7 @@ export async function confirmTotp(deps: AdminDeps, operator: AuthedOperator, cod
 /** An admin clears another operator's two factors (a lost phone); that operator enrols again. */
 export async function resetTotp(deps: AdminDeps, by: AuthedOperator, id: number, requestId: string) {
   return deps.db.transaction(async (tx) => {
-    const [target] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
-    if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    const target = await lockTarget(tx, id);
     await tx.update(operators).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(operators.id, id));
     await audit(tx, {
       operatorId: by.id,
