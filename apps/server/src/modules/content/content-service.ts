@@ -15,24 +15,28 @@ export const AGENT_CENTRE_PATH = '/#/agentCenter';
 
 const asFlag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 
+/** The switched-on items of banners or notices (switchedItemRoutes), in the operators' order: their one field. */
+async function switchedOn(
+  db: DbOrTx,
+  table: typeof banners | typeof notices,
+  field: typeof banners.src | typeof notices.text,
+): Promise<string[]> {
+  const rows = await db
+    .select({ value: field })
+    .from(table)
+    .where(eq(table.enabled, 1))
+    .orderBy(asc(table.sort), asc(table.id));
+  return rows.map((row) => row.value);
+}
+
 /** SERVER-RULES: bannerList items give the image URL as both `src` and `pic`. */
 export async function listBanners(db: DbOrTx): Promise<Banner[]> {
-  const rows = await db
-    .select({ src: banners.src })
-    .from(banners)
-    .where(eq(banners.enabled, 1))
-    .orderBy(asc(banners.sort), asc(banners.id));
-  return rows.map((row) => ({ src: row.src, pic: row.src }));
+  return (await switchedOn(db, banners, banners.src)).map((src) => ({ src, pic: src }));
 }
 
 /** SERVER-RULES: homenotice answers an array of plain strings. */
 export async function listNotices(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ text: notices.text })
-    .from(notices)
-    .where(eq(notices.enabled, 1))
-    .orderBy(asc(notices.sort), asc(notices.id));
-  return rows.map((row) => row.text);
+  return switchedOn(db, notices, notices.text);
 }
 
 /**
