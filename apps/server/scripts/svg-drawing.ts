@@ -21,7 +21,8 @@ export function rngFor(name: string): () => number {
 }
 
 export const r1 = (n: number) => Math.round(n * 10) / 10;
-export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 export const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)},${s}%,${l}%)`;
 
 export function svg(width: number, height: number, label: string, body: string): string {

@@ -7,7 +7,11 @@ import { type Db, openDatabase } from '../db/client';
  */
 export async function onDatabase(work: (db: Db) => Promise<void>): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.db,
+  });
   try {
     await work(database.db);
     return 0;

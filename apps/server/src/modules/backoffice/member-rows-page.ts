@@ -34,7 +34,11 @@ export async function memberRowsPage<T extends MemberRowsTable, V, O extends Own
     .orderBy(desc(table.id))
     .$dynamic();
   return queryPage(db, source, where, window, rows, (r) => {
-    const { row, username, owner } = r as unknown as { row: T['$inferSelect']; username: string; owner?: OwnerValues<O> };
+    const { row, username, owner } = r as unknown as {
+      row: T['$inferSelect'];
+      username: string;
+      owner?: OwnerValues<O>;
+    };
     return view(row, username, owner ?? ({} as OwnerValues<O>));
   });
 }
