@@ -1,4 +1,6 @@
 import { deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 // Small image files and multipart bodies built in code, so upload tests need no fixture files.
 
@@ -74,4 +76,16 @@ export function multipartBody(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Posts a multipart body to the app as a browser's form upload (with a bearer token when given): the JSON answer. */
+export async function postMultipart<T>(app: FastifyInstance, url: string, token: string | undefined, body: { payload: Buffer; contentType: string }): Promise<T> {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as T;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
+import { solidPng } from './images';
 import { serverProcesses } from './processes';
 
 // Each test starts real server processes (tsx compiling the server at start); with both cores busy that alone can
@@ -15,27 +15,6 @@ const { start, ready, post, register, createOperator, freshDatabase, cleanup, on
 afterAll(cleanup);
 
 const needs = !testDatabaseUrl() || !testRedisUrl();
-
-/** A real 1x1 PNG, so the upload is an image by its content. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    // The CRC is not checked by the server; a fixed value keeps this short.
-    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(5))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function adminApi<T>(base: string, token: string, method: string, url: string, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
@@ -75,7 +54,7 @@ describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', PROCE
     expect((await post<{ username: string }>(b.base, '/api/user', {}, token)).data.username).toBe(name);
 
     // An avatar uploaded through one is served by the other.
-    const png = tinyPng();
+    const png = solidPng(); // a real PNG, so the upload is an image by its content
     const boundary = '----multi';
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),

@@ -1,8 +1,31 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { endpointList } from '@h5/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp, call, useTestApp } from '../../test/helper';
+import type { AppConfig } from '../config';
 
 const t = useTestApp();
+
+/** A folder of built files (path: content) for one test, removed when it ends. */
+function builtFolder(prefix: string, files: Record<string, string | Buffer>) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** An app of this file's configuration serving built folders (webDist, adminDist), closed when the test ends. */
+async function servingApp(dists: Partial<AppConfig>) {
+  const app = await buildTestApp({ config: { ...t.config, ...dists } });
+  onTestFinished(() => app.close());
+  return app;
+}
 
 describe('the API envelope', () => {
   it('answers an unknown API path with code 404 and a Chinese message', async () => {
@@ -60,98 +83,71 @@ describe('security headers', () => {
 
 describe('the built web app', () => {
   it('serves / and hashed assets precompressed, caching assets for a year and revalidating index.html', async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const { brotliCompressSync } = await import('node:zlib');
-    const dist = mkdtempSync(path.join(tmpdir(), 'h5-dist-'));
     const html = '<!doctype html><title>星河体育</title>';
     const js = 'console.log("app");'.repeat(50);
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), html);
-    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
-    writeFileSync(path.join(dist, 'assets/app-abc123.js'), js);
-    writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(js));
-    const web = await buildTestApp({ config: { ...t.config, webDist: dist } });
-    try {
-      const home = await web.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
-      expect(home.statusCode).toBe(200);
-      expect(home.headers['content-encoding']).toBe('br');
-      expect(home.headers['cache-control']).toBe('no-cache');
-      expect(String(home.headers['content-security-policy'])).toContain("script-src 'self'");
-      const plain = await web.app.inject({ method: 'GET', url: '/' });
-      expect(plain.body).toBe(html);
-      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
-      expect(asset.headers['content-encoding']).toBe('br');
-      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await web.app.inject({ method: 'GET', url: '/nope.js' })).statusCode).toBe(404);
-    } finally {
-      await web.close();
-      rmSync(dist, { recursive: true, force: true });
-    }
+    const dist = builtFolder('h5-dist-', {
+      'index.html': html,
+      'index.html.br': brotliCompressSync(html),
+      'assets/app-abc123.js': js,
+      'assets/app-abc123.js.br': brotliCompressSync(js),
+    });
+    const web = await servingApp({ webDist: dist });
+    const home = await web.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(String(home.headers['content-security-policy'])).toContain("script-src 'self'");
+    const plain = await web.app.inject({ method: 'GET', url: '/' });
+    expect(plain.body).toBe(html);
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await web.app.inject({ method: 'GET', url: '/nope.js' })).statusCode).toBe(404);
   });
 });
 
 describe('the installable web app', () => {
   it('serves the manifest, the service worker and the icons with their types, the worker always revalidated', async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const dist = mkdtempSync(path.join(tmpdir(), 'h5-dist-'));
-    mkdirSync(path.join(dist, 'icons'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>星河体育</title>');
-    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"星河体育"}');
-    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    writeFileSync(path.join(dist, 'icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
-    const web = await buildTestApp({ config: { ...t.config, webDist: dist } });
-    try {
-      const manifest = await web.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
-      expect(manifest.statusCode).toBe(200);
-      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
-      const worker = await web.app.inject({ method: 'GET', url: '/sw.js' });
-      expect(worker.statusCode).toBe(200);
-      expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
-      // A browser checks for a new worker on each visit; a long cache here would keep an old version running.
-      expect(worker.headers['cache-control']).toBe('no-cache');
-      const icon = await web.app.inject({ method: 'GET', url: '/icons/icon-192.png' });
-      expect(icon.headers['content-type']).toBe('image/png');
-    } finally {
-      await web.close();
-      rmSync(dist, { recursive: true, force: true });
-    }
+    const dist = builtFolder('h5-dist-', {
+      'index.html': '<!doctype html><title>星河体育</title>',
+      'manifest.webmanifest': '{"name":"星河体育"}',
+      'sw.js': 'self.addEventListener("fetch", () => {});',
+      'icons/icon-192.png': Buffer.from('89504e470d0a1a0a', 'hex'),
+    });
+    const web = await servingApp({ webDist: dist });
+    const manifest = await web.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const worker = await web.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    // A browser checks for a new worker on each visit; a long cache here would keep an old version running.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const icon = await web.app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(icon.headers['content-type']).toBe('image/png');
   });
 });
 
 describe('the built console at /admin/', () => {
   it('answers index.html for /admin/ and deep links, its assets cached long, and leaves API paths and the member app alone', async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const web = mkdtempSync(path.join(tmpdir(), 'h5-web-'));
-    const admin = mkdtempSync(path.join(tmpdir(), 'h5-admin-'));
-    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>会员</title>');
-    mkdirSync(path.join(admin, 'assets'));
-    writeFileSync(path.join(admin, 'index.html'), '<!doctype html><title>运营后台</title>');
-    writeFileSync(path.join(admin, 'assets/console-abc123.js'), 'console.log("console");');
-    const site = await buildTestApp({ config: { ...t.config, webDist: web, adminDist: admin } });
-    try {
-      for (const url of ['/admin/', '/admin', '/admin/members/12', '/admin/deposits?state=0']) {
-        const page = await site.app.inject({ method: 'GET', url });
-        expect(page.statusCode, url).toBe(200);
-        expect(page.body, url).toContain('运营后台');
-        expect(page.headers['cache-control'], url).toBe('no-cache');
-        expect(String(page.headers['content-security-policy']), url).toContain("script-src 'self'");
-      }
-      const asset = await site.app.inject({ method: 'GET', url: '/admin/assets/console-abc123.js' });
-      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await site.app.inject({ method: 'GET', url: '/admin/assets/gone-000.js' })).statusCode).toBe(404);
-      expect(await call(site.app, '/admin/api/no-such-thing', {}, { method: 'GET' })).toMatchObject({ code: 404 });
-      expect((await call(site.app, '/admin/api/login', { username: 'nobody', password: 'x' })).code).not.toBe(404);
-      expect((await site.app.inject({ method: 'GET', url: '/' })).body).toContain('会员');
-    } finally {
-      await site.close();
-      rmSync(web, { recursive: true, force: true });
-      rmSync(admin, { recursive: true, force: true });
+    const web = builtFolder('h5-web-', { 'index.html': '<!doctype html><title>会员</title>' });
+    const admin = builtFolder('h5-admin-', {
+      'index.html': '<!doctype html><title>运营后台</title>',
+      'assets/console-abc123.js': 'console.log("console");',
+    });
+    const site = await servingApp({ webDist: web, adminDist: admin });
+    for (const url of ['/admin/', '/admin', '/admin/members/12', '/admin/deposits?state=0']) {
+      const page = await site.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('运营后台');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(String(page.headers['content-security-policy']), url).toContain("script-src 'self'");
     }
+    const asset = await site.app.inject({ method: 'GET', url: '/admin/assets/console-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await site.app.inject({ method: 'GET', url: '/admin/assets/gone-000.js' })).statusCode).toBe(404);
+    expect(await call(site.app, '/admin/api/no-such-thing', {}, { method: 'GET' })).toMatchObject({ code: 404 });
+    expect((await call(site.app, '/admin/api/login', { username: 'nobody', password: 'x' })).code).not.toBe(404);
+    expect((await site.app.inject({ method: 'GET', url: '/' })).body).toContain('会员');
   });
 });

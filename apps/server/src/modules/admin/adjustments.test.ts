@@ -154,9 +154,7 @@ describe('the two-person lines', () => {
   });
 
   it('need two operators for a withdrawal above 5,000.00 by default', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.maker, m.name, '5000.01');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('5000.01');
     const made = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '5000.01', bank: card, password: 'pay123456' }, { token: m.token });
     expect(made.code).toBe(200);
     const first = await adminCall(t, ops.maker, 'POST', `/admin/api/withdrawals/${made.data.order_no}/approve`, {});

@@ -1,23 +1,16 @@
 import http from 'node:http';
 import { BizCode, IMAGE_UPLOAD_MAX_BYTES, MSG } from '@h5/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, call, operatorToken, useTestApp } from '../../../test/helper';
-import { gifBytes, jpegBytes, multipartBody, solidPng, webpBytes } from '../../../test/images';
+import { describe, expect, it } from 'vitest';
+import { adminCall, call, useOperators, useTestApp } from '../../../test/helper';
+import { gifBytes, jpegBytes, multipartBody, postMultipart, solidPng, webpBytes } from '../../../test/images';
 import { auditLog } from '../admin/admin-tables';
 import { storedFiles } from './files-tables';
 
 // POST /admin/api/files: operators' images kept in the database and served from /uploads/, told by their bytes.
 
-let content: string;
-let finance: string;
-let admin: string;
-
 const t = useTestApp();
-
-beforeAll(async () => {
-  [content, finance, admin] = await Promise.all([operatorToken(t, 'content'), operatorToken(t, 'finance'), operatorToken(t, 'admin')]);
-});
+const ops = useOperators(t, ['content', 'finance', 'admin']);
 
 interface Uploaded {
   path: string;
@@ -35,21 +28,11 @@ async function storedFileCount(): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function upload(
+const upload = (
   token: string | undefined,
   file: { name: string; data: Buffer; type?: string; field?: string } | null,
   fields: Record<string, string> = { purpose: 'banner' },
-): Promise<Answer> {
-  const body = multipartBody(file, fields);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/admin/api/files',
-    payload: body.payload,
-    headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as Answer;
-}
+) => postMultipart<Answer>(t.app, '/admin/api/files', token, multipartBody(file, fields));
 
 /** An upload that must be refused with `message` (code 400 unless said), storing nothing. */
 async function refused(
@@ -58,7 +41,7 @@ async function refused(
   options: { token?: string; code?: number; fields?: Record<string, string> } = {},
 ) {
   const before = await storedFileCount();
-  const answer = await upload(options.token ?? content, file, options.fields);
+  const answer = await upload(options.token ?? ops.content, file, options.fields);
   expect(answer).toEqual({ code: options.code ?? BizCode.BAD_INPUT, message, data: null });
   expect(await storedFileCount()).toBe(before);
 }
@@ -66,7 +49,7 @@ async function refused(
 describe('POST /admin/api/files', () => {
   it('stores a PNG, audits it, and serves it back byte for byte with its type and long caching', async () => {
     const png = solidPng(75, 28);
-    const answer = await upload(content, { name: '首页轮播.png', data: png, type: 'image/png' });
+    const answer = await upload(ops.content, { name: '首页轮播.png', data: png, type: 'image/png' });
     expect(answer.code).toBe(200);
     const uploaded = answer.data!;
     expect(uploaded).toEqual({ path: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/), content_type: 'image/png', size: png.length });
@@ -97,7 +80,7 @@ describe('POST /admin/api/files', () => {
     });
 
     // The path goes into a banner as it is, and the member app's list carries it.
-    const banner = await adminCall<{ id: number }>(t, content, 'POST', '/admin/api/banners', { src: uploaded.path, sort: -5, enabled: 1 });
+    const banner = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/banners', { src: uploaded.path, sort: -5, enabled: 1 });
     expect(banner.code).toBe(200);
     const list = await call<Array<{ src: string }>>(t.app, '/api/bannerList', {});
     expect(JSON.stringify(list.data)).toContain(uploaded.path);
@@ -110,7 +93,7 @@ describe('POST /admin/api/files', () => {
       [webpBytes(), 'webp', 'image/webp'],
     ];
     for (const [data, ext, type] of cases) {
-      const answer = await upload(admin, { name: 'renamed.png', data, type: 'image/png' }, { purpose: 'content' });
+      const answer = await upload(ops.admin, { name: 'renamed.png', data, type: 'image/png' }, { purpose: 'content' });
       expect(answer.code, ext).toBe(200);
       expect(answer.data?.path).toMatch(new RegExp(`^/uploads/[a-f0-9]{32}\\.${ext}$`));
       expect(answer.data?.content_type).toBe(type);
@@ -123,7 +106,7 @@ describe('POST /admin/api/files', () => {
   });
 
   it('takes banner as the purpose when none is sent, and refuses an unknown one', async () => {
-    const answer = await upload(content, { name: 'a.png', data: solidPng() }, {});
+    const answer = await upload(ops.content, { name: 'a.png', data: solidPng() }, {});
     expect(answer.code).toBe(200);
     const [row] = await t.database.db.select().from(storedFiles).where(eq(storedFiles.name, answer.data!.path.slice(9)));
     expect(row?.purpose).toBe('banner');
@@ -152,7 +135,7 @@ describe('POST /admin/api/files', () => {
     await refused({ name: 'empty.png', data: Buffer.alloc(0), type: 'image/png' }, MSG.imageUploadEmpty);
     await refused(null, MSG.uploadMissing);
     const before = await storedFileCount();
-    const json = await adminCall(t, content, 'POST', '/admin/api/files', { file: 'iVBORw0KGgo=' });
+    const json = await adminCall(t, ops.content, 'POST', '/admin/api/files', { file: 'iVBORw0KGgo=' });
     expect(json).toEqual({ code: BizCode.BAD_INPUT, message: MSG.uploadMissing, data: null });
     expect(await storedFileCount()).toBe(before);
   });
@@ -160,7 +143,7 @@ describe('POST /admin/api/files', () => {
   it(`keeps a file of exactly ${IMAGE_UPLOAD_MAX_BYTES} bytes and refuses one byte more`, async () => {
     const png = solidPng();
     const exact = Buffer.concat([png, Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES - png.length)]);
-    expect((await upload(content, { name: 'max.png', data: exact })).code).toBe(200);
+    expect((await upload(ops.content, { name: 'max.png', data: exact })).code).toBe(200);
     await refused({ name: 'over.png', data: Buffer.concat([exact, Buffer.from([0])]) }, MSG.imageUploadTooLarge);
   });
 
@@ -168,7 +151,7 @@ describe('POST /admin/api/files', () => {
     const before = await storedFileCount();
     const address = new URL(t.origin);
     const body = multipartBody({ name: 'huge.png', data: Buffer.concat([solidPng(), Buffer.alloc(5 * 1024 * 1024)]) });
-    const headers = { 'content-type': body.contentType, authorization: `Bearer ${content}` };
+    const headers = { 'content-type': body.contentType, authorization: `Bearer ${ops.content}` };
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (path: string, payload: Buffer | null, extra: Record<string, string> = {}) =>
       new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
@@ -198,7 +181,7 @@ describe('POST /admin/api/files', () => {
   });
 
   it('refuses an operator without content rights, and a caller without a session, before storing anything', async () => {
-    await refused({ name: 'a.png', data: solidPng(), type: 'image/png' }, MSG.operatorForbidden, { token: finance, code: BizCode.FORBIDDEN });
+    await refused({ name: 'a.png', data: solidPng(), type: 'image/png' }, MSG.operatorForbidden, { token: ops.finance, code: BizCode.FORBIDDEN });
     const before = await storedFileCount();
     const visitor = await upload(undefined, { name: 'a.png', data: solidPng() });
     expect(visitor.code).toBe(BizCode.UNAUTHORIZED);

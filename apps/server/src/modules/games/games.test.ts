@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addVenue, aggregator, call, credit, launchTicket, memberId, pullBets, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { addVenue, aggregator, call, memberId, pullBets, useOperators, useTestApp, venuePlayer } from '../../../test/helper';
 import { members } from '../../db/schema';
 
 const t = useTestApp();
@@ -20,8 +20,6 @@ interface Round {
   venue_balance: string;
 }
 
-const launch = (token: string, venue: string) => launchTicket(t, token, venue);
-
 /** Sets what a member owes before a withdrawal, as approved deposits would (getBetAmount shows it). */
 async function owe(name: string, amount: string) {
   await t.database.db.update(members).set({ turnoverRequired: amount }).where(eq(members.id, await memberId(t, name)));
@@ -40,11 +38,8 @@ describe('sandbox demo rounds', () => {
   });
 
   it('stakes from the venue wallet, settles a casino round at once and records the bet', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '100');
+    const { ticket, ...m } = await venuePlayer(t, ops.finance, 'GCAS', '100');
     await owe(m.name, '25.00');
-    await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
-    const ticket = await launch(m.token, 'GCAS');
 
     const round = await sandbox<Round>('round', { ticket, stake: '10', pick: 'big' });
     expect(round.code).toBe(200);
@@ -71,10 +66,7 @@ describe('sandbox demo rounds', () => {
   });
 
   it('refuses a stake above the venue balance, out of range or with an unknown pick, and an expired ticket', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '5');
-    await call(t.app, '/api/transfer', { amount: '5', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
-    const ticket = await launch(m.token, 'GCAS');
+    const { ticket } = await venuePlayer(t, ops.finance, 'GCAS', '5');
     expect(await sandbox('round', { ticket, stake: '6', pick: 'big' })).toMatchObject({ code: 210, message: '账户余额不足' });
     expect(await sandbox('round', { ticket, stake: '0.5', pick: 'big' })).toMatchObject({ code: 400, message: '单注金额须在1-10000之间' });
     expect((await sandbox('round', { ticket, stake: '1', pick: 'odd' })).code).toBe(400);
@@ -84,11 +76,8 @@ describe('sandbox demo rounds', () => {
   });
 
   it('leaves a sport bet unsettled until the settlement step', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '50');
+    const { ticket, ...m } = await venuePlayer(t, ops.finance, 'GSPT', '50');
     await owe(m.name, '25.00');
-    await call(t.app, '/api/transfer', { amount: '50', sourcetype: 'userbalance', targettype: 'GSPT' }, { token: m.token });
-    const ticket = await launch(m.token, 'GSPT');
     const round = await sandbox<Round>('round', { ticket, stake: '20', pick: 'home' });
     expect(round.data).toMatchObject({ status: 2, outcome: 'pending', win_loss: '0.00', venue_balance: '30.00' });
     expect((await sandbox<{ pending: number }>('state', { ticket })).data.pending).toBe(1);
@@ -107,11 +96,8 @@ describe('sandbox demo rounds', () => {
   });
 
   it('filters bet records by venue and pages them, 10 a page', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '100');
+    const { ticket, ...m } = await venuePlayer(t, ops.finance, 'GCAS', '100');
     await owe(m.name, '5.50');
-    await call(t.app, '/api/transfer', { amount: '100', sourcetype: 'userbalance', targettype: 'GCAS' }, { token: m.token });
-    const ticket = await launch(m.token, 'GCAS');
     for (let i = 0; i < 12; i += 1) await sandbox('round', { ticket, stake: '1', pick: 'small' });
     await pullBets(t, 'GCAS');
     // 12.00 of valid bets against 5.50 owed: the figure stops at zero.

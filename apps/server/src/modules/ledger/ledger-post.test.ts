@@ -16,33 +16,30 @@ beforeAll(async () => {
 
 const wallet = () => accountCode.wallet(member);
 const venue = () => accountCode.venue(member, 'PTEST');
+/** A movement of the member's money between the wallet and the venue: in (wallet to venue) or out (venue to wallet). */
+const transfer = (reference: string, direction: 'in' | 'out', cents: number) => {
+  const [from, to] = direction === 'in' ? [wallet(), venue()] : [venue(), wallet()];
+  return {
+    reference,
+    kind: direction === 'in' ? 'transfer_in' : 'transfer_out',
+    memberId: member,
+    legs: [
+      { account: from, cents: -cents },
+      { account: to, cents },
+    ],
+  };
+};
 
 describe('ledger post', () => {
   it('answers each account balance after the movement and creates accounts on first use', async () => {
-    const result = await postNow(t.database.db, {
-      reference: 'post-test:1',
-      kind: 'transfer_in',
-      memberId: member,
-      legs: [
-        { account: wallet(), cents: -250 },
-        { account: venue(), cents: 250 },
-      ],
-    });
+    const result = await postNow(t.database.db, transfer('post-test:1', 'in', 250));
     expect(result.replayed).toBe(false);
     expect(result.balances).toEqual(new Map([[venue(), 250], [wallet(), 750]]));
     expect(await balanceOf(t.database.db, venue())).toBe(250);
   });
 
   it('moves nothing the second time a reference is posted, and answers the first transaction', async () => {
-    const movement = {
-      reference: 'post-test:2',
-      kind: 'transfer_out',
-      memberId: member,
-      legs: [
-        { account: venue(), cents: -100 },
-        { account: wallet(), cents: 100 },
-      ],
-    };
+    const movement = transfer('post-test:2', 'out', 100);
     const first = await postNow(t.database.db, movement);
     const again = await postNow(t.database.db, movement);
     expect(again).toEqual({ transactionId: first.transactionId, replayed: true, balances: new Map() });
@@ -50,28 +47,12 @@ describe('ledger post', () => {
   });
 
   it('refuses a leg that takes a member account one cent below zero and keeps nothing of the movement', async () => {
-    const attempt = postNow(t.database.db, {
-      reference: 'post-test:3',
-      kind: 'transfer_in',
-      memberId: member,
-      legs: [
-        { account: wallet(), cents: -851 },
-        { account: venue(), cents: 851 },
-      ],
-    });
+    const attempt = postNow(t.database.db, transfer('post-test:3', 'in', 851));
     await expect(attempt).rejects.toBeInstanceOf(InsufficientFunds);
     await expect(attempt).rejects.toMatchObject({ account: wallet() });
     expect(await balancesOf(t.database.db, [wallet(), venue()])).toEqual(new Map([[wallet(), 850], [venue(), 150]]));
     // The reference was not used up: the same movement for the exact balance goes through.
-    const exact = await postNow(t.database.db, {
-      reference: 'post-test:3',
-      kind: 'transfer_in',
-      memberId: member,
-      legs: [
-        { account: wallet(), cents: -850 },
-        { account: venue(), cents: 850 },
-      ],
-    });
+    const exact = await postNow(t.database.db, transfer('post-test:3', 'in', 850));
     expect(exact.balances.get(wallet())).toBe(0);
   });
 

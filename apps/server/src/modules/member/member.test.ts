@@ -1,11 +1,11 @@
 import http from 'node:http';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { BizCode, MSG } from '@h5/contract';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../files/files-tables';
 import { adminCall, call, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
+import { multipartBody, postMultipart, solidPng } from '../../../test/images';
 import { AVATAR_MAX_BYTES } from './avatar-upload';
 
 const t = useTestApp();
@@ -16,62 +16,12 @@ async function storedFileCount(): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A real 1x1 PNG, built by hand so the test needs no fixture file. */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0, 255]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** The avatar form as the app posts it: a note field, then the file. */
+const multipart = (fileName: string, data: Buffer, contentType = 'image/png') =>
+  multipartBody({ name: fileName, data, type: contentType }, { note: 'hello' });
 
-function multipart(fileName: string, data: Buffer, contentType = 'image/png') {
-  const boundary = '----h5boundary7MA4YWxkTrZu0gW';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(token: string | undefined, fileName: string, data: Buffer) {
-  const body = multipart(fileName, data);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploadimg',
-    payload: body.payload,
-    headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { code: number; message: string; data: { avatar: string } | null };
-}
+const upload = (token: string | undefined, fileName: string, data: Buffer) =>
+  postMultipart<{ code: number; message: string; data: { avatar: string } | null }>(t.app, '/api/uploadimg', token, multipart(fileName, data));
 
 describe('POST /api/updateuserinfo', () => {
   it('checks mobile, email and birthday in that order, then saves', async () => {
@@ -106,7 +56,7 @@ describe('POST /api/updateuserinfo', () => {
 
 describe('POST /api/uploadimg', () => {
   it('refuses a visitor before reading the file', async () => {
-    const answer = await upload(undefined, 'a.png', tinyPng());
+    const answer = await upload(undefined, 'a.png', solidPng());
     expect(answer.code).toBe(BizCode.UNAUTHORIZED);
   });
 
@@ -125,7 +75,7 @@ describe('POST /api/uploadimg', () => {
 
   it('refuses a file over 1 MB', async () => {
     const m = await registerMember(t.app);
-    const big = Buffer.concat([tinyPng(), Buffer.alloc(AVATAR_MAX_BYTES)]);
+    const big = Buffer.concat([solidPng(), Buffer.alloc(AVATAR_MAX_BYTES)]);
     const answer = await upload(m.token, 'big.png', big);
     expect(answer).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.uploadTooLarge });
   });
@@ -133,7 +83,7 @@ describe('POST /api/uploadimg', () => {
   it('refuses a body far over the limit without storing anything', async () => {
     const m = await registerMember(t.app);
     const before = await storedFileCount();
-    const answer = await upload(m.token, 'huge.png', Buffer.concat([tinyPng(), Buffer.alloc(3 * 1024 * 1024)]));
+    const answer = await upload(m.token, 'huge.png', Buffer.concat([solidPng(), Buffer.alloc(3 * 1024 * 1024)]));
     expect(answer.code).toBe(BizCode.BAD_INPUT);
     expect(await storedFileCount()).toBe(before);
   });
@@ -141,7 +91,7 @@ describe('POST /api/uploadimg', () => {
   it('answers a body over the limit with the envelope over a real connection, which stays usable', async () => {
     const m = await registerMember(t.app);
     const address = new URL(t.origin);
-    const body = multipart('huge.png', Buffer.concat([tinyPng(), Buffer.alloc(3 * 1024 * 1024)]));
+    const body = multipart('huge.png', Buffer.concat([solidPng(), Buffer.alloc(3 * 1024 * 1024)]));
     const headers = { 'content-type': body.contentType, authorization: `Bearer ${m.token}` };
     const res = await fetch(new URL('/api/uploadimg', address), { method: 'POST', body: body.payload, headers });
     expect(res.status).toBe(200);
@@ -187,7 +137,7 @@ describe('POST /api/uploadimg', () => {
 
   it('accepts a small PNG and a GIF, serves them back and removes the replaced file', async () => {
     const m = await registerMember(t.app);
-    const png = tinyPng();
+    const png = solidPng();
     const first = await upload(m.token, 'whatever.txt', png);
     expect(first.code).toBe(200);
     const url = new URL(first.data?.avatar ?? '');

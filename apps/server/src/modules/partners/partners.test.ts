@@ -22,6 +22,18 @@ import { beijingMonth, computeCommission, monthRange, nextMonth, previousMonth }
 const clock = manualClock(new Date());
 /** The Beijing month the test's movements happen in (the ledger stamps them with the database's time). */
 const M = beijingMonth(new Date());
+/** Partner a's figures of month M, made by its downline's movements in the tests below. */
+const A_MONTH = {
+  active_members: 2,
+  deposits: '1000.00',
+  withdrawals: '100.00',
+  valid_stake: '1200.00',
+  ggr: '350.00',
+  rebates: '12.34',
+  bonuses: '13.88',
+  fees: '11.00',
+  net_revenue: '312.78',
+};
 const M1 = nextMonth(M);
 
 interface Statement {
@@ -272,16 +284,7 @@ describe('the partner programme', () => {
     // a2: a withdrawal of 100.00 paid (funded by an operator credit, which is no deposit), then a deposit.
     await adminCall(t, ops.finance, 'POST', `/admin/api/members/${a2.id}/adjust`, { amount: '150', note: 'partners test' });
     const card = await kit.bindBank(a2.token);
-    const w = await call<{ order_no: string }>(
-      t.app,
-      '/api/withdraw',
-      { amount: '100', bank: card, password: 'pay123456' },
-      { token: a2.token },
-    );
-    expect(w.code).toBe(200);
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${w.data.order_no}/approve`, {})).code).toBe(
-      200,
-    );
+    await kit.paidWithdrawal(a2.token, card, '100');
     await kit.deposit(a1.token, '500');
     await kit.deposit(a1.token, '300');
     await kit.deposit(a2.token, '200');
@@ -302,17 +305,7 @@ describe('the partner programme', () => {
       code: 200,
       data: {
         month: M,
-        figures: {
-          active_members: 2,
-          deposits: '1000.00',
-          withdrawals: '100.00',
-          valid_stake: '1200.00',
-          ggr: '350.00',
-          rebates: '12.34',
-          bonuses: '13.88',
-          fees: '11.00',
-          net_revenue: '312.78',
-        },
+        figures: A_MONTH,
         carry_in: '0.00',
         downline_total: 2,
         pid: a.id,
@@ -415,15 +408,7 @@ describe('the partner programme', () => {
     expect(a).toMatchObject({
       partner_id: world.a.id,
       month: M,
-      active_members: 2,
-      deposits: '1000.00',
-      withdrawals: '100.00',
-      valid_stake: '1200.00',
-      ggr: '350.00',
-      rebates: '12.34',
-      bonuses: '13.88',
-      fees: '11.00',
-      net_revenue: '312.78',
+      ...A_MONTH,
       carry_in: '0.00',
       commission_base: '312.78',
       tier: 2,

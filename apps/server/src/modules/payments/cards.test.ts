@@ -18,10 +18,19 @@ interface CardOut {
 const bank = { bank: '中国工商银行', bank_owner: '李四', bank_address: '北京市海淀区支行', bank_no: '6222021234567890123', pay_pass: 'pay123456' };
 const usdt = { bank: 'USDT', bank_owner: 'TRC20', bank_address: '', bank_no: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', pay_pass: 'pay123456' };
 
+/** A card body and the code and message /api/bindcard refuses it with. */
+type Refusal = [Record<string, unknown>, number, string];
+/** Binds each body with the member's token and expects the refusal it names. */
+async function expectRefused(token: string, refusals: Refusal[]) {
+  for (const [body, code, message] of refusals) {
+    expect(await call(t.app, '/api/bindcard', body, { token }), JSON.stringify(body)).toEqual({ code, message, data: null });
+  }
+}
+
 describe('POST /api/bindcard', () => {
   it('checks a bank card in the SPEC 5 order, then the pay password', async () => {
     const m = await registerMember(t.app);
-    const cases: Array<[Record<string, unknown>, number, string]> = [
+    const refusals: Refusal[] = [
       [{ ...bank, bank_owner: '', bank: '' }, 400, '请输入姓名'],
       [{ ...bank, bank: ' ', bank_address: '' }, 400, '请输入银行'],
       [{ ...bank, bank_address: '', bank_no: '' }, 400, '请输入开户行地址'],
@@ -32,24 +41,20 @@ describe('POST /api/bindcard', () => {
       [{ ...bank, pay_pass: '1234567890123456789' }, 400, '请输人支付密码长度'],
       [{ ...bank, pay_pass: 'wrong123' }, 205, '支付密码错误'],
     ];
-    for (const [body, code, message] of cases) {
-      expect(await call(t.app, '/api/bindcard', body, { token: m.token }), JSON.stringify(body)).toEqual({ code, message, data: null });
-    }
+    await expectRefused(m.token, refusals);
     expect((await call<CardOut[]>(t.app, '/api/getcard', { type: 1 }, { token: m.token })).data).toEqual([]);
     expect(await call(t.app, '/api/bindcard', bank, { token: m.token })).toEqual({ code: 200, message: '绑定成功', data: null });
   });
 
   it('checks a USDT address: address, protocol, pay password', async () => {
     const m = await registerMember(t.app);
-    const cases: Array<[Record<string, unknown>, number, string]> = [
+    const refusals: Refusal[] = [
       [{ ...usdt, bank_no: '', bank_owner: '' }, 400, '请输入USDT地址'],
       [{ ...usdt, bank_owner: 'OMNI' }, 400, '请选择钱包协议'],
       [{ ...usdt, pay_pass: '' }, 400, '请输人支付密码'],
       [{ ...usdt, pay_pass: 'wrong123' }, 205, '支付密码错误'],
     ];
-    for (const [body, code, message] of cases) {
-      expect(await call(t.app, '/api/bindcard', body, { token: m.token }), JSON.stringify(body)).toEqual({ code, message, data: null });
-    }
+    await expectRefused(m.token, refusals);
     expect((await call(t.app, '/api/bindcard', { ...usdt, bank: 'usdt', bank_owner: 'trc20' }, { token: m.token })).code).toBe(200);
     const list = await call<CardOut[]>(t.app, '/api/getcard', { type: 2 }, { token: m.token });
     expect(list.data).toEqual([

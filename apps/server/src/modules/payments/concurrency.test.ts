@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, credit, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { adminCall, call, useOperators, useTestApp } from '../../../test/helper';
 import { paymentsKit } from './payments-test-kit';
 
 // Runs on PGlite and, with TEST_DATABASE_URL set, on PostgreSQL with a pool of connections (real races).
@@ -10,9 +10,7 @@ const kit = paymentsKit(t, () => ops.finance);
 
 describe('racing money requests', () => {
   it('leaves exactly one withdrawal when the same one is sent 10 times at once with a balance for one', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '150');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('150');
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => call(t.app, '/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }, { token: m.token })),
     );
@@ -26,9 +24,7 @@ describe('racing money requests', () => {
 
   it('lets exactly one of approve and reject win on one withdrawal, and the money follows the winner', async () => {
     for (let round = 0; round < 4; round += 1) {
-      const m = await registerMember(t.app);
-      await credit(t, ops.finance, m.name, '300');
-      const card = await kit.bindBank(m.token);
+      const { card, ...m } = await kit.memberWithCard('300');
       const sent = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '200', bank: card, password: 'pay123456' }, { token: m.token });
       const url = `/admin/api/withdrawals/${sent.data.order_no}`;
       const [approve, reject] = await Promise.all([

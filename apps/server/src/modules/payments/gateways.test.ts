@@ -35,6 +35,12 @@ async function gatewayDeposit(amount: string, paytype = 'wxpay') {
   return { member: m, depositNo: made.data.deposit_no };
 }
 
+/** The member's payinfo of a deposit, asked through a host (the pay request's notify and return addresses follow it). */
+const payInfoThrough = (host: string, token: string, depositNo: string) =>
+  t.app
+    .inject({ method: 'POST', url: '/api/payinfo', payload: { deposit_no: depositNo }, headers: { authorization: `Bearer ${token}`, host } })
+    .then((res) => res.json() as { code: number; message: string; data: PayInfoData });
+
 /** The notify the gateway would send for a deposit, signed with a secret (the gateway's own by default). */
 const notifyParams = (depositNo: string, money: string, overrides: Record<string, string> = {}, key = secret) =>
   epayNotifyParams(depositNo, money, key, overrides);
@@ -70,13 +76,7 @@ describe('the epay signature', () => {
 describe('a deposit on a pay way with a gateway', () => {
   it('answers payinfo with the signed epay request and no receiving accounts', async () => {
     const { member, depositNo } = await gatewayDeposit('100.5');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payinfo',
-      payload: { deposit_no: depositNo },
-      headers: { authorization: `Bearer ${member.token}`, host: 'm.example.test' },
-    });
-    const info = res.json() as { code: number; message: string; data: PayInfoData };
+    const info = await payInfoThrough('m.example.test', member.token, depositNo);
     expect(info.code).toBe(200);
     expect(info.message).toBe('wxpay');
     expect(info.data.cardlist).toEqual([]);
@@ -306,13 +306,7 @@ describe('reconciliation through the order query', () => {
   it('credits a deposit paid at the gateway whose notify never arrived, once it is ten minutes old', async () => {
     const { member, depositNo } = await gatewayDeposit('166');
     // The member's payinfo came through a host nothing listens on, so the gateway's notify cannot reach us.
-    const info = await t.app.inject({
-      method: 'POST',
-      url: '/api/payinfo',
-      payload: { deposit_no: depositNo },
-      headers: { authorization: `Bearer ${member.token}`, host: '127.0.0.1:1' },
-    });
-    const payUrl = new URL((info.json() as { data: PayInfoData }).data.info.pay_url ?? '');
+    const payUrl = new URL((await payInfoThrough('127.0.0.1:1', member.token, depositNo)).data.info.pay_url ?? '');
     const cashier = await fetch(`${site}${payUrl.pathname}${payUrl.search}`).then((r) => r.text());
     const tradeNo = /name="trade_no" value="(\d+)"/.exec(cashier)?.[1] ?? '';
     await fetch(`${site}/sandbox/epay/pay`, { method: 'POST', body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }), redirect: 'manual' });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addVenue, call, credit, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { addVenue, call, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { deposits } from '../../db/schema';
 import { paymentsKit } from './payments-test-kit';
 
@@ -25,9 +25,7 @@ const records = (token: string, body: Record<string, unknown>) =>
 
 describe('POST /api/gettransrecord', () => {
   it('lists deposits, withdrawals and transfers by type, newest first, in the paginator', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '1000');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('1000');
     // The withdrawal comes first: after an approved deposit it would wait for turnover.
     const w = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '150', bank: card, password: 'pay123456' }, { token: m.token });
     expect(w.code).toBe(200);

@@ -60,9 +60,7 @@ describe('POST /api/withdraw: the checks in order', () => {
   });
 
   it('stops at the daily count (216) before any other check; rejected requests do not count', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '1000');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('1000');
     await writeSettings(t.database.db, { withdraw_daily_count: 2 });
     try {
       const first = await withdraw(m.token, { amount: '100', bank: card, password: 'pay123456' });
@@ -81,9 +79,7 @@ describe('POST /api/withdraw: the checks in order', () => {
 
 describe('withdrawal money', () => {
   it('debits on submit, keeps the money out on approval and answers 409 to a second review', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '500');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('500');
     const sent = await withdraw(m.token, { amount: '200.50', bank: card, password: 'pay123456' });
     expect(sent.code).toBe(200);
     expect(sent.message).toBe('提交成功，等待后台审核');
@@ -102,9 +98,7 @@ describe('withdrawal money', () => {
   });
 
   it('returns the money on rejection', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '150');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('150');
     const sent = await withdraw(m.token, { amount: '150', bank: card, password: 'pay123456' });
     expect(await kit.balance(m.token)).toBe('0.00');
     const rejected = await adminCall<{ state: number; note: string }>(t, ops.finance, 'POST', `/admin/api/withdrawals/${sent.data.order_no}/reject`, { note: '银行卡信息有误' });
@@ -118,11 +112,8 @@ describe('withdrawal money', () => {
   it('records the USDT a USDT card receives: floor(amount / rate, 2) minus the protocol fee', async () => {
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '1000');
-    expect((await call(t.app, '/api/bindcard', { bank: 'USDT', bank_owner: 'ERC20', bank_address: '', bank_no: '0x1111222233334444555566667777888899990000', pay_pass: 'pay123456' }, { token: m.token })).code).toBe(200);
-    expect((await call(t.app, '/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_address: '', bank_no: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', pay_pass: 'pay123456' }, { token: m.token })).code).toBe(200);
-    const cards = await call<Array<{ id: number; bank_owner: string }>>(t.app, '/api/getcard', { type: 2 }, { token: m.token });
-    const erc = cards.data.find((c) => c.bank_owner === 'ERC20')?.id;
-    const trc = cards.data.find((c) => c.bank_owner === 'TRC20')?.id;
+    const erc = await kit.bindUsdt(m.token, 'ERC20', '0x1111222233334444555566667777888899990000');
+    const trc = await kit.bindUsdt(m.token, 'TRC20', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
     const a = await withdraw(m.token, { amount: '730', bank: erc, password: 'pay123456' });
     const b = await withdraw(m.token, { amount: '200', bank: trc, password: 'pay123456' });
     const list = await adminCall<{ data: Array<{ order_no: string; usdt_amount: string; usdt_fee: string; bank_no: string }> }>(t, ops.finance, 'GET', '/admin/api/withdrawals?state=1&pagesize=50');
@@ -204,9 +195,7 @@ describe('withdrawal money', () => {
 
 describe('a repeated withdrawal request', () => {
   it('answers the same order_no to the same Idempotency-Key and moves the money once', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '150');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('150');
     const body = { amount: '150', bank: card, password: 'pay123456' };
     const first = await withdrawKeyed(m.token, 'wd-key-0001', body);
     expect(first).toMatchObject({ code: 200, message: '提交成功，等待后台审核' });
@@ -220,9 +209,7 @@ describe('a repeated withdrawal request', () => {
   });
 
   it('makes one withdrawal of five sent at once with one key', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '1000');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('1000');
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => withdrawKeyed(m.token, 'same-key-at-once', { amount: '100.25', bank: card, password: 'pay123456' })),
     );
@@ -242,9 +229,7 @@ describe('a repeated withdrawal request', () => {
   it('refuses a USDT withdrawal the protocol fee would eat whole, and moves nothing', async () => {
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '1000');
-    expect((await call(t.app, '/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_address: '', bank_no: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', pay_pass: 'pay123456' }, { token: m.token })).code).toBe(200);
-    const cards = await call<Array<{ id: number }>>(t.app, '/api/getcard', { type: 2 }, { token: m.token });
-    const trc = cards.data[0]?.id;
+    const trc = await kit.bindUsdt(m.token, 'TRC20', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
     await writeSettings(t.database.db, { withdrawfeeusdttrc: '100.00' });
     try {
       // 730 / 7.30 = 100.00 USDT, less the 100.00 fee: nothing would arrive.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSettings } from '../site/site-service';
-import { addVenue, adminCall, call, credit, play, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { addVenue, adminCall, call, play, registerMember, useOperators, useTestApp, venuePlayer } from '../../../test/helper';
 
 const t = useTestApp();
 const ops = useOperators(t, ['finance']);
@@ -28,14 +28,7 @@ interface RebateList {
 const sandbox = (path: 'round' | 'settle', body: Record<string, unknown>) => play(t, path, body);
 
 /** A member with money in a venue and a game ticket there. */
-async function player(venue: string, amount = '1000') {
-  const m = await registerMember(t.app);
-  await credit(t, ops.finance, m.name, amount);
-  await call(t.app, '/api/transfer', { amount, sourcetype: 'userbalance', targettype: venue }, { token: m.token });
-  const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: 'demo' }, { token: m.token });
-  const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
-  return { ...m, ticket };
-}
+const player = (venue: string, amount = '1000') => venuePlayer(t, ops.finance, venue, amount);
 
 const list = (token: string, body: Record<string, unknown> = {}) => call<RebateList>(t.app, '/api/getfanshui', body, { token });
 

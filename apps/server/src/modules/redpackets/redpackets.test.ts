@@ -1,30 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { loadConfig } from '../../config';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { writeSettings } from '../site/site-service';
 import { drawPrize, MIN_PRIZE_CENTS } from './redpackets-service';
 
 // 2026-06-01 09:00:00 Beijing (UTC+8): one hour before the seeded 10:00-12:00 window.
 const clock = manualClock(new Date('2026-06-01T01:00:00Z'));
+const base = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+// Many grabs of one member in a minute are the point of some tests here; the grab limit has its own test below.
+const t = useTestApp({ clock, config: { limits: { ...base.limits, grabs: { max: 10_000, windowMs: 60_000 } } } });
+const ops = useOperators(t, ['finance']);
+const kit = paymentsKit(t, () => ops.finance);
+
 /** Moves the clock to a Beijing time; operator sessions last 12 hours, so the finance operator logs in again. */
 const at = async (beijing: string) => {
   const target = new Date(`${beijing}+08:00`).getTime();
   clock.advance(target - clock.now().getTime());
-  finance = await operatorToken(t, 'finance');
+  ops.finance = await operatorToken(t, 'finance');
 };
 
-let t: TestApp;
-let finance: string;
-let kit: ReturnType<typeof paymentsKit>;
-
-beforeAll(async () => {
-  const base = (await import('../../config')).loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-  // Many grabs of one member in a minute are the point of some tests here; the grab limit has its own test below.
-  t = await buildTestApp({ clock, config: { limits: { ...base.limits, grabs: { max: 10_000, windowMs: 60_000 } } } });
-  finance = await operatorToken(t, 'finance');
-  kit = paymentsKit(t, () => finance);
-});
-afterAll(() => t?.close());
+/** A new member whose deposit of `amount` finance approved at that Beijing time. */
+async function depositorAt(beijing: string, amount: string) {
+  await at(beijing);
+  const m = await registerMember(t.app);
+  await kit.deposit(m.token, amount);
+  return m;
+}
 
 interface Info {
   sendnums: number;
@@ -44,9 +46,7 @@ const cents = (money: string) => Math.round(Number(money) * 100);
 
 describe('red packets across the Beijing window', () => {
   it('applies the band rule only from 10:00:00 to 11:59:59 and counts grabs per day', async () => {
-    await at('2026-06-01T09:00:00');
-    const m = await registerMember(t.app);
-    await kit.deposit(m.token, '1000');
+    const m = await depositorAt('2026-06-01T09:00:00', '1000');
 
     await at('2026-06-01T09:59:59');
     const before = await info(m.token);
@@ -96,9 +96,7 @@ describe('red packets across the Beijing window', () => {
     const none = await registerMember(t.app);
     expect(await grab(none.token)).toMatchObject({ code: 202, message: '暂无红包可抢' });
 
-    await at('2026-06-03T11:00:00');
-    const m = await registerMember(t.app);
-    await kit.deposit(m.token, '500'); // after 10:00: counts for tomorrow
+    const m = await depositorAt('2026-06-03T11:00:00', '500'); // after 10:00: counts for tomorrow
     await at('2026-06-03T11:30:00');
     expect((await info(m.token)).data.sendnums).toBe(0);
     await at('2026-06-04T10:00:00');
@@ -116,7 +114,7 @@ describe('red packets across the Beijing window', () => {
   });
 
   it('keeps every prize within 1.00 and the cap over many grabs', async () => {
-    const rule = await adminCall<{ id: number }>(t, finance, 'POST', '/admin/api/redpacket-rules', {
+    const rule = await adminCall<{ id: number }>(t, ops.finance, 'POST', '/admin/api/redpacket-rules', {
       start_time: '10:00',
       end_time: '12:00',
       day_flow: '300',
@@ -125,9 +123,7 @@ describe('red packets across the Beijing window', () => {
       money: '1',
     });
     expect(rule.code).toBe(200);
-    await at('2026-06-06T09:00:00');
-    const m = await registerMember(t.app);
-    await kit.deposit(m.token, '300');
+    const m = await depositorAt('2026-06-06T09:00:00', '300');
     await at('2026-06-06T10:15:00');
     expect((await info(m.token)).data).toMatchObject({ sendnums: 40, max_times: 40 });
     const seen = new Set<number>();
@@ -144,7 +140,7 @@ describe('red packets across the Beijing window', () => {
     expect(seen.size).toBeGreaterThan(5);
     expect((await grab(m.token)).code).toBe(203);
     expect(cents(await kit.balance(m.token))).toBe(30_000 + total);
-    expect((await adminCall(t, finance, 'DELETE', `/admin/api/redpacket-rules/${rule.data.id}`)).code).toBe(200);
+    expect((await adminCall(t, ops.finance, 'DELETE', `/admin/api/redpacket-rules/${rule.data.id}`)).code).toBe(200);
     await kit.ledgerBalanced();
   });
 
@@ -178,9 +174,7 @@ describe('red packets across the Beijing window', () => {
 
 describe('the site red-packet switch', () => {
   it('refuses a grab with 红包已关闭 while redpacket_switch is 0 and moves no money, then pays once it is back', async () => {
-    await at('2026-06-08T09:00:00');
-    const m = await registerMember(t.app);
-    await kit.deposit(m.token, '500');
+    const m = await depositorAt('2026-06-08T09:00:00', '500');
     await at('2026-06-08T10:30:00');
     await writeSettings(t.database.db, { redpacket_switch: 0 });
     try {
@@ -198,23 +192,23 @@ describe('the site red-packet switch', () => {
 describe('red-packet rules in the back office', () => {
   it('refuses a window that ends before it starts or a band upside down, and audits changes', async () => {
     const base = { start_time: '10:00', end_time: '12:00', day_flow: '100', flow_money: '200', recharge: 1, money: '1' };
-    expect(await adminCall(t, finance, 'POST', '/admin/api/redpacket-rules', { ...base, end_time: '09:00' })).toMatchObject({ code: 400, message: '请输入正确的时间段' });
-    expect(await adminCall(t, finance, 'POST', '/admin/api/redpacket-rules', { ...base, day_flow: '300' })).toMatchObject({ code: 400, message: '存款下限不能高于上限' });
-    const created = await adminCall<{ id: number; start_time: string }>(t, finance, 'POST', '/admin/api/redpacket-rules', { ...base, start_time: '10:30:00', enabled: 0 });
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/redpacket-rules', { ...base, end_time: '09:00' })).toMatchObject({ code: 400, message: '请输入正确的时间段' });
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/redpacket-rules', { ...base, day_flow: '300' })).toMatchObject({ code: 400, message: '存款下限不能高于上限' });
+    const created = await adminCall<{ id: number; start_time: string }>(t, ops.finance, 'POST', '/admin/api/redpacket-rules', { ...base, start_time: '10:30:00', enabled: 0 });
     expect(created.data.start_time).toBe('10:30');
-    const updated = await adminCall<{ recharge: number }>(t, finance, 'PUT', `/admin/api/redpacket-rules/${created.data.id}`, { ...base, recharge: 2, enabled: 0 });
+    const updated = await adminCall<{ recharge: number }>(t, ops.finance, 'PUT', `/admin/api/redpacket-rules/${created.data.id}`, { ...base, recharge: 2, enabled: 0 });
     expect(updated.data.recharge).toBe(2);
-    const list = await adminCall<Array<{ id: number }>>(t, finance, 'GET', '/admin/api/redpacket-rules');
+    const list = await adminCall<Array<{ id: number }>>(t, ops.finance, 'GET', '/admin/api/redpacket-rules');
     expect(list.data.some((r) => r.id === created.data.id)).toBe(true);
-    const audit = await adminCall<{ data: Array<{ action: string }> }>(t, finance, 'GET', '/admin/api/audit');
+    const audit = await adminCall<{ data: Array<{ action: string }> }>(t, ops.finance, 'GET', '/admin/api/audit');
     expect(audit.code).toBe(403); // the audit log is admin-only
     const content = await operatorToken(t, 'content');
     expect((await adminCall(t, content, 'GET', '/admin/api/redpacket-rules')).code).toBe(403);
     const admin = await operatorToken(t, 'admin');
     const log = await adminCall<{ data: Array<{ action: string }> }>(t, admin, 'GET', '/admin/api/audit');
     expect(log.data.data.map((a) => a.action)).toContain('redpacket-rule.update');
-    expect((await adminCall(t, finance, 'DELETE', `/admin/api/redpacket-rules/${created.data.id}`)).code).toBe(200);
-    expect((await adminCall(t, finance, 'DELETE', `/admin/api/redpacket-rules/${created.data.id}`)).code).toBe(202);
+    expect((await adminCall(t, ops.finance, 'DELETE', `/admin/api/redpacket-rules/${created.data.id}`)).code).toBe(200);
+    expect((await adminCall(t, ops.finance, 'DELETE', `/admin/api/redpacket-rules/${created.data.id}`)).code).toBe(202);
   });
 });
 

@@ -83,16 +83,7 @@ describe('reports', () => {
     const aId = await memberId(t, a.name);
     await adminCall(t, ops.finance, 'POST', `/admin/api/members/${aId}/adjust`, { amount: '200', note: 'report test' });
     const card = await kit.bindBank(a.token);
-    const w = await call<{ order_no: string }>(
-      t.app,
-      '/api/withdraw',
-      { amount: '100.25', bank: card, password: 'pay123456' },
-      { token: a.token },
-    );
-    expect(w).toMatchObject({ code: 200 });
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${w.data.order_no}/approve`, {})).code).toBe(
-      200,
-    );
+    await kit.paidWithdrawal(a.token, card, '100.25');
     await kit.deposit(a.token, '123.45');
     await kit.deposit(a.token, '200.10');
     await adminCall(t, ops.finance, 'POST', `/admin/api/members/${aId}/adjust`, {

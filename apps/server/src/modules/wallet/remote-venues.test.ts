@@ -59,6 +59,13 @@ const venueBalance = async (token: string, code: string) =>
 const records = async (token: string) =>
   (await call<{ data: Array<{ type: number; amount: string; state: number; pay_way: string }> }>(t.app, '/api/gettransrecord', { date: 1, page: 1 }, { token })).data.data;
 
+/** The member's venue transfers are in these states, with these balances in the central wallet and at AGT. */
+async function expectMoney(m: { id: number; token: string }, states: number[], central: string, atVenue: string) {
+  expect((await transfersOf(m.id)).map((x) => x.state)).toEqual(states);
+  expect(await balance(m.token)).toBe(central);
+  expect(await venueBalance(m.token, 'AGT')).toBe(atVenue);
+}
+
 describe('a transfer-wallet venue over HTTP', () => {
   it('moves money in and out; the venue keeps the balance; transfer records show each with its state', async () => {
     const m = await member('100.00');
@@ -106,9 +113,7 @@ describe('a transfer-wallet venue over HTTP', () => {
     expect(await reconcileTransfers(deps())).toBe(0);
     clock.advance(61_000);
     expect(await reconcileTransfers(deps())).toBe(1);
-    expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([1]);
-    expect(await balance(m.token)).toBe('35.00');
-    expect(await venueBalance(m.token, 'AGT')).toBe('25.00');
+    await expectMoney(m, [1], '35.00', '25.00');
     expect(await ledgerBalanced()).toBe(true);
   });
 
@@ -122,9 +127,7 @@ describe('a transfer-wallet venue over HTTP', () => {
     expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([2]);
     clock.advance(6 * 60_000);
     expect(await reconcileTransfers(deps())).toBe(1);
-    expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([0]);
-    expect(await balance(m.token)).toBe('40.00');
-    expect(await venueBalance(m.token, 'AGT')).toBe('0.00');
+    await expectMoney(m, [0], '40.00', '0.00');
     expect(await ledgerBalanced()).toBe(true);
   });
 
@@ -135,9 +138,7 @@ describe('a transfer-wallet venue over HTTP', () => {
     expect(await transfer(m.token, { amount: '10.00', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 200, data: { balance: '0.00' } });
     clock.advance(7 * 60_000);
     expect(await reconcileTransfers(deps())).toBeGreaterThanOrEqual(1);
-    expect((await transfersOf(m.id)).map((x) => x.state)).toEqual([1, 0]);
-    expect(await balance(m.token)).toBe('0.00');
-    expect(await venueBalance(m.token, 'AGT')).toBe('30.00');
+    await expectMoney(m, [1, 0], '0.00', '30.00');
     // transall brings it all back through the venue.
     expect(await call(t.app, '/api/transall', {}, { token: m.token })).toMatchObject({ code: 200, message: '回收成功', data: { balance: '30.00' } });
     expect(await ledgerBalanced()).toBe(true);
