@@ -114,6 +114,36 @@ async function remember(tx: Tx, id: number, balanceCents: number) {
   await tx.update(venueWalletTransactions).set({ balanceAfter: centsToNumeric(balanceCents) }).where(eq(venueWalletTransactions.id, id));
 }
 
+/**
+ * Moves money between the member's central wallet and their float at the venue under the call's reference: a stake
+ * (`cents` negative) leaves the wallet, a payout or a returned stake (positive) comes back to it. Answers the
+ * wallet's balance after (`central`, the balance read before, moved by `cents` when the books do not say).
+ */
+async function move(
+  tx: Tx,
+  venue: SeamlessVenue,
+  player: Player,
+  transactionId: string,
+  kind: 'bet_stake' | 'bet_payout' | 'bet_rollback',
+  central: number,
+  cents: number,
+): Promise<number> {
+  const float = accountCode.venueFloat(venue.code, player.id);
+  const [from, to] = cents < 0 ? [walletOf(player), float] : [float, walletOf(player)];
+  const amount = Math.abs(cents);
+  const moved = await post(tx, {
+    reference: referenceOf(venue, transactionId),
+    kind,
+    memberId: player.id,
+    memo: venue.code,
+    legs: [
+      { account: from, cents: -amount },
+      { account: to, cents: amount },
+    ],
+  });
+  return moved.balances.get(walletOf(player)) ?? central + cents;
+}
+
 const positiveCents = (amount: string | number) => {
   const cents = parseMoneyToCents(amount);
   return cents !== null && cents > 0 ? cents : null;
@@ -156,16 +186,7 @@ export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCal
       balanceAfter: '0',
     });
     if (id === null) return refusal('INVALID_REQUEST', central);
-    const moved = await post(tx, {
-      reference: referenceOf(venue, call.transaction_id),
-      kind: 'bet_stake',
-      memberId: player.id,
-      memo: venue.code,
-      legs: [
-        { account: walletOf(player), cents: -cents },
-        { account: accountCode.venueFloat(venue.code, player.id), cents },
-      ],
-    });
+    const after = await move(tx, venue, player, call.transaction_id, 'bet_stake', central, -cents);
     await tx.insert(bets).values({
       betId: betIdOf(venue, call.transaction_id),
       memberId: player.id,
@@ -177,7 +198,6 @@ export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCal
       status: 2,
       createdAt: deps.clock.now(),
     });
-    const after = moved.balances.get(walletOf(player)) ?? central - cents;
     await remember(tx, id, after);
     return ok(after);
   });
@@ -235,19 +255,7 @@ export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCal
     });
     if (id === null) return refusal('INVALID_REQUEST', central);
     let after = central;
-    if (cents > 0) {
-      const moved = await post(tx, {
-        reference: referenceOf(venue, call.transaction_id),
-        kind: 'bet_payout',
-        memberId: player.id,
-        memo: venue.code,
-        legs: [
-          { account: accountCode.venueFloat(venue.code, player.id), cents: -cents },
-          { account: walletOf(player), cents },
-        ],
-      });
-      after = moved.balances.get(walletOf(player)) ?? central + cents;
-    }
+    if (cents > 0) after = await move(tx, venue, player, call.transaction_id, 'bet_payout', central, cents);
     for (const [i, row] of settled.entries()) {
       const payout = i === 0 ? cents : 0;
       const betId = betIdOf(venue, row.transactionId);
@@ -327,22 +335,12 @@ export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: R
       balanceAfter: '0',
     });
     if (id === null) return refusal('INVALID_REQUEST', central);
-    const moved = await post(tx, {
-      reference: referenceOf(venue, call.transaction_id),
-      kind: 'bet_rollback',
-      memberId: player.id,
-      memo: venue.code,
-      legs: [
-        { account: accountCode.venueFloat(venue.code, player.id), cents: -cents },
-        { account: walletOf(player), cents },
-      ],
-    });
+    const after = await move(tx, venue, player, call.transaction_id, 'bet_rollback', central, cents);
     await tx.update(venueWalletTransactions).set({ state: 'rolled_back' }).where(eq(venueWalletTransactions.id, target.id));
     await tx
       .update(bets)
       .set({ status: 0, winLoss: '0', settledAt: deps.clock.now() })
       .where(eq(bets.betId, betIdOf(venue, target.transactionId)));
-    const after = moved.balances.get(walletOf(player)) ?? central + cents;
     await remember(tx, id, after);
     return ok(after);
   });
