@@ -289,17 +289,14 @@ export async function reviewAgentApplication(
   note: string,
 ) {
   return deps.db.transaction(async (tx) => {
-    const review = { reviewer: reviewer.name, note, at: deps.clock.now() };
-    const { found, updated } = await decidePending(tx, agentApplications, id, decision, review);
-    if (decision === 'approve') await tx.update(members).set({ isagent: 1 }).where(eq(members.id, found.memberId));
-    await audit(tx, {
-      operatorId: reviewer.operatorId,
-      action: `agent-application.${decision}`,
-      target: `agent-application:${id}`,
-      before: { state: found.state },
-      after: { state: updated.state, note: updated.note, isagent: decision === 'approve' ? 1 : undefined },
-      requestId: reviewer.requestId,
+    const { found, updated } = await decidePending(tx, agentApplications, id, decision, {
+      reviewer,
+      note,
+      at: deps.clock.now(),
+      action: 'agent-application',
+      after: { isagent: decision === 'approve' ? 1 : undefined },
     });
+    if (decision === 'approve') await tx.update(members).set({ isagent: 1 }).where(eq(members.id, found.memberId));
     return applicationView(updated);
   });
 }

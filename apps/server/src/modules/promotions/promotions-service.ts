@@ -5,7 +5,7 @@ import { queryPage } from '../../db/query-page';
 import { AppError } from '../../http/errors';
 import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { audit } from '../backoffice/audit';
+
 import { decidePending } from '../backoffice/pending-review';
 import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
 
@@ -140,16 +140,8 @@ export async function reviewApplication(
   note: string,
 ) {
   return deps.db.transaction(async (tx) => {
-    const review = { reviewer: reviewer.name, note, at: deps.clock.now() };
-    const { found, updated } = await decidePending(tx, promotionApplications, id, decision, review);
-    await audit(tx, {
-      operatorId: reviewer.operatorId,
-      action: `activity-application.${decision}`,
-      target: `activity-application:${id}`,
-      before: { state: found.state },
-      after: { state: updated.state, note: updated.note },
-      requestId: reviewer.requestId,
-    });
+    const review = { reviewer, note, at: deps.clock.now(), action: 'activity-application' };
+    const { updated } = await decidePending(tx, promotionApplications, id, decision, review);
     return applicationView(updated);
   });
 }
