@@ -4,13 +4,12 @@ import { MSG } from '@h5/contract/messages';
 import {
   adminApi,
   baseURL,
-  bindBankCard,
   browserOfFile,
   memberPageAt,
   phonePage,
-  registerThroughForm,
   uniqueName,
   expectCleanThenClose,
+  registerWithCard,
 } from './support/browser';
 import {
   clickInDialog,
@@ -170,8 +169,7 @@ describe('finance settings screens of the console, continued', () => {
     await rowWith(page, cardNo).waitFor();
 
     const member = await phonePage(browser());
-    await registerThroughForm(member.page);
-    await bindBankCard(member.page);
+    await registerWithCard(member.page);
     await member.page.goto(`${baseURL()}/#/recharge`);
     await member.page.getByRole('radio', { name: '银行卡转账' }).check();
     const accounts = member.page.getByRole('region', { name: '收款账户' });
@@ -222,8 +220,7 @@ describe('finance settings screens of the console, continued', () => {
       await expectToast(page, '已保存');
       await usdtRow().getByText('USDT (TRC20)：200.00-3000.00').waitFor();
 
-      await registerThroughForm(member.page);
-      await bindBankCard(member.page);
+      await registerWithCard(member.page);
       await member.page.goto(`${baseURL()}/#/recharge`);
       await member.page.getByRole('radio', { name: 'USDT' }).check();
       await member.page.getByRole('radio', { name: 'TRC20' }).check();

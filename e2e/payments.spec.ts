@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   adminApi,
   baseURL,
-  bindBankCard,
   creditMember,
   browserOfFile,
   phonePage,
-  registerThroughForm,
   submitBankDeposit,
   startOnlineDeposit,
+  registerWithCard,
 } from './support/browser';
 import { expectToast } from './support/toasts';
 
@@ -37,8 +36,7 @@ async function pendingOf<T extends { username: string }>(
 describe('deposits, withdrawals and cards', () => {
   it('binds a bank card and a USDT address, deposits by bank transfer, and the balance rises once an operator approves', async () => {
     const { page, errors, context } = await phonePage(browser());
-    const name = await registerThroughForm(page);
-    await bindBankCard(page);
+    const name = await registerWithCard(page);
     await page.getByRole('button', { name: '解绑尾号2233' }).waitFor();
 
     await page.goto(`${baseURL()}/#/addUsdtCard`);
@@ -66,8 +64,7 @@ describe('deposits, withdrawals and cards', () => {
 
   it('deposits by USDT to the receiving address shown with its countdown, and waits for an operator', async () => {
     const { page, errors, context } = await phonePage(browser());
-    const name = await registerThroughForm(page);
-    await bindBankCard(page);
+    const name = await registerWithCard(page);
 
     await startOnlineDeposit(page, 'USDT', '720');
     const timer = page.getByRole('timer', { name: '剩余支付时间' });
@@ -88,8 +85,7 @@ describe('deposits, withdrawals and cards', () => {
 
   it('pays by Alipay on the sandbox gateway pages and sees the balance arrive without an operator', async () => {
     const { page, errors, context } = await phonePage(browser());
-    await registerThroughForm(page);
-    await bindBankCard(page);
+    await registerWithCard(page);
 
     await startOnlineDeposit(page, '支付宝', '268');
     const depositNo = new URL(page.url().replace('/#/', '/')).searchParams.get('deposit_no');
@@ -121,8 +117,7 @@ describe('deposits, withdrawals and cards', () => {
 
   it('withdraws to the bank card, sees it pending, and gets the money back when an operator rejects it', async () => {
     const { page, errors, context } = await phonePage(browser());
-    const name = await registerThroughForm(page);
-    await bindBankCard(page);
+    const name = await registerWithCard(page);
     await creditMember(name, '500');
 
     await page.goto(`${baseURL()}/#/withdrawal?type=2`);

@@ -17,15 +17,14 @@ import { sealKey, sealSetting } from '../apps/server/src/modules/ledger/ledger-s
 import { pullVenueBets } from '../apps/server/src/modules/wallet/venue-bets';
 import { connectSandboxAggregator } from '../apps/server/src/providers/sandbox-aggregator/sandbox-aggregator-venues';
 import {
-  bindBankCard,
   launchBrowser,
   type Envelope,
   memberApi as memberApiOf,
   phonePage,
-  registerThroughForm,
   uniqueName,
   transferIntoVenue,
   submitBankDeposit,
+  registerWithCard,
 } from './support/browser';
 import { expectToast } from './support/toasts';
 
@@ -128,8 +127,7 @@ async function depositAndApprove(page: Page, name: string, amount: string) {
 describe('rebates, red packets and promotions', () => {
   it('claims the rebate of settled bets, grabs a red packet on the day its deposit counts, and applies for a promotion', async () => {
     const { page, errors, context } = await phone();
-    const name = await registerThroughForm(page, uniqueName('p'), site);
-    await bindBankCard(page, site);
+    const name = await registerWithCard(page, uniqueName('p'), site);
     await depositAndApprove(page, name, '1000');
 
     // Money into a live-casino demo venue at the sandbox aggregator, then demo rounds that settle at once.

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  baseURL,
-  bindBankCard,
-  browserOfFile,
-  phonePage,
-  registerThroughForm,
-  submitBankDeposit,
-} from './support/browser';
+import { adminApi, baseURL, browserOfFile, phonePage, submitBankDeposit, registerWithCard } from './support/browser';
 import { expectToast } from './support/toasts';
 
 const browser = browserOfFile();
@@ -15,9 +7,8 @@ const browser = browserOfFile();
 describe('理性娱乐', () => {
   it('sets a daily deposit limit from the security centre; a deposit above it is refused, one at it goes through', async () => {
     const { page, errors, context } = await phonePage(browser());
-    const name = await registerThroughForm(page);
     // The deposit screen asks for a bound card first.
-    await bindBankCard(page);
+    const name = await registerWithCard(page);
 
     await page.goto(`${baseURL()}/#/userCent`);
     await page.getByRole('link', { name: /理性娱乐/ }).click();

@@ -201,6 +201,16 @@ export async function bindBankCard(page: Page, site = baseURL()) {
 }
 
 /**
+ * Registers a member through the form and binds a bank card, as the deposit screens ask first; leaves the page
+ * logged in on the card list and answers the member's name.
+ */
+export async function registerWithCard(page: Page, name = uniqueName('m'), site = baseURL()): Promise<string> {
+  await registerThroughForm(page, name, site);
+  await bindBankCard(page, site);
+  return name;
+}
+
+/**
  * Moves `amount` from the central wallet into a venue (named as the wallet pickers of /transfer show it) and sends
  * the transfer; the journey waits for the toast it expects (done, or still in doubt).
  */
