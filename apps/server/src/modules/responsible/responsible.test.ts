@@ -182,9 +182,7 @@ describe('cool-off and self-exclusion', () => {
   });
 
   it('keeps a permanent exclusion for good, refuses a cool-off during it, and still pays out', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '300');
-    const card = await kit.bindBank(m.token);
+    const { card, ...m } = await kit.memberWithCard('300');
     expect((await takeBreak(m.token, 'exclude_6m')).data.break?.kind).toBe('exclusion');
     expect(await takeBreak(m.token, 'cooloff_42d')).toMatchObject({ code: 400, message: MSG.rgBreakNoShorten });
     expect((await takeBreak(m.token, 'exclude_forever')).data.break).toEqual({ kind: 'exclusion', until: null });
