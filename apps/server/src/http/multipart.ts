@@ -2,6 +2,9 @@
  * multipart/form-data bodies (RFC 7578), read whole into a Buffer by an upload route's own parser: only what our
  * uploads need. Part headers are read for their Content-Disposition; a part's own Content-Type is never trusted.
  */
+import { MSG } from '@h5/contract';
+import type { FastifyRequest } from 'fastify';
+import { badInput } from './errors';
 
 export interface UploadedFile {
   fieldName: string;
@@ -26,6 +29,13 @@ export function multipartBoundary(contentType: string | undefined): string | nul
   if (!/^\s*multipart\/form-data\s*;/i.test(contentType ?? '')) return null;
   const match = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType ?? '');
   return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+/** An upload request's body and boundary: 400 uploadMissing unless it came as multipart/form-data. */
+export function multipartUpload(req: FastifyRequest): { body: Buffer; boundary: string } {
+  const boundary = multipartBoundary(req.headers['content-type']);
+  if (!boundary || !Buffer.isBuffer(req.body)) throw badInput(MSG.uploadMissing);
+  return { body: req.body, boundary };
 }
 
 /** Every part of the body: text fields and file parts (a part with a `filename`, even an empty one). */

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { type AuthenticateOperator, authorizeOperator } from '../../http/admin-route';
 import { oversizeUploadHandler } from '../../http/drain-body';
 import { badInput } from '../../http/errors';
-import { multipartBoundary, multipartForm, type UploadedFile } from '../../http/multipart';
+import { multipartForm, multipartUpload, type UploadedFile } from '../../http/multipart';
 import { audit } from '../backoffice/audit';
 import type { AuthedOperator } from '../../http/admin-route';
 import { FILES_PREFIX, storeFile } from './files-service';
@@ -79,9 +79,8 @@ export async function filesAdminRoutes(app: FastifyInstance, deps: { db: Db }, a
       handler: async (req) => {
         const operator = authorized.get(req);
         if (!operator) throw new Error('upload reached its handler without an operator');
-        const boundary = multipartBoundary(req.headers['content-type']);
-        if (!boundary || !Buffer.isBuffer(req.body)) throw badInput(MSG.uploadMissing);
-        const form = multipartForm(req.body, boundary);
+        const { body, boundary } = multipartUpload(req);
+        const form = multipartForm(body, boundary);
         const input = endpoint.input.safeParse(form.fields);
         if (!input.success) throw badInput(firstIssueMessage(input.error));
         const file = form.files.find((f) => f.fieldName === 'file') ?? form.files[0] ?? null;

@@ -12,7 +12,7 @@ export const UPLOAD_BODY_LIMIT = 2 * 1024 * 1024;
 /** How much more of a body over the limit is read (and dropped) to answer it cleanly; past it the server hangs up. */
 export const UPLOAD_DRAIN_LIMIT = 16 * 1024 * 1024;
 
-export { firstFilePart, multipartBoundary, type UploadedFile } from '../../http/multipart';
+export { firstFilePart, multipartBoundary, multipartUpload, type UploadedFile } from '../../http/multipart';
 
 /** The image type told by the content itself (never by the file name): 'png', 'gif' or null. */
 export function imageKind(data: Buffer): 'png' | 'gif' | null {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberRowsPage } from '../backoffice/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { oversizeUploadHandler } from '../../http/drain-body';
-import { badInput } from '../../http/errors';
+
 import { type Authenticate, memberRoute } from '../../http/route';
 import { beijingDayRange } from '../../http/date-filter';
 import { pageWindow } from '../../lib/paging';
@@ -12,7 +12,7 @@ import { requestOrigin } from '../../http/public-origin';
 import { and, eq } from 'drizzle-orm';
 import {
   firstFilePart,
-  multipartBoundary,
+  multipartUpload,
   UPLOAD_BODY_LIMIT,
   UPLOAD_DRAIN_LIMIT,
 } from './avatar-upload';
@@ -49,9 +49,8 @@ async function uploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate:
       handler: async (req) => {
         const who = authed.get(req);
         if (!who) throw new Error('upload reached its handler without a member');
-        const boundary = multipartBoundary(req.headers['content-type']);
-        if (!boundary || !Buffer.isBuffer(req.body)) throw badInput(MSG.uploadMissing);
-        const stored = await member.replaceAvatar(deps, who.id, firstFilePart(req.body, boundary));
+        const { body, boundary } = multipartUpload(req);
+        const stored = await member.replaceAvatar(deps, who.id, firstFilePart(body, boundary));
         return { code: 200, message: MSG.ok, data: { avatar: new URL(stored, requestOrigin(req)).toString() } };
       },
     });
