@@ -3,7 +3,7 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Typography, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { useSessionStore } from '../../shared/session/session-store';
 import { showError } from '../../shared/ui/feedback';
 import { BrandMark } from '../../shared/ui/brand-mark';

@@ -2,7 +2,7 @@ import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { adminEndpoints, IMAGE_UPLOAD_MAX_BYTES, type ImageUploadPurpose, isSiteUrl, MSG } from '@h5/contract';
 import { App, Button, Input, Progress, Space, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { uploadAdmin } from '../../shared/api/client';
 import { useCan } from '../../shared/session/use-can';
 

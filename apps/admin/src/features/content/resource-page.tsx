@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { type AdminEndpoint, callAdmin, type DataOf, type InputOf } from '../../shared/api/client';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { useSessionStore } from '../../shared/session/session-store';
 import { useCan } from '../../shared/session/use-can';
 import { useConfirmAction } from '../../shared/ui/confirm-action';

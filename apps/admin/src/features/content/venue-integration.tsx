@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { callAdminWithMessage } from '../../shared/api/client';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { useCan } from '../../shared/session/use-can';
 import { EditModal } from '../../shared/ui/edit-modal';
 

@@ -2,7 +2,7 @@ import { adminEndpoints, MSG } from '@h5/contract';
 import { Alert, App, Button, Card, Form, Input, Radio, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { callAdmin, type DataOf } from '../../shared/api/client';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { DataTable } from '../../shared/ui/data-table';
 import { emptyLocale } from '../../shared/ui/empty';

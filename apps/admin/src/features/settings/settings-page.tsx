@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row } from 'antd';
 import { useState } from 'react';
 import { callAdmin, type DataOf } from '../../shared/api/client';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { FieldInput, type FieldSpec, toForm, toInput } from '../content/resource-page';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../session/session-store';
 import { deposit } from '../../test/fixtures';
 import { fail, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
-import { ApiError, TRANSPORT } from './api-error';
+import { ApiError, TRANSPORT } from '@h5/contract/api-error';
 import { mockUpload, pngFile } from '../../test/upload';
 import { callAdmin, uploadAdmin } from './client';
 

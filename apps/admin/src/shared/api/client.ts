@@ -9,7 +9,7 @@ import {
 } from '@h5/contract';
 import { getToken, useSessionStore } from '../session/session-store';
 import { showError } from '../ui/feedback';
-import { ApiError, TRANSPORT } from './api-error';
+import { ApiError, TRANSPORT } from '@h5/contract/api-error';
 
 /** A back-office call of the contract's registry (`adminEndpoints`). */
 export type AdminEndpoint = AdminEndpointDef;

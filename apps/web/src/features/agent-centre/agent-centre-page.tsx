@@ -3,7 +3,7 @@ import { MSG } from '@h5/contract/messages';
 import { Button, Tabs, Toast } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { copyText } from '../../shared/clipboard/copy-text';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';

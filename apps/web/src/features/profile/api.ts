@@ -4,7 +4,7 @@ import { apiRoutes } from '@h5/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { callApiWithMessage, handleUnauthorized, REQUEST_TIMEOUT_MS } from '../../shared/api/client';
-import { ApiError, TRANSPORT } from '../../shared/api/api-error';
+import { ApiError, TRANSPORT } from '@h5/contract/api-error';
 import { getToken } from '../../shared/session/session-store';
 import { useRefetchingMutation } from '../../shared/api/member-query';
 

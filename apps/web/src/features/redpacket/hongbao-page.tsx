@@ -3,7 +3,7 @@ import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { formatMoney } from '../../shared/format';
 import { useSiteInfoQuery } from '../../shared/site/use-site-info';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';

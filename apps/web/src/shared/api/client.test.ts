@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../session/session-store';
 import { mockApi, ok, USER } from '../test/render';
 import { findToast } from '../test/toast';
-import { ApiError, TRANSPORT } from './api-error';
+import { ApiError, TRANSPORT } from '@h5/contract/api-error';
 import { callApi, REQUEST_TIMEOUT_MS } from './client';
 
 function signIn(token = 'tok-9') {

@@ -5,7 +5,7 @@ import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import type { ApiRoute, EndpointOfRoute } from '@h5/contract/routes';
 import { endSession } from '../session/end-session';
 import { getToken } from '../session/session-store';
-import { ApiError, TRANSPORT } from './api-error';
+import { ApiError, TRANSPORT } from '@h5/contract/api-error';
 import { reportNetwork } from './network-state';
 import { showAlert, showToast } from '../ui/feedback';
 

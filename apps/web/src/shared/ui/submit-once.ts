@@ -1,6 +1,6 @@
 import { Toast } from 'antd-mobile';
 import { useRef } from 'react';
-import { isApiError } from '../api/api-error';
+import { isApiError } from '@h5/contract/api-error';
 import { newIdempotencyKey } from '../api/client';
 
 interface SubmitSteps {

@@ -1,4 +1,7 @@
-/** The one error every failed call throws: the envelope's code and message, or a local code for transport failures. */
+/**
+ * The one error every failed call of our clients (the member app and the console) throws: the envelope's code and
+ * message, or a local code for a failure that never reached a readable envelope.
+ */
 export class ApiError extends Error {
   readonly code: number;
 
