@@ -31,6 +31,23 @@ export const PartnerFigures = z.object({
 });
 export type PartnerFigures = z.infer<typeof PartnerFigures>;
 
+/**
+ * A month's figures worked through the rule above, as the wire carries them: GGR 350.00 less rebates 12.34, bonuses
+ * 13.88 and fees 11.00 (1.00 % of 1,000.00 deposited and 100.00 withdrawn) is a net revenue of 312.78. The server's
+ * tests make these movements and expect these figures; the agent centre and the console draw them.
+ */
+export const PARTNER_MONTH_EXAMPLE: PartnerFigures = {
+  active_members: 2,
+  deposits: '1000.00',
+  withdrawals: '100.00',
+  valid_stake: '1200.00',
+  ggr: '350.00',
+  rebates: '12.34',
+  bonuses: '13.88',
+  fees: '11.00',
+  net_revenue: '312.78',
+};
+
 /** One tier of a plan: reached when the month's net revenue (after carry-over) and the active members both reach it. */
 export const PlanTier = z.object({ min_net_revenue: Money, min_active: z.number().int(), rate: z.string() });
 

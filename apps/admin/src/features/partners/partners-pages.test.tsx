@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract';
+import { MSG, PARTNER_MONTH_EXAMPLE } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -12,15 +12,7 @@ const statement = (over: Record<string, unknown> = {}) => ({
   partner_id: 42,
   username: 'agent01',
   month: '2026-10',
-  active_members: 2,
-  deposits: '1000.00',
-  withdrawals: '100.00',
-  valid_stake: '1200.00',
-  ggr: '350.00',
-  rebates: '12.34',
-  bonuses: '13.88',
-  fees: '11.00',
-  net_revenue: '312.78',
+  ...PARTNER_MONTH_EXAMPLE,
   carry_in: '0.00',
   commission_base: '312.78',
   tier: 2,

@@ -1,4 +1,4 @@
-import { BizCode, maskUsername, MSG } from '@h5/contract';
+import { BizCode, maskUsername, MSG, PARTNER_MONTH_EXAMPLE } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,17 +23,7 @@ const clock = manualClock(new Date());
 /** The Beijing month the test's movements happen in (the ledger stamps them with the database's time). */
 const M = beijingMonth(new Date());
 /** Partner a's figures of month M, made by its downline's movements in the tests below. */
-const A_MONTH = {
-  active_members: 2,
-  deposits: '1000.00',
-  withdrawals: '100.00',
-  valid_stake: '1200.00',
-  ggr: '350.00',
-  rebates: '12.34',
-  bonuses: '13.88',
-  fees: '11.00',
-  net_revenue: '312.78',
-};
+const A_MONTH = PARTNER_MONTH_EXAMPLE;
 const M1 = nextMonth(M);
 
 interface Statement {

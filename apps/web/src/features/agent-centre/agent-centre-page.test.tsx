@@ -1,4 +1,5 @@
 import { MSG } from '@h5/contract/messages';
+import { PARTNER_MONTH_EXAMPLE } from '@h5/contract/partners';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -8,17 +9,7 @@ import { signIn as signInAs } from '../../shared/test/member';
 
 const link = 'http://h5.test/#/login?type=1&pid=42';
 /** A month's figures: this month's so far in the summary, and a statement's of an ended month. */
-const FIGURES = {
-  active_members: 2,
-  deposits: '1000.00',
-  withdrawals: '100.00',
-  valid_stake: '1200.00',
-  ggr: '350.00',
-  rebates: '12.34',
-  bonuses: '13.88',
-  fees: '11.00',
-  net_revenue: '312.78',
-};
+const FIGURES = PARTNER_MONTH_EXAMPLE;
 const SUMMARY = {
   month: '2026-06',
   figures: FIGURES,
