@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -294,6 +294,15 @@ export function secondFinance(t: TestApp): Promise<string> {
  * Credits a member through the back office, the way operators do: above the adjustment line the credit waits, and a
  * second finance operator approves it. Answers the central wallet's balance after the credit.
  */
+/** The back office's ledger check, asserted: it answers, no account is mismatched, and the books balance to 0.00. */
+export async function expectLedgerBalanced(t: TestApp, opToken: string) {
+  const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, opToken, 'GET', '/admin/api/ledger/check');
+  expect(check.code).toBe(200);
+  expect(check.data.mismatched).toEqual([]);
+  expect(check.data.balanced).toBe(true);
+  expect(check.data.total).toBe('0.00');
+}
+
 export async function credit(t: TestApp, opToken: string, username: string, amount: string) {
   const id = await memberId(t, username);
   const answer = await adminCall<{ balance: string; pending: { id: number } | null }>(t, opToken, 'POST', `/admin/api/members/${id}/adjust`, {

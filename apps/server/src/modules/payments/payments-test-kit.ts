@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { adminCall, call, credit, play, registerMember, secondFinance, type TestApp } from '../../../test/helper';
+import { adminCall, call, credit, expectLedgerBalanced, play, registerMember, secondFinance, type TestApp } from '../../../test/helper';
 import { paymentNotifies } from './payments-tables';
 import { allowLoopbackPort } from '../../lib/outbound';
 import { epaySign } from '../../providers/epay';
@@ -79,12 +79,8 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     expect(round).toMatchObject({ code: 200, data: { status: 1 } });
   };
 
-  const ledgerBalanced = async () => {
-    const check = await adminCall<{ balanced: boolean; mismatched: unknown[] }>(t, finance(), 'GET', '/admin/api/ledger/check');
-    expect(check.code).toBe(200);
-    expect(check.data.mismatched).toEqual([]);
-    expect(check.data.balanced).toBe(true);
-  };
+  /** The ledger check, asserted balanced with no mismatched account. */
+  const ledgerBalanced = () => expectLedgerBalanced(t, finance());
 
   return { balance, recharge, deposit, bindBank, memberWithCard, bindUsdt, paidWithdrawal, settleBet, ledgerBalanced };
 }

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { adminCall, credit, memberId, registerMember, type TestApp } from '../../../test/helper';
+import { credit, expectLedgerBalanced, memberId, registerMember, type TestApp } from '../../../test/helper';
 import { venueTransfers } from './wallet-tables';
 
 /** Test helpers shared by the wallet and venue suites (imported by tests only). */
@@ -21,12 +20,8 @@ export function walletKit(t: TestApp, finance: () => string) {
   /** The member's venue transfers, oldest first. */
   const transfersOf = (id: number) => t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
 
-  /** The back office's ledger check: no account may be mismatched; answers whether the ledger balances to 0.00. */
-  const ledgerBalanced = async () => {
-    const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, finance(), 'GET', '/admin/api/ledger/check');
-    expect(check.data.mismatched).toEqual([]);
-    return check.data.balanced && check.data.total === '0.00';
-  };
+  /** The ledger check, asserted balanced with no mismatched account. */
+  const ledgerBalanced = () => expectLedgerBalanced(t, finance());
 
   return { member, transfer, transfersOf, ledgerBalanced };
 }
