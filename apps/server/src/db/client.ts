@@ -113,7 +113,6 @@ export interface DatabaseOptions {
   ledgerSeal?: string | undefined;
 }
 
-/** Opens the database and applies the committed migrations before anything else touches it. */
 /**
  * A PostgreSQL pool that outlives connections the server ends, each logged as `name`'s, until `close` ends the pool
  * (then such endings are expected and stay quiet). An idle connection that the server drops (a restart, a terminated
@@ -140,6 +139,7 @@ export function survivingPool(name: string, config: pg.PoolConfig): { pool: pg.P
   return { pool, close };
 }
 
+/** Opens the database and applies the committed migrations before anything else touches it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connectionTimeoutMillis = options.timeouts?.connectTimeoutMs;
