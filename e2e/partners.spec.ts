@@ -50,8 +50,7 @@ async function approvedPartner() {
   return { name, token, id: referral.data.pid, link: referral.data.link };
 }
 
-/** Plays rounds of 押大 in the sandbox game frame until the member is behind overall; answers the member's loss. */
-/** Plays rounds until the member is behind; answers the loss and how many rounds it took. */
+/** Plays rounds of 押大 in the sandbox game frame until the member is behind overall; answers the loss and the rounds it took. */
 async function playUntilBehind(frame: FrameLocator): Promise<{ loss: number; rounds: number }> {
   let total = 0;
   for (let round = 1; round <= 9; round += 1) {

@@ -290,10 +290,6 @@ export function secondFinance(t: TestApp): Promise<string> {
   return token;
 }
 
-/**
- * Credits a member through the back office, the way operators do: above the adjustment line the credit waits, and a
- * second finance operator approves it. Answers the central wallet's balance after the credit.
- */
 /** The back office's ledger check, asserted: it answers, no account is mismatched, and the books balance to 0.00. */
 export async function expectLedgerBalanced(t: TestApp, opToken: string) {
   const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, opToken, 'GET', '/admin/api/ledger/check');
@@ -303,6 +299,10 @@ export async function expectLedgerBalanced(t: TestApp, opToken: string) {
   expect(check.data.total).toBe('0.00');
 }
 
+/**
+ * Credits a member through the back office, the way operators do: above the adjustment line the credit waits, and a
+ * second finance operator approves it. Answers the central wallet's balance after the credit.
+ */
 export async function credit(t: TestApp, opToken: string, username: string, amount: string) {
   const id = await memberId(t, username);
   const answer = await adminCall<{ balance: string; pending: { id: number } | null }>(t, opToken, 'POST', `/admin/api/members/${id}/adjust`, {

@@ -161,12 +161,12 @@ export const siteSettings = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The figures of a day (or a range's total) of the daily report, all zero unless given. */
 /** Deposits and withdrawals as the daily and the member report count them, all zero. */
 const cashFigures = { deposits_count: 0, deposits_amount: '0.00', withdrawals_count: 0, withdrawals_amount: '0.00' };
 /** Settled bets as every report counts them, all zero. */
 const settledFigures = { bets_count: 0, stake: '0.00', valid_stake: '0.00', payout: '0.00', ggr: '0.00' };
 
+/** The figures of a day (or a range's total) of the daily report, all zero unless given. */
 export const dailyFigures = (over: Record<string, unknown> = {}) => ({
   new_members: 0,
   first_depositors: 0,
