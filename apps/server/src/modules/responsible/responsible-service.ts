@@ -19,6 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
+import { members } from '../accounts/accounts-tables';
 import { bets, launchTokens } from '../games/games-tables';
 import { lockWallet } from '../ledger/ledger-service';
 import { deposits } from '../payments/payments-tables';
@@ -49,9 +50,10 @@ type Limits = Record<RgLimitKind, LimitState>;
 
 const none = (): LimitState => ({ value: null, pendingValue: null, pendingAt: null });
 
-/** The limits in force at `now`: a loosening whose 24 hours have passed counts as applied. */
-export async function limitsOf(db: DbOrTx, memberId: number, now: Date): Promise<Limits> {
-  const rows = await db.select().from(rgLimits).where(eq(rgLimits.memberId, memberId));
+type LimitRow = Pick<typeof rgLimits.$inferSelect, 'kind' | 'value' | 'pendingValue' | 'pendingAt'>;
+
+/** The limits in force at `now` from the member's rows: a loosening whose 24 hours have passed counts as applied. */
+function limitsFrom(rows: LimitRow[], now: Date): Limits {
   const out = Object.fromEntries(RG_LIMIT_KINDS.map((k) => [k, none()])) as Limits;
   for (const row of rows) {
     if (!(RG_LIMIT_KINDS as readonly string[]).includes(row.kind)) continue;
@@ -63,12 +65,39 @@ export async function limitsOf(db: DbOrTx, memberId: number, now: Date): Promise
   return out;
 }
 
-/** The cool-off or exclusion in force at `now`, if any. */
-export async function breakOf(db: DbOrTx, memberId: number, now: Date) {
-  const [row] = await db.select().from(rgBreaks).where(eq(rgBreaks.memberId, memberId));
+/** The cool-off or exclusion in force at `now`, from the member's row if any. */
+function breakFrom(row: { kind: string; until: Date | null } | null | undefined, now: Date) {
   if (!row) return null;
   if (row.until !== null && row.until.getTime() <= now.getTime()) return null;
   return { kind: row.kind as 'cooloff' | 'exclusion', until: row.until };
+}
+
+/** The limits in force at `now`. */
+export async function limitsOf(db: DbOrTx, memberId: number, now: Date): Promise<Limits> {
+  return limitsFrom(await db.select().from(rgLimits).where(eq(rgLimits.memberId, memberId)), now);
+}
+
+/** The cool-off or exclusion in force at `now`, if any. */
+export async function breakOf(db: DbOrTx, memberId: number, now: Date) {
+  const [row] = await db.select().from(rgBreaks).where(eq(rgBreaks.memberId, memberId));
+  return breakFrom(row, now);
+}
+
+/**
+ * The limits and the break in force at `now` in one statement: the guards run on every deposit, transfer in, launch
+ * and seamless bet, and a round trip to the database is most of what such a read costs.
+ */
+async function standingOf(db: DbOrTx, memberId: number, now: Date) {
+  const rows = await db
+    .select({ limit: { kind: rgLimits.kind, value: rgLimits.value, pendingValue: rgLimits.pendingValue, pendingAt: rgLimits.pendingAt }, brk: rgBreaks })
+    .from(members)
+    .leftJoin(rgLimits, eq(rgLimits.memberId, members.id))
+    .leftJoin(rgBreaks, eq(rgBreaks.memberId, members.id))
+    .where(eq(members.id, memberId));
+  return {
+    limits: limitsFrom(rows.flatMap((r) => (r.limit ? [r.limit] : [])), now),
+    brk: breakFrom(rows[0]?.brk, now),
+  };
 }
 
 /** Deposits counted against the limits: pending (1) and approved (2) orders created in the window; rejected do not. */
@@ -107,7 +136,7 @@ function refuseOnBreak(brk: { kind: 'cooloff' | 'exclusion' } | null) {
  * Members with no limits and no break pay one small read.
  */
 export async function guardDeposit(tx: Tx, memberId: number, cents: number, now: Date): Promise<void> {
-  const [limits, brk] = await Promise.all([limitsOf(tx, memberId, now), breakOf(tx, memberId, now)]);
+  const { limits, brk } = await standingOf(tx, memberId, now);
   refuseOnBreak(brk);
   const windows = beijingWindows(now);
   const checks = [
@@ -129,7 +158,7 @@ export async function guardDeposit(tx: Tx, memberId: number, cents: number, now:
 
 /** Before money goes into a venue or a game is launched: no break, and today's loss below the loss limit. */
 export async function guardPlay(db: DbOrTx, memberId: number, now: Date): Promise<void> {
-  const [limits, brk] = await Promise.all([limitsOf(db, memberId, now), breakOf(db, memberId, now)]);
+  const { limits, brk } = await standingOf(db, memberId, now);
   refuseOnBreak(brk);
   const lossLimit = limits.loss_day.value;
   if (lossLimit !== null && (await lossToday(db, memberId, now)) >= lossLimit) {
@@ -153,7 +182,7 @@ async function openStakes(db: DbOrTx, memberId: number): Promise<number> {
  * is the member's.
  */
 export async function seamlessBetRefusal(tx: Tx, memberId: number, cents: number, now: Date): Promise<string | null> {
-  const [limits, brk] = await Promise.all([limitsOf(tx, memberId, now), breakOf(tx, memberId, now)]);
+  const { limits, brk } = await standingOf(tx, memberId, now);
   if (brk) return brk.kind === 'cooloff' ? MSG.rgBetCoolingOff : MSG.rgBetExcluded;
   const lossLimit = limits.loss_day.value;
   if (lossLimit === null) return null;
