@@ -8,6 +8,7 @@ import type { AttemptLimiter } from '../../http/rate-limit';
 import { addressKey } from '../../http/client-address';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
+import { sameTurnReads, perDatabase } from '../../lib/same-turn-reads';
 import { beijingDaysBetween, type Clock } from '../../lib/time';
 import { ledgerAccounts } from '../ledger/ledger-tables';
 import { claimableRebate } from '../rebates/rebates-service';
@@ -150,16 +151,22 @@ export async function logoff(deps: AccountsDeps, token: string): Promise<void> {
   await deps.db.delete(memberSessions).where(eq(memberSessions.tokenHash, hashToken(token)));
 }
 
+/** Every member call's session read: the calls that arrive together share one indexed read (same-turn-reads.ts). */
+const sessionReader = perDatabase((db: Db) => {
+  const query = db
+    .select({ tokenHash: memberSessions.tokenHash, id: members.id, username: members.username, state: members.state, expiresAt: memberSessions.expiresAt })
+    .from(memberSessions)
+    .innerJoin(members, eq(members.id, memberSessions.memberId))
+    .where(sql`${memberSessions.tokenHash} = ANY(${sql.placeholder('hashes')})`)
+    .prepare('sessions_by_tokens');
+  return sameTurnReads((hashes: string[]) => query.execute({ hashes }), (row) => row.tokenHash);
+});
+
 /** Resolves a bearer token to its member; an unknown or idle-expired token is code 401. */
 export async function authenticate(deps: AccountsDeps, token: string | null): Promise<AuthedMember> {
   if (!token) throw unauthorized();
   const tokenHash = hashToken(token);
-  const [row] = await deps.db
-    .select({ id: members.id, username: members.username, state: members.state, expiresAt: memberSessions.expiresAt })
-    .from(memberSessions)
-    .innerJoin(members, eq(members.id, memberSessions.memberId))
-    .where(eq(memberSessions.tokenHash, tokenHash))
-    .limit(1);
+  const row = await sessionReader(deps.db)(tokenHash);
   if (!row) throw unauthorized();
   const now = deps.clock.now().getTime();
   if (row.expiresAt.getTime() <= now) {
@@ -253,47 +260,11 @@ function balanceQuery(db: Db) {
     .prepare('balance_by_tokens');
 }
 
-type BalanceRow = Awaited<ReturnType<ReturnType<typeof balanceQuery>['execute']>>[number];
-
-/** Largest number of polls answered by one read. */
-const MAX_BATCH = 256;
-
-/**
- * Balance polls that arrive together are answered by one indexed read: each request waits at most until the
- * current turn of the event loop ends, and still sees the balance as it is at that moment (nothing is cached).
- */
-export function balanceReader(db: Db) {
+/** Balance polls that arrive together are answered by one indexed read (same-turn-reads.ts); nothing is cached. */
+const balanceReader = perDatabase((db: Db) => {
   const query = balanceQuery(db);
-  let waiting = new Map<string, Array<(row: BalanceRow | undefined, error?: unknown) => void>>();
-  let scheduled = false;
-
-  const flush = async () => {
-    const batch = waiting;
-    waiting = new Map();
-    scheduled = false;
-    try {
-      const rows = await query.execute({ hashes: [...batch.keys()] });
-      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
-      for (const [hash, resolvers] of batch) for (const resolve of resolvers) resolve(byHash.get(hash));
-    } catch (error) {
-      for (const resolvers of batch.values()) for (const resolve of resolvers) resolve(undefined, error);
-    }
-  };
-
-  return (tokenHash: string) =>
-    new Promise<BalanceRow | undefined>((resolve, reject) => {
-      const resolvers = waiting.get(tokenHash) ?? [];
-      resolvers.push((row, error) => (error ? reject(error) : resolve(row)));
-      waiting.set(tokenHash, resolvers);
-      if (waiting.size >= MAX_BATCH) void flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => void flush());
-      }
-    });
-}
-
-const readers = new WeakMap<Db, ReturnType<typeof balanceReader>>();
+  return sameTurnReads((hashes: string[]) => query.execute({ hashes }), (row) => row.tokenHash);
+});
 
 /**
  * /api/balance is the hot path: every member online polls it every 4.3 s. A live session costs one indexed read
@@ -302,9 +273,7 @@ const readers = new WeakMap<Db, ReturnType<typeof balanceReader>>();
  */
 export async function balanceForToken(deps: AccountsDeps, token: string | null): Promise<string> {
   if (token) {
-    let read = readers.get(deps.db);
-    if (!read) readers.set(deps.db, (read = balanceReader(deps.db)));
-    const row = await read(hashToken(token));
+    const row = await balanceReader(deps.db)(hashToken(token));
     const now = deps.clock.now().getTime();
     const fresh =
       row &&

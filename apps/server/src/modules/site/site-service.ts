@@ -1,8 +1,9 @@
 import { BizCode, MSG } from '@h5/contract';
-import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { RouteGuard } from '../../http/route';
+import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { siteSettings } from './site-tables';
 
 /**
@@ -55,15 +56,26 @@ export const DEFAULT_SETTINGS = {
 export type SiteSettings = typeof DEFAULT_SETTINGS;
 export type SettingKey = keyof SiteSettings;
 
-export async function readSettings<K extends SettingKey>(db: DbOrTx, keys: readonly K[]): Promise<Pick<SiteSettings, K>> {
-  const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys as readonly string[] as string[]));
+type SettingRow = typeof siteSettings.$inferSelect;
+
+function settingsFrom<K extends SettingKey>(rows: (SettingRow | undefined)[], keys: readonly K[]): Pick<SiteSettings, K> {
   const result = {} as Pick<SiteSettings, K>;
   for (const key of keys) {
-    const row = rows.find((r) => r.key === key);
+    const row = rows.find((r) => r?.key === key);
     result[key] = (row ? JSON.parse(row.value) : DEFAULT_SETTINGS[key]) as SiteSettings[K];
   }
   return result;
 }
+
+export async function readSettings<K extends SettingKey>(db: DbOrTx, keys: readonly K[]): Promise<Pick<SiteSettings, K>> {
+  return settingsFrom(await db.select().from(siteSettings).where(inArray(siteSettings.key, keys as readonly string[] as string[])), keys);
+}
+
+/** Settings read on every money call: the calls that arrive together share one read (same-turn-reads.ts). */
+const settingReader = perDatabase((db: Db) => {
+  const query = db.select().from(siteSettings).where(sql`${siteSettings.key} = ANY(${sql.placeholder('keys')})`).prepare('site_settings_by_keys');
+  return sameTurnReads((keys: string[]) => query.execute({ keys }), (row) => row.key);
+});
 
 export async function writeSettings(db: DbOrTx, values: Partial<SiteSettings>): Promise<void> {
   for (const [key, raw] of Object.entries(values)) {
@@ -89,9 +101,11 @@ export async function reviewLineCents(db: DbOrTx, key: 'withdraw_second_review_a
  * when that is empty) and change nothing. Reads, logins, profile calls and the back office keep working, and so
  * does the gateways' payment notify: money a member already paid is still credited.
  */
-export function openForMoney(db: DbOrTx): RouteGuard {
+export function openForMoney(db: Db): RouteGuard {
+  const read = (key: SettingKey) => settingReader(db)(key);
   return async () => {
-    const { site_state, repair_tips } = await readSettings(db, ['site_state', 'repair_tips']);
+    const keys = ['site_state', 'repair_tips'] as const;
+    const { site_state, repair_tips } = settingsFrom(await Promise.all(keys.map(read)), keys);
     if (Number(site_state) === 0) throw new AppError(BizCode.FORBIDDEN, String(repair_tips).trim() || MSG.siteMaintenance);
   };
 }

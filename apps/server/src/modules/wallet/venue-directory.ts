@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import type { RemoteVenue } from '../../providers/remote-venue-client';
 import { venues } from '../content/content-tables';
 import { bets } from '../games/games-tables';
@@ -66,12 +67,18 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
   return row ? toInfo(row) : null;
 }
 
+/** Venue rows by lower-cased code for every transfer: the transfers that arrive together share one read. */
+const venueReader = perDatabase((db: Db) => {
+  const query = db.select().from(venues).where(sql`lower(${venues.code}) = ANY(${sql.placeholder('codes')})`).prepare('venues_by_codes');
+  return sameTurnReads((codes: string[]) => query.execute({ codes }), (row) => row.code.toLowerCase());
+});
+
 /**
  * A venue by its code (any case) as findVenue answers it, with its address and secret when it is a transfer-wallet
  * venue ready to call (as remoteVenue answers it): a member's transfer reads the venue once.
  */
-export async function findVenueToTransfer(db: DbOrTx, code: string): Promise<{ info: VenueInfo; remote: RemoteVenue | null } | null> {
-  const row = await venueRow(db, code);
+export async function findVenueToTransfer(db: Db, code: string): Promise<{ info: VenueInfo; remote: RemoteVenue | null } | null> {
+  const row = code ? await venueReader(db)(code.toLowerCase()) : undefined;
   return row ? { info: toInfo(row), remote: remoteOf(row, 'transfer') } : null;
 }
 
