@@ -55,7 +55,7 @@ export async function prepareDatabase(config: AppConfig, database?: Database): P
 export async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize, ledgerSeal: ledgerSealSetting(config) });
   if (options.prepare) await prepareDatabase(config, database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) : undefined;
   if (config.replica && database.kind !== 'postgres') throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary');
   const readDb = config.replica
     ? replicaReads(database.db, {

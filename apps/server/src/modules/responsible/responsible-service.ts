@@ -18,6 +18,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
+import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { bets, launchTokens } from '../games/games-tables';
@@ -83,22 +84,48 @@ export async function breakOf(db: DbOrTx, memberId: number, now: Date) {
   return breakFrom(row, now);
 }
 
-/**
- * The limits and the break in force at `now` in one statement: the guards run on every deposit, transfer in, launch
- * and seamless bet, and a round trip to the database is most of what such a read costs.
- */
-async function standingOf(db: DbOrTx, memberId: number, now: Date) {
-  const rows = await db
-    .select({ limit: { kind: rgLimits.kind, value: rgLimits.value, pendingValue: rgLimits.pendingValue, pendingAt: rgLimits.pendingAt }, brk: rgBreaks })
+/** A member's limits and break in one statement: one row per limit (or one with none), each carrying the break. */
+function standingQuery(db: DbOrTx) {
+  return db
+    .select({
+      memberId: members.id,
+      limit: { kind: rgLimits.kind, value: rgLimits.value, pendingValue: rgLimits.pendingValue, pendingAt: rgLimits.pendingAt },
+      brk: rgBreaks,
+    })
     .from(members)
     .leftJoin(rgLimits, eq(rgLimits.memberId, members.id))
-    .leftJoin(rgBreaks, eq(rgBreaks.memberId, members.id))
-    .where(eq(members.id, memberId));
+    .leftJoin(rgBreaks, eq(rgBreaks.memberId, members.id));
+}
+
+type StandingRow = Awaited<ReturnType<ReturnType<typeof standingQuery>['execute']>>[number];
+
+function standingFrom(rows: StandingRow[], now: Date) {
   return {
     limits: limitsFrom(rows.flatMap((r) => (r.limit ? [r.limit] : [])), now),
     brk: breakFrom(rows[0]?.brk, now),
   };
 }
+
+/**
+ * The limits and the break in force at `now` in one statement: the guards run on every deposit, transfer in, launch
+ * and seamless bet, and a round trip to the database is most of what such a read costs.
+ */
+async function standingOf(tx: DbOrTx, memberId: number, now: Date) {
+  return standingFrom(await standingQuery(tx).where(eq(members.id, memberId)), now);
+}
+
+/** The standing of the members whose transfers in and launches arrive together: one read (same-turn-reads.ts). */
+const standingReader = perDatabase((db: Db) => {
+  const query = standingQuery(db).where(sql`${members.id} = ANY(${sql.placeholder('ids')})`).prepare('rg_standing_by_members');
+  return sameTurnReads(
+    async (ids: number[]) => {
+      const byMember = new Map<number, StandingRow[]>();
+      for (const row of await query.execute({ ids })) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
+      return [...byMember].map(([memberId, rows]) => ({ memberId, rows }));
+    },
+    (member) => member.memberId,
+  );
+});
 
 /** Deposits counted against the limits: pending (1) and approved (2) orders created in the window; rejected do not. */
 async function depositedSince(db: DbOrTx, memberId: number, since: Date, until: Date): Promise<number> {
@@ -157,8 +184,8 @@ export async function guardDeposit(tx: Tx, memberId: number, cents: number, now:
 }
 
 /** Before money goes into a venue or a game is launched: no break, and today's loss below the loss limit. */
-export async function guardPlay(db: DbOrTx, memberId: number, now: Date): Promise<void> {
-  const { limits, brk } = await standingOf(db, memberId, now);
+export async function guardPlay(db: Db, memberId: number, now: Date): Promise<void> {
+  const { limits, brk } = standingFrom((await standingReader(db)(memberId))?.rows ?? [], now);
   refuseOnBreak(brk);
   const lossLimit = limits.loss_day.value;
   if (lossLimit !== null && (await lossToday(db, memberId, now)) >= lossLimit) {
