@@ -2,8 +2,9 @@
 -- statements it takes to find its accounts. Every caller, the same answers and the same lock order as before.
 --
 -- ledger_post: each leg is one UPDATE of its account by code (an index probe that takes the row lock and answers
--- the new balance), in the order the legs arrive, which is the one lock order of money movements (ledger-service.ts
--- `movementArrays` sorts them: member accounts by member id, then house accounts by code). An account is created on
+-- the new balance), in the order the legs arrive, which must be the one lock order of money movements
+-- (ledger-service.ts `movementArrays` sorts them: member accounts by member id, then house accounts, each by code in
+-- code-point order); legs in any other order are refused and nothing of the movement stays. An account is created on
 -- first use as before. Legs naming one account twice move it by their sum. A member account the movement would leave
 -- below zero is not updated: LD001 is raised naming the first such account by code, as before, and the whole
 -- statement rolls back, so nothing of the movement stays. The set-based version
@@ -51,6 +52,11 @@ BEGIN
   END IF;
 
   FOR i IN 1 .. coalesce(cardinality(p_codes), 0) LOOP
+    -- The legs must come in the lock order (movementArrays): a caller that sent them otherwise could deadlock.
+    IF i > 1 AND (p_member_ids[i - 1] IS NULL, coalesce(p_member_ids[i - 1], 0), p_codes[i - 1] COLLATE "C")
+               > (p_member_ids[i] IS NULL, coalesce(p_member_ids[i], 0), p_codes[i] COLLATE "C") THEN
+      RAISE EXCEPTION 'ledger legs out of lock order: % before %', p_codes[i - 1], p_codes[i];
+    END IF;
     v_k := array_position(v_codes, p_codes[i]);
     IF v_k IS NULL THEN
       v_codes := v_codes || p_codes[i];

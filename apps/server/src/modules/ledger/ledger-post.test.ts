@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { credit, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
 import { accountCode, balanceOf, balancesOf, InsufficientFunds, post, postNow } from './ledger-service';
@@ -78,5 +79,38 @@ describe('ledger post', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.transactionId, result.transactionId));
     expect(entries.map((e) => e.amount).sort()).toEqual(['-11.00', '5.00', '6.00']);
+  });
+
+  it('names the first short member account by code when a movement would take two below zero, and keeps nothing', async () => {
+    const before = await balancesOf(t.database.db, [wallet(), venue()]);
+    const house = accountCode.house('adjustments', member);
+    const attempt = t.database.db.transaction((tx) =>
+      post(tx, {
+        reference: 'post-test:5',
+        kind: 'adjust',
+        memberId: member,
+        legs: [
+          { account: wallet(), cents: -((before.get(wallet()) ?? 0) + 1) },
+          { account: venue(), cents: -((before.get(venue()) ?? 0) + 1) },
+          { account: house, cents: (before.get(wallet()) ?? 0) + (before.get(venue()) ?? 0) + 2 },
+        ],
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({ account: venue() });
+    expect(await balancesOf(t.database.db, [wallet(), venue()])).toEqual(before);
+  });
+
+  it('refuses legs that do not come in the one lock order, and keeps nothing of the movement', async () => {
+    const before = await balancesOf(t.database.db, [wallet()]);
+    const house = accountCode.house('adjustments', member);
+    // House before member: the order movementArrays never sends, which could deadlock against other movements.
+    const attempt = t.database.db.execute(sql`
+      SELECT * FROM ledger_post('post-test:6', 'adjust', ${member}::integer, '',
+        ${`{${house},${wallet()}}`}::varchar[], '{-1.00,1.00}'::numeric[], '{house,wallet}'::varchar[],
+        ${`{NULL,${member}}`}::integer[], '{"",""}'::varchar[])`);
+    await expect(attempt).rejects.toMatchObject({ cause: { message: expect.stringMatching(/^ledger legs out of lock order: house:adjustments:s\d+ before member:\d+:wallet$/) } });
+    expect(await balancesOf(t.database.db, [wallet()])).toEqual(before);
+    const [used] = (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = 'post-test:6'`)).rows;
+    expect(used?.n).toBe(0);
   });
 });

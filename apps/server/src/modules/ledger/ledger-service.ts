@@ -118,7 +118,8 @@ function insufficientAccount(e: unknown): string | null {
  *   1. the member's central wallet row (`lockWallet`), taken first by every path that moves a member's money;
  *   2. the movement's member accounts, by member id (then code);
  *   3. its house accounts (shards), by code.
- * ledger_post locks the accounts in this order (migration 0021) and the legs are posted in it too.
+ * ledger_post locks each account as it posts its leg, in the order the legs come, and refuses legs in any other order
+ * (migration 0028); accounts of one group compare by code point, as PostgreSQL's "C" collation does.
  */
 function lockOrder(a: Leg, b: Leg): number {
   const oa = parseMemberAccount(a.account);
