@@ -91,7 +91,8 @@ function parseMemberAccount(code: string): { memberId: number | null; venue: str
   return { memberId: null, venue: code.startsWith('house:venue:') ? code.slice(12).replace(/:s\d+$/, '') : '' };
 }
 
-const pgArray = (values: readonly (string | number | null)[]) =>
+/** A PostgreSQL array literal of these values (each quoted, NULL for null). */
+export const pgArray = (values: readonly (string | number | null)[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/(["\\])/g, '\\$1')}"`)).join(',')}}`;
 
 type PostRow = {
@@ -144,7 +145,7 @@ export function movementArrays(movement: Pick<Movement, 'reference' | 'legs'>): 
 }
 
 /** ledger_post's five array arguments as plain values, checked and in the lock order (see movementArrays). */
-function movementColumns(movement: Pick<Movement, 'reference' | 'legs'>) {
+export function movementColumns(movement: Pick<Movement, 'reference' | 'legs'>) {
   const legs = movement.legs.filter((l) => l.cents !== 0);
   if (legs.some((l) => !Number.isSafeInteger(l.cents))) throw new Error('ledger legs must be integer cents');
   if (legs.reduce((sum, l) => sum + l.cents, 0) !== 0) throw new Error(`unbalanced movement ${movement.reference}`);

@@ -10,7 +10,9 @@ import type { Clock } from '../../lib/time';
 import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
 import { isUnbound } from '../../providers/venue-answer-binding';
 import { members } from '../accounts/accounts-tables';
-import { accountCode, balanceOf, type Leg, moneyStatement, type Movement, movementArrays, withFundsCheck } from '../ledger/ledger-service';
+import { accountCode, balanceOf, type Leg, moneyStatement, type Movement, movementColumns, pgArray, withFundsCheck } from '../ledger/ledger-service';
+import { perDatabase } from '../../lib/same-turn-reads';
+import { sameTurnCalls } from '../../lib/same-turn-calls';
 import type { VenueBalanceCache } from './venue-balance-store';
 import { remoteVenue } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
@@ -53,8 +55,6 @@ export interface RemoteTransferOutcome {
   balance: string;
 }
 
-type Legs = Leg[];
-
 /** What finishing a pending transfer moves: the legs of its completion or refund, and the ledger reference. */
 function finishMovement(row: TransferRow, succeeded: boolean): Movement | null {
   const cents = numericToCents(row.amount);
@@ -86,24 +86,55 @@ function finishMovement(row: TransferRow, succeeded: boolean): Movement | null {
 
 type FinishRow = { out_finished: boolean; out_state: number | null; out_balance: string | null };
 
+/** One venue_transfer_finish call's arguments; the legs are ledger_post's arrays (movementColumns). */
+type FinishItem = { transfer_no: string; wallet: string; state: 0 | 1; note: string; at: string; reference: string; kind: string; member: number; memo: string } & Legs;
+
+type Legs = { codes: string[]; amounts: string[]; kinds: string[]; memberIds: (number | null)[]; venues: string[] };
+
+const legArrays = (l: Legs) => sql`${pgArray(l.codes)}::varchar[], ${pgArray(l.amounts)}::numeric[], ${pgArray(l.kinds)}::varchar[],
+          ${pgArray(l.memberIds)}::integer[], ${pgArray(l.venues)}::varchar[]`;
+
+/**
+ * Finishing calls that arrive together share one database call and commit (venue_transfer_finish_many, migration
+ * 0029); a lone one, or each of a batch that failed, is one venue_transfer_finish (migrations 0022, 0028).
+ */
+const finishCalls = perDatabase((db: Db) =>
+  sameTurnCalls<FinishItem, FinishRow | undefined>(
+    async (items) => {
+      const numbered = items.map((item, n) => ({ n, ...item }));
+      const rows = rowsOf<FinishRow & { out_item: number }>(await db.execute(sql`SELECT * FROM venue_transfer_finish_many(${JSON.stringify(numbered)}::jsonb)`));
+      return items.map((_, n) => rows.find((r) => r.out_item === n));
+    },
+    async (i) =>
+      rowsOf<FinishRow>(
+        await db.execute(sql`
+          SELECT * FROM venue_transfer_finish(
+            ${i.transfer_no}, ${i.wallet}, ${i.state}::smallint, ${i.note}, ${i.at}::timestamptz, ${i.reference}, ${i.kind},
+            ${i.member}::integer, ${i.memo}, ${legArrays(i)})`),
+      )[0],
+  ),
+);
+
 /**
  * Finishes a pending transfer once, whoever gets there first (the request itself or reconciliation), in one call of
- * venue_transfer_finish (migration 0022): the member's wallet locked before the transfer row and the accounts, as
- * every money path does. Answers whether this call finished it, with the transfer's state and the wallet balance.
+ * venue_transfer_finish: the member's wallet locked before the transfer row and the accounts, as every money path
+ * does. Answers whether this call finished it, with the transfer's state and the wallet balance.
  */
 async function finish(deps: RemoteTransferDeps, row: TransferRow, succeeded: boolean, note = '') {
-  const movement = finishMovement(row, succeeded) ?? { reference: '', kind: '', memberId: row.memberId, memo: '', legs: [] as Legs };
-  const arrays = movementArrays(movement);
-  const result = await moneyStatement(() =>
-    withFundsCheck(() =>
-      deps.db.execute<FinishRow>(sql`
-        SELECT * FROM venue_transfer_finish(
-          ${row.transferNo}, ${accountCode.wallet(row.memberId)}, ${succeeded ? 1 : 0}::smallint, ${note.slice(0, 200)},
-          ${deps.clock.now().toISOString()}::timestamptz, ${movement.reference}, ${movement.kind}, ${row.memberId}::integer,
-          ${movement.memo ?? ''}, ${arrays})`),
-    ),
-  );
-  const answer = rowsOf<FinishRow>(result)[0];
+  const movement = finishMovement(row, succeeded) ?? { reference: '', kind: '', memberId: row.memberId, memo: '', legs: [] };
+  const item: FinishItem = {
+    transfer_no: row.transferNo,
+    wallet: accountCode.wallet(row.memberId),
+    state: succeeded ? 1 : 0,
+    note: note.slice(0, 200),
+    at: deps.clock.now().toISOString(),
+    reference: movement.reference,
+    kind: movement.kind,
+    member: row.memberId,
+    memo: movement.memo ?? '',
+    ...movementColumns(movement),
+  };
+  const answer = await moneyStatement(() => withFundsCheck(() => finishCalls(deps.db)(item)));
   return {
     finished: Boolean(answer?.out_finished),
     state: (answer?.out_state ?? 2) as 0 | 1 | 2,
@@ -115,31 +146,54 @@ const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 type OpenRow = { out_outcome: 'opened' | 'repeated' | 'above_balance'; out_transfer_no: string | null; out_state: number | null };
 
+/** One venue_transfer_open call's arguments; the hold's legs are ledger_post's arrays (movementColumns). */
+type OpenItem = { member: number; wallet: string; reference: string; transfer_no: string; venue: string; direction: 'in' | 'out'; amount: string; at: string } & Legs;
+
+/** Opening calls that arrive together share one database call and commit, as finishing ones do (finishCalls). */
+const openCalls = perDatabase((db: Db) =>
+  sameTurnCalls<OpenItem, OpenRow | undefined>(
+    async (items) => {
+      const numbered = items.map((item, n) => ({ n, ...item }));
+      const rows = rowsOf<OpenRow & { out_item: number }>(await db.execute(sql`SELECT * FROM venue_transfer_open_many(${JSON.stringify(numbered)}::jsonb)`));
+      return items.map((_, n) => rows.find((r) => r.out_item === n));
+    },
+    async (i) =>
+      rowsOf<OpenRow>(
+        await db.execute(sql`
+          SELECT * FROM venue_transfer_open(
+            ${i.member}::integer, ${i.wallet}, ${i.reference}, ${i.transfer_no}, ${i.venue}, ${i.direction},
+            ${i.amount}::numeric, ${i.at}::timestamptz, ${legArrays(i)})`),
+      )[0],
+  ),
+);
+
 /**
  * Opens the transfer (and for money going in, takes it from the wallet into the pending account) under the member's
- * wallet lock, in one call of venue_transfer_open (migration 0022). Answers the transfer, or the one this reference
- * opened before (`repeated`).
+ * wallet lock, in one call of venue_transfer_open. Answers the transfer, or the one this reference opened before
+ * (`repeated`).
  */
 async function open(deps: RemoteTransferDeps, memberId: number, venue: RemoteVenue, direction: 'in' | 'out', cents: number, reference: string) {
   const transferNo = newTransferNo();
-  const hold: Legs =
+  const hold: Leg[] =
     direction === 'in'
       ? [
           { account: accountCode.wallet(memberId), cents: -cents },
           { account: accountCode.house('transfers_pending', memberId), cents },
         ]
       : [];
-  const arrays = movementArrays({ reference: `venue-transfer:${transferNo}:hold`, legs: hold });
   const now = deps.clock.now();
-  const result = await moneyStatement(() =>
-    withFundsCheck(() =>
-      deps.db.execute<OpenRow>(sql`
-        SELECT * FROM venue_transfer_open(
-          ${memberId}::integer, ${accountCode.wallet(memberId)}, ${reference}, ${transferNo}, ${venue.code}, ${direction},
-          ${centsToNumeric(cents)}::numeric, ${now.toISOString()}::timestamptz, ${arrays})`),
-    ),
-  );
-  const answer = rowsOf<OpenRow>(result)[0];
+  const item: OpenItem = {
+    member: memberId,
+    wallet: accountCode.wallet(memberId),
+    reference,
+    transfer_no: transferNo,
+    venue: venue.code,
+    direction,
+    amount: centsToNumeric(cents),
+    at: now.toISOString(),
+    ...movementColumns({ reference: `venue-transfer:${transferNo}:hold`, legs: hold }),
+  };
+  const answer = await moneyStatement(() => withFundsCheck(() => openCalls(deps.db)(item)));
   if (!answer) throw new Error('venue_transfer_open answered nothing');
   if (answer.out_outcome === 'above_balance') throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
   const row: TransferRow = {
