@@ -63,7 +63,39 @@ describe('same-turn calls', () => {
     expect(await Promise.all([call(1), call(2)])).toEqual([-1, -2]);
   });
 
-  it('starts a batch at once when a turn brings more calls than one batch takes', async () => {
+  it('keeps one batch in flight: calls arriving meanwhile wait and go together in the next one', async () => {
+    const batches: number[][] = [];
+    let inFlight = 0;
+    let most = 0;
+    let release: () => void = () => undefined;
+    const call = sameTurnCalls(
+      async (items: number[]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        batches.push(items);
+        if (batches.length === 1) await new Promise<void>((r) => (release = r));
+        inFlight -= 1;
+        return items;
+      },
+      async (n: number) => {
+        batches.push([n]);
+        return n;
+      },
+    );
+    const firstBatch = Promise.all([call(1), call(2)]);
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    const meanwhile = [call(3), call(4)];
+    await new Promise((r) => setImmediate(r));
+    const later = call(5);
+    release();
+    expect(await firstBatch).toEqual([1, 2]);
+    expect(await Promise.all([...meanwhile, later])).toEqual([3, 4, 5]);
+    expect(batches).toEqual([[1, 2], [3, 4, 5]]);
+    expect(most).toBe(1);
+  });
+
+  it('splits what waited into batches of at most the size given, one after the other', async () => {
     const sizes: number[] = [];
     const call = sameTurnCalls(
       async (items: number[]) => {

@@ -10,10 +10,20 @@
 --
 -- p_items is a JSON array of objects, `n` numbering them; answers one row per item, `out_item` its `n`.
 
--- The member and house accounts a batch's items name, each group in its lock order, locked.
+-- The member or the house accounts a batch's items name, each group in its lock order: the missing ones created
+-- first, in that order (two batches creating one new house shard would otherwise each hold one new row the other
+-- waits for), then all of them locked.
 CREATE OR REPLACE FUNCTION venue_transfer_lock_accounts(p_items jsonb, p_houses boolean) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
+  INSERT INTO ledger_accounts (code, kind, member_id, venue_code)
+  SELECT n.code, n.kind, n.member, n.venue
+    FROM (SELECT DISTINCT ON (l.code) l.code, l.kind, l.member, l.venue
+            FROM jsonb_to_recordset(p_items) AS i(codes varchar[], kinds varchar[], "memberIds" integer[], venues varchar[]),
+                 unnest(i.codes, i.kinds, i."memberIds", i.venues) AS l(code, kind, member, venue)
+           WHERE (l.member IS NULL) = p_houses AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.code = l.code)) n
+   ORDER BY n.member, n.code COLLATE "C"
+  ON CONFLICT (code) DO NOTHING;
   IF NOT p_houses THEN
     PERFORM 1 FROM ledger_accounts a
      WHERE a.code IN (SELECT i.wallet FROM jsonb_to_recordset(p_items) AS i(wallet varchar)
