@@ -345,7 +345,37 @@ function agentFor(policy: OutboundPolicy, protocol: string): HttpAgent {
  * is sent and its resolved addresses again when connecting; a redirect is never followed (it is an error). A
  * refusal is reported and thrown as OutboundRefusedError; a timeout rejects with the signal's TimeoutError.
  */
-export async function outboundFetch(url: string, request: OutboundRequest, policy: OutboundPolicy): Promise<Response> {
+/**
+ * An answer read whole (at most MAX_ANSWER_BYTES): what the callers use of a fetch Response, without building one
+ * (a WHATWG Response and its body stream cost a venue call more than the rest of reading its answer).
+ */
+export interface OutboundResponse {
+  status: number;
+  ok: boolean;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+function outboundResponse(status: number, rawHeaders: string[], body: Buffer): OutboundResponse {
+  const text = () => Promise.resolve(body.toString('utf8'));
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: {
+      get(name) {
+        const wanted = name.toLowerCase();
+        const values: string[] = [];
+        for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === wanted) values.push(rawHeaders[i + 1]!);
+        return values.length ? values.join(', ') : null;
+      },
+    },
+    text,
+    json: async () => JSON.parse(await text()) as unknown,
+  };
+}
+
+export async function outboundFetch(url: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
   const { refusal, target } = await judge(url, policy);
   if (refusal || !target) {
     const reason = refusal ?? MSG.outboundUrlInvalid;
@@ -355,7 +385,7 @@ export async function outboundFetch(url: string, request: OutboundRequest, polic
   // Imported once at the top: a dynamic import per call goes through the module loader (and its hooks) each time.
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   const listedByName = hostListed(policy, target);
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<OutboundResponse>((resolve, reject) => {
     const fail = (error: Error) => {
       if (request.signal?.aborted) return reject(request.signal.reason as Error);
       if (error instanceof OutboundRefusedError) policy.report?.({ url: safeForLog(url), reason: error.message });
@@ -385,16 +415,7 @@ export async function outboundFetch(url: string, request: OutboundRequest, polic
           chunks.push(chunk);
         });
         res.on('error', fail);
-        res.on('end', () => {
-          const headers = new Headers();
-          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-          const empty = status === 204 || status === 205 || status === 304;
-          try {
-            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
-          } catch (e) {
-            fail(e as Error);
-          }
-        });
+        res.on('end', () => resolve(outboundResponse(status, res.rawHeaders, Buffer.concat(chunks))));
       },
     );
     req.on('error', fail);
