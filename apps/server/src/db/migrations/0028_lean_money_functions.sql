@@ -23,6 +23,7 @@ DECLARE
   v_seal text := current_setting('ledger.seal', true);
   v_at timestamptz := coalesce(p_at, now());
   v_mac bytea;
+  v_legs json;
   -- The legs summed per account, in the order they arrive: an account named twice moves by its net amount.
   v_codes varchar[] := '{}';
   v_nets numeric[] := '{}';
@@ -35,9 +36,13 @@ DECLARE
   v_short varchar;
 BEGIN
   IF v_seal IS NOT NULL AND v_seal <> '' THEN
-    v_mac := ledger_seal_hmac(v_seal, ledger_seal_content(p_reference, p_kind, p_member_id, p_memo, v_at,
-      (SELECT coalesce(json_agg(json_build_array(l.code, l.amount::numeric(18, 2)) ORDER BY l.code, l.amount::numeric(18, 2)), '[]'::json)
-         FROM unnest(p_codes, p_amounts) AS l(code, amount))));
+    -- ledger_seal_content's expression written out (the check rebuilds the content with that function, so any
+    -- difference would show there as movements refused): called, an SQL function that uses to_char cannot be
+    -- inlined and was parsed and planned again for every movement.
+    v_legs := (SELECT coalesce(json_agg(json_build_array(l.code, l.amount::numeric(18, 2)) ORDER BY l.code, l.amount::numeric(18, 2)), '[]'::json)
+                 FROM unnest(p_codes, p_amounts) AS l(code, amount));
+    v_mac := ledger_seal_hmac(v_seal, convert_to(json_build_array(p_reference, p_kind, p_member_id, p_memo,
+               to_char(v_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), v_legs)::text, 'UTF8'));
   END IF;
   INSERT INTO ledger_transactions AS t (reference, kind, member_id, memo, created_at, seal_key, seal_mac)
   VALUES (p_reference, p_kind, p_member_id, p_memo, v_at, CASE WHEN v_mac IS NULL THEN NULL ELSE split_part(v_seal, ':', 1) END, v_mac)
