@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BizCode, centsToMoney, MSG } from '@h5/contract';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
@@ -94,25 +94,33 @@ type Legs = { codes: string[]; amounts: string[]; kinds: string[]; memberIds: (n
 const legArrays = (l: Legs) => sql`${pgArray(l.codes)}::varchar[], ${pgArray(l.amounts)}::numeric[], ${pgArray(l.kinds)}::varchar[],
           ${pgArray(l.memberIds)}::integer[], ${pgArray(l.venues)}::varchar[]`;
 
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
 /**
- * Finishing calls that arrive together share one database call and commit (venue_transfer_finish_many, migration
- * 0029); a lone one, or each of a batch that failed, is one venue_transfer_finish (migrations 0022, 0028).
+ * One database function's calls batched per process (same-turn-calls.ts): the items of a batch go to its `_many`
+ * form as one JSON array (migration 0029), answered by item number; a lone item, or each of a batch that failed, is
+ * `one` (the one-transfer function).
  */
-const finishCalls = perDatabase((db: Db) =>
-  sameTurnCalls<FinishItem, FinishRow | undefined>(
-    async (items) => {
-      const numbered = items.map((item, n) => ({ n, ...item }));
-      const rows = rowsOf<FinishRow & { out_item: number }>(await db.execute(sql`SELECT * FROM venue_transfer_finish_many(${JSON.stringify(numbered)}::jsonb)`));
-      return items.map((_, n) => rows.find((r) => r.out_item === n));
-    },
-    async (i) =>
-      rowsOf<FinishRow>(
-        await db.execute(sql`
-          SELECT * FROM venue_transfer_finish(
-            ${i.transfer_no}, ${i.wallet}, ${i.state}::smallint, ${i.note}, ${i.at}::timestamptz, ${i.reference}, ${i.kind},
-            ${i.member}::integer, ${i.memo}, ${legArrays(i)})`),
-      )[0],
-  ),
+function batchedCalls<I extends object, R>(many: 'venue_transfer_open_many' | 'venue_transfer_finish_many', one: (item: I) => SQL) {
+  return perDatabase((db: Db) =>
+    sameTurnCalls<I, R | undefined>(
+      async (items) => {
+        const numbered = JSON.stringify(items.map((item, n) => ({ n, ...item })));
+        const rows = rowsOf<R & { out_item: number }>(await db.execute(sql`SELECT * FROM ${sql.identifier(many)}(${numbered}::jsonb)`));
+        return items.map((_, n) => rows.find((r) => r.out_item === n));
+      },
+      async (item) => rowsOf<R>(await db.execute(one(item)))[0],
+    ),
+  );
+}
+
+/** Finishing calls: venue_transfer_finish (migrations 0022, 0028), batched. */
+const finishCalls = batchedCalls<FinishItem, FinishRow>(
+  'venue_transfer_finish_many',
+  (i) => sql`
+    SELECT * FROM venue_transfer_finish(
+      ${i.transfer_no}, ${i.wallet}, ${i.state}::smallint, ${i.note}, ${i.at}::timestamptz, ${i.reference}, ${i.kind},
+      ${i.member}::integer, ${i.memo}, ${legArrays(i)})`,
 );
 
 /**
@@ -142,29 +150,18 @@ async function finish(deps: RemoteTransferDeps, row: TransferRow, succeeded: boo
   };
 }
 
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
-
 type OpenRow = { out_outcome: 'opened' | 'repeated' | 'above_balance'; out_transfer_no: string | null; out_state: number | null };
 
 /** One venue_transfer_open call's arguments; the hold's legs are ledger_post's arrays (movementColumns). */
 type OpenItem = { member: number; wallet: string; reference: string; transfer_no: string; venue: string; direction: 'in' | 'out'; amount: string; at: string } & Legs;
 
-/** Opening calls that arrive together share one database call and commit, as finishing ones do (finishCalls). */
-const openCalls = perDatabase((db: Db) =>
-  sameTurnCalls<OpenItem, OpenRow | undefined>(
-    async (items) => {
-      const numbered = items.map((item, n) => ({ n, ...item }));
-      const rows = rowsOf<OpenRow & { out_item: number }>(await db.execute(sql`SELECT * FROM venue_transfer_open_many(${JSON.stringify(numbered)}::jsonb)`));
-      return items.map((_, n) => rows.find((r) => r.out_item === n));
-    },
-    async (i) =>
-      rowsOf<OpenRow>(
-        await db.execute(sql`
-          SELECT * FROM venue_transfer_open(
-            ${i.member}::integer, ${i.wallet}, ${i.reference}, ${i.transfer_no}, ${i.venue}, ${i.direction},
-            ${i.amount}::numeric, ${i.at}::timestamptz, ${legArrays(i)})`),
-      )[0],
-  ),
+/** Opening calls: venue_transfer_open (migrations 0022, 0028), batched as finishing ones are. */
+const openCalls = batchedCalls<OpenItem, OpenRow>(
+  'venue_transfer_open_many',
+  (i) => sql`
+    SELECT * FROM venue_transfer_open(
+      ${i.member}::integer, ${i.wallet}, ${i.reference}, ${i.transfer_no}, ${i.venue}, ${i.direction},
+      ${i.amount}::numeric, ${i.at}::timestamptz, ${legArrays(i)})`,
 );
 
 /**
