@@ -28,13 +28,33 @@ function inlineEntryCss(): Plugin {
     },
   };
 }
+/**
+ * The chunks index.html loads with the entry, read off the bundle before the lazy screens' preload lists are written
+ * (resolveDependencies below): a lazy screen never needs to preload them again.
+ */
+const entryChunks = new Set<string>();
+function recordEntryChunks(): Plugin {
+  return {
+    name: 'record-entry-chunks',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        entryChunks.clear();
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.isEntry)
+            for (const file of [chunk.fileName, ...chunk.imports]) entryChunks.add(file);
+      },
+    },
+  };
+}
 const proxied = ['/api', '/admin', '/uploads', '/sandbox', '/art', '/service'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative base: the built app works from any sub-path the server mounts it on.
   base: './',
-  plugins: [react(), inlineEntryCss(), pwa()],
+  plugins: [react(), recordEntryChunks(), inlineEntryCss(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -42,7 +62,12 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     // Every browser we target preloads modules natively (the few without it just load them on import).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy screen's preload list leaves out the chunks the entry itself imports (they are loaded before any
+      // screen can be): the lists are written into the entry, which every first visit downloads.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !entryChunks.has(dep)),
+    },
     rolldownOptions: {
       output: {
         // React, the router and React Query in one vendor chunk: every route needs them, they change far less

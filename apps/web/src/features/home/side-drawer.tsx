@@ -1,6 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { LineIcon } from '../../shared/ui/line-icon';
+import './side-drawer.css';
 
 const LINKS = [
   {
