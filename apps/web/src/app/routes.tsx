@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { PageLoading } from '../shared/ui/page-loading';
+import { AuthShell } from '../features/auth/auth-shell';
 import { InviteToLogin, RequireAuth, RequireTokenOrLogin } from './guards';
 import { SubPage } from './layout/sub-page';
 import { TabLayout } from './layout/tab-layout';
@@ -12,85 +13,56 @@ import { ABOUTS_TITLES, aboutsType } from '../features/help/abouts';
  * A lazy screen, shown once antd-mobile's Toast and Dialog can render (React 19, shared/ui/antd-render). Installed
  * alongside the screen's own chunk rather than at start-up, so that a first visit to home carries no antd-mobile.
  */
-function lazyScreen<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+function lazyScreen<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   const antdRender = () => import('../shared/ui/antd-render').then((m) => m.installAntdRender());
-  return lazy(() => Promise.all([load(), antdRender()]).then(([screen]) => screen));
+  return lazy(() => Promise.all([load(), antdRender()]).then(([module]) => ({ default: module[name] })));
 }
 
-const LoginPage = lazyScreen(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazyScreen(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
-const MinePage = lazyScreen(() => import('../features/member/mine-page').then((m) => ({ default: m.MinePage })));
-const GamePage = lazyScreen(() => import('../features/games/game-page').then((m) => ({ default: m.GamePage })));
-const ConcisePage = lazyScreen(() => import('../features/games/concise-page').then((m) => ({ default: m.ConcisePage })));
-const VipPage = lazyScreen(() => import('../features/vip/vip-page').then((m) => ({ default: m.VipPage })));
-const KefuPage = lazyScreen(() => import('../features/service/kefu-page').then((m) => ({ default: m.KefuPage })));
-const AppDownloadPage = lazyScreen(() =>
-  import('../features/service/app-download-page').then((m) => ({ default: m.AppDownloadPage })),
-);
-const HelpListPage = lazyScreen(() => import('../features/help/help-list-page').then((m) => ({ default: m.HelpListPage })));
-const HelpArticlePage = lazyScreen(() =>
-  import('../features/help/help-article-page').then((m) => ({ default: m.HelpArticlePage })),
-);
-const AboutsPage = lazyScreen(() => import('../features/help/help-article-page').then((m) => ({ default: m.AboutsPage })));
-const UsdtMorePage = lazyScreen(() => import('../features/help/usdt-more-page').then((m) => ({ default: m.UsdtMorePage })));
-const SponsorPage = lazyScreen(() => import('../features/help/sponsor-pages').then((m) => ({ default: m.SponsorPage })));
-const SponsorDetailPage = lazyScreen(() =>
-  import('../features/help/sponsor-pages').then((m) => ({ default: m.SponsorDetailPage })),
-);
-const MoneyPage = lazyScreen(() => import('../features/wallet/money-page').then((m) => ({ default: m.MoneyPage })));
-const TransferPage = lazyScreen(() => import('../features/wallet/transfer-page').then((m) => ({ default: m.TransferPage })));
-const BetRecordPage = lazyScreen(() =>
-  import('../features/records/bet-record-page').then((m) => ({ default: m.BetRecordPage })),
-);
-const TransRecordPage = lazyScreen(() =>
-  import('../features/records/trans-record-page').then((m) => ({ default: m.TransRecordPage })),
-);
-const ResponsiblePage = lazyScreen(() =>
-  import('../features/responsible/responsible-page').then((m) => ({ default: m.ResponsiblePage })),
-);
-const RechargePage = lazyScreen(() =>
-  import('../features/payments/recharge-page').then((m) => ({ default: m.RechargePage })),
-);
-const PayInfoPage = lazyScreen(() => import('../features/payments/pay-info-page').then((m) => ({ default: m.PayInfoPage })));
-const WithdrawalPage = lazyScreen(() =>
-  import('../features/payments/withdrawal-page').then((m) => ({ default: m.WithdrawalPage })),
-);
+const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
+const RegisterPage = lazyScreen(() => import('../features/auth/register-page'), 'RegisterPage');
+const MinePage = lazyScreen(() => import('../features/member/mine-page'), 'MinePage');
+const GamePage = lazyScreen(() => import('../features/games/game-page'), 'GamePage');
+const ConcisePage = lazyScreen(() => import('../features/games/concise-page'), 'ConcisePage');
+const VipPage = lazyScreen(() => import('../features/vip/vip-page'), 'VipPage');
+const KefuPage = lazyScreen(() => import('../features/service/kefu-page'), 'KefuPage');
+const AppDownloadPage = lazyScreen(() => import('../features/service/app-download-page'), 'AppDownloadPage');
+const HelpListPage = lazyScreen(() => import('../features/help/help-list-page'), 'HelpListPage');
+const HelpArticlePage = lazyScreen(() => import('../features/help/help-article-page'), 'HelpArticlePage');
+const AboutsPage = lazyScreen(() => import('../features/help/help-article-page'), 'AboutsPage');
+const UsdtMorePage = lazyScreen(() => import('../features/help/usdt-more-page'), 'UsdtMorePage');
+const SponsorPage = lazyScreen(() => import('../features/help/sponsor-pages'), 'SponsorPage');
+const SponsorDetailPage = lazyScreen(() => import('../features/help/sponsor-pages'), 'SponsorDetailPage');
+const MoneyPage = lazyScreen(() => import('../features/wallet/money-page'), 'MoneyPage');
+const TransferPage = lazyScreen(() => import('../features/wallet/transfer-page'), 'TransferPage');
+const BetRecordPage = lazyScreen(() => import('../features/records/bet-record-page'), 'BetRecordPage');
+const TransRecordPage = lazyScreen(() => import('../features/records/trans-record-page'), 'TransRecordPage');
+const ResponsiblePage = lazyScreen(() => import('../features/responsible/responsible-page'), 'ResponsiblePage');
+const RechargePage = lazyScreen(() => import('../features/payments/recharge-page'), 'RechargePage');
+const PayInfoPage = lazyScreen(() => import('../features/payments/pay-info-page'), 'PayInfoPage');
+const WithdrawalPage = lazyScreen(() => import('../features/payments/withdrawal-page'), 'WithdrawalPage');
 const promotionPages = () => import('../features/promotions/pages');
-const ActivityPage = lazyScreen(() => promotionPages().then((m) => ({ default: m.ActivityPage })));
-const ActivityInfoPage = lazyScreen(() => promotionPages().then((m) => ({ default: m.ActivityInfoPage })));
-const ActivityRecordPage = lazyScreen(() => promotionPages().then((m) => ({ default: m.ActivityRecordPage })));
+const ActivityPage = lazyScreen(promotionPages, 'ActivityPage');
+const ActivityInfoPage = lazyScreen(promotionPages, 'ActivityInfoPage');
+const ActivityRecordPage = lazyScreen(promotionPages, 'ActivityRecordPage');
 const redpacketPages = () => import('../features/redpacket/pages');
-const HongbaoPage = lazyScreen(() => redpacketPages().then((m) => ({ default: m.HongbaoPage })));
-const WelfarePage = lazyScreen(() => redpacketPages().then((m) => ({ default: m.WelfarePage })));
-const FanshuiPage = lazyScreen(() => import('../features/rebates/fanshui-page').then((m) => ({ default: m.FanshuiPage })));
-const MessagePage = lazyScreen(() => import('../features/messages/message-page').then((m) => ({ default: m.MessagePage })));
-const UserInfoPage = lazyScreen(() =>
-  import('../features/profile/user-info-page').then((m) => ({ default: m.UserInfoPage })),
-);
-const UserCentPage = lazyScreen(() =>
-  import('../features/profile/user-cent-page').then((m) => ({ default: m.UserCentPage })),
-);
-const PasswordPage = lazyScreen(() => import('../features/profile/password-page').then((m) => ({ default: m.PasswordPage })));
-const ApplyAgentPage = lazyScreen(() =>
-  import('../features/agent/apply-agent-page').then((m) => ({ default: m.ApplyAgentPage })),
-);
-const ReferralPage = lazyScreen(() =>
-  import('../features/referral/referral-page').then((m) => ({ default: m.ReferralPage })),
-);
-const AgentCentrePage = lazyScreen(() =>
-  import('../features/agent-centre/agent-centre-page').then((m) => ({ default: m.AgentCentrePage })),
-);
-const WalletPage = lazyScreen(() => import('../features/cards/wallet-page').then((m) => ({ default: m.WalletPage })));
-const AddBankCardPage = lazyScreen(() =>
-  import('../features/cards/add-bank-card-page').then((m) => ({ default: m.AddBankCardPage })),
-);
-const AddUsdtCardPage = lazyScreen(() =>
-  import('../features/cards/add-usdt-card-page').then((m) => ({ default: m.AddUsdtCardPage })),
-);
+const HongbaoPage = lazyScreen(redpacketPages, 'HongbaoPage');
+const WelfarePage = lazyScreen(redpacketPages, 'WelfarePage');
+const FanshuiPage = lazyScreen(() => import('../features/rebates/fanshui-page'), 'FanshuiPage');
+const MessagePage = lazyScreen(() => import('../features/messages/message-page'), 'MessagePage');
+const UserInfoPage = lazyScreen(() => import('../features/profile/user-info-page'), 'UserInfoPage');
+const UserCentPage = lazyScreen(() => import('../features/profile/user-cent-page'), 'UserCentPage');
+const PasswordPage = lazyScreen(() => import('../features/profile/password-page'), 'PasswordPage');
+const ApplyAgentPage = lazyScreen(() => import('../features/agent/apply-agent-page'), 'ApplyAgentPage');
+const ReferralPage = lazyScreen(() => import('../features/referral/referral-page'), 'ReferralPage');
+const AgentCentrePage = lazyScreen(() => import('../features/agent-centre/agent-centre-page'), 'AgentCentrePage');
+const WalletPage = lazyScreen(() => import('../features/cards/wallet-page'), 'WalletPage');
+const AddBankCardPage = lazyScreen(() => import('../features/cards/add-bank-card-page'), 'AddBankCardPage');
+const AddUsdtCardPage = lazyScreen(() => import('../features/cards/add-usdt-card-page'), 'AddUsdtCardPage');
 
 /**
  * member: SPEC 2 "Routes needing login" (anonymous -> /login?redirect=...); public: "Public routes".
- * tabs: children of the layout (header + bottom tab bar); sub: own page with a back bar; bare: full screen.
+ * tabs: children of the layout (header + bottom tab bar); sub: own page with a back bar; auth: the full-screen login
+ * frame, drawn from the entry while the form's chunk loads.
  * gate: the runtime rules of SPEC 2 that apply on top of the table (mine -> /login, invite -> confirm dialog).
  */
 export interface RouteDef {
@@ -99,7 +71,7 @@ export interface RouteDef {
   /** A back-bar title that depends on the query; `title` names the route elsewhere. */
   titleFor?: (params: URLSearchParams) => string;
   access: 'member' | 'public';
-  chrome: 'tabs' | 'sub' | 'bare';
+  chrome: 'tabs' | 'sub' | 'auth';
   screen: ComponentType;
   gate?: 'mine' | 'invite';
 }
@@ -135,8 +107,15 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/transfer', title: '额度转换', access: 'member', chrome: 'sub', screen: TransferPage },
 
   // Public routes
-  { path: '/login', title: '登录', access: 'public', chrome: 'bare', screen: LoginPage },
-  { path: '/register', title: '注册', access: 'public', chrome: 'bare', screen: RegisterPage },
+  {
+    path: '/login',
+    title: '登录',
+    titleFor: (params) => (params.get('type') === '1' ? '注册' : '登录'),
+    access: 'public',
+    chrome: 'auth',
+    screen: LoginPage,
+  },
+  { path: '/register', title: '注册', access: 'public', chrome: 'auth', screen: RegisterPage },
   { path: '/gamePage', title: '游戏', access: 'public', chrome: 'sub', screen: GamePage },
   { path: '/activityInfo', title: '活动详情', access: 'public', chrome: 'sub', screen: ActivityInfoPage },
   { path: '/zhanzhuye', title: '赞助详情', access: 'public', chrome: 'sub', screen: SponsorDetailPage },
@@ -161,6 +140,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/agentCenter', title: '代理中心', access: 'member', chrome: 'sub', screen: AgentCentrePage },
 ];
 
+function AuthFrame({ def, children }: { def: RouteDef; children: ReactNode }) {
+  const [params] = useSearchParams();
+  return <AuthShell heading={def.titleFor ? def.titleFor(params) : def.title}>{children}</AuthShell>;
+}
+
 function guarded(def: RouteDef, node: ReactNode): ReactNode {
   let element = node;
   if (def.gate === 'mine') element = <RequireTokenOrLogin>{element}</RequireTokenOrLogin>;
@@ -181,6 +165,8 @@ function elementFor(def: RouteDef): ReactNode {
       <SubPage title={def.title} titleFor={def.titleFor}>
         {page}
       </SubPage>
+    ) : def.chrome === 'auth' ? (
+      <AuthFrame def={def}>{page}</AuthFrame>
     ) : (
       page
     );

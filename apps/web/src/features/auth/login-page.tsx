@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthShell } from './auth-shell';
+import './auth.css';
 import { LoginForm } from './login-form';
 import { rememberReferral } from './redirect';
 import { RegisterForm } from './register-form';
@@ -8,8 +8,9 @@ import { useCaptcha } from './use-captcha';
 type Tab = 'login' | 'register';
 
 /**
- * /login: tabs 登录 / 注册; ?type=1 opens register, ?pid= is a referral code. Login and register success both go to /
- * (SPEC 4); the ?redirect= query the guards add only records where the visitor came from.
+ * /login, inside the entry's frame (AuthShell, app/routes.tsx): tabs 登录 / 注册; ?type=1 opens register, ?pid= is a
+ * referral code. Login and register success both go to / (SPEC 4); the ?redirect= query the guards add only records
+ * where the visitor came from.
  */
 export function LoginPage() {
   const [params, setParams] = useSearchParams();
@@ -39,7 +40,7 @@ export function LoginPage() {
   ];
 
   return (
-    <AuthShell heading={tab === 'login' ? '登录' : '注册'}>
+    <>
       <div className="auth-tabs" role="tablist" aria-label="登录或注册">
         {tabs.map(({ key, label }) => (
           <button
@@ -63,6 +64,6 @@ export function LoginPage() {
           <RegisterForm captcha={captcha} referral={referral} onSuccess={() => void navigate('/', { replace: true })} />
         )}
       </div>
-    </AuthShell>
+    </>
   );
 }
