@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bannersQuery } from '../features/home/api';
 import { queryClient } from '../shared/api/query-client';
@@ -24,8 +24,13 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+// The first render as a transition: React then renders in slices and gives the main thread back between them, so
+// a slow phone can take a tap or paint while the first screen is being built instead of freezing until it is done.
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
