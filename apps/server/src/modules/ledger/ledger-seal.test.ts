@@ -15,7 +15,10 @@ let n = 0;
 const exec = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await exec(query)) as unknown as { rows: T[] }).rows;
 
-/** A movement of 1.00 to 9.99 between the member's wallet and the adjustments house account. */
+/**
+ * A movement of 1.00 to 9.99 between the member's wallet and the adjustments house account; every third one carries
+ * a Chinese memo, so the check's text answer must encode the content as the database seals it (UTF-8).
+ */
 async function move(cents = 100 + (n % 900)) {
   n += 1;
   const out = n % 2 === 0;
@@ -23,6 +26,7 @@ async function move(cents = 100 + (n % 900)) {
     reference: `seal-test:${n}`,
     kind: 'adjustment',
     memberId: member,
+    memo: n % 3 === 0 ? `人工调整：补发第${n}笔` : undefined,
     legs: [
       { account: accountCode.wallet(member), cents: out ? -cents : cents },
       { account: accountCode.house('adjustments', member), cents: out ? cents : -cents },
@@ -85,6 +89,8 @@ describe('sealed ledger', () => {
     const check = await checkSeal(t.database.db, keys);
     expect(check).toMatchObject({ state: 'sealed', problems: 0, first: null, unchained: 0, keyId: keys.current!.id, periodKeyId: keys.current!.id });
     expect(check.verified).toBeGreaterThanOrEqual(43);
+    const [memos] = await rows<{ chinese: number }>(sql`SELECT count(*)::int AS chinese FROM ledger_transactions WHERE memo LIKE '人工调整%'`);
+    expect(memos!.chinese).toBeGreaterThanOrEqual(14);
     // The head of the chain: movements racing each other commit in any order, so a later id can be chained first.
     const [head] = await rows<{ id: number }>(sql`SELECT id FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`);
     const [count] = await rows<{ sealed: number; chained: number }>(

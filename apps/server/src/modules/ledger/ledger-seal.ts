@@ -91,7 +91,8 @@ interface SealedRow {
   reference: string;
   seal_key: string | null;
   seal_mac: Buffer | Uint8Array | null;
-  content: Buffer | Uint8Array;
+  /** The sealed bytes, or their text (UTF-8 either way): as text the check's batches skip bytea's hex at both ends. */
+  content: Buffer | Uint8Array | string;
 }
 
 const buf = (v: Buffer | Uint8Array) => (Buffer.isBuffer(v) ? v : Buffer.from(v));
@@ -99,7 +100,7 @@ const buf = (v: Buffer | Uint8Array) => (Buffer.isBuffer(v) ? v : Buffer.from(v)
 function macMatches(key: SealKey, row: SealedRow): boolean {
   if (!row.seal_mac) return false;
   const stored = buf(row.seal_mac);
-  const expected = sealMac(key, buf(row.content));
+  const expected = sealMac(key, typeof row.content === 'string' ? Buffer.from(row.content, 'utf8') : buf(row.content));
   return stored.length === expected.length && timingSafeEqual(stored, expected);
 }
 
@@ -283,12 +284,36 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
     from: through + i * step,
     to: Math.min(last, through + (i + 1) * step),
   }));
+  // The chain and the day digests are the database's work alone: read beside the movements' batches.
+  const chainChecked = (async () => {
+    // Each link from the stored one before it: sha256 is the database's own, no key needed.
+    const links = rowsOf<{ id: number; reference: string; problem: SealProblem }>(
+      await db.execute(sql`
+        SELECT c.id, c.reference, CASE WHEN c.chain_seq <> coalesce(c.prev_seq, 0) + 1 THEN 'missing' ELSE 'chain' END AS problem
+          FROM (SELECT t.id, t.reference, t.chain_seq, t.chain_hash, t.seal_mac,
+                       lag(t.chain_seq) OVER (ORDER BY t.chain_seq) AS prev_seq,
+                       lag(t.chain_hash) OVER (ORDER BY t.chain_seq) AS prev_hash
+                  FROM ledger_transactions t WHERE t.chain_seq IS NOT NULL) c
+         WHERE c.chain_seq <> coalesce(c.prev_seq, 0) + 1
+            OR c.chain_hash IS DISTINCT FROM sha256(coalesce(c.prev_hash, ${genesisSql}) || c.seal_mac)`),
+    );
+    for (const link of links) found(link.id, link.reference, link.problem);
+    const digests = rowsOf<{ id: number | null; reference: string | null }>(
+      await db.execute(sql`
+        SELECT d.movement_id AS id, t.reference
+          FROM ledger_seal_digests d
+          LEFT JOIN ledger_transactions t ON t.chain_seq = d.chain_seq
+         WHERE d.chain_seq > 0 AND (t.id IS NULL OR t.chain_hash IS DISTINCT FROM d.chain_hash)`),
+    );
+    for (const d of digests) found(d.id ?? 0, d.reference, 'digest');
+  })();
   let verified = 0;
-  await Promise.all(
+  const movementsChecked = Promise.all(
     ranges.map(async ({ from, to }) => {
       for (let after = from; after < to; ) {
         // The batch's legs in one grouped read of its entries (the expression of ledger_seal_legs, which costs a
-        // lookup per movement when called row by row): about three times faster over a million movements.
+        // lookup per movement when called row by row): about three times faster over a million movements. The
+        // content is ledger_seal_content's expression before its convert_to, answered as text.
         const rows = rowsOf<SealedRow>(
           await db.execute(sql`
             WITH batch AS (
@@ -302,7 +327,8 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
             )
             SELECT b.id, b.reference, b.seal_key, b.seal_mac,
                    CASE WHEN b.seal_mac IS NOT NULL
-                     THEN ledger_seal_content(b.reference, b.kind, b.member_id, b.memo, b.created_at, coalesce(l.legs, '[]'::json))
+                     THEN json_build_array(b.reference, b.kind, b.member_id, b.memo,
+                            to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), coalesce(l.legs, '[]'::json))::text
                    END AS content
               FROM batch b LEFT JOIN legs l ON l.transaction_id = b.id ORDER BY b.id`),
         );
@@ -322,27 +348,7 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
       }
     }),
   );
-
-  // Each link from the stored one before it: sha256 is the database's own, no key needed.
-  const links = rowsOf<{ id: number; reference: string; problem: SealProblem }>(
-    await db.execute(sql`
-      SELECT c.id, c.reference, CASE WHEN c.chain_seq <> coalesce(c.prev_seq, 0) + 1 THEN 'missing' ELSE 'chain' END AS problem
-        FROM (SELECT t.id, t.reference, t.chain_seq, t.chain_hash, t.seal_mac,
-                     lag(t.chain_seq) OVER (ORDER BY t.chain_seq) AS prev_seq,
-                     lag(t.chain_hash) OVER (ORDER BY t.chain_seq) AS prev_hash
-                FROM ledger_transactions t WHERE t.chain_seq IS NOT NULL) c
-       WHERE c.chain_seq <> coalesce(c.prev_seq, 0) + 1
-          OR c.chain_hash IS DISTINCT FROM sha256(coalesce(c.prev_hash, ${genesisSql}) || c.seal_mac)`),
-  );
-  for (const link of links) found(link.id, link.reference, link.problem);
-  const digests = rowsOf<{ id: number | null; reference: string | null }>(
-    await db.execute(sql`
-      SELECT d.movement_id AS id, t.reference
-        FROM ledger_seal_digests d
-        LEFT JOIN ledger_transactions t ON t.chain_seq = d.chain_seq
-       WHERE d.chain_seq > 0 AND (t.id IS NULL OR t.chain_hash IS DISTINCT FROM d.chain_hash)`),
-  );
-  for (const d of digests) found(d.id ?? 0, d.reference, 'digest');
+  await Promise.all([chainChecked, movementsChecked]);
 
   const [head] = rowsOf<{ id: number; chain_seq: string; hash: string; created_at: string | Date }>(
     await db.execute(sql`
