@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, ok, USER } from '../shared/test/render';
 import { endSession } from '../shared/session/end-session';
 import { findToast } from '../shared/test/toast';
+import { DEFAULT_SITE_INFO } from '../shared/site/use-site-info';
 import { ROUTES } from './routes';
 import { renderApp } from './test-app';
 
@@ -155,6 +156,30 @@ describe('guards and runtime rules', () => {
     expect(await screen.findByRole('heading', { name: '推荐好友' })).toBeInTheDocument();
     expect(await screen.findByText('http://h5.test/#/login?type=1&pid=7')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回' })).toBeInTheDocument();
+  });
+});
+
+describe('/login and /register frame', () => {
+  it('is drawn from the entry: the site title shows before the form starts loading, under the tab it names', async () => {
+    const user = userEvent.setup();
+    mockApi({ '/api/app': () => ok({ ...DEFAULT_SITE_INFO, title: '星河体育' }) });
+    renderApp('/login?type=1');
+    // Before the app's first paint (the form starts loading after it): the frame, its way home, the loader in its card.
+    expect(screen.getByRole('main', { name: '注册' })).toBeInTheDocument();
+    expect(screen.getByText('体育娱乐')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回首页' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('加载中');
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(await screen.findByText('星河体育')).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: '登录' }));
+    expect(screen.getByRole('main', { name: '登录' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('names /register after itself', async () => {
+    renderApp('/register');
+    expect(screen.getByRole('main', { name: '注册' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '注册' })).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { PageLoading } from '../shared/ui/page-loading';
+import { useAfterFirstPaint } from '../shared/ui/use-after-first-paint';
 import { AuthShell } from '../features/auth/auth-shell';
 import { InviteToLogin, RequireAuth, RequireTokenOrLogin } from './guards';
 import { SubPage } from './layout/sub-page';
@@ -142,7 +143,12 @@ export const ROUTES: readonly RouteDef[] = [
 
 function AuthFrame({ def, children }: { def: RouteDef; children: ReactNode }) {
   const [params] = useSearchParams();
-  return <AuthShell heading={def.titleFor ? def.titleFor(params) : def.title}>{children}</AuthShell>;
+  const painted = useAfterFirstPaint();
+  return (
+    <AuthShell heading={def.titleFor ? def.titleFor(params) : def.title}>
+      {painted ? children : <PageLoading />}
+    </AuthShell>
+  );
 }
 
 function guarded(def: RouteDef, node: ReactNode): ReactNode {

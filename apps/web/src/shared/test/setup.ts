@@ -5,6 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { reportNetwork } from '../api/network-state';
 import { useSessionStore } from '../session/session-store';
 import { installAntdRender } from '../ui/antd-render';
+import { forgetFirstPaint } from '../ui/use-after-first-paint';
 
 installAntdRender();
 
@@ -28,6 +29,7 @@ afterEach(async () => {
   useSessionStore.setState({ token: null, userInfo: null });
   // A test whose request failed leaves the 网络异常 state behind: the next one starts with the network reached.
   reportNetwork(true);
+  forgetFirstPaint();
   document.body.innerHTML = '';
   window.location.hash = '';
   // React schedules the passive effects of the last commit (the unmount above) on a later turn; let them run while
