@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { BannerCarousel } from './banner-carousel';
@@ -28,21 +28,34 @@ function RedPacketButton() {
   );
 }
 
+/**
+ * The screen's sections, each fed by its own query. Kept apart from the site info: when that answers (on every first
+ * visit, after the sections have rendered), only the title, the red packet and the welcome modal render again, not
+ * every game tile with them.
+ */
+const HomeSections = memo(function HomeSections({ onMenu }: { onMenu: () => void }) {
+  return (
+    <>
+      <BannerCarousel />
+      <NoticeStrip onMenu={onMenu} />
+      <QuickActions />
+      <GameBrowser />
+    </>
+  );
+});
+
 export function HomePage() {
   const site = useSiteInfo();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const openDrawer = () => {
+  const openDrawer = useCallback(() => {
     setDrawerUsed(true);
     setDrawerOpen(true);
-  };
+  }, []);
   return (
     <main className="home-page" aria-label="首页">
       <h1 className="sr-only">{site.title}</h1>
-      <BannerCarousel />
-      <NoticeStrip onMenu={openDrawer} />
-      <QuickActions />
-      <GameBrowser />
+      <HomeSections onMenu={openDrawer} />
       {drawerUsed && (
         <Suspense fallback={null}>
           <SideDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title={site.title} />
