@@ -1,5 +1,11 @@
-import { useSessionReminder } from '../features/responsible/session-reminder';
+import { lazy, Suspense } from 'react';
 import { useBalance, useUserInfo } from '../shared/session/hooks';
+import { useSessionStore } from '../shared/session/session-store';
+
+// Only a logged-in member can have set a reminder: a visitor's first download does not carry it.
+const SessionReminder = lazy(() =>
+  import('../features/responsible/session-reminder').then((m) => ({ default: m.SessionReminder })),
+);
 
 /**
  * Keeps the member data live app-wide: balance polled every 4300 ms and user info refreshed while logged in; the
@@ -8,6 +14,10 @@ import { useBalance, useUserInfo } from '../shared/session/hooks';
 export function SessionEffects() {
   useBalance();
   useUserInfo();
-  useSessionReminder();
-  return null;
+  const token = useSessionStore((s) => s.token);
+  return token ? (
+    <Suspense fallback={null}>
+      <SessionReminder />
+    </Suspense>
+  ) : null;
 }

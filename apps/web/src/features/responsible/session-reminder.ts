@@ -46,3 +46,9 @@ export function useSessionReminder() {
     return () => clearTimeout(timer);
   }, [token, minutes]);
 }
+
+/** The reminder as a component: the app loads it lazily, once a member is logged in (app/session-effects.tsx). */
+export function SessionReminder() {
+  useSessionReminder();
+  return null;
+}
