@@ -9,6 +9,10 @@ import { findToast } from '../../shared/test/toast';
 import { UserCentPage } from '../profile/user-cent-page';
 import { ResponsiblePage } from './responsible-page';
 import { bodiesOf } from '../../shared/test/member';
+import { renderApp } from '../../app/test-app';
+
+/** session-reminder's key, written here so that this file does not import the module the app loads lazily. */
+const SESSION_START_KEY_FOR_APP = 'rg-session-start';
 
 const none = { value: null, pending: null };
 function info(over: Partial<RgInfo> = {}): RgInfo {
@@ -133,5 +137,33 @@ describe('游戏时长提醒', () => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
     expect(within(dialog).getByText('您已连续使用30分钟，请注意休息，理性娱乐。')).toBeInTheDocument();
     sessionStorage.removeItem(SESSION_START_KEY);
+  });
+
+  it('is not loaded for a visitor: no settings are read', async () => {
+    useSessionStore.setState({ token: null, userInfo: null });
+    sessionStorage.setItem(SESSION_START_KEY_FOR_APP, String(Date.now() - 30 * 60_000 + 200));
+    const fetch = mockApi({
+      '/api/user': () => ok(USER),
+      '/api/balance': () => ok({ balance: '0.00' }),
+      '/api/responsible': () =>
+        ok(info({ limits: { ...info().limits, session_minutes: { value: '30', pending: null } } })),
+    });
+    renderApp('/vip');
+    expect(await screen.findByRole('heading', { name: 'VIP特权' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(bodiesOf(fetch, '/api/responsible')).toEqual([]);
+  });
+
+  it('alerts on any screen of a logged-in member', async () => {
+    sessionStorage.setItem(SESSION_START_KEY_FOR_APP, String(Date.now() - 30 * 60_000 + 200));
+    mockApi({
+      '/api/user': () => ok(USER),
+      '/api/balance': () => ok({ balance: '0.00' }),
+      '/api/responsible': () =>
+        ok(info({ limits: { ...info().limits, session_minutes: { value: '30', pending: null } } })),
+    });
+    renderApp('/vip', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+    expect(within(dialog).getByText('您已连续使用30分钟，请注意休息，理性娱乐。')).toBeInTheDocument();
   });
 });
