@@ -2,8 +2,12 @@
 // Exits non-zero when any is over budget.
 import { spawnSync } from 'node:child_process';
 
+// The browser's measures first, while the machine is quiet: Lighthouse weighs the main thread's blocking time as it
+// observes it, and run last, after the million-row benchmarks, it scored home 92 (278 ms blocking) where alone it
+// scores 96-99.
 const benchmarks = [
   'page-weight.ts',
+  'lighthouse.ts',
   'api-polling.ts',
   'transfers.ts',
   'sealed-transfers.ts',
@@ -11,7 +15,6 @@ const benchmarks = [
   'linked-accounts.ts',
   'ledger-check.ts',
   'balancelist.ts',
-  'lighthouse.ts',
 ];
 const over: string[] = [];
 for (const file of benchmarks) {
