@@ -6,15 +6,20 @@ import './auth-shell.css';
 /**
  * The full-screen frame of the login and register views: a way home, the site title, the form card. It is part of
  * the entry (app/routes.tsx), so the title, the largest thing these views paint, shows before the form's chunk and
- * its antd-mobile pieces arrive (bench/lighthouse.ts). The back arrow is the back bar's markup, which the entry
- * already carries.
+ * its antd-mobile pieces arrive (bench/lighthouse.ts). The way home is the back bar's button (styles and arrow),
+ * placed over the frame.
  */
 export function AuthShell({ heading, children }: { heading: string; children: ReactNode }) {
   const navigate = useNavigate();
   const site = useSiteInfo();
   return (
     <main className="auth-page" aria-label={heading}>
-      <button type="button" className="auth-home" aria-label="返回首页" onClick={() => void navigate('/')}>
+      <button
+        type="button"
+        className="back-bar-button auth-home"
+        aria-label="返回首页"
+        onClick={() => void navigate('/')}
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path d="M15 4l-8 8 8 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
         </svg>
