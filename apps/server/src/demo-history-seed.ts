@@ -17,6 +17,7 @@ import { siteSettings } from './modules/site/site-tables';
 import { vipRises } from './modules/vip/vip-tables';
 import { hashSecret } from './lib/passwords';
 import { centsToNumeric, numericToCents } from './lib/money';
+import { rowsOf } from './db/rows';
 
 /**
  * The embedded demo's month of history (README "Demo history"): members registered over the last 30 days, their
@@ -670,8 +671,6 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
     }
   }
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Members' VIP levels through the simulated month, by the product's rule (vip-service recomputeVip): after a deposit

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { type SealKeys, sealMac } from './ledger-seal';
+import { rowsOf } from '../../db/rows';
 
 /**
  * 核对单个会员 (README "Sealed ledger", "Verifying one member"): one member's history verified alone, for a dispute.
@@ -36,7 +37,6 @@ export interface MemberLedgerCheck {
   accounts: MemberLedgerAccount[];
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const buf = (v: Buffer | Uint8Array) => (Buffer.isBuffer(v) ? v : Buffer.from(v));
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 

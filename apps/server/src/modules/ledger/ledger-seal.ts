@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The sealed ledger (README "Sealed ledger", migration 0025): ledger_post writes each movement's HMAC-SHA256 with
@@ -49,8 +50,6 @@ const GENESIS = Buffer.alloc(32);
 const genesisSql = sql.raw(`'\\x${GENESIS.toString('hex')}'::bytea`);
 /** chain hash = sha256(previous chain hash || MAC); the first movement's previous hash is 32 zero bytes. */
 export const chainHash = (previous: Buffer | null, mac: Buffer) => createHash('sha256').update(Buffer.concat([previous ?? GENESIS, mac])).digest();
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** What a server's key is to the key periods: the current period's, sealing off (no key), or a wrong key. */
 export type KeyState = 'current' | 'off' | 'wrong-key';

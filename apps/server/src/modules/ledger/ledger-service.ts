@@ -5,6 +5,7 @@ import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { ledgerAccounts } from './ledger-tables';
+import { rowsOf } from '../../db/rows';
 
 /**
  * House accounts are split into this many shards, chosen by member id: a movement of one member touches only its
@@ -297,12 +298,13 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
   return db.transaction(async (tx) => {
     // Every entry summed in one pass grouped by account (a scan of the table), not a lookup of each account's
     // entries through the index: the house shards hold most of the entries, and the lookups would visit them at random.
-    const result = await tx.execute(sql`
+    const rows = rowsOf<{ code: string; kind: string; balance: string; entries: string }>(
+      await tx.execute(sql`
       SELECT a.code, a.kind, a.balance, coalesce(s.entries, 0) AS entries
         FROM ledger_accounts a
         LEFT JOIN (SELECT e.account_id, sum(e.amount) AS entries FROM ledger_entries e GROUP BY e.account_id) s
-          ON s.account_id = a.id`);
-    const rows = (result as unknown as { rows: Array<{ code: string; kind: string; balance: string; entries: string }> }).rows;
+          ON s.account_id = a.id`),
+    );
     let total = 0;
     const mismatched: LedgerCheck['mismatched'] = [];
     for (const row of rows) {

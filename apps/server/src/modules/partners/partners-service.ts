@@ -12,6 +12,7 @@ import { audit } from '../backoffice/audit';
 import { accountCode, lockWallet, post } from '../ledger/ledger-service';
 import { beijingDay, dayRange, type DayRange, memberFiguresSql } from '../reports/reports-service';
 import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } from './partners-tables';
+import { rowsOf } from '../../db/rows';
 
 export interface PartnersDeps {
   db: Db;
@@ -26,7 +27,6 @@ export interface Reviewer {
   requestId: string;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 type Num = string | number | null;
 
 // ---------------------------------------------------------------------------------------------------------------

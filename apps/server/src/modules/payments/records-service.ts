@@ -8,6 +8,7 @@ import { accountCode } from '../ledger/ledger-service';
 import { depositStatus } from './deposit-status';
 import { PAY_WAY_LABEL } from './payments-common';
 import type { PayWayCode } from './payments-tables';
+import { rowsOf } from '../../db/rows';
 
 export interface TransRecordQuery {
   date: number;
@@ -37,8 +38,6 @@ interface RecordRow {
 
 /** The deposit columns of the other rows of the union. */
 const NOT_A_DEPOSIT = sql`NULL::varchar AS gateway_code, NULL::smallint AS expired, NULL::smallint AS late_state`;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * /api/gettransrecord: deposits, withdrawals and venue transfers of a period, newest first. Transfers are the

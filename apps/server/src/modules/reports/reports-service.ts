@@ -7,10 +7,9 @@ import { beijingDateStart } from '../../http/date-filter';
 import { isRetryableConflict } from '../../db/conflicts';
 import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
+import { rowsOf } from '../../db/rows';
 
 const DAY_MS = 86_400_000;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The reads of one report, in one transaction (one snapshot, so the figures agree with each other). JIT compilation

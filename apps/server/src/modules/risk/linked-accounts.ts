@@ -6,6 +6,7 @@ import { numericToCents } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { maskCard } from './risk-service';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Linked accounts (README "Linked accounts"): the other members who share an IP (registration or sign-in), a device
@@ -35,7 +36,6 @@ export function shortDevice(ua: string): string {
 }
 
 type Holder = { value: string; member_id: number; seen: number | string | null };
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const valuesList = (values: string[]) => sql.join(values.map((v) => sql`(${v}::varchar)`), sql`, `);
 const seenOf = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 

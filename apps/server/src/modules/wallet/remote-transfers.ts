@@ -16,6 +16,7 @@ import { sameTurnCalls } from '../../lib/same-turn-calls';
 import type { VenueBalanceCache } from './venue-balance-store';
 import { remoteVenue } from './venue-directory';
 import { venueTransfers } from './wallet-tables';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Transfers to and from a remote transfer-wallet venue (README "Game venues"). No database transaction or wallet lock
@@ -93,8 +94,6 @@ type Legs = { codes: string[]; amounts: string[]; kinds: string[]; memberIds: (n
 
 const legArrays = (l: Legs) => sql`${pgArray(l.codes)}::varchar[], ${pgArray(l.amounts)}::numeric[], ${pgArray(l.kinds)}::varchar[],
           ${pgArray(l.memberIds)}::integer[], ${pgArray(l.venues)}::varchar[]`;
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /**
  * One database function's calls batched per process (same-turn-calls.ts): the items of a batch go to its `_many`
