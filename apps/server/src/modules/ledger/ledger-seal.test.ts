@@ -102,6 +102,30 @@ describe('sealed ledger', () => {
     expect((await checkLedger(t.database.db)).balanced).toBe(true);
   });
 
+  it('seals movements of two legs in either order, of one account named twice and of three legs as the check reads them', async () => {
+    // ledger_post orders two legs with one comparison and any other number with a query (migration 0030); the check
+    // rebuilds every content from the stored entries, so a leg order or a number format of its own would show.
+    const wallet = accountCode.wallet(member);
+    const shapes = [
+      // Already in the seal's order (house accounts by code) and reversed by it (a member's before the house's).
+      [{ account: accountCode.house('adjustments', member), cents: -150 }, { account: accountCode.house('promotions', member), cents: 150 }],
+      [{ account: wallet, cents: 205 }, { account: accountCode.house('adjustments', member), cents: -205 }],
+      // One account twice: ordered by amount.
+      [{ account: accountCode.house('adjustments', member), cents: 75 }, { account: accountCode.house('adjustments', member), cents: -75 }],
+      [{ account: wallet, cents: 300 }, { account: accountCode.house('adjustments', member), cents: -100 }, { account: accountCode.house('promotions', member), cents: -200 }],
+    ];
+    const ids: number[] = [];
+    for (const [i, legs] of shapes.entries()) {
+      const result = await postNow(t.database.db, { reference: `seal-shape:${i}`, kind: 'adjustment', memberId: member, memo: `形状 "${i}"\n`, legs });
+      ids.push(result.transactionId);
+    }
+    await chain();
+    const check = await checkSeal(t.database.db, keys);
+    expect(check).toMatchObject({ state: 'sealed', problems: 0, first: null, unchained: 0 });
+    const [sealed] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE id IN ${sql.raw(`(${ids.join(',')})`)} AND chain_seq IS NOT NULL`);
+    expect(sealed!.n).toBe(4);
+  });
+
   it('names a movement whose old entry and balance were edited in SQL', async () => {
     const [victim] = await rows<{ id: number; transaction_id: number }>(sql`
       SELECT e.id, e.transaction_id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
