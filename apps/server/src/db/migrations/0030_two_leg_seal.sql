@@ -28,9 +28,10 @@ DECLARE
   v_short varchar;
 BEGIN
   IF v_seal IS NOT NULL AND v_seal <> '' THEN
-    -- ledger_seal_content's expression written out (the check rebuilds the content with that function, so any
-    -- difference would show there as movements refused): called, an SQL function that uses to_char cannot be
-    -- inlined and was parsed and planned again for every movement.
+    -- ledger_seal_content's expression written out (the check and the chaining job rebuild the content with the
+    -- same expression from the stored rows, ledger-seal.ts `sealedContents`, so any difference would show there as
+    -- movements refused): called, an SQL function that uses to_char cannot be inlined and was parsed and planned
+    -- again for every movement.
     IF cardinality(p_codes) = 2 THEN
       -- Two legs (nearly every movement): ordered by one comparison, without a query.
       v_k := CASE WHEN (p_codes[1], p_amounts[1]::numeric(18, 2)) <= (p_codes[2], p_amounts[2]::numeric(18, 2)) THEN 1 ELSE 2 END;
