@@ -75,6 +75,19 @@ describe('checkOutboundUrl', () => {
     ['https://[::ffff:127.0.0.1]/', MSG.outboundPrivateAddress],
     ['https://[::ffff:a9fe:a9fe]/', MSG.outboundPrivateAddress],
     ['https://[64:ff9b::10.0.0.1]/', MSG.outboundPrivateAddress],
+    // IPv6 that carries an inside IPv4 address is judged by it: 6to4, NAT64 (local use too), Teredo, IPv4-compatible.
+    ['https://[2002:7f00:1::]/', MSG.outboundPrivateAddress],
+    ['https://[2002:a9fe:a9fe::1]/', MSG.outboundPrivateAddress],
+    ['https://[2002:c0a8:101:5::9]/', MSG.outboundPrivateAddress],
+    ['https://[64:ff9b::7f00:1]/', MSG.outboundPrivateAddress],
+    ['https://[64:ff9b:1::a9fe:a9fe]/', MSG.outboundPrivateAddress],
+    ['https://[64:ff9b:1:a00:0:100::]/', MSG.outboundPrivateAddress],
+    ['https://[64:ff9b:1:0:7f:0:100:0]/', MSG.outboundPrivateAddress],
+    ['https://[2001:0:5db8:d70e::80ff:fffe]/', MSG.outboundPrivateAddress],
+    ['https://[2001:0:a00:1::5db8:d70e]/', MSG.outboundPrivateAddress],
+    ['https://[::7f00:1]/', MSG.outboundPrivateAddress],
+    ['https://[::10.0.0.1]/', MSG.outboundPrivateAddress],
+    ['https://[::ffff:10.1.2.3]/', MSG.outboundPrivateAddress],
     ['http://metadata.google.internal/computeMetadata/v1/', MSG.outboundPrivateAddress],
     ['https://localhost/', MSG.outboundPrivateAddress],
     ['https://0x7f000001/', MSG.outboundPrivateAddress],
@@ -90,6 +103,10 @@ describe('checkOutboundUrl', () => {
 
   it('allows a public https address, and a listed one over plain http', async () => {
     expect(await checkOutboundUrl('https://93.184.215.14/api', production())).toBeNull();
+    // IPv6 carrying a public IPv4 address (6to4, NAT64, Teredo with public ends) is as public as it.
+    for (const carrier of ['2002:5db8:d70e::1', '64:ff9b::5db8:d70e', '2001:0:5db8:d70e::a247:28f1']) {
+      expect(await checkOutboundUrl(`https://[${carrier}]/api`, production()), carrier).toBeNull();
+    }
     expect(await checkOutboundUrl('http://93.184.215.14/api', production('93.184.215.14'))).toBeNull();
     expect(await checkOutboundUrl('http://10.1.2.3:8080/api', production('10.1.2.3:8080'))).toBeNull();
     expect(await checkOutboundUrl('http://10.1.2.3:8081/api', production('10.1.2.3:8080'))).toBe(MSG.outboundPrivateAddress);

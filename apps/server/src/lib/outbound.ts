@@ -121,17 +121,47 @@ const INSIDE: IpRange[] = [
   'ff00::/8',
 ].map(range);
 
-/** IPv6 prefixes that carry an IPv4 address in their last 32 bits (NAT64, IPv4-compatible): judged as that IPv4. */
-const CARRIES_IPV4: IpRange[] = ['64:ff9b::/96', '::/96'].map(range);
-
 /** Host names of cloud metadata services. */
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata.goog', 'metadata']);
 
-function isInside(ip: Ip): boolean {
-  if (ip.family === 6 && CARRIES_IPV4.some((r) => inRange(ip, r)) && ip.value > 1n) {
-    return isInside({ family: 4, value: ip.value & 0xffffffffn });
+const V4 = 0xffffffffn;
+const NAT64 = range('64:ff9b::/96');
+const NAT64_LOCAL = range('64:ff9b:1::/48');
+const SIX_TO_FOUR = range('2002::/16');
+const TEREDO = range('2001::/32');
+const IPV4_COMPATIBLE = range('::/96');
+
+/**
+ * The IPv4 addresses an IPv6 address carries, which a relay or translator on the way would deliver it to: NAT64
+ * (64:ff9b::/96, the last 32 bits; the local-use 64:ff9b:1::/48, wherever a /48 to /96 translation prefix puts them,
+ * RFC 6052), 6to4 (2002::/16, bits 16-48), Teredo (2001::/32: the server in bits 32-64, the client in the last 32
+ * bits inverted) and IPv4-compatible (::a.b.c.d; :: and ::1 are themselves). IPv4-mapped addresses are read as IPv4
+ * already (parseIp).
+ */
+function carriedIpv4(ip: Ip): bigint[] {
+  if (ip.family !== 6) return [];
+  const v = ip.value;
+  if (inRange(ip, NAT64)) return [v & V4];
+  if (inRange(ip, NAT64_LOCAL)) {
+    // RFC 6052: a /48 or /56 prefix splits the address around bits 64-72 (the "u" octet); /64 and /96 do not.
+    const bits = (shift: bigint, width: bigint) => (v >> shift) & ((1n << width) - 1n);
+    return [
+      (bits(64n, 16n) << 16n) | bits(40n, 16n), // a /48 prefix: bits 48-64 and 72-88
+      (bits(64n, 8n) << 24n) | bits(32n, 24n), // a /56 prefix: bits 56-64 and 72-96
+      bits(24n, 32n), // a /64 prefix: bits 72-104
+      v & V4, // a /96 prefix: the last 32 bits
+    ];
   }
-  return INSIDE.some((r) => inRange(ip, r));
+  if (inRange(ip, SIX_TO_FOUR)) return [(v >> 80n) & V4];
+  if (inRange(ip, TEREDO)) return [(v >> 64n) & V4, (v & V4) ^ V4];
+  if (inRange(ip, IPV4_COMPATIBLE) && v > 1n) return [v & V4];
+  return [];
+}
+
+/** Inside, or carrying an IPv4 address that is: such an address is judged by where it would lead. */
+function isInside(ip: Ip): boolean {
+  if (INSIDE.some((r) => inRange(ip, r))) return true;
+  return carriedIpv4(ip).some((value) => INSIDE.some((r) => inRange({ family: 4, value }, r)));
 }
 
 // ---------------------------------------------------------------------------------------------- OUTBOUND_ALLOW
