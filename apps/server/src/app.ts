@@ -184,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readDb,
     clock,
     idleMs: config.operatorIdleMs,
+    sharedAddresses: config.operatorSharedAddresses,
     wallet,
     seal,
     loginFailures: {

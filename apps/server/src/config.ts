@@ -45,6 +45,11 @@ const EnvSchema = z.object({
   TOKEN_IDLE_DAYS: intFrom(7),
   /** An operator session unused this long ends (it never lives past 12 hours either way). */
   OPERATOR_IDLE_MINUTES: intFrom(30),
+  /**
+   * Addresses operators share (an office's NAT), comma-separated: a sign-in from one of them is no evidence that two
+   * operators are one person (README "Two people, judged by person").
+   */
+  OPERATOR_SHARED_ADDRESSES: z.string().default(''),
   LOGIN_FAIL_LIMIT: intFrom(10),
   LOGIN_FAIL_WINDOW_SECONDS: intFrom(15 * 60),
   LOGIN_NAME_FAIL_LIMIT: intFrom(20),
@@ -111,6 +116,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   tokenIdleMs: number;
   operatorIdleMs: number;
+  /** Sign-in addresses that are no evidence of one person (OPERATOR_SHARED_ADDRESSES), as the limits count them. */
+  operatorSharedAddresses: string[];
   limits: {
     /** Failed logins per client address. */
     loginFailures: { max: number; windowMs: number };
@@ -211,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     tokenIdleMs: e.TOKEN_IDLE_DAYS * 24 * 3600 * 1000,
     operatorIdleMs: e.OPERATOR_IDLE_MINUTES * 60 * 1000,
+    operatorSharedAddresses: e.OPERATOR_SHARED_ADDRESSES.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     limits: {
       loginFailures: { max: e.LOGIN_FAIL_LIMIT, windowMs: e.LOGIN_FAIL_WINDOW_SECONDS * 1000 },
       loginFailuresPerName: { max: e.LOGIN_NAME_FAIL_LIMIT, windowMs: e.LOGIN_NAME_FAIL_WINDOW_SECONDS * 1000 },

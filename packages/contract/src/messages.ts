@@ -216,7 +216,9 @@ export const MSG = {
   gatewayInUse: '支付通道正在使用中（支付方式或待支付订单），请先停用',
   gatewayCodeInvalid: '通道代码须为2-32位小写字母、数字或下划线',
   gatewaySecretInvalid: '商户密钥长度须为8-128位',
-  gatewayUrlInvalid: '提交地址须为 http(s) 网址或本站路径',
+  gatewayUrlInvalid: '提交地址须为 http(s) 网址',
+  /** A gateway's submit_url: reconciliation sends the merchant key beside it, so it is the gateway's own address. */
+  gatewaySubmitUrlAbsolute: '提交地址须为支付网关的完整 https 网址（如 https://pay.example.com/submit.php），不能是本站路径',
   gatewayMerchantRequired: '请输入商户号',
   bankWayNoGateway: '银行卡转账不能使用支付通道',
   rebateClaimed: '领取成功',
@@ -254,6 +256,10 @@ export const MSG = {
   integrationChangeNotFound: '变更不存在',
   integrationChangeDecided: '该变更已处理',
   integrationMakerCannotApprove: '不能审批自己提交的变更，请由另一位管理员审批',
+  /** Two people, judged by person (README "Two people, judged by person"): why an approver is not a second person. */
+  secondPersonNewer: '您的账号在该事项提交之后才创建、变更或重新启用，不能复核此项',
+  secondPersonVouched: '您的账号与提交人的账号由对方创建或变更过，不能复核此项，请由另一位操作员复核',
+  secondPersonSharedSignIn: '您与提交人在同一设备或同一网络登录过，不能复核此项，请由另一位操作员复核',
   integrationChangeStale: '提交后接入设置已被修改，该变更已失效，请重新提交',
   integrationChangeApplied: '已通过，变更已生效',
   integrationChangeRejected: '已拒绝',

@@ -13,6 +13,7 @@ import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../l
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
 import { reviewLineCents } from '../site/site-service';
 import { audit } from '../backoffice/audit';
+import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { memberRowsPage } from '../backoffice/member-rows-page';
 import type { AdminDeps, AuthedOperator } from './admin-service';
 import { adjustmentReviews } from './admin-tables';
@@ -170,7 +171,9 @@ async function decide(deps: AdminDeps, id: number, decision: 'approve' | 'reject
     const before = await lockWallet(tx, found.memberId);
     const [current] = await tx.select().from(adjustmentReviews).where(eq(adjustmentReviews.id, id)).for('update');
     if (!current || current.state !== PENDING) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
-    if (decision === 'approve' && current.makerId === operator.id) throw new AppError(BizCode.FORBIDDEN, MSG.adjustSameOperator);
+    if (decision === 'approve') {
+      await refuseUnlessSecondPerson(tx, { makerId: current.makerId, madeAt: current.createdAt }, operator.id, MSG.adjustSameOperator);
+    }
     const [updated] = await tx
       .update(adjustmentReviews)
       .set({

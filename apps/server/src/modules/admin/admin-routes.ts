@@ -19,6 +19,9 @@ import { adminAdjustmentRoutes } from './admin-adjustments';
 import { adminDashboardRoutes } from './admin-dashboard';
 import { adminMembersRoutes } from './admin-members';
 
+/** The console's device id header, at sign-in (one value; a repeated header counts as none). */
+const deviceOf = (header: string | string[] | undefined): string | undefined => (typeof header === 'string' ? header : undefined);
+
 async function memberExists(db: Db, id: number) {
   const [member] = await db.select().from(members).where(eq(members.id, id));
   if (!member) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
@@ -34,7 +37,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
   const authenticate: AuthenticateOperator = (req) => admin.authenticateOperator(deps, bearerToken(req.headers.authorization));
 
   adminPublicRoute(app, adminEndpoints.login, async ({ input, req }) => ({
-    data: await admin.operatorLogin(deps, input, { ip: req.ip, requestId: req.id }),
+    data: await admin.operatorLogin(deps, input, { ip: req.ip, requestId: req.id, device: deviceOf(req.headers['x-console-device']) }),
     message: MSG.loginOk,
   }));
 

@@ -10,7 +10,8 @@ import { hashSecret, verifySecret, DUMMY_HASH } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { readSettings } from '../site/site-service';
 import { audit, type AuditEntry } from '../backoffice/audit';
-import { type OperatorRole, operatorSessions, operators } from './admin-tables';
+import { type OperatorRole, operatorSessions, operatorSignIns, operators } from './admin-tables';
+import { addressKey } from '../../http/client-address';
 import type { AuthedOperator } from '../../http/admin-route';
 import type { ReadDb } from '../../db/replica';
 
@@ -32,12 +33,27 @@ export interface AdminDeps {
   loginFailures: LoginLimiters;
   /** Where the long lists of the member pages are read (a streaming replica within its bound, else the primary). */
   readDb?: ReadDb;
+  /** Sign-in addresses operators share (OPERATOR_SHARED_ADDRESSES): no evidence of one person. */
+  sharedAddresses?: readonly string[];
 }
 
 /** Where a back-office request comes from, for the audit row. */
 export interface RequestMeta {
   ip: string;
   requestId: string;
+  /** The console's device id (header x-console-device), at sign-in. */
+  device?: string | undefined;
+}
+
+/**
+ * A sign-in's evidence for the two-person rule (README "Two people, judged by person"): the address as the limits
+ * count it, unless it is one operators share, and a digest of the console's device id (never the id itself).
+ */
+function signInEvidence(deps: AdminDeps, meta: RequestMeta): { address: string; device: string } {
+  const address = addressKey(meta.ip);
+  const shared = (deps.sharedAddresses ?? []).some((a) => addressKey(a) === address);
+  const device = (meta.device ?? '').trim().slice(0, 200);
+  return { address: shared ? '' : address.slice(0, 64), device: device ? hashToken(`console-device:${device}`) : '' };
 }
 
 /** Back-office passwords are worth more than members': at least 8 characters. */
@@ -136,6 +152,7 @@ export async function operatorLogin(deps: AdminDeps, input: { username: string; 
       expiresAt: new Date(now + Math.min(deps.idleMs, OPERATOR_SESSION_MS)),
       createdAt: new Date(now),
     });
+    await tx.insert(operatorSignIns).values({ operatorId: operator.id, ...signInEvidence(deps, meta), at: new Date(now) });
     await audit(tx, entry('operator.login'));
   });
   return { token, role: operator.role, username: operator.username };

@@ -20,9 +20,36 @@ export const operators = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last time step whose code signed in, so one code cannot be used twice. */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * Who vouched for this account as it is (README "Two people, judged by person"): the maker and the approver of
+     * the change that created it, changed its role, enabled it again or reset its two factors. Empty for an account
+     * from the operator CLI.
+     */
+    vouchedBy: integer('vouched_by').array().notNull().default(sql`'{}'`),
+    /** When that change took effect; null for an account from the operator CLI. */
+    vouchedAt: timestamp('vouched_at', { withTimezone: true }),
     createdAt: stampedNow('created_at'),
   },
   (t) => [uniqueIndex('operators_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Each operator sign-in's evidence, compared when one operator approves another's item: the address as the sign-in
+ * limits count it ('' for an address configured as shared, OPERATOR_SHARED_ADDRESSES) and a digest of the console's
+ * device id ('' when none was sent).
+ */
+export const operatorSignIns = pgTable(
+  'operator_sign_ins',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    address: varchar('address', { length: 64 }).notNull().default(''),
+    device: varchar('device', { length: 64 }).notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('operator_sign_ins_operator_idx').on(t.operatorId, t.at)],
 );
 
 export const operatorSessions = pgTable(

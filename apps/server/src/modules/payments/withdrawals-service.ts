@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
+import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings, reviewLineCents, type SiteSettings } from '../site/site-service';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
@@ -220,8 +221,9 @@ export async function reviewWithdrawal(
         });
         return { withdrawal: withdrawalView(first), awaitingSecondReview: true };
       }
-      if (needsTwo && current.firstReviewerId === reviewer.operatorId) {
-        throw new AppError(BizCode.FORBIDDEN, MSG.secondReviewSameOperator);
+      if (needsTwo && current.firstReviewerId !== null) {
+        const madeAt = current.firstReviewedAt ?? current.createdAt;
+        await refuseUnlessSecondPerson(tx, { makerId: current.firstReviewerId, madeAt }, reviewer.operatorId, MSG.secondReviewSameOperator);
       }
     }
     const [updated] = await tx
