@@ -11,11 +11,15 @@ import { type AdminEndpointDef } from './define';
 export const INTEGRATION_CHANGE_STATES = { pending: 1, applied: 2, rejected: 3, withdrawn: 4, stale: 5 } as const;
 export const IntegrationChange = z.object({
   id: z.number().int(),
-  target_kind: z.enum(['venue', 'gateway']),
-  /** The venue's or gateway's code. */
+  /** venue, gateway: an integration; operator: an operator account; setting: a setting that moves money. */
+  target_kind: z.enum(['venue', 'gateway', 'operator', 'setting']),
+  /** The venue's or gateway's code, the operator's name, or the setting's name (README "Two people, judged by person"). */
   target: z.string(),
-  /** create: a new gateway; update: a venue's or gateway's integration fields. */
-  action: z.enum(['create', 'update']),
+  /**
+   * create: a new gateway or operator; update: a venue's or gateway's integration fields; role, enable, totp_reset:
+   * an operator's role, its enabling again, its two factors cleared; set: a setting's new values.
+   */
+  action: z.enum(['create', 'update', 'role', 'enable', 'totp_reset', 'set']),
   /** The integration fields before (null for a creation) and as proposed. */
   before: z.record(z.string(), z.string()).nullable(),
   after: z.record(z.string(), z.string()),
@@ -28,6 +32,8 @@ export const IntegrationChange = z.object({
   note: z.string(),
   decided_at: Timestamp.nullable(),
   created_at: Timestamp,
+  /** Only in the approval's answer of an operator's creation: the new operator's generated password, shown once. */
+  password: z.string().optional(),
 });
 export const IntegrationChangeQueryInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(5) });
 export const RejectReasonInput = z.object({

@@ -1,4 +1,4 @@
-import { BizCode, hidesAnotherHost, INTEGRATION_CHANGE_STATES as STATE, MSG, type AdminDataOf, type adminEndpoints } from '@h5/contract';
+import { BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG, type AdminDataOf, type adminEndpoints } from '@h5/contract';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -7,10 +7,13 @@ import { type OutboundPolicy, checkOutboundUrl } from '../../lib/outbound';
 import { formatBeijing } from '../../lib/time';
 import type { AuthedOperator } from '../../http/admin-route';
 import { audit } from '../backoffice/audit';
+import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { venues } from '../content/content-tables';
 import { paymentGateways } from '../payments/payments-tables';
 import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
-import { integrationChanges } from './integration-tables';
+import { type Applied, type ChangeAction, type ChangeKind, integrationChanges } from './integration-tables';
+import { applyOperatorChange } from './operator-changes';
+import { applySettingChange } from './setting-changes';
 
 /**
  * Integration changes (README "Operators"): what lets a venue or a payment gateway move money (a venue's wallet
@@ -64,26 +67,43 @@ export function changeView(row: ChangeRow): IntegrationChangeView {
   };
 }
 
-/** An address the server would call: refused (400) unless the outbound policy allows it. Site paths are ours. */
+/** A venue's API address: refused (400) unless the outbound policy allows it; none (a seamless venue) is none. */
 export async function checkAddress(url: string, policy: OutboundPolicy): Promise<void> {
-  // A path of our own site (the sandbox gateway's pages) is not an outbound host; one a browser or server would
-  // read as another host (//host, /\host) is checked as an address like any other.
-  if (url === '' || (url.startsWith('/') && !hidesAnotherHost(url))) return;
+  if (url === '') return;
   const refusal = await checkOutboundUrl(url, policy);
   if (refusal) throw badInput(refusal);
 }
 
-interface Proposal {
-  kind: 'venue' | 'gateway';
+/**
+ * A gateway's submit_url (README "Payment gateways"): reconciliation sends the merchant key to the api.php beside
+ * it, so it is the gateway's own absolute address, https wherever the policy requires https (even a host
+ * OUTBOUND_ALLOW lists), and allowed by the outbound policy. A path of our own site is refused (400): the key would
+ * come to us, past the outbound guard. The sandbox's gateway is seeded, not proposed.
+ */
+export async function checkGatewayAddress(url: string, policy: OutboundPolicy): Promise<void> {
+  let address: URL;
+  try {
+    address = new URL(url);
+  } catch {
+    throw badInput(MSG.gatewaySubmitUrlAbsolute);
+  }
+  const plainHttpAllowed = !policy.requireHttps && address.protocol === 'http:';
+  if (address.protocol !== 'https:' && !plainHttpAllowed) throw badInput(MSG.gatewaySubmitUrlAbsolute);
+  await checkAddress(url, policy);
+}
+
+export interface Proposal {
+  kind: ChangeKind;
   target: string;
-  action: 'create' | 'update';
+  action: ChangeAction;
   before: Fields | null;
   after: Fields;
   secret: string;
   print: string;
 }
 
-async function propose(tx: Tx, operator: AuthedOperator, p: Proposal, requestId: string): Promise<IntegrationChangeView> {
+/** Records a pending change for another admin (one per target at a time: 409 otherwise), audited. */
+export async function propose(tx: Tx, operator: AuthedOperator, p: Proposal, requestId: string): Promise<IntegrationChangeView> {
   // The partial unique index keeps one pending change per target, also against a concurrent proposal.
   const [row] = await tx
     .insert(integrationChanges)
@@ -167,7 +187,7 @@ export async function proposeGatewayCreation(
   input: GatewayCreation,
   requestId: string,
 ): Promise<IntegrationChangeView> {
-  await checkAddress(input.submit_url, policy);
+  await checkGatewayAddress(input.submit_url, policy);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ code: paymentGateways.code }).from(paymentGateways).where(eq(paymentGateways.code, input.code));
     if (existing) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
@@ -200,7 +220,7 @@ export async function proposeGatewayIntegration(
   const secret = next.secret ?? '';
   requireSecretForNewAddress(submitUrl !== gateway.submitUrl, secret);
   if (merchantId === gateway.merchantId && submitUrl === gateway.submitUrl && !secret) return null;
-  await checkAddress(submitUrl, policy);
+  await checkGatewayAddress(submitUrl, policy);
   const after = gatewayFields({ protocol: gateway.protocol, merchantId, submitUrl, secret: secret || gateway.secret });
   return propose(tx, operator, { kind: 'gateway', target: gateway.code, action: 'update', before: gatewayFields(gateway), after, secret, print: gatewayPrint(gateway) }, requestId);
 }
@@ -231,8 +251,15 @@ async function decide(tx: Tx, row: ChangeRow, operator: AuthedOperator, state: n
   return decided!;
 }
 
-/** Applies the change to its target when it is still as the maker saw it; false when it is not (stale). */
-async function apply(tx: Tx, row: ChangeRow): Promise<boolean> {
+/** Applies the change to its target when it is still as the maker saw it, by its kind. */
+async function apply(tx: Tx, row: ChangeRow, approver: AuthedOperator): Promise<Applied> {
+  if (row.targetKind === 'operator') return applyOperatorChange(tx, row, approver);
+  if (row.targetKind === 'setting') return applySettingChange(tx, row);
+  return (await applyIntegration(tx, row)) && {};
+}
+
+/** Applies a venue's or gateway's integration change; false when stale. */
+async function applyIntegration(tx: Tx, row: ChangeRow): Promise<boolean> {
   const after = JSON.parse(row.after) as Fields;
   if (row.targetKind === 'venue') {
     const [venue] = await tx.select().from(venues).where(eq(venues.code, row.target)).for('update');
@@ -285,22 +312,24 @@ export async function approveChange(
 ): Promise<IntegrationChangeView> {
   // The address is checked again now: its host may resolve elsewhere than when the change was made.
   const [peek] = await db.select().from(integrationChanges).where(eq(integrationChanges.id, id));
-  if (peek) {
+  if (peek && (peek.targetKind === 'venue' || peek.targetKind === 'gateway')) {
     const after = JSON.parse(peek.after) as Fields;
-    await checkAddress(after.api_base_url ?? after.submit_url ?? '', policy);
+    if (peek.targetKind === 'gateway') await checkGatewayAddress(after.submit_url ?? '', policy);
+    else await checkAddress(after.api_base_url ?? '', policy);
   }
   const outcome = await db.transaction(async (tx) => {
     const row = await lockChange(tx, id);
-    if (row.makerId === operator.id) throw new AppError(BizCode.FORBIDDEN, MSG.integrationMakerCannotApprove);
     if (row.state !== STATE.pending) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeDecided);
-    if (!(await apply(tx, row))) {
+    await refuseUnlessSecondPerson(tx, { makerId: row.makerId, madeAt: row.createdAt }, operator.id, MSG.integrationMakerCannotApprove);
+    const applied = await apply(tx, row, operator);
+    if (!applied) {
       await decide(tx, row, operator, STATE.stale, note, requestId);
       return null;
     }
-    return decide(tx, row, operator, STATE.applied, note, requestId);
+    return { row: await decide(tx, row, operator, STATE.applied, note, requestId), shown: applied.shown };
   });
   if (!outcome) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeStale);
-  return changeView(outcome);
+  return { ...changeView(outcome.row), ...outcome.shown };
 }
 
 /** Another admin rejects a pending change with its reason; its maker withdraws it the same way. */

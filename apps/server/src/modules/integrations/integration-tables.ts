@@ -3,6 +3,15 @@ import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex
 import { stampedNow } from '../../lib/table-columns';
 import { operators } from '../admin/admin-tables';
 
+/** What a pending change is about: an integration (venue, gateway), an operator account, or a setting that moves money. */
+export type ChangeKind = 'venue' | 'gateway' | 'operator' | 'setting';
+export type ChangeAction = 'create' | 'update' | 'role' | 'enable' | 'totp_reset' | 'set';
+/**
+ * What an applied change answers its approver beyond the change itself (an operator's generated password), or false
+ * when the target is no longer as the maker saw it (stale).
+ */
+export type Applied = false | { shown?: { password: string } };
+
 /**
  * A proposed change of what lets a venue or a payment gateway move money, waiting for a second admin (migration
  * 0019). State 1 pending, 2 applied, 3 rejected, 4 withdrawn by its maker, 5 refused as stale.
@@ -11,10 +20,10 @@ export const integrationChanges = pgTable(
   'integration_changes',
   {
     id: serial('id').primaryKey(),
-    targetKind: varchar('target_kind', { length: 16 }).$type<'venue' | 'gateway'>().notNull(),
-    /** The venue's or gateway's code. */
+    targetKind: varchar('target_kind', { length: 16 }).$type<ChangeKind>().notNull(),
+    /** The venue's or gateway's code, the operator's name or the setting's name. */
     target: varchar('target', { length: 32 }).notNull(),
-    action: varchar('action', { length: 16 }).$type<'create' | 'update'>().notNull(),
+    action: varchar('action', { length: 16 }).$type<ChangeAction>().notNull(),
     /** JSON of the integration fields before, secrets masked (null for a creation). */
     before: text('before').notNull().default('null'),
     /** JSON of the integration fields proposed, secrets masked. */
