@@ -242,8 +242,9 @@ describe('finance settings screens of the console', () => {
     await dialog(page).getByLabel('名称').fill('测试通道');
     await dialog(page).getByLabel('商户号').fill('10001');
     await dialog(page).getByLabel('商户密钥').fill('short');
-    // A path of this site (as the sandbox gateway's): an outside address must resolve, which this machine cannot.
-    await dialog(page).getByLabel('提交地址').fill('/sandbox/epay/submit.php');
+    // The gateway's own absolute address: the sandbox gateway's, on the loopback origin the sandbox may call (an
+    // outside address must resolve, which this machine cannot).
+    await dialog(page).getByLabel('提交地址').fill(`${baseURL()}/sandbox/epay/submit.php`);
     await save(page);
     await dialog(page).getByText('商户密钥长度须为8-128位').waitFor();
     await dialog(page).getByLabel('商户密钥').fill('a-long-enough-secret');

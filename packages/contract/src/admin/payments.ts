@@ -258,7 +258,10 @@ export const ReceivingAccount = z.object({
   sort: z.number().int(),
 });
 
-/** Where the member's browser posts the order: a path of our own site (the sandbox) or an http(s) address. */
+/**
+ * Where the member's browser posts the order: an http(s) address. A path of our own site passes this shape only so
+ * the sandbox's seeded gateway edits as it is; the server takes no new one (README "Payment gateways").
+ */
 const gatewaySubmitUrl = z.string().max(500).refine(isSiteUrl, MSG.gatewayUrlInvalid);
 const GatewayFields = {
   name: z.string().trim().min(1, MSG.badInput).max(64),

@@ -340,7 +340,12 @@ export const gateways = defineResource({
     { name: 'name', label: '名称', kind: 'text' },
     { name: 'merchant_id', label: '商户号', kind: 'text' },
     { name: 'secret', label: '商户密钥', kind: 'text', writeOnly: true },
-    { name: 'submit_url', label: '提交地址', kind: 'text' },
+    {
+      name: 'submit_url',
+      label: '提交地址',
+      kind: 'text',
+      help: '支付网关 submit.php 的完整 https 网址，如 https://pay.example.com/submit.php',
+    },
     enabledField,
   ],
 });

@@ -1,10 +1,11 @@
 import { BizCode, MSG } from '@h5/contract';
 import { desc, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, call, credit, manualClock, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
-import { auditLog, deposits, paymentGateways, venues } from '../../db/schema';
+import { auditLog, deposits, integrationChanges, paymentGateways, venues } from '../../db/schema';
 import { hmacHex } from '../../lib/hmac';
 import { parseOutboundAllow } from '../../lib/outbound';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from '../payments/gateways-service';
@@ -152,6 +153,12 @@ describe("a venue's secret takes two admins", () => {
       message: MSG.outboundPrivateAddress,
       data: null,
     });
+    // IPv6 carrying the loopback address (6to4) is loopback: listing 127.0.0.1 does not list it either.
+    expect(await venueIntegration(ops.maker, id, { ...toTransfer, api_base_url: 'https://[2002:7f00:1::]/api', api_secret: 'address-venue-secret2' })).toEqual({
+      code: 400,
+      message: MSG.outboundPrivateAddress,
+      data: null,
+    });
     expect(await venueIntegration(ops.maker, id, { wallet_mode: 'seamless', currency: 'CNY' })).toEqual({ code: 400, message: MSG.integrationNothingChanged, data: null });
     const proposed = await venueIntegration(ops.maker, id, { ...toTransfer, api_secret: 'address-venue-secret2' });
     expect(proposed.data).toMatchObject({ state: 1, after: { wallet_mode: 'transfer', api_base_url: toTransfer.api_base_url, api_secret: '********' } });
@@ -265,5 +272,46 @@ describe("a gateway's address and secret take two admins", () => {
     }
     expect(audited).toContain('integration.approve');
     expect(audited).toContain('********');
+  });
+
+  it("takes only the gateway's own absolute address: a site path would send the merchant key to us, so it is refused when proposed and when approved", async () => {
+    const refused = { code: 400, message: MSG.gatewaySubmitUrlAbsolute, data: null };
+    const body = { code: 'epay_site', name: '本站通道', merchant_id: '3003', secret: 'site-path-secret-01', submit_url: '/sandbox/gateway/pay' };
+    for (const submitUrl of ['/sandbox/gateway/pay', '/sandbox/epay/submit.php']) {
+      expect(await adminCall(t, ops.maker, 'POST', '/admin/api/payment-gateways', { ...body, submit_url: submitUrl }), submitUrl).toEqual(refused);
+    }
+    const [sandbox] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'sandbox'));
+    expect(await adminCall(t, ops.maker, 'PUT', '/admin/api/payment-gateways/sandbox', { submit_url: '/sandbox/epay/submit.php', secret: 'site-path-secret-02' })).toEqual(refused);
+    // With https required (production), plain http is refused even to a host OUTBOUND_ALLOW lists: the key rides in the query.
+    t.config.outbound.requireHttps = true;
+    try {
+      expect(await adminCall(t, ops.maker, 'POST', '/admin/api/payment-gateways', { ...body, submit_url: `${captureOrigin}/site/submit.php` })).toEqual(refused);
+    } finally {
+      t.config.outbound.requireHttps = false;
+    }
+    expect(await t.database.db.select().from(integrationChanges).where(eq(integrationChanges.target, 'epay_site'))).toEqual([]);
+
+    // A site path already waiting in the queue is refused when approved: nothing is applied and the change stays pending.
+    const maker = (await adminCall<{ id: number; username: string }>(t, ops.maker, 'GET', '/admin/api/me')).data;
+    const after = { name: '本站通道', enabled: '1', protocol: 'epay', merchant_id: '3003', submit_url: '/sandbox/gateway/pay', secret: '********' };
+    const [queued] = await t.database.db
+      .insert(integrationChanges)
+      .values({
+        targetKind: 'gateway',
+        target: 'epay_site',
+        action: 'create',
+        after: JSON.stringify(after),
+        secret: 'site-path-secret-03',
+        fingerprint: createHash('sha256').update(JSON.stringify(null)).digest('hex'),
+        makerId: maker.id,
+        madeBy: maker.username,
+      })
+      .returning();
+    expect(await approve(ops.checker, queued!.id)).toEqual(refused);
+    expect(await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'epay_site'))).toEqual([]);
+    expect((await t.database.db.select().from(integrationChanges).where(eq(integrationChanges.id, queued!.id)))[0]).toMatchObject({ state: 1, checkedBy: '' });
+    const [still] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'sandbox'));
+    expect(still).toEqual(sandbox);
+    expect(await reject(ops.checker, queued!.id, '提交地址是本站路径')).toMatchObject({ code: 200, data: { state: 3 } });
   });
 });

@@ -1,3 +1,4 @@
+import { MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
@@ -358,8 +359,8 @@ describe('back office: payment gateways', () => {
   });
 
   it('creates (once a second admin approves), lists with the secret masked, updates a subset and refuses bad fields', async () => {
-    // A site path: an address of our own, which the outbound policy does not judge.
-    const body = { code: 'epay_a', name: '易支付A', merchant_id: '2002', secret: 'abcdefgh12345678', submit_url: '/gateway-a/submit.php' };
+    // The gateway's own absolute address (here on loopback, which the sandbox's outbound policy lets through).
+    const body = { code: 'epay_a', name: '易支付A', merchant_id: '2002', secret: 'abcdefgh12345678', submit_url: `${t.origin}/gateway-a/submit.php` };
     const proposed = await adminCall<{ id: number }>(t, admin, 'POST', '/admin/api/payment-gateways', body);
     expect(proposed).toMatchObject({ code: 200, data: { state: 1, after: { secret: '********' } } });
     expect((await adminCall(t, admin, 'POST', '/admin/api/payment-gateways', body)).code).toBe(409);
@@ -374,7 +375,8 @@ describe('back office: payment gateways', () => {
     const bad: Array<[Record<string, unknown>, string]> = [
       [{ ...body, code: 'A B' }, '通道代码须为2-32位小写字母、数字或下划线'],
       [{ ...body, code: 'epay_b', secret: 'short' }, '商户密钥长度须为8-128位'],
-      [{ ...body, code: 'epay_b', submit_url: 'javascript:alert(1)' }, '提交地址须为 http(s) 网址或本站路径'],
+      [{ ...body, code: 'epay_b', submit_url: 'javascript:alert(1)' }, '提交地址须为 http(s) 网址'],
+      [{ ...body, code: 'epay_b', submit_url: '/gateway-b/submit.php' }, MSG.gatewaySubmitUrlAbsolute],
       [{ ...body, code: 'epay_b', merchant_id: ' ' }, '请输入商户号'],
     ];
     for (const [input, message] of bad) {
