@@ -1,4 +1,4 @@
-import { centsToMoney, parseMoneyToCents, type VenueWalletAnswer, type VenueWalletStatus } from '@h5/contract';
+import { centsToMoney, MSG, parseMoneyToCents, type VenueWalletAnswer, type VenueWalletStatus } from '@h5/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
@@ -21,6 +21,8 @@ export interface SeamlessVenue {
   code: string;
   category: string;
   currency: string;
+  /** The venue's switch (console 场馆): a disabled venue takes no new bets, and still pays wins and rollbacks. */
+  enabled: boolean;
 }
 
 export interface SeamlessDeps {
@@ -54,7 +56,14 @@ const ok = (balanceCents: number): Answer => ({ status: 'OK', balance: centsToMo
 export async function seamlessVenue(db: Db, code: string): Promise<(SeamlessVenue & { secret: string; seamless: boolean }) | null> {
   const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
   if (!row || !row.apiSecret) return null;
-  return { code: row.code, category: row.categoryId, currency: row.currency, secret: row.apiSecret, seamless: row.walletMode === 'seamless' };
+  return {
+    code: row.code,
+    category: row.categoryId,
+    currency: row.currency,
+    enabled: row.enabled === 1,
+    secret: row.apiSecret,
+    seamless: row.walletMode === 'seamless',
+  };
 }
 
 interface Player {
@@ -159,7 +168,7 @@ interface BetCall {
 
 /**
  * bet: debits the central wallet by exactly the amount, or refuses and moves nothing: INSUFFICIENT_FUNDS, or
- * PLAYER_DISABLED with the reason during a cool-off or exclusion or past the daily loss limit.
+ * PLAYER_DISABLED with the reason at a disabled venue, during a cool-off or exclusion or past the daily loss limit.
  */
 export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCall): Promise<Answer> {
   const cents = positiveCents(call.amount);
@@ -169,6 +178,8 @@ export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCal
     const central = await lockWallet(tx, player.id);
     const before = await processedBefore(tx, venue, call.transaction_id);
     if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
+    // A venue switched off takes no new stake; what it owes on bets already placed (wins, rollbacks) is still paid.
+    if (!venue.enabled) return refusal('PLAYER_DISABLED', central, MSG.venueUnavailable);
     if (!player.enabled) return refusal('PLAYER_DISABLED', central);
     // The member's own limits bind an open game as they bind launches: the venue knows PLAYER_DISABLED already.
     const limited = await seamlessBetRefusal(tx, player.id, cents, deps.clock.now());

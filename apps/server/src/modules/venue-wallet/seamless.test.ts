@@ -179,6 +179,38 @@ describe('seamless wallet callbacks', () => {
     expect(await callback('win', { player: m.name, transaction_id: 'off-win', round_id: 'r-off', amount: '8.00' })).toMatchObject({ status: 'OK', balance: '24.00' });
   });
 
+  it('refuses new bets at a disabled venue, still pays the wins and rollbacks of bets placed before, and takes bets again once enabled', async () => {
+    const secret = 'disabled-venue-secret';
+    await t.database.db.insert(venues).values({ code: 'SLD', name: '停用场馆', platname: 'SLD', categoryId: 'realbet', walletMode: 'seamless', apiSecret: secret });
+    const at = { venue: 'SLD', secret };
+    const m = await member('50.00');
+    expect(await callback('bet', { player: m.name, transaction_id: 'sld-bet1', round_id: 'r-sld1', amount: '10.00' }, at)).toMatchObject({ status: 'OK', balance: '40.00' });
+    expect(await callback('bet', { player: m.name, transaction_id: 'sld-bet2', round_id: 'r-sld2', amount: '5.00' }, at)).toMatchObject({ status: 'OK', balance: '35.00' });
+    await t.database.db.update(venues).set({ enabled: 0 }).where(eq(venues.code, 'SLD'));
+
+    expect(await callback('bet', { player: m.name, transaction_id: 'sld-bet3', round_id: 'r-sld3', amount: '1.00' }, at)).toEqual({
+      http: 403,
+      status: 'PLAYER_DISABLED',
+      balance: '35.00',
+      message: '该场馆暂未开放',
+    });
+    expect(await t.database.db.select().from(venueWalletTransactions).where(eq(venueWalletTransactions.transactionId, 'sld-bet3'))).toEqual([]);
+    expect(await t.database.db.select().from(bets).where(eq(bets.betId, 'SLD:sld-bet3'))).toEqual([]);
+    // A bet processed before answers as it did; what the venue owes on it is paid.
+    expect(await callback('bet', { player: m.name, transaction_id: 'sld-bet1', round_id: 'r-sld1', amount: '10.00' }, at)).toEqual({ http: 200, status: 'DUPLICATE', balance: '40.00' });
+    expect(await callback('win', { player: m.name, transaction_id: 'sld-win1', round_id: 'r-sld1', amount: '18.00', reference_transaction_id: 'sld-bet1' }, at)).toEqual({
+      http: 200,
+      status: 'OK',
+      balance: '53.00',
+    });
+    expect(await callback('rollback', { player: m.name, transaction_id: 'sld-rb2', reference_transaction_id: 'sld-bet2' }, at)).toEqual({ http: 200, status: 'OK', balance: '58.00' });
+    expect(await balanceOf(m.token)).toBe('58.00');
+
+    await t.database.db.update(venues).set({ enabled: 1 }).where(eq(venues.code, 'SLD'));
+    expect(await callback('bet', { player: m.name, transaction_id: 'sld-bet3', round_id: 'r-sld3', amount: '1.00' }, at)).toMatchObject({ http: 200, status: 'OK', balance: '57.00' });
+    await ledgerBalanced();
+  });
+
   it('refuses every bet after a self-exclusion, keeps the balance, still pays a win, and ends the old launch token', async () => {
     const m = await member('100.00');
     const token = await launchToken(m.id);
