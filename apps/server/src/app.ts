@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokenIdleMs: config.tokenIdleMs,
     loginFailures: {
       byAddress: limiter('login', config.limits.loginFailures),
-      byName: limiter('login-name', config.limits.loginFailuresPerName),
+      byAccountAtAddress: limiter('login-account-address', config.limits.loginFailuresPerName),
     },
     registrations: limiter('register', config.limits.registrations),
     venueTimeoutMs: config.venueTimeoutMs,
@@ -189,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     seal,
     loginFailures: {
       byAddress: limiter('admin-login', config.limits.loginFailures),
-      byName: limiter('admin-login-name', config.limits.loginFailuresPerName),
+      byAccountAtAddress: limiter('admin-login-account-address', config.limits.loginFailuresPerName),
     },
   });
   paymentsAdminRoutes(app, payments, backOffice.authenticate);

@@ -121,7 +121,10 @@ export interface AppConfig {
   limits: {
     /** Failed logins per client address. */
     loginFailures: { max: number; windowMs: number };
-    /** Failed logins per account name, whatever the address: a botnet cannot spread guesses at one account. */
+    /**
+     * Failed logins per account name at one client address (LOGIN_NAME_FAIL_*); none per name alone, which would let
+     * anyone lock an account's owner out from everywhere (README "Rate limits").
+     */
     loginFailuresPerName: { max: number; windowMs: number };
     registrations: { max: number; windowMs: number };
     /** Withdrawals and card binds per member: both check the pay password, so this also bounds guessing it. */

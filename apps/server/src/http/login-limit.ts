@@ -3,10 +3,14 @@ import { addressKey } from './client-address';
 import { AppError } from './errors';
 import type { AttemptLimiter } from './rate-limit';
 
-/** Failed sign-ins are counted per client address and per account name (members' and operators' alike). */
+/**
+ * Failed sign-ins are counted per client address and per account name at that address (members' and operators'
+ * alike), never per account name alone: a count an account shares across addresses would let anyone lock its owner
+ * out from everywhere with a few wrong passwords from elsewhere (README "Rate limits").
+ */
 export interface LoginLimiters {
   byAddress: AttemptLimiter;
-  byName: AttemptLimiter;
+  byAccountAtAddress: AttemptLimiter;
 }
 
 /**
@@ -16,11 +20,11 @@ export interface LoginLimiters {
  */
 export async function admitLogin(limiters: LoginLimiters, ip: string, name: string): Promise<() => Promise<void>> {
   const address = addressKey(ip);
-  // Names are unique regardless of case, so every spelling of one name shares its count.
-  const account = name.trim().toLowerCase().slice(0, 64);
+  // Names are unique regardless of case, so every spelling of one name shares its count (an address has no space).
+  const accountAtAddress = `${address} ${name.trim().toLowerCase().slice(0, 64)}`;
   if (await limiters.byAddress.hit(address)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
-  if (await limiters.byName.hit(account)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
+  if (await limiters.byAccountAtAddress.hit(accountAtAddress)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
   return async () => {
-    await Promise.all([limiters.byAddress.forgive(address), limiters.byName.forgive(account)]);
+    await Promise.all([limiters.byAddress.forgive(address), limiters.byAccountAtAddress.forgive(accountAtAddress)]);
   };
 }

@@ -23,7 +23,7 @@ export interface AccountsDeps {
   db: Db;
   clock: Clock;
   tokenIdleMs: number;
-  /** Failed logins per client address and per account name. */
+  /** Failed logins per client address and per account name at an address. */
   loginFailures: LoginLimiters;
   registrations: AttemptLimiter;
   /** How long a venue is given to answer a balance (gameblance). */

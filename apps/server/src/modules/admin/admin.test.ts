@@ -159,11 +159,18 @@ describe('operator sessions and accounts', () => {
     ]);
   });
 
-  it('counts failed sign-ins per operator name across addresses', async () => {
+  it('counts failed sign-ins per address and per name at an address: wrong passwords from many addresses never lock the operator out', async () => {
     const password = await createOperator(t.database.db, 'named_op', 'content');
-    const max = t.config.limits.loginFailuresPerName.max;
-    for (let i = 0; i < max; i += 1) expect((await signIn('named_op', 'bad-pass', `10.22.${i}.1`)).code).toBe(BizCode.WRONG_PASSWORD);
-    expect(await signIn('named_op', password, '10.22.200.1')).toEqual({ code: BizCode.TOO_MANY, message: MSG.tooManyAttempts, data: null });
+    const { loginFailures, loginFailuresPerName } = t.config.limits;
+    // More wrong passwords at the name than any limit, spread over addresses that each stay under theirs.
+    for (let i = 0; i <= loginFailuresPerName.max; i += 1) {
+      expect(await signIn(i % 2 ? 'named_op' : 'NAMED_OP', 'bad-pass', `10.22.${i}.1`)).toEqual({ code: BizCode.WRONG_PASSWORD, message: MSG.loginFailed, data: null });
+    }
+    expect((await signIn('named_op', password, '10.22.200.1')).code).toBe(200);
+    // One address past its limit is answered 429, even for the right password; the operator elsewhere is not.
+    for (let i = 0; i < loginFailures.max; i += 1) expect((await signIn('named_op', 'bad-pass', '10.22.201.1')).code).toBe(BizCode.WRONG_PASSWORD);
+    expect(await signIn('named_op', password, '10.22.201.1')).toEqual({ code: BizCode.TOO_MANY, message: MSG.tooManyAttempts, data: null });
+    expect((await signIn('named_op', password, '10.22.202.1')).code).toBe(200);
   });
 
   it('logs out: the token then answers 401, other sessions stay', async () => {
