@@ -67,4 +67,3 @@ export function adminPath<E extends AdminEndpointDef>(
   });
 }
 
-export { BeijingDate } from './atoms';
