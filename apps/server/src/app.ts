@@ -195,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   paymentsAdminRoutes(app, payments, backOffice.authenticate);
   venueTransfersAdminRoutes(app, wallet, backOffice.authenticate);
   gatewaysAdminRoutes(app, { ...payments, outbound: config.outbound }, backOffice.authenticate);
-  integrationRoutes(app, { db, outbound: config.outbound }, backOffice.authenticate);
+  integrationRoutes(app, { db, outbound: config.outbound, clock }, backOffice.authenticate);
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   vipAdminRoutes(app, { db, clock }, backOffice.authenticate);

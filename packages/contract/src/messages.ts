@@ -177,6 +177,11 @@ export const MSG = {
   operatorSelfRole: '不能修改自己的角色',
   operatorLastAdmin: '至少需要保留一名启用的管理员',
   operatorCreated: '操作员已创建，密码仅显示一次，请妥善保存',
+  /** Operator changes (README "Two people, judged by person"): a creation, a role, enabling again, a 2FA reset. */
+  operatorChangeExists: '该操作员已有一项待审批的变更，请先审批或撤回',
+  operatorNothingChanged: '该操作员已是此角色或状态，无需变更',
+  operatorChangeOwnAccount: '不能审批与自己账号有关的变更，请由另一位管理员审批',
+  operatorChangeStale: '提交后该操作员已有变化（用户名已被占用，或角色、状态、两步验证已改变），该变更已失效，请重新提交',
   dateInvalid: '日期格式不正确，应为YYYY-MM-DD',
   dateRangeInvalid: '开始日期不能晚于结束日期',
   reportRangeRequired: '请选择开始日期和结束日期',

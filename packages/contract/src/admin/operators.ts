@@ -4,6 +4,7 @@ import { Timestamp } from '../common';
 import { MSG } from '../messages';
 import { ADMIN, ALL, def, Nothing } from './atoms';
 import { AdminEmpty, type AdminEndpointDef, OperatorRole } from './define';
+import { IntegrationChange } from './integrations';
 
 export const AdminLoginInput = z.object({
   username: z.string().max(64).default(''),
@@ -50,15 +51,10 @@ export const OperatorCreateInput = z.object({
     .regex(/^[A-Za-z0-9_]{3,32}$/, { message: MSG.operatorNameInvalid }),
   role: OperatorRole,
 });
-export const OperatorCreated = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  role: OperatorRole,
-  /** Shown once: it is stored only as a hash. */
-  password: z.string(),
-});
 export const OperatorRoleInput = z.object({ role: OperatorRole });
 export const StateInput = z.object({ state: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])) });
+/** Disabling takes effect at once (the operator's state now); enabling again waits for a second admin (the change). */
+export const OperatorStateAnswer = z.union([IntegrationChange, z.object({ state: z.number().int() })]);
 
 /** Sign-in, one's own account, operators. */
 export const adminOperatorCalls = {
@@ -70,7 +66,7 @@ export const adminOperatorCalls = {
     roles: ALL,
     input: AdminLoginInput,
     data: AdminSession,
-    summary: 'Sign in: username, password and, with two-factor sign-in, the code (231 when missing, 232 when wrong)',
+    summary: 'Sign in: username, password and, with two-factor sign-in, the code (missing or wrong: 203, as a wrong password)',
   },
   logout: { ...def('POST', '/admin/api/logout', ALL, AdminEmpty, Nothing, 'End the calling session'), beforeTwoFactor: true },
   me: { ...def('GET', '/admin/api/me', ALL, AdminEmpty, OperatorMe, 'The calling operator'), beforeTwoFactor: true },
@@ -84,17 +80,26 @@ export const adminOperatorCalls = {
     beforeTwoFactor: true,
   },
 
-  // Operators (admin)
+  // Operators (admin). What gives an account power (its creation, a role, enabling it again, a two-factor reset) is
+  // a pending change another admin approves under the integration changes (README "Two people, judged by person");
+  // the approval of a creation answers the generated password, once.
   operators: def('GET', '/admin/api/operators', ADMIN, AdminEmpty, z.array(OperatorRow), 'Operators'),
-  operatorCreate: def('POST', '/admin/api/operators', ADMIN, OperatorCreateInput, OperatorCreated, 'Create an operator; its password is answered once'),
-  operatorUpdate: def('PUT', '/admin/api/operators/:id', ADMIN, OperatorRoleInput, OperatorRow, "Change an operator's role"),
+  operatorCreate: def('POST', '/admin/api/operators', ADMIN, OperatorCreateInput, IntegrationChange, 'Propose a new operator (pending a second admin)'),
+  operatorUpdate: def('PUT', '/admin/api/operators/:id', ADMIN, OperatorRoleInput, IntegrationChange, "Propose an operator's new role (pending a second admin)"),
   operatorState: def(
     'POST',
     '/admin/api/operators/:id/state',
     ADMIN,
     StateInput,
-    z.object({ state: z.number().int() }),
-    'Disable (0) or enable (1) an operator',
+    OperatorStateAnswer,
+    'Disable (0) an operator at once, or propose enabling (1) it again (pending a second admin)',
   ),
-  operatorTotpReset: def('POST', '/admin/api/operators/:id/totp/reset', ADMIN, AdminEmpty, OperatorRow, "Clear an operator's two factors"),
+  operatorTotpReset: def(
+    'POST',
+    '/admin/api/operators/:id/totp/reset',
+    ADMIN,
+    AdminEmpty,
+    IntegrationChange,
+    "Propose clearing an operator's two factors (pending a second admin)",
+  ),
 } as const satisfies Record<string, AdminEndpointDef>;

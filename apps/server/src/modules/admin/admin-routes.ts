@@ -75,24 +75,26 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
     data: (await admin.listOperators(db)).map(admin.operatorView),
   }));
 
+  // What gives an account power waits for a second admin (README "Two people, judged by person"); disabling does not.
   adminRoute(app, authenticate, adminEndpoints.operatorCreate, async ({ input, operator, req }) => ({
-    data: await admin.createOperatorByAdmin(deps, operator, input, req.id),
-    message: MSG.operatorCreated,
+    data: await admin.proposeOperatorCreation(deps, operator, input, req.id),
+    message: MSG.integrationChangePending,
   }));
 
   adminRoute(app, authenticate, adminEndpoints.operatorUpdate, async ({ input, params, operator, req }) => ({
-    data: admin.operatorView(await admin.setOperatorRole(deps, operator, idParam(params), input.role, req.id)),
-    message: MSG.ok,
+    data: await admin.proposeOperatorRole(deps, operator, idParam(params), input.role, req.id),
+    message: MSG.integrationChangePending,
   }));
 
-  adminRoute(app, authenticate, adminEndpoints.operatorState, async ({ input, params, operator, req }) => {
-    await admin.setOperatorState(deps, operator, idParam(params), input.state, req.id);
-    return { data: { state: input.state }, message: MSG.ok };
-  });
+  adminRoute(app, authenticate, adminEndpoints.operatorState, async ({ input, params, operator, req }) =>
+    input.state === 0
+      ? { data: await admin.disableOperator(deps, operator, idParam(params), req.id), message: MSG.ok }
+      : { data: await admin.proposeOperatorEnable(deps, operator, idParam(params), req.id), message: MSG.integrationChangePending },
+  );
 
   adminRoute(app, authenticate, adminEndpoints.operatorTotpReset, async ({ params, operator, req }) => ({
-    data: admin.operatorView(await admin.resetTotp(deps, operator, idParam(params), req.id)),
-    message: MSG.otpReset,
+    data: await admin.proposeTotpReset(deps, operator, idParam(params), req.id),
+    message: MSG.integrationChangePending,
   }));
 
   adminMembersRoutes(app, db, authenticate, deps.wallet, deps.readDb);

@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { BizCode, MSG } from '@h5/contract';
+import { BizCode, INTEGRATION_CHANGE_STATES, MSG } from '@h5/contract';
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../http/errors';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { AppError, badInput } from '../../http/errors';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { admitLogin, type LoginLimiters } from '../../http/login-limit';
 import { hashSecret, verifySecret, DUMMY_HASH } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { readSettings } from '../site/site-service';
 import { audit, type AuditEntry } from '../backoffice/audit';
+import { endOperatorSessions, generatedPassword, lockOperator, type OperatorAccount, operatorNamed } from '../backoffice/operator-accounts';
+import { type IntegrationChangeView, propose } from '../integrations/integration-service';
+import { integrationChanges } from '../integrations/integration-tables';
+import { operatorPrint } from '../integrations/operator-changes';
 import { type OperatorRole, operatorSessions, operatorSignIns, operators } from './admin-tables';
 import { addressKey } from '../../http/client-address';
 import type { AuthedOperator } from '../../http/admin-route';
@@ -59,14 +62,27 @@ function signInEvidence(deps: AdminDeps, meta: RequestMeta): { address: string; 
 /** Back-office passwords are worth more than members': at least 8 characters. */
 const OPERATOR_PASSWORD_MIN = 8;
 
-/** Creates an operator with a generated password, which is returned once and never stored in clear. */
+/**
+ * The operator CLI's creation, on the server's machine: how the first admins are made (README "Two people, judged
+ * by person"). Directly, with nobody vouching (an empty list), audited as the CLI's; the generated password is
+ * returned once and never stored in clear.
+ */
 export async function createOperator(db: Db, username: string, role: OperatorRole): Promise<string> {
   if (!/^[A-Za-z0-9_]{3,32}$/.test(username)) throw new Error('operator names are 3-32 letters, digits or _');
   if (!OPERATOR_ROLES.includes(role)) throw new Error(`role must be one of ${OPERATOR_ROLES.join(', ')}`);
-  const password = randomBytes(12).toString('base64url');
-  const [existing] = await db.select().from(operators).where(sql`lower(${operators.username}) = lower(${username})`);
-  if (existing) throw new Error(`operator ${username} already exists`);
-  await db.insert(operators).values({ username, role, passwordHash: await hashSecret(password) });
+  const password = generatedPassword();
+  if (await operatorNamed(db, username)) throw new Error(`operator ${username} already exists`);
+  const passwordHash = await hashSecret(password);
+  await db.transaction(async (tx) => {
+    const [created] = await tx.insert(operators).values({ username, role, passwordHash }).returning({ id: operators.id });
+    await audit(tx, {
+      operatorId: null,
+      action: 'operator.create',
+      target: `operator:${username}`,
+      after: { id: created?.id, username, role, via: 'cli' },
+      requestId: '',
+    });
+  });
   return password;
 }
 
@@ -182,41 +198,61 @@ export async function listOperators(db: Db) {
 }
 
 /**
- * Locks the operator a change targets (404 when there is none). A change that could take an admin away
- * (`dropsAdmin`, judged on the operator as read before locking) first locks the admins (keepAnAdmin): the admins
- * before the target, in one order everywhere, so two admins acting on each other at once wait for one another
- * instead of deadlocking.
+ * Records a pending change of an operator account for a second admin (README "Two people, judged by person"): one
+ * per account at a time, whatever the name's case (409).
  */
-async function lockTarget(
-  tx: DbOrTx,
-  id: number,
-  dropsAdmin?: (seen: typeof operators.$inferSelect | undefined) => boolean,
-) {
-  if (dropsAdmin) {
-    const [seen] = await tx.select().from(operators).where(eq(operators.id, id));
-    if (dropsAdmin(seen)) await keepAnAdmin(tx, id);
-  }
-  const [target] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
-  if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-  return target;
+async function proposeOperatorChange(
+  tx: Tx,
+  by: AuthedOperator,
+  target: OperatorAccount | undefined,
+  change: { username: string; action: 'create' | 'role' | 'enable' | 'totp_reset'; before: Record<string, string> | null; after: Record<string, string> },
+  requestId: string,
+): Promise<IntegrationChangeView> {
+  const [pending] = await tx
+    .select({ id: integrationChanges.id })
+    .from(integrationChanges)
+    .where(
+      and(
+        eq(integrationChanges.targetKind, 'operator'),
+        eq(integrationChanges.state, INTEGRATION_CHANGE_STATES.pending),
+        sql`lower(${integrationChanges.target}) = lower(${change.username})`,
+      ),
+    );
+  if (pending) throw new AppError(BizCode.CONFLICT, MSG.operatorChangeExists);
+  return propose(
+    tx,
+    by,
+    { kind: 'operator', target: change.username, action: change.action, before: change.before, after: change.after, secret: '', print: operatorPrint(target) },
+    requestId,
+  );
 }
 
-/** Enables (1) or disables (0) an operator; disabling ends every session of that operator at once. */
-export async function setOperatorState(deps: AdminDeps, by: AuthedOperator, id: number, state: 0 | 1, requestId: string) {
+/** Disables an operator at once: it only takes power away. Every session of that operator ends with it. */
+export async function disableOperator(deps: AdminDeps, by: AuthedOperator, id: number, requestId: string) {
   // An admin locking themselves out could leave the site with no admin at all.
-  if (id === by.id && state === 0) throw new AppError(BizCode.FORBIDDEN, MSG.operatorSelfDisable);
+  if (id === by.id) throw new AppError(BizCode.FORBIDDEN, MSG.operatorSelfDisable);
   await deps.db.transaction(async (tx) => {
-    const target = await lockTarget(tx, id, (seen) => state === 0 && seen?.role === 'admin');
-    await tx.update(operators).set({ state }).where(eq(operators.id, id));
-    if (state === 0) await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, id));
+    const target = await lockOperator(tx, id, (seen) => seen?.role === 'admin');
+    await tx.update(operators).set({ state: 0 }).where(eq(operators.id, id));
+    await endOperatorSessions(tx, id);
     await audit(tx, {
       operatorId: by.id,
       action: 'operator.state',
       target: `operator:${target.username}`,
       before: { state: target.state },
-      after: { state },
+      after: { state: 0 },
       requestId,
     });
+  });
+  return { state: 0 };
+}
+
+/** Enabling a disabled operator again gives power back: a pending change for a second admin. */
+export async function proposeOperatorEnable(deps: AdminDeps, by: AuthedOperator, id: number, requestId: string) {
+  return deps.db.transaction(async (tx) => {
+    const target = await lockOperator(tx, id);
+    if (target.state === 1) throw badInput(MSG.operatorNothingChanged);
+    return proposeOperatorChange(tx, by, target, { username: target.username, action: 'enable', before: { state: String(target.state) }, after: { state: '1' } }, requestId);
   });
 }
 
@@ -290,74 +326,32 @@ export async function authenticateOperator(deps: AdminDeps, token: string | null
   return { id: row.id, username: row.username, role: row.role, sessionHash, totpEnabled, mustEnroll };
 }
 
-/** Refuses to leave the site without an enabled admin (demoting or disabling the last one). */
-async function keepAnAdmin(tx: DbOrTx, leaving: number): Promise<void> {
-  // Locks every enabled admin row, so two admins demoting each other at once cannot both pass.
-  const admins = await tx
-    .select({ id: operators.id })
-    .from(operators)
-    .where(and(eq(operators.role, 'admin'), eq(operators.state, 1)))
-    .orderBy(asc(operators.id))
-    .for('update');
-  if (admins.filter((a) => a.id !== leaving).length === 0) throw new AppError(BizCode.CONFLICT, MSG.operatorLastAdmin);
-}
-
 /** An operator as the console lists it. */
 export function operatorView(o: { id: number; username: string; role: OperatorRole; state: number; totpEnabled: boolean; createdAt: Date }) {
   return { id: o.id, username: o.username, role: o.role, state: o.state, totp_enabled: o.totpEnabled, created_at: formatBeijing(o.createdAt) };
 }
 
-async function operatorRow(db: DbOrTx, id: number) {
-  const [row] = await operatorQuery(db).where(eq(operators.id, id));
-  return row;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-/** POST /admin/api/operators: createOperator (the CLI's) behind the API's checks; the password is answered once. */
-export async function createOperatorByAdmin(deps: AdminDeps, by: AuthedOperator, input: { username: string; role: OperatorRole }, requestId: string) {
-  const [existing] = await deps.db.select({ id: operators.id }).from(operators).where(sql`lower(${operators.username}) = lower(${input.username})`);
-  if (existing) throw new AppError(BizCode.CONFLICT, MSG.operatorNameTaken);
-  let password: string;
-  try {
-    password = await createOperator(deps.db, input.username, input.role);
-  } catch (error) {
-    // Two creations of one name racing: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError(BizCode.CONFLICT, MSG.operatorNameTaken);
-    throw error;
-  }
-  const [created] = await deps.db.select().from(operators).where(sql`lower(${operators.username}) = lower(${input.username})`);
-  if (!created) throw new Error('created operator not found');
-  await audit(deps.db, {
-    operatorId: by.id,
-    action: 'operator.create',
-    target: `operator:${created.username}`,
-    after: { id: created.id, username: created.username, role: created.role },
-    requestId,
+/**
+ * POST /admin/api/operators: a new operator is a pending change; its password is generated when a second admin
+ * approves it, and answered once to that admin. A name taken in any case is refused (409).
+ */
+export async function proposeOperatorCreation(deps: AdminDeps, by: AuthedOperator, input: { username: string; role: OperatorRole }, requestId: string) {
+  return deps.db.transaction(async (tx) => {
+    if (await operatorNamed(tx, input.username)) throw new AppError(BizCode.CONFLICT, MSG.operatorNameTaken);
+    return proposeOperatorChange(tx, by, undefined, { username: input.username, action: 'create', before: null, after: { username: input.username, role: input.role } }, requestId);
   });
-  return { id: created.id, username: created.username, role: created.role, password };
 }
 
-/** PUT /admin/api/operators/{id}: a new role; never one's own, never leaving the site without an enabled admin. */
-export async function setOperatorRole(deps: AdminDeps, by: AuthedOperator, id: number, role: OperatorRole, requestId: string) {
+/**
+ * PUT /admin/api/operators/{id}: a new role, as a pending change; never one's own, never leaving the site without an
+ * enabled admin (checked again when applied).
+ */
+export async function proposeOperatorRole(deps: AdminDeps, by: AuthedOperator, id: number, role: OperatorRole, requestId: string) {
   if (id === by.id) throw new AppError(BizCode.FORBIDDEN, MSG.operatorSelfRole);
   return deps.db.transaction(async (tx) => {
-    const target = await lockTarget(tx, id, (seen) => seen?.role === 'admin' && role !== 'admin');
-    await tx.update(operators).set({ role }).where(eq(operators.id, id));
-    await audit(tx, {
-      operatorId: by.id,
-      action: 'operator.role',
-      target: `operator:${target.username}`,
-      before: { role: target.role },
-      after: { role },
-      requestId,
-    });
-    const row = await operatorRow(tx, id);
-    if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-    return row;
+    const target = await lockOperator(tx, id, (seen) => seen?.role === 'admin' && role !== 'admin');
+    if (target.role === role) throw badInput(MSG.operatorNothingChanged);
+    return proposeOperatorChange(tx, by, target, { username: target.username, action: 'role', before: { role: target.role }, after: { role } }, requestId);
   });
 }
 
@@ -401,21 +395,20 @@ export async function confirmTotp(deps: AdminDeps, operator: AuthedOperator, cod
   });
 }
 
-/** An admin clears another operator's two factors (a lost phone); that operator enrols again. */
-export async function resetTotp(deps: AdminDeps, by: AuthedOperator, id: number, requestId: string) {
+/**
+ * An operator's two factors cleared (a lost phone), as a pending change; once applied, that operator signs in with the
+ * password and enrols again.
+ */
+export async function proposeTotpReset(deps: AdminDeps, by: AuthedOperator, id: number, requestId: string) {
   return deps.db.transaction(async (tx) => {
-    const target = await lockTarget(tx, id);
-    await tx.update(operators).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(operators.id, id));
-    await audit(tx, {
-      operatorId: by.id,
-      action: 'operator.totp_reset',
-      target: `operator:${target.username}`,
-      before: { totp_enabled: target.totpSecret !== null },
-      after: { totp_enabled: false },
+    const target = await lockOperator(tx, id);
+    if (target.totpSecret === null) throw badInput(MSG.operatorNothingChanged);
+    return proposeOperatorChange(
+      tx,
+      by,
+      target,
+      { username: target.username, action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' } },
       requestId,
-    });
-    const row = await operatorRow(tx, id);
-    if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-    return row;
+    );
   });
 }

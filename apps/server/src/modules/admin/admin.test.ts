@@ -153,6 +153,8 @@ describe('operator sessions and accounts', () => {
     expect((await auditOf('operator:audit_op')).map((r) => [r.action, r.operator_id, r.after?.ip])).toEqual([
       ['operator.login_failed', operator?.id, '10.21.0.2'],
       ['operator.login', operator?.id, '10.21.0.1'],
+      // Made by the operator CLI: audited with no operator.
+      ['operator.create', null, undefined],
     ]);
     expect((await auditOf('operator:no_such_op')).map((r) => [r.action, r.operator_id, r.after?.ip])).toEqual([
       ['operator.login_failed', null, '10.21.0.3'],
@@ -211,8 +213,15 @@ describe('operator sessions and accounts', () => {
     expect((await adminCall(t, boss, 'GET', '/admin/api/members')).code).toBe(200);
     expect((await adminCall(t, boss, 'POST', '/admin/api/operators/999999/state', { state: 0 })).code).toBe(BizCode.NOT_FOUND);
 
-    expect((await adminCall(t, boss, 'POST', url, { state: 1 })).code).toBe(200);
+    // Enabling again waits for a second admin (README "Two people, judged by person").
+    const enable = await adminCall<{ id: number; action: string; state: number }>(t, boss, 'POST', url, { state: 1 });
+    expect(enable).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { target_kind: 'operator', target: 'target_op', action: 'enable', state: 1 } });
+    expect(await signIn('target_op', password)).toMatchObject({ code: BizCode.FORBIDDEN, message: MSG.accountDisabled });
+    expect(await adminCall(t, boss, 'POST', url, { state: 1 })).toEqual({ code: BizCode.CONFLICT, message: MSG.operatorChangeExists, data: null });
+    const approved = await adminCall(t, await operatorToken(t, 'admin'), 'POST', `/admin/api/integration-changes/${enable.data.id}/approve`, { note: '' });
+    expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied, data: { state: 2 } });
     expect((await signIn('target_op', password)).code).toBe(200);
+    expect(await adminCall(t, boss, 'POST', url, { state: 1 })).toEqual({ code: 400, message: MSG.operatorNothingChanged, data: null });
   });
 
   it('changes its own password: rules, 205 for a wrong old one, other sessions end', async () => {

@@ -89,20 +89,33 @@ describe('two-factor sign-in', () => {
     clock.advance(16 * 60_000);
   });
 
-  it('lets an admin reset another operator, audited; a reset operator signs in with the password alone', async () => {
+  it('lets an admin propose a reset of another operator, applied and audited when a second admin approves; a reset operator signs in with the password alone', async () => {
     const op = await newOperator('content', 'totp_lost');
     await enrol(op.token);
     const id = (await adminCall<{ id: number }>(t, op.token, 'GET', '/admin/api/me')).data.id;
+    const maker = (await adminCall<{ username: string }>(t, ops.admin, 'GET', '/admin/api/me')).data.username;
     expect(await adminCall(t, ops.finance, 'POST', `/admin/api/operators/${id}/totp/reset`)).toEqual(FORBIDDEN);
-    expect(await adminCall(t, ops.admin, 'POST', `/admin/api/operators/${id}/totp/reset`)).toMatchObject({
+    const proposed = await adminCall<{ id: number }>(t, ops.admin, 'POST', `/admin/api/operators/${id}/totp/reset`);
+    expect(proposed).toMatchObject({
       code: 200,
-      message: MSG.otpReset,
-      data: { id, username: 'totp_lost', totp_enabled: false },
+      message: MSG.integrationChangePending,
+      data: { target_kind: 'operator', target: 'totp_lost', action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' }, state: 1, made_by: maker },
     });
     expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators/99999/totp/reset')).toEqual({ code: 202, message: MSG.notFound, data: null });
+    // Nothing changes until another admin approves (README "Two people, judged by person").
+    expect((await adminCall(t, op.token, 'GET', '/admin/api/me')).data).toMatchObject({ totp_enabled: true });
+    expect(await audits('operator.totp_reset')).toHaveLength(0);
+    const approved = await adminCall(t, await operatorToken(t, 'admin'), 'POST', `/admin/api/integration-changes/${proposed.data.id}/approve`, { note: '' });
+    expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied, data: { state: 2 } });
+    // The reset ends the operator's sessions.
+    expect(await adminCall(t, op.token, 'GET', '/admin/api/me')).toEqual({ code: 401, message: MSG.notLoggedIn, data: null });
     expect((await login({ username: 'totp_lost', password: op.password })).code).toBe(200);
     const [row] = await audits('operator.totp_reset');
-    expect(row).toMatchObject({ target: 'operator:totp_lost', before: '{"totp_enabled":true}', after: '{"totp_enabled":false}' });
+    expect(row).toMatchObject({
+      target: 'operator:totp_lost',
+      before: '{"totp_enabled":true}',
+      after: JSON.stringify({ totp_enabled: false, change: proposed.data.id, made_by: maker }),
+    });
   });
 
   it('while required, opens only me, enrolment and logout to an operator without two factors', async () => {
@@ -149,45 +162,70 @@ describe('operator sessions', () => {
 });
 
 describe('operators (admin)', () => {
-  it('creates one with a password shown once, changes its role, and keeps an enabled admin', async () => {
+  const approve = (token: string, id: number) =>
+    adminCall<{ state: number; password?: string }>(t, token, 'POST', `/admin/api/integration-changes/${id}/approve`, { note: '' });
+
+  it('proposes one, its password shown once to the second admin who approves it; a role the same way; keeps an enabled admin', async () => {
+    const checker = await operatorToken(t, 'admin');
     expect(await adminCall(t, ops.finance, 'POST', '/admin/api/operators', { username: 'new_one', role: 'content' })).toEqual(FORBIDDEN);
-    const made = await adminCall<{ id: number; password: string }>(t, ops.admin, 'POST', '/admin/api/operators', { username: 'new_one', role: 'content' });
-    expect(made).toMatchObject({ code: 200, message: MSG.operatorCreated, data: { username: 'new_one', role: 'content' } });
-    expect((await login({ username: 'new_one', password: made.data.password })).code).toBe(200);
+    const made = await adminCall<{ id: number }>(t, ops.admin, 'POST', '/admin/api/operators', { username: 'new_one', role: 'content' });
+    expect(made).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+      data: { target_kind: 'operator', target: 'new_one', action: 'create', before: null, after: { username: 'new_one', role: 'content' }, state: 1 },
+    });
+    expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators', { username: 'NEW_one', role: 'content' })).toEqual({ code: 409, message: MSG.operatorChangeExists, data: null });
+    expect((await t.database.db.select().from(operators).where(eq(operators.username, 'new_one'))).length).toBe(0);
+    const created = await approve(checker, made.data.id);
+    expect(created).toMatchObject({ code: 200, message: MSG.operatorCreated, data: { state: 2, password: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } });
+    expect((await login({ username: 'new_one', password: created.data.password! }, '10.20.1.1')).code).toBe(200);
     expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators', { username: 'NEW_one', role: 'content' })).toEqual({ code: 409, message: MSG.operatorNameTaken, data: null });
     expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators', { username: 'x y', role: 'content' })).toEqual({ code: 400, message: MSG.operatorNameInvalid, data: null });
     expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators', { username: 'root_1', role: 'root' })).toEqual({ code: 400, message: MSG.operatorRoleInvalid, data: null });
 
-    expect(await adminCall(t, ops.admin, 'PUT', `/admin/api/operators/${made.data.id}`, { role: 'finance' })).toMatchObject({ code: 200, data: { role: 'finance' } });
+    const [newOne] = await t.database.db.select().from(operators).where(eq(operators.username, 'new_one'));
+    const role = await adminCall<{ id: number; made_by: string }>(t, ops.admin, 'PUT', `/admin/api/operators/${newOne!.id}`, { role: 'finance' });
+    expect(role).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { action: 'role', before: { role: 'content' }, after: { role: 'finance' }, state: 1 } });
+    expect((await t.database.db.select().from(operators).where(eq(operators.id, newOne!.id)))[0]?.role).toBe('content');
+    expect(await approve(checker, role.data.id)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied, data: { state: 2 } });
     const [roleRow] = await audits('operator.role');
-    expect(roleRow).toMatchObject({ before: '{"role":"content"}', after: '{"role":"finance"}' });
+    expect(roleRow).toMatchObject({
+      target: 'operator:new_one',
+      before: '{"role":"content"}',
+      after: JSON.stringify({ role: 'finance', change: role.data.id, made_by: role.data.made_by }),
+    });
     const myId = (await adminCall<{ id: number }>(t, ops.admin, 'GET', '/admin/api/me')).data.id;
     expect(await adminCall(t, ops.admin, 'PUT', `/admin/api/operators/${myId}`, { role: 'content' })).toEqual({ code: 403, message: MSG.operatorSelfRole, data: null });
 
-    // Two admins demoting or disabling each other at once: one wins, and an enabled admin always remains.
+    // Two admins disabling each other at once (disabling is immediate): one wins, and an enabled admin always remains.
     const a = await newOperator('admin', 'pair_admin_a');
     const b = await newOperator('admin', 'pair_admin_b');
     const idOf = async (token: string) => (await adminCall<{ id: number }>(t, token, 'GET', '/admin/api/me')).data.id;
     const [aId, bId] = [await idOf(a.token), await idOf(b.token)];
-    for (const o of (await adminCall<Array<{ id: number; role: string; state: number }>>(t, ops.admin, 'GET', '/admin/api/operators')).data) {
-      if (o.role === 'admin' && o.state === 1 && o.id !== aId && o.id !== bId && o.id !== myId) {
-        expect((await adminCall(t, ops.admin, 'POST', `/admin/api/operators/${o.id}/state`, { state: 0 })).code).toBe(200);
+    for (const o of (await adminCall<Array<{ id: number; role: string; state: number }>>(t, a.token, 'GET', '/admin/api/operators')).data) {
+      if (o.role === 'admin' && o.state === 1 && o.id !== aId && o.id !== bId) {
+        expect((await adminCall(t, a.token, 'POST', `/admin/api/operators/${o.id}/state`, { state: 0 })).code).toBe(200);
       }
     }
-    expect((await adminCall(t, a.token, 'PUT', `/admin/api/operators/${myId}`, { role: 'finance' })).code).toBe(200);
     const answers = await Promise.all([
-      adminCall(t, a.token, 'PUT', `/admin/api/operators/${bId}`, { role: 'content' }),
+      adminCall(t, a.token, 'POST', `/admin/api/operators/${bId}/state`, { state: 0 }),
       adminCall(t, b.token, 'POST', `/admin/api/operators/${aId}/state`, { state: 0 }),
     ]);
     expect(answers.filter((x) => x.code === 200)).toHaveLength(1);
-    for (const x of answers.filter((y) => y.code !== 200)) expect([403, 409]).toContain(x.code);
+    // The other is refused: the last admin stays (409), or its own account was disabled first (its session ended).
+    for (const x of answers.filter((y) => y.code !== 200)) expect([401, 403, 409]).toContain(x.code);
     const left = (await t.database.db.select().from(operators)).filter((o) => o.role === 'admin' && o.state === 1);
     expect(left).toHaveLength(1);
     const survivor = left[0]?.id === aId ? a : b;
     const loser = left[0]?.id === aId ? bId : aId;
     // The survivor is the last enabled admin: nobody can take that away (not itself; no other admin is left).
     expect(await adminCall(t, survivor.token, 'POST', `/admin/api/operators/${left[0]?.id}/state`, { state: 0 })).toEqual({ code: 403, message: MSG.operatorSelfDisable, data: null });
-    expect((await adminCall(t, survivor.token, 'POST', `/admin/api/operators/${loser}/state`, { state: 1 })).code).toBe(200);
+    // Nor can it enable another admin alone: a second admin approves.
+    const enable = await adminCall<{ id: number }>(t, survivor.token, 'POST', `/admin/api/operators/${loser}/state`, { state: 1 });
+    expect(enable).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { action: 'enable', state: 1 } });
+    expect(await approve(survivor.token, enable.data.id)).toEqual({ code: 403, message: MSG.integrationMakerCannotApprove, data: null });
+    expect(await approve(await operatorToken(t, 'admin'), enable.data.id)).toMatchObject({ code: 200, data: { state: 2 } });
+    expect((await t.database.db.select().from(operators).where(eq(operators.id, loser)))[0]?.state).toBe(1);
     ops.admin = survivor.token;
   });
 });

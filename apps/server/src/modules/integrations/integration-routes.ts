@@ -5,12 +5,13 @@ import type { Db } from '../../db/client';
 import { queryPage } from '../../db/query-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import type { OutboundPolicy } from '../../lib/outbound';
+import type { Clock } from '../../lib/time';
 import { pageWindow } from '../../lib/paging';
 import { approveChange, changeView, proposeVenueIntegration, rejectChange } from './integration-service';
 import { integrationChanges } from './integration-tables';
 
 /** The integration-change calls (admin): a venue's proposal, the queue, approval and rejection. */
-export function integrationRoutes(app: FastifyInstance, deps: { db: Db; outbound: OutboundPolicy }, authenticate: AuthenticateOperator) {
+export function integrationRoutes(app: FastifyInstance, deps: { db: Db; outbound: OutboundPolicy; clock: Clock }, authenticate: AuthenticateOperator) {
   const { db } = deps;
 
   adminRoute(app, authenticate, adminEndpoints.venueIntegration, async ({ input, params, operator, req }) => ({
@@ -30,10 +31,11 @@ export function integrationRoutes(app: FastifyInstance, deps: { db: Db; outbound
     return { data: await queryPage(db, integrationChanges, where, window, rows, changeView) };
   });
 
-  adminRoute(app, authenticate, adminEndpoints.integrationChangeApprove, async ({ input, params, operator, req }) => ({
-    data: await approveChange(db, deps.outbound, operator, idParam(params), input.note, req.id),
-    message: MSG.integrationChangeApplied,
-  }));
+  adminRoute(app, authenticate, adminEndpoints.integrationChangeApprove, async ({ input, params, operator, req }) => {
+    const change = await approveChange(db, deps.outbound, operator, idParam(params), input.note, req.id, deps.clock);
+    // An operator's creation answers its password, once.
+    return { data: change, message: change.password === undefined ? MSG.integrationChangeApplied : MSG.operatorCreated };
+  });
 
   adminRoute(app, authenticate, adminEndpoints.integrationChangeReject, async ({ input, params, operator, req }) => {
     const { change, withdrawn } = await rejectChange(db, operator, idParam(params), input.note, req.id);

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { type OutboundPolicy, checkOutboundUrl } from '../../lib/outbound';
-import { formatBeijing } from '../../lib/time';
+import { type Clock, formatBeijing } from '../../lib/time';
 import type { AuthedOperator } from '../../http/admin-route';
 import { audit } from '../backoffice/audit';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
@@ -252,8 +252,8 @@ async function decide(tx: Tx, row: ChangeRow, operator: AuthedOperator, state: n
 }
 
 /** Applies the change to its target when it is still as the maker saw it, by its kind. */
-async function apply(tx: Tx, row: ChangeRow, approver: AuthedOperator): Promise<Applied> {
-  if (row.targetKind === 'operator') return applyOperatorChange(tx, row, approver);
+async function apply(tx: Tx, row: ChangeRow, approver: AuthedOperator, at: { now: Date; requestId: string }): Promise<Applied> {
+  if (row.targetKind === 'operator') return applyOperatorChange(tx, row, approver, at);
   if (row.targetKind === 'setting') return applySettingChange(tx, row);
   return (await applyIntegration(tx, row)) && {};
 }
@@ -309,6 +309,7 @@ export async function approveChange(
   id: number,
   note: string,
   requestId: string,
+  clock: Clock,
 ): Promise<IntegrationChangeView> {
   // The address is checked again now: its host may resolve elsewhere than when the change was made.
   const [peek] = await db.select().from(integrationChanges).where(eq(integrationChanges.id, id));
@@ -321,14 +322,14 @@ export async function approveChange(
     const row = await lockChange(tx, id);
     if (row.state !== STATE.pending) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeDecided);
     await refuseUnlessSecondPerson(tx, { makerId: row.makerId, madeAt: row.createdAt }, operator.id, MSG.integrationMakerCannotApprove);
-    const applied = await apply(tx, row, operator);
+    const applied = await apply(tx, row, operator, { now: clock.now(), requestId });
     if (!applied) {
       await decide(tx, row, operator, STATE.stale, note, requestId);
-      return null;
+      return { stale: row.targetKind };
     }
     return { row: await decide(tx, row, operator, STATE.applied, note, requestId), shown: applied.shown };
   });
-  if (!outcome) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeStale);
+  if ('stale' in outcome) throw new AppError(BizCode.CONFLICT, outcome.stale === 'operator' ? MSG.operatorChangeStale : MSG.integrationChangeStale);
   return { ...changeView(outcome.row), ...outcome.shown };
 }
 

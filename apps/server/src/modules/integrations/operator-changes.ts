@@ -1,14 +1,101 @@
+import { createHash } from 'node:crypto';
+import { BizCode, MSG } from '@h5/contract';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { AuthedOperator } from '../../http/admin-route';
+import { AppError } from '../../http/errors';
+import { hashSecret } from '../../lib/passwords';
+import { type OperatorRole, operators } from '../admin/admin-tables';
+import { audit } from '../backoffice/audit';
+import { endOperatorSessions, generatedPassword, lockOperator, type OperatorAccount, operatorNamed } from '../backoffice/operator-accounts';
 import type { Applied, integrationChanges } from './integration-tables';
 
 /**
  * Operator changes (README "Two people, judged by person"): an operator's creation, a new role, enabling again and a
- * two-factor reset are pending changes a second admin approves; applied here.
+ * two-factor reset are pending changes a second admin approves; applied here. The account then names who vouched
+ * for it as it is (the change's maker and approver) and since when, which the two-person rule reads.
  */
-export async function applyOperatorChange(tx: Tx, row: typeof integrationChanges.$inferSelect, approver: AuthedOperator): Promise<Applied> {
-  void tx;
-  void row;
-  void approver;
-  throw new Error('operator changes are not applied yet');
+
+type ChangeRow = typeof integrationChanges.$inferSelect;
+
+const ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
+
+/**
+ * A digest of what the change was made over: the account's role, state and whether it has two factors (none for a
+ * creation). An approval applies only over the account as the maker saw it; otherwise the change is stale.
+ */
+export const operatorPrint = (o: Pick<OperatorAccount, 'id' | 'role' | 'state' | 'totpSecret'> | undefined): string =>
+  createHash('sha256')
+    .update(JSON.stringify(o ? [o.id, o.role, o.state, o.totpSecret !== null] : null))
+    .digest('hex');
+
+function roleOf(value: string | undefined): OperatorRole {
+  const role = ROLES.find((r) => r === value);
+  if (!role) throw new Error(`operator change with an unknown role: ${value}`);
+  return role;
+}
+
+/**
+ * Applies an approved operator change in the approval's transaction, or answers false when the account is no longer
+ * as the maker saw it (stale). The approver may not approve a change about their own account (403). A creation
+ * generates the password, answered once to the approver; a new role or a two-factor reset ends the operator's
+ * sessions, so what it held before ends with them.
+ */
+export async function applyOperatorChange(
+  tx: Tx,
+  row: ChangeRow,
+  approver: AuthedOperator,
+  at: { now: Date; requestId: string },
+): Promise<Applied> {
+  const after = JSON.parse(row.after) as Record<string, string>;
+  const seen = await operatorNamed(tx, row.target);
+  if (seen?.id === approver.id) throw new AppError(BizCode.FORBIDDEN, MSG.operatorChangeOwnAccount);
+  const vouching = { vouchedBy: [row.makerId, approver.id], vouchedAt: at.now };
+  const record = (action: string, target: string, before: unknown, next: Record<string, unknown>) =>
+    audit(tx, {
+      operatorId: approver.id,
+      action,
+      target: `operator:${target}`,
+      before,
+      after: { ...next, change: row.id, made_by: row.madeBy },
+      requestId: at.requestId,
+    });
+
+  if (row.action === 'create') {
+    if (seen || row.fingerprint !== operatorPrint(undefined)) return false;
+    const role = roleOf(after.role);
+    const password = generatedPassword();
+    // A name taken since, in another case, by a creation approved at the same time: the unique index decides.
+    const [created] = await tx
+      .insert(operators)
+      .values({ username: row.target, role, passwordHash: await hashSecret(password), ...vouching })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) return false;
+    await record('operator.create', created.username, null, { id: created.id, username: created.username, role });
+    return { shown: { password } };
+  }
+
+  if (!seen) return false;
+  const nextRole = row.action === 'role' ? roleOf(after.role) : undefined;
+  const target = await lockOperator(tx, seen.id, nextRole ? (o) => o?.role === 'admin' && nextRole !== 'admin' : undefined);
+  if (operatorPrint(target) !== row.fingerprint) return false;
+  if (nextRole) {
+    await tx.update(operators).set({ role: nextRole, ...vouching }).where(eq(operators.id, target.id));
+    await endOperatorSessions(tx, target.id);
+    await record('operator.role', target.username, { role: target.role }, { role: nextRole });
+  } else if (row.action === 'enable') {
+    await tx.update(operators).set({ state: 1, ...vouching }).where(eq(operators.id, target.id));
+    await record('operator.state', target.username, { state: target.state }, { state: 1 });
+  } else if (row.action === 'totp_reset') {
+    await tx
+      .update(operators)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, ...vouching })
+      .where(eq(operators.id, target.id));
+    await endOperatorSessions(tx, target.id);
+    await record('operator.totp_reset', target.username, { totp_enabled: true }, { totp_enabled: false });
+  } else {
+    throw new Error(`operator change with an unknown action: ${row.action}`);
+  }
+  return {};
 }
