@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@h5/contract/messages';
 import { adminApi, creditMember, browserOfFile, uniqueName } from './support/browser';
 import {
   balanceOf,
@@ -81,10 +82,13 @@ describe('the operators console', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('heading', { name: '登录', exact: true }).waitFor();
 
-    // The password alone is no longer enough; the next period's code (the last one was used) signs in.
+    // The password alone is no longer enough, and is answered as a wrong one (with a reminder of the code field);
+    // the next period's code (the last one was used) signs in.
     await page.getByLabel('用户名').fill(username);
     await page.getByLabel('密码').fill(created.data.password);
     await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expectToast(page, MSG.loginFailed);
+    await page.getByText('账号已开启两步验证时，须同时填写验证器中的 6 位动态验证码').waitFor();
     await page.getByLabel('动态验证码').fill(totpCode(secret, 1));
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByRole('heading', { name: '仪表盘', level: 1 }).waitFor();

@@ -22,11 +22,8 @@ export async function signIn(page: Page, username: string, password: string, cod
   await page.goto(consoleURL('login'));
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
+  if (code) await page.getByLabel('动态验证码').fill(code());
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  if (code) {
-    await page.getByLabel('动态验证码').fill(code());
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-  }
   await page.getByRole('navigation', { name: '主菜单' }).waitFor();
 }
 

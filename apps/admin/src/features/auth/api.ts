@@ -5,7 +5,7 @@ import { useSessionStore } from '../../shared/session/session-store';
 
 const e = adminEndpoints;
 
-/** Sign-in; silent, because the page answers a missing code (231) by showing the code field, not a toast. */
+/** Sign-in; silent, because the page shows the refusal itself (and, without a code, a reminder of the code field). */
 export function signInCall(input: AdminInputOf<typeof e.login>) {
   return callAdmin(e.login, { input, silent: true });
 }

@@ -27,7 +27,8 @@ describe('登录', () => {
     });
     renderConsole('/withdrawals');
     await fillCredentials();
-    expect(screen.queryByLabelText('动态验证码')).not.toBeInTheDocument();
+    // Always offered, optional: an operator without two factors leaves it empty.
+    expect(screen.getByLabelText('动态验证码')).toHaveValue('');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByRole('heading', { name: '提款审核' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/admin/api/login')?.body).toEqual({
@@ -38,14 +39,13 @@ describe('登录', () => {
     expect(useSessionStore.getState().session).toEqual({ token: 't1', role: 'finance', username: 'cashier' });
   });
 
-  it('asks for 动态验证码 when the operator has two factors (231) and signs in with it', async () => {
+  it('offers 动态验证码 from the start, reminds of it after a refusal without one, and signs in with it', async () => {
     const bodies: unknown[] = [];
-    mockApi({
+    const { calls } = mockApi({
       'POST /admin/api/login': (call) => {
         bodies.push(call.body);
-        const code = (call.body as { code: string }).code;
-        if (!code) return fail(231, '请输入动态验证码');
-        if (code !== '123456') return fail(232, '动态验证码错误或已使用，请输入验证器中的最新验证码');
+        // The server answers a missing or wrong code as it answers a wrong password.
+        if ((call.body as { code: string }).code !== '123456') return fail(203, '账号或密码错误');
         return ok({ token: 't2', role: 'admin', username: 'boss' });
       },
       '/admin/api/me': () => ok(me()),
@@ -53,15 +53,25 @@ describe('登录', () => {
     });
     renderConsole('/login');
     await fillCredentials('boss');
+    const reminder = '账号已开启两步验证时，须同时填写验证器中的 6 位动态验证码';
+    expect(screen.queryByText(reminder)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    const code = await screen.findByLabelText('动态验证码');
-    await waitFor(() => expect(code).toHaveFocus());
-    expect(screen.queryByText('请输入动态验证码', { selector: '.ant-message *' })).not.toBeInTheDocument();
+    expect(await screen.findByText('账号或密码错误')).toBeInTheDocument();
+    expect(await screen.findByText(reminder)).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ username: 'boss', password: 'secret-pass', code: '' });
 
-    await userEvent.type(code, '000000');
+    await userEvent.type(screen.getByLabelText('动态验证码'), '12345');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText('动态验证码错误或已使用，请输入验证器中的最新验证码')).toBeInTheDocument();
+    expect(await screen.findByText('动态验证码为 6 位数字')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/admin/api/login')).toHaveLength(1);
+
+    await userEvent.clear(screen.getByLabelText('动态验证码'));
+    await userEvent.type(screen.getByLabelText('动态验证码'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    // A refused code is cleared (a code works once); with a code given there is nothing to remind of.
     await waitFor(() => expect(screen.getByLabelText('动态验证码')).toHaveValue(''));
+    expect(screen.queryByText(reminder)).not.toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ username: 'boss', password: 'secret-pass', code: '000000' });
 
     await userEvent.type(screen.getByLabelText('动态验证码'), '123456');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));

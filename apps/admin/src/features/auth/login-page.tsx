@@ -1,7 +1,7 @@
 import { BizCode } from '@h5/contract';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography, type InputRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '@h5/contract/api-error';
 import { useSessionStore } from '../../shared/session/session-store';
@@ -17,7 +17,11 @@ interface LoginForm {
   code?: string;
 }
 
-/** 登录: name and password, and 动态验证码 once the server says this operator has two-factor sign-in (231). */
+/**
+ * 登录: name, password and, for an operator with two-factor sign-in, 动态验证码. The code field is always there: the
+ * server answers a missing or wrong code exactly as a wrong password (it never tells whether the password was right),
+ * so the page cannot learn who needs one; after a refused sign-in without a code it reminds that one may be needed.
+ */
 export default function LoginPage() {
   const session = useSessionStore((s) => s.session);
   const endedBecause = useSessionStore((s) => s.endedBecause);
@@ -26,31 +30,23 @@ export default function LoginPage() {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/';
   const [form] = Form.useForm<LoginForm>();
-  const [needsCode, setNeedsCode] = useState(false);
+  const [refusedWithoutCode, setRefusedWithoutCode] = useState(false);
   const [busy, setBusy] = useState(false);
-  const codeRef = useRef<InputRef>(null);
-
-  useEffect(() => {
-    if (needsCode) codeRef.current?.focus();
-  }, [needsCode]);
 
   if (session) return <Navigate to={from} replace />;
 
   const submit = async (values: LoginForm) => {
     setBusy(true);
+    const code = values.code?.trim() ?? '';
     try {
-      const answer = await signInCall({
-        username: values.username.trim(),
-        password: values.password,
-        code: values.code?.trim() ?? '',
-      });
+      const answer = await signInCall({ username: values.username.trim(), password: values.password, code });
       signIn(answer);
       navigate(from, { replace: true });
     } catch (error) {
-      if (isApiError(error) && error.code === BizCode.OTP_REQUIRED) {
-        setNeedsCode(true);
-      } else if (isApiError(error)) {
-        if (error.code === BizCode.OTP_WRONG) form.setFieldValue('code', '');
+      if (isApiError(error)) {
+        // A code works once, and a refused one is no use again: the next try takes the authenticator's current one.
+        form.setFieldValue('code', '');
+        setRefusedWithoutCode(error.code === BizCode.WRONG_PASSWORD && !code);
         showError(error.message);
       }
     } finally {
@@ -68,11 +64,11 @@ export default function LoginPage() {
           登录
         </Typography.Title>
         {endedBecause && <Alert type="warning" showIcon title={endedBecause} className="login-alert" />}
-        {needsCode && (
+        {refusedWithoutCode && (
           <Alert
             type="info"
             showIcon
-            title="此账号已开启两步验证，请输入验证器中的 6 位动态验证码"
+            title="账号已开启两步验证时，须同时填写验证器中的 6 位动态验证码"
             className="login-alert"
           />
         )}
@@ -93,17 +89,14 @@ export default function LoginPage() {
           <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
             <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" maxLength={128} />
           </Form.Item>
-          {needsCode && (
-            <TotpCodeItem>
-              <Input
-                ref={codeRef}
-                prefix={<SafetyOutlined aria-hidden />}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
-            </TotpCodeItem>
-          )}
+          <TotpCodeItem optional extra="已开启两步验证的账号必填，其余账号留空">
+            <Input
+              prefix={<SafetyOutlined aria-hidden />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+          </TotpCodeItem>
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             登录
           </Button>

@@ -145,17 +145,13 @@ export async function operatorLogin(deps: AdminDeps, input: { username: string; 
     throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
   }
   if (operator.totpSecret) {
+    // A missing, wrong or reused code is answered as a wrong password is, and stays counted with the sign-in limits:
+    // any other answer would tell that the password was right (README "Operators and the back-office API").
     const code = input.code ?? '';
-    if (!code.trim()) {
-      // The password was right: asking for the code is not a failed guess (the console now shows the field).
-      await succeeded();
-      throw new AppError(BizCode.OTP_REQUIRED, MSG.otpRequired);
-    }
-    const step = codeStep(operator.totpSecret, operator.username, code, deps.clock.now());
-    // A wrong or reused code stays counted with the sign-in limits.
+    const step = code.trim() ? codeStep(operator.totpSecret, operator.username, code, deps.clock.now()) : null;
     if (step === null || !(await useCode(deps.db, operator.id, step))) {
-      await audit(deps.db, entry('operator.login_failed', step === null ? 'wrong code' : 'code reused'));
-      throw new AppError(BizCode.OTP_WRONG, MSG.otpWrong);
+      await audit(deps.db, entry('operator.login_failed', !code.trim() ? 'code missing' : step === null ? 'wrong code' : 'code reused'));
+      throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
     }
   }
   await succeeded();

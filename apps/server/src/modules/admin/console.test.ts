@@ -67,23 +67,52 @@ describe('two-factor sign-in', () => {
     expect(await adminCall(t, op.token, 'POST', '/admin/api/totp/setup')).toEqual({ code: 409, message: MSG.otpAlreadyEnabled, data: null });
     expect(await audits('operator.totp_enable')).toHaveLength(1);
 
-    expect(await login({ username: 'totp_fin', password: op.password })).toEqual({ code: BizCode.OTP_REQUIRED, message: '请输入动态验证码', data: null });
-    expect(await login({ username: 'totp_fin', password: op.password, code: wrong })).toEqual({ code: 232, message: MSG.otpWrong, data: null });
+    // Without the code, or with a wrong or used one, the answer is a wrong password's: nothing tells whether the
+    // password was right.
+    const ip = '10.20.8.1';
+    const wrongPassword = { code: BizCode.WRONG_PASSWORD, message: MSG.loginFailed, data: null };
+    expect(await login({ username: 'totp_fin', password: 'nope-nope' }, ip)).toEqual(wrongPassword);
+    expect(await login({ username: 'totp_fin', password: op.password }, ip)).toEqual(wrongPassword);
+    expect(await login({ username: 'totp_fin', password: op.password, code: ' ' }, ip)).toEqual(wrongPassword);
+    expect(await login({ username: 'totp_fin', password: op.password, code: wrong }, ip)).toEqual(wrongPassword);
+    expect(await login({ username: 'totp_fin', password: 'nope-nope', code: wrong }, ip)).toEqual(wrongPassword);
     // The enrolment code's step was used: the same code cannot sign in.
-    expect((await login({ username: 'totp_fin', password: op.password, code: codeAt(setup.data.secret) })).code).toBe(232);
+    expect(await login({ username: 'totp_fin', password: op.password, code: codeAt(setup.data.secret) }, ip)).toEqual(wrongPassword);
     clock.advance(30_000);
     const code = codeAt(setup.data.secret);
-    expect(await login({ username: 'totp_fin', password: op.password, code })).toMatchObject({ code: 200, message: MSG.loginOk });
-    expect((await login({ username: 'totp_fin', password: op.password, code })).code).toBe(232);
+    expect(await login({ username: 'totp_fin', password: op.password, code }, ip)).toMatchObject({ code: 200, message: MSG.loginOk });
+    expect(await login({ username: 'totp_fin', password: op.password, code }, ip)).toEqual(wrongPassword);
     // A wrong password is still the wrong password, code or not.
-    expect((await login({ username: 'totp_fin', password: 'nope-nope', code })).code).toBe(203);
+    expect(await login({ username: 'totp_fin', password: 'nope-nope', code }, ip)).toEqual(wrongPassword);
+    const failed = (await audits('operator.login_failed')).filter((r) => r.target === 'operator:totp_fin').sort((a, b) => a.id - b.id);
+    expect(failed.map((r) => (JSON.parse(r.after) as { reason?: string }).reason)).toEqual([
+      'wrong password',
+      'code missing',
+      'code missing',
+      'wrong code',
+      'wrong password',
+      'code reused',
+      'code reused',
+      'wrong password',
+    ]);
+  });
+
+  it('counts a right password without the code as a failed sign-in, as a wrong password is', async () => {
+    const op = await newOperator('content', 'totp_oracle');
+    const secret = await enrol(op.token);
+    const ip = '10.20.9.8';
+    for (let i = 0; i < t.config.limits.loginFailures.max; i += 1) {
+      expect((await login({ username: 'totp_oracle', password: op.password }, ip)).code).toBe(BizCode.WRONG_PASSWORD);
+    }
+    clock.advance(30_000);
+    expect(await login({ username: 'totp_oracle', password: op.password, code: codeAt(secret) }, ip)).toEqual({ code: 429, message: MSG.tooManyAttempts, data: null });
   });
 
   it('counts wrong codes with the sign-in limits', async () => {
     const op = await newOperator('content', 'totp_guess');
     const secret = await enrol(op.token);
     const wrong = (n: number) => String((Number(codeAt(secret)) + n) % 1_000_000).padStart(6, '0');
-    for (let i = 1; i <= 10; i += 1) expect((await login({ username: 'totp_guess', password: op.password, code: wrong(i * 7919) }, '10.20.9.9')).code).toBe(232);
+    for (let i = 1; i <= 10; i += 1) expect((await login({ username: 'totp_guess', password: op.password, code: wrong(i * 7919) }, '10.20.9.9')).code).toBe(BizCode.WRONG_PASSWORD);
     clock.advance(30_000);
     expect(await login({ username: 'totp_guess', password: op.password, code: codeAt(secret) }, '10.20.9.9')).toEqual({ code: 429, message: MSG.tooManyAttempts, data: null });
     clock.advance(16 * 60_000);
