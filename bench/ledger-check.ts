@@ -4,11 +4,11 @@
 // Seeded in bulk SQL before the server starts, sealed as ledger_post seals: each movement's MAC is computed by the
 // same database functions over the stored movement (ledger_seal_hmac of ledger_seal_content with ledger_seal_legs,
 // what the check recomputes), with the session setting the server derives from LEDGER_SEAL_KEY (its HMAC pads), and
-// the key period recorded as the server records it. The chain (sha256 of the previous hash and the MAC, in id order)
-// is computed here, as the chaining job computes it, and written in batches. Then a production server (SANDBOX=0)
-// with that key answers the check, twice (the first answer included). Counted: state sealed, every movement
-// verified, no problem, balanced. Budget: each check under 10 s.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+// the key period recorded as the server records it. The chain (HMAC-SHA256 with the key of the previous hash and the
+// MAC, in id order) is computed here, as the chaining job computes it, and written in batches. Then a production
+// server (SANDBOX=0) with that key answers the check, twice (the first answer included). Counted: state sealed, every
+// movement verified, no problem, balanced. Budget: each check under 10 s.
+import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import {
   createOperator,
@@ -86,7 +86,7 @@ async function seed(db: pg.Client) {
   await db.query('COMMIT');
   console.log(`seeded and sealed ${MOVEMENTS} movements in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   started = performance.now();
-  // The chain in id order, as the chaining job makes it.
+  // The chain in id order, keyed, as the chaining job makes it.
   let previous = Buffer.alloc(32);
   let seq = 0;
   for (let after = 0; ;) {
@@ -99,8 +99,9 @@ async function seed(db: pg.Client) {
     const seqs: number[] = [];
     const hashes: string[] = [];
     for (const row of rows) {
-      previous = createHash('sha256')
-        .update(Buffer.concat([previous, row.seal_mac]))
+      previous = createHmac('sha256', Buffer.from(key, 'utf8'))
+        .update(previous)
+        .update(row.seal_mac)
         .digest();
       seq += 1;
       ids.push(row.id);

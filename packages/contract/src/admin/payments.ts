@@ -313,7 +313,10 @@ export const PaymentNotify = z.object({
   created_at: Timestamp,
 });
 
-/** sealed, broken, off (no key) or wrong-key (the server's key id is not the latest key period's: not tampering). */
+/**
+ * sealed, broken, off (no key) or wrong-key (nothing else wrong, but the server's key id is not the latest key
+ * period's; or its key was never a period's and verifies nothing: not tampering).
+ */
 const SealState = z.enum(['sealed', 'broken', 'off', 'wrong-key']);
 /**
  * What a seal check counts: movements whose seal verified, movements from before sealing began, movements not chained
@@ -333,8 +336,7 @@ export const LedgerCheck = z.object({
   mismatched: z.array(z.object({ code: z.string(), balance: z.string(), entries: z.string() })),
   /**
    * The sealed ledger (server README "Sealed ledger"): sealed (every movement's MAC and the chain verify), broken
-   * (`first` names the first movement that does not), off (no key) or wrong-key (the server's key id is not the
-   * latest key period's: not tampering).
+   * (`first` names the first movement that does not), off (no key) or wrong-key (see SealState).
    */
   seal: z.object({
     state: SealState,
@@ -345,7 +347,7 @@ export const LedgerCheck = z.object({
       .object({
         movementId: z.number().int(),
         reference: z.string().nullable(),
-        problem: z.enum(['mac', 'unsealed', 'unknown-key', 'chain', 'missing', 'digest']),
+        problem: z.enum(['mac', 'unsealed', 'unknown-key', 'refused', 'unchained', 'chain', 'missing', 'digest']),
       })
       .nullable(),
     lastSealed: z.object({ movementId: z.number().int(), chainSeq: z.number().int(), chainHash: z.string(), at: Timestamp }).nullable(),
@@ -363,8 +365,9 @@ export const LedgerMemberCheckInput = z.object({
 
 /**
  * One member's history verified alone (server README "Sealed ledger", "Verifying one member"): every movement with a
- * leg on one of the member's accounts, or posted for the member, has a seal that verifies with its key period's key
- * and a link that follows from the chained movement before it, and its legs sum to zero; each of the member's
+ * leg on one of the member's accounts, or posted for the member, has a seal that verifies with a key configured on
+ * the server, was not refused by the chaining job, is chained (a minute after it was written) with a link that follows
+ * from the chained movement before it, and its legs sum to zero; each of the member's
  * accounts holds the sum of its entries. `ok` only when all of that holds and the seal state is `sealed` (with
  * sealing off or a wrong key the seals cannot be verified: not ok, though `problems` may be 0).
  */
@@ -380,7 +383,7 @@ export const LedgerMemberCheck = z.object({
     .object({
       movementId: z.number().int(),
       reference: z.string(),
-      problem: z.enum(['mac', 'unsealed', 'unknown-key', 'unbalanced', 'chain', 'missing']),
+      problem: z.enum(['mac', 'unsealed', 'unknown-key', 'unbalanced', 'refused', 'unchained', 'chain', 'missing']),
       at: Timestamp,
     })
     .nullable(),

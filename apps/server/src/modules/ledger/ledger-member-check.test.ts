@@ -2,6 +2,7 @@ import { adminEndpoints } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, credit, memberId, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { deleteAndRechain, forgeKeyPeriod, postSealedAgo, postWithoutKey, rehashUnkeyed, removeMovement } from '../../../test/ledger-tamper';
 import { checkMemberLedger } from './ledger-member-check';
 import { accountCode, postNow } from './ledger-service';
 import { chainSealed, registerSealKey, sealKeys, type SealKeys } from './ledger-seal';
@@ -42,6 +43,21 @@ async function chain() {
     if (outcome.ran) return outcome.value;
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Runs `work` under the chaining job's lock, so the scheduled job chains nothing meanwhile. */
+async function underJobLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    const outcome = await t.database.locks.tryRun('job:ledger-seal', work);
+    if (outcome.ran) return outcome.value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The id of a movement by its reference. */
+async function idOf(reference: string) {
+  const result = await exec(sql`SELECT id FROM ledger_transactions WHERE reference = ${reference}`);
+  return (result as unknown as { rows: { id: number }[] }).rows[0]!.id;
 }
 
 async function check(username: string, token = ops.finance) {
@@ -224,5 +240,85 @@ describe('核对单个会员', () => {
       await exec(sql`UPDATE ledger_entries SET amount = amount - 100 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${reference})
                       AND account_id = (SELECT id FROM ledger_accounts WHERE code = ${venueAccount})`);
     }
+  });
+  it('names a movement of the member posted by ledger_post without the key under a key period added in SQL', async () => {
+    const id = await postWithoutKey(t.database.db, 'member-check:forged', alice.id, 7_777_700);
+    const forged = await forgeKeyPeriod(t.database.db, id, false);
+    try {
+      const answer = await checked(alice.name);
+      expect(answer).toMatchObject({ ok: false, state: 'broken', movements: 7, verified: 6, problems: 1 });
+      expect(answer.first).toMatchObject({ movementId: id, reference: 'member-check:forged', problem: 'unknown-key' });
+      // The 77,777.00 is in the wallet, its balance the sum of its entries: only the seal shows it.
+      expect(answer.accounts[0]).toEqual({ code: accountCode.wallet(alice.id), kind: 'wallet', venue_code: '', balance: '78682.05', entries: '78682.05', matches: true });
+      // Refused by the chaining job, it is named all the same.
+      await chain();
+      expect((await checked(alice.name)).first).toMatchObject({ movementId: id, problem: 'unknown-key' });
+    } finally {
+      await removeMovement(t.database.db, id);
+      await forged.remove();
+    }
+    expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0, movements: 6 });
+  });
+
+  it("names a movement of the member that the chain skipped: refused in SQL, taken out of it, or still not chained after a minute", async () => {
+    const late = await underJobLock(async () => {
+      const refused = await idOf(await move(alice, 100));
+      await exec(sql`UPDATE ledger_transactions SET seal_refused_at = now() WHERE id = ${refused}`);
+      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: refused, problem: 'refused' } });
+      await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${refused}`);
+      // Written a moment ago and not chained yet: within the minute's grace, not a problem.
+      expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0, unchained: 1 });
+      const written = await postSealedAgo(t.database.db, `member-check:${alice.id}:late`, alice.id, -100, 120);
+      expect(await checked(alice.name)).toMatchObject({
+        ok: false,
+        problems: 1,
+        unchained: 1,
+        first: { movementId: written, reference: `member-check:${alice.id}:late`, problem: 'unchained' },
+      });
+      return written;
+    });
+    await chain();
+    expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0, unchained: 0, movements: 8 });
+    // The head of the chain (the last chained) taken out of it: no gap after it, and the job does not chain it again.
+    const [head] = (
+      (await exec(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${late} AND chain_seq = (SELECT max(chain_seq) FROM ledger_transactions)`)) as unknown as {
+        rows: { seq: string }[];
+      }
+    ).rows;
+    await exec(sql`UPDATE ledger_transactions SET chain_seq = NULL WHERE id = ${late}`);
+    try {
+      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: late, problem: 'unchained' } });
+      await chain();
+      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: late, problem: 'unchained' } });
+    } finally {
+      await exec(sql`UPDATE ledger_transactions SET chain_seq = ${head!.seq} WHERE id = ${late}`);
+    }
+    expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0 });
+  });
+
+  it("names the member's movement whose chain link was recomputed without the key, or after a deleted movement", async () => {
+    const victim = await idOf(await move(alice, 200));
+    await chain();
+    const [saved] = (
+      (await exec(sql`SELECT encode(chain_hash, 'hex') AS hash FROM ledger_transactions WHERE id = ${victim}`)) as unknown as { rows: { hash: string }[] }
+    ).rows;
+    await rehashUnkeyed(t.database.db, victim);
+    try {
+      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: victim, problem: 'chain' } });
+    } finally {
+      await exec(sql`UPDATE ledger_transactions SET chain_hash = decode(${saved!.hash}, 'hex') WHERE id = ${victim}`);
+    }
+    // Bob's movement deleted, the chain closed up over it without the key: Alice's next movement shows the seam.
+    const gone = await idOf(await move(bob, 300));
+    const next = await idOf(await move(alice, 400));
+    await chain();
+    const restore = await deleteAndRechain(t.database.db, gone);
+    try {
+      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: next, problem: 'chain' } });
+    } finally {
+      await restore();
+    }
+    expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0 });
+    expect(await checked(bob.name)).toMatchObject({ ok: true, problems: 0 });
   });
 });

@@ -1,8 +1,12 @@
+import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, credit, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
+import { deleteAndRechain, forgeKeyPeriod, postSealedAgo, postWithoutKey, rehashUnkeyed, removeMovement } from '../../../test/ledger-tamper';
 import { adminEndpoints } from '@h5/contract';
 import { ledgerSealJob } from '../ops/ledger-watch';
+import { checkMemberLedger } from './ledger-member-check';
 import { accountCode, checkLedger, postNow } from './ledger-service';
 import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys, sealMac, sealSetting, type SealKeys, sessionSeals } from './ledger-seal';
 
@@ -10,6 +14,7 @@ import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys
 const t = useTestApp();
 let keys: SealKeys;
 let member: number;
+let memberName: string;
 let n = 0;
 
 const exec = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
@@ -72,6 +77,7 @@ beforeAll(async () => {
   const m = await registerMember(t.app);
   await credit(t, op, m.name, '1000.00');
   member = await memberId(t, m.name);
+  memberName = m.name;
   expect(await registerSealKey(t.database.db, keys)).toBe('current');
   // The sessions carry the key (startup options on PostgreSQL, a session setting on PGlite).
   expect(await sessionSeals(t.database.db, keys)).toBe(true);
@@ -200,7 +206,7 @@ describe('sealed ledger', () => {
     expect(check.first!.movementId).toBeGreaterThan(forged!.id - 1);
   });
 
-  it('refuses to chain a movement edited before the job reached it, and the check names it', async () => {
+  it('refuses to chain a movement edited before the job reached it, and the check names it until the refusal is cleared', async () => {
     // Under the job's lock, so the scheduled job cannot chain it between the two.
     const held = await t.database.locks.tryRun('job:ledger-seal', async () => {
       const moved = await move(400);
@@ -211,10 +217,170 @@ describe('sealed ledger', () => {
     const id = held.ran ? held.value : 0;
     expect(await chain()).toMatchObject({ refused: 1 });
     const check = await checkSeal(t.database.db, keys);
-    expect(check.first).toMatchObject({ movementId: id, problem: 'mac' });
+    expect(check).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'mac' } });
     await exec(sql`UPDATE ledger_entries SET amount = amount / 2 WHERE transaction_id = ${id}`);
-    // Put back, it verifies again; it stays out of the chain (refused), which the check does not hold against it.
-    expect((await checkSeal(t.database.db, keys)).state).toBe('sealed');
+    // Put back, it verifies again, but it stays refused and out of the chain, where deleting it would leave no gap:
+    // the check names it.
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'refused' } });
+    // Once looked into, the refusal cleared, the check's own chaining pass verifies its seal again and chains it.
+    await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${id}`);
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0, first: null, unchained: 0 });
+    const [row] = await rows<{ seq: string | null }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`);
+    expect(row!.seq).not.toBeNull();
+  });
+
+  it('names a movement posted by ledger_post in SQL without the key and given a key period added in SQL', async () => {
+    // 77,777.00 into the member's wallet, through the database function every money path uses, with no seal; then a
+    // key period for a key id the server was never given, started long ago, and the movement's seal set to it.
+    const id = await postWithoutKey(t.database.db, 'seal-test:forged-period', member, 7_777_700);
+    const forged = await forgeKeyPeriod(t.database.db, id, false);
+    try {
+      expect(await rows(sql`SELECT a.code, e.amount FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.transaction_id = ${id} ORDER BY e.amount`)).toEqual([
+        { code: accountCode.house('adjustments', member), amount: '-77777.00' },
+        { code: accountCode.wallet(member), amount: '77777.00' },
+      ]);
+      const check = await checkSeal(t.database.db, keys);
+      expect(check).toMatchObject({ state: 'broken', problems: 1, periodKeyId: keys.current!.id, first: { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' } });
+      // The check's own chaining pass refused it: out of the chain, and named still.
+      expect(await rows(sql`SELECT seal_refused_at IS NOT NULL AS refused, chain_seq FROM ledger_transactions WHERE id = ${id}`)).toEqual([{ refused: true, chain_seq: null }]);
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'unknown-key' } });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        first: { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' },
+      });
+      const op = await operatorToken(t, 'finance');
+      const answer = await adminCall(t, op, 'GET', `/admin/api/ledger/member-check?username=${memberName}`);
+      expect(adminEndpoints.ledgerMemberCheck.data.parse(answer.data)).toMatchObject({
+        ok: false,
+        state: 'broken',
+        problems: 1,
+        first: { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' },
+      });
+    } finally {
+      await removeMovement(t.database.db, id);
+      await forged.remove();
+    }
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0 });
+  });
+
+  it('names the forged movement when the added key period is the latest, and a movement the chain no longer takes', async () => {
+    await underJobLock(async () => {
+      const id = await postWithoutKey(t.database.db, 'seal-test:forged-latest', member, 7_777_700);
+      const forged = await forgeKeyPeriod(t.database.db, id, true);
+      // Sealed with the key, written two minutes ago: a server whose key is not the latest period's chains nothing,
+      // so it stays out of the chain, past the check's minute of grace.
+      const late = await postSealedAgo(t.database.db, 'seal-test:late', member, 500, 120);
+      try {
+        const check = await checkSeal(t.database.db, keys);
+        expect(check).toMatchObject({ state: 'broken', periodKeyId: forged.keyId, problems: 2, first: { movementId: id, problem: 'unknown-key' } });
+        expect(await rows(sql`SELECT id, chain_seq, seal_refused_at FROM ledger_transactions WHERE id IN (${id}, ${late}) ORDER BY id`)).toEqual([
+          { id, chain_seq: null, seal_refused_at: null },
+          { id: late, chain_seq: null, seal_refused_at: null },
+        ]);
+        expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 2, first: { movementId: id, problem: 'unknown-key' } });
+        // Without the forged one, the late movement is named: not chained a minute after it was written.
+        await removeMovement(t.database.db, id);
+        expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: late, reference: 'seal-test:late', problem: 'unchained' } });
+        expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: late, problem: 'unchained' } });
+      } finally {
+        await removeMovement(t.database.db, id);
+        await forged.remove();
+      }
+      // The period gone, the check chains it before verifying.
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0, unchained: 0 });
+    });
+  });
+
+  it('names the movement after one deleted when the chain after it was renumbered and rehashed without the key', async () => {
+    const gone = await move();
+    const next = await move();
+    const after = await move();
+    await chain();
+    // The digest of 2026-07-01 keeps the head: the last of the three.
+    await chain(new Date('2026-07-01T16:00:05Z'));
+    const digest = (await sealDigests(t.database.db)).find((d) => d.day === '2026-07-01');
+    expect(digest?.movementId).toBe(after);
+    const restore = await deleteAndRechain(t.database.db, gone);
+    try {
+      // The balances still equal their entries, and the digest follows the rewritten chain.
+      expect((await checkLedger(t.database.db)).balanced).toBe(true);
+      const moved = (await sealDigests(t.database.db)).find((d) => d.day === '2026-07-01');
+      expect(moved).toMatchObject({ movementId: after, chainSeq: digest!.chainSeq - 1 });
+      const check = await checkSeal(t.database.db, keys);
+      // Both rehashed links fail: the chain hash is keyed.
+      expect(check).toMatchObject({ state: 'broken', problems: 2, first: { movementId: next, problem: 'chain' } });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 2, first: { movementId: next, problem: 'chain' } });
+    } finally {
+      await restore();
+    }
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0 });
+  });
+
+  it('chains with the key: a link recomputed without it (sha256 of the previous hash and the MAC) is named', async () => {
+    const id = await move();
+    await chain();
+    const [link] = await rows<{ seq: string; hash: Buffer | Uint8Array; mac: Buffer | Uint8Array; prev: Buffer | Uint8Array | null }>(sql`
+      SELECT t.chain_seq AS seq, t.chain_hash AS hash, t.seal_mac AS mac, p.chain_hash AS prev
+        FROM ledger_transactions t LEFT JOIN ledger_transactions p ON p.chain_seq = t.chain_seq - 1 WHERE t.id = ${id}`);
+    const keyed = createHmac('sha256', keys.current!.secret)
+      .update(link!.prev ?? Buffer.alloc(32))
+      .update(link!.mac)
+      .digest('hex');
+    expect(Buffer.from(link!.hash).toString('hex')).toBe(keyed);
+    await rehashUnkeyed(t.database.db, id);
+    try {
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'chain' } });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'chain' } });
+    } finally {
+      await exec(sql`UPDATE ledger_transactions SET chain_hash = decode(${keyed}, 'hex') WHERE id = ${id}`);
+    }
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0 });
+  });
+
+  it('names a movement taken out of the chain (its chain number cleared) and does not chain it again', async () => {
+    const id = await move();
+    await chain();
+    const [row] = await rows<{ seq: string }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`);
+    await exec(sql`UPDATE ledger_transactions SET chain_seq = NULL WHERE id = ${id}`);
+    try {
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'unchained' } });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'unchained' } });
+      await chain();
+      expect(await rows(sql`SELECT chain_seq FROM ledger_transactions WHERE id = ${id}`)).toEqual([{ chain_seq: null }]);
+    } finally {
+      await exec(sql`UPDATE ledger_transactions SET chain_seq = ${row!.seq} WHERE id = ${id}`);
+    }
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0 });
+  });
+
+  it('names a movement marked refused in SQL, which keeps it out of the chain', async () => {
+    const id = await underJobLock(async () => {
+      const moved = await move();
+      await exec(sql`UPDATE ledger_transactions SET seal_refused_at = now() WHERE id = ${moved}`);
+      return moved;
+    });
+    try {
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, unchained: 0, first: { movementId: id, problem: 'refused' } });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'refused' } });
+    } finally {
+      await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${id}`);
+    }
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0 });
+  });
+
+  it('chains from the job and from checks at once without two movements on one chain number', async () => {
+    await Promise.all(Array.from({ length: 40 }, () => move()));
+    const now = new Date();
+    const [a, b, check] = await Promise.all([chainSealed(t.database.db, keys, now), chainSealed(t.database.db, keys, now), checkSeal(t.database.db, keys)]);
+    expect(a.refused + b.refused).toBe(0);
+    expect(check).toMatchObject({ state: 'sealed', problems: 0, unchained: 0 });
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0, unchained: 0 });
+    const [count] = await rows<{ sealed: number; chained: number; top: string }>(
+      sql`SELECT count(*)::int AS sealed, count(chain_seq)::int AS chained, max(chain_seq) AS top FROM ledger_transactions WHERE seal_mac IS NOT NULL`,
+    );
+    expect(count!.chained).toBe(count!.sealed);
+    expect(Number(count!.top)).toBe(count!.chained);
   });
 
   it('reports a wrong key as a wrong key, not as tampering', async () => {
@@ -274,6 +440,34 @@ describe('sealed ledger', () => {
       expect(await chainSeq(id)).toBeNull();
       await ledgerSealJob(t.database.db, keys, () => new Date()).run();
       expect(await chainSeq(id)).not.toBeNull();
+    });
+  });
+
+  it('after migration 0031 re-chains the ledger keyed: an unkeyed chain before it is named, the keyed one after it verifies', async () => {
+    await underJobLock(async () => {
+      // The chain as the unkeyed job built it (sha256 of the previous hash and the MAC, in chain order).
+      await exec(
+        sql.raw(`
+          DO $$
+          DECLARE r record; h bytea := '\\x${'0'.repeat(64)}'::bytea;
+          BEGIN
+            FOR r IN SELECT id, seal_mac FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq LOOP
+              h := sha256(h || r.seal_mac);
+              UPDATE ledger_transactions SET chain_hash = h WHERE id = r.id;
+            END LOOP;
+          END $$`),
+      );
+      const [firstLink] = await rows<{ id: number }>(sql`SELECT id FROM ledger_transactions WHERE chain_seq = 1`);
+      expect((await checkSeal(t.database.db, keys)).first).toMatchObject({ movementId: firstLink!.id, problem: 'chain' });
+      const migration = await readFile(new URL('../../db/migrations/0031_keyed_seal_chain.sql', import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await exec(sql.raw(statement));
+      expect(await rows(sql`SELECT count(*)::int AS n FROM ledger_seal_digests`)).toEqual([{ n: 0 }]);
+      expect(await rows(sql`SELECT count(chain_seq)::int AS n FROM ledger_transactions`)).toEqual([{ n: 0 }]);
+      // The check chains what waits before verifying: every sealed movement again, in id order, each MAC verified.
+      const check = await checkSeal(t.database.db, keys);
+      const [sealed] = await rows<{ n: number; first: number }>(sql`SELECT count(*)::int AS n, min(id) AS first FROM ledger_transactions WHERE seal_mac IS NOT NULL`);
+      expect(check).toMatchObject({ state: 'sealed', problems: 0, unchained: 0, verified: sealed!.n, lastSealed: { chainSeq: sealed!.n } });
+      expect(await rows(sql`SELECT id FROM ledger_transactions WHERE chain_seq = 1`)).toEqual([{ id: sealed!.first }]);
     });
   });
 
