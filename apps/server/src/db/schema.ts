@@ -20,3 +20,4 @@ export * from '../modules/partners/partners-tables';
 export * from '../modules/responsible/responsible-tables';
 export * from '../modules/risk/risk-tables';
 export * from '../modules/integrations/integration-tables';
+export * from '../modules/backoffice/alone-totals-tables';

@@ -70,9 +70,36 @@ export const AdminDeposit = z.object({
   note: z.string(),
   gateway: z.string().nullable(),
   gateway_trade_no: z.string().nullable(),
+  /**
+   * What an operator's approval rests on (a deposit without a gateway): the receiving account the money reached (its
+   * id, and its name and number as recorded) and the payer's reference found on it; empty until approved.
+   */
+  receiving_account_id: z.number().int().nullable(),
+  receiving_account: z.string(),
+  payer_reference: z.string(),
+  /** The first approval of a deposit above `deposit_second_review_above` or past a daily total (empty/null until then). */
+  first_reviewer_id: z.number().int().nullable(),
+  first_reviewed_by: z.string(),
+  first_reviewed_at: Timestamp.nullable(),
   reviewed_by: z.string(),
   reviewed_at: Timestamp.nullable(),
   created_at: Timestamp,
+});
+export const AdminDepositRow = AdminDeposit.extend({
+  username: z.string(),
+  /** Whether an operator's approval of it is a first one by the line as it stands now (a daily total may add more). */
+  needs_second_review: z.boolean(),
+});
+/**
+ * An operator's approval of a deposit without a gateway: the receiving account (one of the site's, of the deposit's
+ * channel) the money reached and the payer's reference (the transfer's serial, the payer's name) found on it, both
+ * required on a first (or only) approval; a second approval rests on what the first recorded (sent again, they must be
+ * the same).
+ */
+export const DepositApproveInput = z.object({
+  note: z.string().max(200).default(''),
+  receiving_account_id: z.number({ message: MSG.depositReceivingAccountRequired }).int({ message: MSG.depositReceivingAccountRequired }).positive({ message: MSG.depositReceivingAccountRequired }).optional(),
+  payer_reference: z.string({ message: MSG.depositPayerReferenceRequired }).max(128, { message: MSG.inputTooLong }).default(''),
 });
 /** What a gateway's order query answered about one deposit (查单). */
 export const GatewayOrderAnswer = z.object({
@@ -409,7 +436,7 @@ export const LedgerSealDigest = z.object({
   recordedAt: Timestamp,
 });
 
-const depositReview = reviewed('/admin/api/deposits', 'deposit_no', FINANCE, AdminDeposit, 'a deposit (credits it)');
+const depositReview = reviewed('/admin/api/deposits', 'deposit_no', FINANCE, AdminDeposit, 'a deposit (credits nothing)');
 const withdrawalReview = reviewed(
   '/admin/api/withdrawals',
   'order_no',
@@ -437,8 +464,15 @@ export const receivingAccountResource = resource(
 
 /** The money desk. */
 export const adminPaymentCalls = {
-  deposits: def('GET', '/admin/api/deposits', FINANCE, DepositQueueInput, paginator(AdminDeposit), 'Deposit queue'),
-  depositApprove: depositReview.approve,
+  deposits: def('GET', '/admin/api/deposits', FINANCE, DepositQueueInput, paginator(AdminDepositRow), 'Deposit queue'),
+  depositApprove: def(
+    'POST',
+    '/admin/api/deposits/:deposit_no/approve',
+    FINANCE,
+    DepositApproveInput,
+    AdminDeposit,
+    'Approve a deposit paid to a receiving account, with its evidence (a gateway deposit: 403, only its gateway credits it); above deposit_second_review_above or past a daily total a first approval, then a second by another person',
+  ),
   depositReject: depositReview.reject,
   depositQuery: def(
     'POST',

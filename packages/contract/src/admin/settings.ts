@@ -35,6 +35,18 @@ export const AdminSettings = z.object({
   withdraw_second_review_above: z.number(),
   /** Yuan: a manual adjustment above it (either sign) waits for another operator's approval (1.00-100,000.00). */
   adjust_second_review_above: z.number(),
+  /** Yuan: a manual deposit (no gateway) above it needs a second approval by another operator (1.00-100,000.00). */
+  deposit_second_review_above: z.number(),
+  /**
+   * Yuan, the daily totals of the three lines (1.00-1,000,000.00): what one operator applies or approves alone in a
+   * Beijing day, and what one member receives (or is paid) that way; past one, the item waits for a second person.
+   */
+  adjust_second_review_daily_operator: z.number(),
+  adjust_second_review_daily_member: z.number(),
+  withdraw_second_review_daily_operator: z.number(),
+  withdraw_second_review_daily_member: z.number(),
+  deposit_second_review_daily_operator: z.number(),
+  deposit_second_review_daily_member: z.number(),
   /** 1: every operator must enrol two-factor sign-in before anything else. */
   operator_totp_required: flagValue,
 });

@@ -203,6 +203,8 @@ describe('the two-person lines', () => {
     expect(Object.fromEntries(rows.filter((r) => r.key.endsWith('_second_review_above')).map((r) => [r.key, r.value]))).toEqual({
       withdraw_second_review_above: '5000',
       adjust_second_review_above: '1000',
+      // A line added since, seeded with its default.
+      deposit_second_review_above: '5000',
     });
   });
 });

@@ -11,8 +11,9 @@ import { formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
-import { reviewLineCents } from '../site/site-service';
+import { reviewLinesOf } from '../site/site-service';
 import { audit } from '../backoffice/audit';
+import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { memberRowsPage } from '../backoffice/member-rows-page';
 import type { AdminDeps, AuthedOperator } from './admin-service';
@@ -72,8 +73,9 @@ const reused = () => new AppError(BizCode.CONFLICT, MSG.adjustReferenceReused);
 
 /**
  * 调整余额 and 调整复核 (README "Operators"). An adjustment up to the line `adjust_second_review_above` (either sign)
- * is applied at once; above it, it is recorded as pending and applied only when another operator approves it, so
- * no one operator can move a large amount alone. A `reference` names one adjustment, pending or applied: a replay
+ * is applied at once while the operator's and the member's totals of the day allow it (README "Two-person lines");
+ * above the line, or past a total, it is recorded as pending and applied only when another operator approves it, so
+ * no one operator can move a large amount alone, neither at once nor a little at a time. A `reference` names one adjustment, pending or applied: a replay
  * answers as the first call did, the same reference for another member or amount is refused.
  */
 export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, authenticate: AuthenticateOperator) {
@@ -97,8 +99,13 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
           message: recorded.state === PENDING ? MSG.adjustPendingReview : MSG.ok,
         };
       }
-      const line = await reviewLineCents(tx, 'adjust_second_review_above');
-      if (Math.abs(cents) > line) {
+      const lines = await reviewLinesOf(tx, 'adjust');
+      const line = lines.above;
+      // Under the line, the operator's and the member's totals of the day decide (a credit counts for the member).
+      const item: AloneItem = { kind: 'adjust', operatorId: operator.id, memberId, cents, toMember: cents > 0, at: deps.clock.now() };
+      const aboveLine = Math.abs(cents) > line;
+      const alone = aboveLine ? null : await judgeAlone(tx, item, lines);
+      if (aboveLine || !alone?.within) {
         // Applied earlier under this reference (the line was higher then): a replay, or a reference reused.
         const posted = await postedAdjustment(tx, reference);
         if (posted) {
@@ -117,10 +124,19 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
           action: 'member.adjust_request',
           target: `member:${memberId}`,
           before: { balance: centsToMoney(before) },
-          after: { adjustment: pending.id, amount: centsToMoney(cents), note: input.note, line: centsToMoney(line) },
+          after: {
+            adjustment: pending.id,
+            amount: centsToMoney(cents),
+            note: input.note,
+            line: centsToMoney(line),
+            ...(alone ? { daily_total: dailyTotalFacts(lines, alone) } : {}),
+          },
           requestId: req.id,
         });
-        return { data: { balance: centsToMoney(before), pending: adjustmentView(pending, member.username) }, message: MSG.adjustPendingReview };
+        return {
+          data: { balance: centsToMoney(before), pending: adjustmentView(pending, member.username) },
+          message: alone ? MSG.adjustDailyTotalPending : MSG.adjustPendingReview,
+        };
       }
       const result = await postAdjustment(tx, reference, memberId, cents, input.note);
       if (result.replayed) {
@@ -129,6 +145,7 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
       }
       const after = await balanceOf(tx, accountCode.wallet(memberId));
       if (!result.replayed) {
+        await recordAlone(tx, item);
         await audit(tx, {
           operatorId: operator.id,
           action: 'member.adjust',

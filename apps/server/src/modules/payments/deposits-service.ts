@@ -10,16 +10,18 @@ import {
   usdtCentsOf,
   validateDeposit,
 } from '@h5/contract';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../backoffice/audit';
+import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
+import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { guardDeposit } from '../responsible/responsible-service';
-import { readSettings } from '../site/site-service';
+import { readSettings, reviewLinesOf } from '../site/site-service';
 import {
   newTradeNumber,
   PAYINFO_TYPE,
@@ -263,7 +265,8 @@ export type ReviewDecision = 'approve' | 'reject';
  * Reviews a deposit once (SERVER-RULES "Deposits"): the state changes by a guarded update from 1 inside the money
  * transaction, so of two reviews racing exactly one wins and the other answers 409. Approval credits the amount
  * from house:deposits, raises paysum and credits the configured bonus as its own movement from house:promotions.
- * The operator back office, a gateway's verified notify and reconciliation all come through here.
+ * A gateway's verified notify and reconciliation approve through here, and operators reject through here; an
+ * operator's approval is approveDeposit's, with its evidence and its two-person line.
  */
 export async function reviewDeposit(
   deps: PaymentsDeps,
@@ -284,6 +287,8 @@ export async function reviewDepositIn(
   reviewer: Reviewer,
   note = '',
 ) {
+  // Only the gateway credits a deposit without evidence (README "Who may move money").
+  if (decision === 'approve' && reviewer.operatorId !== null) throw new Error('an operator approves a deposit through approveDeposit');
   const [found] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
   if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   await lockWallet(tx, found.memberId);
@@ -314,6 +319,132 @@ export async function reviewDepositIn(
     });
   }
   return depositView(updated);
+}
+
+/** What an operator's approval of a deposit rests on: the receiving account the money reached and the payer's reference. */
+export interface DepositEvidence {
+  receivingAccountId: number | undefined;
+  payerReference: string;
+}
+
+export interface DepositApproval {
+  deposit: ReturnType<typeof depositView>;
+  /** A first approval was recorded and nothing was credited: above the line, or past a daily total. */
+  awaitingSecondReview: false | 'line' | 'daily_total';
+}
+
+/** A receiving account as the deposit records it: what an operator later reads, even if the account is changed. */
+function accountLabel(a: typeof receivingAccounts.$inferSelect): string {
+  const parts = a.channel === 'bank' ? [a.bankName, a.bankOwner, a.bankNo] : [a.channel, a.mchId];
+  return parts.filter(Boolean).join(' ').slice(0, 255);
+}
+
+/**
+ * The evidence of a deposit's approval, checked: on a first (or only) approval both are required and the account
+ * must be one of the site's receiving accounts of the deposit's channel (where the member was told to pay); a second
+ * approval rests on what the first recorded, and evidence it sends must be the same.
+ */
+async function checkedEvidence(tx: Tx, d: DepositRow, evidence: DepositEvidence) {
+  const reference = evidence.payerReference.trim();
+  if (d.firstReviewerId !== null) {
+    const otherAccount = evidence.receivingAccountId !== undefined && evidence.receivingAccountId !== d.receivingAccountId;
+    if (otherAccount || (reference !== '' && reference !== d.payerReference)) throw badInput(MSG.depositEvidenceMismatch);
+    return { receivingAccountId: d.receivingAccountId, receivingAccount: d.receivingAccount, payerReference: d.payerReference };
+  }
+  if (evidence.receivingAccountId === undefined) throw badInput(MSG.depositReceivingAccountRequired);
+  if (!reference) throw badInput(MSG.depositPayerReferenceRequired);
+  const [account] = await tx.select().from(receivingAccounts).where(eq(receivingAccounts.id, evidence.receivingAccountId));
+  if (!account || account.channel !== rangeTypeOf(d.payWay, d.catepay)) throw badInput(MSG.depositReceivingAccountInvalid);
+  return { receivingAccountId: account.id, receivingAccount: accountLabel(account), payerReference: reference.slice(0, 128) };
+}
+
+/**
+ * An operator's approval of a deposit paid to a receiving account (README "Who may move money"). A gateway deposit is
+ * credited only by its gateway (signed notify, reconciliation, 查单) or as a late payment: an operator's approval of
+ * one is refused (403) and changes nothing. The approval records its evidence (checkedEvidence). Above
+ * deposit_second_review_above, or where crediting it alone would take the operator's or the member's total of the
+ * day past its daily total (README "Two-person lines"), it is a first approval: recorded, nothing credited, and the
+ * approval that credits must come from a second person. The member's wallet, then the deposit row, are locked, so
+ * two approvals at once are taken one after the other and the money is credited once.
+ */
+export async function approveDeposit(
+  deps: PaymentsDeps,
+  depositNo: string,
+  evidence: DepositEvidence,
+  reviewer: Reviewer & { operatorId: number },
+  note = '',
+): Promise<DepositApproval> {
+  return moneyTransaction(deps.db, async (tx) => {
+    const [found] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
+    if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    if (found.gatewayCode !== null) throw new AppError(BizCode.FORBIDDEN, MSG.depositGatewayOnly);
+    await lockWallet(tx, found.memberId);
+    const [current] = await tx.select().from(deposits).where(eq(deposits.id, found.id)).for('update');
+    if (!current || current.state !== 1) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+    const proof = await checkedEvidence(tx, current, evidence);
+    const cents = numericToCents(current.amount);
+    const now = deps.clock.now();
+    const lines = await reviewLinesOf(tx, 'deposit');
+    const item: AloneItem = { kind: 'deposit', operatorId: reviewer.operatorId, memberId: current.memberId, cents, toMember: true, at: now };
+    const firstDone = current.firstReviewerId !== null;
+    const aboveLine = firstDone || cents > lines.above;
+    const judged = aboveLine ? null : await judgeAlone(tx, item, lines);
+    const needsTwo = aboveLine || !judged?.within;
+    const facts = { amount: numericToMoney(current.amount), receiving_account: proof.receivingAccount, payer_reference: proof.payerReference };
+
+    if (needsTwo && !firstDone) {
+      const [first] = await tx
+        .update(deposits)
+        .set({ ...proof, firstReviewerId: reviewer.operatorId, firstReviewedBy: reviewer.name.slice(0, 32), firstReviewedAt: now })
+        .where(and(eq(deposits.id, current.id), eq(deposits.state, 1), isNull(deposits.firstReviewerId)))
+        .returning();
+      if (!first) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+      await audit(tx, {
+        operatorId: reviewer.operatorId,
+        action: 'deposit.first_approve',
+        target: `deposit:${current.depositNo}`,
+        before: { state: current.state, first_reviewed_by: '' },
+        after: {
+          state: first.state,
+          ...facts,
+          first_reviewed_by: first.firstReviewedBy,
+          line: centsToMoney(lines.above),
+          ...(judged ? { daily_total: dailyTotalFacts(lines, judged) } : {}),
+        },
+        requestId: reviewer.requestId,
+      });
+      return { deposit: depositView(first), awaitingSecondReview: judged ? 'daily_total' : 'line' };
+    }
+    if (current.firstReviewerId !== null) {
+      const madeAt = current.firstReviewedAt ?? current.createdAt;
+      await refuseUnlessSecondPerson(tx, { makerId: current.firstReviewerId, madeAt }, reviewer.operatorId, MSG.secondReviewSameOperator);
+    }
+    const bonusCents = await depositBonusCents(tx, cents);
+    const [updated] = await tx
+      .update(deposits)
+      .set({ ...proof, state: 2, reviewedBy: reviewer.name.slice(0, 32), reviewedAt: now, note: note.slice(0, 200), bonus: centsToMoney(bonusCents) })
+      .where(and(eq(deposits.id, current.id), eq(deposits.state, 1)))
+      .returning();
+    if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+    // Credited on one approval: it counts towards the operator's and the member's totals of the day.
+    if (!needsTwo) await recordAlone(tx, item);
+    await creditDepositIn(tx, deps, current, cents, bonusCents);
+    await audit(tx, {
+      operatorId: reviewer.operatorId,
+      action: 'deposit.approve',
+      target: `deposit:${current.depositNo}`,
+      before: { state: current.state },
+      after: {
+        state: updated.state,
+        ...facts,
+        bonus: numericToMoney(updated.bonus),
+        note: updated.note,
+        ...(firstDone ? { first_reviewed_by: updated.firstReviewedBy } : {}),
+      },
+      requestId: reviewer.requestId,
+    });
+    return { deposit: depositView(updated), awaitingSecondReview: false };
+  });
 }
 
 /** The configured deposit bonus of an amount (deposit_bonus_percent), in cents. */
@@ -387,6 +518,12 @@ export function depositView(d: DepositRow, username?: string) {
     note: d.note,
     gateway: d.gatewayCode,
     gateway_trade_no: d.gatewayTradeNo,
+    receiving_account_id: d.receivingAccountId,
+    receiving_account: d.receivingAccount,
+    payer_reference: d.payerReference,
+    first_reviewer_id: d.firstReviewerId,
+    first_reviewed_by: d.firstReviewedBy,
+    first_reviewed_at: d.firstReviewedAt ? formatBeijing(d.firstReviewedAt) : null,
     reviewed_by: d.reviewedBy,
     reviewed_at: d.reviewedAt ? formatBeijing(d.reviewedAt) : null,
     created_at: formatBeijing(d.createdAt),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { usdtAmount } from '@h5/contract';
+import { MSG, usdtAmount } from '@h5/contract';
+import { eq } from 'drizzle-orm';
 import { adminCall, call, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { receivingAccounts } from '../../db/schema';
 import { writeSettings } from '../site/site-service';
 import { paymentsKit } from './payments-test-kit';
 
@@ -255,16 +257,18 @@ describe('POST /api/payinfo', () => {
 });
 
 describe('deposit review', () => {
-  it('credits on approval through the ledger, raises paysum, and answers 409 to a second review', async () => {
+  it('credits a bank transfer on approval with its evidence through the ledger, raises paysum, and answers 409 to a second review', async () => {
     const m = await registerMember(t.app);
-    const made = await kit.recharge(m.token, { paytype: 'alipay', amount: '250.50' });
+    const made = await kit.recharge(m.token, { paytype: 'bank', amount: '250.50', bank_owner: '张三', bank: '招商银行', bank_no: '6214830000001111', bank_address: '上海分行' });
     const no = made.data.deposit_no;
-    const approved = await adminCall<{ state: number; reviewed_by: string }>(t, ops.finance, 'POST', `/admin/api/deposits/${no}/approve`, { note: '已到账' });
-    expect(approved.code).toBe(200);
-    expect(approved.data).toMatchObject({ state: 2 });
+    const [account] = await t.database.db.select().from(receivingAccounts).where(eq(receivingAccounts.channel, 'bank')).orderBy(receivingAccounts.id).limit(1);
+    const evidence = { receiving_account_id: account!.id, payer_reference: '张三 HX0250' };
+    const approved = await adminCall<{ state: number; reviewed_by: string }>(t, ops.finance, 'POST', `/admin/api/deposits/${no}/approve`, { ...evidence, note: '已到账' });
+    expect(approved).toMatchObject({ code: 200, message: MSG.ok });
+    expect(approved.data).toMatchObject({ state: 2, receiving_account_id: account!.id, payer_reference: '张三 HX0250', first_reviewed_by: '', note: '已到账' });
     expect(await kit.balance(m.token)).toBe('250.50');
     expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('250.50');
-    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${no}/approve`, {})).toEqual({ code: 409, message: '该记录已处理', data: null });
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${no}/approve`, evidence)).toEqual({ code: 409, message: '该记录已处理', data: null });
     expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${no}/reject`, {})).code).toBe(409);
     expect(await kit.balance(m.token)).toBe('250.50');
     const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, ops.finance, 'GET', '/admin/api/audit?page=1');
@@ -272,7 +276,15 @@ describe('deposit review', () => {
     expect(audit.code).toBe(403);
     const admin = await operatorToken(t, 'admin');
     const log = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, admin, 'GET', '/admin/api/audit?page=1&pagesize=50');
-    expect(log.data.data).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'deposit.approve', target: `deposit:${no}` })]));
+    expect(log.data.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'deposit.approve',
+          target: `deposit:${no}`,
+          after: { state: 2, amount: '250.50', receiving_account: `${account!.bankName} ${account!.bankOwner} ${account!.bankNo}`, payer_reference: '张三 HX0250', bonus: '0.00', note: '已到账' },
+        }),
+      ]),
+    );
     await kit.ledgerBalanced();
   });
 
@@ -284,7 +296,8 @@ describe('deposit review', () => {
     expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('0.00');
     const records = await call<{ data: Array<{ state: number }> }>(t.app, '/api/gettransrecord', { date: 1, type: 1 }, { token: m.token });
     expect(records.data.data[0]?.state).toBe(3);
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).code).toBe(409);
+    // A gateway deposit is never an operator's to credit, rejected or not.
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).toEqual({ code: 403, message: MSG.depositGatewayOnly, data: null });
     await kit.ledgerBalanced();
   });
 

@@ -12,7 +12,8 @@ import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money'
 import { type PageWindow, pageWindow } from '../../lib/paging';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../backoffice/audit';
-import { depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
+import { reviewLinesOf } from '../site/site-service';
+import { approveDeposit, depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
 import type { PaymentsDeps } from './payments-common';
 import { deposits, paymentGateways, payRanges, type PayWayCode, payWays, receivingAccounts, withdrawals } from './payments-tables';
 import { reviewWithdrawal, secondReviewLine, withdrawalView } from './withdrawals-service';
@@ -40,6 +41,10 @@ async function withdrawalQueue(db: DbOrTx, where: SQL | undefined, window: PageW
   });
   return memberRowsPage(db, withdrawals, where, window, view, { turnoverRequired: members.turnoverRequired });
 }
+
+/** The message of an approval: a first one says why it waits for a second person; one that moved money says ok. */
+const approvalMessage = (waiting: false | 'line' | 'daily_total') =>
+  waiting === 'daily_total' ? MSG.dailyTotalPending : waiting === 'line' ? MSG.secondReviewPending : MSG.ok;
 
 type AccountRow = typeof receivingAccounts.$inferSelect;
 const accountView = (a: AccountRow) => ({
@@ -101,7 +106,14 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
   adminRoute(app, authenticate, adminEndpoints.deposits, async ({ input }) => {
     const filters = beijingDayRange(deposits.createdAt, input);
     if (input.state !== undefined) filters.push(eq(deposits.state, input.state));
-    return { data: await memberRowsPage(db, deposits, and(...filters), pageWindow(input), depositView) };
+    const { above } = await reviewLinesOf(db, 'deposit');
+    // Whether an operator's approval is a first one by the line; a daily total may make it one too, said on approval.
+    const view = (row: typeof deposits.$inferSelect, username: string) => ({
+      ...depositView(row, username),
+      username,
+      needs_second_review: row.gatewayCode === null && (row.firstReviewerId !== null || numericToCents(row.amount) > above),
+    });
+    return { data: await memberRowsPage(db, deposits, and(...filters), pageWindow(input), view) };
   });
 
   adminRoute(app, authenticate, adminEndpoints.withdrawals, async ({ input }) => {
@@ -110,16 +122,23 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
     return { data: await withdrawalQueue(db, and(...filters), pageWindow(input)) };
   });
 
-  const depositReviews = { approve: adminEndpoints.depositApprove, reject: adminEndpoints.depositReject };
+  // An operator approves only a deposit paid to a receiving account, with its evidence; rejecting works for any.
+  adminRoute(app, authenticate, adminEndpoints.depositApprove, async ({ input, params, operator, req }) => {
+    const evidence = { receivingAccountId: input.receiving_account_id, payerReference: input.payer_reference };
+    const reviewer = { operatorId: operator.id, name: operator.username, requestId: req.id };
+    const approval = await approveDeposit(deps, tradeNumber(params, 'deposit_no'), evidence, reviewer, input.note);
+    return { data: approval.deposit, message: approvalMessage(approval.awaitingSecondReview) };
+  });
+  adminRoute(app, authenticate, adminEndpoints.depositReject, async ({ input, params, operator, req }) => ({
+    data: await reviewDeposit(deps, tradeNumber(params, 'deposit_no'), 'reject', { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note),
+    message: MSG.ok,
+  }));
+
   const withdrawalReviews = { approve: adminEndpoints.withdrawalApprove, reject: adminEndpoints.withdrawalReject };
   for (const decision of ['approve', 'reject'] as const satisfies readonly ReviewDecision[]) {
-    adminRoute(app, authenticate, depositReviews[decision], async ({ input, params, operator, req }) => ({
-      data: await reviewDeposit(deps, tradeNumber(params, 'deposit_no'), decision, { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note),
-      message: MSG.ok,
-    }));
     adminRoute(app, authenticate, withdrawalReviews[decision], async ({ input, params, operator, req }) => {
       const review = await reviewWithdrawal(deps, tradeNumber(params, 'order_no'), decision, { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note);
-      return { data: review.withdrawal, message: review.awaitingSecondReview ? MSG.secondReviewPending : MSG.ok };
+      return { data: review.withdrawal, message: approvalMessage(review.awaitingSecondReview) };
     });
   }
 

@@ -127,6 +127,21 @@ export const deposits = pgTable(
     /** Operator username, or the gateway's code when its verified notify or order query credited it. */
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * What an operator's approval of a deposit without a gateway rests on (README "Who may move money"): the receiving
+     * account the money reached (its id, and its name and number as they read then) and the payer's reference found on
+     * it (the transfer's serial, the payer's name). Empty for gateway deposits, which only the gateway credits.
+     */
+    receivingAccountId: integer('receiving_account_id'),
+    receivingAccount: varchar('receiving_account', { length: 255 }).notNull().default(''),
+    payerReference: varchar('payer_reference', { length: 128 }).notNull().default(''),
+    /**
+     * Above deposit_second_review_above, or past a daily total, the first operator's approval is recorded here while
+     * the state stays pending; another operator's approval credits it.
+     */
+    firstReviewerId: integer('first_reviewer_id'),
+    firstReviewedBy: varchar('first_reviewed_by', { length: 32 }).notNull().default(''),
+    firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true }),
     createdAt: stampedNow('created_at'),
   },
   (t) => [

@@ -16,9 +16,10 @@ import { AppError } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
+import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
-import { readSettings, reviewLineCents, type SiteSettings } from '../site/site-service';
+import { readSettings, reviewLineCents, reviewLinesOf, type SiteSettings } from '../site/site-service';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
 import type { ReviewDecision } from './deposits-service';
 import { memberCards, withdrawals } from './payments-tables';
@@ -176,15 +177,19 @@ export function secondReviewLine(db: DbOrTx): Promise<number> {
 
 export interface WithdrawalReview {
   withdrawal: ReturnType<typeof withdrawalView>;
-  /** A first approval was recorded: the money has not left, another operator must approve it too. */
-  awaitingSecondReview: boolean;
+  /**
+   * A first approval was recorded: the money has not left, another operator must approve it too; why: the amount is
+   * above the line, or paying it alone would pass a daily total.
+   */
+  awaitingSecondReview: false | 'line' | 'daily_total';
 }
 
 /**
  * Reviews a withdrawal once, like reviewDeposit: approval pays the amount out of in-flight, rejection returns it to
- * the member's wallet. Above the second-review line an operator's first approval only records itself (first
- * reviewer) and leaves the withdrawal pending; the approval that pays must come from another operator. Once a
- * first approval is recorded the rule stays, whatever the line is changed to meanwhile. The withdrawal row is
+ * the member's wallet. Above the second-review line, or where paying it alone would take the operator's or the
+ * member's total of the day past its daily total (README "Two-person lines"), an operator's first approval only
+ * records itself (first reviewer) and leaves the withdrawal pending; the approval that pays must come from another
+ * person. Once a first approval is recorded the rule stays, whatever the line is changed to meanwhile. The withdrawal row is
  * locked, so two approvals at once are taken one after the other and the money leaves once.
  */
 export async function reviewWithdrawal(
@@ -201,9 +206,15 @@ export async function reviewWithdrawal(
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, found.id)).for('update');
     if (!current || current.state !== 1) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
     const cents = numericToCents(found.amount);
+    let alone: AloneItem | null = null;
     if (decision === 'approve' && reviewer.operatorId !== null) {
-      const line = await secondReviewLine(tx);
-      const needsTwo = current.firstReviewerId !== null || (line > 0 && cents > line);
+      const lines = await reviewLinesOf(tx, 'withdraw');
+      const line = lines.above;
+      const item: AloneItem = { kind: 'withdraw', operatorId: reviewer.operatorId, memberId: found.memberId, cents, toMember: true, at: deps.clock.now() };
+      const aboveLine = current.firstReviewerId !== null || cents > line;
+      const judged = aboveLine ? null : await judgeAlone(tx, item, lines);
+      const needsTwo = aboveLine || !judged?.within;
+      if (!needsTwo) alone = item;
       if (needsTwo && current.firstReviewerId === null) {
         const [first] = await tx
           .update(withdrawals)
@@ -216,10 +227,16 @@ export async function reviewWithdrawal(
           action: 'withdrawal.first_approve',
           target: `withdrawal:${found.orderNo}`,
           before: { state: current.state, first_reviewed_by: '' },
-          after: { state: first.state, amount: numericToMoney(first.amount), first_reviewed_by: first.firstReviewedBy, line: centsToMoney(line) },
+          after: {
+            state: first.state,
+            amount: numericToMoney(first.amount),
+            first_reviewed_by: first.firstReviewedBy,
+            line: centsToMoney(line),
+            ...(judged ? { daily_total: dailyTotalFacts(lines, judged) } : {}),
+          },
           requestId: reviewer.requestId,
         });
-        return { withdrawal: withdrawalView(first), awaitingSecondReview: true };
+        return { withdrawal: withdrawalView(first), awaitingSecondReview: judged ? 'daily_total' : 'line' };
       }
       if (needsTwo && current.firstReviewerId !== null) {
         const madeAt = current.firstReviewedAt ?? current.createdAt;
@@ -232,6 +249,8 @@ export async function reviewWithdrawal(
       .where(and(eq(withdrawals.id, found.id), eq(withdrawals.state, 1)))
       .returning();
     if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
+    // Paid on one approval: it counts towards the operator's and the member's totals of the day.
+    if (alone) await recordAlone(tx, alone);
     await post(tx, {
       reference: `withdrawal-${decision === 'approve' ? 'paid' : 'returned'}:${found.orderNo}`,
       kind: decision === 'approve' ? 'withdrawal_paid' : 'withdrawal_returned',

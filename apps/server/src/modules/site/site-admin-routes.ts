@@ -32,6 +32,8 @@ const decimal = (min: number, max: number) => cents(min, max).transform((c) => c
  * A two-person line (yuan): it can be lowered to 1.00 but never set to 0 (off), nor so high that it never applies.
  */
 const reviewLine = cents(1_00, 100_000_00, MSG.reviewLineRange).transform((c) => c / 100);
+/** A two-person line's daily total (yuan): what one person may move alone in a day; never off either. */
+const dailyTotal = cents(1_00, 1_000_000_00, MSG.dailyTotalRange).transform((c) => c / 100);
 
 const text = (min: number, max: number) =>
   z
@@ -85,6 +87,13 @@ const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> }
   min_fanshui_money: decimal(0, 100_000_000_00),
   withdraw_second_review_above: reviewLine,
   adjust_second_review_above: reviewLine,
+  deposit_second_review_above: reviewLine,
+  adjust_second_review_daily_operator: dailyTotal,
+  adjust_second_review_daily_member: dailyTotal,
+  withdraw_second_review_daily_operator: dailyTotal,
+  withdraw_second_review_daily_member: dailyTotal,
+  deposit_second_review_daily_operator: dailyTotal,
+  deposit_second_review_daily_member: dailyTotal,
   operator_totp_required: flag,
 };
 

@@ -49,6 +49,17 @@ export const DEFAULT_SETTINGS = {
   // the first needs a second approval by another operator; a manual adjustment above the second waits for one.
   withdraw_second_review_above: 5000,
   adjust_second_review_above: 1000,
+  /** A manual deposit (no gateway) above it needs a second approval by another operator. */
+  deposit_second_review_above: 5000,
+  // Their daily totals (README "Two-person lines"), yuan, admin-only and never off (1.00-1,000,000.00): what one
+  // operator applied or approved alone in a Beijing day, and what one member received or was paid that way. Past
+  // one, the item waits for a second person even when it is under the line.
+  adjust_second_review_daily_operator: 5000,
+  adjust_second_review_daily_member: 2000,
+  withdraw_second_review_daily_operator: 50000,
+  withdraw_second_review_daily_member: 10000,
+  deposit_second_review_daily_operator: 20000,
+  deposit_second_review_daily_member: 10000,
   /** 1: every operator must enrol two-factor sign-in (TOTP) before any other back-office call. */
   operator_totp_required: 0 as Flag,
 };
@@ -87,11 +98,26 @@ export async function writeSettings(db: DbOrTx, values: Partial<SiteSettings>): 
   }
 }
 
-/** A two-person line in cents. One read as 0 or unreadable (edited in the database) falls back to the default. */
-export async function reviewLineCents(db: DbOrTx, key: 'withdraw_second_review_above' | 'adjust_second_review_above'): Promise<number> {
-  const { [key]: line } = await readSettings(db, [key]);
-  const cents = Math.round(Number(line) * 100);
+/** The kinds of money with a two-person line: manual adjustments, withdrawals, manual deposits. */
+export type LineKind = 'adjust' | 'withdraw' | 'deposit';
+type LineKey = `${LineKind}_second_review_${'above' | 'daily_operator' | 'daily_member'}`;
+
+const lineCents = (key: LineKey, value: unknown): number => {
+  const cents = Math.round(Number(value) * 100);
   return Number.isSafeInteger(cents) && cents > 0 ? cents : DEFAULT_SETTINGS[key] * 100;
+};
+
+/** A two-person line in cents. One read as 0 or unreadable (edited in the database) falls back to the default. */
+export async function reviewLineCents(db: DbOrTx, key: LineKey): Promise<number> {
+  const { [key]: line } = await readSettings(db, [key]);
+  return lineCents(key, line);
+}
+
+/** A kind's line and its two daily totals (per operator, per member), in cents, read as reviewLineCents reads one. */
+export async function reviewLinesOf(db: DbOrTx, kind: LineKind): Promise<{ above: number; operatorDay: number; memberDay: number }> {
+  const keys = [`${kind}_second_review_above`, `${kind}_second_review_daily_operator`, `${kind}_second_review_daily_member`] as const;
+  const values = await readSettings(db, keys);
+  return { above: lineCents(keys[0], values[keys[0]]), operatorDay: lineCents(keys[1], values[keys[1]]), memberDay: lineCents(keys[2], values[keys[2]]) };
 }
 
 /**
