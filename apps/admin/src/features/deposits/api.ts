@@ -12,14 +12,26 @@ export const fetchDeposits = (f: QueueFilters, page: PageRequest, signal: AbortS
 /** What a review changes besides the queue. */
 export const afterReview = [['deposits'], ['dashboardPending'], ['member'], ['memberTab'], ['members']];
 
-/** 通过 and 拒绝 of a deposit (by its number), and what either changes. */
+/**
+ * What an approval rests on: the receiving account the money reached and the payer's reference found on it. A first
+ * (or only) approval sends both; a second approval rests on what the first recorded and sends neither.
+ */
+export interface DepositEvidence {
+  receiving_account_id?: number;
+  payer_reference?: string;
+}
+
+/** 通过 (with its evidence; a first or second approval) and 拒绝 of a deposit by its number, and what either changes. */
 export const depositReview = {
-  approve: (row: { deposit_no: string }) =>
-    callAdminWithMessage(e.depositApprove, { params: { deposit_no: row.deposit_no }, input: { note: '' } }),
+  approve: (row: { deposit_no: string }, evidence: DepositEvidence) =>
+    callAdminWithMessage(e.depositApprove, { params: { deposit_no: row.deposit_no }, input: { note: '', ...evidence } }),
   reject: (row: { deposit_no: string }, note: string) =>
     callAdmin(e.depositReject, { params: { deposit_no: row.deposit_no }, input: { note } }),
   invalidate: afterReview,
 };
+
+/** The site's receiving accounts, to pick the one a deposit reached. */
+export const fetchReceivingAccounts = (signal: AbortSignal) => callAdmin(e.receivingAccounts, { signal });
 
 /** 查单: the gateway's answer about one deposit, acted on as reconciliation would. */
 export const queryDeposit = (depositNo: string) =>

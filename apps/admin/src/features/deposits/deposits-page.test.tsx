@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MSG } from '@h5/contract';
 import { describe, expect, it } from 'vitest';
 import { deposit } from '../../test/fixtures';
-import { fail, mockApi as mockAnyApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { fail, me, mockApi as mockAnyApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import { refuseWithReason } from '../../test/review';
 import DepositsPage from './deposits-page';
 
@@ -50,11 +51,19 @@ describe('存款审核', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/deposits?page=3');
   });
 
-  it('approves after a confirm dialog and refreshes the queue', async () => {
+  const accounts = [
+    { id: 11, channel: 'bank', bank_name: '中国工商银行', bank_no: '6222021200045678123', bank_owner: '深圳星河', bank_address: '', mch_id: '', content: '', payimg: '', enabled: 1, sort: 1 },
+    { id: 12, channel: 'bank', bank_name: '招商银行', bank_no: '6214830755261904', bank_owner: '深圳星河', bank_address: '', mch_id: '', content: '', payimg: '', enabled: 0, sort: 2 },
+    { id: 21, channel: 'wechat', bank_name: '', bank_no: '', bank_owner: '', bank_address: '', mch_id: 'xinghe_pay_wx01', content: '', payimg: '', enabled: 1, sort: 1 },
+  ];
+
+  it('approves with the receiving account the money reached and the payer\'s reference, then refreshes the queue', async () => {
     signInAs('finance');
     let approved = false;
     const { calls } = mockApi({
+      '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
       'GET /admin/api/deposits': () => ok(page(approved ? [] : [deposit()])),
+      'GET /admin/api/receiving-accounts': () => ok(accounts),
       'POST /admin/api/deposits/D202611250001/approve': () => {
         approved = true;
         return ok(deposit({ state: 2, reviewed_by: 'cashier' }));
@@ -65,11 +74,87 @@ describe('存款审核', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('确认通过该存款？');
     expect(within(dialog).getByText('500.00 元')).toBeInTheDocument();
+    // Both are asked for before anything is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
+    expect(await within(dialog).findByText(MSG.depositReceivingAccountRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.depositPayerReferenceRequired)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // Only the accounts of the deposit's channel are offered (a bank transfer: the bank accounts).
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    const options = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    expect(options).toEqual(['中国工商银行 深圳星河 6222021200045678123', '招商银行 深圳星河 6214830755261904（已停用）']);
+    await userEvent.click(await screen.findByTitle('中国工商银行 深圳星河 6222021200045678123'));
+    await userEvent.type(within(dialog).getByLabelText('付款流水号 / 付款人'), ' 王五 HX20261125 ');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
     expect(await screen.findByText('已通过，金额已入会员中心钱包')).toBeInTheDocument();
     expect(await screen.findByText('暂无待审核的存款')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '', receiving_account_id: 11, payer_reference: '王五 HX20261125' });
+  });
+
+  it('shows a first approval waiting for a second operator, and the second confirms what the first recorded', async () => {
+    signInAs('finance');
+    const first = deposit({ amount: '8000.00', needs_second_review: true });
+    const waiting = deposit({
+      id: 2,
+      deposit_no: 'D202611250002',
+      amount: '9000.00',
+      needs_second_review: true,
+      first_reviewer_id: 5,
+      first_reviewed_by: 'teller',
+      receiving_account_id: 11,
+      receiving_account: '中国工商银行 深圳星河 6222021200045678123',
+      payer_reference: 'HX9000',
+    });
+    const mine = deposit({ id: 3, deposit_no: 'D202611250003', first_reviewer_id: 2, first_reviewed_by: 'cashier', payer_reference: 'HX3', receiving_account: '招商银行' });
+    const gateway = deposit({ id: 4, deposit_no: 'D202611250004', pay_way: 'wechat', gateway: 'sandbox', depositor_name: '', depositor_bank: '', depositor_bank_no: '' });
+    const { calls } = mockApi({
+      '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
+      'GET /admin/api/deposits': () => ok(page([first, waiting, mine, gateway])),
+      'GET /admin/api/receiving-accounts': () => ok(accounts),
+      'POST /admin/api/deposits/D202611250002/approve': () => ok(deposit({ ...waiting, state: 2, reviewed_by: 'cashier' }), '操作成功'),
+    });
+    renderScreen(<DepositsPage />, { route: '/deposits' });
+    const big = row(await screen.findByText('D202611250001'));
+    expect(within(big).getByText('大额需复核')).toBeInTheDocument();
+    const second = row('D202611250002');
+    expect(within(second).getByText('待复核（初审 teller）')).toBeInTheDocument();
+    expect(within(second).getByText('中国工商银行 深圳星河 6222021200045678123 / HX9000')).toBeInTheDocument();
+    // The first reviewer cannot approve again; a gateway deposit is the gateway's to credit (reject stays).
+    expect(within(row('D202611250003')).getByRole('button', { name: '通过' })).toBeDisabled();
+    expect(within(row('D202611250004')).queryByRole('button', { name: '通过' })).not.toBeInTheDocument();
+    expect(within(row('D202611250004')).getByRole('button', { name: '拒绝' })).toBeEnabled();
+    expect(within(row('D202611250004')).getByText('待支付通道入账')).toBeInTheDocument();
+
+    await userEvent.click(within(big).getByRole('button', { name: '通过' }));
+    const firstDialog = await screen.findByRole('dialog');
+    expect(within(firstDialog).getByText('金额超过大额复核线：本次为初审，需另一位操作员复核后才入账。')).toBeInTheDocument();
+    await userEvent.click(within(firstDialog).getByRole('button', { name: '取消' }));
+
+    await userEvent.click(within(second).getByRole('button', { name: '复核通过' }));
+    const dialog = await dialogWith('复核通过该存款？');
+    expect(dialog).toHaveTextContent('初审：teller；收款账户：中国工商银行 深圳星河 6222021200045678123；付款流水：HX9000。本次为复核，通过后入账。');
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认复核通过' }));
+    expect(await screen.findByText('已通过，金额已入会员中心钱包')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/admin/api/deposits/D202611250002/approve', { note: '' }]]);
+  });
+
+  it('shows the server\'s word when an approval waits for a second operator', async () => {
+    signInAs('finance');
+    mockApi({
+      '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
+      'GET /admin/api/deposits': () => ok(page([deposit()])),
+      'GET /admin/api/receiving-accounts': () => ok(accounts),
+      'POST /admin/api/deposits/D202611250001/approve': () => ok(deposit({ first_reviewed_by: 'cashier', first_reviewer_id: 2 }), MSG.dailyTotalPending),
+    });
+    renderScreen(<DepositsPage />, { route: '/deposits' });
+    await userEvent.click(within(row(await screen.findByText('D202611250001'))).getByRole('button', { name: '通过' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('中国工商银行 深圳星河 6222021200045678123'));
+    await userEvent.type(within(dialog).getByLabelText('付款流水号 / 付款人'), 'HX1');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
+    expect(await screen.findByText(MSG.dailyTotalPending)).toBeInTheDocument();
   });
 
   it('rejects only with a reason', async () => {
@@ -97,11 +182,16 @@ describe('存款审核', () => {
         lists += 1;
         return ok(page([deposit()]));
       },
+      'GET /admin/api/receiving-accounts': () => ok(accounts),
       'POST /admin/api/deposits/D202611250001/approve': () => fail(409, '该订单已处理，请勿重复操作'),
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
     await userEvent.click(within(row(await screen.findByText('D202611250001'))).getByRole('button', { name: '通过' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认通过' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('中国工商银行 深圳星河 6222021200045678123'));
+    await userEvent.type(within(dialog).getByLabelText('付款流水号 / 付款人'), 'HX1');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
     expect(await screen.findByText('该订单已处理，请勿重复操作')).toBeInTheDocument();
     await waitFor(() => expect(lists).toBeGreaterThan(1));
   });

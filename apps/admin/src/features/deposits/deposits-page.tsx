@@ -1,15 +1,18 @@
 import type { adminEndpoints } from '@h5/contract';
-import { App, Button, Descriptions, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, ReviewStateTag } from '../../shared/labels';
 import { amountColumn, memberColumn } from '../../shared/table/columns';
 import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
-import { reviewedColumn } from '../../shared/ui/review-column';
 import { ReviewFacts } from '../../shared/ui/review-facts';
+import { StatusTag } from '../../shared/ui/status-tag';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
+import { useMe } from '../../shared/session/use-me';
 import { afterLateDecision, depositReview, fetchDeposits, queryDeposit } from './api';
+import { ApproveDepositDialog } from './approve-deposit-dialog';
 import { LatePaymentsSection } from './late-payments-section';
 
 type Row = RowOf<typeof adminEndpoints.deposits>;
@@ -56,17 +59,24 @@ function answerDetails({ message, data }: QueryAnswer) {
   );
 }
 
+/** What an approval of a deposit without a gateway rested on: the receiving account and the payer's reference. */
+const evidence = (row: Row) => (row.payer_reference ? `${row.receiving_account} / ${row.payer_reference}` : '-');
+
 /**
- * 存款审核: deposits waiting for a finance decision (bank transfers and pay ways without a gateway); 查单 asks a
- * gateway deposit's gateway now; 逾期到账 below holds money paid after its deposit closed.
+ * 存款审核: deposits waiting for a finance decision (bank transfers and pay ways without a gateway), approved with
+ * the receiving account the money reached and the payer's reference; above the line or past a daily total two
+ * different operators approve. A gateway deposit is credited only by its gateway: 查单 asks it now, and it can only
+ * be rejected here. 逾期到账 below holds money paid after its deposit closed.
  */
 export default function DepositsPage() {
+  const me = useMe();
+  const [approving, setApproving] = useState<Row | null>(null);
   const list = useReviewQueueList('deposits', fetchDeposits, '存款');
   const review = useReviewActions<Row>({
     what: '存款',
     describe,
     ...depositReview,
-    approvedText: '已通过，金额已入会员中心钱包',
+    approve: (row) => depositReview.approve(row, {}),
   });
 
   const confirm = useConfirmAction();
@@ -89,8 +99,21 @@ export default function DepositsPage() {
     amountColumn<Row>((usdt) => `${usdt} USDT`),
     { title: '方式', dataIndex: 'pay_way', render: payWayLabel },
     { title: '付款信息', render: (_v, row) => payer(row) },
+    { title: '到账核对', render: (_v, row) => evidence(row) },
     { title: '提交时间', dataIndex: 'created_at', width: 170 },
-    { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <ReviewStateTag state={v} /> },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 130,
+      render: (v: number, row) => (
+        <Space orientation="vertical" size={2}>
+          <ReviewStateTag state={v} />
+          {v === 1 && row.first_reviewed_by ? <StatusTag tone="info">{`待复核（初审 ${row.first_reviewed_by}）`}</StatusTag> : null}
+          {v === 1 && !row.first_reviewed_by && row.needs_second_review ? <StatusTag tone="accent">大额需复核</StatusTag> : null}
+          {v === 1 && row.gateway ? <StatusTag tone="warning">待支付通道入账</StatusTag> : null}
+        </Space>
+      ),
+    },
     {
       title: '通道',
       width: 80,
@@ -101,7 +124,37 @@ export default function DepositsPage() {
           </Button>
         ) : null,
     },
-    reviewedColumn<Row>(review),
+    {
+      title: '审核',
+      width: 170,
+      render: (_v, row) => {
+        if (row.state !== 1) {
+          const by = [row.first_reviewed_by, row.reviewed_by].filter(Boolean).join(' / ');
+          return <span>{`${by || '-'}${row.note ? `：${row.note}` : ''}`}</span>;
+        }
+        // Only the gateway credits a gateway deposit; a second approval must come from someone else (the server
+        // refuses both too).
+        const mine = row.first_reviewer_id !== null && row.first_reviewer_id === me.data?.id;
+        return (
+          <Space>
+            {row.gateway ? null : mine ? (
+              <Tooltip title="复核须由另一位操作员完成">
+                <Button type="primary" size="small" disabled>
+                  通过
+                </Button>
+              </Tooltip>
+            ) : (
+              <Button type="primary" size="small" onClick={() => setApproving(row)}>
+                {row.first_reviewed_by ? '复核通过' : '通过'}
+              </Button>
+            )}
+            <Button danger size="small" onClick={() => review.reject(row)}>
+              拒绝
+            </Button>
+          </Space>
+        );
+      },
+    },
   ];
 
   return (
@@ -110,8 +163,13 @@ export default function DepositsPage() {
       stateId="deposit-state"
       list={list}
       columns={columns}
-      width={1100}
-      dialog={review.dialog}
+      width={1300}
+      dialog={
+        <>
+          {review.dialog}
+          <ApproveDepositDialog row={approving} describe={describe} onClose={() => setApproving(null)} />
+        </>
+      }
     >
       <LatePaymentsSection />
     </ReviewQueueFrame>
