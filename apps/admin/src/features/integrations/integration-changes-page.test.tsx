@@ -83,4 +83,50 @@ describe('待审批变更', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '地址未确认' }));
   });
+
+  it("labels an operator's changes and shows a new operator's password once to the admin who approves it", async () => {
+    signInAs('admin', 'bob');
+    const creation = change({ id: 8, target_kind: 'operator', target: 'cashier2', action: 'create', before: null, after: { username: 'cashier2', role: 'finance' } });
+    const reset = change({ id: 9, target_kind: 'operator', target: 'carol', action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' } });
+    let decided = false;
+    mockApi({
+      'GET /admin/api/integration-changes': () => ok(page(decided ? [reset] : [creation, reset])),
+      'POST /admin/api/integration-changes/8/approve': () => {
+        decided = true;
+        return { code: 200, message: '操作员已创建，密码仅显示一次，请妥善保存', data: { ...creation, state: 2, checked_by: 'bob', password: 'Xy7-once-only' } };
+      },
+    });
+    renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
+    const diff = await screen.findByRole('table', { name: '操作员 cashier2（新增） 变更内容' });
+    expect(within(within(diff).getByRole('rowheader', { name: '角色' }).closest('tr') as HTMLElement).getByText('财务 ●')).toBeInTheDocument();
+    const twoFactors = within(screen.getByRole('table', { name: '操作员 carol（重置两步验证） 变更内容' }))
+      .getByRole('rowheader', { name: '两步验证' })
+      .closest('tr') as HTMLElement;
+    expect(within(twoFactors).getByText('已开启')).toBeInTheDocument();
+    expect(within(twoFactors).getByText('未开启 ●')).toBeInTheDocument();
+
+    await userEvent.click(within(line(diff)).getByRole('button', { name: '通过' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认通过' }));
+    const shown = (await screen.findByText('管理员已创建')).closest('.ant-modal') as HTMLElement;
+    expect(within(shown).getByLabelText('初始密码')).toHaveTextContent('Xy7-once-only');
+    expect(within(shown).getByText('cashier2')).toBeInTheDocument();
+    await userEvent.click(within(shown).getByRole('button', { name: '我已保存密码' }));
+    // The list is read again: the applied creation has left the pending ones.
+    const list = screen.getByRole('region', { name: '待审批变更列表' });
+    await waitFor(() => expect(within(list).queryByRole('table', { name: '操作员 cashier2（新增） 变更内容' })).not.toBeInTheDocument());
+    expect(within(list).getByRole('table', { name: '操作员 carol（重置两步验证） 变更内容' })).toBeInTheDocument();
+  });
+
+  it("disables 通过 on a change about the admin's own account", async () => {
+    signInAs('admin', 'bob');
+    const demote = change({ target_kind: 'operator', target: 'bob', action: 'role', before: { role: 'admin' }, after: { role: 'content' } });
+    mockApi({ 'GET /admin/api/integration-changes': () => ok(page([demote])) });
+    renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
+    const row = line(await screen.findByText('alice'));
+    const approve = within(row).getByRole('button', { name: '通过' });
+    expect(approve).toBeDisabled();
+    await userEvent.hover(approve.parentElement as HTMLElement);
+    expect(await screen.findByText('不能审批与自己账号有关的变更，请由另一位管理员审批')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: '拒绝' })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,8 @@
 import { adminEndpoints, INTEGRATION_CHANGE_STATES } from '@h5/contract';
-import { Button, Descriptions, Space, type TableColumnsType, Tooltip } from 'antd';
+import { Alert, Button, Descriptions, Modal, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { callAdmin, callAdminWithMessage, type RowOf } from '../../shared/api/client';
+import { ROLE_LABEL } from '../../shared/roles';
 import { useSessionStore } from '../../shared/session/session-store';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { apiState } from '../../shared/table/queue-filters';
@@ -38,12 +40,41 @@ const FIELD_LABEL: Record<string, string> = {
   submit_url: '提交地址',
   secret: '商户密钥',
   enabled: '启用',
+  username: '用户名',
+  role: '角色',
+  state: '状态',
+  totp_enabled: '两步验证',
 };
 const VALUE_LABEL: Record<string, string> = { transfer: '转账钱包', seamless: '无缝钱包' };
-const shown = (v: string | undefined) => (v === undefined || v === '' ? '（空）' : (VALUE_LABEL[v] ?? v));
+/** An operator's fields as the 管理员 page shows them. */
+const FIELD_VALUE_LABEL: Record<string, Record<string, string>> = {
+  role: ROLE_LABEL,
+  state: { '0': '已停用', '1': '正常' },
+  totp_enabled: { true: '已开启', false: '未开启' },
+};
+const shown = (name: string, v: string | undefined) =>
+  v === undefined || v === '' ? '（空）' : (FIELD_VALUE_LABEL[name]?.[v] ?? VALUE_LABEL[v] ?? v);
 
-const targetText = (row: Row) =>
-  `${row.target_kind === 'venue' ? '场馆' : '支付通道'} ${row.target}${row.action === 'create' ? '（新增）' : ''}`;
+const KIND_LABEL: Record<Row['target_kind'], string> = {
+  venue: '场馆',
+  gateway: '支付通道',
+  operator: '操作员',
+  setting: '设置',
+};
+/** What the change does, beside its target; an update of an integration or a setting says nothing more. */
+const ACTION_LABEL: Partial<Record<Row['action'], string>> = {
+  create: '新增',
+  role: '角色',
+  enable: '重新启用',
+  totp_reset: '重置两步验证',
+};
+const targetText = (row: Row) => {
+  const action = ACTION_LABEL[row.action];
+  return `${KIND_LABEL[row.target_kind]} ${row.target}${action ? `（${action}）` : ''}`;
+};
+/** A change about the signed-in admin's own account: another admin approves it. */
+const aboutMe = (row: Row, me: string | undefined) =>
+  row.target_kind === 'operator' && row.target.toLowerCase() === me?.toLowerCase();
 
 /** Before and after side by side, field by field; a field that changes is marked. */
 export function ChangeDiff({ row }: { row: Row }) {
@@ -74,9 +105,9 @@ export function ChangeDiff({ row }: { row: Row }) {
               <th scope="row" style={{ textAlign: 'left', fontWeight: 400, paddingRight: 12 }}>
                 {FIELD_LABEL[name] ?? name}
               </th>
-              <td style={{ paddingRight: 12, wordBreak: 'break-all' }}>{row.before ? shown(before) : '-'}</td>
+              <td style={{ paddingRight: 12, wordBreak: 'break-all' }}>{row.before ? shown(name, before) : '-'}</td>
               <td style={{ wordBreak: 'break-all' }}>
-                {shown(after)}
+                {shown(name, after)}
                 {changed ? ' ●' : ''}
               </td>
             </tr>
@@ -99,12 +130,62 @@ function describe(row: Row) {
   );
 }
 
+/** A new operator's password, shown once to the admin who approved its creation. */
+function CreatedPasswordDialog({
+  created,
+  onClose,
+}: {
+  created: { username: string; password: string } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={created !== null}
+      title="管理员已创建"
+      okText="我已保存密码"
+      cancelButtonProps={{ style: { display: 'none' } }}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      onOk={onClose}
+      destroyOnHidden
+    >
+      {created && (
+        <>
+          <Alert
+            type="warning"
+            showIcon
+            title="初始密码只显示这一次，请立即复制并安全地交给该管理员。"
+            style={{ marginBottom: 16 }}
+          />
+          <p>
+            用户名：<strong>{created.username}</strong>
+          </p>
+          <p>
+            初始密码：
+            <Typography.Text
+              code
+              copyable={{ text: created.password, tooltips: ['复制密码', '已复制'] }}
+              aria-label="初始密码"
+            >
+              {created.password}
+            </Typography.Text>
+          </p>
+        </>
+      )}
+    </Modal>
+  );
+}
+
 /**
- * 待审批变更 (admin): a venue's or gateway's address, secret or mode as one admin proposed it, applied only when
- * another admin approves. The maker cannot approve its own; it may withdraw it.
+ * 待审批变更 (admin): a venue's or gateway's address, secret or mode, and an operator's creation, role, enabling
+ * again or two-factor reset, as one admin proposed it, applied only when another admin approves (README "Two people,
+ * judged by person"). The maker cannot approve its own, nor an admin a change about their own account; the maker may
+ * withdraw it. Approving a new operator shows its password once.
  */
 export default function IntegrationChangesPage() {
   const me = useSessionStore((s) => s.session?.username);
+  const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
   const { filters, setFilters, tableProps } = usePagedList({
     name: 'integrationChanges',
     defaults: { state: '1' },
@@ -114,9 +195,16 @@ export default function IntegrationChangesPage() {
   const review = useReviewActions<Row>({
     what: '变更',
     describe,
-    approve: (row) => callAdminWithMessage(e.integrationChangeApprove, { params: { id: row.id }, input: { note: '' } }),
+    approve: async (row) => {
+      const answer = await callAdminWithMessage(e.integrationChangeApprove, {
+        params: { id: row.id },
+        input: { note: '' },
+      });
+      if (answer.data.password) setCreated({ username: answer.data.target, password: answer.data.password });
+      return answer;
+    },
     reject: (row, reason) => callAdmin(e.integrationChangeReject, { params: { id: row.id }, input: { note: reason } }),
-    invalidate: [['integrationChanges'], ['resource']],
+    invalidate: [['integrationChanges'], ['resource'], ['operators']],
     approvedText: '已通过，变更已生效',
   });
 
@@ -140,12 +228,22 @@ export default function IntegrationChangesPage() {
       render: (_v, row) => {
         if (row.state !== S.pending) return <span>{`${row.checked_by || '-'}${row.note ? `：${row.note}` : ''}`}</span>;
         const own = row.made_by === me;
+        const refusal = own
+          ? '不能审批自己提交的变更，请由另一位管理员审批'
+          : aboutMe(row, me)
+            ? '不能审批与自己账号有关的变更，请由另一位管理员审批'
+            : undefined;
         return (
           <Space>
-            <Tooltip title={own ? '不能审批自己提交的变更，请由另一位管理员审批' : undefined}>
+            <Tooltip title={refusal}>
               {/* A disabled button gets no pointer events: the span carries the tooltip. */}
               <span>
-                <Button type="primary" size="small" disabled={own} onClick={() => review.approve(row)}>
+                <Button
+                  type="primary"
+                  size="small"
+                  disabled={refusal !== undefined}
+                  onClick={() => review.approve(row)}
+                >
                   通过
                 </Button>
               </span>
@@ -164,11 +262,13 @@ export default function IntegrationChangesPage() {
       <PageTitle>待审批变更</PageTitle>
       <div style={{ marginBottom: 16 }}>
         场馆的钱包模式、接口地址、密钥、币种，以及支付通道的新增、商户号、密钥和提交地址，须另一位管理员通过后才生效；密钥始终以
-        ******** 显示。
+        ********
+        显示。操作员的新增、角色、重新启用和重置两步验证也须另一位管理员通过；新增操作员的初始密码在通过时显示一次。
       </div>
       <StateFilterBar id="integration-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
       <ListTable<Row> label="待审批变更列表" columns={columns} width={1100} {...tableProps} />
       {review.dialog}
+      <CreatedPasswordDialog created={created} onClose={() => setCreated(null)} />
     </>
   );
 }

@@ -22,35 +22,47 @@ function serve(extra: Parameters<typeof mockApi>[0] = {}) {
 
 const row = (name: string) => screen.getByText(name, { selector: 'td' }).closest('tr') as HTMLElement;
 
+/** The pending change a proposal answers (README "Two people, judged by person"). */
+const change = (over: Record<string, unknown> = {}) => ({
+  id: 9,
+  target_kind: 'operator',
+  target: 'cashier2',
+  action: 'create',
+  before: null,
+  after: { username: 'cashier2', role: 'finance' },
+  state: 1,
+  maker_id: 1,
+  made_by: 'boss',
+  checked_by: '',
+  note: '',
+  decided_at: null,
+  created_at: '2026-11-25 10:00:00',
+  ...over,
+});
+const PENDING = '已提交，待另一位管理员审批后生效';
+
 describe('管理员', () => {
-  it('creates an operator and shows its password once', async () => {
+  it('proposes a new operator for a second admin to approve; no password is shown here', async () => {
     signInAs('admin', 'boss');
-    const { calls } = serve({
-      'POST /admin/api/operators': () =>
-        ok(
-          { id: 4, username: 'cashier2', role: 'finance', password: 'Xy7-once-only' },
-          '操作员已创建，密码仅显示一次，请妥善保存',
-        ),
-    });
+    const { calls } = serve({ 'POST /admin/api/operators': () => ok(change(), PENDING) });
     renderScreen(<OperatorsPage />);
     await screen.findByText('cashier', { selector: 'td' });
     await userEvent.click(screen.getByRole('button', { name: '新增管理员' }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/新增管理员须另一位管理员在「待审批变更」中通过后才生效/)).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('用户名'), 'cashier2');
-    await userEvent.click(within(dialog).getByRole('button', { name: '创建' }));
-    expect(await within(dialog).findByText('Xy7-once-only')).toBeInTheDocument();
-    expect(within(dialog).getByText('初始密码只显示这一次，请立即复制并安全地交给该管理员。')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交审批' }));
+    expect(await screen.findByText(PENDING)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ username: 'cashier2', role: 'finance' });
-    await userEvent.click(within(dialog).getByRole('button', { name: '我已保存密码' }));
-    await userEvent.click(screen.getByRole('button', { name: '新增管理员' }));
-    expect(screen.queryByText('Xy7-once-only')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('初始密码')).not.toBeInTheDocument();
   });
 
-  it('disables an operator and resets two factors after confirming, never on oneself', async () => {
+  it('disables an operator at once and proposes a two-factor reset after confirming, never on oneself', async () => {
     signInAs('admin', 'boss');
     const { calls } = serve({
       'POST /admin/api/operators/2/state': () => ok({ state: 0 }),
-      'POST /admin/api/operators/3/totp/reset': () => ok(operatorRow({ id: 3, username: 'auditor' })),
+      'POST /admin/api/operators/3/totp/reset': () =>
+        ok(change({ target: 'auditor', action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' } }), PENDING),
     });
     renderScreen(<OperatorsPage />);
     await screen.findByText('cashier', { selector: 'td' });
@@ -64,20 +76,42 @@ describe('管理员', () => {
 
     await userEvent.click(within(row('auditor')).getByRole('button', { name: '重置两步验证' }));
     const dialogs = await screen.findAllByRole('dialog');
-    await userEvent.click(within(dialogs.at(-1) as HTMLElement).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('两步验证已重置')).toBeInTheDocument();
+    const confirm = dialogs.at(-1) as HTMLElement;
+    expect(confirm).toHaveTextContent('须另一位管理员在「待审批变更」中通过后才生效。');
+    await userEvent.click(within(confirm).getByRole('button', { name: '提交审批' }));
+    expect(await screen.findByText(PENDING)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/admin/api/operators/3/totp/reset')).toHaveLength(1);
   });
 
-  it("changes an operator's role after confirming", async () => {
+  it('proposes enabling a disabled operator again', async () => {
     signInAs('admin', 'boss');
-    const { calls } = serve({ 'PUT /admin/api/operators/2': () => ok(operatorRow({ role: 'content' })) });
+    const { calls } = mockApi({
+      'GET /admin/api/operators': () => ok([operatorRow({ id: 1, username: 'boss', role: 'admin' }), operatorRow({ state: 0 })]),
+      'GET /admin/api/settings': () => ok(settings(0)),
+      'POST /admin/api/operators/2/state': () => ok(change({ target: 'cashier', action: 'enable', before: { state: '0' }, after: { state: '1' } }), PENDING),
+    });
+    renderScreen(<OperatorsPage />);
+    await screen.findByText('cashier', { selector: 'td' });
+    await userEvent.click(within(row('cashier')).getByRole('button', { name: '启用' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('重新启用 cashier 须另一位管理员在「待审批变更」中通过后才生效。');
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交审批' }));
+    expect(await screen.findByText(PENDING)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/admin/api/operators/2/state')?.body).toEqual({ state: 1 });
+  });
+
+  it("proposes an operator's new role after confirming", async () => {
+    signInAs('admin', 'boss');
+    const { calls } = serve({
+      'PUT /admin/api/operators/2': () => ok(change({ target: 'cashier', action: 'role', before: { role: 'finance' }, after: { role: 'content' } }), PENDING),
+    });
     renderScreen(<OperatorsPage />);
     await screen.findByText('cashier', { selector: 'td' });
     await userEvent.click(screen.getByRole('combobox', { name: 'cashier 的角色' }));
     // antd draws the options it shows apart from the hidden listbox it keeps for screen readers.
     await userEvent.click(await screen.findByText('内容运营', { selector: '.ant-select-item-option-content' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('角色已修改')).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '提交审批' }));
+    expect(await screen.findByText(PENDING)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'content' });
   });
 

@@ -22,23 +22,27 @@ import {
 } from './api';
 
 type Row = DataOf<typeof adminEndpoints.operators>[number];
-type Created = DataOf<typeof adminEndpoints.operatorCreate>;
 
 const ROLE_OPTIONS = OPERATOR_ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
+
+/** What a change that gives an account power answers: it waits in 待审批变更 for a second admin. */
+const PENDING_TEXT = '已提交，待另一位管理员审批后生效';
+const SECOND_ADMIN = '须另一位管理员在「待审批变更」中通过后才生效。';
 
 function CreateOperatorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<{ username: string; role: OperatorRoleName }>();
   const create = useCreateOperator();
-  const [created, setCreated] = useState<Created | null>(null);
+  const { message } = App.useApp();
   const close = () => {
     form.resetFields();
-    setCreated(null);
     onClose();
   };
   const submit = async () => {
     const values = await form.validateFields();
     try {
-      setCreated(await create.mutateAsync({ username: values.username.trim(), role: values.role }));
+      await create.mutateAsync({ username: values.username.trim(), role: values.role });
+      void message.success(PENDING_TEXT);
+      close();
     } catch {
       // the client has shown why
     }
@@ -46,55 +50,36 @@ function CreateOperatorDialog({ open, onClose }: { open: boolean; onClose: () =>
   return (
     <Modal
       open={open}
-      title={created ? '管理员已创建' : '新增管理员'}
-      okText={created ? '我已保存密码' : '创建'}
+      title="新增管理员"
+      okText="提交审批"
       cancelText="取消"
-      cancelButtonProps={{ style: created ? { display: 'none' } : undefined }}
       confirmLoading={create.isPending}
-      onOk={() => (created ? close() : void submit().catch(() => undefined))}
+      onOk={() => void submit().catch(() => undefined)}
       onCancel={close}
       maskClosable={false}
       destroyOnHidden
     >
-      {created ? (
-        <>
-          <Alert
-            type="warning"
-            showIcon
-            title="初始密码只显示这一次，请立即复制并安全地交给该管理员。"
-            style={{ marginBottom: 16 }}
-          />
-          <p>
-            用户名：<strong>{created.username}</strong>（{ROLE_LABEL[created.role]}）
-          </p>
-          <p>
-            初始密码：
-            <Typography.Text
-              code
-              copyable={{ text: created.password, tooltips: ['复制密码', '已复制'] }}
-              aria-label="初始密码"
-            >
-              {created.password}
-            </Typography.Text>
-          </p>
-        </>
-      ) : (
-        <Form form={form} layout="vertical" initialValues={{ role: 'finance' }} requiredMark={false} preserve={false}>
-          <Form.Item
-            name="username"
-            label="用户名"
-            rules={[
-              { required: true, whitespace: true, message: '请输入用户名' },
-              { pattern: /^[A-Za-z0-9_]{3,32}$/, message: '用户名须为3-32位字母、数字或下划线' },
-            ]}
-          >
-            <Input maxLength={32} autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="role" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
-            <Select options={ROLE_OPTIONS} />
-          </Form.Item>
-        </Form>
-      )}
+      <Alert
+        type="info"
+        showIcon
+        title={`新增管理员${SECOND_ADMIN}初始密码在通过时向审批人显示一次，由审批人交给该管理员。`}
+        style={{ marginBottom: 16 }}
+      />
+      <Form form={form} layout="vertical" initialValues={{ role: 'finance' }} requiredMark={false} preserve={false}>
+        <Form.Item
+          name="username"
+          label="用户名"
+          rules={[
+            { required: true, whitespace: true, message: '请输入用户名' },
+            { pattern: /^[A-Za-z0-9_]{3,32}$/, message: '用户名须为3-32位字母、数字或下划线' },
+          ]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="role" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+          <Select options={ROLE_OPTIONS} />
+        </Form.Item>
+      </Form>
     </Modal>
   );
 }
@@ -120,7 +105,11 @@ function TotpRequiredSwitch() {
   );
 }
 
-/** 管理员 (admin only): create operators (the password shown once), change roles, disable, reset two factors. */
+/**
+ * 管理员 (admin only): disable an operator at once; a new operator, a new role, enabling again and a two-factor reset
+ * are proposed here and applied when a second admin approves them in 待审批变更 (README "Two people, judged by
+ * person"), where a new operator's password is shown once to that admin.
+ */
 export default function OperatorsPage() {
   const operators = useOperators();
   const me = useSessionStore((s) => s.session?.username);
@@ -146,10 +135,11 @@ export default function OperatorsPage() {
             onChange={(next: OperatorRoleName) =>
               confirm({
                 title: '修改角色',
-                content: `把 ${row.username} 的角色改为「${ROLE_LABEL[next]}」？`,
+                content: `把 ${row.username} 的角色改为「${ROLE_LABEL[next]}」？${SECOND_ADMIN}`,
+                okText: '提交审批',
                 action: () => changeRoleCall(row.id, next),
-                invalidate: [operatorsKey],
-                success: '角色已修改',
+                invalidate: [operatorsKey, ['integrationChanges']],
+                success: PENDING_TEXT,
               })
             }
           />
@@ -183,15 +173,16 @@ export default function OperatorsPage() {
               danger={row.state === 1}
               onClick={() =>
                 confirm({
-                  title: row.state === 1 ? '停用管理员' : '启用管理员',
+                  title: row.state === 1 ? '停用管理员' : '重新启用管理员',
                   content:
                     row.state === 1
                       ? `停用后 ${row.username} 将立即下线且无法登录。`
-                      : `启用后 ${row.username} 可以重新登录。`,
+                      : `重新启用 ${row.username} ${SECOND_ADMIN}`,
                   danger: row.state === 1,
+                  ...(row.state === 1 ? {} : { okText: '提交审批' }),
                   action: () => operatorStateCall(row.id, row.state === 1 ? 0 : 1),
-                  invalidate: [operatorsKey],
-                  success: row.state === 1 ? '已停用' : '已启用',
+                  invalidate: [operatorsKey, ['integrationChanges']],
+                  success: row.state === 1 ? '已停用' : PENDING_TEXT,
                 })
               }
             >
@@ -203,10 +194,11 @@ export default function OperatorsPage() {
               onClick={() =>
                 confirm({
                   title: '重置两步验证',
-                  content: `重置后 ${row.username} 登录只需密码，可在账号安全中重新开启。`,
+                  content: `重置后 ${row.username} 将下线，登录只需密码，可在账号安全中重新开启。${SECOND_ADMIN}`,
+                  okText: '提交审批',
                   action: () => resetTotpCall(row.id),
-                  invalidate: [operatorsKey],
-                  success: '两步验证已重置',
+                  invalidate: [operatorsKey, ['integrationChanges']],
+                  success: PENDING_TEXT,
                 })
               }
             >

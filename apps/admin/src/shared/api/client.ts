@@ -28,6 +28,8 @@ export type CallArgs<E extends AdminEndpoint> = PathArgs<E> & {
   /** Do not show the server's message as the error toast (the caller shows its own feedback). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Headers beside the token (the console's device id at sign-in). */
+  headers?: Record<string, string>;
 };
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -107,7 +109,7 @@ async function request<E extends AdminEndpoint>(
   const forwardAbort = () => controller.abort();
   args.signal?.addEventListener('abort', forwardAbort);
   try {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...args.headers, Accept: 'application/json' };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const path = (adminPath as (e: AdminEndpoint, params?: object) => string)(endpoint, args.params);
