@@ -164,6 +164,13 @@ export const siteSettings = (over: Record<string, unknown> = {}) => ({
   min_fanshui_money: 1,
   withdraw_second_review_above: 5000,
   adjust_second_review_above: 1000,
+  deposit_second_review_above: 5000,
+  adjust_second_review_daily_operator: 5000,
+  adjust_second_review_daily_member: 2000,
+  withdraw_second_review_daily_operator: 50000,
+  withdraw_second_review_daily_member: 10000,
+  deposit_second_review_daily_operator: 20000,
+  deposit_second_review_daily_member: 10000,
   operator_totp_required: 0,
   ...over,
 });

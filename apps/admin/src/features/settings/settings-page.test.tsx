@@ -80,6 +80,17 @@ describe('站点设置', () => {
     await userEvent.type(adjust, '500');
     await userEvent.click(within(lines).getByRole('button', { name: '保存双人复核设置' }));
     expect(await screen.findByText('双人复核设置已保存')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ withdraw_second_review_above: 5000, adjust_second_review_above: 500 });
+    // The group saves every line and daily total it shows.
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      withdraw_second_review_above: 5000,
+      adjust_second_review_above: 500,
+      deposit_second_review_above: 5000,
+      adjust_second_review_daily_operator: 5000,
+      adjust_second_review_daily_member: 2000,
+      withdraw_second_review_daily_operator: 50000,
+      withdraw_second_review_daily_member: 10000,
+      deposit_second_review_daily_operator: 20000,
+      deposit_second_review_daily_member: 10000,
+    });
   });
 });

@@ -53,6 +53,14 @@ const GROUPS: { title: string; fields: FieldSpec<Key>[] }[] = [
     fields: [
       { name: 'withdraw_second_review_above', label: '提款复核线（元）', kind: 'number', help: '超过此金额的提款需另一位操作员复核，1至100000' },
       { name: 'adjust_second_review_above', label: '调整复核线（元）', kind: 'number', help: '超过此金额的余额调整（加款或扣款）需另一位操作员复核，1至100000' },
+      { name: 'deposit_second_review_above', label: '人工存款复核线（元）', kind: 'number', help: '超过此金额的人工审核存款（银行转账等）需另一位操作员复核，1至100000' },
+      // The daily totals: what one operator does alone in a Beijing day, and what one member receives that way.
+      { name: 'adjust_second_review_daily_operator', label: '调整：每位操作员每日单人合计（元）', kind: 'number', help: '当日单人调整（按金额绝对值）合计超过后，调整需另一位操作员复核，1至1000000' },
+      { name: 'adjust_second_review_daily_member', label: '调整：每位会员每日单人加款合计（元）', kind: 'number', help: '会员当日经单人加款合计超过后，加款需另一位操作员复核，1至1000000' },
+      { name: 'withdraw_second_review_daily_operator', label: '提款：每位操作员每日单人出款合计（元）', kind: 'number', help: '当日单人审核出款合计超过后，提款需另一位操作员复核，1至1000000' },
+      { name: 'withdraw_second_review_daily_member', label: '提款：每位会员每日单人出款合计（元）', kind: 'number', help: '会员当日经单人审核出款合计超过后，提款需另一位操作员复核，1至1000000' },
+      { name: 'deposit_second_review_daily_operator', label: '人工存款：每位操作员每日单人入账合计（元）', kind: 'number', help: '当日单人审核入账合计超过后，存款需另一位操作员复核，1至1000000' },
+      { name: 'deposit_second_review_daily_member', label: '人工存款：每位会员每日单人入账合计（元）', kind: 'number', help: '会员当日经单人审核入账合计超过后，存款需另一位操作员复核，1至1000000' },
     ],
   },
   {
