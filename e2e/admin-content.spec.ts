@@ -251,24 +251,14 @@ describe('finance settings screens of the console', () => {
     await save(page);
     await expectToast(page, MSG.integrationChangePending);
 
-    // A second admin approves the new gateway; then it is listed.
-    const username = uniqueName('adm').replace(/[^A-Za-z0-9_]/g, '_');
-    const second = await adminApi<{ password: string }>('POST', '/admin/api/operators', { username, role: 'admin' });
-    const login = await fetch(`${baseURL()}/admin/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: second.data.password }),
-    }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+    // The second admin (not one the maker made: README "Two people, judged by person") approves the new gateway; then
+    // it is listed.
     const changes = await adminApi<{ data: { id: number; target: string }[] }>(
       'GET',
       '/admin/api/integration-changes?state=1',
     );
     const change = changes.data.data.find((c) => c.target === code);
-    const approved = await fetch(`${baseURL()}/admin/api/integration-changes/${change?.id}/approve`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
-      body: '{}',
-    }).then((r) => r.json() as Promise<{ code: number }>);
+    const approved = await adminApi('POST', `/admin/api/integration-changes/${change?.id}/approve`, { note: '' }, 'second');
     expect(approved.code).toBe(200);
     await page.reload();
     await rowWith(page, code).waitFor();

@@ -103,9 +103,15 @@ export function uniqueName(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${seq}`.slice(0, 16);
 }
 
+/**
+ * The journeys' operators, made by the global setup with the operator CLI: the admin (`operator`), a second admin
+ * (`second`) who approves the first one's pending changes, and a second, finance operator (`checker`).
+ */
+export type JourneyOperator = 'operator' | 'second' | 'checker';
+
 /** A fresh console session of one of the journeys' operators, from the sign-in API (as the console keeps it). */
 export async function operatorSession(
-  as: 'operator' | 'checker' = 'operator',
+  as: JourneyOperator = 'operator',
 ): Promise<{ token: string; role: string; username: string }> {
   const { username, password } = inject(as);
   const answer = await requestJson<{ token: string; role: string; username: string }>(`${baseURL()}/admin/api/login`, {
@@ -116,16 +122,28 @@ export async function operatorSession(
 
 /**
  * A back-office request as an operator would send it (the e2e operators are created by the global setup: the admin,
- * or with `as: 'checker'` the second, finance operator).
+ * or with `as` the second admin or the second, finance operator).
  */
 export async function adminApi<T>(
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   body?: unknown,
-  as: 'operator' | 'checker' = 'operator',
+  as: JourneyOperator = 'operator',
 ): Promise<Envelope<T>> {
   const { token } = await operatorSession(as);
   return requestJson<T>(`${baseURL()}${url}`, { method, body, token });
+}
+
+/**
+ * A new operator as a site makes one (README "Two people, judged by person"): the admin proposes it, the second admin
+ * approves the pending change and is answered its password, once.
+ */
+export async function newOperatorApproved(username: string, role: 'admin' | 'finance' | 'content') {
+  const proposed = await adminApi<{ id: number }>('POST', '/admin/api/operators', { username, role });
+  if (proposed.code !== 200) throw new Error(`operator not proposed: ${proposed.message}`);
+  const approved = await adminApi<{ password?: string }>('POST', `/admin/api/integration-changes/${proposed.data.id}/approve`, { note: '' }, 'second');
+  if (approved.code !== 200 || !approved.data.password) throw new Error(`operator not approved: ${approved.message}`);
+  return { username, password: approved.data.password };
 }
 
 /**

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { dataOf, requestJson } from './api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,22 +21,6 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_00
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('server did not start in time');
-}
-
-async function createOperatorThroughApi(
-  baseURL: string,
-  admin: { username: string; password: string },
-  username: string,
-  role: 'admin' | 'finance' | 'content',
-): Promise<{ username: string; password: string }> {
-  const login = '/admin/api/login';
-  const { token } = dataOf(await requestJson<{ token: string }>(`${baseURL}${login}`, { body: admin }), login);
-  const operators = '/admin/api/operators';
-  const created = dataOf(
-    await requestJson<{ password: string }>(`${baseURL}${operators}`, { body: { username, role }, token }),
-    operators,
-  );
-  return { username, password: created.password };
 }
 
 /** Starts the real server, compiled, on a fresh PGlite directory with the demo content (as `npm start` does), for the journeys. */
@@ -61,6 +44,9 @@ export default async function setup(project: TestProject) {
     BET_PULL_INTERVAL_SECONDS: '2',
     // The journeys tell the sandbox aggregator what to do wrong, with its control token.
     SANDBOX_CONTROL_TOKEN: randomBytes(24).toString('base64url'),
+    // Every journey's operator signs in from this machine: the address is no evidence of one person here (README "Two
+    // people, judged by person"); each browser's console device id still is.
+    OPERATOR_SHARED_ADDRESSES: '127.0.0.1,::1',
   };
   // The journeys run the compiled server, built here from the sources as the production build is (README "Operating
   // the site"): the build that ships is the build under test, never a stale one.
@@ -69,19 +55,22 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const compiled = ['--import', './apps/server/scripts/compiled.mjs'];
-  // The operator is created the way the README says, before the server opens the (single-process) PGlite directory.
-  const created = execFileSync(
-    process.execPath,
-    [...compiled, 'apps/server/dist/cli/operator.js', 'create', 'e2eboss', '--role', 'admin'],
-    {
+  // The first operators are created the way the README says, with the operator CLI, before the server opens the
+  // (single-process) PGlite directory: the admin, a second admin who approves the first one's pending changes, and a
+  // second finance operator for the items above a two-person line. Neither vouched for the other's account.
+  const cliOperator = (username: string, role: 'admin' | 'finance') => {
+    const created = execFileSync(process.execPath, [...compiled, 'apps/server/dist/cli/operator.js', 'create', username, '--role', role], {
       cwd: root,
       env,
       encoding: 'utf8',
-    },
-  );
-  const password = /^password: (\S+)$/m.exec(created)?.[1];
-  if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
-  project.provide('operator', { username: 'e2eboss', password });
+    });
+    const password = /^password: (\S+)$/m.exec(created)?.[1];
+    if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
+    return { username, password };
+  };
+  project.provide('operator', cliOperator('e2eboss', 'admin'));
+  project.provide('second', cliOperator('e2esecond', 'admin'));
+  project.provide('checker', cliOperator('e2echecker', 'finance'));
   // node itself (not npm), so that SIGTERM reaches the server and not only a wrapper.
   const child = spawn(process.execPath, [...compiled, 'apps/server/dist/main.js'], {
     cwd: root,
@@ -91,12 +80,6 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(baseURL, child);
   project.provide('baseURL', baseURL);
-  // A second operator, made by the first on 管理员's API (as a site's admin would): a credit above the adjustment line
-  // waits for someone other than the one who made it.
-  project.provide(
-    'checker',
-    await createOperatorThroughApi(baseURL, { username: 'e2eboss', password }, 'e2echecker', 'finance'),
-  );
   project.provide('sandboxControlToken', env.SANDBOX_CONTROL_TOKEN);
   return async () => {
     child.kill('SIGTERM');
@@ -109,6 +92,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     operator: { username: string; password: string };
+    second: { username: string; password: string };
     checker: { username: string; password: string };
     sandboxControlToken: string;
   }
