@@ -12,7 +12,7 @@ import {
   newMemberWithCard,
   rowWith,
   signInAsBoss,
-  clickInDialog,
+  approveDepositInDialog,
 } from './support/console';
 
 // 仪表盘's figures and 每日报表 in Chromium at 1280 px, against the real server: a deposit approved from 存款审核
@@ -80,7 +80,7 @@ describe('reports and the dashboard figures', () => {
     await openScreen(page, '存款审核');
     const row = rowWith(page, depositNo);
     await row.getByRole('button', { name: '通过', exact: true }).click();
-    await clickInDialog(page, '确认通过');
+    await approveDepositInDialog(page, `流水 ${depositNo.slice(-6)}`);
     await expectToast(page, '已通过');
 
     // The member's first deposit, approved today: deposits, net and first depositors move.

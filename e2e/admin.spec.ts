@@ -17,6 +17,7 @@ import {
   withdraw,
   clickInDialog,
   openScreen as openScreenAt,
+  approveDepositInDialog,
 } from './support/console';
 
 // The operators' console at /admin/ in Chromium at 1280 px, against the real server: sign-in with two factors,
@@ -123,7 +124,8 @@ describe('the operators console', () => {
     expect(await row.textContent()).toContain('500.00');
     await row.getByRole('button', { name: '通过', exact: true }).click();
     await expect.poll(() => dialog(page).textContent()).toContain(depositNo);
-    await clickInDialog(page, '确认通过');
+    // Approved with its evidence: the receiving account the money reached and the payer's reference.
+    await approveDepositInDialog(page, `张三 流水 ${depositNo.slice(-6)}`);
     await expectToast(page, '已通过');
     await expect.poll(() => row.count()).toBe(0);
 

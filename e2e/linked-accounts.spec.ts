@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi, creditMember, browserOfFile } from './support/browser';
+import { adminApi, approveDeposit, creditMember, browserOfFile } from './support/browser';
 import {
   clickInDialog,
   bankDeposit,
@@ -34,7 +34,7 @@ describe('linked accounts on 提款审核', () => {
     await creditMember(asking.name, '500');
     const orderNo = await withdraw(asking, '200');
     const depositNo = await bankDeposit(depositor, '300');
-    expect((await adminApi('POST', `/admin/api/deposits/${depositNo}/approve`, {})).code).toBe(200);
+    expect((await approveDeposit(depositNo)).code).toBe(200);
 
     const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'withdrawals', '提款审核');

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   adminApi,
+  approveDeposit,
   baseURL,
   creditMember,
   browserOfFile,
@@ -54,8 +55,9 @@ describe('deposits, withdrawals and cards', () => {
 
     const deposit = await pendingOf<{ username: string; deposit_no: string; amount: string }>('deposits', name);
     expect(deposit.amount).toBe('500.00');
-    expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(200);
-    expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(409);
+    // Approved with its evidence (the receiving account it reached, the payer's reference); once.
+    expect(await approveDeposit(deposit.deposit_no)).toMatchObject({ code: 200, data: { state: 2 } });
+    expect((await approveDeposit(deposit.deposit_no)).code).toBe(409);
     await homeShowsBalance(page, '500.00');
 
     expect(errors).toEqual([]);
@@ -75,8 +77,9 @@ describe('deposits, withdrawals and cards', () => {
     // No gateway on this way: nothing on the page can credit the deposit.
     expect(await page.getByRole('link', { name: '前往支付' }).count()).toBe(0);
 
-    const deposit = await pendingOf<{ username: string; deposit_no: string }>('deposits', name);
-    expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(200);
+    const deposit = await pendingOf<{ username: string; deposit_no: string; catepay: string }>('deposits', name);
+    // Approved with the address of its protocol the money reached.
+    expect(await approveDeposit(deposit.deposit_no, `usdt-${deposit.catepay.toLowerCase()}`)).toMatchObject({ code: 200, data: { state: 2 } });
     await homeShowsBalance(page, '720.00');
 
     expect(errors).toEqual([]);

@@ -25,6 +25,7 @@ import {
   transferIntoVenue,
   submitBankDeposit,
   registerWithCard,
+  approveDeposit,
 } from './support/browser';
 import { expectToast } from './support/toasts';
 
@@ -118,7 +119,7 @@ async function depositAndApprove(page: Page, name: string, amount: string) {
   const deposit = pending.data.data.find((d) => d.username === name);
   if (!deposit) throw new Error(`no pending deposit for ${name}`);
   expect(deposit.amount).toBe(Number(amount).toFixed(2));
-  expect((await adminApi('POST', `/admin/api/deposits/${deposit.deposit_no}/approve`, {})).code).toBe(200);
+  expect((await approveDeposit(deposit.deposit_no, 'bank', adminApi)).code).toBe(200);
   await page.goto(`${site}/#/`);
   await page.reload();
   await expect.poll(() => page.getByLabel('账户余额').textContent()).toContain(Number(amount).toFixed(2));

@@ -161,6 +161,22 @@ export async function memberApi<T>(
   return requestJson<T>(`${site}${url}`, { body, token });
 }
 
+type AdminApi = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => Promise<Envelope<T>>;
+
+/**
+ * Approves a deposit paid to a receiving account as finance does (README "Who may move money"): naming the receiving
+ * account of its channel the money reached and the payer's reference. Answers the approval.
+ */
+export async function approveDeposit(depositNo: string, channel = 'bank', api: AdminApi = adminApi) {
+  const accounts = await api<{ id: number; channel: string }[]>('GET', '/admin/api/receiving-accounts');
+  const account = accounts.data.find((a) => a.channel === channel);
+  if (!account) throw new Error(`no receiving account of ${channel}`);
+  return api<{ state: number }>('POST', `/admin/api/deposits/${depositNo}/approve`, {
+    receiving_account_id: account.id,
+    payer_reference: `e2e 流水 ${depositNo.slice(-8)}`,
+  });
+}
+
 /**
  * Credits a member through the back office and answers the new balance; above the adjustment line the credit waits
  * and the second operator approves it, as on the site.

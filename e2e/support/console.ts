@@ -163,6 +163,16 @@ export async function chooseOption(page: Page, field: string, label: string) {
     .toContain(label);
 }
 
+/**
+ * Fills the open 存款审核 approval dialog as finance does: the receiving account the money reached (the demo's first
+ * bank account) and the payer's reference, then confirms.
+ */
+export async function approveDepositInDialog(page: Page, reference: string) {
+  await chooseOption(page, '到账的收款账户', '中国工商银行');
+  await dialog(page).getByLabel('付款流水号 / 付款人', { exact: true }).fill(reference);
+  await clickInDialog(page, '确认通过');
+}
+
 /** Opens a console screen by its path and waits for its heading. */
 export async function openScreen(page: Page, path: string, heading: string) {
   await page.goto(consoleURL(path));
