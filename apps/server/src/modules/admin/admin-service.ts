@@ -141,8 +141,9 @@ export async function operatorLogin(deps: AdminDeps, input: { username: string; 
     throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
   }
   if (operator.state !== 1) {
+    // Answered and counted as a wrong password: 账号已停用 would tell a guesser that the password was right.
     await audit(deps.db, entry('operator.login_failed', 'disabled'));
-    throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
+    throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
   }
   if (operator.totpSecret) {
     // A missing, wrong or reused code is answered as a wrong password is, and stays counted with the sign-in limits:

@@ -201,7 +201,7 @@ describe('operator sessions and accounts', () => {
     expect((await adminCall(t, finance, 'POST', url, { state: 0 })).code).toBe(BizCode.FORBIDDEN);
     expect(await adminCall(t, boss, 'POST', url, { state: 0 })).toEqual({ code: 200, message: MSG.ok, data: { state: 0 } });
     expect((await adminCall(t, session, 'GET', '/admin/api/members')).code).toBe(BizCode.UNAUTHORIZED);
-    expect(await signIn('target_op', password)).toMatchObject({ code: BizCode.FORBIDDEN, message: MSG.accountDisabled });
+    expect(await signIn('target_op', password)).toEqual({ code: BizCode.WRONG_PASSWORD, message: MSG.loginFailed, data: null });
     expect((await auditOf('operator:target_op')).map((r) => r.action).slice(0, 2)).toEqual(['operator.login_failed', 'operator.state']);
 
     const me = list.data.filter((o) => o.role === 'admin').at(-1);
@@ -216,7 +216,7 @@ describe('operator sessions and accounts', () => {
     // Enabling again waits for a second admin (README "Two people, judged by person").
     const enable = await adminCall<{ id: number; action: string; state: number }>(t, boss, 'POST', url, { state: 1 });
     expect(enable).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { target_kind: 'operator', target: 'target_op', action: 'enable', state: 1 } });
-    expect(await signIn('target_op', password)).toMatchObject({ code: BizCode.FORBIDDEN, message: MSG.accountDisabled });
+    expect(await signIn('target_op', password)).toEqual({ code: BizCode.WRONG_PASSWORD, message: MSG.loginFailed, data: null });
     expect(await adminCall(t, boss, 'POST', url, { state: 1 })).toEqual({ code: BizCode.CONFLICT, message: MSG.operatorChangeExists, data: null });
     const approved = await adminCall(t, await operatorToken(t, 'admin'), 'POST', `/admin/api/integration-changes/${enable.data.id}/approve`, { note: '' });
     expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied, data: { state: 2 } });
