@@ -292,6 +292,22 @@ export function secondFinance(t: TestApp): Promise<string> {
   return token;
 }
 
+/**
+ * Approves, as `checker` (a second admin), the pending change of a setting that moves money (README "Who may move
+ * money"): `target` is the change's target ('vip-level:3', 'vip-level:new', 'pay-way:usdt', 'deposit-bonus').
+ * Answers the approval's envelope.
+ */
+export async function approveSetting<T = unknown>(t: TestApp, checker: string, target: string): Promise<Answer<T>> {
+  const { integrationChanges } = await import('../src/db/schema');
+  const { and, eq } = await import('drizzle-orm');
+  const [change] = await t.database.db
+    .select({ id: integrationChanges.id })
+    .from(integrationChanges)
+    .where(and(eq(integrationChanges.targetKind, 'setting'), eq(integrationChanges.target, target), eq(integrationChanges.state, 1)));
+  if (!change) throw new Error(`no pending change of ${target}`);
+  return adminCall<T>(t, checker, 'POST', `/admin/api/integration-changes/${change.id}/approve`, { note: '' });
+}
+
 /** The back office's ledger check, asserted: it answers, no account is mismatched, and the books balance to 0.00. */
 export async function expectLedgerBalanced(t: TestApp, opToken: string) {
   const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, opToken, 'GET', '/admin/api/ledger/check');

@@ -24,6 +24,7 @@ import { venueResource, adminVenueCalls } from './admin/venues';
 import { adminVipCalls, vipLevelResource } from './admin/vip';
 
 export * from './admin/define';
+export { BeijingDate } from './admin/atoms';
 export * from './admin/operators';
 export * from './admin/members';
 export * from './admin/payments';
@@ -35,6 +36,7 @@ export * from './admin/reports';
 export * from './admin/settings';
 export * from './admin/vip';
 export * from './admin/content';
+export * from './admin/money-caps';
 
 export type AdminResource = ReturnType<typeof resource<string, readonly OperatorRoleName[], ZodType, ZodType>>;
 

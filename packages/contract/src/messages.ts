@@ -303,7 +303,17 @@ export const MSG = {
   receivingAccountRequired: '请输入收款账号或钱包地址',
   // Back office: VIP levels
   vipLevelInvalid: '等级须为1-99的整数',
-  rebatePercentInvalid: '返水比例须在0-100之间',
+  rebatePercentInvalid: '返水比例须在0-3%之间（有效投注的百分比）',
+  // Settings that move money: caps (README "Caps on money settings") and their pending changes
+  depositBonusPercentInvalid: '存款优惠比例须在0-100%之间',
+  depositBonusMaxInvalid: '存款优惠单笔上限须在0-20000元之间',
+  redpacketPercentInvalid: '红包上限须在当日存款的0-10%之间',
+  redpacketGrabsInvalid: '可抢次数须为0-1000的整数',
+  redpacketDayPercentInvalid: '可抢次数×红包上限不能超过当日存款的10%',
+  redpacketBandTooHigh: '当日存款上限不能超过1000000元',
+  payRangeMaxTooHigh: '单笔存款最高金额不能超过1000000元',
+  settingChangeExists: '该项已有一项待审批的变更，请等待管理员审批或撤回',
+  settingChangeStale: '提交后该项设置已被修改，该变更已失效，请重新提交',
   // Back office: image upload (POST /admin/api/files)
   imageUploadEmpty: '图片文件为空，请重新选择',
   imageUploadTypeInvalid: '仅支持PNG、JPEG、GIF或WebP格式的图片',
@@ -315,7 +325,7 @@ export const MSG = {
   partnerMissing: '该会员不是代理',
   planMissing: '佣金方案不存在',
   planTiersEmpty: '请至少设置一档佣金',
-  planTierRateInvalid: '佣金比例须在0-100之间',
+  planTierRateInvalid: '佣金比例须在0-60%之间',
   planTiersOrder: '各档的净盈利门槛须逐档递增',
   planFeeShareInvalid: '支付手续费比例须在0-100之间',
   monthInvalid: '月份格式不正确，应为YYYY-MM',

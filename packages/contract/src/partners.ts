@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Money, Timestamp } from './common';
 import { MSG } from './messages';
+import { MONEY_CAPS } from './admin/money-caps';
 import { parseMoneyToCents } from './money';
 
 /** A Beijing month 'YYYY-MM'. */
@@ -96,10 +97,10 @@ export type AgentStatement = z.infer<typeof AgentStatement>;
 
 // Back office
 
-const percentInput = (message: string) =>
+const percentInput = (message: string, max = 100_00) =>
   z.union([z.string().max(16), z.number()]).transform((v, ctx) => {
     const cents = parseMoneyToCents(v);
-    if (cents === null || cents < 0 || cents > 10_000) {
+    if (cents === null || cents < 0 || cents > max) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
@@ -121,8 +122,8 @@ export const PlanTierInput = z.object({
     .number({ message: MSG.countInvalid })
     .int({ message: MSG.countInvalid })
     .min(0, { message: MSG.countInvalid }),
-  /** Percent with up to two decimals, stored as hundredths of a percent. */
-  rate: percentInput(MSG.planTierRateInvalid),
+  /** Percent with up to two decimals, stored as hundredths of a percent: at most 60 (README "Caps on money settings"). */
+  rate: percentInput(MSG.planTierRateInvalid, MONEY_CAPS.commissionRate),
 });
 
 export const PlanInput = z.object({
@@ -144,6 +145,8 @@ export const CommissionPlan = z.object({
   tiers: z.array(PlanTier),
   partners: z.number().int(),
   created_at: Timestamp,
+  /** A change of its fee share or tiers waits for a second admin. */
+  pending_change: z.boolean(),
 });
 
 export const PartnerRow = z.object({

@@ -8,6 +8,8 @@ import { MSG } from '../messages';
 import { isSiteUrl } from '../site-url';
 import { category, centsInput, CONTENT, def, FINANCE, flag01, imageUrl, Nothing, resFlag, resource, resSort } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
+import { proposedResource } from './integrations';
+import { cappedPercent, MONEY_CAPS } from './money-caps';
 
 export const BannerInput = z.object({ src: imageUrl(MSG.imageUrlRequired), sort: resSort, enabled: resFlag });
 export const AdminBanner = z.object({ id: z.number().int(), src: z.string(), sort: z.number().int(), enabled: z.number().int() });
@@ -89,16 +91,29 @@ const clockTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: MSG.timeRangeInvalid })
   .transform((v) => v.slice(0, 5));
-export const RedpacketRuleInput = z.object({
-  start_time: clockTime,
-  end_time: clockTime,
-  day_flow: centsInput,
-  flow_money: centsInput,
-  recharge: z.coerce.number().int().min(0).max(1000),
-  /** Prize cap in percent of the deposits. */
-  money: centsInput.refine((cents) => cents <= 100_00, { message: MSG.amountInvalid }),
-  enabled: flag01.default(1),
-});
+/**
+ * A red-packet rule. Its caps (README "Caps on money settings"): the band counts deposits up to 1,000,000.00; a
+ * prize is at most 10% of them, and the day's grabs together (grabs x prize cap) at most 10%.
+ */
+export const RedpacketRuleInput = z
+  .object({
+    start_time: clockTime,
+    end_time: clockTime,
+    day_flow: centsInput,
+    flow_money: centsInput.refine((cents) => cents <= MONEY_CAPS.redpacketBandMax, { message: MSG.redpacketBandTooHigh }),
+    recharge: z.coerce
+      .number({ message: MSG.redpacketGrabsInvalid })
+      .int({ message: MSG.redpacketGrabsInvalid })
+      .min(0, { message: MSG.redpacketGrabsInvalid })
+      .max(1000, { message: MSG.redpacketGrabsInvalid }),
+    /** Prize cap in percent of the deposits. */
+    money: cappedPercent(MONEY_CAPS.redpacketPercent, MSG.redpacketPercentInvalid),
+    enabled: flag01.default(1),
+  })
+  .refine((rule) => rule.recharge * rule.money <= MONEY_CAPS.redpacketDayPercent, {
+    message: MSG.redpacketDayPercentInvalid,
+    path: ['recharge'],
+  });
 export const AdminRedpacketRule = z.object({
   id: z.number().int(),
   start_time: z.string(),
@@ -108,6 +123,8 @@ export const AdminRedpacketRule = z.object({
   recharge: z.number().int(),
   money: Money,
   enabled: z.number().int(),
+  /** A change of its window, band, grabs or cap waits for a second admin. */
+  pending_change: z.boolean(),
 });
 
 export const MessageInput = z.object({
@@ -149,7 +166,7 @@ export const UploadedImage = z.object({
   size: z.number().int(),
 });
 
-/** The content resources, each under its own name (red-packet rules are finance's). */
+/** The content resources, each under its own name (red-packet rules are finance's, and wait for a second admin). */
 export const contentResources = {
   banners: resource('/admin/api/banners', CONTENT, BannerInput, AdminBanner, 'home banners', '轮播图'),
   notices: resource('/admin/api/notices', CONTENT, NoticeInput, AdminNotice, 'marquee notices', '公告'),
@@ -157,7 +174,7 @@ export const contentResources = {
   articles: resource('/admin/api/articles', CONTENT, ArticleInput, AdminArticle, 'help articles', '帮助文章'),
   promotionTypes: resource('/admin/api/promotion-types', CONTENT, PromotionTypeInput, AdminPromotionType, 'promotion types', '活动类型'),
   promotions: resource('/admin/api/promotions', CONTENT, PromotionInput, AdminPromotion, 'promotions', '优惠活动'),
-  redpacketRules: resource('/admin/api/redpacket-rules', FINANCE, RedpacketRuleInput, AdminRedpacketRule, 'red-packet rules', '红包规则'),
+  redpacketRules: proposedResource('/admin/api/redpacket-rules', FINANCE, RedpacketRuleInput, AdminRedpacketRule, 'red-packet rules', '红包规则'),
 };
 
 /** Messages and image uploads. */

@@ -2,11 +2,11 @@
  * Integration changes (README "Operators"): what lets a venue or a gateway move money, made by one admin and applied
  * when another approves it. Secrets are shown as ******** (set) or '' (none), never as they are.
  */
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
-import { ADMIN, def, NoteInput, pageField, pagesizeField, queueState } from './atoms';
-import { type AdminEndpointDef } from './define';
+import { ADMIN, def, NoteInput, pageField, pagesizeField, queueState, resource } from './atoms';
+import { type AdminEndpointDef, type OperatorRoleName } from './define';
 
 export const INTEGRATION_CHANGE_STATES = { pending: 1, applied: 2, rejected: 3, withdrawn: 4, stale: 5 } as const;
 export const IntegrationChange = z.object({
@@ -35,6 +35,27 @@ export const IntegrationChange = z.object({
   /** Only in the approval's answer of an operator's creation: the new operator's generated password, shown once. */
   password: z.string().optional(),
 });
+/**
+ * A list/create/update/delete resource whose items move money (README "Who may move money"): POST proposes the new
+ * item (answered as the pending change, created when a second admin approves); PUT writes names and switches at
+ * once and proposes the money fields, answering the item with `pending_change`.
+ */
+export function proposedResource<const P extends string, const R extends readonly OperatorRoleName[], I extends ZodType, D extends ZodType>(
+  path: P,
+  roles: R,
+  input: I,
+  item: D,
+  what: string,
+  name: string,
+) {
+  const plain = resource(path, roles, input, item, what, name);
+  return {
+    ...plain,
+    create: def('POST', path, roles, input, IntegrationChange, `Propose one of ${what}: created when a second admin approves`),
+    update: def('PUT', `${path}/:id`, roles, input, item, `Replace one of ${what}: names and switches at once, money fields when a second admin approves`),
+  };
+}
+
 export const IntegrationChangeQueryInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(5) });
 export const RejectReasonInput = z.object({
   note: z

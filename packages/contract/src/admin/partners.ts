@@ -8,6 +8,7 @@ import { MSG } from '../messages';
 import { AdminStatementRow, CommissionPlan, MonthText, PartnerRow, PlanInput } from '../partners';
 import { blankIsAbsent, def, FINANCE, flag01, pageField, pagesizeField, searchText } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
+import { IntegrationChange } from './integrations';
 
 const PartnerQueryInput = z.object({ username: searchText(32), page: pageField, pagesize: pagesizeField });
 const PartnerPlanInput = z.object({ plan_id: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().nullable().default(null)) });
@@ -29,8 +30,23 @@ const SettleInput = z.object({
 /** The partner programme. */
 export const adminPartnerCalls = {
   commissionPlans: def('GET', '/admin/api/commission-plans', FINANCE, AdminEmpty, z.array(CommissionPlan), 'Commission plans'),
-  commissionPlanCreate: def('POST', '/admin/api/commission-plans', FINANCE, PlanInput, CommissionPlan, 'Create a commission plan'),
-  commissionPlanUpdate: def('PUT', '/admin/api/commission-plans/:id', FINANCE, PlanInput, CommissionPlan, 'Change a commission plan'),
+  // A plan's fee share and tiers move money: a new plan, or a change of them, waits for a second admin.
+  commissionPlanCreate: def(
+    'POST',
+    '/admin/api/commission-plans',
+    FINANCE,
+    PlanInput,
+    IntegrationChange,
+    'Propose a commission plan: created when a second admin approves',
+  ),
+  commissionPlanUpdate: def(
+    'PUT',
+    '/admin/api/commission-plans/:id',
+    FINANCE,
+    PlanInput,
+    CommissionPlan,
+    'Change a commission plan: its name at once, its fee share and tiers when a second admin approves',
+  ),
   partners: def('GET', '/admin/api/partners', FINANCE, PartnerQueryInput, paginator(PartnerRow), 'Partners (members with isagent 1)'),
   partnerPlanSet: def('PUT', '/admin/api/partners/:id/plan', FINANCE, PartnerPlanInput, PartnerRow, "Set a partner's commission plan"),
   memberInviterSet: def(

@@ -10,6 +10,7 @@ import { isSiteUrl } from '../site-url';
 import { ADMIN, blankIsAbsent, centsInput, DateRange, def, FINANCE, flag01, Nothing, pageField, pagesizeField, queueState, resource, reviewed } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
+import { MONEY_CAPS } from './money-caps';
 
 export const AdjustInput = z.object({
   amount: z.union([z.string().max(32), z.number()]),
@@ -194,12 +195,17 @@ export const PayWayAdmin = z.object({
   sort: z.number().int(),
   gateway: z.string().nullable(),
   ranges: z.array(z.object({ type: z.string(), min_price: Money, max_price: Money })),
+  /** A change of its ranges waits for a second admin. */
+  pending_change: z.boolean(),
 });
-/** One amount range of a pay way: a getPayRange type and its bounds in cents, the lower not above the upper. */
+/**
+ * One amount range of a pay way: a getPayRange type and its bounds in cents, the lower not above the upper, the
+ * upper at most 1,000,000.00 (README "Caps on money settings").
+ */
 export const PayRangeInput = z.object({
   type: z.enum(PAY_RANGE_TYPES, { message: MSG.payRangeTypeInvalid }),
   min_price: centsInput,
-  max_price: centsInput,
+  max_price: centsInput.refine((cents) => cents <= MONEY_CAPS.payRangeMax, { message: MSG.payRangeMaxTooHigh }),
 });
 /**
  * A pay way's ranges as a whole: each type once, at most one per type. The server also checks that every type is one
@@ -227,7 +233,7 @@ export const PayWayUpdateInput = z.object({
   gateway: z.string().max(32).nullable().optional(),
   /**
    * Every range of the way: the listed types get these bounds, a type of the way left out loses its range (closed
-   * to deposits). Left out altogether: the ranges stay as they are.
+   * to deposits). Left out altogether: the ranges stay as they are. A change of them waits for a second admin.
    */
   ranges: PayRangesInput.optional(),
 });
@@ -499,7 +505,14 @@ export const adminPaymentCalls = {
   adjustmentApprove: adjustmentReview.approve,
   adjustmentReject: adjustmentReview.reject,
   payWays: def('GET', '/admin/api/pay-ways', FINANCE, AdminEmpty, z.array(PayWayAdmin), 'Pay ways with their ranges'),
-  payWayUpdate: def('PUT', '/admin/api/pay-ways/:code', FINANCE, PayWayUpdateInput, PayWayRow, 'Change a pay way'),
+  payWayUpdate: def(
+    'PUT',
+    '/admin/api/pay-ways/:code',
+    FINANCE,
+    PayWayUpdateInput,
+    PayWayRow,
+    'Change a pay way: name, switch, sort and gateway at once; ranges when a second admin approves',
+  ),
   receivingAccounts: receivingAccountResource.list,
   receivingAccountCreate: receivingAccountResource.create,
   receivingAccountUpdate: receivingAccountResource.update,

@@ -29,7 +29,9 @@ export const AdminSettings = z.object({
   withdraw_max: z.number(),
   withdraw_daily_count: z.number(),
   turnover_multiple: z.number(),
+  /** Percent of an approved deposit (0-100), at most deposit_bonus_max yuan on one deposit: both wait for a second admin. */
   deposit_bonus_percent: z.number(),
+  deposit_bonus_max: z.number(),
   min_fanshui_money: z.number(),
   /** Yuan: an approved withdrawal above it needs a second approval by another operator (never 0: 1.00-100,000.00). */
   withdraw_second_review_above: z.number(),

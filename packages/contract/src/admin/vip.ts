@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
-import { centsInput, def, FINANCE, flag01, pageField, pagesizeField, resource } from './atoms';
+import { centsInput, def, FINANCE, flag01, pageField, pagesizeField } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
+import { proposedResource } from './integrations';
+import { rebateRate } from './money-caps';
 
 export const RetentionReviewResult = z.object({ quarter: z.string(), reviewed: z.number().int(), dropped: z.number().int() });
 export const RetentionReviewsInput = z.object({
@@ -24,7 +26,8 @@ export const RetentionReviewRow = z.object({
   reviewed_at: Timestamp,
 });
 
-const percent = centsInput.refine((cents) => cents <= 100_00, { message: MSG.rebatePercentInvalid });
+/** A rebate rate, percent of valid stake: at most 3.00 (README "Caps on money settings"). */
+const percent = rebateRate;
 export const VipLevelInput = z.object({
   level: z.coerce
     .number({ message: MSG.vipLevelInvalid })
@@ -58,9 +61,12 @@ export const AdminVipLevel = z.object({
   electron: Money,
   lottery: Money,
   enabled: z.number().int(),
+  /** A change of its thresholds or rates waits for a second admin. */
+  pending_change: z.boolean(),
 });
 
-export const vipLevelResource = resource('/admin/api/vip-levels', FINANCE, VipLevelInput, AdminVipLevel, 'VIP levels', 'VIP等级');
+/** The level number, thresholds and rebate rates move money: a new level or a change of them waits for a second admin. */
+export const vipLevelResource = proposedResource('/admin/api/vip-levels', FINANCE, VipLevelInput, AdminVipLevel, 'VIP levels', 'VIP等级');
 
 /** The VIP retention review. */
 export const adminVipCalls = {

@@ -7,6 +7,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { audit } from './audit';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
+import { type MoneyRows, proposeRowCreation, proposeRowUpdate } from './money-settings';
 
 /** The four calls of a resource in the contract (adminResources): paths, roles, input and item schemas. */
 export interface ResourceCalls {
@@ -17,6 +18,8 @@ export interface ResourceCalls {
 }
 
 type Input<C extends ResourceCalls> = z.output<C['create']['input']>;
+/** The item as the update and the list answer it. */
+type Item<C extends ResourceCalls> = z.input<C['update']['data']>;
 
 export interface CrudResource<C extends ResourceCalls, R extends { id: number }> {
   /** The contract's calls, e.g. adminResources.promotions; POST creates from the input, PUT replaces with it. */
@@ -30,8 +33,8 @@ export interface CrudResource<C extends ResourceCalls, R extends { id: number }>
    */
   prepare?: (input: Input<C>) => Input<C>;
   columns: (input: Input<C>) => Record<string, unknown>;
-  /** The item as the contract's create/update answer has it. */
-  view: (row: R) => z.input<C['create']['data']>;
+  /** The item as the contract's update answer has it. */
+  view: (row: R) => Item<C>;
   orderBy: (PgColumn | SQL)[];
   /** A Chinese message when the input is consistent field by field but not as a whole. */
   check?: (input: Input<C>) => string | null;
@@ -41,9 +44,14 @@ export interface CrudResource<C extends ResourceCalls, R extends { id: number }>
    */
   verify?: (tx: Tx, input: Input<C>, before: R | null) => Promise<void>;
   /** Adds to the items what their rows do not hold (a venue's pending integration change). */
-  annotate?: (db: DbOrTx, items: Array<z.input<C['create']['data']>>) => Promise<Array<z.input<C['create']['data']>>>;
+  annotate?: (db: DbOrTx, items: Array<Item<C>>) => Promise<Array<Item<C>>>;
   /** Runs on the locked row inside the delete's transaction; refuses by throwing an AppError. */
   beforeDelete?: (tx: Tx, row: R) => Promise<void>;
+  /**
+   * Money fields that wait for a second admin (README "Who may move money"): a creation is proposed, answered as the
+   * pending change; an update writes the kind's immediate columns at once and proposes the rest when it changes.
+   */
+  money?: MoneyRows<C['create']['input'], R>;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -95,6 +103,14 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
 
   adminRoute(app, authenticate, calls.create, async ({ input: parsed, operator, req }) => {
     const { input, values } = checked(parsed as Input<C>);
+    const money = resource.money;
+    if (money) {
+      const change = await db.transaction(async (tx) => {
+        await resource.verify?.(tx, input, null);
+        return proposeRowCreation(tx, operator, money, input, req.id);
+      });
+      return { data: change as z.input<C['create']['data']>, message: MSG.integrationChangePending };
+    }
     const view = await guard(() =>
       db.transaction(async (tx) => {
         await resource.verify?.(tx, input, null);
@@ -105,7 +121,7 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
         return after;
       }),
     );
-    return { data: view, message: MSG.ok };
+    return { data: view as z.input<C['create']['data']>, message: MSG.ok };
   });
 
   adminRoute(app, authenticate, calls.update, async ({ input: parsed, params, operator, req }) => {
@@ -116,14 +132,19 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
         const [before] = (await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as unknown as R[];
         if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
         await resource.verify?.(tx, input, before);
-        const [row] = (await tx.update(table).set(values as never).where(eq(table.id, id)).returning()) as unknown as R[];
+        // Money fields wait for a second admin: only the kind's immediate columns are written now.
+        const split = resource.money ? await proposeRowUpdate(tx, operator, resource.money, before, input, req.id) : null;
+        const written = split ? split.immediate : values;
+        const [row] = Object.keys(written).length
+          ? ((await tx.update(table).set(written as never).where(eq(table.id, id)).returning()) as unknown as R[])
+          : [before];
         if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
         const [after] = await annotated(tx, [row]);
         await audit(tx, { operatorId: operator.id, action: `${resource.action}.update`, target: `${resource.action}:${id}`, before: resource.view(before), after, requestId: req.id });
-        return after;
+        return { after, pending: split?.change != null };
       }),
     );
-    return { data: view as z.input<C['update']['data']>, message: MSG.ok };
+    return { data: view.after as Item<C>, message: view.pending ? MSG.integrationChangePending : MSG.ok };
   });
 
   adminRoute(app, authenticate, calls.remove, async ({ params, operator, req }) => {
@@ -170,8 +191,7 @@ export function switchedItemRoutes<
       const item = i as Input<C> & { sort: number; enabled: number };
       return { [field]: item[field], sort: item.sort, enabled: item.enabled };
     },
-    view: (r: T['$inferSelect']) =>
-      ({ id: r.id, [field]: r[field], sort: r.sort, enabled: r.enabled }) as z.input<C['create']['data']>,
+    view: (r: T['$inferSelect']) => ({ id: r.id, [field]: r[field], sort: r.sort, enabled: r.enabled }) as Item<C>,
     orderBy: [table.sort, table.id],
   });
 }

@@ -1,17 +1,18 @@
-import { BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG, type AdminDataOf, type adminEndpoints } from '@h5/contract';
+import { BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG } from '@h5/contract';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { type OutboundPolicy, checkOutboundUrl } from '../../lib/outbound';
-import { type Clock, formatBeijing } from '../../lib/time';
+import type { Clock } from '../../lib/time';
 import type { AuthedOperator } from '../../http/admin-route';
 import { audit } from '../backoffice/audit';
+import { changeView, type IntegrationChangeView, propose, type Proposal } from '../backoffice/pending-changes';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { venues } from '../content/content-tables';
 import { paymentGateways } from '../payments/payments-tables';
 import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
-import { type Applied, type ChangeAction, type ChangeKind, integrationChanges } from './integration-tables';
+import { type Applied, integrationChanges } from './integration-tables';
 import { applyOperatorChange } from './operator-changes';
 import { applySettingChange } from './setting-changes';
 
@@ -22,7 +23,8 @@ import { applySettingChange } from './setting-changes';
  * never answered: every answer and audit row shows it as ********.
  */
 
-export type IntegrationChangeView = AdminDataOf<typeof adminEndpoints.integrationChangeApprove>;
+// The queue's record lives on the backoffice floor, where every area that proposes can reach it.
+export { changeView, type IntegrationChangeView, propose, type Proposal };
 type ChangeRow = typeof integrationChanges.$inferSelect;
 type VenueRow = typeof venues.$inferSelect;
 type GatewayRow = typeof paymentGateways.$inferSelect;
@@ -49,24 +51,6 @@ const fingerprint = (parts: unknown) => createHash('sha256').update(JSON.stringi
 const venuePrint = (v: VenueRow | undefined) => fingerprint(v ? [v.walletMode, v.apiBaseUrl, v.apiSecret, v.currency] : null);
 const gatewayPrint = (g: GatewayRow | undefined) => fingerprint(g ? [g.protocol, g.merchantId, g.submitUrl, g.secret] : null);
 
-export function changeView(row: ChangeRow): IntegrationChangeView {
-  return {
-    id: row.id,
-    target_kind: row.targetKind,
-    target: row.target,
-    action: row.action,
-    before: JSON.parse(row.before) as Fields | null,
-    after: JSON.parse(row.after) as Fields,
-    state: row.state,
-    maker_id: row.makerId,
-    made_by: row.madeBy,
-    checked_by: row.checkedBy,
-    note: row.note,
-    decided_at: row.decidedAt ? formatBeijing(row.decidedAt) : null,
-    created_at: formatBeijing(row.createdAt),
-  };
-}
-
 /** A venue's API address: refused (400) unless the outbound policy allows it; none (a seamless venue) is none. */
 export async function checkAddress(url: string, policy: OutboundPolicy): Promise<void> {
   if (url === '') return;
@@ -90,39 +74,6 @@ export async function checkGatewayAddress(url: string, policy: OutboundPolicy): 
   const plainHttpAllowed = !policy.requireHttps && address.protocol === 'http:';
   if (address.protocol !== 'https:' && !plainHttpAllowed) throw badInput(MSG.gatewaySubmitUrlAbsolute);
   await checkAddress(url, policy);
-}
-
-export interface Proposal {
-  kind: ChangeKind;
-  target: string;
-  action: ChangeAction;
-  before: Fields | null;
-  after: Fields;
-  secret: string;
-  print: string;
-}
-
-/** Records a pending change for another admin (one per target at a time: 409 otherwise), audited. */
-export async function propose(tx: Tx, operator: AuthedOperator, p: Proposal, requestId: string): Promise<IntegrationChangeView> {
-  // The partial unique index keeps one pending change per target, also against a concurrent proposal.
-  const [row] = await tx
-    .insert(integrationChanges)
-    .values({
-      targetKind: p.kind,
-      target: p.target,
-      action: p.action,
-      before: JSON.stringify(p.before),
-      after: JSON.stringify(p.after),
-      secret: p.secret,
-      fingerprint: p.print,
-      makerId: operator.id,
-      madeBy: operator.username,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeExists);
-  await audit(tx, { operatorId: operator.id, action: 'integration.propose', target: `${p.kind}:${p.target}`, before: p.before, after: { change: row.id, ...p.after }, requestId });
-  return changeView(row);
 }
 
 /** A changed address never keeps the old secret: whoever controls the new host must not be handed it. */
@@ -329,7 +280,7 @@ export async function approveChange(
     }
     return { row: await decide(tx, row, operator, STATE.applied, note, requestId), shown: applied.shown };
   });
-  if ('stale' in outcome) throw new AppError(BizCode.CONFLICT, outcome.stale === 'operator' ? MSG.operatorChangeStale : MSG.integrationChangeStale);
+  if ('stale' in outcome) throw new AppError(BizCode.CONFLICT, outcome.stale === 'operator' ? MSG.operatorChangeStale : outcome.stale === 'setting' ? MSG.settingChangeStale : MSG.integrationChangeStale);
   return { ...changeView(outcome.row), ...outcome.shown };
 }
 

@@ -52,19 +52,15 @@ export function partnersRoutes(
   adminRoute(app, authenticateOperator, adminEndpoints.commissionPlans, async () => ({
     data: await partners.listPlans(db),
   }));
+  // A plan's fee share and tiers wait for a second admin (README "Who may move money").
   adminRoute(app, authenticateOperator, adminEndpoints.commissionPlanCreate, async ({ input, operator, req }) => ({
-    data: await partners.savePlan(deps, null, input, reviewer(operator, req)),
-    message: MSG.ok,
+    data: await partners.proposePlan(deps, input, operator, req.id),
+    message: MSG.integrationChangePending,
   }));
-  adminRoute(
-    app,
-    authenticateOperator,
-    adminEndpoints.commissionPlanUpdate,
-    async ({ input, params, operator, req }) => ({
-      data: await partners.savePlan(deps, idParam(params), input, reviewer(operator, req)),
-      message: MSG.ok,
-    }),
-  );
+  adminRoute(app, authenticateOperator, adminEndpoints.commissionPlanUpdate, async ({ input, params, operator, req }) => {
+    const { plan, pending } = await partners.updatePlan(deps, idParam(params), input, operator, req.id);
+    return { data: plan, message: pending ? MSG.integrationChangePending : MSG.ok };
+  });
   adminRoute(app, authenticateOperator, adminEndpoints.partners, async ({ input }) => ({
     data: await partners.partnersPage(db, input),
   }));

@@ -9,8 +9,11 @@ import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../backoffice/audit';
+import { proposeRowCreation, proposeRowUpdate, withPendingSettings } from '../backoffice/money-settings';
+import type { Proposer } from '../backoffice/pending-changes';
 import { accountCode, lockWallet, post } from '../ledger/ledger-service';
 import { beijingDay, dayRange, type DayRange, memberFiguresSql } from '../reports/reports-service';
+import { type PlanInput, planRows, ratePercent } from './commission-plans';
 import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } from './partners-tables';
 import { rowsOf } from '../../db/rows';
 
@@ -143,7 +146,7 @@ const figuresOut = (f: FiguresCents, c: Pick<Commission, 'fees' | 'netRevenue'>)
   net_revenue: centsToMoney(c.netRevenue),
 });
 
-const rate = (bp: number) => (bp / 100).toFixed(2);
+const rate = ratePercent;
 
 async function planOf(db: DbOrTx, partnerId: number) {
   const [row] = await db
@@ -421,10 +424,9 @@ const tierOut = (t: StoredTier) => ({
   rate: rate(t.rateBp),
 });
 
-type PlanInput = z.output<typeof adminEndpoints.commissionPlanCreate.input>;
-
 async function planView(db: DbOrTx, plan: typeof commissionPlans.$inferSelect) {
   const [n] = await db.select({ n: count() }).from(partnerPlans).where(eq(partnerPlans.planId, plan.id));
+  const [view] = await withPendingSettings(db, planRows.prefix, [plan], (p) => p.id);
   return {
     id: plan.id,
     name: plan.name,
@@ -432,6 +434,7 @@ async function planView(db: DbOrTx, plan: typeof commissionPlans.$inferSelect) {
     tiers: plan.tiers.map(tierOut),
     partners: n?.n ?? 0,
     created_at: formatBeijing(plan.createdAt),
+    pending_change: view?.pending_change ?? false,
   };
 }
 
@@ -440,35 +443,31 @@ export async function listPlans(db: DbOrTx) {
   return Promise.all(plans.map((p) => planView(db, p)));
 }
 
-const storedTiers = (input: PlanInput): StoredTier[] =>
-  input.tiers.map((t) => ({ minNetCents: t.min_net_revenue, minActive: t.min_active, rateBp: t.rate }));
+/** A new plan: proposed whole, created when a second admin approves (README "Who may move money"). */
+export async function proposePlan(deps: PartnersDeps, input: PlanInput, operator: Proposer, requestId: string) {
+  return deps.db.transaction((tx) => proposeRowCreation(tx, operator, planRows, input, requestId));
+}
 
-export async function savePlan(deps: PartnersDeps, id: number | null, input: PlanInput, reviewer: Reviewer) {
+/**
+ * A plan's change: its name at once (audited), its fee share and tiers proposed for a second admin when they
+ * change. Answers the plan as it is now and whether a change waits.
+ */
+export async function updatePlan(deps: PartnersDeps, id: number, input: PlanInput, operator: Proposer, requestId: string) {
   return deps.db.transaction(async (tx) => {
-    const values = { name: input.name, feeShareBp: input.fee_share, tiers: storedTiers(input) };
-    let before: unknown = null;
-    let saved;
-    if (id === null) {
-      [saved] = await tx
-        .insert(commissionPlans)
-        .values({ ...values, createdAt: deps.clock.now() })
-        .returning();
-    } else {
-      const [found] = await tx.select().from(commissionPlans).where(eq(commissionPlans.id, id));
-      if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.planMissing);
-      before = { name: found.name, fee_share_bp: found.feeShareBp, tiers: found.tiers };
-      [saved] = await tx.update(commissionPlans).set(values).where(eq(commissionPlans.id, id)).returning();
-    }
+    const [found] = await tx.select().from(commissionPlans).where(eq(commissionPlans.id, id)).for('update');
+    if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.planMissing);
+    const { immediate, change } = await proposeRowUpdate(tx, operator, planRows, found, input, requestId);
+    const [saved] = await tx.update(commissionPlans).set(immediate).where(eq(commissionPlans.id, id)).returning();
     if (!saved) throw new Error('plan write returned nothing');
     await audit(tx, {
-      operatorId: reviewer.operatorId,
-      action: id === null ? 'commission-plan.create' : 'commission-plan.update',
+      operatorId: operator.id,
+      action: 'commission-plan.update',
       target: `commission-plan:${saved.id}`,
-      before,
-      after: values,
-      requestId: reviewer.requestId,
+      before: { name: found.name },
+      after: { name: saved.name },
+      requestId,
     });
-    return planView(tx, saved);
+    return { plan: await planView(tx, saved), pending: change !== null };
   });
 }
 

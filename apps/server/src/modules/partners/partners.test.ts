@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   adminCall,
+  approveSetting,
   buildTestApp,
   call,
   manualClock,
@@ -12,7 +13,7 @@ import {
   useOperators,
   useTestApp,
 } from '../../../test/helper';
-import { bets } from '../../db/schema';
+import { bets, commissionPlans } from '../../db/schema';
 import { tickJob } from '../jobs/scheduler';
 import { accountCode, postNow } from '../ledger/ledger-service';
 import { paymentsKit } from '../payments/payments-test-kit';
@@ -230,11 +231,12 @@ describe('the partner programme', () => {
     const tooHigh = await adminCall(t, ops.finance, 'POST', '/admin/api/commission-plans', {
       name: '标准方案',
       fee_share: '1',
-      tiers: [{ min_net_revenue: '0', min_active: 1, rate: '100.01' }],
+      tiers: [{ min_net_revenue: '0', min_active: 1, rate: '60.01' }],
     });
     expect(tooHigh).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.planTierRateInvalid });
 
-    const plan = await adminCall<{ id: number }>(t, ops.finance, 'POST', '/admin/api/commission-plans', {
+    // A plan waits for a second admin (README "Who may move money"): finance proposes, an admin approves.
+    const proposed = await adminCall<{ id: number }>(t, ops.finance, 'POST', '/admin/api/commission-plans', {
       name: '标准方案',
       fee_share: '1',
       tiers: [
@@ -243,8 +245,16 @@ describe('the partner programme', () => {
         { min_net_revenue: '310', min_active: 3, rate: '40' },
       ],
     });
-    expect(plan).toMatchObject({
+    expect(proposed).toMatchObject({
       code: 200,
+      message: MSG.integrationChangePending,
+      data: { target: 'commission-plan:new', after: { name: '标准方案', fee_share: '1.00', tiers: '0.00/1/20.00; 300.00/2/30.00; 310.00/3/40.00' } },
+    });
+    expect(await approveSetting(t, await operatorToken(t, 'admin'), 'commission-plan:new')).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
+    const [created] = await t.database.db.select({ id: commissionPlans.id }).from(commissionPlans).where(sql`${commissionPlans.name} = '标准方案'`);
+    const plans = await adminCall<Array<{ id: number }>>(t, ops.finance, 'GET', '/admin/api/commission-plans');
+    const plan = { data: plans.data.find((p) => p.id === created?.id) };
+    expect(plan).toMatchObject({
       data: {
         name: '标准方案',
         fee_share: '1.00',
@@ -254,9 +264,10 @@ describe('the partner programme', () => {
           { min_net_revenue: '310.00', min_active: 3, rate: '40.00' },
         ],
         partners: 0,
+        pending_change: false,
       },
     });
-    world.planId = plan.data.id;
+    world.planId = created!.id;
     for (const p of [world.a, world.b]) {
       const set = await adminCall(t, ops.finance, 'PUT', `/admin/api/partners/${p.id}/plan`, { plan_id: world.planId });
       expect(set).toMatchObject({ code: 200, data: { member_id: p.id, plan_id: world.planId, plan_name: '标准方案' } });

@@ -1,6 +1,7 @@
 import {
   BizCode,
   centsToMoney,
+  MONEY_CAPS,
   MSG,
   parseMoneyToCents,
   PAY_RANGE_TYPES,
@@ -447,11 +448,16 @@ export async function approveDeposit(
   });
 }
 
-/** The configured deposit bonus of an amount (deposit_bonus_percent), in cents. */
+/**
+ * The configured deposit bonus of an amount in cents: deposit_bonus_percent of it, at most deposit_bonus_max. Values
+ * above the caps (written before them, or in the database) count as the caps (README "Caps on money settings").
+ */
 export async function depositBonusCents(tx: DbOrTx, cents: number): Promise<number> {
-  const { deposit_bonus_percent } = await readSettings(tx, ['deposit_bonus_percent']);
-  const percent = Number(deposit_bonus_percent);
-  return Number.isFinite(percent) && percent > 0 ? Math.floor((cents * percent) / 100) : 0;
+  const settings = await readSettings(tx, ['deposit_bonus_percent', 'deposit_bonus_max']);
+  const hundredths = Math.min(Math.round(Number(settings.deposit_bonus_percent) * 100), MONEY_CAPS.depositBonusPercent);
+  const most = Math.min(Math.round(Number(settings.deposit_bonus_max) * 100), MONEY_CAPS.depositBonusMax);
+  if (!(hundredths > 0) || !(most > 0)) return 0;
+  return Math.min(Math.floor((cents * hundredths) / 10_000), most);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, usdtAmount } from '@h5/contract';
 import { eq } from 'drizzle-orm';
-import { adminCall, call, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { adminCall, approveSetting, call, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { receivingAccounts } from '../../db/schema';
 import { writeSettings } from '../site/site-service';
 import { paymentsKit } from './payments-test-kit';
@@ -46,6 +46,11 @@ describe('pay ways, ranges and receiving banks', () => {
 describe('PUT /admin/api/pay-ways/:code ranges', () => {
   type Range = { type: string; min_price: string | number; max_price: string | number };
   const put = (code: string, body: Record<string, unknown>) => adminCall(t, ops.finance, 'PUT', `/admin/api/pay-ways/${code}`, body);
+  /** New ranges wait for a second admin (README "Who may move money"): finance proposes them, an admin approves. */
+  const setRanges = async (code: string, ranges: unknown) => {
+    expect(await put(code, { ranges })).toMatchObject({ code: 200, message: MSG.integrationChangePending });
+    expect(await approveSetting(t, await operatorToken(t, 'admin'), `pay-way:${code}`)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
+  };
   const rangesOf = async (code: string) => {
     const ways = await adminCall<Array<{ code: string; ranges: Range[] }>>(t, ops.finance, 'GET', '/admin/api/pay-ways');
     return ways.data.find((w) => w.code === code)?.ranges;
@@ -86,37 +91,43 @@ describe('PUT /admin/api/pay-ways/:code ranges', () => {
 
   it('sets the ranges members see and recharge checks; one left out closes that type until it is back', async () => {
     const m = await registerMember(t.app);
-    expect((await put('usdt', { ranges: [{ type: 'usdt-trc20', min_price: '200', max_price: '3000.5' }, usdt[0]] })).code).toBe(200);
+    await setRanges('usdt', [{ type: 'usdt-trc20', min_price: '200', max_price: '3000.5' }, usdt[0]]);
     expect(await rangesOf('usdt')).toEqual([usdt[0], { type: 'usdt-trc20', min_price: '200.00', max_price: '3000.50' }]);
     expect((await call(t.app, '/api/getPayRange', { type: 'usdt-trc20' }, { token: m.token })).data).toEqual({ min_price: '200.00', max_price: '3000.50' });
     expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '3001' })).toMatchObject({ code: 400, message: '请输入金额在200-3000.5之间！' });
 
     // TRC20 only: ERC20 is closed to members, as recharge has always said of a type without a range.
-    expect((await put('usdt', { ranges: [usdt[1]] })).code).toBe(200);
+    await setRanges('usdt', [usdt[1]]);
     expect(await rangesOf('usdt')).toEqual([usdt[1]]);
     expect(await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).toEqual({ code: 400, message: '该支付方式暂未开放', data: null });
     expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'ERC20', amount: '1000' })).toMatchObject({ code: 400, message: '该支付方式暂未开放' });
     expect((await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' })).code).toBe(200);
 
-    expect((await put('usdt', { ranges: usdt })).code).toBe(200);
+    await setRanges('usdt', usdt);
     expect(await rangesOf('usdt')).toEqual(usdt);
     expect((await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).data).toEqual({ min_price: '500.00', max_price: '100000.00' });
   });
 
-  it('keeps the ranges when the update leaves them out, and audits them before and after', async () => {
+  it('keeps the ranges when the update leaves them out, and audits the proposal and its approval before and after', async () => {
     const before = await rangesOf('alipay');
-    expect((await put('alipay', { sort: 5 })).code).toBe(200);
+    expect(await put('alipay', { sort: 5 })).toMatchObject({ code: 200, message: MSG.ok });
     expect(await rangesOf('alipay')).toEqual(before);
-    expect((await put('alipay', { ranges: [{ type: 'alipay', min_price: 50, max_price: 8000 }] })).code).toBe(200);
-    const log = await adminCall<{ data: Array<{ before: { ranges: Range[] }; after: { ranges: Range[] } }> }>(
+    expect(await put('alipay', { ranges: [{ type: 'alipay', min_price: 50, max_price: 8000 }] })).toMatchObject({ code: 200, message: MSG.integrationChangePending });
+    expect(await rangesOf('alipay')).toEqual(before);
+    await approveSetting(t, await operatorToken(t, 'admin'), 'pay-way:alipay');
+    expect(await rangesOf('alipay')).toEqual([{ type: 'alipay', min_price: '50.00', max_price: '8000.00' }]);
+    const log = await adminCall<{ data: Array<{ action: string; before: Record<string, string>; after: Record<string, unknown> }> }>(
       t,
       await operatorToken(t, 'admin'),
       'GET',
-      '/admin/api/audit?action=pay-way.update&target=pay-way:alipay',
+      '/admin/api/audit?target=setting:pay-way:alipay',
     );
-    expect(log.data.data[0]?.before.ranges).toEqual(before);
-    expect(log.data.data[0]?.after.ranges).toEqual([{ type: 'alipay', min_price: '50.00', max_price: '8000.00' }]);
-    await put('alipay', { ranges: before });
+    expect(log.data.data.map((a) => a.action)).toEqual(['integration.approve', 'integration.propose']);
+    for (const row of log.data.data) {
+      expect(row.before).toEqual({ alipay: '100.00-10000.00' });
+      expect(row.after).toMatchObject({ alipay: '50.00-8000.00' });
+    }
+    await setRanges('alipay', before);
   });
 });
 

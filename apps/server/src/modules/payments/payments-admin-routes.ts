@@ -1,17 +1,19 @@
-import { adminEndpoints, BizCode, MSG, PAY_WAY_RANGE_TYPES, type PayRangesInput, receivingAccountResource } from '@h5/contract';
-import { and, asc, eq, notInArray, type SQL } from 'drizzle-orm';
+import { adminEndpoints, BizCode, MSG, receivingAccountResource } from '@h5/contract';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { crudRoutes } from '../backoffice/admin-crud';
 import { memberRowsPage } from '../backoffice/member-rows-page';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { beijingDayRange } from '../../http/date-filter';
-import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
+import { numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow, pageWindow } from '../../lib/paging';
 import { members } from '../accounts/accounts-tables';
 import { audit } from '../backoffice/audit';
+import { withPendingSettings } from '../backoffice/money-settings';
+import { PAY_WAY_PREFIX, proposePayRanges } from '../integrations/pay-range-changes';
 import { reviewLinesOf } from '../site/site-service';
 import { approveDeposit, depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
 import type { PaymentsDeps } from './payments-common';
@@ -77,25 +79,6 @@ type PayRangeRow = typeof payRanges.$inferSelect;
 const rangeView = (r: PayRangeRow) => ({ type: r.type, min_price: numericToMoney(r.minPrice), max_price: numericToMoney(r.maxPrice) });
 
 /**
- * Makes `ranges` the pay way's ranges (DESIGN "Deposits"): every type must be one of the way's own; a type of the way
- * left out loses its range, which closes it to deposits (getPayRange and recharge answer 该支付方式暂未开放).
- */
-async function replaceRanges(tx: Tx, code: PayWayCode, ranges: z.output<typeof PayRangesInput>) {
-  const own: readonly string[] = PAY_WAY_RANGE_TYPES[code];
-  if (ranges.some((r) => !own.includes(r.type))) throw badInput(MSG.payRangeTypeOtherWay);
-  const types = ranges.map((r) => r.type);
-  await tx.delete(payRanges).where(and(eq(payRanges.payWay, code), notInArray(payRanges.type, types)));
-  for (const range of ranges) {
-    const bounds = { minPrice: centsToNumeric(range.min_price), maxPrice: centsToNumeric(range.max_price) };
-    await tx
-      .insert(payRanges)
-      .values({ type: range.type, payWay: code, ...bounds })
-      .onConflictDoUpdate({ target: payRanges.type, set: bounds });
-  }
-  return (await tx.select().from(payRanges).where(eq(payRanges.payWay, code)).orderBy(asc(payRanges.type))).map(rangeView);
-}
-
-/**
  * The back office of payments (DESIGN "Operators"), finance role: deposit and withdrawal reviews addressed by the
  * number the member saw, pay ways with their ranges, and receiving accounts. Every change is audited in its own
  * transaction.
@@ -149,14 +132,19 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
       db.select().from(payRanges).orderBy(asc(payRanges.type)),
     ]);
     return {
-      data: ways.map((w) => ({
-        code: w.code,
-        name: w.name,
-        enabled: w.enabled,
-        sort: w.sort,
-        gateway: w.gateway,
-        ranges: ranges.filter((r) => r.payWay === w.code).map(rangeView),
-      })),
+      data: await withPendingSettings(
+        db,
+        PAY_WAY_PREFIX,
+        ways.map((w) => ({
+          code: w.code,
+          name: w.name,
+          enabled: w.enabled,
+          sort: w.sort,
+          gateway: w.gateway,
+          ranges: ranges.filter((r) => r.payWay === w.code).map(rangeView),
+        })),
+        (w) => w.code,
+      ),
     };
   });
 
@@ -168,7 +156,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
       const code = PAY_WAY_CODES.find((c) => c === params.code);
       if (!code) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
       const result = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(payWays).where(eq(payWays.code, code));
+        const [before] = await tx.select().from(payWays).where(eq(payWays.code, code)).for('update');
         if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
         // Where a way's deposits are paid is the admin's (README "Operators"); finance keeps the rest of the way.
         if (input.gateway !== undefined && input.gateway !== before.gateway && operator.role !== 'admin') {
@@ -184,13 +172,12 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
         const changesWay = Object.values(changes).some((v) => v !== undefined);
         const [after] = changesWay ? await tx.update(payWays).set(changes).where(eq(payWays.code, before.code)).returning() : [before];
         if (!after) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        const rangesBefore = (await tx.select().from(payRanges).where(eq(payRanges.payWay, code)).orderBy(asc(payRanges.type))).map(rangeView);
-        let rangesAfter = rangesBefore;
-        if (input.ranges) rangesAfter = await replaceRanges(tx, code, input.ranges);
-        await audit(tx, { operatorId: operator.id, action: 'pay-way.update', target: `pay-way:${code}`, before: { ...before, ranges: rangesBefore }, after: { ...after, ranges: rangesAfter }, requestId: req.id });
-        return after;
+        // The ranges wait for a second admin (README "Who may move money"): nothing of them changes here.
+        const change = input.ranges ? await proposePayRanges(tx, operator, code, input.ranges, req.id) : null;
+        await audit(tx, { operatorId: operator.id, action: 'pay-way.update', target: `pay-way:${code}`, before, after, requestId: req.id });
+        return { after, pending: change !== null };
       });
-      return { data: result, message: MSG.ok };
+      return { data: result.after, message: result.pending ? MSG.integrationChangePending : MSG.ok };
     },
   );
 

@@ -1,4 +1,4 @@
-import { BizCode, centsToMoney, MSG, periodRange } from '@h5/contract';
+import { BizCode, centsToMoney, MONEY_CAPS, MSG, periodRange } from '@h5/contract';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { queryPage } from '../../db/query-page';
@@ -63,7 +63,10 @@ async function writeRebate(tx: Tx, clock: Clock, bet: SettledBet): Promise<void>
     .innerJoin(vipLevels, eq(vipLevels.level, members.vip))
     .where(eq(members.id, bet.memberId));
   if (!level) return;
-  const cents = rebateCents(bet.validCents, level.rate);
+  // A rate above the cap (a level written before the caps, or in the database) pays the cap: README "Caps on money
+  // settings".
+  const rate = centsToMoney(Math.min(rateBasis(level.rate), MONEY_CAPS.rebateRate));
+  const cents = rebateCents(bet.validCents, rate);
   if (cents <= 0) return;
   await tx
     .insert(rebates)
@@ -74,7 +77,7 @@ async function writeRebate(tx: Tx, clock: Clock, bet: SettledBet): Promise<void>
       category: bet.category,
       validAmount: centsToNumeric(bet.validCents),
       vipLevel: level.level,
-      rate: level.rate,
+      rate,
       money: centsToNumeric(cents),
       createdAt: clock.now(),
     })

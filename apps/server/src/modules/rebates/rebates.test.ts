@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSettings } from '../site/site-service';
-import { addVenue, adminCall, call, play, registerMember, useOperators, useTestApp, venuePlayer } from '../../../test/helper';
+import { MSG } from '@h5/contract';
+import { addVenue, adminCall, approveSetting, call, play, registerMember, useOperators, useTestApp, venuePlayer } from '../../../test/helper';
 
 const t = useTestApp();
-const ops = useOperators(t, ['finance']);
+const ops = useOperators(t, ['finance', 'admin']);
 
 beforeAll(async () => {
   await addVenue(t, 'RCAS', 'realbet');
@@ -52,8 +53,10 @@ describe('rebates of settled bets', () => {
     const level = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
     const one = level.data.find((l) => l.level === 1);
     expect(one).toBeDefined();
+    // A rate waits for a second admin (README "Who may move money"): finance proposes, an admin approves.
     const put = await adminCall(t, ops.finance, 'PUT', `/admin/api/vip-levels/${one?.id}`, { ...one, electron: '0.80' });
-    expect(put.code).toBe(200);
+    expect(put).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { electron: '0.50', pending_change: true } });
+    expect(await approveSetting(t, ops.admin, `vip-level:${one?.id}`)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
 
     const slots = await player('RSLT');
     await sandbox('round', { ticket: slots.ticket, stake: '100', pick: 'big' });

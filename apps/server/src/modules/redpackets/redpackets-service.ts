@@ -191,12 +191,15 @@ export async function redpacketRecords(deps: RedpacketsDeps, memberId: number, q
   }));
 }
 
-/** Demo rules inside the SPEC's 10:00-12:00 Beijing window: the more deposited, the more grabs. */
+/**
+ * Demo rules inside the SPEC's 10:00-12:00 Beijing window: the more deposited, the more grabs. Within the caps an
+ * operator's rule has (README "Caps on money settings"): the top band ends at 1,000,000.00.
+ */
 export const DEMO_REDPACKET_RULES = [
   { startTime: '10:00', endTime: '12:00', dayFlow: '100.00', flowMoney: '999.99', recharge: 1, money: '5.00' },
   { startTime: '10:00', endTime: '12:00', dayFlow: '1000.00', flowMoney: '4999.99', recharge: 2, money: '3.00' },
   { startTime: '10:00', endTime: '12:00', dayFlow: '5000.00', flowMoney: '19999.99', recharge: 3, money: '2.00' },
-  { startTime: '10:00', endTime: '12:00', dayFlow: '20000.00', flowMoney: '99999999.00', recharge: 5, money: '1.00' },
+  { startTime: '10:00', endTime: '12:00', dayFlow: '20000.00', flowMoney: '1000000.00', recharge: 5, money: '1.00' },
 ] as const;
 
 export async function seedRedpackets(tx: DbOrTx): Promise<void> {

@@ -1,5 +1,4 @@
-import { adminEndpoints, centsToMoney, firstIssueMessage, isSiteUrl, MSG, parseMoneyToCents, settingInvalidMessage, unknownSettingMessage } from '@h5/contract';
-import { sql } from 'drizzle-orm';
+import { adminEndpoints, centsToMoney, firstIssueMessage, isSiteUrl, MONEY_CAPS, MSG, parseMoneyToCents, settingInvalidMessage, unknownSettingMessage } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,6 +6,8 @@ import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
 import { audit } from '../backoffice/audit';
+import type { Proposer } from '../backoffice/pending-changes';
+import { DEPOSIT_BONUS_KEYS, lockSettings, proposeDepositBonus } from './deposit-bonus';
 import { DEFAULT_SETTINGS, readSettings, type SettingKey, type SiteSettings, writeSettings } from './site-service';
 
 type Flag = 0 | 1;
@@ -83,7 +84,9 @@ const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> }
     .min(1, { message: MSG.countInvalid })
     .max(1000, { message: MSG.countInvalid }),
   turnover_multiple: decimal(0, 100_00),
-  deposit_bonus_percent: decimal(0, 100_00),
+  // The deposit bonus waits for a second admin, within its caps (README "Caps on money settings").
+  deposit_bonus_percent: cents(0, MONEY_CAPS.depositBonusPercent, MSG.depositBonusPercentInvalid).transform((c) => c / 100),
+  deposit_bonus_max: cents(0, MONEY_CAPS.depositBonusMax, MSG.depositBonusMaxInvalid).transform((c) => c / 100),
   min_fanshui_money: decimal(0, 100_000_000_00),
   withdraw_second_review_above: reviewLine,
   adjust_second_review_above: reviewLine,
@@ -117,25 +120,36 @@ export function parseSettingsPatch(body: Record<string, unknown>): Partial<SiteS
   return patch as Partial<SiteSettings>;
 }
 
-/** Writes a checked patch in one transaction with its audit row; answers every setting after the change. */
-async function saveSettings(db: Db, patch: Partial<SiteSettings>, operatorId: number, requestId: string) {
+const isBonusKey = (key: string) => (DEPOSIT_BONUS_KEYS as readonly string[]).includes(key);
+
+/**
+ * Writes a checked patch in one transaction with its audit row; answers every setting after the change, and whether
+ * a change of the deposit bonus now waits for a second admin (it is proposed, not written).
+ */
+async function saveSettings(db: Db, checked: Partial<SiteSettings>, operator: Proposer, requestId: string) {
+  const patch = Object.fromEntries(Object.entries(checked).filter(([k]) => !isBonusKey(k))) as Partial<SiteSettings>;
+  const bonus = Object.fromEntries(Object.entries(checked).filter(([k]) => isBonusKey(k))) as Partial<SiteSettings>;
   const keys = Object.keys(patch) as SettingKey[];
+  const operatorId = operator.id;
   return db.transaction(async (tx) => {
     // One settings change at a time: the withdrawal range is checked against what the other change left.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('site_settings'))`);
+    await lockSettings(tx);
+    const change = Object.keys(bonus).length ? await proposeDepositBonus(tx, operator, bonus, requestId) : null;
     const before = await readSettings(tx, ALL_KEYS);
     const merged = { ...before, ...patch };
     if (Number(merged.withdraw_min) > Number(merged.withdraw_max)) throw badInput(MSG.withdrawRangeInvalid);
-    await writeSettings(tx, patch);
-    await audit(tx, {
-      operatorId,
-      action: 'settings.update',
-      target: 'settings',
-      before: Object.fromEntries(keys.map((k) => [k, before[k]])),
-      after: Object.fromEntries(keys.map((k) => [k, merged[k]])),
-      requestId,
-    });
-    return readSettings(tx, ALL_KEYS);
+    if (keys.length) {
+      await writeSettings(tx, patch);
+      await audit(tx, {
+        operatorId,
+        action: 'settings.update',
+        target: 'settings',
+        before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+        after: Object.fromEntries(keys.map((k) => [k, merged[k]])),
+        requestId,
+      });
+    }
+    return { settings: await readSettings(tx, ALL_KEYS), pending: change !== null };
   });
 }
 
@@ -150,10 +164,10 @@ export function siteAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenti
     data: await readSettings(db, ALL_KEYS),
   }));
 
-  adminRoute(app, authenticate, adminEndpoints.settingsUpdate, async ({ input, operator, req }) => ({
-    data: await saveSettings(db, parseSettingsPatch(input), operator.id, req.id),
-    message: MSG.settingSaved,
-  }));
+  adminRoute(app, authenticate, adminEndpoints.settingsUpdate, async ({ input, operator, req }) => {
+    const { settings, pending } = await saveSettings(db, parseSettingsPatch(input), operator, req.id);
+    return { data: settings, message: pending ? MSG.integrationChangePending : MSG.settingSaved };
+  });
 
   adminRoute(app, authenticate, adminEndpoints.withdrawReviewSetting, async () => ({
     data: await readSettings(db, ['withdraw_second_review_above']),
@@ -161,7 +175,7 @@ export function siteAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenti
 
   adminRoute(app, authenticate, adminEndpoints.withdrawReviewSettingUpdate, async ({ input, operator, req }) => {
     const patch = parseSettingsPatch({ withdraw_second_review_above: input.withdraw_second_review_above });
-    const settings = await saveSettings(db, patch, operator.id, req.id);
+    const { settings } = await saveSettings(db, patch, operator, req.id);
     return { data: { withdraw_second_review_above: settings.withdraw_second_review_above }, message: MSG.settingSaved };
   });
 }

@@ -41,8 +41,10 @@ export const DEFAULT_SETTINGS = {
   withdraw_max: 50000,
   withdraw_daily_count: 5,
   turnover_multiple: 1,
-  /** Bonus credited on each approved deposit, as a percentage of it (0 = none). */
+  /** Bonus credited on each approved deposit, as a percentage of it (0 = none), at most 100 ... */
   deposit_bonus_percent: 0,
+  /** ... and at most this on one deposit, in yuan (0-20,000.00; README "Caps on money settings"). */
+  deposit_bonus_max: 1888,
   /** A settled bet yields a rebate row only when its valid amount is above this, in yuan (SERVER-RULES "Rebates"). */
   min_fanshui_money: 0,
   // The two-person lines (README "Operators"), yuan, admin-only and never off (1.00-100,000.00): a withdrawal above

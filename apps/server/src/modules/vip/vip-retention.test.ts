@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BizCode } from '@h5/contract';
+import { BizCode, MSG } from '@h5/contract';
 import { members } from '../accounts/accounts-tables';
-import { addVenue, adminCall, call, credit, manualClock, memberId, operatorToken, play, registerMember, useTestApp } from '../../../test/helper';
+import { addVenue, adminCall, approveSetting, call, credit, manualClock, memberId, operatorToken, play, registerMember, useTestApp } from '../../../test/helper';
 import { tickJob } from '../jobs/scheduler';
 import { beijingQuarter, retentionJob, reviewRetention, type RetentionReview } from './vip-retention';
 import { beijingDay, recomputeVip } from './vip-service';
@@ -59,9 +59,18 @@ async function vipOf(member: Member): Promise<number> {
 async function vipLevelsList() {
   return (await adminCall<Level[]>(t, await operatorToken(t, 'finance'), 'GET', '/admin/api/vip-levels')).data;
 }
+/**
+ * A level's change as finance makes it; one that waits for a second admin (thresholds, rates: README "Who may move
+ * money") another admin approves. Answers the update's envelope, its data the level as it is then.
+ */
 async function putLevel(level: number, changes: Record<string, unknown>) {
   const row = (await vipLevelsList()).find((l) => l.level === level);
-  return adminCall<Level>(t, await operatorToken(t, 'finance'), 'PUT', `/admin/api/vip-levels/${row?.id}`, { ...row, ...changes });
+  const answer = await adminCall<Level>(t, await operatorToken(t, 'finance'), 'PUT', `/admin/api/vip-levels/${row?.id}`, { ...row, ...changes });
+  if (answer.message !== MSG.integrationChangePending) return answer;
+  expect(answer.data).toEqual({ ...row, ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }), pending_change: true });
+  const approved = await approveSetting(t, await operatorToken(t, 'admin'), `vip-level:${row?.id}`);
+  expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
+  return { ...answer, data: (await vipLevelsList()).find((l) => l.level === level) as Level };
 }
 const runReview = async (role: 'admin' | 'finance' = 'finance') =>
   adminCall<RetentionReview>(t, await operatorToken(t, role), 'POST', '/admin/api/vip/retention-review');

@@ -5,17 +5,20 @@ import type { Db } from '../../db/client';
 import { crudRoutes } from '../backoffice/admin-crud';
 import { memberRowsPage } from '../backoffice/member-rows-page';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
-import { centsToNumeric, numericToMoney } from '../../lib/money';
+import { numericToMoney } from '../../lib/money';
 import { pageWindow } from '../../lib/paging';
 import { formatBeijing, type Clock } from '../../lib/time';
 import { audit } from '../backoffice/audit';
+import { withPendingSettings } from '../backoffice/money-settings';
 import { vipLevels } from '../content/content-tables';
+import { vipLevelColumns, vipLevelRows, vipLevelView } from './vip-levels';
 import { reviewRetention } from './vip-retention';
 import { vipReviews } from './vip-tables';
 
 /**
- * Back office: VIP levels (finance: thresholds and rebate rates move money; the level number is unique, 409) and the
- * quarterly retention review (run on demand, list of reviews).
+ * Back office: VIP levels (finance: the level number, thresholds and rebate rates move money and wait for a second
+ * admin, vip-levels.ts; the level number is unique, 409) and the quarterly retention review (run on demand, list of
+ * reviews).
  */
 export function vipAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }, authenticate: AuthenticateOperator) {
   const { db, clock } = deps;
@@ -23,35 +26,10 @@ export function vipAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     calls: adminResources.vipLevels,
     action: 'vip-level',
     table: vipLevels,
-    columns: (i) => ({
-      level: i.level,
-      name: i.name || `VIP${i.level}`,
-      recharge: centsToNumeric(i.recharge),
-      flow: centsToNumeric(i.flow),
-      ...(i.retention === undefined ? {} : { retention: centsToNumeric(i.retention) }),
-      realperson: centsToNumeric(i.realperson),
-      sport: centsToNumeric(i.sport),
-      eSport: centsToNumeric(i.e_sport),
-      joker: centsToNumeric(i.joker),
-      electron: centsToNumeric(i.electron),
-      lottery: centsToNumeric(i.lottery),
-      enabled: i.enabled,
-    }),
-    view: (r: typeof vipLevels.$inferSelect) => ({
-      id: r.id,
-      level: r.level,
-      name: r.name,
-      recharge: numericToMoney(r.recharge),
-      flow: numericToMoney(r.flow),
-      retention: numericToMoney(r.retention),
-      realperson: numericToMoney(r.realperson),
-      sport: numericToMoney(r.sport),
-      e_sport: numericToMoney(r.eSport),
-      joker: numericToMoney(r.joker),
-      electron: numericToMoney(r.electron),
-      lottery: numericToMoney(r.lottery),
-      enabled: r.enabled,
-    }),
+    columns: vipLevelColumns,
+    view: vipLevelView,
+    annotate: (db, items) => withPendingSettings(db, vipLevelRows.prefix, items, (l) => l.id),
+    money: vipLevelRows,
     orderBy: [vipLevels.level],
   });
 

@@ -110,7 +110,8 @@ describe('VIP levels', () => {
       [{ ...one, level: '1.5' }, '等级须为1-99的整数'],
       [{ ...one, level: undefined }, '等级须为1-99的整数'],
       [{ ...one, level: 12, name: '名'.repeat(17) }, '输入内容过长'],
-      [{ ...one, level: 12, sport: '100.01' }, '返水比例须在0-100之间'],
+      [{ ...one, level: 12, sport: '100.01' }, '返水比例须在0-3%之间（有效投注的百分比）'],
+      [{ ...one, level: 12, sport: '3.01' }, '返水比例须在0-3%之间（有效投注的百分比）'],
       [{ ...one, level: 12, sport: '-1' }, '请输入正确的金额'],
     ];
     for (const [body, message] of cases) {
