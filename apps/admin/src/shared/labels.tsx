@@ -1,3 +1,4 @@
+import type { PayRangeType } from '@h5/contract';
 import { StatusTag, type Tone } from './ui/status-tag';
 
 /** Review states of deposits, withdrawals and applications: 1 pending, 2 approved, 3 rejected. */
@@ -38,6 +39,17 @@ export const PAY_WAYS: Record<string, string> = {
 };
 
 export const payWayLabel = (code: string) => PAY_WAYS[code] ?? code;
+
+/** The names of the getPayRange types, as the member app's recharge screen names its ways and protocols. */
+export const PAY_RANGE_TYPE_LABELS: Record<PayRangeType, string> = {
+  bank: '银行卡',
+  wechat: '微信',
+  alipay: '支付宝',
+  ebpay: 'EB支付',
+  'usdt-trc20': 'USDT (TRC20)',
+  'usdt-erc20': 'USDT (ERC20)',
+};
+export const payRangeTypeLabel = (type: string) => PAY_RANGE_TYPE_LABELS[type as PayRangeType] ?? type;
 
 export function MemberStateTag({ state }: { state: number }) {
   return state === 1 ? <StatusTag tone="success">正常</StatusTag> : <StatusTag tone="danger">已禁用</StatusTag>;

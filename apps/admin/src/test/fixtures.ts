@@ -161,6 +161,7 @@ export const siteSettings = (over: Record<string, unknown> = {}) => ({
   withdraw_daily_count: 5,
   turnover_multiple: 1,
   deposit_bonus_percent: 0,
+  deposit_bonus_max: 1888,
   min_fanshui_money: 1,
   withdraw_second_review_above: 5000,
   adjust_second_review_above: 1000,

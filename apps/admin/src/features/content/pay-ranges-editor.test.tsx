@@ -18,6 +18,7 @@ const usdt = {
     { type: 'usdt-erc20', min_price: '500.00', max_price: '100000.00' },
     { type: 'usdt-trc20', min_price: '100.00', max_price: '100000.00' },
   ],
+  pending_change: false,
 };
 const wechat = {
   code: 'wechat',
@@ -26,6 +27,7 @@ const wechat = {
   sort: 4,
   gateway: null,
   ranges: [{ type: 'wechat', min_price: '100.00', max_price: '5000.00' }],
+  pending_change: false,
 };
 const saved = (way: typeof usdt) => ({
   code: way.code,
@@ -67,14 +69,14 @@ describe('支付方式 金额范围', () => {
     expect(screen.getByText('微信：100.00-5000.00')).toBeInTheDocument();
   });
 
-  it('edits a bound and sends every range of the way', async () => {
-    const { calls } = setup();
+  it('edits a bound and sends every range of the way; the change waits for a second admin', async () => {
+    const { calls } = setup(() => ok(saved(usdt), MSG.integrationChangePending));
     const dialog = await openEditor('USDT');
     expect(within(rangeRow(dialog, 1)).getByLabelText('最低金额（元）')).toHaveValue('500.00');
     expect(within(rangeRow(dialog, 2)).getByTitle('USDT (TRC20)')).toBeInTheDocument();
     await retype(within(rangeRow(dialog, 2)).getByLabelText('最低金额（元）'), '200');
     await save(dialog);
-    expect(await screen.findByText('已保存')).toBeInTheDocument();
+    expect(await screen.findByText(MSG.integrationChangePending)).toBeInTheDocument();
     // Finance neither sees nor sends the way's gateway: that is the admin's.
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'USDT',
@@ -156,6 +158,17 @@ describe('支付方式 金额范围', () => {
     await userEvent.click(erc20 as HTMLElement);
     await save(dialog);
     expect(await within(second).findByText(MSG.payRangeTypeRepeated)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses an upper bound above 1,000,000.00 (the cap) before calling', async () => {
+    const { calls } = setup();
+    const dialog = await openEditor('USDT');
+    const second = rangeRow(dialog, 2);
+    await retype(within(second).getByLabelText('最高金额（元）'), '1000000.01');
+    await save(dialog);
+    expect(await within(second).findByText(MSG.payRangeMaxTooHigh)).toBeInTheDocument();
+    expect(MSG.payRangeMaxTooHigh).toBe('单笔存款最高金额不能超过1000000元');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 

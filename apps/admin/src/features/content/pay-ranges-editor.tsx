@@ -1,17 +1,10 @@
 import { MAX_PAY_RANGES, PAY_RANGE_TYPES, PAY_WAY_RANGE_TYPES, type PayRangeType } from '@h5/contract';
 import { Button, Form, Input, Select } from 'antd';
+import { PAY_RANGE_TYPE_LABELS, payRangeTypeLabel } from '../../shared/labels';
 import './pay-ranges-editor.css';
 
-/** The names of the getPayRange types, as the member app's recharge screen names its ways and protocols. */
-export const PAY_RANGE_TYPE_LABELS: Record<PayRangeType, string> = {
-  bank: '银行卡',
-  wechat: '微信',
-  alipay: '支付宝',
-  ebpay: 'EB支付',
-  'usdt-trc20': 'USDT (TRC20)',
-  'usdt-erc20': 'USDT (ERC20)',
-};
-export const payRangeTypeLabel = (type: string) => PAY_RANGE_TYPE_LABELS[type as PayRangeType] ?? type;
+// The types' names are shared: the pending changes of a way's ranges name them too.
+export { PAY_RANGE_TYPE_LABELS, payRangeTypeLabel };
 
 /** The types a pay way's ranges may have: its own (USDT: TRC20 and ERC20), never another way's. */
 export function rangeTypesOf(code: string): readonly PayRangeType[] {

@@ -1,3 +1,4 @@
+import { MSG } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -147,7 +148,7 @@ describe('支付通道 and 支付方式', () => {
     signInAs('admin', 'boss');
     const ranges = [{ type: 'alipay', min_price: '10.00', max_price: '5000.00' }];
     const { calls } = mockApi({
-      'GET /admin/api/pay-ways': () => ok([{ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1', ranges }]),
+      'GET /admin/api/pay-ways': () => ok([{ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1', ranges, pending_change: false }]),
       'GET /admin/api/payment-gateways': () => ok([gateway]),
       'PUT /admin/api/pay-ways/alipay': () => ok({ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1' }),
     });
@@ -164,7 +165,7 @@ describe('支付通道 and 支付方式', () => {
     const ranges = [{ type: 'bank', min_price: '100.00', max_price: '50000.00' }];
     const { calls } = mockApi({
       'GET /admin/api/pay-ways': () =>
-        ok([{ code: 'bank', name: '银行卡', enabled: 1, sort: 1, gateway: null, ranges }]),
+        ok([{ code: 'bank', name: '银行卡', enabled: 1, sort: 1, gateway: null, ranges, pending_change: false }]),
       'GET /admin/api/payment-gateways': () => ok([gateway]),
       'PUT /admin/api/pay-ways/bank': () => ok({ code: 'bank', name: '网银', enabled: 1, sort: 1, gateway: null }),
     });
@@ -187,6 +188,28 @@ describe('支付通道 and 支付方式', () => {
       enabled: 1,
     });
     expect(calls.some((c) => c.path === '/admin/api/payment-gateways')).toBe(false);
+  });
+
+  it('says a change of the ranges waits for a second admin, and lists the way as 待审批 until then', async () => {
+    signInAs('finance', 'cashier');
+    const ranges = [{ type: 'bank', min_price: '100.00', max_price: '50000.00' }];
+    let proposed = false;
+    mockApi({
+      'GET /admin/api/pay-ways': () =>
+        ok([{ code: 'bank', name: '银行卡', enabled: 1, sort: 1, gateway: null, ranges, pending_change: proposed }]),
+      'GET /admin/api/payment-gateways': () => ok([gateway]),
+      'PUT /admin/api/pay-ways/bank': () => {
+        proposed = true;
+        return ok({ code: 'bank', name: '银行卡', enabled: 1, sort: 1, gateway: null }, MSG.integrationChangePending);
+      },
+    });
+    renderScreen(<PayWaysPage />);
+    await screen.findByText('银行卡：100.00-50000.00');
+    expect(within(row('银行卡：100.00-50000.00')).queryByText('待审批')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '编辑 银行卡' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(MSG.integrationChangePending)).toBeInTheDocument();
+    await waitFor(() => expect(within(row('银行卡：100.00-50000.00')).getByText('待审批')).toBeInTheDocument());
   });
 });
 

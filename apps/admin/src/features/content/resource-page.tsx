@@ -14,7 +14,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { type AdminEndpoint, callAdmin, type DataOf, type InputOf } from '../../shared/api/client';
+import { type AdminEndpoint, callAdmin, callAdminWithMessage, type DataOf, type InputOf } from '../../shared/api/client';
 import { isApiError } from '@h5/contract/api-error';
 import { useSessionStore } from '../../shared/session/session-store';
 import { useCan } from '../../shared/session/use-can';
@@ -94,7 +94,10 @@ export interface ResourceSpec<L extends AdminEndpoint, C extends AdminEndpoint, 
   intro?: ReactNode;
   /** More buttons of a row's 操作 column (a venue's 接入设置). */
   rowActions?: (row: RowOfList<L>) => ReactNode;
-  /** The notice after a save when it is not plainly saved (a change waiting for a second admin). */
+  /**
+   * The notice after a save when it is not plainly saved; without one, the server's 已提交，待另一位管理员审批后生效
+   * when a change waits for a second admin, else 已保存/已新增.
+   */
   savedMessage?: (answer: unknown, editing: boolean) => string | undefined;
   /** Values of the row an update carries along unchanged (what the form does not edit). */
   keep?: readonly (keyof RowOfList<L> & string)[];
@@ -131,6 +134,9 @@ type LooseCall = (
   args: { params?: object; input?: unknown; silent?: boolean },
 ) => Promise<unknown>;
 const call = callAdmin as unknown as LooseCall;
+const callWithMessage = callAdminWithMessage as unknown as (
+  ...args: Parameters<LooseCall>
+) => Promise<{ data: unknown; message: string }>;
 
 /** The `:param` of an update or delete path ('id', 'code'). */
 const paramOf = (endpoint: AdminEndpoint) => /:([A-Za-z_]+)$/.exec(endpoint.path)?.[1] ?? 'id';
@@ -286,8 +292,10 @@ function ResourceDialog<L extends AdminEndpoint, C extends AdminEndpoint, U exte
     setSaving(true);
     try {
       const params = editing ? { [paramOf(endpoint)]: (row as Values)[spec.rowKey] } : undefined;
-      const answer = await call(endpoint, { params, input, silent: true });
-      void message.success(spec.savedMessage?.(answer, editing) ?? (editing ? '已保存' : '已新增'));
+      const { data: answer, message: said } = await callWithMessage(endpoint, { params, input, silent: true });
+      // A change of money fields waits for a second admin: the server says so, and so does the notice.
+      const waits = said === MSG.integrationChangePending ? said : undefined;
+      void message.success(spec.savedMessage?.(answer, editing) ?? waits ?? (editing ? '已保存' : '已新增'));
       onClose();
     } catch (error) {
       // The server's Chinese message stays in the dialog beside the values it refused.

@@ -14,8 +14,10 @@ const r = adminResources;
 const e = adminEndpoints;
 
 const CATEGORY_OPTIONS: Option[] = GAME_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
-/** A change of an integration waits for a second admin: the list says so beside the row. */
+/** A change of an integration or of money fields waits for a second admin: the list says so beside the row. */
 const pendingTag = (v: unknown) => (v ? <StatusTag tone="warning">待审批</StatusTag> : '-');
+/** The column of a resource whose money fields wait for a second admin (README "Who may move money"). */
+const pendingColumn = { name: 'pending_change', title: '变更', width: 90, show: pendingTag } as const;
 const categoryName = (id: unknown) => GAME_CATEGORIES.find((c) => c.id === id)?.name ?? String(id);
 /** A receiving account's channel is a getPayRange type: the member's deposit of that type lists it. */
 const CHANNELS: Option[] = PAY_RANGE_TYPES.map((t) => ({ value: t, label: PAY_RANGE_TYPE_LABELS[t] }));
@@ -213,7 +215,8 @@ export const vipLevels = defineResource({
   ...fromResource(r.vipLevels),
   rowKey: 'id',
   nameOf: (row) => `VIP${row.level}${row.name ? ` ${row.name}` : ''}`,
-  intro: '会员端VIP页按等级从低到高显示前10个启用的等级（标签为名称）；保存后会员端立即可见。',
+  intro:
+    '会员端VIP页按等级从低到高显示前10个启用的等级（标签为名称）。新增等级及修改等级、晋级条件、保级流水与返水比例须另一位管理员在「待审批变更」中通过后生效；返水比例每项最高3%。名称和启用立即生效。',
   scrollX: 1200,
   columns: [
     { name: 'level', title: '等级', width: 70 },
@@ -227,6 +230,7 @@ export const vipLevels = defineResource({
     { name: 'joker', title: '棋牌%', width: 80 },
     { name: 'electron', title: '电子%', width: 80 },
     { name: 'lottery', title: '彩票%', width: 80 },
+    pendingColumn,
     enabledColumn,
   ],
   fields: [
@@ -249,6 +253,8 @@ export const redpacketRules = defineResource({
   ...fromResource(r.redpacketRules),
   rowKey: 'id',
   nameOf: (row) => `${row.start_time}-${row.end_time}`,
+  intro:
+    '新增规则及修改时段、存款区间、可抢次数与红包上限须另一位管理员在「待审批变更」中通过后生效。红包上限最高为存款的10%，可抢次数×红包上限不超过10%，存款上限最高1000000元。启用立即生效。',
   columns: [
     idColumn,
     { name: 'start_time', title: '开始', width: 90 },
@@ -257,6 +263,7 @@ export const redpacketRules = defineResource({
     { name: 'flow_money', title: '当日存款上限', width: 120 },
     { name: 'recharge', title: '可抢次数', width: 90 },
     { name: 'money', title: '红包上限%', width: 100 },
+    pendingColumn,
     enabledColumn,
   ],
   fields: [
@@ -358,7 +365,7 @@ export const payWays = defineResource({
   rowKey: 'code',
   nameOf: (row) => row.name,
   intro:
-    '支付方式固定，不可新增或删除；选择支付通道后该方式走在线支付，否则走收款账户与人工审核。金额范围即会员端存款页的单笔限额。',
+    '支付方式固定，不可新增或删除；选择支付通道后该方式走在线支付，否则走收款账户与人工审核。金额范围即会员端存款页的单笔限额（最高1000000元），修改须另一位管理员在「待审批变更」中通过后生效；名称、排序、启用和支付通道立即生效。',
   columns: [
     { name: 'code', title: '代码', width: 100, show: (v) => `${payWayLabel(String(v))}（${String(v)}）` },
     { name: 'name', title: '名称', width: 120 },
@@ -371,6 +378,7 @@ export const payWays = defineResource({
           ? row.ranges.map((x) => `${payRangeTypeLabel(x.type)}：${x.min_price}-${x.max_price}`).join('；')
           : '-',
     },
+    pendingColumn,
     sortColumn,
     enabledColumn,
   ],

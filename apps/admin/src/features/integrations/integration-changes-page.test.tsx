@@ -36,6 +36,35 @@ describe('待审批变更', () => {
     expect(calls[0]?.query.get('state')).toBe('1');
   });
 
+  it('names a setting that moves money by its screen: the target, and each field with its own label', async () => {
+    signInAs('admin', 'bob');
+    const rates = { level: '1', recharge: '0.00', flow: '0.00', retention: '0.00', realperson: '0.40', sport: '0.50', e_sport: '0.50', joker: '0.40', electron: '0.50', lottery: '0.30' };
+    const changes = [
+      change({ id: 8, target_kind: 'setting', target: 'vip-level:3', action: 'set', before: rates, after: { ...rates, electron: '2.50' } }),
+      change({ id: 9, target_kind: 'setting', target: 'redpacket-rule:new', action: 'set', before: null, after: { start_time: '10:00', end_time: '12:00', day_flow: '100.00', flow_money: '5000.00', recharge: '2', money: '5.00', enabled: '1' } }),
+      change({ id: 10, target_kind: 'setting', target: 'pay-way:usdt', action: 'set', before: { 'usdt-trc20': '100.00-100000.00' }, after: { 'usdt-trc20': '100.00-1000000.00' } }),
+      change({ id: 11, target_kind: 'setting', target: 'deposit-bonus', action: 'set', before: { deposit_bonus_percent: '0.00', deposit_bonus_max: '1888.00' }, after: { deposit_bonus_percent: '50.00', deposit_bonus_max: '1888.00' } }),
+    ];
+    mockApi({ 'GET /admin/api/integration-changes': () => ok(page(changes)) });
+    renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
+
+    const vip = await screen.findByRole('table', { name: 'VIP等级 #3 变更内容' });
+    const electron = within(vip).getByRole('rowheader', { name: '电子返水%' }).closest('tr') as HTMLElement;
+    expect(within(electron).getByText('0.50')).toBeInTheDocument();
+    expect(within(electron).getByText('2.50 ●')).toBeInTheDocument();
+    expect(within(vip).getByRole('rowheader', { name: '晋级累计存款' })).toBeInTheDocument();
+
+    const rule = screen.getByRole('table', { name: '红包规则（新增） 变更内容' });
+    const grabs = within(rule).getByRole('rowheader', { name: '可抢次数' }).closest('tr') as HTMLElement;
+    expect(within(grabs).getByText('2 ●')).toBeInTheDocument();
+    expect(within(within(rule).getByRole('rowheader', { name: '启用' }).closest('tr') as HTMLElement).getByText('启用 ●')).toBeInTheDocument();
+
+    const way = screen.getByRole('table', { name: '支付方式 USDT 变更内容' });
+    expect(within(way).getByRole('rowheader', { name: 'USDT (TRC20)金额范围' })).toBeInTheDocument();
+    const bonus = screen.getByRole('table', { name: '存款优惠 变更内容' });
+    expect(within(within(bonus).getByRole('rowheader', { name: '存款优惠比例%' }).closest('tr') as HTMLElement).getByText('50.00 ●')).toBeInTheDocument();
+  });
+
   it("disables 通过 on the operator's own change, with the reason, and offers 撤回 instead of 拒绝", async () => {
     signInAs('admin', 'alice');
     mockApi({ 'GET /admin/api/integration-changes': () => ok(page([change()])) });

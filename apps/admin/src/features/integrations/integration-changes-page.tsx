@@ -2,6 +2,7 @@ import { adminEndpoints, INTEGRATION_CHANGE_STATES } from '@h5/contract';
 import { Alert, Button, Descriptions, Modal, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { callAdmin, callAdminWithMessage, type RowOf } from '../../shared/api/client';
+import { PAY_RANGE_TYPE_LABELS, payWayLabel } from '../../shared/labels';
 import { ROLE_LABEL } from '../../shared/roles';
 import { useSessionStore } from '../../shared/session/session-store';
 import { usePagedList } from '../../shared/table/use-paged-list';
@@ -46,12 +47,58 @@ const FIELD_LABEL: Record<string, string> = {
   totp_enabled: '两步验证',
 };
 const VALUE_LABEL: Record<string, string> = { transfer: '转账钱包', seamless: '无缝钱包' };
-/** An operator's fields as the 管理员 page shows them. */
+/** An operator's fields as the 管理员 page shows them; a switch as 启用/停用. */
 const FIELD_VALUE_LABEL: Record<string, Record<string, string>> = {
   role: ROLE_LABEL,
   state: { '0': '已停用', '1': '正常' },
   totp_enabled: { true: '已开启', false: '未开启' },
+  enabled: { '0': '停用', '1': '启用' },
 };
+/** A setting that moves money, by its target's prefix ('vip-level:3', 'vip-level:new', 'pay-way:usdt', 'deposit-bonus'). */
+const SETTING_LABEL: Record<string, string> = {
+  'vip-level': 'VIP等级',
+  'redpacket-rule': '红包规则',
+  'commission-plan': '佣金方案',
+  'pay-way': '支付方式',
+  'deposit-bonus': '存款优惠',
+};
+/** Each setting's fields by their Chinese names, as its own screen names them (amounts in yuan, rates in %). */
+const SETTING_FIELD_LABEL: Record<string, Record<string, string>> = {
+  'vip-level': {
+    level: '等级',
+    name: '名称',
+    recharge: '晋级累计存款',
+    flow: '晋级累计流水',
+    retention: '保级流水',
+    realperson: '真人返水%',
+    sport: '体育返水%',
+    e_sport: '电竞返水%',
+    joker: '棋牌返水%',
+    electron: '电子返水%',
+    lottery: '彩票返水%',
+  },
+  'redpacket-rule': {
+    start_time: '开始时间',
+    end_time: '结束时间',
+    day_flow: '当日存款下限',
+    flow_money: '当日存款上限',
+    recharge: '可抢次数',
+    money: '红包上限（存款的%）',
+  },
+  'commission-plan': { name: '方案名称', fee_share: '支付手续费分摊%', tiers: '佣金档位（净盈利门槛/最低活跃/比例%）' },
+  'pay-way': Object.fromEntries(Object.entries(PAY_RANGE_TYPE_LABELS).map(([type, label]) => [type, `${label}金额范围`])),
+  'deposit-bonus': { deposit_bonus_percent: '存款优惠比例%', deposit_bonus_max: '存款优惠单笔上限' },
+};
+const settingOf = (row: Row) => (row.target_kind === 'setting' ? row.target.split(':') : []);
+const fieldLabel = (row: Row, name: string) => SETTING_FIELD_LABEL[settingOf(row)[0] ?? '']?.[name] ?? FIELD_LABEL[name] ?? name;
+/** A setting's target as its screen names it: VIP等级 #3, 支付方式 USDT, 红包规则（新增）. */
+function settingText(target: string) {
+  const [prefix = '', which = ''] = target.split(':');
+  const name = SETTING_LABEL[prefix] ?? prefix;
+  if (which === 'new') return `${name}（新增）`;
+  if (!which) return name;
+  return `${name} ${prefix === 'pay-way' ? payWayLabel(which) : `#${which}`}`;
+}
 const shown = (name: string, v: string | undefined) =>
   v === undefined || v === '' ? '（空）' : (FIELD_VALUE_LABEL[name]?.[v] ?? VALUE_LABEL[v] ?? v);
 
@@ -69,6 +116,7 @@ const ACTION_LABEL: Partial<Record<Row['action'], string>> = {
   totp_reset: '重置两步验证',
 };
 const targetText = (row: Row) => {
+  if (row.target_kind === 'setting') return settingText(row.target);
   const action = ACTION_LABEL[row.action];
   return `${KIND_LABEL[row.target_kind]} ${row.target}${action ? `（${action}）` : ''}`;
 };
@@ -103,7 +151,7 @@ export function ChangeDiff({ row }: { row: Row }) {
           return (
             <tr key={name} style={changed ? { fontWeight: 600 } : undefined}>
               <th scope="row" style={{ textAlign: 'left', fontWeight: 400, paddingRight: 12 }}>
-                {FIELD_LABEL[name] ?? name}
+                {fieldLabel(row, name)}
               </th>
               <td style={{ paddingRight: 12, wordBreak: 'break-all' }}>{row.before ? shown(name, before) : '-'}</td>
               <td style={{ wordBreak: 'break-all' }}>
@@ -263,7 +311,7 @@ export default function IntegrationChangesPage() {
       <div style={{ marginBottom: 16 }}>
         场馆的钱包模式、接口地址、密钥、币种，以及支付通道的新增、商户号、密钥和提交地址，须另一位管理员通过后才生效；密钥始终以
         ********
-        显示。操作员的新增、角色、重新启用和重置两步验证也须另一位管理员通过；新增操作员的初始密码在通过时显示一次。
+        显示。操作员的新增、角色、重新启用和重置两步验证也须另一位管理员通过；新增操作员的初始密码在通过时显示一次。VIP等级的等级、晋级条件与返水比例，红包规则，佣金方案的分摊与档位，支付方式的金额范围和存款优惠，由财务或管理员提交，同样须另一位管理员通过后才生效。
       </div>
       <StateFilterBar id="integration-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
       <ListTable<Row> label="待审批变更列表" columns={columns} width={1100} {...tableProps} />

@@ -11,9 +11,10 @@ export function usePlans() {
   return useQuery({ queryKey: ['commissionPlans'], queryFn: ({ signal }) => callAdmin(e.commissionPlans, { signal }) });
 }
 
-export const createPlan = (input: PlanInput) => callAdmin(e.commissionPlanCreate, { input });
+/** A new plan is proposed (the pending change); an update answers the server's message (a change may wait). */
+export const createPlan = (input: PlanInput) => callAdminWithMessage(e.commissionPlanCreate, { input });
 export const updatePlan = (id: number, input: PlanInput) =>
-  callAdmin(e.commissionPlanUpdate, { params: { id }, input });
+  callAdminWithMessage(e.commissionPlanUpdate, { params: { id }, input });
 
 export const fetchPartners = (f: { username: string }, page: PageRequest, signal: AbortSignal) =>
   callAdmin(e.partners, { input: { ...page, username: f.username }, signal });

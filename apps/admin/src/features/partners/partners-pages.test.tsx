@@ -36,6 +36,7 @@ const plan = {
   ],
   partners: 1,
   created_at: '2026-11-01 00:00:00',
+  pending_change: false,
 };
 
 describe('代理结算', () => {
@@ -105,6 +106,39 @@ describe('佣金方案 and 代理管理', () => {
     renderScreen(<PlansPage />);
     expect(await screen.findByText('标准方案')).toBeInTheDocument();
     expect(screen.getByText('第2档 净盈利≥300.00 活跃≥2 30.00%')).toBeInTheDocument();
+  });
+
+  it('says a new plan waits for a second admin, and lists a plan with a change waiting as 待审批', async () => {
+    const user = userEvent.setup();
+    signInAs('finance');
+    let proposed = false;
+    const { calls } = mockApi({
+      'GET /admin/api/commission-plans': () => ok([{ ...plan, pending_change: proposed }]),
+      'POST /admin/api/commission-plans': () => {
+        proposed = true;
+        return ok(
+          {
+            id: 9, target_kind: 'setting', target: 'commission-plan:new', action: 'set', before: null,
+            after: { name: '新方案', fee_share: '0.00', tiers: '0.00/1/20.00' },
+            state: 1, maker_id: 2, made_by: 'cashier', checked_by: '', note: '', decided_at: null, created_at: '2026-11-02 10:00:00',
+          },
+          MSG.integrationChangePending,
+        );
+      },
+    });
+    renderScreen(<PlansPage />);
+    expect(await screen.findByText('标准方案')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '新增方案' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('方案名称'), '新方案');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(MSG.integrationChangePending)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: '新方案',
+      fee_share: '0',
+      tiers: [{ min_net_revenue: '0', min_active: 1, rate: '20' }],
+    });
+    expect(await screen.findByText('待审批')).toBeInTheDocument();
   });
 
   it("sets a partner's plan through the contract call", async () => {

@@ -1,4 +1,4 @@
-import type { adminEndpoints } from '@h5/contract';
+import { type adminEndpoints, MSG } from '@h5/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import type { DataOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { emptyLocale } from '../../shared/ui/empty';
 import { PageTitle } from '../../shared/ui/page-title';
+import { StatusTag } from '../../shared/ui/status-tag';
 import { afterPartnerChange, createPlan, type PlanInput, updatePlan, usePlans } from './api';
 
 type Plan = DataOf<typeof adminEndpoints.commissionPlans>[number];
@@ -25,7 +26,10 @@ const EMPTY: PlanForm = { name: '', fee_share: '0', tiers: [{ min_net_revenue: '
 export const tiersText = (plan: Pick<Plan, 'tiers'>) =>
   plan.tiers.map((t, i) => `第${i + 1}档 净盈利≥${formatMoney(t.min_net_revenue)} 活跃≥${t.min_active} ${t.rate}%`);
 
-/** 佣金方案: tiers by the month's net revenue with a minimum of active members, and the share of payment fees. */
+/**
+ * 佣金方案: tiers by the month's net revenue with a minimum of active members, and the share of payment fees. A new
+ * plan, or a change of its fee share or tiers, waits for a second admin; a tier pays at most 60%.
+ */
 export default function PlansPage() {
   const plans = usePlans();
   const { message } = App.useApp();
@@ -48,9 +52,9 @@ export default function PlansPage() {
         ...values,
         tiers: values.tiers.map((t) => ({ ...t, min_active: Number(t.min_active) })),
       };
-      if (editing === 'new') await createPlan(input);
-      else if (editing) await updatePlan(editing.id, input);
-      void message.success('已保存');
+      const answer = editing === 'new' ? await createPlan(input) : editing ? await updatePlan(editing.id, input) : null;
+      // The fee share and tiers wait for a second admin (待审批变更); a name alone is saved at once.
+      void message.success(answer?.message === MSG.integrationChangePending ? answer.message : '已保存');
       setEditing(null);
       await Promise.all(afterPartnerChange.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     } catch {
@@ -76,6 +80,12 @@ export default function PlansPage() {
     },
     { title: '代理数', dataIndex: 'partners', width: 90 },
     {
+      title: '变更',
+      dataIndex: 'pending_change',
+      width: 90,
+      render: (v: boolean) => (v ? <StatusTag tone="warning">待审批</StatusTag> : '-'),
+    },
+    {
       title: '操作',
       width: 90,
       render: (_v, plan) => (
@@ -97,6 +107,9 @@ export default function PlansPage() {
       >
         佣金方案
       </PageTitle>
+      <div style={{ marginBottom: 16 }}>
+        新增方案及修改支付手续费分摊与佣金档位须另一位管理员在「待审批变更」中通过后生效；每档佣金比例最高60%。方案名称立即生效。
+      </div>
       <Table<Plan>
         aria-label="佣金方案列表"
         rowKey="id"
@@ -135,7 +148,7 @@ export default function PlansPage() {
                     <Form.Item label="最低活跃会员" name={[field.name, 'min_active']}>
                       <InputNumber min={0} precision={0} />
                     </Form.Item>
-                    <Form.Item label="佣金比例(%)" name={[field.name, 'rate']}>
+                    <Form.Item label="佣金比例(%)" name={[field.name, 'rate']} extra="0-60">
                       <Input inputMode="decimal" />
                     </Form.Item>
                     {fields.length > 1 ? (

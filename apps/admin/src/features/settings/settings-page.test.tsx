@@ -1,3 +1,4 @@
+import { MSG } from '@h5/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,27 @@ describe('站点设置', () => {
     await userEvent.click(within(withdrawals).getByRole('button', { name: '保存提款设置' }));
     expect(await screen.findByText('提款设置已保存')).toBeInTheDocument();
     expect(within(withdrawals).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the deposit bonus waits for a second admin, while the rest of its group is saved', async () => {
+    signInAs('admin');
+    const { calls } = mockApi({
+      'GET /admin/api/settings': () => ok(settings),
+      // The server saves the rate and proposes the bonus: its answer still holds the bonus as it was.
+      'PUT /admin/api/settings': () => ok({ ...settings, usdtrate: '7.30' }, MSG.integrationChangePending),
+    });
+    renderScreen(<SettingsPage />);
+    await screen.findByRole('heading', { name: '存款', level: 2 });
+    const deposits = group('存款');
+    const bonus = within(deposits).getByLabelText('存款赠送（%）');
+    await userEvent.clear(bonus);
+    await userEvent.type(bonus, '50');
+    const rate = within(deposits).getByLabelText('USDT存款汇率');
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '7.30');
+    await userEvent.click(within(deposits).getByRole('button', { name: '保存存款设置' }));
+    expect(await screen.findByText(`存款设置已保存；存款赠送${MSG.integrationChangePending}`)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ usdtrate: '7.30', deposit_bonus_percent: 50, deposit_bonus_max: 1888 });
   });
 
   it('turns the site off with a switch of the 站点 group', async () => {

@@ -1,8 +1,8 @@
-import { adminEndpoints } from '@h5/contract';
+import { adminEndpoints, MSG } from '@h5/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row } from 'antd';
 import { useState } from 'react';
-import { callAdmin, type DataOf } from '../../shared/api/client';
+import { callAdmin, callAdminWithMessage, type DataOf } from '../../shared/api/client';
 import { isApiError } from '@h5/contract/api-error';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
@@ -32,7 +32,9 @@ const GROUPS: { title: string; fields: FieldSpec<Key>[] }[] = [
     title: '存款',
     fields: [
       { name: 'usdtrate', label: 'USDT存款汇率', kind: 'money' },
-      { name: 'deposit_bonus_percent', label: '存款赠送（%）', kind: 'number' },
+      // The bonus waits for a second admin (待审批变更): at most 100%, and at most 20000 on one deposit.
+      { name: 'deposit_bonus_percent', label: '存款赠送（%）', kind: 'number', help: '0-100，须另一位管理员审批后生效' },
+      { name: 'deposit_bonus_max', label: '单笔赠送上限（元）', kind: 'number', help: '0-20000，须另一位管理员审批后生效' },
     ],
   },
   {
@@ -98,9 +100,10 @@ function SettingsGroup({ title, fields, settings }: { title: string; fields: Fie
     try {
       // Only this group's keys: the server checks each with its own message and leaves the rest alone.
       const input = toInput(fields, form.getFieldsValue(true) as Record<string, unknown>, true, {});
-      const next = await callAdmin(e.settingsUpdate, { input, silent: true });
+      const { data: next, message: said } = await callAdminWithMessage(e.settingsUpdate, { input, silent: true });
       queryClient.setQueryData(settingsKey, next);
-      void message.success(`${title}设置已保存`);
+      // The deposit bonus is proposed, not saved: the rest of the group is.
+      void message.success(said === MSG.integrationChangePending ? `${title}设置已保存；存款赠送${said}` : `${title}设置已保存`);
     } catch (error) {
       setRefusal(isApiError(error) ? error.message : '保存失败');
     } finally {
