@@ -220,6 +220,8 @@ describe('核对单个会员', () => {
         { account: accountCode.venue(alice.id, 'AG'), cents: 12_345 },
       ],
     });
+    // Chained before its entry is edited below: the chaining job would refuse it edited, which stays a problem.
+    await chain();
     const answer = await checked(alice.name);
     expect(answer).toMatchObject({ ok: true, movements: 6 });
     expect(answer.accounts).toEqual([
