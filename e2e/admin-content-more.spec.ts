@@ -3,6 +3,7 @@ import { GAME_CATEGORIES } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import {
   adminApi,
+  approveSetting,
   baseURL,
   browserOfFile,
   memberPageAt,
@@ -82,7 +83,7 @@ describe('content screens of the console, continued', () => {
 });
 
 describe('finance settings screens of the console, continued', () => {
-  it('VIP等级: refuses a bad level and a taken one with the server messages, adds, edits what members see, deletes', async () => {
+  it('VIP等级: refuses a bad level, a taken one and a rebate above the cap, adds and edits what members see once a second admin approves, deletes', async () => {
     const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'vip-levels', 'VIP等级');
     const levels = await adminApi<{ id: number; level: number; name: string; sport: string }[]>(
@@ -108,7 +109,10 @@ describe('finance settings screens of the console, continued', () => {
     await dialog(page).getByText(MSG.rebatePercentInvalid).waitFor();
     await dialog(page).getByLabel('体育返水（%）').fill('2.5');
     await save(page);
-    await expectToast(page, '已新增');
+    // A level's rates move money: it exists once a second admin approves it (README "Caps on money settings").
+    await expectToast(page, MSG.integrationChangePending);
+    await approveSetting('vip-level:new');
+    await page.reload();
     await rowWith(page, `VIP${spare}`).waitFor();
 
     // VIP10's name and sports rebate, as a member reads them on the VIP screen.
@@ -120,8 +124,12 @@ describe('finance settings screens of the console, continued', () => {
     await dialog(page).getByLabel('名称', { exact: true }).fill('至尊VIP');
     await dialog(page).getByLabel('体育返水（%）').fill('1.88');
     await save(page);
-    await expectToast(page, '已保存');
-    await rowWith(page, '至尊VIP').waitFor();
+    // The name changes at once; the rebate waits for the second admin.
+    await expectToast(page, MSG.integrationChangePending);
+    await rowWith(page, '至尊VIP').getByText('待审批').waitFor();
+    await approveSetting(`vip-level:${top.id}`);
+    await page.reload();
+    await rowWith(page, '至尊VIP').getByText('1.88').waitFor();
 
     const member = await phonePage(browser());
     await member.page.goto(`${baseURL()}/#/vip`);
@@ -135,7 +143,8 @@ describe('finance settings screens of the console, continued', () => {
     await dialog(page).getByLabel('名称', { exact: true }).fill(top.name);
     await dialog(page).getByLabel('体育返水（%）').fill(top.sport);
     await save(page);
-    await expectToast(page, '已保存');
+    await expectToast(page, MSG.integrationChangePending);
+    await approveSetting(`vip-level:${top.id}`);
     await member.page.reload();
     await member.page.getByRole('tab', { name: top.name, exact: true }).waitFor();
 
@@ -217,7 +226,12 @@ describe('finance settings screens of the console, continued', () => {
       await trc20.getByText(MSG.payRangeMinAboveMax).waitFor();
       await trc20.getByLabel('最低金额（元）').fill('200');
       await save(page);
-      await expectToast(page, '已保存');
+      // New ranges wait for a second admin (README "Caps on money settings"): members keep the old ones until then.
+      await expectToast(page, MSG.integrationChangePending);
+      await usdtRow().getByText('待审批').waitFor();
+      await usdtRow().getByText('USDT (TRC20)：100.00-100000.00').waitFor();
+      await approveSetting('pay-way:usdt');
+      await page.reload();
       await usdtRow().getByText('USDT (TRC20)：200.00-3000.00').waitFor();
 
       await registerWithCard(member.page);
@@ -243,7 +257,9 @@ describe('finance settings screens of the console, continued', () => {
         .getByRole('button', { name: `删除金额范围 ${erc20Index}` })
         .click();
       await save(page);
-      await expectToast(page, '已保存');
+      await expectToast(page, MSG.integrationChangePending);
+      await approveSetting('pay-way:usdt');
+      await page.reload();
       await expect.poll(() => usdtRow().textContent()).not.toContain('ERC20');
 
       await member.page.reload();
@@ -261,7 +277,9 @@ describe('finance settings screens of the console, continued', () => {
       await trc20.getByLabel('最低金额（元）').fill('100');
       await trc20.getByLabel('最高金额（元）').fill('100000');
       await save(page);
-      await expectToast(page, '已保存');
+      await expectToast(page, MSG.integrationChangePending);
+      await approveSetting('pay-way:usdt');
+      await page.reload();
       await usdtRow().getByText('USDT (ERC20)：500.00-100000.00；USDT (TRC20)：100.00-100000.00').waitFor();
 
       await member.page.reload();
@@ -274,8 +292,9 @@ describe('finance settings screens of the console, continued', () => {
       expect(errors).toEqual([]);
       expect(member.errors).toEqual([]);
     } finally {
-      // Later journeys deposit by USDT within the demo ranges.
-      await adminApi('PUT', '/admin/api/pay-ways/usdt', { ranges: seeded.ranges });
+      // Later journeys deposit by USDT within the demo ranges (the same ranges again propose nothing).
+      const restored = await adminApi('PUT', '/admin/api/pay-ways/usdt', { ranges: seeded.ranges });
+      if (restored.message === MSG.integrationChangePending) await approveSetting('pay-way:usdt');
       await member.context.close();
       await context.close();
     }

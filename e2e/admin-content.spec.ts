@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
-import { adminApi, baseURL, browserOfFile, memberPageAt, uniqueName, expectCleanThenClose } from './support/browser';
+import { adminApi, approveSetting, baseURL, browserOfFile, memberPageAt, uniqueName, expectCleanThenClose } from './support/browser';
 import {
   clickInDialog,
   chooseOption,
@@ -275,7 +275,7 @@ describe('finance settings screens of the console', () => {
     await context.close();
   });
 
-  it('红包规则: refuses a bad time range, creates, edits and deletes a rule', async () => {
+  it('红包规则: refuses a bad time range, proposes a rule and a change that a second admin approves, deletes it', async () => {
     const { page, errors, context } = await desktopPage(browser());
     await openScreenAsBoss(page, 'redpacket-rules', '红包规则');
 
@@ -289,7 +289,10 @@ describe('finance settings screens of the console', () => {
     await dialog(page).getByText('请输入正确的时间段').waitFor();
     await dialog(page).getByLabel('开始时间（HH:mm，北京时间）').fill('23:57');
     await save(page);
-    await expectToast(page, '已新增');
+    // A rule pays money out: it exists once a second admin approves it (README "Caps on money settings").
+    await expectToast(page, MSG.integrationChangePending);
+    await approveSetting('redpacket-rule:new');
+    await page.reload();
     await rowWith(page, '23:57').waitFor();
 
     await rowWith(page, '23:57').getByRole('button', { name: /^编辑/ }).click();
@@ -299,7 +302,11 @@ describe('finance settings screens of the console', () => {
     await dialog(page).getByLabel('当日存款下限（元）').fill('50');
     await dialog(page).getByLabel('当日存款上限（元）').fill('200');
     await save(page);
-    await expectToast(page, '已保存');
+    await expectToast(page, MSG.integrationChangePending);
+    await rowWith(page, '23:57').getByText('待审批').waitFor();
+    const rules = await adminApi<{ id: number; start_time: string }[]>('GET', '/admin/api/redpacket-rules');
+    await approveSetting(`redpacket-rule:${rules.data.find((r) => r.start_time === '23:57')?.id}`);
+    await page.reload();
     await rowWith(page, '200.00').waitFor();
 
     await removeRow(page, '23:57');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beijingDayStart } from '@h5/contract/codes';
+import { MSG } from '@h5/contract/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -48,15 +49,19 @@ let uploads: string;
 let config: AppConfig;
 let site = '';
 const operator = { username: 'promoboss', password: '' };
+/** A second admin, who approves what the first proposes (a red-packet rule: README "Caps on money settings"). */
+const second = { username: 'promosecond', password: '' };
 
 beforeAll(async () => {
   uploads = mkdtempSync(path.join(tmpdir(), 'h5-e2e-promo-'));
-  config = loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads });
+  // Both admins sign in from this machine: its address is no evidence of one person, as on the shared server.
+  config = loadConfig({ LOG_LEVEL: 'warn', UPLOAD_DIR: uploads, OPERATOR_SHARED_ADDRESSES: '127.0.0.1,::1' });
   // Its sessions seal movements with the site's key, as a server's do (server-process.ts).
   const seal = config.ledgerSeal.key ? sealSetting(sealKey(config.ledgerSeal.key)) : undefined;
   database = await openDatabase({ dataDir: 'memory', ledgerSeal: seal });
   await seedIfEmpty(database.db, { sandbox: true });
   operator.password = await createOperator(database.db, operator.username, 'admin');
+  second.password = await createOperator(database.db, second.username, 'admin');
   app = await buildApp({ db: database.db, config, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   site = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -71,13 +76,13 @@ afterAll(async () => {
   if (uploads) rmSync(uploads, { recursive: true, force: true });
 });
 
-/** A back-office request as an operator would send it (the operator of this journey's server). */
-async function adminApi<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Envelope<T>> {
+/** A back-office request as an operator would send it (an admin of this journey's server, the first unless `as`). */
+async function adminApi<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, as = operator): Promise<Envelope<T>> {
   const login = (await (
     await fetch(`${site}/admin/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(operator),
+      body: JSON.stringify(as),
     })
   ).json()) as Envelope<{ token: string }>;
   const res = await fetch(`${site}${url}`, {
@@ -173,6 +178,7 @@ describe('rebates, red packets and promotions', () => {
 
     // Red packets: the operator opens a window around now for deposits of 100 and up; the approved deposit counts.
     const now = clock.now();
+    // A new rule waits for a second admin: the second admin approves it, and then it applies.
     const rule = await adminApi<{ id: number }>('POST', '/admin/api/redpacket-rules', {
       start_time: beijingClock(new Date(now.getTime() - HOUR_MS / 2)),
       end_time: beijingClock(new Date(now.getTime() + HOUR_MS / 2)),
@@ -181,7 +187,9 @@ describe('rebates, red packets and promotions', () => {
       recharge: 1,
       money: '5.00',
     });
-    expect(rule.code).toBe(200);
+    expect(rule).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { target: 'redpacket-rule:new' } });
+    const approved = await adminApi('POST', `/admin/api/integration-changes/${rule.data.id}/approve`, { note: '' }, second);
+    expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
 
     await page.goto(`${site}/#/hongbao`);
     await expect.poll(() => page.locator('.hongbao-phase').textContent()).toBe('活动进行中');

@@ -147,6 +147,22 @@ export async function newOperatorApproved(username: string, role: 'admin' | 'fin
 }
 
 /**
+ * Approves, as the second admin, the pending change of a setting that moves money (README "Caps on money settings"):
+ * `target` as the change names it ('redpacket-rule:new', 'vip-level:12', 'pay-way:usdt'). Answers the approval.
+ */
+export async function approveSetting(target: string) {
+  const changes = await adminApi<{ data: { id: number; target_kind: string; target: string }[] }>(
+    'GET',
+    '/admin/api/integration-changes?state=1&pagesize=50',
+  );
+  const change = changes.data.data.find((c) => c.target_kind === 'setting' && c.target === target);
+  if (!change) throw new Error(`no pending change of ${target}`);
+  const approved = await adminApi('POST', `/admin/api/integration-changes/${change.id}/approve`, { note: '' }, 'second');
+  if (approved.code !== 200) throw new Error(`change of ${target} not approved: ${approved.message}`);
+  return approved;
+}
+
+/**
  * A member API call as the member app sends it, with the session of a page (its token in sessionStorage), a token,
  * or none.
  */
