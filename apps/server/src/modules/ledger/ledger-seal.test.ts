@@ -369,6 +369,24 @@ describe('sealed ledger', () => {
     expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0 });
   });
 
+  it('names a chain number set far beyond the others, and still answers while chaining after it fails', async () => {
+    const id = await move();
+    await chain();
+    const [row] = await rows<{ seq: string }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`);
+    await underJobLock(async () => {
+      await exec(sql`UPDATE ledger_transactions SET chain_seq = 9223372036854775807 WHERE id = ${id}`);
+      // Chaining after it overflows bigint and fails; the check answers all the same, the new movement in its grace.
+      const waiting = await move();
+      try {
+        expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, unchained: 1, first: { movementId: id, problem: 'chain' } });
+        expect(await rows(sql`SELECT chain_seq FROM ledger_transactions WHERE id = ${waiting}`)).toEqual([{ chain_seq: null }]);
+      } finally {
+        await exec(sql`UPDATE ledger_transactions SET chain_seq = ${row!.seq} WHERE id = ${id}`);
+      }
+    });
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0, unchained: 0 });
+  });
+
   it('chains from the job and from checks at once without two movements on one chain number', async () => {
     await Promise.all(Array.from({ length: 40 }, () => move()));
     const now = new Date();

@@ -192,10 +192,11 @@ async function chainPending(db: Db, keys: SealKeys, batches: number): Promise<Ch
              LIMIT ${BATCH}`),
         ),
       );
-      let seq = Number(head?.chain_seq ?? 0);
+      // As bigint: a chain number written in SQL may lie beyond what a JavaScript number holds exactly.
+      let seq = BigInt(head?.chain_seq ?? 0);
       let hash = head?.chain_hash ? buf(head.chain_hash) : null;
       const ids: number[] = [];
-      const seqs: number[] = [];
+      const seqs: bigint[] = [];
       const hashes: string[] = [];
       const refused: number[] = [];
       for (const row of rows) {
@@ -205,7 +206,7 @@ async function chainPending(db: Db, keys: SealKeys, batches: number): Promise<Ch
           continue;
         }
         hash = chainHash(key, hash, buf(row.seal_mac as Buffer));
-        seq += 1;
+        seq += 1n;
         ids.push(row.id);
         seqs.push(seq);
         hashes.push(hash.toString('hex'));
@@ -377,7 +378,9 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   const standing = keyStanding(periods, current);
   // What is waiting is chained first, as the job would chain it (a server that does not chain does not here either),
   // so a movement still unchained below was written while the check ran, or was kept out of the chain.
-  if (standing.chains) await chainPending(db, keys, Number.POSITIVE_INFINITY);
+  // A pass that fails (a chain number written in SQL at the end of bigint's range, say) does not stop the check: what
+  // it left unchained is named below once past the grace.
+  if (standing.chains) await chainPending(db, keys, Number.POSITIVE_INFINITY).catch(() => null);
 
   let problems = 0;
   // A reference undefined is looked up at the end, for the first movement only (the chain is read without them).
@@ -397,7 +400,8 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   // The chain's head first, then the last movement: every chained movement up to the head was committed by then, so
   // a walked link beyond the movements verified below is no movement the job chained.
   const lastSealed = await chainHead();
-  const headSeq = lastSealed?.chainSeq ?? 0;
+  // The walk stops at the largest number read exactly (no chain gets there; one beyond is named below).
+  const headSeq = Math.min(lastSealed?.chainSeq ?? 0, Number.MAX_SAFE_INTEGER);
   const [bounds] = rowsOf<{ last: number | null }>(await db.execute(sql`SELECT max(id) AS last FROM ledger_transactions`));
   const last = Number(bounds?.last ?? through);
 
@@ -478,17 +482,21 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
         );
         prevHash = before ? (before.chain_hash?.length === 32 ? buf(before.chain_hash) : NO_HASH) : null;
       }
-      for (let after = from; after < to; after += CHAIN_BATCH) {
-        const [batch] = rowsOf<{ meta: string | null; links: Buffer | Uint8Array | null }>(
+      // By the links that are there, not by numbers: a chain number set far beyond the others costs nothing.
+      for (let after = from; after < to; ) {
+        const [batch] = rowsOf<{ meta: string | null; links: Buffer | Uint8Array | null; n: string; last: string | null }>(
           await db.execute(sql`
-            SELECT string_agg(id || ':' || chain_seq || ':' || coalesce(array_position(${keyIds}::text[], seal_key::text), 0) || ':' ||
-                              (CASE WHEN octet_length(chain_hash) = 32 THEN 2 ELSE 0 END + CASE WHEN octet_length(seal_mac) = 32 THEN 1 ELSE 0 END),
-                              ',' ORDER BY chain_seq) AS meta,
-                   string_agg(CASE WHEN octet_length(chain_hash) = 32 THEN chain_hash ELSE ${genesisSql} END ||
-                              CASE WHEN octet_length(seal_mac) = 32 THEN seal_mac ELSE ${genesisSql} END, ''::bytea ORDER BY chain_seq) AS links
-              FROM ledger_transactions WHERE chain_seq > ${after} AND chain_seq <= ${Math.min(to, after + CHAIN_BATCH)}`),
+            SELECT string_agg(l.id || ':' || l.chain_seq || ':' || coalesce(array_position(${keyIds}::text[], l.seal_key::text), 0) || ':' ||
+                              (CASE WHEN octet_length(l.chain_hash) = 32 THEN 2 ELSE 0 END + CASE WHEN octet_length(l.seal_mac) = 32 THEN 1 ELSE 0 END),
+                              ',' ORDER BY l.chain_seq) AS meta,
+                   string_agg(CASE WHEN octet_length(l.chain_hash) = 32 THEN l.chain_hash ELSE ${genesisSql} END ||
+                              CASE WHEN octet_length(l.seal_mac) = 32 THEN l.seal_mac ELSE ${genesisSql} END, ''::bytea ORDER BY l.chain_seq) AS links,
+                   count(*) AS n, max(l.chain_seq) AS last
+              FROM (SELECT id, chain_seq, chain_hash, seal_key, seal_mac FROM ledger_transactions
+                     WHERE chain_seq > ${after} AND chain_seq <= ${to} ORDER BY chain_seq LIMIT ${CHAIN_BATCH}) l`),
         );
-        if (!batch?.meta || !batch.links) continue;
+        if (!batch?.meta || !batch.links || batch.last === null) break;
+        after = Number(batch.last);
         const links = buf(batch.links);
         const meta = batch.meta.split(',');
         for (let i = 0; i < meta.length; i++) {
@@ -505,13 +513,16 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
           prevSeq = seq;
           prevHash = hash;
         }
+        if (Number(batch.n) < CHAIN_BATCH) break;
       }
     }),
   );
-  // Chain numbers below the first (none is ever given), and the daily digests against the chain: the link at each
-  // digest's number must be the movement and hash it kept.
+  // Chain numbers below the first or beyond the walk (none is ever given), and the daily digests against the chain:
+  // the link at each digest's number must be the movement and hash it kept.
   const digestsChecked = (async () => {
-    const outside = rowsOf<{ id: number; reference: string }>(await db.execute(sql`SELECT id, reference FROM ledger_transactions WHERE chain_seq < 1`));
+    const outside = rowsOf<{ id: number; reference: string }>(
+      await db.execute(sql`SELECT id, reference FROM ledger_transactions WHERE chain_seq < 1 OR chain_seq > ${Number.MAX_SAFE_INTEGER}`),
+    );
     for (const o of outside) found(o.id, o.reference, 'chain');
     const digests = rowsOf<{ movement_id: number | null; kept: Buffer | Uint8Array; id: number | null; reference: string | null; link: Buffer | Uint8Array | null }>(
       await db.execute(sql`
