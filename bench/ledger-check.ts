@@ -1,5 +1,5 @@
 // The ledger check (GET /admin/api/ledger/check: balances against entries, then every movement's seal and the chain,
-// README "Sealed ledger") on PostgreSQL over 1,000,000 sealed movements (BENCH_CHECK_MOVEMENTS), deposits of 10,000
+// docs/money.md "Sealed ledger") on PostgreSQL over 1,000,000 sealed movements (BENCH_CHECK_MOVEMENTS), deposits of 10,000
 // members between their wallet and the house's deposit shards, with the balances their entries make.
 // Seeded in bulk SQL before the server starts, sealed as ledger_post seals: each movement's MAC is computed by the
 // same database functions over the stored movement (ledger_seal_hmac of ledger_seal_content with ledger_seal_legs,

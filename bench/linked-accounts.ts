@@ -1,4 +1,4 @@
-// Linked accounts (README "Linked accounts") on PostgreSQL at size: 100,000 members, each with 1-20 sign-ins from a
+// Linked accounts (docs/responsible-and-risk.md "Linked accounts") on PostgreSQL at size: 100,000 members, each with 1-20 sign-ins from a
 // few addresses and User-Agents, a bound card each, and deposits and withdrawals in the ledger in proportion (as
 // bench/reports.ts seeds them), all seeded in bulk SQL. The evidence is shaped like a real site's:
 //   - groups of 2 to 5 members (42,000 members in all) share an address and a phone build, and some groups a card;

@@ -115,7 +115,7 @@ const { server, base } = startServer(serverEnv);
 try {
   await waitForHttp(`${base}/api/app`, server);
   await seed(database.url);
-  // Closed days are kept by the server's job every minute (README "Reports"): the figures are read once it has kept
+  // Closed days are kept by the server's job every minute (docs/reports.md "Reports"): the figures are read once it has kept
   // the seeded days, as an operator finds them after the nightly keep. How long that took is printed.
   const keepStarted = performance.now();
   const seeded = new Date();

@@ -11,7 +11,7 @@
 // Budget: 1,000 completed transfers a second with 2 workers against the minimal aggregator. Needs PostgreSQL
 // (BENCH_DATABASE_URL or TEST_DATABASE_URL) and Redis (BENCH_REDIS_URL or TEST_REDIS_URL, default local).
 //
-// BENCH_SEAL=compare measures the sealed ledger's cost instead (README "Sealed ledger"): the same measurement against
+// BENCH_SEAL=compare measures the sealed ledger's cost instead (docs/money.md "Sealed ledger"): the same measurement against
 // the minimal aggregator (BENCH_SEAL_WORKERS workers, default 1) without LEDGER_SEAL_KEY and then with one, as a
 // production install runs (SANDBOX=0: the sandbox always seals with its demo key, so it cannot run unsealed; the
 // venue is then one transfer-wallet venue the benchmark adds). Each run counts the movements really sealed (seal_mac

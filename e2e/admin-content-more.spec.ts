@@ -109,7 +109,7 @@ describe('finance settings screens of the console, continued', () => {
     await dialog(page).getByText(MSG.rebatePercentInvalid).waitFor();
     await dialog(page).getByLabel('体育返水（%）').fill('2.5');
     await save(page);
-    // A level's rates move money: it exists once a second admin approves it (README "Caps on money settings").
+    // A level's rates move money: it exists once a second admin approves it (docs/operators.md "Caps on money settings").
     await expectToast(page, MSG.integrationChangePending);
     await approveSetting('vip-level:new');
     await page.reload();
@@ -226,7 +226,7 @@ describe('finance settings screens of the console, continued', () => {
       await trc20.getByText(MSG.payRangeMinAboveMax).waitFor();
       await trc20.getByLabel('最低金额（元）').fill('200');
       await save(page);
-      // New ranges wait for a second admin (README "Caps on money settings"): members keep the old ones until then.
+      // New ranges wait for a second admin (docs/operators.md "Caps on money settings"): members keep the old ones until then.
       await expectToast(page, MSG.integrationChangePending);
       await usdtRow().getByText('待审批').waitFor();
       await usdtRow().getByText('USDT (TRC20)：100.00-100000.00').waitFor();

@@ -251,7 +251,7 @@ describe('finance settings screens of the console', () => {
     await save(page);
     await expectToast(page, MSG.integrationChangePending);
 
-    // The second admin (not one the maker made: README "Two people, judged by person") approves the new gateway; then
+    // The second admin (not one the maker made: docs/operators.md "Two people, judged by person") approves the new gateway; then
     // it is listed.
     const changes = await adminApi<{ data: { id: number; target: string }[] }>(
       'GET',
@@ -289,7 +289,7 @@ describe('finance settings screens of the console', () => {
     await dialog(page).getByText('请输入正确的时间段').waitFor();
     await dialog(page).getByLabel('开始时间（HH:mm，北京时间）').fill('23:57');
     await save(page);
-    // A rule pays money out: it exists once a second admin approves it (README "Caps on money settings").
+    // A rule pays money out: it exists once a second admin approves it (docs/operators.md "Caps on money settings").
     await expectToast(page, MSG.integrationChangePending);
     await approveSetting('redpacket-rule:new');
     await page.reload();

@@ -67,7 +67,7 @@ describe('venue integrations take two admins', () => {
     expect(await own.textContent()).not.toContain('e2e-venue-secret');
 
     // A second admin approves it: only now does the list show the venue connected. An admin the maker made would not
-    // do (README "Two people, judged by person"): the second admin comes from the operator CLI.
+    // do (docs/operators.md "Two people, judged by person"): the second admin comes from the operator CLI.
     const second = inject('second');
     const checker = await desktopPage(browser());
     await signIn(checker.page, second.username, second.password);

@@ -45,7 +45,7 @@ async function openMember(page: Page, username: string) {
   await page.getByRole('heading', { name: `会员详情：${username}` }).waitFor();
 }
 
-/** Proposes a new operator on 管理员: it waits for a second admin (README "Two people, judged by person"). */
+/** Proposes a new operator on 管理员: it waits for a second admin (docs/operators.md "Two people, judged by person"). */
 async function proposeOperator(page: Page, role: '财务' | '超级管理员' | '内容运营') {
   const username = uniqueName('op');
   await openScreen(page, '管理员');

@@ -3,7 +3,7 @@ import { formatMoney } from '../apps/admin/src/shared/format';
 import { adminApi, browserOfFile } from './support/browser';
 import { consoleURL, desktopPage, navigateInApp, openScreenAsBoss, rowWith } from './support/console';
 
-// The journeys' server is a fresh `npm start`: the embedded demo seeds a month of history (README "Demo history").
+// The journeys' server is a fresh `npm start`: the embedded demo seeds a month of history (docs/operations.md "Demo history").
 // The console shows that month as an operator meets it on day one: the dashboard's 30 days, 每日报表, last month's
 // partner statement, the risk flags the product's own checks raised, and books that balance. Only past days are
 // read, so journeys running beside this one (today's registrations and deposits) cannot move what it checks.

@@ -49,7 +49,7 @@ let uploads: string;
 let config: AppConfig;
 let site = '';
 const operator = { username: 'promoboss', password: '' };
-/** A second admin, who approves what the first proposes (a red-packet rule: README "Caps on money settings"). */
+/** A second admin, who approves what the first proposes (a red-packet rule: docs/operators.md "Caps on money settings"). */
 const second = { username: 'promosecond', password: '' };
 
 beforeAll(async () => {

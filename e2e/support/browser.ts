@@ -135,7 +135,7 @@ export async function adminApi<T>(
 }
 
 /**
- * A new operator as a site makes one (README "Two people, judged by person"): the admin proposes it, the second admin
+ * A new operator as a site makes one (docs/operators.md "Two people, judged by person"): the admin proposes it, the second admin
  * approves the pending change and is answered its password, once.
  */
 export async function newOperatorApproved(username: string, role: 'admin' | 'finance' | 'content') {
@@ -147,7 +147,7 @@ export async function newOperatorApproved(username: string, role: 'admin' | 'fin
 }
 
 /**
- * Approves, as the second admin, the pending change of a setting that moves money (README "Caps on money settings"):
+ * Approves, as the second admin, the pending change of a setting that moves money (docs/operators.md "Caps on money settings"):
  * `target` as the change names it ('redpacket-rule:new', 'vip-level:12', 'pay-way:usdt'). Answers the approval.
  */
 export async function approveSetting(target: string) {
@@ -180,7 +180,7 @@ export async function memberApi<T>(
 type AdminApi = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => Promise<Envelope<T>>;
 
 /**
- * Approves a deposit paid to a receiving account as finance does (README "Who may move money"): naming the receiving
+ * Approves a deposit paid to a receiving account as finance does (docs/operators.md "Who may move money"): naming the receiving
  * account of its channel the money reached and the payer's reference. Answers the approval.
  */
 export async function approveDeposit(depositNo: string, channel = 'bank', api: AdminApi = adminApi) {

@@ -44,11 +44,11 @@ export default async function setup(project: TestProject) {
     BET_PULL_INTERVAL_SECONDS: '2',
     // The journeys tell the sandbox aggregator what to do wrong, with its control token.
     SANDBOX_CONTROL_TOKEN: randomBytes(24).toString('base64url'),
-    // Every journey's operator signs in from this machine: the address is no evidence of one person here (README "Two
+    // Every journey's operator signs in from this machine: the address is no evidence of one person here (docs/operators.md "Two
     // people, judged by person"); each browser's console device id still is.
     OPERATOR_SHARED_ADDRESSES: '127.0.0.1,::1',
   };
-  // The journeys run the compiled server, built here from the sources as the production build is (README "Operating
+  // The journeys run the compiled server, built here from the sources as the production build is (docs/operations.md "Operating
   // the site"): the build that ships is the build under test, never a stale one.
   execFileSync('npm', ['run', 'build:prod', '-w', 'apps/server'], {
     cwd: root,

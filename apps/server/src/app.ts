@@ -177,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);
   responsibleRoutes(app, { db, clock }, authenticate);
-  // The ledger's seal keys (README "Sealed ledger"): the sessions got the current one at connect (openDatabase).
+  // The ledger's seal keys (docs/money.md "Sealed ledger"): the sessions got the current one at connect (openDatabase).
   const seal = sealKeys(config.ledgerSeal);
   const backOffice = adminRoutes(app, {
     db,

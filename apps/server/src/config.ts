@@ -47,7 +47,7 @@ const EnvSchema = z.object({
   OPERATOR_IDLE_MINUTES: intFrom(30),
   /**
    * Addresses operators share (an office's NAT), comma-separated: a sign-in from one of them is no evidence that two
-   * operators are one person (README "Two people, judged by person").
+   * operators are one person (docs/operators.md "Two people, judged by person").
    */
   OPERATOR_SHARED_ADDRESSES: z.string().default(''),
   LOGIN_FAIL_LIMIT: intFrom(10),
@@ -86,7 +86,7 @@ const EnvSchema = z.object({
   /** How often the ledger check runs on its own (its result is a metric and shows on the console's dashboard). */
   LEDGER_CHECK_INTERVAL_SECONDS: intFrom(15 * 60),
   /**
-   * The secret that seals the ledger (README "Sealed ledger"), kept outside the database. The sandbox uses a fixed,
+   * The secret that seals the ledger (docs/money.md "Sealed ledger"), kept outside the database. The sandbox uses a fixed,
    * public demo key when unset; production without it runs with sealing off and says so.
    */
   LEDGER_SEAL_KEY: z.preprocess(unsetIfEmpty, z.string().min(32).optional()),
@@ -123,7 +123,7 @@ export interface AppConfig {
     loginFailures: { max: number; windowMs: number };
     /**
      * Failed logins per account name at one client address (LOGIN_NAME_FAIL_*); none per name alone, which would let
-     * anyone lock an account's owner out from everywhere (README "Rate limits").
+     * anyone lock an account's owner out from everywhere (docs/decisions.md "Rate limits").
      */
     loginFailuresPerName: { max: number; windowMs: number };
     registrations: { max: number; windowMs: number };

@@ -20,7 +20,7 @@ import { centsToNumeric, numericToCents } from './lib/money';
 import { rowsOf } from './db/rows';
 
 /**
- * The embedded demo's month of history (README "Demo history"): members registered over the last 30 days, their
+ * The embedded demo's month of history (docs/operations.md "Demo history"): members registered over the last 30 days, their
  * deposits (approved, rejected, pending), bets at the demo's seamless venue settled with wins and losses, red
  * packets, rebates, withdrawals in every state, a partner with a downline and a paid statement of last month, and
  * risk flags raised by the product's own checks, and VIP levels risen by the product's rule as the month went. Every cent moves through ledger_post with the time it happened

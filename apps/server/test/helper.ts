@@ -248,7 +248,7 @@ export async function operatorToken(t: TestApp, role: OperatorRole = 'admin'): P
   const username = `op_${role}_${counter}_${Date.now().toString(36)}`.slice(0, 32);
   const password = await createOperator(t.database.db, username, role);
   // Each operator signs in from an address of its own: operators sharing one would be one person to the two-person
-  // rule (README "Two people, judged by person").
+  // rule (docs/operators.md "Two people, judged by person").
   const answer = await call<{ token: string }>(t.app, '/admin/api/login', { username, password }, { ip: `10.77.${(counter >> 8) & 255}.${counter & 255}` });
   if (answer.code !== 200) throw new Error(`operator login failed: ${answer.message}`);
   return answer.data.token;
@@ -293,7 +293,7 @@ export function secondFinance(t: TestApp): Promise<string> {
 }
 
 /**
- * Approves, as `checker` (a second admin), the pending change of a setting that moves money (README "Who may move
+ * Approves, as `checker` (a second admin), the pending change of a setting that moves money (docs/operators.md "Who may move
  * money"): `target` is the change's target ('vip-level:3', 'vip-level:new', 'pay-way:usdt', 'deposit-bonus').
  * Answers the approval's envelope.
  */
@@ -399,7 +399,7 @@ export async function venuePlayer(t: TestApp, financeToken: string, venue: strin
   return { ...m, ticket: await launchTicket(t, m.token, venue) };
 }
 
-/** Brings the venues' settled bets in, as the minute's bet pull does (README "Game venues"). */
+/** Brings the venues' settled bets in, as the minute's bet pull does (docs/venues.md "Game venues"). */
 export async function pullBets(t: TestApp, ...venueCodes: string[]) {
   const { pullVenueBets } = await import('../src/modules/wallet/venue-bets');
   for (const code of venueCodes) await pullVenueBets({ db: t.database.db, clock: t.clock, venueTimeoutMs: t.config.venueTimeoutMs, outbound: t.config.outbound }, code);

@@ -3,7 +3,7 @@ import type { Db } from '../src/db/client';
 import { rowsOf } from '../src/db/rows';
 import { accountCode, movementArrays } from '../src/modules/ledger/ledger-service';
 
-// What an insider with SQL access and without the seal key can do to the sealed ledger (README "Sealed ledger"), for
+// What an insider with SQL access and without the seal key can do to the sealed ledger (docs/money.md "Sealed ledger"), for
 // the tests that show the checks name it.
 
 const ZEROS = sql.raw(`'\\x${'0'.repeat(64)}'::bytea`);

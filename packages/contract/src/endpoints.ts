@@ -69,7 +69,7 @@ export const endpoints = {
   applyAgentDo: post('/api/applyagentdo', 'member', B.AgentApplyBody, Nothing, 'Apply to the partner programme'),
   // Ours: SPEC names /referral only as a navigation target; this gives it the member's invite link.
   referralInfo: post('/api/referralinfo', 'member', B.EmptyBody, E.ReferralInfo, 'Referral link and invitee count'),
-  // Ours: the agent centre (README "Partner programme"); a member who is not a partner hears 403 MSG.notPartner.
+  // Ours: the agent centre (docs/partners.md "Partner programme"); a member who is not a partner hears 403 MSG.notPartner.
   agentSummary: post('/api/agent/summary', 'member', B.EmptyBody, AgentSummary, "A partner's month so far and link"),
   agentDownline: post(
     '/api/agent/downline',

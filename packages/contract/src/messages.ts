@@ -177,7 +177,7 @@ export const MSG = {
   operatorSelfRole: '不能修改自己的角色',
   operatorLastAdmin: '至少需要保留一名启用的管理员',
   operatorCreated: '操作员已创建，密码仅显示一次，请妥善保存',
-  /** Operator changes (README "Two people, judged by person"): a creation, a role, enabling again, a 2FA reset. */
+  /** Operator changes (docs/operators.md "Two people, judged by person"): a creation, a role, enabling again, a 2FA reset. */
   operatorChangeExists: '该操作员已有一项待审批的变更，请先审批或撤回',
   operatorNothingChanged: '该操作员已是此角色或状态，无需变更',
   operatorChangeOwnAccount: '不能审批与自己账号有关的变更，请由另一位管理员审批',
@@ -196,7 +196,7 @@ export const MSG = {
   adjustApproved: '复核通过，已调整会员余额',
   adjustRejected: '已拒绝该调整',
   reviewLineRange: '复核线须在1至100000元之间，双人复核不能关闭',
-  // The daily totals of the two-person lines, and the evidence of a manual deposit's approval (README "Two-person lines").
+  // The daily totals of the two-person lines, and the evidence of a manual deposit's approval (docs/operators.md "Two-person lines").
   dailyTotalRange: '每日合计须在1至1000000元之间，双人复核不能关闭',
   dailyTotalPending: '今日单人审核合计已达上限，初审已通过，等待另一位操作员复核',
   adjustDailyTotalPending: '今日单人调整合计已达上限，调整已提交，等待另一位操作员复核',
@@ -260,7 +260,7 @@ export const MSG = {
   venueSecretRequired: '转账钱包与无缝钱包场馆须填写签名密钥（至少16位）',
   venueCurrencyInvalid: '币种须为3位大写字母，如CNY',
   venueModeLocked: '该场馆仍有会员余额或未结算注单，不能更改钱包模式',
-  // Integration changes (a venue's or gateway's address, secret, mode): a second admin approves (README "Operators")
+  // Integration changes (a venue's or gateway's address, secret, mode): a second admin approves (docs/operators.md "Operators and the back-office API")
   venueIntegrationSeparate: '场馆的钱包模式、接口地址、密钥和币种须由管理员在接入设置中提交',
   payWayGatewayAdminOnly: '支付方式的支付通道仅限管理员设置',
   integrationSecretForNewAddress: '更换接口地址时须重新填写密钥',
@@ -270,7 +270,7 @@ export const MSG = {
   integrationChangeNotFound: '变更不存在',
   integrationChangeDecided: '该变更已处理',
   integrationMakerCannotApprove: '不能审批自己提交的变更，请由另一位管理员审批',
-  /** Two people, judged by person (README "Two people, judged by person"): why an approver is not a second person. */
+  /** Two people, judged by person (docs/operators.md "Two people, judged by person"): why an approver is not a second person. */
   secondPersonNewer: '您的账号在该事项提交之后才创建、变更或重新启用，不能复核此项',
   secondPersonVouched: '您的账号与提交人的账号由对方创建或变更过，不能复核此项，请由另一位操作员复核',
   secondPersonSharedSignIn: '您与提交人在同一设备或同一网络登录过，不能复核此项，请由另一位操作员复核',
@@ -304,7 +304,7 @@ export const MSG = {
   // Back office: VIP levels
   vipLevelInvalid: '等级须为1-99的整数',
   rebatePercentInvalid: '返水比例须在0-3%之间（有效投注的百分比）',
-  // Settings that move money: caps (README "Caps on money settings") and their pending changes
+  // Settings that move money: caps (docs/operators.md "Caps on money settings") and their pending changes
   depositBonusPercentInvalid: '存款优惠比例须在0-100%之间',
   depositBonusMaxInvalid: '存款优惠单笔上限须在0-20000元之间',
   redpacketPercentInvalid: '红包上限须在当日存款的0-10%之间',

@@ -1,5 +1,5 @@
 /**
- * The partner programme (README "Partner programme"): the agent centre's answers and the back office's plans,
+ * The partner programme (docs/partners.md "Partner programme"): the agent centre's answers and the back office's plans,
  * partners and monthly statements. Months are Beijing months 'YYYY-MM'.
  */
 import { z } from 'zod';
@@ -122,7 +122,7 @@ export const PlanTierInput = z.object({
     .number({ message: MSG.countInvalid })
     .int({ message: MSG.countInvalid })
     .min(0, { message: MSG.countInvalid }),
-  /** Percent with up to two decimals, stored as hundredths of a percent: at most 60 (README "Caps on money settings"). */
+  /** Percent with up to two decimals, stored as hundredths of a percent: at most 60 (docs/operators.md "Caps on money settings"). */
   rate: percentInput(MSG.planTierRateInvalid, MONEY_CAPS.commissionRate),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money } from './common';
 
 /**
- * The seamless-wallet callback API a venue calls at `/api/venues/{code}/wallet/{action}` (README "Game venues"):
+ * The seamless-wallet callback API a venue calls at `/api/venues/{code}/wallet/{action}` (docs/venues.md "Game venues"):
  * the venue debits and credits the member's central wallet. Every request is a JSON body signed with the venue's
  * secret: `X-Signature` is the hex HMAC-SHA256 of the raw body, and the body's `timestamp` (Unix seconds) must be
  * within five minutes of ours, so a captured request cannot be replayed later with a new meaning.

@@ -19,7 +19,7 @@ import { clusterDir, hasPgTools, pgTool, removeDir } from '../../test/pg-cluster
 import { type Database, openDatabase } from './client';
 
 /**
- * README "Backups": a database dumped with pg_dump -Fc and restored with pg_restore into an empty one serves as
+ * docs/operations.md "Backups": a database dumped with pg_dump -Fc and restored with pg_restore into an empty one serves as
  * before: its ledger balances to the cent and its members sign in.
  */
 const adminUrl = testDatabaseUrl();

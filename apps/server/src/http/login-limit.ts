@@ -6,7 +6,7 @@ import type { AttemptLimiter } from './rate-limit';
 /**
  * Failed sign-ins are counted per client address and per account name at that address (members' and operators'
  * alike), never per account name alone: a count an account shares across addresses would let anyone lock its owner
- * out from everywhere with a few wrong passwords from elsewhere (README "Rate limits").
+ * out from everywhere with a few wrong passwords from elsewhere (docs/decisions.md "Rate limits").
  */
 export interface LoginLimiters {
   byAddress: AttemptLimiter;

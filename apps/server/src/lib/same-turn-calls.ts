@@ -1,5 +1,5 @@
 /**
- * A group commit for the venue transfers' database calls (README "Benchmarks"): on a busy server a round trip and a
+ * A group commit for the venue transfers' database calls (bench/README.md "Benchmarks"): on a busy server a round trip and a
  * commit cost more than what one transfer writes, so calls go to the database in batches, one batch in flight at a
  * time. Calls that arrive in the same turn of the event loop, or while a batch is being written, wait for the next
  * batch, which starts as soon as the one in flight ends; a call that finds nothing in flight waits only for the end

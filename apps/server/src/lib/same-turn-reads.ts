@@ -1,5 +1,5 @@
 /**
- * Reads that arrive in the same turn of the event loop share one query (README "Benchmarks"): each caller waits at
+ * Reads that arrive in the same turn of the event loop share one query (bench/README.md "Benchmarks"): each caller waits at
  * most until the turn ends and still sees the rows as they are at that moment, since nothing is kept afterwards. On
  * a busy server many requests are parsed in one turn, and a round trip to the database costs the server far more
  * than the rows it brings, so the hot per-request reads (the session, the maintenance switch, the venue) go this way.

@@ -137,7 +137,7 @@ export const ROUTES: readonly RouteDef[] = [
     screen: AboutsPage,
   },
   { path: '/referral', title: '推荐好友', access: 'member', chrome: 'sub', screen: ReferralPage },
-  // Ours: the agent centre that getAgentLoginUrl answers (README "Partner programme"); partners only.
+  // Ours: the agent centre that getAgentLoginUrl answers (docs/partners.md "Partner programme"); partners only.
   { path: '/agentCenter', title: '代理中心', access: 'member', chrome: 'sub', screen: AgentCentrePage },
 ];
 

@@ -92,7 +92,7 @@ const clockTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: MSG.timeRangeInvalid })
   .transform((v) => v.slice(0, 5));
 /**
- * A red-packet rule. Its caps (README "Caps on money settings"): the band counts deposits up to 1,000,000.00; a
+ * A red-packet rule. Its caps (docs/operators.md "Caps on money settings"): the band counts deposits up to 1,000,000.00; a
  * prize is at most 10% of them, and the day's grabs together (grabs x prize cap) at most 10%.
  */
 export const RedpacketRuleInput = z

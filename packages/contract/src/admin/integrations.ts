@@ -1,5 +1,5 @@
 /**
- * Integration changes (README "Operators"): what lets a venue or a gateway move money, made by one admin and applied
+ * Integration changes (docs/operators.md "Operators and the back-office API"): what lets a venue or a gateway move money, made by one admin and applied
  * when another approves it. Secrets are shown as ******** (set) or '' (none), never as they are.
  */
 import { z, type ZodType } from 'zod';
@@ -13,7 +13,7 @@ export const IntegrationChange = z.object({
   id: z.number().int(),
   /** venue, gateway: an integration; operator: an operator account; setting: a setting that moves money. */
   target_kind: z.enum(['venue', 'gateway', 'operator', 'setting']),
-  /** The venue's or gateway's code, the operator's name, or the setting's name (README "Two people, judged by person"). */
+  /** The venue's or gateway's code, the operator's name, or the setting's name (docs/operators.md "Two people, judged by person"). */
   target: z.string(),
   /**
    * create: a new gateway or operator; update: a venue's or gateway's integration fields; role, enable, totp_reset:
@@ -36,7 +36,7 @@ export const IntegrationChange = z.object({
   password: z.string().optional(),
 });
 /**
- * A list/create/update/delete resource whose items move money (README "Who may move money"): POST proposes the new
+ * A list/create/update/delete resource whose items move money (docs/operators.md "Who may move money"): POST proposes the new
  * item (answered as the pending change, created when a second admin approves); PUT writes names and switches at
  * once and proposes the money fields, answering the item with `pending_change`.
  */

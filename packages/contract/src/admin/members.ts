@@ -109,7 +109,7 @@ export const AdminBet = z.object({
 export const MemberLogin = z.object({ id: z.number().int(), ip: z.string(), device: z.string(), created_at: Timestamp });
 
 
-/** What links two members (README "Linked accounts"). */
+/** What links two members (docs/responsible-and-risk.md "Linked accounts"). */
 export const MEMBER_LINK_KINDS = ['ip', 'device', 'bank_card', 'usdt_address'] as const;
 export type MemberLinkKind = (typeof MEMBER_LINK_KINDS)[number];
 export const MEMBER_LINK_LABELS: Record<MemberLinkKind, string> = {

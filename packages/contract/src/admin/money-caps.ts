@@ -1,5 +1,5 @@
 /**
- * The hard caps of the settings that move money (README "Caps on money settings"): above what the market pays, far
+ * The hard caps of the settings that move money (docs/operators.md "Caps on money settings"): above what the market pays, far
  * below a money pump. Each is part of its setting's input schema, so it is checked when one admin proposes the change
  * and again when a second admin approves it (the server parses the proposed values with the same schema).
  */

@@ -81,7 +81,7 @@ export const adminOperatorCalls = {
   },
 
   // Operators (admin). What gives an account power (its creation, a role, enabling it again, a two-factor reset) is
-  // a pending change another admin approves under the integration changes (README "Two people, judged by person");
+  // a pending change another admin approves under the integration changes (docs/operators.md "Two people, judged by person");
   // the approval of a creation answers the generated password, once.
   operators: def('GET', '/admin/api/operators', ADMIN, AdminEmpty, z.array(OperatorRow), 'Operators'),
   operatorCreate: def('POST', '/admin/api/operators', ADMIN, OperatorCreateInput, IntegrationChange, 'Propose a new operator (pending a second admin)'),

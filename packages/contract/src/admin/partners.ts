@@ -1,5 +1,5 @@
 /**
- * The partner programme's back-office calls (README "Partner programme"): plans, partners, downline moves and monthly
+ * The partner programme's back-office calls (docs/partners.md "Partner programme"): plans, partners, downline moves and monthly
  * statements. The rows are beside the agent centre's in ../partners.ts.
  */
 import { z } from 'zod';

@@ -200,7 +200,7 @@ export const PayWayAdmin = z.object({
 });
 /**
  * One amount range of a pay way: a getPayRange type and its bounds in cents, the lower not above the upper, the
- * upper at most 1,000,000.00 (README "Caps on money settings").
+ * upper at most 1,000,000.00 (docs/operators.md "Caps on money settings").
  */
 export const PayRangeInput = z.object({
   type: z.enum(PAY_RANGE_TYPES, { message: MSG.payRangeTypeInvalid }),
@@ -293,7 +293,7 @@ export const ReceivingAccount = z.object({
 
 /**
  * Where the member's browser posts the order: an http(s) address. A path of our own site passes this shape only so
- * the sandbox's seeded gateway edits as it is; the server takes no new one (README "Payment gateways").
+ * the sandbox's seeded gateway edits as it is; the server takes no new one (docs/payments.md "Payment gateways").
  */
 const gatewaySubmitUrl = z.string().max(500).refine(isSiteUrl, MSG.gatewayUrlInvalid);
 const GatewayFields = {
@@ -368,7 +368,7 @@ export const LedgerCheck = z.object({
   accounts: z.number().int(),
   mismatched: z.array(z.object({ code: z.string(), balance: z.string(), entries: z.string() })),
   /**
-   * The sealed ledger (server README "Sealed ledger"): sealed (every movement's MAC and the chain verify), broken
+   * The sealed ledger (server docs/money.md "Sealed ledger"): sealed (every movement's MAC and the chain verify), broken
    * (`first` names the first movement that does not), off (no key) or wrong-key (see SealState).
    */
   seal: z.object({
@@ -397,7 +397,7 @@ export const LedgerMemberCheckInput = z.object({
 });
 
 /**
- * One member's history verified alone (server README "Sealed ledger", "Verifying one member"): every movement with a
+ * One member's history verified alone (server docs/money.md "Sealed ledger", "Verifying one member"): every movement with a
  * leg on one of the member's accounts, or posted for the member, has a seal that verifies with a key configured on
  * the server, was not refused by the chaining job, is chained (a minute after it was written) with a link that follows
  * from the chained movement before it, and its legs sum to zero; each of the member's

@@ -1,5 +1,5 @@
 /**
- * Reports (finance): Beijing days, figures from the ledger and the bet records (README "Reports"), and the
+ * Reports (finance): Beijing days, figures from the ledger and the bet records (docs/reports.md "Reports"), and the
  * dashboard's pending queues and figures.
  */
 import { z } from 'zod';

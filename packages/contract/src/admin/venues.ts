@@ -20,7 +20,7 @@ export const VenueInput = z.object({
   category_id: category,
   sort: resSort,
   enabled: resFlag,
-  // What lets the venue move money is not edited here (README "Operators"): sent anyway, it is refused.
+  // What lets the venue move money is not edited here (docs/operators.md "Operators and the back-office API"): sent anyway, it is refused.
   wallet_mode: integrationField,
   api_base_url: integrationField,
   api_secret: integrationField,
@@ -32,7 +32,7 @@ export const VenueInput = z.object({
  */
 export const VenueIntegrationInput = z.object({
   /**
-   * How money reaches the venue (README "Game venues"): 'transfer' (a remote venue's own wallet, money moved in and
+   * How money reaches the venue (docs/venues.md "Game venues"): 'transfer' (a remote venue's own wallet, money moved in and
    * out over its API) or 'seamless' (the venue calls our wallet API for each bet and win).
    */
   wallet_mode: z.enum(VENUE_WALLET_MODES, { message: MSG.venueWalletModeInvalid }).default('transfer'),
@@ -76,7 +76,7 @@ export const VenueTransferQueueInput = z.object({
   venue: z.preprocess(blankIsAbsent, z.string().trim().max(32).optional()),
   ...DateRange,
 });
-/** A transfer to or from a remote transfer-wallet venue, as finance follows it (README "Game venues"). */
+/** A transfer to or from a remote transfer-wallet venue, as finance follows it (docs/venues.md "Game venues"). */
 export const AdminVenueTransfer = z.object({
   id: z.number().int(),
   /** Our transfer id, the venue's idempotency key. */

@@ -26,7 +26,7 @@ export const RetentionReviewRow = z.object({
   reviewed_at: Timestamp,
 });
 
-/** A rebate rate, percent of valid stake: at most 3.00 (README "Caps on money settings"). */
+/** A rebate rate, percent of valid stake: at most 3.00 (docs/operators.md "Caps on money settings"). */
 const percent = rebateRate;
 export const VipLevelInput = z.object({
   level: z.coerce

@@ -1,5 +1,5 @@
 /**
- * This console's device id (README "Two people, judged by person"): a random id made once and kept in localStorage,
+ * This console's device id (docs/operators.md "Two people, judged by person"): a random id made once and kept in localStorage,
  * sent at sign-in as the header x-console-device. The server keeps only its digest, so two operators signing in
  * from one browser are one person to the two-person rule. Where localStorage cannot be used, an id lives as long as
  * the page.

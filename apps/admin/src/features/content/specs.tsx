@@ -16,7 +16,7 @@ const e = adminEndpoints;
 const CATEGORY_OPTIONS: Option[] = GAME_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
 /** A change of an integration or of money fields waits for a second admin: the list says so beside the row. */
 const pendingTag = (v: unknown) => (v ? <StatusTag tone="warning">待审批</StatusTag> : '-');
-/** The column of a resource whose money fields wait for a second admin (README "Who may move money"). */
+/** The column of a resource whose money fields wait for a second admin (docs/operators.md "Who may move money"). */
 const pendingColumn = { name: 'pending_change', title: '变更', width: 90, show: pendingTag } as const;
 const categoryName = (id: unknown) => GAME_CATEGORIES.find((c) => c.id === id)?.name ?? String(id);
 /** A receiving account's channel is a getPayRange type: the member's deposit of that type lists it. */

@@ -17,7 +17,7 @@ export function useDashboardPending() {
 /** Figures change with every approval; a minute apart is plenty for a glance, and the read is a heavy one. */
 export const FIGURES_POLL_MS = 60_000;
 
-/** Today against yesterday and the last 30 days (finance, admin): README "Reports". */
+/** Today against yesterday and the last 30 days (finance, admin): docs/reports.md "Reports". */
 export function useDashboardFigures() {
   return useQuery({
     queryKey: ['dashboardFigures'],

@@ -227,7 +227,7 @@ function CreatedPasswordDialog({
 
 /**
  * 待审批变更 (admin): a venue's or gateway's address, secret or mode, and an operator's creation, role, enabling
- * again or two-factor reset, as one admin proposed it, applied only when another admin approves (README "Two people,
+ * again or two-factor reset, as one admin proposed it, applied only when another admin approves (docs/operators.md "Two people,
  * judged by person"). The maker cannot approve its own, nor an admin a change about their own account; the maker may
  * withdraw it. Approving a new operator shows its password once.
  */

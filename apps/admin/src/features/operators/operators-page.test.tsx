@@ -22,7 +22,7 @@ function serve(extra: Parameters<typeof mockApi>[0] = {}) {
 
 const row = (name: string) => screen.getByText(name, { selector: 'td' }).closest('tr') as HTMLElement;
 
-/** The pending change a proposal answers (README "Two people, judged by person"). */
+/** The pending change a proposal answers (docs/operators.md "Two people, judged by person"). */
 const change = (over: Record<string, unknown> = {}) => ({
   id: 9,
   target_kind: 'operator',

@@ -107,7 +107,7 @@ function TotpRequiredSwitch() {
 
 /**
  * 管理员 (admin only): disable an operator at once; a new operator, a new role, enabling again and a two-factor reset
- * are proposed here and applied when a second admin approves them in 待审批变更 (README "Two people, judged by
+ * are proposed here and applied when a second admin approves them in 待审批变更 (docs/operators.md "Two people, judged by
  * person"), where a new operator's password is shown once to that admin.
  */
 export default function OperatorsPage() {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The 动态验证码 field: six digits. Required when enrolling two-step sign-in; optional at sign-in (`optional`), where
- * it is always shown, since the server never tells whether an account has two factors (README "Operators and the
+ * it is always shown, since the server never tells whether an account has two factors (docs/operators.md "Operators and the
  * back-office API").
  */
 export function TotpCodeItem({

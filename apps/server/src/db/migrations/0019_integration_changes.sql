@@ -1,5 +1,5 @@
 -- What lets a venue or a payment gateway move money (address, secret, mode, merchant) changes only when a second
--- admin approves (README "Operators"): each proposed change waits here. `secret` holds a new secret until it is
+-- admin approves (docs/operators.md "Operators and the back-office API"): each proposed change waits here. `secret` holds a new secret until it is
 -- applied and is never answered; `before` and `after` are shown with secrets masked; `fingerprint` is a digest of
 -- the target's integration as it was when the change was made, so an approval of a stale change is refused.
 CREATE TABLE "integration_changes" (

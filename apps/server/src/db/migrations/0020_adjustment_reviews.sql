@@ -1,4 +1,4 @@
--- Manual adjustments above the admin-set line wait here for a second operator (README "Operators").
+-- Manual adjustments above the admin-set line wait here for a second operator (docs/operators.md "Operators and the back-office API").
 CREATE TABLE "adjustment_reviews" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"member_id" integer NOT NULL REFERENCES "members"("id"),

@@ -1,4 +1,4 @@
--- A sealed ledger (README "Sealed ledger"): every movement carries an HMAC-SHA256 of its content keyed with a secret
+-- A sealed ledger (docs/money.md "Sealed ledger"): every movement carries an HMAC-SHA256 of its content keyed with a secret
 -- kept outside the database (LEDGER_SEAL_KEY), written by ledger_post in the movement's own transaction, and a job
 -- chains the sealed movements in the background: chain hash = sha256(previous chain hash || MAC). Editing history
 -- in SQL (an entry, an amount, a deleted or an inserted movement) then shows in the ledger check.

@@ -1,4 +1,4 @@
--- A movement with the time it happened (README "Demo history"): ledger_post with a tenth argument, the time the
+-- A movement with the time it happened (docs/operations.md "Demo history"): ledger_post with a tenth argument, the time the
 -- movement is written and sealed with (now() when NULL). The embedded demo's history seed posts its month of
 -- movements with their own times, sealed like any other; the nine-argument ledger_post every money path calls is
 -- this one at now(), so there is one body to keep.

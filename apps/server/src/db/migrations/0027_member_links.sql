@@ -1,4 +1,4 @@
--- Linked accounts (risk/linked-accounts.ts, README "Linked accounts"): finance reviewing a withdrawal reads which
+-- Linked accounts (risk/linked-accounts.ts, docs/responsible-and-risk.md "Linked accounts"): finance reviewing a withdrawal reads which
 -- other members share the member's IPs, devices (User-Agent) and bound cards or USDT addresses. Each value is looked
 -- up on its own and at most 51 holders are read, in member order, so the read stays a few index probes however
 -- large the tables or common the value. The address index gains the member and the time (it served lookups by

@@ -1,4 +1,4 @@
--- The money functions leaner (README "Benchmarks", transfers): a movement's work is what it writes, not how many
+-- The money functions leaner (bench/README.md "Benchmarks", transfers): a movement's work is what it writes, not how many
 -- statements it takes to find its accounts. Every caller, the same answers and the same lock order as before.
 --
 -- ledger_post: each leg is one UPDATE of its account by code (an index probe that takes the row lock and answers

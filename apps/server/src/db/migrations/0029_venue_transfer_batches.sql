@@ -1,4 +1,4 @@
--- Venue transfers that arrive together, opened or finished in one call and one commit (remote-transfers.ts, README
+-- Venue transfers that arrive together, opened or finished in one call and one commit (remote-transfers.ts, bench/README.md
 -- "Benchmarks"): on a busy server a round trip and a commit cost more than the rows a transfer writes. Each item is
 -- the one-transfer function of 0022/0028 with the same arguments and the same answer; the batch first takes every
 -- lock its items will need, in the one lock order of money movements extended to several of them: the members'

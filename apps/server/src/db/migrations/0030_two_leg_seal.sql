@@ -1,4 +1,4 @@
--- The seal's cost on the money path (README "Sealed ledger"): ledger_post as in 0028, but a movement of two legs
+-- The seal's cost on the money path (docs/money.md "Sealed ledger"): ledger_post as in 0028, but a movement of two legs
 -- (every transfer, deposit and withdrawal) builds its legs' JSON with one comparison instead of a query over its
 -- arrays. The text is the same as the query's (json_agg and json_build_array both join elements with ', ', and the
 -- legs are ordered by code in the database's collation, then amount, as the query orders them), so the check and

@@ -1,4 +1,4 @@
--- The sealed ledger's chain becomes keyed (README "Sealed ledger"): chain hash = HMAC-SHA256(key, previous chain hash
+-- The sealed ledger's chain becomes keyed (docs/money.md "Sealed ledger"): chain hash = HMAC-SHA256(key, previous chain hash
 -- || MAC), with the key of the movement's own seal, computed by the chaining job in the server and verified by the
 -- check in the server. Until now it was sha256(previous chain hash || MAC), which anyone with SQL could recompute: a
 -- movement deleted, the chain after it renumbered and rehashed and the digests moved to match, and the check found

@@ -1,4 +1,4 @@
--- Two people means two different people (README "Two people, judged by person"). An operator account carries who
+-- Two people means two different people (docs/operators.md "Two people, judged by person"). An operator account carries who
 -- vouched for it: the maker and the approver of the change that created it, changed its role, enabled it again or
 -- reset its two factors, and when that change took effect. An account from the operator CLI on the server's
 -- machine has nobody (an empty list) and no time. Every sign-in keeps its evidence (the address as counted, and

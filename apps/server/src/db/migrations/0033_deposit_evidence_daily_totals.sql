@@ -1,4 +1,4 @@
--- Manual deposits and the daily totals of the two-person lines (README "Two-person lines").
+-- Manual deposits and the daily totals of the two-person lines (docs/operators.md "Two-person lines").
 -- An operator's approval of a deposit paid to a receiving account (a bank transfer, or a pay way without a gateway)
 -- records what it rests on: the receiving account the money reached (its id and, as it read then, its name and
 -- number) and the payer's reference the operator found on that account (the transfer's serial, the payer's name).

@@ -72,8 +72,8 @@ async function postAdjustment(tx: Tx, reference: string, memberId: number, cents
 const reused = () => new AppError(BizCode.CONFLICT, MSG.adjustReferenceReused);
 
 /**
- * 调整余额 and 调整复核 (README "Operators"). An adjustment up to the line `adjust_second_review_above` (either sign)
- * is applied at once while the operator's and the member's totals of the day allow it (README "Two-person lines");
+ * 调整余额 and 调整复核 (docs/operators.md "Operators and the back-office API"). An adjustment up to the line `adjust_second_review_above` (either sign)
+ * is applied at once while the operator's and the member's totals of the day allow it (docs/operators.md "Two-person lines");
  * above the line, or past a total, it is recorded as pending and applied only when another operator approves it, so
  * no one operator can move a large amount alone, neither at once nor a little at a time. A `reference` names one adjustment, pending or applied: a replay
  * answers as the first call did, the same reference for another member or amount is refused.

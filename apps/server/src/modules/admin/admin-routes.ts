@@ -75,7 +75,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
     data: (await admin.listOperators(db)).map(admin.operatorView),
   }));
 
-  // What gives an account power waits for a second admin (README "Two people, judged by person"); disabling does not.
+  // What gives an account power waits for a second admin (docs/operators.md "Two people, judged by person"); disabling does not.
   adminRoute(app, authenticate, adminEndpoints.operatorCreate, async ({ input, operator, req }) => ({
     data: await admin.proposeOperatorCreation(deps, operator, input, req.id),
     message: MSG.integrationChangePending,

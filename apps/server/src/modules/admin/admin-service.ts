@@ -49,7 +49,7 @@ export interface RequestMeta {
 }
 
 /**
- * A sign-in's evidence for the two-person rule (README "Two people, judged by person"): the address as the limits
+ * A sign-in's evidence for the two-person rule (docs/operators.md "Two people, judged by person"): the address as the limits
  * count it, unless it is one operators share, and a digest of the console's device id (never the id itself).
  */
 function signInEvidence(deps: AdminDeps, meta: RequestMeta): { address: string; device: string } {
@@ -63,7 +63,7 @@ function signInEvidence(deps: AdminDeps, meta: RequestMeta): { address: string; 
 const OPERATOR_PASSWORD_MIN = 8;
 
 /**
- * The operator CLI's creation, on the server's machine: how the first admins are made (README "Two people, judged
+ * The operator CLI's creation, on the server's machine: how the first admins are made (docs/operators.md "Two people, judged
  * by person"). Directly, with nobody vouching (an empty list), audited as the CLI's; the generated password is
  * returned once and never stored in clear.
  */
@@ -147,7 +147,7 @@ export async function operatorLogin(deps: AdminDeps, input: { username: string; 
   }
   if (operator.totpSecret) {
     // A missing, wrong or reused code is answered as a wrong password is, and stays counted with the sign-in limits:
-    // any other answer would tell that the password was right (README "Operators and the back-office API").
+    // any other answer would tell that the password was right (docs/operators.md "Operators and the back-office API").
     const code = input.code ?? '';
     const step = code.trim() ? codeStep(operator.totpSecret, operator.username, code, deps.clock.now()) : null;
     if (step === null || !(await useCode(deps.db, operator.id, step))) {
@@ -195,7 +195,7 @@ export async function listOperators(db: Db) {
 }
 
 /**
- * Records a pending change of an operator account for a second admin (README "Two people, judged by person"): one
+ * Records a pending change of an operator account for a second admin (docs/operators.md "Two people, judged by person"): one
  * per account at a time, whatever the name's case (409).
  */
 async function proposeOperatorChange(

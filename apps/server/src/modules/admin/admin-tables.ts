@@ -21,7 +21,7 @@ export const operators = pgTable(
     /** The last time step whose code signed in, so one code cannot be used twice. */
     totpLastStep: integer('totp_last_step'),
     /**
-     * Who vouched for this account as it is (README "Two people, judged by person"): the maker and the approver of
+     * Who vouched for this account as it is (docs/operators.md "Two people, judged by person"): the maker and the approver of
      * the change that created it, changed its role, enabled it again or reset its two factors. Empty for an account
      * from the operator CLI.
      */

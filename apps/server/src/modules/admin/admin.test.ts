@@ -213,7 +213,7 @@ describe('operator sessions and accounts', () => {
     expect((await adminCall(t, boss, 'GET', '/admin/api/members')).code).toBe(200);
     expect((await adminCall(t, boss, 'POST', '/admin/api/operators/999999/state', { state: 0 })).code).toBe(BizCode.NOT_FOUND);
 
-    // Enabling again waits for a second admin (README "Two people, judged by person").
+    // Enabling again waits for a second admin (docs/operators.md "Two people, judged by person").
     const enable = await adminCall<{ id: number; action: string; state: number }>(t, boss, 'POST', url, { state: 1 });
     expect(enable).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { target_kind: 'operator', target: 'target_op', action: 'enable', state: 1 } });
     expect(await signIn('target_op', password)).toEqual({ code: BizCode.WRONG_PASSWORD, message: MSG.loginFailed, data: null });

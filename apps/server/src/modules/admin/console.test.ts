@@ -131,7 +131,7 @@ describe('two-factor sign-in', () => {
       data: { target_kind: 'operator', target: 'totp_lost', action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' }, state: 1, made_by: maker },
     });
     expect(await adminCall(t, ops.admin, 'POST', '/admin/api/operators/99999/totp/reset')).toEqual({ code: 202, message: MSG.notFound, data: null });
-    // Nothing changes until another admin approves (README "Two people, judged by person").
+    // Nothing changes until another admin approves (docs/operators.md "Two people, judged by person").
     expect((await adminCall(t, op.token, 'GET', '/admin/api/me')).data).toMatchObject({ totp_enabled: true });
     expect(await audits('operator.totp_reset')).toHaveLength(0);
     const approved = await adminCall(t, await operatorToken(t, 'admin'), 'POST', `/admin/api/integration-changes/${proposed.data.id}/approve`, { note: '' });

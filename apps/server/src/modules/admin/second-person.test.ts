@@ -8,7 +8,7 @@ import { hmacHex } from '../../lib/hmac';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { createOperator } from './admin-service';
 
-// Two people, judged by person (README "Two people, judged by person"): an admin alone cannot make the second
+// Two people, judged by person (docs/operators.md "Two people, judged by person"): an admin alone cannot make the second
 // person of a two-person line. Operator accounts are made, given a role, enabled again and reset only with a second
 // admin; an account vouched for by the maker, newer than the item, or signed in from the maker's address or device
 // is not a second person for the maker's items.

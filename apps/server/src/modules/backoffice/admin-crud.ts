@@ -48,7 +48,7 @@ export interface CrudResource<C extends ResourceCalls, R extends { id: number }>
   /** Runs on the locked row inside the delete's transaction; refuses by throwing an AppError. */
   beforeDelete?: (tx: Tx, row: R) => Promise<void>;
   /**
-   * Money fields that wait for a second admin (README "Who may move money"): a creation is proposed, answered as the
+   * Money fields that wait for a second admin (docs/operators.md "Who may move money"): a creation is proposed, answered as the
    * pending change; an update writes the kind's immediate columns at once and proposes the rest when it changes.
    */
   money?: MoneyRows<C['create']['input'], R>;

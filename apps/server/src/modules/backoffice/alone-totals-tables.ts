@@ -4,7 +4,7 @@ import { date, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-or
 export type AloneKind = 'adjust' | 'withdraw' | 'deposit';
 
 /**
- * What one person moved alone in a Beijing day (README "Two-person lines"), per kind: for an operator
+ * What one person moved alone in a Beijing day (docs/operators.md "Two-person lines"), per kind: for an operator
  * (scope 'operator', subject the operator's id) what they applied or approved without a second person, for a member
  * (scope 'member', subject the member's id) what the member received or was paid that way. Rows are locked and raised
  * inside the money transaction that moves the money.

@@ -7,7 +7,7 @@ import { formatBeijing } from '../../lib/time';
 import type { AloneKind } from './alone-totals-tables';
 
 /**
- * The daily totals of the two-person lines (README "Two-person lines"). Under a kind's line one operator may apply
+ * The daily totals of the two-person lines (docs/operators.md "Two-person lines"). Under a kind's line one operator may apply
  * an adjustment, pay a withdrawal or credit a manual deposit alone, but only up to a total a Beijing day: per
  * operator (what they applied or approved alone that day) and per member (what the member received, or was paid,
  * that day without a second person). Past either, the item waits for a second person as one above the line does.
@@ -43,7 +43,7 @@ const beijingDay = (at: Date) => formatBeijing(at).slice(0, 10);
  * Locks the operator's and the member's rows of the day (made at 0 when missing) and judges the item against the
  * totals. Called inside the money transaction, after the member's wallet lock and before the ledger's: two calls of
  * one operator at the same time, even for different members, are judged one after the other, each seeing what the
- * other added (README "Money", the lock order). The lock is held until the transaction ends.
+ * other added (docs/money.md "Money", the lock order). The lock is held until the transaction ends.
  */
 export async function judgeAlone(tx: Tx, item: AloneItem, totals: DailyTotals): Promise<AloneJudgement> {
   const day = beijingDay(item.at);

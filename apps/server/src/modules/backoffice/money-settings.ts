@@ -10,12 +10,12 @@ import { type Fields, fingerprint, type IntegrationChangeView, pendingTargets, p
 export type { Fields };
 
 /**
- * Settings that move money (README "Who may move money"): rebate and VIP rates, the deposit bonus, red-packet rules,
+ * Settings that move money (docs/operators.md "Who may move money"): rebate and VIP rates, the deposit bonus, red-packet rules,
  * commission plans and pay-way ranges are proposed by one operator and applied when a second admin approves them in
  * 待审批变更. A change is a row of the pending-change queue of kind 'setting', action 'set', its target
  * '<what>:<which>' (e.g. 'vip-level:3', 'vip-level:new', 'pay-way:usdt', 'deposit-bonus'), its fields as the
  * contract's input writes them. The proposed values are parsed with the contract's schema when proposed and again
- * when applied, so the caps (README "Caps on money settings") hold on both sides of the approval.
+ * when applied, so the caps (docs/operators.md "Caps on money settings") hold on both sides of the approval.
  */
 
 type ChangeRow = typeof integrationChanges.$inferSelect;

@@ -7,7 +7,7 @@ import { operatorSessions, operators } from '../admin/admin-tables';
 
 /**
  * What the operator accounts' writers share: the operator console's own calls and the operator changes a second
- * admin approves (README "Two people, judged by person").
+ * admin approves (docs/operators.md "Two people, judged by person").
  */
 
 export type OperatorAccount = typeof operators.$inferSelect;

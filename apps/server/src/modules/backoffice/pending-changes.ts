@@ -9,7 +9,7 @@ import { type ChangeAction, type ChangeKind, integrationChanges } from '../integ
 import { audit } from './audit';
 
 /**
- * The pending-change queue's record (README "Two admins for integrations"): one admin proposes, another approves in
+ * The pending-change queue's record (docs/operators.md "Two admins for integrations"): one admin proposes, another approves in
  * 待审批变更 (modules/integrations applies it). Kept on this floor so every area whose settings wait there (VIP
  * levels, red packets, commission plans, pay ways, the deposit bonus) can propose without reaching above itself.
  */

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { AppError } from '../../http/errors';
 
 /**
- * Two people, judged by person (README "Two people, judged by person"): the one rule behind every two-person line
+ * Two people, judged by person (docs/operators.md "Two people, judged by person"): the one rule behind every two-person line
  * (integration, operator and setting changes, large adjustments, withdrawals and manual deposits). An approver is
  * a second person for an item when they
  * - are not its maker;

@@ -109,7 +109,7 @@ export async function serviceUrl(db: DbOrTx): Promise<string> {
 
 /**
  * The agent back-office login URL: the operator's setting, else our own agent centre in the web app (the member
- * signs in there with the member account; README "Partner programme").
+ * signs in there with the member account; docs/partners.md "Partner programme").
  */
 export async function agentLoginUrl(db: DbOrTx, origin: string): Promise<string> {
   const { agent_login_url } = await readSettings(db, ['agent_login_url']);

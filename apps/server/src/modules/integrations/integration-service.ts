@@ -17,7 +17,7 @@ import { applyOperatorChange } from './operator-changes';
 import { applySettingChange } from './setting-changes';
 
 /**
- * Integration changes (README "Operators"): what lets a venue or a payment gateway move money (a venue's wallet
+ * Integration changes (docs/operators.md "Operators and the back-office API"): what lets a venue or a payment gateway move money (a venue's wallet
  * mode, API address, secret and currency; a gateway's creation, merchant, secret and submit_url) is proposed by one
  * admin and applied, in one transaction, only when another admin approves it. A secret is kept to be applied and
  * never answered: every answer and audit row shows it as ********.
@@ -59,7 +59,7 @@ export async function checkAddress(url: string, policy: OutboundPolicy): Promise
 }
 
 /**
- * A gateway's submit_url (README "Payment gateways"): reconciliation sends the merchant key to the api.php beside
+ * A gateway's submit_url (docs/payments.md "Payment gateways"): reconciliation sends the merchant key to the api.php beside
  * it, so it is the gateway's own absolute address, https wherever the policy requires https (even a host
  * OUTBOUND_ALLOW lists), and allowed by the outbound policy. A path of our own site is refused (400): the key would
  * come to us, past the outbound guard. The sandbox's gateway is seeded, not proposed.

@@ -11,7 +11,7 @@ import { parseOutboundAllow } from '../../lib/outbound';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from '../payments/gateways-service';
 import { paymentsKit } from '../payments/payments-test-kit';
 
-// Two admins for integrations (README "Operators"): what lets a venue or a gateway move money changes only when a
+// Two admins for integrations (docs/operators.md "Operators and the back-office API"): what lets a venue or a gateway move money changes only when a
 // second admin approves, content never reaches it, and no secret is ever answered or audited.
 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));

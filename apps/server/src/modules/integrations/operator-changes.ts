@@ -11,7 +11,7 @@ import { endOperatorSessions, generatedPassword, lockOperator, type OperatorAcco
 import type { Applied, integrationChanges } from './integration-tables';
 
 /**
- * Operator changes (README "Two people, judged by person"): an operator's creation, a new role, enabling again and a
+ * Operator changes (docs/operators.md "Two people, judged by person"): an operator's creation, a new role, enabling again and a
  * two-factor reset are pending changes a second admin approves; applied here. The account then names who vouched
  * for it as it is (the change's maker and approver) and since when, which the two-person rule reads.
  */

@@ -9,7 +9,7 @@ import { type Fields, fingerprint, type IntegrationChangeView, type Proposer } f
 import { payRanges, type PayWayCode, payWays } from '../payments/payments-tables';
 
 /**
- * A pay way's amount ranges (README "Who may move money"): how much one deposit may be. A change of them is proposed
+ * A pay way's amount ranges (docs/operators.md "Who may move money"): how much one deposit may be. A change of them is proposed
  * for a second admin under the target 'pay-way:<code>', one field per getPayRange type ('100.00-50000.00'); the
  * way's name, switch, sort and gateway stay immediate (payments-admin-routes.ts).
  */

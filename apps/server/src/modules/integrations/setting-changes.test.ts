@@ -8,7 +8,7 @@ import { depositBonusCents } from '../payments/deposits-service';
 import { onBetSettled } from '../rebates/rebates-service';
 import { readSettings, writeSettings } from '../site/site-service';
 
-// Settings that move money (README "Who may move money", "Caps on money settings"): rebate and VIP rates, the deposit
+// Settings that move money (docs/operators.md "Who may move money", "Caps on money settings"): rebate and VIP rates, the deposit
 // bonus, red-packet rules, commission plans and pay-way ranges change only when a second admin approves, and never
 // past their caps; a rebate of 100% of stake with even-money bets would be a riskless money pump.
 

@@ -8,7 +8,7 @@ import type { Applied, integrationChanges } from './integration-tables';
 import { applyPayRanges, PAY_WAY_PREFIX } from './pay-range-changes';
 
 /**
- * Settings that move money (README "Who may move money"): rebate and VIP rates, deposit bonuses, red-packet rules,
+ * Settings that move money (docs/operators.md "Who may move money"): rebate and VIP rates, deposit bonuses, red-packet rules,
  * commission plans and pay-way ranges change as pending changes a second admin approves; applied here, by the
  * target's prefix, each by the area that owns it (backoffice/money-settings.ts says how).
  */

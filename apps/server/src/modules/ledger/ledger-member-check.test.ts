@@ -7,7 +7,7 @@ import { checkMemberLedger } from './ledger-member-check';
 import { accountCode, postNow } from './ledger-service';
 import { chainSealed, registerSealKey, sealKeys, type SealKeys } from './ledger-seal';
 
-// 核对单个会员 (README "Sealed ledger", "Verifying one member"): one member's history verified alone.
+// 核对单个会员 (docs/money.md "Sealed ledger", "Verifying one member"): one member's history verified alone.
 const t = useTestApp();
 const ops = useOperators(t, ['finance']);
 let keys: SealKeys;

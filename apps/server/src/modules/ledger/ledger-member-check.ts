@@ -6,7 +6,7 @@ import { chainHash, keyById, keyStanding, PROBLEM_ORDER, type SealKeys, sealMac,
 import { rowsOf } from '../../db/rows';
 
 /**
- * 核对单个会员 (README "Sealed ledger", "Verifying one member"): one member's history verified alone, for a dispute.
+ * 核对单个会员 (docs/money.md "Sealed ledger", "Verifying one member"): one member's history verified alone, for a dispute.
  * Every movement with a leg on one of the member's accounts, or posted for the member, is read through the indexes
  * by account (ledger_entries_account_idx) and by member (ledger_transactions_member_idx), never by walking the whole
  * ledger: its seal verifies with the configured key of the id it names (ledger_seal_keys makes no movement verified

@@ -10,7 +10,7 @@ import { checkMemberLedger } from './ledger-member-check';
 import { accountCode, checkLedger, postNow } from './ledger-service';
 import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys, sealMac, sealSetting, type SealKeys, sessionSeals } from './ledger-seal';
 
-// The sealed ledger (README "Sealed ledger"): history edited in SQL is named by the check; a wrong key is not tampering.
+// The sealed ledger (docs/money.md "Sealed ledger"): history edited in SQL is named by the check; a wrong key is not tampering.
 const t = useTestApp();
 let keys: SealKeys;
 let member: number;

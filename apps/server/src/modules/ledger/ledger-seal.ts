@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
 /**
- * The sealed ledger (README "Sealed ledger", migration 0025): ledger_post writes each movement's HMAC-SHA256 with
+ * The sealed ledger (docs/money.md "Sealed ledger", migration 0025): ledger_post writes each movement's HMAC-SHA256 with
  * the key the server gave its database sessions (`sealSetting`), a job chains the sealed movements in the
  * background, and `checkSeal` verifies both, naming the first movement whose seal does not match.
  */
@@ -312,7 +312,7 @@ const CHAIN_RANGES = 2;
  */
 export const UNCHAINED_GRACE_SECONDS = 60;
 
-/** What the key periods say of this server's key, beside what the movements show (README "Sealed ledger"). */
+/** What the key periods say of this server's key, beside what the movements show (docs/money.md "Sealed ledger"). */
 export interface KeyStanding {
   /** The latest key period's key is this server's (or none is recorded yet): this server chains. */
   chains: boolean;

@@ -104,7 +104,7 @@ export function ledgerSealJob(db: Db, seal: SealKeys, now: () => Date, log?: Pic
     everyMs: SEAL_EVERY_MS,
     run: async () => {
       state ??= registerSealKey(db, seal).then(async (s) => {
-        if (s === 'off') log?.error('ledger sealing is off: LEDGER_SEAL_KEY is not set (README "Sealed ledger")');
+        if (s === 'off') log?.error('ledger sealing is off: LEDGER_SEAL_KEY is not set (docs/money.md "Sealed ledger")');
         if (s === 'wrong-key') log?.error({ keyId: seal.current?.id }, 'ledger sealing: LEDGER_SEAL_KEY is not the key of the current key period (a wrong key)');
         // The key reaches sessions in their startup options: a pooler that drops them leaves movements unsealed.
         if (s === 'current' && !(await sessionSeals(db, seal))) {

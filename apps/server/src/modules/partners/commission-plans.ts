@@ -4,7 +4,7 @@ import type { Fields, MoneyRows } from '../backoffice/money-settings';
 import { commissionPlans, type StoredTier } from './partners-tables';
 
 /**
- * Commission plans in the back office (README "Who may move money"): a plan's fee share and tiers decide what is paid
+ * Commission plans in the back office (docs/operators.md "Who may move money"): a plan's fee share and tiers decide what is paid
  * to partners, so a new plan or a change of them waits for a second admin; its name changes at once.
  */
 

@@ -52,7 +52,7 @@ export function partnersRoutes(
   adminRoute(app, authenticateOperator, adminEndpoints.commissionPlans, async () => ({
     data: await partners.listPlans(db),
   }));
-  // A plan's fee share and tiers wait for a second admin (README "Who may move money").
+  // A plan's fee share and tiers wait for a second admin (docs/operators.md "Who may move money").
   adminRoute(app, authenticateOperator, adminEndpoints.commissionPlanCreate, async ({ input, operator, req }) => ({
     data: await partners.proposePlan(deps, input, operator, req.id),
     message: MSG.integrationChangePending,

@@ -111,7 +111,7 @@ export interface Commission {
 }
 
 /**
- * The commission of a month (README "Partner programme"): fees = the plan's share of deposits plus withdrawals; net
+ * The commission of a month (docs/partners.md "Partner programme"): fees = the plan's share of deposits plus withdrawals; net
  * revenue = GGR - rebates - bonuses - fees; the base adds the previous month's carry-over (zero or negative). A
  * negative base pays nothing and carries over whole; otherwise the highest tier whose net revenue and active members
  * are both reached pays its rate of the base (rounded to the cent), and nothing carries over.
@@ -443,7 +443,7 @@ export async function listPlans(db: DbOrTx) {
   return Promise.all(plans.map((p) => planView(db, p)));
 }
 
-/** A new plan: proposed whole, created when a second admin approves (README "Who may move money"). */
+/** A new plan: proposed whole, created when a second admin approves (docs/operators.md "Who may move money"). */
 export async function proposePlan(deps: PartnersDeps, input: PlanInput, operator: Proposer, requestId: string) {
   return deps.db.transaction((tx) => proposeRowCreation(tx, operator, planRows, input, requestId));
 }

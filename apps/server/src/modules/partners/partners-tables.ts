@@ -22,7 +22,7 @@ export interface StoredTier {
 }
 
 /**
- * Commission plans (README "Partner programme"): tiers by the month's net revenue with a minimum of active members,
+ * Commission plans (docs/partners.md "Partner programme"): tiers by the month's net revenue with a minimum of active members,
  * and the share of payment fees counted against the partner (hundredths of a percent of deposits plus withdrawals).
  */
 export const commissionPlans = pgTable('commission_plans', {

@@ -235,7 +235,7 @@ describe('the partner programme', () => {
     });
     expect(tooHigh).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.planTierRateInvalid });
 
-    // A plan waits for a second admin (README "Who may move money"): finance proposes, an admin approves.
+    // A plan waits for a second admin (docs/operators.md "Who may move money"): finance proposes, an admin approves.
     const proposed = await adminCall<{ id: number }>(t, ops.finance, 'POST', '/admin/api/commission-plans', {
       name: '标准方案',
       fee_share: '1',

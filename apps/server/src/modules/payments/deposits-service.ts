@@ -288,7 +288,7 @@ export async function reviewDepositIn(
   reviewer: Reviewer,
   note = '',
 ) {
-  // Only the gateway credits a deposit without evidence (README "Who may move money").
+  // Only the gateway credits a deposit without evidence (docs/operators.md "Who may move money").
   if (decision === 'approve' && reviewer.operatorId !== null) throw new Error('an operator approves a deposit through approveDeposit');
   const [found] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
   if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
@@ -360,11 +360,11 @@ async function checkedEvidence(tx: Tx, d: DepositRow, evidence: DepositEvidence)
 }
 
 /**
- * An operator's approval of a deposit paid to a receiving account (README "Who may move money"). A gateway deposit is
+ * An operator's approval of a deposit paid to a receiving account (docs/operators.md "Who may move money"). A gateway deposit is
  * credited only by its gateway (signed notify, reconciliation, 查单) or as a late payment: an operator's approval of
  * one is refused (403) and changes nothing. The approval records its evidence (checkedEvidence). Above
  * deposit_second_review_above, or where crediting it alone would take the operator's or the member's total of the
- * day past its daily total (README "Two-person lines"), it is a first approval: recorded, nothing credited, and the
+ * day past its daily total (docs/operators.md "Two-person lines"), it is a first approval: recorded, nothing credited, and the
  * approval that credits must come from a second person. The member's wallet, then the deposit row, are locked, so
  * two approvals at once are taken one after the other and the money is credited once.
  */
@@ -450,7 +450,7 @@ export async function approveDeposit(
 
 /**
  * The configured deposit bonus of an amount in cents: deposit_bonus_percent of it, at most deposit_bonus_max. Values
- * above the caps (written before them, or in the database) count as the caps (README "Caps on money settings").
+ * above the caps (written before them, or in the database) count as the caps (docs/operators.md "Caps on money settings").
  */
 export async function depositBonusCents(tx: DbOrTx, cents: number): Promise<number> {
   const settings = await readSettings(tx, ['deposit_bonus_percent', 'deposit_bonus_max']);

@@ -46,7 +46,7 @@ describe('pay ways, ranges and receiving banks', () => {
 describe('PUT /admin/api/pay-ways/:code ranges', () => {
   type Range = { type: string; min_price: string | number; max_price: string | number };
   const put = (code: string, body: Record<string, unknown>) => adminCall(t, ops.finance, 'PUT', `/admin/api/pay-ways/${code}`, body);
-  /** New ranges wait for a second admin (README "Who may move money"): finance proposes them, an admin approves. */
+  /** New ranges wait for a second admin (docs/operators.md "Who may move money"): finance proposes them, an admin approves. */
   const setRanges = async (code: string, ranges: unknown) => {
     expect(await put(code, { ranges })).toMatchObject({ code: 200, message: MSG.integrationChangePending });
     expect(await approveSetting(t, await operatorToken(t, 'admin'), `pay-way:${code}`)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });

@@ -158,7 +158,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
       const result = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(payWays).where(eq(payWays.code, code)).for('update');
         if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        // Where a way's deposits are paid is the admin's (README "Operators"); finance keeps the rest of the way.
+        // Where a way's deposits are paid is the admin's (docs/operators.md "Operators and the back-office API"); finance keeps the rest of the way.
         if (input.gateway !== undefined && input.gateway !== before.gateway && operator.role !== 'admin') {
           throw new AppError(BizCode.FORBIDDEN, MSG.payWayGatewayAdminOnly);
         }
@@ -172,7 +172,7 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
         const changesWay = Object.values(changes).some((v) => v !== undefined);
         const [after] = changesWay ? await tx.update(payWays).set(changes).where(eq(payWays.code, before.code)).returning() : [before];
         if (!after) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        // The ranges wait for a second admin (README "Who may move money"): nothing of them changes here.
+        // The ranges wait for a second admin (docs/operators.md "Who may move money"): nothing of them changes here.
         const change = input.ranges ? await proposePayRanges(tx, operator, code, input.ranges, req.id) : null;
         await audit(tx, { operatorId: operator.id, action: 'pay-way.update', target: `pay-way:${code}`, before, after, requestId: req.id });
         return { after, pending: change !== null };

@@ -128,7 +128,7 @@ export const deposits = pgTable(
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /**
-     * What an operator's approval of a deposit without a gateway rests on (README "Who may move money"): the receiving
+     * What an operator's approval of a deposit without a gateway rests on (docs/operators.md "Who may move money"): the receiving
      * account the money reached (its id, and its name and number as they read then) and the payer's reference found on
      * it (the transfer's serial, the payer's name). Empty for gateway deposits, which only the gateway credits.
      */

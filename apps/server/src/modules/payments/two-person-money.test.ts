@@ -6,7 +6,7 @@ import { aloneTotals, auditLog, deposits, paymentGateways, payRanges, payWays, r
 import { epaySign } from '../../providers/epay';
 import { paymentsKit } from './payments-test-kit';
 
-// No one operator moves a large amount alone, neither at once nor a little at a time (README "Two-person lines",
+// No one operator moves a large amount alone, neither at once nor a little at a time (docs/operators.md "Two-person lines",
 // "Who may move money"), on a production install: no sandbox, pay ways without gateways unless one is connected.
 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));

@@ -187,7 +187,7 @@ export interface WithdrawalReview {
 /**
  * Reviews a withdrawal once, like reviewDeposit: approval pays the amount out of in-flight, rejection returns it to
  * the member's wallet. Above the second-review line, or where paying it alone would take the operator's or the
- * member's total of the day past its daily total (README "Two-person lines"), an operator's first approval only
+ * member's total of the day past its daily total (docs/operators.md "Two-person lines"), an operator's first approval only
  * records itself (first reviewer) and leaves the withdrawal pending; the approval that pays must come from another
  * person. Once a first approval is recorded the rule stays, whatever the line is changed to meanwhile. The withdrawal row is
  * locked, so two approvals at once are taken one after the other and the money leaves once.

@@ -63,7 +63,7 @@ async function writeRebate(tx: Tx, clock: Clock, bet: SettledBet): Promise<void>
     .innerJoin(vipLevels, eq(vipLevels.level, members.vip))
     .where(eq(members.id, bet.memberId));
   if (!level) return;
-  // A rate above the cap (a level written before the caps, or in the database) pays the cap: README "Caps on money
+  // A rate above the cap (a level written before the caps, or in the database) pays the cap: docs/operators.md "Caps on money
   // settings".
   const rate = centsToMoney(Math.min(rateBasis(level.rate), MONEY_CAPS.rebateRate));
   const cents = rebateCents(bet.validCents, rate);

@@ -53,7 +53,7 @@ describe('rebates of settled bets', () => {
     const level = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
     const one = level.data.find((l) => l.level === 1);
     expect(one).toBeDefined();
-    // A rate waits for a second admin (README "Who may move money"): finance proposes, an admin approves.
+    // A rate waits for a second admin (docs/operators.md "Who may move money"): finance proposes, an admin approves.
     const put = await adminCall(t, ops.finance, 'PUT', `/admin/api/vip-levels/${one?.id}`, { ...one, electron: '0.80' });
     expect(put).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { electron: '0.50', pending_change: true } });
     expect(await approveSetting(t, ops.admin, `vip-level:${one?.id}`)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });

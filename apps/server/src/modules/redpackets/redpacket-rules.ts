@@ -6,7 +6,7 @@ import { clockSeconds } from './redpackets-service';
 import { redpacketRules } from './redpackets-tables';
 
 /**
- * Red-packet rules in the back office (README "Who may move money"): a rule's window, band, grabs and prize cap pay
+ * Red-packet rules in the back office (docs/operators.md "Who may move money"): a rule's window, band, grabs and prize cap pay
  * money out, so a new rule or a change of them waits for a second admin; its switch changes at once.
  */
 

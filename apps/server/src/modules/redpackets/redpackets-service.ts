@@ -193,7 +193,7 @@ export async function redpacketRecords(deps: RedpacketsDeps, memberId: number, q
 
 /**
  * Demo rules inside the SPEC's 10:00-12:00 Beijing window: the more deposited, the more grabs. Within the caps an
- * operator's rule has (README "Caps on money settings"): the top band ends at 1,000,000.00.
+ * operator's rule has (docs/operators.md "Caps on money settings"): the top band ends at 1,000,000.00.
  */
 export const DEMO_REDPACKET_RULES = [
   { startTime: '10:00', endTime: '12:00', dayFlow: '100.00', flowMoney: '999.99', recharge: 1, money: '5.00' },

@@ -24,7 +24,7 @@ const at = async (beijing: string) => {
 };
 
 /**
- * A red-packet rule as finance proposes it and another admin approves it (README "Who may move money"): the rule's
+ * A red-packet rule as finance proposes it and another admin approves it (docs/operators.md "Who may move money"): the rule's
  * id once it exists.
  */
 async function addRule(rule: { start_time: string; end_time: string; day_flow: string; flow_money: string; recharge: number; money: string; enabled?: number }) {

@@ -58,7 +58,7 @@ function csvFile<Row>(
   return { file: { stream: csv, contentType: 'text/csv; charset=utf-8', filename: `${name}.csv` } };
 }
 
-/** GET /admin/api/reports/* and /admin/api/dashboard/figures (finance): README "Reports". */
+/** GET /admin/api/reports/* and /admin/api/dashboard/figures (finance): docs/reports.md "Reports". */
 export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authenticate: AuthenticateOperator) {
   const { db } = deps;
   // Keeping closed days writes: the job and a day not kept yet use the primary; the reads go to `reads`.

@@ -167,7 +167,7 @@ type DayRow<T> = T & { day: string | null };
 /**
  * The daily figures of a range and its total, in cents, read from the bets and the ledger. Each figure is one indexed
  * read grouped by Beijing day, with the range total from the same read (GROUPING SETS), so distinct member counts of
- * the total are distinct over the range. See README "Reports" for the definitions.
+ * the total are distinct over the range. See docs/reports.md "Reports" for the definitions.
  */
 export async function liveFigures(
   db: Db,

@@ -9,7 +9,7 @@ import { maskCard } from './risk-service';
 import { rowsOf } from '../../db/rows';
 
 /**
- * Linked accounts (README "Linked accounts"): the other members who share an IP (registration or sign-in), a device
+ * Linked accounts (docs/responsible-and-risk.md "Linked accounts"): the other members who share an IP (registration or sign-in), a device
  * (the User-Agent of a sign-in) or a bound card or USDT address with one member, each with the evidence and their
  * deposits and withdrawals, for finance reviewing a withdrawal.
  */

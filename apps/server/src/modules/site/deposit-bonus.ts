@@ -6,7 +6,7 @@ import { type Fields, fingerprint, type IntegrationChangeView, type Proposer } f
 import { readSettings, type SiteSettings, writeSettings } from './site-service';
 
 /**
- * The deposit bonus (site settings deposit_bonus_percent and deposit_bonus_max; README "Who may move money"): the
+ * The deposit bonus (site settings deposit_bonus_percent and deposit_bonus_max; docs/operators.md "Who may move money"): the
  * percentage of each approved deposit credited as a bonus, at most the cap on one deposit. A change waits for a
  * second admin under the target 'deposit-bonus'; both values are shown and applied together.
  */

@@ -84,7 +84,7 @@ const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> }
     .min(1, { message: MSG.countInvalid })
     .max(1000, { message: MSG.countInvalid }),
   turnover_multiple: decimal(0, 100_00),
-  // The deposit bonus waits for a second admin, within its caps (README "Caps on money settings").
+  // The deposit bonus waits for a second admin, within its caps (docs/operators.md "Caps on money settings").
   deposit_bonus_percent: cents(0, MONEY_CAPS.depositBonusPercent, MSG.depositBonusPercentInvalid).transform((c) => c / 100),
   deposit_bonus_max: cents(0, MONEY_CAPS.depositBonusMax, MSG.depositBonusMaxInvalid).transform((c) => c / 100),
   min_fanshui_money: decimal(0, 100_000_000_00),

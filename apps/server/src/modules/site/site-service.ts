@@ -43,17 +43,17 @@ export const DEFAULT_SETTINGS = {
   turnover_multiple: 1,
   /** Bonus credited on each approved deposit, as a percentage of it (0 = none), at most 100 ... */
   deposit_bonus_percent: 0,
-  /** ... and at most this on one deposit, in yuan (0-20,000.00; README "Caps on money settings"). */
+  /** ... and at most this on one deposit, in yuan (0-20,000.00; docs/operators.md "Caps on money settings"). */
   deposit_bonus_max: 1888,
   /** A settled bet yields a rebate row only when its valid amount is above this, in yuan (SERVER-RULES "Rebates"). */
   min_fanshui_money: 0,
-  // The two-person lines (README "Operators"), yuan, admin-only and never off (1.00-100,000.00): a withdrawal above
+  // The two-person lines (docs/operators.md "Operators and the back-office API"), yuan, admin-only and never off (1.00-100,000.00): a withdrawal above
   // the first needs a second approval by another operator; a manual adjustment above the second waits for one.
   withdraw_second_review_above: 5000,
   adjust_second_review_above: 1000,
   /** A manual deposit (no gateway) above it needs a second approval by another operator. */
   deposit_second_review_above: 5000,
-  // Their daily totals (README "Two-person lines"), yuan, admin-only and never off (1.00-1,000,000.00): what one
+  // Their daily totals (docs/operators.md "Two-person lines"), yuan, admin-only and never off (1.00-1,000,000.00): what one
   // operator applied or approved alone in a Beijing day, and what one member received or was paid that way. Past
   // one, the item waits for a second person even when it is under the line.
   adjust_second_review_daily_operator: 5000,

@@ -12,7 +12,7 @@ import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../l
 import { seamlessBetRefusal } from '../responsible/responsible-service';
 
 /**
- * The seamless wallet (README "Game venues"): a venue debits and credits the member's central wallet through our
+ * The seamless wallet (docs/venues.md "Game venues"): a venue debits and credits the member's central wallet through our
  * callback API. Each venue transaction id is processed once, forever: the money call and the row that remembers it
  * commit together, under the member's wallet lock, so a retried or concurrent repeat finds the row and is answered
  * with the balance answered the first time.

@@ -5,7 +5,7 @@ import type { MoneyRows } from '../backoffice/money-settings';
 import { vipLevels } from '../content/content-tables';
 
 /**
- * VIP levels in the back office (README "Who may move money"): the level number, the thresholds and the rebate rates
+ * VIP levels in the back office (docs/operators.md "Who may move money"): the level number, the thresholds and the rebate rates
  * move money, so a new level or a change of them waits for a second admin; the name and the switch change at once.
  */
 

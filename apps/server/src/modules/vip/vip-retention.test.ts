@@ -60,7 +60,7 @@ async function vipLevelsList() {
   return (await adminCall<Level[]>(t, await operatorToken(t, 'finance'), 'GET', '/admin/api/vip-levels')).data;
 }
 /**
- * A level's change as finance makes it; one that waits for a second admin (thresholds, rates: README "Who may move
+ * A level's change as finance makes it; one that waits for a second admin (thresholds, rates: docs/operators.md "Who may move
  * money") another admin approves. Answers the update's envelope, its data the level as it is then.
  */
 async function putLevel(level: number, changes: Record<string, unknown>) {

@@ -19,7 +19,7 @@ import { venueTransfers } from './wallet-tables';
 import { rowsOf } from '../../db/rows';
 
 /**
- * Transfers to and from a remote transfer-wallet venue (README "Game venues"). No database transaction or wallet lock
+ * Transfers to and from a remote transfer-wallet venue (docs/venues.md "Game venues"). No database transaction or wallet lock
  * is ever held across the venue call: a transfer in debits the member into the pending account and commits, then
  * the venue is called, then a second transaction completes it or refunds it. A transfer out credits the member only
  * once the venue has confirmed. A call that ends in doubt leaves the transfer pending (state 2) for reconciliation.
@@ -320,7 +320,7 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
   if (status === 'OK' && transfer) {
     if (numericToCents(transfer.amount) !== numericToCents(row.amount)) {
       // The venue applied another amount (a partial transfer): neither ours to complete nor to refund; finance settles
-      // it with the venue (README "Game venues").
+      // it with the venue (docs/venues.md "Game venues").
       await notePending(deps, row.transferNo, `${MSG.venueAmountMismatch}：场馆记为 ${transfer.amount}`);
       return false;
     }

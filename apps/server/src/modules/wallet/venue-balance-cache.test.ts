@@ -12,7 +12,7 @@ import { parseOutboundAllow } from '../../lib/outbound';
 import { venues } from '../content/content-tables';
 import { venueTransfers } from './wallet-tables';
 
-// Venue balances are kept ten seconds per member and venue (README "Game venues"): two venues of our own on
+// Venue balances are kept ten seconds per member and venue (docs/venues.md "Game venues"): two venues of our own on
 // loopback count every balance ask they receive, and can hold their answers.
 const clock = manualClock();
 const suffix = randomBytes(3).toString('hex').toUpperCase();

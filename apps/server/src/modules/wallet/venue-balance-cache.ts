@@ -4,7 +4,7 @@ import type { KnownVenueBalance, VenueBalanceCache, VenueBalanceStore } from './
 export type { VenueBalanceCache };
 
 /**
- * The venue balances members see (balancelist, /api/user's gameblance, the console's member page), README "Game
+ * The venue balances members see (balancelist, /api/user's gameblance, the console's member page), docs/venues.md "Game
  * venues": each member's balance at each venue is kept a short while, so polling screens do not multiply the calls
  * aggregators receive, and a slow venue answers from what it said last instead of holding the whole list.
  *

@@ -1,6 +1,6 @@
 import type { RedisLike } from '../../http/rate-limit';
 
-/** What a venue last said about one member's balance there (README "Game venues": venue balances). */
+/** What a venue last said about one member's balance there (docs/venues.md "Game venues": venue balances). */
 export interface KnownVenueBalance {
   /** The member's transfers at the venue when it was asked (transferVersions): a movement since makes it another. */
   version: string;

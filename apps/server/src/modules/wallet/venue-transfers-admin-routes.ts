@@ -29,7 +29,7 @@ const view = (row: typeof venueTransfers.$inferSelect, username?: string) => ({
 });
 
 /**
- * Finance's view of transfers to and from remote venues (README "Game venues"): every transfer with its state, and
+ * Finance's view of transfers to and from remote venues (docs/venues.md "Game venues"): every transfer with its state, and
  * for a pending one the means to ask the venue now rather than wait for the reconciliation job. Asking never moves
  * money by itself: the venue's answer finishes the transfer exactly as reconciliation would, once.
  */
