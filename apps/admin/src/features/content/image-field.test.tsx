@@ -5,7 +5,7 @@ import { Form } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import { mockUpload, pngFile } from '../../test/upload';
-import { ImageField } from './image-field';
+import { ImageField } from '../../shared/resources/image-field';
 import { BannersPage } from './resource-screens';
 
 const STORED = '/uploads/0123456789abcdef0123456789abcdef.png';

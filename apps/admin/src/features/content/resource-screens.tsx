@@ -1,4 +1,4 @@
-import { ResourcePage } from './resource-page';
+import { ResourcePage } from '../../shared/resources/resource-page';
 import * as specs from './specs';
 
 // One screen per resource, each the generic page over its spec (split by route with the rest of the console).

@@ -4,7 +4,7 @@ import { callAdmin } from '../../shared/api/client';
 import { payWayLabel } from '../../shared/labels';
 import { PAY_RANGE_TYPE_LABELS, PayRangesEditor, payRangeTypeLabel } from './pay-ranges-editor';
 import { StatusTag } from '../../shared/ui/status-tag';
-import { defineResource, fromResource, type Option } from './resource-page';
+import { defineResource, fromResource, type Option } from '../../shared/resources/resource-page';
 import { VenueIntegrationButton, WALLET_MODE_LABEL } from './venue-integration';
 
 // Every list/create/update/delete screen as data: the contract's calls, the columns, the form's fields. The field

@@ -7,7 +7,7 @@ import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { DataTable } from '../../shared/ui/data-table';
 import { emptyLocale } from '../../shared/ui/empty';
 import { PageTitle } from '../../shared/ui/page-title';
-import { HtmlEditor } from '../content/html-editor';
+import { HtmlEditor } from '../../shared/resources/html-editor';
 
 const e = adminEndpoints;
 type Sent = DataOf<typeof e.messageSend>;

@@ -6,7 +6,7 @@ import { callAdmin, callAdminWithMessage, type DataOf } from '../../shared/api/c
 import { isApiError } from '@h5/contract/api-error';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
-import { FieldInput, type FieldSpec, toForm, toInput } from '../content/resource-page';
+import { FieldInput, type FieldSpec, toForm, toInput } from '../../shared/resources/resource-page';
 
 type Settings = DataOf<typeof adminEndpoints.settings>;
 type Key = keyof Settings & string;

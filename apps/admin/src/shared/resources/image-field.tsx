@@ -3,8 +3,8 @@ import { adminEndpoints, IMAGE_UPLOAD_MAX_BYTES, type ImageUploadPurpose, isSite
 import { App, Button, Input, Progress, Space, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '@h5/contract/api-error';
-import { uploadAdmin } from '../../shared/api/client';
-import { useCan } from '../../shared/session/use-can';
+import { uploadAdmin } from '../api/client';
+import { useCan } from '../session/use-can';
 
 /** What the file picker offers; the server decides by the file's bytes whatever the picker or the name say. */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';

@@ -14,16 +14,16 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { type AdminEndpoint, callAdmin, callAdminWithMessage, type DataOf, type InputOf } from '../../shared/api/client';
+import { type AdminEndpoint, callAdmin, callAdminWithMessage, type DataOf, type InputOf } from '../api/client';
 import { isApiError } from '@h5/contract/api-error';
-import { useSessionStore } from '../../shared/session/session-store';
-import { useCan } from '../../shared/session/use-can';
-import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { DataTable } from '../../shared/ui/data-table';
-import { EditModal } from '../../shared/ui/edit-modal';
-import { emptyLocale } from '../../shared/ui/empty';
-import { PageTitle } from '../../shared/ui/page-title';
-import { StatusTag } from '../../shared/ui/status-tag';
+import { useSessionStore } from '../session/session-store';
+import { useCan } from '../session/use-can';
+import { useConfirmAction } from '../ui/confirm-action';
+import { DataTable } from '../ui/data-table';
+import { EditModal } from '../ui/edit-modal';
+import { emptyLocale } from '../ui/empty';
+import { PageTitle } from '../ui/page-title';
+import { StatusTag } from '../ui/status-tag';
 import { HtmlEditor } from './html-editor';
 import { ImageField } from './image-field';
 

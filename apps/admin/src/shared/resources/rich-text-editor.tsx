@@ -17,7 +17,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Alert, Button, Form, Input, Modal, Progress, Space, Tooltip, Typography, Upload } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useCan } from '../../shared/session/use-can';
+import { useCan } from '../session/use-can';
 import { IMAGE_ACCEPT, useImageUpload } from './image-field';
 import './rich-text-editor.css';
 
