@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import serverFloors from './apps/server/lint/floors.js';
+import features from './lint/features.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/uploads/**', 'apps/server/src/db/migrations/**'] },
@@ -30,6 +31,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
     },
+  },
+  {
+    // ...and a feature imports shared/ and its own folder only, its tests too: what two features need moves to
+    // shared/ (the rule is lint/features.js; its test is apps/admin/src/test/feature-imports.test.ts).
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/admin/src/features/**/*.{ts,tsx}'],
+    plugins: { features },
+    rules: { 'features/no-cross-import': 'error' },
   },
   {
     // The web app reads contract values only from its zod-free modules ('@h5/contract/routes', '/messages',

@@ -113,6 +113,13 @@ describe('/userCent', () => {
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/userInfo', '/wallet', '/password?type=1', '/password?type=2', '/responsible']);
   });
+
+  it('links to 理性娱乐 for a signed-in member', () => {
+    signIn();
+    mockApi({});
+    renderPage(<UserCentPage />, { route: '/userCent' });
+    expect(screen.getByRole('link', { name: /理性娱乐/ })).toHaveAttribute('href', '/responsible');
+  });
 });
 
 describe('/password', () => {

@@ -1,6 +1,6 @@
 import { apiRoutes } from '@h5/contract/routes';
 import { callApi } from '../../shared/api/client';
-import { useMemberPages, useMemberQuery } from '../../shared/api/member-query';
+import { useMemberPages } from '../../shared/api/member-query';
 
 export interface BetRecordFilter {
   /** Venue code sent as api_type; '' is every venue (全部). */
@@ -17,14 +17,6 @@ export function useBetRecords({ platform, period }: BetRecordFilter) {
   return useMemberPages(['betRecord', platform, period], {
     fetchPage: (page, signal) => callApi(apiRoutes.betRecord, { date: period, page, api_type: platform }, { signal }),
     gcTime: 0,
-  });
-}
-
-/** The venues of the platform filter (bets, rebates): POST /api/balancelist once (the wallet pages share the cache and poll it). */
-export function useFilterPlatforms() {
-  return useMemberQuery(['balanceList'], {
-    queryFn: () => callApi(apiRoutes.balanceList, {}, { silent: true }),
-    staleTime: 5 * 60_000,
   });
 }
 

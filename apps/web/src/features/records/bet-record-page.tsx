@@ -4,9 +4,9 @@ import { MSG } from '@h5/contract/messages';
 import { formatMoney } from '../../shared/format';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { useBetRecords } from './api';
-import { PlatformPeriodFilter, usePlatformPeriod } from './platform-period-filter';
+import { PlatformPeriodFilter, usePlatformPeriod } from '../../shared/ui/platform-period-filter';
 import { RecordCount } from './record-count';
-import './records.css';
+import '../../shared/ui/records.css';
 import '../../shared/ui/record-card.css';
 import { Detail } from '../../shared/ui/detail';
 

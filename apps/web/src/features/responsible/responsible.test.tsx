@@ -6,7 +6,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
 import { mockApi, ok, renderPage, USER } from '../../shared/test/render';
 import { findToast } from '../../shared/test/toast';
-import { UserCentPage } from '../profile/user-cent-page';
 import { ResponsiblePage } from './responsible-page';
 import { bodiesOf } from '../../shared/test/member';
 import { renderApp } from '../../app/test-app';
@@ -28,14 +27,6 @@ function info(over: Partial<RgInfo> = {}): RgInfo {
 beforeEach(() => {
   useSessionStore.getState().setToken('tok');
   useSessionStore.getState().setUserInfo(USER as never);
-});
-
-describe('/userCent', () => {
-  it('links to 理性娱乐', async () => {
-    mockApi({});
-    renderPage(<UserCentPage />, { route: '/userCent' });
-    expect(screen.getByRole('link', { name: /理性娱乐/ })).toHaveAttribute('href', '/responsible');
-  });
 });
 
 describe('/responsible', () => {

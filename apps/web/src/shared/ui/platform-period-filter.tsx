@@ -1,8 +1,18 @@
 import type { Venue } from '@h5/contract';
 import { PERIOD, periodLabel } from '@h5/contract/codes';
 import { useState } from 'react';
-import { useFilterPlatforms } from './api';
-import { OptionSheet, type SheetOption } from '../../shared/ui/option-sheet';
+import { apiRoutes } from '@h5/contract/routes';
+import { callApi } from '../api/client';
+import { useMemberQuery } from '../api/member-query';
+import { OptionSheet, type SheetOption } from './option-sheet';
+
+/** The venues of the platform filter (bets, rebates): POST /api/balancelist once (the wallet pages share the cache and poll it). */
+export function useFilterPlatforms() {
+  return useMemberQuery(['balanceList'], {
+    queryFn: () => callApi(apiRoutes.balanceList, {}, { silent: true }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** The platform filter's 全部: every venue (sent as an empty api_type). */
 export const ALL_PLATFORMS = '';
