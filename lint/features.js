@@ -24,8 +24,7 @@ const noCrossImport = {
     type: 'problem',
     docs: { description: 'A feature folder imports shared/ and itself, never another feature folder.' },
     messages: {
-      crossFeature:
-        "A feature does not import another feature (features/{{feature}}): move what both need to shared/.",
+      crossFeature: 'A feature does not import another feature (features/{{feature}}): move what both need to shared/.',
     },
     schema: [],
   },
