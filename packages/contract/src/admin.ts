@@ -1,5 +1,5 @@
 /**
- * The back-office API (DESIGN "Operators"): every `/admin/api/*` call with its roles, input and data schemas. The
+ * The back-office API (docs/architecture.md "Operators"): every `/admin/api/*` call with its roles, input and data schemas. The
  * server registers its admin routes from these definitions and the console calls through them, so a path, a field
  * or a role drifting between the two fails the type check.
  *

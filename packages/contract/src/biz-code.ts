@@ -1,4 +1,4 @@
-/** Business codes seen by clients (SERVER-RULES "Wire details", DESIGN "Wire contract"). */
+/** Business codes seen by clients (docs/wire-rules.md "Wire details", docs/architecture.md "Wire contract"). */
 export const BizCode = {
   OK: 200,
   NAME_TAKEN: 201,

@@ -17,7 +17,7 @@ import {
 import { MSG } from './messages';
 
 const field = () => text(MAX_INPUT);
-/** Long enough for an ERC20 address (42) or a branch name; SPEC's maxlength 32 would cut them. */
+/** Long enough for an ERC20 address (42) or a branch name; the maxlength 32 of docs/member-app.md "Constants and limits" would cut them. */
 const longField = () => text(128);
 
 export const EmptyBody = z.object({});
@@ -37,12 +37,12 @@ export const RegisterBody = z.object({
 
 export const PagedBody = z.object(PageQuery);
 
-/** SPEC 2 /message: type 1 announcements, 2 (default) the member's inbox. */
+/** docs/member-app.md "Screens by route" /message: type 1 announcements, 2 (default) the member's inbox. */
 export const NoticeListBody = z.object({ ...PageQuery, type: intWithDefault(2) });
 
 export const GameListBody = z.object({ category: field() });
 
-/** SPEC 7: bannerList is called with type 2. */
+/** docs/member-app.md "Server calls": bannerList is called with type 2. */
 export const BannerListBody = z.object({ type: intWithDefault(2) });
 
 export const GameUrlBody = z.object({
@@ -61,7 +61,7 @@ export const AgentApplyBody = z.object({ mobile: field(), apply_info: text(500) 
 
 export const ArticleBody = z.object({ type: requiredInt() });
 
-/** SPEC 9: rebate period defaults to 4 (last 30 days). */
+/** docs/member-app.md "Constants and limits": rebate period defaults to 4 (last 30 days). */
 export const RebateListBody = z.object({
   ...PageQuery,
   date: intWithDefault(4),
@@ -71,7 +71,7 @@ export const RebateListBody = z.object({
 
 export const ProfileBody = z.object({ email: field(), mobile: field(), birthday: field() });
 
-/** SPEC 7 getcard: type 1 bank cards, 2 USDT; absent lists both. */
+/** docs/member-app.md "Server calls" getcard: type 1 bank cards, 2 USDT; absent lists both. */
 export const CardListBody = z.object({ type: optionalInt() });
 
 /** For USDT: bank 'USDT', bank_owner the protocol, the address in bank_no. */

@@ -1,23 +1,23 @@
-/** SPEC 5: every input has maxlength 32, the captcha 6. */
+/** docs/member-app.md "Validation rules": every input has maxlength 32, the captcha 6. */
 export const MAX_INPUT = 32;
 export const CAPTCHA_LENGTH = 6;
 
-/** Code tables of SPEC sections 4 and 9, with their Chinese labels. */
+/** Code tables of docs/member-app.md "States and transitions" and "Constants and limits", with their Chinese labels. */
 
 const UNDEFINED_LABEL = '未定义';
 
-/** SPEC 4: bet status 0 invalid, 1 settled, 2 unsettled. */
+/** docs/member-app.md "States and transitions": bet status 0 invalid, 1 settled, 2 unsettled. */
 export const BET_STATUS = { 0: '无效', 1: '已结算', 2: '未结算' } as const;
 
-/** SPEC 4: promotion application 1 pending, 2 approved, 3 rejected (0, 4 shown as unspecified). */
+/** docs/member-app.md "States and transitions": promotion application 1 pending, 2 approved, 3 rejected (0, 4 shown as unspecified). */
 export const PROMOTION_APPLY_STATE = { 1: '待审核', 2: '已通过', 3: '已拒绝' } as const;
 
-/** SPEC 4: deposit and withdrawal states (transaction types 1 and 2). */
+/** docs/member-app.md "States and transitions": deposit and withdrawal states (transaction types 1 and 2). */
 export const DEPOSIT_WITHDRAW_STATE = { 0: '未定义', 1: '待审核', 2: '审核通过', 3: '审核拒绝' } as const;
 
 /**
- * Ours: where a deposit is in its life, in the member's words (交易记录 and payInfo). The wire `state` keeps SPEC 4's
- * codes for existing clients (1 pending, 2 approved, 3 rejected); `status` tells them apart further: a gateway order
+ * Ours: where a deposit is in its life, in the member's words (交易记录 and payInfo). The wire `state` keeps the
+ * codes of docs/member-app.md "States and transitions" for existing clients (1 pending, 2 approved, 3 rejected); `status` tells them apart further: a gateway order
  * open for payment, one whose 60-minute window closed unpaid, money that arrived after that waiting for finance.
  */
 export const DEPOSIT_STATUSES = ['awaiting_payment', 'pending_review', 'credited', 'rejected', 'expired', 'late_review'] as const;
@@ -31,18 +31,18 @@ export const DEPOSIT_STATUS: Readonly<Record<DepositStatus, string>> = {
   late_review: '到账审核中',
 };
 
-/** The Chinese label of a deposit status, or of its SPEC 4 state when the status is missing (an older server). */
+/** The Chinese label of a deposit status, or of its state (docs/member-app.md "States and transitions") when the status is missing (an older server). */
 export function depositStatusLabel(status: string | undefined, state: number): string {
   return (status && DEPOSIT_STATUS[status as DepositStatus]) || label(DEPOSIT_WITHDRAW_STATE, state);
 }
 
-/** SPEC 4: transfer states (transaction types 3 and 4). */
+/** docs/member-app.md "States and transitions": transfer states (transaction types 3 and 4). */
 export const TRANSFER_STATE = { 0: '失败', 1: '成功', 2: '待结算', 3: '未定义' } as const;
 
-/** SPEC 9: transaction type codes. */
+/** docs/member-app.md "Constants and limits": transaction type codes. */
 export const TRANSACTION_TYPE = { 1: '存款', 2: '取款', 3: '转入', 4: '转出' } as const;
 
-/** SPEC 9: period filter codes (default 4 for rebates, 1 elsewhere). */
+/** docs/member-app.md "Constants and limits": period filter codes (default 4 for rebates, 1 elsewhere). */
 export const PERIOD = { 1: '今天', 2: '近7天', 3: '近15天', 4: '近30天' } as const;
 
 function label(table: Readonly<Record<number, string>>, code: number): string {
@@ -86,11 +86,11 @@ export type GameCategoryId = 'realbet' | 'sport' | 'gaming' | 'joker' | 'concise
 export interface GameCategory {
   id: GameCategoryId;
   name: string;
-  /** Unit after the tile's random decorative count (SPEC 1: tables, matches, kinds). */
+  /** Unit after the tile's random decorative count (docs/member-app.md "Product and home page": tables, matches, kinds). */
   unit: string;
 }
 
-/** SPEC 3: sidebar index 0 to 5 is live casino, sports, esports, board games, slots, lottery. */
+/** docs/member-app.md "Entities and fields": sidebar index 0 to 5 is live casino, sports, esports, board games, slots, lottery. */
 export const GAME_CATEGORIES: readonly GameCategory[] = [
   { id: 'realbet', name: '真人视讯', unit: '桌' },
   { id: 'sport', name: '体育赛事', unit: '场' },
@@ -105,28 +105,28 @@ export function gameCategoryIndex(id: string): number {
   return GAME_CATEGORIES.findIndex((category) => category.id === id);
 }
 
-/** SPEC 7: the platform (central) wallet's name in transfers. */
+/** docs/member-app.md "Server calls": the platform (central) wallet's name in transfers. */
 export const VENUE_WALLET = 'userbalance';
 
-/** SPEC 9 and SERVER-RULES: the USDT protocols and their card `bank` value. */
+/** docs/member-app.md "Constants and limits" and docs/wire-rules.md "Withdrawals": the USDT protocols and their card `bank` value. */
 export const USDT_PROTOCOLS = ['TRC20', 'ERC20'] as const;
 export type UsdtProtocol = (typeof USDT_PROTOCOLS)[number];
 export const USDT_BANK = 'USDT';
 
-/** SPEC 9 limits. */
+/** docs/member-app.md "Constants and limits" limits. */
 export const MIN_WITHDRAWAL_YUAN = 100;
 export const MAX_CARDS_PER_KIND = 5;
 export const DEFAULT_DEPOSIT_RANGE = { min: 100, max: 10000 } as const;
 export const DEPOSIT_WINDOW_MINUTES = 60;
 export const VIP_LEVELS = 10;
 
-/** SPEC 7 getcard: type 1 bank cards, type 2 USDT. */
+/** docs/member-app.md "Server calls" getcard: type 1 bank cards, type 2 USDT. */
 export const CARD_TYPE = { bank: 1, usdt: 2 } as const;
 
-/** SERVER-RULES /api/payinfo: the pay type carried in `message`. */
+/** docs/wire-rules.md "Wire details", /api/payinfo: the pay type carried in `message`. */
 export const PAYINFO_TYPES = ['bankpay', 'alipay', 'wxpay', 'usdtpay', 'ebpay'] as const;
 
-/** SPEC 7 getPayRange types. */
+/** docs/member-app.md "Server calls" getPayRange types. */
 export const PAY_RANGE_TYPES = ['bank', 'wechat', 'alipay', 'ebpay', 'usdt-erc20', 'usdt-trc20'] as const;
 export type PayRangeType = (typeof PAY_RANGE_TYPES)[number];
 /**

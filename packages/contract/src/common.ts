@@ -14,7 +14,7 @@ export const Money = z.string().regex(/^-?\d+\.\d{2}$/);
 /** A decimal string with any number of decimals (exchange rates, percentages). */
 export const DecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
-/** Beijing-time timestamp 'YYYY-MM-DD HH:mm:ss' (SERVER-RULES "Wire details"). */
+/** Beijing-time timestamp 'YYYY-MM-DD HH:mm:ss' (docs/wire-rules.md "Wire details"). */
 export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
 export const Flag = z.union([z.literal(0), z.literal(1)]);
@@ -31,7 +31,7 @@ export type Envelope<T> = { code: number; message: string; data: T };
 /** What every failure answers: a business code, its Chinese message, data null. */
 export const ErrorEnvelope = envelope(z.null());
 
-/** Paged answers (SERVER-RULES: 10 a page by default, `pagesize` or `limit` up to 50). */
+/** Paged answers (docs/wire-rules.md "Wire details": 10 a page by default, `pagesize` or `limit` up to 50). */
 export function paginator<T extends z.ZodType>(item: T) {
   return z.object({
     current_page: z.number().int(),
@@ -114,12 +114,12 @@ export function requiredInt() {
   });
 }
 
-/** SPEC 9: pages start at 1. */
+/** docs/member-app.md "Constants and limits": pages start at 1. */
 export const Page = intWithDefault(1);
-/** SPEC 9: period code, default 1 (rebates default to 4). */
+/** docs/member-app.md "Constants and limits": period code, default 1 (rebates default to 4). */
 export const Period = intWithDefault(1);
 
-/** Page plus the optional page size of SERVER-RULES (`pagesize` or `limit`, the server caps it at 50). */
+/** Page plus the optional page size of docs/wire-rules.md "Wire details" (`pagesize` or `limit`, the server caps it at 50). */
 export const PageQuery = {
   page: Page,
   pagesize: optionalInt(),

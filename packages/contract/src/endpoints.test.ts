@@ -4,7 +4,7 @@ import { firstIssueMessage } from './common';
 import { endpointList, endpoints } from './endpoints';
 import type { BodyOf, DataOf } from './endpoints';
 
-/** Every row of SPEC section 7, written out literally, plus the login and register paths. */
+/** Every row of docs/member-app.md "Server calls", written out literally, plus the login and register paths. */
 const SPEC_ROWS = [
   'GET /api/getVisitUrl',
   'GET /api/game/list',
@@ -59,7 +59,7 @@ const SPEC_ROWS = [
   'POST /api/register',
 ];
 
-/** Ours, beyond SPEC section 7: SPEC names /referral only as a navigation target; this gives it its content. */
+/** Ours, beyond docs/member-app.md "Server calls": the app names /referral only as a navigation target; this gives it its content. */
 const OUR_ROWS = [
   'POST /api/referralinfo',
   'POST /api/agent/summary',
@@ -89,7 +89,7 @@ const PUBLIC_PATHS = [
 ];
 
 describe('endpoint registry', () => {
-  it('holds exactly the rows of SPEC section 7, plus our own', () => {
+  it('holds exactly the rows of docs/member-app.md "Server calls", plus our own', () => {
     const rows = endpointList().map((e) => `${e.method} ${e.path}`);
     expect([...rows].sort()).toEqual([...SPEC_ROWS, ...OUR_ROWS].sort());
   });
@@ -122,7 +122,7 @@ describe('endpoint registry', () => {
     }
   });
 
-  it('accepts an empty body wherever SPEC sends none or {}', () => {
+  it('accepts an empty body wherever docs/member-app.md "Server calls" sends none or {}', () => {
     for (const key of [
       'app',
       'user',
@@ -139,7 +139,7 @@ describe('endpoint registry', () => {
 });
 
 describe('request bodies', () => {
-  it('applies the SPEC defaults', () => {
+  it('applies the defaults of docs/member-app.md "Server calls"', () => {
     expect(endpoints.bannerList.body.parse({})).toEqual({ type: 2 });
     expect(endpoints.getGameUrl.body.parse({ plat_name: 'ag', game_code: 'x' })).toMatchObject({
       game_type: '',

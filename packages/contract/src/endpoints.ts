@@ -1,5 +1,5 @@
 /**
- * The endpoint registry: every row of SPEC section 7 with its schemas. The server registers routes from it and
+ * The endpoint registry: every row of docs/member-app.md "Server calls" with its schemas. The server registers routes from it and
  * the web client calls through it, so a missing route or a misspelt call fails the type check.
  * For GET endpoints `body` describes the query string. Paths are matched without regard to case by the server.
  */
@@ -67,7 +67,7 @@ export const endpoints = {
   editPassword: post('/api/editPassword', 'member', B.PasswordBody, Nothing, 'Change the login password'),
   editPayPassword: post('/api/editPayPassword', 'member', B.PasswordBody, Nothing, 'Change the pay password'),
   applyAgentDo: post('/api/applyagentdo', 'member', B.AgentApplyBody, Nothing, 'Apply to the partner programme'),
-  // Ours: SPEC names /referral only as a navigation target; this gives it the member's invite link.
+  // Ours: docs/member-app.md "Screens by route" names /referral only as a navigation target; this gives it the member's invite link.
   referralInfo: post('/api/referralinfo', 'member', B.EmptyBody, E.ReferralInfo, 'Referral link and invitee count'),
   // Ours: the agent centre (docs/partners.md "Partner programme"); a member who is not a partner hears 403 MSG.notPartner.
   agentSummary: post('/api/agent/summary', 'member', B.EmptyBody, AgentSummary, "A partner's month so far and link"),
@@ -165,7 +165,7 @@ export const endpoints = {
   getPayWay: get('/api/get_pay_way', 'member', B.EmptyBody, E.PayWays, 'Enabled pay ways'),
   getPayRange: post('/api/getPayRange', 'member', B.PayRangeBody, E.PayRange, 'Amount range of a pay way'),
   getPayBank: post('/api/getpaybank', 'member', B.EmptyBody, z.array(E.ReceivingBank), 'Receiving bank accounts'),
-  // The deposit number is also the message (SERVER-RULES).
+  // The deposit number is also the message (docs/wire-rules.md "Wire details").
   recharge: post('/api/recharge', 'member', B.RechargeBody, z.object({ deposit_no: z.string() }), 'Create a deposit'),
   // The pay type (bankpay, alipay, wxpay, usdtpay, ebpay) is the message.
   payInfo: post('/api/payinfo', 'member', B.PayInfoBody, E.PayInfo, 'Payment instructions of a deposit'),

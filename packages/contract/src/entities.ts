@@ -1,4 +1,4 @@
-/** Answer shapes of SPEC section 3 and SERVER-RULES "Wire details". API shape, not table shape. */
+/** Answer shapes of docs/member-app.md "Entities and fields" and docs/wire-rules.md "Wire details". API shape, not table shape. */
 import { z } from 'zod';
 import { DEPOSIT_STATUSES } from './codes';
 import { DecimalString, Flag, Money, Timestamp, paginator } from './common';
@@ -100,7 +100,7 @@ export const Promotion = z.object({
 });
 export type Promotion = z.infer<typeof Promotion>;
 
-/** SPEC 7: the detail's shape beyond these fields is not shown, so extra fields pass. */
+/** docs/member-app.md "Server calls": the detail's shape beyond these fields is not shown, so extra fields pass. */
 export const PromotionDetail = Promotion.loose();
 
 export const PromotionApplication = z.object({
@@ -243,7 +243,7 @@ export type InboxMessage = z.infer<typeof InboxMessage>;
 export const ReferralInfo = z.object({ pid: z.number().int(), link: z.string(), invited: z.number().int() });
 export type ReferralInfo = z.infer<typeof ReferralInfo>;
 
-/** SPEC 3: article fields are not shown; title and HTML content are ours, extra fields pass. */
+/** docs/member-app.md "Entities and fields": article fields are not shown; title and HTML content are ours, extra fields pass. */
 export const Article = z.object({ type: z.number().int(), title: z.string(), content: z.string() }).loose();
 
 /** Keys in this order: clients pick the first key whose flag is 1. */
@@ -261,7 +261,7 @@ export const ReceivingBank = z.object({
 });
 export type ReceivingBank = z.infer<typeof ReceivingBank>;
 
-/** SERVER-RULES payinfo; the USDT fields are ours (the rate and amount / usdtrate floored to 2 decimals, SPEC 9). */
+/** docs/wire-rules.md "Deposits", payinfo; the USDT fields are ours (the rate and amount / usdtrate floored to 2 decimals, docs/member-app.md "Constants and limits"). */
 export const PayInfo = z
   .object({
     deposit_no: z.string(),
@@ -272,7 +272,7 @@ export const PayInfo = z
         paytype: z.string(),
         usdtrate: DecimalString.optional(),
         usdt_amount: Money.optional(),
-        /** SPEC 4 state: 1 pending, 2 approved, 3 rejected or closed. */
+        /** docs/member-app.md "States and transitions" state: 1 pending, 2 approved, 3 rejected or closed. */
         state: z.number().int().optional(),
         /** Ours: DEPOSIT_STATUS (待支付, 已过期, 已到账 ...). */
         status: z.enum(DEPOSIT_STATUSES).optional(),

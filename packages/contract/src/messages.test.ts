@@ -15,7 +15,7 @@ describe('MSG', () => {
     expect(MSG.loginInvite).toBe('精彩内容等你来体验，快来登录吧！');
   });
 
-  it('holds the SPEC 8 client messages, toasts and dialogs', () => {
+  it('holds the docs/member-app.md "Messages and errors" client messages, toasts and dialogs', () => {
     const values = Object.values(MSG);
     for (const text of [
       '服务器异常，请稍后再试',

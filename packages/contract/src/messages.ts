@@ -1,11 +1,11 @@
 import { FIRST_SCREEN_MSG } from './first-screen-messages';
 
 /**
- * Every Chinese user-facing message. SPEC sections 5 and 8 are a contract: copy them character for character,
+ * Every Chinese user-facing message. docs/member-app.md "Validation rules" and "Messages and errors" are a contract: copy them character for character,
  * odd spacing and typos included (' 用户名…' with its leading space, 请输人, 您还为绑定).
  */
 export const MSG = {
-  // SPEC 5, Register (in rule order)
+  // docs/member-app.md "Register rules" (in rule order)
   usernameLength: ' 用户名长度6~16位，以字母或数字组合！',
   passwordLength: '请输入正确的密码长度，最少6位！',
   passwordMismatch: '两次密码不一致！',
@@ -15,21 +15,21 @@ export const MSG = {
   captchaWrong: '验证码错误！',
   termsRequired: '请阅读并同意相关条款和隐私协议！',
 
-  // SPEC 5, Login
+  // docs/member-app.md "Login rules"
   loginRequired: '请输入您的账号和密码！',
 
-  // SPEC 5, Partner application and profile
+  // docs/member-app.md "Partner application rules" and "Profile rules"
   mobileInvalid: '请输入正确手机号',
   applyInfoRequired: '请输入申请理由',
   emailInvalid: '请输入正确邮箱号',
   birthdayInvalid: '请输入正确的日期格式：YYYY-MM-DD',
 
-  // SPEC 5, Add USDT
+  // docs/member-app.md "USDT address rules"
   usdtAddressRequired: '请输入USDT地址',
   usdtProtocolRequired: '请选择钱包协议',
   cardPayPassRequired: '请输人支付密码',
 
-  // SPEC 5, Add bank card (cardPayPassRequired above is shared)
+  // docs/member-app.md "Bank card rules" (cardPayPassRequired above is shared)
   bankOwnerRequired: '请输入姓名',
   bankRequired: '请输入银行',
   bankAddressRequired: '请输入开户行地址',
@@ -37,7 +37,7 @@ export const MSG = {
   bankNoLength: '请输人正确的卡号长度',
   cardPayPassLength: '请输人支付密码长度',
 
-  // SPEC 5, Password change (passwordMismatch above is shared)
+  // docs/member-app.md "Password change rules" (passwordMismatch above is shared)
   oldPasswordRequired: '请输入旧密码',
   newPasswordRequired: '请输入新密码',
   confirmPasswordRequired: '请输入确认密码',
@@ -45,51 +45,51 @@ export const MSG = {
   newPasswordLength: '请输入正确的新密码长度',
   passwordUnchanged: '新旧密码不能一致！',
 
-  // SPEC 5, Deposit (the range message is depositRangeMessage below)
+  // docs/member-app.md "Deposit rules" (the range message is depositRangeMessage below)
   depositorNameRequired: '请输入存款人姓名',
   depositBankRequired: '请输入银行类型',
   depositBankNoRequired: '请输入银行卡号',
   depositBankAddressRequired: '请输入银行开户行地址',
 
-  // SPEC 5, Withdrawal
+  // docs/member-app.md "Withdrawal rules"
   withdrawBankCardRequired: '请选择您要提现到的银行卡',
   withdrawUsdtRequired: '请选择USDT地址',
   withdrawBelowMin: '单笔取款不能低于100元',
   withdrawPasswordRequired: '请输入您的支付密码',
 
-  // SPEC 5, Transfer
+  // docs/member-app.md "Transfer rules"
   transferAmountRequired: '请输入操作金额！',
   venueTransferUnsupported: '场馆内钱包不支持互转',
 
-  // SPEC 5, Other
+  // docs/member-app.md "Other rules"
   noRebateQuota: '暂无领取额度！',
   redpacketNotEligible: '您暂未达到领取条件，快去完成吧！',
 
-  // SPEC 2 and 8, client messages
+  // docs/member-app.md "Screens and routes" and "Messages and errors", client messages
   copied: '复制成功！',
-  // SPEC 4 "Other dialogs (not started, ended) exist" without their texts: these are ours.
+  // docs/member-app.md "States and transitions" names the red packet's not-started and ended dialogs without their texts: these are ours.
   redpacketNotStarted: '红包活动尚未开始',
   redpacketEnded: '今日红包活动已结束',
-  // SPEC 2 /fanshui: the claim time of a rebate row with state 0 ("shown as not yet claimed").
+  // docs/member-app.md "Screens by route" /fanshui: the claim time of a rebate row with state 0 ("shown as not yet claimed").
   rebateUnclaimed: '暂未领取',
 
-  // SPEC 8, success toasts
+  // docs/member-app.md "Messages and errors", success toasts
   ok: '操作成功',
   unbindOk: '解绑成功',
   bindOk: '绑定成功',
   passwordChanged: '密码修改成功！',
   submittedForReview: '提交成功，等待后台审核',
 
-  // SPEC 6 and 8, dialogs
+  // docs/member-app.md "Roles and permissions" and "Messages and errors", dialogs
   tipTitle: '温馨提示',
   unbindConfirm: '确定要解除绑定该卡片吗？',
   noCardsBound: '您还为绑定任何钱包卡片，请前往绑定！',
 
-  // SPEC 8, empty lists
+  // docs/member-app.md "Messages and errors", empty lists
   noMore: '没有更多了',
   noBetRecords: '还没有任何投注记录',
 
-  // SERVER-RULES.md, server messages
+  // docs/wire-rules.md "Business codes", server messages
   nameTaken: '此用户名已被注册',
   amountAboveBalance: '操作金额高于账户余额',
   venueToVenueRefused: '场馆之间禁止互转',
@@ -357,13 +357,13 @@ export const MSG = {
   riskMemberNotLinked: '该会员不在此风险标记中',
   riskMemberAlreadyFrozen: '该会员已停用',
 
-  // The member app's first-screen messages (SPEC 2, 6 and 8): last, so that a key given twice fails the typecheck.
+  // The member app's first-screen messages (docs/member-app.md "Screens and routes", "Roles and permissions" and "Messages and errors"): last, so that a key given twice fails the typecheck.
   ...FIRST_SCREEN_MSG,
 } as const;
 
 export type MessageKey = keyof typeof MSG;
 
-/** SPEC 5 Deposit: 请输入金额在{min}-{max}之间！ (also the server's recharge message). */
+/** docs/member-app.md "Deposit rules": 请输入金额在{min}-{max}之间！ (also the server's recharge message). */
 export function depositRangeMessage(min: number | string, max: number | string): string {
   return `请输入金额在${min}-${max}之间！`;
 }
@@ -373,12 +373,12 @@ export function depositLimitMessage(period: '每日' | '每周' | '每月', limi
   return `超出您设置的${period}存款限额${limit}元，本期还可存款${left}元`;
 }
 
-/** SERVER-RULES Withdrawals, code 214: the turnover multiple is a site setting. */
+/** docs/wire-rules.md "Withdrawals", code 214: the turnover multiple is a site setting. */
 export function turnoverNotMetMessage(multiple: number | string): string {
   return `打码量没有达到充值的${multiple}倍,无法正常提现`;
 }
 
-/** SPEC 5 says 单笔取款不能低于100元; the minimum is a site setting, so the number follows it. */
+/** docs/member-app.md "Validation rules" says 单笔取款不能低于100元; the minimum is a site setting, so the number follows it. */
 export function withdrawBelowMinMessage(min: number | string): string {
   return `单笔取款不能低于${min}元`;
 }

@@ -18,9 +18,9 @@ import {
   validateWithdrawal,
 } from './validation';
 
-// Messages are written out literally (copied from SPEC section 5), so a changed constant fails here.
+// Messages are written out literally (copied from docs/member-app.md "Validation rules"), so a changed constant fails here.
 
-describe('validateRegister (SPEC 5 Register, rules 1 to 6 in order)', () => {
+describe('validateRegister (docs/member-app.md "Register rules", rules 1 to 6 in order)', () => {
   const valid = {
     name: 'player01',
     password: 'secret1',
@@ -130,7 +130,7 @@ describe('validateAgentApplication', () => {
   });
 });
 
-describe('validateProfile (SPEC 5 Profile save, in order)', () => {
+describe('validateProfile (docs/member-app.md "Profile rules", in order)', () => {
   const valid = { mobile: '13812345678', email: 'a@example.com', birthday: '1990-02-28' };
 
   it('checks mobile, then email, then birthday', () => {
@@ -147,7 +147,7 @@ describe('validateProfile (SPEC 5 Profile save, in order)', () => {
   });
 });
 
-describe('validateUsdtCard (SPEC 5 Add USDT)', () => {
+describe('validateUsdtCard (docs/member-app.md "USDT address rules")', () => {
   it('checks address, protocol, pay password in order', () => {
     expect(validateUsdtCard({ address: '', protocol: '', pay_pass: '' })).toBe('请输入USDT地址');
     expect(validateUsdtCard({ address: 'TXyz', protocol: '', pay_pass: '' })).toBe('请选择钱包协议');
@@ -157,7 +157,7 @@ describe('validateUsdtCard (SPEC 5 Add USDT)', () => {
   });
 });
 
-describe('validateBankCard (SPEC 5 Add bank card, in order)', () => {
+describe('validateBankCard (docs/member-app.md "Bank card rules", in order)', () => {
   const valid = {
     bank_owner: '张三',
     bank: '工商银行',
@@ -184,7 +184,7 @@ describe('validateBankCard (SPEC 5 Add bank card, in order)', () => {
   });
 });
 
-describe('validatePasswordChange (SPEC 5, seven rules in order)', () => {
+describe('validatePasswordChange (docs/member-app.md "Password change rules", seven rules in order)', () => {
   it('answers each rule in order', () => {
     expect(validatePasswordChange({ oldPassword: '', newPassword: '', confirmPassword: '' })).toBe('请输入旧密码');
     expect(validatePasswordChange({ oldPassword: '1', newPassword: '', confirmPassword: '' })).toBe('请输入新密码');
@@ -207,7 +207,7 @@ describe('validatePasswordChange (SPEC 5, seven rules in order)', () => {
   });
 });
 
-describe('validateDeposit (SPEC 5 Deposit)', () => {
+describe('validateDeposit (docs/member-app.md "Deposit rules")', () => {
   const range = { min: 100, max: 10000 };
 
   it('requires an amount within the pay type range', () => {
@@ -237,7 +237,7 @@ describe('validateDeposit (SPEC 5 Deposit)', () => {
   });
 });
 
-describe('validateWithdrawal (SPEC 5 Withdrawal)', () => {
+describe('validateWithdrawal (docs/member-app.md "Withdrawal rules")', () => {
   it('asks for a card first, by kind', () => {
     expect(validateWithdrawal({ kind: 'bank', cardId: undefined, amount: '', password: '' })).toBe(
       '请选择您要提现到的银行卡',
@@ -260,7 +260,7 @@ describe('validateWithdrawal (SPEC 5 Withdrawal)', () => {
   });
 });
 
-describe('validateTransfer (SPEC 5 Transfer)', () => {
+describe('validateTransfer (docs/member-app.md "Transfer rules")', () => {
   it('requires a positive amount before checking the wallets', () => {
     for (const amount of ['', 0, '0.00', -1, 'abc']) {
       expect(validateTransfer({ amount, sourcetype: 'ag', targettype: 'bbin' }), String(amount)).toBe(
@@ -276,7 +276,7 @@ describe('validateTransfer (SPEC 5 Transfer)', () => {
   });
 });
 
-describe('USDT conversion (SPEC 9)', () => {
+describe('USDT conversion (docs/member-app.md "Constants and limits")', () => {
   it('floors amount / rate to two decimals', () => {
     expect(usdtAmount('100', 7.2)).toBe('13.88');
     expect(usdtAmount(700, 7)).toBe('100.00');

@@ -1,5 +1,5 @@
 /**
- * SPEC section 5 as pure functions: each returns the message of the first failing rule, in the spec's order,
+ * docs/member-app.md "Validation rules" as pure functions: each returns the message of the first failing rule, in the documented order,
  * or null when every rule passes. The web forms and the server call the same functions.
  */
 import { parseMoneyToCents } from './money';
@@ -11,13 +11,13 @@ type Field = string | number | null | undefined;
 const str = (value: Field): string => (value === null || value === undefined ? '' : String(value));
 const isBlank = (value: Field): boolean => str(value).trim() === '';
 
-/** SPEC 5 Partner application: optional 0, 86 or 17951, then 13x, 15x, 17x, 18x or 14x, then 8 digits. */
+/** docs/member-app.md "Partner application rules": optional 0, 86 or 17951, then 13x, 15x, 17x, 18x or 14x, then 8 digits. */
 const CHINA_MOBILE = /^(?:0|86|17951)?1[34578]\d{9}$/;
-/** SPEC 5 Profile: 13x, 15x except 154, 17[678], 18x or 14[57]. */
+/** docs/member-app.md "Profile rules": 13x, 15x except 154, 17[678], 18x or 14[57]. */
 const PROFILE_MOBILE = /^(?:0|86|17951)?(?:13\d|15[0-35-9]|17[678]|18\d|14[57])\d{8}$/;
 const EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const BIRTHDAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** SERVER-RULES Register: "name 6-16 letters or digits" (ours: enforce what the message says). */
+/** docs/wire-rules.md "Accounts": a register name is 6-16 letters or digits (ours: enforce what the message says). */
 const STRICT_USERNAME = /^[A-Za-z0-9]{6,16}$/;
 
 export const isChinaMobile = (s: string): boolean => CHINA_MOBILE.test(s);
@@ -68,7 +68,7 @@ export function validateRegister(input: RegisterInput, options: RegisterOptions 
   if (options.expectedCaptcha !== undefined && code.toUpperCase() !== options.expectedCaptcha.toUpperCase()) {
     return MSG.captchaWrong;
   }
-  // The terms check comes after the six numbered rules: SPEC lists it apart, as an extra of the alternate view.
+  // The terms check comes after the six numbered rules: docs/member-app.md "Register rules" lists it apart, as an extra of the alternate view.
   if (options.agreed === false) return MSG.termsRequired;
   return null;
 }
@@ -205,7 +205,7 @@ function scaledRate(rate: number | string): { value: bigint; scale: bigint } | n
 }
 
 /**
- * SPEC 9: USDT cents of an amount in yuan cents, amount / rate floored to 2 decimals, in integer arithmetic (no float
+ * docs/member-app.md "Constants and limits": USDT cents of an amount in yuan cents, amount / rate floored to 2 decimals, in integer arithmetic (no float
  * error can turn 13.88 into 13.89 or 100.00 into 99.99); null when the rate is unusable. The server stores and
  * payInfo shows exactly what /recharge previewed.
  */
@@ -222,12 +222,12 @@ function usdtCents(amountYuan: Field, rate: number | string): number {
   return usdtCentsOf(cents, rate) ?? 0;
 }
 
-/** SPEC 9: amount divided by the rate, floored to 2 decimals. */
+/** docs/member-app.md "Constants and limits": amount divided by the rate, floored to 2 decimals. */
 export function usdtAmount(amount: Field, rate: number | string): string {
   return centsText(usdtCents(amount, rate));
 }
 
-/** SPEC 9: the withdrawal receipt is the USDT amount minus the protocol's fee, never below 0.00. */
+/** docs/member-app.md "Constants and limits": the withdrawal receipt is the USDT amount minus the protocol's fee, never below 0.00. */
 export function usdtReceipt(amountYuan: Field, rate: number | string, fee: number | string): string {
   const feeCents = parseMoneyToCents(fee) ?? Math.round(Number(fee) * 100);
   const net = usdtCents(amountYuan, rate) - (Number.isFinite(feeCents) ? feeCents : 0);

@@ -1,5 +1,5 @@
 /**
- * The back-office API's vocabulary (DESIGN "Operators"): operator roles, what a call is, and the helpers that fill a
+ * The back-office API's vocabulary (docs/architecture.md "Operators"): operator roles, what a call is, and the helpers that fill a
  * call's path. The calls themselves are written by area beside this file and gathered in `../admin.ts`.
  *
  * `input` is the query string for GET and DELETE, the JSON body otherwise. `roles` lists every role allowed

@@ -87,7 +87,7 @@ export const AdminVenueTransfer = z.object({
   /** in: central wallet to the venue; out: the venue back to the central wallet. */
   direction: z.enum(['in', 'out']),
   amount: Money,
-  /** SPEC 4: 0 failed, 1 success, 2 pending (the venue's answer is still awaited). */
+  /** docs/member-app.md "States and transitions": 0 failed, 1 success, 2 pending (the venue's answer is still awaited). */
   state: z.number().int(),
   note: z.string(),
   created_at: Timestamp,
