@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
-    // SERVER-RULES: existing clients call /api/noticelist as well as /api/noticeList.
+    // docs/wire-rules.md "Wire details": existing clients call /api/noticelist as well as /api/noticeList.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
 
@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     moneyAttempts: limiter('money', config.limits.moneyAttempts),
-    // SERVER-RULES: an approved deposit raises paysum, then the VIP level is recomputed in the same transaction;
+    // docs/wire-rules.md "Deposits": an approved deposit raises paysum, then the VIP level is recomputed in the same transaction;
     // the deposit also adds its turnover to what the member owes before a withdrawal.
     afterDepositApproved: async (tx: DbOrTx, memberId: number, depositCents: number) => {
       await addDepositTurnover(tx, memberId, depositCents);
@@ -207,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   partnersRoutes(app, { db, clock, locks, sandbox: config.sandbox }, authenticate, backOffice.authenticate);
   responsibleAdminRoutes(app, { db, clock }, backOffice.authenticate);
   riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
-  // SPEC 9: the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
+  // docs/member-app.md "Constants and limits": the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
   scheduleLedgerCheck(app, { db, clock, locks, everyMs: config.ledgerCheckIntervalMs, seal });
   scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound, reconcileIntervalMs: config.reconcileIntervalMs, betPullIntervalMs: config.betPullIntervalMs });

@@ -112,7 +112,7 @@ async function send(
 }
 
 function expectUnauthenticated(res: { statusCode: number; body: string }, label: string) {
-  // SERVER-RULES: HTTP 200, code 401 in the body (the client's expiry dialog keys on the body).
+  // docs/wire-rules.md "Wire details": HTTP 200, code 401 in the body (the client's expiry dialog keys on the body).
   expect(res.statusCode, label).toBe(200);
   expect(JSON.parse(res.body), label).toEqual(UNAUTHENTICATED);
 }

@@ -8,7 +8,7 @@ const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$)/i.test(url);
 
 /**
  * Every answer of the API is HTTP 200 with the envelope {code, message, data}; clients key on `code`
- * (SERVER-RULES: an expired token is code 401 in the body). Unexpected errors are logged with the request id
+ * (docs/wire-rules.md "Wire details": an expired token is code 401 in the body). Unexpected errors are logged with the request id
  * and never leak a stack or SQL to the client.
  */
 export function installErrorHandling(app: FastifyInstance) {

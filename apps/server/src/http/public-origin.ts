@@ -18,5 +18,5 @@ export function installPublicOrigin(app: FastifyInstance, publicUrl: string | un
  */
 export const siteOrigin = (req: FastifyRequest) => req.server.publicUrl ?? `${req.protocol}://${req.host}`;
 
-/** The site's origin, so avatar URLs are absolute (SERVER-RULES: avatar is a full URL): PUBLIC_URL when set. */
+/** The site's origin, so avatar URLs are absolute (docs/wire-rules.md "Accounts": avatar is a full URL): PUBLIC_URL when set. */
 export const requestOrigin = siteOrigin;

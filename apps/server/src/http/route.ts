@@ -53,7 +53,7 @@ function register<E extends EndpointDef>(
   });
 }
 
-/** A route anyone may call (SPEC section 6: visitors). */
+/** A route anyone may call (docs/member-app.md "Roles and permissions": visitors). */
 export function publicRoute<E extends EndpointDef>(
   app: FastifyInstance,
   endpoint: E,

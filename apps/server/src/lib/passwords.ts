@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt from node:crypto with a per-secret salt (DESIGN "Wire contract"); parameters are stored with the hash
+// scrypt from node:crypto with a per-secret salt (docs/architecture.md "Wire contract"); parameters are stored with the hash
 // so they can be raised later without breaking existing members.
 const N = 16384;
 const R = 8;

@@ -1,7 +1,7 @@
 const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Wire timestamps are Beijing-time strings "YYYY-MM-DD HH:mm:ss" (SERVER-RULES "Wire details"). */
+/** Wire timestamps are Beijing-time strings "YYYY-MM-DD HH:mm:ss" (docs/wire-rules.md "Wire details"). */
 export function formatBeijing(date: Date): string {
   const d = new Date(date.getTime() + BEIJING_OFFSET_MS);
   return (

@@ -1,7 +1,7 @@
 import type { OutboundPolicy } from '../lib/outbound';
 
 /**
- * What the platform needs from a payment gateway (DESIGN "Deposits"): a signed pay request the member's browser
+ * What the platform needs from a payment gateway (docs/architecture.md "Deposits"): a signed pay request the member's browser
  * takes to the gateway, the verification of the gateway's notify, and the order query reconciliation uses. A pay
  * way with a gateway is credited only through `verifyNotify` or `queryOrder`, never by a member call.
  */

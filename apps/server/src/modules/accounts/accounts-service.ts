@@ -91,9 +91,9 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** SPEC section 5 "Register", enforced with the same rule function as the form, plus a per-address limit. */
+/** docs/member-app.md "Register rules", enforced with the same rule function as the form, plus a per-address limit. */
 export async function register(deps: AccountsDeps, input: RegisterInput, ip: string, device = ''): Promise<string> {
-  // SERVER-RULES: the server enforces what the username message says (6-16 letters or digits).
+  // docs/wire-rules.md "Accounts": the server enforces what the username message says (6-16 letters or digits).
   const message = validateRegister(input, { strictUsername: true });
   if (message) throw badInput(message);
   if (await deps.registrations.hit(addressKey(ip))) throw tooMany();
@@ -197,7 +197,7 @@ export async function walletBalance(db: DbOrTx, memberId: number): Promise<strin
 type SummaryDeps = Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs' | 'outbound' | 'venueBalances'>;
 
 /**
- * Sum of the member's venue wallets (SPEC: gameblance): each transfer-wallet venue keeps its own, asked over HTTP
+ * Sum of the member's venue wallets (docs/member-app.md "Entities and fields": gameblance): each transfer-wallet venue keeps its own, asked over HTTP
  * outside any transaction and kept a short while as balancelist shows it (a slow venue counts its last balance, one
  * that never answered counts nothing).
  */
@@ -210,7 +210,7 @@ async function venueTotal(deps: SummaryDeps, memberId: number): Promise<string> 
 
 const vipName = (level: number) => `VIP${level}`;
 
-/** The member summary of /api/user and /api/refreshusermoney (SERVER-RULES "Accounts"). */
+/** The member summary of /api/user and /api/refreshusermoney (docs/wire-rules.md "Accounts"). */
 export async function memberSummary(deps: SummaryDeps, memberId: number, origin: string) {
   const [member] = await deps.db.select().from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) throw unauthorized();

@@ -14,14 +14,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 
-/** A registered member: every user field of SPEC section 3 that is not a balance (balances live in the ledger). */
+/** A registered member: every user field of docs/member-app.md "Entities and fields" that is not a balance (balances live in the ledger). */
 export const members = pgTable(
   'members',
   {
     id: serial('id').primaryKey(),
     username: varchar('username', { length: 32 }).notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** Null until set: withdrawals answer 251 then (SERVER-RULES "Withdrawals"). */
+    /** Null until set: withdrawals answer 251 then (docs/wire-rules.md "Withdrawals"). */
     payPasswordHash: text('pay_password_hash'),
     realname: varchar('realname', { length: 32 }).notNull(),
     mobile: varchar('mobile', { length: 32 }).notNull().default(''),
@@ -67,7 +67,7 @@ export const memberIdColumn = (onDelete?: 'cascade') =>
     .notNull()
     .references(() => members.id, onDelete && { onDelete });
 
-/** Opaque session tokens: only the SHA-256 of a token is stored (DESIGN "Wire contract"). */
+/** Opaque session tokens: only the SHA-256 of a token is stored (docs/architecture.md "Wire contract"). */
 export const memberSessions = pgTable(
   'member_sessions',
   {

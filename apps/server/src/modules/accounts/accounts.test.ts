@@ -52,7 +52,7 @@ describe('POST /api/register', () => {
     expect(JSON.stringify(user)).not.toMatch(/password|scrypt/i);
   });
 
-  it('answers each register rule in the order of SPEC section 5 and writes nothing', async () => {
+  it('answers each register rule in the order of docs/member-app.md "Register rules" and writes nothing', async () => {
     const before = await memberCount();
     const cases: Array<[Record<string, string>, string]> = [
       [{ name: 'abc', password: '1' }, ' 用户名长度6~16位，以字母或数字组合！'],

@@ -29,7 +29,7 @@ async function memberExists(db: Db, id: number) {
 }
 
 /**
- * The back-office API (DESIGN "Operators"): sign-in with two factors, operators, members, balance adjustments,
+ * The back-office API (docs/architecture.md "Operators"): sign-in with two factors, operators, members, balance adjustments,
  * recycling, audit, ledger check; the member pages and the dashboard live beside it (admin-members, admin-dashboard).
  */
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: WalletDeps; seal?: SealKeys }) {

@@ -60,7 +60,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * A list/create/update/delete back-office resource (DESIGN "Operators": content and settings resources). Each change
+ * A list/create/update/delete back-office resource (docs/architecture.md "Operators": content and settings resources). Each change
  * runs in one transaction with its audit row; a unique clash answers 409.
  */
 export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(

@@ -18,7 +18,7 @@ type VenueRow = typeof venues.$inferSelect;
 const sameCode = (column: typeof venues.code, code: string) => sql`lower(${column}) = lower(${code})`;
 
 /**
- * Back office content (DESIGN "Operators", role content): banners, marquee notices, venues, home game tiles and
+ * Back office content (docs/architecture.md "Operators", role content): banners, marquee notices, venues, home game tiles and
  * help articles. The member endpoints read these tables on every request (nothing is cached), so a change shows at
  * once in bannerList, homenotice, game/list, gamelistBycode, balancelist and article.
  */

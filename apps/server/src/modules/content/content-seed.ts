@@ -45,7 +45,7 @@ export interface DemoVenue {
 }
 
 /**
- * Venues of every category in sidebar order (SPEC 3). The slot venues' codes are the /concise tabs of SPEC 2
+ * Venues of every category in sidebar order (docs/member-app.md "Entities and fields"). The slot venues' codes are the /concise tabs of docs/member-app.md "Screens and routes"
  * (obgdy, fgdz, pp, ae): tapping a slot opens the game page with its catecode as the venue.
  */
 export const DEMO_VENUES: readonly DemoVenue[] = [
@@ -80,7 +80,7 @@ export const AGGREGATOR_DEMO_VENUES: readonly (DemoVenue & { walletMode: 'transf
   { code: 'JHQP', name: '聚合棋牌', category: 'joker', walletMode: 'seamless' },
 ];
 
-/** Slot lists per catecode (SPEC 2 /concise tabs); gamecodes are unique within a venue. */
+/** Slot lists per catecode (docs/member-app.md "Screens by route" /concise tabs); gamecodes are unique within a venue. */
 export const DEMO_SLOTS: Readonly<Record<string, readonly string[]>> = {
   obgdy: [
     '财神到家',
@@ -164,7 +164,7 @@ const section = (heading: string, ...paragraphs: string[]) =>
   `<h3>${heading}</h3>\n${paragraphs.map((p) => (p.startsWith('<') ? p : `<p>${p}</p>`)).join('\n')}`;
 const list = (...items: string[]) => `<ul>\n${items.map((i) => `  <li>${i}</li>`).join('\n')}\n</ul>`;
 
-/** The eight help articles (SERVER-RULES "Promotions and content": types 1 to 8). */
+/** The eight help articles (docs/wire-rules.md "Promotions and content": types 1 to 8). */
 export const DEMO_ARTICLES: ReadonlyArray<{ type: number; title: string; content: string }> = [
   {
     type: 1,
@@ -333,7 +333,7 @@ export const DEMO_ARTICLES: ReadonlyArray<{ type: number; title: string; content
 ];
 
 /**
- * VIP 1 to 10 (SPEC 9): rising cumulative deposit and turnover thresholds and rebate percentages. Retention, the
+ * VIP 1 to 10 (docs/member-app.md "Constants and limits"): rising cumulative deposit and turnover thresholds and rebate percentages. Retention, the
  * valid turnover needed within 90 days to keep a level at the quarterly review, is a fifth of the level's flow;
  * VIP 1, the entry level, needs none.
  */

@@ -29,18 +29,18 @@ async function switchedOn(
   return rows.map((row) => row.value);
 }
 
-/** SERVER-RULES: bannerList items give the image URL as both `src` and `pic`. */
+/** docs/wire-rules.md "Wire details": bannerList items give the image URL as both `src` and `pic`. */
 export async function listBanners(db: DbOrTx): Promise<Banner[]> {
   return (await switchedOn(db, banners, banners.src)).map((src) => ({ src, pic: src }));
 }
 
-/** SERVER-RULES: homenotice answers an array of plain strings. */
+/** docs/wire-rules.md "Wire details": homenotice answers an array of plain strings. */
 export async function listNotices(db: DbOrTx): Promise<string[]> {
   return switchedOn(db, notices, notices.text);
 }
 
 /**
- * SERVER-RULES: game/list answers every game as a bare array with app_state 1 or 0; the client filters. A tile whose
+ * docs/wire-rules.md "Wire details": game/list answers every game as a bare array with app_state 1 or 0; the client filters. A tile whose
  * venue is disabled (or gone) answers app_state 0: it could not be launched (getGameUrl refuses it).
  */
 export async function listGames(db: DbOrTx): Promise<Game[]> {
@@ -84,7 +84,7 @@ export async function findArticle(db: DbOrTx, type: number): Promise<z.infer<typ
   return { id: row.id, type: row.type, title: row.title, content: row.content };
 }
 
-/** SERVER-RULES: uservip lists every enabled level in order, thresholds as money and rebates as percentages. */
+/** docs/wire-rules.md "Wire details": uservip lists every enabled level in order, thresholds as money and rebates as percentages. */
 export async function listVipLevels(db: DbOrTx): Promise<VipLevel[]> {
   const rows = await db.select().from(vipLevels).where(eq(vipLevels.enabled, 1)).orderBy(asc(vipLevels.level));
   return rows.map((row) => ({
@@ -117,7 +117,7 @@ export async function agentLoginUrl(db: DbOrTx, origin: string): Promise<string>
 }
 
 /**
- * SERVER-RULES getVisitUrl: 200 with the URL only when an operator set one; otherwise 202 with data null, because
+ * docs/wire-rules.md "Wire details", getVisitUrl: 200 with the URL only when an operator set one; otherwise 202 with data null, because
  * clients navigate away on 200.
  */
 export async function visitUrl(db: DbOrTx): Promise<string> {

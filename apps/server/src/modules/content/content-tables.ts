@@ -1,6 +1,6 @@
 import { index, integer, numeric, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Home carousel images (SPEC 3 "Banner: src"); `src` is a URL path or an absolute URL. */
+/** Home carousel images (docs/member-app.md "Entities and fields", Banner: src); `src` is a URL path or an absolute URL. */
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
   src: text('src').notNull(),
@@ -8,7 +8,7 @@ export const banners = pgTable('banners', {
   enabled: smallint('enabled').notNull().default(1),
 });
 
-/** Marquee lines of the home notice bar (SERVER-RULES: homenotice answers plain strings). */
+/** Marquee lines of the home notice bar (docs/wire-rules.md "Wire details": homenotice answers plain strings). */
 export const notices = pgTable('notices', {
   id: serial('id').primaryKey(),
   text: text('text').notNull(),
@@ -17,7 +17,7 @@ export const notices = pgTable('notices', {
 });
 
 /**
- * A third-party venue (SPEC 3 "Venue: name, platname"). `code` is what clients send as plat_name, sourcetype and
+ * A third-party venue (docs/member-app.md "Entities and fields", Venue: name, platname). `code` is what clients send as plat_name, sourcetype and
  * targettype; for slot venues it equals the slot list's catecode. category_id is one of GAME_CATEGORIES' ids.
  */
 export const venues = pgTable(
@@ -44,7 +44,7 @@ export const venues = pgTable(
   (t) => [uniqueIndex('venues_code_idx').on(t.code)],
 );
 
-/** A tile of the home game list (SPEC 3 "Game (home list)"); app_state 1 = shown, the client filters. */
+/** A tile of the home game list (docs/member-app.md "Entities and fields", Game (home list)); app_state 1 = shown, the client filters. */
 export const games = pgTable(
   'games',
   {
@@ -61,7 +61,7 @@ export const games = pgTable(
   (t) => [index('games_category_idx').on(t.categoryId, t.sort)],
 );
 
-/** A game of a slot venue's list (SPEC 3 "Game (slot list)"), answered by gamelistBycode per catecode. */
+/** A game of a slot venue's list (docs/member-app.md "Entities and fields", Game (slot list)), answered by gamelistBycode per catecode. */
 export const slotGames = pgTable(
   'slot_games',
   {
@@ -75,20 +75,20 @@ export const slotGames = pgTable(
   (t) => [uniqueIndex('slot_games_code_idx').on(t.catecode, t.gamecode)],
 );
 
-/** Help articles by type (SERVER-RULES "Promotions and content": 1 FAQ ... 8 responsible gambling). */
+/** Help articles by type (docs/wire-rules.md "Promotions and content": 1 FAQ ... 8 responsible gambling). */
 export const articles = pgTable(
   'articles',
   {
     id: serial('id').primaryKey(),
     type: smallint('type').notNull(),
     title: varchar('title', { length: 128 }).notNull(),
-    /** Operator HTML, sanitised in the browser (DESIGN "Wire contract"). */
+    /** Operator HTML, sanitised in the browser (docs/architecture.md "Wire contract"). */
     content: text('content').notNull(),
   },
   (t) => [uniqueIndex('articles_type_idx').on(t.type)],
 );
 
-/** VIP levels 1 to 10 (SERVER-RULES "Bets, VIP, rebates"): thresholds and rebate % per game category. */
+/** VIP levels 1 to 10 (docs/wire-rules.md "Bets, VIP, rebates"): thresholds and rebate % per game category. */
 export const vipLevels = pgTable('vip_levels', {
   id: serial('id').primaryKey(),
   level: smallint('level').notNull().unique(),
@@ -98,7 +98,7 @@ export const vipLevels = pgTable('vip_levels', {
   /** Lifetime valid turnover needed. */
   flow: numeric('flow', { precision: 18, scale: 2 }).notNull(),
   /**
-   * Valid turnover needed within the last 90 days to keep this level at the quarterly review (SPEC 9 retention);
+   * Valid turnover needed within the last 90 days to keep this level at the quarterly review (docs/member-app.md "Constants and limits" retention);
    * 0 = the level needs no retention and is never dropped.
    */
   retention: numeric('retention', { precision: 18, scale: 2 }).notNull().default('0'),

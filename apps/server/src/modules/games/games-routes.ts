@@ -10,7 +10,7 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps, authenticate:
     data: await games.betRecords(deps, member.id, body),
   }));
 
-  // SPEC: "the turnover requirement shown on withdrawal": what is still owed before a withdrawal is allowed.
+  // docs/member-app.md "Server calls", getBetAmount: the turnover requirement shown on withdrawal, what is still owed before a withdrawal is allowed.
   memberRoute(app, endpoints.getBetAmount, authenticate, async ({ member }) => ({
     data: { bet_amount: centsToMoney(await outstandingTurnover(deps.db, member.id)) },
   }));

@@ -17,7 +17,7 @@ export interface GamesDeps {
 /**
  * Marks a bet settled with its win/loss once its payout (if any) has moved, and counts it: the valid amount goes
  * towards lifetime turnover (VIP flow) and pays off the outstanding withdrawal requirement, which never goes below
- * zero; then the rebate row of the bet and the VIP recomputation (SERVER-RULES "Bets, VIP, rebates").
+ * zero; then the rebate row of the bet and the VIP recomputation (docs/wire-rules.md "Bets, VIP, rebates").
  */
 export async function recordSettlement(
   tx: Tx,

@@ -3,7 +3,7 @@ import { index, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varc
 import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn, memberSessions } from '../accounts/accounts-tables';
 
-/** A bet at a venue (SERVER-RULES "Bets"): status 0 invalid, 1 settled, 2 unsettled. */
+/** A bet at a venue (docs/wire-rules.md "Bets"): status 0 invalid, 1 settled, 2 unsettled. */
 export const bets = pgTable(
   'bets',
   {

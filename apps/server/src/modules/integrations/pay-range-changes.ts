@@ -35,7 +35,7 @@ async function storedRanges(tx: Tx, code: PayWayCode): Promise<Fields> {
   return Object.fromEntries(rows.map((r) => [r.type, `${centsToMoney(numericToCents(r.minPrice))}-${centsToMoney(numericToCents(r.maxPrice))}`]));
 }
 
-/** Every type must be one of the way's own (DESIGN "Deposits"). */
+/** Every type must be one of the way's own (docs/architecture.md "Deposits"). */
 function checkOwnTypes(code: PayWayCode, ranges: Ranges) {
   const own: readonly string[] = PAY_WAY_RANGE_TYPES[code];
   if (ranges.some((r) => !own.includes(r.type))) throw badInput(MSG.payRangeTypeOtherWay);

@@ -291,7 +291,7 @@ export interface LedgerCheck {
 }
 
 /**
- * Verifies the ledger invariants (DESIGN "Money"): the sum over all accounts is zero, each account's balance equals
+ * Verifies the ledger invariants (docs/architecture.md "Money"): the sum over all accounts is zero, each account's balance equals
  * the sum of its entries, and no member account is below zero. Read-only.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheck> {

@@ -14,7 +14,7 @@ import { stampedNow } from '../../lib/table-columns';
 import { members } from '../accounts/accounts-tables';
 
 /**
- * Every balance is an account of the double-entry ledger (DESIGN "Money"): a member's central wallet, a member's
+ * Every balance is an account of the double-entry ledger (docs/architecture.md "Money"): a member's central wallet, a member's
  * wallet at each venue, and the house accounts. Balances change only through ledger postings (ledger-service.ts).
  */
 export const ledgerAccounts = pgTable(

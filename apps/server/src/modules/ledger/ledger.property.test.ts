@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addVenue, adminCall, call, credit, play, registerMember, useOperators, useTestApp } from '../../../test/helper';
 
 // Random interleavings of concurrent money movements for several members must keep the ledger's invariants
-// (DESIGN "Money"). On PostgreSQL the requests of one batch really run at the same time on separate connections.
+// (docs/architecture.md "Money"). On PostgreSQL the requests of one batch really run at the same time on separate connections.
 const players: { name: string; token: string }[] = [];
 const VENUES = ['PCAS', 'PSPT'];
 

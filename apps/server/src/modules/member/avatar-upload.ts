@@ -5,7 +5,7 @@ import type { UploadedFile } from '../../http/multipart';
 import { storeFile } from '../files/files-service';
 import { sniffImage } from '../files/image-type';
 
-/** SPEC 9: uploads accept gif or png; ours: at most 1 MB. */
+/** docs/member-app.md "Constants and limits": uploads accept gif or png; ours: at most 1 MB. */
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 /** The whole multipart body may carry headers and boundaries around the file: twice the file limit is plenty. */
 export const UPLOAD_BODY_LIMIT = 2 * 1024 * 1024;

@@ -27,7 +27,7 @@ const reviewer = (operator: { id: number; username: string }, req: FastifyReques
 });
 
 /**
- * POST /api/uploadimg (SPEC 7: multipart). In a scope of its own so the multipart parser and its 2 MB body limit
+ * POST /api/uploadimg (docs/member-app.md "Server calls": multipart). In a scope of its own so the multipart parser and its 2 MB body limit
  * apply to this route only; the token is checked on request, before a byte of the body is read.
  */
 async function uploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate: Authenticate) {
@@ -130,7 +130,7 @@ function memberAdminRoutes(app: FastifyInstance, deps: MemberDeps, authenticate:
 }
 
 /**
- * The member centre (SPEC 2 /userInfo, /password, /message, /applyagent, /referral): member routes, the avatar
+ * The member centre (docs/member-app.md "Screens by route" /userInfo, /password, /message, /applyagent, /referral): member routes, the avatar
  * upload, and the back-office routes for messages and agent applications.
  */
 export async function memberRoutes(

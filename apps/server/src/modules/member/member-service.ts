@@ -51,7 +51,7 @@ async function findMember(db: Db, memberId: number) {
   return member;
 }
 
-/** SPEC 5 "Profile save (in order)": the same rule function as the form. */
+/** docs/member-app.md "Profile rules": the same rule function as the form. */
 export async function updateProfile(
   deps: Pick<MemberDeps, 'db'>,
   memberId: number,
@@ -65,7 +65,7 @@ export async function updateProfile(
     .where(eq(members.id, memberId));
 }
 
-/** `password` is the old secret, `paypassword` the new one (SERVER-RULES "Accounts"); SPEC 5 rules in order. */
+/** `password` is the old secret, `paypassword` the new one (docs/wire-rules.md "Accounts"); docs/member-app.md "Validation rules" rules in order. */
 function checkPasswordChange(input: { password: string; paypassword: string }) {
   // The client checks the confirmation; the server has only the new secret, so it stands in for it.
   const message = validatePasswordChange({
@@ -95,7 +95,7 @@ async function checkOldPassword(
 
 /**
  * Login password change: 205 when the old one is wrong. Every session of the member ends in the same
- * transaction (SPEC 4: the client clears its session and logs in again), so a stolen token dies with it.
+ * transaction (docs/member-app.md "States and transitions": the client clears its session and logs in again), so a stolen token dies with it.
  */
 export async function changeLoginPassword(
   deps: Pick<MemberDeps, 'db' | 'moneyAttempts'>,
@@ -150,7 +150,7 @@ const messageView = (m: typeof memberMessages.$inferSelect): InboxMessage => ({
 });
 
 /**
- * SPEC 2 /message: type 1 the announcements (公告), type 2 the member's inbox (站内信): messages sent to the member
+ * docs/member-app.md "Screens by route" /message: type 1 the announcements (公告), type 2 the member's inbox (站内信): messages sent to the member
  * or to all members. Newest first, in the paginator shape.
  */
 export async function listMessages(
@@ -170,7 +170,7 @@ export async function listMessages(
   return queryPage(deps.db, memberMessages, where, window, rows, messageView);
 }
 
-/** SPEC 5 "Partner application"; one application per member whatever its state (226 on any later one). */
+/** docs/member-app.md "Partner application rules"; one application per member whatever its state (226 on any later one). */
 export async function applyAgent(
   deps: Pick<MemberDeps, 'db' | 'clock'>,
   memberId: number,
@@ -201,7 +201,7 @@ export async function applyAgent(
   }
 }
 
-/** /referral: the member's id is the referral code register accepts as `pid` (SERVER-RULES "Accounts"). */
+/** /referral: the member's id is the referral code register accepts as `pid` (docs/wire-rules.md "Accounts"). */
 export async function referralInfo(deps: Pick<MemberDeps, 'db'>, memberId: number, origin: string) {
   const [row] = await deps.db.select({ n: count() }).from(members).where(eq(members.inviterId, memberId));
   return { pid: memberId, link: `${origin}/#/login?type=1&pid=${memberId}`, invited: row?.n ?? 0 };

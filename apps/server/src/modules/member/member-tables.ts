@@ -5,7 +5,7 @@ import { pendingReviewColumns } from '../backoffice/pending-review-tables';
 import { memberIdColumn, members } from '../accounts/accounts-tables';
 
 /**
- * What /api/noticeList pages (SPEC 2 /message): kind 1 an announcement (the 公告 tab), kind 2 an inbox message
+ * What /api/noticeList pages (docs/member-app.md "Screens by route" /message): kind 1 an announcement (the 公告 tab), kind 2 an inbox message
  * (the 站内信 tab). An inbox message with no member_id was sent to all members. The home marquee lines (content
  * module's `notices`) are plain strings without title or date, so announcements live here, beside the inbox.
  */
@@ -28,7 +28,7 @@ export const memberMessages = pgTable(
   ],
 );
 
-/** Partner (agent) applications: one per member, whatever its state (SERVER-RULES "Accounts"). */
+/** Partner (agent) applications: one per member, whatever its state (docs/wire-rules.md "Accounts"). */
 export const agentApplications = pgTable(
   'agent_applications',
   {

@@ -17,7 +17,7 @@ import { banks, memberCards } from './payments-tables';
 
 type CardRow = typeof memberCards.$inferSelect;
 
-/** A card as members see it: bank_no masked except its last 4, bank_not = those 4 (SERVER-RULES "Withdrawals"). */
+/** A card as members see it: bank_no masked except its last 4, bank_not = those 4 (docs/wire-rules.md "Withdrawals"). */
 function cardView(row: CardRow, icons: Map<string, string>): Card {
   return {
     id: row.id,
@@ -51,7 +51,7 @@ export interface BindCardInput {
 }
 
 /**
- * /api/bindcard: the form's rules in SPEC 5 order (bank card or USDT address), then the pay password (251/205),
+ * /api/bindcard: the form's rules in the order of docs/member-app.md "Bank card rules" and "USDT address rules" (bank card or USDT address), then the pay password (251/205),
  * then at most 5 of the kind (207). The wallet lock makes two binds of one member run in turn, so the limit holds.
  */
 export async function bindCard(db: Db, memberId: number, input: BindCardInput): Promise<void> {

@@ -28,7 +28,7 @@ async function expectRefused(token: string, refusals: Refusal[]) {
 }
 
 describe('POST /api/bindcard', () => {
-  it('checks a bank card in the SPEC 5 order, then the pay password', async () => {
+  it('checks a bank card in the order of docs/member-app.md "Bank card rules", then the pay password', async () => {
     const m = await registerMember(t.app);
     const refusals: Refusal[] = [
       [{ ...bank, bank_owner: '', bank: '' }, 400, '请输入姓名'],

@@ -1,6 +1,6 @@
 import { DEPOSIT_WINDOW_MINUTES, type DepositStatus } from '@h5/contract';
 
-/** SPEC 4 and 9: a gateway order may be paid for 60 minutes from its creation; after that it is expired. */
+/** docs/member-app.md "States and transitions" and "Constants and limits": a gateway order may be paid for 60 minutes from its creation; after that it is expired. */
 export const GATEWAY_ORDER_LIFETIME_MS = DEPOSIT_WINDOW_MINUTES * 60_000;
 
 export interface DepositLife {
@@ -18,7 +18,7 @@ export const isOpenGatewayOrder = (d: DepositLife, now: Date): boolean =>
   d.state === 1 && d.gatewayCode !== null && now < windowEnd(d);
 
 /**
- * Where a deposit is in its life (DEPOSIT_STATUS), from its SPEC 4 state and what happened around it: a pending gateway
+ * Where a deposit is in its life (DEPOSIT_STATUS), from its state (docs/member-app.md "States and transitions") and what happened around it: a pending gateway
  * deposit past its window is expired even before reconciliation closes it; a closed one whose late payment finance
  * has not decided yet is 到账审核中. `lateState` is the late payment's state (1 held, 2 credited, 3 refused) or null.
  */

@@ -99,14 +99,14 @@ export interface RechargeInput {
 /** Yuan of a numeric column as the number the range message prints: 100, not 100.00. */
 const yuan = (value: string) => numericToCents(value) / 100;
 
-/** SPEC 9: the USDT to pay = amount / usdtrate floored to 2 decimals, the rule /recharge previews with. */
+/** docs/member-app.md "Constants and limits": the USDT to pay = amount / usdtrate floored to 2 decimals, the rule /recharge previews with. */
 export function usdtToPay(amountCents: number, rate: string): string | null {
   const usdt = usdtCentsOf(amountCents, rate);
   return usdt === null ? null : centsToMoney(usdt);
 }
 
 /**
- * /api/recharge (SERVER-RULES "Deposits"): the pay way must be enabled, the amount within its range, a bank transfer
+ * /api/recharge (docs/wire-rules.md "Deposits"): the pay way must be enabled, the amount within its range, a bank transfer
  * names the depositor, USDT names its protocol. Creates a pending deposit; nothing is credited before approval.
  */
 export async function createDeposit(deps: PaymentsDeps, memberId: number, input: RechargeInput): Promise<string> {
@@ -263,7 +263,7 @@ export async function payInfo(
 export type ReviewDecision = 'approve' | 'reject';
 
 /**
- * Reviews a deposit once (SERVER-RULES "Deposits"): the state changes by a guarded update from 1 inside the money
+ * Reviews a deposit once (docs/wire-rules.md "Deposits"): the state changes by a guarded update from 1 inside the money
  * transaction, so of two reviews racing exactly one wins and the other answers 409. Approval credits the amount
  * from house:deposits, raises paysum and credits the configured bonus as its own movement from house:promotions.
  * A gateway's verified notify and reconciliation approve through here, and operators reject through here; an

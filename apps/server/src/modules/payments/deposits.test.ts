@@ -236,7 +236,7 @@ describe('POST /api/payinfo', () => {
     const made = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' });
     const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
     expect(info.message).toBe('usdtpay');
-    // 1000 / 7.20 = 138.888... -> 138.88 (SPEC 9 floors; rounding would ask 138.89)
+    // 1000 / 7.20 = 138.888... -> 138.88 (docs/member-app.md "Constants and limits" floors; rounding would ask 138.89)
     expect(info.data.info).toMatchObject({ usdtrate: '7.20', usdt_amount: '138.88', catepay: 'TRC20' });
     expect(info.data.cardlist[0]).toMatchObject({ mch_id: expect.stringMatching(/^T/), content: 'TRC20' });
     const hundred = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '100' });

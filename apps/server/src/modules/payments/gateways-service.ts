@@ -16,7 +16,7 @@ import { deposits, latePayments, paymentNotifies } from './payments-tables';
 
 /** Reconciliation asks about pending gateway deposits this old, and closes unpaid ones at the payInfo deadline. */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
-/** SPEC 4: the payInfo countdown is 60 minutes; an order still unpaid at the gateway by then is closed. */
+/** docs/member-app.md "States and transitions": the payInfo countdown is 60 minutes; an order still unpaid at the gateway by then is closed. */
 export { GATEWAY_ORDER_LIFETIME_MS } from './deposit-status';
 const RECONCILE_BATCH = 50;
 

@@ -79,7 +79,7 @@ type PayRangeRow = typeof payRanges.$inferSelect;
 const rangeView = (r: PayRangeRow) => ({ type: r.type, min_price: numericToMoney(r.minPrice), max_price: numericToMoney(r.maxPrice) });
 
 /**
- * The back office of payments (DESIGN "Operators"), finance role: deposit and withdrawal reviews addressed by the
+ * The back office of payments (docs/architecture.md "Operators"), finance role: deposit and withdrawal reviews addressed by the
  * number the member saw, pay ways with their ranges, and receiving accounts. Every change is audited in its own
  * transaction.
  */

@@ -15,7 +15,7 @@ export interface PaymentsDeps {
   /** Withdrawals and card binds per member (both check the pay password). */
   moneyAttempts: AttemptLimiter;
   /**
-   * Runs inside the approval's transaction after paysum rose (the VIP recomputation of SERVER-RULES, the
+   * Runs inside the approval's transaction after paysum rose (the VIP recomputation of docs/wire-rules.md "Deposits", the
    * withdrawal turnover the deposit adds), with the deposit's amount in cents.
    */
   afterDepositApproved?: (tx: DbOrTx, memberId: number, depositCents: number) => Promise<void>;
@@ -40,7 +40,7 @@ export function newTradeNumber(prefix: string, clock: Clock): string {
 }
 
 /**
- * SERVER-RULES: 251 when no pay password is set (checked first: without one there is nothing to type), then the
+ * docs/wire-rules.md "Withdrawals": 251 when no pay password is set (checked first: without one there is nothing to type), then the
  * form's own message when none was typed, 205 when it is wrong.
  */
 export async function checkPayPassword(db: DbOrTx, memberId: number, password: string, emptyMessage: string): Promise<void> {
@@ -66,7 +66,7 @@ export function payWayOf(paytype: string): PayWayCode | null {
   return table[paytype.trim().toLowerCase()] ?? null;
 }
 
-/** SERVER-RULES: payinfo's message names the pay type as bankpay, alipay, wxpay, usdtpay or ebpay. */
+/** docs/wire-rules.md "Wire details": payinfo's message names the pay type as bankpay, alipay, wxpay, usdtpay or ebpay. */
 export const PAYINFO_TYPE: Record<PayWayCode, string> = {
   bank: 'bankpay',
   wechat: 'wxpay',
@@ -89,7 +89,7 @@ export function rangeTypeOf(payWay: PayWayCode, protocol: string): string {
   return payWay === 'usdt' ? `usdt-${protocol.toLowerCase()}` : payWay;
 }
 
-/** SERVER-RULES (ours): card numbers are shown masked except their last 4 characters. */
+/** docs/wire-rules.md "Withdrawals" (ours): card numbers are shown masked except their last 4 characters. */
 export function maskCardNo(no: string): string {
   if (no.length <= 4) return no;
   return `${'*'.repeat(no.length - 4)}${no.slice(-4)}`;

@@ -23,7 +23,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { publ
   }));
   memberRoute(app, endpoints.getPayBank, authenticate, async () => ({ data: await depositsService.receivingBanks(db) }));
 
-  // SERVER-RULES: the deposit number is the message (the client opens /payInfo?deposit_no=<message>) and data.
+  // docs/wire-rules.md "Wire details": the deposit number is the message (the client opens /payInfo?deposit_no=<message>) and data.
   memberRoute(app, endpoints.recharge, authenticate, async ({ body, member }) => {
     const depositNo = await depositsService.createDeposit(deps, member.id, body);
     return { data: { deposit_no: depositNo }, message: depositNo };

@@ -5,7 +5,7 @@ import { SANDBOX_EPAY_SUBMIT_PATH } from '../../providers/sandbox-epay/sandbox-e
 import { qrPlaceholder } from './qr-placeholder';
 import { banks, paymentGateways, payRanges, payWays, receivingAccounts } from './payments-tables';
 
-/** Display order of get_pay_way (SERVER-RULES: ebpay, card, usdt, wechat, alipay). */
+/** Display order of get_pay_way (docs/wire-rules.md "Deposits": ebpay, card, usdt, wechat, alipay). */
 const PAY_WAYS = [
   { code: 'ebpay', name: 'EB支付', enabled: 1, sort: 1 },
   { code: 'bank', name: '银行卡转账', enabled: 1, sort: 2 },

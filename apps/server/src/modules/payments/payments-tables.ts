@@ -3,11 +3,11 @@ import { index, integer, numeric, pgTable, serial, smallint, text, timestamp, un
 import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from '../accounts/accounts-tables';
 
-/** Our names of the pay ways (SERVER-RULES "Deposits"); the wire names differ (card, wxpay, bankpay ...). */
+/** Our names of the pay ways (docs/wire-rules.md "Deposits"); the wire names differ (card, wxpay, bankpay ...). */
 export type PayWayCode = 'bank' | 'wechat' | 'alipay' | 'usdt' | 'ebpay';
 
 /**
- * A payment gateway a pay way may send members to (DESIGN "Deposits"): today the epay protocol, MD5-signed. The
+ * A payment gateway a pay way may send members to (docs/architecture.md "Deposits"): today the epay protocol, MD5-signed. The
  * secret signs requests and verifies notifies; answers never show it.
  */
 export const paymentGateways = pgTable('payment_gateways', {
@@ -96,7 +96,7 @@ export const memberCards = pgTable(
   ],
 );
 
-/** A deposit: state 1 pending, 2 approved (credited), 3 rejected (SPEC 4). */
+/** A deposit: state 1 pending, 2 approved (credited), 3 rejected (docs/member-app.md "States and transitions"). */
 export const deposits = pgTable(
   'deposits',
   {

@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/rows';
 
 export interface TransRecordQuery {
   date: number;
-  /** 1 deposit, 2 withdrawal, 3 transfer in, 4 transfer out (SPEC 9); absent lists all. */
+  /** 1 deposit, 2 withdrawal, 3 transfer in, 4 transfer out (docs/member-app.md "Constants and limits"); absent lists all. */
   type: number | undefined;
   page: number;
   pagesize?: number | undefined;
@@ -44,7 +44,7 @@ const NOT_A_DEPOSIT = sql`NULL::varchar AS gateway_code, NULL::smallint AS expir
  * ledger's transfer_in (3, into a venue) and transfer_out (4, back to the wallet) movements, always state 1
  * (success: a failed transfer moves nothing and leaves no movement); their out_trade_no is the movement id.
  * Transfers with remote venues come from venue_transfers with their own state and transfer number. Deposits also
- * carry their DEPOSIT_STATUS (待支付, 已过期, 到账审核中 ...), which the SPEC 4 state alone cannot tell.
+ * carry their DEPOSIT_STATUS (待支付, 已过期, 到账审核中 ...), which the state (docs/member-app.md "States and transitions") alone cannot tell.
  */
 export async function transRecords(db: DbOrTx, clock: Clock, memberId: number, query: TransRecordQuery) {
   const window = pageWindow(query);
@@ -75,7 +75,7 @@ export async function transRecords(db: DbOrTx, clock: Clock, memberId: number, q
           sql`, `,
         )})
         ${venue ? sql`AND lower(t.memo) = lower(${venue})` : sql``}`);
-    // Transfers with remote venues, in whatever state they are (SPEC 4: 0 failed, 1 success, 2 pending).
+    // Transfers with remote venues, in whatever state they are (docs/member-app.md "States and transitions": 0 failed, 1 success, 2 pending).
     parts.push(sql`SELECT transfer_no AS out_trade_no, CASE direction WHEN 'in' THEN 3 ELSE 4 END AS type,
         amount, venue_code AS way, '' AS extra, state, created_at, id, ${NOT_A_DEPOSIT}
       FROM venue_transfers

@@ -72,7 +72,7 @@ async function withdrawalByKey(db: DbOrTx, memberId: number, requestKey: string 
 }
 
 /**
- * /api/withdraw. Checks in the order of SERVER-RULES "Withdrawals": daily count (216), outstanding turnover (214),
+ * /api/withdraw. Checks in the order of docs/wire-rules.md "Withdrawals": daily count (216), outstanding turnover (214),
  * minimum and maximum (214/215), pay password (251/205), the member's own card (202), the balance (208); then a
  * USDT receipt after the fee must be above zero. They all run first without the wallet lock, so the slow pay-password
  * hash never holds up another money call of the member. Then the lock is taken and what may have changed meanwhile

@@ -14,7 +14,7 @@ import * as service from './promotions-service';
 import type { PromotionsDeps } from './promotions-service';
 import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
 
-/** Member and visitor endpoints of promotions (SPEC 7): types, list, detail, apply, application log. */
+/** Member and visitor endpoints of promotions (docs/member-app.md "Server calls"): types, list, detail, apply, application log. */
 export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, authenticate: Authenticate) {
   const { db } = deps;
   publicRoute(app, endpoints.activityType, async () => ({ data: await service.listTypes(db) }));

@@ -57,7 +57,7 @@ export async function promotionDetail(db: DbOrTx, id: number) {
   return { ...promotionView(row), type: row.typeId ?? 0 };
 }
 
-/** SERVER-RULES: an existing application answers 223/224/225 by its state. */
+/** docs/wire-rules.md "Promotions and content": an existing application answers 223/224/225 by its state. */
 function alreadyApplied(state: number): AppError {
   if (state === 2) return new AppError(BizCode.APPLIED_APPROVED, MSG.appliedApproved);
   if (state === 3) return new AppError(BizCode.APPLIED_REJECTED, MSG.appliedRejected);

@@ -3,7 +3,7 @@ import { stampedNow } from '../../lib/table-columns';
 import { pendingReviewColumns } from '../backoffice/pending-review-tables';
 import { memberIdColumn } from '../accounts/accounts-tables';
 
-/** Promotion tabs (SPEC 3 "Promotion type: id, name"). */
+/** Promotion tabs (docs/member-app.md "Entities and fields", Promotion type: id, name). */
 export const promotionTypes = pgTable('promotion_types', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 32 }).notNull(),
@@ -11,7 +11,7 @@ export const promotionTypes = pgTable('promotion_types', {
   enabled: smallint('enabled').notNull().default(1),
 });
 
-/** A promotion (SPEC 3 "Promotion: id, title, banner, content (HTML), memo (HTML)"). */
+/** A promotion (docs/member-app.md "Entities and fields", Promotion: id, title, banner, content (HTML), memo (HTML)). */
 export const promotions = pgTable(
   'promotions',
   {
@@ -20,7 +20,7 @@ export const promotions = pgTable(
     title: varchar('title', { length: 128 }).notNull(),
     /** Image URL path, e.g. /art/promo-1.svg. */
     banner: text('banner').notNull().default(''),
-    /** Operator HTML, sanitised in the browser (DESIGN "Wire contract"). */
+    /** Operator HTML, sanitised in the browser (docs/architecture.md "Wire contract"). */
     content: text('content').notNull().default(''),
     memo: text('memo').notNull().default(''),
     sort: integer('sort').notNull().default(0),
@@ -31,8 +31,8 @@ export const promotions = pgTable(
 );
 
 /**
- * A member's application for a promotion: state 1 pending, 2 approved, 3 rejected (SPEC 4). One per member and
- * promotion (SERVER-RULES: an existing application answers 223/224/225). The title is kept so the log still reads
+ * A member's application for a promotion: state 1 pending, 2 approved, 3 rejected (docs/member-app.md "States and transitions"). One per member and
+ * promotion (docs/wire-rules.md "Promotions and content": an existing application answers 223/224/225). The title is kept so the log still reads
  * after a promotion is deleted.
  */
 export const promotionApplications = pgTable(

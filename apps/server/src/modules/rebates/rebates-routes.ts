@@ -4,7 +4,7 @@ import { type Authenticate, memberRoute } from '../../http/route';
 import { openForMoney } from '../site/site-service';
 import { claimRebates, rebateList, type RebatesDeps } from './rebates-service';
 
-/** Member endpoints of rebates (SPEC 7): the list with totals, and the claim. */
+/** Member endpoints of rebates (docs/member-app.md "Server calls"): the list with totals, and the claim. */
 export function rebatesRoutes(app: FastifyInstance, deps: RebatesDeps, authenticate: Authenticate) {
   memberRoute(app, endpoints.getFanshui, authenticate, async ({ body, member }) => ({ data: await rebateList(deps, member.id, body) }));
   memberRoute(app, endpoints.doFanshui, authenticate, async ({ member }) => ({

@@ -18,7 +18,7 @@ export interface RebatesDeps {
   clock: Clock;
 }
 
-/** Game category (the venue's category_id) to the VIP level's rebate column (SPEC 3 "VIP level entry"). */
+/** Game category (the venue's category_id) to the VIP level's rebate column (docs/member-app.md "Entities and fields", VIP level entry). */
 const RATE_COLUMN = {
   realbet: vipLevels.realperson,
   sport: vipLevels.sport,
@@ -31,7 +31,7 @@ const RATE_COLUMN = {
 /** Rate percent with two decimals ("0.80") to hundredths of a percent (80). */
 const rateBasis = (rate: string): number => numericToCents(rate);
 
-/** SERVER-RULES: round(valid x rate% / 100, 2), in integer cents (half up). */
+/** docs/wire-rules.md "Rebates": round(valid x rate% / 100, 2), in integer cents (half up). */
 export const rebateCents = (validCents: number, rate: string): number => Math.round((validCents * rateBasis(rate)) / 10_000);
 
 export interface SettledBet {
@@ -43,7 +43,7 @@ export interface SettledBet {
 }
 
 /**
- * Called by bet settlement inside its transaction (SERVER-RULES "Bets, VIP, rebates"): with the rebate switch on, a
+ * Called by bet settlement inside its transaction (docs/wire-rules.md "Bets, VIP, rebates"): with the rebate switch on, a
  * valid amount above `min_fanshui_money` yields one rebate row at the member's level rate for the bet's category
  * (once per bet: the bet id is unique), then the VIP level is recomputed with the raised turnover.
  */

@@ -2,7 +2,7 @@ import { index, numeric, pgTable, serial, smallint, timestamp, varchar } from 'd
 import { memberIdColumn } from '../accounts/accounts-tables';
 
 /**
- * A rebate row (SERVER-RULES "Rebates"): one per settled bet (unique bet id) at the member's VIP rate for the bet's
+ * A rebate row (docs/wire-rules.md "Rebates"): one per settled bet (unique bet id) at the member's VIP rate for the bet's
  * category; state 0 claimable, 1 claimed (claimedAt is the wire's updated_at).
  */
 export const rebates = pgTable(

@@ -12,7 +12,7 @@ import { grabRedpacket, redpacketInfo, redpacketRecords, type RedpacketsDeps } f
 import { checkRule, redpacketRuleRows, ruleAdminView, ruleColumns } from './redpacket-rules';
 import { redpacketRules } from './redpackets-tables';
 
-/** Member endpoints of red packets (SPEC 7): state and rules, grab, records. */
+/** Member endpoints of red packets (docs/member-app.md "Server calls"): state and rules, grab, records. */
 export function redpacketsRoutes(
   app: FastifyInstance,
   deps: RedpacketsDeps,

@@ -19,9 +19,9 @@ export interface RedpacketsDeps {
 }
 
 const HOUR_MS = 3600_000;
-/** The smallest prize: SERVER-RULES "a prize uniformly between 1.00 and the cap". */
+/** The smallest prize: docs/wire-rules.md "Red packets": a prize drawn uniformly between 1.00 and the cap. */
 export const MIN_PRIZE_CENTS = 100;
-/** SERVER-RULES answers 203 when no grabs are left; the wire shares 203 with the wrong-password answer. */
+/** docs/wire-rules.md "Red packets": 203 when no grabs are left; the wire shares 203 with the wrong-password answer. */
 const NO_GRABS_LEFT = BizCode.WRONG_PASSWORD;
 
 type RuleRow = typeof redpacketRules.$inferSelect;
@@ -36,7 +36,7 @@ export const clockSeconds = (hhmm: string): number => {
 const beijingSecondOfDay = (at: Date): number => Math.floor((at.getTime() - beijingDayStart(at).getTime()) / 1000);
 
 /**
- * SPEC 9, the red-packet rules text: "deposits count from noon the previous day to 10:00" (Beijing). Those are
+ * docs/member-app.md "Constants and limits", the red-packet rules text: "deposits count from noon the previous day to 10:00" (Beijing). Those are
  * the deposits a grab on day D draws from, whatever the time of the grab.
  */
 export function depositWindow(now: Date): { from: Date; to: Date } {
@@ -61,7 +61,7 @@ async function enabledRules(db: DbOrTx): Promise<RuleRow[]> {
 }
 
 /**
- * SERVER-RULES: the rule that applies now is an enabled rule whose window holds the Beijing time of day (start
+ * docs/wire-rules.md "Red packets": the rule that applies now is an enabled rule whose window holds the Beijing time of day (start
  * inclusive, end exclusive) and whose band holds the deposits (day_flow <= deposits <= flow_money); of several, the
  * one with the most grabs (then the higher cap). No deposits, no prize to draw from: no rule.
  */
@@ -142,7 +142,7 @@ export function drawPrize(depositCents: number, moneyPercent: string): { prize: 
  */
 export async function grabRedpacket(deps: RedpacketsDeps, memberId: number) {
   return moneyTransaction(deps.db, async (tx) => {
-    // The site switch closes red packets for everyone (SPEC 2 shows 红包已关闭); a client that skips the page's
+    // The site switch closes red packets for everyone (docs/member-app.md "Runtime navigation rules": 红包已关闭); a client that skips the page's
     // check must not grab either.
     const { redpacket_switch } = await readSettings(tx, ['redpacket_switch']);
     if (redpacket_switch !== 1) throw new AppError(BizCode.NOT_FOUND, MSG.redpacketClosed);
@@ -192,7 +192,7 @@ export async function redpacketRecords(deps: RedpacketsDeps, memberId: number, q
 }
 
 /**
- * Demo rules inside the SPEC's 10:00-12:00 Beijing window: the more deposited, the more grabs. Within the caps an
+ * Demo rules inside the 10:00-12:00 Beijing window of docs/member-app.md "Constants and limits": the more deposited, the more grabs. Within the caps an
  * operator's rule has (docs/operators.md "Caps on money settings"): the top band ends at 1,000,000.00.
  */
 export const DEMO_REDPACKET_RULES = [

@@ -2,7 +2,7 @@ import { index, integer, numeric, pgTable, serial, smallint, timestamp, varchar 
 import { memberIdColumn } from '../accounts/accounts-tables';
 
 /**
- * A red-packet rule (SERVER-RULES "Red packets"): a daily window in Beijing time ('HH:mm', start inclusive, end
+ * A red-packet rule (docs/wire-rules.md "Red packets"): a daily window in Beijing time ('HH:mm', start inclusive, end
  * exclusive), a band of the member's deposits (day_flow <= deposits <= flow_money), the grabs it allows today
  * (`recharge`) and the prize cap as a percentage of those deposits (`money`).
  */

@@ -68,7 +68,7 @@ const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> }
   ios_download_url: url(false),
   ios_download_qrcode: url(false),
   fanshui: flag,
-  // Clients navigate to it on 200 (SERVER-RULES getVisitUrl): another domain, so an absolute URL.
+  // Clients navigate to it on 200 (docs/wire-rules.md "Wire details", getVisitUrl): another domain, so an absolute URL.
   visit_url: url(true, true),
   service_url: url(true),
   agent_login_url: url(true),

@@ -60,7 +60,7 @@ describe('GET/PUT /admin/api/settings', () => {
       usdtrate: '7.10',
       withdrawcashfee: '3.00',
     });
-    // The minimum follows the setting (SERVER-RULES "Withdrawals").
+    // The minimum follows the setting (docs/wire-rules.md "Withdrawals").
     const op = await operatorToken(t, 'finance');
     await credit(t, op, m.name, '100');
     const withdraw = await call(t.app, '/api/withdraw', { amount: '50', password: 'pay123456', bank: 1 }, { token: m.token });

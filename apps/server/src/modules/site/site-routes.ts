@@ -19,6 +19,6 @@ const SITE_INFO_KEYS = [
 ] as const;
 
 export function siteRoutes(app: FastifyInstance, deps: { db: Db }) {
-  // SERVER-RULES: /api/app answers the site info fields plus fanshui (the rebate switch).
+  // docs/wire-rules.md "Promotions and content": /api/app answers the site info fields plus fanshui (the rebate switch).
   publicRoute(app, endpoints.app, async () => ({ data: await readSettings(deps.db, SITE_INFO_KEYS) }));
 }

@@ -7,7 +7,7 @@ import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { siteSettings } from './site-tables';
 
 /**
- * Site settings with their defaults (SERVER-RULES: numbers in `config` are settings an operator can change; the
+ * Site settings with their defaults (docs/wire-rules.md "Site settings": numbers in `config` are settings an operator can change; the
  * seed writes these defaults). A key missing from the table falls back here, so a new setting needs no migration.
  */
 type Flag = 0 | 1;
@@ -25,17 +25,17 @@ export const DEFAULT_SETTINGS = {
   ios_download_url: '/app/download.html',
   ios_download_qrcode: '/art/app-qrcode.svg',
   fanshui: 1 as Flag,
-  /** A domain to send clients to; empty means stay (SERVER-RULES getVisitUrl). */
+  /** A domain to send clients to; empty means stay (docs/wire-rules.md "Wire details", getVisitUrl). */
   visit_url: '',
   service_url: '',
   agent_login_url: '',
   usdtrate: '7.20',
   withdrawusdtrate: '7.30',
-  /** ERC20 fee; the names are crossed on purpose (SERVER-RULES "Wire details"). */
+  /** ERC20 fee; the names are crossed on purpose (docs/wire-rules.md "Wire details"). */
   withdrawcashfee: '5.00',
   /** TRC20 fee. */
   withdrawfeeusdttrc: '1.00',
-  // Withdrawal limits (SERVER-RULES "Withdrawals"): yuan per request, requests per Beijing day, and the turnover
+  // Withdrawal limits (docs/wire-rules.md "Withdrawals"): yuan per request, requests per Beijing day, and the turnover
   // needed as a multiple of the deposits approved since the last approved withdrawal.
   withdraw_min: 100,
   withdraw_max: 50000,
@@ -45,7 +45,7 @@ export const DEFAULT_SETTINGS = {
   deposit_bonus_percent: 0,
   /** ... and at most this on one deposit, in yuan (0-20,000.00; docs/operators.md "Caps on money settings"). */
   deposit_bonus_max: 1888,
-  /** A settled bet yields a rebate row only when its valid amount is above this, in yuan (SERVER-RULES "Rebates"). */
+  /** A settled bet yields a rebate row only when its valid amount is above this, in yuan (docs/wire-rules.md "Rebates"). */
   min_fanshui_money: 0,
   // The two-person lines (docs/operators.md "Operators and the back-office API"), yuan, admin-only and never off (1.00-100,000.00): a withdrawal above
   // the first needs a second approval by another operator; a manual adjustment above the second waits for one.

@@ -9,7 +9,7 @@ import { bets } from '../games/games-tables';
 import { beijingDay, settledBetsSince } from './vip-service';
 import { vipReviews, vipRises } from './vip-tables';
 
-/** SPEC 9: "retention turnover required within 90 days". */
+/** docs/member-app.md "Constants and limits": "retention turnover required within 90 days". */
 export const RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
@@ -29,7 +29,7 @@ export interface RetentionReview {
 }
 
 /**
- * The quarterly VIP retention review (SPEC 9: "an automatic one-level drop if not met in a quarter"). A member is
+ * The quarterly VIP retention review (docs/member-app.md "Constants and limits": "an automatic one-level drop if not met in a quarter"). A member is
  * reviewed when the member's level is above 0, the level asks a retention above 0, the member has held it for at least
  * 90 days (since the rise or drop that reached it; since registration for a member who never changed level) and has
  * not been reviewed in this Beijing quarter yet. A member whose valid turnover over the last 90 days (settled bets
@@ -154,7 +154,7 @@ export function retentionJob(deps: { db: Db; clock: Clock }, log?: FastifyBaseLo
   };
 }
 
-/** SPEC 9: the VIP retention review at the start of each Beijing quarter, from every server process. */
+/** docs/member-app.md "Constants and limits": the VIP retention review at the start of each Beijing quarter, from every server process. */
 export function scheduleRetentionReview(app: FastifyInstance, deps: SchedulerDeps) {
   scheduleJob(app, deps, retentionJob(deps, app.log));
 }

@@ -33,7 +33,7 @@ export function vipAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     orderBy: [vipLevels.level],
   });
 
-  // SPEC 9 retention: the same review the quarterly timer runs (app.ts); members already reviewed this quarter are
+  // docs/member-app.md "Constants and limits" retention: the same review the quarterly timer runs (app.ts); members already reviewed this quarter are
   // left alone, so running it again in the same quarter changes nothing for them.
   adminRoute(app, authenticate, adminEndpoints.vipRetentionReview, async ({ operator, req }) => {
     const result = await reviewRetention(db, clock);

@@ -10,10 +10,10 @@ import { vipRises } from './vip-tables';
 export const beijingDay = (at: Date): string => formatBeijing(at).slice(0, 10);
 
 /**
- * Recomputes a member's VIP level (SERVER-RULES "Bets, VIP, rebates"): the target is the highest enabled level with
- * recharge <= paysum and flow <= lifetime turnover. SPEC 9: "one level per day, no skipping", so a member below the
+ * Recomputes a member's VIP level (docs/wire-rules.md "Bets, VIP, rebates"): the target is the highest enabled level with
+ * recharge <= paysum and flow <= lifetime turnover. docs/member-app.md "Constants and limits": "one level per day, no skipping", so a member below the
  * target rises to the next enabled level only, and only if the level did not change on this Beijing day. The level
- * never falls here: the quarterly retention drop of SPEC 9 is a separate review (vip-retention.ts), not a side effect
+ * never falls here: the quarterly retention drop of docs/member-app.md "Constants and limits" is a separate review (vip-retention.ts), not a side effect
  * of a bet. After such a drop the thresholds alone (lifetime figures, still met) would give the level back the next
  * day, so a dropped member rises again only once the valid turnover of settled bets placed since the drop reaches the
  * retention of the level to rise to.

@@ -3,7 +3,7 @@ import { index, integer, numeric, pgTable, serial, smallint, timestamp, unique, 
 import { memberIdColumn, members } from '../accounts/accounts-tables';
 
 /**
- * A member's VIP timing (DESIGN "Rules"): the Beijing day of the last level change (a member rises at most one level
+ * A member's VIP timing (docs/architecture.md "Rules left to the server"): the Beijing day of the last level change (a member rises at most one level
  * a day), when the current level was reached (by a rise or a retention drop: the 90 days of holding start there) and
  * the last retention drop. A member without a row has held the level given at registration since registering.
  */
@@ -21,7 +21,7 @@ export const vipRises = pgTable('vip_rises', {
 });
 
 /**
- * One row per member reviewed in a quarterly retention review (SPEC 9): the level before and after (equal when the
+ * One row per member reviewed in a quarterly retention review (docs/member-app.md "Constants and limits"): the level before and after (equal when the
  * member kept it), the retention asked and the valid turnover of the 90 days. Unique per member and quarter: a
  * member is reviewed at most once a quarter, however often or from however many processes the review runs.
  */

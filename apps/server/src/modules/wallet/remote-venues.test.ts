@@ -75,7 +75,7 @@ describe('a transfer-wallet venue over HTTP', () => {
     expect(await transfer(m.token, { amount: '12.50', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 200, data: { balance: '82.50' } });
     expect(await venueBalance(m.token, 'AGT')).toBe('17.50');
     clock.advance(1000);
-    // More than the venue holds: refused as more than any wallet holds (SERVER-RULES), the venue's balance asked first.
+    // More than the venue holds: refused as more than any wallet holds (docs/wire-rules.md "Wallets and venues"), the venue's balance asked first.
     expect(await transfer(m.token, { amount: '17.51', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({ code: 210, message: '操作金额高于账户余额' });
     // A venue that cannot tell the balance is asked for the transfer itself, and refuses it.
     await fault({ venue: 'AGT', call: 'balance', mode: 'fail' });

@@ -15,7 +15,7 @@ import { venueTransfers } from './wallet-tables';
 
 export type { WalletDeps };
 
-/** Venue balances of at least 1.00 are recycled; smaller dust stays (SERVER-RULES transall). */
+/** Venue balances of at least 1.00 are recycled; smaller dust stays (docs/wire-rules.md "Wallets and venues", transall). */
 const RECYCLE_MINIMUM_CENTS = 100;
 
 async function enabledVenue(db: Db, code: string): Promise<VenueInfo> {
@@ -31,7 +31,7 @@ export interface TransferInput {
 }
 
 /**
- * A manual transfer between the central wallet (userbalance) and one venue (SERVER-RULES "Wallets and venues").
+ * A manual transfer between the central wallet (userbalance) and one venue (docs/wire-rules.md "Wallets and venues").
  * Every venue keeps its own wallet and is called outside any transaction (remote-transfers.ts); a seamless venue
  * plays from the central wallet and takes no transfers. Money may always come out of a disabled venue.
  */
@@ -122,7 +122,7 @@ export async function venueBalances(deps: WalletDeps, memberId: number) {
 }
 
 export async function setAutoTransfer(db: Db, memberId: number, transferstatus: 0 | 1) {
-  // SERVER-RULES (ours): only the switch is written.
+  // docs/wire-rules.md "Wallets and venues" (ours): only the switch is written.
   await db.update(members).set({ transferstatus }).where(eq(members.id, memberId));
 }
 

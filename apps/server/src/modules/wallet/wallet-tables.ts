@@ -3,7 +3,7 @@ import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from '../accounts/accounts-tables';
 
 /**
- * A transfer to or from a remote transfer-wallet venue (docs/venues.md "Game venues"). State follows SPEC 4: 0 failed, 1
+ * A transfer to or from a remote transfer-wallet venue (docs/venues.md "Game venues"). State follows docs/member-app.md "States and transitions": 0 failed, 1
  * success, 2 pending. A transfer in debits the member into the pending account before the venue is called; one that
  * ends in doubt (a timeout) stays pending until reconciliation asks the venue about its transfer_no.
  */
