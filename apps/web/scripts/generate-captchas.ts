@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GLYPHS } from './captcha-glyphs';
 
-const POOL_SIZE = 21; // SPEC 5: captcha pool of 21 fixed images
+const POOL_SIZE = 21; // docs/member-app.md "Validation rules": captcha pool of 21 fixed images
 const CODE_LENGTH = 4;
 const WIDTH = 120;
 const HEIGHT = 44;

@@ -5,7 +5,7 @@ import { confirmLoginInvite } from '../shared/navigation/login-invite';
 import { useSession } from '../shared/session/hooks';
 import { EmptyState } from '../shared/ui/empty-state';
 
-/** SPEC 2 "Routes needing login": an anonymous user goes to /login with a redirect query. */
+/** docs/member-app.md "Routes needing login": an anonymous user goes to /login with a redirect query. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
   const location = useLocation();
@@ -18,12 +18,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC 2 runtime rule: /mine without a token goes to /login. The route table lists /mine as public, so this check
+ * docs/member-app.md "Runtime navigation rules": /mine without a token goes to /login. The route table lists /mine as public, so this check
  * applies on top of it, with the same redirect query as the member routes.
  */
 export const RequireTokenOrLogin = RequireAuth;
 
-/** SPEC 2 runtime rule: /hongbao (public in the route table) asks a visitor to log in first. */
+/** docs/member-app.md "Runtime navigation rules": /hongbao (public in the route table) asks a visitor to log in first. */
 export function InviteToLogin({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
   const navigate = useNavigate();

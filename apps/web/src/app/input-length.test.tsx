@@ -13,7 +13,7 @@ import { TransferPage } from '../features/wallet/transfer-page';
 import { useSessionStore } from '../shared/session/session-store';
 import { mockApi, ok, renderPage, USER } from '../shared/test/render';
 
-/** SPEC 5 and 9: every input has maxlength 32, the captcha 6; the fields below need more, each saying why in its page. */
+/** docs/member-app.md "Validation rules" and "Constants and limits": every input has maxlength 32, the captcha 6; the fields below need more, each saying why in its page. */
 const LONGER: Record<string, string> = {
   'usdt-address': '128', // an ERC20 address has 42 characters
   'agent-apply-info': '500', // a reason of a few sentences

@@ -11,7 +11,7 @@ import './styles.css';
 // renders, in parallel with the rest of the start-up, rather than after the home screen mounts.
 if (/^(#\/?)?$/.test(window.location.hash)) void queryClient.prefetchQuery(bannersQuery);
 
-// SPEC 7: a site that has moved sends its visitors on (getVisitUrl), checked once at start.
+// docs/member-app.md "Server calls": a site that has moved sends its visitors on (getVisitUrl), checked once at start.
 void followVisitUrl();
 
 // Installable (scripts/pwa): the worker that keeps the shell for offline starts is registered once the page has

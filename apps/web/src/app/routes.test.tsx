@@ -20,7 +20,7 @@ const memberApi = () =>
   });
 
 describe('route table', () => {
-  it('lists every SPEC route once, with the SPEC login requirements', () => {
+  it('lists every documented route once, with the login requirements of docs/member-app.md "Routes needing login"', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     const member = ROUTES.filter((r) => r.access === 'member').map((r) => r.path);
@@ -183,7 +183,7 @@ describe('/login and /register frame', () => {
   });
 });
 
-describe('/abouts (SPEC 2: type 5 or 6)', () => {
+describe('/abouts (docs/member-app.md "Screens and routes": type 5 or 6)', () => {
   it.each([
     ['/abouts?type=5', '代理加盟'],
     ['/abouts?type=6', '代理协议'],

@@ -61,10 +61,10 @@ const AddBankCardPage = lazyScreen(() => import('../features/cards/add-bank-card
 const AddUsdtCardPage = lazyScreen(() => import('../features/cards/add-usdt-card-page'), 'AddUsdtCardPage');
 
 /**
- * member: SPEC 2 "Routes needing login" (anonymous -> /login?redirect=...); public: "Public routes".
+ * member: docs/member-app.md "Routes needing login" (anonymous -> /login?redirect=...); public: "Public routes".
  * tabs: children of the layout (header + bottom tab bar); sub: own page with a back bar; auth: the full-screen login
  * frame, drawn from the entry while the form's chunk loads.
- * gate: the runtime rules of SPEC 2 that apply on top of the table (mine -> /login, invite -> confirm dialog).
+ * gate: the rules of docs/member-app.md "Runtime navigation rules" that apply on top of the table (mine -> /login, invite -> confirm dialog).
  */
 export interface RouteDef {
   path: string;
@@ -127,7 +127,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/usdtmore', title: 'USDT协议说明', access: 'public', chrome: 'sub', screen: UsdtMorePage },
   { path: '/payInfo', title: '支付信息', access: 'public', chrome: 'sub', screen: PayInfoPage },
   { path: '/concise', title: '电子游戏', access: 'public', chrome: 'sub', screen: ConcisePage },
-  // Navigation targets outside the SPEC table (SPEC 2, Screens)
+  // Navigation targets outside the route table (docs/member-app.md "Screens by route")
   {
     path: '/abouts',
     title: '代理加盟',
@@ -196,7 +196,7 @@ export function AppRoutes() {
       {others.map((def) => (
         <Route key={def.path} path={def.path} element={elementFor(def)} />
       ))}
-      {/* SPEC 2: unknown paths redirect to / */}
+      {/* docs/member-app.md "Screens and routes": unknown paths redirect to / */}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** SPEC 2: after every navigation the page scrolls to the top. */
+/** docs/member-app.md "Screens and routes": after every navigation the page scrolls to the top. */
 export function ScrollToTop() {
   const { pathname, search } = useLocation();
   useEffect(() => {

@@ -30,7 +30,7 @@ function MemberActions() {
     }
   };
 
-  // SPEC 4: one-click recycle shows the server message; the header variant then reloads the page.
+  // docs/member-app.md "States and transitions": one-click recycle shows the server message; the header variant then reloads the page.
   const recycle = async () => {
     setRecycling(true);
     try {
@@ -94,7 +94,7 @@ function VisitorActions() {
 }
 
 /**
- * SPEC 2 Layout: balance, refresh and recycle for members; login and register for visitors. Plain buttons: the header
+ * docs/member-app.md "Layout": balance, refresh and recycle for members; login and register for visitors. Plain buttons: the header
  * is on the first screen, and antd-mobile's Button would bring its loading spinner and helpers there.
  */
 export function AppHeader() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 /**
- * A screen outside the tab layout, under a back bar with its title (SPEC 2: /message and /abouts show a back bar).
+ * A screen outside the tab layout, under a back bar with its title (docs/member-app.md "Screens and routes": /message and /abouts show a back bar).
  * Our own bar rather than antd-mobile's NavBar, whose back control is a div, not a button.
  */
 export function SubPage({

@@ -12,7 +12,7 @@ const TABS = [
   { path: '/mine', label: '我的', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 4-6 8-6s8 2 8 6' },
 ] as const;
 
-/** SPEC 2 Layout: bottom tab bar with home, promotions, customer service, mine. */
+/** docs/member-app.md "Layout": bottom tab bar with home, promotions, customer service, mine. */
 export function TabBar() {
   const { pathname } = useLocation();
   const go = useAppNavigate();

@@ -4,7 +4,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { AppHeader } from './app-header';
 import { TabBar } from './tab-bar';
 
-/** SPEC 2 Layout: the header is hidden on these paths (the last two live outside the tab layout anyway). */
+/** docs/member-app.md "Layout": the header is hidden on these paths (the last two live outside the tab layout anyway). */
 export const HEADER_HIDDEN = new Set(['/activity', '/activityInfo', '/mine', '/transfer']);
 
 export function TabLayout() {

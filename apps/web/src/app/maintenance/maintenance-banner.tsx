@@ -4,8 +4,8 @@ import './maintenance.css';
 export const MAINTENANCE_FALLBACK = '系统维护中，请稍后再访问';
 
 /**
- * SPEC 1: "a site-wide maintenance banner shows when site_state is off", and visitors may still browse home,
- * promotions, help and customer service (SPEC 6): the banner sits above every screen and replaces none. The server
+ * docs/member-app.md "Product and home page": "a site-wide maintenance banner shows when site_state is off", and visitors may still browse home,
+ * promotions, help and customer service (docs/member-app.md "Roles and permissions"): the banner sits above every screen and replaces none. The server
  * refuses the money calls meanwhile, with repair_tips as their message. Only the server's answer shows the banner,
  * never the stand-in default.
  */

@@ -16,7 +16,7 @@ const PERKS = [
   { title: '一对一服务', text: '专属合营经理全程协助推广' },
 ] as const;
 
-/** /applyagent (SPEC 2, 5): the partner programme application, mobile and reason. */
+/** /applyagent (docs/member-app.md "Screens and routes" and "Validation rules"): the partner programme application, mobile and reason. */
 export function ApplyAgentPage() {
   const navigate = useNavigate();
   const { isLoggedIn } = useSession();

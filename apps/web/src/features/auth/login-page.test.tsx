@@ -59,7 +59,7 @@ describe('/login', () => {
     }
   });
 
-  it('logs in, stores the session and goes to / whatever page sent the visitor here (SPEC 4)', async () => {
+  it('logs in, stores the session and goes to / whatever page sent the visitor here (docs/member-app.md "States and transitions")', async () => {
     const user = userEvent.setup();
     const fetch = mockApi({
       '/api/login_pc': () => ok({ api_token: 'tok-1' }),

@@ -9,7 +9,7 @@ type Tab = 'login' | 'register';
 
 /**
  * /login, inside the entry's frame (AuthShell, app/routes.tsx): tabs 登录 / 注册; ?type=1 opens register, ?pid= is a
- * referral code. Login and register success both go to / (SPEC 4); the ?redirect= query the guards add only records
+ * referral code. Login and register success both go to / (docs/member-app.md "States and transitions"); the ?redirect= query the guards add only records
  * where the visitor came from.
  */
 export function LoginPage() {
@@ -19,7 +19,7 @@ export function LoginPage() {
   const tab: Tab = params.get('type') === '1' ? 'register' : 'login';
   const referral = rememberReferral(params.get('pid'));
 
-  // SPEC 4: a tab switch clears both forms (only the active form is mounted) and picks a new captcha.
+  // docs/member-app.md "States and transitions": a tab switch clears both forms (only the active form is mounted) and picks a new captcha.
   const switchTo = (next: Tab) => {
     if (next === tab) return;
     captcha.refresh();

@@ -48,7 +48,7 @@ describe('register form (/login?type=1)', () => {
     expect(button).toBeDisabled();
   });
 
-  it('shows the messages in the SPEC order, one rule fixed at a time', async () => {
+  it('shows the messages in the order of docs/member-app.md "Register rules", one rule fixed at a time', async () => {
     const user = userEvent.setup();
     renderPage(<LoginPage />, { route: '/login?type=1' });
     await screen.findByRole('button', { name: '注册' });

@@ -11,7 +11,7 @@ import type { Captcha } from './use-captcha';
 const EMPTY = { name: '', password: '', confirmPass: '', realname: '', paypassword: '', code: '' };
 type Values = typeof EMPTY;
 
-/** The fields before the captcha, in their order (SPEC 5); the placeholder is 请输入 and the label unless given. */
+/** The fields before the captcha, in their order (docs/member-app.md "Validation rules"); the placeholder is 请输入 and the label unless given. */
 const FIELDS: ReadonlyArray<{
   key: Exclude<keyof Values, 'code'>;
   id: string;
@@ -40,7 +40,7 @@ interface RegisterFormProps {
   captcha: Captcha;
   referral: string | undefined;
   onSuccess: () => void;
-  /** The alternate /register view also asks to agree to the terms (SPEC 2, SPEC 5). */
+  /** The alternate /register view also asks to agree to the terms (docs/member-app.md "Screens by route" and "Register rules"). */
   withTerms?: boolean;
 }
 
@@ -49,7 +49,7 @@ export function RegisterForm({ captcha, referral, onSuccess, withTerms = false }
   const [agreed, setAgreed] = useState(false);
   const mutation = useRegisterMutation();
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  // SPEC 5: the register button is disabled until all six fields are filled.
+  // docs/member-app.md "Validation rules": the register button is disabled until all six fields are filled.
   const filled = Object.values(values).every((v) => v !== '');
 
   const submit = (event: FormEvent) => {
@@ -58,7 +58,7 @@ export function RegisterForm({ captcha, referral, onSuccess, withTerms = false }
     if (message) {
       Toast.show({ content: message });
       if (message === MSG.captchaWrong) {
-        // SPEC 5: a wrong captcha clears the field and picks a new image.
+        // docs/member-app.md "Validation rules": a wrong captcha clears the field and picks a new image.
         setValues((v) => ({ ...v, code: '' }));
         captcha.refresh();
       }

@@ -8,7 +8,7 @@ function randomIndex(except?: number): number {
   return next;
 }
 
-/** SPEC 5: one of 21 fixed images chosen at random; `refresh` always shows a different one. */
+/** docs/member-app.md "Validation rules": one of 21 fixed images chosen at random; `refresh` always shows a different one. */
 export function useCaptcha() {
   const [index, setIndex] = useState(() => randomIndex());
   const refresh = useCallback(() => setIndex((current) => randomIndex(current)), []);

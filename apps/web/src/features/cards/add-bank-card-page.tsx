@@ -11,7 +11,7 @@ import './cards.css';
 
 const EMPTY = { bank_owner: '', bank: '', bank_no: '', bank_address: '', pay_pass: '' };
 
-/** /addBankCard (SPEC 2, 5): cardholder, bank from /api/banklist, card number, branch and payment password. */
+/** /addBankCard (docs/member-app.md "Screens and routes" and "Validation rules"): cardholder, bank from /api/banklist, card number, branch and payment password. */
 export function AddBankCardPage() {
   const navigate = useNavigate();
   const bind = useBindCard();

@@ -10,7 +10,7 @@ import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useBindCard } from './api';
 import './cards.css';
 
-/** /addUsdtCard (SPEC 2, 5): protocol (TRC20 default), address and payment password. */
+/** /addUsdtCard (docs/member-app.md "Screens and routes" and "Validation rules"): protocol (TRC20 default), address and payment password. */
 export function AddUsdtCardPage() {
   const navigate = useNavigate();
   const bind = useBindCard();

@@ -129,7 +129,7 @@ describe('/addUsdtCard', () => {
 });
 
 describe('/addBankCard', () => {
-  it('checks the fields in the SPEC order, picks the bank from banklist, binds and opens /wallet?type=2', async () => {
+  it('checks the fields in the order of docs/member-app.md "Bank card rules", picks the bank from banklist, binds and opens /wallet?type=2', async () => {
     const user = setup();
     signIn();
     const fetch = mockApi({

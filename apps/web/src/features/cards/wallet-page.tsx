@@ -15,7 +15,7 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 const KIND_LABEL: Record<CardKind, string> = { usdt: 'USDT地址', bank: '银行卡' };
 const ADD_PATH: Record<CardKind, string> = { usdt: '/addUsdtCard', bank: '/addBankCard' };
 
-/** /wallet?type (SPEC 2): USDT addresses (tab 1) and bank cards (tab 2), at most 5 of each. */
+/** /wallet?type (docs/member-app.md "Screens and routes"): USDT addresses (tab 1) and bank cards (tab 2), at most 5 of each. */
 export function WalletPage() {
   const { kind, choose } = useCardKind();
   return (
@@ -70,7 +70,7 @@ function CardList({ kind }: { kind: CardKind }) {
                 </span>
                 {kind === 'usdt' && <span className="bound-card-tag">{card.bank_owner}</span>}
               </div>
-              {/* SPEC 2: each card shows only its last 4 digits. */}
+              {/* docs/member-app.md "Screens and routes": each card shows only its last 4 digits. */}
               <p className="bound-card-no" aria-label={`尾号${card.bank_not}`}>
                 **** **** **** {card.bank_not}
               </p>
@@ -86,7 +86,7 @@ function CardList({ kind }: { kind: CardKind }) {
           ))}
         </ul>
       )}
-      {/* SPEC 5 Other: the add button is hidden at 5 cards of the kind. */}
+      {/* docs/member-app.md "Other rules": the add button is hidden at 5 cards of the kind. */}
       {list.length < MAX_CARDS_PER_KIND ? (
         <Link className="cards-add" to={ADD_PATH[kind]}>
           + 添加{KIND_LABEL[kind]}

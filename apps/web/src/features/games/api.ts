@@ -8,7 +8,7 @@ export interface GameLaunch {
   code: string;
 }
 
-/** SPEC 7: POST /api/getGameUrl {plat_name, game_type (default 0), game_code, is_mobile_url: 1}. */
+/** docs/member-app.md "Server calls": POST /api/getGameUrl {plat_name, game_type (default 0), game_code, is_mobile_url: 1}. */
 export function useGameUrl(launch: GameLaunch, enabled: boolean) {
   return useQuery({
     queryKey: ['getGameUrl', launch.name, launch.type, launch.code],
@@ -46,7 +46,7 @@ export function useServiceUrl(enabled: boolean) {
   });
 }
 
-/** SPEC 7: POST /api/gamelistBycode {gamecode}. */
+/** docs/member-app.md "Server calls": POST /api/gamelistBycode {gamecode}. */
 export function useSlotGames(gamecode: string) {
   return useQuery({
     queryKey: ['gamelistByCode', gamecode],

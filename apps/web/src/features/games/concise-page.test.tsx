@@ -22,7 +22,7 @@ function slotApi() {
 const sentCodes = (fetch: ReturnType<typeof slotApi>) =>
   fetch.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as { gamecode: string }).gamecode);
 
-describe('ConcisePage (SPEC 2 /concise)', () => {
+describe('ConcisePage (docs/member-app.md "Screens by route" /concise)', () => {
   it('opens on obgdy by default', async () => {
     const fetch = slotApi();
     renderPage(<ConcisePage />, { route: '/concise' });

@@ -8,7 +8,7 @@ import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useSlotGames } from './api';
 import './games.css';
 
-/** SPEC 2 /concise: slot venues in this order, obgdy by default. */
+/** docs/member-app.md "Screens by route" /concise: slot venues in this order, obgdy by default. */
 export const SLOT_TABS = [
   { code: 'obgdy', name: '鸥鹏电子' },
   { code: 'fgdz', name: '飞鸽电子' },

@@ -7,7 +7,7 @@ import { mockApi, ok, renderPage } from '../../shared/test/render';
 import { findToast } from '../../shared/test/toast';
 import { DOWNLOAD_FRAME_MS, GamePage } from './game-page';
 
-describe('GamePage (SPEC 2 /gamePage)', () => {
+describe('GamePage (docs/member-app.md "Screens by route" /gamePage)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -28,7 +28,7 @@ describe('GamePage (SPEC 2 /gamePage)', () => {
     });
   });
 
-  it('sends game_type 0 for a lobby launch without a game code (SPEC 7 default)', async () => {
+  it('sends game_type 0 for a lobby launch without a game code (docs/member-app.md "Server calls" default)', async () => {
     useSessionStore.getState().setToken('tok');
     const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=2' }) });
     renderPage(<GamePage />, { route: '/gamePage?name=XHTY&type=&code=' });

@@ -9,7 +9,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { useAgentLoginUrl, useGameUrl, useServiceUrl } from './api';
 import './games.css';
 
-/** SPEC 9: the download frame is removed after 2000 ms. */
+/** docs/member-app.md "Constants and limits": the download frame is removed after 2000 ms. */
 export const DOWNLOAD_FRAME_MS = 2000;
 
 type Mode = 'game' | 'agent' | 'service' | 'download';
@@ -45,7 +45,7 @@ function DownloadFrame({ url }: { url: string }) {
 }
 
 /**
- * SPEC 2 /gamePage: the game frame, full height under the back bar. Default mode opens a game (members only);
+ * docs/member-app.md "Screens by route" /gamePage: the game frame, full height under the back bar. Default mode opens a game (members only);
  * dailiD=1 the agent back office, dailiD=2 customer service, app=1 the iOS download.
  */
 export function GamePage() {
@@ -62,7 +62,7 @@ export function GamePage() {
   const service = useServiceUrl(mode === 'service');
 
   useEffect(() => {
-    // SPEC 2: opening a game without a session token shows 请登录！ (then the login page).
+    // docs/member-app.md "Screens and routes": opening a game without a session token shows 请登录！ (then the login page).
     if (!needsLogin) return;
     Toast.show({ content: MSG.pleaseLogin });
     void navigate('/login', { replace: true });

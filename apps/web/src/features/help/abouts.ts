@@ -1,6 +1,6 @@
 // Its own small module: the route table (in the entry) names the /abouts back bar with it.
 
-/** SPEC 2 /abouts?type=5 or 6: the partner programme's joining page and its terms, each under its own title. */
+/** docs/member-app.md "Screens by route" /abouts?type=5 or 6: the partner programme's joining page and its terms, each under its own title. */
 export const ABOUTS_TITLES = { 5: '代理加盟', 6: '代理协议' } as const;
 export type AboutsType = keyof typeof ABOUTS_TITLES;
 

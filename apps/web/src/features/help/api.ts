@@ -2,7 +2,7 @@ import { apiRoutes } from '@h5/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
 
-/** SPEC 7: POST /api/article {type}. */
+/** docs/member-app.md "Server calls": POST /api/article {type}. */
 export function useArticle(type: number) {
   return useQuery({
     queryKey: ['article', type],

@@ -4,7 +4,7 @@ import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useArticle } from './api';
 import './help.css';
 
-/** One help article: its title (ours from SPEC, else the server's) and its sanitised HTML. */
+/** One help article: its title (ours from docs/member-app.md "Screens by route", else the server's) and its sanitised HTML. */
 export function ArticleView({ type, title }: { type: number; title?: string }) {
   const { data: article, isPending, isError } = useArticle(type);
   if (!Number.isInteger(type) || type <= 0) return <EmptyState />;

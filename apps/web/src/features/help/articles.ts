@@ -1,4 +1,4 @@
-/** SPEC 2 /boutBallBetInfo?type=N titles: 1 FAQ, 2 privacy, 3 disclaimer, 4 contact, 5 agent, 7 about, 8 responsible. */
+/** docs/member-app.md "Screens by route" /boutBallBetInfo?type=N titles: 1 FAQ, 2 privacy, 3 disclaimer, 4 contact, 5 agent, 7 about, 8 responsible. */
 export const HELP_ARTICLES = [
   {
     type: 1,

@@ -17,7 +17,7 @@ function TutorialView({ tutorial }: { tutorial: Tutorial }) {
   );
 }
 
-/** SPEC 2 /boutBallBetInfo?type=N (server articles); ?tutorial=key shows one of our tutorials instead. */
+/** docs/member-app.md "Screens by route" /boutBallBetInfo?type=N (server articles); ?tutorial=key shows one of our tutorials instead. */
 export function HelpArticlePage() {
   const [params] = useSearchParams();
   const tutorial = findTutorial(params.get('tutorial'));
@@ -29,7 +29,7 @@ export function HelpArticlePage() {
   );
 }
 
-/** SPEC 2 /abouts?type=5 or 6 (under the back bar, which carries the same title): article 5 or 6, else 5. */
+/** docs/member-app.md "Screens by route" /abouts?type=5 or 6 (under the back bar, which carries the same title): article 5 or 6, else 5. */
 export function AboutsPage() {
   const [params] = useSearchParams();
   const type = aboutsType(params);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { HELP_ARTICLES } from './articles';
 import './help.css';
 
-/** SPEC 2 /boutBallBet: the help centre list. */
+/** docs/member-app.md "Screens by route" /boutBallBet: the help centre list. */
 export function HelpListPage() {
   return (
     <main className="help-page">

@@ -18,7 +18,7 @@ export const SPONSORSHIPS = [
   },
 ] as const;
 
-/** SPEC 2 /zhanzhu: sponsorship page linking to /zhanzhuye?type=1 or 2. */
+/** docs/member-app.md "Screens by route" /zhanzhu: sponsorship page linking to /zhanzhuye?type=1 or 2. */
 export function SponsorPage() {
   return (
     <main className="page sponsor-page">
@@ -45,7 +45,7 @@ export function SponsorPage() {
   );
 }
 
-/** SPEC 2 /zhanzhuye?type=1|2: the sponsorship story in a frame. */
+/** docs/member-app.md "Screens by route" /zhanzhuye?type=1|2: the sponsorship story in a frame. */
 export function SponsorDetailPage() {
   const [params] = useSearchParams();
   const sponsorship = SPONSORSHIPS.find((s) => s.type === params.get('type'));

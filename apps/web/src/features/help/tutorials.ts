@@ -1,4 +1,4 @@
-/** Our own short tutorials behind the customer-service page's links (SPEC 2 /kefu), read at /boutBallBetInfo?tutorial=key. */
+/** Our own short tutorials behind the customer-service page's links (docs/member-app.md "Screens by route" /kefu), read at /boutBallBetInfo?tutorial=key. */
 export interface Tutorial {
   key: string;
   title: string;

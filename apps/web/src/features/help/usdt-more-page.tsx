@@ -7,7 +7,7 @@ const ROWS = [
   { label: '到账速度', trc: '快，通常1~3分钟', erc: '较慢，通常5~30分钟' },
 ] as const;
 
-/** SPEC 2 /usdtmore: the difference between the TRC20 and ERC20 protocols. */
+/** docs/member-app.md "Screens by route" /usdtmore: the difference between the TRC20 and ERC20 protocols. */
 export function UsdtMorePage() {
   return (
     <main className="help-page usdt-page">

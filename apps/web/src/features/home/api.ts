@@ -4,7 +4,7 @@ import { apiRoutes } from '@h5/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
 
-/** SPEC 7: bannerList is called with type 2. */
+/** docs/member-app.md "Server calls": bannerList is called with type 2. */
 export const bannersQuery = {
   queryKey: ['bannerList', 2],
   queryFn: () => callApi(apiRoutes.bannerList, { type: 2 }),
@@ -30,7 +30,7 @@ export interface GameSection {
   games: Game[];
 }
 
-/** SPEC 7: games filtered to app_state 1 and grouped by category_id, in sidebar order (SPEC 3). */
+/** docs/member-app.md "Server calls": games filtered to app_state 1 and grouped by category_id, in sidebar order (docs/member-app.md "Entities and fields"). */
 export function groupGames(games: readonly Game[]): GameSection[] {
   return GAME_CATEGORIES.map((category) => ({
     ...category,

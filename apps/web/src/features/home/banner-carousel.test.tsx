@@ -26,7 +26,7 @@ const currentDot = () =>
     .find((b) => b.getAttribute('aria-current') === 'true')
     ?.getAttribute('aria-label');
 
-describe('BannerCarousel (SPEC 1: autoplay every 3000 ms, looping)', () => {
+describe('BannerCarousel (docs/member-app.md "Product and home page": autoplay every 3000 ms, looping)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

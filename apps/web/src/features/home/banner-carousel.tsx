@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useBanners } from './api';
 
-/** SPEC 1 and 9: banner autoplay every 3000 ms, looping. */
+/** docs/member-app.md "Product and home page" and "Constants and limits": banner autoplay every 3000 ms, looping. */
 export const BANNER_AUTOPLAY_MS = 3000;
 
 export function bannerAlt(index: number, total: number): string {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DECORATIVE_MAX, DECORATIVE_MIN, randomDecorativeCount } from './decorative-count';
 
-describe('randomDecorativeCount (SPEC 1)', () => {
+describe('randomDecorativeCount (docs/member-app.md "Product and home page")', () => {
   it('reaches both ends of 200-999', () => {
     expect(randomDecorativeCount(() => 0)).toBe(200);
     expect(randomDecorativeCount(() => 0.999999)).toBe(999);

@@ -1,4 +1,4 @@
-/** SPEC 1: each tile shows a random decorative count between 200 and 999 (inclusive) followed by its unit. */
+/** docs/member-app.md "Product and home page": each tile shows a random decorative count between 200 and 999 (inclusive) followed by its unit. */
 export const DECORATIVE_MIN = 200;
 export const DECORATIVE_MAX = 999;
 

@@ -23,7 +23,7 @@ function GameBrowserSkeleton() {
   );
 }
 
-/** SPEC 1 and 4: the category sidebar and the scrolling tile list, kept in sync both ways. */
+/** docs/member-app.md "Product and home page" and "States and transitions": the category sidebar and the scrolling tile list, kept in sync both ways. */
 export function GameBrowser() {
   const { data: sections, isPending, isError } = useGameSections();
   const listRef = useRef<HTMLDivElement>(null);

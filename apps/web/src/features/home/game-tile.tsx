@@ -9,7 +9,7 @@ import { randomDecorativeCount } from './decorative-count';
 /**
  * Where a tile leads: slot venues to their list, every other venue straight into the game frame. The launch carries
  * the tile's game code as both game_type and game_code, as the existing client sends it (its backend reads the game
- * from game_type); a lobby tile without a code launches with game_type 0, SPEC 7's default.
+ * from game_type); a lobby tile without a code launches with game_type 0, the default of docs/member-app.md "Server calls".
  */
 export function tileTarget(game: Game): string {
   if (game.category_id === 'concise')
@@ -25,7 +25,7 @@ export function GameTile({ game, unit }: { game: Game; unit: string }) {
   const [count] = useState(() => randomDecorativeCount());
 
   const open = () => {
-    // SPEC 2: opening a game without a session token shows 请登录！
+    // docs/member-app.md "Screens and routes": opening a game without a session token shows 请登录！
     if (!isLoggedIn) {
       showToast(FIRST_SCREEN_MSG.pleaseLogin);
       return;

@@ -143,7 +143,7 @@ describe('HomePage', () => {
   });
 });
 
-describe('category sidebar and tile list sync (SPEC 4)', () => {
+describe('category sidebar and tile list sync (docs/member-app.md "States and transitions")', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -4,7 +4,7 @@ import { useHomeNotices } from './api';
 const NOTICE_GAP = '\u3000\u3000\u3000';
 
 /**
- * SPEC 1: a scrolling notice bar with the homenotice strings. A CSS marquee of our own: antd-mobile's NoticeBar
+ * docs/member-app.md "Product and home page": a scrolling notice bar with the homenotice strings. A CSS marquee of our own: antd-mobile's NoticeBar
  * brought its icons and helpers to every first visit.
  */
 export function NoticeStrip({ onMenu }: { onMenu: () => void }) {

@@ -7,7 +7,7 @@ const ACTIONS = [
   { to: '/vip', label: 'VIP', icon: 'M4 8l4 3 4-6 4 6 4-3-2 10H6zM6 20h12' },
 ] as const;
 
-/** SPEC 2: quick actions (deposit, transfer, withdrawal, VIP) through the nav helper, so the runtime rules apply. */
+/** docs/member-app.md "Screens and routes": quick actions (deposit, transfer, withdrawal, VIP) through the nav helper, so the runtime rules apply. */
 export function QuickActions() {
   const go = useAppNavigate();
   return (

@@ -28,7 +28,7 @@ const LINKS = [
   },
 ] as const;
 
-/** SPEC 2 Layout: the home page's side drawer, sliding in from the left. */
+/** docs/member-app.md "Layout": the home page's side drawer, sliding in from the left. */
 export default function SideDrawer({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
   const go = useAppNavigate();
   const follow = (to: string) => {

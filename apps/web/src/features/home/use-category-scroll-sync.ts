@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
-/** SPEC 4 and 9: a programmatic scroll suppresses syncing for 800 ms; the scroll handler is debounced 100 ms. */
+/** docs/member-app.md "States and transitions" and "Constants and limits": a programmatic scroll suppresses syncing for 800 ms; the scroll handler is debounced 100 ms. */
 export const SCROLL_LOCK_MS = 800;
 export const SCROLL_DEBOUNCE_MS = 100;
 /** A section counts as "in view" once its top is within this many pixels of the list's top. */

@@ -6,7 +6,7 @@ import './welcome-modal.css';
 export const WELCOME_SEEN_KEY = 'h5-welcome-seen';
 
 /**
- * SPEC 2: the welcome modal (index_modal 1) with the operator's webcontent (cleaned by the server when stored); once
+ * docs/member-app.md "Screens and routes": the welcome modal (index_modal 1) with the operator's webcontent (cleaned by the server when stored); once
  * per session. A dialog of our own: it opens on most first visits, and antd-mobile's Dialog would bring its
  * animation library with it (bench/page-weight.ts).
  */

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { useSessionStore } from '../../shared/session/session-store';
 
-/** SPEC 7: POST /api/uservip, the 10 levels (the /vip page shares this cache key). */
+/** docs/member-app.md "Server calls": POST /api/uservip, the 10 levels (the /vip page shares this cache key). */
 export function useVipLevels() {
   return useQuery({
     queryKey: ['userVip'],
@@ -14,7 +14,7 @@ export function useVipLevels() {
 }
 
 /**
- * SPEC 7: POST /api/refreshusermoney answers the user info, saved locally; the polled balance refetches too.
+ * docs/member-app.md "Server calls": POST /api/refreshusermoney answers the user info, saved locally; the polled balance refetches too.
  * Answers the server message (刷新成功) for the page to show.
  */
 export function useRefreshUserMoney() {

@@ -95,7 +95,7 @@ describe('/mine member centre', () => {
     member({ current_vip: 'VIP1', vip: 1, paysum: '500.00', next_vip: 'VIP2' });
     renderPage(<MinePage />, { route: '/mine' });
     expect(await screen.findByLabelText('VIP等级')).toHaveTextContent('VIP1');
-    // SPEC 4: paysum / recharge of the level at index = current level (levels[1].recharge = 2000) -> 25%.
+    // docs/member-app.md "States and transitions": paysum / recharge of the level at index = current level (levels[1].recharge = 2000) -> 25%.
     await waitFor(() =>
       expect(screen.getByRole('progressbar', { name: 'VIP晋级进度' })).toHaveAttribute('aria-valuenow', '25'),
     );

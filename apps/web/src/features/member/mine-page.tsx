@@ -16,7 +16,7 @@ import { Detail } from '../../shared/ui/detail';
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
 export const DEFAULT_AVATAR = '/art/avatar-default.svg';
 
-/** SPEC 2 /mine: "a fixed target text of 3000 for next-level deposit and turnover". */
+/** docs/member-app.md "Screens by route" /mine: "a fixed target text of 3000 for next-level deposit and turnover". */
 const NEXT_LEVEL_TARGET = '3000';
 
 const QUICK_LINKS = [
@@ -26,7 +26,7 @@ const QUICK_LINKS = [
   { to: '/money', label: '钱包', glyph: '钱' },
 ] as const;
 
-/** Every member screen of SPEC 2 reachable from the member centre. */
+/** Every member screen of docs/member-app.md "Screens and routes" reachable from the member centre. */
 const MENU = [
   { to: '/userInfo', label: '个人资料' },
   { to: '/userCent', label: '安全中心' },
@@ -43,7 +43,7 @@ const MENU = [
   { to: '/boutBallBet', label: '帮助中心' },
 ] as const;
 
-/** /mine (SPEC 2): the member centre. */
+/** /mine (docs/member-app.md "Screens and routes"): the member centre. */
 export function MinePage() {
   const user = useUserInfo();
   const balance = useBalance();
@@ -52,7 +52,7 @@ export function MinePage() {
   const go = useAppNavigate();
   const [leaving, setLeaving] = useState(false);
 
-  // SPEC 4: logout asks first, calls logoff, and ends the session even when that call fails.
+  // docs/member-app.md "States and transitions": logout asks first, calls logoff, and ends the session even when that call fails.
   const confirmLogout = async () => {
     const ok = await confirmDialog({ content: '确定要退出登录吗？', confirmText: '确定', cancelText: '取消' });
     if (!ok) return;
@@ -73,7 +73,7 @@ export function MinePage() {
   const info = user.data;
   const level = vipNumber(info.current_vip) || info.vip;
   const percent = vipProgress(info.paysum, level, levels.data ?? []);
-  // SPEC 2: 加入我们 only while isagent is 0; an agent gets 代理登录 instead, the agent login URL in the frame.
+  // docs/member-app.md "Screens and routes": 加入我们 only while isagent is 0; an agent gets 代理登录 instead, the agent login URL in the frame.
   const entries = [
     ...MENU,
     info.isagent === 0 ? { to: '/applyagent', label: '加入我们' } : { to: '/gamePage?dailiD=1', label: '代理登录' },

@@ -2,7 +2,7 @@ import { apiRoutes } from '@h5/contract/routes';
 import { callApi } from '../../shared/api/client';
 import { useMemberPages } from '../../shared/api/member-query';
 
-/** SPEC 2 /message tabs: 1 announcements (公告), 2 inbox messages (站内信). */
+/** docs/member-app.md "Screens by route" /message tabs: 1 announcements (公告), 2 inbox messages (站内信). */
 export const MESSAGE_TABS = [
   { type: 1, label: '公告' },
   { type: 2, label: '站内信' },

@@ -8,7 +8,7 @@ import '../../shared/ui/lists.css';
 
 const typeOf = (raw: string | null): number => (raw === '2' ? 2 : 1);
 
-/** /message?type (SPEC 2): announcements (1) and inbox messages (2), each a paged list; the layout gives the back bar. */
+/** /message?type (docs/member-app.md "Screens and routes"): announcements (1) and inbox messages (2), each a paged list; the layout gives the back bar. */
 export function MessagePage() {
   const [params, setParams] = useSearchParams();
   const type = typeOf(params.get('type'));

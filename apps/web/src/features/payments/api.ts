@@ -4,12 +4,12 @@ import { apiRoutes } from '@h5/contract/routes';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { useMemberQuery, useRefetchingMutation } from '../../shared/api/member-query';
 
-/** SPEC 9: venue balances are polled every 3.5 s on /withdrawal. */
+/** docs/member-app.md "Constants and limits": venue balances are polled every 3.5 s on /withdrawal. */
 export const WITHDRAWAL_VENUE_POLL_MS = 3500;
 
 /**
  * Our pay way codes; the wire names differ (get_pay_way says card, recharge wants wxpay for wechat). `manual` is the
- * manual option of SPEC 7, a key of its own: a deposit arranged with customer service, not sent to recharge.
+ * manual option of docs/member-app.md "Server calls", a key of its own: a deposit arranged with customer service, not sent to recharge.
  */
 export type PayWay = 'ebpay' | 'bank' | 'usdt' | 'wechat' | 'alipay' | 'manual';
 
@@ -23,7 +23,7 @@ export const PAY_WAY_LABEL: Record<PayWay, string> = {
 };
 
 /**
- * SPEC 7 get_pay_way: the ways whose flag is 1, in the server's key order (`card` is bank), then the manual option,
+ * docs/member-app.md "Server calls" get_pay_way: the ways whose flag is 1, in the server's key order (`card` is bank), then the manual option,
  * whose flag is forced to 1. The first of the list is the one selected, so manual only when nothing else is on.
  */
 export function enabledPayWays(flags: PayWays | undefined): PayWay[] {
@@ -44,7 +44,7 @@ export function payRangeType(way: PayWay, protocol: string): string {
   return way === 'usdt' ? `usdt-${protocol.toLowerCase()}` : way;
 }
 
-/** The recharge paytype of a pay way (SPEC 7: wechat is sent as wxpay). */
+/** The recharge paytype of a pay way (docs/member-app.md "Server calls": wechat is sent as wxpay). */
 export const rechargePayType = (way: PayWay): string => (way === 'wechat' ? 'wxpay' : way);
 
 export function usePayWays() {

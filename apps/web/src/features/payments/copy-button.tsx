@@ -2,7 +2,7 @@ import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
 import { copyText } from '../../shared/clipboard/copy-text';
 
-/** A small 复制 button; names itself 复制{label} for screen readers and tests; SPEC 8 toast 复制成功！. */
+/** A small 复制 button; names itself 复制{label} for screen readers and tests; docs/member-app.md "Messages and errors" toast 复制成功！. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <button

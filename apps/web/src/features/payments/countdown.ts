@@ -6,7 +6,7 @@ const STAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 
 /**
  * A wire timestamp 'YYYY-MM-DD HH:mm:ss' read as Beijing time (UTC+8, no daylight saving), whatever the browser's
- * zone is (SERVER-RULES "Wire details"). Answers epoch milliseconds, or null when unreadable.
+ * zone is (docs/wire-rules.md "Wire details"). Answers epoch milliseconds, or null when unreadable.
  */
 export function parseBeijingTime(stamp: string): number | null {
   const match = STAMP.exec(stamp.trim());
@@ -15,7 +15,7 @@ export function parseBeijingTime(stamp: string): number | null {
   return Date.UTC(y, mo - 1, d, h - BEIJING_OFFSET_HOURS, mi, s);
 }
 
-/** SPEC 9: the payment window closes 60 minutes after the deposit was created. */
+/** docs/member-app.md "Constants and limits": the payment window closes 60 minutes after the deposit was created. */
 export function paymentDeadline(createdAt: string): number | null {
   const start = parseBeijingTime(createdAt);
   return start === null ? null : start + DEPOSIT_WINDOW_MINUTES * 60_000;
@@ -29,7 +29,7 @@ export function formatCountdown(ms: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** Milliseconds left until `deadline`, ticking every second; the timer stops for good at 0 (SPEC 4). */
+/** Milliseconds left until `deadline`, ticking every second; the timer stops for good at 0 (docs/member-app.md "States and transitions"). */
 export function useCountdown(deadline: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -13,7 +13,7 @@ import './payments.css';
 import '../../shared/ui/lists.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
-/** SERVER-RULES payinfo: the pay type named in the message. */
+/** docs/wire-rules.md "Wire details", payinfo: the pay type named in the message. */
 const PAY_TYPE_LABEL: Record<string, string> = {
   bankpay: '银行卡转账',
   alipay: '支付宝',
@@ -27,7 +27,7 @@ type Info = PayInfo['info'];
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** /payInfo?deposit_no (SPEC 2, 4): how to pay a deposit, within 60 minutes of its creation. */
+/** /payInfo?deposit_no (docs/member-app.md "Screens and routes" and "States and transitions"): how to pay a deposit, within 60 minutes of its creation. */
 export function PayInfoPage() {
   const [params] = useSearchParams();
   const depositNo = params.get('deposit_no')?.trim() ?? '';
@@ -35,7 +35,7 @@ export function PayInfoPage() {
   const payInfo = usePayInfo(depositNo);
 
   if (!depositNo) return <EmptyState title="缺少订单号" />;
-  // /payInfo is a public route (SPEC 2), but a deposit is only shown to its member: a visitor is asked to sign in
+  // /payInfo is a public route (docs/member-app.md "Screens and routes"), but a deposit is only shown to its member: a visitor is asked to sign in
   // and comes back here, as the member screens do, instead of waiting on a call that is never made.
   if (!isLoggedIn) {
     const back = encodeURIComponent(`/payInfo?deposit_no=${depositNo}`);
@@ -198,7 +198,7 @@ function CollectEntry({ card, isUsdt }: { card: CardEntry; isUsdt: boolean }) {
   );
 }
 
-/** SPEC 4 deposit states: 1 pending, 2 credited, 3 rejected or closed. */
+/** docs/member-app.md "States and transitions" deposit states: 1 pending, 2 credited, 3 rejected or closed. */
 const DEPOSIT_PENDING = 1;
 const DEPOSIT_CREDITED = 2;
 
@@ -210,7 +210,7 @@ const STATUS_NOTE: Partial<Record<DepositStatus, string>> = {
 
 /**
  * What a deposit that is no longer waiting for payment came to, in place of the countdown: the server's status
- * (已到账, 已过期, 到账审核中, 审核拒绝), or from the SPEC 4 state alone when an older answer carries none.
+ * (已到账, 已过期, 到账审核中, 审核拒绝), or from the state (docs/member-app.md "States and transitions") alone when an older answer carries none.
  */
 function SettledState({ state, status }: { state: number; status: DepositStatus | undefined }) {
   const text =
@@ -231,7 +231,7 @@ function SettledState({ state, status }: { state: number; status: DepositStatus 
   );
 }
 
-/** SPEC 4: a 60-minute window from the deposit's creation (a Beijing-time stamp); stops at 00:00. */
+/** docs/member-app.md "States and transitions": a 60-minute window from the deposit's creation (a Beijing-time stamp); stops at 00:00. */
 function Countdown({ createdAt }: { createdAt: string }) {
   const left = useCountdown(paymentDeadline(createdAt));
   const expired = left <= 0;

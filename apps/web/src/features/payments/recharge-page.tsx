@@ -32,7 +32,7 @@ import { PayAmountCard } from './pay-amount-card';
 
 const QUICK_AMOUNTS = [100, 500, 1000, 5000, 10000];
 
-/** A getPayRange answer in yuan; SPEC 9: 100-10000 until it loads (or when it fails). */
+/** A getPayRange answer in yuan; docs/member-app.md "Constants and limits": 100-10000 until it loads (or when it fails). */
 function useRange(type: string) {
   const range = usePayRange(type);
   const min = Number.parseFloat(range.data?.min_price ?? '');
@@ -40,7 +40,7 @@ function useRange(type: string) {
   return Number.isFinite(min) && Number.isFinite(max) ? { min, max } : DEFAULT_DEPOSIT_RANGE;
 }
 
-/** /recharge (SPEC 2, 5, 7): pick a pay way, an amount in its range; bank transfers also name the depositor. */
+/** /recharge (docs/member-app.md "Screens and routes", "Validation rules" and "Server calls"): pick a pay way, an amount in its range; bank transfers also name the depositor. */
 export function RechargePage() {
   const ways = usePayWays();
   if (ways.isPending) return <PageLoading />;
@@ -76,7 +76,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
     if (isUsdt) body.catepay = protocol;
     const depositNo = await recharge.mutateAsync(body);
     if (isBank) {
-      // SPEC 4: a bank transfer waits for back-office review; the member follows it in the records.
+      // docs/member-app.md "States and transitions": a bank transfer waits for back-office review; the member follows it in the records.
       Toast.show({ icon: 'success', content: MSG.submittedForReview });
       void navigate('/transRecord?type=1');
     } else {
@@ -208,7 +208,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
   );
 }
 
-/** SPEC 8: with no bank card and no USDT address bound, a modal points to the wallet page. */
+/** docs/member-app.md "Messages and errors": with no bank card and no USDT address bound, a modal points to the wallet page. */
 function NoCardsDialog() {
   const navigate = useNavigate();
   const usdt = useBoundCards('usdt');
@@ -233,7 +233,7 @@ function NoCardsDialog() {
   );
 }
 
-/** SPEC 7's manual option: no form of its own, the deposit is arranged with customer service. */
+/** The manual option of docs/member-app.md "Server calls": no form of its own, the deposit is arranged with customer service. */
 function ManualDeposit() {
   const navigate = useNavigate();
   return (

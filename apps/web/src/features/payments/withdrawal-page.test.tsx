@@ -8,7 +8,7 @@ import { bodiesOf, card, headersOf, signIn, usdtCard } from './test-fixtures';
 import { usdtFee, WithdrawalPage } from './withdrawal-page';
 
 const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
-// withdrawcashfee is the ERC20 fee, withdrawfeeusdttrc the TRC20 fee (SERVER-RULES: the names are crossed).
+// withdrawcashfee is the ERC20 fee, withdrawfeeusdttrc the TRC20 fee (docs/wire-rules.md "Wire details": the names are crossed).
 const MEMBER = { ...USER, withdrawusdtrate: '7.1', withdrawcashfee: '5.00', withdrawfeeusdttrc: '1.00' };
 const VENUES = [
   { name: '星河真人', platname: 'XHZR', balance: '100.00' },

@@ -16,10 +16,10 @@ import './payments.css';
 import { Detail } from '../../shared/ui/detail';
 import { PayAmountCard } from './pay-amount-card';
 
-/** SPEC 9: after a withdrawal request the member goes to the records after 1.5 s. */
+/** docs/member-app.md "Constants and limits": after a withdrawal request the member goes to the records after 1.5 s. */
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
 
-/** The protocol fee of a USDT address (SERVER-RULES: withdrawcashfee is ERC20's, withdrawfeeusdttrc TRC20's). */
+/** The protocol fee of a USDT address (docs/wire-rules.md "Wire details": withdrawcashfee is ERC20's, withdrawfeeusdttrc TRC20's). */
 export function usdtFee(user: Pick<UserInfo, 'withdrawcashfee' | 'withdrawfeeusdttrc'>, protocol: string): string {
   return protocol.toUpperCase() === 'ERC20' ? user.withdrawcashfee : user.withdrawfeeusdttrc;
 }
@@ -28,7 +28,7 @@ function cardName(card: Card): string {
   return card.bank === USDT_BANK ? `USDT-${card.bank_owner}` : card.bank;
 }
 
-/** /withdrawal (SPEC 2): a USDT tab (type 1) and a bank card tab (type 2). */
+/** /withdrawal (docs/member-app.md "Screens and routes"): a USDT tab (type 1) and a bank card tab (type 2). */
 export function WithdrawalPage() {
   const { kind, choose } = useCardKind();
   const venues = useWithdrawalVenues();

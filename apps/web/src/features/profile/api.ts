@@ -26,7 +26,7 @@ export function useUpdateProfile() {
 }
 
 /**
- * POST /api/uploadimg with the file as multipart form data (SPEC 7), then the user info is refreshed.
+ * POST /api/uploadimg with the file as multipart form data (docs/member-app.md "Server calls"), then the user info is refreshed.
  * The typed client sends JSON only, so this one call builds its request here and keeps the client's rules:
  * bearer token, 30 s timeout, danger toast with the server message, a 401 ends the session with the 认证失败 dialog.
  */

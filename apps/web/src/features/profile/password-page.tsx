@@ -12,7 +12,7 @@ import './profile.css';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-/** /password?type=1 (login password) or 2 (withdrawal password), SPEC 2, 4 and 5. */
+/** /password?type=1 (login password) or 2 (withdrawal password), docs/member-app.md "Screens and routes", "States and transitions" and "Validation rules". */
 export function PasswordPage() {
   const [params] = useSearchParams();
   const type: 1 | 2 = params.get('type') === '2' ? 2 : 1;
@@ -35,14 +35,14 @@ export function PasswordPage() {
     return submitOnce({
       check: () => {
         const problem = validatePasswordChange(form);
-        // SPEC 5: 新旧密码不能一致！ clears the form.
+        // docs/member-app.md "Validation rules": 新旧密码不能一致！ clears the form.
         if (problem === MSG.passwordUnchanged) setForm(EMPTY);
         return problem;
       },
       send: async () => {
         await change.mutateAsync({ type, oldPassword: form.oldPassword, newPassword: form.newPassword });
         Toast.show({ icon: 'success', content: MSG.passwordChanged });
-        // SPEC 4: a login password change clears the session and goes to /login (the server ended every session);
+        // docs/member-app.md "States and transitions": a login password change clears the session and goes to /login (the server ended every session);
         // a withdrawal password change only clears the form.
         if (type === 1) endSession();
         else setForm(EMPTY);

@@ -3,7 +3,7 @@ import '../../shared/ui/panel.css';
 import './profile.css';
 import { CHEVRON, LineIcon } from '../../shared/ui/line-icon';
 
-/** SPEC 2 /userCent: the security centre's links. */
+/** docs/member-app.md "Screens by route" /userCent: the security centre's links. */
 const ENTRIES = [
   { to: '/userInfo', label: '个人资料', hint: '头像、生日、手机号、邮箱' },
   { to: '/wallet', label: '卡片管理', hint: '银行卡与USDT地址' },

@@ -13,13 +13,13 @@ import './profile.css';
 
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
 const DEFAULT_AVATAR = '/art/avatar-default.svg';
-/** SPEC 9: birthday minimum date 1980-01-01. */
+/** docs/member-app.md "Constants and limits": birthday minimum date 1980-01-01. */
 const BIRTHDAY_MIN = new Date(1980, 0, 1);
-/** SPEC 2 and 9: uploads accept gif or png (the server checks the content again). */
+/** docs/member-app.md "Screens and routes" and "Constants and limits": uploads accept gif or png (the server checks the content again). */
 const AVATAR_TYPES = ['image/gif', 'image/png'];
 const AVATAR_MAX_BYTES = 1024 * 1024;
 
-/** /userInfo (SPEC 2): avatar upload, username and real name read-only, birthday, mobile and email. */
+/** /userInfo (docs/member-app.md "Screens and routes"): avatar upload, username and real name read-only, birthday, mobile and email. */
 export function UserInfoPage() {
   const user = useUserInfo();
   const save = useUpdateProfile();

@@ -14,7 +14,7 @@ function idOf(raw: string | null): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** /activityInfo?id= (SPEC 2): banner, title, content and memo; apply (前往登录 for visitors, SPEC 6). */
+/** /activityInfo?id= (docs/member-app.md "Screens and routes"): banner, title, content and memo; apply (前往登录 for visitors, docs/member-app.md "Roles and permissions"). */
 export function ActivityInfoPage() {
   const [params] = useSearchParams();
   const id = idOf(params.get('id'));

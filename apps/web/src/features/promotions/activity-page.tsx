@@ -11,7 +11,7 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 
 const ALL = 'all';
 
-/** /activity (SPEC 2): promotions with type tabs, 全部 plus the server's types; a card opens its detail. */
+/** /activity (docs/member-app.md "Screens and routes"): promotions with type tabs, 全部 plus the server's types; a card opens its detail. */
 export function ActivityPage() {
   const [tab, setTab] = useState(ALL);
   const types = usePromotionTypes();

@@ -5,7 +5,7 @@ import { usePromotionApplications } from './api';
 import './promotions.css';
 import '../../shared/ui/lists.css';
 
-/** /activityRecord (SPEC 2): the member's promotion applications, page by page. */
+/** /activityRecord (docs/member-app.md "Screens and routes"): the member's promotion applications, page by page. */
 export function ActivityRecordPage() {
   const log = usePromotionApplications();
   const { rows } = loadedRows(log.data);
@@ -30,7 +30,7 @@ function ApplicationRow({ row }: { row: PromotionApplication }) {
         <span className="apply-name">{row.activity_name}</span>
         <time className="apply-time">{row.created_at}</time>
       </div>
-      {/* SPEC 4: 1 pending, 2 approved, 3 rejected; 0 and 4 unspecified. */}
+      {/* docs/member-app.md "States and transitions": 1 pending, 2 approved, 3 rejected; 0 and 4 unspecified. */}
       <span className={`apply-state state-${row.state}`}>{promotionApplyStateLabel(row.state)}</span>
     </li>
   );

@@ -7,7 +7,7 @@ import { useSessionStore } from '../../shared/session/session-store';
 export interface RebateFilter {
   /** Venue code sent as api_type; '' is every venue (全部). */
   platform: string;
-  /** PERIOD code 1..4 sent as date (SPEC 9: 4 by default here). */
+  /** PERIOD code 1..4 sent as date (docs/member-app.md "Constants and limits": 4 by default here). */
   period: number;
 }
 
@@ -25,7 +25,7 @@ export function useRebates({ platform, period }: RebateFilter) {
 }
 
 /**
- * POST /api/dofanshui: claims every pending rebate; answers the server message. SPEC 4: then the user info and
+ * POST /api/dofanshui: claims every pending rebate; answers the server message. docs/member-app.md "States and transitions": then the user info and
  * the list refresh, and the list is reset (reset, not refetch: only page 1 loads again).
  */
 export function useClaimRebates() {

@@ -11,7 +11,7 @@ export function useRedpacketInfo() {
 }
 
 /**
- * POST /api/douserredpacket: one grab. Silent: the page shows every outcome in a dialog (SPEC 8), not a toast.
+ * POST /api/douserredpacket: one grab. Silent: the page shows every outcome in a dialog (docs/member-app.md "Messages and errors"), not a toast.
  * Afterwards the counts, the records and the balances refetch (a prize is credited at once).
  */
 export function useGrabRedpacket() {

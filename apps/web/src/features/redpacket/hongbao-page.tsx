@@ -16,7 +16,7 @@ import { Detail } from '../../shared/ui/detail';
 
 const UNAUTHORIZED = 401;
 
-/** SPEC 9: the red-packet rules text. */
+/** docs/member-app.md "Constants and limits": the red-packet rules text. */
 const RULES_TEXT = [
   '红包活动时间：每日北京时间10:00-12:00。',
   '存款统计时间：前一日12:00至当日10:00（北京时间），按当日存款金额匹配下表的可抢次数与红包上限。',
@@ -29,7 +29,7 @@ const PHASE_LABEL: Record<RedpacketPhase, string> = {
   ended: '今日已结束',
 };
 
-/** SPEC 2 runtime rule: with redpacket_switch 0 the page says 红包已关闭 (only once the server has said so). */
+/** docs/member-app.md "Runtime navigation rules": with redpacket_switch 0 the page says 红包已关闭 (only once the server has said so). */
 function useRedpacketClosed(): boolean {
   const site = useSiteInfoQuery();
   // The stand-in default (switch 0) has dataUpdatedAt 0: only the server's answer can close the page.
@@ -40,7 +40,7 @@ function useRedpacketClosed(): boolean {
   return closed;
 }
 
-/** /hongbao (SPEC 2): rules, claims left and taken today, and the grab button. */
+/** /hongbao (docs/member-app.md "Screens and routes"): rules, claims left and taken today, and the grab button. */
 export function HongbaoPage() {
   const closed = useRedpacketClosed();
   const info = useRedpacketInfo();
@@ -59,7 +59,7 @@ export function HongbaoPage() {
       confirmText: '开心收下',
     });
 
-  // SPEC 4 and 8: a refusal shows its message in a dialog with a deposit shortcut to /wallet?type=0.
+  // docs/member-app.md "States and transitions" and "Messages and errors": a refusal shows its message in a dialog with a deposit shortcut to /wallet?type=0.
   const showRefusal = (message: string) =>
     showDialog({
       title: MSG.tipTitle,
@@ -87,7 +87,7 @@ export function HongbaoPage() {
       Toast.show({ content: MSG.redpacketClosed });
       return;
     }
-    // SPEC 5 Other and 8: sendnums 0 or less shows 您暂未达到领取条件，快去完成吧！ and no call is made; it comes
+    // docs/member-app.md "Other rules" and "Messages and errors": sendnums 0 or less shows 您暂未达到领取条件，快去完成吧！ and no call is made; it comes
     // before the time-window dialogs, as in the existing client.
     if (data.sendnums <= 0) {
       showRefusal(MSG.redpacketNotEligible);

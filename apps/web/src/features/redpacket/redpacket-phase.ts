@@ -16,7 +16,7 @@ export function beijingSecondOfDay(at: Date): number {
 export type RedpacketPhase = 'notStarted' | 'open' | 'ended';
 
 /**
- * SPEC 4 "Other dialogs (not started, ended)": before the first rule's start it has not started today, from the
+ * docs/member-app.md "States and transitions", the red packet's other dialogs (not started, ended): before the first rule's start it has not started today, from the
  * last rule's end (exclusive, as on the server) it has ended. Without rules the server has the last word.
  */
 export function redpacketPhase(rules: readonly { start_time: string; end_time: string }[], now: Date): RedpacketPhase {

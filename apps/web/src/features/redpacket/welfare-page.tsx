@@ -8,7 +8,7 @@ import './redpacket.css';
 import '../../shared/ui/record-card.css';
 import { Detail } from '../../shared/ui/detail';
 
-/** /welfare (SPEC 2): red-packet records with claims left and used, and a way to /hongbao. */
+/** /welfare (docs/member-app.md "Screens and routes"): red-packet records with claims left and used, and a way to /hongbao. */
 export function WelfarePage() {
   const info = useRedpacketInfo();
   const records = useRedpacketRecords();

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
 
 /**
- * SPEC 7: POST /api/getservicerurl answers data.url. Silent: when there is no address the page says 客服暂时不可用
- * (SPEC 4), and the server's own toast, arriving a moment later, would otherwise replace it.
+ * docs/member-app.md "Server calls": POST /api/getservicerurl answers data.url. Silent: when there is no address the page says 客服暂时不可用
+ * (docs/member-app.md "States and transitions"), and the server's own toast, arriving a moment later, would otherwise replace it.
  */
 export function useServiceUrl() {
   return useQuery({

@@ -19,7 +19,7 @@ const site = (over: Partial<typeof DEFAULT_SITE_INFO>) =>
       }),
   });
 
-describe('/app (SPEC 2 app download)', () => {
+describe('/app (docs/member-app.md "Layout": app download)', () => {
   it('shows the QR image of ios_download_qrcode and its button goes to /gamePage?app=1', async () => {
     const user = userEvent.setup();
     site({});

@@ -12,7 +12,7 @@ const DrawnQr = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCo
 const absolute = (url: string) => new URL(url, window.location.href).toString();
 
 /**
- * SPEC 2: the app-download page: the QR image of ios_download_qrcode (our generated one by default) and a download
+ * docs/member-app.md "Screens and routes": the app-download page: the QR image of ios_download_qrcode (our generated one by default) and a download
  * button that goes to /gamePage?app=1, which loads ios_download_url (our install guide by default); and 添加到主屏幕,
  * which installs this web app itself.
  */

@@ -22,7 +22,7 @@ describe('/kefu', () => {
   it.each([
     ['a failed getservicerurl', () => ({ code: 500, message: SERVICE_FAILURE, data: null })],
     ['an empty address', () => ok({ url: '' })],
-  ])('says 客服暂时不可用 after %s, and opens no frame (SPEC 4)', async (_case, answer) => {
+  ])('says 客服暂时不可用 after %s, and opens no frame (docs/member-app.md "States and transitions")', async (_case, answer) => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     mockApi({ '/api/getservicerurl': answer });
     renderPage(<KefuPage />, { route: '/kefu' });

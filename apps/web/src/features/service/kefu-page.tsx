@@ -37,13 +37,13 @@ function ServiceFrame({ url, onClose }: { url: string; onClose: () => void }) {
   );
 }
 
-/** SPEC 2 /kefu: online service, tutorials, feedback, the 24-hour claim and placeholder contacts. */
+/** docs/member-app.md "Screens by route" /kefu: online service, tutorials, feedback, the 24-hour claim and placeholder contacts. */
 export function KefuPage() {
   const serviceUrl = useServiceUrl();
   const [frameUrl, setFrameUrl] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
 
-  // SPEC 4: the customer-service frame opens only if a URL was fetched; otherwise 客服暂时不可用.
+  // docs/member-app.md "States and transitions": the customer-service frame opens only if a URL was fetched; otherwise 客服暂时不可用.
   const openService = async () => {
     setOpening(true);
     const url = serviceUrl.data ?? (await serviceUrl.refetch()).data;

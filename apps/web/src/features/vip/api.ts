@@ -2,7 +2,7 @@ import { apiRoutes } from '@h5/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
 
-/** SPEC 7: POST /api/uservip, the list of 10 levels. */
+/** docs/member-app.md "Server calls": POST /api/uservip, the list of 10 levels. */
 export function useVipLevels() {
   return useQuery({
     queryKey: ['userVip'],

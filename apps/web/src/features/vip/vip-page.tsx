@@ -12,7 +12,7 @@ import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import './vip.css';
 import { Detail } from '../../shared/ui/detail';
 
-/** Rebate columns of a level, in sidebar order (SPEC 3). */
+/** Rebate columns of a level, in sidebar order (docs/member-app.md "Entities and fields"). */
 const REBATE_COLUMNS = [
   { key: 'realperson', label: '真人视讯' },
   { key: 'sport', label: '体育赛事' },
@@ -22,7 +22,7 @@ const REBATE_COLUMNS = [
   { key: 'lottery', label: '彩票游戏' },
 ] as const;
 
-/** SPEC 9: VIP help text. */
+/** docs/member-app.md "Constants and limits": VIP help text. */
 const VIP_RULES = [
   '晋升条件：会员的累计存款与累计流水同时达到相应等级的要求，即可晋升至该VIP等级。',
   '晋升规则：每天最多晋升一级，不可越级晋升。',
@@ -103,7 +103,7 @@ function LevelDetail({ level }: { level: VipLevel }) {
   );
 }
 
-/** SPEC 2 /vip: VIP privileges with tabs VIP1 to VIP10. */
+/** docs/member-app.md "Screens by route" /vip: VIP privileges with tabs VIP1 to VIP10. */
 export function VipPage() {
   const { isLoggedIn } = useSession();
   const { data: levels, isPending } = useVipLevels();

@@ -5,7 +5,7 @@ import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { useMemberQuery, useRefetchingMutation } from '../../shared/api/member-query';
 import { useSessionStore } from '../../shared/session/session-store';
 
-/** SPEC 9: venue balances are polled every 3.5 s on /money (and /withdrawal), every 1.5 s on /transfer. */
+/** docs/member-app.md "Constants and limits": venue balances are polled every 3.5 s on /money (and /withdrawal), every 1.5 s on /transfer. */
 export const VENUE_POLL_MS = { money: 3500, transfer: 1500 } as const;
 
 /**

@@ -13,14 +13,14 @@ const SHORTCUTS = [
   { to: '/wallet', label: '卡片', icon: 'M3 6h18v12H3zM3 10h18M7 15h4' },
 ] as const;
 
-/** /money (SPEC 2): total assets, central and game wallet, shortcuts, per-venue balances and one-tap recover. */
+/** /money (docs/member-app.md "Screens and routes"): total assets, central and game wallet, shortcuts, per-venue balances and one-tap recover. */
 export function MoneyPage() {
   const venues = useVenueBalances({ pollMs: VENUE_POLL_MS.money });
   const { central, game, total } = useWalletTotals(venues.data);
   const recycle = useRecycleAll();
   const go = useAppNavigate();
 
-  // SPEC 4: the server message is shown, then balances and user info refresh (no page reload, unlike the header).
+  // docs/member-app.md "States and transitions": the server message is shown, then balances and user info refresh (no page reload, unlike the header).
   const recover = () => {
     recycle.mutate(undefined, {
       onSuccess: (message) => {

@@ -15,7 +15,7 @@ import { LineIcon } from '../../shared/ui/line-icon';
 
 const CENTRAL_NAME = '中心钱包';
 
-/** /transfer (SPEC 2): the auto-transfer switch and, while it is off, the manual transfer form. */
+/** /transfer (docs/member-app.md "Screens and routes"): the auto-transfer switch and, while it is off, the manual transfer form. */
 export function TransferPage() {
   const venues = useVenueBalances({ pollMs: VENUE_POLL_MS.transfer });
   const { central, game, user } = useWalletTotals(venues.data);

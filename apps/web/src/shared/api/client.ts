@@ -14,13 +14,13 @@ export type Endpoint = ApiRoute;
 type Body<E extends Endpoint> = BodyOf<EndpointOfRoute<E>>;
 type Data<E extends Endpoint> = DataOf<EndpointOfRoute<E>>;
 
-export const REQUEST_TIMEOUT_MS = 30_000; // SPEC 7: request timeout is 30 s
+export const REQUEST_TIMEOUT_MS = 30_000; // docs/member-app.md "Server calls": request timeout is 30 s
 
 export interface CallOptions {
   /** Do not show the server message as a danger toast (the caller shows its own feedback). */
   silent?: boolean;
   /**
-   * What a 401 does. 'dialog' (default, SPEC 6: every 401): the 认证失败 dialog, then clear the session and go to
+   * What a 401 does. 'dialog' (default, docs/member-app.md "Roles and permissions": every 401): the 认证失败 dialog, then clear the session and go to
    * login. 'logout': the same without the dialog, only for the logoff call, where the member has asked to leave.
    */
   onUnauthorized?: 'dialog' | 'logout';
@@ -41,7 +41,7 @@ export function newIdempotencyKey(): string {
 
 let authDialogOpen = false;
 
-/** A 401 answer (SPEC 6): the session ends and, unless the member is logging out, the 认证失败 dialog says why. */
+/** A 401 answer (docs/member-app.md "Roles and permissions"): the session ends and, unless the member is logging out, the 认证失败 dialog says why. */
 export function handleUnauthorized(mode: 'dialog' | 'logout' = 'dialog'): void {
   endSession();
   // Several calls may fail together when a token expires: show one dialog, never a loop of them.

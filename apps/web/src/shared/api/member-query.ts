@@ -24,7 +24,7 @@ export function useMemberQuery<TData, TSelected = TData>(
   return useQuery({ ...options, queryKey: memberKey(key, token), enabled: Boolean(token) && enabled });
 }
 
-/** The next page to load, or undefined once the loaded count reaches the total (SPEC 4: lists load from page 1). */
+/** The next page to load, or undefined once the loaded count reaches the total (docs/member-app.md "States and transitions": lists load from page 1). */
 export function nextPageOf<T>(pages: readonly Paginator<T>[]): number | undefined {
   const last = pages[pages.length - 1];
   if (!last) return 1;

@@ -4,7 +4,7 @@ import { askConfirm } from '../ui/feedback';
 let open = false;
 
 /**
- * SPEC 2: /hongbao and /transfer without a token show a confirm dialog leading to /login.
+ * docs/member-app.md "Screens and routes": /hongbao and /transfer without a token show a confirm dialog leading to /login.
  * Resolves true when the visitor chose to log in. One dialog at a time (double taps, effects run twice).
  */
 export async function confirmLoginInvite(): Promise<boolean | null> {

@@ -24,7 +24,7 @@ function Links({ targets }: { targets: string[] }) {
 const location = () => screen.getByTestId('location');
 const INVITE = '精彩内容等你来体验，快来登录吧！';
 
-describe('useAppNavigate (SPEC 2 runtime rules)', () => {
+describe('useAppNavigate (docs/member-app.md "Runtime navigation rules")', () => {
   it('asks a visitor before /transfer and stays when cancelled', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage(<Links targets={['/transfer']} />, { route: '/' });

@@ -7,7 +7,7 @@ import { siteInfoQuery } from '../site/use-site-info';
 import { showToast } from '../ui/feedback';
 import { confirmLoginInvite } from './login-invite';
 
-/** Paths that invite a visitor to log in with a dialog instead of opening (SPEC 2, Runtime navigation rules). */
+/** Paths that invite a visitor to log in with a dialog instead of opening (docs/member-app.md "Runtime navigation rules"). */
 const INVITE_PATHS = new Set(['/hongbao', '/transfer']);
 
 function pathnameOf(to: string): string {
@@ -28,7 +28,7 @@ async function redpacketOpen(queryClient: QueryClient): Promise<boolean> {
 }
 
 /**
- * Navigation for taps in the app (tab bar, header, menus), applying SPEC 2's runtime rules:
+ * Navigation for taps in the app (tab bar, header, menus), applying docs/member-app.md "Runtime navigation rules":
  * the current path shows 已在当前页面！; /hongbao with redpacket_switch 0 shows 红包已关闭 and stays; /mine without a
  * token goes to /login; /hongbao and /transfer without a token ask first. Route guards still cover addresses typed
  * or linked directly.

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { callApi } from '../api/client';
 import { useSessionStore } from './session-store';
 
-export const BALANCE_POLL_MS = 4300; // SPEC 9: balance poll 4300 ms while logged in
+export const BALANCE_POLL_MS = 4300; // docs/member-app.md "Constants and limits": balance poll 4300 ms while logged in
 
 export function useSession() {
   const token = useSessionStore((s) => s.token);
@@ -32,7 +32,7 @@ export function useUserInfo() {
   return { ...query, data: token ? query.data : undefined };
 }
 
-/** Central balance, polled while logged in. A 401 here is a forced logout (SPEC 8), told by the 认证失败 dialog. */
+/** Central balance, polled while logged in. A 401 here is a forced logout (docs/member-app.md "Messages and errors"), told by the 认证失败 dialog. */
 export function useBalance() {
   const token = useSessionStore((s) => s.token);
   return useQuery({

@@ -3,7 +3,7 @@ import { callApi } from '../api/client';
 import { endSession } from './end-session';
 import { useSessionStore } from './session-store';
 
-/** SPEC 4: login or register success stores the token, loads the user (balance polling starts with the token). */
+/** docs/member-app.md "States and transitions": login or register success stores the token, loads the user (balance polling starts with the token). */
 export async function login(token: string): Promise<void> {
   const store = useSessionStore.getState();
   store.setToken(token);
@@ -11,7 +11,7 @@ export async function login(token: string): Promise<void> {
   store.setUserInfo(info);
 }
 
-/** SPEC 4: logout calls logoff, then clears storage and goes to /login, also when the call fails. */
+/** docs/member-app.md "States and transitions": logout calls logoff, then clears storage and goes to /login, also when the call fails. */
 export async function logout(): Promise<void> {
   try {
     await callApi(apiRoutes.logoff, undefined, { silent: true, onUnauthorized: 'logout' });

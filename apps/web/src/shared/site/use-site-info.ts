@@ -3,7 +3,7 @@ import { apiRoutes } from '@h5/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/client';
 
-/** SPEC 1: a stored default app info is used until the server answers. */
+/** docs/member-app.md "Product and home page": a stored default app info is used until the server answers. */
 export const DEFAULT_SITE_INFO: SiteInfo = {
   site_state: 1,
   title: '体育娱乐',

@@ -7,7 +7,7 @@ const at = (href: string) => {
   return { href: url.href, search: url.search, hash: url.hash };
 };
 
-describe('followVisitUrl (SPEC 7 getVisitUrl)', () => {
+describe('followVisitUrl (docs/member-app.md "Server calls" getVisitUrl)', () => {
   it('opens data.url in the same window on 200', async () => {
     const fetch = mockApi({ '/api/getVisitUrl': () => ok({ url: 'https://m2.example.com/#/' }) });
     const open = vi.fn();

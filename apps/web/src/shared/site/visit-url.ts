@@ -11,14 +11,14 @@ export function referralCodeOf(address: Pick<Location, 'search' | 'hash'>): stri
 
 /**
  * Where getVisitUrl sends the visitor: data.url, with register?pid={pid} appended when the address carries a
- * referral code (SPEC 7). Appended as is, so an operator's visit URL ending in /#/ lands on our register route.
+ * referral code (docs/member-app.md "Server calls"). Appended as is, so an operator's visit URL ending in /#/ lands on our register route.
  */
 export function visitTarget(url: string, pid: string): string {
   return pid ? `${url}register?pid=${encodeURIComponent(pid)}` : url;
 }
 
 /**
- * SPEC 7 GET /api/getVisitUrl, once at start: on 200 the site lives elsewhere and the app opens data.url in the same
+ * docs/member-app.md "Server calls" GET /api/getVisitUrl, once at start: on 200 the site lives elsewhere and the app opens data.url in the same
  * window. Any other answer (202: no visit URL set, the default) is silent. A visit URL naming this very page is not
  * followed, so a misconfigured setting cannot reload the app forever.
  */

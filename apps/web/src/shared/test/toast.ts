@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { Toast } from 'antd-mobile';
 import { expect } from 'vitest';
 
-/** Finds a toast by its exact text, untrimmed (SPEC messages keep their odd spacing, e.g. ' 用户名…'). */
+/** Finds a toast by its exact text, untrimmed (the messages of docs/member-app.md "Validation rules" keep their odd spacing, e.g. ' 用户名…'). */
 export function findToast(text: string) {
   return screen.findByText(text, { normalizer: getDefaultNormalizer({ trim: false, collapseWhitespace: false }) });
 }

@@ -3,7 +3,7 @@ import { vipNumber, vipProgress } from './vip-progress';
 
 const levels = [{ recharge: '0.00' }, { recharge: '1000.00' }, { recharge: '3000.00' }, { recharge: '0.00' }];
 
-describe('vipProgress (SPEC 4)', () => {
+describe('vipProgress (docs/member-app.md "States and transitions")', () => {
   it('uses the requirement of the level at the index equal to the current level', () => {
     expect(vipProgress('500.00', 1, levels)).toBe(50);
     expect(vipProgress('500.00', 2, levels)).toBe(17);
@@ -32,7 +32,7 @@ describe('vipProgress (SPEC 4)', () => {
   });
 });
 
-describe('vipNumber (SPEC 3)', () => {
+describe('vipNumber (docs/member-app.md "Entities and fields")', () => {
   it('reads the number after the letter P', () => {
     expect(vipNumber('VIP3')).toBe(3);
     expect(vipNumber('VIP10')).toBe(10);

@@ -1,7 +1,7 @@
 import type { VipLevel } from '@h5/contract';
 
 /**
- * SPEC 4: VIP progress percentage = paysum divided by the recharge requirement of the level at the index equal to
+ * docs/member-app.md "States and transitions": VIP progress percentage = paysum divided by the recharge requirement of the level at the index equal to
  * the current level, rounded, capped at 100; 0 if either is 0. Shared by /vip and /mine.
  */
 export function vipProgress(
@@ -15,7 +15,7 @@ export function vipProgress(
   return Math.min(100, Math.round((paid * 100) / required));
 }
 
-/** SPEC 3: current_vip is a string whose number follows the letter P ('VIP3' -> 3); 0 when absent. */
+/** docs/member-app.md "Entities and fields": current_vip is a string whose number follows the letter P ('VIP3' -> 3); 0 when absent. */
 export function vipNumber(currentVip: string | undefined): number {
   const match = /P(\d+)/i.exec(currentVip ?? '');
   return match ? Number(match[1]) : 0;
