@@ -75,7 +75,7 @@ const transferColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberTransf
   { title: '金额', dataIndex: 'amount', align: 'right', render: formatMoney },
   { title: '流水号', dataIndex: 'reference', ellipsis: true },
 ];
-// SERVER-RULES "Bets": 0 invalid, 1 settled, 2 unsettled.
+// docs/wire-rules.md "Bets": 0 invalid, 1 settled, 2 unsettled.
 const BET_STATUS: Record<number, string> = { 0: '无效', 1: '已结算', 2: '未结算' };
 const betColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberBets>> = [
   { title: '下注时间', dataIndex: 'created_at', width: 170 },

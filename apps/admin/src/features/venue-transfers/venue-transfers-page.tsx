@@ -15,7 +15,7 @@ type Row = RowOf<typeof adminEndpoints.venueTransfers>;
 
 const LIST_POLL_MS = 15_000;
 
-/** SPEC 4's transfer states. */
+/** The transfer states of docs/member-app.md "States and transitions". */
 const STATES: StateLabels = {
   0: { text: '失败', tone: 'danger' },
   1: { text: '成功', tone: 'success' },
