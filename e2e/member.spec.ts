@@ -98,7 +98,7 @@ describe('the member centre', () => {
     await page.getByPlaceholder('请输入账号').fill('');
     await page.getByPlaceholder('请输入密码').fill('');
     await logIn(page, name, 'newpass456');
-    // SPEC 4: login success goes to / (not back to the password form the session ended on).
+    // docs/member-app.md "States and transitions": login success goes to / (not back to the password form the session ended on).
     await page.getByLabel('账户余额').waitFor();
     expect(hashPath(page)).toMatch(/^#\/?$/);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();

@@ -31,7 +31,7 @@ import {
 import { expectToast } from './support/toasts';
 
 /*
- * Red packets draw on the deposits approved from noon the previous day to 10:00 (Beijing, SPEC 9), for grabs on
+ * Red packets draw on the deposits approved from noon the previous day to 10:00 (Beijing, docs/member-app.md "Constants and limits"), for grabs on
  * the day those deposits end. A deposit approved now therefore only pays out today while it is before 10:00 in
  * Beijing, and no rule the operator can set changes that. So that this journey does not depend on the hour it runs
  * at, it runs against its own server, built like the shared one (seeded PGlite, the built web app) but given the
