@@ -64,7 +64,7 @@ describe('/fanshui', () => {
     expect(within(rows[1]!).queryByText(MSG.rebateUnclaimed)).not.toBeInTheDocument();
     expect(screen.getByText('已领取返水').nextElementSibling).toHaveTextContent('12.00');
     expect(screen.getByText('待领取返水').nextElementSibling).toHaveTextContent('3.50');
-    // SPEC 9: the rebate period defaults to 4 (近30天), every platform.
+    // docs/member-app.md "Constants and limits": the rebate period defaults to 4 (近30天), every platform.
     expect(callsTo(fetch, '/api/getfanshui')[0]).toEqual({ date: 4, page: 1, api_type: '', type: '' });
     expect(screen.getByRole('button', { name: '时间：近30天' })).toBeInTheDocument();
   });

@@ -10,11 +10,11 @@ import './rebates.css';
 import '../../shared/ui/record-card.css';
 import { Detail } from '../../shared/ui/detail';
 
-const DEFAULT_PERIOD = 4; // SPEC 9: the rebate period defaults to 4 (近30天)
+const DEFAULT_PERIOD = 4; // docs/member-app.md "Constants and limits": the rebate period defaults to 4 (近30天)
 
 const amountOf = (money: string | undefined) => Number.parseFloat(money ?? '') || 0;
 
-/** /fanshui (SPEC 2): claimed and claimable totals, the claim button, filters and the paged rebate rows. */
+/** /fanshui (docs/member-app.md "Screens and routes"): claimed and claimable totals, the claim button, filters and the paged rebate rows. */
 export function FanshuiPage() {
   const { platform, period, filter } = usePlatformPeriod(DEFAULT_PERIOD);
   const rebates = useRebates({ platform, period });
@@ -25,7 +25,7 @@ export function FanshuiPage() {
   const totals = pages[0];
 
   const onClaim = () => {
-    // SPEC 5 Other: nothing pending shows 暂无领取额度！ and makes no call.
+    // docs/member-app.md "Other rules": nothing pending shows 暂无领取额度！ and makes no call.
     if (amountOf(totals?.nojisuan) <= 0) {
       Toast.show({ content: MSG.noRebateQuota });
       return;
@@ -74,7 +74,7 @@ function RebateRow({ row }: { row: RebateRecord }) {
       </div>
       <dl className="record-fields">
         <Detail term="返水时间">{row.created_at}</Detail>
-        {/* SPEC 2: the claim time reads as not yet claimed while state is 0. */}
+        {/* docs/member-app.md "Screens and routes": the claim time reads as not yet claimed while state is 0. */}
         <Detail term="领取时间" className={claimed ? undefined : 'fanshui-unclaimed'}>
           {claimed ? (row.updated_at ?? '-') : MSG.rebateUnclaimed}
         </Detail>

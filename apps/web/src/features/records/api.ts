@@ -28,7 +28,7 @@ export interface TransRecordFilter {
 }
 
 /**
- * POST /api/gettransrecord {date, type, page, api_type} (SPEC 7), page after page from 1; a filter change starts again
+ * POST /api/gettransrecord {date, type, page, api_type} (docs/member-app.md "Server calls"), page after page from 1; a filter change starts again
  * at page 1. api_type (a venue code) is sent empty: every venue, as the screen has no venue filter.
  */
 export function useTransRecords({ type, period }: TransRecordFilter) {

@@ -10,9 +10,9 @@ import '../../shared/ui/records.css';
 import '../../shared/ui/record-card.css';
 import { Detail } from '../../shared/ui/detail';
 
-const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
+const DEFAULT_PERIOD = 1; // docs/member-app.md "Constants and limits": period default 1 (今天) everywhere but rebates
 
-/** /betRecord (SPEC 2): bet history filtered by platform and period, loaded page by page as the list scrolls. */
+/** /betRecord (docs/member-app.md "Screens and routes"): bet history filtered by platform and period, loaded page by page as the list scrolls. */
 export function BetRecordPage() {
   const { platform, period, venues, filter } = usePlatformPeriod(DEFAULT_PERIOD);
   const records = useBetRecords({ platform, period });

@@ -14,7 +14,7 @@ import '../../shared/ui/lists.css';
 import '../../shared/ui/record-card.css';
 import { Detail } from '../../shared/ui/detail';
 
-const DEFAULT_PERIOD = 1; // SPEC 9: period default 1 (今天) everywhere but rebates
+const DEFAULT_PERIOD = 1; // docs/member-app.md "Constants and limits": period default 1 (今天) everywhere but rebates
 
 const TYPES = Object.entries(TRANSACTION_TYPE).map(([code, label]) => ({ key: code, label }));
 
@@ -23,7 +23,7 @@ const typeOf = (raw: string | null): number => {
   return n >= 1 && n <= 4 ? n : 1;
 };
 
-/** /transRecord (SPEC 2): deposits (1), withdrawals (2), transfers in (3) and out (4), filtered by period. */
+/** /transRecord (docs/member-app.md "Screens and routes"): deposits (1), withdrawals (2), transfers in (3) and out (4), filtered by period. */
 export function TransRecordPage() {
   const [params, setParams] = useSearchParams();
   const type = typeOf(params.get('type'));
@@ -63,9 +63,9 @@ export function TransRecordPage() {
 }
 
 function TransRow({ row, tabType }: { row: TransRecord; tabType: number }) {
-  // The row's own type labels its state (SPEC 4: types 1-2 and 3-4 use different tables).
+  // The row's own type labels its state (docs/member-app.md "States and transitions": types 1-2 and 3-4 use different tables).
   const type = row.type >= 1 && row.type <= 4 ? row.type : tabType;
-  // A deposit says where it is in its life (待支付, 已过期, 已到账 ...) when the server tells; else its SPEC 4 state.
+  // A deposit says where it is in its life (待支付, 已过期, 已到账 ...) when the server tells; else its state (docs/member-app.md "States and transitions").
   const stateText = type === 1 ? depositStatusLabel(row.status, row.state) : transactionStateLabel(type, row.state);
   return (
     <li className="record-card trans-row" data-trade-no={row.out_trade_no}>
