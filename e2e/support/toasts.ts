@@ -12,7 +12,7 @@ export const TOAST_SELECTOR = {
 } as const;
 
 /**
- * How a wait matches a recorded toast: the member app's toasts are the spec's strings, matched whole; the console's
+ * How a wait matches a recorded toast: the member app's toasts are the documented strings, matched whole; the console's
  * messages carry amounts and counts around their fixed part, which is what a journey names.
  */
 const MATCH = { member: 'whole', console: 'part' } as const;

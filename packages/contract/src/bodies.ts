@@ -1,6 +1,6 @@
 /**
  * Request bodies (query for GET). Lenient atoms: text fields accept strings or numbers, missing becomes '' so the
- * rule functions of validation.ts answer the spec's messages; unknown fields are stripped, never an error.
+ * rule functions of validation.ts answer the documented messages; unknown fields are stripped, never an error.
  */
 import { z } from 'zod';
 import {

@@ -58,7 +58,7 @@ const Scalar = z.union([z.string(), z.number(), z.null()], { error: MSG.badInput
 
 /**
  * A lenient text field of a request body. Missing or null becomes '' so the rule functions of validation.ts can
- * answer the spec's "required" message instead of a generic one; numbers become strings.
+ * answer the documented "required" message instead of a generic one; numbers become strings.
  */
 export function text(max: number) {
   return Scalar.transform((v) => (v === null || v === undefined ? '' : String(v))).pipe(

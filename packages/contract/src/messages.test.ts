@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG, depositRangeMessage, turnoverNotMetMessage } from './messages';
 
 describe('MSG', () => {
-  it('keeps the spec quirks character for character', () => {
+  it('keeps the documented quirks character for character', () => {
     expect(MSG.usernameLength).toBe(' 用户名长度6~16位，以字母或数字组合！');
     expect(MSG.realnameRequired).toBe('请输入您的真实姓名!');
     expect(MSG.cardPayPassRequired).toBe('请输人支付密码');
@@ -11,7 +11,7 @@ describe('MSG', () => {
     expect(MSG.birthdayInvalid).toBe('请输入正确的日期格式：YYYY-MM-DD');
   });
 
-  it('asks visitors to log in with the Chinese text members know, not the spec translation', () => {
+  it('asks visitors to log in with the Chinese text members know, not a translation', () => {
     expect(MSG.loginInvite).toBe('精彩内容等你来体验，快来登录吧！');
   });
 

@@ -104,7 +104,7 @@ export const MSG = {
   agentAlreadyApplied: '您已申请过代理',
   noRebate: '没有可领取的返水',
 
-  // Ours: server messages the spec leaves open
+  // Ours: server messages the member app's contract leaves open
   loginFailed: '账号或密码错误',
   tooManyAttempts: '操作过于频繁，请稍后再试',
   accountDisabled: '账号已被禁用',
