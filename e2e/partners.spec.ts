@@ -3,6 +3,7 @@ import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   adminApi,
+  approveSetting,
   baseURL,
   bindBankCard,
   browserOfFile,
@@ -142,7 +143,9 @@ describe('the partner programme', () => {
     await dialog(desk.page).getByLabel('第1档 净盈利门槛').fill('0');
     await dialog(desk.page).getByLabel('佣金比例(%)').fill('25');
     await clickInDialog(desk.page, '保存');
-    await expectToast(desk.page, '已保存');
+    // A plan decides what is paid: it exists once a second admin approves it (docs/operators.md "Caps on money settings").
+    await expectToast(desk.page, MSG.integrationChangePending);
+    await approveSetting('commission-plan:new');
 
     await openScreen(desk.page, `/partners?username=${partner.name}`, '代理管理');
     await desk.page.getByRole('combobox', { name: `${partner.name}的佣金方案` }).click();
