@@ -90,6 +90,16 @@ function filesUnder(relative: string): string[] {
     .flatMap((e) => filesUnder(path.join(relative, e.name)));
 }
 
+/**
+ * Citations of documents that are not in the repository (a specification, design notes or server rules kept
+ * elsewhere): a newcomer who clones the project cannot follow them, so what they named is written into docs/.
+ */
+const OUTSIDE = /\b(?:SPEC|DESIGN|SERVER-RULES)(?:\.md)?\b(?! *[=(])/g;
+
+export function outsideCitationsIn(file: string, text: string): string[] {
+  return [...text.matchAll(OUTSIDE)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`);
+}
+
 function readRepoDoc(doc: string): string | undefined {
   const full = path.join(ROOT, doc);
   return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
@@ -138,5 +148,14 @@ describe('citations of the project’s documents', () => {
     const citations = files.flatMap((f) => citationsIn(f, readFileSync(path.join(ROOT, f), 'utf8')));
     expect(citations.filter((c) => c.doc.startsWith('docs/')).length).toBeGreaterThan(50);
     expect(problemsOf(citations, readRepoDoc)).toEqual([]);
+  });
+
+  it('cites no document outside the repository', () => {
+    expect(outsideCitationsIn('a.ts', '// as SPEC 4 says\n// see SERVER-RULES.md\nconst DESIGN = 1;\n')).toEqual([
+      'a.ts:1: SPEC',
+      'a.ts:2: SERVER-RULES.md',
+    ]);
+    const files = SCANNED.flatMap(filesUnder).filter((f) => f !== SELF);
+    expect(files.flatMap((f) => outsideCitationsIn(f, readFileSync(path.join(ROOT, f), 'utf8')))).toEqual([]);
   });
 });
