@@ -99,10 +99,7 @@ async function seed(db: pg.Client) {
     const seqs: number[] = [];
     const hashes: string[] = [];
     for (const row of rows) {
-      previous = createHmac('sha256', Buffer.from(key, 'utf8'))
-        .update(previous)
-        .update(row.seal_mac)
-        .digest();
+      previous = createHmac('sha256', Buffer.from(key, 'utf8')).update(previous).update(row.seal_mac).digest();
       seq += 1;
       ids.push(row.id);
       seqs.push(seq);

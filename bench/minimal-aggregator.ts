@@ -23,13 +23,19 @@ const balances = new Map<string, number>();
 const transfers = new Map<string, Transfer>();
 
 const sign = (text: string) => createHmac('sha256', secret).update(text).digest('hex');
-const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-const cents = (text: unknown) => (typeof text === 'string' && /^\d+\.\d{2}$/.test(text) ? Number(text.replace('.', '')) : null);
+const money = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const cents = (text: unknown) =>
+  typeof text === 'string' && /^\d+\.\d{2}$/.test(text) ? Number(text.replace('.', '')) : null;
 const now = () => Math.floor(Date.now() / 1000);
 
 function answer(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'x-signature': sign(text), 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'x-signature': sign(text),
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -65,7 +71,11 @@ function transferStatus(res: ServerResponse, body: Body) {
   const t = transfers.get(id);
   const bound = { transfer_id: id, timestamp: now() };
   if (!t) return answer(res, 404, { status: 'UNKNOWN_TRANSACTION', ...bound });
-  return answer(res, 200, { status: 'OK', ...bound, transfer: { state: t.ok ? 'SUCCESS' : 'FAILED', amount: money(t.cents) } });
+  return answer(res, 200, {
+    status: 'OK',
+    ...bound,
+    transfer: { state: t.ok ? 'SUCCESS' : 'FAILED', amount: money(t.cents) },
+  });
 }
 
 const calls: Record<string, (res: ServerResponse, body: Body) => void> = {

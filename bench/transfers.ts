@@ -21,7 +21,18 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { createOperator, fmt, freshDatabase, fundMembers, load, post, registerMembers, startProcess, stopProcess, waitForHttp } from './support';
+import {
+  createOperator,
+  fmt,
+  freshDatabase,
+  fundMembers,
+  load,
+  post,
+  registerMembers,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_BALANCE_SECONDS shortens the balance read that sets the scale (e.g. to profile the transfers alone).
@@ -50,7 +61,8 @@ const toCents = (text: string | null | undefined) => {
   if (!m) throw new Error(`not an amount: ${text}`);
   return (m[1] ? -1 : 1) * (Number(m[2]) * 100 + Number((m[3] ?? '0').padEnd(2, '0')));
 };
-const yuan = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const yuan = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** CPU time (user + system) of processes in ms, from /proc (Linux; 0 where unreadable), clock ticks taken as 100 Hz. */
 function cpuMs(pids: number[]): number {
@@ -81,7 +93,11 @@ function withChildren(pid: number): number[] {
 }
 
 const databaseBackends = async (db: pg.Client) =>
-  (await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  (
+    await db.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    )
+  ).rows.map((r) => r.pid);
 
 /**
  * Samples what the run's database connections are doing every 100 ms until stopped: the share of samples per state
@@ -110,7 +126,10 @@ function sampleWaits(url: string) {
     await ready;
     clearInterval(timer);
     await client.end();
-    return [...counts].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ${Math.round((100 * n) / Math.max(total, 1))}%`).join(', ');
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([what, n]) => `${what} ${Math.round((100 * n) / Math.max(total, 1))}%`)
+      .join(', ');
   };
 }
 
@@ -118,7 +137,9 @@ function sampleWaits(url: string) {
 async function settle(db: pg.Client) {
   let last = '';
   for (let i = 0; i < 60; i += 1) {
-    const { rows } = await db.query<{ s: string }>('SELECT count(*) || \':\' || count(*) FILTER (WHERE state = 2) || \':\' || coalesce(max(updated_at)::text, \'\') AS s FROM venue_transfers');
+    const { rows } = await db.query<{ s: string }>(
+      "SELECT count(*) || ':' || count(*) FILTER (WHERE state = 2) || ':' || coalesce(max(updated_at)::text, '') AS s FROM venue_transfers",
+    );
     const now = rows[0]?.s ?? '';
     if (now === last) return;
     last = now;
@@ -128,21 +149,37 @@ async function settle(db: pg.Client) {
 
 /** The venue's own books: what the minimal aggregator holds, or the sandbox aggregator's players at this venue. */
 async function venueHolds(aggregator: Aggregator, db: pg.Client, venue: string, minimalBase: string): Promise<number> {
-  if (aggregator === 'minimal') return toCents(((await (await fetch(`${minimalBase}/totals`)).json()) as { held: string }).held);
-  const { rows } = await db.query<{ held: string }>('SELECT coalesce(sum(balance), 0)::text AS held FROM sandbox_aggregator_players WHERE venue_code = $1', [venue]);
+  if (aggregator === 'minimal')
+    return toCents(((await (await fetch(`${minimalBase}/totals`)).json()) as { held: string }).held);
+  const { rows } = await db.query<{ held: string }>(
+    'SELECT coalesce(sum(balance), 0)::text AS held FROM sandbox_aggregator_players WHERE venue_code = $1',
+    [venue],
+  );
   return toCents(rows[0]?.held);
 }
 
 /** Checks the books against the transfer rows to the cent; answers the lines that disagree. */
 async function exactness(db: pg.Client, aggregator: Aggregator, venue: string, minimalBase: string): Promise<string[]> {
-  const q = async (text: string, values: unknown[] = []) => toCents((await db.query<{ v: string }>(text, values)).rows[0]?.v);
+  const q = async (text: string, values: unknown[] = []) =>
+    toCents((await db.query<{ v: string }>(text, values)).rows[0]?.v);
   const byState = async (state: number) =>
-    q(`SELECT coalesce(sum(CASE direction WHEN 'in' THEN amount ELSE -amount END), 0)::text AS v FROM venue_transfers WHERE state = $1`, [state]);
+    q(
+      `SELECT coalesce(sum(CASE direction WHEN 'in' THEN amount ELSE -amount END), 0)::text AS v FROM venue_transfers WHERE state = $1`,
+      [state],
+    );
   const completed = await byState(1);
-  const pendingIn = await q(`SELECT coalesce(sum(amount), 0)::text AS v FROM venue_transfers WHERE state = 2 AND direction = 'in'`);
-  const wallets = await q(`SELECT coalesce(sum(balance), 0)::text AS v FROM ledger_accounts WHERE code LIKE 'member:%:wallet'`);
-  const pendingAccount = await q(`SELECT coalesce(sum(balance), 0)::text AS v FROM ledger_accounts WHERE code LIKE 'house:transfers_pending:%'`);
-  const float = await q(`SELECT coalesce(sum(balance), 0)::text AS v FROM ledger_accounts WHERE code LIKE $1`, [`house:venue:${venue}:%`]);
+  const pendingIn = await q(
+    `SELECT coalesce(sum(amount), 0)::text AS v FROM venue_transfers WHERE state = 2 AND direction = 'in'`,
+  );
+  const wallets = await q(
+    `SELECT coalesce(sum(balance), 0)::text AS v FROM ledger_accounts WHERE code LIKE 'member:%:wallet'`,
+  );
+  const pendingAccount = await q(
+    `SELECT coalesce(sum(balance), 0)::text AS v FROM ledger_accounts WHERE code LIKE 'house:transfers_pending:%'`,
+  );
+  const float = await q(`SELECT coalesce(sum(balance), 0)::text AS v FROM ledger_accounts WHERE code LIKE $1`, [
+    `house:venue:${venue}:%`,
+  ]);
   const held = await venueHolds(aggregator, db, venue, minimalBase);
   const wrong: string[] = [];
   const expect = (what: string, actual: number, wanted: number) => {
@@ -152,7 +189,8 @@ async function exactness(db: pg.Client, aggregator: Aggregator, venue: string, m
   expect('pending account', pendingAccount, pendingIn);
   expect('venue float', float, completed);
   // A pending transfer may have reached the venue (it ended in doubt): the venue holds at least the completed ones.
-  if (held < completed || held > completed + pendingIn) wrong.push(`venue holds ${yuan(held)}, completed ${yuan(completed)}, pending ${yuan(pendingIn)}`);
+  if (held < completed || held > completed + pendingIn)
+    wrong.push(`venue holds ${yuan(held)}, completed ${yuan(completed)}, pending ${yuan(pendingIn)}`);
   return wrong;
 }
 
@@ -175,14 +213,21 @@ async function run(aggregator: Aggregator, workers: number, port: number, seal?:
     OUTBOUND_ALLOW: `127.0.0.1:${minimalPort}`,
     ...(seal === undefined
       ? {}
-      : { SANDBOX: '0', PUBLIC_URL: 'https://m.example.test', LEDGER_SEAL_KEY: seal ? randomBytes(36).toString('base64') : '' }),
+      : {
+          SANDBOX: '0',
+          PUBLIC_URL: 'https://m.example.test',
+          LEDGER_SEAL_KEY: seal ? randomBytes(36).toString('base64') : '',
+        }),
   };
   const operator = createOperator(env);
   const checker = createOperator(env);
   // BENCH_CPU_PROF=<dir>: the server processes write a V8 CPU profile there when they stop (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const server = startProcess([...profile, 'apps/server/src/main.ts'], env);
-  const venueProcess = aggregator === 'minimal' ? startProcess(['bench/minimal-aggregator.ts'], { PORT: String(minimalPort), VENUE_SECRET: minimalSecret }) : null;
+  const venueProcess =
+    aggregator === 'minimal'
+      ? startProcess(['bench/minimal-aggregator.ts'], { PORT: String(minimalPort), VENUE_SECRET: minimalSecret })
+      : null;
   const db = new pg.Client({ connectionString: database.url });
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -205,14 +250,23 @@ async function run(aggregator: Aggregator, workers: number, port: number, seal?:
     if (!venue) throw new Error('no venue');
     if (venueProcess) {
       // Written directly, as the demo seed writes the sandbox's venues: the venue is reached at the minimal aggregator.
-      await db.query('UPDATE venues SET api_base_url = $1, api_secret = $2 WHERE code = $3', [minimalBase, minimalSecret, venue]);
+      await db.query('UPDATE venues SET api_base_url = $1, api_secret = $2 WHERE code = $3', [
+        minimalBase,
+        minimalSecret,
+        venue,
+      ]);
     }
     let next = 0;
     const asMember = () => ({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
 
     const serverPids = server.pid ? withChildren(server.pid) : [];
     const balanceCpuBefore = cpuMs(serverPids);
-    const balance = await load(base, BALANCE_SECONDS, { method: 'POST', path: '/api/balance', body: '{}', headers: asMember });
+    const balance = await load(base, BALANCE_SECONDS, {
+      method: 'POST',
+      path: '/api/balance',
+      body: '{}',
+      headers: asMember,
+    });
     const balanceCpu = (cpuMs(serverPids) - balanceCpuBefore) / (balance.requestsPerSecond * BALANCE_SECONDS);
     const envelopes = new Map<string, number>();
     const backendsBefore = await databaseBackends(db);
@@ -241,20 +295,34 @@ async function run(aggregator: Aggregator, workers: number, port: number, seal?:
     await settle(db);
     const backends = [...new Set([...backendsBefore, ...(await databaseBackends(db))])];
     const cpu = { server: cpuMs(serverPids) - cpuBefore.server, database: cpuMs(backends) - cpuBefore.database };
-    const { rows } = await db.query<{ state: number; n: string }>('SELECT state, count(*)::text AS n FROM venue_transfers GROUP BY state');
+    const { rows } = await db.query<{ state: number; n: string }>(
+      'SELECT state, count(*)::text AS n FROM venue_transfers GROUP BY state',
+    );
     const states = new Map(rows.map((r) => [r.state, Number(r.n)]));
     const completed = states.get(1) ?? 0;
     // The rate counts what completed while the load ran; requests it left in flight complete after and count only
     // in the books.
     const inWindow = Number(
-      (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM venue_transfers WHERE state = 1 AND updated_at <= $1', [ended])).rows[0]?.n ?? 0,
+      (
+        await db.query<{ n: string }>(
+          'SELECT count(*)::text AS n FROM venue_transfers WHERE state = 1 AND updated_at <= $1',
+          [ended],
+        )
+      ).rows[0]?.n ?? 0,
     );
     const answeredOk = envelopes.get('200 转账成功') ?? 0;
-    const check = await fetch(`${base}/admin/api/ledger/check`, { headers: { authorization: `Bearer ${login.data.token}` } });
-    const ledger = ((await check.json()) as { data: { balanced: boolean; total: string; mismatched: unknown[]; seal?: { state: string } } }).data;
+    const check = await fetch(`${base}/admin/api/ledger/check`, {
+      headers: { authorization: `Bearer ${login.data.token}` },
+    });
+    const ledger = (
+      (await check.json()) as {
+        data: { balanced: boolean; total: string; mismatched: unknown[]; seal?: { state: string } };
+      }
+    ).data;
     const wrong = await exactness(db, aggregator, venue, minimalBase);
     // Requests still in flight when the load stops may complete unanswered: never more than the connections.
-    if (completed < answeredOk || completed - answeredOk > 100) wrong.push(`${completed} rows completed, ${answeredOk} answered 转账成功`);
+    if (completed < answeredOk || completed - answeredOk > 100)
+      wrong.push(`${completed} rows completed, ${answeredOk} answered 转账成功`);
 
     const label = `${aggregator} WORKERS=${workers}${seal === undefined ? '' : seal ? ' sealed' : ' unsealed'}`;
     let sealLine = '';
@@ -265,7 +333,8 @@ async function run(aggregator: Aggregator, workers: number, port: number, seal?:
       );
       const s = { sealed: Number(sealed[0]?.sealed ?? 0), unsealed: Number(sealed[0]?.unsealed ?? 0) };
       sealLine = `${label} movements written: ${s.sealed} sealed, ${s.unsealed} unsealed; ledger check seal state ${ledger.seal?.state}`;
-      if (seal ? s.unsealed > 0 || s.sealed === 0 : s.sealed > 0) wrong.push(`${s.sealed} sealed and ${s.unsealed} unsealed movements`);
+      if (seal ? s.unsealed > 0 || s.sealed === 0 : s.sealed > 0)
+        wrong.push(`${s.sealed} sealed and ${s.unsealed} unsealed movements`);
     }
     const perSecond = inWindow / seconds;
     console.log(`${label} /api/balance : ${fmt(balance)}`);
@@ -283,10 +352,17 @@ async function run(aggregator: Aggregator, workers: number, port: number, seal?:
       );
     }
     console.log(`${label} database connections while it ran: ${waits}`);
-    console.log(`${label} envelopes: ${[...envelopes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}: ${n}`).join('; ')}`);
+    console.log(
+      `${label} envelopes: ${[...envelopes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${k}: ${n}`)
+        .join('; ')}`,
+    );
     console.log(
       `${label} ledger afterwards: balanced ${ledger.balanced}, drift ${ledger.total}, ${ledger.mismatched.length} mismatched; ` +
-        (wrong.length ? `NOT exact: ${wrong.join('; ')}` : 'wallets, pending account, venue float and the venue agree with the rows'),
+        (wrong.length
+          ? `NOT exact: ${wrong.join('; ')}`
+          : 'wallets, pending account, venue float and the venue agree with the rows'),
     );
     if (sealLine) console.log(sealLine);
     const exact = ledger.balanced && ledger.total === '0.00' && wrong.length === 0 && transfers.errors === 0;
@@ -322,7 +398,9 @@ if (process.env.BENCH_SEAL === 'compare') {
       '(budget: sealed >= 0.90 of unsealed, ledger exact and sealed as configured in every run); ' +
       `the balance read, which sealing does not touch, ran at ${Math.round(balanceSums.unsealed / rounds)} and ` +
       `${Math.round(balanceSums.sealed / rounds)} req/s beside them (ratio ${balanceRatio.toFixed(3)})` +
-      (Math.abs(balanceRatio - 1) > 0.1 ? ': the machine was busier in one run than in the other, so the ratio above is not the seal alone' : ''),
+      (Math.abs(balanceRatio - 1) > 0.1
+        ? ': the machine was busier in one run than in the other, so the ratio above is not the seal alone'
+        : ''),
   );
   if (!exact || !(ratio >= 0.9)) {
     console.error('over budget');

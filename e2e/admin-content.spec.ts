@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
-import { adminApi, approveSetting, baseURL, browserOfFile, memberPageAt, uniqueName, expectCleanThenClose } from './support/browser';
+import {
+  adminApi,
+  approveSetting,
+  baseURL,
+  browserOfFile,
+  memberPageAt,
+  uniqueName,
+  expectCleanThenClose,
+} from './support/browser';
 import {
   clickInDialog,
   chooseOption,
@@ -258,7 +266,12 @@ describe('finance settings screens of the console', () => {
       '/admin/api/integration-changes?state=1',
     );
     const change = changes.data.data.find((c) => c.target === code);
-    const approved = await adminApi('POST', `/admin/api/integration-changes/${change?.id}/approve`, { note: '' }, 'second');
+    const approved = await adminApi(
+      'POST',
+      `/admin/api/integration-changes/${change?.id}/approve`,
+      { note: '' },
+      'second',
+    );
     expect(approved.code).toBe(200);
     await page.reload();
     await rowWith(page, code).waitFor();

@@ -79,7 +79,10 @@ describe('deposits, withdrawals and cards', () => {
 
     const deposit = await pendingOf<{ username: string; deposit_no: string; catepay: string }>('deposits', name);
     // Approved with the address of its protocol the money reached.
-    expect(await approveDeposit(deposit.deposit_no, `usdt-${deposit.catepay.toLowerCase()}`)).toMatchObject({ code: 200, data: { state: 2 } });
+    expect(await approveDeposit(deposit.deposit_no, `usdt-${deposit.catepay.toLowerCase()}`)).toMatchObject({
+      code: 200,
+      data: { state: 2 },
+    });
     await homeShowsBalance(page, '720.00');
 
     expect(errors).toEqual([]);

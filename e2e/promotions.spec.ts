@@ -77,7 +77,12 @@ afterAll(async () => {
 });
 
 /** A back-office request as an operator would send it (an admin of this journey's server, the first unless `as`). */
-async function adminApi<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, as = operator): Promise<Envelope<T>> {
+async function adminApi<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+  as = operator,
+): Promise<Envelope<T>> {
   const login = (await (
     await fetch(`${site}/admin/api/login`, {
       method: 'POST',
@@ -187,8 +192,17 @@ describe('rebates, red packets and promotions', () => {
       recharge: 1,
       money: '5.00',
     });
-    expect(rule).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { target: 'redpacket-rule:new' } });
-    const approved = await adminApi('POST', `/admin/api/integration-changes/${rule.data.id}/approve`, { note: '' }, second);
+    expect(rule).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+      data: { target: 'redpacket-rule:new' },
+    });
+    const approved = await adminApi(
+      'POST',
+      `/admin/api/integration-changes/${rule.data.id}/approve`,
+      { note: '' },
+      second,
+    );
     expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
 
     await page.goto(`${site}/#/hongbao`);

@@ -55,7 +55,10 @@ function slowestFiles(reportFile, count = 5) {
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     return (report.testResults ?? [])
-      .map((r) => ({ file: path.relative(process.cwd(), r.name), seconds: ((r.endTime ?? 0) - (r.startTime ?? 0)) / 1000 }))
+      .map((r) => ({
+        file: path.relative(process.cwd(), r.name),
+        seconds: ((r.endTime ?? 0) - (r.startTime ?? 0)) / 1000,
+      }))
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, count);
   } catch {
@@ -75,11 +78,21 @@ function failedTests(reportFile) {
         .map((a) => ({
           file: path.relative(process.cwd(), r.name),
           test: a.fullName ?? a.title,
-          why: String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300),
+          why: String(a.failureMessages?.[0] ?? '')
+            .split('\n')[0]
+            .slice(0, 300),
         }))
         .concat(
           r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed')
-            ? [{ file: path.relative(process.cwd(), r.name), test: '(the file itself)', why: String(r.message ?? '').split('\n')[0].slice(0, 300) }]
+            ? [
+                {
+                  file: path.relative(process.cwd(), r.name),
+                  test: '(the file itself)',
+                  why: String(r.message ?? '')
+                    .split('\n')[0]
+                    .slice(0, 300),
+                },
+              ]
             : [],
         ),
     );
@@ -153,9 +166,12 @@ rmSync(reportDir, { recursive: true, force: true });
 if (timings.length) {
   console.log('\nTime per stage');
   const width = Math.max(...timings.map((t) => t.name.length));
-  for (const t of timings) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)} s`);
+  for (const t of timings)
+    console.log(`  ${t.ok ? '✓' : '✗'} ${t.name.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)} s`);
   console.log(`    ${'total'.padEnd(width)}  ${wallSeconds.toFixed(1).padStart(7)} s`);
-  const slow = timings.flatMap((t) => t.slowest.map((f) => ({ ...f, stage: t.name }))).sort((a, b) => b.seconds - a.seconds);
+  const slow = timings
+    .flatMap((t) => t.slowest.map((f) => ({ ...f, stage: t.name })))
+    .sort((a, b) => b.seconds - a.seconds);
   if (slow.length) {
     console.log('\nSlowest test files');
     for (const f of slow.slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}  (${f.stage})`);

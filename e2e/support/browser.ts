@@ -141,7 +141,12 @@ export async function adminApi<T>(
 export async function newOperatorApproved(username: string, role: 'admin' | 'finance' | 'content') {
   const proposed = await adminApi<{ id: number }>('POST', '/admin/api/operators', { username, role });
   if (proposed.code !== 200) throw new Error(`operator not proposed: ${proposed.message}`);
-  const approved = await adminApi<{ password?: string }>('POST', `/admin/api/integration-changes/${proposed.data.id}/approve`, { note: '' }, 'second');
+  const approved = await adminApi<{ password?: string }>(
+    'POST',
+    `/admin/api/integration-changes/${proposed.data.id}/approve`,
+    { note: '' },
+    'second',
+  );
   if (approved.code !== 200 || !approved.data.password) throw new Error(`operator not approved: ${approved.message}`);
   return { username, password: approved.data.password };
 }
@@ -157,7 +162,12 @@ export async function approveSetting(target: string) {
   );
   const change = changes.data.data.find((c) => c.target_kind === 'setting' && c.target === target);
   if (!change) throw new Error(`no pending change of ${target}`);
-  const approved = await adminApi('POST', `/admin/api/integration-changes/${change.id}/approve`, { note: '' }, 'second');
+  const approved = await adminApi(
+    'POST',
+    `/admin/api/integration-changes/${change.id}/approve`,
+    { note: '' },
+    'second',
+  );
   if (approved.code !== 200) throw new Error(`change of ${target} not approved: ${approved.message}`);
   return approved;
 }

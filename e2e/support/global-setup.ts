@@ -59,11 +59,15 @@ export default async function setup(project: TestProject) {
   // (single-process) PGlite directory: the admin, a second admin who approves the first one's pending changes, and a
   // second finance operator for the items above a two-person line. Neither vouched for the other's account.
   const cliOperator = (username: string, role: 'admin' | 'finance') => {
-    const created = execFileSync(process.execPath, [...compiled, 'apps/server/dist/cli/operator.js', 'create', username, '--role', role], {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    });
+    const created = execFileSync(
+      process.execPath,
+      [...compiled, 'apps/server/dist/cli/operator.js', 'create', username, '--role', role],
+      {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      },
+    );
     const password = /^password: (\S+)$/m.exec(created)?.[1];
     if (!password) throw new Error(`operator CLI printed no password:\n${created}`);
     return { username, password };

@@ -32,7 +32,8 @@ export function folderOf(p) {
   return parts[0];
 }
 
-const SPECIFIER = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const SPECIFIER =
+  /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The src-relative file a relative specifier names, or undefined when it leaves src or names no .ts file. */
 export function resolveImport(root, fromFile, specifier) {
@@ -156,8 +157,10 @@ export const floorsRule = {
     docs: { description: 'Server imports run one way: downward between floors, and never in a circle.' },
     schema: [],
     messages: {
-      upward: "{{from}} (floor {{fromFloor}}) imports {{to}} (floor {{toFloor}}): imports run downward (apps/server/src/README.md).",
-      httpModule: '{{from}} imports {{to}}: http/ knows no module, not even its tables (app.ts hands it what it needs).',
+      upward:
+        '{{from}} (floor {{fromFloor}}) imports {{to}} (floor {{toFloor}}): imports run downward (apps/server/src/README.md).',
+      httpModule:
+        '{{from}} imports {{to}}: http/ knows no module, not even its tables (app.ts hands it what it needs).',
       fileCircle: 'This import closes a circle of files: {{circle}}.',
       folderCircle: 'This import closes a circle of folders: {{circle}} (here {{from}} -> {{to}}).',
     },
@@ -188,7 +191,11 @@ export const floorsRule = {
       }
       const fileCircle = graph.fileCircles.get(file);
       if (fileCircle && fileCircle.includes(target)) {
-        context.report({ node, messageId: 'fileCircle', data: { circle: [file, ...pathWithin(graph.files, fileCircle, target, file)].join(' -> ') } });
+        context.report({
+          node,
+          messageId: 'fileCircle',
+          data: { circle: [file, ...pathWithin(graph.files, fileCircle, target, file)].join(' -> ') },
+        });
       }
       const from = folderOf(file);
       const to = folderOf(target);
@@ -197,7 +204,11 @@ export const floorsRule = {
         context.report({
           node,
           messageId: 'folderCircle',
-          data: { circle: [from, ...pathWithin(graph.folders, folderCircle, to, from)].join(' -> '), from: file, to: target },
+          data: {
+            circle: [from, ...pathWithin(graph.folders, folderCircle, to, from)].join(' -> '),
+            from: file,
+            to: target,
+          },
         });
       }
     };

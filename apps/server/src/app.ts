@@ -102,7 +102,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Errors are logged by the error handler with their request id; a line per request would cost the balance
     // poll, the hot path, more than the request itself.
     logController: new LogController({ disableRequestLogging: true }),
@@ -131,7 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, { db, redis: redisPing });
 
   // Venue balances shown to members, kept a few seconds: in Redis for every process when there is one.
-  const venueBalances = venueBalanceCache(options.redis ? redisVenueBalanceStore(options.redis) : memoryVenueBalanceStore());
+  const venueBalances = venueBalanceCache(
+    options.redis ? redisVenueBalanceStore(options.redis) : memoryVenueBalanceStore(),
+  );
   const accountsDeps = {
     db,
     clock,
@@ -210,13 +216,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // docs/member-app.md "Constants and limits": the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
   scheduleLedgerCheck(app, { db, clock, locks, everyMs: config.ledgerCheckIntervalMs, seal });
-  scheduleVenueJobs(app, { db, clock, locks, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound, reconcileIntervalMs: config.reconcileIntervalMs, betPullIntervalMs: config.betPullIntervalMs });
-  await memberRoutes(
-    app,
-    { db, clock, moneyAttempts: payments.moneyAttempts },
-    authenticate,
-    backOffice.authenticate,
-  );
+  scheduleVenueJobs(app, {
+    db,
+    clock,
+    locks,
+    venueTimeoutMs: config.venueTimeoutMs,
+    outbound: config.outbound,
+    reconcileIntervalMs: config.reconcileIntervalMs,
+    betPullIntervalMs: config.betPullIntervalMs,
+  });
+  await memberRoutes(app, { db, clock, moneyAttempts: payments.moneyAttempts }, authenticate, backOffice.authenticate);
   // The sandboxes exist only when asked for: a production install serves nothing under /sandbox/.
   if (config.sandbox) {
     sandboxEpayRoutes(app, { db, clock, outbound: config.outbound });

@@ -37,7 +37,9 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   };
   // One scrape for the whole server: the primary asks every worker and sums what they report. Bound before any
   // worker is forked, so a port already taken stops the start with nothing left running.
-  const metrics = config.metrics.port ? await startMetricsServer(clusterMetricsSource(), { port: config.metrics.port, host: config.metrics.host }) : undefined;
+  const metrics = config.metrics.port
+    ? await startMetricsServer(clusterMetricsSource(), { port: config.metrics.port, host: config.metrics.host })
+    : undefined;
   for (let i = 0; i < config.workers; i += 1) fork();
 
   const stop = (signal: NodeJS.Signals) => {

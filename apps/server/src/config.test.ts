@@ -41,7 +41,13 @@ describe('LEDGER_SEAL_KEY', () => {
     expect(loadConfig({}).ledgerSeal).toEqual({ key: SANDBOX_LEDGER_SEAL_KEY, retiredKeys: [] });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/site' }).ledgerSeal).toEqual({ key: undefined, retiredKeys: [] });
     const key = 'k'.repeat(32);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/site', LEDGER_SEAL_KEY: key, LEDGER_SEAL_RETIRED_KEYS: ` ${'a'.repeat(40)} ,${'b'.repeat(40)}` }).ledgerSeal).toEqual({
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://db/site',
+        LEDGER_SEAL_KEY: key,
+        LEDGER_SEAL_RETIRED_KEYS: ` ${'a'.repeat(40)} ,${'b'.repeat(40)}`,
+      }).ledgerSeal,
+    ).toEqual({
       key,
       retiredKeys: ['a'.repeat(40), 'b'.repeat(40)],
     });

@@ -175,10 +175,15 @@ export function parseTrustProxy(value: string): TrustProxy {
     if (hops > 9) throw new Error('Invalid configuration: TRUST_PROXY hop count must be 0-9');
     return hops === 0 ? false : hops;
   }
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.find((e) => !isProxyEntry(e));
   if (!entries.length || bad !== undefined) {
-    throw new Error(`Invalid configuration: TRUST_PROXY must be a hop count or proxy addresses/CIDRs, not "${bad ?? text}"`);
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY must be a hop count or proxy addresses/CIDRs, not "${bad ?? text}"`,
+    );
   }
   return entries;
 }
@@ -195,7 +200,9 @@ export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((add
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const e = parsed.data;
   // A production install (DATABASE_URL) carries no fake part unless asked for.
@@ -204,7 +211,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
-    replica: e.DATABASE_REPLICA_URL ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS } : undefined,
+    replica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS }
+      : undefined,
     db: {
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
@@ -245,7 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_SECONDS * 1000,
     ledgerSeal: {
       key: e.LEDGER_SEAL_KEY ?? (sandbox ? SANDBOX_LEDGER_SEAL_KEY : undefined),
-      retiredKeys: e.LEDGER_SEAL_RETIRED_KEYS.split(',').map((k) => k.trim()).filter(Boolean),
+      retiredKeys: e.LEDGER_SEAL_RETIRED_KEYS.split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
     },
   };
 }
@@ -265,7 +276,7 @@ export function ensureSandboxControlToken(config: AppConfig, env: NodeJS.Process
 export function publicUrlProblem(config: Pick<AppConfig, 'sandbox' | 'publicUrl'>): string | null {
   if (config.sandbox || config.publicUrl) return null;
   return (
-    'PUBLIC_URL is required when SANDBOX=0 (e.g. PUBLIC_URL=https://m.example.com): payment gateways\' notify and return ' +
+    "PUBLIC_URL is required when SANDBOX=0 (e.g. PUBLIC_URL=https://m.example.com): payment gateways' notify and return " +
     'addresses, venue return addresses and agent links are built from it, never from the Host header a request sends'
   );
 }

@@ -11,9 +11,17 @@ import { prepareDatabase } from './server-process';
 
 const DAY_MS = 86_400_000;
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
-const one = async <R>(t: TestApp, query: ReturnType<typeof sql>) => rowsOf<R>(await t.database.db.execute(query))[0] as R;
+const one = async <R>(t: TestApp, query: ReturnType<typeof sql>) =>
+  rowsOf<R>(await t.database.db.execute(query))[0] as R;
 
-type DailyRow = { day: string; new_members: number; deposits_count: number; bets_count: number; stake: string; withdrawals_count: number };
+type DailyRow = {
+  day: string;
+  new_members: number;
+  deposits_count: number;
+  bets_count: number;
+  stake: string;
+  withdrawals_count: number;
+};
 type Daily = { rows: DailyRow[]; total: DailyRow & { redpackets_paid: string; rebates_paid: string } };
 
 describe('the demo history (embedded demo)', () => {
@@ -47,12 +55,14 @@ describe('the demo history (embedded demo)', () => {
     expect(Number(total.rebates_paid)).toBeGreaterThan(0);
     // Deposits and withdrawals in every state.
     const states = rowsOf<{ t: string; state: number }>(
-      await t.database.db.execute(sql`SELECT DISTINCT 'd' AS t, state FROM deposits UNION SELECT DISTINCT 'w', state FROM withdrawals ORDER BY 1, 2`),
+      await t.database.db.execute(
+        sql`SELECT DISTINCT 'd' AS t, state FROM deposits UNION SELECT DISTINCT 'w', state FROM withdrawals ORDER BY 1, 2`,
+      ),
     );
     expect(states.map((s) => `${s.t}${s.state}`)).toEqual(['d1', 'd2', 'd3', 'w1', 'w2', 'w3']);
   });
 
-  it("keeps the ledger balanced and sealed, every movement at its own time", async () => {
+  it('keeps the ledger balanced and sealed, every movement at its own time', async () => {
     expect(await checkLedger(t.database.db)).toMatchObject({ balanced: true, mismatched: [] });
     const seal = await checkSeal(t.database.db, sealKeys(t.config.ledgerSeal));
     expect(seal).toMatchObject({ state: 'sealed', problems: 0 });
@@ -83,7 +93,10 @@ describe('the demo history (embedded demo)', () => {
       sql`SELECT id, month, state, commission FROM partner_statements WHERE partner_id = ${partner.id}`,
     );
     expect(statement).toMatchObject({ month: previousMonth(beijingMonth(now)), state: 2 });
-    const paid = await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${`commission:${statement.id}`}`);
+    const paid = await one<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${`commission:${statement.id}`}`,
+    );
     expect(paid.n).toBe(Number(statement.commission) > 0 ? 1 : 0);
   });
 
@@ -127,7 +140,11 @@ describe('the demo history (embedded demo)', () => {
   });
 
   it('seeds once: a second start adds nothing', async () => {
-    const count = () => one<{ m: number; l: number }>(t, sql`SELECT (SELECT count(*) FROM members)::int AS m, (SELECT count(*) FROM ledger_transactions)::int AS l`);
+    const count = () =>
+      one<{ m: number; l: number }>(
+        t,
+        sql`SELECT (SELECT count(*) FROM members)::int AS m, (SELECT count(*) FROM ledger_transactions)::int AS l`,
+      );
     const before = await count();
     expect(await seedDemoHistory(t.database.db, new Date())).toBe(false);
     expect(await count()).toEqual(before);
@@ -137,15 +154,25 @@ describe('the demo history (embedded demo)', () => {
 describe('where the demo history is seeded', () => {
   it('only for the embedded demo: not with DATABASE_URL, nor without the sandbox or the demo content', () => {
     expect(wantsDemoHistory(loadConfig({}))).toBe(true);
-    expect(wantsDemoHistory(loadConfig({ DATABASE_URL: 'postgres://db.example/site', PUBLIC_URL: 'https://m.example.com' }))).toBe(false);
+    expect(
+      wantsDemoHistory(loadConfig({ DATABASE_URL: 'postgres://db.example/site', PUBLIC_URL: 'https://m.example.com' })),
+    ).toBe(false);
     expect(wantsDemoHistory(loadConfig({ DATABASE_URL: 'postgres://db.example/site', SANDBOX: '1' }))).toBe(false);
     expect(wantsDemoHistory(loadConfig({ SANDBOX: '0', PUBLIC_URL: 'https://m.example.com' }))).toBe(false);
     expect(wantsDemoHistory(loadConfig({ SEED_DEMO: '0' }))).toBe(false);
   });
 
   it('a production install prepares its database without any of it', async () => {
-    const production = { ...loadConfig({ DATABASE_URL: 'postgres://db.example/site', PUBLIC_URL: 'https://m.example.com', UPLOAD_DIR: '/nonexistent-uploads' }) };
-    const t = await buildTestApp({ config: { sandbox: false, databaseUrl: production.databaseUrl, uploadDir: production.uploadDir } });
+    const production = {
+      ...loadConfig({
+        DATABASE_URL: 'postgres://db.example/site',
+        PUBLIC_URL: 'https://m.example.com',
+        UPLOAD_DIR: '/nonexistent-uploads',
+      }),
+    };
+    const t = await buildTestApp({
+      config: { sandbox: false, databaseUrl: production.databaseUrl, uploadDir: production.uploadDir },
+    });
     try {
       await prepareDatabase({ ...t.config, ...production, ledgerSeal: t.config.ledgerSeal }, t.database);
       const found = await one<{ members: number; movements: number; marker: number }>(

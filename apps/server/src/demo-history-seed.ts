@@ -67,9 +67,66 @@ function generator(seed: number) {
   };
 }
 
-const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '强', '磊', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '小龙', '建华', '丽娟', '志强'];
-const NAME_WORDS = ['lucky', 'tiger', 'dragon', 'panda', 'star', 'king', 'ace', 'fox', 'wind', 'moon', 'sky', 'gold', 'jade', 'rain'];
+const SURNAMES = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '赵',
+  '吴',
+  '周',
+  '徐',
+  '孙',
+  '马',
+  '朱',
+  '胡',
+  '郭',
+  '何',
+  '林',
+  '罗',
+  '高',
+];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '小龙',
+  '建华',
+  '丽娟',
+  '志强',
+];
+const NAME_WORDS = [
+  'lucky',
+  'tiger',
+  'dragon',
+  'panda',
+  'star',
+  'king',
+  'ace',
+  'fox',
+  'wind',
+  'moon',
+  'sky',
+  'gold',
+  'jade',
+  'rain',
+];
 const BANKS = ['中国工商银行', '中国建设银行', '中国农业银行', '中国银行', '招商银行', '交通银行'];
 const STAKES = [1000, 2000, 5000, 5000, 10000, 10000, 20000, 50000];
 const DEPOSITS = [10000, 20000, 30000, 50000, 50000, 100000, 200000, 500000];
@@ -90,7 +147,10 @@ type Event = { at: number; order: number; movement: (ids: number[]) => DatedMove
 export async function seedDemoHistory(db: Db, nowAt: Date): Promise<boolean> {
   const now = nowAt.getTime();
   const start = now - DEMO_HISTORY_DAYS * DAY;
-  const [marked] = await db.select({ key: siteSettings.key }).from(siteSettings).where(eq(siteSettings.key, DEMO_HISTORY_MARKER));
+  const [marked] = await db
+    .select({ key: siteSettings.key })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, DEMO_HISTORY_MARKER));
   if (marked) return false;
   const passwordHash = await hashSecret(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -134,17 +194,29 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
   // A demo database of an earlier version may hold members of its own: a name already taken gets a suffix.
   const taken = new Set(
     rowsOf<{ name: string }>(
-      await tx.execute(sql`SELECT lower(username) AS name FROM members WHERE lower(username) = ANY (${`{${memberRows.map((r) => r.username.toLowerCase()).join(',')}}`}::text[])`),
+      await tx.execute(
+        sql`SELECT lower(username) AS name FROM members WHERE lower(username) = ANY (${`{${memberRows.map((r) => r.username.toLowerCase()).join(',')}}`}::text[])`,
+      ),
     ).map((r) => r.name),
   );
-  for (const row of memberRows) if (taken.has(row.username.toLowerCase())) row.username = `${row.username.slice(0, 24)}h${rnd.int(1000, 9999)}`;
+  for (const row of memberRows)
+    if (taken.has(row.username.toLowerCase())) row.username = `${row.username.slice(0, 24)}h${rnd.int(1000, 9999)}`;
   const ids = (await tx.insert(members).values(memberRows).returning({ id: members.id })).map((r) => r.id);
   const partnerId = ids[0]!;
   // A downline: the first members after the partner registered through the partner's link.
-  await tx.execute(sql`UPDATE members SET inviter_id = ${partnerId} WHERE id = ANY (${`{${ids.slice(1, DOWNLINE + 1).join(',')}}`}::integer[])`);
+  await tx.execute(
+    sql`UPDATE members SET inviter_id = ${partnerId} WHERE id = ANY (${`{${ids.slice(1, DOWNLINE + 1).join(',')}}`}::integer[])`,
+  );
   const [plan] = await tx
     .insert(commissionPlans)
-    .values({ name: '标准代理方案', feeShareBp: 100, tiers: [{ minNetCents: 0, minActive: 1, rateBp: 3000 }, { minNetCents: 5_000_000, minActive: 10, rateBp: 4000 }] })
+    .values({
+      name: '标准代理方案',
+      feeShareBp: 100,
+      tiers: [
+        { minNetCents: 0, minActive: 1, rateBp: 3000 },
+        { minNetCents: 5_000_000, minActive: 10, rateBp: 4000 },
+      ],
+    })
     .returning({ id: commissionPlans.id });
   await tx.insert(partnerPlans).values({ memberId: partnerId, planId: plan!.id });
 
@@ -296,7 +368,16 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
         const { level, rate } = vip.rateOf(m);
         const rebate = rebateCents(stake, rate);
         const claimAt = settledAt + rnd.int(12, 36) * HOUR;
-        rebatePlans.push({ member: m, betId, at: settledAt, validCents: stake, level, rate, cents: rebate, claimAt: claimAt < now ? claimAt : null });
+        rebatePlans.push({
+          member: m,
+          betId,
+          at: settledAt,
+          validCents: stake,
+          level,
+          rate,
+          cents: rebate,
+          claimAt: claimAt < now ? claimAt : null,
+        });
         vip.rise(m, settledAt);
         t = settledAt + rnd.int(1, 4) * MIN;
       }
@@ -308,7 +389,13 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
           const waiting = now - at < 3 * HOUR || rnd.chance(0.08);
           const state = waiting ? 1 : rnd.chance(0.12) ? 3 : 2;
           const reviewedAt = at + rnd.int(10, 90) * MIN;
-          withdrawalPlans.push({ member: m, at, cents, state: state === 1 || reviewedAt >= now ? 1 : state, reviewedAt });
+          withdrawalPlans.push({
+            member: m,
+            at,
+            cents,
+            state: state === 1 || reviewedAt >= now ? 1 : state,
+            reviewedAt,
+          });
           balance -= cents;
           if (state === 3 && reviewedAt < now) balance += cents;
           t = at;
@@ -558,7 +645,14 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
   });
   const [quickGrab] = await tx
     .insert(redpacketGrabs)
-    .values({ memberId: quickId, day: beijingDay(new Date(quickAt)), depositMoney: '200.00', prize: '58.00', createdAt: new Date(quickAt), usedAt: new Date(quickAt) })
+    .values({
+      memberId: quickId,
+      day: beijingDay(new Date(quickAt)),
+      depositMoney: '200.00',
+      prize: '58.00',
+      createdAt: new Date(quickAt),
+      usedAt: new Date(quickAt),
+    })
     .returning({ id: redpacketGrabs.id });
   events.push({
     at: quickAt,
@@ -577,7 +671,10 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
 
   // Every movement in time order, through ledger_post with its own time.
   events.sort((a, b) => a.at - b.at || a.order - b.order);
-  await postDated(tx, events.map((e) => e.movement(ids)));
+  await postDated(
+    tx,
+    events.map((e) => e.movement(ids)),
+  );
 
   // What members' rows keep of it: lifetime deposits and turnover.
   const totals = [...new Set([...paysum.keys(), ...turnover.keys()])].map((m) => ({
@@ -593,13 +690,19 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
   }
 
   // The levels members rose to, and the day of each one's last rise (a member rises at most one level a day).
-  const risen = vip.risen().map((r) => ({ id: idOf(r.member), level: r.level, day: r.day, at: new Date(r.at).toISOString() }));
+  const risen = vip
+    .risen()
+    .map((r) => ({ id: idOf(r.member), level: r.level, day: r.day, at: new Date(r.at).toISOString() }));
   if (risen.length) {
     await tx.execute(sql`
       UPDATE members m SET vip = r.level
         FROM jsonb_to_recordset(${JSON.stringify(risen)}::jsonb) AS r(id int, level int)
        WHERE m.id = r.id`);
-    await tx.insert(vipRises).values(risen.map((r) => ({ memberId: r.id, day: r.day, updatedAt: new Date(r.at), levelSince: new Date(r.at) })));
+    await tx
+      .insert(vipRises)
+      .values(
+        risen.map((r) => ({ memberId: r.id, day: r.day, updatedAt: new Date(r.at), levelSince: new Date(r.at) })),
+      );
   }
 
   // Risk: the product's own checks, as the registrations and withdrawals happened.
@@ -613,7 +716,13 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
     const quickOrder = tradeNo('W', new Date(quickAt + 20 * MIN), ++seq);
     const quickCard = await tx
       .insert(memberCards)
-      .values({ memberId: quickId, type: 1, bank: BANKS[0]!, bankOwner: memberRows[quick]!.realname, bankNo: '6222020200112233445' })
+      .values({
+        memberId: quickId,
+        type: 1,
+        bank: BANKS[0]!,
+        bankOwner: memberRows[quick]!.realname,
+        bankNo: '6222020200112233445',
+      })
       .returning({ id: memberCards.id });
     await tx.insert(withdrawals).values({
       orderNo: quickOrder,
@@ -684,7 +793,12 @@ async function vipTimeline(tx: Tx, paysum: Map<number, number>, turnover: Map<nu
       .from(vipLevels)
       .where(eq(vipLevels.enabled, 1))
       .orderBy(asc(vipLevels.level))
-  ).map((l) => ({ level: l.level, rechargeCents: numericToCents(l.recharge), flowCents: numericToCents(l.flow), rate: l.rate }));
+  ).map((l) => ({
+    level: l.level,
+    rechargeCents: numericToCents(l.recharge),
+    flowCents: numericToCents(l.flow),
+    rate: l.rate,
+  }));
   const current = new Map<number, { level: number; day: string; at: number }>();
   const levelOf = (m: number) => current.get(m)?.level ?? 1;
   return {
@@ -697,7 +811,10 @@ async function vipTimeline(tx: Tx, paysum: Map<number, number>, turnover: Map<nu
       const level = levelOf(m);
       const pay = paysum.get(m) ?? 0;
       const flow = turnover.get(m) ?? 0;
-      const target = Math.max(0, ...levels.filter((l) => l.rechargeCents <= pay && l.flowCents <= flow).map((l) => l.level));
+      const target = Math.max(
+        0,
+        ...levels.filter((l) => l.rechargeCents <= pay && l.flowCents <= flow).map((l) => l.level),
+      );
       const day = beijingDay(new Date(at));
       if (target <= level || current.get(m)?.day === day) return;
       const next = levels.find((l) => l.level > level);
@@ -708,6 +825,10 @@ async function vipTimeline(tx: Tx, paysum: Map<number, number>, turnover: Map<nu
 }
 
 /** Inserts many rows a thousand at a time (a statement's parameters are limited). */
-async function insertChunked<T extends typeof deposits | typeof bets | typeof withdrawals>(tx: Tx, table: T, rows: T['$inferInsert'][]) {
+async function insertChunked<T extends typeof deposits | typeof bets | typeof withdrawals>(
+  tx: Tx,
+  table: T,
+  rows: T['$inferInsert'][],
+) {
   for (let k = 0; k < rows.length; k += 1000) await tx.insert(table).values(rows.slice(k, k + 1000) as never);
 }

@@ -19,5 +19,6 @@ if (config.workers > 1 && cluster.isPrimary) {
   console.log(`Serving on http://localhost:${config.port} with ${config.workers} worker processes (postgres)`);
 } else {
   await serve(config, { prepare: cluster.isPrimary });
-  if (cluster.isPrimary) console.log(`Serving on http://localhost:${config.port} (${config.databaseUrl ? 'postgres' : 'pglite'})`);
+  if (cluster.isPrimary)
+    console.log(`Serving on http://localhost:${config.port} (${config.databaseUrl ? 'postgres' : 'pglite'})`);
 }

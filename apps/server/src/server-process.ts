@@ -14,12 +14,17 @@ import { connectSandboxAggregator } from './providers/sandbox-aggregator/sandbox
 
 /** This server as its own processes reach it: the sandbox aggregator inside it is called there. */
 function loopbackOrigin(config: AppConfig): string {
-  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host = ['0.0.0.0', '::', ''].includes(config.host)
+    ? '127.0.0.1'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
   return `http://${host}:${config.port}`;
 }
 
 /** The session setting that lets the database seal movements with LEDGER_SEAL_KEY, or none (sealing off). */
-const ledgerSealSetting = (config: AppConfig) => (config.ledgerSeal.key ? sealSetting(sealKey(config.ledgerSeal.key)) : undefined);
+const ledgerSealSetting = (config: AppConfig) =>
+  config.ledgerSeal.key ? sealSetting(sealKey(config.ledgerSeal.key)) : undefined;
 
 /**
  * What a fresh or upgraded database needs before any server serves it: the migrations (openDatabase), the demo
@@ -27,7 +32,15 @@ const ledgerSealSetting = (config: AppConfig) => (config.ledgerSeal.key ? sealSe
  * the primary of several.
  */
 export async function prepareDatabase(config: AppConfig, database?: Database): Promise<void> {
-  const opened = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize, ledgerSeal: ledgerSealSetting(config) }));
+  const opened =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeouts: config.db,
+      poolSize: config.db.poolSize,
+      ledgerSeal: ledgerSealSetting(config),
+    }));
   try {
     const seeded = config.seedDemo && (await seedIfEmpty(opened.db, { sandbox: config.sandbox }));
     if (seeded) console.log('Seeded an empty database with demo content');
@@ -36,7 +49,8 @@ export async function prepareDatabase(config: AppConfig, database?: Database): P
       // The history is one transaction: a failure leaves none of it, and the demo starts without it.
       const started = Date.now();
       try {
-        if (await seedDemoHistory(opened.db, new Date())) console.log(`Seeded the demo's last ${DEMO_HISTORY_DAYS} days of history in ${Date.now() - started} ms`);
+        if (await seedDemoHistory(opened.db, new Date()))
+          console.log(`Seeded the demo's last ${DEMO_HISTORY_DAYS} days of history in ${Date.now() - started} ms`);
       } catch (error) {
         console.error('Could not seed the demo history; the demo starts without it', error);
       }
@@ -53,23 +67,36 @@ export async function prepareDatabase(config: AppConfig, database?: Database): P
  * The only process prepares the database itself; a worker finds it prepared by the primary.
  */
 export async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.db, poolSize: config.db.poolSize, ledgerSeal: ledgerSealSetting(config) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.db,
+    poolSize: config.db.poolSize,
+    ledgerSeal: ledgerSealSetting(config),
+  });
   if (options.prepare) await prepareDatabase(config, database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) : undefined;
-  if (config.replica && database.kind !== 'postgres') throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary');
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true })
+    : undefined;
+  if (config.replica && database.kind !== 'postgres')
+    throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary');
   const readDb = config.replica
     ? replicaReads(database.db, {
         url: config.replica.url,
         maxLagSeconds: config.replica.maxLagSeconds,
         timeouts: config.db,
-        onChange: (onReplica, reason) => console.log(`reports read on the ${onReplica ? 'replica' : 'primary'}: replica ${reason}`),
+        onChange: (onReplica, reason) =>
+          console.log(`reports read on the ${onReplica ? 'replica' : 'primary'}: replica ${reason}`),
       })
     : undefined;
   const app = await buildApp({ db: database.db, readDb, config, redis, locks: database.locks, pool: database.pool });
   const registry = metricsRegistryOf(app);
   // Under WORKERS the primary serves the metrics port and asks each worker; a single process serves its own.
   if (registry && cluster.isWorker) answerPrimaryWith(registry);
-  const metricsServer = registry && cluster.isPrimary && config.metrics.port ? await startMetricsServer(registry, { port: config.metrics.port, host: config.metrics.host }) : undefined;
+  const metricsServer =
+    registry && cluster.isPrimary && config.metrics.port
+      ? await startMetricsServer(registry, { port: config.metrics.port, host: config.metrics.host })
+      : undefined;
 
   let closing = false;
   async function shutdown(signal: string) {

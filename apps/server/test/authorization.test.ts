@@ -402,45 +402,39 @@ describe("a member cannot reach another member's rows", () => {
     expect(sent.code).toBe(200);
     const { db } = t.database;
     const now = clock.now();
-    await db
-      .insert(schema.bets)
-      .values({
-        betId: `authz-b-${b.id}`,
-        memberId: b.id,
-        venueCode: VENUE,
-        category: 'realbet',
-        betAmount: '80.00',
-        validAmount: '80.00',
-        winLoss: '-80.00',
-        status: 1,
-        createdAt: now,
-        settledAt: now,
-      });
-    await db
-      .insert(schema.rebates)
-      .values({
-        memberId: b.id,
-        betId: `authz-b-${b.id}`,
-        venueCode: VENUE,
-        category: 'realbet',
-        validAmount: '80.00',
-        vipLevel: 0,
-        rate: '1.00',
-        money: '0.80',
-        state: 0,
-        createdAt: now,
-      });
-    await db
-      .insert(schema.redpacketGrabs)
-      .values({
-        memberId: b.id,
-        ruleId: null,
-        day: '2026-06-01',
-        depositMoney: '200.00',
-        prize: '8.88',
-        createdAt: now,
-        usedAt: now,
-      });
+    await db.insert(schema.bets).values({
+      betId: `authz-b-${b.id}`,
+      memberId: b.id,
+      venueCode: VENUE,
+      category: 'realbet',
+      betAmount: '80.00',
+      validAmount: '80.00',
+      winLoss: '-80.00',
+      status: 1,
+      createdAt: now,
+      settledAt: now,
+    });
+    await db.insert(schema.rebates).values({
+      memberId: b.id,
+      betId: `authz-b-${b.id}`,
+      venueCode: VENUE,
+      category: 'realbet',
+      validAmount: '80.00',
+      vipLevel: 0,
+      rate: '1.00',
+      money: '0.80',
+      state: 0,
+      createdAt: now,
+    });
+    await db.insert(schema.redpacketGrabs).values({
+      memberId: b.id,
+      ruleId: null,
+      day: '2026-06-01',
+      depositMoney: '200.00',
+      prize: '8.88',
+      createdAt: now,
+      usedAt: now,
+    });
   });
 
   it("shows A none of B's rows: A's answers are the same before and after B's activity", async () => {

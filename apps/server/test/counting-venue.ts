@@ -70,7 +70,9 @@ export async function startCountingVenue(clock: Clock): Promise<CountingVenue> {
     }
     const done = transfers.get(id);
     const balance = centsToMoney(balances.get(player) ?? 0);
-    return done?.state === 'SUCCESS' ? ([200, { status: 'OK', ...bound, balance }] as const) : ([402, { status: 'INSUFFICIENT_FUNDS', ...bound, balance }] as const);
+    return done?.state === 'SUCCESS'
+      ? ([200, { status: 'OK', ...bound, balance }] as const)
+      : ([402, { status: 'INSUFFICIENT_FUNDS', ...bound, balance }] as const);
   };
 
   const venue: CountingVenue = {
@@ -107,12 +109,14 @@ export async function startCountingVenue(clock: Clock): Promise<CountingVenue> {
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
       const sig = req.headers['x-signature'];
-      if (!verifyHmac(secret, raw, typeof sig === 'string' ? sig : undefined)) return reply(res, 401, { status: 'INVALID_SIGNATURE' });
+      if (!verifyHmac(secret, raw, typeof sig === 'string' ? sig : undefined))
+        return reply(res, 401, { status: 'INVALID_SIGNATURE' });
       const body = JSON.parse(raw.toString('utf8')) as Body;
       switch (req.url) {
         case '/balance': {
           venue.balanceCalls += 1;
-          const answer = () => reply(res, 200, { status: 'OK', balance: centsToMoney(balances.get(String(body.player)) ?? 0) });
+          const answer = () =>
+            reply(res, 200, { status: 'OK', balance: centsToMoney(balances.get(String(body.player)) ?? 0) });
           if (!holdingBalances) return answer();
           const waiting = { closed: false, answer };
           res.on('close', () => {
@@ -134,7 +138,9 @@ export async function startCountingVenue(clock: Clock): Promise<CountingVenue> {
         case '/transfers/status': {
           const known = transfers.get(String(body.transfer_id));
           const bound = { transfer_id: String(body.transfer_id), timestamp: now() };
-          return known ? reply(res, 200, { status: 'OK', ...bound, transfer: known }) : reply(res, 404, { status: 'UNKNOWN_TRANSACTION', ...bound });
+          return known
+            ? reply(res, 200, { status: 'OK', ...bound, transfer: known })
+            : reply(res, 404, { status: 'UNKNOWN_TRANSACTION', ...bound });
         }
         case '/launch':
           return reply(res, 200, { status: 'OK', url: `${venue.origin}/play` });

@@ -73,9 +73,15 @@ describe('hostile input over the whole endpoint registry', () => {
     for (const ep of implemented()) {
       if (SESSION_ENDING.has(ep.path)) continue;
       for (const body of HOSTILE) {
-        const visitor = expectEnvelope(await send(ep.method, ep.path, body), `visitor ${ep.path} ${JSON.stringify(body)?.slice(0, 60)}`);
+        const visitor = expectEnvelope(
+          await send(ep.method, ep.path, body),
+          `visitor ${ep.path} ${JSON.stringify(body)?.slice(0, 60)}`,
+        );
         if (ep.auth === 'member') expect(visitor, `visitor ${ep.path}`).toBe(401);
-        expectEnvelope(await send(ep.method, ep.path, body, member.token), `member ${ep.path} ${JSON.stringify(body)?.slice(0, 60)}`);
+        expectEnvelope(
+          await send(ep.method, ep.path, body, member.token),
+          `member ${ep.path} ${JSON.stringify(body)?.slice(0, 60)}`,
+        );
       }
     }
   });
@@ -84,14 +90,19 @@ describe('hostile input over the whole endpoint registry', () => {
     const posts = implemented().filter((ep) => ep.method === 'POST' && !SESSION_ENDING.has(ep.path));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...posts), fc.jsonValue({ maxDepth: 3 }), async (ep, body) => {
-        expectEnvelope(await send('POST', ep.path, body, member.token), `${ep.path} ${JSON.stringify(body).slice(0, 80)}`);
+        expectEnvelope(
+          await send('POST', ep.path, body, member.token),
+          `${ep.path} ${JSON.stringify(body).slice(0, 80)}`,
+        );
       }),
       { numRuns: 300 },
     );
   });
 
   it('moved no money and left the ledger balanced', async () => {
-    expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: member.token })).data.balance).toBe('100.00');
+    expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: member.token })).data.balance).toBe(
+      '100.00',
+    );
     const check = await adminCall<{ balanced: boolean }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
     expect(check.data.balanced).toBe(true);
   });
@@ -102,7 +113,12 @@ describe('hostile input over the whole endpoint registry', () => {
       ['name=a&password=b', 'text/plain'],
       ['\u0000\u0001', 'application/octet-stream'],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login_pc', payload, headers: { 'content-type': type } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login_pc',
+        payload,
+        headers: { 'content-type': type },
+      });
       expect(res.statusCode).toBe(200);
       const answer = res.json() as { code: number; message: string };
       expect(answer.code).toBe(400);

@@ -104,7 +104,13 @@ export async function buildTestApp(
   // A production app (sandbox off) starts only with PUBLIC_URL, as a production server does.
   if (!config.sandbox && !config.publicUrl) config.publicUrl = 'https://m.example.test';
   await seedIfEmpty(database.db, { sandbox: config.sandbox });
-  const app = await buildApp({ db: database.db, config, locks: database.locks, clock: options.clock, logStream: options.logStream });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    locks: database.locks,
+    clock: options.clock,
+    logStream: options.logStream,
+  });
   await app.ready();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -209,7 +215,10 @@ export async function call<T = unknown>(
   const method = options.method ?? 'POST';
   const res = await app.inject({
     method,
-    url: method === 'GET' && body && typeof body === 'object' ? `${path}?${new URLSearchParams(body as Record<string, string>)}` : path,
+    url:
+      method === 'GET' && body && typeof body === 'object'
+        ? `${path}?${new URLSearchParams(body as Record<string, string>)}`
+        : path,
     payload: method === 'POST' ? (body as object) : undefined,
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     remoteAddress: options.ip ?? '127.0.0.1',
@@ -236,7 +245,9 @@ export function newMember(overrides: Record<string, string> = {}) {
 
 export async function registerMember(app: FastifyInstance, overrides: Record<string, string> = {}) {
   const body = newMember(overrides);
-  const answer = await call<{ api_token: string }>(app, '/api/register', body, { ip: `10.9.${counter % 250}.${(counter * 7) % 250}` });
+  const answer = await call<{ api_token: string }>(app, '/api/register', body, {
+    ip: `10.9.${counter % 250}.${(counter * 7) % 250}`,
+  });
   if (answer.code !== 200) throw new Error(`register failed: ${answer.message}`);
   return { ...body, token: answer.data.api_token };
 }
@@ -249,7 +260,12 @@ export async function operatorToken(t: TestApp, role: OperatorRole = 'admin'): P
   const password = await createOperator(t.database.db, username, role);
   // Each operator signs in from an address of its own: operators sharing one would be one person to the two-person
   // rule (docs/operators.md "Two people, judged by person").
-  const answer = await call<{ token: string }>(t.app, '/admin/api/login', { username, password }, { ip: `10.77.${(counter >> 8) & 255}.${counter & 255}` });
+  const answer = await call<{ token: string }>(
+    t.app,
+    '/admin/api/login',
+    { username, password },
+    { ip: `10.77.${(counter >> 8) & 255}.${counter & 255}` },
+  );
   if (answer.code !== 200) throw new Error(`operator login failed: ${answer.message}`);
   return answer.data.token;
 }
@@ -303,14 +319,25 @@ export async function approveSetting<T = unknown>(t: TestApp, checker: string, t
   const [change] = await t.database.db
     .select({ id: integrationChanges.id })
     .from(integrationChanges)
-    .where(and(eq(integrationChanges.targetKind, 'setting'), eq(integrationChanges.target, target), eq(integrationChanges.state, 1)));
+    .where(
+      and(
+        eq(integrationChanges.targetKind, 'setting'),
+        eq(integrationChanges.target, target),
+        eq(integrationChanges.state, 1),
+      ),
+    );
   if (!change) throw new Error(`no pending change of ${target}`);
   return adminCall<T>(t, checker, 'POST', `/admin/api/integration-changes/${change.id}/approve`, { note: '' });
 }
 
 /** The back office's ledger check, asserted: it answers, no account is mismatched, and the books balance to 0.00. */
 export async function expectLedgerBalanced(t: TestApp, opToken: string) {
-  const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, opToken, 'GET', '/admin/api/ledger/check');
+  const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(
+    t,
+    opToken,
+    'GET',
+    '/admin/api/ledger/check',
+  );
   expect(check.code).toBe(200);
   expect(check.data.mismatched).toEqual([]);
   expect(check.data.balanced).toBe(true);
@@ -323,13 +350,25 @@ export async function expectLedgerBalanced(t: TestApp, opToken: string) {
  */
 export async function credit(t: TestApp, opToken: string, username: string, amount: string) {
   const id = await memberId(t, username);
-  const answer = await adminCall<{ balance: string; pending: { id: number } | null }>(t, opToken, 'POST', `/admin/api/members/${id}/adjust`, {
-    amount,
-    note: 'test credit',
-  });
+  const answer = await adminCall<{ balance: string; pending: { id: number } | null }>(
+    t,
+    opToken,
+    'POST',
+    `/admin/api/members/${id}/adjust`,
+    {
+      amount,
+      note: 'test credit',
+    },
+  );
   if (answer.code !== 200) throw new Error(`credit failed: ${answer.message}`);
   if (!answer.data.pending) return answer.data.balance;
-  const approved = await adminCall(t, await secondFinance(t), 'POST', `/admin/api/adjustments/${answer.data.pending.id}/approve`, {});
+  const approved = await adminCall(
+    t,
+    await secondFinance(t),
+    'POST',
+    `/admin/api/adjustments/${answer.data.pending.id}/approve`,
+    {},
+  );
   if (approved.code !== 200) throw new Error(`credit approval failed: ${approved.message}`);
   const { accountCode, balanceOf } = await import('../src/modules/ledger/ledger-service');
   const { centsToMoney } = await import('@h5/contract');
@@ -341,7 +380,13 @@ export async function credit(t: TestApp, opToken: string, username: string, amou
  * aggregator of this app, with a secret of its own. `at` gives it another address (a listener of the test) or a name
  * of its own.
  */
-export async function addVenue(t: TestApp, code: string, categoryId: string, enabled = 1, at: { apiBaseUrl?: string; name?: string } = {}) {
+export async function addVenue(
+  t: TestApp,
+  code: string,
+  categoryId: string,
+  enabled = 1,
+  at: { apiBaseUrl?: string; name?: string } = {},
+) {
   const { venues } = await import('../src/db/schema');
   await t.database.db.insert(venues).values({
     code,
@@ -363,7 +408,10 @@ export interface Envelope<T = unknown> {
 }
 
 /** The headers of a call to the sandbox aggregator's test controls (outcomes, faults): its control token. */
-export const controlHeaders = (t: TestApp) => ({ 'content-type': 'application/json', authorization: `Bearer ${t.config.sandboxControlToken}` });
+export const controlHeaders = (t: TestApp) => ({
+  'content-type': 'application/json',
+  authorization: `Bearer ${t.config.sandboxControlToken}`,
+});
 
 /** A call of the sandbox aggregator's demo game page (state, round, settle) or of its controls (outcomes), over HTTP. */
 export async function aggregator<T = unknown>(t: TestApp, path: string, body: unknown): Promise<Envelope<T>> {
@@ -383,7 +431,12 @@ export async function planOutcomes(t: TestApp, venue: string, ...outcomes: strin
 
 /** The ticket of the game page a launch (/api/getGameUrl) opens. */
 export async function launchTicket(t: TestApp, token: string, venue: string, gameCode = 'demo'): Promise<string> {
-  const answer = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: venue, game_code: gameCode }, { token });
+  const answer = await call<{ url: string }>(
+    t.app,
+    '/api/getGameUrl',
+    { plat_name: venue, game_code: gameCode },
+    { token },
+  );
   if (answer.code !== 200) throw new Error(`launch failed: ${answer.message}`);
   return new URL(answer.data.url).searchParams.get('ticket') ?? '';
 }
@@ -402,14 +455,22 @@ export async function venuePlayer(t: TestApp, financeToken: string, venue: strin
 /** Brings the venues' settled bets in, as the minute's bet pull does (docs/venues.md "Game venues"). */
 export async function pullBets(t: TestApp, ...venueCodes: string[]) {
   const { pullVenueBets } = await import('../src/modules/wallet/venue-bets');
-  for (const code of venueCodes) await pullVenueBets({ db: t.database.db, clock: t.clock, venueTimeoutMs: t.config.venueTimeoutMs, outbound: t.config.outbound }, code);
+  for (const code of venueCodes)
+    await pullVenueBets(
+      { db: t.database.db, clock: t.clock, venueTimeoutMs: t.config.venueTimeoutMs, outbound: t.config.outbound },
+      code,
+    );
 }
 
 /**
  * A call of the demo game page at the sandbox aggregator as the page makes it ('round', 'settle', 'state'); after a
  * round or a settlement the venue's settled bets are pulled at once, as the minute's pull would bring them.
  */
-export async function play<T = unknown>(t: TestApp, path: 'round' | 'settle' | 'state', body: Record<string, unknown>): Promise<Envelope<T>> {
+export async function play<T = unknown>(
+  t: TestApp,
+  path: 'round' | 'settle' | 'state',
+  body: Record<string, unknown>,
+): Promise<Envelope<T>> {
   const answer = await aggregator<T>(t, path, body);
   if (path !== 'state' && answer.code === 200) {
     const state = await aggregator<{ venue: string }>(t, 'state', { ticket: body.ticket });

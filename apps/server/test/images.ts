@@ -41,10 +41,15 @@ export function solidPng(width = 1, height = 1, rgba: [number, number, number, n
 
 /** The first bytes of a JPEG (SOI, APP0 JFIF) and some padding: what a type check reads. */
 export const jpegBytes = () =>
-  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(64, 1)]);
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0', 'latin1'),
+    Buffer.alloc(64, 1),
+  ]);
 
 /** A GIF89a header and a little more. */
-export const gifBytes = () => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0]), Buffer.alloc(32)]);
+export const gifBytes = () =>
+  Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0]), Buffer.alloc(32)]);
 
 /** A RIFF/WEBP container header with a VP8L chunk start. */
 export function webpBytes(): Buffer {
@@ -79,7 +84,12 @@ export function multipartBody(
 }
 
 /** Posts a multipart body to the app as a browser's form upload (with a bearer token when given): the JSON answer. */
-export async function postMultipart<T>(app: FastifyInstance, url: string, token: string | undefined, body: { payload: Buffer; contentType: string }): Promise<T> {
+export async function postMultipart<T>(
+  app: FastifyInstance,
+  url: string,
+  token: string | undefined,
+  body: { payload: Buffer; contentType: string },
+): Promise<T> {
   const res = await app.inject({
     method: 'POST',
     url,

@@ -26,7 +26,12 @@ function lint(dir: string, file: string): string[] {
   const full = path.join(dir, 'src', file);
   const linter = new Linter({ configType: 'flat', cwd: dir });
   const config: Linter.Config[] = [
-    { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { server: floors }, rules: { 'server/floors': 'error' } },
+    {
+      files: ['**/*.ts'],
+      languageOptions: { parser: tseslint.parser },
+      plugins: { server: floors },
+      rules: { 'server/floors': 'error' },
+    },
   ];
   return linter.verify(readFileSync(full, 'utf8'), config, full).map((m) => m.message);
 }
@@ -37,11 +42,16 @@ const base = {
   'modules/accounts/accounts-tables.ts': 'export const members = {};\n',
   'db/client.ts': "export * from '../modules/accounts/accounts-tables';\n",
   'http/errors.ts': 'export class AppError extends Error {}\n',
-  'http/route.ts': "import { AppError } from './errors';\nimport { cents } from '../lib/money';\nexport const route = [AppError, cents];\n",
-  'modules/ledger/ledger-service.ts': "import { AppError } from '../../http/errors';\nimport type { members } from '../accounts/accounts-tables';\nexport const post = (m: typeof members) => [AppError, m];\n",
-  'modules/accounts/accounts-service.ts': "import { post } from '../ledger/ledger-service';\nimport { route } from '../../http/route';\nexport const account = [post, route];\n",
-  'modules/wallet/wallet-service.ts': "import { post } from '../ledger/ledger-service';\nimport { account } from '../accounts/accounts-service';\nexport const wallet = [post, account];\n",
-  'app.ts': "import { wallet } from './modules/wallet/wallet-service';\nimport { config } from './config';\nexport const app = [wallet, config];\n",
+  'http/route.ts':
+    "import { AppError } from './errors';\nimport { cents } from '../lib/money';\nexport const route = [AppError, cents];\n",
+  'modules/ledger/ledger-service.ts':
+    "import { AppError } from '../../http/errors';\nimport type { members } from '../accounts/accounts-tables';\nexport const post = (m: typeof members) => [AppError, m];\n",
+  'modules/accounts/accounts-service.ts':
+    "import { post } from '../ledger/ledger-service';\nimport { route } from '../../http/route';\nexport const account = [post, route];\n",
+  'modules/wallet/wallet-service.ts':
+    "import { post } from '../ledger/ledger-service';\nimport { account } from '../accounts/accounts-service';\nexport const wallet = [post, account];\n",
+  'app.ts':
+    "import { wallet } from './modules/wallet/wallet-service';\nimport { config } from './config';\nexport const app = [wallet, config];\n",
   'modules/wallet/wallet.test.ts': "import { app } from '../../app';\nexport const t = app;\n",
 };
 
@@ -54,19 +64,30 @@ describe('the server import floors rule', () => {
   it('fails an upward import: http importing a module, a module importing the entry point, ledger importing a money area', () => {
     const dir = tree({
       ...base,
-      'http/route.ts': "import type { account } from '../modules/accounts/accounts-service';\nexport type Member = typeof account;\n",
+      'http/route.ts':
+        "import type { account } from '../modules/accounts/accounts-service';\nexport type Member = typeof account;\n",
       'modules/accounts/accounts-service.ts': "import { app } from '../../app';\nexport const account = app;\n",
       'modules/ledger/ledger-service.ts': "export const post = () => import('../wallet/wallet-service');\n",
       'lib/money.ts': "export { config } from '../config';\n",
     });
-    expect(lint(dir, 'http/route.ts').join('\n')).toMatch(/http\/route\.ts \(floor http\) imports modules\/accounts\/accounts-service\.ts \(floor modules\)/);
-    expect(lint(dir, 'modules/accounts/accounts-service.ts').join('\n')).toMatch(/imports app\.ts \(floor entry points\)/);
-    expect(lint(dir, 'modules/ledger/ledger-service.ts').join('\n')).toMatch(/\(floor ledger\) imports modules\/wallet\/wallet-service\.ts \(floor modules\)/);
+    expect(lint(dir, 'http/route.ts').join('\n')).toMatch(
+      /http\/route\.ts \(floor http\) imports modules\/accounts\/accounts-service\.ts \(floor modules\)/,
+    );
+    expect(lint(dir, 'modules/accounts/accounts-service.ts').join('\n')).toMatch(
+      /imports app\.ts \(floor entry points\)/,
+    );
+    expect(lint(dir, 'modules/ledger/ledger-service.ts').join('\n')).toMatch(
+      /\(floor ledger\) imports modules\/wallet\/wallet-service\.ts \(floor modules\)/,
+    );
     expect(lint(dir, 'lib/money.ts').join('\n')).toMatch(/\(floor lib\) imports config\.ts \(floor config\)/);
   });
 
-  it('fails http importing a module\'s tables, which lie below it', () => {
-    const dir = tree({ ...base, 'http/member-page.ts': "import { members } from '../modules/accounts/accounts-tables';\nexport const page = members;\n" });
+  it("fails http importing a module's tables, which lie below it", () => {
+    const dir = tree({
+      ...base,
+      'http/member-page.ts':
+        "import { members } from '../modules/accounts/accounts-tables';\nexport const page = members;\n",
+    });
     expect(lint(dir, 'http/member-page.ts')).toEqual([
       'http/member-page.ts imports modules/accounts/accounts-tables.ts: http/ knows no module, not even its tables (app.ts hands it what it needs).',
     ]);
@@ -86,12 +107,15 @@ describe('the server import floors rule', () => {
     const dir = tree({
       ...base,
       'modules/wallet/venue-directory.ts': 'export const venues = [];\n',
-      'modules/accounts/summary.ts': "import { venues } from '../wallet/venue-directory';\nexport const summary = venues;\n",
+      'modules/accounts/summary.ts':
+        "import { venues } from '../wallet/venue-directory';\nexport const summary = venues;\n",
     });
     expect(lint(dir, 'modules/accounts/summary.ts')).toEqual([
       'This import closes a circle of folders: modules/accounts -> modules/wallet -> modules/accounts (here modules/accounts/summary.ts -> modules/wallet/venue-directory.ts).',
     ]);
-    expect(lint(dir, 'modules/wallet/wallet-service.ts').join('\n')).toMatch(/circle of folders: modules\/wallet -> modules\/accounts -> modules\/wallet/);
+    expect(lint(dir, 'modules/wallet/wallet-service.ts').join('\n')).toMatch(
+      /circle of folders: modules\/wallet -> modules\/accounts -> modules\/wallet/,
+    );
     expect(lint(dir, 'modules/accounts/accounts-service.ts')).toEqual([]);
   });
 });

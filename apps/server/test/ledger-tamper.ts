@@ -26,14 +26,22 @@ export async function postWithoutKey(db: Db, reference: string, memberId: number
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL ledger.seal = ''`);
     const [row] = rowsOf<{ out_id: number }>(
-      await tx.execute(sql`SELECT out_id FROM ledger_post(${reference}, 'adjustment', ${memberId}::integer, '', ${adjustment(reference, memberId, cents)})`),
+      await tx.execute(
+        sql`SELECT out_id FROM ledger_post(${reference}, 'adjustment', ${memberId}::integer, '', ${adjustment(reference, memberId, cents)})`,
+      ),
     );
     return Number(row!.out_id);
   });
 }
 
 /** ledger_post with the session's key, at a time of its own (its tenth argument): `secondsAgo` before now. */
-export async function postSealedAgo(db: Db, reference: string, memberId: number, cents: number, secondsAgo: number): Promise<number> {
+export async function postSealedAgo(
+  db: Db,
+  reference: string,
+  memberId: number,
+  cents: number,
+  secondsAgo: number,
+): Promise<number> {
   const [row] = rowsOf<{ out_id: number }>(
     await db.execute(sql`
       SELECT out_id FROM ledger_post(${reference}, 'adjustment', ${memberId}::integer, '', ${adjustment(reference, memberId, cents)},
@@ -50,8 +58,12 @@ export async function postSealedAgo(db: Db, reference: string, memberId: number,
 export async function forgeKeyPeriod(db: Db, movementId: number, latest: boolean) {
   const keyId = latest ? 'f0f0f0f0f0f0f001' : 'f0f0f0f0f0f0f000';
   const startedAt = latest ? sql`now() + interval '1 second'` : sql`now() - interval '400 days'`;
-  await db.execute(sql`INSERT INTO ledger_seal_keys (key_id, started_at, first_movement_id) VALUES (${keyId}, ${startedAt}, ${movementId})`);
-  await db.execute(sql`UPDATE ledger_transactions SET seal_key = ${keyId}, seal_mac = sha256(convert_to(reference, 'UTF8')) WHERE id = ${movementId}`);
+  await db.execute(
+    sql`INSERT INTO ledger_seal_keys (key_id, started_at, first_movement_id) VALUES (${keyId}, ${startedAt}, ${movementId})`,
+  );
+  await db.execute(
+    sql`UPDATE ledger_transactions SET seal_key = ${keyId}, seal_mac = sha256(convert_to(reference, 'UTF8')) WHERE id = ${movementId}`,
+  );
   return { keyId, remove: () => db.execute(sql`DELETE FROM ledger_seal_keys WHERE key_id = ${keyId}`) };
 }
 
@@ -71,11 +83,15 @@ export async function removeMovement(db: Db, id: number): Promise<void> {
  * to match. The balances still equal their entries. Answers a function that puts everything back.
  */
 export async function deleteAndRechain(db: Db, id: number): Promise<() => Promise<void>> {
-  const [gone] = rowsOf<{ seq: string }>(await db.execute(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`));
+  const [gone] = rowsOf<{ seq: string }>(
+    await db.execute(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`),
+  );
   const seq = Number(gone!.seq);
   await db.execute(sql`CREATE TABLE tamper_tx AS SELECT * FROM ledger_transactions WHERE id = ${id}`);
   await db.execute(sql`CREATE TABLE tamper_entries AS SELECT * FROM ledger_entries WHERE transaction_id = ${id}`);
-  await db.execute(sql`CREATE TABLE tamper_chain AS SELECT id, chain_seq, chain_hash FROM ledger_transactions WHERE chain_seq > ${seq}`);
+  await db.execute(
+    sql`CREATE TABLE tamper_chain AS SELECT id, chain_seq, chain_hash FROM ledger_transactions WHERE chain_seq > ${seq}`,
+  );
   await db.execute(sql`CREATE TABLE tamper_digests AS SELECT * FROM ledger_seal_digests`);
   await removeMovement(db, id);
   // One down, through negative numbers so no two movements hold one number on the way.
@@ -109,7 +125,9 @@ export async function deleteAndRechain(db: Db, id: number): Promise<() => Promis
       UPDATE ledger_accounts a SET balance = a.balance + e.amount
         FROM (SELECT account_id, sum(amount) AS amount FROM tamper_entries GROUP BY account_id) e
        WHERE a.id = e.account_id`);
-    await db.execute(sql`UPDATE ledger_transactions t SET chain_seq = c.chain_seq, chain_hash = c.chain_hash FROM tamper_chain c WHERE t.id = c.id`);
+    await db.execute(
+      sql`UPDATE ledger_transactions t SET chain_seq = c.chain_seq, chain_hash = c.chain_hash FROM tamper_chain c WHERE t.id = c.id`,
+    );
     await db.execute(sql`DELETE FROM ledger_seal_digests`);
     await db.execute(sql`INSERT INTO ledger_seal_digests SELECT * FROM tamper_digests`);
     await db.execute(sql`DROP TABLE tamper_tx, tamper_entries, tamper_chain, tamper_digests`);

@@ -8,7 +8,13 @@ export interface Listener {
   /** "http://host:port" (IPv6 in brackets). */
   origin: string;
   /** Each request's method, path, body and the connection's port on the caller's side, in arrival order. */
-  received: { method: string; url: string; body: string; headers: IncomingMessage['headers']; remotePort: number | undefined }[];
+  received: {
+    method: string;
+    url: string;
+    body: string;
+    headers: IncomingMessage['headers'];
+    remotePort: number | undefined;
+  }[];
   close(): Promise<void>;
 }
 

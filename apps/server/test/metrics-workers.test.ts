@@ -11,10 +11,14 @@ afterAll(cleanup);
 /** A request on a connection of its own, so the primary hands each to the next worker in turn. */
 function freshConnectionPost(base: string, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method: 'POST', agent: false, headers: { connection: 'close', 'content-type': 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${base}${path}`,
+      { method: 'POST', agent: false, headers: { connection: 'close', 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end('{}');
   });
@@ -24,7 +28,13 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('metrics under WORKERS', 
   it('sum the requests both workers served on the primary’s metrics port', async () => {
     const url = await freshDatabase();
     const metricsPort = await freePort();
-    const server = await start({ DATABASE_URL: url.toString(), REDIS_URL: testRedisUrl()!, WORKERS: '2', PUBLIC_URL: 'https://m.example.test', METRICS_PORT: String(metricsPort) });
+    const server = await start({
+      DATABASE_URL: url.toString(),
+      REDIS_URL: testRedisUrl()!,
+      WORKERS: '2',
+      PUBLIC_URL: 'https://m.example.test',
+      METRICS_PORT: String(metricsPort),
+    });
     await ready(server.base, server.child);
     const scrape = async () => {
       const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
@@ -41,7 +51,9 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('metrics under WORKERS', 
     const statuses = await Promise.all(Array.from({ length: 40 }, () => freshConnectionPost(server.base, '/api/app')));
     expect(statuses.every((s) => s === 200)).toBe(true);
     const after = (await scrape())!;
-    const served = (samples: typeof after) => valueOf(samples, 'h5_http_requests_total', { method: 'POST', route: '/api/app', status: '200', code: '200' }) ?? 0;
+    const served = (samples: typeof after) =>
+      valueOf(samples, 'h5_http_requests_total', { method: 'POST', route: '/api/app', status: '200', code: '200' }) ??
+      0;
     // Each worker counts only the requests it served: the sum is all 40 only when both are reported.
     expect(served(after) - served(before!)).toBe(40);
     expect(valueOf(after, 'h5_server_processes')).toBe(2);

@@ -170,7 +170,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The endpoint's path aimed at nothing: every `:param` names a row that does not exist. */
-const missingTarget = (path: string) => path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => (name === 'id' ? '999999999' : 'zz_missing'));
+const missingTarget = (path: string) =>
+  path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => (name === 'id' ? '999999999' : 'zz_missing'));
 
 /**
  * One call with an empty body or query: it is refused as bad input, finds nothing, or changes nothing that
@@ -190,7 +191,8 @@ async function send(key: string, token: string | undefined) {
 describe('who may call each back-office endpoint', () => {
   it('has one row per endpoint of the contract, and each row is the contract roles', () => {
     expect(Object.keys(WHO_MAY_CALL).sort()).toEqual(Object.keys(adminEndpoints).sort());
-    for (const ep of adminEndpointList()) expect([...ep.roles].sort(), ep.key).toEqual([...(WHO_MAY_CALL[ep.key] ?? [])].sort());
+    for (const ep of adminEndpointList())
+      expect([...ep.roles].sort(), ep.key).toEqual([...(WHO_MAY_CALL[ep.key] ?? [])].sort());
   });
 
   const operatorKeys = Object.keys(WHO_MAY_CALL).filter((key) => key !== 'login' && key !== 'logout');
@@ -202,14 +204,18 @@ describe('who may call each back-office endpoint', () => {
     }
   });
 
-  it.each(ROLES)('answers 403 to %s exactly where its row leaves it out, and lets it through elsewhere', async (role) => {
-    for (const key of operatorKeys) {
-      const { body } = await send(key, tokens[role]);
-      if (WHO_MAY_CALL[key]!.includes(role)) expect([BizCode.UNAUTHORIZED, BizCode.FORBIDDEN], `${key}: ${body.message}`).not.toContain(body.code);
-      else expect({ key, body }).toEqual({ key, body: FORBIDDEN });
-    }
-    // Signing out ends the session: a token of its own.
-    const { body } = await send('logout', await operatorToken(t, role));
-    expect(body.code).toBe(200);
-  });
+  it.each(ROLES)(
+    'answers 403 to %s exactly where its row leaves it out, and lets it through elsewhere',
+    async (role) => {
+      for (const key of operatorKeys) {
+        const { body } = await send(key, tokens[role]);
+        if (WHO_MAY_CALL[key]!.includes(role))
+          expect([BizCode.UNAUTHORIZED, BizCode.FORBIDDEN], `${key}: ${body.message}`).not.toContain(body.code);
+        else expect({ key, body }).toEqual({ key, body: FORBIDDEN });
+      }
+      // Signing out ends the session: a token of its own.
+      const { body } = await send('logout', await operatorToken(t, role));
+      expect(body.code).toBe(200);
+    },
+  );
 });

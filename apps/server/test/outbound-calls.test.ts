@@ -35,16 +35,26 @@ const production = (allow = '') => ({ allow: parseOutboundAllow(allow), requireH
 describe('outbound calls to addresses inside the network', () => {
   it('a launch sends no launch token to a venue on loopback: the member is told the venue cannot be entered', async () => {
     const member = await registerMember(t.app);
-    const answer = await call(t.app, '/api/getGameUrl', { plat_name: 'INSIDE', game_code: 'demo' }, { token: member.token });
+    const answer = await call(
+      t.app,
+      '/api/getGameUrl',
+      { plat_name: 'INSIDE', game_code: 'demo' },
+      { token: member.token },
+    );
     expect(answer).toEqual({ code: BizCode.TRANSFER_REFUSED, message: MSG.venueNotAnswering, data: null });
     expect(inside.received).toEqual([]);
     expect(logged.some((line) => line.includes('outbound call refused') && line.includes(inside.origin))).toBe(true);
   });
 
   it('the bet pull asks nothing of it and keeps its cursor', async () => {
-    await pullVenueBets({ db: t.database.db, clock: t.clock, venueTimeoutMs: 2000, outbound: t.config.outbound }, 'INSIDE');
+    await pullVenueBets(
+      { db: t.database.db, clock: t.clock, venueTimeoutMs: 2000, outbound: t.config.outbound },
+      'INSIDE',
+    );
     expect(inside.received).toEqual([]);
-    expect(await t.database.db.select().from(venueBetCursors).where(eq(venueBetCursors.venueCode, 'INSIDE'))).toEqual([]);
+    expect(await t.database.db.select().from(venueBetCursors).where(eq(venueBetCursors.venueCode, 'INSIDE'))).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -88,7 +98,13 @@ describe('outbound calls to addresses inside the network', () => {
     const host = `127.0.0.1:${inside.port}`;
     const ask = (url: string, payload: object) =>
       t.app
-        .inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${member.token}`, host }, remoteAddress: '127.0.0.1' })
+        .inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { authorization: `Bearer ${member.token}`, host },
+          remoteAddress: '127.0.0.1',
+        })
         .then((r) => r.json() as { code: number; data: { deposit_no: string; info: { pay_url: string } } });
     const made = await ask('/api/recharge', { paytype: 'alipay', amount: '100' });
     const info = await ask('/api/payinfo', { deposit_no: made.data.deposit_no });
@@ -97,14 +113,25 @@ describe('outbound calls to addresses inside the network', () => {
     const cashier = await fetch(`${t.origin}${payUrl.pathname}${payUrl.search}`).then((r) => r.text());
     const tradeNo = /name="trade_no" value="(\d+)"/.exec(cashier)?.[1] ?? '';
     expect(tradeNo).not.toBe('');
-    const paid = await fetch(`${t.origin}/sandbox/epay/pay`, { method: 'POST', body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }), redirect: 'manual' });
+    const paid = await fetch(`${t.origin}/sandbox/epay/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }),
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     expect(inside.received).toEqual([]);
   });
 
   it('a gateway order query to a refused address sends nothing (the merchant key stays here)', async () => {
-    const account = { code: 'inside', merchantId: '1001', secret: 'merchant-key-123', submitUrl: `${inside.origin}/submit.php` };
-    const error = await epayGateway.queryOrder(account, 'D20260601000001', t.origin, production()).catch((e: Error) => e);
+    const account = {
+      code: 'inside',
+      merchantId: '1001',
+      secret: 'merchant-key-123',
+      submitUrl: `${inside.origin}/submit.php`,
+    };
+    const error = await epayGateway
+      .queryOrder(account, 'D20260601000001', t.origin, production())
+      .catch((e: Error) => e);
     expect(error).toMatchObject({ name: 'OutboundRefusedError', message: MSG.outboundPrivateAddress });
     expect(inside.received).toEqual([]);
   });

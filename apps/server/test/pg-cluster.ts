@@ -57,13 +57,30 @@ export interface Cluster {
 }
 
 export function cluster(dataDir: string, port: number, socketDir: string, settings: string[] = []): Cluster {
-  const options = ['-c listen_addresses=127.0.0.1', `-c port=${port}`, `-c unix_socket_directories=${socketDir}`, '-c fsync=off', ...settings];
+  const options = [
+    '-c listen_addresses=127.0.0.1',
+    `-c port=${port}`,
+    `-c unix_socket_directories=${socketDir}`,
+    '-c fsync=off',
+    ...settings,
+  ];
   return {
     dataDir,
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async start() {
-      await pgTool('pg_ctl', ['-D', dataDir, '-o', options.join(' '), '-l', `${dataDir}.log`, '-w', '-t', '60', 'start']);
+      await pgTool('pg_ctl', [
+        '-D',
+        dataDir,
+        '-o',
+        options.join(' '),
+        '-l',
+        `${dataDir}.log`,
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ]);
     },
     async stop(mode = 'fast') {
       if (!existsSync(path.join(dataDir, 'postmaster.pid'))) return;

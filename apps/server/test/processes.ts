@@ -65,11 +65,15 @@ export function serverProcesses() {
   }
 
   function createOperator(env: Record<string, string>) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/operator.ts', 'create', 'shutdown_op', '--role', 'admin'], {
-      cwd: serverRoot,
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/operator.ts', 'create', 'shutdown_op', '--role', 'admin'],
+      {
+        cwd: serverRoot,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      },
+    );
     return { username: 'shutdown_op', password: /^password: (\S+)$/m.exec(out)![1]! };
   }
 
@@ -89,7 +93,9 @@ export function serverProcesses() {
     const name = `kill${randomBytes(3).toString('hex')}`;
     const reg = await register(base, name);
     const login = await post<{ token: string }>(base, '/admin/api/login', operator);
-    const list = await fetch(`${base}/admin/api/members?username=${name}`, { headers: { authorization: `Bearer ${login.data.token}` } });
+    const list = await fetch(`${base}/admin/api/members?username=${name}`, {
+      headers: { authorization: `Bearer ${login.data.token}` },
+    });
     const id = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!.id;
     await fetch(`${base}/admin/api/members/${id}/adjust`, {
       method: 'POST',

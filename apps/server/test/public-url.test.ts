@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 /** A member call with a forged Host header. */
-async function forged<T>(method: 'GET' | 'POST', url: string, token: string, payload: object = {}): Promise<{ code: number; data: T }> {
+async function forged<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  payload: object = {},
+): Promise<{ code: number; data: T }> {
   const res = await t.app.inject({
     method,
     url,
@@ -38,9 +43,14 @@ async function forged<T>(method: 'GET' | 'POST', url: string, token: string, pay
 describe('PUBLIC_URL', () => {
   it('builds the gateway pay request (notify_url, return_url) from PUBLIC_URL whatever the Host header says', async () => {
     const m = await registerMember(t.app);
-    const made = await forged<{ deposit_no: string }>('POST', '/api/recharge', m.token, { paytype: 'alipay', amount: '200' });
+    const made = await forged<{ deposit_no: string }>('POST', '/api/recharge', m.token, {
+      paytype: 'alipay',
+      amount: '200',
+    });
     expect(made.code).toBe(200);
-    const info = await forged<{ info: { pay_url?: string } }>('POST', '/api/payinfo', m.token, { deposit_no: made.data.deposit_no });
+    const info = await forged<{ info: { pay_url?: string } }>('POST', '/api/payinfo', m.token, {
+      deposit_no: made.data.deposit_no,
+    });
     const pay = new URL(info.data.info.pay_url ?? '');
     expect(pay.origin).toBe(PUBLIC);
     expect(pay.searchParams.get('notify_url')).toBe(`${PUBLIC}/api/pay/notify/sandbox`);
@@ -65,7 +75,9 @@ describe('PUBLIC_URL', () => {
   it('is required to start with SANDBOX=0, and the error names it', async () => {
     const production = loadConfig({ SANDBOX: '0', LOG_LEVEL: 'silent' });
     expect(publicUrlProblem(production)).toMatch(/^PUBLIC_URL is required when SANDBOX=0/);
-    await expect(buildApp({ db: t.database.db, config: production })).rejects.toThrow('PUBLIC_URL is required when SANDBOX=0');
+    await expect(buildApp({ db: t.database.db, config: production })).rejects.toThrow(
+      'PUBLIC_URL is required when SANDBOX=0',
+    );
     expect(publicUrlProblem(loadConfig({ SANDBOX: '0', PUBLIC_URL: 'https://m.example.com/' }))).toBeNull();
     expect(loadConfig({ SANDBOX: '0', PUBLIC_URL: 'https://m.example.com/' }).publicUrl).toBe('https://m.example.com');
     // The demo on localhost may still use the request's origin.

@@ -10,9 +10,11 @@ import { controlHeaders, useTestApp } from './helper';
 const t = useTestApp();
 
 const control = (path: string, body: unknown, headers: Record<string, string>) =>
-  fetch(`${t.origin}/sandbox/aggregator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(
-    async (res) => ({ status: res.status, body: (await res.json()) as unknown }),
-  );
+  fetch(`${t.origin}/sandbox/aggregator/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  }).then(async (res) => ({ status: res.status, body: (await res.json()) as unknown }));
 
 async function demoVenue() {
   const [row] = await t.database.db
@@ -25,7 +27,12 @@ async function demoVenue() {
 }
 
 const balance = async () =>
-  callVenue(await demoVenue(), 'balance', { player: 'nobody1' }, { clock: t.clock, timeoutMs: 5000, outbound: t.config.outbound });
+  callVenue(
+    await demoVenue(),
+    'balance',
+    { player: 'nobody1' },
+    { clock: t.clock, timeoutMs: 5000, outbound: t.config.outbound },
+  );
 
 describe('the sandbox aggregator controls', () => {
   it.each([
@@ -35,8 +42,16 @@ describe('the sandbox aggregator controls', () => {
   ])('answer 401 with %s, and nothing changes', async (_name, headers) => {
     const venue = await demoVenue();
     const refusal = { status: 401, body: { code: 401, message: MSG.sandboxControlUnauthorized, data: null } };
-    expect(await control('faults', { venue: venue.code, call: 'balance', mode: 'fail', times: 5 }, headers as Record<string, string>)).toEqual(refusal);
-    expect(await control('outcomes', { venue: venue.code, outcomes: ['big'] }, headers as Record<string, string>)).toEqual(refusal);
+    expect(
+      await control(
+        'faults',
+        { venue: venue.code, call: 'balance', mode: 'fail', times: 5 },
+        headers as Record<string, string>,
+      ),
+    ).toEqual(refusal);
+    expect(
+      await control('outcomes', { venue: venue.code, outcomes: ['big'] }, headers as Record<string, string>),
+    ).toEqual(refusal);
     // The fault was not set: the venue still answers.
     expect((await balance()).kind).toBe('answered');
   });
@@ -52,7 +67,9 @@ describe('the sandbox aggregator controls', () => {
   });
 
   it('use SANDBOX_CONTROL_TOKEN when set (at least 16 characters), else one made at start', () => {
-    expect(loadConfig({ SANDBOX_CONTROL_TOKEN: 'a-control-token-of-mine' }).sandboxControlToken).toBe('a-control-token-of-mine');
+    expect(loadConfig({ SANDBOX_CONTROL_TOKEN: 'a-control-token-of-mine' }).sandboxControlToken).toBe(
+      'a-control-token-of-mine',
+    );
     expect(() => loadConfig({ SANDBOX_CONTROL_TOKEN: 'short' })).toThrow('SANDBOX_CONTROL_TOKEN');
     expect(t.config.sandboxControlToken).toMatch(/^[\w-]{32}$/);
   });

@@ -39,7 +39,13 @@ describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', PROCE
     await redis.flushdb();
     // Each sandbox process serves the aggregator at its own port, and the venues point at the last one started: the
     // other process reaches it over loopback only because the configuration allows it, as an operator would.
-    const env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl.toString(), SANDBOX: '1', LOGIN_FAIL_LIMIT: '4', OUTBOUND_ALLOW: '127.0.0.1' };
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: redisUrl.toString(),
+      SANDBOX: '1',
+      LOGIN_FAIL_LIMIT: '4',
+      OUTBOUND_ALLOW: '127.0.0.1',
+    };
     const operator = createOperator(env);
     const a = await start(env);
     await ready(a.base, a.child);
@@ -57,7 +63,9 @@ describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', PROCE
     const png = solidPng(); // a real PNG, so the upload is an image by its content
     const boundary = '----multi';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -82,24 +90,57 @@ describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', PROCE
     // Concurrent transfers and withdrawals of one member through both keep the ledger balanced, never below zero.
     const login = await post<{ token: string }>(a.base, '/admin/api/login', operator);
     const op = login.data.token;
-    const members = await adminApi<{ data: Array<{ id: number }> }>(b.base, op, 'GET', `/admin/api/members?username=${name}`);
+    const members = await adminApi<{ data: Array<{ id: number }> }>(
+      b.base,
+      op,
+      'GET',
+      `/admin/api/members?username=${name}`,
+    );
     const id = members.data.data[0]!.id;
-    expect((await adminApi(a.base, op, 'POST', `/admin/api/members/${id}/adjust`, { amount: '1000', note: '多进程测试' })).code).toBe(200);
+    expect(
+      (await adminApi(a.base, op, 'POST', `/admin/api/members/${id}/adjust`, { amount: '1000', note: '多进程测试' }))
+        .code,
+    ).toBe(200);
     const venue = (await post<Array<{ platname: string }>>(a.base, '/api/balancelist', {}, token)).data[0]!.platname;
     expect(
-      (await post(b.base, '/api/bindcard', { bank: '招商银行', bank_owner: '测试', bank_address: '上海分行', bank_no: '6222020200112233445', pay_pass: 'pay123456' }, token)).code,
+      (
+        await post(
+          b.base,
+          '/api/bindcard',
+          {
+            bank: '招商银行',
+            bank_owner: '测试',
+            bank_address: '上海分行',
+            bank_no: '6222020200112233445',
+            pay_pass: 'pay123456',
+          },
+          token,
+        )
+      ).code,
     ).toBe(200);
     const card = (await post<Array<{ id: number }>>(a.base, '/api/getcard', { type: 1 }, token)).data[0]!.id;
     const burst = Array.from({ length: 40 }, (_, i) => {
       const base = i % 2 ? a.base : b.base;
       if (i % 5 === 0) return post(base, '/api/withdraw', { amount: '150', bank: card, password: 'pay123456' }, token);
-      return post(base, '/api/transfer', i % 3 ? { amount: '90.00', sourcetype: 'userbalance', targettype: venue } : { amount: '40.00', sourcetype: venue, targettype: 'userbalance' }, token);
+      return post(
+        base,
+        '/api/transfer',
+        i % 3
+          ? { amount: '90.00', sourcetype: 'userbalance', targettype: venue }
+          : { amount: '40.00', sourcetype: venue, targettype: 'userbalance' },
+        token,
+      );
     });
     const answers = await Promise.all(burst);
     expect(answers.every((r) => r.code !== 500)).toBe(true);
     expect(answers.some((r) => r.code === 200)).toBe(true);
 
-    const check = await adminApi<{ balanced: boolean; total: string; mismatched: unknown[] }>(b.base, op, 'GET', '/admin/api/ledger/check');
+    const check = await adminApi<{ balanced: boolean; total: string; mismatched: unknown[] }>(
+      b.base,
+      op,
+      'GET',
+      '/admin/api/ledger/check',
+    );
     expect(check.data).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
     const user = await post<{ balance: string; gameblance: string }>(a.base, '/api/user', {}, token);
     const withdrawn = answers.filter((r, i) => i % 5 === 0 && r.code === 200).length * 150;
@@ -115,9 +156,14 @@ describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', PROCE
 
   it('runs WORKERS processes sharing one port, and stops them all on SIGTERM', async () => {
     const url = await freshDatabase();
-    const server = await start({ DATABASE_URL: url.toString(), REDIS_URL: testRedisUrl()!, WORKERS: '2', PUBLIC_URL: 'https://m.example.test' }, { stdout: 'pipe' });
+    const server = await start(
+      { DATABASE_URL: url.toString(), REDIS_URL: testRedisUrl()!, WORKERS: '2', PUBLIC_URL: 'https://m.example.test' },
+      { stdout: 'pipe' },
+    );
     await ready(server.base, server.child);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post<{ title: string }>(server.base, '/api/app', {})));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post<{ title: string }>(server.base, '/api/app', {})),
+    );
     expect(answers.every((r) => r.code === 200)).toBe(true);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -129,7 +175,10 @@ describe('WORKERS without what several processes need', PROCESS_TIMEOUT, () => {
     const pglite = await start({ DATABASE_URL: '', DATA_DIR: 'memory', WORKERS: '2' }, { stderr: 'pipe' });
     expect(await pglite.exited).toBe(1);
     expect(pglite.stderr()).toContain('WORKERS=2 needs DATABASE_URL');
-    const noRedis = await start({ DATABASE_URL: 'postgres://127.0.0.1:1/none', REDIS_URL: '', WORKERS: '2' }, { stderr: 'pipe' });
+    const noRedis = await start(
+      { DATABASE_URL: 'postgres://127.0.0.1:1/none', REDIS_URL: '', WORKERS: '2' },
+      { stderr: 'pipe' },
+    );
     expect(await noRedis.exited).toBe(1);
     expect(noRedis.stderr()).toContain('WORKERS=2 needs REDIS_URL');
   });

@@ -38,12 +38,21 @@ describe('adminEndpoints', () => {
   });
 
   it('keeps only enrolment and leaving open before two-factor sign-in', () => {
-    expect(list.filter((ep) => ep.beforeTwoFactor).map((ep) => ep.key).sort()).toEqual(['logout', 'me', 'totpConfirm', 'totpSetup']);
+    expect(
+      list
+        .filter((ep) => ep.beforeTwoFactor)
+        .map((ep) => ep.key)
+        .sort(),
+    ).toEqual(['logout', 'me', 'totpConfirm', 'totpSetup']);
   });
 
   it('takes multipart only for the image upload, a content call', () => {
     expect(list.filter((ep) => ep.multipart).map((ep) => ep.key)).toEqual(['imageUpload']);
-    expect(adminEndpoints.imageUpload).toMatchObject({ method: 'POST', path: '/admin/api/files', roles: ['admin', 'content'] });
+    expect(adminEndpoints.imageUpload).toMatchObject({
+      method: 'POST',
+      path: '/admin/api/files',
+      roles: ['admin', 'content'],
+    });
     expect(ImageUploadInput.parse({})).toEqual({ purpose: 'banner' });
     const bad = ImageUploadInput.safeParse({ purpose: 'avatar' });
     expect(bad.success || firstIssueMessage(bad.error)).toBe(MSG.imageUploadPurposeInvalid);
@@ -54,9 +63,9 @@ describe('adminEndpoints', () => {
     expect(adminEndpoints.bannersList).toBe(adminResources.banners.list);
     expect(adminEndpoints.vipLevelsRemove.path).toBe('/admin/api/vip-levels/:id');
     expect(adminEndpoints.promotionsUpdate.method).toBe('PUT');
-    expect(list.filter((ep) => ep.key.endsWith('Create') && ep.path.startsWith('/admin/api/')).length).toBeGreaterThanOrEqual(
-      Object.keys(adminResources).length,
-    );
+    expect(
+      list.filter((ep) => ep.key.endsWith('Create') && ep.path.startsWith('/admin/api/')).length,
+    ).toBeGreaterThanOrEqual(Object.keys(adminResources).length);
   });
 
   it('describes each resource once: four calls under one path, for one set of roles, with one name', () => {
@@ -65,14 +74,20 @@ describe('adminEndpoints', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const [key, res] of Object.entries(all)) {
       expect(res.name, key).not.toBe('');
-      expect([res.create.path, `${res.list.path}/:id`, res.remove.path], key).toEqual([res.list.path, res.update.path, res.update.path]);
+      expect([res.create.path, `${res.list.path}/:id`, res.remove.path], key).toEqual([
+        res.list.path,
+        res.update.path,
+        res.update.path,
+      ]);
       for (const call of [res.create, res.update, res.remove]) expect(call.roles, key).toBe(res.list.roles);
     }
     expect(adminEndpoints.receivingAccountDelete).toBe(receivingAccountResource.remove);
   });
 
   it('fills path parameters, encoded', () => {
-    expect(adminPath(adminEndpoints.withdrawalApprove, { order_no: 'W123' })).toBe('/admin/api/withdrawals/W123/approve');
+    expect(adminPath(adminEndpoints.withdrawalApprove, { order_no: 'W123' })).toBe(
+      '/admin/api/withdrawals/W123/approve',
+    );
     expect(adminPath(adminEndpoints.memberLedger, { id: 7 })).toBe('/admin/api/members/7/ledger');
     expect(adminPath(adminEndpoints.payWayUpdate, { code: 'a/b' })).toBe('/admin/api/pay-ways/a%2Fb');
     expect(adminPath(adminEndpoints.deposits)).toBe('/admin/api/deposits');

@@ -20,7 +20,14 @@ export const DEPOSIT_WITHDRAW_STATE = { 0: '未定义', 1: '待审核', 2: '审�
  * codes of docs/member-app.md "States and transitions" for existing clients (1 pending, 2 approved, 3 rejected); `status` tells them apart further: a gateway order
  * open for payment, one whose 60-minute window closed unpaid, money that arrived after that waiting for finance.
  */
-export const DEPOSIT_STATUSES = ['awaiting_payment', 'pending_review', 'credited', 'rejected', 'expired', 'late_review'] as const;
+export const DEPOSIT_STATUSES = [
+  'awaiting_payment',
+  'pending_review',
+  'credited',
+  'rejected',
+  'expired',
+  'late_review',
+] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const DEPOSIT_STATUS: Readonly<Record<DepositStatus, string>> = {
   awaiting_payment: '待支付',

@@ -78,9 +78,21 @@ export const endpoints = {
     paginator(AgentDownlineRow),
     "A partner's downline, newest first, with this month's deposits and valid stake",
   ),
-  agentStatements: post('/api/agent/statements', 'member', B.PagedBody, paginator(AgentStatement), "A partner's statements, newest first"),
+  agentStatements: post(
+    '/api/agent/statements',
+    'member',
+    B.PagedBody,
+    paginator(AgentStatement),
+    "A partner's statements, newest first",
+  ),
   // Ours: responsible gambling (理性娱乐): limits, breaks and their history.
-  responsible: post('/api/responsible', 'member', B.EmptyBody, RgInfo, 'Responsible-gambling limits, break and history'),
+  responsible: post(
+    '/api/responsible',
+    'member',
+    B.EmptyBody,
+    RgInfo,
+    'Responsible-gambling limits, break and history',
+  ),
   responsibleSet: post(
     '/api/responsible/set',
     'member',
@@ -88,7 +100,13 @@ export const endpoints = {
     RgInfo,
     'Set or remove a limit: tightening at once, loosening after 24 hours',
   ),
-  responsibleBreak: post('/api/responsible/break', 'member', RgBreakBody, RgInfo, 'Start a cool-off or a self-exclusion'),
+  responsibleBreak: post(
+    '/api/responsible/break',
+    'member',
+    RgBreakBody,
+    RgInfo,
+    'Start a cool-off or a self-exclusion',
+  ),
 
   // Site and content
   app: post('/api/app', 'public', B.EmptyBody, E.SiteInfo, 'Site info'),

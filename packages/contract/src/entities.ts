@@ -191,7 +191,12 @@ export const RebateList = z.object({
  * A venue wallet of /api/balancelist. `stale: 1` (present only then) marks a balance the venue did not confirm just
  * now (slow or down): the last one it gave, shown rather than holding the whole list.
  */
-export const Venue = z.object({ name: z.string(), platname: z.string(), balance: Money, stale: z.literal(1).optional() });
+export const Venue = z.object({
+  name: z.string(),
+  platname: z.string(),
+  balance: Money,
+  stale: z.literal(1).optional(),
+});
 export type Venue = z.infer<typeof Venue>;
 
 /** A bound card. USDT cards: bank 'USDT', bank_owner the protocol. bank_no is masked except its last 4. */

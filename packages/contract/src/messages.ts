@@ -181,7 +181,8 @@ export const MSG = {
   operatorChangeExists: '该操作员已有一项待审批的变更，请先审批或撤回',
   operatorNothingChanged: '该操作员已是此角色或状态，无需变更',
   operatorChangeOwnAccount: '不能审批与自己账号有关的变更，请由另一位管理员审批',
-  operatorChangeStale: '提交后该操作员已有变化（用户名已被占用，或角色、状态、两步验证已改变），该变更已失效，请重新提交',
+  operatorChangeStale:
+    '提交后该操作员已有变化（用户名已被占用，或角色、状态、两步验证已改变），该变更已失效，请重新提交',
   dateInvalid: '日期格式不正确，应为YYYY-MM-DD',
   dateRangeInvalid: '开始日期不能晚于结束日期',
   reportRangeRequired: '请选择开始日期和结束日期',
@@ -232,7 +233,8 @@ export const MSG = {
   gatewaySecretInvalid: '商户密钥长度须为8-128位',
   gatewayUrlInvalid: '提交地址须为 http(s) 网址',
   /** A gateway's submit_url: reconciliation sends the merchant key beside it, so it is the gateway's own address. */
-  gatewaySubmitUrlAbsolute: '提交地址须为支付网关的完整 https 网址（如 https://pay.example.com/submit.php），不能是本站路径',
+  gatewaySubmitUrlAbsolute:
+    '提交地址须为支付网关的完整 https 网址（如 https://pay.example.com/submit.php），不能是本站路径',
   gatewayMerchantRequired: '请输入商户号',
   bankWayNoGateway: '银行卡转账不能使用支付通道',
   rebateClaimed: '领取成功',

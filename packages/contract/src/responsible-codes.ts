@@ -44,4 +44,3 @@ export const RISK_FLAG_LABELS: Record<RiskFlagKind, string> = {
 };
 /** 0 open, 1 cleared, 2 members frozen. */
 export const RISK_FLAG_STATES = { open: 0, cleared: 1, frozen: 2 } as const;
-

@@ -58,7 +58,13 @@ export const RiskFlagRow = z.object({
    * USDT address they bound (masked), or the claim or withdrawal; linked_at is when (null when no longer known).
    */
   members: z.array(
-    z.object({ id: z.number().int(), username: z.string(), state: z.number().int(), evidence: z.string(), linked_at: Timestamp.nullable() }),
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      state: z.number().int(),
+      evidence: z.string(),
+      linked_at: Timestamp.nullable(),
+    }),
   ),
   handled_by: z.string(),
   handled_at: Timestamp.nullable(),

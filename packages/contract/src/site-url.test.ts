@@ -4,13 +4,20 @@ import { hidesAnotherHost, isSiteUrl } from './site-url';
 
 describe('isSiteUrl', () => {
   it('takes paths of our own site and absolute http(s) addresses', () => {
-    for (const ok of ['/uploads/0123456789abcdef.png', '/#/activity', '/art/%E6%B4%BB%E5%8A%A8.png', 'https://m.example.com/a?b=1', 'http://cdn.example.com/x.png']) {
+    for (const ok of [
+      '/uploads/0123456789abcdef.png',
+      '/#/activity',
+      '/art/%E6%B4%BB%E5%8A%A8.png',
+      'https://m.example.com/a?b=1',
+      'http://cdn.example.com/x.png',
+    ]) {
       expect(isSiteUrl(ok), ok).toBe(true);
     }
   });
 
   it('refuses other schemes and relative text', () => {
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'uploads/x.png', 'https://', '']) expect(isSiteUrl(bad), bad).toBe(false);
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'uploads/x.png', 'https://', ''])
+      expect(isSiteUrl(bad), bad).toBe(false);
   });
 
   it('refuses every form browsers or servers read as another host', () => {
@@ -41,13 +48,28 @@ describe('isSiteUrl', () => {
 
 describe('hidesAnotherHost', () => {
   it('leaves ordinary paths, addresses, anchors and data alone', () => {
-    for (const ok of ['/a/b', '/art/a%20b.png', 'https://m.example.com/', '#top', 'mailto:vip@example.com', 'data:image/png;base64,AAAA']) {
+    for (const ok of [
+      '/a/b',
+      '/art/a%20b.png',
+      'https://m.example.com/',
+      '#top',
+      'mailto:vip@example.com',
+      'data:image/png;base64,AAAA',
+    ]) {
       expect(hidesAnotherHost(ok), ok).toBe(false);
     }
   });
 
   it('catches protocol-relative and backslash forms, plain, padded or percent-encoded', () => {
-    for (const bad of ['//evil.example', '/\\evil.example', '\\\\evil.example', ' \t//evil.example', '/%2F/evil.example', '/%5c/evil.example', '%2f%2fevil.example']) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      ' \t//evil.example',
+      '/%2F/evil.example',
+      '/%5c/evil.example',
+      '%2f%2fevil.example',
+    ]) {
       expect(hidesAnotherHost(bad), JSON.stringify(bad)).toBe(true);
     }
   });

@@ -18,13 +18,15 @@ function trimEdges(value: string): string {
   return value.slice(start, end);
 }
 /** Whitespace or a control character anywhere. */
-const hasSpaceOrControl = (value: string) => /\s/.test(value) || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const hasSpaceOrControl = (value: string) =>
+  /\s/.test(value) || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** The address as decoded once, twice (a proxy then a server), or null when it is not valid percent-encoding. */
 function decodings(value: string): string[] | null {
   const out = [value];
   try {
-    for (let i = 0; i < 2 && out[out.length - 1]!.includes('%'); i += 1) out.push(decodeURIComponent(out[out.length - 1]!));
+    for (let i = 0; i < 2 && out[out.length - 1]!.includes('%'); i += 1)
+      out.push(decodeURIComponent(out[out.length - 1]!));
   } catch {
     return null;
   }

@@ -50,7 +50,14 @@ const Signed = { timestamp: z.number().int() };
 export const venueWalletBodies = {
   authenticate: z.object({ ...Signed, token: z.string().min(1).max(128) }),
   balance: z.object({ ...Signed, player: Id }),
-  bet: z.object({ ...Signed, player: Id, transaction_id: Id, round_id: Id, game_code: z.string().max(64).default(''), amount: Amount }),
+  bet: z.object({
+    ...Signed,
+    player: Id,
+    transaction_id: Id,
+    round_id: Id,
+    game_code: z.string().max(64).default(''),
+    amount: Amount,
+  }),
   win: z.object({
     ...Signed,
     player: Id,
@@ -109,7 +116,13 @@ export const venueApiBodies = {
   bets: z.object({ ...Signed, cursor: z.string().max(128), limit: z.number().int().min(1).max(1000) }),
 };
 
-export const VenueApiStatus = z.enum(['OK', 'INSUFFICIENT_FUNDS', 'UNKNOWN_TRANSACTION', 'INVALID_SIGNATURE', 'INVALID_REQUEST']);
+export const VenueApiStatus = z.enum([
+  'OK',
+  'INSUFFICIENT_FUNDS',
+  'UNKNOWN_TRANSACTION',
+  'INVALID_SIGNATURE',
+  'INVALID_REQUEST',
+]);
 
 /** What binds an answer to the transfer it speaks of: our transfer number and the venue's time of answering. */
 const BoundAnswer = { transfer_id: Id, timestamp: z.number().int() };

@@ -102,7 +102,10 @@ describe.skipIf(!usable)('backup and restore with pg_dump and pg_restore (Postgr
     const restoredFinance = await operatorToken(restoredApp, 'finance');
     const restoredKit = paymentsKit(restoredApp, () => restoredFinance);
     await restoredKit.ledgerBalanced();
-    const signedIn = await call<{ api_token: string }>(app, '/api/login', { name: members[0]!.name, password: 'secret123' });
+    const signedIn = await call<{ api_token: string }>(app, '/api/login', {
+      name: members[0]!.name,
+      password: 'secret123',
+    });
     expect(signedIn.code).toBe(200);
     expect(await restoredKit.balance(signedIn.data.api_token)).toBe(balanceBefore);
     // The restored site takes new money as before.

@@ -82,7 +82,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /** How many migrations this build carries (its journal): a database that applied fewer is not ready to serve it. */
 export function committedMigrationCount(): number {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   return journal.entries.length;
 }
 
@@ -169,7 +171,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const dataDir = options.dataDir ?? 'memory';
-  const client = options.snapshot ? new PGlite({ loadDataDir: options.snapshot }) : dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  const client = options.snapshot
+    ? new PGlite({ loadDataDir: options.snapshot })
+    : dataDir === 'memory'
+      ? new PGlite()
+      : new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   if (options.ledgerSeal) await client.query(`SELECT set_config('ledger.seal', $1, false)`, [options.ledgerSeal]);

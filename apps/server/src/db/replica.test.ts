@@ -49,7 +49,12 @@ async function until(what: string, ok: () => Promise<boolean>, timeoutMs = 20_00
 
 const today = () => beijingDay(new Date());
 async function newMembersToday(): Promise<number> {
-  const answer = await adminCall<{ rows: Array<{ new_members: number }> }>(t, finance, 'GET', `/admin/api/reports/daily?from=${today()}&to=${today()}`);
+  const answer = await adminCall<{ rows: Array<{ new_members: number }> }>(
+    t,
+    finance,
+    'GET',
+    `/admin/api/reports/daily?from=${today()}&to=${today()}`,
+  );
   expect(answer.code).toBe(200);
   return answer.data.rows[0]?.new_members ?? -1;
 }
@@ -76,7 +81,19 @@ describe.skipIf(!usable)('reads on a streaming replica (PostgreSQL only)', () =>
     // initdb's pg_hba.conf allows replication connections from 127.0.0.1 with trust, as the test needs.
     await pgTool('initdb', ['-D', primaryDir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
     await primary.start();
-    await pgTool('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', standbyDir, '-X', 'stream', '-R']);
+    await pgTool('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      standbyDir,
+      '-X',
+      'stream',
+      '-R',
+    ]);
     await standby.start();
 
     const admin = new pg.Client({ connectionString: primary.url() });
@@ -146,7 +163,10 @@ describe.skipIf(!usable)('reads on a streaming replica (PostgreSQL only)', () =>
     // Closed days are kept on the primary (keeping writes), then read from the replica like the rest.
     const yesterday = beijingDay(new Date(Date.now() - 86_400_000));
     const range = await adminCall<{ rows: Array<{ day: string; new_members: number }> }>(
-      t, finance, 'GET', `/admin/api/reports/daily?from=${yesterday}&to=${today()}`,
+      t,
+      finance,
+      'GET',
+      `/admin/api/reports/daily?from=${yesterday}&to=${today()}`,
     );
     expect(range.code).toBe(200);
     expect(range.data.rows.map((r) => r.day)).toEqual([yesterday, today()]);
@@ -154,9 +174,16 @@ describe.skipIf(!usable)('reads on a streaming replica (PostgreSQL only)', () =>
 
     // A server looks at the replica once a second: one that goes down between two looks fails the read in flight,
     // which the primary then answers.
-    const looksRarely = replicaReads(database.db, { url: standby.url('h5'), maxLagSeconds: MAX_LAG_SECONDS, checkEveryMs: 60_000 });
+    const looksRarely = replicaReads(database.db, {
+      url: standby.url('h5'),
+      maxLagSeconds: MAX_LAG_SECONDS,
+      checkEveryMs: 60_000,
+    });
     expect(await looksRarely.usingReplica()).toBe(true);
-    const countMembers = (db: Db) => db.execute(sql`SELECT count(*)::int AS n FROM members`).then((r) => (r as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    const countMembers = (db: Db) =>
+      db
+        .execute(sql`SELECT count(*)::int AS n FROM members`)
+        .then((r) => (r as unknown as { rows: { n: number }[] }).rows[0]?.n);
     const onReplica = await looksRarely.read(countMembers);
 
     // The replica stops: every read is the primary's, the dashboard and the other reports included.
@@ -166,7 +193,12 @@ describe.skipIf(!usable)('reads on a streaming replica (PostgreSQL only)', () =>
     await looksRarely.close();
     expect(await readDb.usingReplica()).toBe(false);
     expect(await newMembersToday()).toBe(before + 1);
-    const dashboard = await adminCall<{ today: { new_members: number } }>(t, finance, 'GET', '/admin/api/dashboard/figures');
+    const dashboard = await adminCall<{ today: { new_members: number } }>(
+      t,
+      finance,
+      'GET',
+      '/admin/api/dashboard/figures',
+    );
     expect(dashboard.code).toBe(200);
     expect(dashboard.data.today.new_members).toBe(before + 1);
     const venues = await adminCall(t, finance, 'GET', `/admin/api/reports/venues?from=${today()}&to=${today()}`);

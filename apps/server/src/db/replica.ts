@@ -66,7 +66,8 @@ const LAG_SQL = `SELECT pg_is_in_recovery() AS standby,
 /** Errors after which a read is not tried again on the primary: the read itself is at fault, not the replica. */
 const READ_FAULTS = new Set(['57014' /* statement timeout: the primary would take as long */]);
 const isReadFault = (e: unknown) =>
-  typeof (e as { statusCode?: unknown }).statusCode === 'number' || READ_FAULTS.has(String((e as { code?: unknown }).code));
+  typeof (e as { statusCode?: unknown }).statusCode === 'number' ||
+  READ_FAULTS.has(String((e as { code?: unknown }).code));
 
 /**
  * Reads on a PostgreSQL streaming replica, falling back to the primary while the replica lags more than the bound,

@@ -52,10 +52,14 @@ describe('migration 0018 (retire ledger venues)', () => {
              (SELECT count(*) FROM ledger_accounts a
                WHERE a.balance <> coalesce((SELECT sum(e.amount) FROM ledger_entries e WHERE e.account_id = a.id), 0))::int AS mismatched`);
     expect(check.rows[0]).toEqual({ total: '0.00', mismatched: 0 });
-    const venue = await client.query<{ wallet_mode: string; api_base_url: string }>(`SELECT wallet_mode, api_base_url FROM venues WHERE code = 'OLDV'`);
+    const venue = await client.query<{ wallet_mode: string; api_base_url: string }>(
+      `SELECT wallet_mode, api_base_url FROM venues WHERE code = 'OLDV'`,
+    );
     expect(venue.rows).toEqual([{ wallet_mode: 'transfer', api_base_url: '' }]);
     // The launch tokens' table has its new name.
-    const tables = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('launch_tokens', 'sandbox_sessions')`);
+    const tables = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('launch_tokens', 'sandbox_sessions')`,
+    );
     expect(tables.rows[0]?.n).toBe(1);
     await client.close();
   });

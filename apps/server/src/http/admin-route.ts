@@ -1,4 +1,11 @@
-import { type AdminEndpointDef, BizCode, firstIssueMessage, MSG, type OperatorRoleName, type PathParams } from '@h5/contract';
+import {
+  type AdminEndpointDef,
+  BizCode,
+  firstIssueMessage,
+  MSG,
+  type OperatorRoleName,
+  type PathParams,
+} from '@h5/contract';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';

@@ -12,7 +12,9 @@ export function buildOpenApi() {
       operationId: ep.key,
       summary: ep.summary,
       security: ep.auth === 'member' ? [{ bearer: [] }] : [],
-      responses: { 200: { description: 'Envelope; code 200 is success', content: { 'application/json': { schema: answer } } } },
+      responses: {
+        200: { description: 'Envelope; code 200 is success', content: { 'application/json': { schema: answer } } },
+      },
     };
     if (ep.method === 'GET') {
       const props = (body as { properties?: Record<string, unknown> }).properties ?? {};
@@ -27,18 +29,28 @@ export function buildOpenApi() {
     const input = z.toJSONSchema(ep.input, { io: 'input', unrepresentable: 'any' });
     const answer = z.toJSONSchema(envelope(ep.data), { io: 'output', unrepresentable: 'any' });
     const path = ep.path.replace(/:([A-Za-z_]+)/g, '{$1}');
-    const pathParams = [...ep.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const pathParams = [...ep.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     const operation: Record<string, unknown> = {
       operationId: `admin.${ep.key}`,
       summary: ep.summary,
       description: `Roles: ${ep.roles.join(', ')}`,
       tags: ['back office'],
       security: ep.auth === 'operator' ? [{ bearer: [] }] : [],
-      responses: { 200: { description: 'Envelope; code 200 is success', content: { 'application/json': { schema: answer } } } },
+      responses: {
+        200: { description: 'Envelope; code 200 is success', content: { 'application/json': { schema: answer } } },
+      },
     };
     if (ep.method === 'GET' || ep.method === 'DELETE') {
       const props = (input as { properties?: Record<string, unknown> }).properties ?? {};
-      operation.parameters = [...pathParams, ...Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema }))];
+      operation.parameters = [
+        ...pathParams,
+        ...Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema })),
+      ];
     } else if (ep.multipart) {
       // An upload: the text fields of the input, and the file as the part named `file`.
       const fields = input as { properties?: Record<string, unknown> };

@@ -17,7 +17,10 @@ export function beijingDateStart(day: string): Date {
  * The filters of a Beijing date range on a timestamp column: from the start of `from` to the end of `to`, both
  * days included. Either end may be left out; `from` after `to` is refused.
  */
-export function beijingDayRange(column: AnyPgColumn, range: { from?: string | undefined; to?: string | undefined }): SQL[] {
+export function beijingDayRange(
+  column: AnyPgColumn,
+  range: { from?: string | undefined; to?: string | undefined },
+): SQL[] {
   const filters: SQL[] = [];
   const from = range.from ? beijingDateStart(range.from) : undefined;
   const to = range.to ? new Date(beijingDateStart(range.to).getTime() + DAY_MS) : undefined;

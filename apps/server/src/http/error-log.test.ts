@@ -30,7 +30,11 @@ describe('the error log', () => {
     for (const secret of ['leakcheck99', 'pw-secret-55', 'QS-SECRET-77', '6222020200112233', 'params:']) {
       expect(text, secret).not.toContain(secret);
     }
-    const entry = JSON.parse(logged[0]!) as { path: string; reqId: string; err: { type: string; sql: string; cause: { code: string } } };
+    const entry = JSON.parse(logged[0]!) as {
+      path: string;
+      reqId: string;
+      err: { type: string; sql: string; cause: { code: string } };
+    };
     expect(entry.path).toBe('/api/login_pc');
     expect(entry.reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(entry.err.type).toBe('DrizzleQueryError');
@@ -39,7 +43,9 @@ describe('the error log', () => {
   });
 
   it('drops quoted values from a database message and the stack that repeats it', () => {
-    const cause = Object.assign(new Error('invalid input syntax for type integer: "6222020200112233"'), { code: '22P02' });
+    const cause = Object.assign(new Error('invalid input syntax for type integer: "6222020200112233"'), {
+      code: '22P02',
+    });
     const error = new DrizzleQueryError('select * from "bank_cards" where "bank_no" = $1', ['6222020200112233'], cause);
     const logged = JSON.stringify(loggableError(error));
     expect(logged).not.toContain('6222020200112233');

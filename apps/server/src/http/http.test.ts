@@ -99,7 +99,11 @@ describe('the built web app', () => {
     expect(String(home.headers['content-security-policy'])).toContain("script-src 'self'");
     const plain = await web.app.inject({ method: 'GET', url: '/' });
     expect(plain.body).toBe(html);
-    const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const asset = await web.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(asset.headers['content-encoding']).toBe('br');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await web.app.inject({ method: 'GET', url: '/nope.js' })).statusCode).toBe(404);

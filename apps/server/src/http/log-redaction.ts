@@ -62,5 +62,9 @@ export function loggableError(error: unknown, depth = 0): LoggedError {
 /** Pino serializers for the app's logger: errors as above, requests by method and path only. */
 export const logSerializers = {
   err: (error: unknown) => loggableError(error),
-  req: (req: { method?: string; url?: string; id?: string }) => ({ id: req.id, method: req.method, path: pathOnly(req.url ?? '') }),
+  req: (req: { method?: string; url?: string; id?: string }) => ({
+    id: req.id,
+    method: req.method,
+    path: pathOnly(req.url ?? ''),
+  }),
 };

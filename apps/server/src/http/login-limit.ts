@@ -23,7 +23,8 @@ export async function admitLogin(limiters: LoginLimiters, ip: string, name: stri
   // Names are unique regardless of case, so every spelling of one name shares its count (an address has no space).
   const accountAtAddress = `${address} ${name.trim().toLowerCase().slice(0, 64)}`;
   if (await limiters.byAddress.hit(address)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
-  if (await limiters.byAccountAtAddress.hit(accountAtAddress)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
+  if (await limiters.byAccountAtAddress.hit(accountAtAddress))
+    throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
   return async () => {
     await Promise.all([limiters.byAddress.forgive(address), limiters.byAccountAtAddress.forgive(accountAtAddress)]);
   };

@@ -19,7 +19,12 @@ interface Window {
 /** Distinct keys kept in memory at most; beyond it the oldest windows go first. */
 const MAX_KEYS = 100_000;
 
-export function memoryLimiter(options: { max: number; windowMs: number; now?: () => number; maxKeys?: number }): AttemptLimiter {
+export function memoryLimiter(options: {
+  max: number;
+  windowMs: number;
+  now?: () => number;
+  maxKeys?: number;
+}): AttemptLimiter {
   // A Map iterates in insertion order and a window is (re)inserted when it starts, so the first entries are
   // always the oldest windows: expired ones form a prefix.
   const windows = new Map<string, Window>();
@@ -82,7 +87,10 @@ return 0`;
  * Fixed-window counters in Redis, shared by every server process behind a load balancer (REDIS_URL). A window
  * starts with the first hit and its key expires with it.
  */
-export function redisLimiter(redis: RedisLike, options: { name: string; max: number; windowMs: number }): AttemptLimiter {
+export function redisLimiter(
+  redis: RedisLike,
+  options: { name: string; max: number; windowMs: number },
+): AttemptLimiter {
   const keyOf = (key: string) => `h5:limit:${options.name}:${key}`;
   return {
     async hit(key) {

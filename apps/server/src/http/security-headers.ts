@@ -20,7 +20,8 @@ export const PAGE_CSP = [
 ].join('; ');
 
 /** A policy that lets one page run its own inline script, identified by a per-response nonce. */
-export const cspWithScriptNonce = (nonce: string) => PAGE_CSP.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`);
+export const cspWithScriptNonce = (nonce: string) =>
+  PAGE_CSP.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`);
 
 export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {

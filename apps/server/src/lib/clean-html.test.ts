@@ -23,7 +23,9 @@ describe('cleanHtml', () => {
   });
 
   it('removes event handlers and keeps the elements they were on', () => {
-    const html = '<img src="data:image/png;base64,AAAA" alt="坏图" onerror="window.__xss = 1">' + '<p onclick="window.__xss = 10">领取</p>';
+    const html =
+      '<img src="data:image/png;base64,AAAA" alt="坏图" onerror="window.__xss = 1">' +
+      '<p onclick="window.__xss = 10">领取</p>';
     expect(cleanHtml(html)).toBe('<img src="data:image/png;base64,AAAA" alt="坏图"><p>领取</p>');
   });
 
@@ -61,7 +63,8 @@ describe('cleanHtml', () => {
 
   it('leaves plain text and clean markup as they are, so cleaning twice changes nothing', () => {
     expect(cleanHtml('理性娱乐，量力而行。')).toBe('理性娱乐，量力而行。');
-    const clean = '<h3>规则</h3><ol><li>每日<em>10:00</em>开抢</li></ol><table><tbody><tr><td>1</td></tr></tbody></table>';
+    const clean =
+      '<h3>规则</h3><ol><li>每日<em>10:00</em>开抢</li></ol><table><tbody><tr><td>1</td></tr></tbody></table>';
     expect(cleanHtml(clean)).toBe(clean);
     const once = cleanHtml('<p onclick="x">a<script>1</script></p>');
     expect(cleanHtml(once)).toBe(once);

@@ -24,7 +24,20 @@ function sanitizer(): DOMPurify {
  * Form controls go with their markup (their text stays): a form in an article or message could ask members for a
  * password or post it elsewhere, and nothing the site shows needs one.
  */
-const FORM_TAGS = ['form', 'input', 'button', 'select', 'option', 'optgroup', 'textarea', 'label', 'fieldset', 'legend', 'datalist', 'output'];
+const FORM_TAGS = [
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'optgroup',
+  'textarea',
+  'label',
+  'fieldset',
+  'legend',
+  'datalist',
+  'output',
+];
 
 /** Attributes holding an address (srcset a list of them). */
 const ADDRESS_ATTRIBUTES = ['href', 'src', 'xlink:href', 'poster', 'cite', 'background', 'action', 'formaction'];
@@ -37,7 +50,8 @@ function dropOffSiteTricks(node: Element) {
     if (value !== null && hidesAnotherHost(value)) node.removeAttribute(name);
   }
   const srcset = node.getAttribute('srcset');
-  if (srcset !== null && srcset.split(',').some((entry) => hidesAnotherHost(entry.trim().split(/\s+/)[0] ?? ''))) node.removeAttribute('srcset');
+  if (srcset !== null && srcset.split(',').some((entry) => hidesAnotherHost(entry.trim().split(/\s+/)[0] ?? '')))
+    node.removeAttribute('srcset');
 }
 
 /**

@@ -15,4 +15,5 @@ export function numericToCents(value: string | number | null | undefined): numbe
 export const centsToNumeric = (cents: number): string => centsToMoney(cents);
 
 /** A numeric column value as the two-decimal wire string. */
-export const numericToMoney = (value: string | number | null | undefined): string => centsToMoney(numericToCents(value));
+export const numericToMoney = (value: string | number | null | undefined): string =>
+  centsToMoney(numericToCents(value));

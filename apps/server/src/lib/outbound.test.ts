@@ -2,7 +2,13 @@ import { MSG } from '@h5/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type Listener } from '../../test/listeners';
 import { loadConfig } from '../config';
-import { checkOutboundUrl, type OutboundPolicy, outboundFetch, OutboundRefusedError, parseOutboundAllow } from './outbound';
+import {
+  checkOutboundUrl,
+  type OutboundPolicy,
+  outboundFetch,
+  OutboundRefusedError,
+  parseOutboundAllow,
+} from './outbound';
 
 /** A production policy (https only, nothing private) with these OUTBOUND_ALLOW entries. */
 const production = (allow = ''): OutboundPolicy => ({ allow: parseOutboundAllow(allow), requireHttps: true });
@@ -20,7 +26,16 @@ afterEach(async () => {
 /** A call as a venue call makes it; answers how it ended. */
 async function post(url: string, policy: OutboundPolicy): Promise<string> {
   try {
-    const res = await outboundFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token":"launch-secret"}', signal: AbortSignal.timeout(3000) }, policy);
+    const res = await outboundFetch(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"token":"launch-secret"}',
+        signal: AbortSignal.timeout(3000),
+      },
+      policy,
+    );
     return `HTTP ${res.status} ${await res.text()}`;
   } catch (e) {
     return e instanceof OutboundRefusedError ? `refused: ${e.message}` : `failed: ${(e as Error).message}`;
@@ -29,7 +44,9 @@ async function post(url: string, policy: OutboundPolicy): Promise<string> {
 
 describe('OUTBOUND_ALLOW', () => {
   it('reads hosts, host:port, addresses, [IPv6]:port and CIDRs', () => {
-    const entries = parseOutboundAllow(' agg.internal, agg.internal:8443,10.1.2.3 ,10.1.2.3:8080,[fd00::1]:9000,fd00::2,10.0.0.0/8,fd00::/8');
+    const entries = parseOutboundAllow(
+      ' agg.internal, agg.internal:8443,10.1.2.3 ,10.1.2.3:8080,[fd00::1]:9000,fd00::2,10.0.0.0/8,fd00::/8',
+    );
     expect(entries.map((e) => [e.host, e.range?.bits ?? null, e.port])).toEqual([
       ['agg.internal', null, null],
       ['agg.internal', null, 8443],
@@ -43,16 +60,29 @@ describe('OUTBOUND_ALLOW', () => {
     expect(parseOutboundAllow('')).toEqual([]);
   });
 
-  it.each(['http://agg.internal', '10.0.0.0/0', '::/0', '10.0.0.0/33', '10.0.0.1:0', '10.0.0.1:70000', 'agg internal', '[10.0.0.1]:80', '10.0.0.0/8:80', '300.1.1.1'])(
-    'refuses the entry %s at start, naming it',
-    (entry) => {
-      expect(() => parseOutboundAllow(`ok.example.com,${entry}`)).toThrow(`Invalid configuration: OUTBOUND_ALLOW entry "${entry}"`);
-      expect(() => loadConfig({ OUTBOUND_ALLOW: entry })).toThrow(`OUTBOUND_ALLOW entry "${entry}"`);
-    },
-  );
+  it.each([
+    'http://agg.internal',
+    '10.0.0.0/0',
+    '::/0',
+    '10.0.0.0/33',
+    '10.0.0.1:0',
+    '10.0.0.1:70000',
+    'agg internal',
+    '[10.0.0.1]:80',
+    '10.0.0.0/8:80',
+    '300.1.1.1',
+  ])('refuses the entry %s at start, naming it', (entry) => {
+    expect(() => parseOutboundAllow(`ok.example.com,${entry}`)).toThrow(
+      `Invalid configuration: OUTBOUND_ALLOW entry "${entry}"`,
+    );
+    expect(() => loadConfig({ OUTBOUND_ALLOW: entry })).toThrow(`OUTBOUND_ALLOW entry "${entry}"`);
+  });
 
   it('production requires https and allows nothing private; the sandbox allows plain http', () => {
-    expect(loadConfig({ SANDBOX: '0', PUBLIC_URL: 'https://m.example.com' }).outbound).toMatchObject({ allow: [], requireHttps: true });
+    expect(loadConfig({ SANDBOX: '0', PUBLIC_URL: 'https://m.example.com' }).outbound).toMatchObject({
+      allow: [],
+      requireHttps: true,
+    });
     expect(loadConfig({ SANDBOX: '1' }).outbound).toMatchObject({ allow: [], requireHttps: false });
   });
 });
@@ -109,11 +139,15 @@ describe('checkOutboundUrl', () => {
     }
     expect(await checkOutboundUrl('http://93.184.215.14/api', production('93.184.215.14'))).toBeNull();
     expect(await checkOutboundUrl('http://10.1.2.3:8080/api', production('10.1.2.3:8080'))).toBeNull();
-    expect(await checkOutboundUrl('http://10.1.2.3:8081/api', production('10.1.2.3:8080'))).toBe(MSG.outboundPrivateAddress);
+    expect(await checkOutboundUrl('http://10.1.2.3:8081/api', production('10.1.2.3:8080'))).toBe(
+      MSG.outboundPrivateAddress,
+    );
     expect(await checkOutboundUrl('http://10.200.0.9/api', production('10.0.0.0/8'))).toBeNull();
     expect(await checkOutboundUrl('http://11.0.0.9/api', production('10.0.0.0/8'))).toBe(MSG.outboundHttpsRequired);
     expect(await checkOutboundUrl('http://[fd00::2]:9000/', production('[fd00::2]:9000'))).toBeNull();
-    expect(await checkOutboundUrl('http://metadata.google.internal/', production('metadata.google.internal'))).toBeNull();
+    expect(
+      await checkOutboundUrl('http://metadata.google.internal/', production('metadata.google.internal')),
+    ).toBeNull();
   });
 
   it('allowing 127.0.0.2 allows neither 127.0.0.1 nor the name localhost', async () => {
@@ -130,7 +164,10 @@ describe('outboundFetch', () => {
     const v4 = await listener('127.0.0.1');
     const v6 = await listener('::1');
     const refusals: string[] = [];
-    const policy = { ...production(), report: ({ url, reason }: { url: string; reason: string }) => refusals.push(`${url} ${reason}`) };
+    const policy = {
+      ...production(),
+      report: ({ url, reason }: { url: string; reason: string }) => refusals.push(`${url} ${reason}`),
+    };
     expect(await post(`${v4.origin}/api/launch?x=1`, policy)).toBe(`refused: ${MSG.outboundPrivateAddress}`);
     expect(await post(`${v6.origin}/api/launch`, policy)).toBe(`refused: ${MSG.outboundPrivateAddress}`);
     expect(await post(`http://localhost:${v4.port}/api/launch`, policy)).toBe(`refused: ${MSG.outboundPrivateAddress}`);
@@ -147,7 +184,9 @@ describe('outboundFetch', () => {
   it('never connects to 10.x or the metadata address (refused at once, not a timeout)', async () => {
     const started = Date.now();
     expect(await post('http://10.255.255.1/api/bets', production())).toBe(`refused: ${MSG.outboundPrivateAddress}`);
-    expect(await post('http://169.254.169.254/latest/meta-data/', production())).toBe(`refused: ${MSG.outboundPrivateAddress}`);
+    expect(await post('http://169.254.169.254/latest/meta-data/', production())).toBe(
+      `refused: ${MSG.outboundPrivateAddress}`,
+    );
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
@@ -156,7 +195,9 @@ describe('outboundFetch', () => {
     const other = await listener('127.0.0.1');
     const policy = production('127.0.0.2');
     expect(await post(`${allowed.origin}/api/launch`, policy)).toBe('HTTP 200 {"ok":1}');
-    expect(allowed.received).toEqual([expect.objectContaining({ method: 'POST', url: '/api/launch', body: '{"token":"launch-secret"}' })]);
+    expect(allowed.received).toEqual([
+      expect.objectContaining({ method: 'POST', url: '/api/launch', body: '{"token":"launch-secret"}' }),
+    ]);
     expect(await post(`${other.origin}/api/launch`, policy)).toBe(`refused: ${MSG.outboundPrivateAddress}`);
     expect(other.received).toEqual([]);
   });
@@ -165,7 +206,9 @@ describe('outboundFetch', () => {
     const a = await listener('127.0.0.2');
     const b = await listener('127.0.0.2');
     expect(await post(`${a.origin}/x`, production(`127.0.0.2:${a.port}`))).toBe('HTTP 200 {}');
-    expect(await post(`${b.origin}/x`, production(`127.0.0.2:${a.port}`))).toBe(`refused: ${MSG.outboundPrivateAddress}`);
+    expect(await post(`${b.origin}/x`, production(`127.0.0.2:${a.port}`))).toBe(
+      `refused: ${MSG.outboundPrivateAddress}`,
+    );
     const one = await listener('127.0.0.1');
     expect(await post(`${one.origin}/x`, production('127.0.0.0/31'))).toBe('HTTP 200 {}');
     expect(await post(`${b.origin}/x`, production('127.0.0.0/31'))).toBe(`refused: ${MSG.outboundPrivateAddress}`);
@@ -174,15 +217,23 @@ describe('outboundFetch', () => {
 
   it('does not follow a redirect, even to an allowed address', async () => {
     const target = await listener('127.0.0.2');
-    const redirecting = await listener('127.0.0.2', (_req, res) => res.writeHead(302, { location: `${target.origin}/steal` }).end());
-    expect(await post(`${redirecting.origin}/api/bets`, production('127.0.0.2'))).toBe('failed: redirect answered (HTTP 302), not followed');
+    const redirecting = await listener('127.0.0.2', (_req, res) =>
+      res.writeHead(302, { location: `${target.origin}/steal` }).end(),
+    );
+    expect(await post(`${redirecting.origin}/api/bets`, production('127.0.0.2'))).toBe(
+      'failed: redirect answered (HTTP 302), not followed',
+    );
     expect(redirecting.received).toHaveLength(1);
     expect(target.received).toEqual([]);
   });
 
   it('ends a call that takes too long with the TimeoutError a venue call treats as in doubt', async () => {
     const slow = await listener('127.0.0.2', (_req, res) => setTimeout(() => res.end('{}'), 2000));
-    const error = await outboundFetch(`${slow.origin}/x`, { signal: AbortSignal.timeout(100) }, production('127.0.0.2')).catch((e: Error) => e);
+    const error = await outboundFetch(
+      `${slow.origin}/x`,
+      { signal: AbortSignal.timeout(100) },
+      production('127.0.0.2'),
+    ).catch((e: Error) => e);
     expect((error as Error).name).toBe('TimeoutError');
   });
 

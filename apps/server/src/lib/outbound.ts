@@ -202,7 +202,8 @@ function parseEntry(text: string): OutboundAllowEntry | null {
     if (port === null) return null;
   }
   const ip = parseIp(address);
-  if (ip) return { text, host: null, range: { family: ip.family, base: ip.value, bits: ip.family === 4 ? 32 : 128 }, port };
+  if (ip)
+    return { text, host: null, range: { family: ip.family, base: ip.value, bits: ip.family === 4 ? 32 : 128 }, port };
   if (!HOST_NAME.test(address) || /^[\d.]+$/.test(address)) return null;
   return { text, host: address, range: null, port };
 }
@@ -212,11 +213,16 @@ function parseEntry(text: string): OutboundAllowEntry | null {
  * A bad entry stops the start with an error naming it.
  */
 export function parseOutboundAllow(text: string): OutboundAllowEntry[] {
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   return entries.map((e) => {
     const entry = parseEntry(e);
     if (!entry) {
-      throw new Error(`Invalid configuration: OUTBOUND_ALLOW entry "${e}" is not a host, host:port, address or CIDR (e.g. 10.0.0.0/8)`);
+      throw new Error(
+        `Invalid configuration: OUTBOUND_ALLOW entry "${e}" is not a host, host:port, address or CIDR (e.g. 10.0.0.0/8)`,
+      );
     }
     return entry;
   });
@@ -246,7 +252,10 @@ function targetOf(text: string): Target | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   return { url, host, port };
 }
@@ -264,12 +273,17 @@ const addressListed = (policy: OutboundPolicy, ip: Ip, port: number) =>
  * Whether one address the target resolved to may be connected to: null when it may, else the message. `listed`
  * tells whether it counts as listed (then plain http is allowed).
  */
-function judgeAddress(policy: OutboundPolicy, target: Target, address: string): { refusal: string | null; listed: boolean } {
+function judgeAddress(
+  policy: OutboundPolicy,
+  target: Target,
+  address: string,
+): { refusal: string | null; listed: boolean } {
   const ip = parseIp(address);
   if (!ip) return { refusal: MSG.outboundPrivateAddress, listed: false };
   if (addressListed(policy, ip, target.port)) return { refusal: null, listed: true };
   if (isInside(ip)) return { refusal: MSG.outboundPrivateAddress, listed: false };
-  if (policy.requireHttps && target.url.protocol !== 'https:') return { refusal: MSG.outboundHttpsRequired, listed: false };
+  if (policy.requireHttps && target.url.protocol !== 'https:')
+    return { refusal: MSG.outboundHttpsRequired, listed: false };
   return { refusal: null, listed: false };
 }
 
@@ -323,7 +337,11 @@ export class OutboundRefusedError extends Error {
 /** The longest answer read from a venue or a gateway. */
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | { address: string; family: number }[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | { address: string; family: number }[],
+  family?: number,
+) => void;
 
 /**
  * The DNS lookup of the connection itself: every address the host resolves to is judged again at connect time,
@@ -335,7 +353,10 @@ function guardedLookup(policy: OutboundPolicy, target: Target) {
       if (error) return callback(error, options.all ? [] : '');
       const refused = addresses.find((a) => judgeAddress(policy, target, a.address).refusal !== null);
       if (refused || !addresses.length) {
-        return callback(Object.assign(new OutboundRefusedError(MSG.outboundPrivateAddress), { code: 'EOUTBOUNDREFUSED' }), options.all ? [] : '');
+        return callback(
+          Object.assign(new OutboundRefusedError(MSG.outboundPrivateAddress), { code: 'EOUTBOUNDREFUSED' }),
+          options.all ? [] : '',
+        );
       }
       if (options.all) return callback(null, addresses);
       const first = addresses[0]!;
@@ -396,7 +417,8 @@ function outboundResponse(status: number, rawHeaders: string[], body: Buffer): O
       get(name) {
         const wanted = name.toLowerCase();
         const values: string[] = [];
-        for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === wanted) values.push(rawHeaders[i + 1]!);
+        for (let i = 0; i + 1 < rawHeaders.length; i += 2)
+          if (rawHeaders[i]!.toLowerCase() === wanted) values.push(rawHeaders[i + 1]!);
         return values.length ? values.join(', ') : null;
       },
     },
@@ -405,7 +427,11 @@ function outboundResponse(status: number, rawHeaders: string[], body: Buffer): O
   };
 }
 
-export async function outboundFetch(url: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
+export async function outboundFetch(
+  url: string,
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+): Promise<OutboundResponse> {
   const { refusal, target } = await judge(url, policy);
   if (refusal || !target) {
     const reason = refusal ?? MSG.outboundUrlInvalid;
@@ -425,7 +451,10 @@ export async function outboundFetch(url: string, request: OutboundRequest, polic
       target.url,
       {
         method: request.method ?? 'GET',
-        headers: request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+        headers:
+          request.body === undefined
+            ? request.headers
+            : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
         signal: request.signal,
         // A listed host name may resolve to anything; otherwise every address is judged at connect time.
         lookup: listedByName ? undefined : (guardedLookup(policy, target) as never),

@@ -10,7 +10,11 @@ export interface PageWindow {
 }
 
 /** docs/wire-rules.md "Wire details": 10 a page by default, `pagesize` or `limit` may change it, capped at 50; pages start at 1. */
-export function pageWindow(query: { page?: number; pagesize?: number | undefined; limit?: number | undefined }): PageWindow {
+export function pageWindow(query: {
+  page?: number;
+  pagesize?: number | undefined;
+  limit?: number | undefined;
+}): PageWindow {
   const page = Math.max(1, Math.min(query.page ?? 1, 1_000_000));
   const asked = query.pagesize ?? query.limit ?? DEFAULT_PER_PAGE;
   const perPage = Math.max(1, Math.min(asked, MAX_PER_PAGE));

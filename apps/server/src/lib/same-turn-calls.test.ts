@@ -91,7 +91,10 @@ describe('same-turn calls', () => {
     release();
     expect(await firstBatch).toEqual([1, 2]);
     expect(await Promise.all([...meanwhile, later])).toEqual([3, 4, 5]);
-    expect(batches).toEqual([[1, 2], [3, 4, 5]]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     expect(most).toBe(1);
   });
 

@@ -10,7 +10,11 @@
  * nothing of it happened, and each item is run alone with `runOne`, so one item's failure is that item's only, and
  * a conflict with another process's batch costs a second try rather than an error.
  */
-export function sameTurnCalls<I, O>(runMany: (items: I[]) => Promise<O[]>, runOne: (item: I) => Promise<O>, maxItems = 64) {
+export function sameTurnCalls<I, O>(
+  runMany: (items: I[]) => Promise<O[]>,
+  runOne: (item: I) => Promise<O>,
+  maxItems = 64,
+) {
   type Waiter = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
   let waiting: Waiter[] = [];
   let busy = false;

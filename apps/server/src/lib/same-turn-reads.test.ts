@@ -24,7 +24,10 @@ describe('same-turn reads', () => {
 
   it('keeps nothing: a caller of a later turn sees the row as it is then', async () => {
     let n = 1;
-    const read = sameTurnReads(async (keys: string[]) => keys.map((key) => ({ key, n })), (row) => row.key);
+    const read = sameTurnReads(
+      async (keys: string[]) => keys.map((key) => ({ key, n })),
+      (row) => row.key,
+    );
     expect(await read('a')).toEqual({ key: 'a', n: 1 });
     n = 2;
     await nextTurn();

@@ -16,7 +16,9 @@ export function epaySign(params: Record<string, string>, secret: string): string
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&');
-  return createHash('md5').update(base + secret, 'utf8').digest('hex');
+  return createHash('md5')
+    .update(base + secret, 'utf8')
+    .digest('hex');
 }
 
 /** Compares two texts without leaking, through timing, how much of them matched. */
@@ -72,7 +74,12 @@ export const epayGateway: PaymentGateway = {
     };
   },
 
-  async queryOrder(account: GatewayAccount, depositNo: string, origin: string, outbound: OutboundPolicy): Promise<OrderStatus> {
+  async queryOrder(
+    account: GatewayAccount,
+    depositNo: string,
+    origin: string,
+    outbound: OutboundPolicy,
+  ): Promise<OrderStatus> {
     // The epay order query authenticates with the merchant key itself, over the gateway's HTTPS.
     const url = epayApiUrl(account.submitUrl, origin);
     url.searchParams.set('act', 'order');

@@ -51,5 +51,10 @@ export interface PaymentGateway {
   verifyNotify(account: GatewayAccount, params: Record<string, string>): NotifyVerdict;
   /** Asks the gateway about one of our deposits over HTTP; throws when the gateway cannot be reached. */
   /** Asks only where the outbound policy allows (OUTBOUND_ALLOW); a refused address throws as an unreachable one. */
-  queryOrder(account: GatewayAccount, depositNo: string, origin: string, outbound: OutboundPolicy): Promise<OrderStatus>;
+  queryOrder(
+    account: GatewayAccount,
+    depositNo: string,
+    origin: string,
+    outbound: OutboundPolicy,
+  ): Promise<OrderStatus>;
 }

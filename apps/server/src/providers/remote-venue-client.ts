@@ -20,8 +20,7 @@ export interface RemoteVenue {
  * must not conclude either way (a transfer stays pending for reconciliation).
  */
 export type VenueCallResult<C extends VenueApiCall> =
-  | { kind: 'answered'; answer: z.output<(typeof venueApiAnswers)[C]> }
-  | { kind: 'in-doubt'; reason: string };
+  { kind: 'answered'; answer: z.output<(typeof venueApiAnswers)[C]> } | { kind: 'in-doubt'; reason: string };
 
 export interface VenueClientOptions {
   clock: Clock;
@@ -59,7 +58,8 @@ export async function callVenue<C extends VenueApiCall>(
   } catch (e) {
     return { kind: 'in-doubt', reason: (e as Error).name === 'TimeoutError' ? 'timeout' : 'no answer' };
   }
-  if (!verifyHmac(venue.apiSecret, text, signature ?? undefined)) return { kind: 'in-doubt', reason: 'unsigned answer' };
+  if (!verifyHmac(venue.apiSecret, text, signature ?? undefined))
+    return { kind: 'in-doubt', reason: 'unsigned answer' };
   let json: unknown;
   try {
     json = JSON.parse(text);

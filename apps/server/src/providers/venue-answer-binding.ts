@@ -15,10 +15,18 @@ export const isUnbound = (reason: string) => (Object.values(UNBOUND) as string[]
  * once; what it answered is told by the transfer number, the amount and the venue's fresh time inside it, so a
  * captured answer replayed for another transfer, another amount or later proves nothing.
  */
-export function unboundAnswer(call: VenueApiCall, request: Record<string, unknown>, answer: Record<string, unknown>, clock: Clock): string | null {
+export function unboundAnswer(
+  call: VenueApiCall,
+  request: Record<string, unknown>,
+  answer: Record<string, unknown>,
+  clock: Clock,
+): string | null {
   if (call !== 'transfer' && call !== 'transferStatus') return null;
   if (answer.transfer_id !== request.transfer_id) return UNBOUND.transfer;
-  if (typeof answer.timestamp !== 'number' || Math.abs(Math.floor(clock.now().getTime() / 1000) - answer.timestamp) > VENUE_SIGNATURE_WINDOW_SECONDS) {
+  if (
+    typeof answer.timestamp !== 'number' ||
+    Math.abs(Math.floor(clock.now().getTime() / 1000) - answer.timestamp) > VENUE_SIGNATURE_WINDOW_SECONDS
+  ) {
     return UNBOUND.stale;
   }
   // A status answer's amount is the venue's record of what it applied: the caller compares it (a partial transfer).

@@ -103,7 +103,8 @@ export function pwa(): Plugin {
         if (!html || html.type !== 'asset') this.error('index.html missing from the bundle');
         // A new build is a new worker whenever anything the worker keeps has changed.
         const hash = createHash('sha256').update(html.source);
-        for (const [name, source] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) hash.update(name).update(source);
+        for (const [name, source] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b)))
+          hash.update(name).update(source);
         const version = hash.digest('hex').slice(0, 16);
         emit('sw.js', serviceWorkerSource(version, ['./', 'manifest.webmanifest', ...Object.keys(files)]));
       },

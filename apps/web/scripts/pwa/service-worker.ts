@@ -55,7 +55,11 @@ export function serviceWorker(self: WorkerScope, version: string, precache: read
     event.waitUntil(
       self.caches
         .keys()
-        .then((keys) => Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => self.caches.delete(key))))
+        .then((keys) =>
+          Promise.all(
+            keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => self.caches.delete(key)),
+          ),
+        )
         .then(() => self.clients.claim()),
     );
   });

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { ICONS, renderIcon, THEME_COLOUR, webManifest } from '../../scripts/pwa/plugin';
-import { type ExtendableEvent, type FetchEvent, serviceWorker, type WorkerScope } from '../../scripts/pwa/service-worker';
+import {
+  type ExtendableEvent,
+  type FetchEvent,
+  serviceWorker,
+  type WorkerScope,
+} from '../../scripts/pwa/service-worker';
 
 const ORIGIN = 'https://h5.example.com';
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,8 +40,9 @@ describe('the web app manifest and icons', () => {
     }
     // Alpha of the top-left pixel: the rounded tile leaves its corner clear, the full-bleed art (maskable, iOS) fills it.
     const cornerAlpha = (art: string) =>
-      new Resvg(readFileSync(path.join(web, 'scripts/pwa', art), 'utf8'), { fitTo: { mode: 'width', value: 64 } }).render()
-        .pixels[3];
+      new Resvg(readFileSync(path.join(web, 'scripts/pwa', art), 'utf8'), {
+        fitTo: { mode: 'width', value: 64 },
+      }).render().pixels[3];
     expect(cornerAlpha('icon.svg')).toBe(0);
     expect(cornerAlpha('icon-maskable.svg')).toBe(255);
     expect(ICONS.filter((icon) => icon.purpose === 'maskable' || icon.size === 180).map((icon) => icon.art)).toEqual([
@@ -125,7 +131,8 @@ function site(shell: string) {
   ]);
 }
 
-const everyCachedUrl = (caches: Map<string, Map<string, Response>>) => [...caches.values()].flatMap((c) => [...c.keys()]);
+const everyCachedUrl = (caches: Map<string, Map<string, Response>>) =>
+  [...caches.values()].flatMap((c) => [...c.keys()]);
 
 describe('the service worker', () => {
   it('keeps the shell and its files when it installs, and opens the last shell seen without a network', async () => {
@@ -133,7 +140,11 @@ describe('the service worker', () => {
     serviceWorker(sw.scope, 'a', ['./', 'manifest.webmanifest', 'assets/index-a.js']);
     await sw.lifecycle('install');
     await sw.lifecycle('activate');
-    expect(everyCachedUrl(sw.caches).sort()).toEqual([`${ORIGIN}/`, `${ORIGIN}/assets/index-a.js`, `${ORIGIN}/manifest.webmanifest`]);
+    expect(everyCachedUrl(sw.caches).sort()).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/assets/index-a.js`,
+      `${ORIGIN}/manifest.webmanifest`,
+    ]);
 
     sw.setOnline(false);
     expect(await (await sw.request('/', { navigate: true }))!.text()).toBe('<html>shell a</html>');
@@ -154,7 +165,9 @@ describe('the service worker', () => {
     expect(await sw.request('/uploads/a.png')).toBeNull();
     sw.setOnline(false);
     expect(await sw.request('/api/app')).toBeNull();
-    expect(everyCachedUrl(sw.caches).filter((url) => !url.startsWith(`${ORIGIN}/assets/`) && url !== `${ORIGIN}/`)).toEqual([]);
+    expect(
+      everyCachedUrl(sw.caches).filter((url) => !url.startsWith(`${ORIGIN}/assets/`) && url !== `${ORIGIN}/`),
+    ).toEqual([]);
   });
 
   it('keeps the build files screens load, and answers them from the cache after', async () => {

@@ -41,8 +41,20 @@ export const AdminAgentApplication = z.object({
   created_at: Timestamp,
 });
 
-const activityReview = reviewed('/admin/api/activity-applications', 'id', CONTENT_FINANCE, AdminActivityApplication, 'a promotion application');
-const agentReview = reviewed('/admin/api/agent-applications', 'id', FINANCE, AdminAgentApplication, 'a partner application');
+const activityReview = reviewed(
+  '/admin/api/activity-applications',
+  'id',
+  CONTENT_FINANCE,
+  AdminActivityApplication,
+  'a promotion application',
+);
+const agentReview = reviewed(
+  '/admin/api/agent-applications',
+  'id',
+  FINANCE,
+  AdminAgentApplication,
+  'a partner application',
+);
 
 /** Application queues. */
 export const adminApplicationCalls = {

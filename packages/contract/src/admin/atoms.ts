@@ -80,21 +80,21 @@ export const imageUrl = (message: string) =>
     .min(1, { message })
     .max(500, { message: MSG.inputTooLong })
     .refine(isSiteUrl, { message: MSG.urlInvalid });
-export const category = z.enum(GAME_CATEGORIES.map((c) => c.id) as [string, ...string[]], { message: MSG.gameCategoryInvalid });
+export const category = z.enum(GAME_CATEGORIES.map((c) => c.id) as [string, ...string[]], {
+  message: MSG.gameCategoryInvalid,
+});
 
 /**
  * A list/create/update/delete resource, described once: its four calls (`what` names the items in their summaries)
  * and `name`, what the console calls it (the screen's title and menu name, 新增{name}). The server registers the
  * calls, and the console builds the screen and its menu entry from the same description.
  */
-export function resource<const P extends string, const R extends readonly OperatorRoleName[], I extends ZodType, D extends ZodType>(
-  path: P,
-  roles: R,
-  input: I,
-  item: D,
-  what: string,
-  name: string,
-) {
+export function resource<
+  const P extends string,
+  const R extends readonly OperatorRoleName[],
+  I extends ZodType,
+  D extends ZodType,
+>(path: P, roles: R, input: I, item: D, what: string, name: string) {
   return {
     name,
     list: def('GET', path, roles, AdminEmpty, z.array(item), `List ${what}`),
@@ -105,7 +105,12 @@ export function resource<const P extends string, const R extends readonly Operat
 }
 
 /** The approve and reject calls of a review queue, keyed by `param` (deposit_no, order_no, id). */
-export const reviewed = <const P extends string, const K extends string, const R extends readonly OperatorRoleName[], D extends ZodType>(
+export const reviewed = <
+  const P extends string,
+  const K extends string,
+  const R extends readonly OperatorRoleName[],
+  D extends ZodType,
+>(
   base: P,
   param: K,
   roles: R,

@@ -6,26 +6,60 @@ import { z } from 'zod';
 import { Money, Timestamp } from '../common';
 import { MSG } from '../messages';
 import { isSiteUrl } from '../site-url';
-import { category, centsInput, CONTENT, def, FINANCE, flag01, imageUrl, Nothing, resFlag, resource, resSort } from './atoms';
+import {
+  category,
+  centsInput,
+  CONTENT,
+  def,
+  FINANCE,
+  flag01,
+  imageUrl,
+  Nothing,
+  resFlag,
+  resource,
+  resSort,
+} from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { proposedResource } from './integrations';
 import { cappedPercent, MONEY_CAPS } from './money-caps';
 
 export const BannerInput = z.object({ src: imageUrl(MSG.imageUrlRequired), sort: resSort, enabled: resFlag });
-export const AdminBanner = z.object({ id: z.number().int(), src: z.string(), sort: z.number().int(), enabled: z.number().int() });
+export const AdminBanner = z.object({
+  id: z.number().int(),
+  src: z.string(),
+  sort: z.number().int(),
+  enabled: z.number().int(),
+});
 
 export const NoticeInput = z.object({
-  text: z.string({ message: MSG.contentRequired }).trim().min(1, { message: MSG.contentRequired }).max(500, { message: MSG.inputTooLong }),
+  text: z
+    .string({ message: MSG.contentRequired })
+    .trim()
+    .min(1, { message: MSG.contentRequired })
+    .max(500, { message: MSG.inputTooLong }),
   sort: resSort,
   enabled: resFlag,
 });
-export const AdminNotice = z.object({ id: z.number().int(), text: z.string(), sort: z.number().int(), enabled: z.number().int() });
+export const AdminNotice = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  sort: z.number().int(),
+  enabled: z.number().int(),
+});
 
 export const GameInput = z.object({
-  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
+  name: z
+    .string({ message: MSG.nameRequired })
+    .trim()
+    .min(1, { message: MSG.nameRequired })
+    .max(64, { message: MSG.inputTooLong }),
   category_id: category,
   app_state: resFlag,
-  platform_name: z.string({ message: MSG.venueMissing }).trim().min(1, { message: MSG.venueMissing }).max(32, { message: MSG.venueMissing }),
+  platform_name: z
+    .string({ message: MSG.venueMissing })
+    .trim()
+    .min(1, { message: MSG.venueMissing })
+    .max(32, { message: MSG.venueMissing }),
   game_code: z.string().trim().max(64, { message: MSG.inputTooLong }).default(''),
   mobile_img: z
     .string()
@@ -53,22 +87,48 @@ export const ArticleInput = z.object({
     .int({ message: MSG.articleTypeInvalid })
     .min(1, { message: MSG.articleTypeInvalid })
     .max(8, { message: MSG.articleTypeInvalid }),
-  title: z.string({ message: MSG.titleRequired }).trim().min(1, { message: MSG.titleRequired }).max(128, { message: MSG.inputTooLong }),
-  content: z.string({ message: MSG.contentRequired }).trim().min(1, { message: MSG.contentRequired }).max(100_000, { message: MSG.inputTooLong }),
+  title: z
+    .string({ message: MSG.titleRequired })
+    .trim()
+    .min(1, { message: MSG.titleRequired })
+    .max(128, { message: MSG.inputTooLong }),
+  content: z
+    .string({ message: MSG.contentRequired })
+    .trim()
+    .min(1, { message: MSG.contentRequired })
+    .max(100_000, { message: MSG.inputTooLong }),
 });
-export const AdminArticle = z.object({ id: z.number().int(), type: z.number().int(), title: z.string(), content: z.string() });
+export const AdminArticle = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+});
 
 export const PromotionTypeInput = z.object({
-  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(32, { message: MSG.inputTooLong }),
+  name: z
+    .string({ message: MSG.nameRequired })
+    .trim()
+    .min(1, { message: MSG.nameRequired })
+    .max(32, { message: MSG.inputTooLong }),
   sort: z.coerce.number().int().default(0),
   enabled: flag01.default(1),
 });
-export const AdminPromotionType = z.object({ id: z.number().int(), name: z.string(), sort: z.number().int(), enabled: z.number().int() });
+export const AdminPromotionType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sort: z.number().int(),
+  enabled: z.number().int(),
+});
 
 /** `content` and `memo` are operator HTML, cleaned by the server before they are stored. */
 export const PromotionInput = z.object({
   type_id: z.coerce.number().int().positive().nullable().default(null),
-  title: z.string({ message: MSG.titleRequired }).trim().min(1, { message: MSG.titleRequired }).max(128, { message: MSG.inputTooLong }),
+  title: z
+    .string({ message: MSG.titleRequired })
+    .trim()
+    .min(1, { message: MSG.titleRequired })
+    .max(128, { message: MSG.inputTooLong }),
   banner: z.string().max(500).default(''),
   content: z.string().max(100_000).default(''),
   memo: z.string().max(100_000).default(''),
@@ -100,7 +160,9 @@ export const RedpacketRuleInput = z
     start_time: clockTime,
     end_time: clockTime,
     day_flow: centsInput,
-    flow_money: centsInput.refine((cents) => cents <= MONEY_CAPS.redpacketBandMax, { message: MSG.redpacketBandTooHigh }),
+    flow_money: centsInput.refine((cents) => cents <= MONEY_CAPS.redpacketBandMax, {
+      message: MSG.redpacketBandTooHigh,
+    }),
     recharge: z.coerce
       .number({ message: MSG.redpacketGrabsInvalid })
       .int({ message: MSG.redpacketGrabsInvalid })
@@ -131,7 +193,10 @@ export const MessageInput = z.object({
   title: z.string().trim().min(1).max(128),
   content: z.string().trim().min(1).max(20_000),
   member_id: z.coerce.number().int().positive().optional(),
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(2),
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(2),
 });
 export const SentMessage = z.object({
   id: z.number().int(),
@@ -172,14 +237,35 @@ export const contentResources = {
   notices: resource('/admin/api/notices', CONTENT, NoticeInput, AdminNotice, 'marquee notices', '公告'),
   games: resource('/admin/api/games', CONTENT, GameInput, AdminGame, 'home game tiles', '游戏'),
   articles: resource('/admin/api/articles', CONTENT, ArticleInput, AdminArticle, 'help articles', '帮助文章'),
-  promotionTypes: resource('/admin/api/promotion-types', CONTENT, PromotionTypeInput, AdminPromotionType, 'promotion types', '活动类型'),
+  promotionTypes: resource(
+    '/admin/api/promotion-types',
+    CONTENT,
+    PromotionTypeInput,
+    AdminPromotionType,
+    'promotion types',
+    '活动类型',
+  ),
   promotions: resource('/admin/api/promotions', CONTENT, PromotionInput, AdminPromotion, 'promotions', '优惠活动'),
-  redpacketRules: proposedResource('/admin/api/redpacket-rules', FINANCE, RedpacketRuleInput, AdminRedpacketRule, 'red-packet rules', '红包规则'),
+  redpacketRules: proposedResource(
+    '/admin/api/redpacket-rules',
+    FINANCE,
+    RedpacketRuleInput,
+    AdminRedpacketRule,
+    'red-packet rules',
+    '红包规则',
+  ),
 };
 
 /** Messages and image uploads. */
 export const adminContentCalls = {
-  messageSend: def('POST', '/admin/api/messages', CONTENT, MessageInput, SentMessage, 'Send an inbox message or an announcement'),
+  messageSend: def(
+    'POST',
+    '/admin/api/messages',
+    CONTENT,
+    MessageInput,
+    SentMessage,
+    'Send an inbox message or an announcement',
+  ),
   messageDelete: def('DELETE', '/admin/api/messages/:id', CONTENT, AdminEmpty, Nothing, 'Delete a message'),
   imageUpload: {
     ...def(
@@ -192,5 +278,4 @@ export const adminContentCalls = {
     ),
     multipart: true,
   },
-
 } as const satisfies Record<string, AdminEndpointDef>;

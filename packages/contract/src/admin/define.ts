@@ -9,7 +9,6 @@ import { z } from 'zod';
 import type { ZodType } from 'zod';
 import { MSG } from '../messages';
 
-
 export const OPERATOR_ROLES = ['admin', 'finance', 'content'] as const;
 export type OperatorRoleName = (typeof OPERATOR_ROLES)[number];
 export const OperatorRole = z.enum(OPERATOR_ROLES, { message: MSG.operatorRoleInvalid });
@@ -66,4 +65,3 @@ export function adminPath<E extends AdminEndpointDef>(
     return encodeURIComponent(String(value));
   });
 }
-

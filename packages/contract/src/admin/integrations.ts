@@ -40,19 +40,31 @@ export const IntegrationChange = z.object({
  * item (answered as the pending change, created when a second admin approves); PUT writes names and switches at
  * once and proposes the money fields, answering the item with `pending_change`.
  */
-export function proposedResource<const P extends string, const R extends readonly OperatorRoleName[], I extends ZodType, D extends ZodType>(
-  path: P,
-  roles: R,
-  input: I,
-  item: D,
-  what: string,
-  name: string,
-) {
+export function proposedResource<
+  const P extends string,
+  const R extends readonly OperatorRoleName[],
+  I extends ZodType,
+  D extends ZodType,
+>(path: P, roles: R, input: I, item: D, what: string, name: string) {
   const plain = resource(path, roles, input, item, what, name);
   return {
     ...plain,
-    create: def('POST', path, roles, input, IntegrationChange, `Propose one of ${what}: created when a second admin approves`),
-    update: def('PUT', `${path}/:id`, roles, input, item, `Replace one of ${what}: names and switches at once, money fields when a second admin approves`),
+    create: def(
+      'POST',
+      path,
+      roles,
+      input,
+      IntegrationChange,
+      `Propose one of ${what}: created when a second admin approves`,
+    ),
+    update: def(
+      'PUT',
+      `${path}/:id`,
+      roles,
+      input,
+      item,
+      `Replace one of ${what}: names and switches at once, money fields when a second admin approves`,
+    ),
   };
 }
 

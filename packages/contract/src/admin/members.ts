@@ -2,7 +2,17 @@
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
 import { RgBreakBody, RgInfo, RgSetBody, RiskFlagRow } from '../responsible';
-import { ADMIN, blankIsAbsent, CONTENT_FINANCE, def, FINANCE, NoteInput, pageField, pagesizeField, searchText } from './atoms';
+import {
+  ADMIN,
+  blankIsAbsent,
+  CONTENT_FINANCE,
+  def,
+  FINANCE,
+  NoteInput,
+  pageField,
+  pagesizeField,
+  searchText,
+} from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { StateInput } from './operators';
 import { AdjustInput, AdjustResult, AdminDeposit, AdminWithdrawal } from './payments';
@@ -106,8 +116,12 @@ export const AdminBet = z.object({
   created_at: Timestamp,
   settled_at: Timestamp.nullable(),
 });
-export const MemberLogin = z.object({ id: z.number().int(), ip: z.string(), device: z.string(), created_at: Timestamp });
-
+export const MemberLogin = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  device: z.string(),
+  created_at: Timestamp,
+});
 
 /** What links two members (docs/responsible-and-risk.md "Linked accounts"). */
 export const MEMBER_LINK_KINDS = ['ip', 'device', 'bank_card', 'usdt_address'] as const;
@@ -167,10 +181,38 @@ export const RiskFlagQueryInput = z.object({
 
 /** Members and risk flags (风控). */
 export const adminMemberCalls = {
-  members: def('GET', '/admin/api/members', CONTENT_FINANCE, MemberSearchInput, paginator(AdminMemberRow), 'Find members'),
-  member: def('GET', '/admin/api/members/:id', CONTENT_FINANCE, AdminEmpty, AdminMemberDetail, 'One member: profile, balances, cards'),
-  memberLedger: def('GET', '/admin/api/members/:id/ledger', FINANCE, MemberTabInput, paginator(AdminLedgerEntry), "A member's ledger entries"),
-  memberDeposits: def('GET', '/admin/api/members/:id/deposits', FINANCE, MemberTabInput, paginator(AdminDeposit), "A member's deposits"),
+  members: def(
+    'GET',
+    '/admin/api/members',
+    CONTENT_FINANCE,
+    MemberSearchInput,
+    paginator(AdminMemberRow),
+    'Find members',
+  ),
+  member: def(
+    'GET',
+    '/admin/api/members/:id',
+    CONTENT_FINANCE,
+    AdminEmpty,
+    AdminMemberDetail,
+    'One member: profile, balances, cards',
+  ),
+  memberLedger: def(
+    'GET',
+    '/admin/api/members/:id/ledger',
+    FINANCE,
+    MemberTabInput,
+    paginator(AdminLedgerEntry),
+    "A member's ledger entries",
+  ),
+  memberDeposits: def(
+    'GET',
+    '/admin/api/members/:id/deposits',
+    FINANCE,
+    MemberTabInput,
+    paginator(AdminDeposit),
+    "A member's deposits",
+  ),
   memberWithdrawals: def(
     'GET',
     '/admin/api/members/:id/withdrawals',
@@ -179,9 +221,30 @@ export const adminMemberCalls = {
     paginator(AdminWithdrawal),
     "A member's withdrawals",
   ),
-  memberTransfers: def('GET', '/admin/api/members/:id/transfers', FINANCE, MemberTabInput, paginator(AdminTransfer), "A member's venue transfers"),
-  memberBets: def('GET', '/admin/api/members/:id/bets', CONTENT_FINANCE, MemberTabInput, paginator(AdminBet), "A member's bets"),
-  memberLogins: def('GET', '/admin/api/members/:id/logins', CONTENT_FINANCE, MemberTabInput, paginator(MemberLogin), "A member's sign-ins"),
+  memberTransfers: def(
+    'GET',
+    '/admin/api/members/:id/transfers',
+    FINANCE,
+    MemberTabInput,
+    paginator(AdminTransfer),
+    "A member's venue transfers",
+  ),
+  memberBets: def(
+    'GET',
+    '/admin/api/members/:id/bets',
+    CONTENT_FINANCE,
+    MemberTabInput,
+    paginator(AdminBet),
+    "A member's bets",
+  ),
+  memberLogins: def(
+    'GET',
+    '/admin/api/members/:id/logins',
+    CONTENT_FINANCE,
+    MemberTabInput,
+    paginator(MemberLogin),
+    "A member's sign-ins",
+  ),
   memberAdjust: def(
     'POST',
     '/admin/api/members/:id/adjust',
@@ -198,7 +261,14 @@ export const adminMemberCalls = {
     z.object({ recycled: Money, balance: Money }),
     'Bring every venue balance back to the central wallet',
   ),
-  memberState: def('POST', '/admin/api/members/:id/state', ADMIN, StateInput, z.object({ state: z.number().int() }), 'Disable (0) or enable (1) a member'),
+  memberState: def(
+    'POST',
+    '/admin/api/members/:id/state',
+    ADMIN,
+    StateInput,
+    z.object({ state: z.number().int() }),
+    'Disable (0) or enable (1) a member',
+  ),
   memberLinks: def(
     'GET',
     '/admin/api/members/:id/links',
@@ -207,7 +277,14 @@ export const adminMemberCalls = {
     MemberLinks,
     "The members linked to this one by IP, device, bank card or USDT address, with each one's deposits and withdrawals",
   ),
-  memberResponsible: def('GET', '/admin/api/members/:id/responsible', CONTENT_FINANCE, AdminEmpty, RgInfo, "A member's responsible-gambling settings"),
+  memberResponsible: def(
+    'GET',
+    '/admin/api/members/:id/responsible',
+    CONTENT_FINANCE,
+    AdminEmpty,
+    RgInfo,
+    "A member's responsible-gambling settings",
+  ),
   memberResponsibleSet: def(
     'POST',
     '/admin/api/members/:id/responsible',
@@ -226,7 +303,14 @@ export const adminMemberCalls = {
   ),
 
   // Risk flags (风控)
-  riskFlags: def('GET', '/admin/api/risk-flags', FINANCE, RiskFlagQueryInput, paginator(RiskFlagRow), 'Risk flags with their members'),
+  riskFlags: def(
+    'GET',
+    '/admin/api/risk-flags',
+    FINANCE,
+    RiskFlagQueryInput,
+    paginator(RiskFlagRow),
+    'Risk flags with their members',
+  ),
   riskFlagClear: def('POST', '/admin/api/risk-flags/:id/clear', FINANCE, NoteInput, RiskFlagRow, 'Clear a flag'),
   riskFlagMemberFreeze: def(
     'POST',
@@ -236,5 +320,4 @@ export const adminMemberCalls = {
     RiskFlagRow,
     'Freeze one member of a flag (ends their sessions); the others stay as they are',
   ),
-
 } as const satisfies Record<string, AdminEndpointDef>;

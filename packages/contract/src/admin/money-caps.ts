@@ -28,7 +28,8 @@ export const MONEY_CAPS = {
 } as const;
 
 /** A percent in hundredths (two decimals) within [0, max], with the message of its cap. */
-export const cappedPercent = (max: number, message: string) => centsInput.refine((hundredths) => hundredths <= max, { message });
+export const cappedPercent = (max: number, message: string) =>
+  centsInput.refine((hundredths) => hundredths <= max, { message });
 
 /** A VIP rebate rate: 0 to 3.00 (percent of valid stake). */
 export const rebateRate = cappedPercent(MONEY_CAPS.rebateRate, MSG.rebatePercentInvalid);
@@ -36,5 +37,7 @@ export const rebateRate = cappedPercent(MONEY_CAPS.rebateRate, MSG.rebatePercent
 /** The deposit bonus (site settings deposit_bonus_percent and deposit_bonus_max), as cents and hundredths. */
 export const DepositBonusInput = z.object({
   deposit_bonus_percent: cappedPercent(MONEY_CAPS.depositBonusPercent, MSG.depositBonusPercentInvalid),
-  deposit_bonus_max: centsInput.refine((cents) => cents <= MONEY_CAPS.depositBonusMax, { message: MSG.depositBonusMaxInvalid }),
+  deposit_bonus_max: centsInput.refine((cents) => cents <= MONEY_CAPS.depositBonusMax, {
+    message: MSG.depositBonusMaxInvalid,
+  }),
 });

@@ -66,17 +66,35 @@ export const adminOperatorCalls = {
     roles: ALL,
     input: AdminLoginInput,
     data: AdminSession,
-    summary: 'Sign in: username, password and, with two-factor sign-in, the code (missing or wrong: 203, as a wrong password)',
+    summary:
+      'Sign in: username, password and, with two-factor sign-in, the code (missing or wrong: 203, as a wrong password)',
   },
-  logout: { ...def('POST', '/admin/api/logout', ALL, AdminEmpty, Nothing, 'End the calling session'), beforeTwoFactor: true },
+  logout: {
+    ...def('POST', '/admin/api/logout', ALL, AdminEmpty, Nothing, 'End the calling session'),
+    beforeTwoFactor: true,
+  },
   me: { ...def('GET', '/admin/api/me', ALL, AdminEmpty, OperatorMe, 'The calling operator'), beforeTwoFactor: true },
   password: def('POST', '/admin/api/password', ALL, OperatorPasswordInput, Nothing, "Change one's own password"),
   totpSetup: {
-    ...def('POST', '/admin/api/totp/setup', ALL, AdminEmpty, TotpSetup, 'Start two-factor enrolment: a pending secret and its otpauth URI'),
+    ...def(
+      'POST',
+      '/admin/api/totp/setup',
+      ALL,
+      AdminEmpty,
+      TotpSetup,
+      'Start two-factor enrolment: a pending secret and its otpauth URI',
+    ),
     beforeTwoFactor: true,
   },
   totpConfirm: {
-    ...def('POST', '/admin/api/totp/confirm', ALL, TotpConfirmInput, OperatorMe, 'Finish enrolment with one code from the app'),
+    ...def(
+      'POST',
+      '/admin/api/totp/confirm',
+      ALL,
+      TotpConfirmInput,
+      OperatorMe,
+      'Finish enrolment with one code from the app',
+    ),
     beforeTwoFactor: true,
   },
 
@@ -84,8 +102,22 @@ export const adminOperatorCalls = {
   // a pending change another admin approves under the integration changes (docs/operators.md "Two people, judged by person");
   // the approval of a creation answers the generated password, once.
   operators: def('GET', '/admin/api/operators', ADMIN, AdminEmpty, z.array(OperatorRow), 'Operators'),
-  operatorCreate: def('POST', '/admin/api/operators', ADMIN, OperatorCreateInput, IntegrationChange, 'Propose a new operator (pending a second admin)'),
-  operatorUpdate: def('PUT', '/admin/api/operators/:id', ADMIN, OperatorRoleInput, IntegrationChange, "Propose an operator's new role (pending a second admin)"),
+  operatorCreate: def(
+    'POST',
+    '/admin/api/operators',
+    ADMIN,
+    OperatorCreateInput,
+    IntegrationChange,
+    'Propose a new operator (pending a second admin)',
+  ),
+  operatorUpdate: def(
+    'PUT',
+    '/admin/api/operators/:id',
+    ADMIN,
+    OperatorRoleInput,
+    IntegrationChange,
+    "Propose an operator's new role (pending a second admin)",
+  ),
   operatorState: def(
     'POST',
     '/admin/api/operators/:id/state',

@@ -11,8 +11,12 @@ import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
 
 const PartnerQueryInput = z.object({ username: searchText(32), page: pageField, pagesize: pagesizeField });
-const PartnerPlanInput = z.object({ plan_id: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().nullable().default(null)) });
-const InviterInput = z.object({ inviter_id: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().nullable().default(null)) });
+const PartnerPlanInput = z.object({
+  plan_id: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().nullable().default(null)),
+});
+const InviterInput = z.object({
+  inviter_id: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().nullable().default(null)),
+});
 const StatementQueryInput = z.object({
   month: z.preprocess(blankIsAbsent, MonthText.optional()),
   state: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(2).optional()),
@@ -29,7 +33,14 @@ const SettleInput = z.object({
 
 /** The partner programme. */
 export const adminPartnerCalls = {
-  commissionPlans: def('GET', '/admin/api/commission-plans', FINANCE, AdminEmpty, z.array(CommissionPlan), 'Commission plans'),
+  commissionPlans: def(
+    'GET',
+    '/admin/api/commission-plans',
+    FINANCE,
+    AdminEmpty,
+    z.array(CommissionPlan),
+    'Commission plans',
+  ),
   // A plan's fee share and tiers move money: a new plan, or a change of them, waits for a second admin.
   commissionPlanCreate: def(
     'POST',
@@ -47,8 +58,22 @@ export const adminPartnerCalls = {
     CommissionPlan,
     'Change a commission plan: its name at once, its fee share and tiers when a second admin approves',
   ),
-  partners: def('GET', '/admin/api/partners', FINANCE, PartnerQueryInput, paginator(PartnerRow), 'Partners (members with isagent 1)'),
-  partnerPlanSet: def('PUT', '/admin/api/partners/:id/plan', FINANCE, PartnerPlanInput, PartnerRow, "Set a partner's commission plan"),
+  partners: def(
+    'GET',
+    '/admin/api/partners',
+    FINANCE,
+    PartnerQueryInput,
+    paginator(PartnerRow),
+    'Partners (members with isagent 1)',
+  ),
+  partnerPlanSet: def(
+    'PUT',
+    '/admin/api/partners/:id/plan',
+    FINANCE,
+    PartnerPlanInput,
+    PartnerRow,
+    "Set a partner's commission plan",
+  ),
   memberInviterSet: def(
     'PUT',
     '/admin/api/members/:id/inviter',

@@ -7,7 +7,21 @@ import { MAX_PAY_RANGES, PAY_RANGE_TYPES } from '../codes';
 import { Money, paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
 import { isSiteUrl } from '../site-url';
-import { ADMIN, blankIsAbsent, centsInput, DateRange, def, FINANCE, flag01, Nothing, pageField, pagesizeField, queueState, resource, reviewed } from './atoms';
+import {
+  ADMIN,
+  blankIsAbsent,
+  centsInput,
+  DateRange,
+  def,
+  FINANCE,
+  flag01,
+  Nothing,
+  pageField,
+  pagesizeField,
+  queueState,
+  resource,
+  reviewed,
+} from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
 import { MONEY_CAPS } from './money-caps';
@@ -47,7 +61,12 @@ export const AdminAdjustment = z.object({
  */
 export const AdjustResult = z.object({ balance: Money, pending: AdminAdjustment.nullable() });
 
-export const DepositQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3), ...DateRange });
+export const DepositQueueInput = z.object({
+  page: pageField,
+  pagesize: pagesizeField,
+  state: queueState(3),
+  ...DateRange,
+});
 export const WithdrawalQueueInput = DepositQueueInput;
 export const AdjustmentQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3) });
 
@@ -99,8 +118,15 @@ export const AdminDepositRow = AdminDeposit.extend({
  */
 export const DepositApproveInput = z.object({
   note: z.string().max(200).default(''),
-  receiving_account_id: z.number({ message: MSG.depositReceivingAccountRequired }).int({ message: MSG.depositReceivingAccountRequired }).positive({ message: MSG.depositReceivingAccountRequired }).optional(),
-  payer_reference: z.string({ message: MSG.depositPayerReferenceRequired }).max(128, { message: MSG.inputTooLong }).default(''),
+  receiving_account_id: z
+    .number({ message: MSG.depositReceivingAccountRequired })
+    .int({ message: MSG.depositReceivingAccountRequired })
+    .positive({ message: MSG.depositReceivingAccountRequired })
+    .optional(),
+  payer_reference: z
+    .string({ message: MSG.depositPayerReferenceRequired })
+    .max(128, { message: MSG.inputTooLong })
+    .default(''),
 });
 /** What a gateway's order query answered about one deposit (查单). */
 export const GatewayOrderAnswer = z.object({
@@ -226,7 +252,12 @@ export const PayRangesInput = z
     });
   });
 export const PayWayUpdateInput = z.object({
-  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(32, { message: MSG.inputTooLong }).optional(),
+  name: z
+    .string({ message: MSG.nameRequired })
+    .trim()
+    .min(1, { message: MSG.nameRequired })
+    .max(32, { message: MSG.inputTooLong })
+    .optional(),
   enabled: flag01.optional(),
   sort: z.coerce.number().int().optional(),
   /** A gateway code, or null: receiving accounts and operator review. */
@@ -383,7 +414,9 @@ export const LedgerCheck = z.object({
         problem: z.enum(['mac', 'unsealed', 'unknown-key', 'refused', 'unchained', 'chain', 'missing', 'digest']),
       })
       .nullable(),
-    lastSealed: z.object({ movementId: z.number().int(), chainSeq: z.number().int(), chainHash: z.string(), at: Timestamp }).nullable(),
+    lastSealed: z
+      .object({ movementId: z.number().int(), chainSeq: z.number().int(), chainHash: z.string(), at: Timestamp })
+      .nullable(),
   }),
 });
 
@@ -442,7 +475,13 @@ export const LedgerSealDigest = z.object({
   recordedAt: Timestamp,
 });
 
-const depositReview = reviewed('/admin/api/deposits', 'deposit_no', FINANCE, AdminDeposit, 'a deposit (credits nothing)');
+const depositReview = reviewed(
+  '/admin/api/deposits',
+  'deposit_no',
+  FINANCE,
+  AdminDeposit,
+  'a deposit (credits nothing)',
+);
 const withdrawalReview = reviewed(
   '/admin/api/withdrawals',
   'order_no',
@@ -488,7 +527,14 @@ export const adminPaymentCalls = {
     DepositQueryResult,
     "查单: ask the deposit's gateway about it now and act on the answer as reconciliation does (credit inside the window, hold a late payment, close an unpaid expired order)",
   ),
-  latePayments: def('GET', '/admin/api/late-payments', FINANCE, LatePaymentQueueInput, paginator(AdminLatePayment), 'Money paid at a gateway after its deposit closed, held for finance'),
+  latePayments: def(
+    'GET',
+    '/admin/api/late-payments',
+    FINANCE,
+    LatePaymentQueueInput,
+    paginator(AdminLatePayment),
+    'Money paid at a gateway after its deposit closed, held for finance',
+  ),
   latePaymentApprove: def(
     'POST',
     '/admin/api/late-payments/:id/approve',
@@ -497,11 +543,32 @@ export const adminPaymentCalls = {
     AdminLatePayment,
     'Credit a held late payment once: its deposit becomes approved through the ledger (a second decision: 409)',
   ),
-  latePaymentReject: def('POST', '/admin/api/late-payments/:id/reject', FINANCE, LatePaymentRefuseInput, AdminLatePayment, 'Refuse a held late payment, with the reason; nothing moves'),
-  withdrawals: def('GET', '/admin/api/withdrawals', FINANCE, WithdrawalQueueInput, paginator(AdminWithdrawalRow), 'Withdrawal queue'),
+  latePaymentReject: def(
+    'POST',
+    '/admin/api/late-payments/:id/reject',
+    FINANCE,
+    LatePaymentRefuseInput,
+    AdminLatePayment,
+    'Refuse a held late payment, with the reason; nothing moves',
+  ),
+  withdrawals: def(
+    'GET',
+    '/admin/api/withdrawals',
+    FINANCE,
+    WithdrawalQueueInput,
+    paginator(AdminWithdrawalRow),
+    'Withdrawal queue',
+  ),
   withdrawalApprove: withdrawalReview.approve,
   withdrawalReject: withdrawalReview.reject,
-  adjustments: def('GET', '/admin/api/adjustments', FINANCE, AdjustmentQueueInput, paginator(AdminAdjustment), 'Manual adjustments waiting for a second operator, and decided ones'),
+  adjustments: def(
+    'GET',
+    '/admin/api/adjustments',
+    FINANCE,
+    AdjustmentQueueInput,
+    paginator(AdminAdjustment),
+    'Manual adjustments waiting for a second operator, and decided ones',
+  ),
   adjustmentApprove: adjustmentReview.approve,
   adjustmentReject: adjustmentReview.reject,
   payWays: def('GET', '/admin/api/pay-ways', FINANCE, AdminEmpty, z.array(PayWayAdmin), 'Pay ways with their ranges'),
@@ -517,7 +584,14 @@ export const adminPaymentCalls = {
   receivingAccountCreate: receivingAccountResource.create,
   receivingAccountUpdate: receivingAccountResource.update,
   receivingAccountDelete: receivingAccountResource.remove,
-  paymentGateways: def('GET', '/admin/api/payment-gateways', ADMIN, AdminEmpty, z.array(PaymentGateway), 'Payment gateways'),
+  paymentGateways: def(
+    'GET',
+    '/admin/api/payment-gateways',
+    ADMIN,
+    AdminEmpty,
+    z.array(PaymentGateway),
+    'Payment gateways',
+  ),
   paymentGatewayCreate: def(
     'POST',
     '/admin/api/payment-gateways',
@@ -534,9 +608,30 @@ export const adminPaymentCalls = {
     PaymentGateway,
     'Change a gateway: name and switch at once; merchant, secret and submit_url wait for a second admin (a new address needs a new secret)',
   ),
-  paymentGatewayDelete: def('DELETE', '/admin/api/payment-gateways/:code', ADMIN, AdminEmpty, Nothing, 'Delete an unused gateway'),
-  paymentNotifies: def('GET', '/admin/api/payment-notifies', FINANCE, NotifyListInput, paginator(PaymentNotify), 'Gateway notifies'),
-  ledgerCheck: def('GET', '/admin/api/ledger/check', FINANCE, AdminEmpty, LedgerCheck, 'Verify the ledger invariants and its seal'),
+  paymentGatewayDelete: def(
+    'DELETE',
+    '/admin/api/payment-gateways/:code',
+    ADMIN,
+    AdminEmpty,
+    Nothing,
+    'Delete an unused gateway',
+  ),
+  paymentNotifies: def(
+    'GET',
+    '/admin/api/payment-notifies',
+    FINANCE,
+    NotifyListInput,
+    paginator(PaymentNotify),
+    'Gateway notifies',
+  ),
+  ledgerCheck: def(
+    'GET',
+    '/admin/api/ledger/check',
+    FINANCE,
+    AdminEmpty,
+    LedgerCheck,
+    'Verify the ledger invariants and its seal',
+  ),
   ledgerMemberCheck: def(
     'GET',
     '/admin/api/ledger/member-check',
@@ -545,5 +640,12 @@ export const adminPaymentCalls = {
     LedgerMemberCheck,
     "Verify one member's history alone: seals, legs and balances of every movement touching the member's accounts",
   ),
-  ledgerDigests: def('GET', '/admin/api/ledger/digests', FINANCE, AdminEmpty, z.array(LedgerSealDigest), "The sealed ledger's daily digests, newest first"),
+  ledgerDigests: def(
+    'GET',
+    '/admin/api/ledger/digests',
+    FINANCE,
+    AdminEmpty,
+    z.array(LedgerSealDigest),
+    "The sealed ledger's daily digests, newest first",
+  ),
 } as const satisfies Record<string, AdminEndpointDef>;

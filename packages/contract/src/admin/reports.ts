@@ -98,7 +98,12 @@ export const DailyReport = z.object({
   total: z.object(DailyFigures),
 });
 export const VenueReportRow = z.object({ venue_code: z.string(), venue_name: z.string(), ...VenueFigures });
-export const VenueReport = z.object({ from: z.string(), to: z.string(), rows: z.array(VenueReportRow), total: z.object(VenueFigures) });
+export const VenueReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(VenueReportRow),
+  total: z.object(VenueFigures),
+});
 export const MemberReportRow = z.object({
   member_id: z.number().int(),
   username: z.string(),
@@ -190,8 +195,22 @@ export const adminReportCalls = {
     DashboardPending,
     'Pending items per review queue the role may see, with the newest id of each',
   ),
-  reportDaily: def('GET', '/admin/api/reports/daily', FINANCE, ReportRangeInput, DailyReport, 'Daily figures of a range of Beijing days, with a total'),
-  reportVenues: def('GET', '/admin/api/reports/venues', FINANCE, ReportRangeInput, VenueReport, 'Bets per venue over a range of Beijing days'),
+  reportDaily: def(
+    'GET',
+    '/admin/api/reports/daily',
+    FINANCE,
+    ReportRangeInput,
+    DailyReport,
+    'Daily figures of a range of Beijing days, with a total',
+  ),
+  reportVenues: def(
+    'GET',
+    '/admin/api/reports/venues',
+    FINANCE,
+    ReportRangeInput,
+    VenueReport,
+    'Bets per venue over a range of Beijing days',
+  ),
   reportMembers: def(
     'GET',
     '/admin/api/reports/members',
@@ -200,5 +219,12 @@ export const adminReportCalls = {
     paginator(MemberReportRow),
     'Figures per member with activity in a range of Beijing days',
   ),
-  dashboardFigures: def('GET', '/admin/api/dashboard/figures', FINANCE, AdminEmpty, DashboardFigures, 'Today against yesterday, and 30 days'),
+  dashboardFigures: def(
+    'GET',
+    '/admin/api/dashboard/figures',
+    FINANCE,
+    AdminEmpty,
+    DashboardFigures,
+    'Today against yesterday, and 30 days',
+  ),
 } as const satisfies Record<string, AdminEndpointDef>;

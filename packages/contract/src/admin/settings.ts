@@ -87,7 +87,14 @@ export const AuditRow = z.object({
 /** Settings and audit. */
 export const adminSettingsCalls = {
   settings: def('GET', '/admin/api/settings', ADMIN, AdminEmpty, AdminSettings, 'Site settings'),
-  settingsUpdate: def('PUT', '/admin/api/settings', ADMIN, SettingsPatchInput, AdminSettings, 'Change any subset of the site settings'),
+  settingsUpdate: def(
+    'PUT',
+    '/admin/api/settings',
+    ADMIN,
+    SettingsPatchInput,
+    AdminSettings,
+    'Change any subset of the site settings',
+  ),
   withdrawReviewSetting: def(
     'GET',
     '/admin/api/settings/withdraw-review',

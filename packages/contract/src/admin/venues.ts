@@ -5,7 +5,21 @@
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
-import { ADMIN, blankIsAbsent, category, CONTENT, DateRange, def, FINANCE, pageField, pagesizeField, queueState, resFlag, resource, resSort } from './atoms';
+import {
+  ADMIN,
+  blankIsAbsent,
+  category,
+  CONTENT,
+  DateRange,
+  def,
+  FINANCE,
+  pageField,
+  pagesizeField,
+  queueState,
+  resFlag,
+  resource,
+  resSort,
+} from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
 
@@ -13,8 +27,15 @@ export const VENUE_WALLET_MODES = ['transfer', 'seamless'] as const;
 /** A field the call does not take: absent, or the call is refused with its message. */
 const integrationField = z.undefined({ message: MSG.venueIntegrationSeparate }).optional();
 export const VenueInput = z.object({
-  code: z.string({ message: MSG.venueCodeInvalid }).trim().regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
-  name: z.string({ message: MSG.nameRequired }).trim().min(1, { message: MSG.nameRequired }).max(64, { message: MSG.inputTooLong }),
+  code: z
+    .string({ message: MSG.venueCodeInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
+  name: z
+    .string({ message: MSG.nameRequired })
+    .trim()
+    .min(1, { message: MSG.nameRequired })
+    .max(64, { message: MSG.inputTooLong }),
   /** Shown beside the name; the code when left out. */
   platname: z.string().trim().max(32, { message: MSG.inputTooLong }).default(''),
   category_id: category,
@@ -49,7 +70,11 @@ export const VenueIntegrationInput = z.object({
     .max(128, { message: MSG.inputTooLong })
     .refine((v) => v === '' || v.length >= 16, { message: MSG.venueSecretRequired })
     .default(''),
-  currency: z.string().trim().regex(/^[A-Z]{3}$/, { message: MSG.venueCurrencyInvalid }).default('CNY'),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { message: MSG.venueCurrencyInvalid })
+    .default('CNY'),
 });
 export const AdminVenue = z.object({
   id: z.number().int(),
@@ -98,7 +123,14 @@ export const venueResource = resource('/admin/api/venues', CONTENT, VenueInput, 
 
 /** Venue transfers and integration proposals. */
 export const adminVenueCalls = {
-  venueTransfers: def('GET', '/admin/api/venue-transfers', FINANCE, VenueTransferQueueInput, paginator(AdminVenueTransfer), 'Transfers to and from remote venues, newest first'),
+  venueTransfers: def(
+    'GET',
+    '/admin/api/venue-transfers',
+    FINANCE,
+    VenueTransferQueueInput,
+    paginator(AdminVenueTransfer),
+    'Transfers to and from remote venues, newest first',
+  ),
   venueTransferReconcile: def(
     'POST',
     '/admin/api/venue-transfers/:transfer_no/reconcile',

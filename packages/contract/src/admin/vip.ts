@@ -7,7 +7,11 @@ import { AdminEmpty, type AdminEndpointDef } from './define';
 import { proposedResource } from './integrations';
 import { rebateRate } from './money-caps';
 
-export const RetentionReviewResult = z.object({ quarter: z.string(), reviewed: z.number().int(), dropped: z.number().int() });
+export const RetentionReviewResult = z.object({
+  quarter: z.string(),
+  reviewed: z.number().int(),
+  dropped: z.number().int(),
+});
 export const RetentionReviewsInput = z.object({
   page: pageField,
   pagesize: pagesizeField,
@@ -66,11 +70,25 @@ export const AdminVipLevel = z.object({
 });
 
 /** The level number, thresholds and rebate rates move money: a new level or a change of them waits for a second admin. */
-export const vipLevelResource = proposedResource('/admin/api/vip-levels', FINANCE, VipLevelInput, AdminVipLevel, 'VIP levels', 'VIP等级');
+export const vipLevelResource = proposedResource(
+  '/admin/api/vip-levels',
+  FINANCE,
+  VipLevelInput,
+  AdminVipLevel,
+  'VIP levels',
+  'VIP等级',
+);
 
 /** The VIP retention review. */
 export const adminVipCalls = {
-  vipRetentionReview: def('POST', '/admin/api/vip/retention-review', FINANCE, AdminEmpty, RetentionReviewResult, 'Run the VIP retention review now'),
+  vipRetentionReview: def(
+    'POST',
+    '/admin/api/vip/retention-review',
+    FINANCE,
+    AdminEmpty,
+    RetentionReviewResult,
+    'Run the VIP retention review now',
+  ),
   vipRetentionReviews: def(
     'GET',
     '/admin/api/vip/retention-reviews',

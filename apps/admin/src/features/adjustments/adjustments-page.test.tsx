@@ -13,7 +13,19 @@ function serve(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'checker' })),
     'GET /admin/api/adjustments': () =>
-      ok(page([adjustment(), adjustment({ id: 12, username: 'player02', amount: '-1500.00', maker_id: 2, made_by: 'checker', note: '扣回' })])),
+      ok(
+        page([
+          adjustment(),
+          adjustment({
+            id: 12,
+            username: 'player02',
+            amount: '-1500.00',
+            maker_id: 2,
+            made_by: 'checker',
+            note: '扣回',
+          }),
+        ]),
+      ),
     ...extra,
   });
 }
@@ -56,7 +68,8 @@ describe('调整复核', () => {
   it('rejects with a reason', async () => {
     signInAs('finance', 'checker');
     const { calls } = serve({
-      'POST /admin/api/adjustments/11/reject': () => ok(adjustment({ state: 3, review_note: '无依据' }), '已拒绝该调整'),
+      'POST /admin/api/adjustments/11/reject': () =>
+        ok(adjustment({ state: 3, review_note: '无依据' }), '已拒绝该调整'),
     });
     renderScreen(<AdjustmentsPage />);
     await screen.findByText('player01');

@@ -72,7 +72,10 @@ describe('轮播图: an image uploaded into the server', () => {
     const cases: Array<[File, string]> = [
       [pngFile('empty.png', 0), MSG.imageUploadEmpty],
       [pngFile('big.png', IMAGE_UPLOAD_MAX_BYTES + 1), MSG.imageUploadTooLarge],
-      [new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' }), MSG.imageUploadSvgRefused],
+      [
+        new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' }),
+        MSG.imageUploadSvgRefused,
+      ],
     ];
     for (const [file, message] of cases) {
       // rc-upload renders a fresh input after each pick.

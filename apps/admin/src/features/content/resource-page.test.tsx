@@ -144,13 +144,15 @@ describe('支付通道 and 支付方式', () => {
     expect(within(row('易支付')).getByText('待审批')).toBeInTheDocument();
   });
 
-  it('shows an admin the way\'s 支付通道 and sends it', async () => {
+  it("shows an admin the way's 支付通道 and sends it", async () => {
     signInAs('admin', 'boss');
     const ranges = [{ type: 'alipay', min_price: '10.00', max_price: '5000.00' }];
     const { calls } = mockApi({
-      'GET /admin/api/pay-ways': () => ok([{ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1', ranges, pending_change: false }]),
+      'GET /admin/api/pay-ways': () =>
+        ok([{ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1', ranges, pending_change: false }]),
       'GET /admin/api/payment-gateways': () => ok([gateway]),
-      'PUT /admin/api/pay-ways/alipay': () => ok({ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1' }),
+      'PUT /admin/api/pay-ways/alipay': () =>
+        ok({ code: 'alipay', name: '支付宝', enabled: 1, sort: 1, gateway: 'epay1' }),
     });
     renderScreen(<PayWaysPage />);
     await userEvent.click(await screen.findByRole('button', { name: '编辑 支付宝' }));
@@ -240,16 +242,19 @@ describe('场馆 and its 接入设置', () => {
     expect(screen.queryByRole('button', { name: '接入设置 新濠真人' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '编辑 新濠真人' }));
     const dialog = await screen.findByRole('dialog');
-    for (const label of ['钱包模式', '接口地址', '签名密钥', '币种']) expect(within(dialog).queryByLabelText(label)).not.toBeInTheDocument();
+    for (const label of ['钱包模式', '接口地址', '签名密钥', '币种'])
+      expect(within(dialog).queryByLabelText(label)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      code: 'XHZR',
-      name: '新濠真人',
-      platname: 'XHZR',
-      category_id: 'realbet',
-      sort: 1,
-      enabled: 1,
-    }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        code: 'XHZR',
+        name: '新濠真人',
+        platname: 'XHZR',
+        category_id: 'realbet',
+        sort: 1,
+        enabled: 1,
+      }),
+    );
   });
 
   it('lets an admin propose the integration, which then waits for a second admin', async () => {
@@ -259,9 +264,29 @@ describe('场馆 and its 接入设置', () => {
       'GET /admin/api/venues': () => ok([{ ...venue, pending_change: pending }]),
       'POST /admin/api/venues/5/integration': () => {
         pending = true;
-        const masked = { wallet_mode: 'transfer', api_base_url: 'https://api.venue.example.com', api_secret: '********', currency: 'CNY' };
-        const change = { id: 1, target_kind: 'venue', target: 'XHZR', action: 'update', before: masked, after: masked, state: 1 };
-        const people = { maker_id: 1, made_by: 'boss', checked_by: '', note: '', decided_at: null, created_at: '2026-11-25 10:00:00' };
+        const masked = {
+          wallet_mode: 'transfer',
+          api_base_url: 'https://api.venue.example.com',
+          api_secret: '********',
+          currency: 'CNY',
+        };
+        const change = {
+          id: 1,
+          target_kind: 'venue',
+          target: 'XHZR',
+          action: 'update',
+          before: masked,
+          after: masked,
+          state: 1,
+        };
+        const people = {
+          maker_id: 1,
+          made_by: 'boss',
+          checked_by: '',
+          note: '',
+          decided_at: null,
+          created_at: '2026-11-25 10:00:00',
+        };
         return { code: 200, message: '已提交，待另一位管理员审批后生效', data: { ...change, ...people } };
       },
     });

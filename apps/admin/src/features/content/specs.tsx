@@ -1,4 +1,11 @@
-import { adminEndpoints, adminResources, GAME_CATEGORIES, MSG, PAY_RANGE_TYPES, receivingAccountResource } from '@h5/contract';
+import {
+  adminEndpoints,
+  adminResources,
+  GAME_CATEGORIES,
+  MSG,
+  PAY_RANGE_TYPES,
+  receivingAccountResource,
+} from '@h5/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callAdmin } from '../../shared/api/client';
 import { payWayLabel } from '../../shared/labels';
@@ -79,17 +86,8 @@ export const notices = defineResource({
   rowKey: 'id',
   nameOf: (row) => row.text.slice(0, 20),
   intro: '会员端首页滚动公告；保存后会员端立即可见。',
-  columns: [
-    idColumn,
-    { name: 'text', title: '内容' },
-    sortColumn,
-    enabledColumn,
-  ],
-  fields: [
-    { name: 'text', label: '公告内容', kind: 'textarea' },
-    sortField,
-    enabledField,
-  ],
+  columns: [idColumn, { name: 'text', title: '内容' }, sortColumn, enabledColumn],
+  fields: [{ name: 'text', label: '公告内容', kind: 'textarea' }, sortField, enabledField],
 });
 
 export const venues = defineResource({
@@ -154,17 +152,8 @@ export const promotionTypes = defineResource({
   ...fromResource(r.promotionTypes),
   rowKey: 'id',
   nameOf: (row) => row.name,
-  columns: [
-    idColumn,
-    { name: 'name', title: '名称' },
-    sortColumn,
-    enabledColumn,
-  ],
-  fields: [
-    { name: 'name', label: '名称', kind: 'text' },
-    sortField,
-    enabledField,
-  ],
+  columns: [idColumn, { name: 'name', title: '名称' }, sortColumn, enabledColumn],
+  fields: [{ name: 'name', label: '名称', kind: 'text' }, sortField, enabledField],
 });
 
 export const promotions = defineResource({
@@ -385,7 +374,14 @@ export const payWays = defineResource({
   fields: [
     { name: 'name', label: '名称', kind: 'text' },
     // Where a way's deposits are paid is the admin's: finance neither sees nor sends it.
-    { name: 'gateway', label: '支付通道', kind: 'select', nullable: true, options: useGatewayOptions, onlyFor: e.paymentGateways },
+    {
+      name: 'gateway',
+      label: '支付通道',
+      kind: 'select',
+      nullable: true,
+      options: useGatewayOptions,
+      onlyFor: e.paymentGateways,
+    },
     { name: 'sort', label: '排序', kind: 'number' },
     enabledField,
     {

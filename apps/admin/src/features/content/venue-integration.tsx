@@ -50,7 +50,11 @@ function VenueIntegrationDialog({ row, onClose }: { row: VenueIntegrationRow; on
     }
     setSaving(true);
     try {
-      const answer = await callAdminWithMessage(e.venueIntegration, { params: { id: row.id }, input: checked.data, silent: true });
+      const answer = await callAdminWithMessage(e.venueIntegration, {
+        params: { id: row.id },
+        input: checked.data,
+        silent: true,
+      });
       void message.success(answer.message || MSG.integrationChangePending);
       onClose();
     } catch (error) {
@@ -82,9 +86,18 @@ function VenueIntegrationDialog({ row, onClose }: { row: VenueIntegrationRow; on
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ wallet_mode: row.wallet_mode, api_base_url: row.api_base_url, api_secret: '', currency: row.currency }}
+        initialValues={{
+          wallet_mode: row.wallet_mode,
+          api_base_url: row.api_base_url,
+          api_secret: '',
+          currency: row.currency,
+        }}
       >
-        <Form.Item name="wallet_mode" label="钱包模式" extra="转账钱包：余额在场馆方，经接口转入转出；无缝钱包：场馆直接从中心钱包扣款派彩">
+        <Form.Item
+          name="wallet_mode"
+          label="钱包模式"
+          extra="转账钱包：余额在场馆方，经接口转入转出；无缝钱包：场馆直接从中心钱包扣款派彩"
+        >
           <Select options={VENUE_WALLET_MODES.map((value) => ({ value, label: WALLET_MODE_LABEL[value] }))} />
         </Form.Item>
         <Form.Item name="api_base_url" label="接口地址" extra="场馆接口的 http(s) 地址">
@@ -93,7 +106,9 @@ function VenueIntegrationDialog({ row, onClose }: { row: VenueIntegrationRow; on
         <Form.Item
           name="api_secret"
           label="签名密钥"
-          extra={row.api_secret_set ? '已设置；留空则不修改（更换接口地址时必填）' : '至少16位，双方签名所用，提交后不再显示'}
+          extra={
+            row.api_secret_set ? '已设置；留空则不修改（更换接口地址时必填）' : '至少16位，双方签名所用，提交后不再显示'
+          }
         >
           <Input autoComplete="new-password" />
         </Form.Item>

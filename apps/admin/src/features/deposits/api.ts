@@ -24,7 +24,10 @@ export interface DepositEvidence {
 /** 通过 (with its evidence; a first or second approval) and 拒绝 of a deposit by its number, and what either changes. */
 export const depositReview = {
   approve: (row: { deposit_no: string }, evidence: DepositEvidence) =>
-    callAdminWithMessage(e.depositApprove, { params: { deposit_no: row.deposit_no }, input: { note: '', ...evidence } }),
+    callAdminWithMessage(e.depositApprove, {
+      params: { deposit_no: row.deposit_no },
+      input: { note: '', ...evidence },
+    }),
   reject: (row: { deposit_no: string }, note: string) =>
     callAdmin(e.depositReject, { params: { deposit_no: row.deposit_no }, input: { note } }),
   invalidate: afterReview,

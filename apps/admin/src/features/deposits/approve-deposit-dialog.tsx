@@ -38,7 +38,9 @@ export function ApproveDepositDialog({ row, describe, onClose }: ApproveDepositD
     enabled: row !== null && !second,
   });
   const options = row
-    ? (accounts.data ?? []).filter((a) => a.channel === channelOf(row)).map((a) => ({ value: a.id, label: accountLabel(a) }))
+    ? (accounts.data ?? [])
+        .filter((a) => a.channel === channelOf(row))
+        .map((a) => ({ value: a.id, label: accountLabel(a) }))
     : [];
 
   const close = () => {
@@ -55,7 +57,11 @@ export function ApproveDepositDialog({ row, describe, onClose }: ApproveDepositD
     setBusy(true);
     try {
       const answer = await depositReview.approve(row, evidence);
-      void message.success(answer.message && answer.message !== MSG.ok && answer.message !== 'ok' ? answer.message : '已通过，金额已入会员中心钱包');
+      void message.success(
+        answer.message && answer.message !== MSG.ok && answer.message !== 'ok'
+          ? answer.message
+          : '已通过，金额已入会员中心钱包',
+      );
     } catch {
       // the client has shown why
     } finally {
@@ -89,7 +95,11 @@ export function ApproveDepositDialog({ row, describe, onClose }: ApproveDepositD
       ) : null}
       {!second && (
         <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 12 }}>
-          <Form.Item name="receiving_account_id" label="到账的收款账户" rules={[{ required: true, message: MSG.depositReceivingAccountRequired }]}>
+          <Form.Item
+            name="receiving_account_id"
+            label="到账的收款账户"
+            rules={[{ required: true, message: MSG.depositReceivingAccountRequired }]}
+          >
             <Select options={options} loading={accounts.isLoading} placeholder="选择款项实际到账的账户" />
           </Form.Item>
           <Form.Item

@@ -15,11 +15,14 @@ const mockApi = (handlers: Parameters<typeof mockAnyApi>[0]) =>
   mockAnyApi({ 'GET /admin/api/late-payments': () => ok(page([])), ...handlers });
 /** antd's dialogs carry no accessible name under test: the one showing a text. */
 async function dialogWith(text: string): Promise<HTMLElement> {
-  const found = (await screen.findAllByText(text)).map((el) => el.closest<HTMLElement>('[role="dialog"]')).find(Boolean);
+  const found = (await screen.findAllByText(text))
+    .map((el) => el.closest<HTMLElement>('[role="dialog"]'))
+    .find(Boolean);
   if (!found) throw new Error(`no dialog showing ${text}`);
   return found;
 }
-const queueCalls = (calls: ReturnType<typeof mockAnyApi>['calls']) => calls.filter((c) => c.path === '/admin/api/deposits');
+const queueCalls = (calls: ReturnType<typeof mockAnyApi>['calls']) =>
+  calls.filter((c) => c.path === '/admin/api/deposits');
 
 describe('存款审核', () => {
   it('lists pending deposits with member, amount, pay way, payer and time', async () => {
@@ -52,12 +55,48 @@ describe('存款审核', () => {
   });
 
   const accounts = [
-    { id: 11, channel: 'bank', bank_name: '中国工商银行', bank_no: '6222021200045678123', bank_owner: '深圳星河', bank_address: '', mch_id: '', content: '', payimg: '', enabled: 1, sort: 1 },
-    { id: 12, channel: 'bank', bank_name: '招商银行', bank_no: '6214830755261904', bank_owner: '深圳星河', bank_address: '', mch_id: '', content: '', payimg: '', enabled: 0, sort: 2 },
-    { id: 21, channel: 'wechat', bank_name: '', bank_no: '', bank_owner: '', bank_address: '', mch_id: 'xinghe_pay_wx01', content: '', payimg: '', enabled: 1, sort: 1 },
+    {
+      id: 11,
+      channel: 'bank',
+      bank_name: '中国工商银行',
+      bank_no: '6222021200045678123',
+      bank_owner: '深圳星河',
+      bank_address: '',
+      mch_id: '',
+      content: '',
+      payimg: '',
+      enabled: 1,
+      sort: 1,
+    },
+    {
+      id: 12,
+      channel: 'bank',
+      bank_name: '招商银行',
+      bank_no: '6214830755261904',
+      bank_owner: '深圳星河',
+      bank_address: '',
+      mch_id: '',
+      content: '',
+      payimg: '',
+      enabled: 0,
+      sort: 2,
+    },
+    {
+      id: 21,
+      channel: 'wechat',
+      bank_name: '',
+      bank_no: '',
+      bank_owner: '',
+      bank_address: '',
+      mch_id: 'xinghe_pay_wx01',
+      content: '',
+      payimg: '',
+      enabled: 1,
+      sort: 1,
+    },
   ];
 
-  it('approves with the receiving account the money reached and the payer\'s reference, then refreshes the queue', async () => {
+  it("approves with the receiving account the money reached and the payer's reference, then refreshes the queue", async () => {
     signInAs('finance');
     let approved = false;
     const { calls } = mockApi({
@@ -82,13 +121,20 @@ describe('存款审核', () => {
     // Only the accounts of the deposit's channel are offered (a bank transfer: the bank accounts).
     await userEvent.click(within(dialog).getByRole('combobox'));
     const options = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
-    expect(options).toEqual(['中国工商银行 深圳星河 6222021200045678123', '招商银行 深圳星河 6214830755261904（已停用）']);
+    expect(options).toEqual([
+      '中国工商银行 深圳星河 6222021200045678123',
+      '招商银行 深圳星河 6214830755261904（已停用）',
+    ]);
     await userEvent.click(await screen.findByTitle('中国工商银行 深圳星河 6222021200045678123'));
     await userEvent.type(within(dialog).getByLabelText('付款流水号 / 付款人'), ' 王五 HX20261125 ');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
     expect(await screen.findByText('已通过，金额已入会员中心钱包')).toBeInTheDocument();
     expect(await screen.findByText('暂无待审核的存款')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '', receiving_account_id: 11, payer_reference: '王五 HX20261125' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      note: '',
+      receiving_account_id: 11,
+      payer_reference: '王五 HX20261125',
+    });
   });
 
   it('shows a first approval waiting for a second operator, and the second confirms what the first recorded', async () => {
@@ -105,13 +151,29 @@ describe('存款审核', () => {
       receiving_account: '中国工商银行 深圳星河 6222021200045678123',
       payer_reference: 'HX9000',
     });
-    const mine = deposit({ id: 3, deposit_no: 'D202611250003', first_reviewer_id: 2, first_reviewed_by: 'cashier', payer_reference: 'HX3', receiving_account: '招商银行' });
-    const gateway = deposit({ id: 4, deposit_no: 'D202611250004', pay_way: 'wechat', gateway: 'sandbox', depositor_name: '', depositor_bank: '', depositor_bank_no: '' });
+    const mine = deposit({
+      id: 3,
+      deposit_no: 'D202611250003',
+      first_reviewer_id: 2,
+      first_reviewed_by: 'cashier',
+      payer_reference: 'HX3',
+      receiving_account: '招商银行',
+    });
+    const gateway = deposit({
+      id: 4,
+      deposit_no: 'D202611250004',
+      pay_way: 'wechat',
+      gateway: 'sandbox',
+      depositor_name: '',
+      depositor_bank: '',
+      depositor_bank_no: '',
+    });
     const { calls } = mockApi({
       '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
       'GET /admin/api/deposits': () => ok(page([first, waiting, mine, gateway])),
       'GET /admin/api/receiving-accounts': () => ok(accounts),
-      'POST /admin/api/deposits/D202611250002/approve': () => ok(deposit({ ...waiting, state: 2, reviewed_by: 'cashier' }), '操作成功'),
+      'POST /admin/api/deposits/D202611250002/approve': () =>
+        ok(deposit({ ...waiting, state: 2, reviewed_by: 'cashier' }), '操作成功'),
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
     const big = row(await screen.findByText('D202611250001'));
@@ -127,25 +189,32 @@ describe('存款审核', () => {
 
     await userEvent.click(within(big).getByRole('button', { name: '通过' }));
     const firstDialog = await screen.findByRole('dialog');
-    expect(within(firstDialog).getByText('金额超过大额复核线：本次为初审，需另一位操作员复核后才入账。')).toBeInTheDocument();
+    expect(
+      within(firstDialog).getByText('金额超过大额复核线：本次为初审，需另一位操作员复核后才入账。'),
+    ).toBeInTheDocument();
     await userEvent.click(within(firstDialog).getByRole('button', { name: '取消' }));
 
     await userEvent.click(within(second).getByRole('button', { name: '复核通过' }));
     const dialog = await dialogWith('复核通过该存款？');
-    expect(dialog).toHaveTextContent('初审：teller；收款账户：中国工商银行 深圳星河 6222021200045678123；付款流水：HX9000。本次为复核，通过后入账。');
+    expect(dialog).toHaveTextContent(
+      '初审：teller；收款账户：中国工商银行 深圳星河 6222021200045678123；付款流水：HX9000。本次为复核，通过后入账。',
+    );
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '确认复核通过' }));
     expect(await screen.findByText('已通过，金额已入会员中心钱包')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/admin/api/deposits/D202611250002/approve', { note: '' }]]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/admin/api/deposits/D202611250002/approve', { note: '' }],
+    ]);
   });
 
-  it('shows the server\'s word when an approval waits for a second operator', async () => {
+  it("shows the server's word when an approval waits for a second operator", async () => {
     signInAs('finance');
     mockApi({
       '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
       'GET /admin/api/deposits': () => ok(page([deposit()])),
       'GET /admin/api/receiving-accounts': () => ok(accounts),
-      'POST /admin/api/deposits/D202611250001/approve': () => ok(deposit({ first_reviewed_by: 'cashier', first_reviewer_id: 2 }), MSG.dailyTotalPending),
+      'POST /admin/api/deposits/D202611250001/approve': () =>
+        ok(deposit({ first_reviewed_by: 'cashier', first_reviewer_id: 2 }), MSG.dailyTotalPending),
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
     await userEvent.click(within(row(await screen.findByText('D202611250001'))).getByRole('button', { name: '通过' }));
@@ -208,14 +277,27 @@ describe('存款审核', () => {
 
   it('asks the gateway about a gateway deposit (查单) after a confirm, and shows its answer', async () => {
     signInAs('finance');
-    const gatewayDeposit = deposit({ pay_way: 'wechat', gateway: 'sandbox', depositor_name: '', depositor_bank: '', depositor_bank_no: '' });
+    const gatewayDeposit = deposit({
+      pay_way: 'wechat',
+      gateway: 'sandbox',
+      depositor_name: '',
+      depositor_bank: '',
+      depositor_bank_no: '',
+    });
     const { calls } = mockApi({
       'GET /admin/api/deposits': () => ok(page([gatewayDeposit, deposit({ id: 2, deposit_no: 'D202611250002' })])),
       'POST /admin/api/deposits/D202611250001/query': () =>
         ok(
           {
             deposit: { ...gatewayDeposit, state: 2 },
-            answer: { found: true, paid: true, trade_no: 'T9001', money: '500.00', order_no: 'D202611250001', merchant_id: '1001' },
+            answer: {
+              found: true,
+              paid: true,
+              trade_no: 'T9001',
+              money: '500.00',
+              order_no: 'D202611250001',
+              merchant_id: '1001',
+            },
             outcome: 'credited',
           },
           '支付通道确认已支付，存款已入账',
@@ -223,7 +305,9 @@ describe('存款审核', () => {
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
     const line = row(await screen.findByText('D202611250001'));
-    expect(within(row(screen.getByText('D202611250002'))).queryByRole('button', { name: '查单' })).not.toBeInTheDocument();
+    expect(
+      within(row(screen.getByText('D202611250002'))).queryByRole('button', { name: '查单' }),
+    ).not.toBeInTheDocument();
     await userEvent.click(within(line).getByRole('button', { name: '查单' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('向支付通道查询该订单？');
@@ -234,7 +318,9 @@ describe('存款审核', () => {
     expect(answer).toHaveTextContent('500.00 元');
     expect(answer).toHaveTextContent('T9001');
     expect(answer).toHaveTextContent('支付通道确认已支付，存款已入账');
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/admin/api/deposits/D202611250001/query']);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/admin/api/deposits/D202611250001/query',
+    ]);
   });
 
   it('lists late payments and credits one after a confirm, or refuses one only with a reason', async () => {

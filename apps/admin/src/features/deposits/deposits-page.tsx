@@ -108,8 +108,12 @@ export default function DepositsPage() {
       render: (v: number, row) => (
         <Space orientation="vertical" size={2}>
           <ReviewStateTag state={v} />
-          {v === 1 && row.first_reviewed_by ? <StatusTag tone="info">{`待复核（初审 ${row.first_reviewed_by}）`}</StatusTag> : null}
-          {v === 1 && !row.first_reviewed_by && row.needs_second_review ? <StatusTag tone="accent">大额需复核</StatusTag> : null}
+          {v === 1 && row.first_reviewed_by ? (
+            <StatusTag tone="info">{`待复核（初审 ${row.first_reviewed_by}）`}</StatusTag>
+          ) : null}
+          {v === 1 && !row.first_reviewed_by && row.needs_second_review ? (
+            <StatusTag tone="accent">大额需复核</StatusTag>
+          ) : null}
           {v === 1 && row.gateway ? <StatusTag tone="warning">待支付通道入账</StatusTag> : null}
         </Space>
       ),

@@ -38,12 +38,59 @@ describe('待审批变更', () => {
 
   it('names a setting that moves money by its screen: the target, and each field with its own label', async () => {
     signInAs('admin', 'bob');
-    const rates = { level: '1', recharge: '0.00', flow: '0.00', retention: '0.00', realperson: '0.40', sport: '0.50', e_sport: '0.50', joker: '0.40', electron: '0.50', lottery: '0.30' };
+    const rates = {
+      level: '1',
+      recharge: '0.00',
+      flow: '0.00',
+      retention: '0.00',
+      realperson: '0.40',
+      sport: '0.50',
+      e_sport: '0.50',
+      joker: '0.40',
+      electron: '0.50',
+      lottery: '0.30',
+    };
     const changes = [
-      change({ id: 8, target_kind: 'setting', target: 'vip-level:3', action: 'set', before: rates, after: { ...rates, electron: '2.50' } }),
-      change({ id: 9, target_kind: 'setting', target: 'redpacket-rule:new', action: 'set', before: null, after: { start_time: '10:00', end_time: '12:00', day_flow: '100.00', flow_money: '5000.00', recharge: '2', money: '5.00', enabled: '1' } }),
-      change({ id: 10, target_kind: 'setting', target: 'pay-way:usdt', action: 'set', before: { 'usdt-trc20': '100.00-100000.00' }, after: { 'usdt-trc20': '100.00-1000000.00' } }),
-      change({ id: 11, target_kind: 'setting', target: 'deposit-bonus', action: 'set', before: { deposit_bonus_percent: '0.00', deposit_bonus_max: '1888.00' }, after: { deposit_bonus_percent: '50.00', deposit_bonus_max: '1888.00' } }),
+      change({
+        id: 8,
+        target_kind: 'setting',
+        target: 'vip-level:3',
+        action: 'set',
+        before: rates,
+        after: { ...rates, electron: '2.50' },
+      }),
+      change({
+        id: 9,
+        target_kind: 'setting',
+        target: 'redpacket-rule:new',
+        action: 'set',
+        before: null,
+        after: {
+          start_time: '10:00',
+          end_time: '12:00',
+          day_flow: '100.00',
+          flow_money: '5000.00',
+          recharge: '2',
+          money: '5.00',
+          enabled: '1',
+        },
+      }),
+      change({
+        id: 10,
+        target_kind: 'setting',
+        target: 'pay-way:usdt',
+        action: 'set',
+        before: { 'usdt-trc20': '100.00-100000.00' },
+        after: { 'usdt-trc20': '100.00-1000000.00' },
+      }),
+      change({
+        id: 11,
+        target_kind: 'setting',
+        target: 'deposit-bonus',
+        action: 'set',
+        before: { deposit_bonus_percent: '0.00', deposit_bonus_max: '1888.00' },
+        after: { deposit_bonus_percent: '50.00', deposit_bonus_max: '1888.00' },
+      }),
     ];
     mockApi({ 'GET /admin/api/integration-changes': () => ok(page(changes)) });
     renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
@@ -57,12 +104,18 @@ describe('待审批变更', () => {
     const rule = screen.getByRole('table', { name: '红包规则（新增） 变更内容' });
     const grabs = within(rule).getByRole('rowheader', { name: '可抢次数' }).closest('tr') as HTMLElement;
     expect(within(grabs).getByText('2 ●')).toBeInTheDocument();
-    expect(within(within(rule).getByRole('rowheader', { name: '启用' }).closest('tr') as HTMLElement).getByText('启用 ●')).toBeInTheDocument();
+    expect(
+      within(within(rule).getByRole('rowheader', { name: '启用' }).closest('tr') as HTMLElement).getByText('启用 ●'),
+    ).toBeInTheDocument();
 
     const way = screen.getByRole('table', { name: '支付方式 USDT 变更内容' });
     expect(within(way).getByRole('rowheader', { name: 'USDT (TRC20)金额范围' })).toBeInTheDocument();
     const bonus = screen.getByRole('table', { name: '存款优惠 变更内容' });
-    expect(within(within(bonus).getByRole('rowheader', { name: '存款优惠比例%' }).closest('tr') as HTMLElement).getByText('50.00 ●')).toBeInTheDocument();
+    expect(
+      within(within(bonus).getByRole('rowheader', { name: '存款优惠比例%' }).closest('tr') as HTMLElement).getByText(
+        '50.00 ●',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("disables 通过 on the operator's own change, with the reason, and offers 撤回 instead of 拒绝", async () => {
@@ -115,19 +168,39 @@ describe('待审批变更', () => {
 
   it("labels an operator's changes and shows a new operator's password once to the admin who approves it", async () => {
     signInAs('admin', 'bob');
-    const creation = change({ id: 8, target_kind: 'operator', target: 'cashier2', action: 'create', before: null, after: { username: 'cashier2', role: 'finance' } });
-    const reset = change({ id: 9, target_kind: 'operator', target: 'carol', action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' } });
+    const creation = change({
+      id: 8,
+      target_kind: 'operator',
+      target: 'cashier2',
+      action: 'create',
+      before: null,
+      after: { username: 'cashier2', role: 'finance' },
+    });
+    const reset = change({
+      id: 9,
+      target_kind: 'operator',
+      target: 'carol',
+      action: 'totp_reset',
+      before: { totp_enabled: 'true' },
+      after: { totp_enabled: 'false' },
+    });
     let decided = false;
     mockApi({
       'GET /admin/api/integration-changes': () => ok(page(decided ? [reset] : [creation, reset])),
       'POST /admin/api/integration-changes/8/approve': () => {
         decided = true;
-        return { code: 200, message: '操作员已创建，密码仅显示一次，请妥善保存', data: { ...creation, state: 2, checked_by: 'bob', password: 'Xy7-once-only' } };
+        return {
+          code: 200,
+          message: '操作员已创建，密码仅显示一次，请妥善保存',
+          data: { ...creation, state: 2, checked_by: 'bob', password: 'Xy7-once-only' },
+        };
       },
     });
     renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
     const diff = await screen.findByRole('table', { name: '操作员 cashier2（新增） 变更内容' });
-    expect(within(within(diff).getByRole('rowheader', { name: '角色' }).closest('tr') as HTMLElement).getByText('财务 ●')).toBeInTheDocument();
+    expect(
+      within(within(diff).getByRole('rowheader', { name: '角色' }).closest('tr') as HTMLElement).getByText('财务 ●'),
+    ).toBeInTheDocument();
     const twoFactors = within(screen.getByRole('table', { name: '操作员 carol（重置两步验证） 变更内容' }))
       .getByRole('rowheader', { name: '两步验证' })
       .closest('tr') as HTMLElement;
@@ -142,13 +215,21 @@ describe('待审批变更', () => {
     await userEvent.click(within(shown).getByRole('button', { name: '我已保存密码' }));
     // The list is read again: the applied creation has left the pending ones.
     const list = screen.getByRole('region', { name: '待审批变更列表' });
-    await waitFor(() => expect(within(list).queryByRole('table', { name: '操作员 cashier2（新增） 变更内容' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(list).queryByRole('table', { name: '操作员 cashier2（新增） 变更内容' })).not.toBeInTheDocument(),
+    );
     expect(within(list).getByRole('table', { name: '操作员 carol（重置两步验证） 变更内容' })).toBeInTheDocument();
   });
 
   it("disables 通过 on a change about the admin's own account", async () => {
     signInAs('admin', 'bob');
-    const demote = change({ target_kind: 'operator', target: 'bob', action: 'role', before: { role: 'admin' }, after: { role: 'content' } });
+    const demote = change({
+      target_kind: 'operator',
+      target: 'bob',
+      action: 'role',
+      before: { role: 'admin' },
+      after: { role: 'content' },
+    });
     mockApi({ 'GET /admin/api/integration-changes': () => ok(page([demote])) });
     renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
     const row = line(await screen.findByText('alice'));

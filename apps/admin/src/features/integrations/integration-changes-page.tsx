@@ -86,11 +86,14 @@ const SETTING_FIELD_LABEL: Record<string, Record<string, string>> = {
     money: '红包上限（存款的%）',
   },
   'commission-plan': { name: '方案名称', fee_share: '支付手续费分摊%', tiers: '佣金档位（净盈利门槛/最低活跃/比例%）' },
-  'pay-way': Object.fromEntries(Object.entries(PAY_RANGE_TYPE_LABELS).map(([type, label]) => [type, `${label}金额范围`])),
+  'pay-way': Object.fromEntries(
+    Object.entries(PAY_RANGE_TYPE_LABELS).map(([type, label]) => [type, `${label}金额范围`]),
+  ),
   'deposit-bonus': { deposit_bonus_percent: '存款优惠比例%', deposit_bonus_max: '存款优惠单笔上限' },
 };
 const settingOf = (row: Row) => (row.target_kind === 'setting' ? row.target.split(':') : []);
-const fieldLabel = (row: Row, name: string) => SETTING_FIELD_LABEL[settingOf(row)[0] ?? '']?.[name] ?? FIELD_LABEL[name] ?? name;
+const fieldLabel = (row: Row, name: string) =>
+  SETTING_FIELD_LABEL[settingOf(row)[0] ?? '']?.[name] ?? FIELD_LABEL[name] ?? name;
 /** A setting's target as its screen names it: VIP等级 #3, 支付方式 USDT, 红包规则（新增）. */
 function settingText(target: string) {
   const [prefix = '', which = ''] = target.split(':');

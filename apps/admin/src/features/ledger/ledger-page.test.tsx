@@ -15,13 +15,17 @@ const sealed = {
   first: null,
   lastSealed: { movementId: 120, chainSeq: 120, chainHash: 'ab'.repeat(32), at: '2026-06-01 12:00:00' },
 };
-const digests = () => ok([{ day: '2026-05-31', chainSeq: 96, chainHash: 'cd'.repeat(32), movementId: 96, recordedAt: '2026-06-01 00:00:05' }]);
+const digests = () =>
+  ok([
+    { day: '2026-05-31', chainSeq: 96, chainHash: 'cd'.repeat(32), movementId: 96, recordedAt: '2026-06-01 00:00:05' },
+  ]);
 
 describe('账务核对', () => {
   it('says the ledger is balanced when it is', async () => {
     signInAs('finance');
     mockApi({
-      '/admin/api/ledger/check': () => ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
+      '/admin/api/ledger/check': () =>
+        ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
       '/admin/api/ledger/digests': digests,
     });
     renderScreen(<LedgerPage />);
@@ -58,7 +62,8 @@ describe('账务核对', () => {
   it('shows the seal: the last sealed movement and its time, and the daily digests to copy', async () => {
     signInAs('finance');
     mockApi({
-      '/admin/api/ledger/check': () => ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
+      '/admin/api/ledger/check': () =>
+        ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
       '/admin/api/ledger/digests': digests,
     });
     renderScreen(<LedgerPage />);
@@ -82,7 +87,9 @@ describe('账务核对', () => {
     });
     renderScreen(<LedgerPage />);
     expect(
-      await screen.findByText('账本封印不符：2 处，第一笔为流水 #57（deposit:D123）：内容与封印不符（分录、金额、账户、单号或时间被改动）'),
+      await screen.findByText(
+        '账本封印不符：2 处，第一笔为流水 #57（deposit:D123）：内容与封印不符（分录、金额、账户、单号或时间被改动）',
+      ),
     ).toBeInTheDocument();
     seal = { ...sealed, state: 'wrong-key', keyId: 'ffffffffffffffff' };
     await userEvent.click(screen.getByRole('button', { name: /重新核对/ }));
@@ -105,12 +112,27 @@ describe('账务核对', () => {
       problems: 0,
       first: null,
       accounts: [
-        { code: 'member:7:wallet', kind: 'wallet', venue_code: '', balance: '1028.50', entries: '1028.50', matches: true },
-        { code: 'member:7:venue:AG', kind: 'venue', venue_code: 'AG', balance: '10.00', entries: '10.00', matches: true },
+        {
+          code: 'member:7:wallet',
+          kind: 'wallet',
+          venue_code: '',
+          balance: '1028.50',
+          entries: '1028.50',
+          matches: true,
+        },
+        {
+          code: 'member:7:venue:AG',
+          kind: 'venue',
+          venue_code: 'AG',
+          balance: '10.00',
+          entries: '10.00',
+          matches: true,
+        },
       ],
     };
     const base = {
-      '/admin/api/ledger/check': () => ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
+      '/admin/api/ledger/check': () =>
+        ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
       '/admin/api/ledger/digests': digests,
     };
 

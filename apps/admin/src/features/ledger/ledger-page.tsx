@@ -57,7 +57,11 @@ function SealSection({ seal }: { seal: Seal }) {
           {
             title: '链哈希',
             dataIndex: 'chainHash',
-            render: (hash: string) => <Typography.Text code copyable>{hash}</Typography.Text>,
+            render: (hash: string) => (
+              <Typography.Text code copyable>
+                {hash}
+              </Typography.Text>
+            ),
           },
           { title: '记录时间', dataIndex: 'recordedAt' },
         ]}

@@ -189,7 +189,21 @@ describe('会员详情', () => {
     signInAs('content');
     serve({
       'GET /admin/api/members/7/responsible': () =>
-        ok(rgInfo({ break: { kind: 'exclusion', until: null }, history: [{ id: 1, kind: 'exclusion', summary: '永久自我排除，永久', effective_at: '2026-11-25 10:00:00', by: 'member', created_at: '2026-11-25 10:00:00' }] })),
+        ok(
+          rgInfo({
+            break: { kind: 'exclusion', until: null },
+            history: [
+              {
+                id: 1,
+                kind: 'exclusion',
+                summary: '永久自我排除，永久',
+                effective_at: '2026-11-25 10:00:00',
+                by: 'member',
+                created_at: '2026-11-25 10:00:00',
+              },
+            ],
+          }),
+        ),
     });
     renderMember();
     const card = (await screen.findByText('理性娱乐')).closest('.ant-card') as HTMLElement;
@@ -197,7 +211,9 @@ describe('会员详情', () => {
     const day = within(card).getByText('每日存款限额').closest('tr') as HTMLElement;
     expect(within(day).getByText('500.00 元')).toBeInTheDocument();
     expect(within(day).getByText('2026-11-26 10:00:00 起 2000.00 元')).toBeInTheDocument();
-    expect(within(within(card).getByText('游戏时长提醒').closest('tr') as HTMLElement).getByText('60 分钟')).toBeInTheDocument();
+    expect(
+      within(within(card).getByText('游戏时长提醒').closest('tr') as HTMLElement).getByText('60 分钟'),
+    ).toBeInTheDocument();
     expect(within(card).getByText('2026-11-25 10:00:00 会员：永久自我排除，永久')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: '收紧' })).not.toBeInTheDocument();
   });
@@ -215,8 +231,8 @@ describe('会员详情', () => {
     expect(dialog.querySelector('.ant-modal-confirm-title')).toHaveTextContent('将每日存款限额收紧为 300 元？');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('设置成功，已立即生效')).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/admin/api/members/7/responsible').map((c) => c.body)).toEqual([
-      { kind: 'deposit_day', value: '300' },
-    ]);
+    expect(
+      api.calls.filter((c) => c.method === 'POST' && c.path === '/admin/api/members/7/responsible').map((c) => c.body),
+    ).toEqual([{ kind: 'deposit_day', value: '300' }]);
   });
 });

@@ -1,4 +1,11 @@
-import { adminEndpoints, RG_BREAKS, RG_LIMIT_KINDS, RG_LIMIT_LABELS, type RgBreakPeriod, type RgLimitKind } from '@h5/contract';
+import {
+  adminEndpoints,
+  RG_BREAKS,
+  RG_LIMIT_KINDS,
+  RG_LIMIT_LABELS,
+  type RgBreakPeriod,
+  type RgLimitKind,
+} from '@h5/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, List, Select, Space, Table } from 'antd';
 import { useState } from 'react';
@@ -10,7 +17,8 @@ import { PageLoading } from '../../shared/ui/page-loading';
 
 const e = adminEndpoints;
 const key = (id: number) => ['memberResponsible', id] as const;
-const shown = (kind: RgLimitKind, v: string | null) => (v === null ? '不限' : kind === 'session_minutes' ? `${v} 分钟` : `${v} 元`);
+const shown = (kind: RgLimitKind, v: string | null) =>
+  v === null ? '不限' : kind === 'session_minutes' ? `${v} 分钟` : `${v} 元`;
 
 /** A labelled select in the card's row of actions. */
 function InlineSelect<V extends string>(props: {
@@ -48,15 +56,31 @@ export function ResponsibleCard({ memberId }: { memberId: number }) {
   const [value, setValue] = useState('');
   const [period, setPeriod] = useState<RgBreakPeriod>('cooloff_1d');
 
-  if (info.isPending) return <Card title="理性娱乐" size="small"><PageLoading /></Card>;
+  if (info.isPending)
+    return (
+      <Card title="理性娱乐" size="small">
+        <PageLoading />
+      </Card>
+    );
   const data = info.data;
-  if (!data) return <Card title="理性娱乐" size="small"><Alert type="error" title="加载失败" /></Card>;
+  if (!data)
+    return (
+      <Card title="理性娱乐" size="small">
+        <Alert type="error" title="加载失败" />
+      </Card>
+    );
 
   const tighten = () =>
     confirm({
       title: `将${RG_LIMIT_LABELS[kind]}收紧为 ${shown(kind, value.trim())}？`,
       content: '收紧立即生效；放宽只能由会员本人申请。',
-      action: async () => (await callAdminWithMessage(e.memberResponsibleSet, { params: { id: memberId }, input: { kind, value: value.trim() } })).message,
+      action: async () =>
+        (
+          await callAdminWithMessage(e.memberResponsibleSet, {
+            params: { id: memberId },
+            input: { kind, value: value.trim() },
+          })
+        ).message,
       invalidate: [key(memberId)],
       success: (message) => message,
       onDone: () => setValue(''),
@@ -66,7 +90,8 @@ export function ResponsibleCard({ memberId }: { memberId: number }) {
       title: `为该会员设置${RG_BREAKS[period].label}？`,
       content: '期间会员无法存款、转入场馆和进入游戏，提现不受影响；不能缩短。',
       danger: true,
-      action: async () => (await callAdminWithMessage(e.memberResponsibleBreak, { params: { id: memberId }, input: { period } })).message,
+      action: async () =>
+        (await callAdminWithMessage(e.memberResponsibleBreak, { params: { id: memberId }, input: { period } })).message,
       invalidate: [key(memberId)],
       success: (message) => message,
     });
@@ -105,7 +130,13 @@ export function ResponsibleCard({ memberId }: { memberId: number }) {
             onChange={setKind}
             options={RG_LIMIT_KINDS.map((k) => ({ value: k, label: RG_LIMIT_LABELS[k] }))}
           />
-          <Input aria-label="新限额" value={value} onChange={(ev) => setValue(ev.target.value)} style={{ width: 120 }} placeholder="金额或分钟" />
+          <Input
+            aria-label="新限额"
+            value={value}
+            onChange={(ev) => setValue(ev.target.value)}
+            style={{ width: 120 }}
+            placeholder="金额或分钟"
+          />
           <Button onClick={tighten} disabled={!value.trim()}>
             收紧
           </Button>
@@ -128,9 +159,7 @@ export function ResponsibleCard({ memberId }: { memberId: number }) {
         locale={emptyLocale('暂无变更记录')}
         dataSource={data.history}
         renderItem={(h) => (
-          <List.Item>
-            {`${h.created_at} ${h.by === 'operator' ? '后台' : '会员'}：${h.summary}`}
-          </List.Item>
+          <List.Item>{`${h.created_at} ${h.by === 'operator' ? '后台' : '会员'}：${h.summary}`}</List.Item>
         )}
       />
     </Card>

@@ -80,6 +80,10 @@ describe('站内信', () => {
     await userEvent.paste('今晚维护');
     await userEvent.click(screen.getByRole('button', { name: '发送' }));
     expect(await screen.findByText('已发送')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: '维护通知', content: '<p>今晚维护</p>', type: 1 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: '维护通知',
+      content: '<p>今晚维护</p>',
+      type: 1,
+    });
   });
 });

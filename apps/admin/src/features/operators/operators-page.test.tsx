@@ -62,7 +62,15 @@ describe('管理员', () => {
     const { calls } = serve({
       'POST /admin/api/operators/2/state': () => ok({ state: 0 }),
       'POST /admin/api/operators/3/totp/reset': () =>
-        ok(change({ target: 'auditor', action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' } }), PENDING),
+        ok(
+          change({
+            target: 'auditor',
+            action: 'totp_reset',
+            before: { totp_enabled: 'true' },
+            after: { totp_enabled: 'false' },
+          }),
+          PENDING,
+        ),
     });
     renderScreen(<OperatorsPage />);
     await screen.findByText('cashier', { selector: 'td' });
@@ -86,9 +94,11 @@ describe('管理员', () => {
   it('proposes enabling a disabled operator again', async () => {
     signInAs('admin', 'boss');
     const { calls } = mockApi({
-      'GET /admin/api/operators': () => ok([operatorRow({ id: 1, username: 'boss', role: 'admin' }), operatorRow({ state: 0 })]),
+      'GET /admin/api/operators': () =>
+        ok([operatorRow({ id: 1, username: 'boss', role: 'admin' }), operatorRow({ state: 0 })]),
       'GET /admin/api/settings': () => ok(settings(0)),
-      'POST /admin/api/operators/2/state': () => ok(change({ target: 'cashier', action: 'enable', before: { state: '0' }, after: { state: '1' } }), PENDING),
+      'POST /admin/api/operators/2/state': () =>
+        ok(change({ target: 'cashier', action: 'enable', before: { state: '0' }, after: { state: '1' } }), PENDING),
     });
     renderScreen(<OperatorsPage />);
     await screen.findByText('cashier', { selector: 'td' });
@@ -103,7 +113,11 @@ describe('管理员', () => {
   it("proposes an operator's new role after confirming", async () => {
     signInAs('admin', 'boss');
     const { calls } = serve({
-      'PUT /admin/api/operators/2': () => ok(change({ target: 'cashier', action: 'role', before: { role: 'finance' }, after: { role: 'content' } }), PENDING),
+      'PUT /admin/api/operators/2': () =>
+        ok(
+          change({ target: 'cashier', action: 'role', before: { role: 'finance' }, after: { role: 'content' } }),
+          PENDING,
+        ),
     });
     renderScreen(<OperatorsPage />);
     await screen.findByText('cashier', { selector: 'td' });

@@ -118,9 +118,19 @@ describe('佣金方案 and 代理管理', () => {
         proposed = true;
         return ok(
           {
-            id: 9, target_kind: 'setting', target: 'commission-plan:new', action: 'set', before: null,
+            id: 9,
+            target_kind: 'setting',
+            target: 'commission-plan:new',
+            action: 'set',
+            before: null,
             after: { name: '新方案', fee_share: '0.00', tiers: '0.00/1/20.00' },
-            state: 1, maker_id: 2, made_by: 'cashier', checked_by: '', note: '', decided_at: null, created_at: '2026-11-02 10:00:00',
+            state: 1,
+            maker_id: 2,
+            made_by: 'cashier',
+            checked_by: '',
+            note: '',
+            decided_at: null,
+            created_at: '2026-11-02 10:00:00',
           },
           MSG.integrationChangePending,
         );

@@ -20,7 +20,13 @@ interface Props<Row> {
   /** The screen's name, also the CSV's name: `<title>_<from>_<to>.csv`. */
   title: string;
   endpoint: AdminEndpoint;
-  useReport: (range: DayRange) => { data?: RangeReport<Row>; error: Error | null; isError: boolean; isPending: boolean; isPlaceholderData: boolean };
+  useReport: (range: DayRange) => {
+    data?: RangeReport<Row>;
+    error: Error | null;
+    isError: boolean;
+    isPending: boolean;
+    isPlaceholderData: boolean;
+  };
   columns: ReportColumns<Row>;
   /** The columns that name a row (the total row spans them with 合计). */
   labels: readonly (keyof Row & string)[];
@@ -33,7 +39,16 @@ interface Props<Row> {
  * A report over a range of Beijing days without paging (每日报表, 场馆报表): the range in the address, the server's
  * rows and total as they come, the CSV of the same range, a refusal in the server's words.
  */
-export function RangeReportPage<Row extends object>({ title, endpoint, useReport, columns, labels, rowKey, empty, notes }: Props<Row>) {
+export function RangeReportPage<Row extends object>({
+  title,
+  endpoint,
+  useReport,
+  columns,
+  labels,
+  rowKey,
+  empty,
+  notes,
+}: Props<Row>) {
   const { filters: range, setFilters } = useListParams(lastSevenDays());
   const report = useReport(range);
   const data = report.isError ? undefined : report.data;
@@ -43,9 +58,13 @@ export function RangeReportPage<Row extends object>({ title, endpoint, useReport
         extra={
           <ExportButton
             download={() =>
-              (downloadAdmin as (e: AdminEndpoint, name: string, args: object) => Promise<void>)(endpoint, `${title}_${range.from}_${range.to}.csv`, {
-                input: { ...range, format: 'csv' },
-              })
+              (downloadAdmin as (e: AdminEndpoint, name: string, args: object) => Promise<void>)(
+                endpoint,
+                `${title}_${range.from}_${range.to}.csv`,
+                {
+                  input: { ...range, format: 'csv' },
+                },
+              )
             }
           />
         }

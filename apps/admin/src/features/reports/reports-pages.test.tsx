@@ -57,7 +57,8 @@ function captureDownloads() {
 }
 
 const reportCalls = (calls: Call[], path: string) => calls.filter((c) => c.path === path && !c.query.has('format'));
-const csvCalls = (calls: Call[], path: string) => calls.filter((c) => c.path === path && c.query.get('format') === 'csv');
+const csvCalls = (calls: Call[], path: string) =>
+  calls.filter((c) => c.path === path && c.query.get('format') === 'csv');
 
 describe('the range of a report', () => {
   it('counts Beijing days whatever the computer’s time zone, and stops at what the server accepts', () => {
@@ -84,9 +85,11 @@ describe('每日报表', () => {
     expect(week.to).toBe(beijingToday());
     expect(reportCalls(calls, '/admin/api/reports/daily')[0]?.query.get('from')).toBe(week.from);
     expect(reportCalls(calls, '/admin/api/reports/daily')[0]?.query.get('to')).toBe(week.to);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
-      dailyReportColumns.map(([, header]) => header),
-    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(dailyReportColumns.map(([, header]) => header));
     // Money as the server wrote it (thousands separated), right-aligned; counts as counts.
     const deposits = within(table).getAllByText('1,200.00')[0] as HTMLElement;
     expect(deposits.closest('td')).toHaveStyle({ textAlign: 'right' });
@@ -185,8 +188,16 @@ describe('场馆报表', () => {
               from: '2026-11-19',
               to: '2026-11-25',
               rows: [
-                { venue_code: 'AG', venue_name: 'AG真人', ...venueFigures({ bettors: 2, stake: '5000.00', ggr: '320.00' }) },
-                { venue_code: 'IM', venue_name: 'IM体育', ...venueFigures({ bettors: 1, stake: '100.00', ggr: '-80.00' }) },
+                {
+                  venue_code: 'AG',
+                  venue_name: 'AG真人',
+                  ...venueFigures({ bettors: 2, stake: '5000.00', ggr: '320.00' }),
+                },
+                {
+                  venue_code: 'IM',
+                  venue_name: 'IM体育',
+                  ...venueFigures({ bettors: 1, stake: '100.00', ggr: '-80.00' }),
+                },
               ],
               total: venueFigures({ bettors: 2, stake: '5100.00', ggr: '240.00' }),
             }),
@@ -194,21 +205,18 @@ describe('场馆报表', () => {
     const { container } = renderScreen(<VenueReportPage />, { route: '/reports/venues' });
     const table = await screen.findByRole('table');
     await within(table).findByText('AG真人');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
-      venueReportColumns.map(([, header]) => header),
-    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(venueReportColumns.map(([, header]) => header));
     expect(within(table).getByText('5,000.00')).toBeInTheDocument();
     const total = within(container.querySelector('tfoot') as HTMLElement).getByRole('row');
-    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '合计',
-      '',
-      '2',
-      '0',
-      '5,100.00',
-      '0.00',
-      '0.00',
-      '240.00',
-    ]);
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['合计', '', '2', '0', '5,100.00', '0.00', '0.00', '240.00']);
 
     await userEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
     await waitFor(() => expect(downloads.saved).toHaveLength(1));
@@ -240,9 +248,11 @@ describe('会员报表', () => {
     renderScreen(<MemberReportPage />, { route: '/reports/members' });
     const table = await screen.findByRole('table');
     await within(table).findByText('1,500.00');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
-      memberReportColumns.map(([, header]) => header),
-    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(memberReportColumns.map(([, header]) => header));
     expect(within(table).getByRole('link', { name: 'player01' })).toHaveAttribute('href', '/members/7');
     expect(screen.getByText('共 45 条')).toBeInTheDocument();
 

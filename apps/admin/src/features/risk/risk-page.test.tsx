@@ -71,10 +71,14 @@ describe('风控', () => {
     await userEvent.click(within(line).getByRole('button', { name: '冻结 player03' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.querySelector('.ant-modal-confirm-title')).toHaveTextContent('冻结会员 player03？');
-    expect(within(dialog).getByText('冻结后该会员立即下线且无法登录。关联依据：注册IP 10.77.0.1（2026-11-25 09:59:40）')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('冻结后该会员立即下线且无法登录。关联依据：注册IP 10.77.0.1（2026-11-25 09:59:40）'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '冻结' }));
     expect(await screen.findByText('已冻结该会员')).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/admin/api/risk-flags/3/members/9/freeze']);
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/admin/api/risk-flags/3/members/9/freeze',
+    ]);
 
     await userEvent.click(within(row('10.77.0.1')).getByRole('button', { name: '解除' }));
     const clearing = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;

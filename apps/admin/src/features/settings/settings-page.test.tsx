@@ -63,7 +63,11 @@ describe('站点设置', () => {
     await userEvent.type(rate, '7.30');
     await userEvent.click(within(deposits).getByRole('button', { name: '保存存款设置' }));
     expect(await screen.findByText(`存款设置已保存；存款赠送${MSG.integrationChangePending}`)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ usdtrate: '7.30', deposit_bonus_percent: 50, deposit_bonus_max: 1888 });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      usdtrate: '7.30',
+      deposit_bonus_percent: 50,
+      deposit_bonus_max: 1888,
+    });
   });
 
   it('turns the site off with a switch of the 站点 group', async () => {

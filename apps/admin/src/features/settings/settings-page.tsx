@@ -33,8 +33,18 @@ const GROUPS: { title: string; fields: FieldSpec<Key>[] }[] = [
     fields: [
       { name: 'usdtrate', label: 'USDT存款汇率', kind: 'money' },
       // The bonus waits for a second admin (待审批变更): at most 100%, and at most 20000 on one deposit.
-      { name: 'deposit_bonus_percent', label: '存款赠送（%）', kind: 'number', help: '0-100，须另一位管理员审批后生效' },
-      { name: 'deposit_bonus_max', label: '单笔赠送上限（元）', kind: 'number', help: '0-20000，须另一位管理员审批后生效' },
+      {
+        name: 'deposit_bonus_percent',
+        label: '存款赠送（%）',
+        kind: 'number',
+        help: '0-100，须另一位管理员审批后生效',
+      },
+      {
+        name: 'deposit_bonus_max',
+        label: '单笔赠送上限（元）',
+        kind: 'number',
+        help: '0-20000，须另一位管理员审批后生效',
+      },
     ],
   },
   {
@@ -53,16 +63,61 @@ const GROUPS: { title: string; fields: FieldSpec<Key>[] }[] = [
     // No one operator moves a large amount alone: the lines can be lowered or raised, never turned off.
     title: '双人复核',
     fields: [
-      { name: 'withdraw_second_review_above', label: '提款复核线（元）', kind: 'number', help: '超过此金额的提款需另一位操作员复核，1至100000' },
-      { name: 'adjust_second_review_above', label: '调整复核线（元）', kind: 'number', help: '超过此金额的余额调整（加款或扣款）需另一位操作员复核，1至100000' },
-      { name: 'deposit_second_review_above', label: '人工存款复核线（元）', kind: 'number', help: '超过此金额的人工审核存款（银行转账等）需另一位操作员复核，1至100000' },
+      {
+        name: 'withdraw_second_review_above',
+        label: '提款复核线（元）',
+        kind: 'number',
+        help: '超过此金额的提款需另一位操作员复核，1至100000',
+      },
+      {
+        name: 'adjust_second_review_above',
+        label: '调整复核线（元）',
+        kind: 'number',
+        help: '超过此金额的余额调整（加款或扣款）需另一位操作员复核，1至100000',
+      },
+      {
+        name: 'deposit_second_review_above',
+        label: '人工存款复核线（元）',
+        kind: 'number',
+        help: '超过此金额的人工审核存款（银行转账等）需另一位操作员复核，1至100000',
+      },
       // The daily totals: what one operator does alone in a Beijing day, and what one member receives that way.
-      { name: 'adjust_second_review_daily_operator', label: '调整：每位操作员每日单人合计（元）', kind: 'number', help: '当日单人调整（按金额绝对值）合计超过后，调整需另一位操作员复核，1至1000000' },
-      { name: 'adjust_second_review_daily_member', label: '调整：每位会员每日单人加款合计（元）', kind: 'number', help: '会员当日经单人加款合计超过后，加款需另一位操作员复核，1至1000000' },
-      { name: 'withdraw_second_review_daily_operator', label: '提款：每位操作员每日单人出款合计（元）', kind: 'number', help: '当日单人审核出款合计超过后，提款需另一位操作员复核，1至1000000' },
-      { name: 'withdraw_second_review_daily_member', label: '提款：每位会员每日单人出款合计（元）', kind: 'number', help: '会员当日经单人审核出款合计超过后，提款需另一位操作员复核，1至1000000' },
-      { name: 'deposit_second_review_daily_operator', label: '人工存款：每位操作员每日单人入账合计（元）', kind: 'number', help: '当日单人审核入账合计超过后，存款需另一位操作员复核，1至1000000' },
-      { name: 'deposit_second_review_daily_member', label: '人工存款：每位会员每日单人入账合计（元）', kind: 'number', help: '会员当日经单人审核入账合计超过后，存款需另一位操作员复核，1至1000000' },
+      {
+        name: 'adjust_second_review_daily_operator',
+        label: '调整：每位操作员每日单人合计（元）',
+        kind: 'number',
+        help: '当日单人调整（按金额绝对值）合计超过后，调整需另一位操作员复核，1至1000000',
+      },
+      {
+        name: 'adjust_second_review_daily_member',
+        label: '调整：每位会员每日单人加款合计（元）',
+        kind: 'number',
+        help: '会员当日经单人加款合计超过后，加款需另一位操作员复核，1至1000000',
+      },
+      {
+        name: 'withdraw_second_review_daily_operator',
+        label: '提款：每位操作员每日单人出款合计（元）',
+        kind: 'number',
+        help: '当日单人审核出款合计超过后，提款需另一位操作员复核，1至1000000',
+      },
+      {
+        name: 'withdraw_second_review_daily_member',
+        label: '提款：每位会员每日单人出款合计（元）',
+        kind: 'number',
+        help: '会员当日经单人审核出款合计超过后，提款需另一位操作员复核，1至1000000',
+      },
+      {
+        name: 'deposit_second_review_daily_operator',
+        label: '人工存款：每位操作员每日单人入账合计（元）',
+        kind: 'number',
+        help: '当日单人审核入账合计超过后，存款需另一位操作员复核，1至1000000',
+      },
+      {
+        name: 'deposit_second_review_daily_member',
+        label: '人工存款：每位会员每日单人入账合计（元）',
+        kind: 'number',
+        help: '会员当日经单人审核入账合计超过后，存款需另一位操作员复核，1至1000000',
+      },
     ],
   },
   {
@@ -103,7 +158,9 @@ function SettingsGroup({ title, fields, settings }: { title: string; fields: Fie
       const { data: next, message: said } = await callAdminWithMessage(e.settingsUpdate, { input, silent: true });
       queryClient.setQueryData(settingsKey, next);
       // The deposit bonus is proposed, not saved: the rest of the group is.
-      void message.success(said === MSG.integrationChangePending ? `${title}设置已保存；存款赠送${said}` : `${title}设置已保存`);
+      void message.success(
+        said === MSG.integrationChangePending ? `${title}设置已保存；存款赠送${said}` : `${title}设置已保存`,
+      );
     } catch (error) {
       setRefusal(isApiError(error) ? error.message : '保存失败');
     } finally {

@@ -54,7 +54,9 @@ describe('场馆转账', () => {
       },
     });
     renderScreen(<VenueTransfersPage />, { route: '/venue-transfers' });
-    await userEvent.click(within(row(await screen.findByText('VTK3ABCDEF0123456789'))).getByRole('button', { name: '对账' }));
+    await userEvent.click(
+      within(row(await screen.findByText('VTK3ABCDEF0123456789'))).getByRole('button', { name: '对账' }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('向场馆查询该转账？');
     expect(within(dialog).getByText('250.00 元')).toBeInTheDocument();
@@ -67,7 +69,8 @@ describe('场馆转账', () => {
   it('shows settled transfers without an action, and filters by state and venue', async () => {
     signInAs('finance');
     const { calls } = mockApi({
-      'GET /admin/api/venue-transfers': () => ok(page([transfer({ state: 0, note: 'INSUFFICIENT_FUNDS', direction: 'out' })])),
+      'GET /admin/api/venue-transfers': () =>
+        ok(page([transfer({ state: 0, note: 'INSUFFICIENT_FUNDS', direction: 'out' })])),
     });
     renderScreen(<VenueTransfersPage />, { route: '/venue-transfers?state=all' });
     const line = row(await screen.findByText('VTK3ABCDEF0123456789'));

@@ -32,9 +32,7 @@ export function SecondReviewLine() {
   return (
     <Space>
       <Typography.Text type="secondary">
-        {above === undefined
-          ? '复核线加载中…'
-          : `大额复核：超过 ${formatMoney(above)} 元的提款需另一位操作员复核`}
+        {above === undefined ? '复核线加载中…' : `大额复核：超过 ${formatMoney(above)} 元的提款需另一位操作员复核`}
       </Typography.Text>
       {canEdit && (
         <Popover

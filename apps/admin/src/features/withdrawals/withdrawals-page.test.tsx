@@ -109,14 +109,18 @@ describe('提款审核', () => {
         }),
     });
     renderScreen(<WithdrawalsPage />);
-    await userEvent.click(within(row(await screen.findByText('W202611250003'))).getByRole('button', { name: '关联账户 player01' }));
+    await userEvent.click(
+      within(row(await screen.findByText('W202611250003'))).getByRole('button', { name: '关联账户 player01' }),
+    );
     const drawer = await screen.findByRole('dialog');
     expect(drawer).toHaveTextContent('关联账户：player01');
     const linkedRow = (await within(drawer).findByText('player02')).closest('tr') as HTMLElement;
     expect(within(linkedRow).getByText('同USDT地址')).toBeInTheDocument();
     expect(within(linkedRow).getByText('TLa2****nkU7')).toBeInTheDocument();
     expect(within(linkedRow).getByText('已冻结')).toBeInTheDocument();
-    expect(within(within(drawer).getByText('合计（2人）').closest('tr') as HTMLElement).getByText('600.00')).toBeInTheDocument();
+    expect(
+      within(within(drawer).getByText('合计（2人）').closest('tr') as HTMLElement).getByText('600.00'),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.path.endsWith('/links')).map((c) => c.path)).toEqual(['/admin/api/members/7/links']);
   });
 

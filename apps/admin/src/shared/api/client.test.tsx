@@ -78,7 +78,11 @@ describe('uploadAdmin', () => {
       input: { purpose: 'content' },
       onProgress: (p) => progress.push(p),
     });
-    expect(stored).toEqual({ path: '/uploads/0123456789abcdef0123456789abcdef.webp', content_type: 'image/webp', size: 12 });
+    expect(stored).toEqual({
+      path: '/uploads/0123456789abcdef0123456789abcdef.webp',
+      content_type: 'image/webp',
+      size: 12,
+    });
     expect(progress).toEqual([50, 100]);
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/admin/api/files' });
     expect(calls[0]?.headers).toMatchObject({ Authorization: 'Bearer tok-editor', Accept: 'application/json' });

@@ -174,7 +174,8 @@ function sendForm(url: string, form: FormData, args: UploadArgs<AdminEndpoint>):
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) args.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        args.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     });
     xhr.addEventListener('load', () => {
       try {
@@ -219,7 +220,11 @@ export async function uploadAdmin<E extends AdminEndpoint & { multipart: true }>
  * the envelope and fails like any call: its Chinese message shown once, an ApiError thrown. The timeout covers
  * waiting for the server to start answering, not the length of a long download.
  */
-export async function downloadAdmin<E extends AdminEndpoint>(endpoint: E, filename: string, ...rest: MaybeArgs<E>): Promise<void> {
+export async function downloadAdmin<E extends AdminEndpoint>(
+  endpoint: E,
+  filename: string,
+  ...rest: MaybeArgs<E>
+): Promise<void> {
   const args = (rest[0] ?? {}) as CallArgs<E>;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -233,9 +238,16 @@ export async function downloadAdmin<E extends AdminEndpoint>(endpoint: E, filena
     const path = (adminPath as (e: AdminEndpoint, params?: object) => string)(endpoint, args.params);
     let response: Response;
     try {
-      response = await fetch(`${path}${toQuery(args.input)}`, { method: endpoint.method, headers, signal: controller.signal });
+      response = await fetch(`${path}${toQuery(args.input)}`, {
+        method: endpoint.method,
+        headers,
+        signal: controller.signal,
+      });
     } catch {
-      throw new ApiError(controller.signal.aborted ? TRANSPORT.timeout : TRANSPORT.network, controller.signal.aborted ? '请求超时，请稍后再试' : '网络异常');
+      throw new ApiError(
+        controller.signal.aborted ? TRANSPORT.timeout : TRANSPORT.network,
+        controller.signal.aborted ? '请求超时，请稍后再试' : '网络异常',
+      );
     }
     clearTimeout(timer);
     if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {

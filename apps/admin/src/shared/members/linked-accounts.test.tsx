@@ -78,8 +78,7 @@ describe('关联账户', () => {
   it('shows values too common to link apart, and counts the members not listed', async () => {
     signInAs('finance', 'cashier');
     mockApi({
-      'GET /admin/api/members/7/links': () =>
-        ok(answer({ more: 12, common: [{ kind: 'ip', value: '10.0.0.1' }] })),
+      'GET /admin/api/members/7/links': () => ok(answer({ more: 12, common: [{ kind: 'ip', value: '10.0.0.1' }] })),
     });
     renderScreen(<LinkedAccounts memberId={7} />);
     expect(await screen.findByText('以下依据被超过50个会员共用，不单独计为关联')).toBeInTheDocument();

@@ -64,12 +64,28 @@ export function LinkedAccounts({ memberId }: { memberId: number }) {
     });
 
   const columns: TableColumnsType<Linked> = [
-    { title: '会员', dataIndex: 'username', width: 140, render: (name: string, m) => <Link to={`/members/${m.id}`}>{name}</Link> },
+    {
+      title: '会员',
+      dataIndex: 'username',
+      width: 140,
+      render: (name: string, m) => <Link to={`/members/${m.id}`}>{name}</Link>,
+    },
     { title: '关联方式', dataIndex: 'links', render: (l: Linked['links']) => <Evidence links={l} /> },
-    { title: '状态', dataIndex: 'state', width: 90, render: (s: number, m) => <State state={frozen.has(m.id) ? 0 : s} /> },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 90,
+      render: (s: number, m) => <State state={frozen.has(m.id) ? 0 : s} />,
+    },
     { title: '存款', dataIndex: 'deposits', align: 'right', width: 120, render: formatMoney },
     { title: '提款', dataIndex: 'withdrawals', align: 'right', width: 120, render: formatMoney },
-    { title: '净输赢', dataIndex: 'net', align: 'right', width: 120, render: (v: string) => <span style={netStyle(v)}>{formatMoney(v)}</span> },
+    {
+      title: '净输赢',
+      dataIndex: 'net',
+      align: 'right',
+      width: 120,
+      render: (v: string) => <span style={netStyle(v)}>{formatMoney(v)}</span>,
+    },
     ...(canFreeze
       ? [
           {
@@ -154,9 +170,21 @@ export function LinkedAccounts({ memberId }: { memberId: number }) {
 }
 
 /** The 关联账户 drawer of a list row (提款审核): the table above for one member. */
-export function LinkedAccountsDrawer({ member, onClose }: { member: { id: number; username: string } | null; onClose: () => void }) {
+export function LinkedAccountsDrawer({
+  member,
+  onClose,
+}: {
+  member: { id: number; username: string } | null;
+  onClose: () => void;
+}) {
   return (
-    <Drawer open={member !== null} onClose={onClose} title={member ? `关联账户：${member.username}` : '关联账户'} size={1000} destroyOnHidden>
+    <Drawer
+      open={member !== null}
+      onClose={onClose}
+      title={member ? `关联账户：${member.username}` : '关联账户'}
+      size={1000}
+      destroyOnHidden
+    >
       {member ? <LinkedAccounts memberId={member.id} /> : null}
     </Drawer>
   );

@@ -91,7 +91,9 @@ describe('the rich-text editor, further', () => {
     const dialog = await screen.findByRole('dialog', { name: '插入链接' });
     await userEvent.type(within(dialog).getByLabelText('链接地址'), 'javascript:alert(1)');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByText('请输入正确的链接地址（以/开头的站内路径或http(s)网址）')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('请输入正确的链接地址（以/开头的站内路径或http(s)网址）'),
+    ).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText('链接地址'));
     await userEvent.type(within(dialog).getByLabelText('链接地址'), 'https://m.example.com/#/activity');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -112,12 +114,16 @@ describe('the rich-text editor, further', () => {
     await userEvent.type(within(dialog).getByLabelText('图片地址'), '/art/banners/banner-1.svg');
     await userEvent.type(within(dialog).getByLabelText('说明文字'), '海报');
     await userEvent.click(within(dialog).getByRole('button', { name: '插入' }));
-    await waitFor(() => expect(String(onValue.mock.lastCall?.[0])).toContain('<img src="/art/banners/banner-1.svg" alt="海报">'));
+    await waitFor(() =>
+      expect(String(onValue.mock.lastCall?.[0])).toContain('<img src="/art/banners/banner-1.svg" alt="海报">'),
+    );
   });
 
   it('uploads an image from the 图片 dialog for an operator who may, and inserts its /uploads/ path', async () => {
     signInAs('content', 'editor');
-    const { calls } = mockUpload(() => ok({ path: '/uploads/0123456789abcdef0123456789abcdef.png', content_type: 'image/png', size: 68 }));
+    const { calls } = mockUpload(() =>
+      ok({ path: '/uploads/0123456789abcdef0123456789abcdef.png', content_type: 'image/png', size: 68 }),
+    );
     const onValue = vi.fn();
     renderScreen(<Harness initial="<p>海报</p>" onValue={onValue} />);
     await userEvent.click(await editorBox());
@@ -125,7 +131,9 @@ describe('the rich-text editor, further', () => {
     const dialog = await screen.findByRole('dialog', { name: '插入图片' });
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, pngFile('poster.png'));
-    await waitFor(() => expect(within(dialog).getByLabelText('图片地址')).toHaveValue('/uploads/0123456789abcdef0123456789abcdef.png'));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('图片地址')).toHaveValue('/uploads/0123456789abcdef0123456789abcdef.png'),
+    );
     expect(calls[0]?.headers.Authorization).toBe('Bearer tok-editor');
     expect(calls[0]?.body.get('purpose')).toBe('content');
     await userEvent.click(within(dialog).getByRole('button', { name: '插入' }));
@@ -154,7 +162,9 @@ describe('the rich-text editor, further', () => {
 
   it('opens HTML it cannot keep in 源码, saying what would be lost', async () => {
     const onValue = vi.fn();
-    renderScreen(<Harness initial={'<table><tr><td>VIP1</td></tr></table><p style="color:red">红字</p>'} onValue={onValue} />);
+    renderScreen(
+      <Harness initial={'<table><tr><td>VIP1</td></tr></table><p style="color:red">红字</p>'} onValue={onValue} />,
+    );
     expect(await screen.findByRole('textbox', { name: '活动内容HTML源码' })).toHaveValue(
       '<table><tr><td>VIP1</td></tr></table><p style="color:red">红字</p>',
     );
@@ -171,11 +181,9 @@ describe('unsupportedMarkup', () => {
       ),
     ).toEqual([]);
     expect(unsupportedMarkup('纯文字')).toEqual([]);
-    expect(unsupportedMarkup('<button class="btn">领取</button><font color="red">红</font><div style="x">块</div>')).toEqual([
-      'button',
-      'font',
-      'style',
-    ]);
+    expect(
+      unsupportedMarkup('<button class="btn">领取</button><font color="red">红</font><div style="x">块</div>'),
+    ).toEqual(['button', 'font', 'style']);
     // Nothing of what is parsed runs: the handler is only named.
     expect(unsupportedMarkup('<img src="x" onerror="alert(1)">')).toEqual(['onerror']);
   });

@@ -165,7 +165,9 @@ export default function RichTextEditor({ id, value = '', onChange, label, upload
   const lost = source ? unsupportedMarkup(value) : [];
   return (
     <div className="rich-text-editor">
-      {editor ? <Toolbar editor={editor} label={label} source={source} onSource={setSource} uploadPurpose={uploadPurpose} /> : null}
+      {editor ? (
+        <Toolbar editor={editor} label={label} source={source} onSource={setSource} uploadPurpose={uploadPurpose} />
+      ) : null}
       <div hidden={source} className="rich-text-editor-frame">
         <EditorContent editor={editor} />
       </div>
@@ -264,10 +266,22 @@ function Toolbar({
   return (
     <>
       <div role="toolbar" aria-label={`${label}格式`} className="rich-text-editor-toolbar">
-        <ToolButton title="加粗" icon={<BoldOutlined />} pressed={state.bold} disabled={off} onClick={() => chain().toggleBold().run()}>
+        <ToolButton
+          title="加粗"
+          icon={<BoldOutlined />}
+          pressed={state.bold}
+          disabled={off}
+          onClick={() => chain().toggleBold().run()}
+        >
           加粗
         </ToolButton>
-        <ToolButton title="斜体" icon={<ItalicOutlined />} pressed={state.italic} disabled={off} onClick={() => chain().toggleItalic().run()}>
+        <ToolButton
+          title="斜体"
+          icon={<ItalicOutlined />}
+          pressed={state.italic}
+          disabled={off}
+          onClick={() => chain().toggleItalic().run()}
+        >
           斜体
         </ToolButton>
         <ToolButton
@@ -297,16 +311,32 @@ function Toolbar({
         >
           编号
         </ToolButton>
-        <ToolButton title="链接" icon={<LinkOutlined />} pressed={state.link} disabled={off} onClick={() => setDialog('link')}>
+        <ToolButton
+          title="链接"
+          icon={<LinkOutlined />}
+          pressed={state.link}
+          disabled={off}
+          onClick={() => setDialog('link')}
+        >
           链接
         </ToolButton>
         <ToolButton title="图片" icon={<PictureOutlined />} disabled={off} onClick={() => setDialog('image')}>
           图片
         </ToolButton>
-        <ToolButton title="撤销" icon={<UndoOutlined />} disabled={off || !state.canUndo} onClick={() => chain().undo().run()}>
+        <ToolButton
+          title="撤销"
+          icon={<UndoOutlined />}
+          disabled={off || !state.canUndo}
+          onClick={() => chain().undo().run()}
+        >
           撤销
         </ToolButton>
-        <ToolButton title="重做" icon={<RedoOutlined />} disabled={off || !state.canRedo} onClick={() => chain().redo().run()}>
+        <ToolButton
+          title="重做"
+          icon={<RedoOutlined />}
+          disabled={off || !state.canRedo}
+          onClick={() => chain().redo().run()}
+        >
           重做
         </ToolButton>
         <ToolButton title="HTML源码" icon={<CodeOutlined />} pressed={source} onClick={() => onSource(!source)}>
@@ -314,7 +344,9 @@ function Toolbar({
         </ToolButton>
       </div>
       {dialog === 'link' ? <LinkDialog editor={editor} href={state.href} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'image' ? <ImageDialog editor={editor} purpose={uploadPurpose} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'image' ? (
+        <ImageDialog editor={editor} purpose={uploadPurpose} onClose={() => setDialog(null)} />
+      ) : null}
     </>
   );
 }
@@ -386,7 +418,15 @@ function LinkDialog({ editor, href, onClose }: { editor: Editor; href: string; o
   );
 }
 
-function ImageDialog({ editor, purpose, onClose }: { editor: Editor; purpose: ImageUploadPurpose; onClose: () => void }) {
+function ImageDialog({
+  editor,
+  purpose,
+  onClose,
+}: {
+  editor: Editor;
+  purpose: ImageUploadPurpose;
+  onClose: () => void;
+}) {
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -398,7 +438,11 @@ function ImageDialog({ editor, purpose, onClose }: { editor: Editor; purpose: Im
       setError(url ? MSG.urlInvalid : MSG.imageUrlRequired);
       return;
     }
-    editor.chain().focus().setImage({ src: url, alt: alt.trim() || undefined }).run();
+    editor
+      .chain()
+      .focus()
+      .setImage({ src: url, alt: alt.trim() || undefined })
+      .run();
     onClose();
   };
   return (
@@ -455,7 +499,13 @@ function ImageDialog({ editor, purpose, onClose }: { editor: Editor; purpose: Im
         </Form.Item>
         {uploading ? <Progress percent={percent} size="small" aria-label="图片上传进度" /> : null}
         <Form.Item label="说明文字" htmlFor="rich-text-image-alt" extra="图片无法显示时显示，也供读屏软件朗读">
-          <Input id="rich-text-image-alt" value={alt} maxLength={100} autoComplete="off" onChange={(event) => setAlt(event.target.value)} />
+          <Input
+            id="rich-text-image-alt"
+            value={alt}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => setAlt(event.target.value)}
+          />
         </Form.Item>
         {isSiteUrl(src.trim()) ? (
           <img src={src.trim()} alt="待插入图片预览" style={{ maxWidth: '100%', maxHeight: 160, display: 'block' }} />

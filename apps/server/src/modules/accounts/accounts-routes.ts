@@ -7,7 +7,6 @@ import type { AccountsDeps } from './accounts-service';
 import { observe, onRegistered } from '../risk/risk-service';
 import { bearerToken } from '../../lib/tokens';
 
-
 /** The device of a sign-in as the history shows it: the User-Agent (cut to the column's 255 when stored). */
 const userAgent = (req: FastifyRequest) => String(req.headers['user-agent'] ?? '');
 

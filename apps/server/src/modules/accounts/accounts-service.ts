@@ -63,7 +63,11 @@ async function findInviter(db: DbOrTx, pid: string | undefined): Promise<number 
   const ref = pid?.trim();
   if (!ref) return null;
   if (/^\d{1,9}$/.test(ref)) {
-    const [byId] = await db.select({ id: members.id }).from(members).where(eq(members.id, Number(ref))).limit(1);
+    const [byId] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.id, Number(ref)))
+      .limit(1);
     if (byId) return byId.id;
   }
   return (await findByName(db, ref))?.id ?? null;
@@ -83,7 +87,9 @@ export interface SignInMeta {
 }
 
 async function recordLogin(deps: AccountsDeps, db: DbOrTx, memberId: number, meta: SignInMeta): Promise<void> {
-  await db.insert(memberLogins).values({ memberId, ip: meta.ip.slice(0, 64), device: meta.device.slice(0, 255), createdAt: deps.clock.now() });
+  await db
+    .insert(memberLogins)
+    .values({ memberId, ip: meta.ip.slice(0, 64), device: meta.device.slice(0, 255), createdAt: deps.clock.now() });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -154,12 +160,21 @@ export async function logoff(deps: AccountsDeps, token: string): Promise<void> {
 /** Every member call's session read: the calls that arrive together share one indexed read (same-turn-reads.ts). */
 const sessionReader = perDatabase((db: Db) => {
   const query = db
-    .select({ tokenHash: memberSessions.tokenHash, id: members.id, username: members.username, state: members.state, expiresAt: memberSessions.expiresAt })
+    .select({
+      tokenHash: memberSessions.tokenHash,
+      id: members.id,
+      username: members.username,
+      state: members.state,
+      expiresAt: memberSessions.expiresAt,
+    })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
     .where(sql`${memberSessions.tokenHash} = ANY(${sql.placeholder('hashes')})`)
     .prepare('sessions_by_tokens');
-  return sameTurnReads((hashes: string[]) => query.execute({ hashes }), (row) => row.tokenHash);
+  return sameTurnReads(
+    (hashes: string[]) => query.execute({ hashes }),
+    (row) => row.tokenHash,
+  );
 });
 
 /** Resolves a bearer token to its member; an unknown or idle-expired token is code 401. */
@@ -263,7 +278,10 @@ function balanceQuery(db: Db) {
 /** Balance polls that arrive together are answered by one indexed read (same-turn-reads.ts); nothing is cached. */
 const balanceReader = perDatabase((db: Db) => {
   const query = balanceQuery(db);
-  return sameTurnReads((hashes: string[]) => query.execute({ hashes }), (row) => row.tokenHash);
+  return sameTurnReads(
+    (hashes: string[]) => query.execute({ hashes }),
+    (row) => row.tokenHash,
+  );
 });
 
 /**

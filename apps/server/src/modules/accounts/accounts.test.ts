@@ -59,7 +59,7 @@ describe('POST /api/register', () => {
       [{ name: 'abc_def!' }, ' 用户名长度6~16位，以字母或数字组合！'],
       [{ name: 'abcdefghijklmnopq' }, ' 用户名长度6~16位，以字母或数字组合！'],
       [{ password: '12345', confirmPass: '' }, '请输入正确的密码长度，最少6位！'],
-      [{ confirmPass: '' , realname: ''}, '两次密码不一致！'],
+      [{ confirmPass: '', realname: '' }, '两次密码不一致！'],
       [{ confirmPass: 'secret124' }, '两次密码不一致！'],
       [{ realname: '张', paypassword: '1' }, '请输入您的真实姓名!'],
       [{ paypassword: '12345', code: '' }, '请输入正确的支付密码长度，最少6位！'],
@@ -121,7 +121,12 @@ describe('POST /api/login_pc', () => {
   it('logs in with the right password, on /api/login too and regardless of path case', async () => {
     const m = await registerMember(t.app);
     for (const path of ['/api/login_pc', '/api/login', '/API/Login_PC']) {
-      const answer = await call<{ api_token: string }>(t.app, path, { name: m.name, password: m.password }, { ip: '10.1.0.1' });
+      const answer = await call<{ api_token: string }>(
+        t.app,
+        path,
+        { name: m.name, password: m.password },
+        { ip: '10.1.0.1' },
+      );
       expect(answer.code, path).toBe(200);
       expect(answer.data.api_token).not.toBe(m.token);
     }
@@ -138,7 +143,12 @@ describe('POST /api/login_pc', () => {
   it('answers the same 203 for a wrong password and an unknown name', async () => {
     const m = await registerMember(t.app);
     const wrong = await call(t.app, '/api/login_pc', { name: m.name, password: 'wrong-pass' }, { ip: '10.2.0.1' });
-    const unknown = await call(t.app, '/api/login_pc', { name: 'nosuchuser1', password: 'whatever1' }, { ip: '10.2.0.2' });
+    const unknown = await call(
+      t.app,
+      '/api/login_pc',
+      { name: 'nosuchuser1', password: 'whatever1' },
+      { ip: '10.2.0.2' },
+    );
     expect(wrong).toEqual({ code: 203, message: '账号或密码错误', data: null });
     expect(unknown).toEqual(wrong);
   });
@@ -155,7 +165,9 @@ describe('POST /api/login_pc', () => {
       data: null,
     });
     // Another address is not affected, and the block lifts when the window has passed.
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.3.0.2' })).code).toBe(200);
+    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.3.0.2' })).code).toBe(
+      200,
+    );
     clock.advance(15 * 60_000);
     expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip })).code).toBe(200);
   });
@@ -163,7 +175,9 @@ describe('POST /api/login_pc', () => {
   it('lets exactly 3 of a burst of parallel guesses from one address reach the password check', async () => {
     const m = await registerMember(t.app);
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => call(t.app, '/api/login_pc', { name: m.name, password: 'bad-pass' }, { ip: '10.3.1.1' })),
+      Array.from({ length: 12 }, () =>
+        call(t.app, '/api/login_pc', { name: m.name, password: 'bad-pass' }, { ip: '10.3.1.1' }),
+      ),
     );
     expect(answers.filter((a) => a.code === 203)).toHaveLength(3);
     expect(answers.filter((a) => a.code === 429)).toHaveLength(9);
@@ -174,9 +188,15 @@ describe('POST /api/login_pc', () => {
     const m = await registerMember(t.app);
     for (let i = 1; i <= 12; i += 1) {
       const wrong = { name: i % 2 ? m.name : m.name.toUpperCase(), password: 'bad-pass' };
-      expect(await call(t.app, '/api/login', wrong, { ip: `10.5.${i}.1` })).toEqual({ code: 203, message: '账号或密码错误', data: null });
+      expect(await call(t.app, '/api/login', wrong, { ip: `10.5.${i}.1` })).toEqual({
+        code: 203,
+        message: '账号或密码错误',
+        data: null,
+      });
     }
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.9.9' })).code).toBe(200);
+    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.9.9' })).code).toBe(
+      200,
+    );
   });
 
   it('blocks one name at one address after 5 failures in the hour, leaving that address other names and the name other addresses', async () => {
@@ -194,7 +214,9 @@ describe('POST /api/login_pc', () => {
       message: '操作过于频繁，请稍后再试',
       data: null,
     });
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.21.1' })).code).toBe(200);
+    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.21.1' })).code).toBe(
+      200,
+    );
     clock.advance(60 * 60_000);
     expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip })).code).toBe(200);
   });
@@ -202,7 +224,9 @@ describe('POST /api/login_pc', () => {
   it('does not count a login with the right password as a failure', async () => {
     const m = await registerMember(t.app);
     for (let i = 0; i < 8; i += 1) {
-      expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.10.1' })).code).toBe(200);
+      expect(
+        (await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.10.1' })).code,
+      ).toBe(200);
     }
   });
 
@@ -211,14 +235,20 @@ describe('POST /api/login_pc', () => {
     for (const ip of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff::3']) {
       expect((await call(t.app, '/api/login_pc', { name: m.name, password: 'bad-pass' }, { ip })).code).toBe(203);
     }
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '2001:db8:7:1::99' })).code).toBe(429);
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '2001:db8:7:2::1' })).code).toBe(200);
+    expect(
+      (await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '2001:db8:7:1::99' })).code,
+    ).toBe(429);
+    expect(
+      (await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '2001:db8:7:2::1' })).code,
+    ).toBe(200);
 
     const n = await registerMember(t.app);
     for (const ip of ['::ffff:10.6.0.1', '10.6.0.1', '::ffff:10.6.0.1']) {
       expect((await call(t.app, '/api/login_pc', { name: n.name, password: 'bad-pass' }, { ip })).code).toBe(203);
     }
-    expect((await call(t.app, '/api/login_pc', { name: n.name, password: n.password }, { ip: '10.6.0.1' })).code).toBe(429);
+    expect((await call(t.app, '/api/login_pc', { name: n.name, password: n.password }, { ip: '10.6.0.1' })).code).toBe(
+      429,
+    );
     clock.advance(60 * 60_000);
   });
 });
@@ -299,7 +329,9 @@ describe('POST /api/balance under concurrent polling', () => {
       polled.push({ token: m.token, balance: await credit(t, op, m.name, `${i}.0${i}`) });
     }
     const requests = [...polled, ...polled, { token: 'forged-token', balance: '' }];
-    const answers = await Promise.all(requests.map((p) => call<{ balance: string }>(t.app, '/api/balance', {}, { token: p.token })));
+    const answers = await Promise.all(
+      requests.map((p) => call<{ balance: string }>(t.app, '/api/balance', {}, { token: p.token })),
+    );
     answers.forEach((answer, i) => {
       const expected = requests[i]!;
       if (expected.token === 'forged-token') expect(answer.code).toBe(401);

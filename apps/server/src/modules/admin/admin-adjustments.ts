@@ -102,7 +102,14 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
       const lines = await reviewLinesOf(tx, 'adjust');
       const line = lines.above;
       // Under the line, the operator's and the member's totals of the day decide (a credit counts for the member).
-      const item: AloneItem = { kind: 'adjust', operatorId: operator.id, memberId, cents, toMember: cents > 0, at: deps.clock.now() };
+      const item: AloneItem = {
+        kind: 'adjust',
+        operatorId: operator.id,
+        memberId,
+        cents,
+        toMember: cents > 0,
+        at: deps.clock.now(),
+      };
       const aboveLine = Math.abs(cents) > line;
       const alone = aboveLine ? null : await judgeAlone(tx, item, lines);
       if (aboveLine || !alone?.within) {
@@ -114,7 +121,14 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
         }
         const [pending] = await tx
           .insert(adjustmentReviews)
-          .values({ memberId, amount: centsToMoney(cents), reference, note: input.note, makerId: operator.id, madeBy: operator.username.slice(0, 32) })
+          .values({
+            memberId,
+            amount: centsToMoney(cents),
+            reference,
+            note: input.note,
+            makerId: operator.id,
+            madeBy: operator.username.slice(0, 32),
+          })
           .onConflictDoNothing({ target: adjustmentReviews.reference })
           .returning();
         // Another member's adjustment took the reference a moment ago.
@@ -171,7 +185,10 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
 
   adminRoute(app, authenticate, adminEndpoints.adjustmentReject, async ({ input, params, operator, req }) => {
     if (!input.note.trim()) throw badInput(MSG.adjustRejectReasonRequired);
-    return { data: await decide(deps, idParam(params), 'reject', operator, input.note, req.id), message: MSG.adjustRejected };
+    return {
+      data: await decide(deps, idParam(params), 'reject', operator, input.note, req.id),
+      message: MSG.adjustRejected,
+    };
   });
 }
 
@@ -181,7 +198,14 @@ export function adminAdjustmentRoutes(app: FastifyInstance, deps: AdminDeps, aut
  * money (the maker may withdraw their own request this way). The member's wallet, then the row, are locked: two
  * decisions at once are taken one after the other, and the second finds it decided.
  */
-async function decide(deps: AdminDeps, id: number, decision: 'approve' | 'reject', operator: AuthedOperator, note: string, requestId: string) {
+async function decide(
+  deps: AdminDeps,
+  id: number,
+  decision: 'approve' | 'reject',
+  operator: AuthedOperator,
+  note: string,
+  requestId: string,
+) {
   return moneyTransaction(deps.db, async (tx) => {
     const [found] = await tx.select().from(adjustmentReviews).where(eq(adjustmentReviews.id, id));
     if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
@@ -189,7 +213,12 @@ async function decide(deps: AdminDeps, id: number, decision: 'approve' | 'reject
     const [current] = await tx.select().from(adjustmentReviews).where(eq(adjustmentReviews.id, id)).for('update');
     if (!current || current.state !== PENDING) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
     if (decision === 'approve') {
-      await refuseUnlessSecondPerson(tx, { makerId: current.makerId, madeAt: current.createdAt }, operator.id, MSG.adjustSameOperator);
+      await refuseUnlessSecondPerson(
+        tx,
+        { makerId: current.makerId, madeAt: current.createdAt },
+        operator.id,
+        MSG.adjustSameOperator,
+      );
     }
     const [updated] = await tx
       .update(adjustmentReviews)
@@ -224,7 +253,10 @@ async function decide(deps: AdminDeps, id: number, decision: 'approve' | 'reject
       },
       requestId,
     });
-    const [member] = await tx.select({ username: members.username }).from(members).where(eq(members.id, current.memberId));
+    const [member] = await tx
+      .select({ username: members.username })
+      .from(members)
+      .where(eq(members.id, current.memberId));
     return adjustmentView(updated, member?.username ?? '');
   });
 }

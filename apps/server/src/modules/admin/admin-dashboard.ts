@@ -46,7 +46,11 @@ export function adminDashboardRoutes(app: FastifyInstance, db: Db, authenticate:
         agent_applications: agent,
         adjustments: adj,
         integration_changes: changes,
-        ledger: ledger && { balanced: ledger.balanced, mismatched: ledger.mismatched, checked_at: ledger.checkedAt && formatBeijing(ledger.checkedAt) },
+        ledger: ledger && {
+          balanced: ledger.balanced,
+          mismatched: ledger.mismatched,
+          checked_at: ledger.checkedAt && formatBeijing(ledger.checkedAt),
+        },
       },
     };
   });

@@ -34,7 +34,10 @@ async function memberOr404(db: Db, id: number) {
  */
 function searchFilters(input: { username: string; realname: string; mobile: string; register_ip: string }): SQL[] {
   const filters: SQL[] = [];
-  if (input.username) filters.push(sql`lower(${members.username}) LIKE lower(${`%${input.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
+  if (input.username)
+    filters.push(
+      sql`lower(${members.username}) LIKE lower(${`%${input.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`,
+    );
   if (input.realname) filters.push(like(members.realname, startsWith(input.realname)));
   if (input.mobile) filters.push(like(members.mobile, startsWith(input.mobile)));
   if (input.register_ip) filters.push(like(members.registerIp, startsWith(input.register_ip)));
@@ -224,7 +227,9 @@ export function adminMembersRoutes(
 
   adminRoute(app, authenticate, adminEndpoints.memberWithdrawals, async ({ input, params }) => {
     const m = await memberOr404(db, idParam(params));
-    return { data: await memberRowsPage(db, withdrawals, eq(withdrawals.memberId, m.id), pageWindow(input), withdrawalView) };
+    return {
+      data: await memberRowsPage(db, withdrawals, eq(withdrawals.memberId, m.id), pageWindow(input), withdrawalView),
+    };
   });
 
   adminRoute(app, authenticate, adminEndpoints.memberBets, async ({ input, params }) => {
@@ -232,7 +237,13 @@ export function adminMembersRoutes(
     const window = pageWindow(input);
     const { total, rows } = await reads.read(async (read) => ({
       total: (await read.select({ n: count() }).from(bets).where(eq(bets.memberId, m.id)))[0],
-      rows: await read.select().from(bets).where(eq(bets.memberId, m.id)).orderBy(desc(bets.id)).limit(window.perPage).offset(window.offset),
+      rows: await read
+        .select()
+        .from(bets)
+        .where(eq(bets.memberId, m.id))
+        .orderBy(desc(bets.id))
+        .limit(window.perPage)
+        .offset(window.offset),
     }));
     const data = rows.map((b) => ({
       id: b.id,
@@ -252,7 +263,16 @@ export function adminMembersRoutes(
 
   adminRoute(app, authenticate, adminEndpoints.memberLogins, async ({ input, params }) => {
     const m = await memberOr404(db, idParam(params));
-    const view = (l: typeof memberLogins.$inferSelect) => ({ id: l.id, ip: l.ip, device: l.device, created_at: formatBeijing(l.createdAt) });
-    return { data: await reads.read((read) => memberRowsPage(read, memberLogins, eq(memberLogins.memberId, m.id), pageWindow(input), view)) };
+    const view = (l: typeof memberLogins.$inferSelect) => ({
+      id: l.id,
+      ip: l.ip,
+      device: l.device,
+      created_at: formatBeijing(l.createdAt),
+    });
+    return {
+      data: await reads.read((read) =>
+        memberRowsPage(read, memberLogins, eq(memberLogins.memberId, m.id), pageWindow(input), view),
+      ),
+    };
   });
 }

@@ -20,7 +20,8 @@ import { adminDashboardRoutes } from './admin-dashboard';
 import { adminMembersRoutes } from './admin-members';
 
 /** The console's device id header, at sign-in (one value; a repeated header counts as none). */
-const deviceOf = (header: string | string[] | undefined): string | undefined => (typeof header === 'string' ? header : undefined);
+const deviceOf = (header: string | string[] | undefined): string | undefined =>
+  typeof header === 'string' ? header : undefined;
 
 async function memberExists(db: Db, id: number) {
   const [member] = await db.select().from(members).where(eq(members.id, id));
@@ -34,10 +35,15 @@ async function memberExists(db: Db, id: number) {
  */
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: WalletDeps; seal?: SealKeys }) {
   const { db } = deps;
-  const authenticate: AuthenticateOperator = (req) => admin.authenticateOperator(deps, bearerToken(req.headers.authorization));
+  const authenticate: AuthenticateOperator = (req) =>
+    admin.authenticateOperator(deps, bearerToken(req.headers.authorization));
 
   adminPublicRoute(app, adminEndpoints.login, async ({ input, req }) => ({
-    data: await admin.operatorLogin(deps, input, { ip: req.ip, requestId: req.id, device: deviceOf(req.headers['x-console-device']) }),
+    data: await admin.operatorLogin(deps, input, {
+      ip: req.ip,
+      requestId: req.id,
+      device: deviceOf(req.headers['x-console-device']),
+    }),
     message: MSG.loginOk,
   }));
 
@@ -89,7 +95,10 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
   adminRoute(app, authenticate, adminEndpoints.operatorState, async ({ input, params, operator, req }) =>
     input.state === 0
       ? { data: await admin.disableOperator(deps, operator, idParam(params), req.id), message: MSG.ok }
-      : { data: await admin.proposeOperatorEnable(deps, operator, idParam(params), req.id), message: MSG.integrationChangePending },
+      : {
+          data: await admin.proposeOperatorEnable(deps, operator, idParam(params), req.id),
+          message: MSG.integrationChangePending,
+        },
   );
 
   adminRoute(app, authenticate, adminEndpoints.operatorTotpReset, async ({ params, operator, req }) => ({
@@ -102,52 +111,51 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps & { wallet: Wa
 
   adminAdjustmentRoutes(app, deps, authenticate);
 
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.memberRecycle,
-    async ({ params, operator, req }) => {
-      const memberId = idParam(params);
-      await memberExists(db, memberId);
-      // The venues are asked over HTTP first, outside any transaction; the audit records what came back.
-      const done = await transAll(deps.wallet, memberId, 'admin-recycle');
-      const result = { recycled: centsToMoney(done.recycled), balance: done.balance };
-      await db.transaction((tx) =>
-        audit(tx, { operatorId: operator.id, action: 'member.recycle', target: `member:${memberId}`, after: result, requestId: req.id }),
-      );
-      return { data: result, message: Number(result.recycled) > 0 ? MSG.recycleOk : MSG.nothingToRecycle };
-    },
-  );
+  adminRoute(app, authenticate, adminEndpoints.memberRecycle, async ({ params, operator, req }) => {
+    const memberId = idParam(params);
+    await memberExists(db, memberId);
+    // The venues are asked over HTTP first, outside any transaction; the audit records what came back.
+    const done = await transAll(deps.wallet, memberId, 'admin-recycle');
+    const result = { recycled: centsToMoney(done.recycled), balance: done.balance };
+    await db.transaction((tx) =>
+      audit(tx, {
+        operatorId: operator.id,
+        action: 'member.recycle',
+        target: `member:${memberId}`,
+        after: result,
+        requestId: req.id,
+      }),
+    );
+    return { data: result, message: Number(result.recycled) > 0 ? MSG.recycleOk : MSG.nothingToRecycle };
+  });
 
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.memberState,
-    async ({ input, params, operator, req }) => {
-      const memberId = idParam(params);
-      const member = await memberExists(db, memberId);
-      await db.transaction(async (tx) => {
-        await tx.update(members).set({ state: input.state }).where(eq(members.id, memberId));
-        // A disabled member's sessions end at once, and with them (by cascade) every game ticket they launched.
-        if (input.state === 0) await tx.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
-        await audit(tx, {
-          operatorId: operator.id,
-          action: 'member.state',
-          target: `member:${memberId}`,
-          before: { state: member.state },
-          after: { state: input.state },
-          requestId: req.id,
-        });
+  adminRoute(app, authenticate, adminEndpoints.memberState, async ({ input, params, operator, req }) => {
+    const memberId = idParam(params);
+    const member = await memberExists(db, memberId);
+    await db.transaction(async (tx) => {
+      await tx.update(members).set({ state: input.state }).where(eq(members.id, memberId));
+      // A disabled member's sessions end at once, and with them (by cascade) every game ticket they launched.
+      if (input.state === 0) await tx.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
+      await audit(tx, {
+        operatorId: operator.id,
+        action: 'member.state',
+        target: `member:${memberId}`,
+        before: { state: member.state },
+        after: { state: input.state },
+        requestId: req.id,
       });
-      return { data: { state: input.state }, message: MSG.ok };
-    },
-  );
+    });
+    return { data: { state: input.state }, message: MSG.ok };
+  });
 
   adminRoute(app, authenticate, adminEndpoints.audit, async ({ input }) => ({ data: await auditPage(db, input) }));
 
   adminRoute(app, authenticate, adminEndpoints.ledgerCheck, async () => {
     // The balances and the seal read apart from each other: side by side, on connections of their own.
-    const [check, seal] = await Promise.all([checkLedger(db), checkSeal(db, deps.seal ?? { current: undefined, retired: [] })]);
+    const [check, seal] = await Promise.all([
+      checkLedger(db),
+      checkSeal(db, deps.seal ?? { current: undefined, retired: [] }),
+    ]);
     const last = seal.lastSealed;
     return { data: { ...check, seal: { ...seal, lastSealed: last ? { ...last, at: formatBeijing(last.at) } : null } } };
   });

@@ -9,7 +9,13 @@ import { hashSecret, verifySecret, DUMMY_HASH } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { readSettings } from '../site/site-service';
 import { audit, type AuditEntry } from '../backoffice/audit';
-import { endOperatorSessions, generatedPassword, lockOperator, type OperatorAccount, operatorNamed } from '../backoffice/operator-accounts';
+import {
+  endOperatorSessions,
+  generatedPassword,
+  lockOperator,
+  type OperatorAccount,
+  operatorNamed,
+} from '../backoffice/operator-accounts';
 import { type IntegrationChangeView, propose } from '../integrations/integration-service';
 import { integrationChanges } from '../integrations/integration-tables';
 import { operatorPrint } from '../integrations/operator-changes';
@@ -74,7 +80,10 @@ export async function createOperator(db: Db, username: string, role: OperatorRol
   if (await operatorNamed(db, username)) throw new Error(`operator ${username} already exists`);
   const passwordHash = await hashSecret(password);
   await db.transaction(async (tx) => {
-    const [created] = await tx.insert(operators).values({ username, role, passwordHash }).returning({ id: operators.id });
+    const [created] = await tx
+      .insert(operators)
+      .values({ username, role, passwordHash })
+      .returning({ id: operators.id });
     await audit(tx, {
       operatorId: null,
       action: 'operator.create',
@@ -90,7 +99,14 @@ const TOTP_ISSUER = '星河体育后台';
 const TOTP_PERIOD_S = 30;
 
 const totpOf = (secret: string, label: string) =>
-  new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S, secret: Secret.fromBase32(secret) });
+  new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_S,
+    secret: Secret.fromBase32(secret),
+  });
 
 /**
  * The time step a code belongs to, or null when it is wrong. One step either side is accepted for clock drift
@@ -121,7 +137,11 @@ async function useCode(db: DbOrTx, operatorId: number, step: number): Promise<bo
  * none has it). Attempts turned away by the limit are not: they check nothing, and a flood of them would write
  * a row each.
  */
-export async function operatorLogin(deps: AdminDeps, input: { username: string; password: string; code?: string }, meta: RequestMeta) {
+export async function operatorLogin(
+  deps: AdminDeps,
+  input: { username: string; password: string; code?: string },
+  meta: RequestMeta,
+) {
   if (!input.username || !input.password) throw new AppError(BizCode.BAD_INPUT, MSG.loginRequired);
   const succeeded = await admitLogin(deps.loginFailures, meta.ip, input.username);
   const [operator] = await deps.db
@@ -151,7 +171,10 @@ export async function operatorLogin(deps: AdminDeps, input: { username: string; 
     const code = input.code ?? '';
     const step = code.trim() ? codeStep(operator.totpSecret, operator.username, code, deps.clock.now()) : null;
     if (step === null || !(await useCode(deps.db, operator.id, step))) {
-      await audit(deps.db, entry('operator.login_failed', !code.trim() ? 'code missing' : step === null ? 'wrong code' : 'code reused'));
+      await audit(
+        deps.db,
+        entry('operator.login_failed', !code.trim() ? 'code missing' : step === null ? 'wrong code' : 'code reused'),
+      );
       throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
     }
   }
@@ -165,7 +188,9 @@ export async function operatorLogin(deps: AdminDeps, input: { username: string; 
       expiresAt: new Date(now + Math.min(deps.idleMs, OPERATOR_SESSION_MS)),
       createdAt: new Date(now),
     });
-    await tx.insert(operatorSignIns).values({ operatorId: operator.id, ...signInEvidence(deps, meta), at: new Date(now) });
+    await tx
+      .insert(operatorSignIns)
+      .values({ operatorId: operator.id, ...signInEvidence(deps, meta), at: new Date(now) });
     await audit(tx, entry('operator.login'));
   });
   return { token, role: operator.role, username: operator.username };
@@ -174,7 +199,12 @@ export async function operatorLogin(deps: AdminDeps, input: { username: string; 
 export async function operatorLogout(deps: AdminDeps, operator: AuthedOperator, requestId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.delete(operatorSessions).where(eq(operatorSessions.tokenHash, operator.sessionHash));
-    await audit(tx, { operatorId: operator.id, action: 'operator.logout', target: `operator:${operator.username}`, requestId });
+    await audit(tx, {
+      operatorId: operator.id,
+      action: 'operator.logout',
+      target: `operator:${operator.username}`,
+      requestId,
+    });
   });
 }
 
@@ -202,7 +232,12 @@ async function proposeOperatorChange(
   tx: Tx,
   by: AuthedOperator,
   target: OperatorAccount | undefined,
-  change: { username: string; action: 'create' | 'role' | 'enable' | 'totp_reset'; before: Record<string, string> | null; after: Record<string, string> },
+  change: {
+    username: string;
+    action: 'create' | 'role' | 'enable' | 'totp_reset';
+    before: Record<string, string> | null;
+    after: Record<string, string>;
+  },
   requestId: string,
 ): Promise<IntegrationChangeView> {
   const [pending] = await tx
@@ -219,7 +254,15 @@ async function proposeOperatorChange(
   return propose(
     tx,
     by,
-    { kind: 'operator', target: change.username, action: change.action, before: change.before, after: change.after, secret: '', print: operatorPrint(target) },
+    {
+      kind: 'operator',
+      target: change.username,
+      action: change.action,
+      before: change.before,
+      after: change.after,
+      secret: '',
+      print: operatorPrint(target),
+    },
     requestId,
   );
 }
@@ -249,7 +292,13 @@ export async function proposeOperatorEnable(deps: AdminDeps, by: AuthedOperator,
   return deps.db.transaction(async (tx) => {
     const target = await lockOperator(tx, id);
     if (target.state === 1) throw badInput(MSG.operatorNothingChanged);
-    return proposeOperatorChange(tx, by, target, { username: target.username, action: 'enable', before: { state: String(target.state) }, after: { state: '1' } }, requestId);
+    return proposeOperatorChange(
+      tx,
+      by,
+      target,
+      { username: target.username, action: 'enable', before: { state: String(target.state) }, after: { state: '1' } },
+      requestId,
+    );
   });
 }
 
@@ -264,9 +313,13 @@ export async function changeOperatorPassword(
   meta: RequestMeta,
 ): Promise<void> {
   if (!input.old_password) throw new AppError(BizCode.BAD_INPUT, MSG.oldPasswordRequired);
-  if (input.new_password.length < OPERATOR_PASSWORD_MIN) throw new AppError(BizCode.BAD_INPUT, MSG.operatorPasswordTooShort);
+  if (input.new_password.length < OPERATOR_PASSWORD_MIN)
+    throw new AppError(BizCode.BAD_INPUT, MSG.operatorPasswordTooShort);
   const succeeded = await admitLogin(deps.loginFailures, meta.ip, operator.username);
-  const [row] = await deps.db.select({ passwordHash: operators.passwordHash }).from(operators).where(eq(operators.id, operator.id));
+  const [row] = await deps.db
+    .select({ passwordHash: operators.passwordHash })
+    .from(operators)
+    .where(eq(operators.id, operator.id));
   if (!row || !(await verifySecret(input.old_password, row.passwordHash))) {
     throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongOldPassword);
   }
@@ -316,26 +369,60 @@ export async function authenticateOperator(deps: AdminDeps, token: string | null
   if (row.state !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);
   const renewed = Math.min(now + deps.idleMs, row.createdAt.getTime() + OPERATOR_SESSION_MS);
   if (renewed - row.expiresAt.getTime() > EXPIRY_BUMP_MS) {
-    await deps.db.update(operatorSessions).set({ expiresAt: new Date(renewed) }).where(eq(operatorSessions.tokenHash, sessionHash));
+    await deps.db
+      .update(operatorSessions)
+      .set({ expiresAt: new Date(renewed) })
+      .where(eq(operatorSessions.tokenHash, sessionHash));
   }
   const totpEnabled = row.totpSecret !== null;
-  const mustEnroll = !totpEnabled && (await readSettings(deps.db, ['operator_totp_required'])).operator_totp_required === 1;
+  const mustEnroll =
+    !totpEnabled && (await readSettings(deps.db, ['operator_totp_required'])).operator_totp_required === 1;
   return { id: row.id, username: row.username, role: row.role, sessionHash, totpEnabled, mustEnroll };
 }
 
 /** An operator as the console lists it. */
-export function operatorView(o: { id: number; username: string; role: OperatorRole; state: number; totpEnabled: boolean; createdAt: Date }) {
-  return { id: o.id, username: o.username, role: o.role, state: o.state, totp_enabled: o.totpEnabled, created_at: formatBeijing(o.createdAt) };
+export function operatorView(o: {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  state: number;
+  totpEnabled: boolean;
+  createdAt: Date;
+}) {
+  return {
+    id: o.id,
+    username: o.username,
+    role: o.role,
+    state: o.state,
+    totp_enabled: o.totpEnabled,
+    created_at: formatBeijing(o.createdAt),
+  };
 }
 
 /**
  * POST /admin/api/operators: a new operator is a pending change; its password is generated when a second admin
  * approves it, and answered once to that admin. A name taken in any case is refused (409).
  */
-export async function proposeOperatorCreation(deps: AdminDeps, by: AuthedOperator, input: { username: string; role: OperatorRole }, requestId: string) {
+export async function proposeOperatorCreation(
+  deps: AdminDeps,
+  by: AuthedOperator,
+  input: { username: string; role: OperatorRole },
+  requestId: string,
+) {
   return deps.db.transaction(async (tx) => {
     if (await operatorNamed(tx, input.username)) throw new AppError(BizCode.CONFLICT, MSG.operatorNameTaken);
-    return proposeOperatorChange(tx, by, undefined, { username: input.username, action: 'create', before: null, after: { username: input.username, role: input.role } }, requestId);
+    return proposeOperatorChange(
+      tx,
+      by,
+      undefined,
+      {
+        username: input.username,
+        action: 'create',
+        before: null,
+        after: { username: input.username, role: input.role },
+      },
+      requestId,
+    );
   });
 }
 
@@ -343,12 +430,24 @@ export async function proposeOperatorCreation(deps: AdminDeps, by: AuthedOperato
  * PUT /admin/api/operators/{id}: a new role, as a pending change; never one's own, never leaving the site without an
  * enabled admin (checked again when applied).
  */
-export async function proposeOperatorRole(deps: AdminDeps, by: AuthedOperator, id: number, role: OperatorRole, requestId: string) {
+export async function proposeOperatorRole(
+  deps: AdminDeps,
+  by: AuthedOperator,
+  id: number,
+  role: OperatorRole,
+  requestId: string,
+) {
   if (id === by.id) throw new AppError(BizCode.FORBIDDEN, MSG.operatorSelfRole);
   return deps.db.transaction(async (tx) => {
     const target = await lockOperator(tx, id, (seen) => seen?.role === 'admin' && role !== 'admin');
     if (target.role === role) throw badInput(MSG.operatorNothingChanged);
-    return proposeOperatorChange(tx, by, target, { username: target.username, action: 'role', before: { role: target.role }, after: { role } }, requestId);
+    return proposeOperatorChange(
+      tx,
+      by,
+      target,
+      { username: target.username, action: 'role', before: { role: target.role }, after: { role } },
+      requestId,
+    );
   });
 }
 
@@ -358,7 +457,12 @@ export async function startTotp(deps: AdminDeps, operator: AuthedOperator, reque
   const secret = new Secret({ size: 20 }).base32;
   await deps.db.transaction(async (tx) => {
     await tx.update(operators).set({ totpPendingSecret: secret }).where(eq(operators.id, operator.id));
-    await audit(tx, { operatorId: operator.id, action: 'operator.totp_setup', target: `operator:${operator.username}`, requestId });
+    await audit(tx, {
+      operatorId: operator.id,
+      action: 'operator.totp_setup',
+      target: `operator:${operator.username}`,
+      requestId,
+    });
   });
   return { uri: totpOf(secret, operator.username).toString(), secret };
 }
@@ -367,7 +471,10 @@ export async function startTotp(deps: AdminDeps, operator: AuthedOperator, reque
 export async function confirmTotp(deps: AdminDeps, operator: AuthedOperator, code: string, meta: RequestMeta) {
   if (operator.totpEnabled) throw new AppError(BizCode.CONFLICT, MSG.otpAlreadyEnabled);
   if (!code.trim()) throw new AppError(BizCode.OTP_REQUIRED, MSG.otpRequired);
-  const [row] = await deps.db.select({ pending: operators.totpPendingSecret }).from(operators).where(eq(operators.id, operator.id));
+  const [row] = await deps.db
+    .select({ pending: operators.totpPendingSecret })
+    .from(operators)
+    .where(eq(operators.id, operator.id));
   if (!row?.pending) throw new AppError(BizCode.CONFLICT, MSG.otpNotPending);
   // Wrong codes count with the sign-in limits: this is a guess at a code like any other.
   const succeeded = await admitLogin(deps.loginFailures, meta.ip, operator.username);
@@ -378,7 +485,13 @@ export async function confirmTotp(deps: AdminDeps, operator: AuthedOperator, cod
     const [done] = await tx
       .update(operators)
       .set({ totpSecret: row.pending, totpPendingSecret: null, totpLastStep: step })
-      .where(and(eq(operators.id, operator.id), eq(operators.totpPendingSecret, row.pending ?? ''), isNull(operators.totpSecret)))
+      .where(
+        and(
+          eq(operators.id, operator.id),
+          eq(operators.totpPendingSecret, row.pending ?? ''),
+          isNull(operators.totpSecret),
+        ),
+      )
       .returning({ id: operators.id });
     if (!done) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
     await audit(tx, {
@@ -404,7 +517,12 @@ export async function proposeTotpReset(deps: AdminDeps, by: AuthedOperator, id: 
       tx,
       by,
       target,
-      { username: target.username, action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' } },
+      {
+        username: target.username,
+        action: 'totp_reset',
+        before: { totp_enabled: 'true' },
+        after: { totp_enabled: 'false' },
+      },
       requestId,
     );
   });

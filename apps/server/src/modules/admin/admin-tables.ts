@@ -1,4 +1,15 @@
-import { index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from '../accounts/accounts-tables';
 import { sql } from 'drizzle-orm';
@@ -25,7 +36,10 @@ export const operators = pgTable(
      * the change that created it, changed its role, enabled it again or reset its two factors. Empty for an account
      * from the operator CLI.
      */
-    vouchedBy: integer('vouched_by').array().notNull().default(sql`'{}'`),
+    vouchedBy: integer('vouched_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** When that change took effect; null for an account from the operator CLI. */
     vouchedAt: timestamp('vouched_at', { withTimezone: true }),
     createdAt: stampedNow('created_at'),
@@ -113,5 +127,8 @@ export const adjustmentReviews = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: stampedNow('created_at'),
   },
-  (t) => [uniqueIndex('adjustment_reviews_reference_idx').on(t.reference), index('adjustment_reviews_state_idx').on(t.state, t.id)],
+  (t) => [
+    uniqueIndex('adjustment_reviews_reference_idx').on(t.reference),
+    index('adjustment_reviews_state_idx').on(t.state, t.id),
+  ],
 );

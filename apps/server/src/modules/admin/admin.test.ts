@@ -9,10 +9,15 @@ describe('operator login', () => {
   it('answers a token for the right password and 203 otherwise', async () => {
     const password = await createOperator(t.database.db, 'boss_one', 'admin');
     expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    const ok = await call<{ token: string; role: string }>(t.app, '/admin/api/login', { username: 'boss_one', password });
+    const ok = await call<{ token: string; role: string }>(t.app, '/admin/api/login', {
+      username: 'boss_one',
+      password,
+    });
     expect(ok.code).toBe(200);
     expect(ok.data.role).toBe('admin');
-    expect(await call(t.app, '/admin/api/login', { username: 'boss_one', password: 'nope' }, { ip: '10.8.0.1' })).toMatchObject({
+    expect(
+      await call(t.app, '/admin/api/login', { username: 'boss_one', password: 'nope' }, { ip: '10.8.0.1' }),
+    ).toMatchObject({
       code: 203,
       message: '账号或密码错误',
     });
@@ -25,7 +30,9 @@ describe('operator login', () => {
     const noToken = await t.app.inject({ method: 'GET', url: '/admin/api/members' });
     expect(noToken.json()).toMatchObject({ code: 401 });
     expect((await adminCall(t, m.token, 'GET', '/admin/api/members')).code).toBe(401);
-    expect(await adminCall(t, content, 'POST', `/admin/api/members/${id}/adjust`, { amount: '10', note: 'x' })).toMatchObject({
+    expect(
+      await adminCall(t, content, 'POST', `/admin/api/members/${id}/adjust`, { amount: '10', note: 'x' }),
+    ).toMatchObject({
       code: 403,
       message: '无权进行此操作',
     });
@@ -44,11 +51,24 @@ describe('POST /admin/api/members/:id/adjust', () => {
       message: '操作成功',
       data: { balance: '100.50', pending: null },
     });
-    expect(await adminCall(t, op, 'POST', url, { amount: '-100.51', note: '扣回' })).toMatchObject({ code: 210, message: '账户余额不足' });
-    expect(await adminCall(t, op, 'POST', url, { amount: '10', note: '' })).toMatchObject({ code: 400, message: '请填写调整备注' });
-    expect(await adminCall(t, op, 'POST', url, { amount: 'abc', note: 'x' })).toMatchObject({ code: 400, message: '请输入正确的金额' });
-    expect((await adminCall<{ balance: string }>(t, op, 'POST', url, { amount: '-0.50', note: '扣回' })).data.balance).toBe('100.00');
-    expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance).toBe('100.00');
+    expect(await adminCall(t, op, 'POST', url, { amount: '-100.51', note: '扣回' })).toMatchObject({
+      code: 210,
+      message: '账户余额不足',
+    });
+    expect(await adminCall(t, op, 'POST', url, { amount: '10', note: '' })).toMatchObject({
+      code: 400,
+      message: '请填写调整备注',
+    });
+    expect(await adminCall(t, op, 'POST', url, { amount: 'abc', note: 'x' })).toMatchObject({
+      code: 400,
+      message: '请输入正确的金额',
+    });
+    expect(
+      (await adminCall<{ balance: string }>(t, op, 'POST', url, { amount: '-0.50', note: '扣回' })).data.balance,
+    ).toBe('100.00');
+    expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance).toBe(
+      '100.00',
+    );
 
     // An adjustment is not a deposit: paysum stays.
     expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('0.00');
@@ -78,7 +98,11 @@ describe('POST /admin/api/members/:id/adjust', () => {
     const conflict = { code: BizCode.CONFLICT, message: MSG.adjustReferenceReused, data: null };
     expect(await adminCall(t, op, 'POST', await url(n.name), body)).toEqual(conflict);
     expect(await adminCall(t, op, 'POST', await url(m.name), { ...body, amount: '31' })).toEqual(conflict);
-    expect(await adminCall(t, op, 'POST', await url(m.name), body)).toEqual({ code: 200, message: MSG.ok, data: { balance: '30.00', pending: null } });
+    expect(await adminCall(t, op, 'POST', await url(m.name), body)).toEqual({
+      code: 200,
+      message: MSG.ok,
+      data: { balance: '30.00', pending: null },
+    });
     expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: n.token })).data.balance).toBe('0.00');
     expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance).toBe('30.00');
   });
@@ -143,9 +167,9 @@ const signIn = (username: string, password: string, ip = '10.20.0.1') =>
 describe('operator sessions and accounts', () => {
   it('audits every sign-in that checks a password: ok, wrong password, unknown name', async () => {
     const password = await createOperator(t.database.db, 'audit_op', 'content');
-    const [operator] = (await adminCall<Array<{ id: number; username: string }>>(t, await operatorToken(t), 'GET', '/admin/api/operators')).data.filter(
-      (o) => o.username === 'audit_op',
-    );
+    const [operator] = (
+      await adminCall<Array<{ id: number; username: string }>>(t, await operatorToken(t), 'GET', '/admin/api/operators')
+    ).data.filter((o) => o.username === 'audit_op');
     expect((await signIn('audit_op', password, '10.21.0.1')).code).toBe(200);
     expect((await signIn('AUDIT_OP', 'wrong-pass', '10.21.0.2')).code).toBe(BizCode.WRONG_PASSWORD);
     expect((await signIn('no_such_op', 'whatever', '10.21.0.3')).code).toBe(BizCode.WRONG_PASSWORD);
@@ -166,12 +190,21 @@ describe('operator sessions and accounts', () => {
     const { loginFailures, loginFailuresPerName } = t.config.limits;
     // More wrong passwords at the name than any limit, spread over addresses that each stay under theirs.
     for (let i = 0; i <= loginFailuresPerName.max; i += 1) {
-      expect(await signIn(i % 2 ? 'named_op' : 'NAMED_OP', 'bad-pass', `10.22.${i}.1`)).toEqual({ code: BizCode.WRONG_PASSWORD, message: MSG.loginFailed, data: null });
+      expect(await signIn(i % 2 ? 'named_op' : 'NAMED_OP', 'bad-pass', `10.22.${i}.1`)).toEqual({
+        code: BizCode.WRONG_PASSWORD,
+        message: MSG.loginFailed,
+        data: null,
+      });
     }
     expect((await signIn('named_op', password, '10.22.200.1')).code).toBe(200);
     // One address past its limit is answered 429, even for the right password; the operator elsewhere is not.
-    for (let i = 0; i < loginFailures.max; i += 1) expect((await signIn('named_op', 'bad-pass', '10.22.201.1')).code).toBe(BizCode.WRONG_PASSWORD);
-    expect(await signIn('named_op', password, '10.22.201.1')).toEqual({ code: BizCode.TOO_MANY, message: MSG.tooManyAttempts, data: null });
+    for (let i = 0; i < loginFailures.max; i += 1)
+      expect((await signIn('named_op', 'bad-pass', '10.22.201.1')).code).toBe(BizCode.WRONG_PASSWORD);
+    expect(await signIn('named_op', password, '10.22.201.1')).toEqual({
+      code: BizCode.TOO_MANY,
+      message: MSG.tooManyAttempts,
+      data: null,
+    });
     expect((await signIn('named_op', password, '10.22.202.1')).code).toBe(200);
   });
 
@@ -179,7 +212,11 @@ describe('operator sessions and accounts', () => {
     const password = await createOperator(t.database.db, 'leaving_op', 'finance');
     const first = (await signIn('leaving_op', password)).data.token;
     const second = (await signIn('leaving_op', password)).data.token;
-    expect(await adminCall(t, first, 'POST', '/admin/api/logout')).toEqual({ code: 200, message: MSG.logoffOk, data: null });
+    expect(await adminCall(t, first, 'POST', '/admin/api/logout')).toEqual({
+      code: 200,
+      message: MSG.logoffOk,
+      data: null,
+    });
     expect((await adminCall(t, first, 'GET', '/admin/api/members')).code).toBe(BizCode.UNAUTHORIZED);
     expect((await adminCall(t, first, 'POST', '/admin/api/logout')).code).toBe(BizCode.UNAUTHORIZED);
     expect((await adminCall(t, second, 'GET', '/admin/api/members')).code).toBe(200);
@@ -192,17 +229,33 @@ describe('operator sessions and accounts', () => {
     const finance = await operatorToken(t, 'finance');
 
     expect((await adminCall(t, finance, 'GET', '/admin/api/operators')).code).toBe(BizCode.FORBIDDEN);
-    const list = await adminCall<Array<{ id: number; username: string; role: string; state: number }>>(t, boss, 'GET', '/admin/api/operators');
+    const list = await adminCall<Array<{ id: number; username: string; role: string; state: number }>>(
+      t,
+      boss,
+      'GET',
+      '/admin/api/operators',
+    );
     const target = list.data.find((o) => o.username === 'target_op');
     expect(target).toMatchObject({ role: 'finance', state: 1 });
     expect(JSON.stringify(list.data)).not.toContain('password');
     const url = `/admin/api/operators/${target?.id}/state`;
 
     expect((await adminCall(t, finance, 'POST', url, { state: 0 })).code).toBe(BizCode.FORBIDDEN);
-    expect(await adminCall(t, boss, 'POST', url, { state: 0 })).toEqual({ code: 200, message: MSG.ok, data: { state: 0 } });
+    expect(await adminCall(t, boss, 'POST', url, { state: 0 })).toEqual({
+      code: 200,
+      message: MSG.ok,
+      data: { state: 0 },
+    });
     expect((await adminCall(t, session, 'GET', '/admin/api/members')).code).toBe(BizCode.UNAUTHORIZED);
-    expect(await signIn('target_op', password)).toEqual({ code: BizCode.WRONG_PASSWORD, message: MSG.loginFailed, data: null });
-    expect((await auditOf('operator:target_op')).map((r) => r.action).slice(0, 2)).toEqual(['operator.login_failed', 'operator.state']);
+    expect(await signIn('target_op', password)).toEqual({
+      code: BizCode.WRONG_PASSWORD,
+      message: MSG.loginFailed,
+      data: null,
+    });
+    expect((await auditOf('operator:target_op')).map((r) => r.action).slice(0, 2)).toEqual([
+      'operator.login_failed',
+      'operator.state',
+    ]);
 
     const me = list.data.filter((o) => o.role === 'admin').at(-1);
     expect(await adminCall(t, boss, 'POST', `/admin/api/operators/${me?.id}/state`, { state: 0 })).toEqual({
@@ -211,17 +264,41 @@ describe('operator sessions and accounts', () => {
       data: null,
     });
     expect((await adminCall(t, boss, 'GET', '/admin/api/members')).code).toBe(200);
-    expect((await adminCall(t, boss, 'POST', '/admin/api/operators/999999/state', { state: 0 })).code).toBe(BizCode.NOT_FOUND);
+    expect((await adminCall(t, boss, 'POST', '/admin/api/operators/999999/state', { state: 0 })).code).toBe(
+      BizCode.NOT_FOUND,
+    );
 
     // Enabling again waits for a second admin (docs/operators.md "Two people, judged by person").
     const enable = await adminCall<{ id: number; action: string; state: number }>(t, boss, 'POST', url, { state: 1 });
-    expect(enable).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { target_kind: 'operator', target: 'target_op', action: 'enable', state: 1 } });
-    expect(await signIn('target_op', password)).toEqual({ code: BizCode.WRONG_PASSWORD, message: MSG.loginFailed, data: null });
-    expect(await adminCall(t, boss, 'POST', url, { state: 1 })).toEqual({ code: BizCode.CONFLICT, message: MSG.operatorChangeExists, data: null });
-    const approved = await adminCall(t, await operatorToken(t, 'admin'), 'POST', `/admin/api/integration-changes/${enable.data.id}/approve`, { note: '' });
+    expect(enable).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+      data: { target_kind: 'operator', target: 'target_op', action: 'enable', state: 1 },
+    });
+    expect(await signIn('target_op', password)).toEqual({
+      code: BizCode.WRONG_PASSWORD,
+      message: MSG.loginFailed,
+      data: null,
+    });
+    expect(await adminCall(t, boss, 'POST', url, { state: 1 })).toEqual({
+      code: BizCode.CONFLICT,
+      message: MSG.operatorChangeExists,
+      data: null,
+    });
+    const approved = await adminCall(
+      t,
+      await operatorToken(t, 'admin'),
+      'POST',
+      `/admin/api/integration-changes/${enable.data.id}/approve`,
+      { note: '' },
+    );
     expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied, data: { state: 2 } });
     expect((await signIn('target_op', password)).code).toBe(200);
-    expect(await adminCall(t, boss, 'POST', url, { state: 1 })).toEqual({ code: 400, message: MSG.operatorNothingChanged, data: null });
+    expect(await adminCall(t, boss, 'POST', url, { state: 1 })).toEqual({
+      code: 400,
+      message: MSG.operatorNothingChanged,
+      data: null,
+    });
   });
 
   it('changes its own password: rules, 205 for a wrong old one, other sessions end', async () => {
@@ -257,7 +334,13 @@ describe('operator sessions and accounts', () => {
     const ip = '10.24.0.1';
     const max = t.config.limits.loginFailures.max;
     for (let i = 0; i < max; i += 1) {
-      const wrong = await opCall(token, 'POST', '/admin/api/password', { old_password: `wrong-${i}`, new_password: 'a-new-password' }, ip);
+      const wrong = await opCall(
+        token,
+        'POST',
+        '/admin/api/password',
+        { old_password: `wrong-${i}`, new_password: 'a-new-password' },
+        ip,
+      );
       expect(wrong.code).toBe(BizCode.WRONG_OLD_PASSWORD);
     }
     const right = { old_password: password, new_password: 'a-new-password' };

@@ -60,7 +60,10 @@ async function signIn(username: string, password: string, at: { ip?: string; dev
 }
 
 /** An operator made with the operator CLI (as the first admins are), signed in. */
-async function cliOperator(role: 'admin' | 'finance' | 'content', at: { ip?: string; device?: string } = {}): Promise<Operator> {
+async function cliOperator(
+  role: 'admin' | 'finance' | 'content',
+  at: { ip?: string; device?: string } = {},
+): Promise<Operator> {
   seq += 1;
   const name = `sp_${role}_${seq}`;
   const password = await createOperator(t.database.db, name, role);
@@ -74,20 +77,33 @@ async function idOf(name: string): Promise<number> {
   if (!row) throw new Error(`no operator ${name}`);
   return row.id;
 }
-const accountOf = async (name: string) => (await t.database.db.select().from(operators).where(eq(operators.username, name)))[0];
+const accountOf = async (name: string) =>
+  (await t.database.db.select().from(operators).where(eq(operators.username, name)))[0];
 
-const propose = (token: string, username: string, role: string) => adminCall<Change>(t, token, 'POST', '/admin/api/operators', { username, role });
-const approve = (token: string, id: number) => adminCall<Change>(t, token, 'POST', `/admin/api/integration-changes/${id}/approve`, { note: '' });
-const changeRow = async (id: number) => (await t.database.db.select().from(integrationChanges).where(eq(integrationChanges.id, id)))[0];
+const propose = (token: string, username: string, role: string) =>
+  adminCall<Change>(t, token, 'POST', '/admin/api/operators', { username, role });
+const approve = (token: string, id: number) =>
+  adminCall<Change>(t, token, 'POST', `/admin/api/integration-changes/${id}/approve`, { note: '' });
+const changeRow = async (id: number) =>
+  (await t.database.db.select().from(integrationChanges).where(eq(integrationChanges.id, id)))[0];
 
 /** A new account through the queue: `maker` proposes it, `approver` approves it; signed in from its own address. */
-async function madeThroughQueue(maker: Operator, approver: Operator, role: 'admin' | 'finance' | 'content', at: { ip?: string; device?: string } = {}) {
+async function madeThroughQueue(
+  maker: Operator,
+  approver: Operator,
+  role: 'admin' | 'finance' | 'content',
+  at: { ip?: string; device?: string } = {},
+) {
   seq += 1;
   const name = `sp_made_${seq}`;
   const proposed = await propose(maker.token, name, role);
   expect(proposed.code).toBe(200);
   const approved = await approve(approver.token, proposed.data.id);
-  expect(approved).toMatchObject({ code: 200, message: MSG.operatorCreated, data: { state: 2, password: expect.any(String) } });
+  expect(approved).toMatchObject({
+    code: 200,
+    message: MSG.operatorCreated,
+    data: { state: 2, password: expect.any(String) },
+  });
   const answer = await signIn(name, approved.data.password!, at);
   expect(answer.code).toBe(200);
   return { id: await idOf(name), name, password: approved.data.password!, token: answer.data!.token };
@@ -97,14 +113,21 @@ async function madeThroughQueue(maker: Operator, approver: Operator, role: 'admi
 async function venueChange(maker: Operator, secret = 'maker-chosen-secret-0001') {
   seq += 1;
   const code = `SP${seq}`;
-  const [venue] = await t.database.db.insert(venues).values({ code, name: `${code}场馆`, platname: code, categoryId: 'realbet' }).returning();
+  const [venue] = await t.database.db
+    .insert(venues)
+    .values({ code, name: `${code}场馆`, platname: code, categoryId: 'realbet' })
+    .returning();
   const proposed = await adminCall<Change>(t, maker.token, 'POST', `/admin/api/venues/${venue!.id}/integration`, {
     wallet_mode: 'seamless',
     api_base_url: '',
     api_secret: secret,
     currency: 'CNY',
   });
-  expect(proposed).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { state: 1, target: code } });
+  expect(proposed).toMatchObject({
+    code: 200,
+    message: MSG.integrationChangePending,
+    data: { state: 1, target: code },
+  });
   return { code, change: proposed.data.id };
 }
 
@@ -121,7 +144,8 @@ async function callback(venue: string, action: 'bet' | 'win', body: Record<strin
   });
   return { http: res.statusCode, status: (res.json() as { status: string }).status };
 }
-const balanceOf = async (token: string) => (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
+const balanceOf = async (token: string) =>
+  (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
 describe('a new operator takes two admins', () => {
   it('does not exist until a second admin approves; the approver is shown the password once', async () => {
@@ -150,15 +174,27 @@ describe('a new operator takes two admins', () => {
     expect(await accountOf('sp_new_admin')).toBeUndefined();
     expect(await signIn('sp_new_admin', 'anything-at-all')).toMatchObject({ code: BizCode.WRONG_PASSWORD });
     // One change per account, whatever the case; a name taken is refused as before.
-    expect(await propose(c.token, 'SP_NEW_ADMIN', 'finance')).toEqual({ code: 409, message: MSG.operatorChangeExists, data: null });
-    expect(await propose(c.token, a.name, 'finance')).toEqual({ code: 409, message: MSG.operatorNameTaken, data: null });
+    expect(await propose(c.token, 'SP_NEW_ADMIN', 'finance')).toEqual({
+      code: 409,
+      message: MSG.operatorChangeExists,
+      data: null,
+    });
+    expect(await propose(c.token, a.name, 'finance')).toEqual({
+      code: 409,
+      message: MSG.operatorNameTaken,
+      data: null,
+    });
     expect(await propose(ops.finance, 'sp_by_finance', 'admin')).toEqual(refused(MSG.operatorForbidden));
 
     expect(await approve(a.token, proposed.data.id)).toEqual(refused(MSG.integrationMakerCannotApprove));
     expect(await accountOf('sp_new_admin')).toBeUndefined();
 
     const approved = await approve(c.token, proposed.data.id);
-    expect(approved).toMatchObject({ code: 200, message: MSG.operatorCreated, data: { id: proposed.data.id, state: 2, checked_by: c.name } });
+    expect(approved).toMatchObject({
+      code: 200,
+      message: MSG.operatorCreated,
+      data: { id: proposed.data.id, state: 2, checked_by: c.name },
+    });
     const password = approved.data.password!;
     expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
     // Shown once: the queue never answers it again.
@@ -170,7 +206,13 @@ describe('a new operator takes two admins', () => {
     const created = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'operator.create'));
     expect(created.find((r) => r.target === 'operator:sp_new_admin')).toMatchObject({
       operatorId: c.id,
-      after: JSON.stringify({ id: account!.id, username: 'sp_new_admin', role: 'admin', change: proposed.data.id, made_by: a.name }),
+      after: JSON.stringify({
+        id: account!.id,
+        username: 'sp_new_admin',
+        role: 'admin',
+        change: proposed.data.id,
+        made_by: a.name,
+      }),
     });
     expect((await signIn('sp_new_admin', password)).code).toBe(200);
   });
@@ -182,7 +224,11 @@ describe('a new operator takes two admins', () => {
     expect(account).toMatchObject({ vouchedBy: [], vouchedAt: null });
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.target, 'operator:sp_cli_boss'));
     expect(rows.map((r) => [r.action, r.operatorId, r.after])).toEqual([
-      ['operator.create', null, JSON.stringify({ id: account!.id, username: 'sp_cli_boss', role: 'admin', via: 'cli' })],
+      [
+        'operator.create',
+        null,
+        JSON.stringify({ id: account!.id, username: 'sp_cli_boss', role: 'admin', via: 'cli' }),
+      ],
     ]);
   });
 
@@ -202,21 +248,38 @@ describe('a new operator takes two admins', () => {
 
     // A's large adjustment (above the 1,000.00 line) waits; B in finance cannot approve it.
     const m = await registerMember(t.app);
-    const adjusted = await adminCall<{ pending: { id: number } | null }>(t, a.token, 'POST', `/admin/api/members/${await memberId(t, m.name)}/adjust`, {
-      amount: '5000',
-      note: '大额补偿',
-    });
+    const adjusted = await adminCall<{ pending: { id: number } | null }>(
+      t,
+      a.token,
+      'POST',
+      `/admin/api/members/${await memberId(t, m.name)}/adjust`,
+      {
+        amount: '5000',
+        note: '大额补偿',
+      },
+    );
     expect(adjusted).toMatchObject({ code: 200, message: MSG.adjustPendingReview });
     const pendingId = adjusted.data.pending!.id;
-    expect(await adminCall(t, bFinance.token, 'POST', `/admin/api/adjustments/${pendingId}/approve`, {})).toEqual(refused(MSG.secondPersonVouched));
+    expect(await adminCall(t, bFinance.token, 'POST', `/admin/api/adjustments/${pendingId}/approve`, {})).toEqual(
+      refused(MSG.secondPersonVouched),
+    );
     expect(await kit.balance(m.token)).toBe('0.00');
 
     // A's first review of a large withdrawal (above the 5,000.00 line): B in finance cannot give the second.
     const payee = await kit.memberWithCard('6000');
-    const made = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '6000', bank: payee.card, password: 'pay123456' }, { token: payee.token });
+    const made = await call<{ order_no: string }>(
+      t.app,
+      '/api/withdraw',
+      { amount: '6000', bank: payee.card, password: 'pay123456' },
+      { token: payee.token },
+    );
     expect(made.code).toBe(200);
     const url = `/admin/api/withdrawals/${made.data.order_no}/approve`;
-    expect(await adminCall(t, a.token, 'POST', url, {})).toMatchObject({ code: 200, message: MSG.secondReviewPending, data: { state: 1 } });
+    expect(await adminCall(t, a.token, 'POST', url, {})).toMatchObject({
+      code: 200,
+      message: MSG.secondReviewPending,
+      data: { state: 1 },
+    });
     expect(await adminCall(t, bFinance.token, 'POST', url, {})).toEqual(refused(MSG.secondPersonVouched));
     // Someone else can: the line still works.
     expect(await adminCall(t, ops.finance, 'POST', url, {})).toMatchObject({ code: 200, data: { state: 2 } });
@@ -238,11 +301,23 @@ describe('an account newer than the item', () => {
 
     // Disabled (at once) and enabled again (through the queue) after the item.
     const eId = e.id;
-    expect(await adminCall(t, c.token, 'POST', `/admin/api/operators/${eId}/state`, { state: 0 })).toEqual({ code: 200, message: MSG.ok, data: { state: 0 } });
+    expect(await adminCall(t, c.token, 'POST', `/admin/api/operators/${eId}/state`, { state: 0 })).toEqual({
+      code: 200,
+      message: MSG.ok,
+      data: { state: 0 },
+    });
     const enable = await adminCall<Change>(t, c.token, 'POST', `/admin/api/operators/${eId}/state`, { state: 1 });
-    expect(enable).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { target: e.name, action: 'enable', before: { state: '0' }, after: { state: '1' } } });
+    expect(enable).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+      data: { target: e.name, action: 'enable', before: { state: '0' }, after: { state: '1' } },
+    });
     expect(await accountOf(e.name)).toMatchObject({ state: 0 });
-    expect(await approve(d.token, enable.data.id)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied, data: { state: 2 } });
+    expect(await approve(d.token, enable.data.id)).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangeApplied,
+      data: { state: 2 },
+    });
     expect(await accountOf(e.name)).toMatchObject({ state: 1, vouchedBy: [c.id, d.id] });
     const again = await signIn(e.name, e.password);
     expect(again.code).toBe(200);
@@ -275,51 +350,99 @@ describe('one sign-in address or device', () => {
     // The office's shared address (OPERATOR_SHARED_ADDRESSES) is no evidence: recorded as none.
     const u = await cliOperator('admin', { ip: OFFICE });
     const v = await cliOperator('admin', { ip: OFFICE });
-    expect((await t.database.db.select().from(operatorSignIns).where(eq(operatorSignIns.operatorId, u.id)))[0]).toMatchObject({ address: '', device: '' });
+    expect(
+      (await t.database.db.select().from(operatorSignIns).where(eq(operatorSignIns.operatorId, u.id)))[0],
+    ).toMatchObject({ address: '', device: '' });
     const { change: byU } = await venueChange(u);
     expect(await approve(v.token, byU)).toMatchObject({ code: 200, data: { state: 2 } });
   });
 });
 
 describe("an operator's role and two factors take two admins", () => {
-  const codeAt = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
+  const codeAt = (secret: string, at = Date.now()) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
 
   it('change nothing until approved; approved, they end the operator’s sessions', async () => {
     const a = await cliOperator('admin');
     const c = await cliOperator('admin');
     const target = await cliOperator('finance');
     const setup = await adminCall<{ secret: string }>(t, target.token, 'POST', '/admin/api/totp/setup');
-    expect((await adminCall(t, target.token, 'POST', '/admin/api/totp/confirm', { code: codeAt(setup.data.secret) })).code).toBe(200);
+    expect(
+      (await adminCall(t, target.token, 'POST', '/admin/api/totp/confirm', { code: codeAt(setup.data.secret) })).code,
+    ).toBe(200);
 
     // A two-factor reset by one admin: the operator keeps its factors and its session.
     const reset = await adminCall<Change>(t, a.token, 'POST', `/admin/api/operators/${target.id}/totp/reset`);
     expect(reset).toMatchObject({
       code: 200,
       message: MSG.integrationChangePending,
-      data: { target_kind: 'operator', target: target.name, action: 'totp_reset', before: { totp_enabled: 'true' }, after: { totp_enabled: 'false' }, state: 1 },
+      data: {
+        target_kind: 'operator',
+        target: target.name,
+        action: 'totp_reset',
+        before: { totp_enabled: 'true' },
+        after: { totp_enabled: 'false' },
+        state: 1,
+      },
     });
-    expect(await adminCall(t, a.token, 'POST', `/admin/api/operators/${target.id}/totp/reset`)).toEqual({ code: 409, message: MSG.operatorChangeExists, data: null });
+    expect(await adminCall(t, a.token, 'POST', `/admin/api/operators/${target.id}/totp/reset`)).toEqual({
+      code: 409,
+      message: MSG.operatorChangeExists,
+      data: null,
+    });
     expect((await adminCall(t, target.token, 'GET', '/admin/api/me')).data).toMatchObject({ totp_enabled: true });
     expect((await accountOf(target.name))?.totpSecret).toBe(setup.data.secret);
     expect(await approve(a.token, reset.data.id)).toEqual(refused(MSG.integrationMakerCannotApprove));
 
-    expect(await approve(c.token, reset.data.id)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied, data: { state: 2 } });
-    expect(await adminCall(t, target.token, 'GET', '/admin/api/me')).toEqual({ code: 401, message: MSG.notLoggedIn, data: null });
+    expect(await approve(c.token, reset.data.id)).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangeApplied,
+      data: { state: 2 },
+    });
+    expect(await adminCall(t, target.token, 'GET', '/admin/api/me')).toEqual({
+      code: 401,
+      message: MSG.notLoggedIn,
+      data: null,
+    });
     expect(await accountOf(target.name)).toMatchObject({ totpSecret: null, vouchedBy: [a.id, c.id] });
     const afterReset = await signIn(target.name, target.password);
     expect(afterReset.code).toBe(200);
-    expect(await adminCall(t, a.token, 'POST', `/admin/api/operators/${target.id}/totp/reset`)).toEqual({ code: 400, message: MSG.operatorNothingChanged, data: null });
+    expect(await adminCall(t, a.token, 'POST', `/admin/api/operators/${target.id}/totp/reset`)).toEqual({
+      code: 400,
+      message: MSG.operatorNothingChanged,
+      data: null,
+    });
 
     // A new role by one admin: the operator keeps its role and its session until a second admin approves.
     const role = await adminCall<Change>(t, a.token, 'PUT', `/admin/api/operators/${target.id}`, { role: 'content' });
-    expect(role).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { action: 'role', before: { role: 'finance' }, after: { role: 'content' } } });
-    expect((await adminCall(t, afterReset.data!.token, 'GET', '/admin/api/me')).data).toMatchObject({ role: 'finance' });
+    expect(role).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+      data: { action: 'role', before: { role: 'finance' }, after: { role: 'content' } },
+    });
+    expect((await adminCall(t, afterReset.data!.token, 'GET', '/admin/api/me')).data).toMatchObject({
+      role: 'finance',
+    });
     expect(await accountOf(target.name)).toMatchObject({ role: 'finance' });
     expect(await approve(c.token, role.data.id)).toMatchObject({ code: 200, data: { state: 2 } });
-    expect(await adminCall(t, afterReset.data!.token, 'GET', '/admin/api/me')).toEqual({ code: 401, message: MSG.notLoggedIn, data: null });
+    expect(await adminCall(t, afterReset.data!.token, 'GET', '/admin/api/me')).toEqual({
+      code: 401,
+      message: MSG.notLoggedIn,
+      data: null,
+    });
     expect(await accountOf(target.name)).toMatchObject({ role: 'content' });
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.target, `operator:${target.name}`));
-    expect(audits.filter((r) => r.action.startsWith('operator.') && r.action !== 'operator.login' && r.action !== 'operator.totp_setup').map((r) => [r.action, r.operatorId])).toEqual([
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `operator:${target.name}`));
+    expect(
+      audits
+        .filter(
+          (r) =>
+            r.action.startsWith('operator.') && r.action !== 'operator.login' && r.action !== 'operator.totp_setup',
+        )
+        .map((r) => [r.action, r.operatorId]),
+    ).toEqual([
       ['operator.create', null],
       ['operator.totp_enable', target.id],
       ['operator.totp_reset', c.id],
@@ -331,11 +454,17 @@ describe("an operator's role and two factors take two admins", () => {
       ['integration.propose', a.id],
       ['integration.approve', c.id],
     ]);
-    expect(await adminCall(t, a.token, 'PUT', `/admin/api/operators/${target.id}`, { role: 'content' })).toEqual({ code: 400, message: MSG.operatorNothingChanged, data: null });
-    expect(await adminCall(t, a.token, 'PUT', `/admin/api/operators/${a.id}`, { role: 'content' })).toEqual(refused(MSG.operatorSelfRole));
+    expect(await adminCall(t, a.token, 'PUT', `/admin/api/operators/${target.id}`, { role: 'content' })).toEqual({
+      code: 400,
+      message: MSG.operatorNothingChanged,
+      data: null,
+    });
+    expect(await adminCall(t, a.token, 'PUT', `/admin/api/operators/${a.id}`, { role: 'content' })).toEqual(
+      refused(MSG.operatorSelfRole),
+    );
   });
 
-  it("is never approved by the operator it is about, and goes stale when the operator moved since", async () => {
+  it('is never approved by the operator it is about, and goes stale when the operator moved since', async () => {
     const a = await cliOperator('admin');
     const c = await cliOperator('admin');
     const other = await cliOperator('admin');
@@ -346,15 +475,25 @@ describe("an operator's role and two factors take two admins", () => {
     expect(await accountOf(c.name)).toMatchObject({ role: 'admin', vouchedBy: [] });
 
     // Disabled meanwhile (at once): the role change is over an account that moved.
-    expect((await adminCall(t, other.token, 'POST', `/admin/api/operators/${c.id}/state`, { state: 0 })).code).toBe(200);
-    expect(await approve(other.token, demote.data.id)).toEqual({ code: 409, message: MSG.operatorChangeStale, data: null });
+    expect((await adminCall(t, other.token, 'POST', `/admin/api/operators/${c.id}/state`, { state: 0 })).code).toBe(
+      200,
+    );
+    expect(await approve(other.token, demote.data.id)).toEqual({
+      code: 409,
+      message: MSG.operatorChangeStale,
+      data: null,
+    });
     expect(await changeRow(demote.data.id)).toMatchObject({ state: 5, checkedBy: other.name });
     expect(await accountOf(c.name)).toMatchObject({ role: 'admin', state: 0 });
 
     // A creation whose name was taken since (made by the CLI) is stale too, and creates nothing.
     const creation = await propose(a.token, 'sp_taken_later', 'finance');
     await createOperator(t.database.db, 'SP_TAKEN_LATER', 'content');
-    expect(await approve(other.token, creation.data.id)).toEqual({ code: 409, message: MSG.operatorChangeStale, data: null });
+    expect(await approve(other.token, creation.data.id)).toEqual({
+      code: 409,
+      message: MSG.operatorChangeStale,
+      data: null,
+    });
     expect(await accountOf('sp_taken_later')).toBeUndefined();
     expect(await accountOf('SP_TAKEN_LATER')).toMatchObject({ role: 'content' });
   });
@@ -369,7 +508,11 @@ describe('the money attack of one admin', () => {
 
     // Alone, A proposes a second admin: it does not exist, so it signs in nowhere and approves nothing.
     const second = await propose(a.token, 'sp_accomplice_admin', 'admin');
-    expect(second).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { state: 1, target: 'sp_accomplice_admin', action: 'create' } });
+    expect(second).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+      data: { state: 1, target: 'sp_accomplice_admin', action: 'create' },
+    });
     expect(second.data).not.toHaveProperty('password');
     expect(await signIn('sp_accomplice_admin', 'any-password-at-all')).toMatchObject({ code: BizCode.WRONG_PASSWORD });
     expect(await approve(a.token, second.data.id)).toEqual(refused(MSG.integrationMakerCannotApprove));
@@ -377,7 +520,13 @@ describe('the money attack of one admin', () => {
     expect(await approve(a.token, change)).toEqual(refused(MSG.integrationMakerCannotApprove));
 
     const bet = { player: accomplice.name, transaction_id: `${code}-bet`, round_id: `${code}-r`, amount: '1.00' };
-    const win = { player: accomplice.name, transaction_id: `${code}-win`, round_id: `${code}-r`, amount: '1000000.00', reference_transaction_id: `${code}-bet` };
+    const win = {
+      player: accomplice.name,
+      transaction_id: `${code}-win`,
+      round_id: `${code}-r`,
+      amount: '1000000.00',
+      reference_transaction_id: `${code}-bet`,
+    };
     expect(await callback(code, 'bet', bet, secret)).not.toMatchObject({ status: 'OK' });
     expect(await callback(code, 'win', win, secret)).not.toMatchObject({ status: 'OK' });
     expect(await balanceOf(accomplice.token)).toBe('1.00');
@@ -393,7 +542,19 @@ describe('the money attack of one admin', () => {
     for (const venueCode of [code, later.code]) {
       const again = { ...bet, transaction_id: `${venueCode}-bet2`, round_id: `${venueCode}-r2` };
       expect(await callback(venueCode, 'bet', again, secret)).not.toMatchObject({ status: 'OK' });
-      expect(await callback(venueCode, 'win', { ...win, transaction_id: `${venueCode}-win2`, round_id: again.round_id, reference_transaction_id: again.transaction_id }, secret)).not.toMatchObject({ status: 'OK' });
+      expect(
+        await callback(
+          venueCode,
+          'win',
+          {
+            ...win,
+            transaction_id: `${venueCode}-win2`,
+            round_id: again.round_id,
+            reference_transaction_id: again.transaction_id,
+          },
+          secret,
+        ),
+      ).not.toMatchObject({ status: 'OK' });
       const [venue] = await t.database.db.select().from(venues).where(eq(venues.code, venueCode));
       expect(venue).toMatchObject({ walletMode: 'transfer', apiSecret: '' });
     }
@@ -405,7 +566,12 @@ describe('the money attack of one admin', () => {
     expect(await approve(c.token, later.change)).toMatchObject({ code: 200, data: { state: 2 } });
     const paid = { ...bet, transaction_id: `${later.code}-bet3`, round_id: `${later.code}-r3` };
     expect(await callback(later.code, 'bet', paid, secret)).toEqual({ http: 200, status: 'OK' });
-    const won = { ...win, transaction_id: `${later.code}-win3`, round_id: paid.round_id, reference_transaction_id: paid.transaction_id };
+    const won = {
+      ...win,
+      transaction_id: `${later.code}-win3`,
+      round_id: paid.round_id,
+      reference_transaction_id: paid.transaction_id,
+    };
     expect(await callback(later.code, 'win', won, secret)).toEqual({ http: 200, status: 'OK' });
     expect(await balanceOf(accomplice.token)).toBe('1000000.00');
   });

@@ -114,10 +114,19 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
     const view = await guard(() =>
       db.transaction(async (tx) => {
         await resource.verify?.(tx, input, null);
-        const [row] = (await tx.insert(table).values(values as never).returning()) as unknown as R[];
+        const [row] = (await tx
+          .insert(table)
+          .values(values as never)
+          .returning()) as unknown as R[];
         if (!row) throw new Error(`${resource.action} insert returned nothing`);
         const [after] = await annotated(tx, [row]);
-        await audit(tx, { operatorId: operator.id, action: `${resource.action}.create`, target: `${resource.action}:${row.id}`, after, requestId: req.id });
+        await audit(tx, {
+          operatorId: operator.id,
+          action: `${resource.action}.create`,
+          target: `${resource.action}:${row.id}`,
+          after,
+          requestId: req.id,
+        });
         return after;
       }),
     );
@@ -129,18 +138,35 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
     const { input, values } = checked(parsed as Input<C>);
     const view = await guard(() =>
       db.transaction(async (tx) => {
-        const [before] = (await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as unknown as R[];
+        const [before] = (await tx
+          .select()
+          .from(table as PgTable)
+          .where(eq(table.id, id))
+          .for('update')) as unknown as R[];
         if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
         await resource.verify?.(tx, input, before);
         // Money fields wait for a second admin: only the kind's immediate columns are written now.
-        const split = resource.money ? await proposeRowUpdate(tx, operator, resource.money, before, input, req.id) : null;
+        const split = resource.money
+          ? await proposeRowUpdate(tx, operator, resource.money, before, input, req.id)
+          : null;
         const written = split ? split.immediate : values;
         const [row] = Object.keys(written).length
-          ? ((await tx.update(table).set(written as never).where(eq(table.id, id)).returning()) as unknown as R[])
+          ? ((await tx
+              .update(table)
+              .set(written as never)
+              .where(eq(table.id, id))
+              .returning()) as unknown as R[])
           : [before];
         if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
         const [after] = await annotated(tx, [row]);
-        await audit(tx, { operatorId: operator.id, action: `${resource.action}.update`, target: `${resource.action}:${id}`, before: resource.view(before), after, requestId: req.id });
+        await audit(tx, {
+          operatorId: operator.id,
+          action: `${resource.action}.update`,
+          target: `${resource.action}:${id}`,
+          before: resource.view(before),
+          after,
+          requestId: req.id,
+        });
         return { after, pending: split?.change != null };
       }),
     );
@@ -151,20 +177,34 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
     const id = idParam(params);
     await db.transaction(async (tx) => {
       if (resource.beforeDelete) {
-        const [locked] = (await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as unknown as R[];
+        const [locked] = (await tx
+          .select()
+          .from(table as PgTable)
+          .where(eq(table.id, id))
+          .for('update')) as unknown as R[];
         if (!locked) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
         await resource.beforeDelete(tx, locked);
       }
       const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as unknown as R[];
       if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-      await audit(tx, { operatorId: operator.id, action: `${resource.action}.delete`, target: `${resource.action}:${id}`, before: resource.view(row), requestId: req.id });
+      await audit(tx, {
+        operatorId: operator.id,
+        action: `${resource.action}.delete`,
+        target: `${resource.action}:${id}`,
+        before: resource.view(row),
+        requestId: req.id,
+      });
     });
     return { data: null, message: MSG.ok };
   });
 }
 
 /** A table of listed items that an operator orders and switches on or off (banners, marquee notices, promotion types). */
-type SwitchedTable = PgTable & { id: PgColumn; sort: PgColumn; $inferSelect: { id: number; sort: number; enabled: number } };
+type SwitchedTable = PgTable & {
+  id: PgColumn;
+  sort: PgColumn;
+  $inferSelect: { id: number; sort: number; enabled: number };
+};
 
 /**
  * The resource of a switched table whose items are one field besides their order and switch (a banner's src, a

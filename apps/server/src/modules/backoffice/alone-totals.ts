@@ -59,7 +59,8 @@ export async function judgeAlone(tx: Tx, item: AloneItem, totals: DailyTotals): 
   const operatorSoFar = soFar('operator');
   const memberSoFar = soFar('member');
   const size = Math.abs(item.cents);
-  const within = operatorSoFar + size <= totals.operatorDay && (!item.toMember || memberSoFar + size <= totals.memberDay);
+  const within =
+    operatorSoFar + size <= totals.operatorDay && (!item.toMember || memberSoFar + size <= totals.memberDay);
   return { within, operatorSoFar, memberSoFar };
 }
 

@@ -5,7 +5,14 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import type { integrationChanges } from '../integrations/integration-tables';
-import { type Fields, fingerprint, type IntegrationChangeView, pendingTargets, propose, type Proposer } from './pending-changes';
+import {
+  type Fields,
+  fingerprint,
+  type IntegrationChangeView,
+  pendingTargets,
+  propose,
+  type Proposer,
+} from './pending-changes';
 
 export type { Fields };
 
@@ -30,7 +37,13 @@ export function proposeSetting(
   p: { target: string; before: Fields | null; after: Fields; print: string },
   requestId: string,
 ): Promise<IntegrationChangeView> {
-  return propose(tx, operator, { kind: 'setting', action: 'set', secret: '', ...p }, requestId, MSG.settingChangeExists);
+  return propose(
+    tx,
+    operator,
+    { kind: 'setting', action: 'set', secret: '', ...p },
+    requestId,
+    MSG.settingChangeExists,
+  );
 }
 
 /** The part of a target after its prefix ('vip-level:3' -> '3'), or null when the target is of another kind. */
@@ -46,14 +59,24 @@ export function parseCapped<S extends z.ZodType>(schema: S, values: unknown): z.
 }
 
 /** Items of a list, each with whether a change of it waits (target '<prefix>:<key>'). */
-export async function withPendingSettings<T>(db: DbOrTx, prefix: string, items: T[], key: (item: T) => string | number): Promise<Array<T & { pending_change: boolean }>> {
-  const pending = await pendingTargets(db, 'setting', items.map((i) => `${prefix}:${key(i)}`));
+export async function withPendingSettings<T>(
+  db: DbOrTx,
+  prefix: string,
+  items: T[],
+  key: (item: T) => string | number,
+): Promise<Array<T & { pending_change: boolean }>> {
+  const pending = await pendingTargets(
+    db,
+    'setting',
+    items.map((i) => `${prefix}:${key(i)}`),
+  );
   return items.map((i) => ({ ...i, pending_change: pending.has(`${prefix}:${key(i)}`) }));
 }
 
 const pick = (fields: Fields, names: readonly string[]): Fields =>
   Object.fromEntries(names.filter((n) => fields[n] !== undefined).map((n) => [n, fields[n]!]));
-const same = (a: Fields, b: Fields) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const same = (a: Fields, b: Fields) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
  * A table of items whose money fields wait for a second admin (VIP levels, red-packet rules, commission plans): a
@@ -84,7 +107,12 @@ export interface MoneyRows<S extends z.ZodType, R extends { id: number }> {
 }
 
 /** Whether another row holds the input's value of the kind's unique column. */
-async function clashes<S extends z.ZodType, R extends { id: number }>(tx: Tx, kind: MoneyRows<S, R>, input: z.output<S>, id: number | null) {
+async function clashes<S extends z.ZodType, R extends { id: number }>(
+  tx: Tx,
+  kind: MoneyRows<S, R>,
+  input: z.output<S>,
+  id: number | null,
+) {
   if (!kind.unique) return false;
   const taken = eq(kind.unique.column, kind.unique.of(input));
   const rows = await tx
@@ -113,7 +141,12 @@ export async function proposeRowCreation<S extends z.ZodType, R extends { id: nu
   const after = kind.fields(input);
   checked(kind, kind.read ? kind.read(after) : after);
   if (await clashes(tx, kind, input, null)) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
-  return proposeSetting(tx, operator, { target: `${kind.prefix}:${NEW}`, before: null, after, print: fingerprint(null) }, requestId);
+  return proposeSetting(
+    tx,
+    operator,
+    { target: `${kind.prefix}:${NEW}`, before: null, after, print: fingerprint(null) },
+    requestId,
+  );
 }
 
 /**
@@ -129,14 +162,21 @@ export async function proposeRowUpdate<S extends z.ZodType, R extends { id: numb
   requestId: string,
 ): Promise<{ immediate: Record<string, unknown>; change: IntegrationChangeView | null }> {
   const columns = kind.columns(input);
-  const immediate = Object.fromEntries(kind.immediate.filter((c) => columns[c] !== undefined).map((c) => [c, columns[c]]));
+  const immediate = Object.fromEntries(
+    kind.immediate.filter((c) => columns[c] !== undefined).map((c) => [c, columns[c]]),
+  );
   const current = pick(kind.rowFields(before), kind.money);
   const next = { ...current, ...pick(kind.fields(input), kind.money) };
   if (same(current, next)) return { immediate, change: null };
   const whole = { ...kind.rowFields(before), ...next };
   checked(kind, kind.read ? kind.read(whole) : whole);
   if (await clashes(tx, kind, input, before.id)) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
-  const change = await proposeSetting(tx, operator, { target: `${kind.prefix}:${before.id}`, before: current, after: next, print: fingerprint(current) }, requestId);
+  const change = await proposeSetting(
+    tx,
+    operator,
+    { target: `${kind.prefix}:${before.id}`, before: current, after: next, print: fingerprint(current) },
+    requestId,
+  );
   return { immediate, change };
 }
 
@@ -145,7 +185,11 @@ export async function proposeRowUpdate<S extends z.ZodType, R extends { id: numb
  * proposal, or its unique value is taken; the values are parsed with the contract's schema again (a value above a cap:
  * 400, and the change stays pending).
  */
-export async function applyRowChange<S extends z.ZodType, R extends { id: number }>(tx: Tx, kind: MoneyRows<S, R>, row: ChangeRow): Promise<boolean> {
+export async function applyRowChange<S extends z.ZodType, R extends { id: number }>(
+  tx: Tx,
+  kind: MoneyRows<S, R>,
+  row: ChangeRow,
+): Promise<boolean> {
   const which = targetOf(row.target, kind.prefix);
   const after = JSON.parse(row.after) as Fields;
   if (which === NEW) {
@@ -155,7 +199,11 @@ export async function applyRowChange<S extends z.ZodType, R extends { id: number
     return true;
   }
   const id = Number(which);
-  const [found] = (await tx.select().from(kind.table as PgTable).where(eq(kind.table.id, id)).for('update')) as unknown as R[];
+  const [found] = (await tx
+    .select()
+    .from(kind.table as PgTable)
+    .where(eq(kind.table.id, id))
+    .for('update')) as unknown as R[];
   if (!found) return false;
   const current = pick(kind.rowFields(found), kind.money);
   if (fingerprint(current) !== row.fingerprint) return false;
@@ -164,6 +212,9 @@ export async function applyRowChange<S extends z.ZodType, R extends { id: number
   if (await clashes(tx, kind, input, id)) return false;
   const columns = kind.columns(input);
   const money = Object.fromEntries(Object.entries(columns).filter(([c]) => !kind.immediate.includes(c)));
-  await tx.update(kind.table).set(money as never).where(eq(kind.table.id, id));
+  await tx
+    .update(kind.table)
+    .set(money as never)
+    .where(eq(kind.table.id, id));
   return true;
 }

@@ -17,7 +17,10 @@ export const generatedPassword = () => randomBytes(12).toString('base64url');
 
 /** The operator of this name, whatever its case (names are unique that way). */
 export async function operatorNamed(db: DbOrTx, username: string): Promise<OperatorAccount | undefined> {
-  const [row] = await db.select().from(operators).where(sql`lower(${operators.username}) = lower(${username})`);
+  const [row] = await db
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.username}) = lower(${username})`);
   return row;
 }
 

@@ -81,7 +81,14 @@ export async function propose(
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError(BizCode.CONFLICT, exists);
-  await audit(tx, { operatorId: operator.id, action: 'integration.propose', target: `${p.kind}:${p.target}`, before: p.before, after: { change: row.id, ...p.after }, requestId });
+  await audit(tx, {
+    operatorId: operator.id,
+    action: 'integration.propose',
+    target: `${p.kind}:${p.target}`,
+    before: p.before,
+    after: { change: row.id, ...p.after },
+    requestId,
+  });
   return changeView(row);
 }
 
@@ -91,6 +98,12 @@ export async function pendingTargets(db: DbOrTx, kind: ChangeKind, targets: read
   const rows = await db
     .select({ target: integrationChanges.target })
     .from(integrationChanges)
-    .where(and(eq(integrationChanges.targetKind, kind), eq(integrationChanges.state, STATE.pending), inArray(integrationChanges.target, [...targets])));
+    .where(
+      and(
+        eq(integrationChanges.targetKind, kind),
+        eq(integrationChanges.state, STATE.pending),
+        inArray(integrationChanges.target, [...targets]),
+      ),
+    );
   return new Set(rows.map((r) => r.target));
 }

@@ -34,19 +34,30 @@ interface Vouching {
 
 /** PGlite and node-postgres answer an integer[] as an array; a text form '{1,2}' is read too. */
 const idsOf = (value: Vouching['vouched_by']): number[] =>
-  Array.isArray(value) ? value.map(Number) : typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : [];
+  Array.isArray(value)
+    ? value.map(Number)
+    : typeof value === 'string'
+      ? value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
+      : [];
 
 /** Why `approverId` is not a second person for the item, or null when they are. */
-export async function whyNotSecondPerson(db: DbOrTx, item: TwoPersonItem, approverId: number): Promise<NotSecondPerson | null> {
+export async function whyNotSecondPerson(
+  db: DbOrTx,
+  item: TwoPersonItem,
+  approverId: number,
+): Promise<NotSecondPerson | null> {
   if (approverId === item.makerId) return 'same';
   const accounts = rowsOf<Vouching>(
-    await db.execute(sql`SELECT id, vouched_by, vouched_at FROM operators WHERE id IN (${approverId}, ${item.makerId})`),
+    await db.execute(
+      sql`SELECT id, vouched_by, vouched_at FROM operators WHERE id IN (${approverId}, ${item.makerId})`,
+    ),
   );
   const approver = accounts.find((a) => a.id === approverId);
   const maker = accounts.find((a) => a.id === item.makerId);
   if (!approver) return 'same';
   if (approver.vouched_at !== null && new Date(approver.vouched_at).getTime() >= item.madeAt.getTime()) return 'newer';
-  if (idsOf(approver.vouched_by).includes(item.makerId) || idsOf(maker?.vouched_by ?? null).includes(approverId)) return 'vouched';
+  if (idsOf(approver.vouched_by).includes(item.makerId) || idsOf(maker?.vouched_by ?? null).includes(approverId))
+    return 'vouched';
   const since = new Date(item.madeAt.getTime() - SESSION_LIFE_MS);
   const shared = rowsOf<{ one: number }>(
     await db.execute(sql`
@@ -65,7 +76,12 @@ export async function whyNotSecondPerson(db: DbOrTx, item: TwoPersonItem, approv
  * Refuses (403) an approver who is not a second person for the item: `sameMessage` for the maker themselves (each
  * queue words it its own way), the rule's own message otherwise.
  */
-export async function refuseUnlessSecondPerson(db: DbOrTx, item: TwoPersonItem, approverId: number, sameMessage: string): Promise<void> {
+export async function refuseUnlessSecondPerson(
+  db: DbOrTx,
+  item: TwoPersonItem,
+  approverId: number,
+  sameMessage: string,
+): Promise<void> {
   const why = await whyNotSecondPerson(db, item, approverId);
   if (!why) return;
   const message = {

@@ -25,8 +25,18 @@ const sameCode = (column: typeof venues.code, code: string) => sql`lower(${colum
 export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenticate: AuthenticateOperator) {
   const { db } = deps;
 
-  switchedItemRoutes(app, authenticate, db, { calls: adminResources.banners, action: 'banner', table: banners, field: 'src' });
-  switchedItemRoutes(app, authenticate, db, { calls: adminResources.notices, action: 'notice', table: notices, field: 'text' });
+  switchedItemRoutes(app, authenticate, db, {
+    calls: adminResources.banners,
+    action: 'banner',
+    table: banners,
+    field: 'src',
+  });
+  switchedItemRoutes(app, authenticate, db, {
+    calls: adminResources.notices,
+    action: 'notice',
+    table: notices,
+    field: 'text',
+  });
 
   // Venues hold member balances: the code is their identity in the ledger, bets, rebates and game tiles, so it is
   // fixed once created; a venue with money in it is disabled, never deleted.
@@ -40,7 +50,9 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
       const clash = await tx
         .select({ id: venues.id })
         .from(venues)
-        .where(before ? and(sameCode(venues.code, input.code), ne(venues.id, before.id)) : sameCode(venues.code, input.code))
+        .where(
+          before ? and(sameCode(venues.code, input.code), ne(venues.id, before.id)) : sameCode(venues.code, input.code),
+        )
         .limit(1);
       if (clash.length > 0) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
     },
@@ -82,7 +94,11 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
     table: games,
     // A tile opens its venue (getGameUrl plat_name): it must name one.
     verify: async (tx, input) => {
-      const [venue] = await tx.select({ id: venues.id }).from(venues).where(sameCode(venues.code, input.platform_name)).limit(1);
+      const [venue] = await tx
+        .select({ id: venues.id })
+        .from(venues)
+        .where(sameCode(venues.code, input.platform_name))
+        .limit(1);
       if (!venue) throw badInput(MSG.venueMissing);
     },
     columns: (i) => ({

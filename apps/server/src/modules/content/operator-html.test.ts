@@ -27,10 +27,19 @@ const CLEAN =
 
 describe('operator HTML is cleaned when the back office stores it', () => {
   it('cleans an article, and refuses one with nothing left', async () => {
-    const list = await adminCall<{ id: number; type: number; title: string }[]>(t, ops.content, 'GET', '/admin/api/articles');
+    const list = await adminCall<{ id: number; type: number; title: string }[]>(
+      t,
+      ops.content,
+      'GET',
+      '/admin/api/articles',
+    );
     const faq = list.data.find((a) => a.type === 1);
     if (!faq) throw new Error('no seeded FAQ');
-    const saved = await adminCall(t, ops.content, 'PUT', `/admin/api/articles/${faq.id}`, { type: 1, title: faq.title, content: HOSTILE });
+    const saved = await adminCall(t, ops.content, 'PUT', `/admin/api/articles/${faq.id}`, {
+      type: 1,
+      title: faq.title,
+      content: HOSTILE,
+    });
     expect(saved.code).toBe(200);
     const read = await call<{ content: string }>(t.app, '/api/article', { type: 1 });
     expect(read.data.content).toBe(CLEAN);
@@ -96,7 +105,10 @@ describe('cleanStoredHtml (npm run clean-html)', () => {
     if (!article) throw new Error('no seeded privacy article');
     await db.update(articles).set({ content: HOSTILE }).where(eq(articles.id, article.id));
     const [promotion] = await db.insert(promotions).values({ title: '旧活动', content: HOSTILE, memo: '' }).returning();
-    const [message] = await db.insert(memberMessages).values({ kind: 2, title: '旧消息', content: HOSTILE }).returning();
+    const [message] = await db
+      .insert(memberMessages)
+      .values({ kind: 2, title: '旧消息', content: HOSTILE })
+      .returning();
     await writeSettings(db, { webcontent: HOSTILE });
 
     expect(await cleanStoredHtml(db)).toEqual({ articles: 1, promotions: 1, messages: 1, webcontent: 1 });

@@ -52,7 +52,11 @@ describe('POST /admin/api/files', () => {
     const answer = await upload(ops.content, { name: '首页轮播.png', data: png, type: 'image/png' });
     expect(answer.code).toBe(200);
     const uploaded = answer.data!;
-    expect(uploaded).toEqual({ path: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/), content_type: 'image/png', size: png.length });
+    expect(uploaded).toEqual({
+      path: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/),
+      content_type: 'image/png',
+      size: png.length,
+    });
 
     const served = await t.app.inject({ method: 'GET', url: uploaded.path });
     expect(served.statusCode).toBe(200);
@@ -80,7 +84,11 @@ describe('POST /admin/api/files', () => {
     });
 
     // The path goes into a banner as it is, and the member app's list carries it.
-    const banner = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/banners', { src: uploaded.path, sort: -5, enabled: 1 });
+    const banner = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/banners', {
+      src: uploaded.path,
+      sort: -5,
+      enabled: 1,
+    });
     expect(banner.code).toBe(200);
     const list = await call<Array<{ src: string }>>(t.app, '/api/bannerList', {});
     expect(JSON.stringify(list.data)).toContain(uploaded.path);
@@ -100,7 +108,10 @@ describe('POST /admin/api/files', () => {
       const served = await t.app.inject({ method: 'GET', url: answer.data!.path });
       expect(served.headers['content-type']).toBe(type);
       expect(Buffer.compare(served.rawPayload, data)).toBe(0);
-      const [row] = await t.database.db.select().from(storedFiles).where(eq(storedFiles.name, answer.data!.path.slice(9)));
+      const [row] = await t.database.db
+        .select()
+        .from(storedFiles)
+        .where(eq(storedFiles.name, answer.data!.path.slice(9)));
       expect(row?.purpose).toBe('content');
     }
   });
@@ -108,23 +119,42 @@ describe('POST /admin/api/files', () => {
   it('takes banner as the purpose when none is sent, and refuses an unknown one', async () => {
     const answer = await upload(ops.content, { name: 'a.png', data: solidPng() }, {});
     expect(answer.code).toBe(200);
-    const [row] = await t.database.db.select().from(storedFiles).where(eq(storedFiles.name, answer.data!.path.slice(9)));
+    const [row] = await t.database.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.name, answer.data!.path.slice(9)));
     expect(row?.purpose).toBe('banner');
-    await refused({ name: 'a.png', data: solidPng() }, MSG.imageUploadPurposeInvalid, { fields: { purpose: 'avatar' } });
+    await refused({ name: 'a.png', data: solidPng() }, MSG.imageUploadPurposeInvalid, {
+      fields: { purpose: 'avatar' },
+    });
   });
 
   it('refuses a fake PNG: the right name and type, the wrong bytes', async () => {
-    await refused({ name: 'banner.png', data: Buffer.from('this is not a png at all'), type: 'image/png' }, MSG.imageUploadTypeInvalid);
+    await refused(
+      { name: 'banner.png', data: Buffer.from('this is not a png at all'), type: 'image/png' },
+      MSG.imageUploadTypeInvalid,
+    );
     // A PNG signature cut short, and an HTML page named as a JPEG.
-    await refused({ name: 'cut.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), type: 'image/png' }, MSG.imageUploadTypeInvalid);
-    await refused({ name: 'x.jpg', data: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/jpeg' }, MSG.imageUploadTypeInvalid);
+    await refused(
+      { name: 'cut.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), type: 'image/png' },
+      MSG.imageUploadTypeInvalid,
+    );
+    await refused(
+      { name: 'x.jpg', data: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/jpeg' },
+      MSG.imageUploadTypeInvalid,
+    );
   });
 
   it('refuses SVG, however it is named or dressed', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="750" height="280"><script>alert(document.cookie)</script></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="750" height="280"><script>alert(document.cookie)</script></svg>';
     await refused({ name: 'banner.svg', data: Buffer.from(svg), type: 'image/svg+xml' }, MSG.imageUploadSvgRefused);
     await refused(
-      { name: 'banner.png', data: Buffer.from(`\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg>\n${svg}`), type: 'image/png' },
+      {
+        name: 'banner.png',
+        data: Buffer.from(`\uFEFF<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg>\n${svg}`),
+        type: 'image/png',
+      },
       MSG.imageUploadSvgRefused,
     );
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(svg, 'utf16le')]);
@@ -156,7 +186,14 @@ describe('POST /admin/api/files', () => {
     const send = (path: string, payload: Buffer | null, extra: Record<string, string> = {}) =>
       new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
         const req = http.request(
-          { host: address.hostname, port: address.port, path, method: payload ? 'POST' : 'GET', agent, headers: { ...headers, ...extra } },
+          {
+            host: address.hostname,
+            port: address.port,
+            path,
+            method: payload ? 'POST' : 'GET',
+            agent,
+            headers: { ...headers, ...extra },
+          },
           (r) => {
             let text = '';
             r.setEncoding('utf8');
@@ -181,7 +218,10 @@ describe('POST /admin/api/files', () => {
   });
 
   it('refuses an operator without content rights, and a caller without a session, before storing anything', async () => {
-    await refused({ name: 'a.png', data: solidPng(), type: 'image/png' }, MSG.operatorForbidden, { token: ops.finance, code: BizCode.FORBIDDEN });
+    await refused({ name: 'a.png', data: solidPng(), type: 'image/png' }, MSG.operatorForbidden, {
+      token: ops.finance,
+      code: BizCode.FORBIDDEN,
+    });
     const before = await storedFileCount();
     const visitor = await upload(undefined, { name: 'a.png', data: solidPng() });
     expect(visitor.code).toBe(BizCode.UNAUTHORIZED);
@@ -190,9 +230,9 @@ describe('POST /admin/api/files', () => {
 
   it('is in the API docs as a multipart upload for admin and content', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    const op = (res.json() as { paths: Record<string, Record<string, { description: string; requestBody: { content: object } }>> }).paths[
-      '/admin/api/files'
-    ]?.post;
+    const op = (
+      res.json() as { paths: Record<string, Record<string, { description: string; requestBody: { content: object } }>> }
+    ).paths['/admin/api/files']?.post;
     expect(op?.description).toBe('Roles: admin, content');
     expect(Object.keys(op?.requestBody.content ?? {})).toEqual(['multipart/form-data']);
   });

@@ -65,8 +65,10 @@ export async function filesAdminRoutes(app: FastifyInstance, deps: { db: Db }, a
   const endpoint = adminEndpoints.imageUpload;
   await app.register(async (scope) => {
     const authorized = new WeakMap<FastifyRequest, AuthedOperator>();
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
     );
     scope.addHook('onRequest', async (req) => {
       authorized.set(req, await authorizeOperator(authenticate, endpoint, req));
@@ -84,7 +86,10 @@ export async function filesAdminRoutes(app: FastifyInstance, deps: { db: Db }, a
         const input = endpoint.input.safeParse(form.fields);
         if (!input.success) throw badInput(firstIssueMessage(input.error));
         const file = form.files.find((f) => f.fieldName === 'file') ?? form.files[0] ?? null;
-        const data = await storeOperatorImage(deps.db, file, input.data.purpose, { operatorId: operator.id, requestId: req.id });
+        const data = await storeOperatorImage(deps.db, file, input.data.purpose, {
+          operatorId: operator.id,
+          requestId: req.id,
+        });
         return { code: 200, message: MSG.ok, data };
       },
     });

@@ -23,7 +23,10 @@ const CONTENT_TYPE: Record<string, string> = {
 };
 
 /** Keeps a file in the database under a new random name; answers its public path. */
-export async function storeFile(db: DbOrTx, file: { data: Buffer; ext: keyof typeof CONTENT_TYPE; purpose: FilePurpose }): Promise<string> {
+export async function storeFile(
+  db: DbOrTx,
+  file: { data: Buffer; ext: keyof typeof CONTENT_TYPE; purpose: FilePurpose },
+): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${file.ext}`;
   await db.insert(storedFiles).values({
     name,
@@ -60,7 +63,10 @@ export async function readStoredFile(db: DbOrTx, name: string) {
  */
 export async function importUploadDirectory(db: Db, dir: string): Promise<number> {
   if (!existsSync(dir)) return 0;
-  const rows = await db.select({ avatar: members.avatar }).from(members).where(like(members.avatar, `${FILES_PREFIX}%`));
+  const rows = await db
+    .select({ avatar: members.avatar })
+    .from(members)
+    .where(like(members.avatar, `${FILES_PREFIX}%`));
   let imported = 0;
   for (const { avatar } of rows) {
     const name = storedNameOf(avatar);
@@ -70,7 +76,13 @@ export async function importUploadDirectory(db: Db, dir: string): Promise<number
     const ext = name.split('.').pop() ?? '';
     await db
       .insert(storedFiles)
-      .values({ name, contentType: CONTENT_TYPE[ext] ?? 'application/octet-stream', size: data.length, data, purpose: 'avatar' })
+      .values({
+        name,
+        contentType: CONTENT_TYPE[ext] ?? 'application/octet-stream',
+        size: data.length,
+        data,
+        purpose: 'avatar',
+      })
       .onConflictDoNothing();
     imported += 1;
   }

@@ -14,7 +14,11 @@ export function sniffImage(data: Buffer): SniffedImage | 'svg' | null {
   const head6 = data.subarray(0, 6).toString('latin1');
   if (head6 === 'GIF87a' || head6 === 'GIF89a') return 'gif';
   // WebP: a RIFF container whose form type is WEBP.
-  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (
+    data.length >= 12 &&
+    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    data.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return 'webp';
   }
   if (looksLikeSvg(data)) return 'svg';

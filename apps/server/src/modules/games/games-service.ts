@@ -36,7 +36,13 @@ export async function recordSettlement(
       turnoverRequired: sql`greatest(0, ${members.turnoverRequired} - ${valid}::numeric)`,
     })
     .where(eq(members.id, bet.memberId));
-  await onBetSettled(tx, clock, { betId: bet.betId, memberId: bet.memberId, venueCode: bet.venueCode, category: bet.category, validCents: bet.stake });
+  await onBetSettled(tx, clock, {
+    betId: bet.betId,
+    memberId: bet.memberId,
+    venueCode: bet.venueCode,
+    category: bet.category,
+    validCents: bet.stake,
+  });
 }
 
 /** /api/betrecord: the member's bets in a period, optionally at one venue, newest first. */

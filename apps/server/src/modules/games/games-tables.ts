@@ -25,7 +25,9 @@ export const bets = pgTable(
     index('bets_status_idx').on(t.status),
     // Reports count settled bets by settlement day.
     // Covering (migration 0024): member, venue and amounts are included, so a report reads the index alone.
-    index('bets_settled_cover_idx').on(t.settledAt).where(sql`${t.status} = 1`),
+    index('bets_settled_cover_idx')
+      .on(t.settledAt)
+      .where(sql`${t.status} = 1`),
   ],
 );
 
@@ -40,7 +42,9 @@ export const launchTokens = pgTable('launch_tokens', {
   category: varchar('category', { length: 16 }).notNull(),
   gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
   /** The member session that launched it: logging off, a password change or a disable ends the ticket too. */
-  sessionHash: varchar('session_hash', { length: 64 }).references(() => memberSessions.tokenHash, { onDelete: 'cascade' }),
+  sessionHash: varchar('session_hash', { length: 64 }).references(() => memberSessions.tokenHash, {
+    onDelete: 'cascade',
+  }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addVenue, aggregator, call, memberId, pullBets, useOperators, useTestApp, venuePlayer } from '../../../test/helper';
+import {
+  addVenue,
+  aggregator,
+  call,
+  memberId,
+  pullBets,
+  useOperators,
+  useTestApp,
+  venuePlayer,
+} from '../../../test/helper';
 import { members } from '../../db/schema';
 
 const t = useTestApp();
@@ -22,7 +31,10 @@ interface Round {
 
 /** Sets what a member owes before a withdrawal, as approved deposits would (getBetAmount shows it). */
 async function owe(name: string, amount: string) {
-  await t.database.db.update(members).set({ turnoverRequired: amount }).where(eq(members.id, await memberId(t, name)));
+  await t.database.db
+    .update(members)
+    .set({ turnoverRequired: amount })
+    .where(eq(members.id, await memberId(t, name)));
 }
 const betAmount = async (token: string) => call<{ bet_amount: string }>(t.app, '/api/getBetAmount', {}, { token });
 
@@ -50,7 +62,12 @@ describe('sandbox demo rounds', () => {
     expect(round.data.venue_balance).toBe(won ? '110.00' : '90.00');
     await pullBets(t, 'GCAS');
 
-    const records = await call<{ data: Array<Record<string, unknown>>; total: number }>(t.app, '/api/betrecord', { date: 1, page: 1 }, { token: m.token });
+    const records = await call<{ data: Array<Record<string, unknown>>; total: number }>(
+      t.app,
+      '/api/betrecord',
+      { date: 1, page: 1 },
+      { token: m.token },
+    );
     expect(records.data.total).toBe(1);
     expect(records.data.data[0]).toMatchObject({
       bet_id: `GCAS:${round.data.bet_id}`,
@@ -67,8 +84,14 @@ describe('sandbox demo rounds', () => {
 
   it('refuses a stake above the venue balance, out of range or with an unknown pick, and an expired ticket', async () => {
     const { ticket } = await venuePlayer(t, ops.finance, 'GCAS', '5');
-    expect(await sandbox('round', { ticket, stake: '6', pick: 'big' })).toMatchObject({ code: 210, message: '账户余额不足' });
-    expect(await sandbox('round', { ticket, stake: '0.5', pick: 'big' })).toMatchObject({ code: 400, message: '单注金额须在1-10000之间' });
+    expect(await sandbox('round', { ticket, stake: '6', pick: 'big' })).toMatchObject({
+      code: 210,
+      message: '账户余额不足',
+    });
+    expect(await sandbox('round', { ticket, stake: '0.5', pick: 'big' })).toMatchObject({
+      code: 400,
+      message: '单注金额须在1-10000之间',
+    });
     expect((await sandbox('round', { ticket, stake: '1', pick: 'odd' })).code).toBe(400);
     expect((await sandbox('round', { ticket: 'forged', stake: '1', pick: 'big' })).code).toBe(401);
     const state = await sandbox<{ venue_balance: string }>('state', { ticket });
@@ -90,7 +113,12 @@ describe('sandbox demo rounds', () => {
     expect(result?.win_loss).toBe(result?.outcome === 'home' ? '28.00' : '-20.00');
     await pullBets(t, 'GSPT');
     expect((await betAmount(m.token)).data.bet_amount).toBe('5.00');
-    const records = await call<{ data: Array<{ status: number; win_loss: string }> }>(t.app, '/api/betrecord', { api_type: 'gspt' }, { token: m.token });
+    const records = await call<{ data: Array<{ status: number; win_loss: string }> }>(
+      t.app,
+      '/api/betrecord',
+      { api_type: 'gspt' },
+      { token: m.token },
+    );
     expect(records.data.data[0]).toMatchObject({ status: 1, win_loss: result?.win_loss });
     expect((await sandbox('settle', { ticket })).message).toBe('没有待结算的注单');
   });
@@ -102,12 +130,14 @@ describe('sandbox demo rounds', () => {
     await pullBets(t, 'GCAS');
     // 12.00 of valid bets against 5.50 owed: the figure stops at zero.
     expect((await betAmount(m.token)).data.bet_amount).toBe('0.00');
-    const page2 = await call<{ current_page: number; last_page: number; total: number; data: unknown[]; from: number; to: number }>(
-      t.app,
-      '/api/betrecord',
-      { page: 2 },
-      { token: m.token },
-    );
+    const page2 = await call<{
+      current_page: number;
+      last_page: number;
+      total: number;
+      data: unknown[];
+      from: number;
+      to: number;
+    }>(t.app, '/api/betrecord', { page: 2 }, { token: m.token });
     expect(page2.data).toMatchObject({ current_page: 2, last_page: 2, total: 12, from: 11, to: 12 });
     expect(page2.data.data).toHaveLength(2);
     const other = await call<{ total: number }>(t.app, '/api/betrecord', { api_type: 'GSPT' }, { token: m.token });

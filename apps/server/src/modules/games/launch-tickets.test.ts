@@ -1,6 +1,16 @@
 import { BizCode, MSG } from '@h5/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, aggregator, call, credit, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  aggregator,
+  call,
+  credit,
+  memberId,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 
 // A game launch ticket lives no longer than the member session that launched it.
 
@@ -24,13 +34,23 @@ async function login(name: string, password = 'secret123'): Promise<string> {
 async function player() {
   const m = await registerMember(t.app);
   await credit(t, ops.finance, m.name, '10');
-  const moved = await call(t.app, '/api/transfer', { amount: '10', sourcetype: 'userbalance', targettype: VENUE }, { token: m.token });
+  const moved = await call(
+    t.app,
+    '/api/transfer',
+    { amount: '10', sourcetype: 'userbalance', targettype: VENUE },
+    { token: m.token },
+  );
   expect(moved.code).toBe(200);
   return m;
 }
 
 async function launch(token: string): Promise<string> {
-  const answer = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: VENUE, game_code: 'demo' }, { token });
+  const answer = await call<{ url: string }>(
+    t.app,
+    '/api/getGameUrl',
+    { plat_name: VENUE, game_code: 'demo' },
+    { token },
+  );
   expect(answer.code).toBe(200);
   return new URL(answer.data.url).searchParams.get('ticket') ?? '';
 }
@@ -65,7 +85,12 @@ describe('launch tickets end with the session', () => {
     const tickets = [await launch(m.token), await launch(other)];
     expect((await sandbox('round', { ticket: tickets[1], stake: '1', pick: 'big' })).code).toBe(200);
 
-    const changed = await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: m.token });
+    const changed = await call(
+      t.app,
+      '/api/editPassword',
+      { password: 'secret123', paypassword: 'newsecret1' },
+      { token: m.token },
+    );
     expect(changed.code).toBe(200);
     for (const ticket of tickets) expect(await pageCalls(ticket)).toEqual([EXPIRED, EXPIRED, EXPIRED]);
   });
@@ -76,7 +101,9 @@ describe('launch tickets end with the session', () => {
     const ticket = await launch(m.token);
     const theirs = await launch(bystander.token);
 
-    const disabled = await adminCall(t, ops.admin, 'POST', `/admin/api/members/${await memberId(t, m.name)}/state`, { state: 0 });
+    const disabled = await adminCall(t, ops.admin, 'POST', `/admin/api/members/${await memberId(t, m.name)}/state`, {
+      state: 0,
+    });
     expect(disabled.code).toBe(200);
     expect(await pageCalls(ticket)).toEqual([EXPIRED, EXPIRED, EXPIRED]);
     expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(BizCode.UNAUTHORIZED);

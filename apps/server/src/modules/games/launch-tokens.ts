@@ -13,7 +13,10 @@ export interface Launch {
 
 /** The launch a token handed to a venue stands for, or null when unknown, expired or its session has ended. */
 export async function launchOf(tx: Tx, token: string, clock: Clock): Promise<Launch | null> {
-  const [row] = await tx.select().from(launchTokens).where(eq(launchTokens.ticketHash, hashToken(token)));
+  const [row] = await tx
+    .select()
+    .from(launchTokens)
+    .where(eq(launchTokens.ticketHash, hashToken(token)));
   if (!row || row.expiresAt.getTime() <= clock.now().getTime()) return null;
   return { memberId: row.memberId, venue: row.venueCode, category: row.category, gameCode: row.gameCode };
 }

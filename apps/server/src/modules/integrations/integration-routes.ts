@@ -11,7 +11,11 @@ import { approveChange, changeView, proposeVenueIntegration, rejectChange } from
 import { integrationChanges } from './integration-tables';
 
 /** The integration-change calls (admin): a venue's proposal, the queue, approval and rejection. */
-export function integrationRoutes(app: FastifyInstance, deps: { db: Db; outbound: OutboundPolicy; clock: Clock }, authenticate: AuthenticateOperator) {
+export function integrationRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; outbound: OutboundPolicy; clock: Clock },
+  authenticate: AuthenticateOperator,
+) {
   const { db } = deps;
 
   adminRoute(app, authenticate, adminEndpoints.venueIntegration, async ({ input, params, operator, req }) => ({
@@ -34,7 +38,10 @@ export function integrationRoutes(app: FastifyInstance, deps: { db: Db; outbound
   adminRoute(app, authenticate, adminEndpoints.integrationChangeApprove, async ({ input, params, operator, req }) => {
     const change = await approveChange(db, deps.outbound, operator, idParam(params), input.note, req.id, deps.clock);
     // An operator's creation answers its password, once.
-    return { data: change, message: change.password === undefined ? MSG.integrationChangeApplied : MSG.operatorCreated };
+    return {
+      data: change,
+      message: change.password === undefined ? MSG.integrationChangeApplied : MSG.operatorCreated,
+    };
   });
 
   adminRoute(app, authenticate, adminEndpoints.integrationChangeReject, async ({ input, params, operator, req }) => {

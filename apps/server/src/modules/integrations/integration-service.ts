@@ -48,8 +48,10 @@ const gatewayFields = (g: Pick<GatewayRow, 'protocol' | 'merchantId' | 'submitUr
 
 /** A digest of the target's integration, secret included: an approval applies only over what the maker saw. */
 const fingerprint = (parts: unknown) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-const venuePrint = (v: VenueRow | undefined) => fingerprint(v ? [v.walletMode, v.apiBaseUrl, v.apiSecret, v.currency] : null);
-const gatewayPrint = (g: GatewayRow | undefined) => fingerprint(g ? [g.protocol, g.merchantId, g.submitUrl, g.secret] : null);
+const venuePrint = (v: VenueRow | undefined) =>
+  fingerprint(v ? [v.walletMode, v.apiBaseUrl, v.apiSecret, v.currency] : null);
+const gatewayPrint = (g: GatewayRow | undefined) =>
+  fingerprint(g ? [g.protocol, g.merchantId, g.submitUrl, g.secret] : null);
 
 /** A venue's API address: refused (400) unless the outbound policy allows it; none (a seamless venue) is none. */
 export async function checkAddress(url: string, policy: OutboundPolicy): Promise<void> {
@@ -113,11 +115,32 @@ export async function proposeVenueIntegration(
     if (!venue) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     requireSecretForNewAddress(next.api_base_url !== venue.apiBaseUrl, next.api_secret);
     const unchanged =
-      !next.api_secret && next.wallet_mode === venue.walletMode && next.api_base_url === venue.apiBaseUrl && next.currency === venue.currency;
+      !next.api_secret &&
+      next.wallet_mode === venue.walletMode &&
+      next.api_base_url === venue.apiBaseUrl &&
+      next.currency === venue.currency;
     if (unchanged) throw badInput(MSG.integrationNothingChanged);
     await checkVenueIntegration(tx, venue, next);
-    const after = { wallet_mode: next.wallet_mode, api_base_url: next.api_base_url, api_secret: mask(next.api_secret || venue.apiSecret), currency: next.currency };
-    return propose(tx, operator, { kind: 'venue', target: venue.code, action: 'update', before: venueFields(venue), after, secret: next.api_secret, print: venuePrint(venue) }, requestId);
+    const after = {
+      wallet_mode: next.wallet_mode,
+      api_base_url: next.api_base_url,
+      api_secret: mask(next.api_secret || venue.apiSecret),
+      currency: next.currency,
+    };
+    return propose(
+      tx,
+      operator,
+      {
+        kind: 'venue',
+        target: venue.code,
+        action: 'update',
+        before: venueFields(venue),
+        after,
+        secret: next.api_secret,
+        print: venuePrint(venue),
+      },
+      requestId,
+    );
   });
 }
 
@@ -140,10 +163,35 @@ export async function proposeGatewayCreation(
 ): Promise<IntegrationChangeView> {
   await checkGatewayAddress(input.submit_url, policy);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ code: paymentGateways.code }).from(paymentGateways).where(eq(paymentGateways.code, input.code));
+    const [existing] = await tx
+      .select({ code: paymentGateways.code })
+      .from(paymentGateways)
+      .where(eq(paymentGateways.code, input.code));
     if (existing) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
-    const after = { name: input.name, enabled: String(input.enabled), ...gatewayFields({ protocol: input.protocol, merchantId: input.merchant_id, submitUrl: input.submit_url, secret: input.secret }) };
-    return propose(tx, operator, { kind: 'gateway', target: input.code, action: 'create', before: null, after, secret: input.secret, print: gatewayPrint(undefined) }, requestId);
+    const after = {
+      name: input.name,
+      enabled: String(input.enabled),
+      ...gatewayFields({
+        protocol: input.protocol,
+        merchantId: input.merchant_id,
+        submitUrl: input.submit_url,
+        secret: input.secret,
+      }),
+    };
+    return propose(
+      tx,
+      operator,
+      {
+        kind: 'gateway',
+        target: input.code,
+        action: 'create',
+        before: null,
+        after,
+        secret: input.secret,
+        print: gatewayPrint(undefined),
+      },
+      requestId,
+    );
   });
 }
 
@@ -173,7 +221,20 @@ export async function proposeGatewayIntegration(
   if (merchantId === gateway.merchantId && submitUrl === gateway.submitUrl && !secret) return null;
   await checkGatewayAddress(submitUrl, policy);
   const after = gatewayFields({ protocol: gateway.protocol, merchantId, submitUrl, secret: secret || gateway.secret });
-  return propose(tx, operator, { kind: 'gateway', target: gateway.code, action: 'update', before: gatewayFields(gateway), after, secret, print: gatewayPrint(gateway) }, requestId);
+  return propose(
+    tx,
+    operator,
+    {
+      kind: 'gateway',
+      target: gateway.code,
+      action: 'update',
+      before: gatewayFields(gateway),
+      after,
+      secret,
+      print: gatewayPrint(gateway),
+    },
+    requestId,
+  );
 }
 
 /** The change's row, locked; 404 when there is none. */
@@ -183,14 +244,26 @@ async function lockChange(tx: Tx, id: number): Promise<ChangeRow> {
   return row;
 }
 
-async function decide(tx: Tx, row: ChangeRow, operator: AuthedOperator, state: number, note: string, requestId: string): Promise<ChangeRow> {
+async function decide(
+  tx: Tx,
+  row: ChangeRow,
+  operator: AuthedOperator,
+  state: number,
+  note: string,
+  requestId: string,
+): Promise<ChangeRow> {
   const [decided] = await tx
     .update(integrationChanges)
     // The secret is not kept once the change is decided: only an applied target holds it.
     .set({ state, checkerId: operator.id, checkedBy: operator.username, note, decidedAt: new Date(), secret: '' })
     .where(eq(integrationChanges.id, row.id))
     .returning();
-  const action = { [STATE.applied]: 'approve', [STATE.rejected]: 'reject', [STATE.withdrawn]: 'withdraw', [STATE.stale]: 'stale' }[state];
+  const action = {
+    [STATE.applied]: 'approve',
+    [STATE.rejected]: 'reject',
+    [STATE.withdrawn]: 'withdraw',
+    [STATE.stale]: 'stale',
+  }[state];
   await audit(tx, {
     operatorId: operator.id,
     action: `integration.${action}`,
@@ -203,7 +276,12 @@ async function decide(tx: Tx, row: ChangeRow, operator: AuthedOperator, state: n
 }
 
 /** Applies the change to its target when it is still as the maker saw it, by its kind. */
-async function apply(tx: Tx, row: ChangeRow, approver: AuthedOperator, at: { now: Date; requestId: string }): Promise<Applied> {
+async function apply(
+  tx: Tx,
+  row: ChangeRow,
+  approver: AuthedOperator,
+  at: { now: Date; requestId: string },
+): Promise<Applied> {
   if (row.targetKind === 'operator') return applyOperatorChange(tx, row, approver, at);
   if (row.targetKind === 'setting') return applySettingChange(tx, row);
   return (await applyIntegration(tx, row)) && {};
@@ -224,7 +302,12 @@ async function applyIntegration(tx: Tx, row: ChangeRow): Promise<boolean> {
     await checkVenueIntegration(tx, venue, next);
     await tx
       .update(venues)
-      .set({ walletMode: next.wallet_mode, apiBaseUrl: next.api_base_url, currency: next.currency, ...(row.secret ? { apiSecret: row.secret } : {}) })
+      .set({
+        walletMode: next.wallet_mode,
+        apiBaseUrl: next.api_base_url,
+        currency: next.currency,
+        ...(row.secret ? { apiSecret: row.secret } : {}),
+      })
       .where(eq(venues.id, venue.id));
     return true;
   }
@@ -244,7 +327,11 @@ async function applyIntegration(tx: Tx, row: ChangeRow): Promise<boolean> {
   }
   await tx
     .update(paymentGateways)
-    .set({ merchantId: after.merchant_id ?? gateway.merchantId, submitUrl: after.submit_url ?? gateway.submitUrl, ...(row.secret ? { secret: row.secret } : {}) })
+    .set({
+      merchantId: after.merchant_id ?? gateway.merchantId,
+      submitUrl: after.submit_url ?? gateway.submitUrl,
+      ...(row.secret ? { secret: row.secret } : {}),
+    })
     .where(eq(paymentGateways.code, gateway.code));
   return true;
 }
@@ -272,7 +359,12 @@ export async function approveChange(
   const outcome = await db.transaction(async (tx) => {
     const row = await lockChange(tx, id);
     if (row.state !== STATE.pending) throw new AppError(BizCode.CONFLICT, MSG.integrationChangeDecided);
-    await refuseUnlessSecondPerson(tx, { makerId: row.makerId, madeAt: row.createdAt }, operator.id, MSG.integrationMakerCannotApprove);
+    await refuseUnlessSecondPerson(
+      tx,
+      { makerId: row.makerId, madeAt: row.createdAt },
+      operator.id,
+      MSG.integrationMakerCannotApprove,
+    );
     const applied = await apply(tx, row, operator, { now: clock.now(), requestId });
     if (!applied) {
       await decide(tx, row, operator, STATE.stale, note, requestId);
@@ -280,7 +372,15 @@ export async function approveChange(
     }
     return { row: await decide(tx, row, operator, STATE.applied, note, requestId), shown: applied.shown };
   });
-  if ('stale' in outcome) throw new AppError(BizCode.CONFLICT, outcome.stale === 'operator' ? MSG.operatorChangeStale : outcome.stale === 'setting' ? MSG.settingChangeStale : MSG.integrationChangeStale);
+  if ('stale' in outcome)
+    throw new AppError(
+      BizCode.CONFLICT,
+      outcome.stale === 'operator'
+        ? MSG.operatorChangeStale
+        : outcome.stale === 'setting'
+          ? MSG.settingChangeStale
+          : MSG.integrationChangeStale,
+    );
   return { ...changeView(outcome.row), ...outcome.shown };
 }
 
@@ -302,7 +402,11 @@ export async function rejectChange(
 }
 
 /** Whether each of these codes has a change waiting (venue and gateway lists). */
-export async function withPending<T extends { code: string }>(db: DbOrTx, kind: 'venue' | 'gateway', items: T[]): Promise<Array<T & { pending_change: boolean }>> {
+export async function withPending<T extends { code: string }>(
+  db: DbOrTx,
+  kind: 'venue' | 'gateway',
+  items: T[],
+): Promise<Array<T & { pending_change: boolean }>> {
   const codes = items.map((i) => i.code);
   const pending = codes.length
     ? new Set(
@@ -310,7 +414,13 @@ export async function withPending<T extends { code: string }>(db: DbOrTx, kind: 
           await db
             .select({ target: integrationChanges.target })
             .from(integrationChanges)
-            .where(and(eq(integrationChanges.targetKind, kind), eq(integrationChanges.state, STATE.pending), inArray(integrationChanges.target, codes)))
+            .where(
+              and(
+                eq(integrationChanges.targetKind, kind),
+                eq(integrationChanges.state, STATE.pending),
+                inArray(integrationChanges.target, codes),
+              ),
+            )
         ).map((r) => r.target),
       )
     : new Set<string>();

@@ -33,7 +33,9 @@ export const integrationChanges = pgTable(
     /** A digest of the target's integration when the change was made (stale-change check). */
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     state: smallint('state').notNull().default(1),
-    makerId: integer('maker_id').notNull().references(() => operators.id),
+    makerId: integer('maker_id')
+      .notNull()
+      .references(() => operators.id),
     madeBy: varchar('made_by', { length: 32 }).notNull(),
     checkerId: integer('checker_id').references(() => operators.id),
     checkedBy: varchar('checked_by', { length: 32 }).notNull().default(''),
@@ -42,7 +44,9 @@ export const integrationChanges = pgTable(
     createdAt: stampedNow('created_at'),
   },
   (t) => [
-    uniqueIndex('integration_changes_pending_idx').on(t.targetKind, t.target).where(sql`${t.state} = 1`),
+    uniqueIndex('integration_changes_pending_idx')
+      .on(t.targetKind, t.target)
+      .where(sql`${t.state} = 1`),
     index('integration_changes_state_idx').on(t.state, t.id),
   ],
 );

@@ -7,7 +7,13 @@ import { AppError } from '../../http/errors';
 import { hashSecret } from '../../lib/passwords';
 import { type OperatorRole, operators } from '../admin/admin-tables';
 import { audit } from '../backoffice/audit';
-import { endOperatorSessions, generatedPassword, lockOperator, type OperatorAccount, operatorNamed } from '../backoffice/operator-accounts';
+import {
+  endOperatorSessions,
+  generatedPassword,
+  lockOperator,
+  type OperatorAccount,
+  operatorNamed,
+} from '../backoffice/operator-accounts';
 import type { Applied, integrationChanges } from './integration-tables';
 
 /**
@@ -78,14 +84,24 @@ export async function applyOperatorChange(
 
   if (!seen) return false;
   const nextRole = row.action === 'role' ? roleOf(after.role) : undefined;
-  const target = await lockOperator(tx, seen.id, nextRole ? (o) => o?.role === 'admin' && nextRole !== 'admin' : undefined);
+  const target = await lockOperator(
+    tx,
+    seen.id,
+    nextRole ? (o) => o?.role === 'admin' && nextRole !== 'admin' : undefined,
+  );
   if (operatorPrint(target) !== row.fingerprint) return false;
   if (nextRole) {
-    await tx.update(operators).set({ role: nextRole, ...vouching }).where(eq(operators.id, target.id));
+    await tx
+      .update(operators)
+      .set({ role: nextRole, ...vouching })
+      .where(eq(operators.id, target.id));
     await endOperatorSessions(tx, target.id);
     await record('operator.role', target.username, { role: target.role }, { role: nextRole });
   } else if (row.action === 'enable') {
-    await tx.update(operators).set({ state: 1, ...vouching }).where(eq(operators.id, target.id));
+    await tx
+      .update(operators)
+      .set({ state: 1, ...vouching })
+      .where(eq(operators.id, target.id));
     await record('operator.state', target.username, { state: target.state }, { state: 1 });
   } else if (row.action === 'totp_reset') {
     await tx

@@ -32,7 +32,12 @@ const rangesOf = (fields: Fields) =>
 /** The way's ranges now, as the queue shows them. */
 async function storedRanges(tx: Tx, code: PayWayCode): Promise<Fields> {
   const rows = await tx.select().from(payRanges).where(eq(payRanges.payWay, code)).orderBy(asc(payRanges.type));
-  return Object.fromEntries(rows.map((r) => [r.type, `${centsToMoney(numericToCents(r.minPrice))}-${centsToMoney(numericToCents(r.maxPrice))}`]));
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.type,
+      `${centsToMoney(numericToCents(r.minPrice))}-${centsToMoney(numericToCents(r.maxPrice))}`,
+    ]),
+  );
 }
 
 /** Every type must be one of the way's own (docs/architecture.md "Deposits"). */
@@ -41,15 +46,27 @@ function checkOwnTypes(code: PayWayCode, ranges: Ranges) {
   if (ranges.some((r) => !own.includes(r.type))) throw badInput(MSG.payRangeTypeOtherWay);
 }
 
-const same = (a: Fields, b: Fields) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const same = (a: Fields, b: Fields) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /** Proposes `ranges` as the way's ranges, on the locked way: null when they are what it has now. */
-export async function proposePayRanges(tx: Tx, operator: Proposer, code: PayWayCode, ranges: Ranges, requestId: string): Promise<IntegrationChangeView | null> {
+export async function proposePayRanges(
+  tx: Tx,
+  operator: Proposer,
+  code: PayWayCode,
+  ranges: Ranges,
+  requestId: string,
+): Promise<IntegrationChangeView | null> {
   checkOwnTypes(code, ranges);
   const before = await storedRanges(tx, code);
   const after = rangesFields(ranges);
   if (same(before, after)) return null;
-  return proposeSetting(tx, operator, { target: `${PAY_WAY_PREFIX}:${code}`, before, after, print: fingerprint(before) }, requestId);
+  return proposeSetting(
+    tx,
+    operator,
+    { target: `${PAY_WAY_PREFIX}:${code}`, before, after, print: fingerprint(before) },
+    requestId,
+  );
 }
 
 /**
@@ -57,7 +74,10 @@ export async function proposePayRanges(tx: Tx, operator: Proposer, code: PayWayC
  * (getPayRange and recharge answer 该支付方式暂未开放). False (stale) when the ranges moved since the proposal; the
  * values are parsed with the contract's schema again (its caps).
  */
-export async function applyPayRanges(tx: Tx, row: { target: string; after: string; fingerprint: string }): Promise<boolean> {
+export async function applyPayRanges(
+  tx: Tx,
+  row: { target: string; after: string; fingerprint: string },
+): Promise<boolean> {
   const code = PAY_WAY_CODES.find((c) => c === targetOf(row.target, PAY_WAY_PREFIX));
   if (!code) return false;
   const [way] = await tx.select({ code: payWays.code }).from(payWays).where(eq(payWays.code, code)).for('update');

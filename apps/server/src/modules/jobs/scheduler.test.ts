@@ -17,7 +17,11 @@ beforeAll(async () => {
     const db = await freshPostgres(adminUrl);
     first = await openDatabase({ databaseUrl: db.url });
     second = await openDatabase({ databaseUrl: db.url });
-    cleanups.push(() => first.close(), () => second.close(), db.drop);
+    cleanups.push(
+      () => first.close(),
+      () => second.close(),
+      db.drop,
+    );
   } else {
     first = await openDatabase({ dataDir: 'memory' });
     second = first;

@@ -36,7 +36,9 @@ export async function tickJob(deps: SchedulerDeps, job: ScheduledJob): Promise<T
     const now = deps.clock.now();
     const period = job.periodOf?.(now) ?? '';
     const [last] = await deps.db.select().from(scheduledRuns).where(eq(scheduledRuns.job, job.name));
-    const due = job.periodOf ? last?.lastPeriod !== period : !last || now.getTime() - last.completedAt.getTime() >= job.everyMs;
+    const due = job.periodOf
+      ? last?.lastPeriod !== period
+      : !last || now.getTime() - last.completedAt.getTime() >= job.everyMs;
     if (!due) return 'not-due';
     await job.run();
     await deps.db

@@ -1,8 +1,23 @@
 import { adminEndpoints } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, credit, memberId, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
-import { deleteAndRechain, forgeKeyPeriod, postSealedAgo, postWithoutKey, rehashUnkeyed, removeMovement } from '../../../test/ledger-tamper';
+import {
+  adminCall,
+  credit,
+  memberId,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
+import {
+  deleteAndRechain,
+  forgeKeyPeriod,
+  postSealedAgo,
+  postWithoutKey,
+  rehashUnkeyed,
+  removeMovement,
+} from '../../../test/ledger-tamper';
 import { checkMemberLedger } from './ledger-member-check';
 import { accountCode, postNow } from './ledger-service';
 import { chainSealed, registerSealKey, sealKeys, type SealKeys } from './ledger-seal';
@@ -39,7 +54,9 @@ async function move(who: typeof alice, cents: number) {
 /** Chains what is waiting, under the chaining job's lock (the scheduled job may be running too). */
 async function chain() {
   for (;;) {
-    const outcome = await t.database.locks.tryRun('job:ledger-seal', () => chainSealed(t.database.db, keys, new Date()));
+    const outcome = await t.database.locks.tryRun('job:ledger-seal', () =>
+      chainSealed(t.database.db, keys, new Date()),
+    );
     if (outcome.ran) return outcome.value;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -126,14 +143,21 @@ describe('核对单个会员', () => {
       first: null,
     });
     expect(answer.accounts).toEqual([
-      { code: accountCode.wallet(alice.id), kind: 'wallet', venue_code: '', balance: '1028.50', entries: '1028.50', matches: true },
+      {
+        code: accountCode.wallet(alice.id),
+        kind: 'wallet',
+        venue_code: '',
+        balance: '1028.50',
+        entries: '1028.50',
+        matches: true,
+      },
     ]);
     const bobs = await checked(bob.name);
     expect(bobs).toMatchObject({ ok: true, movements: 3, verified: 3 });
     expect(bobs.accounts[0]).toMatchObject({ balance: '1004.00', entries: '1004.00' });
   });
 
-  it("names by reference a movement of the member whose entry and balance were edited in SQL", async () => {
+  it('names by reference a movement of the member whose entry and balance were edited in SQL', async () => {
     const victim = alice.refs[1]!;
     const restore = await editEntry(alice, victim, '50');
     try {
@@ -150,14 +174,18 @@ describe('核对单个会员', () => {
 
   it('names a movement whose amounts were changed on both legs (still balanced): its seal', async () => {
     const victim = alice.refs[2]!;
-    await exec(sql`UPDATE ledger_entries SET amount = amount * 2 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${victim})`);
+    await exec(
+      sql`UPDATE ledger_entries SET amount = amount * 2 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${victim})`,
+    );
     await adjustBalance(alice, '30');
     try {
       const answer = await checked(alice.name);
       expect(answer.first).toMatchObject({ reference: victim, problem: 'mac' });
       expect(answer.accounts[0]).toMatchObject({ balance: '1058.50', matches: true });
     } finally {
-      await exec(sql`UPDATE ledger_entries SET amount = amount / 2 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${victim})`);
+      await exec(
+        sql`UPDATE ledger_entries SET amount = amount / 2 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${victim})`,
+      );
       await adjustBalance(alice, '-30');
     }
   });
@@ -165,7 +193,13 @@ describe('核对单个会员', () => {
   it("does not show another member's tampering in this member's check", async () => {
     const restore = await editEntry(bob, bob.refs[0]!, '7');
     try {
-      expect(await checked(alice.name)).toMatchObject({ ok: true, state: 'sealed', problems: 0, first: null, movements: 5 });
+      expect(await checked(alice.name)).toMatchObject({
+        ok: true,
+        state: 'sealed',
+        problems: 0,
+        first: null,
+        movements: 5,
+      });
       expect((await checked(bob.name)).first).toMatchObject({ reference: bob.refs[0], problem: 'unbalanced' });
     } finally {
       await restore();
@@ -184,9 +218,14 @@ describe('核对单个会员', () => {
   });
 
   it('names a movement of the member inserted in SQL without a seal', async () => {
-    await exec(sql`INSERT INTO ledger_transactions (reference, kind, member_id) VALUES ('member-check:forged', 'adjustment', ${alice.id})`);
+    await exec(
+      sql`INSERT INTO ledger_transactions (reference, kind, member_id) VALUES ('member-check:forged', 'adjustment', ${alice.id})`,
+    );
     try {
-      expect((await checked(alice.name)).first).toMatchObject({ reference: 'member-check:forged', problem: 'unsealed' });
+      expect((await checked(alice.name)).first).toMatchObject({
+        reference: 'member-check:forged',
+        problem: 'unsealed',
+      });
     } finally {
       await exec(sql`DELETE FROM ledger_transactions WHERE reference = 'member-check:forged'`);
     }
@@ -197,7 +236,11 @@ describe('核对单个会员', () => {
     expect((await check(alice.name, admin)).code).toBe(200);
     const content = await operatorToken(t, 'content');
     expect(await check(alice.name, content)).toMatchObject({ code: 403, data: null });
-    expect(await check('nobody_here_42')).toMatchObject({ code: 202, message: '没有这个会员账号，请检查拼写', data: null });
+    expect(await check('nobody_here_42')).toMatchObject({
+      code: 202,
+      message: '没有这个会员账号，请检查拼写',
+      data: null,
+    });
     expect(await check('  ')).toMatchObject({ code: 400, message: '请输入要核对的会员账号' });
   });
 
@@ -225,8 +268,22 @@ describe('核对单个会员', () => {
     const answer = await checked(alice.name);
     expect(answer).toMatchObject({ ok: true, movements: 6 });
     expect(answer.accounts).toEqual([
-      { code: accountCode.wallet(alice.id), kind: 'wallet', venue_code: '', balance: '905.05', entries: '905.05', matches: true },
-      { code: accountCode.venue(alice.id, 'AG'), kind: 'venue', venue_code: 'AG', balance: '123.45', entries: '123.45', matches: true },
+      {
+        code: accountCode.wallet(alice.id),
+        kind: 'wallet',
+        venue_code: '',
+        balance: '905.05',
+        entries: '905.05',
+        matches: true,
+      },
+      {
+        code: accountCode.venue(alice.id, 'AG'),
+        kind: 'venue',
+        venue_code: 'AG',
+        balance: '123.45',
+        entries: '123.45',
+        matches: true,
+      },
     ]);
     const venueAccount = accountCode.venue(alice.id, 'AG');
     const edit = sql`UPDATE ledger_entries SET amount = amount + 100 WHERE transaction_id = (SELECT id FROM ledger_transactions WHERE reference = ${reference})
@@ -251,7 +308,14 @@ describe('核对单个会员', () => {
       expect(answer).toMatchObject({ ok: false, state: 'broken', movements: 7, verified: 6, problems: 1 });
       expect(answer.first).toMatchObject({ movementId: id, reference: 'member-check:forged', problem: 'unknown-key' });
       // The 77,777.00 is in the wallet, its balance the sum of its entries: only the seal shows it.
-      expect(answer.accounts[0]).toEqual({ code: accountCode.wallet(alice.id), kind: 'wallet', venue_code: '', balance: '78682.05', entries: '78682.05', matches: true });
+      expect(answer.accounts[0]).toEqual({
+        code: accountCode.wallet(alice.id),
+        kind: 'wallet',
+        venue_code: '',
+        balance: '78682.05',
+        entries: '78682.05',
+        matches: true,
+      });
       // Refused by the chaining job, it is named all the same.
       await chain();
       expect((await checked(alice.name)).first).toMatchObject({ movementId: id, problem: 'unknown-key' });
@@ -262,11 +326,15 @@ describe('核对单个会员', () => {
     expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0, movements: 6 });
   });
 
-  it("names a movement of the member that the chain skipped: refused in SQL, taken out of it, or still not chained after a minute", async () => {
+  it('names a movement of the member that the chain skipped: refused in SQL, taken out of it, or still not chained after a minute', async () => {
     const late = await underJobLock(async () => {
       const refused = await idOf(await move(alice, 100));
       await exec(sql`UPDATE ledger_transactions SET seal_refused_at = now() WHERE id = ${refused}`);
-      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: refused, problem: 'refused' } });
+      expect(await checked(alice.name)).toMatchObject({
+        ok: false,
+        problems: 1,
+        first: { movementId: refused, problem: 'refused' },
+      });
       await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${refused}`);
       // Written a moment ago and not chained yet: within the minute's grace, not a problem.
       expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0, unchained: 1 });
@@ -283,15 +351,25 @@ describe('核对单个会员', () => {
     expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0, unchained: 0, movements: 8 });
     // The head of the chain (the last chained) taken out of it: no gap after it, and the job does not chain it again.
     const [head] = (
-      (await exec(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${late} AND chain_seq = (SELECT max(chain_seq) FROM ledger_transactions)`)) as unknown as {
+      (await exec(
+        sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${late} AND chain_seq = (SELECT max(chain_seq) FROM ledger_transactions)`,
+      )) as unknown as {
         rows: { seq: string }[];
       }
     ).rows;
     await exec(sql`UPDATE ledger_transactions SET chain_seq = NULL WHERE id = ${late}`);
     try {
-      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: late, problem: 'unchained' } });
+      expect(await checked(alice.name)).toMatchObject({
+        ok: false,
+        problems: 1,
+        first: { movementId: late, problem: 'unchained' },
+      });
       await chain();
-      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: late, problem: 'unchained' } });
+      expect(await checked(alice.name)).toMatchObject({
+        ok: false,
+        problems: 1,
+        first: { movementId: late, problem: 'unchained' },
+      });
     } finally {
       await exec(sql`UPDATE ledger_transactions SET chain_seq = ${head!.seq} WHERE id = ${late}`);
     }
@@ -302,11 +380,17 @@ describe('核对单个会员', () => {
     const victim = await idOf(await move(alice, 200));
     await chain();
     const [saved] = (
-      (await exec(sql`SELECT encode(chain_hash, 'hex') AS hash FROM ledger_transactions WHERE id = ${victim}`)) as unknown as { rows: { hash: string }[] }
+      (await exec(
+        sql`SELECT encode(chain_hash, 'hex') AS hash FROM ledger_transactions WHERE id = ${victim}`,
+      )) as unknown as { rows: { hash: string }[] }
     ).rows;
     await rehashUnkeyed(t.database.db, victim);
     try {
-      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: victim, problem: 'chain' } });
+      expect(await checked(alice.name)).toMatchObject({
+        ok: false,
+        problems: 1,
+        first: { movementId: victim, problem: 'chain' },
+      });
     } finally {
       await exec(sql`UPDATE ledger_transactions SET chain_hash = decode(${saved!.hash}, 'hex') WHERE id = ${victim}`);
     }
@@ -316,7 +400,11 @@ describe('核对单个会员', () => {
     await chain();
     const restore = await deleteAndRechain(t.database.db, gone);
     try {
-      expect(await checked(alice.name)).toMatchObject({ ok: false, problems: 1, first: { movementId: next, problem: 'chain' } });
+      expect(await checked(alice.name)).toMatchObject({
+        ok: false,
+        problems: 1,
+        first: { movementId: next, problem: 'chain' },
+      });
     } finally {
       await restore();
     }

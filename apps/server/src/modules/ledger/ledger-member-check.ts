@@ -2,7 +2,16 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { centsToNumeric, numericToCents } from '../../lib/money';
-import { chainHash, keyById, keyStanding, PROBLEM_ORDER, type SealKeys, sealMac, sealState, UNCHAINED_GRACE_SECONDS } from './ledger-seal';
+import {
+  chainHash,
+  keyById,
+  keyStanding,
+  PROBLEM_ORDER,
+  type SealKeys,
+  sealMac,
+  sealState,
+  UNCHAINED_GRACE_SECONDS,
+} from './ledger-seal';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -17,7 +26,8 @@ import { rowsOf } from '../../db/rows';
  */
 
 /** Why a movement of the member fails: the whole check's seal problems, and legs that no longer sum to zero. */
-export type MemberMovementProblem = 'mac' | 'unsealed' | 'unknown-key' | 'unbalanced' | 'refused' | 'unchained' | 'chain' | 'missing';
+export type MemberMovementProblem =
+  'mac' | 'unsealed' | 'unknown-key' | 'unbalanced' | 'refused' | 'unchained' | 'chain' | 'missing';
 
 export interface MemberLedgerAccount {
   code: string;
@@ -66,14 +76,23 @@ interface MovementRow {
 
 export async function checkMemberLedger(db: DbOrTx, keys: SealKeys, memberId: number): Promise<MemberLedgerCheck> {
   const byId = keyById(keys);
-  const periods = rowsOf<{ key_id: string }>(await db.execute(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`)).map(
-    (p) => p.key_id,
+  const periods = rowsOf<{ key_id: string }>(
+    await db.execute(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`),
+  ).map((p) => p.key_id);
+  const [epoch] = rowsOf<{ through: number }>(
+    await db.execute(sql`SELECT unsealed_through AS through FROM ledger_seal_epoch`),
   );
-  const [epoch] = rowsOf<{ through: number }>(await db.execute(sql`SELECT unsealed_through AS through FROM ledger_seal_epoch`));
   const through = Number(epoch?.through ?? 0);
 
   // Each balance and the sum of its entries in one statement, so a movement committing meanwhile is on both or neither.
-  const accountRows = rowsOf<{ id: number; code: string; kind: string; venue_code: string; balance: string; entries: string }>(
+  const accountRows = rowsOf<{
+    id: number;
+    code: string;
+    kind: string;
+    venue_code: string;
+    balance: string;
+    entries: string;
+  }>(
     await db.execute(sql`
       SELECT a.id, a.code, a.kind, a.venue_code, a.balance,
              coalesce((SELECT sum(e.amount) FROM ledger_entries e WHERE e.account_id = a.id), 0) AS entries
@@ -163,12 +182,19 @@ export async function checkMemberLedger(db: DbOrTx, keys: SealKeys, memberId: nu
   }
 
   const current = keys.current;
-  const state = current ? sealState(keyStanding(periods, current), verified, findings.filter((f) => f.problem !== 'unbalanced').length) : 'off';
+  const state = current
+    ? sealState(keyStanding(periods, current), verified, findings.filter((f) => f.problem !== 'unbalanced').length)
+    : 'off';
   // With sealing off or a wrong key nothing is verified, so no seal is blamed; legs and balances still are.
-  const blamed = state === 'off' || state === 'wrong-key' ? findings.filter((f) => f.problem === 'unbalanced') : findings;
+  const blamed =
+    state === 'off' || state === 'wrong-key' ? findings.filter((f) => f.problem === 'unbalanced') : findings;
   let first: MemberLedgerCheck['first'] = null;
   for (const { row, problem } of blamed) {
-    if (!first || row.id < first.movementId || (row.id === first.movementId && PROBLEM_ORDER.indexOf(problem) < PROBLEM_ORDER.indexOf(first.problem))) {
+    if (
+      !first ||
+      row.id < first.movementId ||
+      (row.id === first.movementId && PROBLEM_ORDER.indexOf(problem) < PROBLEM_ORDER.indexOf(first.problem))
+    ) {
       first = { movementId: row.id, reference: row.reference, problem, at: new Date(row.created_at) };
     }
   }

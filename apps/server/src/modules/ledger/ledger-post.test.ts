@@ -35,7 +35,12 @@ describe('ledger post', () => {
   it('answers each account balance after the movement and creates accounts on first use', async () => {
     const result = await postNow(t.database.db, transfer('post-test:1', 'in', 250));
     expect(result.replayed).toBe(false);
-    expect(result.balances).toEqual(new Map([[venue(), 250], [wallet(), 750]]));
+    expect(result.balances).toEqual(
+      new Map([
+        [venue(), 250],
+        [wallet(), 750],
+      ]),
+    );
     expect(await balanceOf(t.database.db, venue())).toBe(250);
   });
 
@@ -44,14 +49,24 @@ describe('ledger post', () => {
     const first = await postNow(t.database.db, movement);
     const again = await postNow(t.database.db, movement);
     expect(again).toEqual({ transactionId: first.transactionId, replayed: true, balances: new Map() });
-    expect(await balancesOf(t.database.db, [wallet(), venue()])).toEqual(new Map([[wallet(), 850], [venue(), 150]]));
+    expect(await balancesOf(t.database.db, [wallet(), venue()])).toEqual(
+      new Map([
+        [wallet(), 850],
+        [venue(), 150],
+      ]),
+    );
   });
 
   it('refuses a leg that takes a member account one cent below zero and keeps nothing of the movement', async () => {
     const attempt = postNow(t.database.db, transfer('post-test:3', 'in', 851));
     await expect(attempt).rejects.toBeInstanceOf(InsufficientFunds);
     await expect(attempt).rejects.toMatchObject({ account: wallet() });
-    expect(await balancesOf(t.database.db, [wallet(), venue()])).toEqual(new Map([[wallet(), 850], [venue(), 150]]));
+    expect(await balancesOf(t.database.db, [wallet(), venue()])).toEqual(
+      new Map([
+        [wallet(), 850],
+        [venue(), 150],
+      ]),
+    );
     // The reference was not used up: the same movement for the exact balance goes through.
     const exact = await postNow(t.database.db, transfer('post-test:3', 'in', 850));
     expect(exact.balances.get(wallet())).toBe(0);
@@ -108,9 +123,17 @@ describe('ledger post', () => {
       SELECT * FROM ledger_post('post-test:6', 'adjust', ${member}::integer, '',
         ${`{${house},${wallet()}}`}::varchar[], '{-1.00,1.00}'::numeric[], '{house,wallet}'::varchar[],
         ${`{NULL,${member}}`}::integer[], '{"",""}'::varchar[])`);
-    await expect(attempt).rejects.toMatchObject({ cause: { message: expect.stringMatching(/^ledger legs out of lock order: house:adjustments:s\d+ before member:\d+:wallet$/) } });
+    await expect(attempt).rejects.toMatchObject({
+      cause: {
+        message: expect.stringMatching(
+          /^ledger legs out of lock order: house:adjustments:s\d+ before member:\d+:wallet$/,
+        ),
+      },
+    });
     expect(await balancesOf(t.database.db, [wallet()])).toEqual(before);
-    const used = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = 'post-test:6'`);
+    const used = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = 'post-test:6'`,
+    );
     expect((used as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 0 }]);
   });
 });

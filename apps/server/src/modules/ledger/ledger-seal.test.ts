@@ -3,12 +3,30 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, credit, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
-import { deleteAndRechain, forgeKeyPeriod, postSealedAgo, postWithoutKey, rehashUnkeyed, removeMovement } from '../../../test/ledger-tamper';
+import {
+  deleteAndRechain,
+  forgeKeyPeriod,
+  postSealedAgo,
+  postWithoutKey,
+  rehashUnkeyed,
+  removeMovement,
+} from '../../../test/ledger-tamper';
 import { adminEndpoints } from '@h5/contract';
 import { ledgerSealJob } from '../ops/ledger-watch';
 import { checkMemberLedger } from './ledger-member-check';
 import { accountCode, checkLedger, postNow } from './ledger-service';
-import { chainSealed, checkSeal, registerSealKey, sealDigests, sealKey, sealKeys, sealMac, sealSetting, type SealKeys, sessionSeals } from './ledger-seal';
+import {
+  chainSealed,
+  checkSeal,
+  registerSealKey,
+  sealDigests,
+  sealKey,
+  sealKeys,
+  sealMac,
+  sealSetting,
+  type SealKeys,
+  sessionSeals,
+} from './ledger-seal';
 
 // The sealed ledger (docs/money.md "Sealed ledger"): history edited in SQL is named by the check; a wrong key is not tampering.
 const t = useTestApp();
@@ -68,7 +86,8 @@ async function tampered(tamper: () => Promise<unknown>, restore: () => Promise<u
   }
 }
 
-const adjustBalance = (code: string, by: string) => exec(sql`UPDATE ledger_accounts SET balance = balance + ${by}::numeric WHERE code = ${code}`);
+const adjustBalance = (code: string, by: string) =>
+  exec(sql`UPDATE ledger_accounts SET balance = balance + ${by}::numeric WHERE code = ${code}`);
 
 beforeAll(async () => {
   keys = sealKeys(t.config.ledgerSeal);
@@ -93,12 +112,23 @@ describe('sealed ledger', () => {
     await half;
     await chain();
     const check = await checkSeal(t.database.db, keys);
-    expect(check).toMatchObject({ state: 'sealed', problems: 0, first: null, unchained: 0, keyId: keys.current!.id, periodKeyId: keys.current!.id });
+    expect(check).toMatchObject({
+      state: 'sealed',
+      problems: 0,
+      first: null,
+      unchained: 0,
+      keyId: keys.current!.id,
+      periodKeyId: keys.current!.id,
+    });
     expect(check.verified).toBeGreaterThanOrEqual(43);
-    const [memos] = await rows<{ chinese: number }>(sql`SELECT count(*)::int AS chinese FROM ledger_transactions WHERE memo LIKE '人工调整%'`);
+    const [memos] = await rows<{ chinese: number }>(
+      sql`SELECT count(*)::int AS chinese FROM ledger_transactions WHERE memo LIKE '人工调整%'`,
+    );
     expect(memos!.chinese).toBeGreaterThanOrEqual(14);
     // The head of the chain: movements racing each other commit in any order, so a later id can be chained first.
-    const [head] = await rows<{ id: number }>(sql`SELECT id FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`);
+    const [head] = await rows<{ id: number }>(
+      sql`SELECT id FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`,
+    );
     const [count] = await rows<{ sealed: number; chained: number }>(
       sql`SELECT count(*)::int AS sealed, count(chain_seq)::int AS chained FROM ledger_transactions WHERE seal_mac IS NOT NULL`,
     );
@@ -114,21 +144,42 @@ describe('sealed ledger', () => {
     const wallet = accountCode.wallet(member);
     const shapes = [
       // Already in the seal's order (house accounts by code) and reversed by it (a member's before the house's).
-      [{ account: accountCode.house('adjustments', member), cents: -150 }, { account: accountCode.house('promotions', member), cents: 150 }],
-      [{ account: wallet, cents: 205 }, { account: accountCode.house('adjustments', member), cents: -205 }],
+      [
+        { account: accountCode.house('adjustments', member), cents: -150 },
+        { account: accountCode.house('promotions', member), cents: 150 },
+      ],
+      [
+        { account: wallet, cents: 205 },
+        { account: accountCode.house('adjustments', member), cents: -205 },
+      ],
       // One account twice: ordered by amount.
-      [{ account: accountCode.house('adjustments', member), cents: 75 }, { account: accountCode.house('adjustments', member), cents: -75 }],
-      [{ account: wallet, cents: 300 }, { account: accountCode.house('adjustments', member), cents: -100 }, { account: accountCode.house('promotions', member), cents: -200 }],
+      [
+        { account: accountCode.house('adjustments', member), cents: 75 },
+        { account: accountCode.house('adjustments', member), cents: -75 },
+      ],
+      [
+        { account: wallet, cents: 300 },
+        { account: accountCode.house('adjustments', member), cents: -100 },
+        { account: accountCode.house('promotions', member), cents: -200 },
+      ],
     ];
     const ids: number[] = [];
     for (const [i, legs] of shapes.entries()) {
-      const result = await postNow(t.database.db, { reference: `seal-shape:${i}`, kind: 'adjustment', memberId: member, memo: `形状 "${i}"\n`, legs });
+      const result = await postNow(t.database.db, {
+        reference: `seal-shape:${i}`,
+        kind: 'adjustment',
+        memberId: member,
+        memo: `形状 "${i}"\n`,
+        legs,
+      });
       ids.push(result.transactionId);
     }
     await chain();
     const check = await checkSeal(t.database.db, keys);
     expect(check).toMatchObject({ state: 'sealed', problems: 0, first: null, unchained: 0 });
-    const [sealed] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE id IN ${sql.raw(`(${ids.join(',')})`)} AND chain_seq IS NOT NULL`);
+    const [sealed] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE id IN ${sql.raw(`(${ids.join(',')})`)} AND chain_seq IS NOT NULL`,
+    );
     expect(sealed!.n).toBe(4);
   });
 
@@ -198,7 +249,10 @@ describe('sealed ledger', () => {
 
   it('names a movement inserted in SQL, without ledger_post (unsealed)', async () => {
     const check = await tampered(
-      () => exec(sql`INSERT INTO ledger_transactions (reference, kind, member_id) VALUES ('seal-test:forged', 'adjustment', ${member})`),
+      () =>
+        exec(
+          sql`INSERT INTO ledger_transactions (reference, kind, member_id) VALUES ('seal-test:forged', 'adjustment', ${member})`,
+        ),
       () => exec(sql`DELETE FROM ledger_transactions WHERE reference = 'seal-test:forged'`),
     );
     const [forged] = await rows<{ id: number }>(sql`SELECT coalesce(max(id), 0) AS id FROM ledger_transactions`);
@@ -221,11 +275,22 @@ describe('sealed ledger', () => {
     await exec(sql`UPDATE ledger_entries SET amount = amount / 2 WHERE transaction_id = ${id}`);
     // Put back, it verifies again, but it stays refused and out of the chain, where deleting it would leave no gap:
     // the check names it.
-    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'refused' } });
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({
+      state: 'broken',
+      problems: 1,
+      first: { movementId: id, problem: 'refused' },
+    });
     // Once looked into, the refusal cleared, the check's own chaining pass verifies its seal again and chains it.
     await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${id}`);
-    expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0, first: null, unchained: 0 });
-    const [row] = await rows<{ seq: string | null }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`);
+    expect(await checkSeal(t.database.db, keys)).toMatchObject({
+      state: 'sealed',
+      problems: 0,
+      first: null,
+      unchained: 0,
+    });
+    const [row] = await rows<{ seq: string | null }>(
+      sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`,
+    );
     expect(row!.seq).not.toBeNull();
   });
 
@@ -235,15 +300,32 @@ describe('sealed ledger', () => {
     const id = await postWithoutKey(t.database.db, 'seal-test:forged-period', member, 7_777_700);
     const forged = await forgeKeyPeriod(t.database.db, id, false);
     try {
-      expect(await rows(sql`SELECT a.code, e.amount FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.transaction_id = ${id} ORDER BY e.amount`)).toEqual([
+      expect(
+        await rows(
+          sql`SELECT a.code, e.amount FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.transaction_id = ${id} ORDER BY e.amount`,
+        ),
+      ).toEqual([
         { code: accountCode.house('adjustments', member), amount: '-77777.00' },
         { code: accountCode.wallet(member), amount: '77777.00' },
       ]);
       const check = await checkSeal(t.database.db, keys);
-      expect(check).toMatchObject({ state: 'broken', problems: 1, periodKeyId: keys.current!.id, first: { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' } });
+      expect(check).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        periodKeyId: keys.current!.id,
+        first: { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' },
+      });
       // The check's own chaining pass refused it: out of the chain, and named still.
-      expect(await rows(sql`SELECT seal_refused_at IS NOT NULL AS refused, chain_seq FROM ledger_transactions WHERE id = ${id}`)).toEqual([{ refused: true, chain_seq: null }]);
-      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'unknown-key' } });
+      expect(
+        await rows(
+          sql`SELECT seal_refused_at IS NOT NULL AS refused, chain_seq FROM ledger_transactions WHERE id = ${id}`,
+        ),
+      ).toEqual([{ refused: true, chain_seq: null }]);
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        first: { movementId: id, problem: 'unknown-key' },
+      });
       expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
         state: 'broken',
         problems: 1,
@@ -273,16 +355,37 @@ describe('sealed ledger', () => {
       const late = await postSealedAgo(t.database.db, 'seal-test:late', member, 500, 120);
       try {
         const check = await checkSeal(t.database.db, keys);
-        expect(check).toMatchObject({ state: 'broken', periodKeyId: forged.keyId, problems: 2, first: { movementId: id, problem: 'unknown-key' } });
-        expect(await rows(sql`SELECT id, chain_seq, seal_refused_at FROM ledger_transactions WHERE id IN (${id}, ${late}) ORDER BY id`)).toEqual([
+        expect(check).toMatchObject({
+          state: 'broken',
+          periodKeyId: forged.keyId,
+          problems: 2,
+          first: { movementId: id, problem: 'unknown-key' },
+        });
+        expect(
+          await rows(
+            sql`SELECT id, chain_seq, seal_refused_at FROM ledger_transactions WHERE id IN (${id}, ${late}) ORDER BY id`,
+          ),
+        ).toEqual([
           { id, chain_seq: null, seal_refused_at: null },
           { id: late, chain_seq: null, seal_refused_at: null },
         ]);
-        expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 2, first: { movementId: id, problem: 'unknown-key' } });
+        expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
+          state: 'broken',
+          problems: 2,
+          first: { movementId: id, problem: 'unknown-key' },
+        });
         // Without the forged one, the late movement is named: not chained a minute after it was written.
         await removeMovement(t.database.db, id);
-        expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: late, reference: 'seal-test:late', problem: 'unchained' } });
-        expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: late, problem: 'unchained' } });
+        expect(await checkSeal(t.database.db, keys)).toMatchObject({
+          state: 'broken',
+          problems: 1,
+          first: { movementId: late, reference: 'seal-test:late', problem: 'unchained' },
+        });
+        expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
+          state: 'broken',
+          problems: 1,
+          first: { movementId: late, problem: 'unchained' },
+        });
       } finally {
         await removeMovement(t.database.db, id);
         await forged.remove();
@@ -310,7 +413,11 @@ describe('sealed ledger', () => {
       const check = await checkSeal(t.database.db, keys);
       // Both rehashed links fail: the chain hash is keyed.
       expect(check).toMatchObject({ state: 'broken', problems: 2, first: { movementId: next, problem: 'chain' } });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 2, first: { movementId: next, problem: 'chain' } });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
+        state: 'broken',
+        problems: 2,
+        first: { movementId: next, problem: 'chain' },
+      });
     } finally {
       await restore();
     }
@@ -320,7 +427,12 @@ describe('sealed ledger', () => {
   it('chains with the key: a link recomputed without it (sha256 of the previous hash and the MAC) is named', async () => {
     const id = await move();
     await chain();
-    const [link] = await rows<{ seq: string; hash: Buffer | Uint8Array; mac: Buffer | Uint8Array; prev: Buffer | Uint8Array | null }>(sql`
+    const [link] = await rows<{
+      seq: string;
+      hash: Buffer | Uint8Array;
+      mac: Buffer | Uint8Array;
+      prev: Buffer | Uint8Array | null;
+    }>(sql`
       SELECT t.chain_seq AS seq, t.chain_hash AS hash, t.seal_mac AS mac, p.chain_hash AS prev
         FROM ledger_transactions t LEFT JOIN ledger_transactions p ON p.chain_seq = t.chain_seq - 1 WHERE t.id = ${id}`);
     const keyed = createHmac('sha256', keys.current!.secret)
@@ -330,8 +442,16 @@ describe('sealed ledger', () => {
     expect(Buffer.from(link!.hash).toString('hex')).toBe(keyed);
     await rehashUnkeyed(t.database.db, id);
     try {
-      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'chain' } });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'chain' } });
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        first: { movementId: id, problem: 'chain' },
+      });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        first: { movementId: id, problem: 'chain' },
+      });
     } finally {
       await exec(sql`UPDATE ledger_transactions SET chain_hash = decode(${keyed}, 'hex') WHERE id = ${id}`);
     }
@@ -344,10 +464,20 @@ describe('sealed ledger', () => {
     const [row] = await rows<{ seq: string }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`);
     await exec(sql`UPDATE ledger_transactions SET chain_seq = NULL WHERE id = ${id}`);
     try {
-      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'unchained' } });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'unchained' } });
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        first: { movementId: id, problem: 'unchained' },
+      });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        first: { movementId: id, problem: 'unchained' },
+      });
       await chain();
-      expect(await rows(sql`SELECT chain_seq FROM ledger_transactions WHERE id = ${id}`)).toEqual([{ chain_seq: null }]);
+      expect(await rows(sql`SELECT chain_seq FROM ledger_transactions WHERE id = ${id}`)).toEqual([
+        { chain_seq: null },
+      ]);
     } finally {
       await exec(sql`UPDATE ledger_transactions SET chain_seq = ${row!.seq} WHERE id = ${id}`);
     }
@@ -361,8 +491,17 @@ describe('sealed ledger', () => {
       return moved;
     });
     try {
-      expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, unchained: 0, first: { movementId: id, problem: 'refused' } });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({ state: 'broken', problems: 1, first: { movementId: id, problem: 'refused' } });
+      expect(await checkSeal(t.database.db, keys)).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        unchained: 0,
+        first: { movementId: id, problem: 'refused' },
+      });
+      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
+        state: 'broken',
+        problems: 1,
+        first: { movementId: id, problem: 'refused' },
+      });
     } finally {
       await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${id}`);
     }
@@ -378,8 +517,15 @@ describe('sealed ledger', () => {
       // Chaining after it overflows bigint and fails; the check answers all the same, the new movement in its grace.
       const waiting = await move();
       try {
-        expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'broken', problems: 1, unchained: 1, first: { movementId: id, problem: 'chain' } });
-        expect(await rows(sql`SELECT chain_seq FROM ledger_transactions WHERE id = ${waiting}`)).toEqual([{ chain_seq: null }]);
+        expect(await checkSeal(t.database.db, keys)).toMatchObject({
+          state: 'broken',
+          problems: 1,
+          unchained: 1,
+          first: { movementId: id, problem: 'chain' },
+        });
+        expect(await rows(sql`SELECT chain_seq FROM ledger_transactions WHERE id = ${waiting}`)).toEqual([
+          { chain_seq: null },
+        ]);
       } finally {
         await exec(sql`UPDATE ledger_transactions SET chain_seq = ${row!.seq} WHERE id = ${id}`);
       }
@@ -390,7 +536,11 @@ describe('sealed ledger', () => {
   it('chains from the job and from checks at once without two movements on one chain number', async () => {
     await Promise.all(Array.from({ length: 40 }, () => move()));
     const now = new Date();
-    const [a, b, check] = await Promise.all([chainSealed(t.database.db, keys, now), chainSealed(t.database.db, keys, now), checkSeal(t.database.db, keys)]);
+    const [a, b, check] = await Promise.all([
+      chainSealed(t.database.db, keys, now),
+      chainSealed(t.database.db, keys, now),
+      checkSeal(t.database.db, keys),
+    ]);
     expect(a.refused + b.refused).toBe(0);
     expect(check).toMatchObject({ state: 'sealed', problems: 0, unchained: 0 });
     expect(await checkSeal(t.database.db, keys)).toMatchObject({ state: 'sealed', problems: 0, unchained: 0 });
@@ -405,7 +555,12 @@ describe('sealed ledger', () => {
     const wrong = sealKeys({ key: 'a-different-key-that-is-long-enough-0123456789', retiredKeys: [] });
     expect(await registerSealKey(t.database.db, wrong)).toBe('wrong-key');
     const check = await checkSeal(t.database.db, wrong);
-    expect(check).toMatchObject({ state: 'wrong-key', problems: 0, keyId: wrong.current!.id, periodKeyId: keys.current!.id });
+    expect(check).toMatchObject({
+      state: 'wrong-key',
+      problems: 0,
+      keyId: wrong.current!.id,
+      periodKeyId: keys.current!.id,
+    });
   });
 
   it('keeps the chain head at Beijing midnight as the day digest, and the check holds the chain to it', async () => {
@@ -413,13 +568,18 @@ describe('sealed ledger', () => {
     // 2026-06-02 00:00:05 Beijing: the digest of 2026-06-01.
     await chain(new Date('2026-06-01T16:00:05Z'));
     const digest = (await sealDigests(t.database.db)).find((d) => d.day === '2026-06-01');
-    const [head] = await rows<{ id: number; seq: string }>(sql`SELECT id, chain_seq AS seq FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`);
+    const [head] = await rows<{ id: number; seq: string }>(
+      sql`SELECT id, chain_seq AS seq FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`,
+    );
     expect(digest).toBeDefined();
     expect(digest!.chainSeq).toBeLessThanOrEqual(Number(head!.seq));
     expect((await checkSeal(t.database.db, keys)).state).toBe('sealed');
     const check = await tampered(
       () => exec(sql`UPDATE ledger_seal_digests SET chain_hash = sha256(chain_hash) WHERE day = '2026-06-01'`),
-      () => exec(sql`UPDATE ledger_seal_digests SET chain_hash = decode(${digest!.chainHash}, 'hex') WHERE day = '2026-06-01'`),
+      () =>
+        exec(
+          sql`UPDATE ledger_seal_digests SET chain_hash = decode(${digest!.chainHash}, 'hex') WHERE day = '2026-06-01'`,
+        ),
     );
     expect(check.first).toMatchObject({ movementId: digest!.movementId, problem: 'digest' });
   });
@@ -439,7 +599,9 @@ describe('sealed ledger', () => {
     const content = Buffer.from('["ref","kind",1,"","2026-06-01T00:00:00.000000",[]]');
     for (const secret of ['s'.repeat(32), 'l'.repeat(100)]) {
       const key = sealKey(secret);
-      const [row] = await rows<{ mac: string }>(sql`SELECT encode(ledger_seal_hmac(${sealSetting(key)}, decode(${content.toString('hex')}, 'hex')), 'hex') AS mac`);
+      const [row] = await rows<{ mac: string }>(
+        sql`SELECT encode(ledger_seal_hmac(${sealSetting(key)}, decode(${content.toString('hex')}, 'hex')), 'hex') AS mac`,
+      );
       expect(row!.mac).toBe(sealMac(key, content).toString('hex'));
     }
   });
@@ -450,7 +612,9 @@ describe('sealed ledger', () => {
   });
 
   it('is chained by the scheduled job with the right key, and left alone by a server with a wrong key', async () => {
-    const chainSeq = async (id: number) => (await rows<{ seq: string | null }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`))[0]?.seq ?? null;
+    const chainSeq = async (id: number) =>
+      (await rows<{ seq: string | null }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`))[0]
+        ?.seq ?? null;
     await underJobLock(async () => {
       const id = await move();
       const wrong = sealKeys({ key: 'a-different-key-that-is-long-enough-0123456789', retiredKeys: [] });
@@ -476,15 +640,29 @@ describe('sealed ledger', () => {
           END $$`),
       );
       const [firstLink] = await rows<{ id: number }>(sql`SELECT id FROM ledger_transactions WHERE chain_seq = 1`);
-      expect((await checkSeal(t.database.db, keys)).first).toMatchObject({ movementId: firstLink!.id, problem: 'chain' });
-      const migration = await readFile(new URL('../../db/migrations/0031_keyed_seal_chain.sql', import.meta.url), 'utf8');
+      expect((await checkSeal(t.database.db, keys)).first).toMatchObject({
+        movementId: firstLink!.id,
+        problem: 'chain',
+      });
+      const migration = await readFile(
+        new URL('../../db/migrations/0031_keyed_seal_chain.sql', import.meta.url),
+        'utf8',
+      );
       for (const statement of migration.split('--> statement-breakpoint')) await exec(sql.raw(statement));
       expect(await rows(sql`SELECT count(*)::int AS n FROM ledger_seal_digests`)).toEqual([{ n: 0 }]);
       expect(await rows(sql`SELECT count(chain_seq)::int AS n FROM ledger_transactions`)).toEqual([{ n: 0 }]);
       // The check chains what waits before verifying: every sealed movement again, in id order, each MAC verified.
       const check = await checkSeal(t.database.db, keys);
-      const [sealed] = await rows<{ n: number; first: number }>(sql`SELECT count(*)::int AS n, min(id) AS first FROM ledger_transactions WHERE seal_mac IS NOT NULL`);
-      expect(check).toMatchObject({ state: 'sealed', problems: 0, unchained: 0, verified: sealed!.n, lastSealed: { chainSeq: sealed!.n } });
+      const [sealed] = await rows<{ n: number; first: number }>(
+        sql`SELECT count(*)::int AS n, min(id) AS first FROM ledger_transactions WHERE seal_mac IS NOT NULL`,
+      );
+      expect(check).toMatchObject({
+        state: 'sealed',
+        problems: 0,
+        unchained: 0,
+        verified: sealed!.n,
+        lastSealed: { chainSeq: sealed!.n },
+      });
       expect(await rows(sql`SELECT id FROM ledger_transactions WHERE chain_seq = 1`)).toEqual([{ id: sealed!.first }]);
     });
   });
@@ -495,13 +673,17 @@ describe('sealed ledger', () => {
     const oldKey = t.config.ledgerSeal.key!;
     const rotated = sealKeys({ key: 'the-next-ledger-seal-key-0123456789abcdef', retiredKeys: [oldKey] });
     expect(await registerSealKey(t.database.db, rotated)).toBe('current');
-    const periods = await rows<{ key_id: string }>(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`);
+    const periods = await rows<{ key_id: string }>(
+      sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`,
+    );
     expect(periods.map((p) => p.key_id)).toEqual([rotated.current!.id, keys.current!.id]);
     // The old key is now retired: a server still holding it is told it has the wrong key.
     expect((await checkSeal(t.database.db, keys)).state).toBe('wrong-key');
     const check = await checkSeal(t.database.db, rotated);
     expect(check).toMatchObject({ state: 'sealed', problems: 0 });
-    const [sealed] = await rows<{ n: string }>(sql`SELECT count(*) AS n FROM ledger_transactions WHERE seal_key = ${keys.current!.id}`);
+    const [sealed] = await rows<{ n: string }>(
+      sql`SELECT count(*) AS n FROM ledger_transactions WHERE seal_key = ${keys.current!.id}`,
+    );
     expect(check.verified).toBe(Number(sealed!.n));
     // Going back to a retired key is not a rotation.
     expect(await registerSealKey(t.database.db, sealKeys({ key: oldKey, retiredKeys: [] }))).toBe('wrong-key');

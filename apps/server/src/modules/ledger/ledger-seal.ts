@@ -72,7 +72,9 @@ export async function registerSealKey(db: Db, keys: SealKeys): Promise<KeyState>
   if (!current) return 'off';
   return db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE ledger_seal_keys IN EXCLUSIVE MODE`);
-    const periods = rowsOf<{ key_id: string }>(await tx.execute(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`));
+    const periods = rowsOf<{ key_id: string }>(
+      await tx.execute(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`),
+    );
     const latest = periods[0]?.key_id;
     if (latest === current.id) return 'current';
     const rotation = latest === undefined || keys.retired.some((k) => k.id === latest);
@@ -86,7 +88,9 @@ export async function registerSealKey(db: Db, keys: SealKeys): Promise<KeyState>
 
 /** Whether a database session of this server seals with its key (the session setting ledger_post reads). */
 export async function sessionSeals(db: Db, keys: SealKeys): Promise<boolean> {
-  const [row] = rowsOf<{ seal: string | null }>(await db.execute(sql`SELECT split_part(current_setting('ledger.seal', true), ':', 1) AS seal`));
+  const [row] = rowsOf<{ seal: string | null }>(
+    await db.execute(sql`SELECT split_part(current_setting('ledger.seal', true), ':', 1) AS seal`),
+  );
   return !!keys.current && row?.seal === keys.current.id;
 }
 
@@ -119,7 +123,9 @@ const sealedContents = (batch: SQL, cutoff = '-infinity') => sql`
          END AS standing
     FROM batch b LEFT JOIN legs l ON l.transaction_id = b.id ORDER BY b.id`;
 
-const batchColumns = sql.raw('t.id, t.reference, t.kind, t.member_id, t.memo, t.created_at, t.seal_key, t.seal_mac, t.chain_seq, t.chain_hash, t.seal_refused_at');
+const batchColumns = sql.raw(
+  't.id, t.reference, t.kind, t.member_id, t.memo, t.created_at, t.seal_key, t.seal_mac, t.chain_seq, t.chain_hash, t.seal_refused_at',
+);
 
 interface SealedRow {
   id: number;
@@ -140,7 +146,8 @@ function macMatches(key: SealKey, row: SealedRow): boolean {
 }
 
 /** The keys this server was configured with, by id: the only keys a movement's seal or chain link verifies with. */
-export const keyById = (keys: SealKeys) => new Map([...(keys.current ? [keys.current] : []), ...keys.retired].map((k) => [k.id, k]));
+export const keyById = (keys: SealKeys) =>
+  new Map([...(keys.current ? [keys.current] : []), ...keys.retired].map((k) => [k.id, k]));
 
 /** Movements the chaining job takes per batch, and batches per run. */
 const BATCH = 500;
@@ -180,7 +187,9 @@ async function chainPending(db: Db, keys: SealKeys, batches: number): Promise<Ch
     const done = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ledger-seal:chain'))`);
       const [head] = rowsOf<{ chain_seq: string; chain_hash: Buffer | Uint8Array | null }>(
-        await tx.execute(sql`SELECT chain_seq, chain_hash FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`),
+        await tx.execute(
+          sql`SELECT chain_seq, chain_hash FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`,
+        ),
       );
       const rows = rowsOf<SealedRow>(
         await tx.execute(
@@ -218,7 +227,9 @@ async function chainPending(db: Db, keys: SealKeys, batches: number): Promise<Ch
            WHERE t.id = c.id`);
       }
       if (refused.length) {
-        await tx.execute(sql`UPDATE ledger_transactions SET seal_refused_at = now() WHERE id = ANY (${`{${refused.join(',')}}`}::integer[])`);
+        await tx.execute(
+          sql`UPDATE ledger_transactions SET seal_refused_at = now() WHERE id = ANY (${`{${refused.join(',')}}`}::integer[])`,
+        );
       }
       run.chained += ids.length;
       run.refused += refused.length;
@@ -249,7 +260,13 @@ export interface SealDigest {
 
 /** The daily digests, newest first. */
 export async function sealDigests(db: Db, limit = 60): Promise<SealDigest[]> {
-  const rows = rowsOf<{ day: string | Date; chain_seq: string; hash: string; movement_id: number | null; recorded_at: string | Date }>(
+  const rows = rowsOf<{
+    day: string | Date;
+    chain_seq: string;
+    hash: string;
+    movement_id: number | null;
+    recorded_at: string | Date;
+  }>(
     await db.execute(sql`
       SELECT day::text AS day, chain_seq, encode(chain_hash, 'hex') AS hash, movement_id, recorded_at
         FROM ledger_seal_digests ORDER BY day DESC LIMIT ${limit}`),
@@ -283,7 +300,17 @@ export type SealProblem =
   | 'digest';
 
 /** Which problem names a movement that has several: its content's first, then its place in the chain. */
-export const PROBLEM_ORDER: readonly string[] = ['unbalanced', 'unsealed', 'unknown-key', 'mac', 'refused', 'unchained', 'missing', 'chain', 'digest'];
+export const PROBLEM_ORDER: readonly string[] = [
+  'unbalanced',
+  'unsealed',
+  'unknown-key',
+  'mac',
+  'refused',
+  'unchained',
+  'missing',
+  'chain',
+  'digest',
+];
 
 export interface SealCheck {
   /** sealed: every movement since sealing began verifies; broken: one does not; off: no key; wrong-key: see keyId. */
@@ -321,7 +348,10 @@ export interface KeyStanding {
 }
 
 export function keyStanding(periods: readonly string[], current: SealKey): KeyStanding {
-  return { chains: periods.length === 0 || periods[0] === current.id, unrecorded: periods.length > 0 && !periods.includes(current.id) };
+  return {
+    chains: periods.length === 0 || periods[0] === current.id,
+    unrecorded: periods.length > 0 && !periods.includes(current.id),
+  };
 }
 
 /**
@@ -330,7 +360,11 @@ export function keyStanding(periods: readonly string[], current: SealKey): KeySt
  * as a period's and verifies nothing here, that is a wrong key, not tampering, and nothing is blamed. Otherwise any
  * problem is `broken`, whatever the periods say; with none, a server whose key is not the latest period's is told so.
  */
-export function sealState(standing: KeyStanding, verified: number, problems: number): 'sealed' | 'broken' | 'wrong-key' {
+export function sealState(
+  standing: KeyStanding,
+  verified: number,
+  problems: number,
+): 'sealed' | 'broken' | 'wrong-key' {
   if (standing.unrecorded && verified === 0) return 'wrong-key';
   if (problems) return 'broken';
   return standing.chains ? 'sealed' : 'wrong-key';
@@ -345,13 +379,15 @@ export function sealState(standing: KeyStanding, verified: number, problems: num
 export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   const current = keys.current;
   const byId = keyById(keys);
-  const periods = rowsOf<{ key_id: string }>(await db.execute(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`)).map(
-    (p) => p.key_id,
-  );
+  const periods = rowsOf<{ key_id: string }>(
+    await db.execute(sql`SELECT key_id FROM ledger_seal_keys ORDER BY started_at DESC, first_movement_id DESC`),
+  ).map((p) => p.key_id);
   const periodKeyId = periods[0] ?? null;
   const keyId = current?.id ?? null;
   const [epoch] = rowsOf<{ through: number; cutoff: string }>(
-    await db.execute(sql`SELECT e.unsealed_through AS through, (now() - make_interval(secs => ${UNCHAINED_GRACE_SECONDS}))::text AS cutoff FROM ledger_seal_epoch e`),
+    await db.execute(
+      sql`SELECT e.unsealed_through AS through, (now() - make_interval(secs => ${UNCHAINED_GRACE_SECONDS}))::text AS cutoff FROM ledger_seal_epoch e`,
+    ),
   );
   const through = Number(epoch?.through ?? 0);
   const cutoff = epoch?.cutoff ?? '-infinity';
@@ -369,11 +405,27 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
         SELECT id, chain_seq, encode(chain_hash, 'hex') AS hash, created_at
           FROM ledger_transactions WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`),
     );
-    return head ? { movementId: head.id, chainSeq: Number(head.chain_seq), chainHash: head.hash ?? '', at: new Date(head.created_at) } : null;
+    return head
+      ? {
+          movementId: head.id,
+          chainSeq: Number(head.chain_seq),
+          chainHash: head.hash ?? '',
+          at: new Date(head.created_at),
+        }
+      : null;
   };
   if (!current) {
     // Sealing off: no key verifies anything.
-    return { state: 'off', keyId, periodKeyId, verified: 0, ...(await counts()), problems: 0, first: null, lastSealed: await chainHead() };
+    return {
+      state: 'off',
+      keyId,
+      periodKeyId,
+      verified: 0,
+      ...(await counts()),
+      problems: 0,
+      first: null,
+      lastSealed: await chainHead(),
+    };
   }
   const standing = keyStanding(periods, current);
   // What is waiting is chained first, as the job would chain it (a server that does not chain does not here either),
@@ -402,7 +454,9 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   const lastSealed = await chainHead();
   // The walk stops at the largest number read exactly (no chain gets there; one beyond is named below).
   const headSeq = Math.min(lastSealed?.chainSeq ?? 0, Number.MAX_SAFE_INTEGER);
-  const [bounds] = rowsOf<{ last: number | null }>(await db.execute(sql`SELECT max(id) AS last FROM ledger_transactions`));
+  const [bounds] = rowsOf<{ last: number | null }>(
+    await db.execute(sql`SELECT max(id) AS last FROM ledger_transactions`),
+  );
   const last = Number(bounds?.last ?? through);
 
   // The movements in a few id ranges at once: on PostgreSQL each range reads on a connection of its own, so the
@@ -421,12 +475,18 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   let verified = 0;
   const movementsChecked = Promise.all(
     ranges.map(async ({ from, to }) => {
-      for (let after = from; after < to; ) {
+      for (let after = from; after < to;) {
         // Grouped legs: about three times faster over a million movements than ledger_seal_legs row by row. A batch
         // comes as one row, so the server reads each movement in slices rather than as a row of its own: per
         // movement its id, key (-1: none), MAC (0 none, 1 of 32 bytes, 2 another length), standing and the byte
         // length of its content (-1: none), then the MACs and the contents (text, UTF-8 as sealed), each joined.
-        const [batch] = rowsOf<{ meta: string | null; macs: Buffer | Uint8Array | null; contents: string | null; n: string; last: number | null }>(
+        const [batch] = rowsOf<{
+          meta: string | null;
+          macs: Buffer | Uint8Array | null;
+          contents: string | null;
+          n: string;
+          last: number | null;
+        }>(
           await db.execute(sql`
             SELECT string_agg(c.id || ':' || CASE WHEN c.seal_key IS NULL THEN -1 ELSE coalesce(array_position(${keyIds}::text[], c.seal_key::text), 0) END
                               || ':' || CASE WHEN c.seal_mac IS NULL THEN 0 WHEN octet_length(c.seal_mac) = 32 THEN 1 ELSE 2 END
@@ -467,10 +527,13 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   // A batch comes as one row: each link's id, number, key (its place among this server's keys, 0: none) and which of
   // its hash and MAC are 32 bytes, and the hashes and MACs in one bytea, so the server reads a link in a slice.
   const chainStep = Math.ceil(headSeq / CHAIN_RANGES) || 1;
-  const chainRanges = Array.from({ length: Math.min(CHAIN_RANGES, Math.max(1, Math.ceil(headSeq / chainStep))) }, (_, i) => ({
-    from: i * chainStep,
-    to: Math.min(headSeq, (i + 1) * chainStep),
-  }));
+  const chainRanges = Array.from(
+    { length: Math.min(CHAIN_RANGES, Math.max(1, Math.ceil(headSeq / chainStep))) },
+    (_, i) => ({
+      from: i * chainStep,
+      to: Math.min(headSeq, (i + 1) * chainStep),
+    }),
+  );
   const chainChecked = Promise.all(
     chainRanges.map(async ({ from, to }) => {
       let prevSeq = from;
@@ -483,8 +546,13 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
         prevHash = before ? (before.chain_hash?.length === 32 ? buf(before.chain_hash) : NO_HASH) : null;
       }
       // By the links that are there, not by numbers: a chain number set far beyond the others costs nothing.
-      for (let after = from; after < to; ) {
-        const [batch] = rowsOf<{ meta: string | null; links: Buffer | Uint8Array | null; n: string; last: string | null }>(
+      for (let after = from; after < to;) {
+        const [batch] = rowsOf<{
+          meta: string | null;
+          links: Buffer | Uint8Array | null;
+          n: string;
+          last: string | null;
+        }>(
           await db.execute(sql`
             SELECT string_agg(l.id || ':' || l.chain_seq || ':' || coalesce(array_position(${keyIds}::text[], l.seal_key::text), 0) || ':' ||
                               (CASE WHEN octet_length(l.chain_hash) = 32 THEN 2 ELSE 0 END + CASE WHEN octet_length(l.seal_mac) = 32 THEN 1 ELSE 0 END),
@@ -507,7 +575,8 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
           // A movement from before sealing, or one the movements above did not verify, has no place in the chain.
           else if (id <= through || id > last) found(id, undefined, 'chain');
           else if (key && sizes & 1) {
-            if (!same(hash, chainHash(key, prevHash, links.subarray(i * 64 + 32, i * 64 + 64)))) found(id, undefined, 'chain');
+            if (!same(hash, chainHash(key, prevHash, links.subarray(i * 64 + 32, i * 64 + 64))))
+              found(id, undefined, 'chain');
           }
           // else: unsealed or of an unknown key, named by the movements above.
           prevSeq = seq;
@@ -521,10 +590,18 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   // the link at each digest's number must be the movement and hash it kept.
   const digestsChecked = (async () => {
     const outside = rowsOf<{ id: number; reference: string }>(
-      await db.execute(sql`SELECT id, reference FROM ledger_transactions WHERE chain_seq < 1 OR chain_seq > ${Number.MAX_SAFE_INTEGER}`),
+      await db.execute(
+        sql`SELECT id, reference FROM ledger_transactions WHERE chain_seq < 1 OR chain_seq > ${Number.MAX_SAFE_INTEGER}`,
+      ),
     );
     for (const o of outside) found(o.id, o.reference, 'chain');
-    const digests = rowsOf<{ movement_id: number | null; kept: Buffer | Uint8Array; id: number | null; reference: string | null; link: Buffer | Uint8Array | null }>(
+    const digests = rowsOf<{
+      movement_id: number | null;
+      kept: Buffer | Uint8Array;
+      id: number | null;
+      reference: string | null;
+      link: Buffer | Uint8Array | null;
+    }>(
       await db.execute(sql`
         SELECT d.movement_id, d.chain_hash AS kept, t.id, t.reference, t.chain_hash AS link
           FROM ledger_seal_digests d
@@ -532,7 +609,8 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
          WHERE d.chain_seq <> 0`),
     );
     for (const d of digests) {
-      if (d.id === null || d.id !== d.movement_id || !d.link || !same(buf(d.kept), buf(d.link))) found(d.movement_id ?? d.id ?? 0, d.reference, 'digest');
+      if (d.id === null || d.id !== d.movement_id || !d.link || !same(buf(d.kept), buf(d.link)))
+        found(d.movement_id ?? d.id ?? 0, d.reference, 'digest');
     }
   })();
   await Promise.all([chainChecked, movementsChecked, digestsChecked]);
@@ -542,7 +620,9 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
   // Assigned in the closures above, which the compiler does not follow.
   const named = first as Found | null;
   if (named && named.reference === undefined) {
-    const [row] = rowsOf<{ reference: string }>(await db.execute(sql`SELECT reference FROM ledger_transactions WHERE id = ${named.movementId}`));
+    const [row] = rowsOf<{ reference: string }>(
+      await db.execute(sql`SELECT reference FROM ledger_transactions WHERE id = ${named.movementId}`),
+    );
     named.reference = row?.reference ?? null;
   }
   return {
@@ -552,7 +632,10 @@ export async function checkSeal(db: Db, keys: SealKeys): Promise<SealCheck> {
     verified,
     ...(await counts()),
     problems: wrongKey ? 0 : problems,
-    first: wrongKey || !named ? null : { movementId: named.movementId, reference: named.reference ?? null, problem: named.problem },
+    first:
+      wrongKey || !named
+        ? null
+        : { movementId: named.movementId, reference: named.reference ?? null, problem: named.problem },
     lastSealed,
   };
 }

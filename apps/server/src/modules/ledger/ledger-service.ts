@@ -109,7 +109,11 @@ export function asInsufficientFunds(e: unknown): boolean {
 }
 
 function insufficientAccount(e: unknown): string | null {
-  for (let err = e as { code?: string; detail?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
+  for (
+    let err = e as { code?: string; detail?: string; cause?: unknown } | undefined;
+    err;
+    err = err.cause as typeof err
+  ) {
     if (err.code === INSUFFICIENT_FUNDS_STATE) return err.detail ?? '';
   }
   return null;
@@ -235,7 +239,15 @@ export async function postDated(tx: Tx, movements: readonly DatedMovement[], bat
   for (let i = 0; i < movements.length; i += batch) {
     const rows = movements.slice(i, i + batch).map((m, n) => {
       const c = movementColumns(m);
-      return { n, ref: m.reference, kind: m.kind, member: m.memberId ?? null, memo: m.memo ?? '', at: m.at.toISOString(), ...c };
+      return {
+        n,
+        ref: m.reference,
+        kind: m.kind,
+        member: m.memberId ?? null,
+        memo: m.memo ?? '',
+        at: m.at.toISOString(),
+        ...c,
+      };
     });
     // One call per row, in the rows' order (the ordered subquery drives the nested loop), so a movement sees the
     // balances the ones before it left.
@@ -315,6 +327,11 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
         mismatched.push({ code: row.code, balance: centsToNumeric(balance), entries: centsToNumeric(entries) });
       }
     }
-    return { balanced: total === 0 && mismatched.length === 0, total: centsToNumeric(total), accounts: rows.length, mismatched };
+    return {
+      balanced: total === 0 && mismatched.length === 0,
+      total: centsToNumeric(total),
+      accounts: rows.length,
+      mismatched,
+    };
   });
 }

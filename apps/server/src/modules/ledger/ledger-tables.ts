@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { members } from '../accounts/accounts-tables';
 

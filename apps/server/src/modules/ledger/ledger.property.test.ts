@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, call, credit, play, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  call,
+  credit,
+  play,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 
 // Random interleavings of concurrent money movements for several members must keep the ledger's invariants
 // (docs/architecture.md "Money"). On PostgreSQL the requests of one batch really run at the same time on separate connections.
@@ -32,7 +41,13 @@ type Command =
   | { op: 'round'; who: number; venue: string; amount: string };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ op: fc.constantFrom('in' as const, 'out' as const), who, venue, amount, key: fc.constantFrom('k-aaaaaaaa', 'k-bbbbbbbb', 'k-cccccccc', '') }),
+  fc.record({
+    op: fc.constantFrom('in' as const, 'out' as const),
+    who,
+    venue,
+    amount,
+    key: fc.constantFrom('k-aaaaaaaa', 'k-bbbbbbbb', 'k-cccccccc', ''),
+  }),
   fc.record({ op: fc.constant('transall' as const), who }),
   fc.record({ op: fc.constant('auto' as const), who, on: fc.constantFrom(0 as const, 1 as const) }),
   fc.record({ op: fc.constant('launch' as const), who, venue }),
@@ -45,7 +60,10 @@ async function run(c: Command) {
   switch (c.op) {
     case 'in':
     case 'out': {
-      const body = c.op === 'in' ? { amount: c.amount, sourcetype: 'userbalance', targettype: c.venue } : { amount: c.amount, sourcetype: c.venue, targettype: 'userbalance' };
+      const body =
+        c.op === 'in'
+          ? { amount: c.amount, sourcetype: 'userbalance', targettype: c.venue }
+          : { amount: c.amount, sourcetype: c.venue, targettype: 'userbalance' };
       const headers: Record<string, string> = { authorization: `Bearer ${p.token}` };
       // Keys repeat within a batch on purpose: a repeated key must move money once.
       if (c.key) headers['idempotency-key'] = `${c.key}-${batch}`;
@@ -72,22 +90,31 @@ async function run(c: Command) {
 describe('ledger invariants under concurrent movements', () => {
   it('keeps the sum at zero, each account equal to its entries, and no member below zero', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(command, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }), async (batches) => {
-        for (const cmds of batches) {
-          batch += 1;
-          const answers = await Promise.all(cmds.map(run));
-          for (const a of answers) {
-            const status = a && 'statusCode' in a ? a.statusCode : 200;
-            expect(status).toBe(200);
-            const code = a && 'json' in a ? (a.json() as { code: number }).code : (a as { code?: number } | undefined)?.code;
-            expect(code === undefined || code !== 500).toBe(true);
+      fc.asyncProperty(
+        fc.array(fc.array(command, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }),
+        async (batches) => {
+          for (const cmds of batches) {
+            batch += 1;
+            const answers = await Promise.all(cmds.map(run));
+            for (const a of answers) {
+              const status = a && 'statusCode' in a ? a.statusCode : 200;
+              expect(status).toBe(200);
+              const code =
+                a && 'json' in a ? (a.json() as { code: number }).code : (a as { code?: number } | undefined)?.code;
+              expect(code === undefined || code !== 500).toBe(true);
+            }
           }
-        }
-        const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
-        expect(check.data.mismatched).toEqual([]);
-        expect(check.data.total).toBe('0.00');
-        expect(check.data.balanced).toBe(true);
-      }),
+          const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(
+            t,
+            ops.finance,
+            'GET',
+            '/admin/api/ledger/check',
+          );
+          expect(check.data.mismatched).toEqual([]);
+          expect(check.data.total).toBe('0.00');
+          expect(check.data.balanced).toBe(true);
+        },
+      ),
       { numRuns: 12 },
     );
     // Every transfer, launch and round is a call to the venue over HTTP: the runs take longer than a test's default.

@@ -10,12 +10,7 @@ import { pageWindow } from '../../lib/paging';
 import type { AuthedMember } from '../../http/route';
 import { requestOrigin } from '../../http/public-origin';
 import { and, eq } from 'drizzle-orm';
-import {
-  firstFilePart,
-  multipartUpload,
-  UPLOAD_BODY_LIMIT,
-  UPLOAD_DRAIN_LIMIT,
-} from './avatar-upload';
+import { firstFilePart, multipartUpload, UPLOAD_BODY_LIMIT, UPLOAD_DRAIN_LIMIT } from './avatar-upload';
 import * as member from './member-service';
 import type { MemberDeps } from './member-service';
 import { agentApplications } from './member-tables';
@@ -33,8 +28,10 @@ const reviewer = (operator: { id: number; username: string }, req: FastifyReques
 async function uploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate: Authenticate) {
   await app.register(async (scope) => {
     const authed = new WeakMap<FastifyRequest, AuthedMember>();
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
     );
     scope.addHook('onRequest', async (req) => {
       authed.set(req, await authenticate(req));
@@ -94,30 +91,22 @@ function memberApiRoutes(app: FastifyInstance, deps: MemberDeps, authenticate: A
 function memberAdminRoutes(app: FastifyInstance, deps: MemberDeps, authenticate: AuthenticateOperator) {
   const { db } = deps;
 
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.messageSend,
-    async ({ input, operator, req }) => ({
-      data: await member.sendMessage(deps, input, reviewer(operator, req)),
-      message: MSG.ok,
-    }),
-  );
+  adminRoute(app, authenticate, adminEndpoints.messageSend, async ({ input, operator, req }) => ({
+    data: await member.sendMessage(deps, input, reviewer(operator, req)),
+    message: MSG.ok,
+  }));
 
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.messageDelete,
-    async ({ params, operator, req }) => {
-      await member.deleteMessage(deps, idParam(params), reviewer(operator, req));
-      return { data: null, message: MSG.ok };
-    },
-  );
+  adminRoute(app, authenticate, adminEndpoints.messageDelete, async ({ params, operator, req }) => {
+    await member.deleteMessage(deps, idParam(params), reviewer(operator, req));
+    return { data: null, message: MSG.ok };
+  });
 
   adminRoute(app, authenticate, adminEndpoints.agentApplications, async ({ input }) => {
     const filters = beijingDayRange(agentApplications.createdAt, input);
     if (input.state !== undefined) filters.push(eq(agentApplications.state, input.state));
-    return { data: await memberRowsPage(db, agentApplications, and(...filters), pageWindow(input), member.applicationView) };
+    return {
+      data: await memberRowsPage(db, agentApplications, and(...filters), pageWindow(input), member.applicationView),
+    };
   });
 
   const reviews = { approve: adminEndpoints.agentApplicationApprove, reject: adminEndpoints.agentApplicationReject };

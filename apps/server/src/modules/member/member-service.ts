@@ -135,7 +135,11 @@ export async function changePayPassword(
 export async function replaceAvatar(deps: MemberDeps, memberId: number, file: UploadedFile | null): Promise<string> {
   return deps.db.transaction(async (tx) => {
     const stored = await storeAvatar(tx, file);
-    const [row] = await tx.select({ avatar: members.avatar }).from(members).where(eq(members.id, memberId)).for('update');
+    const [row] = await tx
+      .select({ avatar: members.avatar })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .for('update');
     await tx.update(members).set({ avatar: stored }).where(eq(members.id, memberId));
     if (row?.avatar && row.avatar !== stored) await removeFile(tx, row.avatar, 'avatar');
     return stored;

@@ -21,7 +21,12 @@ const multipart = (fileName: string, data: Buffer, contentType = 'image/png') =>
   multipartBody({ name: fileName, data, type: contentType }, { note: 'hello' });
 
 const upload = (token: string | undefined, fileName: string, data: Buffer) =>
-  postMultipart<{ code: number; message: string; data: { avatar: string } | null }>(t.app, '/api/uploadimg', token, multipart(fileName, data));
+  postMultipart<{ code: number; message: string; data: { avatar: string } | null }>(
+    t.app,
+    '/api/uploadimg',
+    token,
+    multipart(fileName, data),
+  );
 
 describe('POST /api/updateuserinfo', () => {
   it('checks mobile, email and birthday in that order, then saves', async () => {
@@ -102,12 +107,22 @@ describe('POST /api/uploadimg', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (path: string, payload: Buffer | null, extra: Record<string, string | number> = {}) =>
       new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
-        const req = http.request({ host: address.hostname, port: address.port, path, method: 'POST', agent, headers: { ...headers, ...extra } }, (r) => {
-          let text = '';
-          r.setEncoding('utf8');
-          r.on('data', (c: string) => (text += c));
-          r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text, reused: req.reusedSocket }));
-        });
+        const req = http.request(
+          {
+            host: address.hostname,
+            port: address.port,
+            path,
+            method: 'POST',
+            agent,
+            headers: { ...headers, ...extra },
+          },
+          (r) => {
+            let text = '';
+            r.setEncoding('utf8');
+            r.on('data', (c: string) => (text += c));
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text, reused: req.reusedSocket }));
+          },
+        );
         req.on('error', reject);
         if (!payload) return req.end();
         let sent = 0;
@@ -157,7 +172,10 @@ describe('POST /api/uploadimg', () => {
     expect(second.code).toBe(200);
     expect(second.data?.avatar).toMatch(/\.gif$/);
     // The replaced file is gone from the database with the change that replaced it.
-    const [old] = await t.database.db.select().from(storedFiles).where(eq(storedFiles.name, path.basename(url.pathname)));
+    const [old] = await t.database.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.name, path.basename(url.pathname)));
     expect(old).toBeUndefined();
     expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);
   });
@@ -177,7 +195,12 @@ describe('POST /api/editPassword', () => {
       const answer = await call(t.app, '/api/editPassword', body, { token: m.token });
       expect(answer).toMatchObject({ code: BizCode.BAD_INPUT, message });
     }
-    const wrong = await call(t.app, '/api/editPassword', { password: 'wrong123', paypassword: 'newsecret1' }, { token: m.token });
+    const wrong = await call(
+      t.app,
+      '/api/editPassword',
+      { password: 'wrong123', paypassword: 'newsecret1' },
+      { token: m.token },
+    );
     expect(wrong).toMatchObject({ code: BizCode.WRONG_OLD_PASSWORD, message: MSG.wrongOldPassword });
   });
 
@@ -185,7 +208,12 @@ describe('POST /api/editPassword', () => {
     const m = await registerMember(t.app);
     const second = await call<{ api_token: string }>(t.app, '/api/login', { name: m.name, password: 'secret123' });
     const other = await registerMember(t.app);
-    const answer = await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: m.token });
+    const answer = await call(
+      t.app,
+      '/api/editPassword',
+      { password: 'secret123', paypassword: 'newsecret1' },
+      { token: m.token },
+    );
     expect(answer).toMatchObject({ code: 200, message: MSG.passwordChanged });
     expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(BizCode.UNAUTHORIZED);
     expect((await call(t.app, '/api/user', {}, { token: second.data.api_token })).code).toBe(BizCode.UNAUTHORIZED);
@@ -207,24 +235,56 @@ describe('wrong old passwords and the per-member attempt limit', () => {
     const other = await registerMember(t.app);
     const max = t.config.limits.moneyAttempts.max;
     // Right old passwords are not counted against the member.
-    for (const [from, to] of [['pay123456', 'pay999999'], ['pay999999', 'pay123456']]) {
-      expect((await call(t.app, '/api/editPayPassword', { password: from, paypassword: to }, { token: m.token })).code).toBe(200);
+    for (const [from, to] of [
+      ['pay123456', 'pay999999'],
+      ['pay999999', 'pay123456'],
+    ]) {
+      expect(
+        (await call(t.app, '/api/editPayPassword', { password: from, paypassword: to }, { token: m.token })).code,
+      ).toBe(200);
     }
     for (let i = 0; i < max; i += 1) {
-      const wrong = await call(t.app, '/api/editPassword', { password: `wrong${i}pw`, paypassword: 'newsecret1' }, { token: m.token });
+      const wrong = await call(
+        t.app,
+        '/api/editPassword',
+        { password: `wrong${i}pw`, paypassword: 'newsecret1' },
+        { token: m.token },
+      );
       expect(wrong.code).toBe(BizCode.WRONG_OLD_PASSWORD);
     }
-    expect(await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: m.token })).toEqual(TOO_MANY);
-    expect(await call(t.app, '/api/editPayPassword', { password: 'pay123456', paypassword: 'pay999999' }, { token: m.token })).toEqual(
-      TOO_MANY,
-    );
-    const bind = { bank: '招商银行', bank_owner: '张三', bank_address: '上海分行', bank_no: '6222020200112233', pay_pass: 'pay123456' };
+    expect(
+      await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: m.token }),
+    ).toEqual(TOO_MANY);
+    expect(
+      await call(
+        t.app,
+        '/api/editPayPassword',
+        { password: 'pay123456', paypassword: 'pay999999' },
+        { token: m.token },
+      ),
+    ).toEqual(TOO_MANY);
+    const bind = {
+      bank: '招商银行',
+      bank_owner: '张三',
+      bank_address: '上海分行',
+      bank_no: '6222020200112233',
+      pay_pass: 'pay123456',
+    };
     expect((await call(t.app, '/api/bindcard', bind, { token: m.token })).code).toBe(BizCode.TOO_MANY);
     // Nothing changed: the old login password still logs in; another member is not affected.
-    expect((await call(t.app, '/api/login', { name: m.name, password: 'secret123' }, { ip: '10.78.0.1' })).code).toBe(200);
-    expect((await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: other.token })).code).toBe(
+    expect((await call(t.app, '/api/login', { name: m.name, password: 'secret123' }, { ip: '10.78.0.1' })).code).toBe(
       200,
     );
+    expect(
+      (
+        await call(
+          t.app,
+          '/api/editPassword',
+          { password: 'secret123', paypassword: 'newsecret1' },
+          { token: other.token },
+        )
+      ).code,
+    ).toBe(200);
   });
 
   it('counts a burst of wrong old pay passwords before checking any, letting only the limit through', async () => {
@@ -243,16 +303,41 @@ describe('wrong old passwords and the per-member attempt limit', () => {
 describe('POST /api/editPayPassword', () => {
   it('checks the old pay password, then changes it and keeps the session', async () => {
     const m = await registerMember(t.app);
-    const same = await call(t.app, '/api/editPayPassword', { password: 'pay123456', paypassword: 'pay123456' }, { token: m.token });
+    const same = await call(
+      t.app,
+      '/api/editPayPassword',
+      { password: 'pay123456', paypassword: 'pay123456' },
+      { token: m.token },
+    );
     expect(same).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.passwordUnchanged });
-    const short = await call(t.app, '/api/editPayPassword', { password: 'pay123456', paypassword: '12345' }, { token: m.token });
+    const short = await call(
+      t.app,
+      '/api/editPayPassword',
+      { password: 'pay123456', paypassword: '12345' },
+      { token: m.token },
+    );
     expect(short).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.newPasswordLength });
-    const wrong = await call(t.app, '/api/editPayPassword', { password: 'secret123', paypassword: 'pay999999' }, { token: m.token });
+    const wrong = await call(
+      t.app,
+      '/api/editPayPassword',
+      { password: 'secret123', paypassword: 'pay999999' },
+      { token: m.token },
+    );
     expect(wrong.code).toBe(BizCode.WRONG_OLD_PASSWORD);
-    const ok = await call(t.app, '/api/editPayPassword', { password: 'pay123456', paypassword: 'pay999999' }, { token: m.token });
+    const ok = await call(
+      t.app,
+      '/api/editPayPassword',
+      { password: 'pay123456', paypassword: 'pay999999' },
+      { token: m.token },
+    );
     expect(ok).toMatchObject({ code: 200, message: MSG.passwordChanged });
     expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(200);
-    const back = await call(t.app, '/api/editPayPassword', { password: 'pay999999', paypassword: 'pay123456' }, { token: m.token });
+    const back = await call(
+      t.app,
+      '/api/editPayPassword',
+      { password: 'pay999999', paypassword: 'pay123456' },
+      { token: m.token },
+    );
     expect(back.code).toBe(200);
   });
 });
@@ -277,12 +362,11 @@ describe('POST /api/noticeList', () => {
     });
     await adminCall(t, op, 'POST', '/admin/api/messages', { title: '公告一则', content: '<p>公告</p>', type: 1 });
 
-    const inbox = await call<{ data: Array<{ title: string; content: string; created_at: string }>; total: number; last_page: number }>(
-      t.app,
-      '/api/noticelist',
-      { page: 1 },
-      { token: me.token },
-    );
+    const inbox = await call<{
+      data: Array<{ title: string; content: string; created_at: string }>;
+      total: number;
+      last_page: number;
+    }>(t.app, '/api/noticelist', { page: 1 }, { token: me.token });
     expect(inbox.code).toBe(200);
     const titles = inbox.data.data.map((m) => m.title);
     expect(titles).toContain('致全体');
@@ -294,7 +378,12 @@ describe('POST /api/noticeList', () => {
     expect(inbox.data.data[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(inbox.data).toMatchObject({ current_page: 1, per_page: 10 });
 
-    const announcements = await call<{ data: Array<{ title: string }> }>(t.app, '/api/noticeList', { page: 1, type: 1 }, { token: me.token });
+    const announcements = await call<{ data: Array<{ title: string }> }>(
+      t.app,
+      '/api/noticeList',
+      { page: 1, type: 1 },
+      { token: me.token },
+    );
     expect(announcements.data.data.map((m) => m.title)).toEqual(['公告一则']);
   });
 
@@ -302,31 +391,48 @@ describe('POST /api/noticeList', () => {
     const op = await operatorToken(t, 'content');
     const me = await registerMember(t.app);
     const id = await memberId(t, me.name);
-    expect((await adminCall(t, op, 'POST', '/admin/api/messages', { title: 'a', content: 'b', type: 1, member_id: id })).code).toBe(
-      BizCode.BAD_INPUT,
-    );
-    expect((await adminCall(t, op, 'POST', '/admin/api/messages', { title: 'a', content: 'b', member_id: 999999 })).code).toBe(
-      BizCode.NOT_FOUND,
-    );
+    expect(
+      (await adminCall(t, op, 'POST', '/admin/api/messages', { title: 'a', content: 'b', type: 1, member_id: id }))
+        .code,
+    ).toBe(BizCode.BAD_INPUT);
+    expect(
+      (await adminCall(t, op, 'POST', '/admin/api/messages', { title: 'a', content: 'b', member_id: 999999 })).code,
+    ).toBe(BizCode.NOT_FOUND);
     const finance = await operatorToken(t, 'finance');
-    expect((await adminCall(t, finance, 'POST', '/admin/api/messages', { title: 'a', content: 'b' })).code).toBe(BizCode.FORBIDDEN);
+    expect((await adminCall(t, finance, 'POST', '/admin/api/messages', { title: 'a', content: 'b' })).code).toBe(
+      BizCode.FORBIDDEN,
+    );
   });
 });
 
 describe('POST /api/applyagentdo and its review', () => {
   it('checks mobile then reason, accepts one application and refuses a second with 226', async () => {
     const m = await registerMember(t.app);
-    expect(await call(t.app, '/api/applyagentdo', { mobile: '123', apply_info: '' }, { token: m.token })).toMatchObject({
-      code: BizCode.BAD_INPUT,
-      message: MSG.mobileInvalid,
-    });
-    expect(await call(t.app, '/api/applyagentdo', { mobile: '13912345678', apply_info: '  ' }, { token: m.token })).toMatchObject({
+    expect(await call(t.app, '/api/applyagentdo', { mobile: '123', apply_info: '' }, { token: m.token })).toMatchObject(
+      {
+        code: BizCode.BAD_INPUT,
+        message: MSG.mobileInvalid,
+      },
+    );
+    expect(
+      await call(t.app, '/api/applyagentdo', { mobile: '13912345678', apply_info: '  ' }, { token: m.token }),
+    ).toMatchObject({
       code: BizCode.BAD_INPUT,
       message: MSG.applyInfoRequired,
     });
-    const ok = await call(t.app, '/api/applyagentdo', { mobile: '13912345678', apply_info: '我有很多朋友' }, { token: m.token });
+    const ok = await call(
+      t.app,
+      '/api/applyagentdo',
+      { mobile: '13912345678', apply_info: '我有很多朋友' },
+      { token: m.token },
+    );
     expect(ok).toMatchObject({ code: 200, message: MSG.applyOk });
-    const again = await call(t.app, '/api/applyagentdo', { mobile: '13912345678', apply_info: '再来一次' }, { token: m.token });
+    const again = await call(
+      t.app,
+      '/api/applyagentdo',
+      { mobile: '13912345678', apply_info: '再来一次' },
+      { token: m.token },
+    );
     expect(again).toMatchObject({ code: BizCode.AGENT_APPLIED, message: MSG.agentAlreadyApplied });
   });
 
@@ -343,7 +449,9 @@ describe('POST /api/applyagentdo and its review', () => {
     const mine = list.data.data.find((a) => a.username === m.name);
     expect(mine).toMatchObject({ state: 1 });
     const content = await operatorToken(t, 'content');
-    expect((await adminCall(t, content, 'POST', `/admin/api/agent-applications/${mine?.id}/approve`)).code).toBe(BizCode.FORBIDDEN);
+    expect((await adminCall(t, content, 'POST', `/admin/api/agent-applications/${mine?.id}/approve`)).code).toBe(
+      BizCode.FORBIDDEN,
+    );
 
     const approved = await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${mine?.id}/approve`);
     expect(approved).toMatchObject({ code: 200, data: { state: 2 } });
@@ -351,20 +459,41 @@ describe('POST /api/applyagentdo and its review', () => {
     expect(user.data.isagent).toBe(1);
     const twice = await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${mine?.id}/approve`);
     expect(twice).toMatchObject({ code: BizCode.CONFLICT, message: MSG.alreadyProcessed });
-    expect((await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${mine?.id}/reject`, { note: 'x' })).code).toBe(
-      BizCode.CONFLICT,
+    expect(
+      (await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${mine?.id}/reject`, { note: 'x' })).code,
+    ).toBe(BizCode.CONFLICT);
+    const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(
+      t,
+      await operatorToken(t),
+      'GET',
+      '/admin/api/audit?page=1',
     );
-    const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, await operatorToken(t), 'GET', '/admin/api/audit?page=1');
-    expect(audit.data.data.some((a) => a.action === 'agent-application.approve' && a.target === `agent-application:${mine?.id}`)).toBe(true);
+    expect(
+      audit.data.data.some(
+        (a) => a.action === 'agent-application.approve' && a.target === `agent-application:${mine?.id}`,
+      ),
+    ).toBe(true);
 
     const r = await registerMember(t.app);
     await call(t.app, '/api/applyagentdo', { mobile: '13912345678', apply_info: '推广' }, { token: r.token });
-    const pending = await adminCall<{ data: Array<{ id: number; username: string }> }>(t, finance, 'GET', '/admin/api/agent-applications?state=1');
+    const pending = await adminCall<{ data: Array<{ id: number; username: string }> }>(
+      t,
+      finance,
+      'GET',
+      '/admin/api/agent-applications?state=1',
+    );
     const theirs = pending.data.data.find((a) => a.username === r.name);
-    const rejected = await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${theirs?.id}/reject`, { note: '资料不全' });
+    const rejected = await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${theirs?.id}/reject`, {
+      note: '资料不全',
+    });
     expect(rejected).toMatchObject({ code: 200, data: { state: 3, note: '资料不全' } });
     expect((await call<{ isagent: number }>(t.app, '/api/user', {}, { token: r.token })).data.isagent).toBe(0);
-    const retry = await call(t.app, '/api/applyagentdo', { mobile: '13912345678', apply_info: '再申请' }, { token: r.token });
+    const retry = await call(
+      t.app,
+      '/api/applyagentdo',
+      { mobile: '13912345678', apply_info: '再申请' },
+      { token: r.token },
+    );
     expect(retry.code).toBe(BizCode.AGENT_APPLIED);
   });
 });
@@ -376,7 +505,12 @@ describe('POST /api/referralinfo', () => {
     await registerMember(t.app, { pid: String(id) });
     await registerMember(t.app, { pid: inviter.name });
     await registerMember(t.app);
-    const answer = await call<{ pid: number; link: string; invited: number }>(t.app, '/api/referralinfo', {}, { token: inviter.token });
+    const answer = await call<{ pid: number; link: string; invited: number }>(
+      t.app,
+      '/api/referralinfo',
+      {},
+      { token: inviter.token },
+    );
     expect(answer.code).toBe(200);
     expect(answer.data).toMatchObject({ pid: id, invited: 2 });
     // The origin is the one the client used (inject sends Host: localhost:80).

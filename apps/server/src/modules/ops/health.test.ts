@@ -23,23 +23,40 @@ describe('GET /healthz and /readyz', () => {
 
   it('answers 503 naming the database when it lacks a migration of this build, and 200 once it has it again', async () => {
     const all = committedMigrationCount();
-    const result = await t.database.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations) RETURNING hash, created_at`);
+    const result = await t.database.db.execute(
+      sql`DELETE FROM drizzle.__drizzle_migrations WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations) RETURNING hash, created_at`,
+    );
     const removed = (result as unknown as { rows: Array<{ hash: string; created_at: string }> }).rows[0]!;
-    expect(await get(t.app, '/readyz')).toEqual({ status: 503, body: { status: 'not ready', missing: [`database not migrated (${all - 1} of ${all})`] } });
+    expect(await get(t.app, '/readyz')).toEqual({
+      status: 503,
+      body: { status: 'not ready', missing: [`database not migrated (${all - 1} of ${all})`] },
+    });
     // The process itself still answers: a restart would not help, the migration would.
     expect((await get(t.app, '/healthz')).status).toBe(200);
-    await t.database.db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${removed.hash}, ${removed.created_at})`);
+    await t.database.db.execute(
+      sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${removed.hash}, ${removed.created_at})`,
+    );
     expect((await get(t.app, '/readyz')).status).toBe(200);
   });
 
   it('answers 503 naming Redis when the configured Redis does not answer', async () => {
     let redisUp = true;
-    const redis = { eval: async () => 1, ping: async () => (redisUp ? 'PONG' : Promise.reject(new Error('connection refused'))) };
-    const app = await buildApp({ db: t.database.db, config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), redis });
+    const redis = {
+      eval: async () => 1,
+      ping: async () => (redisUp ? 'PONG' : Promise.reject(new Error('connection refused'))),
+    };
+    const app = await buildApp({
+      db: t.database.db,
+      config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      redis,
+    });
     try {
       expect((await get(app, '/readyz')).status).toBe(200);
       redisUp = false;
-      expect(await get(app, '/readyz')).toEqual({ status: 503, body: { status: 'not ready', missing: ['redis unreachable'] } });
+      expect(await get(app, '/readyz')).toEqual({
+        status: 503,
+        body: { status: 'not ready', missing: ['redis unreachable'] },
+      });
     } finally {
       await app.close();
     }
@@ -88,13 +105,24 @@ describe.skipIf(!testDatabaseUrl())('GET /readyz on PostgreSQL', () => {
     const viaProxy = new URL(pgDb.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port());
-    const database = await openDatabase({ databaseUrl: viaProxy.toString(), timeouts: { connectTimeoutMs: 1000, statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 5000 } });
-    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATABASE_URL: viaProxy.toString(), PUBLIC_URL: 'https://m.example.test' });
+    const database = await openDatabase({
+      databaseUrl: viaProxy.toString(),
+      timeouts: { connectTimeoutMs: 1000, statementTimeoutMs: 5000, idleInTransactionTimeoutMs: 5000 },
+    });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: viaProxy.toString(),
+      PUBLIC_URL: 'https://m.example.test',
+    });
     const app = await buildApp({ db: database.db, config, pool: database.pool, locks: database.locks });
     try {
       expect(await get(app, '/readyz')).toEqual({ status: 200, body: { status: 'ready' } });
       await proxy.stop();
-      expect(await get(app, '/readyz')).toEqual({ status: 503, body: { status: 'not ready', missing: ['database unreachable'] } });
+      expect(await get(app, '/readyz')).toEqual({
+        status: 503,
+        body: { status: 'not ready', missing: ['database unreachable'] },
+      });
       expect((await get(app, '/healthz')).status).toBe(200);
       await proxy.start();
       expect(await get(app, '/readyz')).toEqual({ status: 200, body: { status: 'ready' } });

@@ -27,7 +27,11 @@ export function installHttpMetrics(app: FastifyInstance, registry: Registry) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const registrations = new Counter({ name: 'h5_registrations_total', help: 'Members registered', registers: [registry] });
+  const registrations = new Counter({
+    name: 'h5_registrations_total',
+    help: 'Members registered',
+    registers: [registry],
+  });
   const failedSignIns = new Counter({
     name: 'h5_sign_in_failures_total',
     help: 'Sign-ins refused for a wrong name, password or two-factor code, by who signs in (member, operator)',
@@ -54,7 +58,12 @@ export function installHttpMetrics(app: FastifyInstance, registry: Registry) {
     // Unknown paths share one label: a scanner's thousand addresses must not become a thousand series.
     const route = request.routeOptions.url ?? 'unmatched';
     const code = codes.get(request);
-    requests.inc({ method: request.method, route, status: String(status), code: code === undefined ? '' : String(code) });
+    requests.inc({
+      method: request.method,
+      route,
+      status: String(status),
+      code: code === undefined ? '' : String(code),
+    });
     latency.observe({ method: request.method, route }, elapsedMs / 1000);
     if (code === undefined) return;
     if (route === '/api/register' && code === BizCode.OK) registrations.inc();

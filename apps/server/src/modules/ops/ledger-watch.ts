@@ -6,7 +6,14 @@ import { audit } from '../backoffice/audit';
 import { scheduledRuns } from '../jobs/jobs-tables';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';
-import { chainSealed, checkSeal, registerSealKey, type SealCheck, type SealKeys, sessionSeals } from '../ledger/ledger-seal';
+import {
+  chainSealed,
+  checkSeal,
+  registerSealKey,
+  type SealCheck,
+  type SealKeys,
+  sessionSeals,
+} from '../ledger/ledger-seal';
 
 export const LEDGER_CHECK_JOB = 'ledger-check';
 const ACTION = 'ledger.check';
@@ -34,7 +41,13 @@ async function recordCheck(db: Db, check: LedgerCheck): Promise<void> {
     action: ACTION,
     target: 'ledger',
     before: last,
-    after: { balanced: check.balanced, total: check.total, accounts: check.accounts, mismatched, codes: check.mismatched.slice(0, 20).map((m) => m.code) },
+    after: {
+      balanced: check.balanced,
+      total: check.total,
+      accounts: check.accounts,
+      mismatched,
+      codes: check.mismatched.slice(0, 20).map((m) => m.code),
+    },
     requestId: 'scheduled',
   });
 }
@@ -66,7 +79,10 @@ export async function ledgerWatch(db: Db): Promise<LedgerWatch> {
 export type FullLedgerCheck = LedgerCheck & { seal: SealCheck };
 
 /** Runs the ledger check now, as the schedule does, and records what changed. */
-export async function runLedgerCheck(db: Db, seal: SealKeys = { current: undefined, retired: [] }): Promise<FullLedgerCheck> {
+export async function runLedgerCheck(
+  db: Db,
+  seal: SealKeys = { current: undefined, retired: [] },
+): Promise<FullLedgerCheck> {
   const [check, sealCheck] = await Promise.all([checkLedger(db), checkSeal(db, seal)]);
   // A broken seal counts as an unbalanced ledger for the record and the alarm: someone edited history.
   const recorded = sealCheck.state === 'broken' ? { ...check, balanced: false } : check;
@@ -75,13 +91,19 @@ export async function runLedgerCheck(db: Db, seal: SealKeys = { current: undefin
 }
 
 /** The scheduled ledger check as a job: the check, its change recorded, an unbalanced ledger logged as an error. */
-export function ledgerCheckJob(db: Db, everyMs: number, log?: Pick<FastifyBaseLogger, 'error'>, seal?: SealKeys): ScheduledJob {
+export function ledgerCheckJob(
+  db: Db,
+  everyMs: number,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+  seal?: SealKeys,
+): ScheduledJob {
   return {
     name: LEDGER_CHECK_JOB,
     everyMs,
     run: async () => {
       const check = await runLedgerCheck(db, seal);
-      if (!check.balanced) log?.error({ total: check.total, mismatched: check.mismatched.length }, 'ledger check: unbalanced');
+      if (!check.balanced)
+        log?.error({ total: check.total, mismatched: check.mismatched.length }, 'ledger check: unbalanced');
       if (check.seal.state === 'broken' || check.seal.state === 'wrong-key') {
         log?.error({ seal: check.seal.state, first: check.seal.first }, 'ledger check: seal does not verify');
       }
@@ -97,18 +119,30 @@ export const SEAL_EVERY_MS = 5000;
  * The chaining job: the server's key is checked against the key periods once (a new period on rotation); a server
  * with sealing off or a wrong key says so and chains nothing, so it never refuses movements another key sealed.
  */
-export function ledgerSealJob(db: Db, seal: SealKeys, now: () => Date, log?: Pick<FastifyBaseLogger, 'error'>): ScheduledJob {
+export function ledgerSealJob(
+  db: Db,
+  seal: SealKeys,
+  now: () => Date,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): ScheduledJob {
   let state: Promise<string> | null = null;
   return {
     name: LEDGER_SEAL_JOB,
     everyMs: SEAL_EVERY_MS,
     run: async () => {
       state ??= registerSealKey(db, seal).then(async (s) => {
-        if (s === 'off') log?.error('ledger sealing is off: LEDGER_SEAL_KEY is not set (docs/money.md "Sealed ledger")');
-        if (s === 'wrong-key') log?.error({ keyId: seal.current?.id }, 'ledger sealing: LEDGER_SEAL_KEY is not the key of the current key period (a wrong key)');
+        if (s === 'off')
+          log?.error('ledger sealing is off: LEDGER_SEAL_KEY is not set (docs/money.md "Sealed ledger")');
+        if (s === 'wrong-key')
+          log?.error(
+            { keyId: seal.current?.id },
+            'ledger sealing: LEDGER_SEAL_KEY is not the key of the current key period (a wrong key)',
+          );
         // The key reaches sessions in their startup options: a pooler that drops them leaves movements unsealed.
         if (s === 'current' && !(await sessionSeals(db, seal))) {
-          log?.error('ledger sealing: database sessions do not carry the seal key (a connection pooler dropping startup options?): movements are written unsealed');
+          log?.error(
+            'ledger sealing: database sessions do not carry the seal key (a connection pooler dropping startup options?): movements are written unsealed',
+          );
         }
         return s;
       });
@@ -126,5 +160,10 @@ export function ledgerSealJob(db: Db, seal: SealKeys, now: () => Date, log?: Pic
 /** The ledger check on a timer, one process at a time (the jobs' lock), so nobody has to open the console to see it. */
 export function scheduleLedgerCheck(app: FastifyInstance, deps: SchedulerDeps & { everyMs: number; seal?: SealKeys }) {
   scheduleJob(app, deps, ledgerCheckJob(deps.db, deps.everyMs, app.log, deps.seal));
-  if (deps.seal) scheduleJob(app, deps, ledgerSealJob(deps.db, deps.seal, () => deps.clock.now(), app.log));
+  if (deps.seal)
+    scheduleJob(
+      app,
+      deps,
+      ledgerSealJob(deps.db, deps.seal, () => deps.clock.now(), app.log),
+    );
 }

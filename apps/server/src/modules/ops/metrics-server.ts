@@ -10,7 +10,10 @@ export interface MetricsSource {
  * GET /metrics on a port of its own (METRICS_PORT), apart from the site's: it is never behind the public load
  * balancer, so it needs no token, and under WORKERS the primary answers for all of them.
  */
-export async function startMetricsServer(source: MetricsSource, where: { port: number; host: string }): Promise<Server> {
+export async function startMetricsServer(
+  source: MetricsSource,
+  where: { port: number; host: string },
+): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -18,7 +21,8 @@ export async function startMetricsServer(source: MetricsSource, where: { port: n
     }
     source.metrics().then(
       (text) => res.writeHead(200, { 'content-type': source.contentType }).end(text),
-      (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${(error as Error).message}`),
+      (error: unknown) =>
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${(error as Error).message}`),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, call, controlHeaders, credit, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  call,
+  controlHeaders,
+  credit,
+  manualClock,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { servedRegistry, valueOf } from '../../../test/scrape-metrics';
 import { tickJob } from '../jobs/scheduler';
 import { paymentsKit } from '../payments/payments-test-kit';
@@ -38,7 +49,12 @@ describe('money gauges', () => {
     });
     expect(fault.status).toBe(200);
     expect(valueOf(await scrape(), 'h5_venue_transfers_in_doubt', { venue: 'OPSV' })).toBeUndefined();
-    const moved = await call(t.app, '/api/transfer', { amount: '30.00', sourcetype: 'userbalance', targettype: 'OPSV' }, { token: m.token });
+    const moved = await call(
+      t.app,
+      '/api/transfer',
+      { amount: '30.00', sourcetype: 'userbalance', targettype: 'OPSV' },
+      { token: m.token },
+    );
     expect(moved.message).toBe('转账处理中，请稍后在转账记录中查看结果');
 
     clock.advance(90_000);
@@ -46,7 +62,9 @@ describe('money gauges', () => {
     expect(valueOf(inDoubt, 'h5_venue_transfers_in_doubt', { venue: 'OPSV' })).toBe(1);
     expect(valueOf(inDoubt, 'h5_venue_transfers_in_doubt_oldest_seconds', { venue: 'OPSV' })).toBeCloseTo(90, 0);
 
-    expect(await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound })).toBe(1);
+    expect(
+      await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound }),
+    ).toBe(1);
     const settled = await scrape();
     expect(valueOf(settled, 'h5_venue_transfers_in_doubt', { venue: 'OPSV' })).toBeUndefined();
     expect(valueOf(settled, 'h5_venue_transfers_in_doubt_oldest_seconds', { venue: 'OPSV' })).toBeUndefined();
@@ -57,11 +75,20 @@ describe('money gauges', () => {
     const m = await registerMember(t.app);
     const before = await scrape();
     // A bank transfer: it waits for finance, who approves it with its evidence.
-    const made = await kit.recharge(m.token, { paytype: 'bank', amount: '123.45', bank_owner: '张三', bank: '招商银行', bank_no: '6222020200112233445', bank_address: '上海分行' });
+    const made = await kit.recharge(m.token, {
+      paytype: 'bank',
+      amount: '123.45',
+      bank_owner: '张三',
+      bank: '招商银行',
+      bank_no: '6222020200112233445',
+      bank_address: '上海分行',
+    });
     expect(made.code).toBe(200);
     clock.advance(600_000);
     const waiting = await scrape();
-    expect(valueOf(waiting, 'h5_deposits_awaiting_review')).toBe((valueOf(before, 'h5_deposits_awaiting_review') ?? 0) + 1);
+    expect(valueOf(waiting, 'h5_deposits_awaiting_review')).toBe(
+      (valueOf(before, 'h5_deposits_awaiting_review') ?? 0) + 1,
+    );
     expect(valueOf(waiting, 'h5_deposits_awaiting_review_oldest_seconds')).toBeGreaterThanOrEqual(600);
     await kit.approveManual(made.data.deposit_no);
 
@@ -69,10 +96,19 @@ describe('money gauges', () => {
     const w = await registerMember(t.app);
     await credit(t, ops.finance, w.name, '500.00');
     const card = await kit.bindBank(w.token);
-    const withdrawn = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '150.10', bank: card, password: 'pay123456' }, { token: w.token });
+    const withdrawn = await call<{ order_no: string }>(
+      t.app,
+      '/api/withdraw',
+      { amount: '150.10', bank: card, password: 'pay123456' },
+      { token: w.token },
+    );
     expect(withdrawn.code).toBe(200);
-    expect(valueOf(await scrape(), 'h5_withdrawals_awaiting_review')).toBe((valueOf(before, 'h5_withdrawals_awaiting_review') ?? 0) + 1);
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${withdrawn.data.order_no}/approve`, {})).code).toBe(200);
+    expect(valueOf(await scrape(), 'h5_withdrawals_awaiting_review')).toBe(
+      (valueOf(before, 'h5_withdrawals_awaiting_review') ?? 0) + 1,
+    );
+    expect(
+      (await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${withdrawn.data.order_no}/approve`, {})).code,
+    ).toBe(200);
 
     const after = await scrape();
     const delta = (name: string) => (valueOf(after, name) ?? 0) - (valueOf(before, name) ?? 0);
@@ -90,7 +126,14 @@ describe('the scheduled ledger check', () => {
     const deps = { db: t.database.db, clock, locks: t.database.locks };
     const job = ledgerCheckJob(t.database.db, 60_000);
     const dashboard = async (token: string) =>
-      (await adminCall<{ ledger: { balanced: boolean | null; mismatched: number; checked_at: string | null } | null }>(t, token, 'GET', '/admin/api/dashboard/pending')).data.ledger;
+      (
+        await adminCall<{ ledger: { balanced: boolean | null; mismatched: number; checked_at: string | null } | null }>(
+          t,
+          token,
+          'GET',
+          '/admin/api/dashboard/pending',
+        )
+      ).data.ledger;
     const [admin, content] = [await operatorToken(t, 'admin'), await operatorToken(t, 'content')];
     expect(await dashboard(ops.finance)).toEqual({ balanced: null, mismatched: 0, checked_at: null });
     expect(valueOf(await scrape(), 'h5_ledger_balanced')).toBeUndefined();
@@ -99,17 +142,24 @@ describe('the scheduled ledger check', () => {
     const first = await scrape();
     expect(valueOf(first, 'h5_ledger_balanced')).toBe(1);
     expect(valueOf(first, 'h5_ledger_last_check_timestamp_seconds')).toBe(clock.now().getTime() / 1000);
-    expect(await dashboard(ops.finance)).toMatchObject({ balanced: true, mismatched: 0, checked_at: expect.any(String) });
+    expect(await dashboard(ops.finance)).toMatchObject({
+      balanced: true,
+      mismatched: 0,
+      checked_at: expect.any(String),
+    });
 
     // A balance changed behind the ledger's back, as an insider editing the row would.
-    const house = await t.database.db.execute(sql`SELECT code FROM ledger_accounts WHERE kind = 'house' ORDER BY id LIMIT 1`);
+    const house = await t.database.db.execute(
+      sql`SELECT code FROM ledger_accounts WHERE kind = 'house' ORDER BY id LIMIT 1`,
+    );
     const code = (house as unknown as { rows: Array<{ code: string }> }).rows[0]!.code;
     await t.database.db.execute(sql`UPDATE ledger_accounts SET balance = balance + 0.01 WHERE code = ${code}`);
     clock.advance(60_000);
     expect(await tickJob(deps, job)).toBe('ran');
     expect(valueOf(await scrape(), 'h5_ledger_balanced')).toBe(0);
     expect(valueOf(await scrape(), 'h5_ledger_mismatched_accounts')).toBe(1);
-    for (const token of [ops.finance, admin]) expect(await dashboard(token)).toMatchObject({ balanced: false, mismatched: 1 });
+    for (const token of [ops.finance, admin])
+      expect(await dashboard(token)).toMatchObject({ balanced: false, mismatched: 1 });
     expect(await dashboard(content)).toBeNull();
 
     await t.database.db.execute(sql`UPDATE ledger_accounts SET balance = balance - 0.01 WHERE code = ${code}`);
@@ -118,8 +168,14 @@ describe('the scheduled ledger check', () => {
     expect(valueOf(await scrape(), 'h5_ledger_balanced')).toBe(1);
     expect(await dashboard(ops.finance)).toMatchObject({ balanced: true, mismatched: 0 });
     // The audit log keeps when it went wrong and when it was put right, not every quiet check.
-    const audits = await adminCall<{ data: Array<{ after: unknown }> }>(t, admin, 'GET', '/admin/api/audit?action=ledger.check');
-    const after = (a: { after: unknown }) => (typeof a.after === 'string' ? JSON.parse(a.after) : a.after) as { balanced: boolean; mismatched: number };
+    const audits = await adminCall<{ data: Array<{ after: unknown }> }>(
+      t,
+      admin,
+      'GET',
+      '/admin/api/audit?action=ledger.check',
+    );
+    const after = (a: { after: unknown }) =>
+      (typeof a.after === 'string' ? JSON.parse(a.after) : a.after) as { balanced: boolean; mismatched: number };
     expect(audits.data.data.map(after).map((a) => [a.balanced, a.mismatched])).toEqual([
       [true, 0],
       [false, 1],

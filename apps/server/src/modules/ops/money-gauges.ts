@@ -44,7 +44,11 @@ const houseCodes = (name: 'deposits' | 'withdrawals_paid') => [
   `house:${name}`,
   ...Array.from({ length: HOUSE_SHARDS }, (_, i) => accountCode.house(name, i)),
 ];
-const inList = (codes: string[]) => sql.join(codes.map((c) => sql`${c}`), sql`, `);
+const inList = (codes: string[]) =>
+  sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  );
 
 /**
  * The money an on-call engineer must see, read from the database at each scrape: every process reads the same
@@ -58,7 +62,13 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
     const at = num(epoch);
     return at === null ? 0 : Math.max(0, now() - at);
   };
-  const gauge = (name: string, help: string, collect: (g: Gauge<string>) => Promise<void>, labelNames: string[] = [], aggregator: 'max' | 'min' = 'max') =>
+  const gauge = (
+    name: string,
+    help: string,
+    collect: (g: Gauge<string>) => Promise<void>,
+    labelNames: string[] = [],
+    aggregator: 'max' | 'min' = 'max',
+  ) =>
     new Gauge({
       name,
       help,
@@ -104,10 +114,14 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
       const r = await reviews();
       if (r) g.set(num(r[kind]) ?? 0);
     });
-    gauge(`h5_${kind}_awaiting_review_oldest_seconds`, `Age of the oldest of the ${kind} waiting for review (0 when none)`, async (g) => {
-      const r = await reviews();
-      if (r) g.set(age(r[`${kind}_oldest`]));
-    });
+    gauge(
+      `h5_${kind}_awaiting_review_oldest_seconds`,
+      `Age of the oldest of the ${kind} waiting for review (0 when none)`,
+      async (g) => {
+        const r = await reviews();
+        if (r) g.set(age(r[`${kind}_oldest`]));
+      },
+    );
   }
 
   // Transfers the venue has not confirmed either way (state 2), per venue: the pending index.
@@ -118,12 +132,22 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
           FROM venue_transfers WHERE state = 2 GROUP BY venue_code`,
     ),
   );
-  gauge('h5_venue_transfers_in_doubt', 'Venue transfers whose outcome the venue has not confirmed yet, per venue', async (g) => {
-    for (const r of (await inDoubt()) ?? []) g.set({ venue: String(r.venue) }, num(r.n) ?? 0);
-  }, ['venue']);
-  gauge('h5_venue_transfers_in_doubt_oldest_seconds', 'Age of the oldest unconfirmed venue transfer, per venue', async (g) => {
-    for (const r of (await inDoubt()) ?? []) g.set({ venue: String(r.venue) }, age(r.oldest));
-  }, ['venue']);
+  gauge(
+    'h5_venue_transfers_in_doubt',
+    'Venue transfers whose outcome the venue has not confirmed yet, per venue',
+    async (g) => {
+      for (const r of (await inDoubt()) ?? []) g.set({ venue: String(r.venue) }, num(r.n) ?? 0);
+    },
+    ['venue'],
+  );
+  gauge(
+    'h5_venue_transfers_in_doubt_oldest_seconds',
+    'Age of the oldest unconfirmed venue transfer, per venue',
+    async (g) => {
+      for (const r of (await inDoubt()) ?? []) g.set({ venue: String(r.venue) }, age(r.oldest));
+    },
+    ['venue'],
+  );
 
   // When each venue's settled bets were last pulled (its cursor row moves at every successful pull).
   const pulls = shared(() =>
@@ -134,29 +158,51 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
           WHERE v.wallet_mode = 'transfer' AND v.api_base_url <> ''`,
     ),
   );
-  gauge('h5_venue_bet_pull_lag_seconds', "Time since a transfer-wallet venue's settled bets were last pulled, per venue", async (g) => {
-    for (const r of (await pulls()) ?? []) g.set({ venue: String(r.venue) }, age(r.at));
-  }, ['venue']);
+  gauge(
+    'h5_venue_bet_pull_lag_seconds',
+    "Time since a transfer-wallet venue's settled bets were last pulled, per venue",
+    async (g) => {
+      for (const r of (await pulls()) ?? []) g.set({ venue: String(r.venue) }, age(r.at));
+    },
+    ['venue'],
+  );
 
   // When each scheduled job last completed, as the database remembers it across processes and restarts.
-  const runs = shared(() => rows(db, sql`SELECT job, extract(epoch FROM completed_at)::float8 AS at FROM scheduled_runs`));
-  gauge('h5_scheduled_job_last_success_timestamp_seconds', 'When each scheduled job last completed a run (Unix time)', async (g) => {
-    for (const r of (await runs()) ?? []) g.set({ task: String(r.job) }, num(r.at) ?? 0);
-  }, ['task']);
+  const runs = shared(() =>
+    rows(db, sql`SELECT job, extract(epoch FROM completed_at)::float8 AS at FROM scheduled_runs`),
+  );
+  gauge(
+    'h5_scheduled_job_last_success_timestamp_seconds',
+    'When each scheduled job last completed a run (Unix time)',
+    async (g) => {
+      for (const r of (await runs()) ?? []) g.set({ task: String(r.job) }, num(r.at) ?? 0);
+    },
+    ['task'],
+  );
 
   const ledger = shared(() => ledgerWatch(db));
-  gauge('h5_ledger_balanced', 'The last scheduled ledger check: 1 balanced, 0 unbalanced (no sample before the first check)', async (g) => {
-    const l = await ledger();
-    if (l && l.balanced !== null) g.set(l.balanced ? 1 : 0);
-  }, [], 'min');
+  gauge(
+    'h5_ledger_balanced',
+    'The last scheduled ledger check: 1 balanced, 0 unbalanced (no sample before the first check)',
+    async (g) => {
+      const l = await ledger();
+      if (l && l.balanced !== null) g.set(l.balanced ? 1 : 0);
+    },
+    [],
+    'min',
+  );
   gauge('h5_ledger_mismatched_accounts', 'Accounts the last scheduled ledger check found wrong', async (g) => {
     const l = await ledger();
     if (l && l.balanced !== null) g.set(l.mismatched);
   });
-  gauge('h5_ledger_last_check_timestamp_seconds', 'When the last scheduled ledger check completed (Unix time)', async (g) => {
-    const l = await ledger();
-    if (l?.checkedAt) g.set(l.checkedAt.getTime() / 1000);
-  });
+  gauge(
+    'h5_ledger_last_check_timestamp_seconds',
+    'When the last scheduled ledger check completed (Unix time)',
+    async (g) => {
+      const l = await ledger();
+      if (l?.checkedAt) g.set(l.checkedAt.getTime() / 1000);
+    },
+  );
 
   // Paid money: the count of ledger movements of the kind (its kind index) and the house accounts' totals.
   const paid = shared(async () => {
@@ -171,7 +217,11 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
     return row ?? null;
   });
   for (const kind of ['deposits', 'withdrawals'] as const) {
-    counterFromDb(`h5_${kind}_paid_total`, `${kind} credited or paid out, ever`, async () => num((await paid())?.[kind]));
-    counterFromDb(`h5_${kind}_paid_yuan_total`, `Amount of the ${kind} credited or paid out, ever, in yuan`, async () => num((await paid())?.[`${kind}_amount`]));
+    counterFromDb(`h5_${kind}_paid_total`, `${kind} credited or paid out, ever`, async () =>
+      num((await paid())?.[kind]),
+    );
+    counterFromDb(`h5_${kind}_paid_yuan_total`, `Amount of the ${kind} credited or paid out, ever, in yuan`, async () =>
+      num((await paid())?.[`${kind}_amount`]),
+    );
   }
 }

@@ -27,20 +27,34 @@ afterAll(async () => {
 const namesIn = (expr: string) => [...expr.matchAll(/\b((?:h5|nodejs|process)_[a-z0-9_]+)\b/g)].map((m) => m[1]!);
 
 function exprsOfRules(): string[] {
-  const file = parse(readFileSync(path.join(opsDir, 'prometheus/alerts.yml'), 'utf8')) as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> };
+  const file = parse(readFileSync(path.join(opsDir, 'prometheus/alerts.yml'), 'utf8')) as {
+    groups: Array<{ rules: Array<{ alert: string; expr: string }> }>;
+  };
   return file.groups.flatMap((g) => g.rules.map((r) => r.expr));
 }
 
 function exprsOfDashboard(): string[] {
-  const dashboard = JSON.parse(readFileSync(path.join(opsDir, 'grafana/h5-dashboard.json'), 'utf8')) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
+  const dashboard = JSON.parse(readFileSync(path.join(opsDir, 'grafana/h5-dashboard.json'), 'utf8')) as {
+    panels: Array<{ targets?: Array<{ expr: string }> }>;
+  };
   return dashboard.panels.flatMap((p) => (p.targets ?? []).map((target) => target.expr));
 }
 
 describe('ops/: alert rules and dashboard', () => {
   it('alert on the five conditions an on-call engineer must hear about', () => {
-    const file = parse(readFileSync(path.join(opsDir, 'prometheus/alerts.yml'), 'utf8')) as { groups: Array<{ rules: Array<{ alert: string }> }> };
+    const file = parse(readFileSync(path.join(opsDir, 'prometheus/alerts.yml'), 'utf8')) as {
+      groups: Array<{ rules: Array<{ alert: string }> }>;
+    };
     const alerts = file.groups.flatMap((g) => g.rules.map((r) => r.alert));
-    expect(alerts).toEqual(expect.arrayContaining(['VenueTransferInDoubt', 'ReconciliationFailing', 'LedgerUnbalanced', 'ServerErrors', 'NotReady']));
+    expect(alerts).toEqual(
+      expect.arrayContaining([
+        'VenueTransferInDoubt',
+        'ReconciliationFailing',
+        'LedgerUnbalanced',
+        'ServerErrors',
+        'NotReady',
+      ]),
+    );
   });
 
   it('name only metrics the server serves', async () => {
@@ -60,16 +74,25 @@ describe('request, registration and sign-in metrics', () => {
     // The same name again is refused: not a registration.
     expect((await call(t.app, '/api/register', newMember({ name: m.name }))).code).toBe(201);
     expect((await call(t.app, '/api/login', { name: m.name, password: 'wrong-pass1' })).code).toBe(203);
-    expect((await call(t.app, '/admin/api/login', { username: 'nobody_here', password: 'wrong-pass1' })).code).toBe(203);
+    expect((await call(t.app, '/admin/api/login', { username: 'nobody_here', password: 'wrong-pass1' })).code).toBe(
+      203,
+    );
     expect((await call(t.app, '/api/login', { name: m.name, password: m.password })).code).toBe(200);
     const after = (await metrics.scrape()).samples;
-    const delta = (name: string, labels: Record<string, string> = {}) => (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
     expect(delta('h5_registrations_total')).toBe(1);
     expect(delta('h5_sign_in_failures_total', { who: 'member' })).toBe(1);
     expect(delta('h5_sign_in_failures_total', { who: 'operator' })).toBe(1);
-    expect(delta('h5_http_requests_total', { method: 'POST', route: '/api/register', status: '200', code: '200' })).toBe(1);
-    expect(delta('h5_http_requests_total', { method: 'POST', route: '/api/register', status: '200', code: '201' })).toBe(1);
-    expect(delta('h5_http_requests_total', { method: 'POST', route: '/api/login', status: '200', code: '203' })).toBe(1);
+    expect(
+      delta('h5_http_requests_total', { method: 'POST', route: '/api/register', status: '200', code: '200' }),
+    ).toBe(1);
+    expect(
+      delta('h5_http_requests_total', { method: 'POST', route: '/api/register', status: '200', code: '201' }),
+    ).toBe(1);
+    expect(delta('h5_http_requests_total', { method: 'POST', route: '/api/login', status: '200', code: '203' })).toBe(
+      1,
+    );
     expect(delta('h5_http_request_duration_seconds_count', { method: 'POST', route: '/api/login' })).toBe(2);
     // An unknown path is one series, whatever the path.
     await t.app.inject({ method: 'GET', url: '/no/such/page-1' });

@@ -50,6 +50,8 @@ async function redisProblem(redis: ReadinessDeps['redis']): Promise<string | nul
 
 /** Whether this process can serve requests: the database reachable and migrated, Redis reachable when configured. */
 export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
-  const missing = (await Promise.all([databaseProblem(deps.db), redisProblem(deps.redis)])).filter((p): p is string => p !== null);
+  const missing = (await Promise.all([databaseProblem(deps.db), redisProblem(deps.redis)])).filter(
+    (p): p is string => p !== null,
+  );
   return { ready: missing.length === 0, missing };
 }

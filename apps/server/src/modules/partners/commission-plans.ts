@@ -19,7 +19,8 @@ export const storedTiers = (input: PlanInput): StoredTier[] =>
   input.tiers.map((t) => ({ minNetCents: t.min_net_revenue, minActive: t.min_active, rateBp: t.rate }));
 
 /** The tiers on one line, as the queue shows them: 净盈利门槛/最低活跃/比例 of each tier, separated by '; '. */
-const tiersLine = (tiers: StoredTier[]) => tiers.map((t) => `${centsToMoney(t.minNetCents)}/${t.minActive}/${ratePercent(t.rateBp)}`).join('; ');
+const tiersLine = (tiers: StoredTier[]) =>
+  tiers.map((t) => `${centsToMoney(t.minNetCents)}/${t.minActive}/${ratePercent(t.rateBp)}`).join('; ');
 const tiersOfLine = (line: string) =>
   line.split(';').map((tier) => {
     const [min_net_revenue, min_active, rate] = tier.trim().split('/');

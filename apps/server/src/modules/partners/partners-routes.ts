@@ -57,10 +57,15 @@ export function partnersRoutes(
     data: await partners.proposePlan(deps, input, operator, req.id),
     message: MSG.integrationChangePending,
   }));
-  adminRoute(app, authenticateOperator, adminEndpoints.commissionPlanUpdate, async ({ input, params, operator, req }) => {
-    const { plan, pending } = await partners.updatePlan(deps, idParam(params), input, operator, req.id);
-    return { data: plan, message: pending ? MSG.integrationChangePending : MSG.ok };
-  });
+  adminRoute(
+    app,
+    authenticateOperator,
+    adminEndpoints.commissionPlanUpdate,
+    async ({ input, params, operator, req }) => {
+      const { plan, pending } = await partners.updatePlan(deps, idParam(params), input, operator, req.id);
+      return { data: plan, message: pending ? MSG.integrationChangePending : MSG.ok };
+    },
+  );
   adminRoute(app, authenticateOperator, adminEndpoints.partners, async ({ input }) => ({
     data: await partners.partnersPage(db, input),
   }));

@@ -452,7 +452,13 @@ export async function proposePlan(deps: PartnersDeps, input: PlanInput, operator
  * A plan's change: its name at once (audited), its fee share and tiers proposed for a second admin when they
  * change. Answers the plan as it is now and whether a change waits.
  */
-export async function updatePlan(deps: PartnersDeps, id: number, input: PlanInput, operator: Proposer, requestId: string) {
+export async function updatePlan(
+  deps: PartnersDeps,
+  id: number,
+  input: PlanInput,
+  operator: Proposer,
+  requestId: string,
+) {
   return deps.db.transaction(async (tx) => {
     const [found] = await tx.select().from(commissionPlans).where(eq(commissionPlans.id, id)).for('update');
     if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.planMissing);

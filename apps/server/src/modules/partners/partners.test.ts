@@ -109,8 +109,14 @@ async function moveClockTo(at: Date) {
   }
 }
 const statementsOf = async (query: Record<string, string>) =>
-  (await adminCall<Page<Statement>>(t, ops.finance, 'GET', `/admin/api/partner-statements?${new URLSearchParams(query)}`))
-    .data.data;
+  (
+    await adminCall<Page<Statement>>(
+      t,
+      ops.finance,
+      'GET',
+      `/admin/api/partner-statements?${new URLSearchParams(query)}`,
+    )
+  ).data.data;
 
 const world = {} as {
   a: Awaited<ReturnType<typeof partner>>;
@@ -248,10 +254,19 @@ describe('the partner programme', () => {
     expect(proposed).toMatchObject({
       code: 200,
       message: MSG.integrationChangePending,
-      data: { target: 'commission-plan:new', after: { name: '标准方案', fee_share: '1.00', tiers: '0.00/1/20.00; 300.00/2/30.00; 310.00/3/40.00' } },
+      data: {
+        target: 'commission-plan:new',
+        after: { name: '标准方案', fee_share: '1.00', tiers: '0.00/1/20.00; 300.00/2/30.00; 310.00/3/40.00' },
+      },
     });
-    expect(await approveSetting(t, await operatorToken(t, 'admin'), 'commission-plan:new')).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
-    const [created] = await t.database.db.select({ id: commissionPlans.id }).from(commissionPlans).where(sql`${commissionPlans.name} = '标准方案'`);
+    expect(await approveSetting(t, await operatorToken(t, 'admin'), 'commission-plan:new')).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangeApplied,
+    });
+    const [created] = await t.database.db
+      .select({ id: commissionPlans.id })
+      .from(commissionPlans)
+      .where(sql`${commissionPlans.name} = '标准方案'`);
     const plans = await adminCall<Array<{ id: number }>>(t, ops.finance, 'GET', '/admin/api/commission-plans');
     const plan = { data: plans.data.find((p) => p.id === created?.id) };
     expect(plan).toMatchObject({
@@ -276,14 +291,19 @@ describe('the partner programme', () => {
       plan_id: world.planId,
     });
     expect(notPartner).toMatchObject({ code: BizCode.NOT_FOUND, message: MSG.partnerMissing });
-    const noPlan = await adminCall(t, ops.finance, 'PUT', `/admin/api/partners/${world.a.id}/plan`, { plan_id: 999_999 });
+    const noPlan = await adminCall(t, ops.finance, 'PUT', `/admin/api/partners/${world.a.id}/plan`, {
+      plan_id: 999_999,
+    });
     expect(noPlan).toMatchObject({ code: BizCode.NOT_FOUND, message: MSG.planMissing });
   });
 
   it("shows a partner this month's figures of their own downline only; a member who is not a partner is refused", async () => {
     const { a, b, a1, a2, a3, b1 } = world;
     // a2: a withdrawal of 100.00 paid (funded by an operator credit, which is no deposit), then a deposit.
-    await adminCall(t, ops.finance, 'POST', `/admin/api/members/${a2.id}/adjust`, { amount: '150', note: 'partners test' });
+    await adminCall(t, ops.finance, 'POST', `/admin/api/members/${a2.id}/adjust`, {
+      amount: '150',
+      note: 'partners test',
+    });
     const card = await kit.bindBank(a2.token);
     await kit.paidWithdrawal(a2.token, card, '100');
     await kit.deposit(a1.token, '500');
@@ -362,10 +382,12 @@ describe('the partner programme', () => {
   });
 
   it('refuses to settle a month that has not ended', async () => {
-    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M })).toMatchObject({
-      code: BizCode.BAD_INPUT,
-      message: MSG.monthNotEnded,
-    });
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M })).toMatchObject(
+      {
+        code: BizCode.BAD_INPUT,
+        message: MSG.monthNotEnded,
+      },
+    );
     // Early settlement is a sandbox's alone, and only of the running month.
     expect(
       await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M1, early: 1 }),
@@ -400,10 +422,12 @@ describe('the partner programme', () => {
     expect(await tickJob(deps, job)).toBe('ran');
     expect(await tickJob(deps, job)).toBe('not-due');
     // Run again by hand: nothing new.
-    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M })).toMatchObject({
-      code: 200,
-      data: { month: M, created: 0 },
-    });
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M })).toMatchObject(
+      {
+        code: 200,
+        data: { month: M, created: 0 },
+      },
+    );
 
     const [a] = await statementsOf({ month: M, username: world.a.name });
     expect(a).toMatchObject({
@@ -488,7 +512,9 @@ describe('the partner programme', () => {
     // In the next month b1 loses 800.00.
     await bet(world.b1.id, '2000', '2000', '-800', new Date(monthRange(M1).start.getTime() + 7_200_000));
     await moveClockTo(monthRange(nextMonth(M1)).start);
-    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M1 })).toMatchObject({
+    expect(
+      await adminCall(t, ops.finance, 'POST', '/admin/api/partner-statements/settle', { month: M1 }),
+    ).toMatchObject({
       code: 200,
     });
     const [b] = await statementsOf({ month: M1, username: world.b.name });

@@ -35,7 +35,11 @@ export async function listCards(db: DbOrTx, memberId: number, type: number | und
   const filters = [eq(memberCards.memberId, memberId), isNull(memberCards.deletedAt)];
   if (type !== undefined) filters.push(eq(memberCards.type, type));
   const [rows, bankRows] = await Promise.all([
-    db.select().from(memberCards).where(and(...filters)).orderBy(asc(memberCards.id)),
+    db
+      .select()
+      .from(memberCards)
+      .where(and(...filters))
+      .orderBy(asc(memberCards.id)),
     db.select({ name: banks.bankName, ico: banks.ico }).from(banks),
   ]);
   const icons = new Map(bankRows.map((b) => [b.name, b.ico]));
@@ -57,7 +61,11 @@ export interface BindCardInput {
 export async function bindCard(db: Db, memberId: number, input: BindCardInput): Promise<void> {
   const isUsdt = input.bank.trim().toUpperCase() === USDT_BANK;
   const problem = isUsdt
-    ? validateUsdtCard({ address: input.bank_no, protocol: input.bank_owner.trim().toUpperCase(), pay_pass: input.pay_pass })
+    ? validateUsdtCard({
+        address: input.bank_no,
+        protocol: input.bank_owner.trim().toUpperCase(),
+        pay_pass: input.pay_pass,
+      })
     : validateBankCard(input);
   if (problem) throw badInput(problem);
   const type = isUsdt ? CARD_TYPE.usdt : CARD_TYPE.bank;

@@ -15,15 +15,31 @@ interface CardOut {
   ico: string;
 }
 
-const bank = { bank: '中国工商银行', bank_owner: '李四', bank_address: '北京市海淀区支行', bank_no: '6222021234567890123', pay_pass: 'pay123456' };
-const usdt = { bank: 'USDT', bank_owner: 'TRC20', bank_address: '', bank_no: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', pay_pass: 'pay123456' };
+const bank = {
+  bank: '中国工商银行',
+  bank_owner: '李四',
+  bank_address: '北京市海淀区支行',
+  bank_no: '6222021234567890123',
+  pay_pass: 'pay123456',
+};
+const usdt = {
+  bank: 'USDT',
+  bank_owner: 'TRC20',
+  bank_address: '',
+  bank_no: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+  pay_pass: 'pay123456',
+};
 
 /** A card body and the code and message /api/bindcard refuses it with. */
 type Refusal = [Record<string, unknown>, number, string];
 /** Binds each body with the member's token and expects the refusal it names. */
 async function expectRefused(token: string, refusals: Refusal[]) {
   for (const [body, code, message] of refusals) {
-    expect(await call(t.app, '/api/bindcard', body, { token }), JSON.stringify(body)).toEqual({ code, message, data: null });
+    expect(await call(t.app, '/api/bindcard', body, { token }), JSON.stringify(body)).toEqual({
+      code,
+      message,
+      data: null,
+    });
   }
 }
 
@@ -43,7 +59,11 @@ describe('POST /api/bindcard', () => {
     ];
     await expectRefused(m.token, refusals);
     expect((await call<CardOut[]>(t.app, '/api/getcard', { type: 1 }, { token: m.token })).data).toEqual([]);
-    expect(await call(t.app, '/api/bindcard', bank, { token: m.token })).toEqual({ code: 200, message: '绑定成功', data: null });
+    expect(await call(t.app, '/api/bindcard', bank, { token: m.token })).toEqual({
+      code: 200,
+      message: '绑定成功',
+      data: null,
+    });
   });
 
   it('checks a USDT address: address, protocol, pay password', async () => {
@@ -55,37 +75,72 @@ describe('POST /api/bindcard', () => {
       [{ ...usdt, pay_pass: 'wrong123' }, 205, '支付密码错误'],
     ];
     await expectRefused(m.token, refusals);
-    expect((await call(t.app, '/api/bindcard', { ...usdt, bank: 'usdt', bank_owner: 'trc20' }, { token: m.token })).code).toBe(200);
+    expect(
+      (await call(t.app, '/api/bindcard', { ...usdt, bank: 'usdt', bank_owner: 'trc20' }, { token: m.token })).code,
+    ).toBe(200);
     const list = await call<CardOut[]>(t.app, '/api/getcard', { type: 2 }, { token: m.token });
     expect(list.data).toEqual([
-      { id: expect.any(Number), bank: 'USDT', bank_owner: 'TRC20', bank_no: `${'*'.repeat(30)}YjU7`, bank_not: 'YjU7', bank_address: '', ico: '' },
+      {
+        id: expect.any(Number),
+        bank: 'USDT',
+        bank_owner: 'TRC20',
+        bank_no: `${'*'.repeat(30)}YjU7`,
+        bank_not: 'YjU7',
+        bank_address: '',
+        ico: '',
+      },
     ]);
   });
 
   it('answers 251 when no pay password is set', async () => {
     const m = await registerMember(t.app);
-    await t.database.db.update(members).set({ payPasswordHash: null }).where(eq(members.id, await memberId(t, m.name)));
-    expect(await call(t.app, '/api/bindcard', bank, { token: m.token })).toEqual({ code: 251, message: '请先设置支付密码', data: null });
+    await t.database.db
+      .update(members)
+      .set({ payPasswordHash: null })
+      .where(eq(members.id, await memberId(t, m.name)));
+    expect(await call(t.app, '/api/bindcard', bank, { token: m.token })).toEqual({
+      code: 251,
+      message: '请先设置支付密码',
+      data: null,
+    });
   });
 
   it('binds at most 5 of each kind (207); unbinding frees a place', async () => {
     const m = await registerMember(t.app);
     for (let i = 0; i < 5; i += 1) {
-      expect((await call(t.app, '/api/bindcard', { ...bank, bank_no: `62220212345678900${i}` }, { token: m.token })).code).toBe(200);
+      expect(
+        (await call(t.app, '/api/bindcard', { ...bank, bank_no: `62220212345678900${i}` }, { token: m.token })).code,
+      ).toBe(200);
     }
-    expect(await call(t.app, '/api/bindcard', { ...bank, bank_no: '6222021234567890099' }, { token: m.token })).toEqual({ code: 207, message: '最多只能绑定5张卡', data: null });
+    expect(await call(t.app, '/api/bindcard', { ...bank, bank_no: '6222021234567890099' }, { token: m.token })).toEqual(
+      { code: 207, message: '最多只能绑定5张卡', data: null },
+    );
     // The other kind has its own five.
     expect((await call(t.app, '/api/bindcard', usdt, { token: m.token })).code).toBe(200);
     const cards = await call<CardOut[]>(t.app, '/api/getcard', { type: 1 }, { token: m.token });
     expect(cards.data).toHaveLength(5);
-    expect(await call(t.app, '/api/delcard', { id: cards.data[0]?.id }, { token: m.token })).toEqual({ code: 200, message: '解绑成功', data: null });
-    expect((await call(t.app, '/api/bindcard', { ...bank, bank_no: '6222021234567890099' }, { token: m.token })).code).toBe(200);
+    expect(await call(t.app, '/api/delcard', { id: cards.data[0]?.id }, { token: m.token })).toEqual({
+      code: 200,
+      message: '解绑成功',
+      data: null,
+    });
+    expect(
+      (await call(t.app, '/api/bindcard', { ...bank, bank_no: '6222021234567890099' }, { token: m.token })).code,
+    ).toBe(200);
   });
 
   it('keeps the limit when five binds race', async () => {
     const m = await registerMember(t.app);
-    await Promise.all([0, 1, 2].map((i) => call(t.app, '/api/bindcard', { ...bank, bank_no: `62220200000000000${i}` }, { token: m.token })));
-    const answers = await Promise.all([3, 4, 5, 6, 7].map((i) => call(t.app, '/api/bindcard', { ...bank, bank_no: `62220200000000000${i}` }, { token: m.token })));
+    await Promise.all(
+      [0, 1, 2].map((i) =>
+        call(t.app, '/api/bindcard', { ...bank, bank_no: `62220200000000000${i}` }, { token: m.token }),
+      ),
+    );
+    const answers = await Promise.all(
+      [3, 4, 5, 6, 7].map((i) =>
+        call(t.app, '/api/bindcard', { ...bank, bank_no: `62220200000000000${i}` }, { token: m.token }),
+      ),
+    );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(2);
     expect(answers.filter((a) => a.code === 207)).toHaveLength(3);
     expect((await call<CardOut[]>(t.app, '/api/getcard', { type: 1 }, { token: m.token })).data).toHaveLength(5);
@@ -100,7 +155,15 @@ describe('POST /api/getcard and /api/delcard', () => {
     await call(t.app, '/api/bindcard', usdt, { token: a.token });
     const list = await call<CardOut[]>(t.app, '/api/getcard', { type: 1 }, { token: a.token });
     expect(list.data).toEqual([
-      { id: expect.any(Number), bank: '中国工商银行', bank_owner: '李四', bank_no: '***************0123', bank_not: '0123', bank_address: '北京市海淀区支行', ico: '' },
+      {
+        id: expect.any(Number),
+        bank: '中国工商银行',
+        bank_owner: '李四',
+        bank_no: '***************0123',
+        bank_not: '0123',
+        bank_address: '北京市海淀区支行',
+        ico: '',
+      },
     ]);
     expect((await call<CardOut[]>(t.app, '/api/getcard', {}, { token: a.token })).data).toHaveLength(2);
     expect((await call<CardOut[]>(t.app, '/api/getcard', { type: 1 }, { token: b.token })).data).toEqual([]);
@@ -114,7 +177,11 @@ describe('POST /api/getcard and /api/delcard', () => {
     const b = await registerMember(t.app);
     await call(t.app, '/api/bindcard', bank, { token: a.token });
     const [card] = (await call<CardOut[]>(t.app, '/api/getcard', { type: 1 }, { token: a.token })).data;
-    expect(await call(t.app, '/api/delcard', { id: card?.id }, { token: b.token })).toEqual({ code: 202, message: '卡片不存在', data: null });
+    expect(await call(t.app, '/api/delcard', { id: card?.id }, { token: b.token })).toEqual({
+      code: 202,
+      message: '卡片不存在',
+      data: null,
+    });
     expect((await call<CardOut[]>(t.app, '/api/getcard', { type: 1 }, { token: a.token })).data).toHaveLength(1);
     expect((await call(t.app, '/api/delcard', { id: card?.id }, { token: a.token })).code).toBe(200);
     expect((await call(t.app, '/api/delcard', { id: card?.id }, { token: a.token })).code).toBe(202);

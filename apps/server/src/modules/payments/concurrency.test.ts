@@ -12,12 +12,21 @@ describe('racing money requests', () => {
   it('leaves exactly one withdrawal when the same one is sent 10 times at once with a balance for one', async () => {
     const { card, ...m } = await kit.memberWithCard('150');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call(t.app, '/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }, { token: m.token })),
+      Array.from({ length: 10 }, () =>
+        call(t.app, '/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }, { token: m.token }),
+      ),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.code !== 200).every((a) => a.code === 208 && a.message === '提现金额不能大于账户余额哦')).toBe(true);
+    expect(
+      answers.filter((a) => a.code !== 200).every((a) => a.code === 208 && a.message === '提现金额不能大于账户余额哦'),
+    ).toBe(true);
     expect(await kit.balance(m.token)).toBe('50.00');
-    const records = await call<{ total: number }>(t.app, '/api/gettransrecord', { date: 1, type: 2 }, { token: m.token });
+    const records = await call<{ total: number }>(
+      t.app,
+      '/api/gettransrecord',
+      { date: 1, type: 2 },
+      { token: m.token },
+    );
     expect(records.data.total).toBe(1);
     await kit.ledgerBalanced();
   });
@@ -25,7 +34,12 @@ describe('racing money requests', () => {
   it('lets exactly one of approve and reject win on one withdrawal, and the money follows the winner', async () => {
     for (let round = 0; round < 4; round += 1) {
       const { card, ...m } = await kit.memberWithCard('300');
-      const sent = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '200', bank: card, password: 'pay123456' }, { token: m.token });
+      const sent = await call<{ order_no: string }>(
+        t.app,
+        '/api/withdraw',
+        { amount: '200', bank: card, password: 'pay123456' },
+        { token: m.token },
+      );
       const url = `/admin/api/withdrawals/${sent.data.order_no}`;
       const [approve, reject] = await Promise.all([
         adminCall<{ state: number }>(t, ops.finance, 'POST', `${url}/approve`, {}),
@@ -35,7 +49,12 @@ describe('racing money requests', () => {
       expect(codes).toEqual([200, 409]);
       const approved = approve.code === 200;
       expect(await kit.balance(m.token)).toBe(approved ? '100.00' : '300.00');
-      const records = await call<{ data: Array<{ state: number }> }>(t.app, '/api/gettransrecord', { date: 1, type: 2 }, { token: m.token });
+      const records = await call<{ data: Array<{ state: number }> }>(
+        t.app,
+        '/api/gettransrecord',
+        { date: 1, type: 2 },
+        { token: m.token },
+      );
       expect(records.data.data[0]?.state).toBe(approved ? 2 : 3);
     }
     await kit.ledgerBalanced();

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, call, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  manualClock,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { auditLog, deposits, paymentGateways } from '../../db/schema';
 import { GATEWAY_ORDER_LIFETIME_MS } from './deposit-status';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
@@ -45,7 +53,8 @@ interface LatePayment {
   decided_by: string;
 }
 
-const payInfo = (token: string, depositNo: string) => call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: depositNo }, { token });
+const payInfo = (token: string, depositNo: string) =>
+  call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: depositNo }, { token });
 async function recordOf(token: string, depositNo: string) {
   const list = await call<{ data: TransRow[] }>(t.app, '/api/gettransrecord', { date: 4, type: 1, page: 1 }, { token });
   return list.data.data.find((r) => r.out_trade_no === depositNo);
@@ -53,7 +62,9 @@ async function recordOf(token: string, depositNo: string) {
 
 function notify(depositNo: string, money: string) {
   const signed = epayNotifyParams(depositNo, money, secret);
-  return t.app.inject({ method: 'GET', url: `/api/pay/notify/sandbox?${new URLSearchParams(signed)}` }).then((r) => r.body);
+  return t.app
+    .inject({ method: 'GET', url: `/api/pay/notify/sandbox?${new URLSearchParams(signed)}` })
+    .then((r) => r.body);
 }
 
 const paidAnswer = (asked: URLSearchParams, money: string) => ({
@@ -86,7 +97,10 @@ describe('POST /api/recharge on a gateway pay way', () => {
     const otherAmount = await kit.recharge(m.token, { paytype: 'wxpay', amount: '301' });
     const otherWay = await kit.recharge(m.token, { paytype: 'alipay', amount: '300' });
     expect(new Set([first.data.deposit_no, otherAmount.data.deposit_no, otherWay.data.deposit_no]).size).toBe(3);
-    const mine = await t.database.db.select().from(deposits).where(and(eq(deposits.payWay, 'wechat'), eq(deposits.amount, '300.00')));
+    const mine = await t.database.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.payWay, 'wechat'), eq(deposits.amount, '300.00')));
     expect(mine.filter((d) => d.depositNo === first.data.deposit_no)).toHaveLength(1);
 
     // Once the window has closed the next 存款 opens a new order.
@@ -105,7 +119,14 @@ describe('POST /api/recharge on a gateway pay way', () => {
 
   it('opens a new order each time for a way without a gateway (operator review)', async () => {
     const m = await registerMember(t.app);
-    const body = { paytype: 'bank', amount: '500', bank: '招商银行', bank_no: '6222020200112233445', bank_owner: '张三', bank_address: '上海分行' };
+    const body = {
+      paytype: 'bank',
+      amount: '500',
+      bank: '招商银行',
+      bank_no: '6222020200112233445',
+      bank_owner: '张三',
+      bank_address: '上海分行',
+    };
     const a = await kit.recharge(m.token, body);
     const b = await kit.recharge(m.token, body);
     expect(a.data.deposit_no).not.toBe(b.data.deposit_no);
@@ -144,7 +165,9 @@ describe('payInfo and 交易记录 through the life of a gateway deposit', () =>
     expect(await recordOf(m.token, paid)).toMatchObject({ state: 2, status: 'credited' });
 
     const refused = (await kit.recharge(m.token, { paytype: 'wxpay', amount: '280' })).data.deposit_no;
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${refused}/reject`, { note: '重复订单' })).code).toBe(200);
+    expect(
+      (await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${refused}/reject`, { note: '重复订单' })).code,
+    ).toBe(200);
     expect(await recordOf(m.token, refused)).toMatchObject({ state: 3, status: 'rejected' });
   });
 });
@@ -163,10 +186,17 @@ describe('a payment after the window: held, then credited or refused by finance'
     const held = await latePayment(depositNo);
     expect(held).toMatchObject({ amount: '188.80', state: 1, closed_as: 'expired' });
 
-    const approvals = await Promise.all([1, 2].map(() => adminCall<LatePayment>(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {})));
+    const approvals = await Promise.all(
+      [1, 2].map(() =>
+        adminCall<LatePayment>(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {}),
+      ),
+    );
     expect(approvals.map((a) => a.code).sort()).toEqual([200, 409]);
     const won = approvals.find((a) => a.code === 200);
-    expect(won).toMatchObject({ message: '已确认入账，金额已入会员中心钱包', data: { state: 2, deposit_no: depositNo } });
+    expect(won).toMatchObject({
+      message: '已确认入账，金额已入会员中心钱包',
+      data: { state: 2, deposit_no: depositNo },
+    });
     expect(approvals.find((a) => a.code === 409)?.message).toBe('该记录已处理');
     expect(await kit.balance(m.token)).toBe('188.80');
     const again = await adminCall(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/approve`, {});
@@ -174,10 +204,15 @@ describe('a payment after the window: held, then credited or refused by finance'
     expect(await kit.balance(m.token)).toBe('188.80');
     expect((await payInfo(m.token, depositNo)).data.info).toMatchObject({ state: 2, status: 'credited' });
     // A refusal after the credit changes nothing either.
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '晚了' })).code).toBe(409);
+    expect(
+      (await adminCall(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '晚了' })).code,
+    ).toBe(409);
     expect(await kit.balance(m.token)).toBe('188.80');
 
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.target, `deposit:${depositNo}`));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `deposit:${depositNo}`));
     expect(audits.map((a) => a.action)).toEqual(['late_payment.approve']);
     await kit.ledgerBalanced();
   });
@@ -191,8 +226,14 @@ describe('a payment after the window: held, then credited or refused by finance'
     const blank = await adminCall(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '  ' });
     expect(blank).toEqual({ code: 400, message: '请填写拒绝入账的原因', data: null });
     expect((await latePayment(depositNo)).state).toBe(1);
-    const refused = await adminCall<LatePayment>(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, { note: '款项已原路退回' });
-    expect(refused).toMatchObject({ code: 200, message: '已拒绝该笔逾期到账', data: { state: 3, note: '款项已原路退回' } });
+    const refused = await adminCall<LatePayment>(t, ops.finance, 'POST', `/admin/api/late-payments/${held.id}/reject`, {
+      note: '款项已原路退回',
+    });
+    expect(refused).toMatchObject({
+      code: 200,
+      message: '已拒绝该笔逾期到账',
+      data: { state: 3, note: '款项已原路退回' },
+    });
     expect(refused.data.decided_by).toMatch(/^op_finance_/);
     expect(await kit.balance(m.token)).toBe('0.00');
     expect(await recordOf(m.token, depositNo)).toMatchObject({ state: 3, status: 'rejected' });
@@ -206,13 +247,11 @@ describe('a payment after the window: held, then credited or refused by finance'
 
 describe('POST /admin/api/deposits/{deposit_no}/query (查单)', () => {
   const query = (depositNo: string) =>
-    adminCall<{ deposit: { state: number }; answer: { found: boolean; paid: boolean; money: string | null } | null; outcome: string | null }>(
-      t,
-      ops.finance,
-      'POST',
-      `/admin/api/deposits/${depositNo}/query`,
-      {},
-    );
+    adminCall<{
+      deposit: { state: number };
+      answer: { found: boolean; paid: boolean; money: string | null } | null;
+      outcome: string | null;
+    }>(t, ops.finance, 'POST', `/admin/api/deposits/${depositNo}/query`, {});
 
   it('answers what the gateway says, and acts on it as reconciliation would', async () => {
     const m = await registerMember(t.app);
@@ -225,16 +264,25 @@ describe('POST /admin/api/deposits/{deposit_no}/query (查单)', () => {
       data: { answer: { found: false, paid: false }, outcome: null, deposit: { state: 1 } },
     });
     scripted.answer = (asked) => ({ ...paidAnswer(asked, '230.00'), status: 0 });
-    expect(await query(depositNo)).toMatchObject({ message: '支付通道答复：该订单尚未支付', data: { answer: { found: true, paid: false, money: '230.00' }, outcome: null } });
+    expect(await query(depositNo)).toMatchObject({
+      message: '支付通道答复：该订单尚未支付',
+      data: { answer: { found: true, paid: false, money: '230.00' }, outcome: null },
+    });
     scripted.answer = (asked) => paidAnswer(asked, '230.00');
     expect(await query(depositNo)).toMatchObject({
       message: '支付通道确认已支付，存款已入账',
       data: { answer: { found: true, paid: true, money: '230.00' }, outcome: 'credited', deposit: { state: 2 } },
     });
     expect(await kit.balance(m.token)).toBe('230.00');
-    expect(await query(depositNo)).toMatchObject({ message: '支付通道确认已支付，该存款此前已入账', data: { outcome: 'duplicate' } });
+    expect(await query(depositNo)).toMatchObject({
+      message: '支付通道确认已支付，该存款此前已入账',
+      data: { outcome: 'duplicate' },
+    });
     expect(await kit.balance(m.token)).toBe('230.00');
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.target, `deposit:${depositNo}`), eq(auditLog.action, 'deposit.query')));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `deposit:${depositNo}`), eq(auditLog.action, 'deposit.query')));
     expect(audits).toHaveLength(4);
   });
 
@@ -243,21 +291,41 @@ describe('POST /admin/api/deposits/{deposit_no}/query (查单)', () => {
     const depositNo = (await kit.recharge(m.token, { paytype: 'wxpay', amount: '240' })).data.deposit_no;
     clock.advance(RECONCILE_AFTER_MS + GATEWAY_ORDER_LIFETIME_MS);
     scripted.answer = (asked) => paidAnswer(asked, '240.00');
-    expect(await query(depositNo)).toMatchObject({ message: '支付通道确认已支付，但订单已关闭：款项已转入逾期到账，待财务确认', data: { outcome: 'held', deposit: { state: 3 } } });
+    expect(await query(depositNo)).toMatchObject({
+      message: '支付通道确认已支付，但订单已关闭：款项已转入逾期到账，待财务确认',
+      data: { outcome: 'held', deposit: { state: 3 } },
+    });
     expect(await kit.balance(m.token)).toBe('0.00');
     expect(await latePayment(depositNo)).toMatchObject({ state: 1, amount: '240.00', closed_as: 'expired' });
 
-    await t.database.db.update(paymentGateways).set({ submitUrl: 'http://127.0.0.1:1/submit.php' }).where(eq(paymentGateways.code, 'sandbox'));
+    await t.database.db
+      .update(paymentGateways)
+      .set({ submitUrl: 'http://127.0.0.1:1/submit.php' })
+      .where(eq(paymentGateways.code, 'sandbox'));
     try {
-      expect(await query(depositNo)).toMatchObject({ code: 200, message: '支付通道暂时无法连接，请稍后再试', data: { answer: null, outcome: null } });
+      expect(await query(depositNo)).toMatchObject({
+        code: 200,
+        message: '支付通道暂时无法连接，请稍后再试',
+        data: { answer: null, outcome: null },
+      });
     } finally {
-      await t.database.db.update(paymentGateways).set({ submitUrl: `${scripted.origin}/submit.php` }).where(eq(paymentGateways.code, 'sandbox'));
+      await t.database.db
+        .update(paymentGateways)
+        .set({ submitUrl: `${scripted.origin}/submit.php` })
+        .where(eq(paymentGateways.code, 'sandbox'));
     }
   });
 
   it('refuses a deposit without a gateway and an unknown number in Chinese', async () => {
     const m = await registerMember(t.app);
-    const body = { paytype: 'bank', amount: '500', bank: '招商银行', bank_no: '6222020200112233445', bank_owner: '张三', bank_address: '上海分行' };
+    const body = {
+      paytype: 'bank',
+      amount: '500',
+      bank: '招商银行',
+      bank_no: '6222020200112233445',
+      bank_owner: '张三',
+      bank_address: '上海分行',
+    };
     const bank = (await kit.recharge(m.token, body)).data.deposit_no;
     expect(await query(bank)).toEqual({ code: 400, message: '该存款不经支付通道，无法查单', data: null });
     expect(await query('D0000')).toMatchObject({ code: 202 });

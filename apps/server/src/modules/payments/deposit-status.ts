@@ -11,7 +11,8 @@ export interface DepositLife {
 }
 
 /** When a deposit's payment window closes. */
-export const windowEnd = (d: Pick<DepositLife, 'createdAt'>): Date => new Date(d.createdAt.getTime() + GATEWAY_ORDER_LIFETIME_MS);
+export const windowEnd = (d: Pick<DepositLife, 'createdAt'>): Date =>
+  new Date(d.createdAt.getTime() + GATEWAY_ORDER_LIFETIME_MS);
 
 /** A gateway deposit still unpaid and inside its window: the member may pay it now. */
 export const isOpenGatewayOrder = (d: DepositLife, now: Date): boolean =>

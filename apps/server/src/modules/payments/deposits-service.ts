@@ -31,7 +31,15 @@ import {
   rangeTypeOf,
   type Reviewer,
 } from './payments-common';
-import { deposits, latePayments, paymentGateways, type PayWayCode, payRanges, payWays, receivingAccounts } from './payments-tables';
+import {
+  deposits,
+  latePayments,
+  paymentGateways,
+  type PayWayCode,
+  payRanges,
+  payWays,
+  receivingAccounts,
+} from './payments-tables';
 import { depositStatus, GATEWAY_ORDER_LIFETIME_MS, windowEnd } from './deposit-status';
 import { gatewayPayUrl, type SiteOrigins } from './gateway-requests';
 
@@ -45,7 +53,12 @@ export async function payWayFlags(db: DbOrTx): Promise<PayWays> {
 /** Each pay way and whether a member can pay with it now: enabled, and its gateway (if any) enabled too. */
 async function usableWays(db: DbOrTx) {
   const rows = await db
-    .select({ code: payWays.code, enabled: payWays.enabled, gateway: payWays.gateway, gatewayEnabled: paymentGateways.enabled })
+    .select({
+      code: payWays.code,
+      enabled: payWays.enabled,
+      gateway: payWays.gateway,
+      gatewayEnabled: paymentGateways.enabled,
+    })
     .from(payWays)
     .leftJoin(paymentGateways, eq(paymentGateways.code, payWays.gateway));
   return rows.map((r) => ({ ...r, usable: r.enabled === 1 && (r.gateway === null || r.gatewayEnabled === 1) }));
@@ -118,7 +131,10 @@ export async function createDeposit(deps: PaymentsDeps, memberId: number, input:
   if (payWay === 'usdt' && !(USDT_PROTOCOLS as readonly string[]).includes(protocol)) {
     throw badInput(MSG.usdtProtocolRequired);
   }
-  const [range] = await db.select().from(payRanges).where(eq(payRanges.type, rangeTypeOf(payWay, protocol)));
+  const [range] = await db
+    .select()
+    .from(payRanges)
+    .where(eq(payRanges.type, rangeTypeOf(payWay, protocol)));
   if (!range) throw badInput(MSG.payWayUnavailable);
   const problem = validateDeposit({
     amount: input.amount,
@@ -242,7 +258,13 @@ export async function payInfo(
         .orderBy(asc(receivingAccounts.sort), asc(receivingAccounts.id));
   const cardlist = accounts.map((a) =>
     d.payWay === 'bank'
-      ? { mch_id: a.bankNo, content: `${a.bankName} ${a.bankOwner} ${a.bankAddress}`, payimg: '', bank_name: a.bankName, bank_owner: a.bankOwner }
+      ? {
+          mch_id: a.bankNo,
+          content: `${a.bankName} ${a.bankOwner} ${a.bankAddress}`,
+          payimg: '',
+          bank_name: a.bankName,
+          bank_owner: a.bankOwner,
+        }
       : { mch_id: a.mchId, content: a.content, payimg: a.payimg },
   );
   const info: PayInfo['info'] = {
@@ -289,7 +311,8 @@ export async function reviewDepositIn(
   note = '',
 ) {
   // Only the gateway credits a deposit without evidence (docs/operators.md "Who may move money").
-  if (decision === 'approve' && reviewer.operatorId !== null) throw new Error('an operator approves a deposit through approveDeposit');
+  if (decision === 'approve' && reviewer.operatorId !== null)
+    throw new Error('an operator approves a deposit through approveDeposit');
   const [found] = await tx.select().from(deposits).where(eq(deposits.depositNo, depositNo));
   if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
   await lockWallet(tx, found.memberId);
@@ -315,7 +338,12 @@ export async function reviewDepositIn(
       action: `deposit.${decision}`,
       target: `deposit:${found.depositNo}`,
       before: { state: found.state },
-      after: { state: updated.state, amount: numericToMoney(updated.amount), bonus: numericToMoney(updated.bonus), note: updated.note },
+      after: {
+        state: updated.state,
+        amount: numericToMoney(updated.amount),
+        bonus: numericToMoney(updated.bonus),
+        note: updated.note,
+      },
       requestId: reviewer.requestId,
     });
   }
@@ -348,15 +376,29 @@ function accountLabel(a: typeof receivingAccounts.$inferSelect): string {
 async function checkedEvidence(tx: Tx, d: DepositRow, evidence: DepositEvidence) {
   const reference = evidence.payerReference.trim();
   if (d.firstReviewerId !== null) {
-    const otherAccount = evidence.receivingAccountId !== undefined && evidence.receivingAccountId !== d.receivingAccountId;
-    if (otherAccount || (reference !== '' && reference !== d.payerReference)) throw badInput(MSG.depositEvidenceMismatch);
-    return { receivingAccountId: d.receivingAccountId, receivingAccount: d.receivingAccount, payerReference: d.payerReference };
+    const otherAccount =
+      evidence.receivingAccountId !== undefined && evidence.receivingAccountId !== d.receivingAccountId;
+    if (otherAccount || (reference !== '' && reference !== d.payerReference))
+      throw badInput(MSG.depositEvidenceMismatch);
+    return {
+      receivingAccountId: d.receivingAccountId,
+      receivingAccount: d.receivingAccount,
+      payerReference: d.payerReference,
+    };
   }
   if (evidence.receivingAccountId === undefined) throw badInput(MSG.depositReceivingAccountRequired);
   if (!reference) throw badInput(MSG.depositPayerReferenceRequired);
-  const [account] = await tx.select().from(receivingAccounts).where(eq(receivingAccounts.id, evidence.receivingAccountId));
-  if (!account || account.channel !== rangeTypeOf(d.payWay, d.catepay)) throw badInput(MSG.depositReceivingAccountInvalid);
-  return { receivingAccountId: account.id, receivingAccount: accountLabel(account), payerReference: reference.slice(0, 128) };
+  const [account] = await tx
+    .select()
+    .from(receivingAccounts)
+    .where(eq(receivingAccounts.id, evidence.receivingAccountId));
+  if (!account || account.channel !== rangeTypeOf(d.payWay, d.catepay))
+    throw badInput(MSG.depositReceivingAccountInvalid);
+  return {
+    receivingAccountId: account.id,
+    receivingAccount: accountLabel(account),
+    payerReference: reference.slice(0, 128),
+  };
 }
 
 /**
@@ -386,17 +428,33 @@ export async function approveDeposit(
     const cents = numericToCents(current.amount);
     const now = deps.clock.now();
     const lines = await reviewLinesOf(tx, 'deposit');
-    const item: AloneItem = { kind: 'deposit', operatorId: reviewer.operatorId, memberId: current.memberId, cents, toMember: true, at: now };
+    const item: AloneItem = {
+      kind: 'deposit',
+      operatorId: reviewer.operatorId,
+      memberId: current.memberId,
+      cents,
+      toMember: true,
+      at: now,
+    };
     const firstDone = current.firstReviewerId !== null;
     const aboveLine = firstDone || cents > lines.above;
     const judged = aboveLine ? null : await judgeAlone(tx, item, lines);
     const needsTwo = aboveLine || !judged?.within;
-    const facts = { amount: numericToMoney(current.amount), receiving_account: proof.receivingAccount, payer_reference: proof.payerReference };
+    const facts = {
+      amount: numericToMoney(current.amount),
+      receiving_account: proof.receivingAccount,
+      payer_reference: proof.payerReference,
+    };
 
     if (needsTwo && !firstDone) {
       const [first] = await tx
         .update(deposits)
-        .set({ ...proof, firstReviewerId: reviewer.operatorId, firstReviewedBy: reviewer.name.slice(0, 32), firstReviewedAt: now })
+        .set({
+          ...proof,
+          firstReviewerId: reviewer.operatorId,
+          firstReviewedBy: reviewer.name.slice(0, 32),
+          firstReviewedAt: now,
+        })
         .where(and(eq(deposits.id, current.id), eq(deposits.state, 1), isNull(deposits.firstReviewerId)))
         .returning();
       if (!first) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
@@ -418,12 +476,24 @@ export async function approveDeposit(
     }
     if (current.firstReviewerId !== null) {
       const madeAt = current.firstReviewedAt ?? current.createdAt;
-      await refuseUnlessSecondPerson(tx, { makerId: current.firstReviewerId, madeAt }, reviewer.operatorId, MSG.secondReviewSameOperator);
+      await refuseUnlessSecondPerson(
+        tx,
+        { makerId: current.firstReviewerId, madeAt },
+        reviewer.operatorId,
+        MSG.secondReviewSameOperator,
+      );
     }
     const bonusCents = await depositBonusCents(tx, cents);
     const [updated] = await tx
       .update(deposits)
-      .set({ ...proof, state: 2, reviewedBy: reviewer.name.slice(0, 32), reviewedAt: now, note: note.slice(0, 200), bonus: centsToMoney(bonusCents) })
+      .set({
+        ...proof,
+        state: 2,
+        reviewedBy: reviewer.name.slice(0, 32),
+        reviewedAt: now,
+        note: note.slice(0, 200),
+        bonus: centsToMoney(bonusCents),
+      })
       .where(and(eq(deposits.id, current.id), eq(deposits.state, 1)))
       .returning();
     if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, usdtAmount } from '@h5/contract';
 import { eq } from 'drizzle-orm';
-import { adminCall, approveSetting, call, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  approveSetting,
+  call,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { receivingAccounts } from '../../db/schema';
 import { writeSettings } from '../site/site-service';
 import { paymentsKit } from './payments-test-kit';
@@ -19,15 +27,28 @@ interface PayInfoData {
 describe('pay ways, ranges and receiving banks', () => {
   it('answers the flags in the key order ebpay, card, usdt, wechat, alipay', async () => {
     const m = await registerMember(t.app);
-    const res = await t.app.inject({ method: 'GET', url: '/api/get_pay_way', headers: { authorization: `Bearer ${m.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/get_pay_way',
+      headers: { authorization: `Bearer ${m.token}` },
+    });
     expect(res.body).toBe('{"code":200,"message":"ok","data":{"ebpay":1,"card":1,"usdt":1,"wechat":1,"alipay":1}}');
   });
 
   it('answers the range of each type and 202 for an unknown one', async () => {
     const m = await registerMember(t.app);
-    expect((await call(t.app, '/api/getPayRange', { type: 'bank' }, { token: m.token })).data).toEqual({ min_price: '100.00', max_price: '50000.00' });
-    expect((await call(t.app, '/api/getPayRange', { type: 'wechat' }, { token: m.token })).data).toEqual({ min_price: '100.00', max_price: '5000.00' });
-    expect((await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).data).toEqual({ min_price: '500.00', max_price: '100000.00' });
+    expect((await call(t.app, '/api/getPayRange', { type: 'bank' }, { token: m.token })).data).toEqual({
+      min_price: '100.00',
+      max_price: '50000.00',
+    });
+    expect((await call(t.app, '/api/getPayRange', { type: 'wechat' }, { token: m.token })).data).toEqual({
+      min_price: '100.00',
+      max_price: '5000.00',
+    });
+    expect((await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).data).toEqual({
+      min_price: '500.00',
+      max_price: '100000.00',
+    });
     expect((await call(t.app, '/api/getPayRange', { type: 'nope' }, { token: m.token })).code).toBe(202);
   });
 
@@ -35,7 +56,12 @@ describe('pay ways, ranges and receiving banks', () => {
     const m = await registerMember(t.app);
     const banks = await call<Array<Record<string, unknown>>>(t.app, '/api/getpaybank', {}, { token: m.token });
     expect(banks.data.length).toBeGreaterThan(0);
-    expect(banks.data[0]).toMatchObject({ bank_no: expect.any(String), bank_owner: expect.any(String), bank_address: expect.any(String), bank_data: { bank_name: '中国工商银行' } });
+    expect(banks.data[0]).toMatchObject({
+      bank_no: expect.any(String),
+      bank_owner: expect.any(String),
+      bank_address: expect.any(String),
+      bank_data: { bank_name: '中国工商银行' },
+    });
   });
 
   it('asks for a token', async () => {
@@ -45,14 +71,23 @@ describe('pay ways, ranges and receiving banks', () => {
 
 describe('PUT /admin/api/pay-ways/:code ranges', () => {
   type Range = { type: string; min_price: string | number; max_price: string | number };
-  const put = (code: string, body: Record<string, unknown>) => adminCall(t, ops.finance, 'PUT', `/admin/api/pay-ways/${code}`, body);
+  const put = (code: string, body: Record<string, unknown>) =>
+    adminCall(t, ops.finance, 'PUT', `/admin/api/pay-ways/${code}`, body);
   /** New ranges wait for a second admin (docs/operators.md "Who may move money"): finance proposes them, an admin approves. */
   const setRanges = async (code: string, ranges: unknown) => {
     expect(await put(code, { ranges })).toMatchObject({ code: 200, message: MSG.integrationChangePending });
-    expect(await approveSetting(t, await operatorToken(t, 'admin'), `pay-way:${code}`)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
+    expect(await approveSetting(t, await operatorToken(t, 'admin'), `pay-way:${code}`)).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangeApplied,
+    });
   };
   const rangesOf = async (code: string) => {
-    const ways = await adminCall<Array<{ code: string; ranges: Range[] }>>(t, ops.finance, 'GET', '/admin/api/pay-ways');
+    const ways = await adminCall<Array<{ code: string; ranges: Range[] }>>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/pay-ways',
+    );
     return ways.data.find((w) => w.code === code)?.ranges;
   };
   const usdt = [
@@ -62,7 +97,10 @@ describe('PUT /admin/api/pay-ways/:code ranges', () => {
 
   it('refuses a lower bound above the upper one with its own message, and changes nothing', async () => {
     const before = await rangesOf('wechat');
-    const answer = await put('wechat', { name: '微信改名', ranges: [{ type: 'wechat', min_price: '5000.01', max_price: '5000' }] });
+    const answer = await put('wechat', {
+      name: '微信改名',
+      ranges: [{ type: 'wechat', min_price: '5000.01', max_price: '5000' }],
+    });
     expect(answer).toEqual({ code: 400, message: '最低金额不能高于最高金额', data: null });
     expect(await rangesOf('wechat')).toEqual(before);
     const ways = await adminCall<Array<{ code: string; name: string }>>(t, ops.finance, 'GET', '/admin/api/pay-ways');
@@ -92,36 +130,55 @@ describe('PUT /admin/api/pay-ways/:code ranges', () => {
   it('sets the ranges members see and recharge checks; one left out closes that type until it is back', async () => {
     const m = await registerMember(t.app);
     await setRanges('usdt', [{ type: 'usdt-trc20', min_price: '200', max_price: '3000.5' }, usdt[0]]);
-    expect(await rangesOf('usdt')).toEqual([usdt[0], { type: 'usdt-trc20', min_price: '200.00', max_price: '3000.50' }]);
-    expect((await call(t.app, '/api/getPayRange', { type: 'usdt-trc20' }, { token: m.token })).data).toEqual({ min_price: '200.00', max_price: '3000.50' });
-    expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '3001' })).toMatchObject({ code: 400, message: '请输入金额在200-3000.5之间！' });
+    expect(await rangesOf('usdt')).toEqual([
+      usdt[0],
+      { type: 'usdt-trc20', min_price: '200.00', max_price: '3000.50' },
+    ]);
+    expect((await call(t.app, '/api/getPayRange', { type: 'usdt-trc20' }, { token: m.token })).data).toEqual({
+      min_price: '200.00',
+      max_price: '3000.50',
+    });
+    expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '3001' })).toMatchObject({
+      code: 400,
+      message: '请输入金额在200-3000.5之间！',
+    });
 
     // TRC20 only: ERC20 is closed to members, as recharge has always said of a type without a range.
     await setRanges('usdt', [usdt[1]]);
     expect(await rangesOf('usdt')).toEqual([usdt[1]]);
-    expect(await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).toEqual({ code: 400, message: '该支付方式暂未开放', data: null });
-    expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'ERC20', amount: '1000' })).toMatchObject({ code: 400, message: '该支付方式暂未开放' });
+    expect(await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).toEqual({
+      code: 400,
+      message: '该支付方式暂未开放',
+      data: null,
+    });
+    expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'ERC20', amount: '1000' })).toMatchObject({
+      code: 400,
+      message: '该支付方式暂未开放',
+    });
     expect((await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' })).code).toBe(200);
 
     await setRanges('usdt', usdt);
     expect(await rangesOf('usdt')).toEqual(usdt);
-    expect((await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).data).toEqual({ min_price: '500.00', max_price: '100000.00' });
+    expect((await call(t.app, '/api/getPayRange', { type: 'usdt-erc20' }, { token: m.token })).data).toEqual({
+      min_price: '500.00',
+      max_price: '100000.00',
+    });
   });
 
   it('keeps the ranges when the update leaves them out, and audits the proposal and its approval before and after', async () => {
     const before = await rangesOf('alipay');
     expect(await put('alipay', { sort: 5 })).toMatchObject({ code: 200, message: MSG.ok });
     expect(await rangesOf('alipay')).toEqual(before);
-    expect(await put('alipay', { ranges: [{ type: 'alipay', min_price: 50, max_price: 8000 }] })).toMatchObject({ code: 200, message: MSG.integrationChangePending });
+    expect(await put('alipay', { ranges: [{ type: 'alipay', min_price: 50, max_price: 8000 }] })).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+    });
     expect(await rangesOf('alipay')).toEqual(before);
     await approveSetting(t, await operatorToken(t, 'admin'), 'pay-way:alipay');
     expect(await rangesOf('alipay')).toEqual([{ type: 'alipay', min_price: '50.00', max_price: '8000.00' }]);
-    const log = await adminCall<{ data: Array<{ action: string; before: Record<string, string>; after: Record<string, unknown> }> }>(
-      t,
-      await operatorToken(t, 'admin'),
-      'GET',
-      '/admin/api/audit?target=setting:pay-way:alipay',
-    );
+    const log = await adminCall<{
+      data: Array<{ action: string; before: Record<string, string>; after: Record<string, unknown> }>;
+    }>(t, await operatorToken(t, 'admin'), 'GET', '/admin/api/audit?target=setting:pay-way:alipay');
     expect(log.data.data.map((a) => a.action)).toEqual(['integration.approve', 'integration.propose']);
     for (const row of log.data.data) {
       expect(row.before).toEqual({ alipay: '100.00-10000.00' });
@@ -144,23 +201,46 @@ describe('receiving accounts in the back office', () => {
       [{ channel: 'wechat', mch_id: 'x'.repeat(129) }, '输入内容过长'],
     ];
     for (const [body, message] of cases) {
-      expect(await adminCall(t, ops.finance, 'POST', '/admin/api/receiving-accounts', body), JSON.stringify(body)).toEqual({ code: 400, message, data: null });
+      expect(
+        await adminCall(t, ops.finance, 'POST', '/admin/api/receiving-accounts', body),
+        JSON.stringify(body),
+      ).toEqual({ code: 400, message, data: null });
     }
   });
 
   it('creates, changes and deletes an address members are shown on their USDT deposit', async () => {
     const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-    const made = await adminCall<Account>(t, ops.finance, 'POST', '/admin/api/receiving-accounts', { channel: 'usdt-trc20', mch_id: ` ${address} `, content: 'TRC20', sort: -1 });
+    const made = await adminCall<Account>(t, ops.finance, 'POST', '/admin/api/receiving-accounts', {
+      channel: 'usdt-trc20',
+      mch_id: ` ${address} `,
+      content: 'TRC20',
+      sort: -1,
+    });
     expect(made.code).toBe(200);
     expect(made.data).toMatchObject({ channel: 'usdt-trc20', mch_id: address });
     const m = await registerMember(t.app);
     const deposit = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' });
-    const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: deposit.data.deposit_no }, { token: m.token });
+    const info = await call<PayInfoData>(
+      t.app,
+      '/api/payinfo',
+      { deposit_no: deposit.data.deposit_no },
+      { token: m.token },
+    );
     expect(info.data.cardlist[0]).toMatchObject({ mch_id: address, content: 'TRC20' });
 
-    const changed = await adminCall<Account>(t, ops.finance, 'PUT', `/admin/api/receiving-accounts/${made.data.id}`, { channel: 'usdt-trc20', mch_id: address, content: 'TRC20 波场', enabled: 0 });
+    const changed = await adminCall<Account>(t, ops.finance, 'PUT', `/admin/api/receiving-accounts/${made.data.id}`, {
+      channel: 'usdt-trc20',
+      mch_id: address,
+      content: 'TRC20 波场',
+      enabled: 0,
+    });
     expect(changed.data).toMatchObject({ content: 'TRC20 波场', enabled: 0 });
-    const after = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: deposit.data.deposit_no }, { token: m.token });
+    const after = await call<PayInfoData>(
+      t.app,
+      '/api/payinfo',
+      { deposit_no: deposit.data.deposit_no },
+      { token: m.token },
+    );
     expect(after.data.cardlist.map((c) => c.mch_id)).not.toContain(address);
     expect((await adminCall(t, ops.finance, 'DELETE', `/admin/api/receiving-accounts/${made.data.id}`)).code).toBe(200);
     expect((await adminCall(t, ops.finance, 'DELETE', `/admin/api/receiving-accounts/${made.data.id}`)).code).toBe(202);
@@ -170,7 +250,14 @@ describe('receiving accounts in the back office', () => {
 describe('POST /api/recharge', () => {
   it('checks the range first, then the depositor fields of a bank transfer, in order', async () => {
     const m = await registerMember(t.app);
-    const bank = { paytype: 'bank', amount: '200', bank_owner: '张三', bank: '招商银行', bank_no: '6214830000001111', bank_address: '上海分行' };
+    const bank = {
+      paytype: 'bank',
+      amount: '200',
+      bank_owner: '张三',
+      bank: '招商银行',
+      bank_no: '6214830000001111',
+      bank_address: '上海分行',
+    };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...bank, amount: '99.99' }, '请输入金额在100-50000之间！'],
       [{ ...bank, amount: '50000.01' }, '请输入金额在100-50000之间！'],
@@ -196,9 +283,16 @@ describe('POST /api/recharge', () => {
   it('refuses a pay way an operator switched off', async () => {
     const m = await registerMember(t.app);
     expect((await adminCall(t, ops.finance, 'PUT', '/admin/api/pay-ways/ebpay', { enabled: 0 })).code).toBe(200);
-    const res = await t.app.inject({ method: 'GET', url: '/api/get_pay_way', headers: { authorization: `Bearer ${m.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/get_pay_way',
+      headers: { authorization: `Bearer ${m.token}` },
+    });
     expect(res.json().data).toEqual({ ebpay: 0, card: 1, usdt: 1, wechat: 1, alipay: 1 });
-    expect(await kit.recharge(m.token, { paytype: 'ebpay', amount: '100' })).toMatchObject({ code: 400, message: '该支付方式暂未开放' });
+    expect(await kit.recharge(m.token, { paytype: 'ebpay', amount: '100' })).toMatchObject({
+      code: 400,
+      message: '该支付方式暂未开放',
+    });
     await adminCall(t, ops.finance, 'PUT', '/admin/api/pay-ways/ebpay', { enabled: 1 });
   });
 
@@ -207,9 +301,20 @@ describe('POST /api/recharge', () => {
     const made = await kit.recharge(m.token, { paytype: 'wxpay', amount: '300' });
     expect(made.code).toBe(200);
     expect(await kit.balance(m.token)).toBe('0.00');
-    const records = await call<{ data: Array<Record<string, unknown>> }>(t.app, '/api/gettransrecord', { date: 1, type: 1, page: 1 }, { token: m.token });
+    const records = await call<{ data: Array<Record<string, unknown>> }>(
+      t.app,
+      '/api/gettransrecord',
+      { date: 1, type: 1, page: 1 },
+      { token: m.token },
+    );
     expect(records.data.data).toEqual([
-      expect.objectContaining({ out_trade_no: made.data.deposit_no, type: 1, amount: '300.00', state: 1, pay_way: '微信支付' }),
+      expect.objectContaining({
+        out_trade_no: made.data.deposit_no,
+        type: 1,
+        amount: '300.00',
+        state: 1,
+        pay_way: '微信支付',
+      }),
     ]);
   });
 });
@@ -221,26 +326,48 @@ describe('POST /api/payinfo', () => {
     expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/wechat', { gateway: null })).code).toBe(200);
     const made = await kit.recharge(m.token, { paytype: 'wxpay', amount: '100.50' });
     await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/wechat', { gateway: 'sandbox' });
-    const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
+    const info = await call<PayInfoData>(
+      t.app,
+      '/api/payinfo',
+      { deposit_no: made.data.deposit_no },
+      { token: m.token },
+    );
     expect(info.code).toBe(200);
     expect(info.message).toBe('wxpay');
     expect(info.data.deposit_no).toBe(made.data.deposit_no);
-    expect(info.data.info).toMatchObject({ amount: '100.50', paytype: 'wxpay', created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(info.data.info).toMatchObject({
+      amount: '100.50',
+      paytype: 'wxpay',
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
     // Without a gateway the member pays the account shown and an operator reviews: no link credits anything.
     expect(info.data.info.pay_url).toBeUndefined();
-    expect(info.data.cardlist[0]).toMatchObject({ mch_id: 'xinghe_pay_wx01', payimg: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+    expect(info.data.cardlist[0]).toMatchObject({
+      mch_id: 'xinghe_pay_wx01',
+      payimg: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+    });
   });
 
   it('gives USDT deposits the protocol, the rate and amount / rate floored to 2 decimals, as /recharge previews it', async () => {
     const m = await registerMember(t.app);
     const made = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' });
-    const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
+    const info = await call<PayInfoData>(
+      t.app,
+      '/api/payinfo',
+      { deposit_no: made.data.deposit_no },
+      { token: m.token },
+    );
     expect(info.message).toBe('usdtpay');
     // 1000 / 7.20 = 138.888... -> 138.88 (docs/member-app.md "Constants and limits" floors; rounding would ask 138.89)
     expect(info.data.info).toMatchObject({ usdtrate: '7.20', usdt_amount: '138.88', catepay: 'TRC20' });
     expect(info.data.cardlist[0]).toMatchObject({ mch_id: expect.stringMatching(/^T/), content: 'TRC20' });
     const hundred = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '100' });
-    const small = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: hundred.data.deposit_no }, { token: m.token });
+    const small = await call<PayInfoData>(
+      t.app,
+      '/api/payinfo',
+      { deposit_no: hundred.data.deposit_no },
+      { token: m.token },
+    );
     // 100 / 7.20 = 13.888...: the same figure the recharge screen computes with the contract's usdtAmount.
     expect(small.data.info).toMatchObject({ usdt_amount: '13.88' });
     expect(usdtAmount('100', '7.20')).toBe('13.88');
@@ -248,21 +375,41 @@ describe('POST /api/payinfo', () => {
 
   it('names the other pay types bankpay, alipay and ebpay; a bank transfer gets no pay link', async () => {
     const m = await registerMember(t.app);
-    const bank = await kit.recharge(m.token, { paytype: 'bank', amount: '200', bank_owner: '张三', bank: '招商银行', bank_no: '6214830000001111', bank_address: '上海分行' });
-    const bankInfo = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: bank.data.deposit_no }, { token: m.token });
+    const bank = await kit.recharge(m.token, {
+      paytype: 'bank',
+      amount: '200',
+      bank_owner: '张三',
+      bank: '招商银行',
+      bank_no: '6214830000001111',
+      bank_address: '上海分行',
+    });
+    const bankInfo = await call<PayInfoData>(
+      t.app,
+      '/api/payinfo',
+      { deposit_no: bank.data.deposit_no },
+      { token: m.token },
+    );
     expect(bankInfo.message).toBe('bankpay');
     expect(bankInfo.data.info.pay_url).toBeUndefined();
     const ali = await kit.recharge(m.token, { paytype: 'alipay', amount: '200' });
-    expect((await call(t.app, '/api/payinfo', { deposit_no: ali.data.deposit_no }, { token: m.token })).message).toBe('alipay');
+    expect((await call(t.app, '/api/payinfo', { deposit_no: ali.data.deposit_no }, { token: m.token })).message).toBe(
+      'alipay',
+    );
     const eb = await kit.recharge(m.token, { paytype: 'ebpay', amount: '200' });
-    expect((await call(t.app, '/api/payinfo', { deposit_no: eb.data.deposit_no }, { token: m.token })).message).toBe('ebpay');
+    expect((await call(t.app, '/api/payinfo', { deposit_no: eb.data.deposit_no }, { token: m.token })).message).toBe(
+      'ebpay',
+    );
   });
 
   it("answers 202 for another member's deposit and for an unknown number", async () => {
     const a = await registerMember(t.app);
     const b = await registerMember(t.app);
     const made = await kit.recharge(a.token, { paytype: 'alipay', amount: '200' });
-    expect(await call(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: b.token })).toEqual({ code: 202, message: '数据不存在', data: null });
+    expect(await call(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: b.token })).toEqual({
+      code: 202,
+      message: '数据不存在',
+      data: null,
+    });
     expect((await call(t.app, '/api/payinfo', { deposit_no: 'D0' }, { token: a.token })).code).toBe(202);
   });
 });
@@ -270,29 +417,74 @@ describe('POST /api/payinfo', () => {
 describe('deposit review', () => {
   it('credits a bank transfer on approval with its evidence through the ledger, raises paysum, and answers 409 to a second review', async () => {
     const m = await registerMember(t.app);
-    const made = await kit.recharge(m.token, { paytype: 'bank', amount: '250.50', bank_owner: '张三', bank: '招商银行', bank_no: '6214830000001111', bank_address: '上海分行' });
+    const made = await kit.recharge(m.token, {
+      paytype: 'bank',
+      amount: '250.50',
+      bank_owner: '张三',
+      bank: '招商银行',
+      bank_no: '6214830000001111',
+      bank_address: '上海分行',
+    });
     const no = made.data.deposit_no;
-    const [account] = await t.database.db.select().from(receivingAccounts).where(eq(receivingAccounts.channel, 'bank')).orderBy(receivingAccounts.id).limit(1);
+    const [account] = await t.database.db
+      .select()
+      .from(receivingAccounts)
+      .where(eq(receivingAccounts.channel, 'bank'))
+      .orderBy(receivingAccounts.id)
+      .limit(1);
     const evidence = { receiving_account_id: account!.id, payer_reference: '张三 HX0250' };
-    const approved = await adminCall<{ state: number; reviewed_by: string }>(t, ops.finance, 'POST', `/admin/api/deposits/${no}/approve`, { ...evidence, note: '已到账' });
+    const approved = await adminCall<{ state: number; reviewed_by: string }>(
+      t,
+      ops.finance,
+      'POST',
+      `/admin/api/deposits/${no}/approve`,
+      { ...evidence, note: '已到账' },
+    );
     expect(approved).toMatchObject({ code: 200, message: MSG.ok });
-    expect(approved.data).toMatchObject({ state: 2, receiving_account_id: account!.id, payer_reference: '张三 HX0250', first_reviewed_by: '', note: '已到账' });
+    expect(approved.data).toMatchObject({
+      state: 2,
+      receiving_account_id: account!.id,
+      payer_reference: '张三 HX0250',
+      first_reviewed_by: '',
+      note: '已到账',
+    });
     expect(await kit.balance(m.token)).toBe('250.50');
     expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('250.50');
-    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${no}/approve`, evidence)).toEqual({ code: 409, message: '该记录已处理', data: null });
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${no}/approve`, evidence)).toEqual({
+      code: 409,
+      message: '该记录已处理',
+      data: null,
+    });
     expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${no}/reject`, {})).code).toBe(409);
     expect(await kit.balance(m.token)).toBe('250.50');
-    const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, ops.finance, 'GET', '/admin/api/audit?page=1');
+    const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/audit?page=1',
+    );
     // The finance role may not read the audit log; the admin role checks it below.
     expect(audit.code).toBe(403);
     const admin = await operatorToken(t, 'admin');
-    const log = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, admin, 'GET', '/admin/api/audit?page=1&pagesize=50');
+    const log = await adminCall<{ data: Array<{ action: string; target: string }> }>(
+      t,
+      admin,
+      'GET',
+      '/admin/api/audit?page=1&pagesize=50',
+    );
     expect(log.data.data).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           action: 'deposit.approve',
           target: `deposit:${no}`,
-          after: { state: 2, amount: '250.50', receiving_account: `${account!.bankName} ${account!.bankOwner} ${account!.bankNo}`, payer_reference: '张三 HX0250', bonus: '0.00', note: '已到账' },
+          after: {
+            state: 2,
+            amount: '250.50',
+            receiving_account: `${account!.bankName} ${account!.bankOwner} ${account!.bankNo}`,
+            payer_reference: '张三 HX0250',
+            bonus: '0.00',
+            note: '已到账',
+          },
         }),
       ]),
     );
@@ -302,13 +494,28 @@ describe('deposit review', () => {
   it('moves nothing on rejection and shows the state in the records', async () => {
     const m = await registerMember(t.app);
     const made = await kit.recharge(m.token, { paytype: 'alipay', amount: '100' });
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/reject`, { note: '未到账' })).data).toMatchObject({ state: 3, note: '未到账' });
+    expect(
+      (
+        await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/reject`, {
+          note: '未到账',
+        })
+      ).data,
+    ).toMatchObject({ state: 3, note: '未到账' });
     expect(await kit.balance(m.token)).toBe('0.00');
     expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('0.00');
-    const records = await call<{ data: Array<{ state: number }> }>(t.app, '/api/gettransrecord', { date: 1, type: 1 }, { token: m.token });
+    const records = await call<{ data: Array<{ state: number }> }>(
+      t.app,
+      '/api/gettransrecord',
+      { date: 1, type: 1 },
+      { token: m.token },
+    );
     expect(records.data.data[0]?.state).toBe(3);
     // A gateway deposit is never an operator's to credit, rejected or not.
-    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).toEqual({ code: 403, message: MSG.depositGatewayOnly, data: null });
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).toEqual({
+      code: 403,
+      message: MSG.depositGatewayOnly,
+      data: null,
+    });
     await kit.ledgerBalanced();
   });
 
@@ -319,7 +526,12 @@ describe('deposit review', () => {
       const no = await kit.deposit(m.token, '333.33');
       expect(await kit.balance(m.token)).toBe('366.66');
       expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: m.token })).data.paysum).toBe('333.33');
-      const list = await adminCall<{ data: Array<{ deposit_no: string; bonus: string }> }>(t, ops.finance, 'GET', '/admin/api/deposits?state=2&pagesize=50');
+      const list = await adminCall<{ data: Array<{ deposit_no: string; bonus: string }> }>(
+        t,
+        ops.finance,
+        'GET',
+        '/admin/api/deposits?state=2&pagesize=50',
+      );
       expect(list.data.data.find((d) => d.deposit_no === no)?.bonus).toBe('33.33');
       await kit.ledgerBalanced();
     } finally {
@@ -330,12 +542,20 @@ describe('deposit review', () => {
   it('lists deposits by state for finance, refuses the content role and answers 202 for an unknown number', async () => {
     const m = await registerMember(t.app);
     const made = await kit.recharge(m.token, { paytype: 'alipay', amount: '120' });
-    const pending = await adminCall<{ data: Array<{ deposit_no: string; username: string; state: number }>; total: number }>(t, ops.finance, 'GET', '/admin/api/deposits?state=1&page=1&pagesize=50');
-    expect(pending.data.data.find((d) => d.deposit_no === made.data.deposit_no)).toMatchObject({ username: m.name, state: 1 });
+    const pending = await adminCall<{
+      data: Array<{ deposit_no: string; username: string; state: number }>;
+      total: number;
+    }>(t, ops.finance, 'GET', '/admin/api/deposits?state=1&page=1&pagesize=50');
+    expect(pending.data.data.find((d) => d.deposit_no === made.data.deposit_no)).toMatchObject({
+      username: m.name,
+      state: 1,
+    });
     expect(pending.data.data.every((d) => d.state === 1)).toBe(true);
     const content = await operatorToken(t, 'content');
     expect((await adminCall(t, content, 'GET', '/admin/api/deposits')).code).toBe(403);
-    expect((await adminCall(t, content, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).code).toBe(403);
+    expect((await adminCall(t, content, 'POST', `/admin/api/deposits/${made.data.deposit_no}/approve`, {})).code).toBe(
+      403,
+    );
     expect((await adminCall(t, ops.finance, 'POST', '/admin/api/deposits/D999/approve', {})).code).toBe(202);
   });
 });

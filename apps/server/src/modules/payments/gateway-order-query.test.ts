@@ -13,9 +13,11 @@ const ops = useOperators(t, ['finance']);
 const kit = paymentsKit(t, () => ops.finance);
 const gateway = useScriptedGateway(t, () => ({ code: -1 }));
 
-const reconcile = () => reconcileGatewayDeposits({ db: t.database.db, clock, outbound: t.config.outbound }, gateway.origin);
+const reconcile = () =>
+  reconcileGatewayDeposits({ db: t.database.db, clock, outbound: t.config.outbound }, gateway.origin);
 const outcomes = (depositNo: string) => notifyOutcomes(t, depositNo);
-const stateOf = async (depositNo: string) => (await t.database.db.select().from(deposits).where(eq(deposits.depositNo, depositNo)))[0]?.state;
+const stateOf = async (depositNo: string) =>
+  (await t.database.db.select().from(deposits).where(eq(deposits.depositNo, depositNo)))[0]?.state;
 
 describe('an order-query answer bound to the order asked about', () => {
   it('credits nothing for an answer naming another order, another merchant or another amount, and flags each', async () => {
@@ -39,7 +41,8 @@ describe('an order-query answer bound to the order asked about', () => {
       ...overrides,
     });
 
-    gateway.answer = (asked) => paid(asked, { out_trade_no: asked.get('out_trade_no') === depositNo ? otherNo : depositNo });
+    gateway.answer = (asked) =>
+      paid(asked, { out_trade_no: asked.get('out_trade_no') === depositNo ? otherNo : depositNo });
     await reconcile();
     gateway.answer = (asked) => paid(asked, { pid: '9999' });
     await reconcile();
@@ -52,7 +55,8 @@ describe('an order-query answer bound to the order asked about', () => {
     expect(await outcomes(otherNo)).toEqual(refused);
 
     // The gateway's own answer for this order credits it once.
-    gateway.answer = (asked) => (asked.get('out_trade_no') === depositNo ? paid(asked, {}) : { code: -1, msg: '订单号不存在' });
+    gateway.answer = (asked) =>
+      asked.get('out_trade_no') === depositNo ? paid(asked, {}) : { code: -1, msg: '订单号不存在' };
     const report = await reconcile();
     expect(report.credited).toBe(1);
     expect(await kit.balance(m.token)).toBe('100.00');

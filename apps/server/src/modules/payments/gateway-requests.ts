@@ -13,12 +13,23 @@ export interface SiteOrigins {
 }
 
 /** Our pay ways in the epay protocol's type names. */
-const GATEWAY_PAY_TYPE: Record<PayWayCode, string> = { wechat: 'wxpay', alipay: 'alipay', ebpay: 'ebpay', usdt: 'usdt', bank: 'bank' };
+const GATEWAY_PAY_TYPE: Record<PayWayCode, string> = {
+  wechat: 'wxpay',
+  alipay: 'alipay',
+  ebpay: 'ebpay',
+  usdt: 'usdt',
+  bank: 'bank',
+};
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
 export type DepositRow = typeof deposits.$inferSelect;
 
-export const accountOf = (g: GatewayRow): GatewayAccount => ({ code: g.code, merchantId: g.merchantId, secret: g.secret, submitUrl: g.submitUrl });
+export const accountOf = (g: GatewayRow): GatewayAccount => ({
+  code: g.code,
+  merchantId: g.merchantId,
+  secret: g.secret,
+  submitUrl: g.submitUrl,
+});
 export const protocolOf = (g: GatewayRow): PaymentGateway => paymentProtocols[g.protocol] ?? epayGateway;
 
 export const notifyPath = (gatewayCode: string) => `/api/pay/notify/${encodeURIComponent(gatewayCode)}`;

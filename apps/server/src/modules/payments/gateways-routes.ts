@@ -39,7 +39,10 @@ export const siteOrigins = (req: FastifyRequest, publicUrl: string | undefined):
 
 /** A notify's parameters: the query of a GET, a form or JSON body of a POST; only text values count. */
 function notifyParams(req: FastifyRequest): Record<string, string> {
-  const source = { ...(req.query as object | undefined), ...(req.method === 'POST' && req.body && typeof req.body === 'object' ? req.body : {}) };
+  const source = {
+    ...(req.query as object | undefined),
+    ...(req.method === 'POST' && req.body && typeof req.body === 'object' ? req.body : {}),
+  };
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(source)) {
     if (typeof v === 'string') out[k] = v.slice(0, 1024);
@@ -60,7 +63,10 @@ function localOrigin(app: FastifyInstance) {
  */
 export function gatewaysRoutes(app: FastifyInstance, deps: GatewaysDeps) {
   const notify = async (req: FastifyRequest<{ Params: { gateway_code: string } }>, reply: FastifyReply) => {
-    const { answer } = await acceptNotify(deps, req.params.gateway_code, notifyParams(req), { ip: req.ip, requestId: req.id });
+    const { answer } = await acceptNotify(deps, req.params.gateway_code, notifyParams(req), {
+      ip: req.ip,
+      requestId: req.id,
+    });
     return reply.type('text/plain; charset=utf-8').send(answer);
   };
   app.get('/api/pay/notify/:gateway_code', notify);
@@ -121,7 +127,10 @@ export function gatewaysAdminRoutes(
       after: { answer: result.answer, outcome: result.outcome, state: result.deposit.state },
       requestId: req.id,
     });
-    return { data: { deposit: depositView(result.deposit), answer: result.answer, outcome: result.outcome }, message: result.message };
+    return {
+      data: { deposit: depositView(result.deposit), answer: result.answer, outcome: result.outcome },
+      message: result.message,
+    };
   });
 
   // Late payments: money a gateway reported paid for a closed deposit, credited or refused by finance once.
@@ -142,7 +151,11 @@ export function gatewaysAdminRoutes(
     }));
   }
   adminRoute(app, authenticate, adminEndpoints.paymentGateways, async () => ({
-    data: await withPending(db, 'gateway', (await db.select().from(paymentGateways).orderBy(asc(paymentGateways.code))).map(gatewayView)),
+    data: await withPending(
+      db,
+      'gateway',
+      (await db.select().from(paymentGateways).orderBy(asc(paymentGateways.code))).map(gatewayView),
+    ),
   }));
 
   adminRoute(app, authenticate, adminEndpoints.paymentGatewayCreate, async ({ input, operator, req }) => ({
@@ -152,7 +165,11 @@ export function gatewaysAdminRoutes(
 
   adminRoute(app, authenticate, adminEndpoints.paymentGatewayUpdate, async ({ input, params, operator, req }) => {
     const { updated, change } = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, params.code ?? '')).for('update');
+      const [before] = await tx
+        .select()
+        .from(paymentGateways)
+        .where(eq(paymentGateways.code, params.code ?? ''))
+        .for('update');
       if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
       const change = await proposeGatewayIntegration(tx, deps.outbound, operator, before, input, req.id);
       if (input.name === undefined && input.enabled === undefined) return { updated: before, change };
@@ -162,7 +179,14 @@ export function gatewaysAdminRoutes(
         .where(eq(paymentGateways.code, before.code))
         .returning();
       if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
-      await audit(tx, { operatorId: operator.id, action: 'payment-gateway.update', target: `payment-gateway:${row.code}`, before: gatewayView(before), after: gatewayView(row), requestId: req.id });
+      await audit(tx, {
+        operatorId: operator.id,
+        action: 'payment-gateway.update',
+        target: `payment-gateway:${row.code}`,
+        before: gatewayView(before),
+        after: gatewayView(row),
+        requestId: req.id,
+      });
       return { updated: row, change };
     });
     const [view] = await withPending(db, 'gateway', [gatewayView(updated)]);
@@ -171,14 +195,27 @@ export function gatewaysAdminRoutes(
 
   adminRoute(app, authenticate, adminEndpoints.paymentGatewayDelete, async ({ params, operator, req }) => {
     await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, params.code ?? '')).for('update');
+      const [row] = await tx
+        .select()
+        .from(paymentGateways)
+        .where(eq(paymentGateways.code, params.code ?? ''))
+        .for('update');
       if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
       // Pending deposits still wait for this gateway's notify: it must stay until they are settled or closed.
       const [ways] = await tx.select({ n: count() }).from(payWays).where(eq(payWays.gateway, row.code));
-      const [waiting] = await tx.select({ n: count() }).from(deposits).where(and(eq(deposits.gatewayCode, row.code), eq(deposits.state, 1)));
+      const [waiting] = await tx
+        .select({ n: count() })
+        .from(deposits)
+        .where(and(eq(deposits.gatewayCode, row.code), eq(deposits.state, 1)));
       if ((ways?.n ?? 0) > 0 || (waiting?.n ?? 0) > 0) throw new AppError(BizCode.CONFLICT, MSG.gatewayInUse);
       await tx.delete(paymentGateways).where(eq(paymentGateways.code, row.code));
-      await audit(tx, { operatorId: operator.id, action: 'payment-gateway.delete', target: `payment-gateway:${row.code}`, before: gatewayView(row), requestId: req.id });
+      await audit(tx, {
+        operatorId: operator.id,
+        action: 'payment-gateway.delete',
+        target: `payment-gateway:${row.code}`,
+        before: gatewayView(row),
+        requestId: req.id,
+      });
     });
     return { data: null, message: MSG.ok };
   });
@@ -209,5 +246,3 @@ export function gatewaysAdminRoutes(
     return { data: await queryPage(db, paymentNotifies, where, window, rows, view) };
   });
 }
-
-

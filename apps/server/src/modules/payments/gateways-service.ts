@@ -119,7 +119,10 @@ async function settlePayment(
     if (!locked || locked.state === 2) outcome = 'duplicate';
     else if (locked.state === 1 && deps.clock.now() < windowEnd(locked)) {
       await reviewDepositIn(tx, deps, d.depositNo, 'approve', { operatorId: null, name: gateway.code, requestId });
-      await tx.update(deposits).set({ gatewayTradeNo: payment.tradeNo.slice(0, 64) }).where(eq(deposits.id, d.id));
+      await tx
+        .update(deposits)
+        .set({ gatewayTradeNo: payment.tradeNo.slice(0, 64) })
+        .where(eq(deposits.id, d.id));
       outcome = 'credited';
     } else {
       // Paid after the 60-minute window (the order closes now if reconciliation has not closed it yet) or after a
@@ -133,7 +136,13 @@ async function settlePayment(
 }
 
 /** Keeps a late payment for finance, once per deposit; false when one was already kept (a repeated notify). */
-async function holdLatePayment(tx: Tx, d: DepositRow, gatewayCode: string, payment: Payment, source: Arrival['source']) {
+async function holdLatePayment(
+  tx: Tx,
+  d: DepositRow,
+  gatewayCode: string,
+  payment: Payment,
+  source: Arrival['source'],
+) {
   const [held] = await tx
     .insert(latePayments)
     .values({ depositId: d.id, gatewayCode, source, tradeNo: payment.tradeNo.slice(0, 64), amount: d.amount })
@@ -144,7 +153,14 @@ async function holdLatePayment(tx: Tx, d: DepositRow, gatewayCode: string, payme
 
 /** Closes a pending gateway deposit whose window passed unpaid: state 3, marked expired (not an operator's rejection). */
 async function closeExpiredIn(tx: Tx, deps: Pick<PaymentsDeps, 'clock' | 'afterDepositApproved'>, depositNo: string) {
-  await reviewDepositIn(tx, deps, depositNo, 'reject', { operatorId: null, name: 'system', requestId: 'reconcile' }, MSG.depositExpired);
+  await reviewDepositIn(
+    tx,
+    deps,
+    depositNo,
+    'reject',
+    { operatorId: null, name: 'system', requestId: 'reconcile' },
+    MSG.depositExpired,
+  );
   await tx.update(deposits).set({ expired: 1 }).where(eq(deposits.depositNo, depositNo));
 }
 
@@ -196,7 +212,13 @@ export async function reconcileGatewayDeposits(
   const pending = await db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.state, 1), isNotNull(deposits.gatewayCode), lt(deposits.createdAt, new Date(now - RECONCILE_AFTER_MS))))
+    .where(
+      and(
+        eq(deposits.state, 1),
+        isNotNull(deposits.gatewayCode),
+        lt(deposits.createdAt, new Date(now - RECONCILE_AFTER_MS)),
+      ),
+    )
     .orderBy(asc(deposits.createdAt))
     .limit(RECONCILE_BATCH);
   const report: ReconcileReport = { checked: 0, credited: 0, expired: 0, failed: 0 };
@@ -243,7 +265,14 @@ export async function askGatewayAbout(
   const status = await protocolOf(gateway).queryOrder(accountOf(gateway), d.depositNo, origin, deps.outbound);
   const money = !status.found || status.amountCents === null ? null : centsToMoney(status.amountCents);
   const answer: GatewayAnswer = status.found
-    ? { found: true, paid: status.paid, trade_no: status.tradeNo, money, order_no: status.orderNo, merchant_id: status.merchantId }
+    ? {
+        found: true,
+        paid: status.paid,
+        trade_no: status.tradeNo,
+        money,
+        order_no: status.orderNo,
+        merchant_id: status.merchantId,
+      }
     : { found: false, paid: false, trade_no: '', money: null, order_no: '', merchant_id: '' };
   const arrival: Arrival = {
     source: 'query',

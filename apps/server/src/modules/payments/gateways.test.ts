@@ -1,7 +1,16 @@
 import { MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  buildTestApp,
+  call,
+  manualClock,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { epaySign } from '../../providers/epay';
 import { deposits, paymentGateways, paymentNotifies } from '../../db/schema';
@@ -39,7 +48,12 @@ async function gatewayDeposit(amount: string, paytype = 'wxpay') {
 /** The member's payinfo of a deposit, asked through a host (the pay request's notify and return addresses follow it). */
 const payInfoThrough = (host: string, token: string, depositNo: string) =>
   t.app
-    .inject({ method: 'POST', url: '/api/payinfo', payload: { deposit_no: depositNo }, headers: { authorization: `Bearer ${token}`, host } })
+    .inject({
+      method: 'POST',
+      url: '/api/payinfo',
+      payload: { deposit_no: depositNo },
+      headers: { authorization: `Bearer ${token}`, host },
+    })
     .then((res) => res.json() as { code: number; message: string; data: PayInfoData });
 
 /** The notify the gateway would send for a deposit, signed with a secret (the gateway's own by default). */
@@ -52,7 +66,12 @@ async function sendNotify(params: Record<string, string>, as: 'get' | 'form' | '
     as === 'get'
       ? await t.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(params)}` })
       : as === 'form'
-        ? await t.app.inject({ method: 'POST', url, payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+        ? await t.app.inject({
+            method: 'POST',
+            url,
+            payload: new URLSearchParams(params).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          })
         : await t.app.inject({ method: 'POST', url, payload: params });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('text/plain');
@@ -67,7 +86,16 @@ async function depositRow(depositNo: string) {
 
 describe('the epay signature', () => {
   it('signs the non-empty parameters but sign and sign_type, sorted by key, with the secret appended', () => {
-    const params = { type: 'alipay', pid: '1001', sitename: '', out_trade_no: 'D1', money: '1.00', name: 'VIP', sign: 'x', sign_type: 'MD5' };
+    const params = {
+      type: 'alipay',
+      pid: '1001',
+      sitename: '',
+      out_trade_no: 'D1',
+      money: '1.00',
+      name: 'VIP',
+      sign: 'x',
+      sign_type: 'MD5',
+    };
     // md5("money=1.00&name=VIP&out_trade_no=D1&pid=1001&type=alipay" + "key123")
     expect(epaySign(params, 'key123')).toBe('f71d9ca3d55b05ec197837d151a522e7');
     expect(epaySign({ ...params, sitename: 'x' }, 'key123')).not.toBe('f71d9ca3d55b05ec197837d151a522e7');
@@ -102,9 +130,21 @@ describe('a deposit on a pay way with a gateway', () => {
     const other = await buildTestApp({ config: { publicUrl: 'https://pay.example.com' } });
     try {
       const m = await registerMember(other.app);
-      const made = await call<{ deposit_no: string }>(other.app, '/api/recharge', { paytype: 'alipay', amount: '200' }, { token: m.token });
-      const info = await call<PayInfoData>(other.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
-      expect(new URL(info.data.info.pay_url ?? '').searchParams.get('notify_url')).toBe('https://pay.example.com/api/pay/notify/sandbox');
+      const made = await call<{ deposit_no: string }>(
+        other.app,
+        '/api/recharge',
+        { paytype: 'alipay', amount: '200' },
+        { token: m.token },
+      );
+      const info = await call<PayInfoData>(
+        other.app,
+        '/api/payinfo',
+        { deposit_no: made.data.deposit_no },
+        { token: m.token },
+      );
+      expect(new URL(info.data.info.pay_url ?? '').searchParams.get('notify_url')).toBe(
+        'https://pay.example.com/api/pay/notify/sandbox',
+      );
     } finally {
       await other.close();
     }
@@ -116,7 +156,9 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     const { member, depositNo } = await gatewayDeposit('200');
     expect(await sendNotify(notifyParams(depositNo, '200'))).toBe('success');
     expect(await kit.balance(member.token)).toBe('200.00');
-    expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: member.token })).data.paysum).toBe('200.00');
+    expect((await call<{ paysum: string }>(t.app, '/api/user', {}, { token: member.token })).data.paysum).toBe(
+      '200.00',
+    );
     const row = await depositRow(depositNo);
     expect(row).toMatchObject({ state: 2, reviewedBy: 'sandbox', gatewayTradeNo: `T${depositNo.slice(1)}` });
 
@@ -176,7 +218,14 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     expect(await sendNotify(notifyParams(depositNo, '110'), 'get', 'nope')).toBe('fail');
     expect(await sendNotify(notifyParams('D000000', '110'))).toBe('fail');
     // A bank transfer has no gateway: a signed notify naming it credits nothing.
-    const bank = await kit.recharge(member.token, { paytype: 'bank', amount: '110', bank_owner: '张三', bank: '招商银行', bank_no: '6214830000001111', bank_address: '上海分行' });
+    const bank = await kit.recharge(member.token, {
+      paytype: 'bank',
+      amount: '110',
+      bank_owner: '张三',
+      bank: '招商银行',
+      bank_no: '6214830000001111',
+      bank_address: '上海分行',
+    });
     expect(await sendNotify(notifyParams(bank.data.deposit_no, '110'))).toBe('fail');
     expect(await kit.balance(member.token)).toBe('0.00');
   });
@@ -210,43 +259,70 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
 
   it('credits nothing for a rejected deposit and holds the paid notify for finance, flagged', async () => {
     const { member, depositNo } = await gatewayDeposit('180');
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${depositNo}/reject`, { note: '重复订单' })).code).toBe(200);
+    expect(
+      (await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${depositNo}/reject`, { note: '重复订单' })).code,
+    ).toBe(200);
     expect(await sendNotify(notifyParams(depositNo, '180'))).toBe('success');
     expect(await kit.balance(member.token)).toBe('0.00');
     expect(await notifyOutcomes(t, depositNo)).toEqual(['notify:held:flagged']);
-    const flagged = await adminCall<{ data: Array<{ deposit_no: string; outcome: string; flagged: number; valid: number }> }>(
-      t,
-      ops.finance,
-      'GET',
-      `/admin/api/payment-notifies?flagged=1&pagesize=50`,
-    );
+    const flagged = await adminCall<{
+      data: Array<{ deposit_no: string; outcome: string; flagged: number; valid: number }>;
+    }>(t, ops.finance, 'GET', `/admin/api/payment-notifies?flagged=1&pagesize=50`);
     expect(flagged.code).toBe(200);
-    expect(flagged.data.data.find((n) => n.deposit_no === depositNo)).toMatchObject({ outcome: 'held', flagged: 1, valid: 1 });
+    expect(flagged.data.data.find((n) => n.deposit_no === depositNo)).toMatchObject({
+      outcome: 'held',
+      flagged: 1,
+      valid: 1,
+    });
     expect(flagged.data.data.every((n) => n.flagged === 1)).toBe(true);
   });
 
   it('stops recording unverifiable notifies from an address past its limit, and still credits valid ones', async () => {
-    const flood = await buildTestApp({ config: { limits: { ...t.config.limits, invalidNotifies: { max: 3, windowMs: 600_000 } } } });
+    const flood = await buildTestApp({
+      config: { limits: { ...t.config.limits, invalidNotifies: { max: 3, windowMs: 600_000 } } },
+    });
     try {
-      const [gateway] = await flood.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'sandbox'));
+      const [gateway] = await flood.database.db
+        .select()
+        .from(paymentGateways)
+        .where(eq(paymentGateways.code, 'sandbox'));
       const m = await registerMember(flood.app);
-      const made = await call<{ deposit_no: string }>(flood.app, '/api/recharge', { paytype: 'wxpay', amount: '100' }, { token: m.token });
+      const made = await call<{ deposit_no: string }>(
+        flood.app,
+        '/api/recharge',
+        { paytype: 'wxpay', amount: '100' },
+        { token: m.token },
+      );
       const depositNo = made.data.deposit_no;
       const forged = notifyParams(depositNo, '100', {}, 'forged-key');
       const send = (params: Record<string, string>) =>
-        flood.app.inject({ method: 'GET', url: `/api/pay/notify/sandbox?${new URLSearchParams(params)}`, remoteAddress: '203.0.113.9' });
+        flood.app.inject({
+          method: 'GET',
+          url: `/api/pay/notify/sandbox?${new URLSearchParams(params)}`,
+          remoteAddress: '203.0.113.9',
+        });
       for (let i = 0; i < 5; i += 1) expect((await send(forged)).body).toBe('fail');
-      const kept = await flood.database.db.select().from(paymentNotifies).where(eq(paymentNotifies.depositNo, depositNo));
+      const kept = await flood.database.db
+        .select()
+        .from(paymentNotifies)
+        .where(eq(paymentNotifies.depositNo, depositNo));
       expect(kept.map((r) => r.outcome)).toEqual(['bad_signature', 'bad_signature', 'bad_signature']);
       expect((await send(notifyParams(depositNo, '100', {}, gateway?.secret ?? ''))).body).toBe('success');
-      expect((await call<{ balance: string }>(flood.app, '/api/balance', {}, { token: m.token })).data.balance).toBe('100.00');
+      expect((await call<{ balance: string }>(flood.app, '/api/balance', {}, { token: m.token })).data.balance).toBe(
+        '100.00',
+      );
     } finally {
       await flood.close();
     }
   });
 
   it('lists every notify to finance only', async () => {
-    const list = await adminCall<{ total: number; data: Array<{ outcome: string; params: string }> }>(t, ops.finance, 'GET', '/admin/api/payment-notifies?page=1&pagesize=50');
+    const list = await adminCall<{ total: number; data: Array<{ outcome: string; params: string }> }>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/payment-notifies?page=1&pagesize=50',
+    );
     expect(list.code).toBe(200);
     expect(list.data.total).toBeGreaterThan(10);
     expect(list.data.data.map((n) => n.outcome)).toContain('bad_signature');
@@ -275,11 +351,18 @@ describe('the sandbox gateway over HTTP', () => {
     const tradeNo = /name="trade_no" value="(\d+)"/.exec(page)?.[1] ?? '';
 
     // 支付失败 changes nothing.
-    const failed = await fetch(`${site}/sandbox/epay/pay`, { method: 'POST', body: new URLSearchParams({ trade_no: tradeNo, result: 'failed' }) });
+    const failed = await fetch(`${site}/sandbox/epay/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ trade_no: tradeNo, result: 'failed' }),
+    });
     expect(await failed.text()).toContain('支付未完成');
     expect(await kit.balance(member.token)).toBe('0.00');
 
-    const paid = await fetch(`${site}/sandbox/epay/pay`, { method: 'POST', body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }), redirect: 'manual' });
+    const paid = await fetch(`${site}/sandbox/epay/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }),
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location') ?? '');
     expect(`${back.origin}${back.pathname}`).toBe(`${site}/api/pay/return`);
@@ -310,7 +393,11 @@ describe('reconciliation through the order query', () => {
     const payUrl = new URL((await payInfoThrough('127.0.0.1:1', member.token, depositNo)).data.info.pay_url ?? '');
     const cashier = await fetch(`${site}${payUrl.pathname}${payUrl.search}`).then((r) => r.text());
     const tradeNo = /name="trade_no" value="(\d+)"/.exec(cashier)?.[1] ?? '';
-    await fetch(`${site}/sandbox/epay/pay`, { method: 'POST', body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }), redirect: 'manual' });
+    await fetch(`${site}/sandbox/epay/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ trade_no: tradeNo, result: 'paid' }),
+      redirect: 'manual',
+    });
     expect(await kit.balance(member.token)).toBe('0.00');
 
     const deps = { db: t.database.db, clock, outbound: t.config.outbound };
@@ -335,7 +422,12 @@ describe('reconciliation through the order query', () => {
     expect((await depositRow(depositNo)).state).toBe(1);
     clock.advance(GATEWAY_ORDER_LIFETIME_MS);
     await reconcileGatewayDeposits(deps, site);
-    expect(await depositRow(depositNo)).toMatchObject({ state: 3, note: '支付超时，订单已关闭', reviewedBy: 'system', expired: 1 });
+    expect(await depositRow(depositNo)).toMatchObject({
+      state: 3,
+      note: '支付超时，订单已关闭',
+      reviewedBy: 'system',
+      expired: 1,
+    });
     expect(await sendNotify(notifyParams(depositNo, '177'))).toBe('success');
     expect(await kit.balance(member.token)).toBe('0.00');
     expect(await notifyOutcomes(t, depositNo)).toEqual(['query:expired', 'notify:held:flagged']);
@@ -344,7 +436,10 @@ describe('reconciliation through the order query', () => {
   it('leaves deposits pending while the gateway cannot be reached', async () => {
     const { depositNo } = await gatewayDeposit('199');
     clock.advance(GATEWAY_ORDER_LIFETIME_MS + 60_000);
-    const report = await reconcileGatewayDeposits({ db: t.database.db, clock, outbound: t.config.outbound }, 'http://127.0.0.1:1');
+    const report = await reconcileGatewayDeposits(
+      { db: t.database.db, clock, outbound: t.config.outbound },
+      'http://127.0.0.1:1',
+    );
     expect(report.failed).toBeGreaterThanOrEqual(1);
     expect((await depositRow(depositNo)).state).toBe(1);
   });
@@ -360,15 +455,32 @@ describe('back office: payment gateways', () => {
 
   it('creates (once a second admin approves), lists with the secret masked, updates a subset and refuses bad fields', async () => {
     // The gateway's own absolute address (here on loopback, which the sandbox's outbound policy lets through).
-    const body = { code: 'epay_a', name: '易支付A', merchant_id: '2002', secret: 'abcdefgh12345678', submit_url: `${t.origin}/gateway-a/submit.php` };
+    const body = {
+      code: 'epay_a',
+      name: '易支付A',
+      merchant_id: '2002',
+      secret: 'abcdefgh12345678',
+      submit_url: `${t.origin}/gateway-a/submit.php`,
+    };
     const proposed = await adminCall<{ id: number }>(t, admin, 'POST', '/admin/api/payment-gateways', body);
     expect(proposed).toMatchObject({ code: 200, data: { state: 1, after: { secret: '********' } } });
     expect((await adminCall(t, admin, 'POST', '/admin/api/payment-gateways', body)).code).toBe(409);
-    const approved = await adminCall(t, second, 'POST', `/admin/api/integration-changes/${proposed.data.id}/approve`, {});
+    const approved = await adminCall(
+      t,
+      second,
+      'POST',
+      `/admin/api/integration-changes/${proposed.data.id}/approve`,
+      {},
+    );
     expect(approved.code).toBe(200);
     expect((await adminCall(t, admin, 'POST', '/admin/api/payment-gateways', body)).code).toBe(409);
     const list = await adminCall<Array<Record<string, unknown>>>(t, admin, 'GET', '/admin/api/payment-gateways');
-    expect(list.data.find((g) => g.code === 'epay_a')).toMatchObject({ protocol: 'epay', secret: '********', enabled: 1, pending_change: false });
+    expect(list.data.find((g) => g.code === 'epay_a')).toMatchObject({
+      protocol: 'epay',
+      secret: '********',
+      enabled: 1,
+      pending_change: false,
+    });
     expect(JSON.stringify(list.data)).not.toContain('abcdefgh12345678');
     expect(JSON.stringify(list.data)).not.toContain(secret);
 
@@ -380,10 +492,15 @@ describe('back office: payment gateways', () => {
       [{ ...body, code: 'epay_b', merchant_id: ' ' }, '请输入商户号'],
     ];
     for (const [input, message] of bad) {
-      expect(await adminCall(t, admin, 'POST', '/admin/api/payment-gateways', input), message).toMatchObject({ code: 400, message });
+      expect(await adminCall(t, admin, 'POST', '/admin/api/payment-gateways', input), message).toMatchObject({
+        code: 400,
+        message,
+      });
     }
 
-    expect((await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/epay_a', { name: '易支付甲' })).data).toMatchObject({ name: '易支付甲' });
+    expect(
+      (await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/epay_a', { name: '易支付甲' })).data,
+    ).toMatchObject({ name: '易支付甲' });
     const [row] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'epay_a'));
     expect(row).toMatchObject({ name: '易支付甲', secret: 'abcdefgh12345678' });
     expect((await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/none', { name: 'x' })).code).toBe(202);
@@ -394,23 +511,52 @@ describe('back office: payment gateways', () => {
 
   it('moves a pay way onto a gateway and back, never a bank transfer, and keeps a gateway in use', async () => {
     // Written as the seed writes a gateway: its approval is another test's.
-    await t.database.db.insert(paymentGateways).values({ code: 'epay_c', name: 'C', merchantId: '3003', secret: 'cccccccc', submitUrl: 'https://c.example.com/submit.php' });
-    expect(await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/bank', { gateway: 'epay_c' })).toMatchObject({ code: 400, message: '银行卡转账不能使用支付通道' });
-    expect(await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'ghost' })).toMatchObject({ code: 400, message: '支付通道不存在' });
+    await t.database.db.insert(paymentGateways).values({
+      code: 'epay_c',
+      name: 'C',
+      merchantId: '3003',
+      secret: 'cccccccc',
+      submitUrl: 'https://c.example.com/submit.php',
+    });
+    expect(await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/bank', { gateway: 'epay_c' })).toMatchObject({
+      code: 400,
+      message: '银行卡转账不能使用支付通道',
+    });
+    expect(await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'ghost' })).toMatchObject({
+      code: 400,
+      message: '支付通道不存在',
+    });
     expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: 'epay_c' })).code).toBe(200);
-    const ways = await adminCall<Array<{ code: string; gateway: string | null }>>(t, ops.finance, 'GET', '/admin/api/pay-ways');
+    const ways = await adminCall<Array<{ code: string; gateway: string | null }>>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/pay-ways',
+    );
     expect(ways.data.find((w) => w.code === 'usdt')?.gateway).toBe('epay_c');
     expect(await adminCall(t, admin, 'DELETE', '/admin/api/payment-gateways/epay_c')).toMatchObject({ code: 409 });
 
     // A USDT deposit now goes to gateway C; disabling C closes the way to members.
     const m = await registerMember(t.app);
     const made = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '700' });
-    const info = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
+    const info = await call<PayInfoData>(
+      t.app,
+      '/api/payinfo',
+      { deposit_no: made.data.deposit_no },
+      { token: m.token },
+    );
     expect(new URL(info.data.info.pay_url ?? '').host).toBe('c.example.com');
     await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/epay_c', { enabled: 0 });
-    const flags = await t.app.inject({ method: 'GET', url: '/api/get_pay_way', headers: { authorization: `Bearer ${m.token}` } });
+    const flags = await t.app.inject({
+      method: 'GET',
+      url: '/api/get_pay_way',
+      headers: { authorization: `Bearer ${m.token}` },
+    });
     expect(flags.json().data).toMatchObject({ usdt: 0 });
-    expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '700' })).toMatchObject({ code: 400, message: '该支付方式暂未开放' });
+    expect(await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '700' })).toMatchObject({
+      code: 400,
+      message: '该支付方式暂未开放',
+    });
 
     expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/usdt', { gateway: null })).code).toBe(200);
     // Still in use by the pending deposit made for it.
@@ -430,7 +576,11 @@ describe('SANDBOX', () => {
 
   it('has no member call that credits money by itself: the old confirm route is gone', async () => {
     const { member, depositNo } = await gatewayDeposit('100');
-    const res = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${depositNo}/confirm`, payload: { token: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/${depositNo}/confirm`,
+      payload: { token: 'x' },
+    });
     expect(res.statusCode).toBe(404);
     expect(await kit.balance(member.token)).toBe('0.00');
   });
@@ -438,11 +588,17 @@ describe('SANDBOX', () => {
   it('off: nothing under /sandbox/ is served and the seed creates no sandbox gateway or venue', async () => {
     const prod = await buildTestApp({ config: { sandbox: false } });
     try {
-      for (const url of ['/sandbox/epay/submit.php', '/sandbox/epay/api.php?act=order', '/sandbox/aggregator/play?ticket=x']) {
+      for (const url of [
+        '/sandbox/epay/submit.php',
+        '/sandbox/epay/api.php?act=order',
+        '/sandbox/aggregator/play?ticket=x',
+      ]) {
         expect((await prod.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       }
       expect((await prod.app.inject({ method: 'POST', url: '/sandbox/epay/pay', payload: {} })).statusCode).toBe(404);
-      expect((await prod.app.inject({ method: 'POST', url: '/sandbox/aggregator/round', payload: {} })).statusCode).toBe(404);
+      expect(
+        (await prod.app.inject({ method: 'POST', url: '/sandbox/aggregator/round', payload: {} })).statusCode,
+      ).toBe(404);
       const op = await operatorToken(prod, 'admin');
       expect((await adminCall(prod, op, 'GET', '/admin/api/payment-gateways')).data).toEqual([]);
       const ways = await adminCall<Array<{ gateway: string | null }>>(prod, op, 'GET', '/admin/api/pay-ways');
@@ -451,8 +607,18 @@ describe('SANDBOX', () => {
       expect((await call<unknown[]>(prod.app, '/api/balancelist', {}, { token: m.token })).data).toEqual([]);
       expect((await call<unknown[]>(prod.app, '/api/game/list', {}, { method: 'GET' })).data).toEqual([]);
       // A QR-code deposit waits for an operator: no pay link, the receiving accounts instead.
-      const made = await call<{ deposit_no: string }>(prod.app, '/api/recharge', { paytype: 'wxpay', amount: '100' }, { token: m.token });
-      const info = await call<PayInfoData>(prod.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: m.token });
+      const made = await call<{ deposit_no: string }>(
+        prod.app,
+        '/api/recharge',
+        { paytype: 'wxpay', amount: '100' },
+        { token: m.token },
+      );
+      const info = await call<PayInfoData>(
+        prod.app,
+        '/api/payinfo',
+        { deposit_no: made.data.deposit_no },
+        { token: m.token },
+      );
       expect(info.data.info.pay_url).toBeUndefined();
       expect(info.data.cardlist.length).toBeGreaterThan(0);
     } finally {

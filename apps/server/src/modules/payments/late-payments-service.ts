@@ -77,7 +77,12 @@ export async function decideLatePayment(
     const now = deps.clock.now();
     const [late] = await tx
       .update(latePayments)
-      .set({ state: decision === 'approve' ? 2 : 3, note: note.slice(0, 200), decidedBy: reviewer.name.slice(0, 32), decidedAt: now })
+      .set({
+        state: decision === 'approve' ? 2 : 3,
+        note: note.slice(0, 200),
+        decidedBy: reviewer.name.slice(0, 32),
+        decidedAt: now,
+      })
       .where(and(eq(latePayments.id, id), eq(latePayments.state, 1)))
       .returning();
     if (!late) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
@@ -89,7 +94,13 @@ export async function decideLatePayment(
       // The deposit was closed (3); it becomes approved, so records, reports and paysum count it like any other.
       const [approved] = await tx
         .update(deposits)
-        .set({ state: 2, reviewedBy: reviewer.name.slice(0, 32), reviewedAt: now, bonus: centsToNumeric(bonusCents), gatewayTradeNo: late.tradeNo })
+        .set({
+          state: 2,
+          reviewedBy: reviewer.name.slice(0, 32),
+          reviewedAt: now,
+          bonus: centsToNumeric(bonusCents),
+          gatewayTradeNo: late.tradeNo,
+        })
         .where(and(eq(deposits.id, deposit.id), eq(deposits.state, 3)))
         .returning();
       if (!approved) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);

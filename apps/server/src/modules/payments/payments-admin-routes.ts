@@ -17,7 +17,15 @@ import { PAY_WAY_PREFIX, proposePayRanges } from '../integrations/pay-range-chan
 import { reviewLinesOf } from '../site/site-service';
 import { approveDeposit, depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
 import type { PaymentsDeps } from './payments-common';
-import { deposits, paymentGateways, payRanges, type PayWayCode, payWays, receivingAccounts, withdrawals } from './payments-tables';
+import {
+  deposits,
+  paymentGateways,
+  payRanges,
+  type PayWayCode,
+  payWays,
+  receivingAccounts,
+  withdrawals,
+} from './payments-tables';
 import { reviewWithdrawal, secondReviewLine, withdrawalView } from './withdrawals-service';
 
 const NUMBER = /^[A-Za-z0-9]{1,32}$/;
@@ -76,7 +84,11 @@ const accountColumns = (input: z.output<typeof receivingAccountResource.create.i
 });
 
 type PayRangeRow = typeof payRanges.$inferSelect;
-const rangeView = (r: PayRangeRow) => ({ type: r.type, min_price: numericToMoney(r.minPrice), max_price: numericToMoney(r.maxPrice) });
+const rangeView = (r: PayRangeRow) => ({
+  type: r.type,
+  min_price: numericToMoney(r.minPrice),
+  max_price: numericToMoney(r.maxPrice),
+});
 
 /**
  * The back office of payments (docs/architecture.md "Operators"), finance role: deposit and withdrawal reviews addressed by the
@@ -94,7 +106,8 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
     const view = (row: typeof deposits.$inferSelect, username: string) => ({
       ...depositView(row, username),
       username,
-      needs_second_review: row.gatewayCode === null && (row.firstReviewerId !== null || numericToCents(row.amount) > above),
+      needs_second_review:
+        row.gatewayCode === null && (row.firstReviewerId !== null || numericToCents(row.amount) > above),
     });
     return { data: await memberRowsPage(db, deposits, and(...filters), pageWindow(input), view) };
   });
@@ -113,14 +126,26 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
     return { data: approval.deposit, message: approvalMessage(approval.awaitingSecondReview) };
   });
   adminRoute(app, authenticate, adminEndpoints.depositReject, async ({ input, params, operator, req }) => ({
-    data: await reviewDeposit(deps, tradeNumber(params, 'deposit_no'), 'reject', { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note),
+    data: await reviewDeposit(
+      deps,
+      tradeNumber(params, 'deposit_no'),
+      'reject',
+      { operatorId: operator.id, name: operator.username, requestId: req.id },
+      input.note,
+    ),
     message: MSG.ok,
   }));
 
   const withdrawalReviews = { approve: adminEndpoints.withdrawalApprove, reject: adminEndpoints.withdrawalReject };
   for (const decision of ['approve', 'reject'] as const satisfies readonly ReviewDecision[]) {
     adminRoute(app, authenticate, withdrawalReviews[decision], async ({ input, params, operator, req }) => {
-      const review = await reviewWithdrawal(deps, tradeNumber(params, 'order_no'), decision, { operatorId: operator.id, name: operator.username, requestId: req.id }, input.note);
+      const review = await reviewWithdrawal(
+        deps,
+        tradeNumber(params, 'order_no'),
+        decision,
+        { operatorId: operator.id, name: operator.username, requestId: req.id },
+        input.note,
+      );
       return { data: review.withdrawal, message: approvalMessage(review.awaitingSecondReview) };
     });
   }
@@ -148,38 +173,42 @@ export function paymentsAdminRoutes(app: FastifyInstance, deps: PaymentsDeps, au
     };
   });
 
-  adminRoute(
-    app,
-    authenticate,
-    adminEndpoints.payWayUpdate,
-    async ({ input, params, operator, req }) => {
-      const code = PAY_WAY_CODES.find((c) => c === params.code);
-      if (!code) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-      const result = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(payWays).where(eq(payWays.code, code)).for('update');
-        if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        // Where a way's deposits are paid is the admin's (docs/operators.md "Operators and the back-office API"); finance keeps the rest of the way.
-        if (input.gateway !== undefined && input.gateway !== before.gateway && operator.role !== 'admin') {
-          throw new AppError(BizCode.FORBIDDEN, MSG.payWayGatewayAdminOnly);
-        }
-        if (input.gateway) {
-          if (code === 'bank') throw badInput(MSG.bankWayNoGateway);
-          const [gateway] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, input.gateway));
-          if (!gateway) throw badInput(MSG.gatewayNotFound);
-        }
-        const changes = { name: input.name, enabled: input.enabled, sort: input.sort, gateway: input.gateway };
-        // Only the ranges (or nothing) may change: an update without a column to set is refused by drizzle.
-        const changesWay = Object.values(changes).some((v) => v !== undefined);
-        const [after] = changesWay ? await tx.update(payWays).set(changes).where(eq(payWays.code, before.code)).returning() : [before];
-        if (!after) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        // The ranges wait for a second admin (docs/operators.md "Who may move money"): nothing of them changes here.
-        const change = input.ranges ? await proposePayRanges(tx, operator, code, input.ranges, req.id) : null;
-        await audit(tx, { operatorId: operator.id, action: 'pay-way.update', target: `pay-way:${code}`, before, after, requestId: req.id });
-        return { after, pending: change !== null };
+  adminRoute(app, authenticate, adminEndpoints.payWayUpdate, async ({ input, params, operator, req }) => {
+    const code = PAY_WAY_CODES.find((c) => c === params.code);
+    if (!code) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    const result = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(payWays).where(eq(payWays.code, code)).for('update');
+      if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+      // Where a way's deposits are paid is the admin's (docs/operators.md "Operators and the back-office API"); finance keeps the rest of the way.
+      if (input.gateway !== undefined && input.gateway !== before.gateway && operator.role !== 'admin') {
+        throw new AppError(BizCode.FORBIDDEN, MSG.payWayGatewayAdminOnly);
+      }
+      if (input.gateway) {
+        if (code === 'bank') throw badInput(MSG.bankWayNoGateway);
+        const [gateway] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, input.gateway));
+        if (!gateway) throw badInput(MSG.gatewayNotFound);
+      }
+      const changes = { name: input.name, enabled: input.enabled, sort: input.sort, gateway: input.gateway };
+      // Only the ranges (or nothing) may change: an update without a column to set is refused by drizzle.
+      const changesWay = Object.values(changes).some((v) => v !== undefined);
+      const [after] = changesWay
+        ? await tx.update(payWays).set(changes).where(eq(payWays.code, before.code)).returning()
+        : [before];
+      if (!after) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+      // The ranges wait for a second admin (docs/operators.md "Who may move money"): nothing of them changes here.
+      const change = input.ranges ? await proposePayRanges(tx, operator, code, input.ranges, req.id) : null;
+      await audit(tx, {
+        operatorId: operator.id,
+        action: 'pay-way.update',
+        target: `pay-way:${code}`,
+        before,
+        after,
+        requestId: req.id,
       });
-      return { data: result.after, message: result.pending ? MSG.integrationChangePending : MSG.ok };
-    },
-  );
+      return { after, pending: change !== null };
+    });
+    return { data: result.after, message: result.pending ? MSG.integrationChangePending : MSG.ok };
+  });
 
   crudRoutes(app, authenticate, db, {
     calls: receivingAccountResource,

@@ -43,11 +43,17 @@ export function newTradeNumber(prefix: string, clock: Clock): string {
  * docs/wire-rules.md "Withdrawals": 251 when no pay password is set (checked first: without one there is nothing to type), then the
  * form's own message when none was typed, 205 when it is wrong.
  */
-export async function checkPayPassword(db: DbOrTx, memberId: number, password: string, emptyMessage: string): Promise<void> {
+export async function checkPayPassword(
+  db: DbOrTx,
+  memberId: number,
+  password: string,
+  emptyMessage: string,
+): Promise<void> {
   const [member] = await db.select({ hash: members.payPasswordHash }).from(members).where(eq(members.id, memberId));
   if (!member?.hash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
   if (!password) throw badInput(emptyMessage);
-  if (!(await verifySecret(password, member.hash))) throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongPayPassword);
+  if (!(await verifySecret(password, member.hash)))
+    throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongPayPassword);
 }
 
 /** The pay type a client sends (wechat arrives as wxpay, get_pay_way's card means bank) to our pay way. */

@@ -25,16 +25,46 @@ const PAY_RANGES = [
 
 /** Demo values only: the numbers and addresses belong to nobody. */
 const RECEIVING_BANKS = [
-  { bankName: '中国工商银行', bankNo: '6222021200045678123', bankOwner: '深圳星河网络科技有限公司', bankAddress: '深圳市福田区深南中路支行' },
-  { bankName: '招商银行', bankNo: '6214830755261904', bankOwner: '深圳星河网络科技有限公司', bankAddress: '深圳市南山区科技园支行' },
+  {
+    bankName: '中国工商银行',
+    bankNo: '6222021200045678123',
+    bankOwner: '深圳星河网络科技有限公司',
+    bankAddress: '深圳市福田区深南中路支行',
+  },
+  {
+    bankName: '招商银行',
+    bankNo: '6214830755261904',
+    bankOwner: '深圳星河网络科技有限公司',
+    bankAddress: '深圳市南山区科技园支行',
+  },
 ];
 
 const COLLECTION = [
-  { channel: 'wechat', mchId: 'xinghe_pay_wx01', content: '微信扫码支付，付款备注请填写订单号', caption: '微信收款码示意' },
-  { channel: 'alipay', mchId: 'pay01@xinghe-demo.cn', content: '支付宝扫码或转账，付款备注请填写订单号', caption: '支付宝收款码示意' },
+  {
+    channel: 'wechat',
+    mchId: 'xinghe_pay_wx01',
+    content: '微信扫码支付，付款备注请填写订单号',
+    caption: '微信收款码示意',
+  },
+  {
+    channel: 'alipay',
+    mchId: 'pay01@xinghe-demo.cn',
+    content: '支付宝扫码或转账，付款备注请填写订单号',
+    caption: '支付宝收款码示意',
+  },
   { channel: 'ebpay', mchId: 'EB8800662101', content: 'EB钱包扫码支付，到账后自动上分', caption: 'EB支付收款码示意' },
-  { channel: 'usdt-trc20', mchId: 'TXgHeDemo7kPq3vN8mRz2LwYb5cJ4sFa9U', content: 'TRC20', caption: 'USDT-TRC20地址示意' },
-  { channel: 'usdt-erc20', mchId: '0x5e1a7c3B9d02F4e86A3b7C9d1E0f2A4b6C8d0E1f', content: 'ERC20', caption: 'USDT-ERC20地址示意' },
+  {
+    channel: 'usdt-trc20',
+    mchId: 'TXgHeDemo7kPq3vN8mRz2LwYb5cJ4sFa9U',
+    content: 'TRC20',
+    caption: 'USDT-TRC20地址示意',
+  },
+  {
+    channel: 'usdt-erc20',
+    mchId: '0x5e1a7c3B9d02F4e86A3b7C9d1E0f2A4b6C8d0E1f',
+    content: 'ERC20',
+    caption: 'USDT-ERC20地址示意',
+  },
 ];
 
 const BANK_NAMES = [
@@ -63,8 +93,14 @@ const SANDBOX_GATEWAY_WAYS = ['wechat', 'alipay', 'ebpay'] as const;
  * sandbox, the demo's QR-code ways pay through the sandbox gateway, with a merchant secret of this install's own.
  */
 export async function seedPayments(tx: Tx, options: { sandbox: boolean }): Promise<void> {
-  await tx.insert(payWays).values([...PAY_WAYS]).onConflictDoNothing();
-  await tx.insert(payRanges).values([...PAY_RANGES]).onConflictDoNothing();
+  await tx
+    .insert(payWays)
+    .values([...PAY_WAYS])
+    .onConflictDoNothing();
+  await tx
+    .insert(payRanges)
+    .values([...PAY_RANGES])
+    .onConflictDoNothing();
   await tx.insert(receivingAccounts).values([
     ...RECEIVING_BANKS.map((b, i) => ({ channel: 'bank', ...b, sort: i + 1 })),
     ...COLLECTION.map((c, i) => ({
@@ -88,6 +124,9 @@ export async function seedPayments(tx: Tx, options: { sandbox: boolean }): Promi
       secret: randomBytes(24).toString('base64url'),
       submitUrl: SANDBOX_EPAY_SUBMIT_PATH,
     });
-    await tx.update(payWays).set({ gateway: 'sandbox' }).where(inArray(payWays.code, [...SANDBOX_GATEWAY_WAYS]));
+    await tx
+      .update(payWays)
+      .set({ gateway: 'sandbox' })
+      .where(inArray(payWays.code, [...SANDBOX_GATEWAY_WAYS]));
   }
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from '../accounts/accounts-tables';
 
@@ -150,7 +161,9 @@ export const deposits = pgTable(
     index('deposits_member_reviewed_idx').on(t.memberId, t.state, t.reviewedAt),
     index('deposits_state_idx').on(t.state, t.id),
     // Reconciliation walks the pending gateway deposits, oldest first.
-    index('deposits_gateway_pending_idx').on(t.createdAt).where(sql`${t.state} = 1 AND ${t.gatewayCode} IS NOT NULL`),
+    index('deposits_gateway_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 1 AND ${t.gatewayCode} IS NOT NULL`),
   ],
 );
 

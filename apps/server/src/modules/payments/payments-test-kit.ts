@@ -3,16 +3,27 @@ import type { AddressInfo } from 'node:net';
 import { MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { adminCall, call, credit, expectLedgerBalanced, play, registerMember, secondFinance, type TestApp } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  credit,
+  expectLedgerBalanced,
+  play,
+  registerMember,
+  secondFinance,
+  type TestApp,
+} from '../../../test/helper';
 import { deposits, paymentGateways, paymentNotifies, receivingAccounts } from './payments-tables';
 import { allowLoopbackPort } from '../../lib/outbound';
 import { epaySign } from '../../providers/epay';
 
 /** Test helpers shared by the payments suites (imported by tests only). */
 export function paymentsKit(t: TestApp, finance: () => string) {
-  const balance = async (token: string) => (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
+  const balance = async (token: string) =>
+    (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
-  const recharge = (token: string, body: Record<string, unknown>) => call<{ deposit_no: string }>(t.app, '/api/recharge', body, { token });
+  const recharge = (token: string, body: Record<string, unknown>) =>
+    call<{ deposit_no: string }>(t.app, '/api/recharge', body, { token });
 
   /**
    * A deposit made and credited: counts as a deposit (paysum, turnover requirement). On a pay way with a gateway (the
@@ -25,9 +36,15 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     const depositNo = made.data.deposit_no;
     const [row] = await t.database.db.select().from(deposits).where(eq(deposits.depositNo, depositNo));
     if (row?.gatewayCode) {
-      const [gateway] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, row.gatewayCode));
+      const [gateway] = await t.database.db
+        .select()
+        .from(paymentGateways)
+        .where(eq(paymentGateways.code, row.gatewayCode));
       const params = epayNotifyParams(depositNo, row.amount, gateway?.secret ?? '', { pid: gateway?.merchantId ?? '' });
-      const res = await t.app.inject({ method: 'GET', url: `/api/pay/notify/${row.gatewayCode}?${new URLSearchParams(params)}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/pay/notify/${row.gatewayCode}?${new URLSearchParams(params)}`,
+      });
       expect(res.body).toBe('success');
       return depositNo;
     }
@@ -43,7 +60,12 @@ export function paymentsKit(t: TestApp, finance: () => string) {
   const approveManual = async (depositNo: string) => {
     const [row] = await t.database.db.select().from(deposits).where(eq(deposits.depositNo, depositNo));
     const channel = row?.payWay === 'usdt' ? `usdt-${row.catepay.toLowerCase()}` : (row?.payWay ?? '');
-    const [account] = await t.database.db.select().from(receivingAccounts).where(eq(receivingAccounts.channel, channel)).orderBy(receivingAccounts.id).limit(1);
+    const [account] = await t.database.db
+      .select()
+      .from(receivingAccounts)
+      .where(eq(receivingAccounts.channel, channel))
+      .orderBy(receivingAccounts.id)
+      .limit(1);
     const evidence = { receiving_account_id: account?.id, payer_reference: `流水${depositNo.slice(-8)}` };
     const approved = await adminCall(t, finance(), 'POST', `/admin/api/deposits/${depositNo}/approve`, evidence);
     expect(approved.code).toBe(200);
@@ -54,7 +76,12 @@ export function paymentsKit(t: TestApp, finance: () => string) {
   };
 
   const bindBank = async (token: string, bankNo = '6222020200112233445') => {
-    const bound = await call(t.app, '/api/bindcard', { bank: '招商银行', bank_owner: '张三', bank_address: '上海分行', bank_no: bankNo, pay_pass: 'pay123456' }, { token });
+    const bound = await call(
+      t.app,
+      '/api/bindcard',
+      { bank: '招商银行', bank_owner: '张三', bank_address: '上海分行', bank_no: bankNo, pay_pass: 'pay123456' },
+      { token },
+    );
     expect(bound.code).toBe(200);
     const cards = await call<Array<{ id: number; bank_not: string }>>(t.app, '/api/getcard', { type: 1 }, { token });
     const card = cards.data.find((c) => c.bank_not === bankNo.slice(-4));
@@ -71,9 +98,19 @@ export function paymentsKit(t: TestApp, finance: () => string) {
 
   /** Binds a USDT address of a protocol (ERC20, TRC20) with the pay password, and answers its card id. */
   const bindUsdt = async (token: string, protocol: 'ERC20' | 'TRC20', address: string) => {
-    const bound = await call(t.app, '/api/bindcard', { bank: 'USDT', bank_owner: protocol, bank_address: '', bank_no: address, pay_pass: 'pay123456' }, { token });
+    const bound = await call(
+      t.app,
+      '/api/bindcard',
+      { bank: 'USDT', bank_owner: protocol, bank_address: '', bank_no: address, pay_pass: 'pay123456' },
+      { token },
+    );
     expect(bound.code).toBe(200);
-    const cards = await call<Array<{ id: number; bank_owner: string; bank_not: string }>>(t.app, '/api/getcard', { type: 2 }, { token });
+    const cards = await call<Array<{ id: number; bank_owner: string; bank_not: string }>>(
+      t.app,
+      '/api/getcard',
+      { type: 2 },
+      { token },
+    );
     const card = cards.data.find((c) => c.bank_owner === protocol && c.bank_not === address.slice(-4));
     if (!card) throw new Error('bound USDT address not listed');
     return card.id;
@@ -81,7 +118,12 @@ export function paymentsKit(t: TestApp, finance: () => string) {
 
   /** A withdrawal of `amount` to a bound card, approved (paid) by a finance operator: answers its order number. */
   const paidWithdrawal = async (token: string, card: number, amount: string) => {
-    const made = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount, bank: card, password: 'pay123456' }, { token });
+    const made = await call<{ order_no: string }>(
+      t.app,
+      '/api/withdraw',
+      { amount, bank: card, password: 'pay123456' },
+      { token },
+    );
     expect(made.code).toBe(200);
     const approved = await adminCall(t, finance(), 'POST', `/admin/api/withdrawals/${made.data.order_no}/approve`, {});
     expect(approved.code).toBe(200);
@@ -94,16 +136,38 @@ export function paymentsKit(t: TestApp, finance: () => string) {
    * central balance is left as it was; the valid amount counts as turnover.
    */
   const settleBet = async (token: string, memberId: number, valid: string) => {
-    const credited = await adminCall<{ pending: { id: number } | null }>(t, finance(), 'POST', `/admin/api/members/${memberId}/adjust`, { amount: valid, note: 'test stake' });
+    const credited = await adminCall<{ pending: { id: number } | null }>(
+      t,
+      finance(),
+      'POST',
+      `/admin/api/members/${memberId}/adjust`,
+      { amount: valid, note: 'test stake' },
+    );
     expect(credited.code).toBe(200);
     // Above the adjustment line the credit waits for a second operator, as it would on the site.
     if (credited.data.pending) {
-      const approved = await adminCall(t, await secondFinance(t), 'POST', `/admin/api/adjustments/${credited.data.pending.id}/approve`, {});
+      const approved = await adminCall(
+        t,
+        await secondFinance(t),
+        'POST',
+        `/admin/api/adjustments/${credited.data.pending.id}/approve`,
+        {},
+      );
       expect(approved.code).toBe(200);
     }
-    const moved = await call(t.app, '/api/transfer', { amount: valid, sourcetype: 'userbalance', targettype: 'XHZR' }, { token });
+    const moved = await call(
+      t.app,
+      '/api/transfer',
+      { amount: valid, sourcetype: 'userbalance', targettype: 'XHZR' },
+      { token },
+    );
     expect(moved.code).toBe(200);
-    const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'XHZR', game_code: 'demo' }, { token });
+    const launched = await call<{ url: string }>(
+      t.app,
+      '/api/getGameUrl',
+      { plat_name: 'XHZR', game_code: 'demo' },
+      { token },
+    );
     expect(launched.code).toBe(200);
     const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
     const round = await play(t, 'round', { ticket, stake: valid, pick: 'big' });
@@ -113,11 +177,27 @@ export function paymentsKit(t: TestApp, finance: () => string) {
   /** The ledger check, asserted balanced with no mismatched account. */
   const ledgerBalanced = () => expectLedgerBalanced(t, finance());
 
-  return { balance, recharge, deposit, approveManual, bindBank, memberWithCard, bindUsdt, paidWithdrawal, settleBet, ledgerBalanced };
+  return {
+    balance,
+    recharge,
+    deposit,
+    approveManual,
+    bindBank,
+    memberWithCard,
+    bindUsdt,
+    paidWithdrawal,
+    settleBet,
+    ledgerBalanced,
+  };
 }
 
 /** The notify a gateway sends for a paid deposit (epay's fields, as the demo's `sandbox` gateway sends them), signed with `key`. */
-export function epayNotifyParams(depositNo: string, money: string, key: string, overrides: Record<string, string> = {}) {
+export function epayNotifyParams(
+  depositNo: string,
+  money: string,
+  key: string,
+  overrides: Record<string, string> = {},
+) {
   const params: Record<string, string> = {
     pid: '1001',
     trade_no: `T${depositNo.slice(1)}`,
@@ -133,7 +213,11 @@ export function epayNotifyParams(depositNo: string, money: string, key: string, 
 
 /** What the app recorded of a deposit's notifies and order queries, oldest first: `source:outcome[:flagged]`. */
 export async function notifyOutcomes(t: TestApp, depositNo: string) {
-  const rows = await t.database.db.select().from(paymentNotifies).where(eq(paymentNotifies.depositNo, depositNo)).orderBy(paymentNotifies.id);
+  const rows = await t.database.db
+    .select()
+    .from(paymentNotifies)
+    .where(eq(paymentNotifies.depositNo, depositNo))
+    .orderBy(paymentNotifies.id);
   return rows.map((r) => `${r.source}:${r.outcome}${r.flagged ? ':flagged' : ''}`);
 }
 

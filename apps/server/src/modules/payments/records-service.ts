@@ -61,7 +61,9 @@ export async function transRecords(db: DbOrTx, clock: Clock, memberId: number, q
         ${NOT_A_DEPOSIT}
       FROM withdrawals WHERE member_id = ${memberId} AND created_at >= ${from}::timestamptz`);
   }
-  const kinds = [wanted(3) ? 'transfer_in' : null, wanted(4) ? 'transfer_out' : null].filter((k): k is string => k !== null);
+  const kinds = [wanted(3) ? 'transfer_in' : null, wanted(4) ? 'transfer_out' : null].filter(
+    (k): k is string => k !== null,
+  );
   if (kinds.length) {
     const venue = query.api_type.trim();
     parts.push(sql`SELECT t.id::text AS out_trade_no, CASE t.kind WHEN 'transfer_in' THEN 3 ELSE 4 END AS type,

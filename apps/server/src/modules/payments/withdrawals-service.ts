@@ -36,7 +36,13 @@ export interface WithdrawInput {
 
 type WithdrawSettings = Pick<
   SiteSettings,
-  'withdraw_min' | 'withdraw_max' | 'withdraw_daily_count' | 'turnover_multiple' | 'withdrawusdtrate' | 'withdrawcashfee' | 'withdrawfeeusdttrc'
+  | 'withdraw_min'
+  | 'withdraw_max'
+  | 'withdraw_daily_count'
+  | 'turnover_multiple'
+  | 'withdrawusdtrate'
+  | 'withdrawcashfee'
+  | 'withdrawfeeusdttrc'
 >;
 
 /** 216: requests of this Beijing day; rejected ones returned their money and do not use up the allowance. */
@@ -44,7 +50,13 @@ async function checkDailyCount(db: DbOrTx, memberId: number, settings: WithdrawS
   const [today] = await db
     .select({ n: count() })
     .from(withdrawals)
-    .where(and(eq(withdrawals.memberId, memberId), gte(withdrawals.createdAt, beijingDayStart(now)), ne(withdrawals.state, 3)));
+    .where(
+      and(
+        eq(withdrawals.memberId, memberId),
+        gte(withdrawals.createdAt, beijingDayStart(now)),
+        ne(withdrawals.state, 3),
+      ),
+    );
   if ((today?.n ?? 0) >= Number(settings.withdraw_daily_count)) {
     throw new AppError(BizCode.WITHDRAW_DAILY_COUNT, MSG.withdrawDailyCount);
   }
@@ -119,7 +131,8 @@ export async function submitWithdrawal(deps: PaymentsDeps, memberId: number, inp
   const fee = card.bankOwner === 'ERC20' ? settings.withdrawcashfee : settings.withdrawfeeusdttrc;
   const receipt = isUsdt ? usdtReceipt(centsToMoney(cents), settings.withdrawusdtrate, fee) : null;
   // usdtReceipt floors at 0.00: a request whose fee eats the whole amount would pay the member nothing.
-  if (receipt !== null && numericToCents(receipt) <= 0) throw new AppError(BizCode.WITHDRAW_RULE, MSG.withdrawUsdtBelowFee);
+  if (receipt !== null && numericToCents(receipt) <= 0)
+    throw new AppError(BizCode.WITHDRAW_RULE, MSG.withdrawUsdtBelowFee);
 
   return moneyTransaction(db, async (tx) => {
     const balance = await lockWallet(tx, memberId);
@@ -210,7 +223,14 @@ export async function reviewWithdrawal(
     if (decision === 'approve' && reviewer.operatorId !== null) {
       const lines = await reviewLinesOf(tx, 'withdraw');
       const line = lines.above;
-      const item: AloneItem = { kind: 'withdraw', operatorId: reviewer.operatorId, memberId: found.memberId, cents, toMember: true, at: deps.clock.now() };
+      const item: AloneItem = {
+        kind: 'withdraw',
+        operatorId: reviewer.operatorId,
+        memberId: found.memberId,
+        cents,
+        toMember: true,
+        at: deps.clock.now(),
+      };
       const aboveLine = current.firstReviewerId !== null || cents > line;
       const judged = aboveLine ? null : await judgeAlone(tx, item, lines);
       const needsTwo = aboveLine || !judged?.within;
@@ -218,7 +238,11 @@ export async function reviewWithdrawal(
       if (needsTwo && current.firstReviewerId === null) {
         const [first] = await tx
           .update(withdrawals)
-          .set({ firstReviewerId: reviewer.operatorId, firstReviewedBy: reviewer.name.slice(0, 32), firstReviewedAt: deps.clock.now() })
+          .set({
+            firstReviewerId: reviewer.operatorId,
+            firstReviewedBy: reviewer.name.slice(0, 32),
+            firstReviewedAt: deps.clock.now(),
+          })
           .where(and(eq(withdrawals.id, found.id), eq(withdrawals.state, 1), isNull(withdrawals.firstReviewerId)))
           .returning();
         if (!first) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
@@ -240,12 +264,22 @@ export async function reviewWithdrawal(
       }
       if (needsTwo && current.firstReviewerId !== null) {
         const madeAt = current.firstReviewedAt ?? current.createdAt;
-        await refuseUnlessSecondPerson(tx, { makerId: current.firstReviewerId, madeAt }, reviewer.operatorId, MSG.secondReviewSameOperator);
+        await refuseUnlessSecondPerson(
+          tx,
+          { makerId: current.firstReviewerId, madeAt },
+          reviewer.operatorId,
+          MSG.secondReviewSameOperator,
+        );
       }
     }
     const [updated] = await tx
       .update(withdrawals)
-      .set({ state: decision === 'approve' ? 2 : 3, reviewedBy: reviewer.name.slice(0, 32), reviewedAt: deps.clock.now(), note: note.slice(0, 200) })
+      .set({
+        state: decision === 'approve' ? 2 : 3,
+        reviewedBy: reviewer.name.slice(0, 32),
+        reviewedAt: deps.clock.now(),
+        note: note.slice(0, 200),
+      })
       .where(and(eq(withdrawals.id, found.id), eq(withdrawals.state, 1)))
       .returning();
     if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);

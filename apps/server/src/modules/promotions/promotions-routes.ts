@@ -19,12 +19,20 @@ export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, aut
   const { db } = deps;
   publicRoute(app, endpoints.activityType, async () => ({ data: await service.listTypes(db) }));
   publicRoute(app, endpoints.activityList, async ({ body }) => ({ data: await service.listPromotions(db, body) }));
-  publicRoute(app, endpoints.activityDetail, async ({ body }) => ({ data: await service.promotionDetail(db, body.id) }));
-  memberRoute(app, endpoints.doActivityApply, authenticate, async ({ body, member, req }) => {
-    await service.apply(deps, member.id, body.activityid);
-    await observe(req.log, () => onClaim(db, member.id, `申请优惠活动#${body.activityid}`, deps.clock.now()));
-    return { data: null, message: MSG.applyOk };
-  }, { guard: openForMoney(db) });
+  publicRoute(app, endpoints.activityDetail, async ({ body }) => ({
+    data: await service.promotionDetail(db, body.id),
+  }));
+  memberRoute(
+    app,
+    endpoints.doActivityApply,
+    authenticate,
+    async ({ body, member, req }) => {
+      await service.apply(deps, member.id, body.activityid);
+      await observe(req.log, () => onClaim(db, member.id, `申请优惠活动#${body.activityid}`, deps.clock.now()));
+      return { data: null, message: MSG.applyOk };
+    },
+    { guard: openForMoney(db) },
+  );
   memberRoute(app, endpoints.activityApplyLog, authenticate, async ({ body, member }) => ({
     data: await service.applicationLog(db, member.id, body),
   }));
@@ -47,7 +55,15 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
     table: promotions,
     // Operator HTML, cleaned before it is stored (lib/clean-html).
     prepare: (i) => ({ ...i, content: cleanHtml(i.content), memo: cleanHtml(i.memo) }),
-    columns: (i) => ({ typeId: i.type_id, title: i.title, banner: i.banner, content: i.content, memo: i.memo, sort: i.sort, enabled: i.enabled }),
+    columns: (i) => ({
+      typeId: i.type_id,
+      title: i.title,
+      banner: i.banner,
+      content: i.content,
+      memo: i.memo,
+      sort: i.sort,
+      enabled: i.enabled,
+    }),
     view: (r: typeof promotions.$inferSelect) => ({
       id: r.id,
       type_id: r.typeId,
@@ -68,7 +84,10 @@ export function promotionsAdminRoutes(app: FastifyInstance, deps: PromotionsDeps
     return { data: await memberRowsPage(db, promotionApplications, and(...filters), window, service.applicationView) };
   });
 
-  const reviews = { approve: adminEndpoints.activityApplicationApprove, reject: adminEndpoints.activityApplicationReject };
+  const reviews = {
+    approve: adminEndpoints.activityApplicationApprove,
+    reject: adminEndpoints.activityApplicationReject,
+  };
   for (const decision of ['approve', 'reject'] as const) {
     adminRoute(app, authenticate, reviews[decision], async ({ input, params, operator, req }) => ({
       data: await service.reviewApplication(

@@ -35,7 +35,10 @@ export async function listTypes(db: DbOrTx): Promise<PromotionType[]> {
 }
 
 /** /api/activitylist: enabled promotions, of one type when given, as the paginator (the list is data.data). */
-export async function listPromotions(db: DbOrTx, query: { type?: number | undefined; page: number; pagesize?: number | undefined; limit?: number | undefined }) {
+export async function listPromotions(
+  db: DbOrTx,
+  query: { type?: number | undefined; page: number; pagesize?: number | undefined; limit?: number | undefined },
+) {
   const window = pageWindow(query);
   const where = and(eq(promotions.enabled, 1), query.type ? eq(promotions.typeId, query.type) : undefined);
   const rows = db.select().from(promotions).orderBy(asc(promotions.sort), asc(promotions.id)).$dynamic();
@@ -89,7 +92,11 @@ export async function apply(deps: PromotionsDeps, memberId: number, promotionId:
 }
 
 /** /api/activityApplyLog: the member's applications, newest first. */
-export async function applicationLog(db: DbOrTx, memberId: number, query: { page: number; pagesize?: number | undefined; limit?: number | undefined }) {
+export async function applicationLog(
+  db: DbOrTx,
+  memberId: number,
+  query: { page: number; pagesize?: number | undefined; limit?: number | undefined },
+) {
   const window = pageWindow(query);
   const where = eq(promotionApplications.memberId, memberId);
   const rows = db

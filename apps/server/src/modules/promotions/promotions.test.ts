@@ -48,33 +48,69 @@ describe('POST /api/doactivityapply', () => {
     const m = await registerMember(t.app);
     const list = await call<Paged<PromotionItem>>(t.app, '/api/activitylist', {});
     const [first, second, third] = list.data.data;
-    expect(await call(t.app, '/api/doactivityapply', { activityid: 99999 }, { token: m.token })).toMatchObject({ code: 222, message: '活动不存在' });
+    expect(await call(t.app, '/api/doactivityapply', { activityid: 99999 }, { token: m.token })).toMatchObject({
+      code: 222,
+      message: '活动不存在',
+    });
     expect(await call(t.app, '/api/doactivityapply', { activityid: first?.id })).toMatchObject({ code: 401 });
 
     for (const p of [first, second, third]) {
-      expect(await call(t.app, '/api/doactivityapply', { activityid: p?.id }, { token: m.token })).toMatchObject({ code: 200, message: '申请成功' });
+      expect(await call(t.app, '/api/doactivityapply', { activityid: p?.id }, { token: m.token })).toMatchObject({
+        code: 200,
+        message: '申请成功',
+      });
     }
     expect(await call(t.app, '/api/doactivityapply', { activityid: first?.id }, { token: m.token })).toMatchObject({
       code: 223,
       message: '您已申请过该活动，请等待审核',
     });
 
-    const pending = await adminCall<Paged<{ id: number; username: string; promotion_id: number; state: number }>>(t, ops.content, 'GET', '/admin/api/activity-applications?state=1');
+    const pending = await adminCall<Paged<{ id: number; username: string; promotion_id: number; state: number }>>(
+      t,
+      ops.content,
+      'GET',
+      '/admin/api/activity-applications?state=1',
+    );
     const mine = pending.data.data.filter((a) => a.username === m.name);
     expect(mine).toHaveLength(3);
     const appOf = (promotionId: number | undefined) => mine.find((a) => a.promotion_id === promotionId)?.id;
 
-    const approve = await adminCall<{ state: number }>(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(second?.id)}/approve`, { note: '已发放' });
+    const approve = await adminCall<{ state: number }>(
+      t,
+      ops.content,
+      'POST',
+      `/admin/api/activity-applications/${appOf(second?.id)}/approve`,
+      { note: '已发放' },
+    );
     expect(approve).toMatchObject({ code: 200, data: { state: 2, note: '已发放' } });
-    expect(await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(second?.id)}/reject`, {})).toMatchObject({ code: 409, message: '该记录已处理' });
-    expect((await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(third?.id)}/reject`, {})).code).toBe(200);
-    expect((await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(third?.id)}/reject`, {})).code).toBe(409);
-    expect((await adminCall(t, ops.content, 'POST', '/admin/api/activity-applications/99999/approve', {})).code).toBe(202);
+    expect(
+      await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(second?.id)}/reject`, {}),
+    ).toMatchObject({ code: 409, message: '该记录已处理' });
+    expect(
+      (await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(third?.id)}/reject`, {})).code,
+    ).toBe(200);
+    expect(
+      (await adminCall(t, ops.content, 'POST', `/admin/api/activity-applications/${appOf(third?.id)}/reject`, {})).code,
+    ).toBe(409);
+    expect((await adminCall(t, ops.content, 'POST', '/admin/api/activity-applications/99999/approve', {})).code).toBe(
+      202,
+    );
 
-    expect(await call(t.app, '/api/doactivityapply', { activityid: second?.id }, { token: m.token })).toMatchObject({ code: 224, message: '您已申请过该活动，申请已通过' });
-    expect(await call(t.app, '/api/doactivityapply', { activityid: third?.id }, { token: m.token })).toMatchObject({ code: 225, message: '您的活动申请已被拒绝' });
+    expect(await call(t.app, '/api/doactivityapply', { activityid: second?.id }, { token: m.token })).toMatchObject({
+      code: 224,
+      message: '您已申请过该活动，申请已通过',
+    });
+    expect(await call(t.app, '/api/doactivityapply', { activityid: third?.id }, { token: m.token })).toMatchObject({
+      code: 225,
+      message: '您的活动申请已被拒绝',
+    });
 
-    const log = await call<Paged<{ activity_name: string; created_at: string; state: number }>>(t.app, '/api/activityapplylog', { page: 1 }, { token: m.token });
+    const log = await call<Paged<{ activity_name: string; created_at: string; state: number }>>(
+      t.app,
+      '/api/activityapplylog',
+      { page: 1 },
+      { token: m.token },
+    );
     expect(log.data.total).toBe(3);
     expect(log.data.data.map((a) => a.state).sort()).toEqual([1, 2, 3]);
     expect(log.data.data[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -82,21 +118,28 @@ describe('POST /api/doactivityapply', () => {
 
     const admin = await operatorToken(t, 'admin');
     const audit = await adminCall<Paged<{ action: string; target: string }>>(t, admin, 'GET', '/admin/api/audit');
-    expect(audit.data.data.map((a) => a.action)).toEqual(expect.arrayContaining(['activity-application.approve', 'activity-application.reject']));
+    expect(audit.data.data.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['activity-application.approve', 'activity-application.reject']),
+    );
   });
 
   it('lets one of two racing applications in', async () => {
     const m = await registerMember(t.app);
     const list = await call<Paged<PromotionItem>>(t.app, '/api/activitylist', {});
     const id = list.data.data[3]?.id;
-    const answers = await Promise.all([1, 2, 3].map(() => call(t.app, '/api/doactivityapply', { activityid: id }, { token: m.token })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(t.app, '/api/doactivityapply', { activityid: id }, { token: m.token })),
+    );
     expect(answers.map((a) => a.code).sort()).toEqual([200, 223, 223]);
   });
 });
 
 describe('promotions in the back office', () => {
   it('creates, edits, hides and deletes promotions and types, keeping the applications log readable', async () => {
-    const type = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/promotion-types', { name: '节日活动', sort: 9 });
+    const type = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/promotion-types', {
+      name: '节日活动',
+      sort: 9,
+    });
     expect(type.code).toBe(200);
     const made = await adminCall<{ id: number }>(t, ops.content, 'POST', '/admin/api/promotions', {
       type_id: type.data.id,
@@ -112,14 +155,22 @@ describe('promotions in the back office', () => {
     const m = await registerMember(t.app);
     await call(t.app, '/api/doactivityapply', { activityid: made.data.id }, { token: m.token });
 
-    const edited = await adminCall<{ title: string; enabled: number }>(t, ops.content, 'PUT', `/admin/api/promotions/${made.data.id}`, {
-      type_id: type.data.id,
-      title: '端午节存款加赠',
-      enabled: 0,
-    });
+    const edited = await adminCall<{ title: string; enabled: number }>(
+      t,
+      ops.content,
+      'PUT',
+      `/admin/api/promotions/${made.data.id}`,
+      {
+        type_id: type.data.id,
+        title: '端午节存款加赠',
+        enabled: 0,
+      },
+    );
     expect(edited.data).toMatchObject({ title: '端午节存款加赠', enabled: 0 });
     expect((await call(t.app, '/api/activitydeatil', { id: made.data.id })).code).toBe(222);
-    expect((await call(t.app, '/api/doactivityapply', { activityid: made.data.id }, { token: m.token })).code).toBe(222);
+    expect((await call(t.app, '/api/doactivityapply', { activityid: made.data.id }, { token: m.token })).code).toBe(
+      222,
+    );
 
     expect((await adminCall(t, ops.content, 'DELETE', `/admin/api/promotions/${made.data.id}`)).code).toBe(200);
     expect((await adminCall(t, ops.content, 'DELETE', `/admin/api/promotion-types/${type.data.id}`)).code).toBe(200);

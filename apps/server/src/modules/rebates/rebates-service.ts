@@ -32,7 +32,8 @@ const RATE_COLUMN = {
 const rateBasis = (rate: string): number => numericToCents(rate);
 
 /** docs/wire-rules.md "Rebates": round(valid x rate% / 100, 2), in integer cents (half up). */
-export const rebateCents = (validCents: number, rate: string): number => Math.round((validCents * rateBasis(rate)) / 10_000);
+export const rebateCents = (validCents: number, rate: string): number =>
+  Math.round((validCents * rateBasis(rate)) / 10_000);
 
 export interface SettledBet {
   betId: string;

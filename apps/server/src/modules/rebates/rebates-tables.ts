@@ -22,5 +22,8 @@ export const rebates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
-  (t) => [index('rebates_member_state_idx').on(t.memberId, t.state), index('rebates_member_created_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('rebates_member_state_idx').on(t.memberId, t.state),
+    index('rebates_member_created_idx').on(t.memberId, t.createdAt),
+  ],
 );

@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSettings } from '../site/site-service';
 import { MSG } from '@h5/contract';
-import { addVenue, adminCall, approveSetting, call, play, registerMember, useOperators, useTestApp, venuePlayer } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  approveSetting,
+  call,
+  play,
+  registerMember,
+  useOperators,
+  useTestApp,
+  venuePlayer,
+} from '../../../test/helper';
 
 const t = useTestApp();
 const ops = useOperators(t, ['finance', 'admin']);
@@ -31,7 +41,8 @@ const sandbox = (path: 'round' | 'settle', body: Record<string, unknown>) => pla
 /** A member with money in a venue and a game ticket there. */
 const player = (venue: string, amount = '1000') => venuePlayer(t, ops.finance, venue, amount);
 
-const list = (token: string, body: Record<string, unknown> = {}) => call<RebateList>(t.app, '/api/getfanshui', body, { token });
+const list = (token: string, body: Record<string, unknown> = {}) =>
+  call<RebateList>(t.app, '/api/getfanshui', body, { token });
 
 describe('rebates of settled bets', () => {
   it('writes one row per settled bet at the VIP 1 rate of its category', async () => {
@@ -50,13 +61,28 @@ describe('rebates of settled bets', () => {
   });
 
   it('pays a settled 100.00 bet at 0.8% as 0.80, sport bets at settlement, and filters by venue', async () => {
-    const level = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
+    const level = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/vip-levels',
+    );
     const one = level.data.find((l) => l.level === 1);
     expect(one).toBeDefined();
     // A rate waits for a second admin (docs/operators.md "Who may move money"): finance proposes, an admin approves.
-    const put = await adminCall(t, ops.finance, 'PUT', `/admin/api/vip-levels/${one?.id}`, { ...one, electron: '0.80' });
-    expect(put).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { electron: '0.50', pending_change: true } });
-    expect(await approveSetting(t, ops.admin, `vip-level:${one?.id}`)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
+    const put = await adminCall(t, ops.finance, 'PUT', `/admin/api/vip-levels/${one?.id}`, {
+      ...one,
+      electron: '0.80',
+    });
+    expect(put).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+      data: { electron: '0.50', pending_change: true },
+    });
+    expect(await approveSetting(t, ops.admin, `vip-level:${one?.id}`)).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangeApplied,
+    });
 
     const slots = await player('RSLT');
     await sandbox('round', { ticket: slots.ticket, stake: '100', pick: 'big' });
@@ -95,10 +121,15 @@ describe('POST /api/dofanshui', () => {
     expect(claim).toMatchObject({ code: 200, message: '领取成功', data: { money: '1.20' } });
     const after = await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token });
     expect(Number(after.data.balance) - Number(before.data.balance)).toBeCloseTo(1.2, 5);
-    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({ code: 202, message: '没有可领取的返水' });
+    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({
+      code: 202,
+      message: '没有可领取的返水',
+    });
     const rows = await list(m.token);
     expect(rows.data).toMatchObject({ jisuan: '1.20', nojisuan: '0.00' });
-    expect(rows.data.list.data.every((r) => r.state === 1 && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(r.updated_at ?? ''))).toBe(true);
+    expect(
+      rows.data.list.data.every((r) => r.state === 1 && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(r.updated_at ?? '')),
+    ).toBe(true);
     expect((await list(m.token, { type: '0' })).data.list.total).toBe(0);
     expect((await call<{ fanshui: string }>(t.app, '/api/user', {}, { token: m.token })).data.fanshui).toBe('0.00');
   });
@@ -106,7 +137,9 @@ describe('POST /api/dofanshui', () => {
   it('pays once when claims race', async () => {
     const m = await player('RCAS');
     await sandbox('round', { ticket: m.ticket, stake: '250', pick: 'big' });
-    const answers = await Promise.all(Array.from({ length: 4 }, () => call<{ money: string }>(t.app, '/api/dofanshui', {}, { token: m.token })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call<{ money: string }>(t.app, '/api/dofanshui', {}, { token: m.token })),
+    );
     expect(answers.map((a) => a.code).sort()).toEqual([200, 202, 202, 202]);
     expect((await list(m.token)).data.jisuan).toBe('1.00');
     const check = await adminCall<{ balanced: boolean }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
@@ -115,8 +148,15 @@ describe('POST /api/dofanshui', () => {
 
   it('answers 202 to a member with no rebates', async () => {
     const m = await registerMember(t.app);
-    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({ code: 202, message: '没有可领取的返水' });
-    expect((await list(m.token)).data).toMatchObject({ jisuan: '0.00', nojisuan: '0.00', list: { total: 0, current_page: 1 } });
+    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({
+      code: 202,
+      message: '没有可领取的返水',
+    });
+    expect((await list(m.token)).data).toMatchObject({
+      jisuan: '0.00',
+      nojisuan: '0.00',
+      list: { total: 0, current_page: 1 },
+    });
   });
 });
 
@@ -131,12 +171,21 @@ describe('the rebate switch (site setting fanshui)', () => {
       await sandbox('round', { ticket: m.ticket, stake: '200', pick: 'big' });
       expect((await list(m.token)).data).toMatchObject({ nojisuan: '0.40', list: { total: 1 } });
       const before = (await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance;
-      expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toEqual({ code: 403, message: '返水活动已关闭，暂不能领取', data: null });
-      expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance).toBe(before);
+      expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toEqual({
+        code: 403,
+        message: '返水活动已关闭，暂不能领取',
+        data: null,
+      });
+      expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance).toBe(
+        before,
+      );
       expect((await list(m.token)).data).toMatchObject({ jisuan: '0.00', nojisuan: '0.40' });
     } finally {
       await writeSettings(t.database.db, { fanshui: 1 });
     }
-    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({ code: 200, data: { money: '0.40' } });
+    expect(await call(t.app, '/api/dofanshui', {}, { token: m.token })).toMatchObject({
+      code: 200,
+      data: { money: '0.40' },
+    });
   });
 });

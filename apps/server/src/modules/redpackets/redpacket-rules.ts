@@ -16,7 +16,11 @@ type RuleInput = z.output<Schema>;
 
 /** A window runs within one Beijing day (end exclusive); the band's lower bound is not above its upper one. */
 export const checkRule = (i: RuleInput) =>
-  clockSeconds(i.start_time) >= clockSeconds(i.end_time) ? MSG.timeRangeInvalid : i.day_flow > i.flow_money ? MSG.depositBandInvalid : null;
+  clockSeconds(i.start_time) >= clockSeconds(i.end_time)
+    ? MSG.timeRangeInvalid
+    : i.day_flow > i.flow_money
+      ? MSG.depositBandInvalid
+      : null;
 
 export const ruleColumns = (i: RuleInput) => ({
   startTime: i.start_time,

@@ -20,15 +20,25 @@ export function redpacketsRoutes(
   /** Grab attempts per member: a script hammering the button is turned away before it reaches the ledger. */
   grabs: AttemptLimiter,
 ) {
-  memberRoute(app, endpoints.userRedpacket, authenticate, async ({ member }) => ({ data: await redpacketInfo(deps, member.id) }));
-  memberRoute(app, endpoints.doUserRedpacket, authenticate, async ({ member, req }) => {
-    const key = `member:${member.id}`;
-    if (await grabs.hit(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
-    const data = await grabRedpacket(deps, member.id);
-    await observe(req.log, () => onClaim(deps.db, member.id, `领取红包${data.redpacketmoney}元`, deps.clock.now()));
-    return { data, message: MSG.redpacketClaimed };
-  }, { guard: openForMoney(deps.db) });
-  memberRoute(app, endpoints.redpacket, authenticate, async ({ body, member }) => ({ data: await redpacketRecords(deps, member.id, body) }));
+  memberRoute(app, endpoints.userRedpacket, authenticate, async ({ member }) => ({
+    data: await redpacketInfo(deps, member.id),
+  }));
+  memberRoute(
+    app,
+    endpoints.doUserRedpacket,
+    authenticate,
+    async ({ member, req }) => {
+      const key = `member:${member.id}`;
+      if (await grabs.hit(key)) throw new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
+      const data = await grabRedpacket(deps, member.id);
+      await observe(req.log, () => onClaim(deps.db, member.id, `领取红包${data.redpacketmoney}元`, deps.clock.now()));
+      return { data, message: MSG.redpacketClaimed };
+    },
+    { guard: openForMoney(deps.db) },
+  );
+  memberRoute(app, endpoints.redpacket, authenticate, async ({ body, member }) => ({
+    data: await redpacketRecords(deps, member.id, body),
+  }));
 }
 
 /** Back office: red-packet rules (finance: they pay out money, so a new rule or a change waits for a second admin). */

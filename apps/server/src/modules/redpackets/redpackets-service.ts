@@ -52,12 +52,23 @@ export async function approvedDepositsToday(db: DbOrTx, memberId: number, from: 
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${deposits.amount}), 0)` })
     .from(deposits)
-    .where(and(eq(deposits.memberId, memberId), eq(deposits.state, 2), gte(deposits.reviewedAt, from), lt(deposits.reviewedAt, to)));
+    .where(
+      and(
+        eq(deposits.memberId, memberId),
+        eq(deposits.state, 2),
+        gte(deposits.reviewedAt, from),
+        lt(deposits.reviewedAt, to),
+      ),
+    );
   return numericToCents(row?.total ?? '0');
 }
 
 async function enabledRules(db: DbOrTx): Promise<RuleRow[]> {
-  return db.select().from(redpacketRules).where(eq(redpacketRules.enabled, 1)).orderBy(asc(redpacketRules.startTime), asc(redpacketRules.id));
+  return db
+    .select()
+    .from(redpacketRules)
+    .where(eq(redpacketRules.enabled, 1))
+    .orderBy(asc(redpacketRules.startTime), asc(redpacketRules.id));
 }
 
 /**
@@ -174,15 +185,27 @@ export async function grabRedpacket(deps: RedpacketsDeps, memberId: number) {
       ],
     });
     const acquired = state.acquired + 1;
-    return { redpacketmoney: centsToMoney(prize), sendnums: Math.max(0, state.allowed - acquired), acquirednum: acquired };
+    return {
+      redpacketmoney: centsToMoney(prize),
+      sendnums: Math.max(0, state.allowed - acquired),
+      acquirednum: acquired,
+    };
   });
 }
 
 /** /api/redpacket: the member's grabs, newest first. */
-export async function redpacketRecords(deps: RedpacketsDeps, memberId: number, query: { page: number; pagesize?: number | undefined; limit?: number | undefined }) {
+export async function redpacketRecords(
+  deps: RedpacketsDeps,
+  memberId: number,
+  query: { page: number; pagesize?: number | undefined; limit?: number | undefined },
+) {
   const window = pageWindow(query);
   const where = eq(redpacketGrabs.memberId, memberId);
-  const rows = deps.db.select().from(redpacketGrabs).orderBy(desc(redpacketGrabs.createdAt), desc(redpacketGrabs.id)).$dynamic();
+  const rows = deps.db
+    .select()
+    .from(redpacketGrabs)
+    .orderBy(desc(redpacketGrabs.createdAt), desc(redpacketGrabs.id))
+    .$dynamic();
   return queryPage(deps.db, redpacketGrabs, where, window, rows, (g) => ({
     money: numericToMoney(g.depositMoney),
     redpacketmoney: numericToMoney(g.prize),

@@ -31,5 +31,8 @@ export const redpacketGrabs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('redpacket_grabs_member_day_idx').on(t.memberId, t.day), index('redpacket_grabs_member_created_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('redpacket_grabs_member_day_idx').on(t.memberId, t.day),
+    index('redpacket_grabs_member_created_idx').on(t.memberId, t.createdAt),
+  ],
 );

@@ -1,7 +1,17 @@
 import { MSG } from '@h5/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, approveSetting, buildTestApp, call, manualClock, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  approveSetting,
+  buildTestApp,
+  call,
+  manualClock,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { redpacketRules } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { paymentsKit } from '../payments/payments-test-kit';
@@ -27,14 +37,41 @@ const at = async (beijing: string) => {
  * A red-packet rule as finance proposes it and another admin approves it (docs/operators.md "Who may move money"): the rule's
  * id once it exists.
  */
-async function addRule(rule: { start_time: string; end_time: string; day_flow: string; flow_money: string; recharge: number; money: string; enabled?: number }) {
-  const proposed = await adminCall<{ target: string; after: Record<string, string> }>(t, ops.finance, 'POST', '/admin/api/redpacket-rules', rule);
-  expect(proposed).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { target: 'redpacket-rule:new' } });
-  expect(await approveSetting(t, await operatorToken(t, 'admin'), 'redpacket-rule:new')).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
+async function addRule(rule: {
+  start_time: string;
+  end_time: string;
+  day_flow: string;
+  flow_money: string;
+  recharge: number;
+  money: string;
+  enabled?: number;
+}) {
+  const proposed = await adminCall<{ target: string; after: Record<string, string> }>(
+    t,
+    ops.finance,
+    'POST',
+    '/admin/api/redpacket-rules',
+    rule,
+  );
+  expect(proposed).toMatchObject({
+    code: 200,
+    message: MSG.integrationChangePending,
+    data: { target: 'redpacket-rule:new' },
+  });
+  expect(await approveSetting(t, await operatorToken(t, 'admin'), 'redpacket-rule:new')).toMatchObject({
+    code: 200,
+    message: MSG.integrationChangeApplied,
+  });
   const [created] = await t.database.db
     .select({ id: redpacketRules.id })
     .from(redpacketRules)
-    .where(and(eq(redpacketRules.startTime, proposed.data.after.start_time!), eq(redpacketRules.dayFlow, proposed.data.after.day_flow!), eq(redpacketRules.flowMoney, proposed.data.after.flow_money!)));
+    .where(
+      and(
+        eq(redpacketRules.startTime, proposed.data.after.start_time!),
+        eq(redpacketRules.dayFlow, proposed.data.after.day_flow!),
+        eq(redpacketRules.flowMoney, proposed.data.after.flow_money!),
+      ),
+    );
   return created!.id;
 }
 
@@ -50,7 +87,14 @@ interface Info {
   sendnums: number;
   acquirednum: number;
   max_times: number;
-  rules: Array<{ start_time: string; end_time: string; day_flow: string; flow_money: string; recharge: number; money: string }>;
+  rules: Array<{
+    start_time: string;
+    end_time: string;
+    day_flow: string;
+    flow_money: string;
+    recharge: number;
+    money: string;
+  }>;
 }
 interface Grab {
   redpacketmoney: string;
@@ -71,7 +115,14 @@ describe('red packets across the Beijing window', () => {
     expect(before.code).toBe(200);
     expect(before.data).toMatchObject({ sendnums: 0, acquirednum: 0, max_times: 5 });
     expect(before.data.rules).toHaveLength(4);
-    expect(before.data.rules[0]).toEqual({ start_time: '10:00', end_time: '12:00', day_flow: '100.00', flow_money: '999.99', recharge: 1, money: '5.00' });
+    expect(before.data.rules[0]).toEqual({
+      start_time: '10:00',
+      end_time: '12:00',
+      day_flow: '100.00',
+      flow_money: '999.99',
+      recharge: 1,
+      money: '5.00',
+    });
     expect(await grab(m.token)).toMatchObject({ code: 202, message: '暂无红包可抢', data: null });
 
     await at('2026-06-01T10:00:00');
@@ -93,7 +144,12 @@ describe('red packets across the Beijing window', () => {
     expect((await info(m.token)).data).toMatchObject({ sendnums: 0, acquirednum: 2 });
     expect(await grab(m.token)).toMatchObject({ code: 202, message: '暂无红包可抢' });
 
-    const records = await call<{ total: number; data: Array<Record<string, unknown>> }>(t.app, '/api/redpacket', { page: 1 }, { token: m.token });
+    const records = await call<{ total: number; data: Array<Record<string, unknown>> }>(
+      t.app,
+      '/api/redpacket',
+      { page: 1 },
+      { token: m.token },
+    );
     expect(records.data.total).toBe(2);
     expect(records.data.data[0]).toEqual({
       money: '1000.00',
@@ -133,7 +189,14 @@ describe('red packets across the Beijing window', () => {
 
   it('keeps every prize within 1.00 and the cap over many grabs', async () => {
     // Ten grabs of at most 1% each: the day's red packets together at most 10% of the deposits (the cap).
-    const rule = await addRule({ start_time: '10:00', end_time: '12:00', day_flow: '300', flow_money: '300', recharge: 10, money: '1' });
+    const rule = await addRule({
+      start_time: '10:00',
+      end_time: '12:00',
+      day_flow: '300',
+      flow_money: '300',
+      recharge: 10,
+      money: '1',
+    });
     const m = await depositorAt('2026-06-06T09:00:00', '300');
     await at('2026-06-06T10:15:00');
     expect((await info(m.token)).data).toMatchObject({ sendnums: 10, max_times: 10 });
@@ -202,15 +265,44 @@ describe('the site red-packet switch', () => {
 
 describe('red-packet rules in the back office', () => {
   it('refuses a window that ends before it starts or a band upside down, and audits changes', async () => {
-    const base = { start_time: '10:00', end_time: '12:00', day_flow: '100', flow_money: '200', recharge: 1, money: '1' };
-    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/redpacket-rules', { ...base, end_time: '09:00' })).toMatchObject({ code: 400, message: '请输入正确的时间段' });
-    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/redpacket-rules', { ...base, day_flow: '300' })).toMatchObject({ code: 400, message: '存款下限不能高于上限' });
+    const base = {
+      start_time: '10:00',
+      end_time: '12:00',
+      day_flow: '100',
+      flow_money: '200',
+      recharge: 1,
+      money: '1',
+    };
+    expect(
+      await adminCall(t, ops.finance, 'POST', '/admin/api/redpacket-rules', { ...base, end_time: '09:00' }),
+    ).toMatchObject({ code: 400, message: '请输入正确的时间段' });
+    expect(
+      await adminCall(t, ops.finance, 'POST', '/admin/api/redpacket-rules', { ...base, day_flow: '300' }),
+    ).toMatchObject({ code: 400, message: '存款下限不能高于上限' });
     const created = await addRule({ ...base, start_time: '10:30:00', enabled: 0 });
-    const listed = async () => (await adminCall<Array<{ id: number; start_time: string; recharge: number; enabled: number; pending_change: boolean }>>(t, ops.finance, 'GET', '/admin/api/redpacket-rules')).data.find((r) => r.id === created);
+    const listed = async () =>
+      (
+        await adminCall<
+          Array<{ id: number; start_time: string; recharge: number; enabled: number; pending_change: boolean }>
+        >(t, ops.finance, 'GET', '/admin/api/redpacket-rules')
+      ).data.find((r) => r.id === created);
     expect(await listed()).toMatchObject({ start_time: '10:30', recharge: 1, enabled: 0, pending_change: false });
-    const updated = await adminCall<{ recharge: number; pending_change: boolean }>(t, ops.finance, 'PUT', `/admin/api/redpacket-rules/${created}`, { ...base, start_time: '10:30', recharge: 2, enabled: 0 });
-    expect(updated).toMatchObject({ code: 200, message: MSG.integrationChangePending, data: { recharge: 1, pending_change: true } });
-    expect(await approveSetting(t, await operatorToken(t, 'admin'), `redpacket-rule:${created}`)).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
+    const updated = await adminCall<{ recharge: number; pending_change: boolean }>(
+      t,
+      ops.finance,
+      'PUT',
+      `/admin/api/redpacket-rules/${created}`,
+      { ...base, start_time: '10:30', recharge: 2, enabled: 0 },
+    );
+    expect(updated).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangePending,
+      data: { recharge: 1, pending_change: true },
+    });
+    expect(await approveSetting(t, await operatorToken(t, 'admin'), `redpacket-rule:${created}`)).toMatchObject({
+      code: 200,
+      message: MSG.integrationChangeApplied,
+    });
     expect(await listed()).toMatchObject({ start_time: '10:30', recharge: 2, enabled: 0, pending_change: false });
     const audit = await adminCall<{ data: Array<{ action: string }> }>(t, ops.finance, 'GET', '/admin/api/audit');
     expect(audit.code).toBe(403); // the audit log is admin-only

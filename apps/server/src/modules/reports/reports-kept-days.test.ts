@@ -9,7 +9,8 @@ const ops = useOperators(t, ['finance']);
 
 const DAY_MS = 86_400_000;
 /** Noon (Beijing) `daysAgo` days before today. */
-const noonDaysAgo = (daysAgo: number) => new Date(`${beijingDay(new Date(Date.now() - daysAgo * DAY_MS))}T12:00:00+08:00`);
+const noonDaysAgo = (daysAgo: number) =>
+  new Date(`${beijingDay(new Date(Date.now() - daysAgo * DAY_MS))}T12:00:00+08:00`);
 let seq = 0;
 /** A bet settled at `at` for `stake` (lost), written as a venue's bet pull writes it. */
 async function settledBet(member: number, at: Date, stake: string) {
@@ -21,10 +22,15 @@ async function settledBet(member: number, at: Date, stake: string) {
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 async function keptRow(day: string) {
   return rowsOf<{ stale: boolean; bettors: number }>(
-    await t.database.db.execute(sql`SELECT stale, (figures->>'bettors')::int AS bettors FROM report_days WHERE day = ${day}::date`),
+    await t.database.db.execute(
+      sql`SELECT stale, (figures->>'bettors')::int AS bettors FROM report_days WHERE day = ${day}::date`,
+    ),
   )[0];
 }
-type Daily = { rows: Array<{ day: string; bettors: number; bets_count: number; stake: string }>; total: { bettors: number; bets_count: number; stake: string } };
+type Daily = {
+  rows: Array<{ day: string; bettors: number; bets_count: number; stake: string }>;
+  total: { bettors: number; bets_count: number; stake: string };
+};
 const daily = async (from: string, to: string) => {
   const answer = await adminCall<Daily>(t, ops.finance, 'GET', `/admin/api/reports/daily?from=${from}&to=${to}`);
   expect(answer.code).toBe(200);
@@ -71,9 +77,13 @@ describe('kept closed days of the reports', () => {
 
   it('a write of today marks nothing', async () => {
     const a = await memberId(t, (await registerMember(t.app)).name);
-    const before = rowsOf<{ n: string }>(await t.database.db.execute(sql`SELECT count(*)::text AS n FROM report_days`))[0]?.n;
+    const before = rowsOf<{ n: string }>(
+      await t.database.db.execute(sql`SELECT count(*)::text AS n FROM report_days`),
+    )[0]?.n;
     await settledBet(a, new Date(), '3.00');
-    const after = rowsOf<{ n: string }>(await t.database.db.execute(sql`SELECT count(*)::text AS n FROM report_days`))[0]?.n;
+    const after = rowsOf<{ n: string }>(
+      await t.database.db.execute(sql`SELECT count(*)::text AS n FROM report_days`),
+    )[0]?.n;
     expect(after).toBe(before);
   });
 });

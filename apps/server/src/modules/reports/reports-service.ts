@@ -254,7 +254,9 @@ const spanOf = (days: string[]) => dayRange(days[0] ?? '', days[days.length - 1]
 
 /** The first Beijing day that may not be kept yet (today, or yesterday in its first minutes). */
 async function firstUnkeptDay(db: DbOrTx): Promise<string> {
-  const [row] = rowsOf<{ day: string }>(await db.execute(sql`SELECT report_day_of(now() - ${KEEP_AFTER}::interval)::text AS day`));
+  const [row] = rowsOf<{ day: string }>(
+    await db.execute(sql`SELECT report_day_of(now() - ${KEEP_AFTER}::interval)::text AS day`),
+  );
   return row?.day ?? '';
 }
 
@@ -381,7 +383,9 @@ async function distinctMembers(db: Db, keptDays: string[], live: DayRange | null
  */
 export async function dailyFigures(db: Db, range: DayRange, reads?: ReadDb): Promise<DailyFigures> {
   if (reads) {
-    const replicated = await reads.read((read) => (read === db ? Promise.resolve(null) : keptAndLiveFigures(read, range)));
+    const replicated = await reads.read((read) =>
+      read === db ? Promise.resolve(null) : keptAndLiveFigures(read, range),
+    );
     if (replicated) return replicated;
   }
   const kept = await keepClosedDays(db, range.days);

@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { centsToMoney, parseMoneyToCents } from '@h5/contract';
-import { addVenue, adminCall, call, memberId, operatorToken, play, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  call,
+  memberId,
+  operatorToken,
+  play,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { members } from '../../db/schema';
 import { accountCode, postNow } from '../ledger/ledger-service';
 import { paymentsKit } from '../payments/payments-test-kit';
@@ -60,7 +70,8 @@ async function house(name: string): Promise<number> {
   return cents(String((result as unknown as { rows: Array<{ b: string }> }).rows[0]?.b ?? '0'));
 }
 
-const sandboxRound = (ticket: string, stake: string) => play<{ status: number; win_loss: string }>(t, 'round', { ticket, stake, pick: 'big' });
+const sandboxRound = (ticket: string, stake: string) =>
+  play<{ status: number; win_loss: string }>(t, 'round', { ticket, stake, pick: 'big' });
 
 describe('reports', () => {
   it('moves every daily, venue and member figure by exactly the amounts of known operations', async () => {

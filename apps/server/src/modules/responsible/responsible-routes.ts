@@ -18,7 +18,9 @@ export interface ResponsibleDeps {
 /** Member endpoints of 理性娱乐: read, set a limit, start a break. Each answers the screen's data afresh. */
 export function responsibleRoutes(app: FastifyInstance, deps: ResponsibleDeps, authenticate: Authenticate) {
   const { db, clock } = deps;
-  memberRoute(app, endpoints.responsible, authenticate, async ({ member }) => ({ data: await rgInfo(db, member.id, clock.now()) }));
+  memberRoute(app, endpoints.responsible, authenticate, async ({ member }) => ({
+    data: await rgInfo(db, member.id, clock.now()),
+  }));
   memberRoute(app, endpoints.responsibleSet, authenticate, async ({ body, member }) => {
     const message = await setLimit(db, member.id, body, clock.now(), 'member');
     return { data: await rgInfo(db, member.id, clock.now()), message };
@@ -36,7 +38,11 @@ async function existingMember(db: Db, id: number) {
 }
 
 /** Back office: a member's settings, visible to operators, who may tighten but never loosen (audited). */
-export function responsibleAdminRoutes(app: FastifyInstance, deps: ResponsibleDeps, authenticate: AuthenticateOperator) {
+export function responsibleAdminRoutes(
+  app: FastifyInstance,
+  deps: ResponsibleDeps,
+  authenticate: AuthenticateOperator,
+) {
   const { db, clock } = deps;
   adminRoute(app, authenticate, adminEndpoints.memberResponsible, async ({ params }) => {
     const id = await existingMember(db, idParam(params));

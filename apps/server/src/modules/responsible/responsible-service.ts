@@ -89,7 +89,12 @@ function standingQuery(db: DbOrTx) {
   return db
     .select({
       memberId: members.id,
-      limit: { kind: rgLimits.kind, value: rgLimits.value, pendingValue: rgLimits.pendingValue, pendingAt: rgLimits.pendingAt },
+      limit: {
+        kind: rgLimits.kind,
+        value: rgLimits.value,
+        pendingValue: rgLimits.pendingValue,
+        pendingAt: rgLimits.pendingAt,
+      },
       brk: rgBreaks,
     })
     .from(members)
@@ -101,7 +106,10 @@ type StandingRow = Awaited<ReturnType<ReturnType<typeof standingQuery>['execute'
 
 function standingFrom(rows: StandingRow[], now: Date) {
   return {
-    limits: limitsFrom(rows.flatMap((r) => (r.limit ? [r.limit] : [])), now),
+    limits: limitsFrom(
+      rows.flatMap((r) => (r.limit ? [r.limit] : [])),
+      now,
+    ),
     brk: breakFrom(rows[0]?.brk, now),
   };
 }
@@ -116,11 +124,14 @@ async function standingOf(tx: DbOrTx, memberId: number, now: Date) {
 
 /** The standing of the members whose transfers in and launches arrive together: one read (same-turn-reads.ts). */
 const standingReader = perDatabase((db: Db) => {
-  const query = standingQuery(db).where(sql`${members.id} = ANY(${sql.placeholder('ids')})`).prepare('rg_standing_by_members');
+  const query = standingQuery(db)
+    .where(sql`${members.id} = ANY(${sql.placeholder('ids')})`)
+    .prepare('rg_standing_by_members');
   return sameTurnReads(
     async (ids: number[]) => {
       const byMember = new Map<number, StandingRow[]>();
-      for (const row of await query.execute({ ids })) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
+      for (const row of await query.execute({ ids }))
+        byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
       return [...byMember].map(([memberId, rows]) => ({ memberId, rows }));
     },
     (member) => member.memberId,
@@ -149,7 +160,14 @@ export async function lossToday(db: DbOrTx, memberId: number, now: Date): Promis
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${bets.winLoss}), 0)` })
     .from(bets)
-    .where(and(eq(bets.memberId, memberId), eq(bets.status, 1), gte(bets.settledAt, day), lt(bets.settledAt, new Date(day.getTime() + DAY))));
+    .where(
+      and(
+        eq(bets.memberId, memberId),
+        eq(bets.status, 1),
+        gte(bets.settledAt, day),
+        lt(bets.settledAt, new Date(day.getTime() + DAY)),
+      ),
+    );
   return Math.max(0, -numericToCents(String(row?.total ?? '0')));
 }
 
@@ -178,7 +196,10 @@ export async function guardDeposit(tx: Tx, memberId: number, cents: number, now:
     if (limit === null) continue;
     const used = await depositedSince(tx, memberId, since, new Date(now.getTime() + 1));
     if (used + cents > limit) {
-      throw new AppError(BizCode.RESPONSIBLE_LIMIT, depositLimitMessage(label, centsToMoney(limit), centsToMoney(Math.max(0, limit - used))));
+      throw new AppError(
+        BizCode.RESPONSIBLE_LIMIT,
+        depositLimitMessage(label, centsToMoney(limit), centsToMoney(Math.max(0, limit - used))),
+      );
     }
   }
 }
@@ -244,7 +265,13 @@ export type Actor = 'member' | 'operator';
  * Sets a limit. Tightening (a lower value, or a first one) applies at once and cancels a waiting loosening;
  * loosening (higher, or removal) waits 24 hours, stored as pending. An operator may only tighten.
  */
-export async function setLimit(db: Db, memberId: number, input: { kind: string; value: string }, now: Date, actor: Actor) {
+export async function setLimit(
+  db: Db,
+  memberId: number,
+  input: { kind: string; value: string },
+  now: Date,
+  actor: Actor,
+) {
   const kind = input.kind.trim() as RgLimitKind;
   if (!(RG_LIMIT_KINDS as readonly string[]).includes(kind)) throw badInput(MSG.rgKindInvalid);
   const next = parseValue(kind, input.value);
@@ -261,7 +288,11 @@ export async function setLimit(db: Db, memberId: number, input: { kind: string; 
       row = { value: next, pendingValue: null, pendingAt: null };
       message = MSG.rgSavedNow;
       await tx.insert(rgHistory).values({
-        memberId, kind, actor, effectiveAt: now, createdAt: now,
+        memberId,
+        kind,
+        actor,
+        effectiveAt: now,
+        createdAt: now,
         summary: `${label} ${from} → ${showText(kind, next)}，立即生效`.slice(0, 200),
       });
     } else {
@@ -270,7 +301,11 @@ export async function setLimit(db: Db, memberId: number, input: { kind: string; 
       row = { value: current.value, pendingValue: next, pendingAt: at };
       message = MSG.rgSavedPending;
       await tx.insert(rgHistory).values({
-        memberId, kind, actor, effectiveAt: at, createdAt: now,
+        memberId,
+        kind,
+        actor,
+        effectiveAt: at,
+        createdAt: now,
         summary: `${label} ${from} → ${showText(kind, next)}，24小时后生效`.slice(0, 200),
       });
     }
@@ -310,11 +345,18 @@ export async function startBreak(db: Db, memberId: number, periodRaw: string, no
       if (endsSooner || (current.kind === 'exclusion' && spec.kind === 'cooloff')) throw badInput(MSG.rgBreakNoShorten);
     }
     const row = { kind: spec.kind, until, startedAt: now };
-    await tx.insert(rgBreaks).values({ memberId, ...row }).onConflictDoUpdate({ target: rgBreaks.memberId, set: row });
+    await tx
+      .insert(rgBreaks)
+      .values({ memberId, ...row })
+      .onConflictDoUpdate({ target: rgBreaks.memberId, set: row });
     // A game already open must stop too: its venue can no longer authenticate the member with an old launch token.
     await tx.delete(launchTokens).where(eq(launchTokens.memberId, memberId));
     await tx.insert(rgHistory).values({
-      memberId, kind: spec.kind, actor, effectiveAt: now, createdAt: now,
+      memberId,
+      kind: spec.kind,
+      actor,
+      effectiveAt: now,
+      createdAt: now,
       summary: `${spec.label}，${until ? `至${formatBeijing(until)}` : '永久'}`,
     });
   });

@@ -1,6 +1,17 @@
 import { BizCode, MSG } from '@h5/contract';
 import { describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  buildTestApp,
+  call,
+  credit,
+  manualClock,
+  memberId,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { bets } from '../games/games-tables';
 import { paymentsKit } from '../payments/payments-test-kit';
 import type { RgInfo } from '@h5/contract';
@@ -13,15 +24,21 @@ const t = useTestApp({ clock });
 // The suite moves the clock by days: operator sessions end after 12 hours, so each test signs in afresh.
 const ops = useOperators(t, ['finance'], { each: true });
 const kit = paymentsKit(t, () => ops.finance);
-const login = async (name: string) => (await call<{ api_token: string }>(t.app, '/api/login', { name, password: 'secret123' })).data.api_token;
+const login = async (name: string) =>
+  (await call<{ api_token: string }>(t.app, '/api/login', { name, password: 'secret123' })).data.api_token;
 
 const rg = (token: string) => call<RgInfo>(t.app, '/api/responsible', {}, { token });
-const setLimit = (token: string, kind: string, value: string) => call<RgInfo>(t.app, '/api/responsible/set', { kind, value }, { token });
-const takeBreak = (token: string, period: string) => call<RgInfo>(t.app, '/api/responsible/break', { period }, { token });
+const setLimit = (token: string, kind: string, value: string) =>
+  call<RgInfo>(t.app, '/api/responsible/set', { kind, value }, { token });
+const takeBreak = (token: string, period: string) =>
+  call<RgInfo>(t.app, '/api/responsible/break', { period }, { token });
 const recharge = (token: string, amount: string) => kit.recharge(token, { paytype: 'alipay', amount });
-const toVenue = (token: string, amount: string) => call(t.app, '/api/transfer', { amount, sourcetype: 'userbalance', targettype: 'XHZR' }, { token });
-const fromVenue = (token: string, amount: string) => call(t.app, '/api/transfer', { amount, sourcetype: 'XHZR', targettype: 'userbalance' }, { token });
-const launch = (token: string) => call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'XHZR', game_code: 'demo' }, { token });
+const toVenue = (token: string, amount: string) =>
+  call(t.app, '/api/transfer', { amount, sourcetype: 'userbalance', targettype: 'XHZR' }, { token });
+const fromVenue = (token: string, amount: string) =>
+  call(t.app, '/api/transfer', { amount, sourcetype: 'XHZR', targettype: 'userbalance' }, { token });
+const launch = (token: string) =>
+  call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'XHZR', game_code: 'demo' }, { token });
 
 describe('members without limits', () => {
   it('deposit exactly as before: the deposit number is the message, and nothing is refused', async () => {
@@ -47,7 +64,11 @@ describe('deposit limits', () => {
     expect(set.data.limits.deposit_day).toEqual({ value: '250.00', pending: null });
     expect((await recharge(m.token, '150')).code).toBe(200); // pending, counts
     const over = await recharge(m.token, '100.01');
-    expect(over).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: '超出您设置的每日存款限额250.00元，本期还可存款100.00元', data: null });
+    expect(over).toMatchObject({
+      code: BizCode.RESPONSIBLE_LIMIT,
+      message: '超出您设置的每日存款限额250.00元，本期还可存款100.00元',
+      data: null,
+    });
     expect((await recharge(m.token, '100.00')).code).toBe(200);
     expect((await recharge(m.token, '101')).message).toBe('超出您设置的每日存款限额250.00元，本期还可存款0.00元');
     // 存款 again for an amount still open is that open order, not a new one: it commits nothing more.
@@ -60,7 +81,9 @@ describe('deposit limits', () => {
     await setLimit(m.token, 'deposit_day', '200');
     const first = await recharge(m.token, '200');
     expect((await recharge(m.token, '100')).code).toBe(BizCode.RESPONSIBLE_LIMIT);
-    await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${first.data.deposit_no}/reject`, { note: 'not paid' });
+    await adminCall(t, ops.finance, 'POST', `/admin/api/deposits/${first.data.deposit_no}/reject`, {
+      note: 'not paid',
+    });
     expect((await recharge(m.token, '200')).code).toBe(200);
   });
 
@@ -69,10 +92,15 @@ describe('deposit limits', () => {
     const local = await buildTestApp({ clock: c });
     try {
       const m = await registerMember(local.app);
-      for (const [kind, value] of [['deposit_day', '300'], ['deposit_week', '500'], ['deposit_month', '800']]) {
+      for (const [kind, value] of [
+        ['deposit_day', '300'],
+        ['deposit_week', '500'],
+        ['deposit_month', '800'],
+      ]) {
         expect((await call(local.app, '/api/responsible/set', { kind, value }, { token: m.token })).code).toBe(200);
       }
-      const pay = (amount: string) => call(local.app, '/api/recharge', { paytype: 'alipay', amount }, { token: m.token });
+      const pay = (amount: string) =>
+        call(local.app, '/api/recharge', { paytype: 'alipay', amount }, { token: m.token });
       expect((await pay('300')).code).toBe(200);
       expect((await pay('100')).message).toBe('超出您设置的每日存款限额300.00元，本期还可存款0.00元');
       c.advance(HOUR); // Wednesday 00:00 Beijing
@@ -110,7 +138,10 @@ describe('tightening and loosening', () => {
     expect(raised.message).toBe(MSG.rgSavedPending);
     const waitUntil = new Date(clock.now().getTime() + 24 * HOUR);
     const beijing = new Date(waitUntil.getTime() + 8 * HOUR).toISOString().replace('T', ' ').slice(0, 19);
-    expect(raised.data.limits.deposit_month).toEqual({ value: '100.00', pending: { value: '1000.00', effective_at: beijing } });
+    expect(raised.data.limits.deposit_month).toEqual({
+      value: '100.00',
+      pending: { value: '1000.00', effective_at: beijing },
+    });
     expect((await recharge(m.token, '100')).code).toBe(200);
     expect((await recharge(m.token, '101')).code).toBe(BizCode.RESPONSIBLE_LIMIT);
     clock.advance(24 * HOUR - 1000);
@@ -142,7 +173,10 @@ describe('tightening and loosening', () => {
     expect(await setLimit(m.token, 'nope', '100')).toMatchObject({ code: 400, message: MSG.rgKindInvalid });
     expect(await setLimit(m.token, 'deposit_day', 'abc')).toMatchObject({ code: 400, message: MSG.rgLimitInvalid });
     expect(await setLimit(m.token, 'deposit_day', '-5')).toMatchObject({ code: 400, message: MSG.rgLimitInvalid });
-    expect(await setLimit(m.token, 'session_minutes', '10')).toMatchObject({ code: 400, message: MSG.rgSessionInvalid });
+    expect(await setLimit(m.token, 'session_minutes', '10')).toMatchObject({
+      code: 400,
+      message: MSG.rgSessionInvalid,
+    });
     expect(await takeBreak(m.token, 'cooloff_99d')).toMatchObject({ code: 400, message: MSG.rgBreakInvalid });
     const info = await rg(m.token);
     expect(info.data.history).toEqual([]);
@@ -162,11 +196,19 @@ describe('cool-off and self-exclusion', () => {
     expect(started.message).toBe(MSG.rgBreakStarted);
     expect(started.data.break?.kind).toBe('cooloff');
 
-    expect(await recharge(m.token, '100')).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: MSG.rgCoolingOff });
+    expect(await recharge(m.token, '100')).toMatchObject({
+      code: BizCode.RESPONSIBLE_LIMIT,
+      message: MSG.rgCoolingOff,
+    });
     expect(await toVenue(m.token, '10')).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: MSG.rgCoolingOff });
     expect(await launch(m.token)).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: MSG.rgCoolingOff });
     expect(await fromVenue(m.token, '200')).toMatchObject({ code: 200, data: { balance: '500.00' } });
-    const out = await call(t.app, '/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }, { token: m.token });
+    const out = await call(
+      t.app,
+      '/api/withdraw',
+      { amount: '100', bank: card, password: 'pay123456' },
+      { token: m.token },
+    );
     expect(out).toMatchObject({ code: 200, message: MSG.submittedForReview });
     expect(await kit.balance(m.token)).toBe('400.00');
 
@@ -191,7 +233,12 @@ describe('cool-off and self-exclusion', () => {
     m.token = await login(m.name);
     expect(await recharge(m.token, '100')).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: MSG.rgExcluded });
     expect(await launch(m.token)).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: MSG.rgExcluded });
-    const out = await call(t.app, '/api/withdraw', { amount: '300', bank: card, password: 'pay123456' }, { token: m.token });
+    const out = await call(
+      t.app,
+      '/api/withdraw',
+      { amount: '300', bank: card, password: 'pay123456' },
+      { token: m.token },
+    );
     expect(out.code).toBe(200);
   });
 });
@@ -223,7 +270,10 @@ describe('daily loss limit', () => {
     expect((await toVenue(m.token, '10')).code).toBe(200);
     expect((await launch(m.token)).code).toBe(200);
     await lose(id, '0.01', '-0.01'); // exactly 100.00
-    expect(await toVenue(m.token, '10')).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: MSG.rgLossLimitReached });
+    expect(await toVenue(m.token, '10')).toMatchObject({
+      code: BizCode.RESPONSIBLE_LIMIT,
+      message: MSG.rgLossLimitReached,
+    });
     expect(await launch(m.token)).toMatchObject({ code: BizCode.RESPONSIBLE_LIMIT, message: MSG.rgLossLimitReached });
     expect((await fromVenue(m.token, '10')).code).toBe(200);
     // The next Beijing day starts afresh.
@@ -246,20 +296,52 @@ describe('operators', () => {
 
     const seen = await adminCall<RgInfo>(t, content, 'GET', `/admin/api/members/${id}/responsible`);
     expect(seen.data.limits.deposit_week.value).toBe('1000.00');
-    expect((await adminCall(t, content, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '1' })).code).toBe(403);
+    expect(
+      (
+        await adminCall(t, content, 'POST', `/admin/api/members/${id}/responsible`, {
+          kind: 'deposit_week',
+          value: '1',
+        })
+      ).code,
+    ).toBe(403);
 
-    const tightened = await adminCall<RgInfo>(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '400' });
+    const tightened = await adminCall<RgInfo>(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, {
+      kind: 'deposit_week',
+      value: '400',
+    });
     expect(tightened).toMatchObject({ code: 200, message: MSG.rgSavedNow });
-    expect(tightened.data.history[0]).toMatchObject({ by: 'operator', summary: '每周存款限额 1000.00元 → 400.00元，立即生效' });
-    const loosened = await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '500' });
+    expect(tightened.data.history[0]).toMatchObject({
+      by: 'operator',
+      summary: '每周存款限额 1000.00元 → 400.00元，立即生效',
+    });
+    const loosened = await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, {
+      kind: 'deposit_week',
+      value: '500',
+    });
     expect(loosened).toMatchObject({ code: 400, message: MSG.rgOperatorLoosenRefused });
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, { kind: 'deposit_week', value: '' })).code).toBe(400);
+    expect(
+      (
+        await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible`, {
+          kind: 'deposit_week',
+          value: '',
+        })
+      ).code,
+    ).toBe(400);
     expect((await rg(m.token)).data.limits.deposit_week).toEqual({ value: '400.00', pending: null });
 
-    expect((await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible/break`, { period: 'cooloff_7d' })).code).toBe(200);
+    expect(
+      (await adminCall(t, ops.finance, 'POST', `/admin/api/members/${id}/responsible/break`, { period: 'cooloff_7d' }))
+        .code,
+    ).toBe(200);
     expect((await recharge(m.token, '100')).message).toBe(MSG.rgCoolingOff);
 
-    const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(t, admin, 'GET', '/admin/api/audit', { action: 'member.responsible' });
+    const audit = await adminCall<{ data: Array<{ action: string; target: string }> }>(
+      t,
+      admin,
+      'GET',
+      '/admin/api/audit',
+      { action: 'member.responsible' },
+    );
     expect(audit.code).toBe(200);
     const actions = await t.database.db.query.auditLog.findMany({ where: (a, { eq }) => eq(a.target, `member:${id}`) });
     expect(actions.map((a) => a.action).sort()).toEqual(['member.responsible', 'member.responsible-break']);

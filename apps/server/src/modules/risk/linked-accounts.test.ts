@@ -1,7 +1,17 @@
 import { BizCode, type MemberLinks, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, credit, manualClock, memberId, newMember, operatorToken, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  credit,
+  manualClock,
+  memberId,
+  newMember,
+  operatorToken,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { memberLogins, members } from '../accounts/accounts-tables';
 import { memberCards } from '../payments/payments-tables';
@@ -18,28 +28,49 @@ const kit = paymentsKit(t, () => ops.finance);
 /** Registers the way a browser does: from an address, with a User-Agent. */
 async function registerFrom(ip: string, ua: string) {
   const body = newMember();
-  const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: ip, headers: { 'user-agent': ua } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: body,
+    remoteAddress: ip,
+    headers: { 'user-agent': ua },
+  });
   const answer = res.json() as { code: number; data: { api_token: string } };
   expect(answer.code).toBe(200);
   return { ...body, token: answer.data.api_token, id: await memberId(t, body.name) };
 }
 
 async function signIn(name: string, ip: string, ua: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { name, password: 'secret123' }, remoteAddress: ip, headers: { 'user-agent': ua } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { name, password: 'secret123' },
+    remoteAddress: ip,
+    headers: { 'user-agent': ua },
+  });
   expect((res.json() as { code: number }).code).toBe(200);
 }
 
 /** A withdrawal submitted by the member; approved (paid) by finance unless `pending`. */
 async function withdraw(token: string, card: number, amount: string, pending = false) {
-  const sent = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount, bank: card, password: 'pay123456' }, { token });
+  const sent = await call<{ order_no: string }>(
+    t.app,
+    '/api/withdraw',
+    { amount, bank: card, password: 'pay123456' },
+    { token },
+  );
   expect(sent.code).toBe(200);
   if (pending) return;
-  const paid = await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${sent.data.order_no}/approve`, { note: '' });
+  const paid = await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${sent.data.order_no}/approve`, {
+    note: '',
+  });
   expect(paid.code).toBe(200);
 }
 
-const links = (id: number, token = ops.finance) => adminCall<MemberLinks>(t, token, 'GET', `/admin/api/members/${id}/links`);
-const ua = (model: string) => `Mozilla/5.0 (Linux; Android 14; ${model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36`;
+const links = (id: number, token = ops.finance) =>
+  adminCall<MemberLinks>(t, token, 'GET', `/admin/api/members/${id}/links`);
+const ua = (model: string) =>
+  `Mozilla/5.0 (Linux; Android 14; ${model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36`;
 
 describe('GET /admin/api/members/:id/links', () => {
   it('links by sign-in IP, device and card, each with its evidence, and sums the figures to the cent', async () => {
@@ -79,7 +110,10 @@ describe('GET /admin/api/members/:id/links', () => {
     clock.advance(MINUTE);
     const cardD = await kit.bindBank(d.token, card);
     // A card's binding time is the database's own.
-    const [boundD] = await t.database.db.select({ at: memberCards.createdAt }).from(memberCards).where(eq(memberCards.id, cardD));
+    const [boundD] = await t.database.db
+      .select({ at: memberCards.createdAt })
+      .from(memberCards)
+      .where(eq(memberCards.id, cardD));
     const dSeen = boundD!.at;
     await withdraw(d.token, cardD, '150.50');
     await kit.deposit(d.token, '1000.01');
@@ -87,7 +121,14 @@ describe('GET /admin/api/members/:id/links', () => {
     const answer = await links(a.id);
     expect(answer.code).toBe(200);
     const got = answer.data;
-    expect(got.member).toEqual({ id: a.id, username: a.name, state: 1, deposits: '500.25', withdrawals: '300.00', net: '200.25' });
+    expect(got.member).toEqual({
+      id: a.id,
+      username: a.name,
+      state: 1,
+      deposits: '500.25',
+      withdrawals: '300.00',
+      net: '200.25',
+    });
     const byName = new Map(got.linked.map((m) => [m.username, m]));
     expect([...byName.keys()].sort()).toEqual([b.name, c.name, d.name].sort());
     expect(byName.has(e.name)).toBe(false);
@@ -145,7 +186,12 @@ describe('GET /admin/api/members/:id/links', () => {
     const b = await registerFrom('10.88.1.1', ua('LinkTest-H'));
     const c = await registerFrom('10.88.1.3', ua('LinkTest-I'));
     for (const m of [a, c]) {
-      const bound = await call(t.app, '/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_address: '', bank_no: address, pay_pass: 'pay123456' }, { token: m.token });
+      const bound = await call(
+        t.app,
+        '/api/bindcard',
+        { bank: 'USDT', bank_owner: 'TRC20', bank_address: '', bank_no: address, pay_pass: 'pay123456' },
+        { token: m.token },
+      );
       expect(bound.code).toBe(200);
     }
     const got = (await links(a.id)).data;
@@ -219,7 +265,14 @@ describe('crowds', () => {
 
 describe('what counts as evidence', () => {
   it('never takes a loopback or empty address as evidence', () => {
-    expect(['127.0.0.1', '127.8.0.2', '::1', '::ffff:127.0.0.1', '', ' '].map(isEvidenceIp)).toEqual([false, false, false, false, false, false]);
+    expect(['127.0.0.1', '127.8.0.2', '::1', '::ffff:127.0.0.1', '', ' '].map(isEvidenceIp)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(['10.0.0.1', '203.0.113.9', '2001:db8::1'].map(isEvidenceIp)).toEqual([true, true, true]);
   });
 

@@ -36,7 +36,11 @@ export function shortDevice(ua: string): string {
 }
 
 type Holder = { value: string; member_id: number; seen: number | string | null };
-const valuesList = (values: string[]) => sql.join(values.map((v) => sql`(${v}::varchar)`), sql`, `);
+const valuesList = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`(${v}::varchar)`),
+    sql`, `,
+  );
 const seenOf = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
 /** Where each kind of value is held: the table and column, each with a (column, member_id, created_at) index. */
@@ -76,7 +80,11 @@ async function holders(db: DbOrTx, source: keyof typeof HELD_IN | 'register_ip',
       FROM s WHERE s.member_id IS NOT NULL`;
   }
   const result = await db.execute(query);
-  return rowsOf<Holder>(result).map((r) => ({ value: r.value, memberId: Number(r.member_id), seen: r.seen === null ? null : Number(r.seen) }));
+  return rowsOf<Holder>(result).map((r) => ({
+    value: r.value,
+    memberId: Number(r.member_id),
+    seen: r.seen === null ? null : Number(r.seen),
+  }));
 }
 
 /** The member's own values of each kind, most recently used first. */
@@ -94,20 +102,30 @@ async function ownValues(db: DbOrTx, memberId: number, registerIp: string) {
   ipSet.add(registerIp);
   return {
     ips: [...ipSet].filter(isEvidenceIp),
-    devices: rowsOf<{ value: string }>(devices).map((r) => r.value).filter((v) => v.trim() !== ''),
-    cards: rowsOf<{ value: string; type: number | string }>(cards).map((r) => ({ value: r.value, kind: (Number(r.type) === 2 ? 'usdt_address' : 'bank_card') as MemberLinkKind })),
+    devices: rowsOf<{ value: string }>(devices)
+      .map((r) => r.value)
+      .filter((v) => v.trim() !== ''),
+    cards: rowsOf<{ value: string; type: number | string }>(cards).map((r) => ({
+      value: r.value,
+      kind: (Number(r.type) === 2 ? 'usdt_address' : 'bank_card') as MemberLinkKind,
+    })),
   };
 }
 
 /** Deposits credited and withdrawals paid per member, in cents: the house leg of each movement, as the reports count. */
 async function figures(db: DbOrTx, ids: number[]) {
-  const out = new Map<number, { deposits: number; withdrawals: number }>(ids.map((id) => [id, { deposits: 0, withdrawals: 0 }]));
+  const out = new Map<number, { deposits: number; withdrawals: number }>(
+    ids.map((id) => [id, { deposits: 0, withdrawals: 0 }]),
+  );
   if (ids.length === 0) return out;
   const result = await db.execute(sql`SELECT t.member_id, t.kind, sum(e.amount) AS amount
     FROM ledger_transactions t
     JOIN ledger_entries e ON e.transaction_id = t.id
     JOIN ledger_accounts a ON a.id = e.account_id
-    WHERE t.member_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND t.kind IN ('deposit', 'withdrawal_paid')
+    WHERE t.member_id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND t.kind IN ('deposit', 'withdrawal_paid')
       AND a.kind = 'house'
       AND split_part(a.code, ':', 2) = (CASE t.kind WHEN 'deposit' THEN 'deposits' ELSE 'withdrawals_paid' END)
     GROUP BY t.member_id, t.kind`);
@@ -142,10 +160,19 @@ export async function memberLinks(db: DbOrTx, memberId: number): Promise<MemberL
     holders(db, 'login_ip', own.ips, member.id),
     holders(db, 'register_ip', own.ips, member.id),
     holders(db, 'device', own.devices, member.id),
-    holders(db, 'card', own.cards.map((c) => c.value), member.id),
+    holders(
+      db,
+      'card',
+      own.cards.map((c) => c.value),
+      member.id,
+    ),
   ]);
   const cardKind = new Map(own.cards.map((c) => [c.value, c.kind]));
-  const sources: { kind: (value: string) => MemberLinkKind; shown: (value: string) => string; rows: typeof loginIps }[] = [
+  const sources: {
+    kind: (value: string) => MemberLinkKind;
+    shown: (value: string) => string;
+    rows: typeof loginIps;
+  }[] = [
     { kind: () => 'ip', shown: (v) => v, rows: [...loginIps, ...registerIps] },
     { kind: () => 'device', shown: shortDevice, rows: devices },
     { kind: (v) => cardKind.get(v) ?? 'bank_card', shown: maskCard, rows: cards },
@@ -188,7 +215,10 @@ export async function memberLinks(db: DbOrTx, memberId: number): Promise<MemberL
   const ids = listed.map((l) => l.id);
   const [people, sums] = await Promise.all([
     ids.length
-      ? db.select({ id: members.id, username: members.username, state: members.state }).from(members).where(inArray(members.id, ids))
+      ? db
+          .select({ id: members.id, username: members.username, state: members.state })
+          .from(members)
+          .where(inArray(members.id, ids))
       : [],
     figures(db, [member.id, ...ids]),
   ]);
@@ -205,7 +235,11 @@ export async function memberLinks(db: DbOrTx, memberId: number): Promise<MemberL
       id: l.id,
       username: byId.get(l.id)?.username ?? '',
       state: byId.get(l.id)?.state ?? 1,
-      links: l.links.map((k) => ({ kind: k.kind, value: k.shown, seen_at: k.seen === null ? null : formatBeijing(new Date(k.seen)) })),
+      links: l.links.map((k) => ({
+        kind: k.kind,
+        value: k.shown,
+        seen_at: k.seen === null ? null : formatBeijing(new Date(k.seen)),
+      })),
       ...money(sums.get(l.id) ?? zero),
     })),
     more: ranked.length - listed.length,

@@ -10,7 +10,11 @@ import { clearFlag, flagPage, freezeFlagMember } from './risk-service';
  * Back office 风控: the flags with their members; clear a flag (finance) or freeze one of its members (admin); the
  * members linked to one member (finance, beside each withdrawal).
  */
-export function riskAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }, authenticate: AuthenticateOperator) {
+export function riskAdminRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock },
+  authenticate: AuthenticateOperator,
+) {
   const { db, clock } = deps;
   adminRoute(app, authenticate, adminEndpoints.riskFlags, async ({ input }) => ({ data: await flagPage(db, input) }));
   adminRoute(app, authenticate, adminEndpoints.riskFlagClear, async ({ params, input, operator, req }) => ({
@@ -21,5 +25,7 @@ export function riskAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     data: await freezeFlagMember(db, idParam(params), idParam(params, 'member_id'), operator, input.note, req.id),
     message: MSG.riskFrozen,
   }));
-  adminRoute(app, authenticate, adminEndpoints.memberLinks, async ({ params }) => ({ data: await memberLinks(db, idParam(params)) }));
+  adminRoute(app, authenticate, adminEndpoints.memberLinks, async ({ params }) => ({
+    data: await memberLinks(db, idParam(params)),
+  }));
 }

@@ -27,7 +27,14 @@ const LINK_KINDS: RiskFlagKind[] = ['same_ip', 'same_device', 'shared_card', 'qu
  * Raises a flag, or adds members to the open flag of the same kind and subject: at most one open flag per subject
  * (a partial unique index), so two events at once end on one flag.
  */
-export async function raiseFlag(db: Db, kind: RiskFlagKind, subject: string, detail: string, memberIds: number[], now: Date) {
+export async function raiseFlag(
+  db: Db,
+  kind: RiskFlagKind,
+  subject: string,
+  detail: string,
+  memberIds: number[],
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     await tx.insert(riskFlags).values({ kind, subject, detail, createdAt: now }).onConflictDoNothing();
     const [flag] = await tx
@@ -35,7 +42,10 @@ export async function raiseFlag(db: Db, kind: RiskFlagKind, subject: string, det
       .from(riskFlags)
       .where(and(eq(riskFlags.kind, kind), eq(riskFlags.subject, subject), eq(riskFlags.state, 0)));
     if (!flag) return;
-    await tx.update(riskFlags).set({ detail: detail.slice(0, 500) }).where(eq(riskFlags.id, flag.id));
+    await tx
+      .update(riskFlags)
+      .set({ detail: detail.slice(0, 500) })
+      .where(eq(riskFlags.id, flag.id));
     if (memberIds.length > 0) {
       await tx
         .insert(riskFlagMembers)
@@ -54,7 +64,14 @@ export async function onRegistered(db: Db, ip: string, device: string, now: Date
       .from(members)
       .where(and(eq(members.registerIp, ip.slice(0, 64)), gte(members.createdAt, since)));
     if (same.length >= RISK_SAME_SOURCE_MIN) {
-      await raiseFlag(db, 'same_ip', ip, `24小时内同一IP注册${same.length}个账号`, same.map((r) => r.id), now);
+      await raiseFlag(
+        db,
+        'same_ip',
+        ip,
+        `24小时内同一IP注册${same.length}个账号`,
+        same.map((r) => r.id),
+        now,
+      );
     }
   }
   const ua = device.slice(0, 255);
@@ -72,13 +89,21 @@ export async function onRegistered(db: Db, ip: string, device: string, now: Date
         ),
       );
     if (same.length >= RISK_SAME_SOURCE_MIN) {
-      await raiseFlag(db, 'same_device', ua, `24小时内同一设备注册${same.length}个账号`, same.map((r) => r.id), now);
+      await raiseFlag(
+        db,
+        'same_device',
+        ua,
+        `24小时内同一设备注册${same.length}个账号`,
+        same.map((r) => r.id),
+        now,
+      );
     }
   }
 }
 
 /** A card or USDT address as the console shows it: the first and last 4 characters (the last 4 when short). */
-export const maskCard = (no: string) => (no.length > 8 ? `${no.slice(0, 4)}****${no.slice(-4)}` : `****${no.slice(-4)}`);
+export const maskCard = (no: string) =>
+  no.length > 8 ? `${no.slice(0, 4)}****${no.slice(-4)}` : `****${no.slice(-4)}`;
 
 /** A card or USDT address bound: flagged when another member has the same number bound. */
 export async function onCardBound(db: Db, memberId: number, bankNo: string, now: Date) {
@@ -89,7 +114,14 @@ export async function onCardBound(db: Db, memberId: number, bankNo: string, now:
     .from(memberCards)
     .where(and(eq(memberCards.bankNo, no), isNull(memberCards.deletedAt)));
   if (holders.length < 2 || !holders.some((h) => h.id === memberId)) return;
-  await raiseFlag(db, 'shared_card', no, `${maskCard(no)} 被${holders.length}个会员绑定`, holders.map((h) => h.id), now);
+  await raiseFlag(
+    db,
+    'shared_card',
+    no,
+    `${maskCard(no)} 被${holders.length}个会员绑定`,
+    holders.map((h) => h.id),
+    now,
+  );
 }
 
 /** Whether the member is on an open flag that links accounts. */
@@ -122,7 +154,14 @@ export async function onWithdrawal(db: Db, memberId: number, orderNo: string, am
     db
       .select({ prize: deposits.bonus, at: deposits.reviewedAt })
       .from(deposits)
-      .where(and(eq(deposits.memberId, memberId), eq(deposits.state, 2), gt(deposits.bonus, '0'), gte(deposits.reviewedAt, since))),
+      .where(
+        and(
+          eq(deposits.memberId, memberId),
+          eq(deposits.state, 2),
+          gt(deposits.bonus, '0'),
+          gte(deposits.reviewedAt, since),
+        ),
+      ),
   ]);
   const all = [...grabs, ...bonuses].filter((b): b is { prize: string; at: Date } => b.at !== null);
   if (all.length === 0) return;
@@ -177,18 +216,31 @@ async function evidenceOf(db: DbOrTx, flags: Flag[], memberIds: number[]): Promi
   const cards = subjects('shared_card');
   const [registered, logins, bound] = await Promise.all([
     ips.length
-      ? db.select({ id: members.id, ip: members.registerIp, at: members.createdAt }).from(members).where(inArray(members.id, memberIds))
+      ? db
+          .select({ id: members.id, ip: members.registerIp, at: members.createdAt })
+          .from(members)
+          .where(inArray(members.id, memberIds))
       : [],
     devices.length
       ? db
-          .select({ id: memberLogins.memberId, device: memberLogins.device, at: sql<Date>`min(${memberLogins.createdAt})`.mapWith(memberLogins.createdAt) })
+          .select({
+            id: memberLogins.memberId,
+            device: memberLogins.device,
+            at: sql<Date>`min(${memberLogins.createdAt})`.mapWith(memberLogins.createdAt),
+          })
           .from(memberLogins)
           .where(and(inArray(memberLogins.memberId, memberIds), inArray(memberLogins.device, devices)))
           .groupBy(memberLogins.memberId, memberLogins.device)
       : [],
     cards.length
       ? db
-          .select({ id: memberCards.memberId, no: memberCards.bankNo, bank: memberCards.bank, at: memberCards.createdAt, deletedAt: memberCards.deletedAt })
+          .select({
+            id: memberCards.memberId,
+            no: memberCards.bankNo,
+            bank: memberCards.bank,
+            at: memberCards.createdAt,
+            deletedAt: memberCards.deletedAt,
+          })
           .from(memberCards)
           .where(and(inArray(memberCards.memberId, memberIds), inArray(memberCards.bankNo, cards)))
           .orderBy(memberCards.id)
@@ -199,11 +251,14 @@ async function evidenceOf(db: DbOrTx, flags: Flag[], memberIds: number[]): Promi
       if (!out.has(linkKey(f.id, memberId))) out.set(linkKey(f.id, memberId), { evidence, at });
     };
     if (f.kind === 'same_ip') for (const r of registered) if (r.ip === f.subject) put(r.id, `注册IP ${r.ip}`, r.at);
-    if (f.kind === 'same_device') for (const r of logins) if (r.device === f.subject) put(r.id, `注册设备 ${r.device}`, r.at);
+    if (f.kind === 'same_device')
+      for (const r of logins) if (r.device === f.subject) put(r.id, `注册设备 ${r.device}`, r.at);
     if (f.kind === 'shared_card') {
-      for (const r of bound) if (r.no === f.subject) put(r.id, `绑定${r.bank} ${maskCard(r.no)}${r.deletedAt ? '（已删除）' : ''}`, r.at);
+      for (const r of bound)
+        if (r.no === f.subject) put(r.id, `绑定${r.bank} ${maskCard(r.no)}${r.deletedAt ? '（已删除）' : ''}`, r.at);
     }
-    if (f.kind === 'flagged_claim' || f.kind === 'quick_withdrawal') for (const id of memberIds) put(id, f.detail, f.createdAt);
+    if (f.kind === 'flagged_claim' || f.kind === 'quick_withdrawal')
+      for (const id of memberIds) put(id, f.detail, f.createdAt);
   }
   return out;
 }
@@ -229,7 +284,13 @@ async function rowsOf(db: DbOrTx, flags: Flag[]): Promise<RiskFlagRow[]> {
       .filter((l) => l.flagId === f.id)
       .map(({ id, username, state }) => {
         const link = evidence.get(linkKey(f.id, id));
-        return { id, username, state, evidence: link?.evidence ?? '', linked_at: link?.at ? formatBeijing(link.at) : null };
+        return {
+          id,
+          username,
+          state,
+          evidence: link?.evidence ?? '',
+          linked_at: link?.at ? formatBeijing(link.at) : null,
+        };
       }),
     handled_by: f.handledBy,
     handled_at: f.handledAt ? formatBeijing(f.handledAt) : null,
@@ -263,7 +324,14 @@ export async function flagPage(db: Db, input: { state: 'open' | 'all'; page: num
 }
 
 /** Clears a flag (state 1), once: a handled flag answers 409. Its members are left as they are. Audited. */
-export async function clearFlag(db: Db, id: number, operator: { id: number; username: string }, note: string, requestId: string, now: Date) {
+export async function clearFlag(
+  db: Db,
+  id: number,
+  operator: { id: number; username: string },
+  note: string,
+  requestId: string,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const [flag] = await tx
       .update(riskFlags)
@@ -272,9 +340,14 @@ export async function clearFlag(db: Db, id: number, operator: { id: number; user
       .returning();
     if (!flag) {
       const [exists] = await tx.select({ id: riskFlags.id }).from(riskFlags).where(eq(riskFlags.id, id));
-      throw exists ? new AppError(BizCode.CONFLICT, MSG.riskFlagHandled) : new AppError(BizCode.NOT_FOUND, MSG.notFound);
+      throw exists
+        ? new AppError(BizCode.CONFLICT, MSG.riskFlagHandled)
+        : new AppError(BizCode.NOT_FOUND, MSG.notFound);
     }
-    const linked = await tx.select({ memberId: riskFlagMembers.memberId }).from(riskFlagMembers).where(eq(riskFlagMembers.flagId, id));
+    const linked = await tx
+      .select({ memberId: riskFlagMembers.memberId })
+      .from(riskFlagMembers)
+      .where(eq(riskFlagMembers.flagId, id));
     await audit(tx, {
       operatorId: operator.id,
       action: 'risk.clear',
@@ -318,8 +391,20 @@ export async function freezeFlagMember(
     if (!frozen) throw new AppError(BizCode.CONFLICT, MSG.riskMemberAlreadyFrozen);
     await tx.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
     const after = { state: 0, risk_flag: id, note: note.slice(0, 200) };
-    await audit(tx, { operatorId: operator.id, action: 'member.state', target: `member:${memberId}`, after, requestId });
-    await audit(tx, { operatorId: operator.id, action: 'risk.freeze-member', target: `risk-flag:${id}`, after: { member: memberId, note: after.note }, requestId });
+    await audit(tx, {
+      operatorId: operator.id,
+      action: 'member.state',
+      target: `member:${memberId}`,
+      after,
+      requestId,
+    });
+    await audit(tx, {
+      operatorId: operator.id,
+      action: 'risk.freeze-member',
+      target: `risk-flag:${id}`,
+      after: { member: memberId, note: after.note },
+      requestId,
+    });
     const [row] = await rowsOf(tx, [flag]);
     return row!;
   });

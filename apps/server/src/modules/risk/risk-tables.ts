@@ -1,4 +1,14 @@
-import { index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { sql } from 'drizzle-orm';
 import { memberIdColumn } from '../accounts/accounts-tables';
@@ -21,7 +31,9 @@ export const riskFlags = pgTable(
     createdAt: stampedNow('created_at'),
   },
   (t) => [
-    uniqueIndex('risk_flags_open_idx').on(t.kind, t.subject).where(sql`${t.state} = 0`),
+    uniqueIndex('risk_flags_open_idx')
+      .on(t.kind, t.subject)
+      .where(sql`${t.state} = 0`),
     index('risk_flags_state_idx').on(t.state, t.id),
   ],
 );

@@ -1,7 +1,17 @@
 import { MSG, type RiskFlagRow } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, manualClock, memberId, newMember, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  manualClock,
+  memberId,
+  newMember,
+  operatorToken,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { bets } from '../games/games-tables';
 import { memberCards } from '../payments/payments-tables';
@@ -20,8 +30,10 @@ interface Page {
   data: RiskFlagRow[];
   total: number;
 }
-const flags = async (state: 'open' | 'all' = 'open') => (await adminCall<Page>(t, ops.finance, 'GET', `/admin/api/risk-flags?state=${state}&pagesize=50`)).data.data;
-const flagOf = async (kind: string, subjectHas: string) => (await flags('all')).filter((f) => f.kind === kind && f.subject.includes(subjectHas));
+const flags = async (state: 'open' | 'all' = 'open') =>
+  (await adminCall<Page>(t, ops.finance, 'GET', `/admin/api/risk-flags?state=${state}&pagesize=50`)).data.data;
+const flagOf = async (kind: string, subjectHas: string) =>
+  (await flags('all')).filter((f) => f.kind === kind && f.subject.includes(subjectHas));
 
 let browsers = 0;
 /** Registers the way a browser does: from an address, with a User-Agent (each browser its own unless given). */
@@ -29,7 +41,13 @@ async function registerFrom(ip: string, ua?: string) {
   const body = newMember();
   browsers += 1;
   const agent = ua ?? `Mozilla/5.0 (RiskTest browser ${browsers})`;
-  const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: ip, headers: { 'user-agent': agent } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: body,
+    remoteAddress: ip,
+    headers: { 'user-agent': agent },
+  });
   const answer = res.json() as { code: number; data: { api_token: string } };
   expect(answer.code).toBe(200);
   return { ...body, token: answer.data.api_token };
@@ -44,7 +62,9 @@ describe('registrations from one IP or one device', () => {
     const c = await registerFrom(ip);
     const [flag] = await flagOf('same_ip', ip);
     expect(flag).toMatchObject({ subject: ip, state: 0, detail: '24小时内同一IP注册3个账号' });
-    expect(flag?.members.map((m) => [m.evidence, m.linked_at])).toEqual(Array(3).fill([`注册IP ${ip}`, formatBeijing(clock.now())]));
+    expect(flag?.members.map((m) => [m.evidence, m.linked_at])).toEqual(
+      Array(3).fill([`注册IP ${ip}`, formatBeijing(clock.now())]),
+    );
     expect(flag?.members.map((m) => m.username)).toEqual([a.name, b.name, c.name]);
     const d = await registerFrom(ip);
     const again = await flagOf('same_ip', ip);
@@ -67,7 +87,9 @@ describe('registrations from one IP or one device', () => {
     for (const ip of ['10.78.0.1', '10.78.0.2', '10.78.0.3']) await registerFrom(ip, ua);
     const [flag] = await flagOf('same_device', 'RiskTest-A1');
     expect(flag?.members).toHaveLength(3);
-    expect(flag?.members.map((m) => [m.evidence, m.linked_at])).toEqual(Array(3).fill([`注册设备 ${ua}`, formatBeijing(clock.now())]));
+    expect(flag?.members.map((m) => [m.evidence, m.linked_at])).toEqual(
+      Array(3).fill([`注册设备 ${ua}`, formatBeijing(clock.now())]),
+    );
     expect(flag?.detail).toBe('24小时内同一设备注册3个账号');
     for (const ip of ['10.79.0.1', '10.79.0.2', '10.79.0.3']) await registerFrom(ip, '');
     expect((await flags('all')).filter((f) => f.kind === 'same_device' && f.subject === '')).toEqual([]);
@@ -102,7 +124,9 @@ describe('claims and withdrawals', () => {
     const list = await call<{ data: Array<{ id: number }> }>(t.app, '/api/activitylist', {});
     const promotion = list.data.data[0]?.id;
     const clean = await registerFrom('10.77.1.9');
-    expect((await call(t.app, '/api/doactivityapply', { activityid: promotion }, { token: clean.token })).code).toBe(200);
+    expect((await call(t.app, '/api/doactivityapply', { activityid: promotion }, { token: clean.token })).code).toBe(
+      200,
+    );
     const cleanId = await memberId(t, clean.name);
     expect(await flagOf('flagged_claim', `member:${cleanId}`)).toEqual([]);
 
@@ -110,7 +134,9 @@ describe('claims and withdrawals', () => {
     await registerFrom(ip);
     await registerFrom(ip);
     const flagged = await registerFrom(ip);
-    expect((await call(t.app, '/api/doactivityapply', { activityid: promotion }, { token: flagged.token })).code).toBe(200);
+    expect((await call(t.app, '/api/doactivityapply', { activityid: promotion }, { token: flagged.token })).code).toBe(
+      200,
+    );
     const [claim] = await flagOf('flagged_claim', `member:${await memberId(t, flagged.name)}`);
     expect(claim?.detail).toBe(`风险会员申请优惠活动#${promotion}`);
   });
@@ -123,10 +149,23 @@ describe('claims and withdrawals', () => {
       const card = await kit.bindBank(quick.token);
       const id = await memberId(t, quick.name);
       await t.database.db.insert(bets).values({
-        betId: `risk-${id}-1`, memberId: id, venueCode: 'XHZR', category: 'realperson', betAmount: '299.99', validAmount: '299.99',
-        winLoss: '0', status: 1, createdAt: clock.now(), settledAt: clock.now(),
+        betId: `risk-${id}-1`,
+        memberId: id,
+        venueCode: 'XHZR',
+        category: 'realperson',
+        betAmount: '299.99',
+        validAmount: '299.99',
+        winLoss: '0',
+        status: 1,
+        createdAt: clock.now(),
+        settledAt: clock.now(),
       });
-      const out = await call<{ order_no: string }>(t.app, '/api/withdraw', { amount: '500', bank: card, password: 'pay123456' }, { token: quick.token });
+      const out = await call<{ order_no: string }>(
+        t.app,
+        '/api/withdraw',
+        { amount: '500', bank: card, password: 'pay123456' },
+        { token: quick.token },
+      );
       expect(out.code).toBe(200);
       const [flag] = await flagOf('quick_withdrawal', `member:${id}`);
       expect(flag?.detail).toMatch(/^提现\S+ 500\.00元：24小时内领取奖金100\.00元，其后有效投注仅299\.99元$/);
@@ -136,10 +175,27 @@ describe('claims and withdrawals', () => {
       const card2 = await kit.bindBank(player.token, '6222020200112233999');
       const pid = await memberId(t, player.name);
       await t.database.db.insert(bets).values({
-        betId: `risk-${pid}-1`, memberId: pid, venueCode: 'XHZR', category: 'realperson', betAmount: '300.00', validAmount: '300.00',
-        winLoss: '0', status: 1, createdAt: clock.now(), settledAt: clock.now(),
+        betId: `risk-${pid}-1`,
+        memberId: pid,
+        venueCode: 'XHZR',
+        category: 'realperson',
+        betAmount: '300.00',
+        validAmount: '300.00',
+        winLoss: '0',
+        status: 1,
+        createdAt: clock.now(),
+        settledAt: clock.now(),
       });
-      expect((await call(t.app, '/api/withdraw', { amount: '500', bank: card2, password: 'pay123456' }, { token: player.token })).code).toBe(200);
+      expect(
+        (
+          await call(
+            t.app,
+            '/api/withdraw',
+            { amount: '500', bank: card2, password: 'pay123456' },
+            { token: player.token },
+          )
+        ).code,
+      ).toBe(200);
       expect(await flagOf('quick_withdrawal', `member:${pid}`)).toEqual([]);
     } finally {
       await writeSettings(t.database.db, { deposit_bonus_percent: 0, turnover_multiple: 1 });
@@ -160,30 +216,61 @@ describe('the 风控 desk', () => {
     const stranger = await registerFrom('10.77.2.9');
     const strangerId = await memberId(t, stranger.name);
 
-    const freeze = (token: string, member: number, flagId = flag.id) => adminCall<RiskFlagRow>(t, token, 'POST', `/admin/api/risk-flags/${flagId}/members/${member}/freeze`, { note: '批量注册' });
+    const freeze = (token: string, member: number, flagId = flag.id) =>
+      adminCall<RiskFlagRow>(t, token, 'POST', `/admin/api/risk-flags/${flagId}/members/${member}/freeze`, {
+        note: '批量注册',
+      });
     expect((await freeze(ops.finance, second!)).code).toBe(403);
-    expect(await freeze(ops.admin, strangerId)).toMatchObject({ code: 202, message: MSG.riskMemberNotLinked, data: null });
+    expect(await freeze(ops.admin, strangerId)).toMatchObject({
+      code: 202,
+      message: MSG.riskMemberNotLinked,
+      data: null,
+    });
     expect(await freeze(ops.admin, second!, 999999)).toMatchObject({ code: 202, message: MSG.notFound });
     const frozen = await freeze(ops.admin, second!);
     expect(frozen).toMatchObject({ code: 200, message: '已冻结该会员', data: { id: flag.id, state: 0 } });
-    expect(frozen.data.members.map((m) => [m.id, m.state])).toEqual([[first, 1], [second, 0], [third, 1]]);
+    expect(frozen.data.members.map((m) => [m.id, m.state])).toEqual([
+      [first, 1],
+      [second, 0],
+      [third, 1],
+    ]);
     expect((await call(t.app, '/api/user', {}, { token: linked[1]!.token })).code).toBe(401);
-    for (const m of [linked[0]!, linked[2]!, stranger]) expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(200);
+    for (const m of [linked[0]!, linked[2]!, stranger])
+      expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(200);
     expect(await freeze(ops.admin, second!)).toMatchObject({ code: 409, message: '该会员已停用' });
     // The flag stays open for the others to be judged on their own evidence.
     expect((await flags('open')).find((f) => f.id === flag.id)?.members.map((m) => m.state)).toEqual([1, 0, 1]);
 
-    const cleared = await adminCall<RiskFlagRow>(t, ops.finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, { note: '其余为同一网吧' });
+    const cleared = await adminCall<RiskFlagRow>(t, ops.finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, {
+      note: '其余为同一网吧',
+    });
     expect(cleared).toMatchObject({ code: 200, message: MSG.riskCleared, data: { state: 1 } });
     expect(cleared.data.members.map((m) => m.state)).toEqual([1, 0, 1]);
-    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, {})).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/risk-flags/${flag.id}/clear`, {})).toMatchObject({
+      code: 409,
+      message: MSG.riskFlagHandled,
+    });
     expect(await freeze(ops.admin, first!)).toMatchObject({ code: 409, message: MSG.riskFlagHandled });
     expect((await adminCall(t, ops.finance, 'POST', '/admin/api/risk-flags/999999/clear', {})).code).toBe(202);
     expect((await call(t.app, '/api/user', {}, { token: linked[0]!.token })).code).toBe(200);
 
-    const audit = await t.database.db.query.auditLog.findMany({ where: (a, { like, or }) => or(like(a.target, `risk-flag:${flag.id}`), like(a.target, 'member:%')) });
-    expect(audit.filter((a) => a.target === `risk-flag:${flag.id}` || a.target === `member:${second}` || a.target === `member:${first}`).map((a) => `${a.action} ${a.target}`).sort()).toEqual(
-      [`member.state member:${second}`, `risk.clear risk-flag:${flag.id}`, `risk.freeze-member risk-flag:${flag.id}`].sort(),
+    const audit = await t.database.db.query.auditLog.findMany({
+      where: (a, { like, or }) => or(like(a.target, `risk-flag:${flag.id}`), like(a.target, 'member:%')),
+    });
+    expect(
+      audit
+        .filter(
+          (a) =>
+            a.target === `risk-flag:${flag.id}` || a.target === `member:${second}` || a.target === `member:${first}`,
+        )
+        .map((a) => `${a.action} ${a.target}`)
+        .sort(),
+    ).toEqual(
+      [
+        `member.state member:${second}`,
+        `risk.clear risk-flag:${flag.id}`,
+        `risk.freeze-member risk-flag:${flag.id}`,
+      ].sort(),
     );
     // A new registration from a cleared address opens a new flag instead of reviving the handled one.
     await registerFrom(ip);
@@ -197,7 +284,14 @@ describe('red-packet claims', () => {
   // counts) and grabs in the 10:00 window.
   it('flags a red packet grabbed by a flagged member, not one grabbed by others', async () => {
     const now = clock.now().getTime();
-    const nineNextDay = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1, 1, 0, 0);
+    const nineNextDay = Date.UTC(
+      new Date(now).getUTCFullYear(),
+      new Date(now).getUTCMonth(),
+      new Date(now).getUTCDate() + 1,
+      1,
+      0,
+      0,
+    );
     clock.advance(nineNextDay - now);
     ops.finance = await operatorToken(t, 'finance'); // an operator session lasts 12 hours at most
     const ip = '10.88.1.1';

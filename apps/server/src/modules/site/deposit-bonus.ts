@@ -29,21 +29,37 @@ export const lockSettings = (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_l
  * Proposes the deposit bonus `patch` gives (either key or both, the other kept) over the settings as they are: null
  * when it changes nothing. The caller holds the settings lock.
  */
-export async function proposeDepositBonus(tx: Tx, operator: Proposer, patch: Partial<Bonus>, requestId: string): Promise<IntegrationChangeView | null> {
+export async function proposeDepositBonus(
+  tx: Tx,
+  operator: Proposer,
+  patch: Partial<Bonus>,
+  requestId: string,
+): Promise<IntegrationChangeView | null> {
   const stored = await readSettings(tx, DEPOSIT_BONUS_KEYS);
   const current = bonusFields(stored);
   const after = bonusFields({ ...stored, ...patch });
   parseCapped(DepositBonusInput, after);
   if (JSON.stringify(after) === JSON.stringify(current)) return null;
-  return proposeSetting(tx, operator, { target: DEPOSIT_BONUS_TARGET, before: current, after, print: fingerprint(current) }, requestId);
+  return proposeSetting(
+    tx,
+    operator,
+    { target: DEPOSIT_BONUS_TARGET, before: current, after, print: fingerprint(current) },
+    requestId,
+  );
 }
 
 /** Applies an approved deposit bonus: false (stale) when the settings moved since; parsed with its caps again. */
-export async function applyDepositBonus(tx: Tx, row: { target: string; after: string; fingerprint: string }): Promise<boolean> {
+export async function applyDepositBonus(
+  tx: Tx,
+  row: { target: string; after: string; fingerprint: string },
+): Promise<boolean> {
   if (targetOf(row.target, DEPOSIT_BONUS_TARGET) !== '') return false;
   await lockSettings(tx);
   if (fingerprint(bonusFields(await readSettings(tx, DEPOSIT_BONUS_KEYS))) !== row.fingerprint) return false;
   const next = parseCapped(DepositBonusInput, JSON.parse(row.after) as Fields);
-  await writeSettings(tx, { deposit_bonus_percent: next.deposit_bonus_percent / 100, deposit_bonus_max: next.deposit_bonus_max / 100 });
+  await writeSettings(tx, {
+    deposit_bonus_percent: next.deposit_bonus_percent / 100,
+    deposit_bonus_max: next.deposit_bonus_max / 100,
+  });
   return true;
 }

@@ -1,4 +1,14 @@
-import { adminEndpoints, centsToMoney, firstIssueMessage, isSiteUrl, MONEY_CAPS, MSG, parseMoneyToCents, settingInvalidMessage, unknownSettingMessage } from '@h5/contract';
+import {
+  adminEndpoints,
+  centsToMoney,
+  firstIssueMessage,
+  isSiteUrl,
+  MONEY_CAPS,
+  MSG,
+  parseMoneyToCents,
+  settingInvalidMessage,
+  unknownSettingMessage,
+} from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -13,7 +23,9 @@ import { DEFAULT_SETTINGS, readSettings, type SettingKey, type SiteSettings, wri
 type Flag = 0 | 1;
 
 /** 0 or 1, as a number or a string. */
-const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { message: MSG.flagInvalid }).transform((v) => Number(v) as Flag);
+const flag = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { message: MSG.flagInvalid })
+  .transform((v) => Number(v) as Flag);
 
 /** A two-decimal amount within [min, max] in cents, as cents. */
 const cents = (min: number, max: number, outOfRange: string = MSG.numberInvalid) =>
@@ -49,7 +61,9 @@ const url = (optional: boolean, absolute = false) =>
     .string({ message: MSG.urlInvalid })
     .trim()
     .max(500, { message: MSG.inputTooLong })
-    .refine((v) => (v === '' ? optional : isSiteUrl(v) && (!absolute || !v.startsWith('/'))), { message: MSG.urlInvalid });
+    .refine((v) => (v === '' ? optional : isSiteUrl(v) && (!absolute || !v.startsWith('/'))), {
+      message: MSG.urlInvalid,
+    });
 
 /**
  * One schema per site setting (site-service DEFAULT_SETTINGS): what an operator may store there. The output type of
@@ -85,7 +99,9 @@ const SETTING_INPUTS: { [K in SettingKey]: z.ZodType<SiteSettings[K], unknown> }
     .max(1000, { message: MSG.countInvalid }),
   turnover_multiple: decimal(0, 100_00),
   // The deposit bonus waits for a second admin, within its caps (docs/operators.md "Caps on money settings").
-  deposit_bonus_percent: cents(0, MONEY_CAPS.depositBonusPercent, MSG.depositBonusPercentInvalid).transform((c) => c / 100),
+  deposit_bonus_percent: cents(0, MONEY_CAPS.depositBonusPercent, MSG.depositBonusPercentInvalid).transform(
+    (c) => c / 100,
+  ),
   deposit_bonus_max: cents(0, MONEY_CAPS.depositBonusMax, MSG.depositBonusMaxInvalid).transform((c) => c / 100),
   min_fanshui_money: decimal(0, 100_000_000_00),
   withdraw_second_review_above: reviewLine,

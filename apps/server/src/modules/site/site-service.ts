@@ -71,7 +71,10 @@ export type SettingKey = keyof SiteSettings;
 
 type SettingRow = typeof siteSettings.$inferSelect;
 
-function settingsFrom<K extends SettingKey>(rows: (SettingRow | undefined)[], keys: readonly K[]): Pick<SiteSettings, K> {
+function settingsFrom<K extends SettingKey>(
+  rows: (SettingRow | undefined)[],
+  keys: readonly K[],
+): Pick<SiteSettings, K> {
   const result = {} as Pick<SiteSettings, K>;
   for (const key of keys) {
     const row = rows.find((r) => r?.key === key);
@@ -80,14 +83,30 @@ function settingsFrom<K extends SettingKey>(rows: (SettingRow | undefined)[], ke
   return result;
 }
 
-export async function readSettings<K extends SettingKey>(db: DbOrTx, keys: readonly K[]): Promise<Pick<SiteSettings, K>> {
-  return settingsFrom(await db.select().from(siteSettings).where(inArray(siteSettings.key, keys as readonly string[] as string[])), keys);
+export async function readSettings<K extends SettingKey>(
+  db: DbOrTx,
+  keys: readonly K[],
+): Promise<Pick<SiteSettings, K>> {
+  return settingsFrom(
+    await db
+      .select()
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, keys as readonly string[] as string[])),
+    keys,
+  );
 }
 
 /** Settings read on every money call: the calls that arrive together share one read (same-turn-reads.ts). */
 const settingReader = perDatabase((db: Db) => {
-  const query = db.select().from(siteSettings).where(sql`${siteSettings.key} = ANY(${sql.placeholder('keys')})`).prepare('site_settings_by_keys');
-  return sameTurnReads((keys: string[]) => query.execute({ keys }), (row) => row.key);
+  const query = db
+    .select()
+    .from(siteSettings)
+    .where(sql`${siteSettings.key} = ANY(${sql.placeholder('keys')})`)
+    .prepare('site_settings_by_keys');
+  return sameTurnReads(
+    (keys: string[]) => query.execute({ keys }),
+    (row) => row.key,
+  );
 });
 
 export async function writeSettings(db: DbOrTx, values: Partial<SiteSettings>): Promise<void> {
@@ -116,10 +135,21 @@ export async function reviewLineCents(db: DbOrTx, key: LineKey): Promise<number>
 }
 
 /** A kind's line and its two daily totals (per operator, per member), in cents, read as reviewLineCents reads one. */
-export async function reviewLinesOf(db: DbOrTx, kind: LineKind): Promise<{ above: number; operatorDay: number; memberDay: number }> {
-  const keys = [`${kind}_second_review_above`, `${kind}_second_review_daily_operator`, `${kind}_second_review_daily_member`] as const;
+export async function reviewLinesOf(
+  db: DbOrTx,
+  kind: LineKind,
+): Promise<{ above: number; operatorDay: number; memberDay: number }> {
+  const keys = [
+    `${kind}_second_review_above`,
+    `${kind}_second_review_daily_operator`,
+    `${kind}_second_review_daily_member`,
+  ] as const;
   const values = await readSettings(db, keys);
-  return { above: lineCents(keys[0], values[keys[0]]), operatorDay: lineCents(keys[1], values[keys[1]]), memberDay: lineCents(keys[2], values[keys[2]]) };
+  return {
+    above: lineCents(keys[0], values[keys[0]]),
+    operatorDay: lineCents(keys[1], values[keys[1]]),
+    memberDay: lineCents(keys[2], values[keys[2]]),
+  };
 }
 
 /**
@@ -134,7 +164,8 @@ export function openForMoney(db: Db): RouteGuard {
   return async () => {
     const keys = ['site_state', 'repair_tips'] as const;
     const { site_state, repair_tips } = settingsFrom(await Promise.all(keys.map(read)), keys);
-    if (Number(site_state) === 0) throw new AppError(BizCode.FORBIDDEN, String(repair_tips).trim() || MSG.siteMaintenance);
+    if (Number(site_state) === 0)
+      throw new AppError(BizCode.FORBIDDEN, String(repair_tips).trim() || MSG.siteMaintenance);
   };
 }
 

@@ -1,4 +1,10 @@
-import { VENUE_WALLET_ACTIONS, VENUE_WALLET_HTTP_STATUS, type VenueWalletAction, type VenueWalletAnswer, venueWalletBodies } from '@h5/contract';
+import {
+  VENUE_WALLET_ACTIONS,
+  VENUE_WALLET_HTTP_STATUS,
+  type VenueWalletAction,
+  type VenueWalletAnswer,
+  venueWalletBodies,
+} from '@h5/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { verifyHmac } from '../../lib/hmac';
@@ -15,7 +21,8 @@ type Handler<A extends VenueWalletAction> = (
   body: z.output<(typeof venueWalletBodies)[A]>,
 ) => Promise<VenueWalletAnswer>;
 
-const isAction = (value: string): value is VenueWalletAction => (VENUE_WALLET_ACTIONS as readonly string[]).includes(value);
+const isAction = (value: string): value is VenueWalletAction =>
+  (VENUE_WALLET_ACTIONS as readonly string[]).includes(value);
 
 function answer(reply: FastifyReply, body: VenueWalletAnswer) {
   return reply.code(VENUE_WALLET_HTTP_STATUS[body.status]).send(body);
@@ -37,7 +44,9 @@ export function seamlessRoutes(app: FastifyInstance, deps: SeamlessDeps) {
 
   app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json']);
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
 
     scope.post<{ Params: { code: string; action: string } }>('/api/venues/:code/wallet/:action', async (req, reply) => {
       const venue = await seamless.seamlessVenue(deps.db, req.params.code);
@@ -48,7 +57,8 @@ export function seamlessRoutes(app: FastifyInstance, deps: SeamlessDeps) {
         return answer(reply, seamless.refusal('INVALID_SIGNATURE'));
       }
       // A transfer-wallet venue only checks its launch tokens here: its money moves by transfers.
-      if (!venue.seamless && req.params.action !== 'authenticate') return answer(reply, seamless.refusal('INVALID_REQUEST'));
+      if (!venue.seamless && req.params.action !== 'authenticate')
+        return answer(reply, seamless.refusal('INVALID_REQUEST'));
       let json: unknown;
       try {
         json = JSON.parse(raw.toString('utf8'));
@@ -60,7 +70,8 @@ export function seamlessRoutes(app: FastifyInstance, deps: SeamlessDeps) {
       if (!parsed.success) return answer(reply, seamless.refusal('INVALID_REQUEST'));
       const now = Math.floor(deps.clock.now().getTime() / 1000);
       // A signed request replayed after the window is refused before it is looked at.
-      if (Math.abs(now - parsed.data.timestamp) > SIGNATURE_WINDOW_SECONDS) return answer(reply, seamless.refusal('INVALID_SIGNATURE'));
+      if (Math.abs(now - parsed.data.timestamp) > SIGNATURE_WINDOW_SECONDS)
+        return answer(reply, seamless.refusal('INVALID_SIGNATURE'));
 
       return answer(reply, await (handlers[action] as Handler<VenueWalletAction>)(venue, parsed.data));
     });

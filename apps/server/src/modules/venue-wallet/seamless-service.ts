@@ -53,7 +53,10 @@ const ok = (balanceCents: number): Answer => ({ status: 'OK', balance: centsToMo
  * seamless venue (every action), or a transfer-wallet venue, which may only authenticate its launch tokens (its
  * money moves by transfers).
  */
-export async function seamlessVenue(db: Db, code: string): Promise<(SeamlessVenue & { secret: string; seamless: boolean }) | null> {
+export async function seamlessVenue(
+  db: Db,
+  code: string,
+): Promise<(SeamlessVenue & { secret: string; seamless: boolean }) | null> {
   const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
   if (!row || !row.apiSecret) return null;
   return {
@@ -73,7 +76,10 @@ interface Player {
 }
 
 async function playerNamed(db: Db | Tx, username: string): Promise<Player | null> {
-  const [row] = await db.select({ id: members.id, username: members.username, state: members.state }).from(members).where(eq(members.username, username));
+  const [row] = await db
+    .select({ id: members.id, username: members.username, state: members.state })
+    .from(members)
+    .where(eq(members.username, username));
   return row ? { id: row.id, username: row.username, enabled: row.state === 1 } : null;
 }
 
@@ -85,7 +91,10 @@ const betIdOf = (venue: SeamlessVenue, transactionId: string) => `${venue.code}:
 export async function authenticate(deps: SeamlessDeps, venue: SeamlessVenue, token: string): Promise<Answer> {
   const launch = await deps.db.transaction((tx) => launchOf(tx, token, deps.clock));
   if (!launch || launch.venue !== venue.code) return refusal('INVALID_TOKEN');
-  const [row] = await deps.db.select({ username: members.username, state: members.state }).from(members).where(eq(members.id, launch.memberId));
+  const [row] = await deps.db
+    .select({ username: members.username, state: members.state })
+    .from(members)
+    .where(eq(members.id, launch.memberId));
   if (!row) return refusal('INVALID_TOKEN');
   const balance = await balanceOf(deps.db, accountCode.wallet(launch.memberId));
   if (row.state !== 1) return refusal('PLAYER_DISABLED', balance);
@@ -104,23 +113,35 @@ async function processedBefore(tx: Tx, venue: SeamlessVenue, transactionId: stri
   const [row] = await tx
     .select()
     .from(venueWalletTransactions)
-    .where(and(eq(venueWalletTransactions.venueCode, venue.code), eq(venueWalletTransactions.transactionId, transactionId)));
+    .where(
+      and(eq(venueWalletTransactions.venueCode, venue.code), eq(venueWalletTransactions.transactionId, transactionId)),
+    );
   return row ?? null;
 }
 
-const duplicate = (row: { balanceAfter: string }): Answer => ({ status: 'DUPLICATE', balance: centsToMoney(numericToCents(row.balanceAfter)) });
+const duplicate = (row: { balanceAfter: string }): Answer => ({
+  status: 'DUPLICATE',
+  balance: centsToMoney(numericToCents(row.balanceAfter)),
+});
 
 /**
  * Claims a transaction id for this call. Null when another call claimed it first: a different member's call with
  * the same id, which the unique index made wait for that call's commit.
  */
 async function claim(tx: Tx, row: typeof venueWalletTransactions.$inferInsert): Promise<number | null> {
-  const [claimed] = await tx.insert(venueWalletTransactions).values(row).onConflictDoNothing().returning({ id: venueWalletTransactions.id });
+  const [claimed] = await tx
+    .insert(venueWalletTransactions)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: venueWalletTransactions.id });
   return claimed?.id ?? null;
 }
 
 async function remember(tx: Tx, id: number, balanceCents: number) {
-  await tx.update(venueWalletTransactions).set({ balanceAfter: centsToNumeric(balanceCents) }).where(eq(venueWalletTransactions.id, id));
+  await tx
+    .update(venueWalletTransactions)
+    .set({ balanceAfter: centsToNumeric(balanceCents) })
+    .where(eq(venueWalletTransactions.id, id));
 }
 
 /**
@@ -242,11 +263,21 @@ export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCal
       eq(venueWalletTransactions.action, 'bet'),
     );
     const settled = call.reference_transaction_id
-      ? await tx.select().from(venueWalletTransactions).where(and(byThisPlayer, eq(venueWalletTransactions.transactionId, call.reference_transaction_id))).for('update')
+      ? await tx
+          .select()
+          .from(venueWalletTransactions)
+          .where(and(byThisPlayer, eq(venueWalletTransactions.transactionId, call.reference_transaction_id)))
+          .for('update')
       : await tx
           .select()
           .from(venueWalletTransactions)
-          .where(and(byThisPlayer, eq(venueWalletTransactions.roundId, call.round_id), ne(venueWalletTransactions.state, 'rolled_back')))
+          .where(
+            and(
+              byThisPlayer,
+              eq(venueWalletTransactions.roundId, call.round_id),
+              ne(venueWalletTransactions.state, 'rolled_back'),
+            ),
+          )
           .orderBy(asc(venueWalletTransactions.id))
           .for('update');
     const first = settled[0];
@@ -272,8 +303,18 @@ export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCal
       const betId = betIdOf(venue, row.transactionId);
       if (row.state === 'open') {
         const stake = numericToCents(row.amount);
-        await recordSettlement(tx, deps.clock, { betId, memberId: player.id, venueCode: venue.code, category: venue.category, stake, payout });
-        await tx.update(venueWalletTransactions).set({ state: 'settled' }).where(eq(venueWalletTransactions.id, row.id));
+        await recordSettlement(tx, deps.clock, {
+          betId,
+          memberId: player.id,
+          venueCode: venue.code,
+          category: venue.category,
+          stake,
+          payout,
+        });
+        await tx
+          .update(venueWalletTransactions)
+          .set({ state: 'settled' })
+          .where(eq(venueWalletTransactions.id, row.id));
       } else if (payout > 0) {
         const [record] = await tx.select({ winLoss: bets.winLoss }).from(bets).where(eq(bets.betId, betId));
         await tx
@@ -347,7 +388,10 @@ export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: R
     });
     if (id === null) return refusal('INVALID_REQUEST', central);
     const after = await move(tx, venue, player, call.transaction_id, 'bet_rollback', central, cents);
-    await tx.update(venueWalletTransactions).set({ state: 'rolled_back' }).where(eq(venueWalletTransactions.id, target.id));
+    await tx
+      .update(venueWalletTransactions)
+      .set({ state: 'rolled_back' })
+      .where(eq(venueWalletTransactions.id, target.id));
     await tx
       .update(bets)
       .set({ status: 0, winLoss: '0', settledAt: deps.clock.now() })

@@ -2,7 +2,19 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BizCode, MSG } from '@h5/contract';
 import { members } from '../accounts/accounts-tables';
-import { addVenue, adminCall, approveSetting, call, credit, manualClock, memberId, operatorToken, play, registerMember, useTestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  approveSetting,
+  call,
+  credit,
+  manualClock,
+  memberId,
+  operatorToken,
+  play,
+  registerMember,
+  useTestApp,
+} from '../../../test/helper';
 import { tickJob } from '../jobs/scheduler';
 import { beijingQuarter, retentionJob, reviewRetention, type RetentionReview } from './vip-retention';
 import { beijingDay, recomputeVip } from './vip-service';
@@ -23,7 +35,14 @@ const t = useTestApp({ clock });
 
 beforeAll(async () => {
   await addVenue(t, 'VRET', 'realbet');
-  for (const key of Object.keys({ below: 0, kept: 0, recent: 0, zero: 0, skipper: 0, entry: 0 }) as (keyof typeof m)[]) {
+  for (const key of Object.keys({
+    below: 0,
+    kept: 0,
+    recent: 0,
+    zero: 0,
+    skipper: 0,
+    entry: 0,
+  }) as (keyof typeof m)[]) {
     const reg = await registerMember(t.app);
     m[key] = { ...reg, id: await memberId(t, reg.name) };
   }
@@ -31,12 +50,21 @@ beforeAll(async () => {
 
 /** Puts a member at a level, with the thresholds of VIP 2 reached (not VIP 3), optionally since a moment. */
 async function place(member: Member, vip: number, since?: Date) {
-  await t.database.db.update(members).set({ vip, paysum: '1000.00', turnover: '5000.00' }).where(eq(members.id, member.id));
-  if (since) await t.database.db.insert(vipRises).values({ memberId: member.id, day: beijingDay(since), updatedAt: since, levelSince: since });
+  await t.database.db
+    .update(members)
+    .set({ vip, paysum: '1000.00', turnover: '5000.00' })
+    .where(eq(members.id, member.id));
+  if (since)
+    await t.database.db
+      .insert(vipRises)
+      .values({ memberId: member.id, day: beijingDay(since), updatedAt: since, levelSince: since });
 }
 
 async function login(member: Member) {
-  const answer = await call<{ api_token: string }>(t.app, '/api/login', { name: member.name, password: member.password });
+  const answer = await call<{ api_token: string }>(t.app, '/api/login', {
+    name: member.name,
+    password: member.password,
+  });
   expect(answer.code).toBe(200);
   member.token = answer.data.api_token;
 }
@@ -45,8 +73,18 @@ async function login(member: Member) {
 async function bet(member: Member, stake: string) {
   await login(member);
   await credit(t, await operatorToken(t, 'finance'), member.name, stake);
-  await call(t.app, '/api/transfer', { amount: stake, sourcetype: 'userbalance', targettype: 'VRET' }, { token: member.token });
-  const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'VRET', game_code: 'demo' }, { token: member.token });
+  await call(
+    t.app,
+    '/api/transfer',
+    { amount: stake, sourcetype: 'userbalance', targettype: 'VRET' },
+    { token: member.token },
+  );
+  const launched = await call<{ url: string }>(
+    t.app,
+    '/api/getGameUrl',
+    { plat_name: 'VRET', game_code: 'demo' },
+    { token: member.token },
+  );
   const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
   const round = await play(t, 'round', { ticket, stake, pick: 'big' });
   expect(round.code).toBe(200);
@@ -65,9 +103,19 @@ async function vipLevelsList() {
  */
 async function putLevel(level: number, changes: Record<string, unknown>) {
   const row = (await vipLevelsList()).find((l) => l.level === level);
-  const answer = await adminCall<Level>(t, await operatorToken(t, 'finance'), 'PUT', `/admin/api/vip-levels/${row?.id}`, { ...row, ...changes });
+  const answer = await adminCall<Level>(
+    t,
+    await operatorToken(t, 'finance'),
+    'PUT',
+    `/admin/api/vip-levels/${row?.id}`,
+    { ...row, ...changes },
+  );
   if (answer.message !== MSG.integrationChangePending) return answer;
-  expect(answer.data).toEqual({ ...row, ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }), pending_change: true });
+  expect(answer.data).toEqual({
+    ...row,
+    ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+    pending_change: true,
+  });
   const approved = await approveSetting(t, await operatorToken(t, 'admin'), `vip-level:${row?.id}`);
   expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied });
   return { ...answer, data: (await vipLevelsList()).find((l) => l.level === level) as Level };
@@ -79,7 +127,10 @@ const runReview = async (role: 'admin' | 'finance' = 'finance') =>
 async function moneyOf(member: Member) {
   await login(member);
   const user = await call<Record<string, unknown>>(t.app, '/api/user', {}, { token: member.token });
-  const [row] = await t.database.db.select({ turnover: members.turnover }).from(members).where(eq(members.id, member.id));
+  const [row] = await t.database.db
+    .select({ turnover: members.turnover })
+    .from(members)
+    .where(eq(members.id, member.id));
   const { balance, gameblance, fanshui, paysum } = user.data;
   return { balance, gameblance, fanshui, paysum, turnover: row?.turnover };
 }
@@ -97,7 +148,13 @@ describe('VIP retention levels in the back office', () => {
     expect((await putLevel(3, { retention: '4800.5' })).data).toMatchObject({ retention: '4800.50' });
     const { retention: _left, ...withoutRetention } = (await vipLevelsList()).find((l) => l.level === 3) as Level;
     const row = (await vipLevelsList()).find((l) => l.level === 3);
-    const kept = await adminCall<Level>(t, await operatorToken(t, 'finance'), 'PUT', `/admin/api/vip-levels/${row?.id}`, withoutRetention);
+    const kept = await adminCall<Level>(
+      t,
+      await operatorToken(t, 'finance'),
+      'PUT',
+      `/admin/api/vip-levels/${row?.id}`,
+      withoutRetention,
+    );
     expect(kept.data).toMatchObject({ retention: '4800.50' });
     expect((await putLevel(3, { retention: '5000.00' })).data).toMatchObject({ retention: '5000.00' });
   });
@@ -158,9 +215,23 @@ describe('VIP quarterly retention review', () => {
       turnover: '10.00',
       reviewed_at: '2026-09-04 12:00:00',
     });
-    const all = await adminCall<{ total: number; data: Array<Record<string, unknown>> }>(t, await operatorToken(t, 'finance'), 'GET', '/admin/api/vip/retention-reviews');
-    expect(all.data.data.find((r) => r.username === m.kept.name)).toMatchObject({ from_level: 2, to_level: 2, turnover: '1000.00' });
-    const audit = await adminCall<{ data: Array<{ action: string }> }>(t, await operatorToken(t, 'admin'), 'GET', '/admin/api/audit');
+    const all = await adminCall<{ total: number; data: Array<Record<string, unknown>> }>(
+      t,
+      await operatorToken(t, 'finance'),
+      'GET',
+      '/admin/api/vip/retention-reviews',
+    );
+    expect(all.data.data.find((r) => r.username === m.kept.name)).toMatchObject({
+      from_level: 2,
+      to_level: 2,
+      turnover: '1000.00',
+    });
+    const audit = await adminCall<{ data: Array<{ action: string }> }>(
+      t,
+      await operatorToken(t, 'admin'),
+      'GET',
+      '/admin/api/audit',
+    );
     expect(audit.data.data.map((a) => a.action)).toContain('vip.retention-review');
   });
 

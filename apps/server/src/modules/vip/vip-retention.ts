@@ -72,7 +72,12 @@ export async function reviewRetention(db: Db, clock: Clock): Promise<RetentionRe
   return result;
 }
 
-async function reviewMember(db: Db, now: Date, quarter: string, memberId: number): Promise<'kept' | 'dropped' | 'skipped'> {
+async function reviewMember(
+  db: Db,
+  now: Date,
+  quarter: string,
+  memberId: number,
+): Promise<'kept' | 'dropped' | 'skipped'> {
   const windowStart = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
   return db.transaction(async (tx) => {
     // The member row is what a bet settlement locks first: a review and a settlement of the same member queue up.
@@ -87,7 +92,10 @@ async function reviewMember(db: Db, now: Date, quarter: string, memberId: number
       .from(vipLevels)
       .where(eq(vipLevels.level, member.vip));
     if (!level?.due) return 'skipped';
-    const [rise] = await tx.select({ levelSince: vipRises.levelSince }).from(vipRises).where(eq(vipRises.memberId, memberId));
+    const [rise] = await tx
+      .select({ levelSince: vipRises.levelSince })
+      .from(vipRises)
+      .where(eq(vipRises.memberId, memberId));
     if ((rise?.levelSince ?? member.createdAt).getTime() > windowStart.getTime()) return 'skipped';
 
     const [turnover] = await tx

@@ -20,7 +20,11 @@ import { vipReviews } from './vip-tables';
  * admin, vip-levels.ts; the level number is unique, 409) and the quarterly retention review (run on demand, list of
  * reviews).
  */
-export function vipAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }, authenticate: AuthenticateOperator) {
+export function vipAdminRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock },
+  authenticate: AuthenticateOperator,
+) {
   const { db, clock } = deps;
   crudRoutes(app, authenticate, db, {
     calls: adminResources.vipLevels,
@@ -37,7 +41,13 @@ export function vipAdminRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
   // left alone, so running it again in the same quarter changes nothing for them.
   adminRoute(app, authenticate, adminEndpoints.vipRetentionReview, async ({ operator, req }) => {
     const result = await reviewRetention(db, clock);
-    await audit(db, { operatorId: operator.id, action: 'vip.retention-review', target: `vip-review:${result.quarter}`, after: result, requestId: req.id });
+    await audit(db, {
+      operatorId: operator.id,
+      action: 'vip.retention-review',
+      target: `vip-review:${result.quarter}`,
+      after: result,
+      requestId: req.id,
+    });
     return { data: result, message: MSG.ok };
   });
 

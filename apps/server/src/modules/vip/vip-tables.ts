@@ -15,7 +15,9 @@ export const vipRises = pgTable('vip_rises', {
   day: varchar('day', { length: 10 }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   /** When the member reached the current level. */
-  levelSince: timestamp('level_since', { withTimezone: true }).notNull().default(sql`now()`),
+  levelSince: timestamp('level_since', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
   /** The last quarterly retention drop; a rise after it needs turnover placed since then (vip-retention.ts). */
   droppedAt: timestamp('dropped_at', { withTimezone: true }),
 });
@@ -38,5 +40,8 @@ export const vipReviews = pgTable(
     turnover: numeric('turnover', { precision: 18, scale: 2 }).notNull(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('vip_reviews_member_quarter_uq').on(t.memberId, t.quarter), index('vip_reviews_reviewed_idx').on(t.reviewedAt)],
+  (t) => [
+    unique('vip_reviews_member_quarter_uq').on(t.memberId, t.quarter),
+    index('vip_reviews_reviewed_idx').on(t.reviewedAt),
+  ],
 );

@@ -1,7 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../accounts/accounts-tables';
-import { addVenue, adminCall, call, credit, manualClock, memberId, operatorToken, play, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  call,
+  credit,
+  manualClock,
+  memberId,
+  operatorToken,
+  play,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { recomputeVip } from './vip-service';
 
 // 2026-06-01 12:00 Beijing.
@@ -15,7 +27,8 @@ beforeAll(async () => {
   await addVenue(t, 'VCAS', 'realbet');
 });
 
-const vipOf = async (token: string) => (await call<{ vip: number; current_vip: string }>(t.app, '/api/user', {}, { token })).data;
+const vipOf = async (token: string) =>
+  (await call<{ vip: number; current_vip: string }>(t.app, '/api/user', {}, { token })).data;
 
 async function setProgress(id: number, paysum: string, turnover: string) {
   await t.database.db.update(members).set({ paysum, turnover }).where(eq(members.id, id));
@@ -24,7 +37,12 @@ async function setProgress(id: number, paysum: string, turnover: string) {
 async function bet(token: string, name: string, stake: string) {
   await credit(t, ops.finance, name, stake);
   await call(t.app, '/api/transfer', { amount: stake, sourcetype: 'userbalance', targettype: 'VCAS' }, { token });
-  const launched = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'VCAS', game_code: 'demo' }, { token });
+  const launched = await call<{ url: string }>(
+    t.app,
+    '/api/getGameUrl',
+    { plat_name: 'VCAS', game_code: 'demo' },
+    { token },
+  );
   const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
   const round = await play(t, 'round', { ticket, stake, pick: 'big' });
   expect(round.code).toBe(200);
@@ -71,14 +89,24 @@ describe('VIP levels', () => {
     clock.advance(20 * 60_000); // 00:10 Beijing, the next day (still 16:10 UTC on the same UTC day)
     await bet(m.token, m.name, '100');
     expect((await vipOf(m.token)).vip).toBe(3);
-    const rows = await call<{ list: { data: Array<{ money: string }> } }>(t.app, '/api/getfanshui', {}, { token: m.token });
+    const rows = await call<{ list: { data: Array<{ money: string }> } }>(
+      t.app,
+      '/api/getfanshui',
+      {},
+      { token: m.token },
+    );
     expect(rows.data.list.data.map((r) => r.money)).toEqual(['0.50', '0.50', '0.40']);
   });
 
   it('is recomputed for deposits through recomputeVip, skipping disabled levels and never falling', async () => {
     const m = await registerMember(t.app);
     const id = await memberId(t, m.name);
-    const levels = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
+    const levels = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/vip-levels',
+    );
     const two = levels.data.find((l) => l.level === 2);
     await adminCall(t, ops.finance, 'PUT', `/admin/api/vip-levels/${two?.id}`, { ...two, enabled: 0 });
     await setProgress(id, '5000.00', '25000.00');
@@ -95,14 +123,29 @@ describe('VIP levels', () => {
 
   it('keeps VIP level numbers unique in the back office', async () => {
     ops.finance = await operatorToken(t, 'finance');
-    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
+    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/vip-levels',
+    );
     const one = levels.data.find((l) => l.level === 1);
-    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', { ...one })).toMatchObject({ code: 409, message: '该记录已存在' });
-    expect((await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', { ...one, level: 11, realperson: '101' })).code).toBe(400);
+    expect(await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', { ...one })).toMatchObject({
+      code: 409,
+      message: '该记录已存在',
+    });
+    expect(
+      (await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', { ...one, level: 11, realperson: '101' })).code,
+    ).toBe(400);
   });
 
   it('refuses a bad level number, name or rebate with a Chinese message of its own', async () => {
-    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(t, ops.finance, 'GET', '/admin/api/vip-levels');
+    const levels = await adminCall<Array<Record<string, unknown> & { level: number }>>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/vip-levels',
+    );
     const { id: _id, ...one } = levels.data.find((l) => l.level === 1) ?? { id: 0 };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...one, level: 0 }, '等级须为1-99的整数'],
@@ -115,7 +158,11 @@ describe('VIP levels', () => {
       [{ ...one, level: 12, sport: '-1' }, '请输入正确的金额'],
     ];
     for (const [body, message] of cases) {
-      expect(await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', body), JSON.stringify(body)).toEqual({ code: 400, message, data: null });
+      expect(await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', body), JSON.stringify(body)).toEqual({
+        code: 400,
+        message,
+        data: null,
+      });
     }
   });
 });

@@ -18,7 +18,8 @@ beforeAll(async () => {
   await addVenue(t, 'AGD', 'realbet', 1, { name: '聚合转账' });
 });
 afterEach(async () => {
-  for (const table of ['venue_transfers', 'ledger_transactions']) await t.database.db.execute(sql.raw(`DROP TRIGGER IF EXISTS conflict_drill ON ${table}`));
+  for (const table of ['venue_transfers', 'ledger_transactions'])
+    await t.database.db.execute(sql.raw(`DROP TRIGGER IF EXISTS conflict_drill ON ${table}`));
 });
 
 /** The next `times` inserts or updates of `table` fail as a deadlock victim's would. */
@@ -47,7 +48,11 @@ describe('a database conflict on a money call', () => {
   it('retries a transfer whose opening was a deadlock victim once, transparently', async () => {
     const m = await member('50.00');
     await deadlocks('venue_transfers', 'INSERT', 1);
-    expect(await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGD' })).toMatchObject({ code: 200, message: '转账成功', data: { balance: '30.00' } });
+    expect(await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGD' })).toMatchObject({
+      code: 200,
+      message: '转账成功',
+      data: { balance: '30.00' },
+    });
     expect((await transfersOf(m.id)).map((r) => [r.amount, r.state])).toEqual([['20.00', 1]]);
   });
 
@@ -75,7 +80,9 @@ describe('a database conflict on a money call', () => {
     });
     expect((await transfersOf(m.id)).map((r) => [r.amount, r.state])).toEqual([['20.00', 2]]);
     clock.advance(61_000);
-    expect(await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound })).toBe(1);
+    expect(
+      await reconcileTransfers({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound }),
+    ).toBe(1);
     expect((await transfersOf(m.id)).map((r) => [r.amount, r.state])).toEqual([['20.00', 1]]);
     expect(await central(m.id)).toBe(3000);
     expect((await float()) - floatBefore).toBe(2000);

@@ -31,7 +31,10 @@ export async function launchRemote(
 ): Promise<{ url: string }> {
   const seamless = venue.walletMode === 'seamless';
   const api = await remoteVenue(deps.db, venue.code, seamless ? 'seamless' : 'transfer');
-  const [member] = await deps.db.select({ username: members.username, transferstatus: members.transferstatus }).from(members).where(eq(members.id, memberId));
+  const [member] = await deps.db
+    .select({ username: members.username, transferstatus: members.transferstatus })
+    .from(members)
+    .where(eq(members.id, memberId));
   if (!api || !member) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
   // The member is about to play there: the balance kept for it no longer says much.
   await deps.venueBalances.store.forget(memberId, venue.code);
@@ -54,7 +57,15 @@ export async function launchRemote(
   if (!seamless && member.transferstatus === 1) {
     const central = await balanceOf(deps.db, accountCode.wallet(memberId));
     try {
-      if (central > 0) await remoteTransfer(deps, memberId, venue.code, 'in', central, `autotransfer:${memberId}:${venue.code}:${randomUUID()}`);
+      if (central > 0)
+        await remoteTransfer(
+          deps,
+          memberId,
+          venue.code,
+          'in',
+          central,
+          `autotransfer:${memberId}:${venue.code}:${randomUUID()}`,
+        );
     } catch (e) {
       // The central balance moved meanwhile (another launch or transfer took it under the wallet lock): nothing is
       // moved, and the game opens with what the venue holds.
@@ -64,7 +75,13 @@ export async function launchRemote(
   const result = await callVenue(
     api,
     'launch',
-    { player: member.username, game_code: input.game_code, mobile: input.is_mobile_url === 1, return_url: `${origin}/`, token: issued.token },
+    {
+      player: member.username,
+      game_code: input.game_code,
+      mobile: input.is_mobile_url === 1,
+      return_url: `${origin}/`,
+      token: issued.token,
+    },
     { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
   );
   if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.url) {

@@ -10,7 +10,16 @@ import type { Clock } from '../../lib/time';
 import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
 import { isUnbound } from '../../providers/venue-answer-binding';
 import { members } from '../accounts/accounts-tables';
-import { accountCode, balanceOf, type Leg, moneyStatement, type Movement, movementColumns, pgArray, withFundsCheck } from '../ledger/ledger-service';
+import {
+  accountCode,
+  balanceOf,
+  type Leg,
+  moneyStatement,
+  type Movement,
+  movementColumns,
+  pgArray,
+  withFundsCheck,
+} from '../ledger/ledger-service';
 import { perDatabase } from '../../lib/same-turn-reads';
 import { sameTurnCalls } from '../../lib/same-turn-calls';
 import type { VenueBalanceCache } from './venue-balance-store';
@@ -68,7 +77,9 @@ function finishMovement(row: TransferRow, succeeded: boolean): Movement | null {
       memo: row.venueCode,
       legs: [
         { account: accountCode.house('transfers_pending', m), cents: -cents },
-        succeeded ? { account: accountCode.venueFloat(row.venueCode, m), cents } : { account: accountCode.wallet(m), cents },
+        succeeded
+          ? { account: accountCode.venueFloat(row.venueCode, m), cents }
+          : { account: accountCode.wallet(m), cents },
       ],
     };
   }
@@ -88,11 +99,23 @@ function finishMovement(row: TransferRow, succeeded: boolean): Movement | null {
 type FinishRow = { out_finished: boolean; out_state: number | null; out_balance: string | null };
 
 /** One venue_transfer_finish call's arguments; the legs are ledger_post's arrays (movementColumns). */
-type FinishItem = { transfer_no: string; wallet: string; state: 0 | 1; note: string; at: string; reference: string; kind: string; member: number; memo: string } & Legs;
+type FinishItem = {
+  transfer_no: string;
+  wallet: string;
+  state: 0 | 1;
+  note: string;
+  at: string;
+  reference: string;
+  kind: string;
+  member: number;
+  memo: string;
+} & Legs;
 
 type Legs = { codes: string[]; amounts: string[]; kinds: string[]; memberIds: (number | null)[]; venues: string[] };
 
-const legArrays = (l: Legs) => sql`${pgArray(l.codes)}::varchar[], ${pgArray(l.amounts)}::numeric[], ${pgArray(l.kinds)}::varchar[],
+const legArrays = (
+  l: Legs,
+) => sql`${pgArray(l.codes)}::varchar[], ${pgArray(l.amounts)}::numeric[], ${pgArray(l.kinds)}::varchar[],
           ${pgArray(l.memberIds)}::integer[], ${pgArray(l.venues)}::varchar[]`;
 
 /**
@@ -100,12 +123,17 @@ const legArrays = (l: Legs) => sql`${pgArray(l.codes)}::varchar[], ${pgArray(l.a
  * form as one JSON array (migration 0029), answered by item number; a lone item, or each of a batch that failed, is
  * `one` (the one-transfer function).
  */
-function batchedCalls<I extends object, R>(many: 'venue_transfer_open_many' | 'venue_transfer_finish_many', one: (item: I) => SQL) {
+function batchedCalls<I extends object, R>(
+  many: 'venue_transfer_open_many' | 'venue_transfer_finish_many',
+  one: (item: I) => SQL,
+) {
   return perDatabase((db: Db) =>
     sameTurnCalls<I, R | undefined>(
       async (items) => {
         const numbered = JSON.stringify(items.map((item, n) => ({ n, ...item })));
-        const rows = rowsOf<R & { out_item: number }>(await db.execute(sql`SELECT * FROM ${sql.identifier(many)}(${numbered}::jsonb)`));
+        const rows = rowsOf<R & { out_item: number }>(
+          await db.execute(sql`SELECT * FROM ${sql.identifier(many)}(${numbered}::jsonb)`),
+        );
         return items.map((_, n) => rows.find((r) => r.out_item === n));
       },
       async (item) => rowsOf<R>(await db.execute(one(item)))[0],
@@ -128,7 +156,13 @@ const finishCalls = batchedCalls<FinishItem, FinishRow>(
  * does. Answers whether this call finished it, with the transfer's state and the wallet balance.
  */
 async function finish(deps: RemoteTransferDeps, row: TransferRow, succeeded: boolean, note = '') {
-  const movement = finishMovement(row, succeeded) ?? { reference: '', kind: '', memberId: row.memberId, memo: '', legs: [] };
+  const movement = finishMovement(row, succeeded) ?? {
+    reference: '',
+    kind: '',
+    memberId: row.memberId,
+    memo: '',
+    legs: [],
+  };
   const item: FinishItem = {
     transfer_no: row.transferNo,
     wallet: accountCode.wallet(row.memberId),
@@ -149,10 +183,23 @@ async function finish(deps: RemoteTransferDeps, row: TransferRow, succeeded: boo
   };
 }
 
-type OpenRow = { out_outcome: 'opened' | 'repeated' | 'above_balance'; out_transfer_no: string | null; out_state: number | null };
+type OpenRow = {
+  out_outcome: 'opened' | 'repeated' | 'above_balance';
+  out_transfer_no: string | null;
+  out_state: number | null;
+};
 
 /** One venue_transfer_open call's arguments; the hold's legs are ledger_post's arrays (movementColumns). */
-type OpenItem = { member: number; wallet: string; reference: string; transfer_no: string; venue: string; direction: 'in' | 'out'; amount: string; at: string } & Legs;
+type OpenItem = {
+  member: number;
+  wallet: string;
+  reference: string;
+  transfer_no: string;
+  venue: string;
+  direction: 'in' | 'out';
+  amount: string;
+  at: string;
+} & Legs;
 
 /** Opening calls: venue_transfer_open (migrations 0022, 0028), batched as finishing ones are. */
 const openCalls = batchedCalls<OpenItem, OpenRow>(
@@ -168,7 +215,14 @@ const openCalls = batchedCalls<OpenItem, OpenRow>(
  * wallet lock, in one call of venue_transfer_open. Answers the transfer, or the one this reference opened before
  * (`repeated`).
  */
-async function open(deps: RemoteTransferDeps, memberId: number, venue: RemoteVenue, direction: 'in' | 'out', cents: number, reference: string) {
+async function open(
+  deps: RemoteTransferDeps,
+  memberId: number,
+  venue: RemoteVenue,
+  direction: 'in' | 'out',
+  cents: number,
+  reference: string,
+) {
   const transferNo = newTransferNo();
   const hold: Leg[] =
     direction === 'in'
@@ -209,7 +263,10 @@ async function open(deps: RemoteTransferDeps, memberId: number, venue: RemoteVen
 }
 
 async function outcome(db: Db, memberId: number, transferNo: string): Promise<RemoteTransferOutcome> {
-  const [row] = await db.select({ state: venueTransfers.state }).from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo));
+  const [row] = await db
+    .select({ state: venueTransfers.state })
+    .from(venueTransfers)
+    .where(eq(venueTransfers.transferNo, transferNo));
   const balance = centsToMoney(await balanceOf(db, accountCode.wallet(memberId)));
   return { state: (row?.state ?? 2) as 0 | 1 | 2, balance };
 }
@@ -311,7 +368,12 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
   if (row.state !== 2) return false;
   const venue = await remoteVenue(deps.db, row.venueCode);
   if (!venue) return false;
-  const result = await callVenue(venue, 'transferStatus', { transfer_id: row.transferNo }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
+  const result = await callVenue(
+    venue,
+    'transferStatus',
+    { transfer_id: row.transferNo },
+    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
+  );
   if (result.kind === 'in-doubt') {
     if (isUnbound(result.reason)) await notePending(deps, row.transferNo, MSG.venueAnswerUnbound);
     return false;
@@ -324,9 +386,13 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
       await notePending(deps, row.transferNo, `${MSG.venueAmountMismatch}：场馆记为 ${transfer.amount}`);
       return false;
     }
-    return (await finish(deps, row, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : '')).finished;
+    return (await finish(deps, row, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : ''))
+      .finished;
   }
-  if (status === 'UNKNOWN_TRANSACTION' && deps.clock.now().getTime() - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) {
+  if (
+    status === 'UNKNOWN_TRANSACTION' &&
+    deps.clock.now().getTime() - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS
+  ) {
     return (await finish(deps, row, false, 'never reached the venue')).finished;
   }
   return false;
@@ -352,10 +418,19 @@ export async function transferVersions(db: Db, memberId: number): Promise<Map<st
 }
 
 /** The member's balance at one transfer-wallet venue as it answers now, or null when it does not answer. */
-export async function askVenueBalance(deps: RemoteTransferDeps, venueCode: string, player: string): Promise<number | null> {
+export async function askVenueBalance(
+  deps: RemoteTransferDeps,
+  venueCode: string,
+  player: string,
+): Promise<number | null> {
   const venue = await remoteVenue(deps.db, venueCode);
   if (!venue) return null;
-  const result = await callVenue(venue, 'balance', { player }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
+  const result = await callVenue(
+    venue,
+    'balance',
+    { player },
+    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
+  );
   if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
   return numericToCents(result.answer.balance);
 }
@@ -365,7 +440,11 @@ export async function askVenueBalance(deps: RemoteTransferDeps, venueCode: strin
  * for a venue that does not answer: what money decisions (a transfer out, a recycle) go by. Screens read the kept
  * balances of venue-balance-cache.ts instead.
  */
-export async function remoteBalances(deps: RemoteTransferDeps, memberId: number, venueCodes: string[]): Promise<Map<string, number | null>> {
+export async function remoteBalances(
+  deps: RemoteTransferDeps,
+  memberId: number,
+  venueCodes: string[],
+): Promise<Map<string, number | null>> {
   if (!venueCodes.length) return new Map();
   // Money reaches a transfer-wallet venue only by a transfer: a venue the member never sent a transfer to holds
   // nothing of theirs, and is not asked.
@@ -373,6 +452,8 @@ export async function remoteBalances(deps: RemoteTransferDeps, memberId: number,
   const asked = venueCodes.filter((code) => sentTo.has(code));
   if (!asked.length) return new Map(venueCodes.map((code) => [code, 0] as const));
   const player = await playerName(deps.db, memberId);
-  const answers = new Map(await Promise.all(asked.map(async (code) => [code, await askVenueBalance(deps, code, player)] as const)));
+  const answers = new Map(
+    await Promise.all(asked.map(async (code) => [code, await askVenueBalance(deps, code, player)] as const)),
+  );
   return new Map(venueCodes.map((code) => [code, answers.has(code) ? (answers.get(code) ?? null) : 0] as const));
 }

@@ -1,10 +1,22 @@
 import { eq, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, call, controlHeaders, credit, manualClock, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  controlHeaders,
+  credit,
+  manualClock,
+  registerMember,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { numericToCents } from '../../lib/money';
 import { hmacHex } from '../../lib/hmac';
-import { sandboxAggregatorPlayers, sandboxAggregatorRounds } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
+import {
+  sandboxAggregatorPlayers,
+  sandboxAggregatorRounds,
+} from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
 import { venues } from '../content/content-tables';
 import { ledgerAccounts } from '../ledger/ledger-tables';
 import { reconcileTransfers } from './remote-transfers';
@@ -25,8 +37,24 @@ const ops = useOperators(t, ['finance']);
 beforeAll(async () => {
   base = t.origin;
   await t.database.db.insert(venues).values([
-    { code: 'PXT', name: '转账', platname: 'PXT', categoryId: 'realbet', walletMode: 'transfer', apiBaseUrl: `${base}/sandbox/aggregator/api/PXT`, apiSecret: 'transfer-venue-secret-2' },
-    { code: 'PXS', name: '无缝', platname: 'PXS', categoryId: 'realbet', walletMode: 'seamless', apiBaseUrl: `${base}/sandbox/aggregator/api/PXS`, apiSecret: SEAMLESS_SECRET },
+    {
+      code: 'PXT',
+      name: '转账',
+      platname: 'PXT',
+      categoryId: 'realbet',
+      walletMode: 'transfer',
+      apiBaseUrl: `${base}/sandbox/aggregator/api/PXT`,
+      apiSecret: 'transfer-venue-secret-2',
+    },
+    {
+      code: 'PXS',
+      name: '无缝',
+      platname: 'PXS',
+      categoryId: 'realbet',
+      walletMode: 'seamless',
+      apiBaseUrl: `${base}/sandbox/aggregator/api/PXS`,
+      apiSecret: SEAMLESS_SECRET,
+    },
   ]);
   for (let i = 0; i < 2; i += 1) {
     const m = await registerMember(t.app);
@@ -47,8 +75,19 @@ type Command =
 const who = fc.integer({ min: 0, max: 1 });
 const cents = fc.integer({ min: 100, max: 8_000 });
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ op: fc.constantFrom('in' as const, 'out' as const), who, cents, fault: fc.constantFrom('none' as const, 'late' as const, 'timeout' as const, 'fail' as const) }),
-  fc.record({ op: fc.constant('play' as const), who, venue: fc.constantFrom('PXT' as const, 'PXS' as const), cents, twice: fc.boolean() }),
+  fc.record({
+    op: fc.constantFrom('in' as const, 'out' as const),
+    who,
+    cents,
+    fault: fc.constantFrom('none' as const, 'late' as const, 'timeout' as const, 'fail' as const),
+  }),
+  fc.record({
+    op: fc.constant('play' as const),
+    who,
+    venue: fc.constantFrom('PXT' as const, 'PXS' as const),
+    cents,
+    twice: fc.boolean(),
+  }),
   fc.record({ op: fc.constant('rollback' as const), who, cents }),
   fc.record({ op: fc.constant('reconcile' as const), minutes: fc.constantFrom(0, 2, 7) }),
 );
@@ -63,15 +102,29 @@ async function run(c: Command) {
   const p = players[c.who]!;
   const amount = (c.cents / 100).toFixed(2);
   if (c.op === 'in' || c.op === 'out') {
-    if (c.fault !== 'none') await post('/sandbox/aggregator/faults', { venue: 'PXT', call: 'transfer', mode: c.fault, hold_ms: TIMEOUT_MS * 2 });
-    const body = c.op === 'in' ? { amount, sourcetype: 'userbalance', targettype: 'PXT' } : { amount, sourcetype: 'PXT', targettype: 'userbalance' };
+    if (c.fault !== 'none')
+      await post('/sandbox/aggregator/faults', {
+        venue: 'PXT',
+        call: 'transfer',
+        mode: c.fault,
+        hold_ms: TIMEOUT_MS * 2,
+      });
+    const body =
+      c.op === 'in'
+        ? { amount, sourcetype: 'userbalance', targettype: 'PXT' }
+        : { amount, sourcetype: 'PXT', targettype: 'userbalance' };
     const answer = await call(t.app, '/api/transfer', body, { token: p.token });
     // Done, refused by the venue (209) or above the balance (210); never anything else.
     expect([200, 209, 210]).toContain(answer.code);
     return;
   }
   if (c.op === 'play') {
-    const launch = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: c.venue, game_code: 'dice' }, { token: p.token });
+    const launch = await call<{ url: string }>(
+      t.app,
+      '/api/getGameUrl',
+      { plat_name: c.venue, game_code: 'dice' },
+      { token: p.token },
+    );
     expect(launch.code).toBe(200);
     const ticket = new URL(launch.data.url).searchParams.get('ticket');
     if (c.twice) await post('/sandbox/aggregator/faults', { venue: 'PXS', call: 'callback', mode: 'twice' });
@@ -91,8 +144,22 @@ async function run(c: Command) {
     });
     return (await res.json()) as { status: string };
   };
-  const bet = await signed('bet', { player: p.name, transaction_id: `prop-${serial}`, round_id: `prop-r-${serial}`, amount });
-  if (bet.status === 'OK') expect((await signed('rollback', { player: p.name, transaction_id: `prop-rb-${serial}`, reference_transaction_id: `prop-${serial}` })).status).toBe('OK');
+  const bet = await signed('bet', {
+    player: p.name,
+    transaction_id: `prop-${serial}`,
+    round_id: `prop-r-${serial}`,
+    amount,
+  });
+  if (bet.status === 'OK')
+    expect(
+      (
+        await signed('rollback', {
+          player: p.name,
+          transaction_id: `prop-rb-${serial}`,
+          reference_transaction_id: `prop-${serial}`,
+        })
+      ).status,
+    ).toBe('OK');
 }
 
 async function sumCents(rows: Promise<{ v: string | null }[]>) {
@@ -111,18 +178,41 @@ describe('remote venues under injected faults', () => {
         const pending = await t.database.db.select().from(venueTransfers).where(eq(venueTransfers.state, 2));
         expect(pending).toEqual([]);
 
-        const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
+        const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(
+          t,
+          ops.finance,
+          'GET',
+          '/admin/api/ledger/check',
+        );
         expect(check.data.mismatched).toEqual([]);
         expect(check.data.total).toBe('0.00');
 
         const db = t.database.db;
-        const float = await sumCents(db.select({ v: sql<string>`sum(${ledgerAccounts.balance})` }).from(ledgerAccounts).where(like(ledgerAccounts.code, 'house:venue:PXT:%')));
-        const held = await sumCents(db.select({ v: sql<string>`sum(${sandboxAggregatorPlayers.balance})` }).from(sandboxAggregatorPlayers).where(eq(sandboxAggregatorPlayers.venueCode, 'PXT')));
+        const float = await sumCents(
+          db
+            .select({ v: sql<string>`sum(${ledgerAccounts.balance})` })
+            .from(ledgerAccounts)
+            .where(like(ledgerAccounts.code, 'house:venue:PXT:%')),
+        );
+        const held = await sumCents(
+          db
+            .select({ v: sql<string>`sum(${sandboxAggregatorPlayers.balance})` })
+            .from(sandboxAggregatorPlayers)
+            .where(eq(sandboxAggregatorPlayers.venueCode, 'PXT')),
+        );
         const results = await sumCents(
-          db.select({ v: sql<string>`sum(${sandboxAggregatorRounds.payout} - ${sandboxAggregatorRounds.stake})` }).from(sandboxAggregatorRounds).where(eq(sandboxAggregatorRounds.venueCode, 'PXT')),
+          db
+            .select({ v: sql<string>`sum(${sandboxAggregatorRounds.payout} - ${sandboxAggregatorRounds.stake})` })
+            .from(sandboxAggregatorRounds)
+            .where(eq(sandboxAggregatorRounds.venueCode, 'PXT')),
         );
         expect(held).toBe(float + results);
-        const inTransit = await sumCents(db.select({ v: sql<string>`sum(${ledgerAccounts.balance})` }).from(ledgerAccounts).where(like(ledgerAccounts.code, 'house:transfers_pending:%')));
+        const inTransit = await sumCents(
+          db
+            .select({ v: sql<string>`sum(${ledgerAccounts.balance})` })
+            .from(ledgerAccounts)
+            .where(like(ledgerAccounts.code, 'house:transfers_pending:%')),
+        );
         expect(inTransit).toBe(0);
         for (const p of players) {
           const balance = await call<{ balance: string }>(t.app, '/api/balance', {}, { token: p.token });

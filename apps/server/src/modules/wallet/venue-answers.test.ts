@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVenue, adminCall, controlHeaders, manualClock, useOperators, useTestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
 import { allowLoopbackPort } from '../../lib/outbound';
-import { sandboxAggregatorPlayers, sandboxAggregatorTransfers } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
+import {
+  sandboxAggregatorPlayers,
+  sandboxAggregatorTransfers,
+} from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
 import { venues } from '../content/content-tables';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { ledgerTransactions } from '../ledger/ledger-tables';
@@ -35,7 +38,9 @@ beforeAll(async () => {
     req.on('end', () => {
       const path = (req.url ?? '').replace(/^\/api\/AGX/, '');
       const script = scripts.get(path);
-      const text = JSON.stringify(script ? script(JSON.parse(raw) as Record<string, unknown>) : { status: 'INVALID_REQUEST' });
+      const text = JSON.stringify(
+        script ? script(JSON.parse(raw) as Record<string, unknown>) : { status: 'INVALID_REQUEST' },
+      );
       res.writeHead(200, { 'content-type': 'application/json', 'x-signature': hmacHex(SECRET, text) }).end(text);
     });
   });
@@ -79,8 +84,17 @@ const UNBOUND_NOTE = '场馆答复与本次转账不符，未予采信';
 describe('a venue answer bound to its transfer', () => {
   it('takes a signed OK replayed from another transfer as in doubt: the transfer in stays pending, nothing completes', async () => {
     const m = await member('100.00');
-    scripts.set('/transfers', (req) => ({ status: 'OK', transfer_id: 'VTCAPTURED0001', amount: req.amount, timestamp: nowSeconds(), balance: '30.00' }));
-    expect(await transfer(m.token, { amount: '30.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({ ...PENDING, data: { balance: '70.00' } });
+    scripts.set('/transfers', (req) => ({
+      status: 'OK',
+      transfer_id: 'VTCAPTURED0001',
+      amount: req.amount,
+      timestamp: nowSeconds(),
+      balance: '30.00',
+    }));
+    expect(await transfer(m.token, { amount: '30.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({
+      ...PENDING,
+      data: { balance: '70.00' },
+    });
     const [row] = await transfersOf(m.id);
     expect(row).toMatchObject({ direction: 'in', amount: '30.00', state: 2, note: UNBOUND_NOTE });
     expect(await movementsOf(row?.transferNo ?? '')).toEqual(['hold']);
@@ -90,11 +104,27 @@ describe('a venue answer bound to its transfer', () => {
   it('neither refunds on a replayed refusal nor credits on a replayed OK for a transfer out', async () => {
     const m = await member('50.00');
     // A refusal captured from another transfer would refund money the venue may already hold.
-    scripts.set('/transfers', (req) => ({ status: 'INSUFFICIENT_FUNDS', transfer_id: 'VTCAPTURED0002', amount: req.amount, timestamp: nowSeconds() }));
-    expect(await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({ ...PENDING, data: { balance: '30.00' } });
+    scripts.set('/transfers', (req) => ({
+      status: 'INSUFFICIENT_FUNDS',
+      transfer_id: 'VTCAPTURED0002',
+      amount: req.amount,
+      timestamp: nowSeconds(),
+    }));
+    expect(await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({
+      ...PENDING,
+      data: { balance: '30.00' },
+    });
     scripts.set('/balance', () => ({ status: 'OK', balance: '500.00' }));
-    scripts.set('/transfers', (req) => ({ status: 'OK', transfer_id: 'VTCAPTURED0003', amount: req.amount, timestamp: nowSeconds() }));
-    expect(await transfer(m.token, { amount: '15.00', sourcetype: 'AGX', targettype: 'userbalance' })).toMatchObject({ ...PENDING, data: { balance: '30.00' } });
+    scripts.set('/transfers', (req) => ({
+      status: 'OK',
+      transfer_id: 'VTCAPTURED0003',
+      amount: req.amount,
+      timestamp: nowSeconds(),
+    }));
+    expect(await transfer(m.token, { amount: '15.00', sourcetype: 'AGX', targettype: 'userbalance' })).toMatchObject({
+      ...PENDING,
+      data: { balance: '30.00' },
+    });
     const rows = await transfersOf(m.id);
     expect(rows.map((r) => [r.direction, r.amount, r.state, r.note])).toEqual([
       ['in', '20.00', 2, UNBOUND_NOTE],
@@ -108,13 +138,38 @@ describe('a venue answer bound to its transfer', () => {
 
   it('takes an answer with another amount or a stale timestamp as in doubt', async () => {
     const m = await member('60.00');
-    scripts.set('/transfers', (req) => ({ status: 'OK', transfer_id: req.transfer_id, amount: '1.00', timestamp: nowSeconds() }));
-    expect(await transfer(m.token, { amount: '25.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({ ...PENDING, data: { balance: '35.00' } });
-    scripts.set('/transfers', (req) => ({ status: 'OK', transfer_id: req.transfer_id, amount: req.amount, timestamp: nowSeconds() - 301 }));
-    expect(await transfer(m.token, { amount: '5.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({ ...PENDING, data: { balance: '30.00' } });
+    scripts.set('/transfers', (req) => ({
+      status: 'OK',
+      transfer_id: req.transfer_id,
+      amount: '1.00',
+      timestamp: nowSeconds(),
+    }));
+    expect(await transfer(m.token, { amount: '25.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({
+      ...PENDING,
+      data: { balance: '35.00' },
+    });
+    scripts.set('/transfers', (req) => ({
+      status: 'OK',
+      transfer_id: req.transfer_id,
+      amount: req.amount,
+      timestamp: nowSeconds() - 301,
+    }));
+    expect(await transfer(m.token, { amount: '5.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({
+      ...PENDING,
+      data: { balance: '30.00' },
+    });
     // Within the window either way is still fresh.
-    scripts.set('/transfers', (req) => ({ status: 'OK', transfer_id: req.transfer_id, amount: req.amount, timestamp: nowSeconds() + 299 }));
-    expect(await transfer(m.token, { amount: '4.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({ code: 200, message: '转账成功', data: { balance: '26.00' } });
+    scripts.set('/transfers', (req) => ({
+      status: 'OK',
+      transfer_id: req.transfer_id,
+      amount: req.amount,
+      timestamp: nowSeconds() + 299,
+    }));
+    expect(await transfer(m.token, { amount: '4.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({
+      code: 200,
+      message: '转账成功',
+      data: { balance: '26.00' },
+    });
     const rows = await transfersOf(m.id);
     expect(rows.map((r) => [r.amount, r.state])).toEqual([
       ['25.00', 2],
@@ -128,12 +183,25 @@ describe('a venue answer bound to its transfer', () => {
   it('neither completes nor refunds on a status answer about another transfer or out of time', async () => {
     const m = await member('40.00');
     scripts.set('/transfers', () => ({ status: 'OK' }));
-    expect(await transfer(m.token, { amount: '10.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({ ...PENDING, data: { balance: '30.00' } });
+    expect(await transfer(m.token, { amount: '10.00', sourcetype: 'userbalance', targettype: 'AGX' })).toMatchObject({
+      ...PENDING,
+      data: { balance: '30.00' },
+    });
     const [row] = await transfersOf(m.id);
     clock.advance(7 * 60_000);
     for (const answer of [
-      (req: Record<string, unknown>) => ({ status: 'OK', transfer_id: `${String(req.transfer_id)}X`, timestamp: nowSeconds(), transfer: { state: 'SUCCESS', amount: '10.00' } }),
-      () => ({ status: 'OK', transfer_id: row?.transferNo, timestamp: nowSeconds() - 600, transfer: { state: 'FAILED', amount: '10.00' } }),
+      (req: Record<string, unknown>) => ({
+        status: 'OK',
+        transfer_id: `${String(req.transfer_id)}X`,
+        timestamp: nowSeconds(),
+        transfer: { state: 'SUCCESS', amount: '10.00' },
+      }),
+      () => ({
+        status: 'OK',
+        transfer_id: row?.transferNo,
+        timestamp: nowSeconds() - 600,
+        transfer: { state: 'FAILED', amount: '10.00' },
+      }),
       () => ({ status: 'UNKNOWN_TRANSACTION', transfer_id: 'VTCAPTURED0004', timestamp: nowSeconds() }),
       () => ({ status: 'UNKNOWN_TRANSACTION' }),
     ]) {
@@ -144,7 +212,12 @@ describe('a venue answer bound to its transfer', () => {
     expect(await movementsOf(row?.transferNo ?? '')).toEqual(['hold']);
     expect(await central(m.id)).toBe(30);
     // The venue's own bound answer settles it.
-    scripts.set('/transfers/status', (req) => ({ status: 'OK', transfer_id: req.transfer_id, timestamp: nowSeconds(), transfer: { state: 'FAILED', amount: '10.00' } }));
+    scripts.set('/transfers/status', (req) => ({
+      status: 'OK',
+      transfer_id: req.transfer_id,
+      timestamp: nowSeconds(),
+      transfer: { state: 'FAILED', amount: '10.00' },
+    }));
     await reconcileTransfers(deps());
     expect((await transfersOf(m.id)).map((r) => r.state)).toEqual([0]);
     expect(await movementsOf(row?.transferNo ?? '')).toEqual(['hold', 'refund']);
@@ -162,7 +235,10 @@ describe('a partial confirmation', () => {
       body: JSON.stringify({ venue: 'AGP', call: 'transfer', mode: 'timeout', hold_ms: TIMEOUT_MS * 3 }),
     });
     expect(res.status).toBe(200);
-    expect(await transfer(m.token, { amount: '30.00', sourcetype: 'userbalance', targettype: 'AGP' })).toMatchObject({ ...PENDING, data: { balance: '70.00' } });
+    expect(await transfer(m.token, { amount: '30.00', sourcetype: 'userbalance', targettype: 'AGP' })).toMatchObject({
+      ...PENDING,
+      data: { balance: '70.00' },
+    });
     const [row] = await transfersOf(m.id);
     const transferNo = row?.transferNo ?? '';
     // The venue's books: it applied this transfer as 10.00.
@@ -179,7 +255,9 @@ describe('a partial confirmation', () => {
     const floatBefore = await balanceOf(t.database.db, accountCode.venueFloat('AGP', m.id));
     clock.advance(61_000);
     expect(await reconcileTransfers(deps())).toBe(0);
-    expect((await transfersOf(m.id)).map((r) => [r.state, r.note])).toEqual([[2, '场馆确认金额与转账不符：场馆记为 10.00']]);
+    expect((await transfersOf(m.id)).map((r) => [r.state, r.note])).toEqual([
+      [2, '场馆确认金额与转账不符：场馆记为 10.00'],
+    ]);
     expect(await movementsOf(transferNo)).toEqual(['hold']);
     expect(await balanceOf(t.database.db, accountCode.venueFloat('AGP', m.id))).toBe(floatBefore);
     // Central 70.00 and 30.00 held pending; the venue's books say 10.00: the 20.00 difference is finance's to settle.
@@ -190,7 +268,13 @@ describe('a partial confirmation', () => {
       .where(and(eq(sandboxAggregatorPlayers.venueCode, 'AGP'), eq(sandboxAggregatorPlayers.player, m.name)));
     expect(books?.balance).toBe('10.00');
 
-    const asked = await adminCall<Record<string, unknown>>(t, ops.finance, 'POST', `/admin/api/venue-transfers/${transferNo}/reconcile`, {});
+    const asked = await adminCall<Record<string, unknown>>(
+      t,
+      ops.finance,
+      'POST',
+      `/admin/api/venue-transfers/${transferNo}/reconcile`,
+      {},
+    );
     expect(asked).toMatchObject({
       code: 200,
       message: '场馆确认金额与转账不符，转账仍在处理中，请与场馆核实',

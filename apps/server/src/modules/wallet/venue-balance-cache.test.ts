@@ -4,7 +4,17 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import {
+  adminCall,
+  buildTestApp,
+  call,
+  credit,
+  manualClock,
+  memberId,
+  operatorToken,
+  registerMember,
+  type TestApp,
+} from '../../../test/helper';
 import { type CountingVenue, startCountingVenue } from '../../../test/counting-venue';
 import { buildApp } from '../../app';
 import { testRedisUrl } from '../../config';
@@ -36,7 +46,10 @@ const venueRow = (code: string, venue: CountingVenue, sort: number) => ({
 
 beforeAll(async () => {
   // Venue calls give up after 3 s, well after the list's 1 s deadline for one venue.
-  t = await buildTestApp({ clock, config: { venueTimeoutMs: 3000, outbound: { allow: parseOutboundAllow('127.0.0.1'), requireHttps: false } } });
+  t = await buildTestApp({
+    clock,
+    config: { venueTimeoutMs: 3000, outbound: { allow: parseOutboundAllow('127.0.0.1'), requireHttps: false } },
+  });
   op = await operatorToken(t, 'finance');
   fast = await startCountingVenue(clock);
   slow = await startCountingVenue(clock);
@@ -90,7 +103,10 @@ async function showsAtOnceThenKept(token: string, balance: string) {
 describe('venue balances kept per member and venue', () => {
   it('polled every 1.5 s, asks the venue once per 10 s; a change at the venue (a win) shows when that has passed', async () => {
     const m = await member('100.00');
-    expect(await transfer(m.token, '40.00', 'userbalance', FAST)).toMatchObject({ code: 200, data: { balance: '60.00' } });
+    expect(await transfer(m.token, '40.00', 'userbalance', FAST)).toMatchObject({
+      code: 200,
+      data: { balance: '60.00' },
+    });
     const before = fast.balanceCalls;
     for (let i = 0; i < 6; i += 1) {
       expect(await entry(m.token, FAST)).toEqual(live(FAST, '40.00'));
@@ -104,7 +120,9 @@ describe('venue balances kept per member and venue', () => {
     expect(await entry(m.token, FAST)).toEqual(live(FAST, '55.00'));
     expect(fast.balanceCalls).toBe(before + 2);
     // /api/user's gameblance reads the same kept balance.
-    expect((await call<{ gameblance: string }>(t.app, '/api/user', {}, { token: m.token })).data.gameblance).toBe('55.00');
+    expect((await call<{ gameblance: string }>(t.app, '/api/user', {}, { token: m.token })).data.gameblance).toBe(
+      '55.00',
+    );
     expect(fast.balanceCalls).toBe(before + 2);
   });
 
@@ -118,27 +136,45 @@ describe('venue balances kept per member and venue', () => {
 
     // A launch with auto-transfer on moves the whole central balance (180.00) into the venue.
     expect((await call(t.app, '/api/uptransferstatus', { transferstatus: 1 }, { token: m.token })).code).toBe(200);
-    expect((await call(t.app, '/api/getGameUrl', { plat_name: FAST, game_code: 'demo' }, { token: m.token })).code).toBe(200);
+    expect(
+      (await call(t.app, '/api/getGameUrl', { plat_name: FAST, game_code: 'demo' }, { token: m.token })).code,
+    ).toBe(200);
     await showsAtOnceThenKept(m.token, '200.00');
     await call(t.app, '/api/uptransferstatus', { transferstatus: 0 }, { token: m.token });
 
-    expect(await call(t.app, '/api/transall', {}, { token: m.token })).toEqual({ code: 200, message: MSG.recycleOk, data: { balance: '200.00' } });
+    expect(await call(t.app, '/api/transall', {}, { token: m.token })).toEqual({
+      code: 200,
+      message: MSG.recycleOk,
+      data: { balance: '200.00' },
+    });
     await showsAtOnceThenKept(m.token, '0.00');
 
     expect((await transfer(m.token, '50.00', 'userbalance', FAST)).code).toBe(200);
     await showsAtOnceThenKept(m.token, '50.00');
-    expect(await adminCall(t, op, 'POST', `/admin/api/members/${m.id}/recycle`, {})).toMatchObject({ code: 200, data: { recycled: '50.00', balance: '200.00' } });
+    expect(await adminCall(t, op, 'POST', `/admin/api/members/${m.id}/recycle`, {})).toMatchObject({
+      code: 200,
+      data: { recycled: '50.00', balance: '200.00' },
+    });
     await showsAtOnceThenKept(m.token, '0.00');
 
     // A transfer in whose answer never comes stays pending; the venue applies it late; finance's reconcile finishes it.
     fast.holdTransfers();
-    expect(await transfer(m.token, '25.00', 'userbalance', FAST)).toEqual({ code: 200, message: MSG.transferPending, data: { balance: '175.00' } });
+    expect(await transfer(m.token, '25.00', 'userbalance', FAST)).toEqual({
+      code: 200,
+      message: MSG.transferPending,
+      data: { balance: '175.00' },
+    });
     await showsAtOnceThenKept(m.token, '0.00');
     fast.releaseTransfers();
     expect(await entry(m.token, FAST)).toEqual(live(FAST, '0.00'));
-    const pending = await t.database.db.select().from(venueTransfers).where(and(eq(venueTransfers.memberId, m.id), eq(venueTransfers.state, 2)));
+    const pending = await t.database.db
+      .select()
+      .from(venueTransfers)
+      .where(and(eq(venueTransfers.memberId, m.id), eq(venueTransfers.state, 2)));
     expect(pending).toMatchObject([{ amount: '25.00', venueCode: FAST, direction: 'in' }]);
-    expect(await adminCall(t, op, 'POST', `/admin/api/venue-transfers/${pending[0]?.transferNo}/reconcile`, {})).toMatchObject({
+    expect(
+      await adminCall(t, op, 'POST', `/admin/api/venue-transfers/${pending[0]?.transferNo}/reconcile`, {}),
+    ).toMatchObject({
       code: 200,
       message: MSG.venueTransferReconciled,
       data: { state: 1 },
@@ -181,7 +217,9 @@ describe('a venue slow or down', () => {
       { ...live(SLOW, '12.00'), stale: 1 },
     ]);
     // /api/user counts the last balance too.
-    expect((await call<{ gameblance: string }>(t.app, '/api/user', {}, { token: m.token })).data.gameblance).toBe('47.50');
+    expect((await call<{ gameblance: string }>(t.app, '/api/user', {}, { token: m.token })).data.gameblance).toBe(
+      '47.50',
+    );
     slow.releaseBalances();
   });
 
@@ -242,7 +280,12 @@ describe.skipIf(!redisUrl)('several server processes on one Redis (TEST_REDIS_UR
     expect(await entry(m.token, FAST, second)).toEqual(live(FAST, '40.00'));
     expect(fast.balanceCalls).toBe(before + 1);
 
-    const out = await call(second, '/api/transfer', { amount: '15.00', sourcetype: FAST, targettype: 'userbalance' }, { token: m.token });
+    const out = await call(
+      second,
+      '/api/transfer',
+      { amount: '15.00', sourcetype: FAST, targettype: 'userbalance' },
+      { token: m.token },
+    );
     expect(out).toMatchObject({ code: 200, data: { balance: '75.00' } });
     const afterMove = fast.balanceCalls;
     expect(await entry(m.token, FAST, first)).toEqual(live(FAST, '25.00'));

@@ -21,7 +21,10 @@ export const VENUE_BALANCE_FRESH_MS = 10_000;
 /** Far below the 1.5 s poll: a list never waits on one venue longer than this. */
 export const VENUE_BALANCE_DEADLINE_MS = 1_000;
 
-export function venueBalanceCache(store: VenueBalanceStore, options: { freshMs?: number; deadlineMs?: number } = {}): VenueBalanceCache {
+export function venueBalanceCache(
+  store: VenueBalanceStore,
+  options: { freshMs?: number; deadlineMs?: number } = {},
+): VenueBalanceCache {
   return {
     store,
     freshMs: options.freshMs ?? VENUE_BALANCE_FRESH_MS,
@@ -39,7 +42,10 @@ export interface ShownBalance {
 
 type CachedDeps = RemoteTransferDeps & { venueBalances: VenueBalanceCache };
 
-const shown = (known: KnownVenueBalance): ShownBalance => ({ cents: known.cents, stale: !known.answered && known.cents !== null });
+const shown = (known: KnownVenueBalance): ShownBalance => ({
+  cents: known.cents,
+  stale: !known.answered && known.cents !== null,
+});
 
 /** The flight's answer, or undefined once `ms` have passed (the flight goes on and stores what it gets). */
 async function withinDeadline<T>(flight: Promise<T>, ms: number): Promise<T | undefined> {
@@ -58,7 +64,14 @@ async function withinDeadline<T>(flight: Promise<T>, ms: number): Promise<T | un
  * Asks the venue once for all concurrent readers of this member, venue and version in this process, and stores the
  * answer. Never rejects: a venue, database or store failure is a venue that did not answer.
  */
-function askOnce(deps: CachedDeps, memberId: number, code: string, version: string, before: KnownVenueBalance | undefined, player: () => Promise<string>) {
+function askOnce(
+  deps: CachedDeps,
+  memberId: number,
+  code: string,
+  version: string,
+  before: KnownVenueBalance | undefined,
+  player: () => Promise<string>,
+) {
   const key = `${memberId}:${code}:${version}`;
   const running = deps.venueBalances.inFlight.get(key);
   if (running) return running;
@@ -66,7 +79,12 @@ function askOnce(deps: CachedDeps, memberId: number, code: string, version: stri
     const cents = await player()
       .then((name) => askVenueBalance(deps, code, name))
       .catch(() => null);
-    const known: KnownVenueBalance = { version, askedAt: deps.clock.now().getTime(), answered: cents !== null, cents: cents ?? before?.cents ?? null };
+    const known: KnownVenueBalance = {
+      version,
+      askedAt: deps.clock.now().getTime(),
+      answered: cents !== null,
+      cents: cents ?? before?.cents ?? null,
+    };
     await deps.venueBalances.store.put(memberId, code, known).catch(() => undefined);
     return known;
   })().finally(() => deps.venueBalances.inFlight.delete(key));
@@ -79,7 +97,11 @@ function askOnce(deps: CachedDeps, memberId: number, code: string, version: stri
  * (one call for all concurrent readers) within the deadline, else the last balance it gave, marked stale. A venue the
  * member never sent a transfer to holds nothing of theirs and is not asked (0).
  */
-export async function shownVenueBalances(deps: CachedDeps, memberId: number, venueCodes: string[]): Promise<Map<string, ShownBalance>> {
+export async function shownVenueBalances(
+  deps: CachedDeps,
+  memberId: number,
+  venueCodes: string[],
+): Promise<Map<string, ShownBalance>> {
   const result = new Map<string, ShownBalance>(venueCodes.map((code) => [code, { cents: 0, stale: false }]));
   if (!venueCodes.length) return result;
   const versions = await transferVersions(deps.db, memberId);
@@ -100,7 +122,10 @@ export async function shownVenueBalances(deps: CachedDeps, memberId: number, ven
         return;
       }
       const answer = await withinDeadline(askOnce(deps, memberId, code, version, before, player), cache.deadlineMs);
-      result.set(code, answer ? shown(answer) : { cents: before?.cents ?? null, stale: typeof before?.cents === 'number' });
+      result.set(
+        code,
+        answer ? shown(answer) : { cents: before?.cents ?? null, stale: typeof before?.cents === 'number' },
+      );
     }),
   );
   return result;

@@ -83,7 +83,11 @@ export function redisVenueBalanceStore(redis: RedisLike): VenueBalanceStore {
       if (!venueCodes.length) return found;
       let values: unknown;
       try {
-        values = await redis.eval(MGET_SCRIPT, venueCodes.length, ...venueCodes.map((code) => redisKey(memberId, code)));
+        values = await redis.eval(
+          MGET_SCRIPT,
+          venueCodes.length,
+          ...venueCodes.map((code) => redisKey(memberId, code)),
+        );
       } catch {
         return found;
       }

@@ -30,7 +30,12 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
   const venue = await remoteVenue(deps.db, venueCode);
   if (!venue) return 0;
   const [saved] = await deps.db.select().from(venueBetCursors).where(eq(venueBetCursors.venueCode, venue.code));
-  const result = await callVenue(venue, 'bets', { cursor: saved?.cursor ?? '', limit: PAGE }, { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound });
+  const result = await callVenue(
+    venue,
+    'bets',
+    { cursor: saved?.cursor ?? '', limit: PAGE },
+    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
+  );
   if (result.kind === 'in-doubt' || result.answer.status !== 'OK') return 0;
   const page = result.answer;
   return deps.db.transaction(async (tx) => {
@@ -59,13 +64,20 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
         .returning({ id: bets.id });
       if (!stored) continue;
       // Settled as of the venue's settlement time, so reports put it on the venue's day, not the pull's.
-      await recordSettlement(tx, { now: () => settledAt }, { betId, memberId: member.id, venueCode: venue.code, category: venue.category, stake, payout });
+      await recordSettlement(
+        tx,
+        { now: () => settledAt },
+        { betId, memberId: member.id, venueCode: venue.code, category: venue.category, stake, payout },
+      );
       added += 1;
     }
     await tx
       .insert(venueBetCursors)
       .values({ venueCode: venue.code, cursor: page.next_cursor, updatedAt: deps.clock.now() })
-      .onConflictDoUpdate({ target: venueBetCursors.venueCode, set: { cursor: page.next_cursor, updatedAt: deps.clock.now() } });
+      .onConflictDoUpdate({
+        target: venueBetCursors.venueCode,
+        set: { cursor: page.next_cursor, updatedAt: deps.clock.now() },
+      });
     return added;
   });
 }

@@ -39,9 +39,18 @@ export async function remoteVenue(
   return row ? remoteOf(row, mode) : null;
 }
 
-function remoteOf(row: typeof venues.$inferSelect, mode: 'transfer' | 'seamless'): (RemoteVenue & { category: string }) | null {
+function remoteOf(
+  row: typeof venues.$inferSelect,
+  mode: 'transfer' | 'seamless',
+): (RemoteVenue & { category: string }) | null {
   if (row.walletMode !== mode || !row.apiBaseUrl || !row.apiSecret) return null;
-  return { code: row.code, apiBaseUrl: row.apiBaseUrl, apiSecret: row.apiSecret, currency: row.currency, category: row.categoryId };
+  return {
+    code: row.code,
+    apiBaseUrl: row.apiBaseUrl,
+    apiSecret: row.apiSecret,
+    currency: row.currency,
+    category: row.categoryId,
+  };
 }
 
 /** Every venue in display order. */
@@ -69,15 +78,25 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
 
 /** Venue rows by lower-cased code for every transfer: the transfers that arrive together share one read. */
 const venueReader = perDatabase((db: Db) => {
-  const query = db.select().from(venues).where(sql`lower(${venues.code}) = ANY(${sql.placeholder('codes')})`).prepare('venues_by_codes');
-  return sameTurnReads((codes: string[]) => query.execute({ codes }), (row) => row.code.toLowerCase());
+  const query = db
+    .select()
+    .from(venues)
+    .where(sql`lower(${venues.code}) = ANY(${sql.placeholder('codes')})`)
+    .prepare('venues_by_codes');
+  return sameTurnReads(
+    (codes: string[]) => query.execute({ codes }),
+    (row) => row.code.toLowerCase(),
+  );
 });
 
 /**
  * A venue by its code (any case) as findVenue answers it, with its address and secret when it is a transfer-wallet
  * venue ready to call (as remoteVenue answers it): a member's transfer reads the venue once.
  */
-export async function findVenueToTransfer(db: Db, code: string): Promise<{ info: VenueInfo; remote: RemoteVenue | null } | null> {
+export async function findVenueToTransfer(
+  db: Db,
+  code: string,
+): Promise<{ info: VenueInfo; remote: RemoteVenue | null } | null> {
   const row = code ? await venueReader(db)(code.toLowerCase()) : undefined;
   return row ? { info: toInfo(row), remote: remoteOf(row, 'transfer') } : null;
 }
@@ -103,8 +122,10 @@ export async function holdVenueExclusively(tx: DbOrTx, code: string): Promise<vo
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${venueLock(code)})`);
 }
 
-const sameCode = (column: typeof ledgerAccounts.venueCode | typeof bets.venueCode | typeof venueTransfers.venueCode, code: string) =>
-  sql`lower(${column}) = lower(${code})`;
+const sameCode = (
+  column: typeof ledgerAccounts.venueCode | typeof bets.venueCode | typeof venueTransfers.venueCode,
+  code: string,
+) => sql`lower(${column}) = lower(${code})`;
 
 /**
  * Whether members still have money at a venue: a venue wallet above zero, or a stake in an unsettled bet there.
@@ -117,10 +138,22 @@ export async function venueHoldsMoney(tx: Tx, code: string): Promise<boolean> {
   const [floats] = await tx
     .select({ n: count() })
     .from(ledgerAccounts)
-    .where(and(sameCode(ledgerAccounts.venueCode, code), ne(ledgerAccounts.balance, '0'), sql`${ledgerAccounts.kind} in ('venue', 'house')`));
+    .where(
+      and(
+        sameCode(ledgerAccounts.venueCode, code),
+        ne(ledgerAccounts.balance, '0'),
+        sql`${ledgerAccounts.kind} in ('venue', 'house')`,
+      ),
+    );
   if ((floats?.n ?? 0) > 0) return true;
-  const [pending] = await tx.select({ n: count() }).from(venueTransfers).where(and(sameCode(venueTransfers.venueCode, code), eq(venueTransfers.state, 2)));
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(venueTransfers)
+    .where(and(sameCode(venueTransfers.venueCode, code), eq(venueTransfers.state, 2)));
   if ((pending?.n ?? 0) > 0) return true;
-  const [open] = await tx.select({ n: count() }).from(bets).where(and(sameCode(bets.venueCode, code), eq(bets.status, 2)));
+  const [open] = await tx
+    .select({ n: count() })
+    .from(bets)
+    .where(and(sameCode(bets.venueCode, code), eq(bets.status, 2)));
   return (open?.n ?? 0) > 0;
 }

@@ -8,7 +8,15 @@ import { pullAllVenueBets } from './venue-bets';
  * The timers of remote venues, each in one process at a time: pending transfers are asked about and finished, and
  * settled bets are pulled page by page from each venue's cursor.
  */
-export function scheduleVenueJobs(app: FastifyInstance, deps: SchedulerDeps & { venueTimeoutMs: number; outbound: OutboundPolicy; reconcileIntervalMs: number; betPullIntervalMs: number }) {
+export function scheduleVenueJobs(
+  app: FastifyInstance,
+  deps: SchedulerDeps & {
+    venueTimeoutMs: number;
+    outbound: OutboundPolicy;
+    reconcileIntervalMs: number;
+    betPullIntervalMs: number;
+  },
+) {
   scheduleJob(app, deps, {
     name: 'venue-transfer-reconcile',
     everyMs: deps.reconcileIntervalMs,

@@ -78,9 +78,12 @@ describe('venue transfers opened and finished in batches', () => {
       opening(first, 'batch:a1', 'VTBATCHA3', 'in', '6.00'),
       opening(second, 'batch:b2', 'VTBATCHB2', 'out', '1.00'),
     ];
-    const rows = rowsOf<{ out_item: number; out_outcome: string; out_transfer_no: string | null; out_state: number | null }>(
-      await t.database.db.execute(sql`SELECT * FROM venue_transfer_open_many(${numbered(items)}::jsonb)`),
-    );
+    const rows = rowsOf<{
+      out_item: number;
+      out_outcome: string;
+      out_transfer_no: string | null;
+      out_state: number | null;
+    }>(await t.database.db.execute(sql`SELECT * FROM venue_transfer_open_many(${numbered(items)}::jsonb)`));
     expect(rows).toEqual([
       { out_item: 0, out_outcome: 'opened', out_transfer_no: 'VTBATCHB1', out_state: 2 },
       { out_item: 1, out_outcome: 'opened', out_transfer_no: 'VTBATCHA1', out_state: 2 },
@@ -89,9 +92,16 @@ describe('venue transfers opened and finished in batches', () => {
       { out_item: 4, out_outcome: 'opened', out_transfer_no: 'VTBATCHB2', out_state: 2 },
     ]);
     const balances = await balancesOf(t.database.db, [accountCode.wallet(first), accountCode.wallet(second)]);
-    expect(balances).toEqual(new Map([[accountCode.wallet(first), 400], [accountCode.wallet(second), 100]]));
+    expect(balances).toEqual(
+      new Map([
+        [accountCode.wallet(first), 400],
+        [accountCode.wallet(second), 100],
+      ]),
+    );
     const opened = rowsOf<{ transfer_no: string; state: number }>(
-      await t.database.db.execute(sql`SELECT transfer_no, state FROM venue_transfers WHERE transfer_no LIKE 'VTBATCH%' ORDER BY transfer_no`),
+      await t.database.db.execute(
+        sql`SELECT transfer_no, state FROM venue_transfers WHERE transfer_no LIKE 'VTBATCH%' ORDER BY transfer_no`,
+      ),
     );
     expect(opened).toEqual([
       { transfer_no: 'VTBATCHA1', state: 2 },
@@ -101,7 +111,11 @@ describe('venue transfers opened and finished in batches', () => {
   });
 
   it('finishes each item once: a transfer finished before in the batch, or already finished, answers that it was not this call', async () => {
-    const items = [sent(first, 'VTBATCHA1', '6.00'), sent(second, 'VTBATCHB1', '2.00'), sent(first, 'VTBATCHA1', '6.00')];
+    const items = [
+      sent(first, 'VTBATCHA1', '6.00'),
+      sent(second, 'VTBATCHB1', '2.00'),
+      sent(first, 'VTBATCHA1', '6.00'),
+    ];
     const rows = rowsOf<{ out_item: number; out_finished: boolean; out_state: number; out_balance: string }>(
       await t.database.db.execute(sql`SELECT * FROM venue_transfer_finish_many(${numbered(items)}::jsonb)`),
     );
@@ -114,7 +128,10 @@ describe('venue transfers opened and finished in batches', () => {
       await t.database.db.execute(sql`SELECT * FROM venue_transfer_finish_many(${numbered(items.slice(0, 2))}::jsonb)`),
     );
     expect(again.map((r) => r.out_finished)).toEqual([false, false]);
-    const floats = await balancesOf(t.database.db, [accountCode.venueFloat(VENUE, first), accountCode.venueFloat(VENUE, second)]);
+    const floats = await balancesOf(t.database.db, [
+      accountCode.venueFloat(VENUE, first),
+      accountCode.venueFloat(VENUE, second),
+    ]);
     expect([...floats.values()].reduce((a, b) => a + b, 0)).toBe(800);
     const ledger = await checkLedger(t.database.db);
     expect(ledger).toMatchObject({ balanced: true, mismatched: [] });
@@ -124,11 +141,24 @@ describe('venue transfers opened and finished in batches', () => {
     const before = await balancesOf(t.database.db, [accountCode.wallet(first)]);
     // Its legs house first: refused by ledger_post (out of the lock order), after the first item opened.
     const good = opening(first, 'batch:bad', 'VTBATCHBAD', 'in', '1.00');
-    const bad = { ...good, codes: [...good.codes].reverse(), amounts: [...good.amounts].reverse(), kinds: [...good.kinds].reverse(), memberIds: [...good.memberIds].reverse(), venues: [...good.venues].reverse() };
+    const bad = {
+      ...good,
+      codes: [...good.codes].reverse(),
+      amounts: [...good.amounts].reverse(),
+      kinds: [...good.kinds].reverse(),
+      memberIds: [...good.memberIds].reverse(),
+      venues: [...good.venues].reverse(),
+    };
     const items = [opening(first, 'batch:ok', 'VTBATCHOK', 'in', '1.00'), bad];
-    await expect(t.database.db.execute(sql`SELECT * FROM venue_transfer_open_many(${numbered(items)}::jsonb)`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`SELECT * FROM venue_transfer_open_many(${numbered(items)}::jsonb)`),
+    ).rejects.toThrow();
     expect(await balancesOf(t.database.db, [accountCode.wallet(first)])).toEqual(before);
-    const left = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM venue_transfers WHERE reference IN ('batch:ok', 'batch:bad')`));
+    const left = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM venue_transfers WHERE reference IN ('batch:ok', 'batch:bad')`,
+      ),
+    );
     expect(left).toEqual([{ n: 0 }]);
   });
 });

@@ -33,7 +33,11 @@ const view = (row: typeof venueTransfers.$inferSelect, username?: string) => ({
  * for a pending one the means to ask the venue now rather than wait for the reconciliation job. Asking never moves
  * money by itself: the venue's answer finishes the transfer exactly as reconciliation would, once.
  */
-export function venueTransfersAdminRoutes(app: FastifyInstance, deps: RemoteTransferDeps, authenticate: AuthenticateOperator) {
+export function venueTransfersAdminRoutes(
+  app: FastifyInstance,
+  deps: RemoteTransferDeps,
+  authenticate: AuthenticateOperator,
+) {
   const { db } = deps;
 
   adminRoute(app, authenticate, adminEndpoints.venueTransfers, async ({ input }) => {
@@ -46,7 +50,9 @@ export function venueTransfersAdminRoutes(app: FastifyInstance, deps: RemoteTran
   adminRoute(app, authenticate, adminEndpoints.venueTransferReconcile, async ({ params, operator, req }) => {
     const transferNo = params.transfer_no ?? '';
     const find = async () =>
-      TRANSFER_NO.test(transferNo) ? (await db.select().from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo)))[0] : undefined;
+      TRANSFER_NO.test(transferNo)
+        ? (await db.select().from(venueTransfers).where(eq(venueTransfers.transferNo, transferNo)))[0]
+        : undefined;
     const before = await find();
     if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     if (before.state !== 2) throw new AppError(BizCode.CONFLICT, MSG.venueTransferSettled);

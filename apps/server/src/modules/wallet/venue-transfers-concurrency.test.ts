@@ -1,6 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, controlHeaders, credit, manualClock, memberId, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import {
+  adminCall,
+  buildTestApp,
+  controlHeaders,
+  credit,
+  manualClock,
+  memberId,
+  operatorToken,
+  registerMember,
+  type TestApp,
+} from '../../../test/helper';
 import { testDatabaseUrl } from '../../config';
 import { sandboxAggregatorPlayers } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
 import { venues } from '../content/content-tables';
@@ -39,10 +49,19 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
   const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
   const transfer = (token: string, body: Record<string, string>, key: string) =>
     t.app
-      .inject({ method: 'POST', url: '/api/transfer', payload: body, headers: { authorization: `Bearer ${token}`, 'idempotency-key': key } })
+      .inject({
+        method: 'POST',
+        url: '/api/transfer',
+        payload: body,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      })
       .then((r) => ({ http: r.statusCode, ...(r.json() as { code: number; message: string }) }));
   async function fault(body: Record<string, unknown>) {
-    const res = await fetch(`${t.origin}/sandbox/aggregator/faults`, { method: 'POST', headers: controlHeaders(t), body: JSON.stringify(body) });
+    const res = await fetch(`${t.origin}/sandbox/aggregator/faults`, {
+      method: 'POST',
+      headers: controlHeaders(t),
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(200);
   }
   /** The member's balance at a venue as the venue's own books say. */
@@ -54,12 +73,20 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
     return Math.round(Number(row?.balance ?? '0') * 100);
   }
   const pendingOf = async (id: number) =>
-    t.database.db.select({ id: venueTransfers.id }).from(venueTransfers).where(and(eq(venueTransfers.memberId, id), inArray(venueTransfers.state, [2])));
+    t.database.db
+      .select({ id: venueTransfers.id })
+      .from(venueTransfers)
+      .where(and(eq(venueTransfers.memberId, id), inArray(venueTransfers.state, [2])));
 
   /** What the venue confirmed for this member, by our own transfer records: in minus out, state 1 only. */
   async function confirmedAt(id: number, venue: string): Promise<number> {
-    const rows = await t.database.db.select().from(venueTransfers).where(and(eq(venueTransfers.memberId, id), eq(venueTransfers.venueCode, venue)));
-    return rows.filter((r) => r.state === 1).reduce((sum, r) => sum + (r.direction === 'in' ? 1 : -1) * Math.round(Number(r.amount) * 100), 0);
+    const rows = await t.database.db
+      .select()
+      .from(venueTransfers)
+      .where(and(eq(venueTransfers.memberId, id), eq(venueTransfers.venueCode, venue)));
+    return rows
+      .filter((r) => r.state === 1)
+      .reduce((sum, r) => sum + (r.direction === 'in' ? 1 : -1) * Math.round(Number(r.amount) * 100), 0);
   }
 
   it('answers each of twenty racing transfers with a success, a refusal or processing, and the money is exact after reconciliation', async () => {
@@ -67,7 +94,9 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
     await credit(t, op, m.name, '200.00');
     const id = await memberId(t, m.name);
     for (const venue of VENUES) {
-      expect(await transfer(m.token, { amount: '60.00', sourcetype: 'userbalance', targettype: venue }, `seed-${venue}`)).toMatchObject({ code: 200, message: '转账成功' });
+      expect(
+        await transfer(m.token, { amount: '60.00', sourcetype: 'userbalance', targettype: venue }, `seed-${venue}`),
+      ).toMatchObject({ code: 200, message: '转账成功' });
     }
 
     for (let round = 0; round < 5; round += 1) {
@@ -80,7 +109,11 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
         Array.from({ length: 20 }, (_, i) => {
           const venue = VENUES[i % 2] ?? 'AGC1';
           const into = i % 4 < 2;
-          const body = { amount: `${i + 1}.00`, sourcetype: into ? 'userbalance' : venue, targettype: into ? venue : 'userbalance' };
+          const body = {
+            amount: `${i + 1}.00`,
+            sourcetype: into ? 'userbalance' : venue,
+            targettype: into ? venue : 'userbalance',
+          };
           return transfer(m.token, body, `race-${round}-${i}`);
         }),
       );
@@ -110,7 +143,12 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
         expect(await balanceOf(t.database.db, accountCode.venueFloat(venue, id))).toBe(atVenues[i]);
       }
       expect(await balanceOf(t.database.db, accountCode.house('transfers_pending', id))).toBe(0);
-      const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, op, 'GET', '/admin/api/ledger/check');
+      const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(
+        t,
+        op,
+        'GET',
+        '/admin/api/ledger/check',
+      );
       expect(check.data).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
     }
   });

@@ -10,15 +10,33 @@ import type { WalletDeps } from './wallet-service';
 
 export function walletRoutes(app: FastifyInstance, deps: WalletDeps, authenticate: Authenticate) {
   const open = { guard: openForMoney(deps.db) };
-  memberRoute(app, endpoints.transfer, authenticate, async ({ body, member, req }) => {
-    const { balance, message } = await wallet.transfer(deps, member.id, body, idempotencyKeyOf(req) ?? randomUUID(), member.username);
-    return { data: { balance }, message };
-  }, open);
+  memberRoute(
+    app,
+    endpoints.transfer,
+    authenticate,
+    async ({ body, member, req }) => {
+      const { balance, message } = await wallet.transfer(
+        deps,
+        member.id,
+        body,
+        idempotencyKeyOf(req) ?? randomUUID(),
+        member.username,
+      );
+      return { data: { balance }, message };
+    },
+    open,
+  );
 
-  memberRoute(app, endpoints.transAll, authenticate, async ({ member }) => {
-    const { recycled, balance } = await wallet.transAll(deps, member.id);
-    return { data: { balance }, message: recycled > 0 ? MSG.recycleOk : MSG.nothingToRecycle };
-  }, open);
+  memberRoute(
+    app,
+    endpoints.transAll,
+    authenticate,
+    async ({ member }) => {
+      const { recycled, balance } = await wallet.transAll(deps, member.id);
+      return { data: { balance }, message: recycled > 0 ? MSG.recycleOk : MSG.nothingToRecycle };
+    },
+    open,
+  );
 
   memberRoute(app, endpoints.balanceList, authenticate, async ({ member }) => ({
     data: await wallet.venueBalances(deps, member.id),
@@ -29,7 +47,13 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps, authenticat
     return { data: { transferstatus: body.transferstatus }, message: MSG.settingSaved };
   });
 
-  memberRoute(app, endpoints.getGameUrl, authenticate, async ({ body, member, req }) => ({
-    data: await wallet.launchGame(deps, member.id, body, requestOrigin(req), member.sessionHash),
-  }), open);
+  memberRoute(
+    app,
+    endpoints.getGameUrl,
+    authenticate,
+    async ({ body, member, req }) => ({
+      data: await wallet.launchGame(deps, member.id, body, requestOrigin(req), member.sessionHash),
+    }),
+    open,
+  );
 }

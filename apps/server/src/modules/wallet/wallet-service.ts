@@ -35,7 +35,13 @@ export interface TransferInput {
  * Every venue keeps its own wallet and is called outside any transaction (remote-transfers.ts); a seamless venue
  * plays from the central wallet and takes no transfers. Money may always come out of a disabled venue.
  */
-export async function transfer(deps: WalletDeps, memberId: number, input: TransferInput, idempotencyKey: string, player?: string) {
+export async function transfer(
+  deps: WalletDeps,
+  memberId: number,
+  input: TransferInput,
+  idempotencyKey: string,
+  player?: string,
+) {
   const cents = parseMoneyToCents(input.amount);
   if (cents === null || cents <= 0) throw badInput(MSG.transferAmountRequired);
   const source = input.sourcetype.trim();
@@ -55,16 +61,24 @@ export async function transfer(deps: WalletDeps, memberId: number, input: Transf
   if (!into && !(await sameRequestBefore(deps.db, reference))) {
     // More than the venue holds is refused as more than any wallet holds, before the venue is asked to send it.
     const [held] = (await remoteBalances(deps, memberId, [venue.code])).values();
-    if (held !== undefined && held !== null && cents > held) throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
+    if (held !== undefined && held !== null && cents > held)
+      throw new AppError(BizCode.INSUFFICIENT_BALANCE, MSG.amountAboveBalance);
   }
-  const outcome = await remoteTransfer(deps, memberId, venue.code, into ? 'in' : 'out', cents, reference, { venue: found.remote ?? undefined, player });
+  const outcome = await remoteTransfer(deps, memberId, venue.code, into ? 'in' : 'out', cents, reference, {
+    venue: found.remote ?? undefined,
+    player,
+  });
   if (outcome.state === 0) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.transferRefusedByVenue);
   return { balance: outcome.balance, message: outcome.state === 1 ? MSG.transferOk : MSG.transferPending };
 }
 
 /** Whether this transfer request was made before (a repeat answers as the first one did). */
 async function sameRequestBefore(db: Db, reference: string): Promise<boolean> {
-  const [row] = await db.select({ id: venueTransfers.id }).from(venueTransfers).where(eq(venueTransfers.reference, reference)).limit(1);
+  const [row] = await db
+    .select({ id: venueTransfers.id })
+    .from(venueTransfers)
+    .where(eq(venueTransfers.reference, reference))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -73,13 +87,22 @@ async function sameRequestBefore(db: Db, reference: string): Promise<boolean> {
  * remote transfer each, outside any transaction. Answers the cents the venues confirmed.
  */
 async function recycleRemote(deps: WalletDeps, memberId: number, reason: string, except?: string): Promise<number> {
-  const remote = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer' && v.code !== except).map((v) => v.code);
+  const remote = (await listVenues(deps.db))
+    .filter((v) => v.walletMode === 'transfer' && v.code !== except)
+    .map((v) => v.code);
   let recycled = 0;
   for (const [code, cents] of await remoteBalances(deps, memberId, remote)) {
     if (cents === null || cents < RECYCLE_MINIMUM_CENTS) continue;
     let outcome;
     try {
-      outcome = await remoteTransfer(deps, memberId, code, 'out', cents, `${reason}:${memberId}:${code}:${randomUUID()}`);
+      outcome = await remoteTransfer(
+        deps,
+        memberId,
+        code,
+        'out',
+        cents,
+        `${reason}:${memberId}:${code}:${randomUUID()}`,
+      );
     } catch (e) {
       // Not sent (the database was busy, nothing moved): this venue keeps its money and the others are still asked.
       if (e instanceof AppError && e.code === BizCode.CONFLICT) continue;
@@ -139,5 +162,7 @@ export async function launchGame(
 ) {
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
   await guardPlay(deps.db, memberId, deps.clock.now());
-  return launchRemote(deps, memberId, venue, input, origin, sessionHash, () => recycleRemote(deps, memberId, 'autotransfer-recycle', venue.code));
+  return launchRemote(deps, memberId, venue, input, origin, sessionHash, () =>
+    recycleRemote(deps, memberId, 'autotransfer-recycle', venue.code),
+  );
 }

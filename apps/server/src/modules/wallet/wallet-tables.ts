@@ -25,7 +25,10 @@ export const venueTransfers = pgTable(
     createdAt: stampedNow('created_at'),
     updatedAt: stampedNow('updated_at'),
   },
-  (t) => [index('venue_transfers_member_idx').on(t.memberId, t.createdAt), index('venue_transfers_pending_idx').on(t.state, t.createdAt)],
+  (t) => [
+    index('venue_transfers_member_idx').on(t.memberId, t.createdAt),
+    index('venue_transfers_pending_idx').on(t.state, t.createdAt),
+  ],
 );
 
 /** Where the pull of each remote venue's bet records stopped (the venue's own cursor). */

@@ -14,11 +14,17 @@ export function walletKit(t: TestApp, finance: () => string) {
   /** /api/transfer as the app sends it (with an Idempotency-Key when given): the envelope, whatever its code. */
   const transfer = (token: string, body: Record<string, string>, key?: string) =>
     t.app
-      .inject({ method: 'POST', url: '/api/transfer', payload: body, headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) } })
+      .inject({
+        method: 'POST',
+        url: '/api/transfer',
+        payload: body,
+        headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+      })
       .then((r) => r.json() as { code: number; message: string; data: { balance: string } | null });
 
   /** The member's venue transfers, oldest first. */
-  const transfersOf = (id: number) => t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
+  const transfersOf = (id: number) =>
+    t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
 
   /** The ledger check, asserted balanced with no mismatched account. */
   const ledgerBalanced = () => expectLedgerBalanced(t, finance());

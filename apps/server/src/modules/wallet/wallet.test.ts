@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 
 const venueBalance = async (token: string, code: string) => {
-  const list = await call<{ name: string; platname: string; balance: string }[]>(t.app, '/api/balancelist', {}, { token });
+  const list = await call<{ name: string; platname: string; balance: string }[]>(
+    t.app,
+    '/api/balancelist',
+    {},
+    { token },
+  );
   return list.data.find((v) => v.platname === code)?.balance;
 };
 
@@ -32,7 +37,11 @@ describe('POST /api/transfer', () => {
       [{ amount: '1', sourcetype: 'WCAS', targettype: 'userbalance' }, 210, '操作金额高于账户余额'],
     ];
     for (const [body, code, message] of cases) {
-      expect(await call(t.app, '/api/transfer', body, { token: m.token }), JSON.stringify(body)).toEqual({ code, message, data: null });
+      expect(await call(t.app, '/api/transfer', body, { token: m.token }), JSON.stringify(body)).toEqual({
+        code,
+        message,
+        data: null,
+      });
     }
     expect((await call<{ balance: string }>(t.app, '/api/balance', {}, { token: m.token })).data.balance).toBe('50.00');
   });
@@ -40,13 +49,23 @@ describe('POST /api/transfer', () => {
   it('moves money into a venue and back, answering the new central balance', async () => {
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '500');
-    const into = await call<{ balance: string }>(t.app, '/api/transfer', { amount: 100, sourcetype: 'userbalance', targettype: 'wcas' }, { token: m.token });
+    const into = await call<{ balance: string }>(
+      t.app,
+      '/api/transfer',
+      { amount: 100, sourcetype: 'userbalance', targettype: 'wcas' },
+      { token: m.token },
+    );
     expect(into).toEqual({ code: 200, message: '转账成功', data: { balance: '400.00' } });
     expect(await venueBalance(m.token, 'WCAS')).toBe('100.00');
     const user = await call<{ balance: string; gameblance: string }>(t.app, '/api/user', {}, { token: m.token });
     expect(user.data).toMatchObject({ balance: '400.00', gameblance: '100.00' });
 
-    const out = await call<{ balance: string }>(t.app, '/api/transfer', { amount: '30.50', sourcetype: 'WCAS', targettype: 'userbalance' }, { token: m.token });
+    const out = await call<{ balance: string }>(
+      t.app,
+      '/api/transfer',
+      { amount: '30.50', sourcetype: 'WCAS', targettype: 'userbalance' },
+      { token: m.token },
+    );
     expect(out.data.balance).toBe('430.50');
     expect(await venueBalance(m.token, 'WCAS')).toBe('69.50');
   });
@@ -70,7 +89,12 @@ describe('POST /api/transfer', () => {
 describe('POST /api/transall and /api/balancelist', () => {
   it('lists every enabled venue with 0.00 before use', async () => {
     const m = await registerMember(t.app);
-    const list = await call<{ name: string; platname: string; balance: string }[]>(t.app, '/api/balancelist', {}, { token: m.token });
+    const list = await call<{ name: string; platname: string; balance: string }[]>(
+      t.app,
+      '/api/balancelist',
+      {},
+      { token: m.token },
+    );
     const ours = list.data.filter((v) => v.platname.startsWith('W'));
     expect(ours).toEqual([
       { name: 'WCAS场馆', platname: 'WCAS', balance: '0.00' },
@@ -81,8 +105,18 @@ describe('POST /api/transall and /api/balancelist', () => {
   it('recycles every venue holding at least 1.00 and says when there was nothing', async () => {
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '300');
-    await call(t.app, '/api/transfer', { amount: '120', sourcetype: 'userbalance', targettype: 'WCAS' }, { token: m.token });
-    await call(t.app, '/api/transfer', { amount: '0.50', sourcetype: 'userbalance', targettype: 'WSLT' }, { token: m.token });
+    await call(
+      t.app,
+      '/api/transfer',
+      { amount: '120', sourcetype: 'userbalance', targettype: 'WCAS' },
+      { token: m.token },
+    );
+    await call(
+      t.app,
+      '/api/transfer',
+      { amount: '0.50', sourcetype: 'userbalance', targettype: 'WSLT' },
+      { token: m.token },
+    );
     expect(await call(t.app, '/api/transall', {}, { token: m.token })).toEqual({
       code: 200,
       message: '回收成功',
@@ -110,9 +144,19 @@ describe('auto-transfer and game launch', () => {
   it('launches a demo game at the sandbox aggregator; with auto-transfer on it recycles other venues and moves the whole balance in', async () => {
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '200');
-    await call(t.app, '/api/transfer', { amount: '50', sourcetype: 'userbalance', targettype: 'WSLT' }, { token: m.token });
+    await call(
+      t.app,
+      '/api/transfer',
+      { amount: '50', sourcetype: 'userbalance', targettype: 'WSLT' },
+      { token: m.token },
+    );
 
-    const manual = await call<{ url: string }>(t.app, '/api/getGameUrl', { plat_name: 'WCAS', game_code: 'baccarat' }, { token: m.token });
+    const manual = await call<{ url: string }>(
+      t.app,
+      '/api/getGameUrl',
+      { plat_name: 'WCAS', game_code: 'baccarat' },
+      { token: m.token },
+    );
     expect(manual.code).toBe(200);
     expect(manual.data.url).toMatch(/\/sandbox\/aggregator\/play\?ticket=[A-Za-z0-9_-]{32}$/);
     expect(await venueBalance(m.token, 'WCAS')).toBe('0.00');
@@ -138,14 +182,26 @@ describe('auto-transfer and game launch', () => {
 
 describe('the ledger after all of the above', () => {
   it('is balanced: every account equals its entries and the sum is zero', async () => {
-    const answer = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
+    const answer = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/ledger/check',
+    );
     expect(answer.data).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
   });
 
   it('is sealed: every movement above, its transfers through the venue-transfer functions and the other money paths, verifies', async () => {
-    const answer = await adminCall<{ seal: { state: string; problems: number; verified: number } }>(t, ops.finance, 'GET', '/admin/api/ledger/check');
+    const answer = await adminCall<{ seal: { state: string; problems: number; verified: number } }>(
+      t,
+      ops.finance,
+      'GET',
+      '/admin/api/ledger/check',
+    );
     expect(answer.data.seal).toMatchObject({ state: 'sealed', problems: 0 });
-    const counted = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind LIKE '%transfer%'`);
+    const counted = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind LIKE '%transfer%'`,
+    );
     const transfers = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
     expect(transfers).toBeGreaterThan(0);
     expect(answer.data.seal.verified).toBeGreaterThanOrEqual(transfers);

@@ -13,6 +13,7 @@ export const newControlToken = () => randomBytes(24).toString('base64url');
 export function requireControlToken(token: string) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!sameText(given, token)) return reply.code(401).send({ code: 401, message: MSG.sandboxControlUnauthorized, data: null });
+    if (!sameText(given, token))
+      return reply.code(401).send({ code: 401, message: MSG.sandboxControlUnauthorized, data: null });
   };
 }

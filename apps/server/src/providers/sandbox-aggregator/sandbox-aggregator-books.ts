@@ -2,7 +2,12 @@ import { centsToMoney } from '@h5/contract';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { centsToNumeric, numericToCents } from '../../lib/money';
-import { sandboxAggregatorOpenBets, sandboxAggregatorPlayers, sandboxAggregatorRounds, sandboxAggregatorTransfers } from './sandbox-aggregator-tables';
+import {
+  sandboxAggregatorOpenBets,
+  sandboxAggregatorPlayers,
+  sandboxAggregatorRounds,
+  sandboxAggregatorTransfers,
+} from './sandbox-aggregator-tables';
 
 /**
  * The sandbox aggregator's side of a transfer-wallet venue: its players' balances, the transfers it accepted (each
@@ -76,7 +81,11 @@ export async function applyTransfer(
         status: enough ? 'SUCCESS' : 'FAILED',
         balanceAfter: centsToNumeric(after),
       });
-      return { status: enough ? 'OK' : 'INSUFFICIENT_FUNDS', amount: centsToMoney(t.cents), balance: centsToMoney(after) };
+      return {
+        status: enough ? 'OK' : 'INSUFFICIENT_FUNDS',
+        amount: centsToMoney(t.cents),
+        balance: centsToMoney(after),
+      };
     });
   } catch (e) {
     // The same transfer id for another player raced this one and won: answer what it recorded.
@@ -88,7 +97,12 @@ export async function applyTransfer(
 
 export async function transferStatus(db: Db, venue: string, transferId: string) {
   const row = await recorded(db, venue, transferId);
-  return row ? { state: row.status === 'SUCCESS' ? ('SUCCESS' as const) : ('FAILED' as const), amount: centsToMoney(numericToCents(row.amount)) } : null;
+  return row
+    ? {
+        state: row.status === 'SUCCESS' ? ('SUCCESS' as const) : ('FAILED' as const),
+        amount: centsToMoney(numericToCents(row.amount)),
+      }
+    : null;
 }
 
 /** One round staked from the player's balance at the venue; answers null when the balance is short. */
@@ -155,7 +169,16 @@ export async function openBetCount(db: Db, venue: string, player: string): Promi
  */
 export async function settleOpenBet(
   db: Db,
-  b: { venue: string; player: string; roundId: string; gameCode: string; stake: number; payout: number; credit: boolean; at: Date },
+  b: {
+    venue: string;
+    player: string;
+    roundId: string;
+    gameCode: string;
+    stake: number;
+    payout: number;
+    credit: boolean;
+    at: Date;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const balance = await lockedPlayer(tx, b.venue, b.player);
@@ -173,7 +196,10 @@ export async function settleOpenBet(
 }
 
 /** A settled round, numbered in settlement order for the bet pull. */
-export async function recordRound(db: Db | Tx, r: { venue: string; player: string; roundId: string; gameCode: string; stake: number; payout: number; at: Date }) {
+export async function recordRound(
+  db: Db | Tx,
+  r: { venue: string; player: string; roundId: string; gameCode: string; stake: number; payout: number; at: Date },
+) {
   await db.insert(sandboxAggregatorRounds).values({
     createdAt: r.at,
     venueCode: r.venue,
@@ -207,4 +233,3 @@ export async function roundsAfter(db: Db, venue: string, cursor: string, limit: 
     next_cursor: last ? String(last.seq) : String(from),
   };
 }
-

@@ -1,5 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { BizCode, centsToMoney, MSG, parseMoneyToCents, type VenueApiCall, venueApiBodies, type VenueWalletAnswer } from '@h5/contract';
+import {
+  BizCode,
+  centsToMoney,
+  MSG,
+  parseMoneyToCents,
+  type VenueApiCall,
+  venueApiBodies,
+  type VenueWalletAnswer,
+} from '@h5/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -111,46 +119,62 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
 
   app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json']);
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
 
-    scope.post<{ Params: { venue: string; '*': string } }>(`${SANDBOX_AGGREGATOR_PREFIX}/api/:venue/*`, async (req, reply) => {
-      const found = await merchant(deps.db, req.params.venue);
-      const call = CALL_OF_PATH[req.params['*']];
-      if (!found || !call) return reply.code(404).send({ status: 'INVALID_REQUEST' });
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const sig = req.headers['x-signature'];
-      if (!verifyHmac(found.secret, raw, typeof sig === 'string' ? sig : undefined)) return signedReply(reply, found.secret, 401, { status: 'INVALID_SIGNATURE' });
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return signedReply(reply, found.secret, 400, { status: 'INVALID_REQUEST' });
-      }
-      const parsed = venueApiBodies[call].safeParse(json);
-      if (!parsed.success) return signedReply(reply, found.secret, 400, { status: 'INVALID_REQUEST' });
-      // A request signed too long ago is refused: it cannot be a transfer we are still waiting on.
-      if (Math.abs(Math.floor(deps.clock.now().getTime() / 1000) - parsed.data.timestamp) > SIGNATURE_WINDOW_SECONDS) {
-        return signedReply(reply, found.secret, 401, { status: 'INVALID_SIGNATURE' });
-      }
+    scope.post<{ Params: { venue: string; '*': string } }>(
+      `${SANDBOX_AGGREGATOR_PREFIX}/api/:venue/*`,
+      async (req, reply) => {
+        const found = await merchant(deps.db, req.params.venue);
+        const call = CALL_OF_PATH[req.params['*']];
+        if (!found || !call) return reply.code(404).send({ status: 'INVALID_REQUEST' });
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const sig = req.headers['x-signature'];
+        if (!verifyHmac(found.secret, raw, typeof sig === 'string' ? sig : undefined))
+          return signedReply(reply, found.secret, 401, { status: 'INVALID_SIGNATURE' });
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return signedReply(reply, found.secret, 400, { status: 'INVALID_REQUEST' });
+        }
+        const parsed = venueApiBodies[call].safeParse(json);
+        if (!parsed.success) return signedReply(reply, found.secret, 400, { status: 'INVALID_REQUEST' });
+        // A request signed too long ago is refused: it cannot be a transfer we are still waiting on.
+        if (
+          Math.abs(Math.floor(deps.clock.now().getTime() / 1000) - parsed.data.timestamp) > SIGNATURE_WINDOW_SECONDS
+        ) {
+          return signedReply(reply, found.secret, 401, { status: 'INVALID_SIGNATURE' });
+        }
 
-      const fault = faultFor(found.code, call);
-      if (fault?.mode === 'fail') return reply.code(500).type('text/plain').send('sandbox aggregator fault');
-      if (fault?.mode === 'timeout') {
-        await sleep(fault.hold_ms);
-        return reply.code(504).type('text/plain').send('sandbox aggregator timeout');
-      }
-      const [status, body] = await answer(found, call, parsed.data as never, originOf(req));
-      if (fault?.mode === 'late') await sleep(fault.hold_ms);
-      return signedReply(reply, found.secret, status, body);
-    });
+        const fault = faultFor(found.code, call);
+        if (fault?.mode === 'fail') return reply.code(500).type('text/plain').send('sandbox aggregator fault');
+        if (fault?.mode === 'timeout') {
+          await sleep(fault.hold_ms);
+          return reply.code(504).type('text/plain').send('sandbox aggregator timeout');
+        }
+        const [status, body] = await answer(found, call, parsed.data as never, originOf(req));
+        if (fault?.mode === 'late') await sleep(fault.hold_ms);
+        return signedReply(reply, found.secret, status, body);
+      },
+    );
   });
 
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
 
-  async function answer(venue: Merchant, call: VenueApiCall, body: Record<string, unknown>, origin: string): Promise<[number, unknown]> {
+  async function answer(
+    venue: Merchant,
+    call: VenueApiCall,
+    body: Record<string, unknown>,
+    origin: string,
+  ): Promise<[number, unknown]> {
     switch (call) {
       case 'balance':
-        return [200, { status: 'OK', balance: centsToMoney(await books.playerBalance(deps.db, venue.code, String(body.player))) }];
+        return [
+          200,
+          { status: 'OK', balance: centsToMoney(await books.playerBalance(deps.db, venue.code, String(body.player))) },
+        ];
       case 'transfer': {
         const b = body as z.output<typeof venueApiBodies.transfer>;
         // Every answer about a transfer names it, its amount and when it was given (contract: bound answers).
@@ -158,7 +182,13 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
         if (venue.seamless) return [400, { status: 'INVALID_REQUEST', ...bound }];
         const cents = parseMoneyToCents(b.amount);
         if (cents === null || cents <= 0) return [400, { status: 'INVALID_REQUEST', ...bound }];
-        const done = await books.applyTransfer(deps.db, { venue: venue.code, player: b.player, transferId: b.transfer_id, direction: b.direction, cents });
+        const done = await books.applyTransfer(deps.db, {
+          venue: venue.code,
+          player: b.player,
+          transferId: b.transfer_id,
+          direction: b.direction,
+          cents,
+        });
         return [done.status === 'OK' ? 200 : 402, { ...bound, ...done }];
       }
       case 'transferStatus': {
@@ -179,7 +209,13 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
           expiresAt: new Date(deps.clock.now().getTime() + TICKET_MS),
         });
         // The sandbox is served from the site's own address: its game opens on the origin the member came from.
-        return [200, { status: 'OK', url: `${siteOrigin(b.return_url) ?? origin}${SANDBOX_AGGREGATOR_PREFIX}/play?ticket=${ticket}` }];
+        return [
+          200,
+          {
+            status: 'OK',
+            url: `${siteOrigin(b.return_url) ?? origin}${SANDBOX_AGGREGATOR_PREFIX}/play?ticket=${ticket}`,
+          },
+        ];
       }
       case 'bets': {
         const b = body as z.output<typeof venueApiBodies.bets>;
@@ -189,12 +225,16 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
   }
 
   // Tests tell the aggregator what to do wrong next.
-  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/faults`, { preHandler: requireControlToken(deps.controlToken) }, async (req, reply) => {
-    const parsed = Fault.safeParse(req.body);
-    if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
-    faults.set(`${parsed.data.venue}:${parsed.data.call}`, parsed.data);
-    return { code: 200, message: 'ok', data: null };
-  });
+  app.post(
+    `${SANDBOX_AGGREGATOR_PREFIX}/faults`,
+    { preHandler: requireControlToken(deps.controlToken) },
+    async (req, reply) => {
+      const parsed = Fault.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
+      faults.set(`${parsed.data.venue}:${parsed.data.call}`, parsed.data);
+      return { code: 200, message: 'ok', data: null };
+    },
+  );
 
   playPage(app, deps, faultFor);
 }
@@ -205,7 +245,11 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
  * odds that stays open until the page's 结算 step.
  */
 const DICE_PICKS = ['big', 'small'] as const;
-const MATCH_PICKS = { home: { odds: 240, chance: 40 }, draw: { odds: 320, chance: 27 }, away: { odds: 280, chance: 33 } } as const;
+const MATCH_PICKS = {
+  home: { odds: 240, chance: 40 },
+  draw: { odds: 320, chance: 27 },
+  away: { odds: 280, chance: 33 },
+} as const;
 type MatchPick = keyof typeof MATCH_PICKS;
 const DICE_OF: Record<'big' | 'small' | 'triple', number[]> = { big: [3, 4, 6], small: [1, 2, 4], triple: [2, 2, 2] };
 
@@ -230,11 +274,18 @@ const matchPayout = (pick: string, outcome: string, stake: number) =>
  */
 export const Outcomes = z.object({
   venue: z.string().min(1).max(32),
-  outcomes: z.array(z.enum(['big', 'small', 'triple', 'home', 'draw', 'away'])).min(1).max(100),
+  outcomes: z
+    .array(z.enum(['big', 'small', 'triple', 'home', 'draw', 'away']))
+    .min(1)
+    .max(100),
 });
 
 /** The demo game page of the aggregator's venues and the calls it makes. */
-function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (venue: string, call: Fault['call']) => Fault | null) {
+function playPage(
+  app: FastifyInstance,
+  deps: SandboxAggregatorDeps,
+  faultFor: (venue: string, call: Fault['call']) => Fault | null,
+) {
   const Ticket = z.object({ ticket: z.string().min(1).max(128) });
   const Round = Ticket.extend({ stake: z.union([z.string().max(32), z.number()]), pick: z.string().max(16) });
   const planned = new Map<string, string[]>();
@@ -247,16 +298,24 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     return taken as T;
   };
 
-  app.post(`${SANDBOX_AGGREGATOR_PREFIX}/outcomes`, { preHandler: requireControlToken(deps.controlToken) }, async (req, reply) => {
-    const parsed = Outcomes.safeParse(req.body);
-    if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
-    const key = parsed.data.venue.toUpperCase();
-    planned.set(key, [...(planned.get(key) ?? []), ...parsed.data.outcomes]);
-    return { code: 200, message: 'ok', data: null };
-  });
+  app.post(
+    `${SANDBOX_AGGREGATOR_PREFIX}/outcomes`,
+    { preHandler: requireControlToken(deps.controlToken) },
+    async (req, reply) => {
+      const parsed = Outcomes.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
+      const key = parsed.data.venue.toUpperCase();
+      planned.set(key, [...(planned.get(key) ?? []), ...parsed.data.outcomes]);
+      return { code: 200, message: 'ok', data: null };
+    },
+  );
 
   /** A seamless venue's callback to the operator's wallet API, signed. */
-  async function callback(venue: Merchant, action: string, body: Record<string, unknown>): Promise<VenueWalletAnswer | null> {
+  async function callback(
+    venue: Merchant,
+    action: string,
+    body: Record<string, unknown>,
+  ): Promise<VenueWalletAnswer | null> {
     const payload = JSON.stringify({ ...body, timestamp: Math.floor(deps.clock.now().getTime() / 1000) });
     const send = () =>
       fetch(`${venue.callbackOrigin}/api/venues/${venue.code}/wallet/${action}`, {
@@ -285,7 +344,12 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     const [row] = await deps.db
       .select()
       .from(sandboxAggregatorSessions)
-      .where(and(eq(sandboxAggregatorSessions.ticketHash, hashToken(ticket)), gt(sandboxAggregatorSessions.expiresAt, deps.clock.now())));
+      .where(
+        and(
+          eq(sandboxAggregatorSessions.ticketHash, hashToken(ticket)),
+          gt(sandboxAggregatorSessions.expiresAt, deps.clock.now()),
+        ),
+      );
     if (!row) return null;
     const venue = await merchant(deps.db, row.venueCode);
     if (!venue) return null;
@@ -299,7 +363,11 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
   }
   type Session = NonNullable<Awaited<ReturnType<typeof session>>>;
   const refused = (message: string) => ({ code: BizCode.UNAUTHORIZED, message, data: null });
-  const short = (message?: string) => ({ code: BizCode.INSUFFICIENT_BALANCE, message: message ?? MSG.insufficientBalance, data: null });
+  const short = (message?: string) => ({
+    code: BizCode.INSUFFICIENT_BALANCE,
+    message: message ?? MSG.insufficientBalance,
+    data: null,
+  });
   const sport = (s: Session) => s.venue.category === 'sport';
 
   app.get(`${SANDBOX_AGGREGATOR_PREFIX}/play`, async (_req, reply) => {
@@ -314,9 +382,15 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     const parsed = Ticket.safeParse(req.body);
     const s = parsed.success ? await session(parsed.data.ticket) : null;
     if (!s) return refused(MSG.sandboxTicketExpired);
-    const balance = s.venue.seamless ? (s.walletBalance ?? '--') : centsToMoney(await books.playerBalance(deps.db, s.venueCode, s.player));
+    const balance = s.venue.seamless
+      ? (s.walletBalance ?? '--')
+      : centsToMoney(await books.playerBalance(deps.db, s.venueCode, s.player));
     const pending = await books.openBetCount(deps.db, s.venueCode, s.player);
-    return { code: 200, message: 'ok', data: { venue: s.venueCode, category: s.venue.category, game: s.gameCode, venue_balance: balance, pending } };
+    return {
+      code: 200,
+      message: 'ok',
+      data: { venue: s.venueCode, category: s.venue.category, game: s.gameCode, venue_balance: balance, pending },
+    };
   });
 
   app.post(`${SANDBOX_AGGREGATOR_PREFIX}/round`, async (req) => {
@@ -325,26 +399,54 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     const s = await session(parsed.data.ticket);
     if (!s) return refused(MSG.sandboxTicketExpired);
     const stake = parseMoneyToCents(parsed.data.stake);
-    if (stake === null || stake < MIN_STAKE || stake > MAX_STAKE) return { code: 400, message: MSG.stakeOutOfRange, data: null };
+    if (stake === null || stake < MIN_STAKE || stake > MAX_STAKE)
+      return { code: 400, message: MSG.stakeOutOfRange, data: null };
     const pick = parsed.data.pick;
     const isSport = sport(s);
-    if (isSport ? !(pick in MATCH_PICKS) : !(DICE_PICKS as readonly string[]).includes(pick)) return { code: 400, message: MSG.badInput, data: null };
+    if (isSport ? !(pick in MATCH_PICKS) : !(DICE_PICKS as readonly string[]).includes(pick))
+      return { code: 400, message: MSG.badInput, data: null };
     const roundId = `R${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
     const gameCode = `${s.gameCode || 'demo'}:${pick}`;
 
     if (isSport) {
       let after: string;
       if (s.venue.seamless) {
-        const bet = await callback(s.venue, 'bet', { player: s.player, transaction_id: `${roundId}-B`, round_id: roundId, game_code: gameCode, amount: centsToMoney(stake) });
+        const bet = await callback(s.venue, 'bet', {
+          player: s.player,
+          transaction_id: `${roundId}-B`,
+          round_id: roundId,
+          game_code: gameCode,
+          amount: centsToMoney(stake),
+        });
         if (!bet || (bet.status !== 'OK' && bet.status !== 'DUPLICATE')) return short(bet?.message);
-        await books.openBet(deps.db, { venue: s.venueCode, player: s.player, roundId, gameCode, pick, stake, debit: false });
+        await books.openBet(deps.db, {
+          venue: s.venueCode,
+          player: s.player,
+          roundId,
+          gameCode,
+          pick,
+          stake,
+          debit: false,
+        });
         after = bet.balance;
       } else {
-        const left = await books.openBet(deps.db, { venue: s.venueCode, player: s.player, roundId, gameCode, pick, stake, debit: true });
+        const left = await books.openBet(deps.db, {
+          venue: s.venueCode,
+          player: s.player,
+          roundId,
+          gameCode,
+          pick,
+          stake,
+          debit: true,
+        });
         if (left === null) return short();
         after = centsToMoney(left);
       }
-      return { code: 200, message: 'ok', data: { bet_id: roundId, status: 2, dice: [], outcome: 'pending', win_loss: '0.00', venue_balance: after } };
+      return {
+        code: 200,
+        message: 'ok',
+        data: { bet_id: roundId, status: 2, dice: [], outcome: 'pending', win_loss: '0.00', venue_balance: after },
+      };
     }
 
     const forced = plannedOutcome(s.venueCode, ['big', 'small', 'triple'] as const);
@@ -353,7 +455,13 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
     const payout = outcome === pick ? stake * 2 : 0;
     let balance: string;
     if (s.venue.seamless) {
-      const bet = await callback(s.venue, 'bet', { player: s.player, transaction_id: `${roundId}-B`, round_id: roundId, game_code: gameCode, amount: centsToMoney(stake) });
+      const bet = await callback(s.venue, 'bet', {
+        player: s.player,
+        transaction_id: `${roundId}-B`,
+        round_id: roundId,
+        game_code: gameCode,
+        amount: centsToMoney(stake),
+      });
       if (!bet || (bet.status !== 'OK' && bet.status !== 'DUPLICATE')) return short(bet?.message);
       const win = await callback(s.venue, 'win', {
         player: s.player,
@@ -364,14 +472,29 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
       });
       balance = win?.balance ?? bet.balance;
     } else {
-      const after = await books.playTransferRound(deps.db, { venue: s.venueCode, player: s.player, roundId, gameCode, stake, payout, at: deps.clock.now() });
+      const after = await books.playTransferRound(deps.db, {
+        venue: s.venueCode,
+        player: s.player,
+        roundId,
+        gameCode,
+        stake,
+        payout,
+        at: deps.clock.now(),
+      });
       if (after === null) return short();
       balance = centsToMoney(after);
     }
     return {
       code: 200,
       message: 'ok',
-      data: { bet_id: roundId, status: 1, dice, outcome, win_loss: centsToMoney(payout - stake), venue_balance: balance },
+      data: {
+        bet_id: roundId,
+        status: 1,
+        dice,
+        outcome,
+        win_loss: centsToMoney(payout - stake),
+        venue_balance: balance,
+      },
     };
   });
 
@@ -395,7 +518,16 @@ function playPage(app: FastifyInstance, deps: SandboxAggregatorDeps, faultFor: (
         // Not paid yet (our wallet did not answer): the bet stays open for the next step.
         if (!win || (win.status !== 'OK' && win.status !== 'DUPLICATE')) continue;
       }
-      const done = await books.settleOpenBet(deps.db, { venue: s.venueCode, player: s.player, roundId: bet.roundId, gameCode: bet.gameCode, stake: bet.stake, payout, credit: !s.venue.seamless, at: deps.clock.now() });
+      const done = await books.settleOpenBet(deps.db, {
+        venue: s.venueCode,
+        player: s.player,
+        roundId: bet.roundId,
+        gameCode: bet.gameCode,
+        stake: bet.stake,
+        payout,
+        credit: !s.venue.seamless,
+        at: deps.clock.now(),
+      });
       if (done) settled.push({ bet_id: bet.roundId, outcome, win_loss: centsToMoney(payout - bet.stake) });
     }
     return { code: 200, message: settled.length ? MSG.ok : MSG.nothingToSettle, data: settled };

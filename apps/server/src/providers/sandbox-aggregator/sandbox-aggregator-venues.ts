@@ -26,9 +26,13 @@ export async function connectSandboxAggregator(db: Db, origin: string, options: 
     }
     for (const [i, v] of AGGREGATOR_DEMO_VENUES.entries()) {
       const apiBaseUrl = `${origin}${SANDBOX_AGGREGATOR_PREFIX}/api/${v.code}`;
-      const [existing] = await tx.select({ id: venues.id, walletMode: venues.walletMode }).from(venues).where(eq(venues.code, v.code));
+      const [existing] = await tx
+        .select({ id: venues.id, walletMode: venues.walletMode })
+        .from(venues)
+        .where(eq(venues.code, v.code));
       if (existing) {
-        if (existing.walletMode === v.walletMode) await tx.update(venues).set({ apiBaseUrl }).where(eq(venues.id, existing.id));
+        if (existing.walletMode === v.walletMode)
+          await tx.update(venues).set({ apiBaseUrl }).where(eq(venues.id, existing.id));
         continue;
       }
       if (!options.create) continue;

@@ -52,7 +52,8 @@ export interface SandboxEpayDeps {
  */
 export function sandboxEpayRoutes(app: FastifyInstance, deps: SandboxEpayDeps) {
   const { db, clock } = deps;
-  const html = (reply: FastifyReply, page: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').send(page);
+  const html = (reply: FastifyReply, page: string, status = 200) =>
+    reply.code(status).type('text/html; charset=utf-8').send(page);
 
   const merchant = async (pid: string) => {
     if (!pid) return undefined;
@@ -73,7 +74,8 @@ export function sandboxEpayRoutes(app: FastifyInstance, deps: SandboxEpayDeps) {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(outTradeNo) || cents === null || cents <= 0) {
       return html(reply, resultPage('订单参数不正确'), 400);
     }
-    if (!isWebUrl(p.notify_url ?? '') || !isWebUrl(p.return_url ?? '')) return html(reply, resultPage('通知地址不正确'), 400);
+    if (!isWebUrl(p.notify_url ?? '') || !isWebUrl(p.return_url ?? ''))
+      return html(reply, resultPage('通知地址不正确'), 400);
     const row = {
       tradeNo: `${formatBeijing(clock.now()).replace(/\D/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`,
       pid: account.merchantId,
@@ -95,7 +97,14 @@ export function sandboxEpayRoutes(app: FastifyInstance, deps: SandboxEpayDeps) {
     if (parseMoneyToCents(order.money) !== cents) return html(reply, resultPage('订单金额与已提交的订单不一致'), 400);
     return html(
       reply,
-      cashierPage({ tradeNo: order.tradeNo, outTradeNo, name: order.name, money: centsToMoney(cents), type: order.type, paid: order.status === 1 }),
+      cashierPage({
+        tradeNo: order.tradeNo,
+        outTradeNo,
+        name: order.name,
+        money: centsToMoney(cents),
+        type: order.type,
+        paid: order.status === 1,
+      }),
     );
   };
   app.get(SANDBOX_EPAY_SUBMIT_PATH, submit);
@@ -103,7 +112,10 @@ export function sandboxEpayRoutes(app: FastifyInstance, deps: SandboxEpayDeps) {
 
   app.post('/sandbox/epay/pay', async (req, reply) => {
     const p = stringParams(req.body);
-    const [order] = await db.select().from(sandboxEpayOrders).where(eq(sandboxEpayOrders.tradeNo, p.trade_no ?? ''));
+    const [order] = await db
+      .select()
+      .from(sandboxEpayOrders)
+      .where(eq(sandboxEpayOrders.tradeNo, p.trade_no ?? ''));
     if (!order) return html(reply, resultPage('订单不存在'), 404);
     if (p.result !== 'paid') return html(reply, resultPage('支付未完成，订单仍待支付', order.returnUrl));
     const account = await merchant(order.pid);
@@ -126,9 +138,14 @@ export function sandboxEpayRoutes(app: FastifyInstance, deps: SandboxEpayDeps) {
     // The notify goes over HTTP like any gateway's; the merchant must answer the plain text "success". A failed
     // notify is left to the merchant's reconciliation (order query), as a real gateway's retries would be.
     try {
-      const answer = await outboundFetch(withParams(order.notifyUrl, signed), { signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS) }, deps.outbound);
+      const answer = await outboundFetch(
+        withParams(order.notifyUrl, signed),
+        { signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS) },
+        deps.outbound,
+      );
       const text = (await answer.text()).trim();
-      if (text !== 'success') req.log.warn({ tradeNo: order.tradeNo, answer: text.slice(0, 40) }, 'sandbox gateway: notify not acknowledged');
+      if (text !== 'success')
+        req.log.warn({ tradeNo: order.tradeNo, answer: text.slice(0, 40) }, 'sandbox gateway: notify not acknowledged');
     } catch (error) {
       req.log.warn({ tradeNo: order.tradeNo, err: (error as Error).message }, 'sandbox gateway: notify failed');
     }
@@ -143,7 +160,9 @@ export function sandboxEpayRoutes(app: FastifyInstance, deps: SandboxEpayDeps) {
     const [order] = await db
       .select()
       .from(sandboxEpayOrders)
-      .where(and(eq(sandboxEpayOrders.pid, account.merchantId), eq(sandboxEpayOrders.outTradeNo, p.out_trade_no ?? '')));
+      .where(
+        and(eq(sandboxEpayOrders.pid, account.merchantId), eq(sandboxEpayOrders.outTradeNo, p.out_trade_no ?? '')),
+      );
     if (!order) return { code: -1, msg: '订单号不存在' };
     return {
       code: 1,

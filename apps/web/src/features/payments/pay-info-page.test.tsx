@@ -125,7 +125,14 @@ describe('/payInfo', () => {
     const payUrl = 'https://pay.example.com/submit.php?pid=1001&out_trade_no=D1&money=300.00&sign=abc&sign_type=MD5';
     mockApi({
       '/api/payinfo': () =>
-        ok({ deposit_no: DEPOSIT_NO, info: { amount: '300.00', created_at: CREATED_AT, paytype: 'wxpay', state: 1, pay_url: payUrl }, cardlist: [] }, 'wxpay'),
+        ok(
+          {
+            deposit_no: DEPOSIT_NO,
+            info: { amount: '300.00', created_at: CREATED_AT, paytype: 'wxpay', state: 1, pay_url: payUrl },
+            cardlist: [],
+          },
+          'wxpay',
+        ),
     });
     renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
     expect(await screen.findByRole('link', { name: '前往支付' })).toHaveAttribute('href', payUrl);
@@ -141,7 +148,14 @@ describe('/payInfo', () => {
     signIn();
     mockApi({
       '/api/payinfo': () =>
-        ok({ deposit_no: DEPOSIT_NO, info: { amount: '300.00', created_at: CREATED_AT, paytype: 'wxpay', state }, cardlist: [] }, 'wxpay'),
+        ok(
+          {
+            deposit_no: DEPOSIT_NO,
+            info: { amount: '300.00', created_at: CREATED_AT, paytype: 'wxpay', state },
+            cardlist: [],
+          },
+          'wxpay',
+        ),
     });
     renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
     expect(await screen.findByText(label)).toHaveAttribute('role', 'status');
@@ -181,7 +195,9 @@ describe('/payInfo', () => {
     vi.setSystemTime(CREATED_UTC + 60 * 60_000 - 2000);
     signIn();
     const payUrl = 'https://pay.example.com/submit.php?out_trade_no=D1&sign=abc';
-    mockApi({ '/api/payinfo': () => ok(gatewayInfo({ state: 1, status: 'awaiting_payment', pay_url: payUrl }), 'wxpay') });
+    mockApi({
+      '/api/payinfo': () => ok(gatewayInfo({ state: 1, status: 'awaiting_payment', pay_url: payUrl }), 'wxpay'),
+    });
     renderPage(<PayInfoPage />, { route: `/payInfo?deposit_no=${DEPOSIT_NO}` });
     expect(await screen.findByRole('timer', { name: '剩余支付时间' })).toHaveTextContent('00:02');
     expect(screen.getByRole('link', { name: '前往支付' })).toHaveAttribute('href', payUrl);

@@ -45,10 +45,15 @@ function LimitRow({ kind, info }: { kind: RgLimitKind; info: RgInfo }) {
   };
 
   return (
-    <form className="rg-limit" aria-label={RG_LIMIT_LABELS[kind]} onSubmit={(e: FormEvent) => {
+    <form
+      className="rg-limit"
+      aria-label={RG_LIMIT_LABELS[kind]}
+      onSubmit={(e: FormEvent) => {
         e.preventDefault();
         void send(value);
-      }} noValidate>
+      }}
+      noValidate
+    >
       <div className="rg-limit-head">
         <label className="rg-limit-label" htmlFor={id}>
           {RG_LIMIT_LABELS[kind]}
@@ -89,7 +94,10 @@ function LimitRow({ kind, info }: { kind: RgLimitKind; info: RgInfo }) {
   );
 }
 
-const BREAK_CHOICES = (Object.keys(RG_BREAKS) as RgBreakPeriod[]).map((value) => ({ value, label: RG_BREAKS[value].label }));
+const BREAK_CHOICES = (Object.keys(RG_BREAKS) as RgBreakPeriod[]).map((value) => ({
+  value,
+  label: RG_BREAKS[value].label,
+}));
 
 function BreakSection({ info }: { info: RgInfo }) {
   const [period, setPeriod] = useState<RgBreakPeriod>('cooloff_1d');
@@ -137,9 +145,7 @@ export function ResponsiblePage() {
   const info = query.data;
   return (
     <main className="page rg-page" aria-label="理性娱乐">
-      <p className="rg-intro">
-        为自己设定存款、亏损和时长上限。收紧立即生效；放宽或取消需等待24小时后生效。
-      </p>
+      <p className="rg-intro">为自己设定存款、亏损和时长上限。收紧立即生效；放宽或取消需等待24小时后生效。</p>
       <section className="panel" aria-labelledby="rg-limits-title">
         <h3 id="rg-limits-title" className="rg-title">
           我的限额

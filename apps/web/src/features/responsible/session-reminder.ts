@@ -38,7 +38,11 @@ export function useSessionReminder() {
     const schedule = (delay: number) => {
       timer = setTimeout(() => {
         const used = Math.round((Date.now() - start) / 60_000);
-        void showAlert({ title: '温馨提示', content: `您已连续使用${used}分钟，请注意休息，理性娱乐。`, confirmText: '我知道了' });
+        void showAlert({
+          title: '温馨提示',
+          content: `您已连续使用${used}分钟，请注意休息，理性娱乐。`,
+          confirmText: '我知道了',
+        });
         schedule(period);
       }, delay);
     };

@@ -22,18 +22,21 @@ describe('/kefu', () => {
   it.each([
     ['a failed getservicerurl', () => ({ code: 500, message: SERVICE_FAILURE, data: null })],
     ['an empty address', () => ok({ url: '' })],
-  ])('says 客服暂时不可用 after %s, and opens no frame (docs/member-app.md "States and transitions")', async (_case, answer) => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    mockApi({ '/api/getservicerurl': answer });
-    renderPage(<KefuPage />, { route: '/kefu' });
-    const button = await screen.findByRole('button', { name: '联系在线客服' });
-    await waitFor(() => expect(button).toBeEnabled());
-    await user.click(button);
-    expect(await findToast(MSG.serviceUnavailable)).toBeInTheDocument();
-    // It stays: no later toast (the server's own message) replaces it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.getByText(MSG.serviceUnavailable)).toBeInTheDocument();
-    expect(screen.queryByText(SERVICE_FAILURE)).not.toBeInTheDocument();
-    expect(screen.queryByTitle('在线客服')).not.toBeInTheDocument();
-  });
+  ])(
+    'says 客服暂时不可用 after %s, and opens no frame (docs/member-app.md "States and transitions")',
+    async (_case, answer) => {
+      const user = userEvent.setup({ pointerEventsCheck: 0 });
+      mockApi({ '/api/getservicerurl': answer });
+      renderPage(<KefuPage />, { route: '/kefu' });
+      const button = await screen.findByRole('button', { name: '联系在线客服' });
+      await waitFor(() => expect(button).toBeEnabled());
+      await user.click(button);
+      expect(await findToast(MSG.serviceUnavailable)).toBeInTheDocument();
+      // It stays: no later toast (the server's own message) replaces it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.getByText(MSG.serviceUnavailable)).toBeInTheDocument();
+      expect(screen.queryByText(SERVICE_FAILURE)).not.toBeInTheDocument();
+      expect(screen.queryByTitle('在线客服')).not.toBeInTheDocument();
+    },
+  );
 });

@@ -76,7 +76,9 @@ describe('callApi', () => {
   it('ends the session without a dialog when asked to (the logoff call: the member is leaving)', async () => {
     signIn();
     mockApi({ '/api/logoff': () => ({ code: 401, message: '未登录', data: null }) });
-    await expect(callApi(endpoints.logoff, undefined, { silent: true, onUnauthorized: 'logout' })).rejects.toMatchObject({
+    await expect(
+      callApi(endpoints.logoff, undefined, { silent: true, onUnauthorized: 'logout' }),
+    ).rejects.toMatchObject({
       code: 401,
     });
     expect(sessionStorage.getItem('token')).toBeNull();
