@@ -25,7 +25,8 @@ if (!env.TEST_REDIS_URL) {
 
 const stages = [
   // eslint is one process on one core: it runs beside the typecheck, whose two tsc leave room for it.
-  { name: 'lint', cmd: 'npx eslint . --max-warnings 0', besideNext: true },
+  // Formatting is checked with the lint: an unformatted file fails the stage (npm run format writes it).
+  { name: 'lint', cmd: 'npx eslint . --max-warnings 0 && npx prettier --check . --log-level warn', besideNext: true },
   // Each workspace's tsc is one process on one core: two at a time.
   { name: 'typecheck', cmd: 'node scripts/typecheck-all.mjs' },
   { name: 'contract unit tests', cmd: 'npx vitest run --root packages/contract' },
