@@ -1,4 +1,6 @@
 import type { PayRangeType } from '@h5/contract';
+import { Space } from 'antd';
+import type { ReactNode } from 'react';
 import { StatusTag, type Tone } from './ui/status-tag';
 
 /** Review states of deposits, withdrawals and applications: 1 pending, 2 approved, 3 rejected. */
@@ -25,6 +27,32 @@ export const stateOptions = (states: StateLabels, order: readonly number[]) => [
 export function ReviewStateTag({ state, closedText }: { state: number; closedText?: string }) {
   if (state === 3 && closedText) return <StatusTag tone="neutral">{closedText}</StatusTag>;
   return <StateTag states={REVIEW_STATES} state={state} />;
+}
+
+/**
+ * A two-person queue row's state (deposits, withdrawals): the review state, then while it is pending who gave the
+ * first approval, or that its amount needs a second one; `children` add the queue's own tags.
+ */
+export function ReviewQueueState({
+  row,
+  children,
+}: {
+  row: { state: number; first_reviewed_by: string; needs_second_review: boolean };
+  children?: ReactNode;
+}) {
+  const pending = row.state === 1;
+  return (
+    <Space orientation="vertical" size={2}>
+      <ReviewStateTag state={row.state} />
+      {pending && row.first_reviewed_by ? (
+        <StatusTag tone="info">{`待复核（初审 ${row.first_reviewed_by}）`}</StatusTag>
+      ) : null}
+      {pending && !row.first_reviewed_by && row.needs_second_review ? (
+        <StatusTag tone="accent">大额需复核</StatusTag>
+      ) : null}
+      {children}
+    </Space>
+  );
 }
 
 /** The filter of a review queue: 待审核 first, as the queue is worked. */

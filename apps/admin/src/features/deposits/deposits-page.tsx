@@ -3,7 +3,7 @@ import { App, Button, Descriptions, Space, Tooltip, type TableColumnsType } from
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { payWayLabel, ReviewStateTag } from '../../shared/labels';
+import { payWayLabel, ReviewQueueState } from '../../shared/labels';
 import { amountColumn, memberColumn } from '../../shared/table/columns';
 import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -106,16 +106,9 @@ export default function DepositsPage() {
       dataIndex: 'state',
       width: 130,
       render: (v: number, row) => (
-        <Space orientation="vertical" size={2}>
-          <ReviewStateTag state={v} />
-          {v === 1 && row.first_reviewed_by ? (
-            <StatusTag tone="info">{`待复核（初审 ${row.first_reviewed_by}）`}</StatusTag>
-          ) : null}
-          {v === 1 && !row.first_reviewed_by && row.needs_second_review ? (
-            <StatusTag tone="accent">大额需复核</StatusTag>
-          ) : null}
+        <ReviewQueueState row={row}>
           {v === 1 && row.gateway ? <StatusTag tone="warning">待支付通道入账</StatusTag> : null}
-        </Space>
+        </ReviewQueueState>
       ),
     },
     {

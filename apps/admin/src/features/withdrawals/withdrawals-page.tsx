@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { LinkedAccountsDrawer } from '../../shared/members/linked-accounts';
-import { ReviewStateTag } from '../../shared/labels';
+import { ReviewQueueState } from '../../shared/labels';
 import { amountColumn, memberColumn } from '../../shared/table/columns';
 import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -96,17 +96,7 @@ export default function WithdrawalsPage() {
       title: '状态',
       dataIndex: 'state',
       width: 130,
-      render: (v: number, row) => (
-        <Space orientation="vertical" size={2}>
-          <ReviewStateTag state={v} />
-          {v === 1 && row.first_reviewed_by ? (
-            <StatusTag tone="info">{`待复核（初审 ${row.first_reviewed_by}）`}</StatusTag>
-          ) : null}
-          {v === 1 && !row.first_reviewed_by && row.needs_second_review ? (
-            <StatusTag tone="accent">大额需复核</StatusTag>
-          ) : null}
-        </Space>
-      ),
+      render: (_v: number, row) => <ReviewQueueState row={row} />,
     },
     {
       title: '审核',
