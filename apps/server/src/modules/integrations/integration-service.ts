@@ -1,5 +1,4 @@
 import { BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG } from '@h5/contract';
-import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
@@ -7,7 +6,13 @@ import { type OutboundPolicy, checkOutboundUrl } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import type { AuthedOperator } from '../../http/admin-route';
 import { audit } from '../backoffice/audit';
-import { changeView, type IntegrationChangeView, propose, type Proposal } from '../backoffice/pending-changes';
+import {
+  changeView,
+  fingerprint,
+  type IntegrationChangeView,
+  propose,
+  type Proposal,
+} from '../backoffice/pending-changes';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { venues } from '../content/content-tables';
 import { paymentGateways } from '../payments/payments-tables';
@@ -46,8 +51,7 @@ const gatewayFields = (g: Pick<GatewayRow, 'protocol' | 'merchantId' | 'submitUr
   secret: mask(g.secret),
 });
 
-/** A digest of the target's integration, secret included: an approval applies only over what the maker saw. */
-const fingerprint = (parts: unknown) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+// A digest of the target's integration, secret included (fingerprint): an approval applies only over what the maker saw.
 const venuePrint = (v: VenueRow | undefined) =>
   fingerprint(v ? [v.walletMode, v.apiBaseUrl, v.apiSecret, v.currency] : null);
 const gatewayPrint = (g: GatewayRow | undefined) =>

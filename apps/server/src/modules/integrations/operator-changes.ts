@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -7,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { hashSecret } from '../../lib/passwords';
 import { type OperatorRole, operators } from '../admin/admin-tables';
 import { audit } from '../backoffice/audit';
+import { fingerprint } from '../backoffice/pending-changes';
 import {
   endOperatorSessions,
   generatedPassword,
@@ -31,9 +31,7 @@ const ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
  * creation). An approval applies only over the account as the maker saw it; otherwise the change is stale.
  */
 export const operatorPrint = (o: Pick<OperatorAccount, 'id' | 'role' | 'state' | 'totpSecret'> | undefined): string =>
-  createHash('sha256')
-    .update(JSON.stringify(o ? [o.id, o.role, o.state, o.totpSecret !== null] : null))
-    .digest('hex');
+  fingerprint(o ? [o.id, o.role, o.state, o.totpSecret !== null] : null);
 
 function roleOf(value: string | undefined): OperatorRole {
   const role = ROLES.find((r) => r === value);
