@@ -2,46 +2,54 @@ import { MSG } from '@h5/contract/messages';
 import { validateBankCard } from '@h5/contract/validation';
 import { Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useUserInfo } from '../../shared/session/hooks';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { OptionSheet } from '../../shared/ui/option-sheet';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useBankList, useBindCard } from './api';
+import { useAfterBind } from './return-after-bind';
 import './cards.css';
 
 const EMPTY = { bank_owner: '', bank: '', bank_no: '', bank_address: '', pay_pass: '' };
 
 /** /addBankCard (docs/member-app.md "Screens and routes" and "Validation rules"): cardholder, bank from /api/banklist, card number, branch and payment password. */
 export function AddBankCardPage() {
-  const navigate = useNavigate();
+  const afterBind = useAfterBind('/wallet?type=2');
   const bind = useBindCard();
   const banks = useBankList();
   const [form, setForm] = useState(EMPTY);
+  // The cardholder is the registered real name until the member types another (a card in one's own name).
+  const realname = useUserInfo().data?.realname ?? '';
+  const [ownerEdited, setOwnerEdited] = useState(false);
+  const filled = ownerEdited ? form : { ...form, bank_owner: realname };
   const [picking, setPicking] = useState(false);
   const submitOnce = useSubmitOnce();
 
   const field = (key: keyof typeof EMPTY) => ({
     look: 'cards' as const,
     id: `bank-card-${key}`,
-    value: form[key],
+    value: filled[key],
     autoComplete: 'off',
-    onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
+    onChange: (value: string) => {
+      if (key === 'bank_owner') setOwnerEdited(true);
+      setForm((f) => ({ ...f, [key]: value }));
+    },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     return submitOnce({
-      check: () => validateBankCard(form),
+      check: () => validateBankCard(filled),
       send: async () => {
         await bind.mutateAsync({
-          bank: form.bank.trim(),
-          bank_owner: form.bank_owner.trim(),
-          bank_address: form.bank_address.trim(),
-          bank_no: form.bank_no.trim(),
-          pay_pass: form.pay_pass,
+          bank: filled.bank.trim(),
+          bank_owner: filled.bank_owner.trim(),
+          bank_address: filled.bank_address.trim(),
+          bank_no: filled.bank_no.trim(),
+          pay_pass: filled.pay_pass,
         });
         Toast.show({ icon: 'success', content: MSG.bindOk });
-        void navigate('/wallet?type=2', { replace: true });
+        afterBind();
       },
     });
   };

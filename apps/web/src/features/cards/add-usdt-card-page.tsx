@@ -3,16 +3,17 @@ import { MSG } from '@h5/contract/messages';
 import { validateUsdtCard } from '@h5/contract/validation';
 import { Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { UsdtProtocolChoice } from '../../shared/ui/choice-group';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useBindCard } from './api';
+import { useAfterBind } from './return-after-bind';
 import './cards.css';
 
 /** /addUsdtCard (docs/member-app.md "Screens and routes" and "Validation rules"): protocol (TRC20 default), address and payment password. */
 export function AddUsdtCardPage() {
-  const navigate = useNavigate();
+  const afterBind = useAfterBind('/wallet?type=1');
   const bind = useBindCard();
   const [protocol, setProtocol] = useState<UsdtProtocol>('TRC20');
   const [address, setAddress] = useState('');
@@ -32,7 +33,7 @@ export function AddUsdtCardPage() {
           pay_pass: payPass,
         });
         Toast.show({ icon: 'success', content: MSG.bindOk });
-        void navigate('/wallet?type=1', { replace: true });
+        afterBind();
       },
     });
   };

@@ -146,6 +146,9 @@ describe('/addBankCard', () => {
       await tapExpectingToast(user, submit, message);
     };
 
+    // The cardholder starts as the registered real name; cleared, it is asked for first.
+    expect(screen.getByLabelText('持卡人姓名')).toHaveValue('张三');
+    await user.clear(screen.getByLabelText('持卡人姓名'));
     await expectToast(MSG.bankOwnerRequired);
     await user.type(screen.getByLabelText('持卡人姓名'), '张三');
     await expectToast(MSG.bankRequired);
@@ -169,5 +172,47 @@ describe('/addBankCard', () => {
       { bank: '中国银行', bank_owner: '张三', bank_address: '北京分行', bank_no: '621700001111', pay_pass: '123456' },
     ]);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wallet?type=2'));
+  });
+});
+
+describe('binding begun from 取款', () => {
+  async function bindBankCard(state: unknown) {
+    const user = setup();
+    signIn();
+    mockApi({
+      '/api/banklist': () => ok([{ id: 2, bank_name: '中国银行' }]),
+      '/api/bindcard': () => ok(null, MSG.bindOk),
+    });
+    renderPage(<AddBankCardPage />, { route: '/addBankCard', state });
+    await user.click(screen.getByRole('button', { name: '开户银行：请选择' }));
+    await user.click(
+      await within(await screen.findByRole('dialog', { name: '选择银行' })).findByRole('button', { name: '中国银行' }),
+    );
+    await user.type(screen.getByLabelText('开户行地址'), '北京分行');
+    await user.type(screen.getByLabelText('银行卡号'), '621700001111');
+    await user.type(screen.getByLabelText('支付密码'), '123456');
+    await user.click(screen.getByRole('button', { name: '确认绑定' }));
+    expect(await findToast(MSG.bindOk)).toBeInTheDocument();
+  }
+
+  it('returns to the withdrawal tab it began on', async () => {
+    await bindBankCard({ returnTo: '/withdrawal?type=2' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/withdrawal?type=2'));
+  });
+
+  it('goes to the card list when the link named no screen of ours to return to', async () => {
+    await bindBankCard({ returnTo: 'https://elsewhere.example/withdrawal' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wallet?type=2'));
+  });
+
+  it('keeps a cardholder name the member typed instead of the real name', async () => {
+    const user = setup();
+    signIn({ realname: '李四' });
+    mockApi({ '/api/banklist': () => ok([]) });
+    renderPage(<AddBankCardPage />, { route: '/addBankCard' });
+    const owner = screen.getByLabelText('持卡人姓名');
+    expect(owner).toHaveValue('李四');
+    await user.type(owner, '五');
+    expect(owner).toHaveValue('李四五');
   });
 });

@@ -93,7 +93,8 @@ describe('/withdrawal', () => {
     expect(await screen.findByRole('tab', { name: '银行卡' })).toHaveAttribute('aria-selected', 'true');
     const cards = await screen.findByRole('radiogroup', { name: '选择银行卡' });
     expect(within(cards).getAllByRole('radio')).toHaveLength(2);
-    expect(bodiesOf(fetch, '/api/getcard')).toEqual([{ type: 1 }]);
+    // Both kinds are read (the tab to open without a ?type is the kind the member has a card of).
+    expect(bodiesOf(fetch, '/api/getcard')).toEqual(expect.arrayContaining([{ type: 1 }, { type: 2 }]));
     await user.type(screen.getByLabelText('取款金额'), '500');
     await user.click(screen.getByRole('button', { name: '立即取款' }));
     expect(await findToast(MSG.withdrawBankCardRequired)).toBeInTheDocument();
@@ -124,5 +125,55 @@ describe('/withdrawal', () => {
     expect(polls()).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(100));
     await waitFor(() => expect(polls()).toBe(2));
+  });
+
+  describe('a member with one bank card and no USDT address', () => {
+    function openOneCard(route = '/withdrawal') {
+      signIn(MEMBER);
+      const fetch = api({
+        '/api/getcard': (body) => ok((body as { type: number }).type === 1 ? [card(21)] : []),
+      });
+      renderPage(<WithdrawalPage />, { route });
+      return fetch;
+    }
+
+    it('opens the bank card tab with the card chosen, ready to submit', async () => {
+      const user = setup();
+      const fetch = openOneCard();
+      expect(await screen.findByRole('tab', { name: '银行卡' })).toHaveAttribute('aria-selected', 'true');
+      const only = await screen.findByRole('radio', { name: '中国银行 尾号1021' });
+      expect(only).toHaveAttribute('aria-checked', 'true');
+      await user.type(screen.getByLabelText('取款金额'), '500');
+      await user.type(screen.getByLabelText('支付密码'), '123456');
+      await user.click(screen.getByRole('button', { name: '立即取款' }));
+      await waitFor(() =>
+        expect(bodiesOf(fetch, '/api/withdraw')).toEqual([{ amount: '500', bank: 21, password: '123456' }]),
+      );
+    });
+
+    it('still opens the tab the address names', async () => {
+      openOneCard('/withdrawal?type=1');
+      expect(await screen.findByRole('tab', { name: 'USDT' })).toHaveAttribute('aria-selected', 'true');
+      expect(await screen.findByText('您还没有绑定USDT地址')).toBeInTheDocument();
+    });
+  });
+
+  it('opens the USDT tab for a member with cards of both kinds, and chooses none of several', async () => {
+    openWithdrawal('/withdrawal');
+    expect(await screen.findByRole('tab', { name: 'USDT' })).toHaveAttribute('aria-selected', 'true');
+    const radios = within(await screen.findByRole('radiogroup', { name: '选择USDT地址' })).getAllByRole('radio');
+    expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'false']);
+  });
+
+  it('says when recent bets count toward the turnover', async () => {
+    openWithdrawal('/withdrawal');
+    expect(await screen.findByText(/约1分钟后计入打码量/)).toBeInTheDocument();
+  });
+
+  it('sends binding begun here back to this tab', async () => {
+    const user = setup();
+    openWithdrawal('/withdrawal?type=2');
+    await user.click(await screen.findByRole('link', { name: '+ 添加银行卡' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/addBankCard'));
   });
 });

@@ -10,7 +10,13 @@ import { useBalance, useUserInfo } from '../../shared/session/hooks';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { useActionKey, useSubmitOnce } from '../../shared/ui/submit-once';
 import { PageLoading } from '../../shared/ui/page-loading';
-import { CardKindTabs, useCardKind, type CardKind } from '../../shared/ui/card-kind-tabs';
+import {
+  CardKindTabs,
+  cardKindTab,
+  preferredCardKind,
+  useCardKind,
+  type CardKind,
+} from '../../shared/ui/card-kind-tabs';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
 import { Detail } from '../../shared/ui/detail';
@@ -18,6 +24,17 @@ import { PayAmountCard } from './pay-amount-card';
 
 /** docs/member-app.md "Constants and limits": after a withdrawal request the member goes to the records after 1.5 s. */
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
+
+/**
+ * Bets at a transfer-wallet venue count toward turnover once the server pulls the venue's settled bets, every
+ * minute by default (the server's BET_PULL_INTERVAL_SECONDS, 60).
+ */
+export const TURNOVER_DELAY_NOTE = '刚结算的投注约1分钟后计入打码量（场馆注单同步后），届时此处的打码量随之减少。';
+
+/** Where binding a card begun here returns: this screen, on the tab of the card's kind. */
+export interface ReturnTo {
+  returnTo: string;
+}
 
 /** The protocol fee of a USDT address (docs/wire-rules.md "Wire details": withdrawcashfee is ERC20's, withdrawfeeusdttrc TRC20's). */
 export function usdtFee(user: Pick<UserInfo, 'withdrawcashfee' | 'withdrawfeeusdttrc'>, protocol: string): string {
@@ -30,7 +47,11 @@ function cardName(card: Card): string {
 
 /** /withdrawal (docs/member-app.md "Screens and routes"): a USDT tab (type 1) and a bank card tab (type 2). */
 export function WithdrawalPage() {
-  const { kind, choose } = useCardKind();
+  // Without a ?type, the tab of the kind the member has a card of (the cards of both kinds are read first).
+  const usdtCards = useBoundCards('usdt');
+  const bankCards = useBoundCards('bank');
+  const { kind, named, choose } = useCardKind(preferredCardKind(usdtCards.data, bankCards.data));
+  const decided = named || (!usdtCards.isPending && !bankCards.isPending);
   const venues = useWithdrawalVenues();
   const balance = useBalance();
   const user = useUserInfo();
@@ -59,7 +80,7 @@ export function WithdrawalPage() {
         <p className="pay-hero-note">只有中心钱包的余额可以取款，场馆内的余额请先转回中心钱包。</p>
       </section>
 
-      <CardKindTabs kind={kind} onChoose={choose} />
+      {decided && <CardKindTabs kind={kind} onChoose={choose} />}
 
       <dl className="pay-card pay-turnover">
         <div className="pay-row">
@@ -71,17 +92,41 @@ export function WithdrawalPage() {
           </dd>
         </div>
       </dl>
+      <p className="pay-hint pay-turnover-note">{TURNOVER_DELAY_NOTE}</p>
 
-      <WithdrawalForm key={kind} kind={kind} user={user.data} central={central} />
+      {decided ? (
+        <WithdrawalForm
+          key={kind}
+          kind={kind}
+          user={user.data}
+          central={central}
+          // The tab goes into the address first, so coming back from binding opens it again.
+          onBindStart={() => choose(cardKindTab(kind))}
+        />
+      ) : (
+        <PageLoading />
+      )}
     </main>
   );
 }
 
-function WithdrawalForm({ kind, user, central }: { kind: CardKind; user: UserInfo | undefined; central: string }) {
+function WithdrawalForm({
+  kind,
+  user,
+  central,
+  onBindStart,
+}: {
+  kind: CardKind;
+  user: UserInfo | undefined;
+  central: string;
+  onBindStart: () => void;
+}) {
   const navigate = useNavigate();
   const cards = useBoundCards(kind);
   const withdraw = useWithdraw();
-  const [cardId, setCardId] = useState<number | null>(null);
+  const [picked, setCardId] = useState<number | null>(null);
+  // The only card of the kind is chosen already; with more, the member picks one.
+  const cardId = picked ?? (cards.data?.length === 1 ? cards.data[0]!.id : null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const actionKey = useActionKey();
@@ -146,7 +191,12 @@ function WithdrawalForm({ kind, user, central }: { kind: CardKind; user: UserInf
               </button>
             ))}
             {(cards.data?.length ?? 0) === 0 && <p className="pay-hint">您还没有绑定{cardLabel}</p>}
-            <Link className="pay-add-link" to={addPath}>
+            <Link
+              className="pay-add-link"
+              to={addPath}
+              state={{ returnTo: `/withdrawal?type=${cardKindTab(kind)}` } satisfies ReturnTo}
+              onClick={onBindStart}
+            >
               + 添加{cardLabel}
             </Link>
           </div>

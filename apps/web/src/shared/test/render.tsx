@@ -10,12 +10,19 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders one page at `route` (matched by `path`), with a fresh query client and a probe showing the location. */
-export function renderPage(element: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+/**
+ * Renders one page at `route` (matched by `path`, with the history `state` a link gave it), with a fresh query
+ * client and a probe showing the location.
+ */
+export function renderPage(
+  element: ReactElement,
+  { route = '/', path = '*', state }: { route?: string; path?: string; state?: unknown } = {},
+) {
   const queryClient = createQueryClient();
+  const [pathname = '/', search = ''] = route.split(/(?=\?)/);
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[state === undefined ? route : { pathname, search, state }]}>
         <Routes>
           <Route path={path} element={element} />
           <Route path="*" element={null} />

@@ -1,0 +1,21 @@
+import { useLocation, useNavigate } from 'react-router';
+
+/** Screens that send a member to bind a card and take them back afterwards (the withdrawal, on a card tab). */
+const RETURNS = /^\/withdrawal(\?type=[12])?$/;
+
+/**
+ * Where a card bound here takes the member: back to the screen the binding began on when it said so in the link's
+ * state (`{ returnTo }`), else the card list of the kind. Back in history when there is history, so the screen
+ * is not in it twice.
+ */
+export function useAfterBind(cardList: string) {
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return () => {
+    if (typeof returnTo !== 'string' || !RETURNS.test(returnTo)) return void navigate(cardList, { replace: true });
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) return void navigate(-1);
+    return void navigate(returnTo, { replace: true });
+  };
+}
