@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../shared/navigation/page-title';
 
 /**
  * A screen outside the tab layout, under a back bar with its title (docs/member-app.md "Screens and routes": /message and /abouts show a back bar).
@@ -17,6 +18,7 @@ export function SubPage({
 }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const own = usePageTitle((s) => s.title);
   const back = () => {
     // Opened directly (no history inside the app): back goes home instead of leaving the site.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -31,7 +33,7 @@ export function SubPage({
             <path d="M15 4l-8 8 8 8" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
         </button>
-        <h1 className="back-bar-title">{titleFor ? titleFor(params) : title}</h1>
+        <h1 className="back-bar-title">{own ?? (titleFor ? titleFor(params) : title)}</h1>
         <span className="back-bar-spacer" aria-hidden="true" />
       </header>
       {children}

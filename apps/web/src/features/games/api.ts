@@ -1,6 +1,8 @@
 import { apiRoutes } from '@h5/contract/routes';
-import { useQuery } from '@tanstack/react-query';
+import type { SlotGame } from '@h5/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
+import { useVenueNames } from '../../shared/api/venue-names';
 
 export interface GameLaunch {
   name: string;
@@ -53,4 +55,19 @@ export function useSlotGames(gamecode: string) {
     queryFn: () => callApi(apiRoutes.gamelistByCode, { gamecode }),
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * What a launch is called for a person: the venue's name (from /api/balancelist, which names every venue), and a slot
+ * game's name after it when its venue's list was opened; null until known (a code is never shown).
+ */
+export function useLaunchTitle(launch: GameLaunch, enabled: boolean): string | null {
+  const venues = useVenueNames();
+  const queryClient = useQueryClient();
+  if (!enabled) return null;
+  const venue = venues.data?.get(launch.name);
+  if (!venue) return null;
+  const slots = queryClient.getQueryData<SlotGame[]>(['gamelistByCode', launch.name]);
+  const game = launch.code ? slots?.find((g) => g.gamecode === launch.code)?.gamename : undefined;
+  return game ? `${venue} · ${game}` : venue;
 }

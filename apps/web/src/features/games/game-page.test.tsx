@@ -1,6 +1,7 @@
 import { MSG } from '@h5/contract/messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePageTitle } from '../../shared/navigation/page-title';
 import { DEFAULT_SITE_INFO } from '../../shared/site/use-site-info';
 import { useSessionStore } from '../../shared/session/session-store';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
@@ -12,11 +13,15 @@ describe('GamePage (docs/member-app.md "Screens by route" /gamePage)', () => {
     vi.useRealTimers();
   });
 
-  it('asks for the game URL and shows it in a titled frame', async () => {
+  it('asks for the game URL and shows it in a frame titled with the venue name, which the back bar shows too', async () => {
     useSessionStore.getState().setToken('tok');
-    const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=1' }) });
-    renderPage(<GamePage />, { route: '/gamePage?name=XHZR&type=baccarat&code=baccarat' });
-    const frame = await screen.findByTitle('XHZR 游戏窗口');
+    const fetch = mockApi({
+      '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=1' }),
+      '/api/balancelist': () => ok([{ name: '星河真人', platname: 'XHZR', balance: '0.00' }]),
+    });
+    const { unmount } = renderPage(<GamePage />, { route: '/gamePage?name=XHZR&type=baccarat&code=baccarat' });
+    const frame = await screen.findByTitle('星河真人 游戏窗口');
+    expect(usePageTitle.getState().title).toBe('星河真人');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', '/sandbox/aggregator/play?ticket=1');
     const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/getGameUrl') ?? [];
@@ -26,13 +31,17 @@ describe('GamePage (docs/member-app.md "Screens by route" /gamePage)', () => {
       game_code: 'baccarat',
       is_mobile_url: 1,
     });
+    unmount();
+    expect(usePageTitle.getState().title).toBeNull();
   });
 
   it('sends game_type 0 for a lobby launch without a game code (docs/member-app.md "Server calls" default)', async () => {
     useSessionStore.getState().setToken('tok');
     const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=2' }) });
     renderPage(<GamePage />, { route: '/gamePage?name=XHTY&type=&code=' });
-    await screen.findByTitle('XHTY 游戏窗口');
+    // A venue the member's list does not name: no code in its place.
+    await screen.findByTitle('游戏窗口');
+    expect(usePageTitle.getState().title).toBeNull();
     const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/getGameUrl') ?? [];
     expect(JSON.parse(String(init?.body))).toMatchObject({ plat_name: 'XHTY', game_type: '0', game_code: '' });
   });

@@ -2,11 +2,12 @@ import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useOwnPageTitle } from '../../shared/navigation/page-title';
 import { useSession } from '../../shared/session/hooks';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';
-import { useAgentLoginUrl, useGameUrl, useServiceUrl } from './api';
+import { useAgentLoginUrl, useGameUrl, useLaunchTitle, useServiceUrl } from './api';
 import './games.css';
 
 /** docs/member-app.md "Constants and limits": the download frame is removed after 2000 ms. */
@@ -60,6 +61,9 @@ export function GamePage() {
   const game = useGameUrl(launch, mode === 'game' && isLoggedIn);
   const agent = useAgentLoginUrl(mode === 'agent' && isLoggedIn);
   const service = useServiceUrl(mode === 'service');
+  // The back bar names what is open: the venue (and the slot game) by name, never by its code.
+  const launchTitle = useLaunchTitle(launch, mode === 'game' && isLoggedIn);
+  useOwnPageTitle(mode === 'game' ? launchTitle : null);
 
   useEffect(() => {
     // docs/member-app.md "Screens and routes": opening a game without a session token shows 请登录！ (then the login page).
@@ -74,7 +78,14 @@ export function GamePage() {
   }
 
   const query = mode === 'game' ? game : mode === 'agent' ? agent : service;
-  const title = mode === 'game' ? `${launch.name || '游戏'} 游戏窗口` : mode === 'agent' ? '代理后台' : '在线客服';
+  const title =
+    mode === 'game'
+      ? launchTitle
+        ? `${launchTitle} 游戏窗口`
+        : '游戏窗口'
+      : mode === 'agent'
+        ? '代理后台'
+        : '在线客服';
   if (query.isPending) return <PageLoading label="正在进入…" />;
   if (query.isError || !query.data) {
     return (

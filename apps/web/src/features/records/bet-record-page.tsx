@@ -42,10 +42,8 @@ function BetRow({ row, venues }: { row: BetRecord; venues: readonly Venue[] | un
   return (
     <li className="record-card bet-row" data-bet-id={row.bet_id}>
       <div className="record-card-head">
-        <span className="bet-venue">
-          {venueName ?? row.Code}
-          {venueName && <span className="bet-code">{row.Code}</span>}
-        </span>
+        {/* The venue by name: its code is for the server, not for a person (nothing until the names load). */}
+        <span className="bet-venue">{venues ? (venueName ?? row.Code) : ''}</span>
         <span className={`bet-status status-${row.status}`}>{betStatusLabel(row.status)}</span>
       </div>
       <dl className="record-fields">

@@ -83,6 +83,16 @@ describe('/transRecord', () => {
     );
   });
 
+  it('names the venue of a transfer, never its code', async () => {
+    mockApi({
+      '/api/gettransrecord': byType,
+      '/api/balancelist': () => ok([{ name: '星河真人', platname: 'XHZR', balance: '0.00' }]),
+    });
+    renderPage(<TransRecordPage />, { route: '/transRecord?type=3' });
+    await waitFor(() => expect(screen.getAllByText('星河真人')).toHaveLength(4));
+    expect(screen.getByRole('list', { name: '交易记录列表' })).not.toHaveTextContent('XHZR');
+  });
+
   it('labels transfer states 失败 成功 待结算 未定义, for transfers in and out', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const fetch = mockApi({ '/api/gettransrecord': byType });

@@ -3,6 +3,7 @@ import { depositStatusLabel, periodLabel, TRANSACTION_TYPE, transactionStateLabe
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useVenueNames } from '../../shared/api/venue-names';
 import { formatMoney } from '../../shared/format';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { useTransRecords } from './api';
@@ -32,6 +33,7 @@ export function TransRecordPage() {
   const records = useTransRecords({ type, period });
 
   const { rows, total } = loadedRows(records.data);
+  const venueNames = useVenueNames().data;
 
   return (
     <main className="page records-page" aria-label="交易记录">
@@ -54,7 +56,9 @@ export function TransRecordPage() {
         label="交易记录列表"
         className="record-list"
         header={<RecordCount total={total} />}
-        renderRow={(row) => <TransRow key={`${row.type}-${row.out_trade_no}`} row={row} tabType={type} />}
+        renderRow={(row) => (
+          <TransRow key={`${row.type}-${row.out_trade_no}`} row={row} tabType={type} venueNames={venueNames} />
+        )}
       />
 
       <PeriodSheet visible={picking} period={period} onPeriod={setPeriod} onClose={() => setPicking(false)} />
@@ -62,15 +66,25 @@ export function TransRecordPage() {
   );
 }
 
-function TransRow({ row, tabType }: { row: TransRecord; tabType: number }) {
+function TransRow({
+  row,
+  tabType,
+  venueNames,
+}: {
+  row: TransRecord;
+  tabType: number;
+  venueNames: ReadonlyMap<string, string> | undefined;
+}) {
   // The row's own type labels its state (docs/member-app.md "States and transitions": types 1-2 and 3-4 use different tables).
   const type = row.type >= 1 && row.type <= 4 ? row.type : tabType;
   // A deposit says where it is in its life (待支付, 已过期, 已到账 ...) when the server tells; else its state (docs/member-app.md "States and transitions").
   const stateText = type === 1 ? depositStatusLabel(row.status, row.state) : transactionStateLabel(type, row.state);
+  // A transfer's way is its venue's code on the wire: a person reads the venue's name (nothing until names load).
+  const way = type >= 3 ? (venueNames ? (venueNames.get(row.pay_way) ?? row.pay_way) : '') : row.pay_way;
   return (
     <li className="record-card trans-row" data-trade-no={row.out_trade_no}>
       <div className="record-card-head">
-        <span className="trans-way">{row.pay_way || '--'}</span>
+        <span className="trans-way">{way || '--'}</span>
         <span
           className={`trans-state type-${type <= 2 ? 'money' : 'transfer'} state-${row.state}${row.status ? ` status-${row.status}` : ''}`}
         >
