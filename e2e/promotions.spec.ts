@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { type AppConfig, loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
-import { seedIfEmpty } from '../apps/server/src/seed';
+import { seedIfEmpty } from '../apps/server/src/sandbox/demo/seed';
 import type { Clock } from '../apps/server/src/lib/time';
 import { createOperator } from '../apps/server/src/modules/admin/admin-service';
 import { sealKey, sealSetting } from '../apps/server/src/modules/ledger/ledger-seal';
 import { pullVenueBets } from '../apps/server/src/modules/wallet/venue-bets';
-import { connectSandboxAggregator } from '../apps/server/src/providers/sandbox-aggregator/sandbox-aggregator-venues';
+import { connectSandboxAggregator } from '../apps/server/src/sandbox/aggregator/sandbox-aggregator-venues';
 import {
   launchBrowser,
   type Envelope,

@@ -13,7 +13,7 @@ import {
   type DemoVenue,
   artPath,
   demoSlotGames,
-} from '../src/modules/content/content-seed';
+} from '../src/sandbox/demo/content-seed';
 import { hsl, linear, r1, rngFor, svg, text } from './svg-drawing';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');

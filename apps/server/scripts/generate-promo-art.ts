@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PROMOTIONS, type DemoPromotion } from '../src/modules/promotions/promotions-seed';
+import { DEMO_PROMOTIONS, type DemoPromotion } from '../src/sandbox/demo/promotions-seed';
 import { hsl, linear, r1, rngFor, svg, text } from './svg-drawing';
 
 const artDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'art');

@@ -5,12 +5,12 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { sealKey, sealSetting } from './modules/ledger/ledger-seal';
 import { replicaReads } from './db/replica';
-import { seedIfEmpty } from './seed';
-import { DEMO_HISTORY_DAYS, seedDemoHistory, wantsDemoHistory } from './demo-history-seed';
+import { seedIfEmpty } from './sandbox/demo/seed';
+import { DEMO_HISTORY_DAYS, seedDemoHistory, wantsDemoHistory } from './sandbox/demo/demo-history-seed';
 import { importUploadDirectory } from './modules/files/files-service';
 import { answerPrimaryWith, startMetricsServer } from './modules/ops/metrics-server';
 import { metricsRegistryOf } from './modules/ops/site-metrics';
-import { connectSandboxAggregator } from './providers/sandbox-aggregator/sandbox-aggregator-venues';
+import { connectSandboxAggregator } from './sandbox/aggregator/sandbox-aggregator-venues';
 
 /** This server as its own processes reach it: the sandbox aggregator inside it is called there. */
 function loopbackOrigin(config: AppConfig): string {

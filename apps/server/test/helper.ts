@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { seedIfEmpty } from '../src/seed';
+import { seedIfEmpty } from '../src/sandbox/demo/seed';
 import { sealKey, sealSetting } from '../src/modules/ledger/ledger-seal';
 import { type Clock, systemClock } from '../src/lib/time';
-import { connectSandboxAggregator } from '../src/providers/sandbox-aggregator/sandbox-aggregator-venues';
+import { connectSandboxAggregator } from '../src/sandbox/aggregator/sandbox-aggregator-venues';
 
 let snapshot: Promise<Blob> | undefined;
 /** The migrated PGlite database of the run (test/global-setup.ts), read once per test file. */

@@ -2,7 +2,7 @@ import { BizCode, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOutboundAllow } from '../src/lib/outbound';
-import { venueBetCursors } from '../src/modules/wallet/wallet-tables';
+import { venueBetCursors } from '../src/db/tables/wallet';
 import { pullVenueBets } from '../src/modules/wallet/venue-bets';
 import { epayGateway } from '../src/providers/epay';
 import { callVenue } from '../src/providers/remote-venue-client';

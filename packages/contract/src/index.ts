@@ -10,4 +10,5 @@ export * from './admin';
 export * from './site-url';
 export * from './venue-wallet';
 export * from './partners';
+export * from './payment-protocols';
 export * from './responsible';

@@ -8,7 +8,7 @@ import { loadConfig, testDatabaseUrl } from '../config';
 import { systemClock } from '../lib/time';
 import { beijingDay } from '../modules/reports/reports-service';
 import { metricsRegistryOf } from '../modules/ops/site-metrics';
-import { seedIfEmpty } from '../seed';
+import { seedIfEmpty } from '../sandbox/demo/seed';
 import { adminCall, operatorToken, registerMember, type TestApp } from '../../test/helper';
 import { type Cluster, cluster, clusterDir, freePort, hasPgTools, pgTool, removeDir } from '../../test/pg-cluster';
 import { type Database, type Db, openDatabase } from './client';

@@ -101,6 +101,3 @@ export const epayGateway: PaymentGateway = {
     };
   },
 };
-
-/** The gateways by protocol; a gateway row names one of these. */
-export const paymentProtocols: Record<string, PaymentGateway> = { epay: epayGateway };

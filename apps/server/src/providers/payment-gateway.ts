@@ -1,3 +1,4 @@
+import type { PaymentProtocol } from '@h5/contract';
 import type { OutboundPolicy } from '../lib/outbound';
 
 /**
@@ -44,7 +45,7 @@ export type OrderStatus =
   | { found: true; paid: boolean; tradeNo: string; amountCents: number | null; orderNo: string; merchantId: string };
 
 export interface PaymentGateway {
-  readonly protocol: string;
+  readonly protocol: PaymentProtocol;
   /** The URL the member's browser opens to pay (GET, signed). */
   payUrl(account: GatewayAccount, request: PayRequest, origin: string): string;
   /** Checks a notify's parameters (query, form or JSON, all strings) in constant time. */

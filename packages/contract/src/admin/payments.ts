@@ -25,6 +25,7 @@ import {
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
 import { MONEY_CAPS } from './money-caps';
+import { DEFAULT_PAYMENT_PROTOCOL, PAYMENT_PROTOCOLS } from '../payment-protocols';
 
 export const AdjustInput = z.object({
   amount: z.union([z.string().max(32), z.number()]),
@@ -336,7 +337,7 @@ const GatewayFields = {
 };
 export const GatewayCreateInput = z.object({
   code: z.string().regex(/^[a-z0-9_]{2,32}$/, MSG.gatewayCodeInvalid),
-  protocol: z.literal('epay').default('epay'),
+  protocol: z.enum(PAYMENT_PROTOCOLS).default(DEFAULT_PAYMENT_PROTOCOL),
   ...GatewayFields,
   enabled: flag01.default(1),
 });

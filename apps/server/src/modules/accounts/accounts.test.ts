@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, manualClock, newMember, registerMember, type TestApp } from '../../../test/helper';
-import { members } from './accounts-tables';
+import { members } from '../../db/tables/accounts';
 
 const clock = manualClock();
 let t: TestApp;

@@ -8,16 +8,16 @@ import { AppError, badInput } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { pageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/tables/ledger';
 import { reviewLinesOf } from '../site/site-service';
 import { audit } from '../backoffice/audit';
 import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { memberRowsPage } from '../backoffice/member-rows-page';
 import type { AdminDeps, AuthedOperator } from './admin-service';
-import { adjustmentReviews } from './admin-tables';
+import { adjustmentReviews } from '../../db/tables/admin';
 
 type AdjustmentRow = typeof adjustmentReviews.$inferSelect;
 

@@ -6,7 +6,7 @@ import { queryPage } from '../../db/query-page';
 import { beijingDayRange } from '../../http/date-filter';
 import { pageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
-import { auditLog, operators } from './admin-tables';
+import { auditLog, operators } from '../../db/tables/admin';
 
 type AuditQuery = z.output<typeof adminEndpoints.audit.input>;
 

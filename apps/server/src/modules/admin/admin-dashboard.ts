@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
-import { agentApplications } from '../member/member-tables';
-import { deposits, withdrawals } from '../payments/payments-tables';
-import { promotionApplications } from '../promotions/promotions-tables';
-import { integrationChanges } from '../integrations/integration-tables';
-import { adjustmentReviews } from './admin-tables';
+import { agentApplications } from '../../db/tables/member';
+import { deposits, withdrawals } from '../../db/tables/payments';
+import { promotionApplications } from '../../db/tables/promotions';
+import { integrationChanges } from '../../db/tables/integrations';
+import { adjustmentReviews } from '../../db/tables/admin';
 import { formatBeijing } from '../../lib/time';
 import { ledgerWatch } from '../ops/ledger-watch';
 

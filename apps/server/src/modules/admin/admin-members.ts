@@ -10,15 +10,15 @@ import { memberRowsPage } from '../backoffice/member-rows-page';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow, pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
-import { memberLogins, members } from '../accounts/accounts-tables';
-import { bets } from '../games/games-tables';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../ledger/ledger-tables';
+import { memberLogins, members } from '../../db/tables/accounts';
+import { bets } from '../../db/tables/games';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/tables/ledger';
 import { depositView } from '../payments/deposits-service';
 import { maskCardNo } from '../payments/payments-common';
-import { deposits, memberCards, withdrawals } from '../payments/payments-tables';
+import { deposits, memberCards, withdrawals } from '../../db/tables/payments';
 import { withdrawalView } from '../payments/withdrawals-service';
 import { venueBalances, type WalletDeps } from '../wallet/wallet-service';
-import { venueTransfers } from '../wallet/wallet-tables';
+import { venueTransfers } from '../../db/tables/wallet';
 import { startsWith } from './admin-audit';
 
 async function memberOr404(db: Db, id: number) {

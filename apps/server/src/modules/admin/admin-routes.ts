@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { adminPublicRoute, adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
-import { memberSessions, members } from '../accounts/accounts-tables';
+import { memberSessions, members } from '../../db/tables/accounts';
 import { bearerToken } from '../../lib/tokens';
 import { checkLedger } from '../ledger/ledger-service';
 import { checkSeal, sealDigests, type SealKeys } from '../ledger/ledger-seal';

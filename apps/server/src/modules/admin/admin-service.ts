@@ -17,9 +17,9 @@ import {
   operatorNamed,
 } from '../backoffice/operator-accounts';
 import { type IntegrationChangeView, propose } from '../integrations/integration-service';
-import { integrationChanges } from '../integrations/integration-tables';
+import { integrationChanges } from '../../db/tables/integrations';
 import { operatorPrint } from '../integrations/operator-changes';
-import { type OperatorRole, operatorSessions, operatorSignIns, operators } from './admin-tables';
+import { type OperatorRole, operatorSessions, operatorSignIns, operators } from '../../db/tables/admin';
 import { addressKey } from '../../http/client-address';
 import type { AuthedOperator } from '../../http/admin-route';
 import type { ReadDb } from '../../db/replica';

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { numericToCents } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
-import type { AloneKind } from './alone-totals-tables';
+import type { AloneKind } from '../../db/tables/backoffice';
 
 /**
  * The daily totals of the two-person lines (docs/operators.md "Two-person lines"). Under a kind's line one operator may apply

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../admin/admin-tables';
+import { auditLog } from '../../db/tables/admin';
 
 export interface AuditEntry {
   /** Null for a failed sign-in under a name no operator has. */

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { queryPage } from '../../db/query-page';
 import type { PageWindow } from '../../lib/paging';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 
 /** A table whose rows belong to a member: an `id` to order by and the owner's `memberId`. */
 type MemberRowsTable = PgTable & { id: AnyPgColumn; memberId: AnyPgColumn };

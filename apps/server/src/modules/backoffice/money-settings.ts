@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
-import type { integrationChanges } from '../integrations/integration-tables';
+import type { integrationChanges } from '../../db/tables/integrations';
 import {
   type Fields,
   fingerprint,

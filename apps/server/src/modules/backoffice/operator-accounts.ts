@@ -3,7 +3,7 @@ import { BizCode, MSG } from '@h5/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { operatorSessions, operators } from '../admin/admin-tables';
+import { operatorSessions, operators } from '../../db/tables/admin';
 
 /**
  * What the operator accounts' writers share: the operator console's own calls and the operator changes a second

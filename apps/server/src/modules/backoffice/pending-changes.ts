@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { AuthedOperator } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import { formatBeijing } from '../../lib/time';
-import { type ChangeAction, type ChangeKind, integrationChanges } from '../integrations/integration-tables';
+import { type ChangeAction, type ChangeKind, integrationChanges } from '../../db/tables/integrations';
 import { audit } from './audit';
 
 /**

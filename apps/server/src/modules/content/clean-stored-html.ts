@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cleanHtml } from '../../lib/clean-html';
-import { memberMessages } from '../member/member-tables';
-import { promotions } from '../promotions/promotions-tables';
+import { memberMessages } from '../../db/tables/member';
+import { promotions } from '../../db/tables/promotions';
 import { readSettings, writeSettings } from '../site/site-service';
-import { articles } from './content-tables';
+import { articles } from '../../db/tables/content';
 
 export interface CleanReport {
   articles: number;

@@ -8,7 +8,7 @@ import { AppError, badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
 import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
 import { withPending } from '../integrations/integration-service';
-import { articles, banners, games, notices, venues } from './content-tables';
+import { articles, banners, games, notices, venues } from '../../db/tables/content';
 
 // The input schemas live in the contract (adminResources); the URL rule with them, shared with the settings.
 export { isSiteUrl } from '@h5/contract';

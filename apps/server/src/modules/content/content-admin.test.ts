@@ -1,7 +1,7 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addVenue, adminCall, call, credit, registerMember, useOperators, useTestApp } from '../../../test/helper';
-import { auditLog } from '../admin/admin-tables';
+import { auditLog } from '../../db/tables/admin';
 
 const t = useTestApp();
 const ops = useOperators(t, ['content', 'finance', 'admin']);

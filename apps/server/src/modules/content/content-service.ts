@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { numericToMoney } from '../../lib/money';
 import { readSettings } from '../site/site-service';
 import { findVenue } from '../wallet/venue-directory';
-import { articles, banners, games, notices, slotGames, venues, vipLevels } from './content-tables';
+import { articles, banners, games, notices, slotGames, venues, vipLevels } from '../../db/tables/content';
 
 /** Our own pages, served from apps/server/public, used while an operator has set no external URL. */
 export const BUILT_IN_SERVICE_URL = '/service/chat.html';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { GAME_CATEGORIES, endpoints } from '@h5/contract';
 import { describe, expect, it } from 'vitest';
 import { call, registerMember, useTestApp } from '../../../test/helper';
-import { DEMO_SLOTS } from './content-seed';
+import { DEMO_SLOTS } from '../../sandbox/demo/content-seed';
 import { writeSettings } from '../site/site-service';
 
 const t = useTestApp();

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCall, call, registerMember, useOperators, useTestApp } from '../../../test/helper';
-import { DEMO_ARTICLES } from './content-seed';
-import { memberMessages } from '../member/member-tables';
-import { DEMO_PROMOTIONS } from '../promotions/promotions-seed';
-import { promotions } from '../promotions/promotions-tables';
+import { DEMO_ARTICLES } from '../../sandbox/demo/content-seed';
+import { memberMessages } from '../../db/tables/member';
+import { DEMO_PROMOTIONS } from '../../sandbox/demo/promotions-seed';
+import { promotions } from '../../db/tables/promotions';
 import { DEFAULT_SETTINGS, readSettings, writeSettings } from '../site/site-service';
 import { cleanStoredHtml } from './clean-stored-html';
-import { articles } from './content-tables';
+import { articles } from '../../db/tables/content';
 
 const t = useTestApp();
 const ops = useOperators(t, ['admin', 'content']);

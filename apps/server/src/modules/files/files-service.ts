@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { members } from '../accounts/accounts-tables';
-import { storedFiles } from './files-tables';
+import { members } from '../../db/tables/accounts';
+import { storedFiles } from '../../db/tables/files';
 
 /** Where stored files are served; an avatar column keeps this path (answers make it a full URL). */
 export const FILES_PREFIX = '/uploads/';

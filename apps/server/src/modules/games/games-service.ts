@@ -5,9 +5,9 @@ import { queryPage } from '../../db/query-page';
 import { pageWindow } from '../../lib/paging';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { onBetSettled } from '../rebates/rebates-service';
-import { bets } from './games-tables';
+import { bets } from '../../db/tables/games';
 
 export interface GamesDeps {
   db: Db;

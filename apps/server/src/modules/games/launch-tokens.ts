@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { hashToken } from '../../lib/tokens';
-import { launchTokens } from './games-tables';
+import { launchTokens } from '../../db/tables/games';
 
 export interface Launch {
   memberId: number;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { centsToNumeric, numericToCents } from '../../lib/money';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { readSettings } from '../site/site-service';
 
 /**

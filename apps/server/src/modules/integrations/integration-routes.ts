@@ -8,7 +8,7 @@ import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { pageWindow } from '../../lib/paging';
 import { approveChange, changeView, proposeVenueIntegration, rejectChange } from './integration-service';
-import { integrationChanges } from './integration-tables';
+import { integrationChanges } from '../../db/tables/integrations';
 
 /** The integration-change calls (admin): a venue's proposal, the queue, approval and rejection. */
 export function integrationRoutes(

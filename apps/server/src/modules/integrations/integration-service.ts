@@ -1,4 +1,10 @@
-import { BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG } from '@h5/contract';
+import {
+  BizCode,
+  DEFAULT_PAYMENT_PROTOCOL,
+  INTEGRATION_CHANGE_STATES as STATE,
+  MSG,
+  type PaymentProtocol,
+} from '@h5/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
@@ -14,10 +20,10 @@ import {
   type Proposal,
 } from '../backoffice/pending-changes';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
-import { venues } from '../content/content-tables';
-import { paymentGateways } from '../payments/payments-tables';
+import { venues } from '../../db/tables/content';
+import { paymentGateways } from '../../db/tables/payments';
 import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
-import { type Applied, integrationChanges } from './integration-tables';
+import { type Applied, integrationChanges } from '../../db/tables/integrations';
 import { applyOperatorChange } from './operator-changes';
 import { applySettingChange } from './setting-changes';
 
@@ -150,7 +156,7 @@ export async function proposeVenueIntegration(
 
 export interface GatewayCreation {
   code: string;
-  protocol: 'epay';
+  protocol: PaymentProtocol;
   name: string;
   merchant_id: string;
   secret: string;
@@ -321,7 +327,7 @@ async function applyIntegration(tx: Tx, row: ChangeRow): Promise<boolean> {
     await tx.insert(paymentGateways).values({
       code: row.target,
       name: after.name ?? row.target,
-      protocol: 'epay',
+      protocol: (after.protocol as PaymentProtocol | undefined) ?? DEFAULT_PAYMENT_PROTOCOL,
       merchantId: after.merchant_id ?? '',
       secret: row.secret,
       submitUrl: after.submit_url ?? '',

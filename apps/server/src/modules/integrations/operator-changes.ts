@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import type { AuthedOperator } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import { hashSecret } from '../../lib/passwords';
-import { type OperatorRole, operators } from '../admin/admin-tables';
+import { type OperatorRole, operators } from '../../db/tables/admin';
 import { audit } from '../backoffice/audit';
 import { fingerprint } from '../backoffice/pending-changes';
 import {
@@ -14,7 +14,7 @@ import {
   type OperatorAccount,
   operatorNamed,
 } from '../backoffice/operator-accounts';
-import type { Applied, integrationChanges } from './integration-tables';
+import type { Applied, integrationChanges } from '../../db/tables/integrations';
 
 /**
  * Operator changes (docs/operators.md "Two people, judged by person"): an operator's creation, a new role, enabling again and a

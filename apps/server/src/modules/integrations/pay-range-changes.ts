@@ -6,7 +6,7 @@ import { badInput } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { parseCapped, proposeSetting, targetOf } from '../backoffice/money-settings';
 import { type Fields, fingerprint, type IntegrationChangeView, type Proposer } from '../backoffice/pending-changes';
-import { payRanges, type PayWayCode, payWays } from '../payments/payments-tables';
+import { payRanges, type PayWayCode, payWays } from '../../db/tables/payments';
 
 /**
  * A pay way's amount ranges (docs/operators.md "Who may move money"): how much one deposit may be. A change of them is proposed

@@ -4,7 +4,7 @@ import { planRows } from '../partners/commission-plans';
 import { redpacketRuleRows } from '../redpackets/redpacket-rules';
 import { applyDepositBonus, DEPOSIT_BONUS_TARGET } from '../site/deposit-bonus';
 import { vipLevelRows } from '../vip/vip-levels';
-import type { Applied, integrationChanges } from './integration-tables';
+import type { Applied, integrationChanges } from '../../db/tables/integrations';
 import { applyPayRanges, PAY_WAY_PREFIX } from './pay-range-changes';
 
 /**

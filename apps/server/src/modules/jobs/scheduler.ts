@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, JobLocks } from '../../db/client';
 import type { Clock } from '../../lib/time';
-import { scheduledRuns } from './jobs-tables';
+import { scheduledRuns } from '../../db/tables/jobs';
 
 export interface ScheduledJob {
   /** Unique; also the name of its lock and of its row in scheduled_runs. */

@@ -87,7 +87,7 @@ describe('ledger post', () => {
       }),
     );
     expect(result.balances.get(venue())).toBe(500);
-    const { ledgerEntries } = await import('./ledger-tables');
+    const { ledgerEntries } = await import('../../db/tables/ledger');
     const { eq } = await import('drizzle-orm');
     const entries = await t.database.db
       .select({ amount: ledgerEntries.amount })

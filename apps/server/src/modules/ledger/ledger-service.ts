@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
-import { ledgerAccounts } from './ledger-tables';
+import { ledgerAccounts } from '../../db/tables/ledger';
 import { rowsOf } from '../../db/rows';
 
 /**

@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { firstFilePart, multipartUpload, UPLOAD_BODY_LIMIT, UPLOAD_DRAIN_LIMIT } from './avatar-upload';
 import * as member from './member-service';
 import type { MemberDeps } from './member-service';
-import { agentApplications } from './member-tables';
+import { agentApplications } from '../../db/tables/member';
 
 const reviewer = (operator: { id: number; username: string }, req: FastifyRequest): member.Reviewer => ({
   operatorId: operator.id,

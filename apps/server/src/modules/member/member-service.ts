@@ -15,14 +15,14 @@ import type { AttemptLimiter } from '../../http/rate-limit';
 import { cleanHtml } from '../../lib/clean-html';
 import { type PageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { memberSessions, members } from '../accounts/accounts-tables';
+import { memberSessions, members } from '../../db/tables/accounts';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { audit } from '../backoffice/audit';
 import { decidePending } from '../backoffice/pending-review';
 import { countMoneyAttempt } from '../payments/payments-common';
 import { storeAvatar, type UploadedFile } from './avatar-upload';
 import { removeFile } from '../files/files-service';
-import { agentApplications, memberMessages } from './member-tables';
+import { agentApplications, memberMessages } from '../../db/tables/member';
 
 export interface MemberDeps {
   db: Db;

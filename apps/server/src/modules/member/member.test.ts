@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BizCode, MSG } from '@h5/contract';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { storedFiles } from '../files/files-tables';
+import { storedFiles } from '../../db/tables/files';
 import { adminCall, call, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
 import { multipartBody, postMultipart, solidPng } from '../../../test/images';
 import { AVATAR_MAX_BYTES } from './avatar-upload';

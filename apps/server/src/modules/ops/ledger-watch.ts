@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { auditLog } from '../admin/admin-tables';
+import { auditLog } from '../../db/tables/admin';
 import { audit } from '../backoffice/audit';
-import { scheduledRuns } from '../jobs/jobs-tables';
+import { scheduledRuns } from '../../db/tables/jobs';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';
 import {

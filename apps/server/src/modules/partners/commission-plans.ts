@@ -1,7 +1,7 @@
 import { adminEndpoints, centsToMoney } from '@h5/contract';
 import type { z } from 'zod';
 import type { Fields, MoneyRows } from '../backoffice/money-settings';
-import { commissionPlans, type StoredTier } from './partners-tables';
+import { commissionPlans, type StoredTier } from '../../db/tables/partners';
 
 /**
  * Commission plans in the back office (docs/operators.md "Who may move money"): a plan's fee share and tiers decide what is paid

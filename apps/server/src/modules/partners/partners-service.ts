@@ -7,14 +7,14 @@ import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { audit } from '../backoffice/audit';
 import { proposeRowCreation, proposeRowUpdate, withPendingSettings } from '../backoffice/money-settings';
 import type { Proposer } from '../backoffice/pending-changes';
 import { accountCode, lockWallet, post } from '../ledger/ledger-service';
 import { beijingDay, dayRange, type DayRange, memberFiguresSql } from '../reports/reports-service';
 import { type PlanInput, planRows, ratePercent } from './commission-plans';
-import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } from './partners-tables';
+import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } from '../../db/tables/partners';
 import { rowsOf } from '../../db/rows';
 
 export interface PartnersDeps {

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { lockWallet } from '../ledger/ledger-service';
 import { checkPayPassword, maskCardNo } from './payments-common';
-import { banks, memberCards } from './payments-tables';
+import { banks, memberCards } from '../../db/tables/payments';
 
 type CardRow = typeof memberCards.$inferSelect;
 

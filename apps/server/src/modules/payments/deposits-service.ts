@@ -16,7 +16,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { audit } from '../backoffice/audit';
 import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
@@ -39,7 +39,7 @@ import {
   payRanges,
   payWays,
   receivingAccounts,
-} from './payments-tables';
+} from '../../db/tables/payments';
 import { depositStatus, GATEWAY_ORDER_LIFETIME_MS, windowEnd } from './deposit-status';
 import { gatewayPayUrl, type SiteOrigins } from './gateway-requests';
 

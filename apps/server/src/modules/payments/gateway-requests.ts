@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { numericToCents } from '../../lib/money';
-import { epayGateway, paymentProtocols } from '../../providers/epay';
+import { paymentProtocols } from '../../providers/payment-protocols';
 import type { GatewayAccount, PaymentGateway } from '../../providers/payment-gateway';
-import { type deposits, paymentGateways, type PayWayCode } from './payments-tables';
+import { type deposits, paymentGateways, type PayWayCode } from '../../db/tables/payments';
 
 /** Where URLs point: the member's browser (pay and return pages) and the gateway's server (notify). */
 export interface SiteOrigins {
@@ -30,7 +30,7 @@ export const accountOf = (g: GatewayRow): GatewayAccount => ({
   secret: g.secret,
   submitUrl: g.submitUrl,
 });
-export const protocolOf = (g: GatewayRow): PaymentGateway => paymentProtocols[g.protocol] ?? epayGateway;
+export const protocolOf = (g: GatewayRow): PaymentGateway => paymentProtocols[g.protocol];
 
 export const notifyPath = (gatewayCode: string) => `/api/pay/notify/${encodeURIComponent(gatewayCode)}`;
 export const RETURN_PATH = '/api/pay/return';

@@ -17,7 +17,7 @@ import { RETURN_PATH, type SiteOrigins } from './gateway-requests';
 import { acceptNotify, queryDepositAtGateway, reconcileGatewayDeposits } from './gateways-service';
 import { decideLatePayment, listLatePayments } from './late-payments-service';
 import type { PaymentsDeps } from './payments-common';
-import { deposits, paymentGateways, paymentNotifies, payWays } from './payments-tables';
+import { deposits, paymentGateways, paymentNotifies, payWays } from '../../db/tables/payments';
 import type { OutboundPolicy } from '../../lib/outbound';
 import { proposeGatewayCreation, proposeGatewayIntegration, withPending } from '../integrations/integration-service';
 

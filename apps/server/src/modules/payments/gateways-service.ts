@@ -12,7 +12,7 @@ import { reviewDepositIn } from './deposits-service';
 import { accountOf, type DepositRow, gatewayByCode, type GatewayRow, protocolOf } from './gateway-requests';
 import type { PaymentsDeps } from './payments-common';
 import { windowEnd } from './deposit-status';
-import { deposits, latePayments, paymentNotifies } from './payments-tables';
+import { deposits, latePayments, paymentNotifies } from '../../db/tables/payments';
 
 /** Reconciliation asks about pending gateway deposits this old, and closes unpaid ones at the payInfo deadline. */
 export const RECONCILE_AFTER_MS = 10 * 60_000;

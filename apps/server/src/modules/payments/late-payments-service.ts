@@ -6,12 +6,12 @@ import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { audit } from '../backoffice/audit';
 import { lockWallet, moneyTransaction } from '../ledger/ledger-service';
 import { creditDepositIn, depositBonusCents } from './deposits-service';
 import type { PaymentsDeps, Reviewer } from './payments-common';
-import { deposits, latePayments } from './payments-tables';
+import { deposits, latePayments } from '../../db/tables/payments';
 
 type LateRow = typeof latePayments.$inferSelect;
 type DepositRow = typeof deposits.$inferSelect;

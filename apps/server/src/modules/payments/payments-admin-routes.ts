@@ -10,7 +10,7 @@ import { AppError, badInput } from '../../http/errors';
 import { beijingDayRange } from '../../http/date-filter';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow, pageWindow } from '../../lib/paging';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { audit } from '../backoffice/audit';
 import { withPendingSettings } from '../backoffice/money-settings';
 import { PAY_WAY_PREFIX, proposePayRanges } from '../integrations/pay-range-changes';
@@ -25,7 +25,7 @@ import {
   payWays,
   receivingAccounts,
   withdrawals,
-} from './payments-tables';
+} from '../../db/tables/payments';
 import { reviewWithdrawal, secondReviewLine, withdrawalView } from './withdrawals-service';
 
 const NUMBER = /^[A-Za-z0-9]{1,32}$/;

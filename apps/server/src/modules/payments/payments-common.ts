@@ -5,9 +5,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { verifySecret } from '../../lib/passwords';
-import type { PayWayCode } from './payments-tables';
+import type { PayWayCode } from '../../db/tables/payments';
 
 export interface PaymentsDeps {
   db: Db;

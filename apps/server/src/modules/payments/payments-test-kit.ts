@@ -13,7 +13,7 @@ import {
   secondFinance,
   type TestApp,
 } from '../../../test/helper';
-import { deposits, paymentGateways, paymentNotifies, receivingAccounts } from './payments-tables';
+import { deposits, paymentGateways, paymentNotifies, receivingAccounts } from '../../db/tables/payments';
 import { allowLoopbackPort } from '../../lib/outbound';
 import { epaySign } from '../../providers/epay';
 

@@ -7,7 +7,7 @@ import { type Clock, formatBeijing } from '../../lib/time';
 import { accountCode } from '../ledger/ledger-service';
 import { depositStatus } from './deposit-status';
 import { PAY_WAY_LABEL } from './payments-common';
-import type { PayWayCode } from './payments-tables';
+import type { PayWayCode } from '../../db/tables/payments';
 import { rowsOf } from '../../db/rows';
 
 export interface TransRecordQuery {

@@ -22,7 +22,7 @@ import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../l
 import { readSettings, reviewLineCents, reviewLinesOf, type SiteSettings } from '../site/site-service';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
 import type { ReviewDecision } from './deposits-service';
-import { memberCards, withdrawals } from './payments-tables';
+import { memberCards, withdrawals } from '../../db/tables/payments';
 import { outstandingTurnover } from '../games/turnover';
 
 export interface WithdrawInput {

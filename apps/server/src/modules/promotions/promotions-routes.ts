@@ -12,7 +12,7 @@ import { observe, onClaim } from '../risk/risk-service';
 import { openForMoney } from '../site/site-service';
 import * as service from './promotions-service';
 import type { PromotionsDeps } from './promotions-service';
-import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
+import { promotionApplications, promotions, promotionTypes } from '../../db/tables/promotions';
 
 /** Member and visitor endpoints of promotions (docs/member-app.md "Server calls"): types, list, detail, apply, application log. */
 export function promotionsRoutes(app: FastifyInstance, deps: PromotionsDeps, authenticate: Authenticate) {

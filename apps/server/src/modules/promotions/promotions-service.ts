@@ -7,7 +7,7 @@ import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 
 import { decidePending } from '../backoffice/pending-review';
-import { promotionApplications, promotions, promotionTypes } from './promotions-tables';
+import { promotionApplications, promotions, promotionTypes } from '../../db/tables/promotions';
 
 export interface PromotionsDeps {
   db: Db;

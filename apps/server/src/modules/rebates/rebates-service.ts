@@ -6,12 +6,12 @@ import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
-import { vipLevels, venues } from '../content/content-tables';
+import { members } from '../../db/tables/accounts';
+import { vipLevels, venues } from '../../db/tables/content';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings, rebatesOn } from '../site/site-service';
 import { recomputeVip } from '../vip/vip-service';
-import { rebates } from './rebates-tables';
+import { rebates } from '../../db/tables/rebates';
 
 export interface RebatesDeps {
   db: Db;

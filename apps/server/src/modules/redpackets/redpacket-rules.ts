@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
 import type { MoneyRows } from '../backoffice/money-settings';
 import { clockSeconds } from './redpackets-service';
-import { redpacketRules } from './redpackets-tables';
+import { redpacketRules } from '../../db/tables/redpackets';
 
 /**
  * Red-packet rules in the back office (docs/operators.md "Who may move money"): a rule's window, band, grabs and prize cap pay

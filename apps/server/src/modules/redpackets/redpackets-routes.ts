@@ -10,7 +10,7 @@ import { observe, onClaim } from '../risk/risk-service';
 import { openForMoney } from '../site/site-service';
 import { grabRedpacket, redpacketInfo, redpacketRecords, type RedpacketsDeps } from './redpackets-service';
 import { checkRule, redpacketRuleRows, ruleAdminView, ruleColumns } from './redpacket-rules';
-import { redpacketRules } from './redpackets-tables';
+import { redpacketRules } from '../../db/tables/redpackets';
 
 /** Member endpoints of red packets (docs/member-app.md "Server calls"): state and rules, grab, records. */
 export function redpacketsRoutes(

@@ -9,9 +9,9 @@ import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings } from '../site/site-service';
-import { deposits } from '../payments/payments-tables';
+import { deposits } from '../../db/tables/payments';
 import { beijingDay } from '../vip/vip-service';
-import { redpacketGrabs, redpacketRules } from './redpackets-tables';
+import { redpacketGrabs, redpacketRules } from '../../db/tables/redpackets';
 
 export interface RedpacketsDeps {
   db: Db;

@@ -6,7 +6,7 @@ import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin
 import { AppError } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
 import type { Clock } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { audit } from '../backoffice/audit';
 import { rgInfo, setLimit, startBreak } from './responsible-service';
 

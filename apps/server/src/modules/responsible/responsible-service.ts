@@ -20,11 +20,11 @@ import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
-import { bets, launchTokens } from '../games/games-tables';
+import { members } from '../../db/tables/accounts';
+import { bets, launchTokens } from '../../db/tables/games';
 import { lockWallet } from '../ledger/ledger-service';
-import { deposits } from '../payments/payments-tables';
-import { rgBreaks, rgHistory, rgLimits } from './responsible-tables';
+import { deposits } from '../../db/tables/payments';
+import { rgBreaks, rgHistory, rgLimits } from '../../db/tables/responsible';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

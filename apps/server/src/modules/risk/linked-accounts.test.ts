@@ -13,8 +13,8 @@ import {
   useTestApp,
 } from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
-import { memberLogins, members } from '../accounts/accounts-tables';
-import { memberCards } from '../payments/payments-tables';
+import { memberLogins, members } from '../../db/tables/accounts';
+import { memberCards } from '../../db/tables/payments';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { isEvidenceIp, shortDevice } from './linked-accounts';
 

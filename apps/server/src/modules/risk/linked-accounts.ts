@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { maskCard } from './risk-service';
 import { rowsOf } from '../../db/rows';
 

@@ -4,12 +4,12 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
-import { memberLogins, memberSessions, members } from '../accounts/accounts-tables';
+import { memberLogins, memberSessions, members } from '../../db/tables/accounts';
 import { audit } from '../backoffice/audit';
-import { bets } from '../games/games-tables';
-import { deposits, memberCards } from '../payments/payments-tables';
-import { redpacketGrabs } from '../redpackets/redpackets-tables';
-import { riskFlagMembers, riskFlags } from './risk-tables';
+import { bets } from '../../db/tables/games';
+import { deposits, memberCards } from '../../db/tables/payments';
+import { redpacketGrabs } from '../../db/tables/redpackets';
+import { riskFlagMembers, riskFlags } from '../../db/tables/risk';
 
 const DAY = 24 * 3_600_000;
 

@@ -13,8 +13,8 @@ import {
   useTestApp,
 } from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
-import { bets } from '../games/games-tables';
-import { memberCards } from '../payments/payments-tables';
+import { bets } from '../../db/tables/games';
+import { memberCards } from '../../db/tables/payments';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { writeSettings } from '../site/site-service';
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { RouteGuard } from '../../http/route';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
-import { siteSettings } from './site-tables';
+import { siteSettings } from '../../db/tables/site';
 
 /**
  * Site settings with their defaults (docs/wire-rules.md "Site settings": numbers in `config` are settings an operator can change; the

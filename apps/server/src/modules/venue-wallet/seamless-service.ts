@@ -4,10 +4,10 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { launchOf } from '../games/launch-tokens';
-import { members } from '../accounts/accounts-tables';
-import { venues } from '../content/content-tables';
+import { members } from '../../db/tables/accounts';
+import { venues } from '../../db/tables/content';
 import { recordSettlement } from '../games/games-service';
-import { bets, venueWalletTransactions } from '../games/games-tables';
+import { bets, venueWalletTransactions } from '../../db/tables/games';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { seamlessBetRefusal } from '../responsible/responsible-service';
 

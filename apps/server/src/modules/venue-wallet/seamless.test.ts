@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, call, manualClock, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
 import { newToken } from '../../lib/tokens';
-import { members } from '../accounts/accounts-tables';
-import { venues } from '../content/content-tables';
-import { bets, launchTokens, venueWalletTransactions } from '../games/games-tables';
+import { members } from '../../db/tables/accounts';
+import { venues } from '../../db/tables/content';
+import { bets, launchTokens, venueWalletTransactions } from '../../db/tables/games';
 import { walletKit } from '../wallet/wallet-test-kit';
 
 const SECRET = 'seamless-test-secret';

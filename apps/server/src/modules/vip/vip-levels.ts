@@ -2,7 +2,7 @@ import { adminResources, centsToMoney } from '@h5/contract';
 import type { z } from 'zod';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
 import type { MoneyRows } from '../backoffice/money-settings';
-import { vipLevels } from '../content/content-tables';
+import { vipLevels } from '../../db/tables/content';
 
 /**
  * VIP levels in the back office (docs/operators.md "Who may move money"): the level number, the thresholds and the rebate rates

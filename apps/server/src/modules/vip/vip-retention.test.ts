@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BizCode, MSG } from '@h5/contract';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import {
   addVenue,
   adminCall,
@@ -18,7 +18,7 @@ import {
 import { tickJob } from '../jobs/scheduler';
 import { beijingQuarter, retentionJob, reviewRetention, type RetentionReview } from './vip-retention';
 import { beijingDay, recomputeVip } from './vip-service';
-import { vipRises } from './vip-tables';
+import { vipRises } from '../../db/tables/vip';
 
 // Day 0: 2026-06-01 12:00 Beijing (second quarter).
 const T0 = new Date('2026-06-01T04:00:00Z');

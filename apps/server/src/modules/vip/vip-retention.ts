@@ -3,11 +3,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
-import { vipLevels } from '../content/content-tables';
-import { bets } from '../games/games-tables';
+import { members } from '../../db/tables/accounts';
+import { vipLevels } from '../../db/tables/content';
+import { bets } from '../../db/tables/games';
 import { beijingDay, settledBetsSince } from './vip-service';
-import { vipReviews, vipRises } from './vip-tables';
+import { vipReviews, vipRises } from '../../db/tables/vip';
 
 /** docs/member-app.md "Constants and limits": "retention turnover required within 90 days". */
 export const RETENTION_DAYS = 90;

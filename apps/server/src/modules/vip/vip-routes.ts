@@ -10,10 +10,10 @@ import { pageWindow } from '../../lib/paging';
 import { formatBeijing, type Clock } from '../../lib/time';
 import { audit } from '../backoffice/audit';
 import { withPendingSettings } from '../backoffice/money-settings';
-import { vipLevels } from '../content/content-tables';
+import { vipLevels } from '../../db/tables/content';
 import { vipLevelColumns, vipLevelRows, vipLevelView } from './vip-levels';
 import { reviewRetention } from './vip-retention';
-import { vipReviews } from './vip-tables';
+import { vipReviews } from '../../db/tables/vip';
 
 /**
  * Back office: VIP levels (finance: the level number, thresholds and rebate rates move money and wait for a second

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { formatBeijing, type Clock } from '../../lib/time';
-import { members } from '../accounts/accounts-tables';
-import { vipLevels } from '../content/content-tables';
-import { bets } from '../games/games-tables';
-import { vipRises } from './vip-tables';
+import { members } from '../../db/tables/accounts';
+import { vipLevels } from '../../db/tables/content';
+import { bets } from '../../db/tables/games';
+import { vipRises } from '../../db/tables/vip';
 
 /** The Beijing calendar day of a moment, 'YYYY-MM-DD'. */
 export const beijingDay = (at: Date): string => formatBeijing(at).slice(0, 10);

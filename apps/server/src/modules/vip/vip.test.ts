@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import {
   addVenue,
   adminCall,

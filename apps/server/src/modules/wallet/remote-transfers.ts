@@ -9,7 +9,7 @@ import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
 import { isUnbound } from '../../providers/venue-answer-binding';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import {
   accountCode,
   balanceOf,
@@ -24,7 +24,7 @@ import { perDatabase } from '../../lib/same-turn-reads';
 import { sameTurnCalls } from '../../lib/same-turn-calls';
 import type { VenueBalanceCache } from './venue-balance-store';
 import { remoteVenue } from './venue-directory';
-import { venueTransfers } from './wallet-tables';
+import { venueTransfers } from '../../db/tables/wallet';
 import { rowsOf } from '../../db/rows';
 
 /**

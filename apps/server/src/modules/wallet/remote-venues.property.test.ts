@@ -13,14 +13,11 @@ import {
 } from '../../../test/helper';
 import { numericToCents } from '../../lib/money';
 import { hmacHex } from '../../lib/hmac';
-import {
-  sandboxAggregatorPlayers,
-  sandboxAggregatorRounds,
-} from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
-import { venues } from '../content/content-tables';
-import { ledgerAccounts } from '../ledger/ledger-tables';
+import { sandboxAggregatorPlayers, sandboxAggregatorRounds } from '../../sandbox/aggregator/sandbox-aggregator-tables';
+import { venues } from '../../db/tables/content';
+import { ledgerAccounts } from '../../db/tables/ledger';
 import { reconcileTransfers } from './remote-transfers';
-import { venueTransfers } from './wallet-tables';
+import { venueTransfers } from '../../db/tables/wallet';
 
 // A randomised run over both remote wallet modes with injected faults. Afterwards, once reconciliation has settled
 // every doubt: the ledger's invariants hold, no transfer is left pending, and the aggregator's books agree with ours

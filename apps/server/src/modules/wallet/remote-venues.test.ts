@@ -9,9 +9,9 @@ import {
   useOperators,
   useTestApp,
 } from '../../../test/helper';
-import { members } from '../accounts/accounts-tables';
-import { venues } from '../content/content-tables';
-import { bets } from '../games/games-tables';
+import { members } from '../../db/tables/accounts';
+import { venues } from '../../db/tables/content';
+import { bets } from '../../db/tables/games';
 import { reconcileTransfers } from './remote-transfers';
 import { pullVenueBets } from './venue-bets';
 import { walletKit } from './wallet-test-kit';

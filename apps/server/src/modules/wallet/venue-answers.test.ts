@@ -8,10 +8,10 @@ import { allowLoopbackPort } from '../../lib/outbound';
 import {
   sandboxAggregatorPlayers,
   sandboxAggregatorTransfers,
-} from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
-import { venues } from '../content/content-tables';
+} from '../../sandbox/aggregator/sandbox-aggregator-tables';
+import { venues } from '../../db/tables/content';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
-import { ledgerTransactions } from '../ledger/ledger-tables';
+import { ledgerTransactions } from '../../db/tables/ledger';
 import { reconcileTransfers } from './remote-transfers';
 import { walletKit } from './wallet-test-kit';
 

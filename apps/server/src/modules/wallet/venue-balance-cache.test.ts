@@ -19,8 +19,8 @@ import { type CountingVenue, startCountingVenue } from '../../../test/counting-v
 import { buildApp } from '../../app';
 import { testRedisUrl } from '../../config';
 import { parseOutboundAllow } from '../../lib/outbound';
-import { venues } from '../content/content-tables';
-import { venueTransfers } from './wallet-tables';
+import { venues } from '../../db/tables/content';
+import { venueTransfers } from '../../db/tables/wallet';
 
 // Venue balances are kept ten seconds per member and venue (docs/venues.md "Game venues"): two venues of our own on
 // loopback count every balance ask they receive, and can hold their answers.

@@ -5,12 +5,12 @@ import { centsToNumeric } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { callVenue } from '../../providers/remote-venue-client';
-import { members } from '../accounts/accounts-tables';
-import { venues } from '../content/content-tables';
+import { members } from '../../db/tables/accounts';
+import { venues } from '../../db/tables/content';
 import { recordSettlement } from '../games/games-service';
-import { bets } from '../games/games-tables';
+import { bets } from '../../db/tables/games';
 import { remoteVenue } from './venue-directory';
-import { venueBetCursors } from './wallet-tables';
+import { venueBetCursors } from '../../db/tables/wallet';
 
 export interface VenueBetsDeps {
   db: Db;

@@ -2,10 +2,10 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import type { RemoteVenue } from '../../providers/remote-venue-client';
-import { venues } from '../content/content-tables';
-import { bets } from '../games/games-tables';
-import { ledgerAccounts } from '../ledger/ledger-tables';
-import { venueTransfers } from './wallet-tables';
+import { venues } from '../../db/tables/content';
+import { bets } from '../../db/tables/games';
+import { ledgerAccounts } from '../../db/tables/ledger';
+import { venueTransfers } from '../../db/tables/wallet';
 
 export interface VenueInfo {
   /** The code clients send as plat_name, sourcetype and targettype (e.g. "AG"). */

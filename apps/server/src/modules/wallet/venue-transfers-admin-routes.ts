@@ -10,7 +10,7 @@ import { pageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
 import { reconcileTransfer, type RemoteTransferDeps } from './remote-transfers';
-import { venueTransfers } from './wallet-tables';
+import { venueTransfers } from '../../db/tables/wallet';
 
 const TRANSFER_NO = /^[A-Za-z0-9]{1,40}$/;
 

@@ -12,11 +12,11 @@ import {
   type TestApp,
 } from '../../../test/helper';
 import { testDatabaseUrl } from '../../config';
-import { sandboxAggregatorPlayers } from '../../providers/sandbox-aggregator/sandbox-aggregator-tables';
-import { venues } from '../content/content-tables';
+import { sandboxAggregatorPlayers } from '../../sandbox/aggregator/sandbox-aggregator-tables';
+import { venues } from '../../db/tables/content';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { reconcileTransfers } from './remote-transfers';
-import { venueTransfers } from './wallet-tables';
+import { venueTransfers } from '../../db/tables/wallet';
 
 // One member's transfers racing each other across two venues, some meeting venue faults: each answer is a success,
 // a refusal or "processing", never a server error, and once reconciled the member's money is exact. PostgreSQL only:

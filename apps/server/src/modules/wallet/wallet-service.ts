@@ -3,7 +3,7 @@ import { BizCode, centsToMoney, MSG, parseMoneyToCents, VENUE_WALLET } from '@h5
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
-import { members } from '../accounts/accounts-tables';
+import { members } from '../../db/tables/accounts';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { guardPlay } from '../responsible/responsible-service';
 import { launchRemote } from './remote-launch';
@@ -11,7 +11,7 @@ import { remoteBalances, remoteTransfer } from './remote-transfers';
 import { shownVenueBalances } from './venue-balance-cache';
 import { findVenue, findVenueToTransfer, listVenues, type VenueInfo } from './venue-directory';
 import type { WalletDeps } from './wallet-deps';
-import { venueTransfers } from './wallet-tables';
+import { venueTransfers } from '../../db/tables/wallet';
 
 export type { WalletDeps };
 

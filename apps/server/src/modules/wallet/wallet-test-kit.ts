@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { credit, expectLedgerBalanced, memberId, registerMember, type TestApp } from '../../../test/helper';
-import { venueTransfers } from './wallet-tables';
+import { venueTransfers } from '../../db/tables/wallet';
 
 /** Test helpers shared by the wallet and venue suites (imported by tests only). */
 export function walletKit(t: TestApp, finance: () => string) {

@@ -1,23 +1,23 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AppConfig } from './config';
-import type { Db, Tx } from './db/client';
-import { members } from './modules/accounts/accounts-tables';
-import { vipLevels } from './modules/content/content-tables';
-import { bets } from './modules/games/games-tables';
-import { accountCode, type DatedMovement, postDated } from './modules/ledger/ledger-service';
-import { commissionPlans, partnerPlans, partnerStatements } from './modules/partners/partners-tables';
-import { beijingMonth, previousMonth, settleMonth } from './modules/partners/partners-service';
-import { deposits, memberCards, withdrawals } from './modules/payments/payments-tables';
-import { rebates } from './modules/rebates/rebates-tables';
-import { rebateCents } from './modules/rebates/rebates-service';
-import { redpacketGrabs } from './modules/redpackets/redpackets-tables';
-import { beijingDay } from './modules/reports/reports-service';
-import { onRegistered, onWithdrawal } from './modules/risk/risk-service';
-import { siteSettings } from './modules/site/site-tables';
-import { vipRises } from './modules/vip/vip-tables';
-import { hashSecret } from './lib/passwords';
-import { centsToNumeric, numericToCents } from './lib/money';
-import { rowsOf } from './db/rows';
+import type { AppConfig } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { members } from '../../db/tables/accounts';
+import { vipLevels } from '../../db/tables/content';
+import { bets } from '../../db/tables/games';
+import { accountCode, type DatedMovement, postDated } from '../../modules/ledger/ledger-service';
+import { commissionPlans, partnerPlans, partnerStatements } from '../../db/tables/partners';
+import { beijingMonth, previousMonth, settleMonth } from '../../modules/partners/partners-service';
+import { deposits, memberCards, withdrawals } from '../../db/tables/payments';
+import { rebates } from '../../db/tables/rebates';
+import { rebateCents } from '../../modules/rebates/rebates-service';
+import { redpacketGrabs } from '../../db/tables/redpackets';
+import { beijingDay } from '../../modules/reports/reports-service';
+import { onRegistered, onWithdrawal } from '../../modules/risk/risk-service';
+import { siteSettings } from '../../db/tables/site';
+import { vipRises } from '../../db/tables/vip';
+import { hashSecret } from '../../lib/passwords';
+import { centsToNumeric, numericToCents } from '../../lib/money';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The embedded demo's month of history (docs/operations.md "Demo history"): members registered over the last 30 days, their

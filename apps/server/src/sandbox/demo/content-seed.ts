@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GameCategoryId } from '@h5/contract';
-import { articles, banners, games, notices, slotGames, venues, vipLevels } from './content-tables';
+import { articles, banners, games, notices, slotGames, venues, vipLevels } from '../../db/tables/content';
 import type { Tx } from '../../db/client';
 
 /**

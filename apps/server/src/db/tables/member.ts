@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { pendingReviewColumns } from '../backoffice/pending-review-tables';
-import { memberIdColumn, members } from '../accounts/accounts-tables';
+import { pendingReviewColumns } from './backoffice';
+import { memberIdColumn, members } from './accounts';
 
 /**
  * What /api/noticeList pages (docs/member-app.md "Screens by route" /message): kind 1 an announcement (the 公告 tab), kind 2 an inbox message

@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { memberIdColumn } from '../accounts/accounts-tables';
+import { memberIdColumn } from './accounts';
 
 /**
  * A red-packet rule (docs/wire-rules.md "Red packets"): a daily window in Beijing time ('HH:mm', start inclusive, end

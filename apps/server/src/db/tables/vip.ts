@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { memberIdColumn, members } from '../accounts/accounts-tables';
+import { memberIdColumn, members } from './accounts';
 
 /**
  * A member's VIP timing (docs/architecture.md "Rules left to the server"): the Beijing day of the last level change (a member rises at most one level

@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { members } from '../accounts/accounts-tables';
+import { members } from './accounts';
 
 /** One tier as stored: cents of net revenue, a member count, and the rate in hundredths of a percent. */
 export interface StoredTier {

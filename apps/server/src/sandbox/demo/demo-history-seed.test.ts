@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, operatorToken, registerMember, type TestApp } from '../test/helper';
-import { loadConfig } from './config';
+import { adminCall, buildTestApp, operatorToken, registerMember, type TestApp } from '../../../test/helper';
+import { loadConfig } from '../../config';
 import { DEMO_HISTORY_DAYS, DEMO_HISTORY_MARKER, seedDemoHistory, wantsDemoHistory } from './demo-history-seed';
-import { checkLedger } from './modules/ledger/ledger-service';
-import { checkSeal, sealKeys } from './modules/ledger/ledger-seal';
-import { beijingMonth, previousMonth } from './modules/partners/partners-service';
-import { beijingDay } from './modules/reports/reports-service';
-import { prepareDatabase } from './server-process';
+import { checkLedger } from '../../modules/ledger/ledger-service';
+import { checkSeal, sealKeys } from '../../modules/ledger/ledger-seal';
+import { beijingMonth, previousMonth } from '../../modules/partners/partners-service';
+import { beijingDay } from '../../modules/reports/reports-service';
+import { prepareDatabase } from '../../server-process';
 
 const DAY_MS = 86_400_000;
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import { DEFAULT_PAYMENT_PROTOCOL } from '@h5/contract';
 import type { Tx } from '../../db/client';
-import { SANDBOX_EPAY_SUBMIT_PATH } from '../../providers/sandbox-epay/sandbox-epay-routes';
-import { qrPlaceholder } from './qr-placeholder';
-import { banks, paymentGateways, payRanges, payWays, receivingAccounts } from './payments-tables';
+import { SANDBOX_EPAY_SUBMIT_PATH } from '../gateway/sandbox-epay-routes';
+import { qrPlaceholder } from '../../modules/payments/qr-placeholder';
+import { banks, paymentGateways, payRanges, payWays, receivingAccounts } from '../../db/tables/payments';
 
 /** Display order of get_pay_way (docs/wire-rules.md "Deposits": ebpay, card, usdt, wechat, alipay). */
 const PAY_WAYS = [
@@ -119,7 +120,7 @@ export async function seedPayments(tx: Tx, options: { sandbox: boolean }): Promi
     await tx.insert(paymentGateways).values({
       code: 'sandbox',
       name: '沙盒支付网关',
-      protocol: 'epay',
+      protocol: DEFAULT_PAYMENT_PROTOCOL,
       merchantId: '1001',
       secret: randomBytes(24).toString('base64url'),
       submitUrl: SANDBOX_EPAY_SUBMIT_PATH,

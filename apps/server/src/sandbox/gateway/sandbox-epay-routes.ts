@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { type OutboundPolicy, outboundFetch } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { formatBeijing } from '../../lib/time';
-import { paymentGateways } from '../../modules/payments/payments-tables';
-import { epaySign, epaySignatureHolds, sameText } from '../epay';
+import { paymentGateways } from '../../db/tables/payments';
+import { epaySign, epaySignatureHolds, sameText } from '../../providers/epay';
 import { cashierPage, resultPage } from './sandbox-epay-page';
 import { sandboxEpayOrders } from './sandbox-epay-tables';
 

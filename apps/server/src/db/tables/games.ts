@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { memberIdColumn, memberSessions } from '../accounts/accounts-tables';
+import { memberIdColumn, memberSessions } from './accounts';
 
 /** A bet at a venue (docs/wire-rules.md "Bets"): status 0 invalid, 1 settled, 2 unsettled. */
 export const bets = pgTable(

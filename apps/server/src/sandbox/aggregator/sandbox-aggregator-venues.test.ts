@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
-import { games, venues } from '../../modules/content/content-tables';
+import { games, venues } from '../../db/tables/content';
 import { connectSandboxAggregator } from './sandbox-aggregator-venues';
 
 const t = useTestApp();

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { promotions, promotionTypes } from './promotions-tables';
+import { promotions, promotionTypes } from '../../db/tables/promotions';
 
 /** Art of a promotion banner, drawn by scripts/generate-promo-art.ts from DEMO_PROMOTIONS. */
 export const promoArtPath = (n: number) => `/art/promo-${n}.svg`;

@@ -1,6 +1,6 @@
 import { index, numeric, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { memberIdColumn } from '../accounts/accounts-tables';
+import { memberIdColumn } from './accounts';
 
 /**
  * A transfer to or from a remote transfer-wallet venue (docs/venues.md "Game venues"). State follows docs/member-app.md "States and transitions": 0 failed, 1

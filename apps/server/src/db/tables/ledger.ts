@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { members } from '../accounts/accounts-tables';
+import { members } from './accounts';
 
 /**
  * Every balance is an account of the double-entry ledger (docs/architecture.md "Money"): a member's central wallet, a member's

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { pendingReviewColumns } from '../backoffice/pending-review-tables';
-import { memberIdColumn } from '../accounts/accounts-tables';
+import { pendingReviewColumns } from './backoffice';
+import { memberIdColumn } from './accounts';
 
 /** Promotion tabs (docs/member-app.md "Entities and fields", Promotion type: id, name). */
 export const promotionTypes = pgTable('promotion_types', {

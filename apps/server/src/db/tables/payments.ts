@@ -1,3 +1,4 @@
+import { DEFAULT_PAYMENT_PROTOCOL, type PaymentProtocol } from '@h5/contract/payment-protocols';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -12,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { memberIdColumn } from '../accounts/accounts-tables';
+import { memberIdColumn } from './accounts';
 
 /** Our names of the pay ways (docs/wire-rules.md "Deposits"); the wire names differ (card, wxpay, bankpay ...). */
 export type PayWayCode = 'bank' | 'wechat' | 'alipay' | 'usdt' | 'ebpay';
@@ -24,7 +25,7 @@ export type PayWayCode = 'bank' | 'wechat' | 'alipay' | 'usdt' | 'ebpay';
 export const paymentGateways = pgTable('payment_gateways', {
   code: varchar('code', { length: 32 }).primaryKey(),
   name: varchar('name', { length: 64 }).notNull(),
-  protocol: varchar('protocol', { length: 16 }).$type<'epay'>().notNull().default('epay'),
+  protocol: varchar('protocol', { length: 16 }).$type<PaymentProtocol>().notNull().default(DEFAULT_PAYMENT_PROTOCOL),
   merchantId: varchar('merchant_id', { length: 64 }).notNull(),
   secret: text('secret').notNull(),
   /** The gateway's submit.php; its order query (api.php) sits beside it. */

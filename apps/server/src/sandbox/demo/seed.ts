@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
-import { siteSettings } from './modules/site/site-tables';
-import { DEFAULT_SETTINGS, writeSettings } from './modules/site/site-service';
-import type { Db } from './db/client';
-import { seedContent } from './modules/content/content-seed';
-import { seedPayments } from './modules/payments/payments-seed';
-import { seedPromotions } from './modules/promotions/promotions-seed';
-import { seedRedpackets } from './modules/redpackets/redpackets-service';
+import { siteSettings } from '../../db/tables/site';
+import { DEFAULT_SETTINGS, writeSettings } from '../../modules/site/site-service';
+import type { Db } from '../../db/client';
+import { seedContent } from './content-seed';
+import { seedPayments } from './payments-seed';
+import { seedPromotions } from './promotions-seed';
+import { seedRedpackets } from '../../modules/redpackets/redpackets-service';
 
 export interface SeedOptions {
   /** SANDBOX=1: seed the sandbox game venues and the sandbox payment gateway; a production install gets neither. */

@@ -1,5 +1,5 @@
 import { index, numeric, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { memberIdColumn } from '../accounts/accounts-tables';
+import { memberIdColumn } from './accounts';
 
 /**
  * A rebate row (docs/wire-rules.md "Rebates"): one per settled bet (unique bet id) at the member's VIP rate for the bet's

@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { memberIdColumn, members } from '../accounts/accounts-tables';
+import { memberIdColumn, members } from './accounts';
 
 /**
  * A member's responsible-gambling limit of one kind (RG_LIMIT_KINDS): cents for the money kinds, minutes for the

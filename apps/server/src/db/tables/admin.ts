@@ -11,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { memberIdColumn } from '../accounts/accounts-tables';
+import { memberIdColumn } from './accounts';
 import { sql } from 'drizzle-orm';
 
 export type OperatorRole = 'admin' | 'finance' | 'content';

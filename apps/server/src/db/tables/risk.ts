@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { sql } from 'drizzle-orm';
-import { memberIdColumn } from '../accounts/accounts-tables';
+import { memberIdColumn } from './accounts';
 
 /**
  * A risk flag (风控): members linked by one IP, device or card, or a suspicious claim or withdrawal. At most one open

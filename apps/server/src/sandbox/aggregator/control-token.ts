@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@h5/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sameText } from '../epay';
+import { sameText } from '../../providers/epay';
 
 /** A control token for a sandbox started without SANDBOX_CONTROL_TOKEN: printed at start, unguessable. */
 export const newControlToken = () => randomBytes(24).toString('base64url');
