@@ -65,6 +65,7 @@ export default function AdjustmentsPage() {
     {
       title: '复核',
       width: 170,
+      fixed: 'right',
       render: (_v, row) => {
         if (row.state !== 1)
           return <span>{`${row.reviewed_by || '-'}${row.review_note ? `：${row.review_note}` : ''}`}</span>;

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, ReviewQueueState } from '../../shared/labels';
-import { amountColumn, memberColumn } from '../../shared/table/columns';
+import { amountColumn, memberColumn, orderColumn } from '../../shared/table/columns';
+import { type DetailFacts, DetailDrawer } from '../../shared/ui/detail-drawer';
 import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { ReviewFacts } from '../../shared/ui/review-facts';
@@ -36,6 +37,20 @@ function describe(row: Row) {
     />
   );
 }
+
+/** The whole deposit, as its detail drawer lists it. */
+const details = (row: Row): DetailFacts => [
+  ['订单号', row.deposit_no],
+  ['会员', row.username ?? row.member_id],
+  ['金额', `${formatMoney(row.amount)} 元${row.usdt_amount ? `（${row.usdt_amount} USDT）` : ''}`],
+  ['方式', payWayLabel(row.pay_way)],
+  ['付款信息', payer(row)],
+  ['到账核对', evidence(row)],
+  ['提交时间', row.created_at],
+  ['状态', <ReviewQueueState key="state" row={row} />],
+  ['审核人', [row.first_reviewed_by, row.reviewed_by].filter(Boolean).join(' / ') || '-'],
+  ['备注', row.note || '-'],
+];
 
 type QueryAnswer = Awaited<ReturnType<typeof queryDeposit>>;
 
@@ -71,6 +86,7 @@ const evidence = (row: Row) => (row.payer_reference ? `${row.receiving_account} 
 export default function DepositsPage() {
   const me = useMe();
   const [approving, setApproving] = useState<Row | null>(null);
+  const [shown, setShown] = useState<Row | null>(null);
   const list = useReviewQueueList('deposits', fetchDeposits, '存款');
   const review = useReviewActions<Row>({
     what: '存款',
@@ -94,13 +110,17 @@ export default function DepositsPage() {
     });
 
   const columns: TableColumnsType<Row> = [
-    { title: '订单号', dataIndex: 'deposit_no', width: 190 },
-    memberColumn<Row>(),
-    amountColumn<Row>((usdt) => `${usdt} USDT`),
-    { title: '方式', dataIndex: 'pay_way', render: payWayLabel },
+    orderColumn<Row>(
+      '订单号 / 提交时间',
+      (row) => row.deposit_no,
+      (row) => row.created_at,
+      setShown,
+    ),
+    { ...memberColumn<Row>(), width: 120 },
+    { ...amountColumn<Row>((usdt) => `${usdt} USDT`), width: 120 },
+    { title: '方式', dataIndex: 'pay_way', width: 100, render: payWayLabel },
     { title: '付款信息', render: (_v, row) => payer(row) },
     { title: '到账核对', render: (_v, row) => evidence(row) },
-    { title: '提交时间', dataIndex: 'created_at', width: 170 },
     {
       title: '状态',
       dataIndex: 'state',
@@ -112,28 +132,31 @@ export default function DepositsPage() {
       ),
     },
     {
-      title: '通道',
-      width: 80,
-      render: (_v, row) =>
-        row.gateway ? (
+      title: '审核',
+      width: 200,
+      fixed: 'right',
+      render: (_v, row) => {
+        // A gateway's deposit is asked about (查单) beside the decision.
+        const ask = row.gateway ? (
           <Button size="small" onClick={() => askGateway(row)}>
             查单
           </Button>
-        ) : null,
-    },
-    {
-      title: '审核',
-      width: 170,
-      render: (_v, row) => {
+        ) : null;
         if (row.state !== 1) {
           const by = [row.first_reviewed_by, row.reviewed_by].filter(Boolean).join(' / ');
-          return <span>{`${by || '-'}${row.note ? `：${row.note}` : ''}`}</span>;
+          return (
+            <Space orientation="vertical" size={4}>
+              <span>{`${by || '-'}${row.note ? `：${row.note}` : ''}`}</span>
+              {ask}
+            </Space>
+          );
         }
         // Only the gateway credits a gateway deposit; a second approval must come from someone else (the server
         // refuses both too).
         const mine = row.first_reviewer_id !== null && row.first_reviewer_id === me.data?.id;
         return (
-          <Space>
+          <Space size={4} wrap>
+            {ask}
             {row.gateway ? null : mine ? (
               <Tooltip title="复核须由另一位操作员完成">
                 <Button type="primary" size="small" disabled>
@@ -160,7 +183,7 @@ export default function DepositsPage() {
       stateId="deposit-state"
       list={list}
       columns={columns}
-      width={1300}
+      width={1000}
       dialog={
         <>
           {review.dialog}
@@ -168,6 +191,7 @@ export default function DepositsPage() {
         </>
       }
     >
+      <DetailDrawer title="存款详情" facts={shown && details(shown)} onClose={() => setShown(null)} />
       <LatePaymentsSection />
     </ReviewQueueFrame>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, type StateLabels, StateTag, stateOptions } from '../../shared/labels';
-import { memberColumn } from '../../shared/table/columns';
+import { memberColumn, orderColumn } from '../../shared/table/columns';
 import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
 import { ListTable } from '../../shared/ui/list-table';
 import { useReviewActions } from '../../shared/ui/review-actions';
@@ -61,13 +61,16 @@ export function LatePaymentsSection() {
   });
 
   const columns: TableColumnsType<Row> = [
-    { title: '订单号', dataIndex: 'deposit_no', width: 190 },
-    memberColumn<Row>(),
-    { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
-    { title: '方式', dataIndex: 'pay_way', render: payWayLabel },
+    orderColumn<Row>(
+      '订单号 / 到账时间',
+      (row) => row.deposit_no,
+      (row) => row.created_at,
+    ),
+    { ...memberColumn<Row>(), width: 120 },
+    { title: '金额', dataIndex: 'amount', align: 'right', width: 110, render: (v: string) => formatMoney(v) },
+    { title: '方式', dataIndex: 'pay_way', width: 100, render: payWayLabel },
     { title: '通道', render: (_v, row) => `${row.gateway}${row.trade_no ? `（${row.trade_no}）` : ''}` },
     { title: '到账时', render: (_v, row) => closedAs(row) },
-    { title: '到账时间', dataIndex: 'created_at', width: 170 },
     {
       title: '状态',
       dataIndex: 'state',
@@ -100,7 +103,7 @@ export function LatePaymentsSection() {
           style={{ width: 120 }}
         />
       </Form.Item>
-      <ListTable<Row> label="逾期到账列表" columns={columns} width={1100} {...tableProps} />
+      <ListTable<Row> label="逾期到账列表" columns={columns} width={1000} {...tableProps} />
       {review.dialog}
     </section>
   );

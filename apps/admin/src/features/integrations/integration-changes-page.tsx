@@ -276,6 +276,7 @@ export default function IntegrationChangesPage() {
     {
       title: '审批',
       width: 190,
+      fixed: 'right',
       render: (_v, row) => {
         if (row.state !== S.pending) return <span>{`${row.checked_by || '-'}${row.note ? `：${row.note}` : ''}`}</span>;
         const own = row.made_by === me;
@@ -317,7 +318,7 @@ export default function IntegrationChangesPage() {
         显示。操作员的新增、角色、重新启用和重置两步验证也须另一位管理员通过；新增操作员的初始密码在通过时显示一次。VIP等级的等级、晋级条件与返水比例，红包规则，佣金方案的分摊与档位，支付方式的金额范围和存款优惠，由财务或管理员提交，同样须另一位管理员通过后才生效。
       </div>
       <StateFilterBar id="integration-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
-      <ListTable<Row> label="待审批变更列表" columns={columns} width={1100} {...tableProps} />
+      <ListTable<Row> label="待审批变更列表" columns={columns} width={1000} {...tableProps} />
       {review.dialog}
       <CreatedPasswordDialog created={created} onClose={() => setCreated(null)} />
     </>

@@ -29,8 +29,17 @@ const columns: TableColumnsType<Row> = [
   { title: '场馆余额', dataIndex: 'gameblance', align: 'right', render: formatMoney },
   { title: '累计存款', dataIndex: 'paysum', align: 'right', render: formatMoney },
   { title: '状态', dataIndex: 'state', width: 90, render: (v: number) => <MemberStateTag state={v} /> },
-  { title: '注册IP', dataIndex: 'register_ip', render: (v: string) => v || '-' },
-  { title: '注册时间', dataIndex: 'created_at', width: 170 },
+  {
+    title: '注册时间 / IP',
+    dataIndex: 'created_at',
+    width: 170,
+    render: (at: string, row) => (
+      <>
+        {at}
+        <span className="console-cell-sub">{row.register_ip || '-'}</span>
+      </>
+    ),
+  },
 ];
 
 /** 会员管理: find a member by username, real name, mobile or registration IP. */
@@ -62,7 +71,7 @@ export default function MembersPage() {
         <SearchField name="mobile" label="手机号" maxLength={32} width={150} />
         <SearchField name="register_ip" label="注册IP" maxLength={64} width={150} />
       </SearchForm>
-      <ListTable<Row> label="会员列表" columns={columns} width={1100} {...tableProps} />
+      <ListTable<Row> label="会员列表" columns={columns} width={1000} {...tableProps} />
     </>
   );
 }

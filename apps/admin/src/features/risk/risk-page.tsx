@@ -52,43 +52,58 @@ export default function RiskPage() {
     });
 
   const columns: TableColumnsType<Row> = [
-    { title: '类型', dataIndex: 'kind', width: 200, render: (k: Row['kind']) => RISK_FLAG_LABELS[k] },
-    { title: '关联依据', dataIndex: 'subject', ellipsis: true },
-    { title: '说明', dataIndex: 'detail' },
+    {
+      title: '类型 / 发现时间',
+      dataIndex: 'kind',
+      width: 170,
+      render: (k: Row['kind'], row) => (
+        <>
+          {RISK_FLAG_LABELS[k]}
+          <span className="console-cell-sub">{row.created_at}</span>
+        </>
+      ),
+    },
+    // Both in full, wrapping within their width: an address or an order number is evidence only whole.
+    { title: '关联依据', dataIndex: 'subject', width: 150 },
+    { title: '说明', dataIndex: 'detail', width: 230 },
     {
       title: '关联会员',
       dataIndex: 'members',
-      width: 420,
       render: (members: Row['members'], row) => (
         <Space orientation="vertical" size={4}>
           {members.map((m) => (
-            <Space key={m.id} size={8} wrap>
-              <Link to={`/members/${m.id}`}>
-                {m.username}
-                {m.state === 0 ? '（已停用）' : ''}
-              </Link>
-              <Typography.Text type="secondary">
+            <div key={m.id}>
+              <Space size={8} wrap>
+                <Link to={`/members/${m.id}`}>
+                  {m.username}
+                  {m.state === 0 ? '（已停用）' : ''}
+                </Link>
+                {canFreeze && row.state === 0 && m.state !== 0 ? (
+                  <Button danger size="small" aria-label={`冻结 ${m.username}`} onClick={() => freeze(row, m)}>
+                    冻结
+                  </Button>
+                ) : null}
+              </Space>
+              <Typography.Text type="secondary" className="console-cell-sub">
                 {m.evidence}
                 {m.linked_at ? ` · ${m.linked_at}` : ''}
               </Typography.Text>
-              {canFreeze && row.state === 0 && m.state !== 0 ? (
-                <Button danger size="small" aria-label={`冻结 ${m.username}`} onClick={() => freeze(row, m)}>
-                  冻结
-                </Button>
-              ) : null}
-            </Space>
+            </div>
           ))}
         </Space>
       ),
     },
-    { title: '发现时间', dataIndex: 'created_at', width: 170 },
     { title: '状态', dataIndex: 'state', width: 90, render: (s: number) => <FlagState state={s} /> },
     {
       title: '处理',
-      width: 180,
+      width: 110,
+      fixed: 'right',
       render: (_v, row) =>
         row.state !== 0 ? (
-          <span>{`${row.handled_by} ${row.handled_at ?? ''}`}</span>
+          <>
+            {row.handled_by}
+            <span className="console-cell-sub">{row.handled_at ?? ''}</span>
+          </>
         ) : (
           <Space>
             <Button
@@ -114,7 +129,7 @@ export default function RiskPage() {
     <>
       <PageTitle>风控</PageTitle>
       <StateFilterBar id="risk-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
-      <ListTable<Row> label="风险标记列表" columns={columns} width={1200} {...tableProps} />
+      <ListTable<Row> label="风险标记列表" columns={columns} width={1000} {...tableProps} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { adminEndpoints } from '@h5/contract';
 import { Button, Descriptions, type TableColumnsType } from 'antd';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
-import { memberColumn } from '../../shared/table/columns';
+import { memberColumn, orderColumn } from '../../shared/table/columns';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { ListTable } from '../../shared/ui/list-table';
@@ -59,12 +59,15 @@ export default function VenueTransfersPage() {
     });
 
   const columns: TableColumnsType<Row> = [
-    { title: '转账单号', dataIndex: 'transfer_no', width: 210 },
+    orderColumn<Row>(
+      '转账单号 / 发起时间',
+      (row) => row.transfer_no,
+      (row) => row.created_at,
+    ),
     memberColumn<Row>(),
     { title: '场馆', dataIndex: 'venue_code', width: 100 },
     { title: '方向', dataIndex: 'direction', width: 120, render: directionText },
-    { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
-    { title: '发起时间', dataIndex: 'created_at', width: 170 },
+    { title: '金额', dataIndex: 'amount', align: 'right', width: 110, render: (v: string) => formatMoney(v) },
     {
       title: '状态',
       dataIndex: 'state',
@@ -74,6 +77,7 @@ export default function VenueTransfersPage() {
     {
       title: '处理',
       width: 150,
+      fixed: 'right',
       render: (_v, row) =>
         row.state === 2 ? (
           <Button size="small" onClick={() => reconcile(row)}>
@@ -100,7 +104,7 @@ export default function VenueTransfersPage() {
         />
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
       </FilterBar>
-      <ListTable<Row> label="场馆转账列表" columns={columns} width={1100} {...tableProps} />
+      <ListTable<Row> label="场馆转账列表" columns={columns} width={1000} {...tableProps} />
     </>
   );
 }

@@ -31,6 +31,20 @@ describe('提款审核', () => {
     expect(screen.getByText('大额复核：超过 5,000.00 元的提款需另一位操作员复核')).toBeInTheDocument();
   });
 
+  it('opens the whole withdrawal in a drawer from its order number, the linked accounts beside it', async () => {
+    signInAs('finance', 'cashier');
+    serve([withdrawal({ note: '' })]);
+    renderScreen(<WithdrawalsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'W202611250003' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(drawer).toHaveTextContent('提款详情');
+    const fact = (label: string) => within(drawer).getByText(label).closest('tr') as HTMLElement;
+    expect(fact('账号')).toHaveTextContent('6222020200112233');
+    expect(fact('收款账户')).toHaveTextContent('中国银行 王五');
+    expect(fact('打码')).toHaveTextContent('已完成');
+    expect(within(drawer).getByRole('button', { name: '关联账户 player01' })).toBeInTheDocument();
+  });
+
   it("says a first approval of a large withdrawal awaits a second, with the server's message", async () => {
     signInAs('finance', 'cashier');
     serve([withdrawal({ amount: '80000.00', needs_second_review: true })], 50000, {

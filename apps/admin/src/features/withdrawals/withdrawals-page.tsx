@@ -6,7 +6,8 @@ import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { LinkedAccountsDrawer } from '../../shared/members/linked-accounts';
 import { ReviewQueueState } from '../../shared/labels';
-import { amountColumn, memberColumn } from '../../shared/table/columns';
+import { amountColumn, memberColumn, orderColumn } from '../../shared/table/columns';
+import { type DetailFacts, DetailDrawer } from '../../shared/ui/detail-drawer';
 import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { useMe } from '../../shared/session/use-me';
@@ -34,6 +35,20 @@ function describe(row: Row) {
   );
 }
 
+/** The whole withdrawal, as its detail drawer lists it. */
+const details = (row: Row): DetailFacts => [
+  ['订单号', row.order_no],
+  ['会员', row.username],
+  ['金额', `${formatMoney(row.amount)} 元${row.usdt_amount ? `（到账 ${row.usdt_amount} USDT）` : ''}`],
+  ['收款账户', `${account(row)} ${row.bank_owner}`],
+  ['账号', row.bank_no],
+  ['打码', <TurnoverTag key="turnover" owed={row.turnover_required} />],
+  ['提交时间', row.created_at],
+  ['状态', <ReviewQueueState key="state" row={row} />],
+  ['审核人', [row.first_reviewed_by, row.reviewed_by].filter(Boolean).join(' / ') || '-'],
+  ['备注', row.note || '-'],
+];
+
 function TurnoverTag({ owed }: { owed: string }) {
   return Number(owed) > 0 ? (
     <StatusTag tone="warning">{`未完成 还需 ${formatMoney(owed)}`}</StatusTag>
@@ -49,6 +64,7 @@ function TurnoverTag({ owed }: { owed: string }) {
 export default function WithdrawalsPage() {
   const me = useMe();
   const [linksOf, setLinksOf] = useState<{ id: number; username: string } | null>(null);
+  const [shown, setShown] = useState<Row | null>(null);
   const list = useReviewQueueList('withdrawals', fetchWithdrawals, '提款');
   const review = useReviewActions<Row>({
     what: '提款',
@@ -63,10 +79,27 @@ export default function WithdrawalsPage() {
       ) : null,
   });
 
+  const linksButton = (row: Row) => (
+    <Button
+      type="link"
+      size="small"
+      className="console-cell-link"
+      aria-label={`关联账户 ${row.username}`}
+      onClick={() => setLinksOf({ id: row.member_id, username: row.username })}
+    >
+      关联账户
+    </Button>
+  );
+
   const columns: TableColumnsType<Row> = [
-    { title: '订单号', dataIndex: 'order_no', width: 190 },
-    memberColumn<Row>(),
-    amountColumn<Row>((usdt) => `到账 ${usdt} USDT`),
+    orderColumn<Row>(
+      '订单号 / 提交时间',
+      (row) => row.order_no,
+      (row) => row.created_at,
+      setShown,
+    ),
+    { ...memberColumn<Row>('会员', linksButton), width: 120 },
+    { ...amountColumn<Row>((usdt) => `到账 ${usdt} USDT`), width: 110 },
     {
       title: '收款账户',
       render: (_v, row) => (
@@ -76,31 +109,17 @@ export default function WithdrawalsPage() {
         </>
       ),
     },
-    { title: '打码', dataIndex: 'turnover_required', render: (v: string) => <TurnoverTag owed={v} /> },
-    {
-      title: '关联',
-      width: 100,
-      render: (_v, row) => (
-        <Button
-          type="link"
-          size="small"
-          aria-label={`关联账户 ${row.username}`}
-          onClick={() => setLinksOf({ id: row.member_id, username: row.username })}
-        >
-          关联账户
-        </Button>
-      ),
-    },
-    { title: '提交时间', dataIndex: 'created_at', width: 170 },
+    { title: '打码', dataIndex: 'turnover_required', width: 130, render: (v: string) => <TurnoverTag owed={v} /> },
     {
       title: '状态',
       dataIndex: 'state',
-      width: 130,
+      width: 110,
       render: (_v: number, row) => <ReviewQueueState row={row} />,
     },
     {
       title: '审核',
       width: 170,
+      fixed: 'right',
       render: (_v, row) => {
         if (row.state !== 1) {
           const by = [row.first_reviewed_by, row.reviewed_by].filter(Boolean).join(' / ');
@@ -137,9 +156,12 @@ export default function WithdrawalsPage() {
       stateId="withdrawal-state"
       list={list}
       columns={columns}
-      width={1200}
+      width={1000}
       dialog={review.dialog}
     >
+      <DetailDrawer title="提款详情" facts={shown && details(shown)} onClose={() => setShown(null)}>
+        {shown ? <div style={{ marginTop: 16 }}>{linksButton(shown)}</div> : null}
+      </DetailDrawer>
       <LinkedAccountsDrawer member={linksOf} onClose={() => setLinksOf(null)} />
     </ReviewQueueFrame>
   );

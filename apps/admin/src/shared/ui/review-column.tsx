@@ -19,6 +19,8 @@ export function reviewColumn<T>(options: ReviewColumnOptions<T>): TableColumnTyp
   return {
     title: options.title ?? '审核',
     width: 170,
+    // Kept in sight at the table's right edge whatever the other columns need (a narrower screen scrolls them).
+    fixed: 'right',
     render: (_value, row) => {
       if (options.waiting(row)) {
         return (
