@@ -37,6 +37,8 @@ import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/re
 import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { scheduleRetentionReview } from './modules/vip/vip-retention';
 import { memberRoutes } from './modules/member/member-routes';
+import { writeInbox } from './modules/member/inbox';
+import type { InboxNote } from '@h5/contract/inbox-notes';
 import { riskAdminRoutes } from './modules/risk/risk-routes';
 import { responsibleAdminRoutes, responsibleRoutes } from './modules/responsible/responsible-routes';
 import { filesAdminRoutes } from './modules/files/files-admin';
@@ -138,9 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const venueBalances = venueBalanceCache(
     options.redis ? redisVenueBalanceStore(options.redis) : memoryVenueBalanceStore(),
   );
+  // The 站内信 the site writes a member itself, in the transaction of the event it tells of.
+  const tellMember = (tx: DbOrTx, memberId: number, note: InboxNote) => writeInbox(tx, memberId, note, clock.now());
   const accountsDeps = {
     db,
     clock,
+    tellMember,
     tokenIdleMs: config.tokenIdleMs,
     loginFailures: {
       byAddress: limiter('login', config.limits.loginFailures),
@@ -160,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = {
     db,
     clock,
+    tellMember,
     moneyAttempts: limiter('money', config.limits.moneyAttempts),
     // docs/wire-rules.md "Deposits": an approved deposit raises paysum, then the VIP level is recomputed in the same transaction;
     // the deposit also adds its turnover to what the member owes before a withdrawal.

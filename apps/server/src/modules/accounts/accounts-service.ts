@@ -18,6 +18,7 @@ import { DUMMY_HASH, hashSecret, verifySecret } from '../../lib/passwords';
 import { admitLogin, type LoginLimiters } from '../../http/login-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthedMember } from '../../http/route';
+import { INBOX_NOTES, type InboxNote } from '@h5/contract/inbox-notes';
 
 export interface AccountsDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface AccountsDeps {
   outbound: OutboundPolicy;
   /** The venue balances shown to members, kept a short while (gameblance reads the same as balancelist). */
   venueBalances: VenueBalanceCache;
+  /** Writes a 站内信 to the member inside the transaction it is given (the member area's inbox). */
+  tellMember: (tx: DbOrTx, memberId: number, note: InboxNote) => Promise<void>;
 }
 
 export type { AuthedMember };
@@ -128,6 +131,8 @@ export async function register(deps: AccountsDeps, input: RegisterInput, ip: str
       await tx.insert(ledgerAccounts).values({ code: walletCode(member.id), kind: 'wallet', memberId: member.id });
       // Registering signs the member in: it is the first row of the sign-in history.
       await recordLogin(deps, tx, member.id, { ip, device });
+      // A welcome in the 站内信, there exactly when the account is.
+      await deps.tellMember(tx, member.id, INBOX_NOTES.registered());
       return openSession(deps, tx, member.id);
     });
   } catch (error) {

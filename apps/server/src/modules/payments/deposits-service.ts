@@ -42,6 +42,7 @@ import {
 } from '../../db/tables/payments';
 import { depositStatus, GATEWAY_ORDER_LIFETIME_MS, windowEnd } from './deposit-status';
 import { gatewayPayUrl, type SiteOrigins } from './gateway-requests';
+import { INBOX_NOTES } from '@h5/contract/inbox-notes';
 
 /** get_pay_way: 0/1 flags in the key order clients read (ebpay, card, usdt, wechat, alipay); card is bank. */
 export async function payWayFlags(db: DbOrTx): Promise<PayWays> {
@@ -304,7 +305,7 @@ export async function reviewDeposit(
 /** reviewDeposit inside the caller's transaction (a gateway notify records itself in the same one). */
 export async function reviewDepositIn(
   tx: Tx,
-  deps: Pick<PaymentsDeps, 'clock' | 'afterDepositApproved'>,
+  deps: Pick<PaymentsDeps, 'clock' | 'afterDepositApproved' | 'tellMember'>,
   depositNo: string,
   decision: ReviewDecision,
   reviewer: Reviewer,
@@ -533,11 +534,11 @@ export async function depositBonusCents(tx: DbOrTx, cents: number): Promise<numb
 /**
  * What crediting a deposit moves, once (the ledger references are unique): the amount from house:deposits, the bonus
  * from house:promotions, paysum, and what follows an approved deposit. The caller holds the member's wallet lock
- * and has moved the deposit to state 2 by a guarded update.
+ * and has moved the deposit to state 2 by a guarded update. The member is told in a 站内信.
  */
 export async function creditDepositIn(
   tx: Tx,
-  deps: Pick<PaymentsDeps, 'afterDepositApproved'>,
+  deps: Pick<PaymentsDeps, 'afterDepositApproved' | 'tellMember'>,
   found: DepositRow,
   cents: number,
   bonusCents: number,
@@ -569,6 +570,12 @@ export async function creditDepositIn(
     .set({ paysum: sql`${members.paysum} + ${centsToMoney(cents)}::numeric` })
     .where(eq(members.id, found.memberId));
   await deps.afterDepositApproved?.(tx, found.memberId, cents);
+  // The member hears of it in the 站内信, written with the money.
+  await deps.tellMember?.(
+    tx,
+    found.memberId,
+    INBOX_NOTES.depositCredited(found.depositNo, centsToMoney(cents), bonusCents > 0 ? centsToMoney(bonusCents) : null),
+  );
 }
 
 type DepositRow = typeof deposits.$inferSelect;

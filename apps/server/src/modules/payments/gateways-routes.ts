@@ -110,7 +110,7 @@ const gatewayView = (g: GatewayRow) => ({
  */
 export function gatewaysAdminRoutes(
   app: FastifyInstance,
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { outbound: OutboundPolicy },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved' | 'tellMember'> & { outbound: OutboundPolicy },
   authenticate: AuthenticateOperator,
 ) {
   const { db } = deps;

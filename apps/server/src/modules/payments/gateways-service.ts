@@ -93,7 +93,7 @@ interface Payment {
  * after it (the order an operator review takes), so concurrent notifies credit once and the others see it done.
  */
 async function settlePayment(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'>,
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved' | 'tellMember'>,
   gateway: GatewayRow,
   payment: Payment,
   arrival: Arrival,
@@ -152,7 +152,11 @@ async function holdLatePayment(
 }
 
 /** Closes a pending gateway deposit whose window passed unpaid: state 3, marked expired (not an operator's rejection). */
-async function closeExpiredIn(tx: Tx, deps: Pick<PaymentsDeps, 'clock' | 'afterDepositApproved'>, depositNo: string) {
+async function closeExpiredIn(
+  tx: Tx,
+  deps: Pick<PaymentsDeps, 'clock' | 'afterDepositApproved' | 'tellMember'>,
+  depositNo: string,
+) {
   await reviewDepositIn(
     tx,
     deps,
@@ -170,7 +174,9 @@ async function closeExpiredIn(tx: Tx, deps: Pick<PaymentsDeps, 'clock' | 'afterD
  * repeat), `fail` otherwise.
  */
 export async function acceptNotify(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { invalidNotifies: AttemptLimiter },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved' | 'tellMember'> & {
+    invalidNotifies: AttemptLimiter;
+  },
   gatewayCode: string,
   params: Record<string, string>,
   context: { ip: string; requestId: string },
@@ -203,7 +209,7 @@ export interface ReconcileReport {
  * gateway that cannot be reached leaves its deposits pending for the next run.
  */
 export async function reconcileGatewayDeposits(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { outbound: OutboundPolicy },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved' | 'tellMember'> & { outbound: OutboundPolicy },
   origin: string,
   log?: FastifyBaseLogger,
 ): Promise<ReconcileReport> {
@@ -257,7 +263,7 @@ export interface GatewayAnswer {
  * Throws when the gateway cannot be reached (nothing changes).
  */
 export async function askGatewayAbout(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { outbound: OutboundPolicy },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved' | 'tellMember'> & { outbound: OutboundPolicy },
   gateway: GatewayRow,
   d: DepositRow,
   origin: string,
@@ -305,7 +311,7 @@ export async function askGatewayAbout(
 
 /** Closes an unpaid gateway deposit (state 3); a notify that still arrives for it later is flagged, not credited. */
 async function expireDeposit(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'>,
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved' | 'tellMember'>,
   depositNo: string,
   gateway: GatewayRow,
   arrival: Arrival,
@@ -348,7 +354,7 @@ function queryMessage(outcome: GatewayOutcome | null, answer: GatewayAnswer, dep
  * A gateway that cannot be reached changes nothing and says so (answer null).
  */
 export async function queryDepositAtGateway(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { outbound: OutboundPolicy },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved' | 'tellMember'> & { outbound: OutboundPolicy },
   depositNo: string,
   origin: string,
   log?: FastifyBaseLogger,

@@ -59,7 +59,7 @@ export type LateDecision = 'approve' | 'reject';
  * update from 1, so of two decisions at once one wins and the other answers 409 without moving money.
  */
 export async function decideLatePayment(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved'> & { db: Db },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'afterDepositApproved' | 'tellMember'> & { db: Db },
   id: number,
   decision: LateDecision,
   reviewer: Reviewer & { operatorId: number },

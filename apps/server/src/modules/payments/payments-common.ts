@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/time';
 import { members } from '../../db/tables/accounts';
 import { verifySecret } from '../../lib/passwords';
 import type { PayWayCode } from '../../db/tables/payments';
+import type { InboxNote } from '@h5/contract/inbox-notes';
 
 export interface PaymentsDeps {
   db: Db;
@@ -19,7 +20,15 @@ export interface PaymentsDeps {
    * withdrawal turnover the deposit adds), with the deposit's amount in cents.
    */
   afterDepositApproved?: (tx: DbOrTx, memberId: number, depositCents: number) => Promise<void>;
+  /**
+   * Writes a 站内信 to the member inside the transaction it is given (the member area's inbox; app.ts wires it, as
+   * afterDepositApproved).
+   */
+  tellMember?: TellMember;
 }
+
+/** Writes a 站内信 (INBOX_NOTES) to a member in the caller's transaction. */
+export type TellMember = (tx: DbOrTx, memberId: number, note: InboxNote) => Promise<void>;
 
 /** Who reviews: an operator (audited), or a gateway's verified notify or reconciliation (recorded on the deposit). */
 export interface Reviewer {

@@ -24,6 +24,7 @@ import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type R
 import type { ReviewDecision } from './deposits-service';
 import { memberCards, withdrawals } from '../../db/tables/payments';
 import { outstandingTurnover } from '../games/turnover';
+import { INBOX_NOTES } from '@h5/contract/inbox-notes';
 
 export interface WithdrawInput {
   amount: string;
@@ -297,6 +298,15 @@ export async function reviewWithdrawal(
           : { account: accountCode.wallet(found.memberId), cents },
       ],
     });
+    // The member hears of the decision in the 站内信, written with the money.
+    const amount = centsToMoney(cents);
+    await deps.tellMember?.(
+      tx,
+      found.memberId,
+      decision === 'approve'
+        ? INBOX_NOTES.withdrawalPaid(found.orderNo, amount)
+        : INBOX_NOTES.withdrawalRefused(found.orderNo, amount),
+    );
     if (reviewer.operatorId !== null) {
       await audit(tx, {
         operatorId: reviewer.operatorId,
