@@ -200,25 +200,35 @@ export const articles = defineResource({
 const percentField = (name: 'realperson' | 'sport' | 'e_sport' | 'joker' | 'electron' | 'lottery', label: string) =>
   ({ name, label: `${label}返水（%）`, kind: 'money', initial: '0' }) as const;
 
+/** The rebate rates of a VIP level, by game category, as its row shows them. */
+const VIP_RATES = [
+  ['realperson', '真人'],
+  ['sport', '体育'],
+  ['e_sport', '电竞'],
+  ['joker', '棋牌'],
+  ['electron', '电子'],
+  ['lottery', '彩票'],
+] as const;
+
 export const vipLevels = defineResource({
   ...fromResource(r.vipLevels),
   rowKey: 'id',
   nameOf: (row) => `VIP${row.level}${row.name ? ` ${row.name}` : ''}`,
   intro:
     '会员端VIP页按等级从低到高显示前10个启用的等级（标签为名称）。新增等级及修改等级、晋级条件、保级流水与返水比例须另一位管理员在「待审批变更」中通过后生效；返水比例每项最高3%。名称和启用立即生效。',
-  scrollX: 1200,
+  scrollX: 1000,
   columns: [
     { name: 'level', title: '等级', width: 70 },
     { name: 'name', title: '名称', width: 100 },
     { name: 'recharge', title: '累计存款', width: 110 },
     { name: 'flow', title: '累计流水', width: 110 },
     { name: 'retention', title: '保级流水', width: 110 },
-    { name: 'realperson', title: '真人%', width: 80 },
-    { name: 'sport', title: '体育%', width: 80 },
-    { name: 'e_sport', title: '电竞%', width: 80 },
-    { name: 'joker', title: '棋牌%', width: 80 },
-    { name: 'electron', title: '电子%', width: 80 },
-    { name: 'lottery', title: '彩票%', width: 80 },
+    // The six rates in one column, wrapping, so that the level's switch and buttons stay on a 1280 px screen.
+    {
+      name: 'realperson',
+      title: '返水比例',
+      show: (_v, row) => VIP_RATES.map(([key, label]) => `${label} ${String(row[key])}%`).join(' · '),
+    },
     pendingColumn,
     enabledColumn,
   ],

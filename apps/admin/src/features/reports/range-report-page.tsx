@@ -9,7 +9,7 @@ import { PageTitle } from '../../shared/ui/page-title';
 import type { DayRange } from './api';
 import { lastSevenDays, ReportRange } from './report-range';
 import { type ReportColumns } from '@h5/contract';
-import { ExportButton, reportColumns, TotalRow } from './report-table';
+import { ExportButton, reportColumns, type ReportSection, splitReport, TotalRow } from './report-table';
 
 interface RangeReport<Row> {
   rows: Row[];
@@ -33,6 +33,8 @@ interface Props<Row> {
   rowKey: keyof Row & string;
   empty: string;
   notes: ReactNode;
+  /** A report too wide for one table at 1280 px: its figures in these parts, one table each. */
+  sections?: readonly ReportSection<Row>[];
 }
 
 /**
@@ -48,10 +50,12 @@ export function RangeReportPage<Row extends object>({
   rowKey,
   empty,
   notes,
+  sections,
 }: Props<Row>) {
   const { filters: range, setFilters } = useListParams(lastSevenDays());
   const report = useReport(range);
   const data = report.isError ? undefined : report.data;
+  const parts = sections ? splitReport(columns, labels, sections) : [{ title: '', columns }];
   return (
     <>
       <PageTitle
@@ -75,19 +79,28 @@ export function RangeReportPage<Row extends object>({
         <ReportRange value={range} onChange={setFilters} />
       </FilterBar>
       {report.error && <Alert type="error" showIcon title={report.error.message} style={{ marginBottom: 16 }} />}
-      <DataTable<Row>
-        label={title}
-        className="report-table"
-        rowKey={rowKey}
-        size="small"
-        columns={reportColumns<Row>(columns, labels)}
-        dataSource={data?.rows ?? []}
-        loading={report.isPending || report.isPlaceholderData}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={emptyLocale(report.isError ? '报表未能生成' : empty)}
-        summary={() => (data ? <TotalRow columns={columns} labels={labels} total={data.total} /> : null)}
-      />
+      {parts.map((part) => (
+        <section key={part.title} aria-label={part.title}>
+          {part.title ? (
+            <Typography.Title level={2} className="report-section-title">
+              {part.title}
+            </Typography.Title>
+          ) : null}
+          <DataTable<Row>
+            label={part.title ? `${title}：${part.title}` : title}
+            className="report-table"
+            rowKey={rowKey}
+            size="small"
+            columns={reportColumns<Row>(part.columns, labels)}
+            dataSource={data?.rows ?? []}
+            loading={report.isPending || report.isPlaceholderData}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={emptyLocale(report.isError ? '报表未能生成' : empty)}
+            summary={() => (data ? <TotalRow columns={part.columns} labels={labels} total={data.total} /> : null)}
+          />
+        </section>
+      ))}
       <Typography.Paragraph type="secondary" className="report-notes">
         {notes}
       </Typography.Paragraph>

@@ -78,38 +78,47 @@ describe('每日报表', () => {
     signInAs('finance', 'cashier');
     const { calls } = mockApi({ '/admin/api/reports/daily': () => ok(dailyAnswer()) });
     renderScreen(<DailyReportPage />, { route: '/reports/daily' });
-    const table = await screen.findByRole('table');
-    await within(table).findByText('2026-11-24');
+    await screen.findAllByText('2026-11-24');
+    const [money, bets] = screen.getAllByRole('table') as [HTMLElement, HTMLElement];
 
     const week = lastSevenDays();
     expect(week.to).toBe(beijingToday());
     expect(reportCalls(calls, '/admin/api/reports/daily')[0]?.query.get('from')).toBe(week.from);
     expect(reportCalls(calls, '/admin/api/reports/daily')[0]?.query.get('to')).toBe(week.to);
-    expect(
+    // Two tables, each led by 日期: together every column of the CSV, once, in its order.
+    const headers = (table: HTMLElement) =>
       within(table)
         .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(dailyReportColumns.map(([, header]) => header));
+        .map((h) => h.textContent);
+    expect(headers(money)[0]).toBe('日期');
+    expect(headers(bets)[0]).toBe('日期');
+    expect([...headers(money), ...headers(bets).slice(1)]).toEqual(dailyReportColumns.map(([, header]) => header));
+    expect(headers(money)).toContain('存款金额');
+    expect(headers(bets)).toEqual(expect.arrayContaining(['派彩', '平台盈亏']));
     // Money as the server wrote it (thousands separated), right-aligned; counts as counts.
-    const deposits = within(table).getAllByText('1,200.00')[0] as HTMLElement;
+    const deposits = within(money).getAllByText('1,200.00')[0] as HTMLElement;
     expect(deposits.closest('td')).toHaveStyle({ textAlign: 'right' });
-    expect(within(table).getByText('-45.50', { selector: 'tbody td' })).toBeInTheDocument();
+    expect(within(bets).getByText('-45.50', { selector: 'tbody td' })).toBeInTheDocument();
   });
 
   it('shows the total as a row of its own in the footer, with the server’s figures', async () => {
     signInAs('finance');
     mockApi({ '/admin/api/reports/daily': () => ok(dailyAnswer()) });
     const { container } = renderScreen(<DailyReportPage />, { route: '/reports/daily' });
-    await screen.findByText('2026-11-24');
-    const footer = container.querySelector('tfoot') as HTMLElement;
-    const total = within(footer).getByRole('row');
-    expect(total).toHaveClass('report-total');
-    const cells = within(total)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
-    // 日期, 新增会员, 首存人数, 存款人数 ... in the order of the columns.
-    expect(cells.slice(0, 6)).toEqual(['合计', '4', '0', '1', '2', '1,200.00']);
-    expect(cells[dailyReportColumns.findIndex(([key]) => key === 'ggr')]).toBe('-45.50');
+    await screen.findAllByText('2026-11-24');
+    const totals = [...container.querySelectorAll('tfoot')].map((footer) => {
+      const total = within(footer as HTMLElement).getByRole('row');
+      expect(total).toHaveClass('report-total');
+      return within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    });
+    expect(totals).toHaveLength(2);
+    const [money = [], bets = []] = totals;
+    // 日期, 新增会员, 首存人数, 存款人数 ... in the order of the columns, each table's total under its own figures.
+    expect(money.slice(0, 6)).toEqual(['合计', '4', '0', '1', '2', '1,200.00']);
+    expect(bets[0]).toBe('合计');
+    expect([...money, ...bets.slice(1)][dailyReportColumns.findIndex(([key]) => key === 'ggr')]).toBe('-45.50');
   });
 
   it('asks again for the range in the address and shows a refusal in the server’s words', async () => {
@@ -137,7 +146,7 @@ describe('每日报表', () => {
           : ok(dailyAnswer()),
     });
     renderScreen(<DailyReportPage />, { route: '/reports/daily?from=2026-11-01&to=2026-11-25' });
-    await screen.findByText('2026-11-24');
+    await screen.findAllByText('2026-11-24');
     const button = screen.getByRole('button', { name: /导出 CSV/ });
     await userEvent.click(button);
 
@@ -168,7 +177,7 @@ describe('每日报表', () => {
         call.query.get('format') === 'csv' ? fail(400, '开始日期不能晚于结束日期') : ok(dailyAnswer()),
     });
     renderScreen(<DailyReportPage />, { route: '/reports/daily' });
-    await screen.findByText('2026-11-24');
+    await screen.findAllByText('2026-11-24');
     await userEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
     expect(await screen.findByText('开始日期不能晚于结束日期')).toBeInTheDocument();
     expect(downloads.saved).toEqual([]);
@@ -252,8 +261,17 @@ describe('会员报表', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(memberReportColumns.map(([, header]) => header));
+    ).toEqual(['会员账号', '存款金额', '提款金额', '投注金额', '派彩', '平台盈亏', '当前余额', '明细']);
     expect(within(table).getByRole('link', { name: 'player01' })).toHaveAttribute('href', '/members/7');
+    // 明细: every figure of the CSV for the member, under the CSV's header.
+    await userEvent.click(within(table).getByRole('button', { name: '明细 player01' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(drawer).toHaveTextContent('会员报表：player01');
+    expect([...drawer.querySelectorAll('.ant-descriptions-item-label')].map((h) => h.textContent)).toEqual(
+      memberReportColumns.map(([, header]) => header),
+    );
+    expect((within(drawer).getByText('当前余额').closest('tr') as HTMLElement).textContent).toContain('88.80');
+    await userEvent.click(within(drawer).getByRole('button', { name: /Close|关闭/ }));
     expect(screen.getByText('共 45 条')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('会员账号'), 'play');

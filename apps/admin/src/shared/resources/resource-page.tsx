@@ -392,10 +392,14 @@ export function ResourcePage<L extends AdminEndpoint, C extends AdminEndpoint, U
     });
   };
 
-  const columns: TableColumnsType<RowOfList<L>> = spec.columns.map((column) => ({
+  // The switches at the end of a row (启用) stay in sight beside its buttons, like them, on a narrow screen.
+  let trailingToggles = 0;
+  while (spec.columns.at(-1 - trailingToggles)?.show === 'toggle') trailingToggles += 1;
+  const columns: TableColumnsType<RowOfList<L>> = spec.columns.map((column, index) => ({
     title: column.title,
     dataIndex: column.name,
     width: column.width,
+    fixed: canWrite && spec.update && index >= spec.columns.length - trailingToggles ? ('right' as const) : undefined,
     ellipsis: column.show === 'html' || column.show === undefined || column.show === 'text',
     render: (value: unknown, row: RowOfList<L>) => {
       const show = column.show ?? 'text';
