@@ -70,6 +70,28 @@ describe('会员详情', () => {
     expect(screen.getByText('deposit:D1')).toBeInTheDocument();
   });
 
+  it('names every movement kind of 账变记录 in Chinese, a remote venue transfer too', async () => {
+    signInAs('finance');
+    serve({
+      'GET /admin/api/members/7/ledger': () =>
+        ok(
+          page([
+            { ...ledgerEntry, id: 3, kind: 'remote_transfer_hold', amount: '-100.00', reference: 'transfer:T1' },
+            { ...ledgerEntry, id: 2, kind: 'remote_transfer_out', amount: '50.00', reference: 'transfer:T2' },
+            { ...ledgerEntry, id: 1, kind: 'deposit' },
+          ]),
+        ),
+    });
+    renderMember();
+    const hold = (await screen.findByText('transfer:T1')).closest('tr') as HTMLElement;
+    expect(within(hold).getByText('转入场馆（处理中）')).toBeInTheDocument();
+    const out = screen.getByText('transfer:T2').closest('tr') as HTMLElement;
+    expect(within(out).getByText('转出场馆')).toBeInTheDocument();
+    const table = hold.closest('table') as HTMLElement;
+    expect(table).not.toHaveTextContent(/remote_transfer|_hold|_out/);
+    expect(within(table).getByText('存款')).toBeInTheDocument();
+  });
+
   it('opens the login history with time, IP and device', async () => {
     signInAs('finance');
     serve();

@@ -1,4 +1,5 @@
 import { adminEndpoints } from '@h5/contract';
+import { movementTypeName } from '@h5/contract/movement-types';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { Tabs, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,22 +12,6 @@ import { useCan } from '../../shared/session/use-can';
 import { type PageRequest, usePagedTable } from '../../shared/table/use-paged-table';
 import { fetchMemberTab, type MemberTab, memberTabs } from './api';
 
-const KINDS: Record<string, string> = {
-  deposit: '存款',
-  deposit_bonus: '存款赠送',
-  withdrawal: '提款申请',
-  withdrawal_paid: '提款出款',
-  withdrawal_returned: '提款退回',
-  transfer_in: '转入场馆',
-  transfer_out: '转出场馆',
-  adjustment: '余额调整',
-  rebate: '返水',
-  redpacket: '红包',
-  bet_stake: '投注',
-  bet_payout: '派彩',
-};
-const kindLabel = (kind: string) => KINDS[kind] ?? kind;
-
 const signed = (amount: string) => (
   <span style={{ color: amount.startsWith('-') ? '#c0262d' : '#2f7a1f' }}>
     {amount.startsWith('-') ? formatMoney(amount) : `+${formatMoney(amount)}`}
@@ -35,7 +20,8 @@ const signed = (amount: string) => (
 
 const ledgerColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberLedger>> = [
   { title: '时间', dataIndex: 'created_at', width: 170 },
-  { title: '类型', dataIndex: 'kind', render: kindLabel },
+  // The contract's name of the movement kind (remote_transfer_out: 转出场馆), never the code.
+  { title: '类型', dataIndex: 'kind', render: (kind: string) => movementTypeName(kind) },
   { title: '账户', render: (_v, r) => (r.account_kind === 'venue' ? `场馆 ${r.venue_code}` : '中心钱包') },
   { title: '金额', dataIndex: 'amount', align: 'right', render: signed },
   { title: '备注', dataIndex: 'memo', render: (v: string) => v || '-' },
