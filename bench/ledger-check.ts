@@ -10,16 +10,7 @@
 // movement verified, no problem, balanced. Budget: each check under 10 s.
 import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import {
-  createOperator,
-  exitIfOverBudget,
-  freshDatabase,
-  post,
-  serverEnvOn,
-  startServer,
-  stopProcess,
-  waitForHttp,
-} from './support';
+import { exitIfOverBudget, operatorHeaders, serverOnFreshDatabase, stopProcess, waitForHttp } from './support';
 
 const BUDGET_MS = 10_000;
 const MOVEMENTS = Number(process.env.BENCH_CHECK_MOVEMENTS ?? 1_000_000);
@@ -118,13 +109,10 @@ async function seed(db: pg.Client) {
   await db.query('ANALYZE');
 }
 
-const database = await freshDatabase();
-const serverPort = 18_916;
-const serverEnv = serverEnvOn(database.url, serverPort, { SANDBOX: '0', LEDGER_SEAL_KEY: key });
+const { database, operator, start } = await serverOnFreshDatabase(18_916, { SANDBOX: '0', LEDGER_SEAL_KEY: key });
 let failed = false;
 // The operator CLI brings the database to the current migrations: the seed goes in before the server starts, so its
 // chaining job never sees the movements unchained.
-const operator = createOperator(serverEnv);
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
@@ -132,15 +120,14 @@ try {
 } finally {
   await db.end();
 }
-const { server, base } = startServer(serverEnv);
+const { server, base } = start();
 try {
   await waitForHttp(`${base}/api/app`, server);
-  const login = await post<{ token: string }>(base, '/admin/api/login', operator);
-  if (login.code !== 200) throw new Error(`operator login: ${login.code} ${login.message}`);
+  const headers = await operatorHeaders(base, operator);
   for (let i = 0; i < RUNS; i += 1) {
     const started = performance.now();
     const res = await fetch(`${base}/admin/api/ledger/check`, {
-      headers: { authorization: `Bearer ${login.data.token}` },
+      headers,
     });
     const body = (await res.json()) as {
       code: number;

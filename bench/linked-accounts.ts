@@ -11,13 +11,10 @@
 // the members with no links who list nobody. Budget: every answer under 300 ms. BENCH_LINK_MEMBERS sets another size.
 import pg from 'pg';
 import {
-  createOperator,
   exitIfOverBudget,
-  freshDatabase,
-  post,
+  operatorHeaders,
   seedMovements,
-  serverEnvOn,
-  startServer,
+  serverOnFreshDatabase,
   stopProcess,
   waitForHttp,
 } from './support';
@@ -136,12 +133,9 @@ interface Links {
   total: { members: number; deposits: string };
 }
 
-const database = await freshDatabase();
-const serverPort = 18_914;
-const serverEnv = serverEnvOn(database.url, serverPort);
+const { database, operator, start } = await serverOnFreshDatabase(18_914);
 let failed = false;
-const operator = createOperator(serverEnv);
-const { server, base } = startServer(serverEnv);
+const { server, base } = start();
 const db = new pg.Client({ connectionString: database.url });
 try {
   await waitForHttp(`${base}/api/app`, server);
@@ -150,9 +144,7 @@ try {
   await seed(db);
   console.log(`seed took ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
   const samples = await pickSamples(db);
-  const login = await post<{ token: string }>(base, '/admin/api/login', operator);
-  if (login.code !== 200) throw new Error(`operator login: ${login.code} ${login.message}`);
-  const headers = { authorization: `Bearer ${login.data.token}` };
+  const headers = await operatorHeaders(base, operator);
 
   const times: number[] = [];
   const codes = new Map<string, number>();

@@ -5,13 +5,10 @@
 // BENCH_REPORT_MEMBERS and BENCH_REPORT_BETS set another size (the other movements follow the members).
 import pg from 'pg';
 import {
-  createOperator,
   exitIfOverBudget,
-  freshDatabase,
-  post,
+  operatorHeaders,
   seedMovements,
-  serverEnvOn,
-  startServer,
+  serverOnFreshDatabase,
   stopProcess,
   waitForHttp,
 } from './support';
@@ -106,12 +103,9 @@ async function seed(url: string) {
   }
 }
 
-const database = await freshDatabase();
-const serverPort = 18_910;
-const serverEnv = serverEnvOn(database.url, serverPort);
+const { database, operator, start } = await serverOnFreshDatabase(18_910);
 let failed = false;
-const operator = createOperator(serverEnv);
-const { server, base } = startServer(serverEnv);
+const { server, base } = start();
 try {
   await waitForHttp(`${base}/api/app`, server);
   await seed(database.url);
@@ -134,8 +128,7 @@ try {
   console.log(
     `closed days kept by the server's job ${((performance.now() - keepStarted) / 1000).toFixed(0)} s after the seed (it runs every minute)`,
   );
-  const login = await post<{ token: string }>(base, '/admin/api/login', operator);
-  const headers = { authorization: `Bearer ${login.data.token}` };
+  const headers = await operatorHeaders(base, operator);
   const now = new Date();
   const query = new URLSearchParams({ from: beijingDay(new Date(now.getTime() - 30 * DAY_MS)), to: beijingDay(now) });
 

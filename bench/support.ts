@@ -72,6 +72,17 @@ export const serverEnvOn = (databaseUrl: string, port: number, extra: NodeJS.Pro
   ...extra,
 });
 
+/**
+ * A fresh database with the server's environment on it at `port` (`extra` on top) and an operator the operator CLI
+ * made, which brings the database to the current migrations; `start` starts the server there.
+ */
+export async function serverOnFreshDatabase(port: number, extra: NodeJS.ProcessEnv = {}) {
+  const database = await freshDatabase();
+  const env = serverEnvOn(database.url, port, extra);
+  const operator = createOperator(env);
+  return { database, operator, start: () => startServer(env) };
+}
+
 /** Starts the server from its sources with `env` (PORT on loopback); answers the process and its address. */
 export function startServer(env: NodeJS.ProcessEnv) {
   const server = startProcess(['apps/server/src/main.ts'], env);
@@ -164,6 +175,13 @@ export async function post<T>(base: string, pathname: string, body: unknown, tok
     body: JSON.stringify(body),
   });
   return (await res.json()) as Envelope<T>;
+}
+
+/** Signs an operator in through the API: answers the authorization header of its token. */
+export async function operatorHeaders(base: string, operator: { username: string; password: string }) {
+  const login = await post<{ token: string }>(base, '/admin/api/login', operator);
+  if (login.code !== 200) throw new Error(`operator login: ${login.code} ${login.message}`);
+  return { authorization: `Bearer ${login.data.token}` };
 }
 
 export interface LoadFigures {
