@@ -24,7 +24,7 @@ import { seamlessRoutes } from './modules/venue-wallet/seamless-routes';
 import { scheduleVenueJobs } from './modules/wallet/venue-jobs';
 import { venueTransfersAdminRoutes } from './modules/wallet/venue-transfers-admin-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
-import { venueBalanceCache } from './modules/wallet/venue-balance-cache';
+import { venueBalanceCache, venueTotal } from './modules/wallet/venue-balance-cache';
 import { memoryVenueBalanceStore, redisVenueBalanceStore } from './modules/wallet/venue-balance-store';
 import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
@@ -33,6 +33,7 @@ import { paymentsRoutes } from './modules/payments/payments-routes';
 import { addDepositTurnover } from './modules/games/turnover';
 import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/promotions-routes';
 import { rebatesRoutes } from './modules/rebates/rebates-routes';
+import { claimableRebate } from './modules/rebates/rebates-service';
 import { redpacketsAdminRoutes, redpacketsRoutes } from './modules/redpackets/redpackets-routes';
 import { vipAdminRoutes } from './modules/vip/vip-routes';
 import { scheduleRetentionReview } from './modules/vip/vip-retention';
@@ -142,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   // The 站内信 the site writes a member itself, in the transaction of the event it tells of.
   const tellMember = (tx: DbOrTx, memberId: number, note: InboxNote) => writeInbox(tx, memberId, note, clock.now());
+  // Every venue is reached over its API (SANDBOX=1: the demo venues at the sandbox aggregator, on loopback).
+  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound, venueBalances };
   const accountsDeps = {
     db,
     clock,
@@ -152,15 +155,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       byAccountAtAddress: limiter('login-account-address', config.limits.loginFailuresPerName),
     },
     registrations: limiter('register', config.limits.registrations),
-    venueTimeoutMs: config.venueTimeoutMs,
-    outbound: config.outbound,
-    venueBalances,
+    venueTotal: (memberId: number) => venueTotal(wallet, memberId),
+    claimableRebate,
   };
   const { authenticate } = accountsRoutes(app, accountsDeps);
   siteRoutes(app, { db });
   await contentRoutes(app, { db, authenticate });
-  // Every venue is reached over its API (SANDBOX=1: the demo venues at the sandbox aggregator, on loopback).
-  const wallet = { db, clock, venueTimeoutMs: config.venueTimeoutMs, outbound: config.outbound, venueBalances };
   walletRoutes(app, wallet, authenticate);
   const payments = {
     db,

@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Home carousel images (docs/member-app.md "Entities and fields", Banner: src); `src` is a URL path or an absolute URL. */
 export const banners = pgTable('banners', {
@@ -87,26 +87,3 @@ export const articles = pgTable(
   },
   (t) => [uniqueIndex('articles_type_idx').on(t.type)],
 );
-
-/** VIP levels 1 to 10 (docs/wire-rules.md "Bets, VIP, rebates"): thresholds and rebate % per game category. */
-export const vipLevels = pgTable('vip_levels', {
-  id: serial('id').primaryKey(),
-  level: smallint('level').notNull().unique(),
-  name: varchar('name', { length: 16 }).notNull(),
-  /** Cumulative approved deposits needed. */
-  recharge: numeric('recharge', { precision: 18, scale: 2 }).notNull(),
-  /** Lifetime valid turnover needed. */
-  flow: numeric('flow', { precision: 18, scale: 2 }).notNull(),
-  /**
-   * Valid turnover needed within the last 90 days to keep this level at the quarterly review (docs/member-app.md "Constants and limits" retention);
-   * 0 = the level needs no retention and is never dropped.
-   */
-  retention: numeric('retention', { precision: 18, scale: 2 }).notNull().default('0'),
-  realperson: numeric('realperson', { precision: 5, scale: 2 }).notNull().default('0'),
-  sport: numeric('sport', { precision: 5, scale: 2 }).notNull().default('0'),
-  eSport: numeric('e_sport', { precision: 5, scale: 2 }).notNull().default('0'),
-  joker: numeric('joker', { precision: 5, scale: 2 }).notNull().default('0'),
-  electron: numeric('electron', { precision: 5, scale: 2 }).notNull().default('0'),
-  lottery: numeric('lottery', { precision: 5, scale: 2 }).notNull().default('0'),
-  enabled: smallint('enabled').notNull().default(1),
-});

@@ -2,6 +2,29 @@ import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { memberIdColumn, members } from './accounts';
 
+/** VIP levels 1 to 10 (docs/wire-rules.md "Bets, VIP, rebates"): thresholds and rebate % per game category. */
+export const vipLevels = pgTable('vip_levels', {
+  id: serial('id').primaryKey(),
+  level: smallint('level').notNull().unique(),
+  name: varchar('name', { length: 16 }).notNull(),
+  /** Cumulative approved deposits needed. */
+  recharge: numeric('recharge', { precision: 18, scale: 2 }).notNull(),
+  /** Lifetime valid turnover needed. */
+  flow: numeric('flow', { precision: 18, scale: 2 }).notNull(),
+  /**
+   * Valid turnover needed within the last 90 days to keep this level at the quarterly review (docs/member-app.md "Constants and limits" retention);
+   * 0 = the level needs no retention and is never dropped.
+   */
+  retention: numeric('retention', { precision: 18, scale: 2 }).notNull().default('0'),
+  realperson: numeric('realperson', { precision: 5, scale: 2 }).notNull().default('0'),
+  sport: numeric('sport', { precision: 5, scale: 2 }).notNull().default('0'),
+  eSport: numeric('e_sport', { precision: 5, scale: 2 }).notNull().default('0'),
+  joker: numeric('joker', { precision: 5, scale: 2 }).notNull().default('0'),
+  electron: numeric('electron', { precision: 5, scale: 2 }).notNull().default('0'),
+  lottery: numeric('lottery', { precision: 5, scale: 2 }).notNull().default('0'),
+  enabled: smallint('enabled').notNull().default(1),
+});
+
 /**
  * A member's VIP timing (docs/architecture.md "Rules left to the server"): the Beijing day of the last level change (a member rises at most one level
  * a day), when the current level was reached (by a rise or a retention drop: the 90 days of holding start there) and

@@ -1,17 +1,13 @@
-import { shownVenueBalances, type VenueBalanceCache } from '../wallet/venue-balance-cache';
-import { listVenues } from '../wallet/venue-directory';
 import { BizCode, MSG, validateLogin, validateRegister } from '@h5/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badInput, unauthorized } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { addressKey } from '../../http/client-address';
-import { centsToNumeric, numericToMoney } from '../../lib/money';
-import type { OutboundPolicy } from '../../lib/outbound';
+import { numericToMoney } from '../../lib/money';
 import { sameTurnReads, perDatabase } from '../../lib/same-turn-reads';
 import { beijingDaysBetween, type Clock } from '../../lib/time';
-import { ledgerAccounts } from '../../db/tables/ledger';
-import { claimableRebate } from '../rebates/rebates-service';
+import { openWallet, walletBalanceNumeric, walletJoin } from '../ledger/ledger-service';
 import { readSettings } from '../site/site-service';
 import { memberLogins, memberSessions, members } from '../../db/tables/accounts';
 import { DUMMY_HASH, hashSecret, verifySecret } from '../../lib/passwords';
@@ -27,11 +23,10 @@ export interface AccountsDeps {
   /** Failed logins per client address and per account name at an address. */
   loginFailures: LoginLimiters;
   registrations: AttemptLimiter;
-  /** How long a venue is given to answer a balance (gameblance). */
-  venueTimeoutMs: number;
-  outbound: OutboundPolicy;
-  /** The venue balances shown to members, kept a short while (gameblance reads the same as balancelist). */
-  venueBalances: VenueBalanceCache;
+  /** The member's venue wallets in total, as gameblance shows it (the wallet area answers, as balancelist does). */
+  venueTotal: (memberId: number) => Promise<string>;
+  /** The rebate the member can claim now, as fanshui shows it (the rebates area answers). */
+  claimableRebate: (db: DbOrTx, memberId: number) => Promise<string>;
   /** Writes a 站内信 to the member inside the transaction it is given (the member area's inbox). */
   tellMember: (tx: DbOrTx, memberId: number, note: InboxNote) => Promise<void>;
 }
@@ -49,7 +44,6 @@ export interface RegisterInput {
 }
 
 const tooMany = () => new AppError(BizCode.TOO_MANY, MSG.tooManyAttempts);
-const walletCode = (memberId: number) => `member:${memberId}:wallet`;
 /** Pushing the idle expiry forward at most once a minute keeps the hot path (balance polling) to one read. */
 const EXPIRY_BUMP_MS = 60_000;
 
@@ -128,7 +122,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput, ip: str
         })
         .returning({ id: members.id });
       if (!member) throw new Error('member insert returned nothing');
-      await tx.insert(ledgerAccounts).values({ code: walletCode(member.id), kind: 'wallet', memberId: member.id });
+      await openWallet(tx, member.id);
       // Registering signs the member in: it is the first row of the sign-in history.
       await recordLogin(deps, tx, member.id, { ip, device });
       // A welcome in the 站内信, there exactly when the account is.
@@ -206,27 +200,10 @@ export async function authenticate(deps: AccountsDeps, token: string | null): Pr
 
 /** The central wallet balance: one indexed read, since every member online polls it every 4.3 s. */
 export async function walletBalance(db: DbOrTx, memberId: number): Promise<string> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, walletCode(memberId)))
-    .limit(1);
-  return numericToMoney(row?.balance ?? '0');
+  return numericToMoney((await walletBalanceNumeric(db, memberId)) ?? '0');
 }
 
-type SummaryDeps = Pick<AccountsDeps, 'db' | 'clock' | 'venueTimeoutMs' | 'outbound' | 'venueBalances'>;
-
-/**
- * Sum of the member's venue wallets (docs/member-app.md "Entities and fields": gameblance): each transfer-wallet venue keeps its own, asked over HTTP
- * outside any transaction and kept a short while as balancelist shows it (a slow venue counts its last balance, one
- * that never answered counts nothing).
- */
-async function venueTotal(deps: SummaryDeps, memberId: number): Promise<string> {
-  const transfer = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer').map((v) => v.code);
-  const balances = await shownVenueBalances(deps, memberId, transfer);
-  const cents = [...balances.values()].reduce<number>((sum, b) => sum + (b.cents ?? 0), 0);
-  return centsToNumeric(cents);
-}
+type SummaryDeps = Pick<AccountsDeps, 'db' | 'clock' | 'venueTotal' | 'claimableRebate'>;
 
 const vipName = (level: number) => `VIP${level}`;
 
@@ -236,8 +213,8 @@ export async function memberSummary(deps: SummaryDeps, memberId: number, origin:
   if (!member) throw unauthorized();
   const [balance, gameblance, fanshui, rates] = await Promise.all([
     walletBalance(deps.db, memberId),
-    venueTotal(deps, memberId),
-    claimableRebate(deps.db, memberId),
+    deps.venueTotal(memberId),
+    deps.claimableRebate(deps.db, memberId),
     readSettings(deps.db, ['usdtrate', 'withdrawusdtrate', 'withdrawcashfee', 'withdrawfeeusdttrc']),
   ]);
   return {
@@ -266,16 +243,17 @@ export async function memberSummary(deps: SummaryDeps, memberId: number, origin:
 
 /** Sessions, member states and wallet balances behind a set of token hashes: one prepared statement. */
 function balanceQuery(db: Db) {
+  const wallet = walletJoin(members.id);
   return db
     .select({
       tokenHash: memberSessions.tokenHash,
       state: members.state,
       expiresAt: memberSessions.expiresAt,
-      balance: ledgerAccounts.balance,
+      balance: wallet.balance,
     })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
-    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.memberId, members.id), eq(ledgerAccounts.kind, 'wallet')))
+    .innerJoin(wallet.table, wallet.on)
     .where(sql`${memberSessions.tokenHash} = ANY(${sql.placeholder('hashes')})`)
     .prepare('balance_by_tokens');
 }

@@ -15,7 +15,7 @@ import { reviewLinesOf } from '../site/site-service';
 import { audit } from '../backoffice/audit';
 import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
-import { memberRowsPage } from '../backoffice/member-rows-page';
+import { memberRowsPage } from '../accounts/member-rows-page';
 import type { AdminDeps, AuthedOperator } from './admin-service';
 import { adjustmentReviews } from '../../db/tables/admin';
 

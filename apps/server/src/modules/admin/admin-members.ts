@@ -6,7 +6,7 @@ import { queryPage } from '../../db/query-page';
 import { primaryReads, type ReadDb } from '../../db/replica';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
-import { memberRowsPage } from '../backoffice/member-rows-page';
+import { memberRowsPage } from '../accounts/member-rows-page';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow, pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';

@@ -6,7 +6,8 @@ import { AppError } from '../../http/errors';
 import { numericToMoney } from '../../lib/money';
 import { readSettings } from '../site/site-service';
 import { findVenue } from '../wallet/venue-directory';
-import { articles, banners, games, notices, slotGames, venues, vipLevels } from '../../db/tables/content';
+import { articles, banners, games, notices, slotGames, venues } from '../../db/tables/content';
+import { enabledVipLevels } from '../vip/vip-levels';
 
 /** Our own pages, served from apps/server/public, used while an operator has set no external URL. */
 export const BUILT_IN_SERVICE_URL = '/service/chat.html';
@@ -86,7 +87,7 @@ export async function findArticle(db: DbOrTx, type: number): Promise<z.infer<typ
 
 /** docs/wire-rules.md "Wire details": uservip lists every enabled level in order, thresholds as money and rebates as percentages. */
 export async function listVipLevels(db: DbOrTx): Promise<VipLevel[]> {
-  const rows = await db.select().from(vipLevels).where(eq(vipLevels.enabled, 1)).orderBy(asc(vipLevels.level));
+  const rows = await enabledVipLevels(db);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { members } from '../../db/tables/accounts';
+import { avatarsUnder } from '../accounts/member-records';
 import { storedFiles } from '../../db/tables/files';
 
 /** Where stored files are served; an avatar column keeps this path (answers make it a full URL). */
@@ -63,10 +63,7 @@ export async function readStoredFile(db: DbOrTx, name: string) {
  */
 export async function importUploadDirectory(db: Db, dir: string): Promise<number> {
   if (!existsSync(dir)) return 0;
-  const rows = await db
-    .select({ avatar: members.avatar })
-    .from(members)
-    .where(like(members.avatar, `${FILES_PREFIX}%`));
+  const rows = await avatarsUnder(db, FILES_PREFIX);
   let imported = 0;
   for (const { avatar } of rows) {
     const name = storedNameOf(avatar);

@@ -1,11 +1,11 @@
 import { periodRange } from '@h5/contract';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { queryPage } from '../../db/query-page';
 import { pageWindow } from '../../lib/paging';
-import { centsToNumeric, numericToMoney } from '../../lib/money';
+import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
+import { raiseMemberTurnover } from '../accounts/member-records';
 import { onBetSettled } from '../rebates/rebates-service';
 import { bets } from '../../db/tables/games';
 
@@ -29,13 +29,7 @@ export async function recordSettlement(
     .set({ status: 1, winLoss: centsToNumeric(bet.payout - bet.stake), settledAt: clock.now() })
     .where(eq(bets.betId, bet.betId));
   const valid = centsToNumeric(bet.stake);
-  await tx
-    .update(members)
-    .set({
-      turnover: sql`${members.turnover} + ${valid}::numeric`,
-      turnoverRequired: sql`greatest(0, ${members.turnoverRequired} - ${valid}::numeric)`,
-    })
-    .where(eq(members.id, bet.memberId));
+  await raiseMemberTurnover(tx, bet.memberId, valid);
   await onBetSettled(tx, clock, {
     betId: bet.betId,
     memberId: bet.memberId,
@@ -65,4 +59,23 @@ export async function betRecords(
     status: b.status,
     created_at: formatBeijing(b.createdAt),
   }));
+}
+
+/** Records a bet a venue took, open (status 2) until it settles. */
+export async function placeBet(tx: DbOrTx, bet: typeof bets.$inferInsert): Promise<void> {
+  await tx.insert(bets).values(bet);
+}
+
+/** Adds a further payout (cents) to a settled bet's win/loss. */
+export async function addBetPayout(tx: DbOrTx, betId: string, payout: number): Promise<void> {
+  const [record] = await tx.select({ winLoss: bets.winLoss }).from(bets).where(eq(bets.betId, betId));
+  await tx
+    .update(bets)
+    .set({ winLoss: centsToNumeric(numericToCents(record?.winLoss ?? '0') + payout) })
+    .where(eq(bets.betId, betId));
+}
+
+/** Voids a bet its venue rolled back: invalid (status 0), no win or loss, settled now. */
+export async function voidBet(tx: DbOrTx, betId: string, at: Date): Promise<void> {
+  await tx.update(bets).set({ status: 0, winLoss: '0', settledAt: at }).where(eq(bets.betId, betId));
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { hashToken } from '../../lib/tokens';
 import { launchTokens } from '../../db/tables/games';
@@ -19,4 +19,14 @@ export async function launchOf(tx: Tx, token: string, clock: Clock): Promise<Lau
     .where(eq(launchTokens.ticketHash, hashToken(token)));
   if (!row || row.expiresAt.getTime() <= clock.now().getTime()) return null;
   return { memberId: row.memberId, venue: row.venueCode, category: row.category, gameCode: row.gameCode };
+}
+
+/** Stores a launch handed to a venue (only the token's hash is kept). */
+export async function storeLaunch(db: DbOrTx, launch: typeof launchTokens.$inferInsert): Promise<void> {
+  await db.insert(launchTokens).values(launch);
+}
+
+/** Ends every launch of the member: no venue can authenticate the member with an old launch token. */
+export async function dropLaunches(tx: DbOrTx, memberId: number): Promise<void> {
+  await tx.delete(launchTokens).where(eq(launchTokens.memberId, memberId));
 }

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { centsToNumeric, numericToCents } from '../../lib/money';
-import { members } from '../../db/tables/accounts';
+import { raiseTurnoverRequired, turnoverRequired } from '../accounts/member-records';
 import { readSettings } from '../site/site-service';
 
 /**
@@ -21,14 +20,10 @@ export async function addDepositTurnover(tx: DbOrTx, memberId: number, depositCe
   const { turnover_multiple } = await readSettings(tx, ['turnover_multiple']);
   const added = turnoverFor(depositCents, turnover_multiple);
   if (added <= 0) return;
-  await tx
-    .update(members)
-    .set({ turnoverRequired: sql`${members.turnoverRequired} + ${centsToNumeric(added)}::numeric` })
-    .where(eq(members.id, memberId));
+  await raiseTurnoverRequired(tx, memberId, centsToNumeric(added));
 }
 
 /** The outstanding requirement in cents (what getBetAmount shows and a withdrawal needs at zero). */
 export async function outstandingTurnover(db: DbOrTx, memberId: number): Promise<number> {
-  const [row] = await db.select({ required: members.turnoverRequired }).from(members).where(eq(members.id, memberId));
-  return numericToCents(row?.required ?? '0');
+  return numericToCents((await turnoverRequired(db, memberId)) ?? '0');
 }

@@ -1,5 +1,6 @@
 import { BizCode, MSG } from '@h5/contract';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isRetryableConflict } from '../../db/conflicts';
 import { AppError } from '../../http/errors';
@@ -285,6 +286,31 @@ export async function balancesOf(db: DbOrTx, codes: string[]): Promise<Map<strin
 export async function balanceOf(db: DbOrTx, code: string): Promise<number> {
   return (await balancesOf(db, [code])).get(code) ?? 0;
 }
+
+/** Opens a new member's central wallet, in the transaction that creates the member. */
+export async function openWallet(tx: DbOrTx, memberId: number): Promise<void> {
+  await tx.insert(ledgerAccounts).values({ code: accountCode.wallet(memberId), kind: 'wallet', memberId });
+}
+
+/** A member's central wallet balance as stored (numeric text), or undefined before the wallet exists. */
+export async function walletBalanceNumeric(db: DbOrTx, memberId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, accountCode.wallet(memberId)))
+    .limit(1);
+  return row?.balance;
+}
+
+/**
+ * The join to members' central wallet rows, for a read that shows members with their balance in one statement:
+ * `.innerJoin(wallet.table, wallet.on)` with `wallet.balance` among the columns.
+ */
+export const walletJoin = (memberId: AnyPgColumn) => ({
+  table: ledgerAccounts,
+  on: and(eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.kind, 'wallet')),
+  balance: ledgerAccounts.balance,
+});
 
 /** Locks a member's central wallet row for the rest of the transaction: one money operation per member at a time. */
 export async function lockWallet(tx: Tx, memberId: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { adminEndpoints, endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { memberRowsPage } from '../backoffice/member-rows-page';
+import { memberRowsPage } from '../accounts/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { oversizeUploadHandler } from '../../http/drain-body';
 

@@ -11,12 +11,12 @@ import {
   usdtCentsOf,
   validateDeposit,
 } from '@h5/contract';
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
+import { raisePaysum } from '../accounts/member-records';
 import { audit } from '../backoffice/audit';
 import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
@@ -565,10 +565,7 @@ export async function creditDepositIn(
       ],
     });
   }
-  await tx
-    .update(members)
-    .set({ paysum: sql`${members.paysum} + ${centsToMoney(cents)}::numeric` })
-    .where(eq(members.id, found.memberId));
+  await raisePaysum(tx, found.memberId, centsToMoney(cents));
   await deps.afterDepositApproved?.(tx, found.memberId, cents);
   // The member hears of it in the 站内信, written with the money.
   await deps.tellMember?.(

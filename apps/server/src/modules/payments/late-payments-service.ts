@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
+import { memberJoin } from '../accounts/member-records';
 import { audit } from '../backoffice/audit';
 import { lockWallet, moneyTransaction } from '../ledger/ledger-service';
 import { creditDepositIn, depositBonusCents } from './deposits-service';
@@ -40,11 +40,12 @@ function latePaymentView(l: LateRow, d: DepositRow, username: string) {
 /** Late payments by state (all when absent), newest first, with their deposit and member. */
 export async function listLatePayments(db: DbOrTx, state: number | undefined, window: PageWindow) {
   const where: SQL | undefined = state === undefined ? undefined : eq(latePayments.state, state);
+  const owner = memberJoin(deposits.memberId);
   const rows = db
-    .select({ late: latePayments, deposit: deposits, username: members.username })
+    .select({ late: latePayments, deposit: deposits, username: owner.username })
     .from(latePayments)
     .innerJoin(deposits, eq(deposits.id, latePayments.depositId))
-    .innerJoin(members, eq(members.id, deposits.memberId))
+    .innerJoin(owner.table, owner.on)
     .orderBy(desc(latePayments.id))
     .$dynamic();
   return queryPage(db, latePayments, where, window, rows, (r) => latePaymentView(r.late, r.deposit, r.username));
@@ -65,12 +66,13 @@ export async function decideLatePayment(
   reviewer: Reviewer & { operatorId: number },
   note = '',
 ) {
+  const owner = memberJoin(deposits.memberId);
   return moneyTransaction(deps.db, async (tx) => {
     const [found] = await tx
-      .select({ late: latePayments, deposit: deposits, username: members.username })
+      .select({ late: latePayments, deposit: deposits, username: owner.username })
       .from(latePayments)
       .innerJoin(deposits, eq(deposits.id, latePayments.depositId))
-      .innerJoin(members, eq(members.id, deposits.memberId))
+      .innerJoin(owner.table, owner.on)
       .where(eq(latePayments.id, id));
     if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     await lockWallet(tx, found.deposit.memberId);

@@ -4,13 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { crudRoutes } from '../backoffice/admin-crud';
-import { memberRowsPage } from '../backoffice/member-rows-page';
+import { memberRowsPage, OWNER_COLUMNS } from '../accounts/member-rows-page';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { AppError, badInput } from '../../http/errors';
 import { beijingDayRange } from '../../http/date-filter';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow, pageWindow } from '../../lib/paging';
-import { members } from '../../db/tables/accounts';
 import { audit } from '../backoffice/audit';
 import { withPendingSettings } from '../backoffice/money-settings';
 import { PAY_WAY_PREFIX, proposePayRanges } from '../integrations/pay-range-changes';
@@ -49,7 +48,7 @@ async function withdrawalQueue(db: DbOrTx, where: SQL | undefined, window: PageW
     turnover_required: numericToMoney(owner.turnoverRequired),
     needs_second_review: row.firstReviewerId !== null || (line > 0 && numericToCents(row.amount) > line),
   });
-  return memberRowsPage(db, withdrawals, where, window, view, { turnoverRequired: members.turnoverRequired });
+  return memberRowsPage(db, withdrawals, where, window, view, { turnoverRequired: OWNER_COLUMNS.turnoverRequired });
 }
 
 /** The message of an approval: a first one says why it waits for a second person; one that moved money says ok. */

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
+import { payPasswordHash } from '../accounts/member-records';
 import { verifySecret } from '../../lib/passwords';
 import type { PayWayCode } from '../../db/tables/payments';
 import type { InboxNote } from '@h5/contract/inbox-notes';
@@ -58,11 +57,10 @@ export async function checkPayPassword(
   password: string,
   emptyMessage: string,
 ): Promise<void> {
-  const [member] = await db.select({ hash: members.payPasswordHash }).from(members).where(eq(members.id, memberId));
-  if (!member?.hash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
+  const hash = await payPasswordHash(db, memberId);
+  if (!hash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
   if (!password) throw badInput(emptyMessage);
-  if (!(await verifySecret(password, member.hash)))
-    throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongPayPassword);
+  if (!(await verifySecret(password, hash))) throw new AppError(BizCode.WRONG_OLD_PASSWORD, MSG.wrongPayPassword);
 }
 
 /** The pay type a client sends (wechat arrives as wxpay, get_pay_way's card means bank) to our pay way. */

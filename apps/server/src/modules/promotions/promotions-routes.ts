@@ -2,7 +2,7 @@ import { adminEndpoints, adminResources, endpoints, MSG } from '@h5/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes, switchedItemRoutes } from '../backoffice/admin-crud';
-import { memberRowsPage } from '../backoffice/member-rows-page';
+import { memberRowsPage } from '../accounts/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
 import { cleanHtml } from '../../lib/clean-html';

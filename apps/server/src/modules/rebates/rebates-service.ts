@@ -6,27 +6,18 @@ import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
-import { vipLevels, venues } from '../../db/tables/content';
+import { memberVip } from '../accounts/member-records';
+import { venues } from '../../db/tables/content';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings, rebatesOn } from '../site/site-service';
 import { recomputeVip } from '../vip/vip-service';
+import { hasRebateRate, levelRebateRate } from '../vip/vip-levels';
 import { rebates } from '../../db/tables/rebates';
 
 export interface RebatesDeps {
   db: Db;
   clock: Clock;
 }
-
-/** Game category (the venue's category_id) to the VIP level's rebate column (docs/member-app.md "Entities and fields", VIP level entry). */
-const RATE_COLUMN = {
-  realbet: vipLevels.realperson,
-  sport: vipLevels.sport,
-  gaming: vipLevels.eSport,
-  joker: vipLevels.joker,
-  concise: vipLevels.electron,
-  lottery: vipLevels.lottery,
-} as const;
 
 /** Rate percent with two decimals ("0.80") to hundredths of a percent (80). */
 const rateBasis = (rate: string): number => numericToCents(rate);
@@ -54,19 +45,16 @@ export async function onBetSettled(tx: Tx, clock: Clock, bet: SettledBet): Promi
 }
 
 async function writeRebate(tx: Tx, clock: Clock, bet: SettledBet): Promise<void> {
-  const column = RATE_COLUMN[bet.category as keyof typeof RATE_COLUMN];
-  if (!column || !(await rebatesOn(tx))) return;
+  if (!hasRebateRate(bet.category) || !(await rebatesOn(tx))) return;
   const { min_fanshui_money } = await readSettings(tx, ['min_fanshui_money']);
   if (bet.validCents <= numericToCents(String(min_fanshui_money))) return;
-  const [level] = await tx
-    .select({ level: members.vip, rate: column })
-    .from(members)
-    .innerJoin(vipLevels, eq(vipLevels.level, members.vip))
-    .where(eq(members.id, bet.memberId));
-  if (!level) return;
+  const level = await memberVip(tx, bet.memberId);
+  if (level === undefined) return;
+  const levelRate = await levelRebateRate(tx, level, bet.category);
+  if (levelRate === undefined) return;
   // A rate above the cap (a level written before the caps, or in the database) pays the cap: docs/operators.md "Caps on money
   // settings".
-  const rate = centsToMoney(Math.min(rateBasis(level.rate), MONEY_CAPS.rebateRate));
+  const rate = centsToMoney(Math.min(rateBasis(levelRate), MONEY_CAPS.rebateRate));
   const cents = rebateCents(bet.validCents, rate);
   if (cents <= 0) return;
   await tx
@@ -77,7 +65,7 @@ async function writeRebate(tx: Tx, clock: Clock, bet: SettledBet): Promise<void>
       venueCode: bet.venueCode,
       category: bet.category,
       validAmount: centsToNumeric(bet.validCents),
-      vipLevel: level.level,
+      vipLevel: level,
       rate,
       money: centsToNumeric(cents),
       createdAt: clock.now(),

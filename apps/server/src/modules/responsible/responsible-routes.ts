@@ -1,12 +1,11 @@
 import { adminEndpoints, BizCode, endpoints, MSG } from '@h5/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import { type Authenticate, memberRoute } from '../../http/route';
 import type { Clock } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
+import { memberExists } from '../accounts/member-records';
 import { audit } from '../backoffice/audit';
 import { rgInfo, setLimit, startBreak } from './responsible-service';
 
@@ -32,9 +31,8 @@ export function responsibleRoutes(app: FastifyInstance, deps: ResponsibleDeps, a
 }
 
 async function existingMember(db: Db, id: number) {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.id, id));
-  if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-  return row.id;
+  if (!(await memberExists(db, id))) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  return id;
 }
 
 /** Back office: a member's settings, visible to operators, who may tighten but never loosen (audited). */

@@ -4,10 +4,10 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { launchOf } from '../games/launch-tokens';
-import { members } from '../../db/tables/accounts';
+import { memberByUsername, memberNameAndState } from '../accounts/member-records';
 import { venues } from '../../db/tables/content';
-import { recordSettlement } from '../games/games-service';
-import { bets, venueWalletTransactions } from '../../db/tables/games';
+import { addBetPayout, placeBet, recordSettlement, voidBet } from '../games/games-service';
+import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { seamlessBetRefusal } from '../responsible/responsible-service';
 
@@ -76,10 +76,7 @@ interface Player {
 }
 
 async function playerNamed(db: Db | Tx, username: string): Promise<Player | null> {
-  const [row] = await db
-    .select({ id: members.id, username: members.username, state: members.state })
-    .from(members)
-    .where(eq(members.username, username));
+  const row = await memberByUsername(db, username);
   return row ? { id: row.id, username: row.username, enabled: row.state === 1 } : null;
 }
 
@@ -91,10 +88,7 @@ const betIdOf = (venue: SeamlessVenue, transactionId: string) => `${venue.code}:
 export async function authenticate(deps: SeamlessDeps, venue: SeamlessVenue, token: string): Promise<Answer> {
   const launch = await deps.db.transaction((tx) => launchOf(tx, token, deps.clock));
   if (!launch || launch.venue !== venue.code) return refusal('INVALID_TOKEN');
-  const [row] = await deps.db
-    .select({ username: members.username, state: members.state })
-    .from(members)
-    .where(eq(members.id, launch.memberId));
+  const row = await memberNameAndState(deps.db, launch.memberId);
   if (!row) return refusal('INVALID_TOKEN');
   const balance = await balanceOf(deps.db, accountCode.wallet(launch.memberId));
   if (row.state !== 1) return refusal('PLAYER_DISABLED', balance);
@@ -219,7 +213,7 @@ export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCal
     });
     if (id === null) return refusal('INVALID_REQUEST', central);
     const after = await move(tx, venue, player, call.transaction_id, 'bet_stake', central, -cents);
-    await tx.insert(bets).values({
+    await placeBet(tx, {
       betId: betIdOf(venue, call.transaction_id),
       memberId: player.id,
       venueCode: venue.code,
@@ -316,11 +310,7 @@ export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCal
           .set({ state: 'settled' })
           .where(eq(venueWalletTransactions.id, row.id));
       } else if (payout > 0) {
-        const [record] = await tx.select({ winLoss: bets.winLoss }).from(bets).where(eq(bets.betId, betId));
-        await tx
-          .update(bets)
-          .set({ winLoss: centsToNumeric(numericToCents(record?.winLoss ?? '0') + payout) })
-          .where(eq(bets.betId, betId));
+        await addBetPayout(tx, betId, payout);
       }
     }
     await remember(tx, id, after);
@@ -392,10 +382,7 @@ export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: R
       .update(venueWalletTransactions)
       .set({ state: 'rolled_back' })
       .where(eq(venueWalletTransactions.id, target.id));
-    await tx
-      .update(bets)
-      .set({ status: 0, winLoss: '0', settledAt: deps.clock.now() })
-      .where(eq(bets.betId, betIdOf(venue, target.transactionId)));
+    await voidBet(tx, betIdOf(venue, target.transactionId), deps.clock.now());
     await remember(tx, id, after);
     return ok(after);
   });

@@ -5,7 +5,8 @@ import { hmacHex } from '../../lib/hmac';
 import { newToken } from '../../lib/tokens';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/content';
-import { bets, launchTokens, venueWalletTransactions } from '../../db/tables/games';
+import { bets, launchTokens } from '../../db/tables/games';
+import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { walletKit } from '../wallet/wallet-test-kit';
 
 const SECRET = 'seamless-test-secret';

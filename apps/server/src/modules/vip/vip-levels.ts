@@ -1,8 +1,10 @@
 import { adminResources, centsToMoney } from '@h5/contract';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import { centsToNumeric, numericToMoney } from '../../lib/money';
 import type { MoneyRows } from '../backoffice/money-settings';
-import { vipLevels } from '../../db/tables/content';
+import { vipLevels } from '../../db/tables/vip';
 
 /**
  * VIP levels in the back office (docs/operators.md "Who may move money"): the level number, the thresholds and the rebate rates
@@ -69,3 +71,30 @@ export const vipLevelRows: MoneyRows<Schema, VipLevelRow> = {
   immediate: ['name', 'enabled'],
   unique: { column: vipLevels.level, of: (i) => i.level },
 };
+
+/** The enabled VIP levels in order, as members are shown them. */
+export const enabledVipLevels = (db: DbOrTx) =>
+  db.select().from(vipLevels).where(eq(vipLevels.enabled, 1)).orderBy(asc(vipLevels.level));
+
+/** Game category (the venue's category_id) to the VIP level's rebate column (docs/member-app.md "Entities and fields", VIP level entry). */
+const RATE_COLUMN = {
+  realbet: vipLevels.realperson,
+  sport: vipLevels.sport,
+  gaming: vipLevels.eSport,
+  joker: vipLevels.joker,
+  concise: vipLevels.electron,
+  lottery: vipLevels.lottery,
+} as const;
+
+/** Whether VIP levels carry a rebate rate for this game category. */
+export const hasRebateRate = (category: string): boolean => Object.hasOwn(RATE_COLUMN, category);
+
+/** The rebate rate (percent, numeric text) of a VIP level for a game category, or undefined when the level is unknown. */
+export async function levelRebateRate(tx: DbOrTx, level: number, category: string): Promise<string | undefined> {
+  if (!hasRebateRate(category)) return undefined;
+  const [row] = await tx
+    .select({ rate: RATE_COLUMN[category as keyof typeof RATE_COLUMN] })
+    .from(vipLevels)
+    .where(eq(vipLevels.level, level));
+  return row?.rate;
+}

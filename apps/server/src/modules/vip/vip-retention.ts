@@ -4,10 +4,9 @@ import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/sche
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { members } from '../../db/tables/accounts';
-import { vipLevels } from '../../db/tables/content';
 import { bets } from '../../db/tables/games';
 import { beijingDay, settledBetsSince } from './vip-service';
-import { vipReviews, vipRises } from '../../db/tables/vip';
+import { vipLevels, vipReviews, vipRises } from '../../db/tables/vip';
 
 /** docs/member-app.md "Constants and limits": "retention turnover required within 90 days". */
 export const RETENTION_DAYS = 90;

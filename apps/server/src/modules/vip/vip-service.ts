@@ -1,10 +1,9 @@
 import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { formatBeijing, type Clock } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
-import { vipLevels } from '../../db/tables/content';
+import { setMemberVip, vipStanding } from '../accounts/member-records';
 import { bets } from '../../db/tables/games';
-import { vipRises } from '../../db/tables/vip';
+import { vipLevels, vipRises } from '../../db/tables/vip';
 
 /** The Beijing calendar day of a moment, 'YYYY-MM-DD'. */
 export const beijingDay = (at: Date): string => formatBeijing(at).slice(0, 10);
@@ -21,10 +20,7 @@ export const beijingDay = (at: Date): string => formatBeijing(at).slice(0, 10);
  * Answers the member's level afterwards.
  */
 export async function recomputeVip(tx: DbOrTx, clock: Clock, memberId: number): Promise<number> {
-  const [member] = await tx
-    .select({ vip: members.vip, paysum: members.paysum, turnover: members.turnover })
-    .from(members)
-    .where(eq(members.id, memberId));
+  const member = await vipStanding(tx, memberId);
   if (!member) return 0;
   // Compared in SQL as numerics: no float rounding at a threshold.
   const [target] = await tx
@@ -57,7 +53,7 @@ export async function recomputeVip(tx: DbOrTx, clock: Clock, memberId: number): 
   if (rise?.droppedAt && !(await turnoverReaches(tx, memberId, rise.droppedAt, next.retention))) return member.vip;
 
   const now = clock.now();
-  await tx.update(members).set({ vip: next.level }).where(eq(members.id, memberId));
+  await setMemberVip(tx, memberId, next.level);
   await tx
     .insert(vipRises)
     .values({ memberId, day: today, updatedAt: now, levelSince: now })

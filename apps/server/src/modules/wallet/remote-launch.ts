@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/errors';
 import { callVenue } from '../../providers/remote-venue-client';
-import { members } from '../../db/tables/accounts';
+import { launchProfile } from '../accounts/member-records';
 import { newToken } from '../../lib/tokens';
-import { launchTokens } from '../../db/tables/games';
+import { storeLaunch } from '../games/launch-tokens';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { remoteTransfer } from './remote-transfers';
 import { remoteVenue, type VenueInfo } from './venue-directory';
@@ -31,10 +30,7 @@ export async function launchRemote(
 ): Promise<{ url: string }> {
   const seamless = venue.walletMode === 'seamless';
   const api = await remoteVenue(deps.db, venue.code, seamless ? 'seamless' : 'transfer');
-  const [member] = await deps.db
-    .select({ username: members.username, transferstatus: members.transferstatus })
-    .from(members)
-    .where(eq(members.id, memberId));
+  const member = await launchProfile(deps.db, memberId);
   if (!api || !member) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
   // The member is about to play there: the balance kept for it no longer says much.
   await deps.venueBalances.store.forget(memberId, venue.code);
@@ -45,7 +41,7 @@ export async function launchRemote(
   // Every launch hands the venue a token it can authenticate the member with through our wallet API, which ends with
   // the member's session (logging off, a password change or a disable deletes it).
   const issued = newToken();
-  await deps.db.insert(launchTokens).values({
+  await storeLaunch(deps.db, {
     ticketHash: issued.hash,
     memberId,
     venueCode: venue.code,

@@ -9,7 +9,7 @@ import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
 import { isUnbound } from '../../providers/venue-answer-binding';
-import { members } from '../../db/tables/accounts';
+import { memberUsername } from '../accounts/member-records';
 import {
   accountCode,
   balanceOf,
@@ -55,9 +55,9 @@ const NEVER_ARRIVES_AFTER_MS = 5 * 60_000 + 60_000;
 const newTransferNo = () => `VT${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
 export async function playerName(db: Db, memberId: number): Promise<string> {
-  const [row] = await db.select({ username: members.username }).from(members).where(eq(members.id, memberId));
-  if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-  return row.username;
+  const username = await memberUsername(db, memberId);
+  if (username === undefined) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+  return username;
 }
 
 export interface RemoteTransferOutcome {

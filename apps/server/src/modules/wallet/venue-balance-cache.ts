@@ -1,5 +1,7 @@
 import { askVenueBalance, playerName, type RemoteTransferDeps, transferVersions } from './remote-transfers';
 import type { KnownVenueBalance, VenueBalanceCache, VenueBalanceStore } from './venue-balance-store';
+import { centsToNumeric } from '../../lib/money';
+import { listVenues } from './venue-directory';
 
 export type { VenueBalanceCache };
 
@@ -129,4 +131,16 @@ export async function shownVenueBalances(
     }),
   );
   return result;
+}
+
+/**
+ * Sum of the member's venue wallets (docs/member-app.md "Entities and fields": gameblance): each transfer-wallet venue keeps its own, asked over HTTP
+ * outside any transaction and kept a short while as balancelist shows it (a slow venue counts its last balance, one
+ * that never answered counts nothing).
+ */
+export async function venueTotal(deps: CachedDeps, memberId: number): Promise<string> {
+  const transfer = (await listVenues(deps.db)).filter((v) => v.walletMode === 'transfer').map((v) => v.code);
+  const balances = await shownVenueBalances(deps, memberId, transfer);
+  const cents = [...balances.values()].reduce<number>((sum, b) => sum + (b.cents ?? 0), 0);
+  return centsToNumeric(cents);
 }

@@ -5,7 +5,7 @@ import { centsToNumeric } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { callVenue } from '../../providers/remote-venue-client';
-import { members } from '../../db/tables/accounts';
+import { memberIdByUsername } from '../accounts/member-records';
 import { venues } from '../../db/tables/content';
 import { recordSettlement } from '../games/games-service';
 import { bets } from '../../db/tables/games';
@@ -41,17 +41,17 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
   return deps.db.transaction(async (tx) => {
     let added = 0;
     for (const bet of page.bets) {
-      const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.username, bet.player));
+      const memberId = await memberIdByUsername(tx, bet.player);
       const stake = parseMoneyToCents(bet.stake);
       const payout = parseMoneyToCents(bet.payout);
-      if (!member || stake === null || payout === null) continue;
+      if (memberId === undefined || stake === null || payout === null) continue;
       const betId = `${venue.code}:${bet.bet_id}`;
       const settledAt = new Date(bet.settled_at * 1000);
       const [stored] = await tx
         .insert(bets)
         .values({
           betId,
-          memberId: member.id,
+          memberId,
           venueCode: venue.code,
           category: venue.category,
           gameCode: bet.game_code,
@@ -67,7 +67,7 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
       await recordSettlement(
         tx,
         { now: () => settledAt },
-        { betId, memberId: member.id, venueCode: venue.code, category: venue.category, stake, payout },
+        { betId, memberId, venueCode: venue.code, category: venue.category, stake, payout },
       );
       added += 1;
     }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
-import { memberRowsPage } from '../backoffice/member-rows-page';
+import { memberRowsPage } from '../accounts/member-rows-page';
 import { beijingDayRange } from '../../http/date-filter';
 import { numericToCents } from '../../lib/money';
 import { pageWindow } from '../../lib/paging';

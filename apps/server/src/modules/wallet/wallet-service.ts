@@ -3,7 +3,7 @@ import { BizCode, centsToMoney, MSG, parseMoneyToCents, VENUE_WALLET } from '@h5
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
-import { members } from '../../db/tables/accounts';
+import { setTransferStatus } from '../accounts/member-records';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { guardPlay } from '../responsible/responsible-service';
 import { launchRemote } from './remote-launch';
@@ -146,7 +146,7 @@ export async function venueBalances(deps: WalletDeps, memberId: number) {
 
 export async function setAutoTransfer(db: Db, memberId: number, transferstatus: 0 | 1) {
   // docs/wire-rules.md "Wallets and venues" (ours): only the switch is written.
-  await db.update(members).set({ transferstatus }).where(eq(members.id, memberId));
+  await setTransferStatus(db, memberId, transferstatus);
 }
 
 /**

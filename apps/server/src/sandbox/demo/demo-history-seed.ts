@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { members } from '../../db/tables/accounts';
-import { vipLevels } from '../../db/tables/content';
+import { vipLevels } from '../../db/tables/vip';
 import { bets } from '../../db/tables/games';
 import { accountCode, type DatedMovement, postDated } from '../../modules/ledger/ledger-service';
 import { commissionPlans, partnerPlans, partnerStatements } from '../../db/tables/partners';

@@ -11,6 +11,9 @@ type MemberRowsTable = PgTable & { id: AnyPgColumn; memberId: AnyPgColumn };
 
 /** More of the owning member's columns a page shows beside the username (the withdrawal queue's turnover). */
 type OwnerColumns = Record<string, AnyPgColumn>;
+
+/** The member's columns a page may show beside the username, by name. */
+export const OWNER_COLUMNS = { turnoverRequired: members.turnoverRequired } as const;
 type OwnerValues<O extends OwnerColumns> = { [K in keyof O]: O[K]['_']['data'] };
 
 /**
