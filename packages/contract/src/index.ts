@@ -11,4 +11,5 @@ export * from './site-url';
 export * from './venue-wallet';
 export * from './partners';
 export * from './payment-protocols';
+export * from './venue-protocols';
 export * from './responsible';

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { VenueProtocol } from '@h5/contract/venue-protocols';
 
 /** Home carousel images (docs/member-app.md "Entities and fields", Banner: src); `src` is a URL path or an absolute URL. */
 export const banners = pgTable('banners', {
@@ -40,6 +41,14 @@ export const venues = pgTable(
     /** The shared secret of the venue's signed calls and callbacks; never answered by any API. */
     apiSecret: varchar('api_secret', { length: 128 }).notNull().default(''),
     currency: varchar('currency', { length: 8 }).notNull().default('CNY'),
+    /** The protocol the venue speaks (contract VENUE_PROTOCOLS; docs/venues.md "Venue protocols"). */
+    protocol: varchar('protocol', { length: 16 }).$type<VenueProtocol>().notNull().default('h5'),
+    /** A key-pair protocol's settings: the aggregator's id for us (hub88 `operator_id`). */
+    operatorId: varchar('operator_id', { length: 64 }).notNull().default(''),
+    /** The aggregator's public key (PEM): verifies its calls. */
+    aggregatorPublicKey: text('aggregator_public_key').notNull().default(''),
+    /** Our private key (PEM): signs our answers and calls; never answered by any API. */
+    privateKey: text('private_key').notNull().default(''),
   },
   (t) => [uniqueIndex('venues_code_idx').on(t.code)],
 );

@@ -1,79 +1,81 @@
-import {
-  VENUE_WALLET_ACTIONS,
-  VENUE_WALLET_HTTP_STATUS,
-  type VenueWalletAction,
-  type VenueWalletAnswer,
-  venueWalletBodies,
-} from '@h5/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
-import { verifyHmac } from '../../lib/hmac';
+import { VENUE_PROTOCOLS } from '@h5/contract';
+import type { FastifyInstance } from 'fastify';
+import type { CallbackRequest, WalletAnswer, WalletCall } from '../../providers/venues/venue-protocol';
+import { venueProtocols } from '../../providers/venues/venue-protocols';
 import * as seamless from './seamless-service';
 import type { SeamlessDeps } from './seamless-service';
 
-/** How far a callback's timestamp may be from our clock. */
-export const SIGNATURE_WINDOW_SECONDS = 300;
 /** Callbacks are small JSON bodies. */
 const BODY_LIMIT = 16 * 1024;
 
-type Handler<A extends VenueWalletAction> = (
-  venue: seamless.SeamlessVenue,
-  body: z.output<(typeof venueWalletBodies)[A]>,
-) => Promise<VenueWalletAnswer>;
-
-const isAction = (value: string): value is VenueWalletAction =>
-  (VENUE_WALLET_ACTIONS as readonly string[]).includes(value);
-
-function answer(reply: FastifyReply, body: VenueWalletAnswer) {
-  return reply.code(VENUE_WALLET_HTTP_STATUS[body.status]).send(body);
+/** Carries out a wallet call, whatever protocol carried it. */
+async function carryOut(deps: SeamlessDeps, venue: seamless.SeamlessVenue, call: WalletCall): Promise<WalletAnswer> {
+  switch (call.action) {
+    case 'authenticate':
+      return seamless.authenticate(deps, venue, call.token);
+    case 'balance':
+      return seamless.balance(deps, venue, call.player);
+    case 'bet':
+      return seamless.bet(deps, venue, call);
+    case 'win':
+      return seamless.win(deps, venue, call);
+    case 'rollback':
+      return seamless.rollback(deps, venue, call);
+  }
 }
 
 /**
- * The seamless-wallet callback API (contract `venue-wallet.ts`): `POST /api/venues/{code}/wallet/{action}`. The body
- * is kept raw until its signature is verified against the venue's secret; nothing is parsed or looked up for a
- * caller who cannot sign.
+ * The venues' wallet callbacks, one set of routes per venue protocol (docs/venues.md "Venue protocols"): h5 at
+ * `POST /api/venues/{code}/wallet/{action}`, hub88 at `POST /api/venues/{code}/hub88/{published path}`. The body is
+ * kept raw until the protocol's signature rule verified it; nothing is parsed or looked up for a caller who cannot
+ * sign. What the call asks is carried out by the protocol-blind seamless wallet, and its answer goes back in the
+ * protocol's words.
  */
 export function seamlessRoutes(app: FastifyInstance, deps: SeamlessDeps) {
-  const handlers: { [A in VenueWalletAction]: Handler<A> } = {
-    authenticate: (venue, body) => seamless.authenticate(deps, venue, body.token),
-    balance: (venue, body) => seamless.balance(deps, venue, body.player),
-    bet: (venue, body) => seamless.bet(deps, venue, body),
-    win: (venue, body) => seamless.win(deps, venue, body),
-    rollback: (venue, body) => seamless.rollback(deps, venue, body),
-  };
-
   app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json']);
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
       done(null, body),
     );
 
-    scope.post<{ Params: { code: string; action: string } }>('/api/venues/:code/wallet/:action', async (req, reply) => {
-      const venue = await seamless.seamlessVenue(deps.db, req.params.code);
-      if (!venue || !isAction(req.params.action)) return answer(reply, seamless.refusal('INVALID_REQUEST'));
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const signature = req.headers['x-signature'];
-      if (!verifyHmac(venue.secret, raw, typeof signature === 'string' ? signature : undefined)) {
-        return answer(reply, seamless.refusal('INVALID_SIGNATURE'));
+    for (const protocol of VENUE_PROTOCOLS) {
+      const adapter = venueProtocols[protocol];
+      for (const route of adapter.routes) {
+        scope.post<{ Params: { code: string; action?: string } }>(
+          `/api/venues/:code/${route.path}`,
+          async (req, reply) => {
+            const request: CallbackRequest = {
+              name: route.name ?? req.params.action ?? '',
+              raw: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+              headers: req.headers,
+            };
+            const found = await seamless.seamlessVenue(deps.db, req.params.code);
+            const venue = found && found.protocol === protocol && adapter.configured(found.credentials) ? found : null;
+            const send = (answer: WalletAnswer) => {
+              const out = adapter.reply(venue, request, answer);
+              return reply.code(out.httpStatus).headers(out.headers).send(out.body);
+            };
+            if (!venue || !adapter.isCall(request.name))
+              return send({ ...seamless.refusal('INVALID_REQUEST'), reason: 'unknown_venue' });
+            if (!adapter.verify(venue.credentials, request)) return send(seamless.refusal('INVALID_SIGNATURE'));
+            // A transfer-wallet venue only checks its launch tokens here: its money moves by transfers.
+            if (!venue.seamless && !adapter.transferVenueCalls.includes(request.name))
+              return send(seamless.refusal('INVALID_REQUEST'));
+            let json: unknown;
+            try {
+              json = JSON.parse(request.raw.toString('utf8'));
+            } catch {
+              return send({ ...seamless.refusal('INVALID_REQUEST'), reason: 'wrong_syntax' });
+            }
+            const parsed = adapter.parse(request.name, json, Math.floor(deps.clock.now().getTime() / 1000));
+            if ('refusal' in parsed) return send(parsed.refusal);
+            const call = parsed.call;
+            if ('currency' in call && call.currency !== undefined && call.currency !== venue.currency)
+              return send({ ...seamless.refusal('INVALID_REQUEST'), reason: 'wrong_currency' });
+            return send(await carryOut(deps, venue, call));
+          },
+        );
       }
-      // A transfer-wallet venue only checks its launch tokens here: its money moves by transfers.
-      if (!venue.seamless && req.params.action !== 'authenticate')
-        return answer(reply, seamless.refusal('INVALID_REQUEST'));
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return answer(reply, seamless.refusal('INVALID_REQUEST'));
-      }
-      const action = req.params.action;
-      const parsed = venueWalletBodies[action].safeParse(json);
-      if (!parsed.success) return answer(reply, seamless.refusal('INVALID_REQUEST'));
-      const now = Math.floor(deps.clock.now().getTime() / 1000);
-      // A signed request replayed after the window is refused before it is looked at.
-      if (Math.abs(now - parsed.data.timestamp) > SIGNATURE_WINDOW_SECONDS)
-        return answer(reply, seamless.refusal('INVALID_SIGNATURE'));
-
-      return answer(reply, await (handlers[action] as Handler<VenueWalletAction>)(venue, parsed.data));
-    });
+    }
   });
 }

@@ -1,4 +1,4 @@
-import { centsToMoney, MSG, parseMoneyToCents, type VenueWalletAnswer, type VenueWalletStatus } from '@h5/contract';
+import { centsToMoney, MSG, parseMoneyToCents, type VenueProtocol, type VenueWalletStatus } from '@h5/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/time';
@@ -10,6 +10,7 @@ import { addBetPayout, placeBet, recordSettlement, voidBet } from '../games/game
 import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { seamlessBetRefusal } from '../responsible/responsible-service';
+import type { RefusalReason, VenueCredentials, WalletAnswer } from '../../providers/venues/venue-protocol';
 
 /**
  * The seamless wallet (docs/venues.md "Game venues"): a venue debits and credits the member's central wallet through our
@@ -30,7 +31,7 @@ export interface SeamlessDeps {
   clock: Clock;
 }
 
-type Answer = VenueWalletAnswer;
+type Answer = WalletAnswer;
 const MESSAGES: Partial<Record<VenueWalletStatus, string>> = {
   INSUFFICIENT_FUNDS: '余额不足',
   INVALID_TOKEN: '登录凭证无效或已过期',
@@ -49,22 +50,28 @@ export const refusal = (status: VenueWalletStatus, balanceCents = 0, message = M
 const ok = (balanceCents: number): Answer => ({ status: 'OK', balance: centsToMoney(balanceCents) });
 
 /**
- * A venue calling our wallet API, by the code in the callback URL, with the secret its callbacks are signed with: a
- * seamless venue (every action), or a transfer-wallet venue, which may only authenticate its launch tokens (its
- * money moves by transfers).
+ * A venue calling our wallet API, by the code in the callback URL, with the protocol it speaks and the settings its
+ * callbacks are verified with: a seamless venue (every call), or a transfer-wallet venue, which may only
+ * authenticate its launch tokens (its money moves by transfers).
  */
 export async function seamlessVenue(
   db: Db,
   code: string,
-): Promise<(SeamlessVenue & { secret: string; seamless: boolean }) | null> {
+): Promise<(SeamlessVenue & { protocol: VenueProtocol; credentials: VenueCredentials; seamless: boolean }) | null> {
   const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
-  if (!row || !row.apiSecret) return null;
+  if (!row) return null;
   return {
     code: row.code,
     category: row.categoryId,
     currency: row.currency,
     enabled: row.enabled === 1,
-    secret: row.apiSecret,
+    protocol: row.protocol,
+    credentials: {
+      secret: row.apiSecret,
+      operatorId: row.operatorId,
+      aggregatorPublicKey: row.aggregatorPublicKey,
+      privateKey: row.privateKey,
+    },
     seamless: row.walletMode === 'seamless',
   };
 }
@@ -95,6 +102,26 @@ export async function authenticate(deps: SeamlessDeps, venue: SeamlessVenue, tok
   return { status: 'OK', balance: centsToMoney(balance), player: row.username, currency: venue.currency };
 }
 
+/** A clock at the epoch: reads a launch whatever its expiry, to tell an expired token from an unknown one. */
+const EPOCH: Clock = { now: () => new Date(0) };
+
+/**
+ * Whether a launch token sent with a bet is a live launch of this member at this venue ('live'), was one and has
+ * expired ('expired'), or is none of theirs ('unknown': never handed out, ended, another member's or venue's).
+ */
+async function sessionOf(
+  tx: Tx,
+  clock: Clock,
+  venue: SeamlessVenue,
+  token: string,
+  memberId: number,
+): Promise<'live' | 'expired' | 'unknown'> {
+  const live = await launchOf(tx, token, clock);
+  const launch = live ?? (await launchOf(tx, token, EPOCH));
+  if (!launch || launch.venue !== venue.code || launch.memberId !== memberId) return 'unknown';
+  return live ? 'live' : 'expired';
+}
+
 export async function balance(deps: SeamlessDeps, _venue: SeamlessVenue, username: string): Promise<Answer> {
   const player = await playerNamed(deps.db, username);
   if (!player) return refusal('INVALID_REQUEST');
@@ -117,6 +144,43 @@ const duplicate = (row: { balanceAfter: string }): Answer => ({
   status: 'DUPLICATE',
   balance: centsToMoney(numericToCents(row.balanceAfter)),
 });
+
+/**
+ * A transaction id processed before: the first answer when the repeat is the same call (`same`), a conflict when it
+ * names another amount, round, game or bet (DUPLICATE) or another member (INVALID_REQUEST). Nothing moves.
+ */
+function repeated(
+  before: { memberId: number; balanceAfter: string },
+  player: Player,
+  central: number,
+  same: boolean,
+): Answer {
+  if (before.memberId !== player.id) return { ...refusal('INVALID_REQUEST', central), conflict: true };
+  return same ? duplicate(before) : { ...duplicate(before), conflict: true };
+}
+
+/** Whether a rollback naming this bet's transaction id came before the bet itself. */
+async function rolledBackBefore(tx: Tx, venue: SeamlessVenue, transactionId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: venueWalletTransactions.id })
+    .from(venueWalletTransactions)
+    .where(
+      and(
+        eq(venueWalletTransactions.venueCode, venue.code),
+        eq(venueWalletTransactions.action, 'rollback'),
+        eq(venueWalletTransactions.referenceTransactionId, transactionId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The member's own limits, by the refusal they give. */
+const LIMIT_REASONS: Record<string, RefusalReason> = {
+  [MSG.rgBetCoolingOff]: 'cool_off',
+  [MSG.rgBetExcluded]: 'excluded',
+  [MSG.rgBetLossLimit]: 'loss_limit',
+};
 
 /**
  * Claims a transaction id for this call. Null when another call claimed it first: a different member's call with
@@ -179,11 +243,14 @@ interface BetCall {
   round_id: string;
   game_code: string;
   amount: string | number;
+  /** Sent by a protocol whose bets carry the launch token: only a live launch of this member places a bet. */
+  token?: string;
 }
 
 /**
  * bet: debits the central wallet by exactly the amount, or refuses and moves nothing: INSUFFICIENT_FUNDS, or
- * PLAYER_DISABLED with the reason at a disabled venue, during a cool-off or exclusion or past the daily loss limit.
+ * PLAYER_DISABLED with the reason at a disabled venue, during a cool-off or exclusion or past the daily loss limit,
+ * or INVALID_TOKEN for a launch token sent with it that is not (or no longer) a live launch of this member here.
  */
 export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCall): Promise<Answer> {
   const cents = positiveCents(call.amount);
@@ -192,13 +259,29 @@ export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCal
   return moneyTransaction(deps.db, async (tx) => {
     const central = await lockWallet(tx, player.id);
     const before = await processedBefore(tx, venue, call.transaction_id);
-    if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
+    if (before) {
+      const same =
+        before.action === 'bet' &&
+        numericToCents(before.amount) === cents &&
+        before.roundId === call.round_id &&
+        before.gameCode === call.game_code;
+      return repeated(before, player, central, same);
+    }
+    // A bet the venue rolled back before it reached us (it timed out on the way) stays rolled back: taking it now
+    // would keep a stake nobody will return.
+    if (await rolledBackBefore(tx, venue, call.transaction_id)) return refusal('TRANSACTION_CLOSED', central);
     // A venue switched off takes no new stake; what it owes on bets already placed (wins, rollbacks) is still paid.
-    if (!venue.enabled) return refusal('PLAYER_DISABLED', central, MSG.venueUnavailable);
-    if (!player.enabled) return refusal('PLAYER_DISABLED', central);
+    if (!venue.enabled)
+      return { ...refusal('PLAYER_DISABLED', central, MSG.venueUnavailable), reason: 'venue_disabled' };
+    if (!player.enabled) return { ...refusal('PLAYER_DISABLED', central), reason: 'member_disabled' };
     // The member's own limits bind an open game as they bind launches: the venue knows PLAYER_DISABLED already.
     const limited = await seamlessBetRefusal(tx, player.id, cents, deps.clock.now());
-    if (limited) return refusal('PLAYER_DISABLED', central, limited);
+    if (limited) return { ...refusal('PLAYER_DISABLED', central, limited), reason: LIMIT_REASONS[limited] };
+    if (call.token !== undefined) {
+      const session = await sessionOf(tx, deps.clock, venue, call.token, player.id);
+      if (session === 'expired') return { ...refusal('INVALID_TOKEN', central), reason: 'token_expired' };
+      if (session === 'unknown') return refusal('INVALID_TOKEN', central);
+    }
     if (cents > central) return refusal('INSUFFICIENT_FUNDS', central);
     const id = await claim(tx, {
       venueCode: venue.code,
@@ -249,7 +332,15 @@ export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCal
   return moneyTransaction(deps.db, async (tx) => {
     const central = await lockWallet(tx, player.id);
     const before = await processedBefore(tx, venue, call.transaction_id);
-    if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
+    if (before) {
+      const same =
+        before.action === 'win' &&
+        numericToCents(before.amount) === cents &&
+        before.roundId === call.round_id &&
+        (call.reference_transaction_id === undefined ||
+          before.referenceTransactionId === call.reference_transaction_id);
+      return repeated(before, player, central, same);
+    }
 
     const byThisPlayer = and(
       eq(venueWalletTransactions.venueCode, venue.code),
@@ -326,7 +417,8 @@ interface RollbackCall {
 
 /**
  * rollback: gives back exactly the amount of an open bet, once; the bet record becomes invalid. A bet already won
- * cannot be rolled back; a second rollback of the same bet is answered with the first one's balance.
+ * cannot be rolled back; a second rollback of the same bet is answered with the first one's balance. A rollback of
+ * a bet not seen (yet) is UNKNOWN_TRANSACTION and is remembered: that bet is refused if it arrives later.
  */
 export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: RollbackCall): Promise<Answer> {
   const player = await playerNamed(deps.db, call.player);
@@ -334,7 +426,13 @@ export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: R
   return moneyTransaction(deps.db, async (tx) => {
     const central = await lockWallet(tx, player.id);
     const before = await processedBefore(tx, venue, call.transaction_id);
-    if (before) return before.memberId === player.id ? duplicate(before) : refusal('INVALID_REQUEST', central);
+    if (before) {
+      const same = before.action === 'rollback' && before.referenceTransactionId === call.reference_transaction_id;
+      // The repeat of a rollback that found no bet finds none again.
+      if (same && before.memberId === player.id && numericToCents(before.amount) === 0)
+        return refusal('UNKNOWN_TRANSACTION', central);
+      return repeated(before, player, central, same);
+    }
     const [target] = await tx
       .select()
       .from(venueWalletTransactions)
@@ -347,7 +445,20 @@ export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: R
         ),
       )
       .for('update');
-    if (!target) return refusal('UNKNOWN_TRANSACTION', central);
+    if (!target) {
+      // Remembered, moving nothing (amount 0), so that the bet, should it still arrive, is refused.
+      const id = await claim(tx, {
+        venueCode: venue.code,
+        transactionId: call.transaction_id,
+        action: 'rollback',
+        memberId: player.id,
+        amount: '0',
+        referenceTransactionId: call.reference_transaction_id,
+        state: 'done',
+        balanceAfter: centsToNumeric(central),
+      });
+      return id === null ? refusal('INVALID_REQUEST', central) : refusal('UNKNOWN_TRANSACTION', central);
+    }
     if (target.state === 'settled') return refusal('TRANSACTION_CLOSED', central);
     if (target.state === 'rolled_back') {
       const [first] = await tx
