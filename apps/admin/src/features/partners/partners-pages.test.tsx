@@ -59,6 +59,15 @@ describe('代理结算', () => {
     expect(within(row).getAllByText('312.78', { selector: 'td' })).toHaveLength(2);
     expect(within(row).getByText('93.83')).toBeInTheDocument();
     expect(within(row).getByText('第2档')).toBeInTheDocument();
+    // The figures behind the net revenue, in the statement's 明细 under the download's headers.
+    await user.click(within(row).getByRole('button', { name: '结算单 7 明细' }));
+    const details = await screen.findByRole('dialog');
+    expect(details).toHaveTextContent('结算单 7：agent01 2026-10');
+    const fact = (label: string) => (within(details).getByText(label).closest('tr') as HTMLElement).textContent;
+    expect(fact('存款')).toContain('1,000.00');
+    expect(fact('支付手续费')).toContain('11.00');
+    expect(fact('结转下月')).toContain('0.00');
+    await user.click(within(details).getByRole('button', { name: /Close|关闭/ }));
 
     await user.click(within(row).getByRole('button', { name: '派发' }));
     const dialog = await screen.findByRole('dialog');

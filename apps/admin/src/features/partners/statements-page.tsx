@@ -8,6 +8,7 @@ import { formatMoney } from '../../shared/format';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { ListTable } from '../../shared/ui/list-table';
+import { type DetailFacts, DetailDrawer } from '../../shared/ui/detail-drawer';
 import { FilterBar, SearchFilter, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -27,12 +28,23 @@ const lastMonth = () =>
 
 const money = (v: string) => formatMoney(v);
 
+/** Every figure of a statement, under the download's headers, as its 明细 lists them. */
+const details = (row: Row): DetailFacts =>
+  statementColumns
+    .filter(([key]) => !['id', 'state', 'paid_by', 'paid_at'].includes(key))
+    .map(([key, title]) => {
+      const value = row[key];
+      if (key === 'tier') return [title, row.tier ? `第${row.tier}档` : '-'] as const;
+      return [title, typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value) ? money(value) : String(value)] as const;
+    });
+
 /** 代理结算: the monthly statements; finance reviews one and pays it (the commission reaches the partner's wallet once). */
 export default function StatementsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const confirm = useConfirmAction();
   const [settling, setSettling] = useState(false);
+  const [shown, setShown] = useState<Row | null>(null);
   const [downloading, setDownloading] = useState(false);
   const { filters, setFilters, tableProps } = usePagedList({
     name: 'partnerStatements',
@@ -77,21 +89,36 @@ export default function StatementsPage() {
     });
 
   const columns: TableColumnsType<Row> = [
-    { title: '单号', dataIndex: 'id', width: 70, fixed: 'left' },
-    { title: '月份', dataIndex: 'month', width: 90, fixed: 'left' },
-    { title: '代理', dataIndex: 'username', width: 130, fixed: 'left' },
+    {
+      title: '单号',
+      dataIndex: 'id',
+      width: 70,
+      render: (id: number, row) => (
+        <Button
+          type="link"
+          size="small"
+          className="console-cell-link"
+          aria-label={`结算单 ${id} 明细`}
+          onClick={() => setShown(row)}
+        >
+          {id}
+        </Button>
+      ),
+    },
+    { title: '月份', dataIndex: 'month', width: 90 },
+    { title: '代理', dataIndex: 'username' },
     { title: '活跃会员', dataIndex: 'active_members', width: 90, align: 'right' },
-    // The money figures, deposits to the commission base, with the download's own headers.
-    ...statementColumns
-      .slice(
-        statementColumns.findIndex(([key]) => key === 'deposits'),
-        statementColumns.findIndex(([key]) => key === 'tier'),
-      )
-      .map(([key, title]) => ({ title, dataIndex: key, width: 110, align: 'right' as const, render: money })),
+    // What the commission is worked out from; the figures behind the net revenue are in the statement's 明细.
+    ...(['net_revenue', 'commission_base'] as const).map((key) => ({
+      title: statementColumns.find(([k]) => k === key)?.[1],
+      dataIndex: key,
+      width: 110,
+      align: 'right' as const,
+      render: money,
+    })),
     { title: '档位', dataIndex: 'tier', width: 70, render: (v: number) => (v ? `第${v}档` : '-') },
     { title: '比例', dataIndex: 'rate', width: 80, render: (v: string) => `${v}%` },
     { title: '佣金', dataIndex: 'commission', width: 110, align: 'right', render: money },
-    { title: '结转下月', dataIndex: 'carry_out', width: 110, align: 'right', render: money },
     {
       title: '状态',
       dataIndex: 'state',
@@ -160,7 +187,12 @@ export default function StatementsPage() {
           width={180}
         />
       </FilterBar>
-      <ListTable<Row> label="代理结算单" columns={columns} width={2200} {...tableProps} />
+      <ListTable<Row> label="代理结算单" columns={columns} width={1000} {...tableProps} />
+      <DetailDrawer
+        title={shown ? `结算单 ${shown.id}：${shown.username} ${shown.month}` : '结算单'}
+        facts={shown && details(shown)}
+        onClose={() => setShown(null)}
+      />
     </>
   );
 }
