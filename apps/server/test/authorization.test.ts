@@ -288,6 +288,7 @@ describe("a member cannot reach another member's rows", () => {
     getTransRecord: {},
     getBetAmount: {},
     referralInfo: {},
+    agentApplyState: {},
   };
   /** Actions on the caller's own rows without naming one: A doing them leaves B's rows as they were. */
   const SCOPED_ACTIONS = [

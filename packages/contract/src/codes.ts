@@ -6,6 +6,12 @@ export const CAPTCHA_LENGTH = 6;
 
 const UNDEFINED_LABEL = '未定义';
 
+/**
+ * Ours: where a member's partner application stands (/api/agentapplystate): 0 none yet, then the review states of
+ * the back office's 代理申请 (1 pending, 2 approved, 3 refused).
+ */
+export const AGENT_APPLY_STATE = { 0: '未申请', 1: '审核中', 2: '已通过', 3: '未通过' } as const;
+
 /** docs/member-app.md "States and transitions": bet status 0 invalid, 1 settled, 2 unsettled. */
 export const BET_STATUS = { 0: '无效', 1: '已结算', 2: '未结算' } as const;
 

@@ -62,6 +62,7 @@ const SPEC_ROWS = [
 /** Ours, beyond docs/member-app.md "Server calls": the app names /referral only as a navigation target; this gives it its content. */
 const OUR_ROWS = [
   'POST /api/referralinfo',
+  'POST /api/agentapplystate',
   'POST /api/agent/summary',
   'POST /api/agent/downline',
   'POST /api/agent/statements',

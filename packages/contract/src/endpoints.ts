@@ -67,6 +67,14 @@ export const endpoints = {
   editPassword: post('/api/editPassword', 'member', B.PasswordBody, Nothing, 'Change the login password'),
   editPayPassword: post('/api/editPayPassword', 'member', B.PasswordBody, Nothing, 'Change the pay password'),
   applyAgentDo: post('/api/applyagentdo', 'member', B.AgentApplyBody, Nothing, 'Apply to the partner programme'),
+  // Ours: where the member's application stands, so /applyagent shows it instead of a blank form (AGENT_APPLY_STATE).
+  agentApplyState: post(
+    '/api/agentapplystate',
+    'member',
+    B.EmptyBody,
+    z.object({ state: z.number().int() }),
+    "The caller's partner application: 0 none, 1 under review, 2 approved, 3 refused",
+  ),
   // Ours: docs/member-app.md "Screens by route" names /referral only as a navigation target; this gives it the member's invite link.
   referralInfo: post('/api/referralinfo', 'member', B.EmptyBody, E.ReferralInfo, 'Referral link and invitee count'),
   // Ours: the agent centre (docs/partners.md "Partner programme"); a member who is not a partner hears 403 MSG.notPartner.

@@ -22,6 +22,7 @@ export const apiRoutes = {
   editPassword: { method: 'POST', path: '/api/editPassword', auth: 'member' },
   editPayPassword: { method: 'POST', path: '/api/editPayPassword', auth: 'member' },
   applyAgentDo: { method: 'POST', path: '/api/applyagentdo', auth: 'member' },
+  agentApplyState: { method: 'POST', path: '/api/agentapplystate', auth: 'member' },
   referralInfo: { method: 'POST', path: '/api/referralinfo', auth: 'member' },
   agentSummary: { method: 'POST', path: '/api/agent/summary', auth: 'member' },
   agentDownline: { method: 'POST', path: '/api/agent/downline', auth: 'member' },

@@ -79,6 +79,10 @@ function memberApiRoutes(app: FastifyInstance, deps: MemberDeps, authenticate: A
     return { data: null, message: MSG.applyOk };
   });
 
+  memberRoute(app, endpoints.agentApplyState, authenticate, async ({ member: who }) => ({
+    data: await member.agentApplyState(deps, who.id),
+  }));
+
   memberRoute(app, endpoints.referralInfo, authenticate, async ({ member: who, req }) => ({
     data: await member.referralInfo(deps, who.id, requestOrigin(req)),
   }));

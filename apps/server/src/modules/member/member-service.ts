@@ -205,6 +205,20 @@ export async function applyAgent(
   }
 }
 
+/**
+ * Where the member's partner application stands (AGENT_APPLY_STATE): its review state, 0 when there is none; a
+ * member an operator made a partner without one counts as approved.
+ */
+export async function agentApplyState(deps: Pick<MemberDeps, 'db'>, memberId: number): Promise<{ state: number }> {
+  const [row] = await deps.db
+    .select({ state: agentApplications.state })
+    .from(agentApplications)
+    .where(eq(agentApplications.memberId, memberId))
+    .limit(1);
+  if (row) return { state: row.state };
+  return { state: (await findMember(deps.db, memberId)).isagent === 1 ? 2 : 0 };
+}
+
 /** /referral: the member's id is the referral code register accepts as `pid` (docs/wire-rules.md "Accounts"). */
 export async function referralInfo(deps: Pick<MemberDeps, 'db'>, memberId: number, origin: string) {
   const [row] = await deps.db.select({ n: count() }).from(members).where(eq(members.inviterId, memberId));

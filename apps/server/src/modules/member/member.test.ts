@@ -496,6 +496,36 @@ describe('POST /api/applyagentdo and its review', () => {
     );
     expect(retry.code).toBe(BizCode.AGENT_APPLIED);
   });
+
+  it("answers where the caller's application stands: none, under review, approved, refused", async () => {
+    const finance = await operatorToken(t, 'finance');
+    const stateOf = async (token: string) =>
+      (await call<{ state: number }>(t.app, '/api/agentapplystate', {}, { token })).data.state;
+    const decide = async (name: string, decision: 'approve' | 'reject') => {
+      const list = await adminCall<{ data: Array<{ id: number; username: string }> }>(
+        t,
+        finance,
+        'GET',
+        '/admin/api/agent-applications?state=1',
+      );
+      const row = list.data.data.find((a) => a.username === name);
+      expect(
+        (await adminCall(t, finance, 'POST', `/admin/api/agent-applications/${row?.id}/${decision}`, {})).code,
+      ).toBe(200);
+    };
+    const a = await registerMember(t.app);
+    const b = await registerMember(t.app);
+    expect(await stateOf(a.token)).toBe(0);
+    await call(t.app, '/api/applyagentdo', { mobile: '13912345678', apply_info: '推广' }, { token: a.token });
+    await call(t.app, '/api/applyagentdo', { mobile: '13912345679', apply_info: '推广' }, { token: b.token });
+    expect(await stateOf(a.token)).toBe(1);
+    await decide(a.name, 'approve');
+    await decide(b.name, 'reject');
+    expect(await stateOf(a.token)).toBe(2);
+    expect(await stateOf(b.token)).toBe(3);
+    // Each member hears of their own application only.
+    expect(await stateOf((await registerMember(t.app)).token)).toBe(0);
+  });
 });
 
 describe('POST /api/referralinfo', () => {
