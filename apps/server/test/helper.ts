@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import type { IntegrationChange } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
+import { hmacHex } from '../src/lib/hmac';
 import { type AppConfig, loadConfig, testDatabaseUrl } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedIfEmpty } from '../src/sandbox/demo/seed';
@@ -288,6 +290,27 @@ export async function adminCall<T = unknown>(
   return res.json() as Answer<T>;
 }
 
+/**
+ * A seamless-wallet callback from a venue (POST /api/venues/{venue}/wallet/{action}) stamped with the app's clock and
+ * signed with `secret`: the HTTP status and the answer's status.
+ */
+export async function walletCallback(
+  t: TestApp,
+  venue: string,
+  action: 'bet' | 'win',
+  body: Record<string, unknown>,
+  secret: string,
+) {
+  const payload = JSON.stringify({ timestamp: Math.floor(t.clock.now().getTime() / 1000), ...body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/venues/${venue}/wallet/${action}`,
+    payload,
+    headers: { 'content-type': 'application/json', 'x-signature': hmacHex(secret, payload) },
+  });
+  return { http: res.statusCode, status: (res.json() as { status: string }).status };
+}
+
 /** The member id behind a registered name. */
 export async function memberId(t: TestApp, username: string): Promise<number> {
   const { members } = await import('../src/db/schema');
@@ -308,16 +331,12 @@ export function secondFinance(t: TestApp): Promise<string> {
   return token;
 }
 
-/**
- * Approves, as `checker` (a second admin), the pending change of a setting that moves money (docs/operators.md "Who may move
- * money"): `target` is the change's target ('vip-level:3', 'vip-level:new', 'pay-way:usdt', 'deposit-bonus').
- * Answers the approval's envelope.
- */
-export async function approveSetting<T = unknown>(t: TestApp, checker: string, target: string): Promise<Answer<T>> {
+/** The changes of a setting that moves money still waiting for a second admin, as stored. */
+export async function pendingSettingChanges(t: TestApp, target: string) {
   const { integrationChanges } = await import('../src/db/schema');
   const { and, eq } = await import('drizzle-orm');
-  const [change] = await t.database.db
-    .select({ id: integrationChanges.id })
+  return t.database.db
+    .select()
     .from(integrationChanges)
     .where(
       and(
@@ -326,8 +345,22 @@ export async function approveSetting<T = unknown>(t: TestApp, checker: string, t
         eq(integrationChanges.state, 1),
       ),
     );
+}
+
+/**
+ * Approves, as `checker` (a second admin), the pending change of a setting that moves money (docs/operators.md "Who may move
+ * money"): `target` is the change's target ('vip-level:3', 'vip-level:new', 'pay-way:usdt', 'deposit-bonus').
+ * Answers the approval's envelope.
+ */
+export async function approveSetting<T = unknown>(t: TestApp, checker: string, target: string): Promise<Answer<T>> {
+  const [change] = await pendingSettingChanges(t, target);
   if (!change) throw new Error(`no pending change of ${target}`);
-  return adminCall<T>(t, checker, 'POST', `/admin/api/integration-changes/${change.id}/approve`, { note: '' });
+  return approveChange<T>(t, checker, change.id);
+}
+
+/** Approves, as `checker` (a second admin), a pending integration or setting change by its id, with no note. */
+export function approveChange<T = IntegrationChange>(t: TestApp, checker: string, id: number): Promise<Answer<T>> {
+  return adminCall<T>(t, checker, 'POST', `/admin/api/integration-changes/${id}/approve`, { note: '' });
 }
 
 /** The back office's ledger check, asserted: it answers, no account is mismatched, and the books balance to 0.00. */
@@ -441,6 +474,16 @@ export async function launchTicket(t: TestApp, token: string, venue: string, gam
   return new URL(answer.data.url).searchParams.get('ticket') ?? '';
 }
 
+/** Moves `amount` from a member's central wallet into a venue (POST /api/transfer): answers the envelope. */
+export function transferIn(t: TestApp, token: string, venue: string, amount: string) {
+  return call<{ balance: string }>(
+    t.app,
+    '/api/transfer',
+    { amount, sourcetype: 'userbalance', targettype: venue },
+    { token },
+  );
+}
+
 /**
  * A member a finance operator credited with `amount`, all of it moved into a venue and a game launched there: the
  * member, with the ticket of the venue's game page.
@@ -448,7 +491,7 @@ export async function launchTicket(t: TestApp, token: string, venue: string, gam
 export async function venuePlayer(t: TestApp, financeToken: string, venue: string, amount: string) {
   const m = await registerMember(t.app);
   await credit(t, financeToken, m.name, amount);
-  await call(t.app, '/api/transfer', { amount, sourcetype: 'userbalance', targettype: venue }, { token: m.token });
+  await transferIn(t, m.token, venue, amount);
   return { ...m, ticket: await launchTicket(t, m.token, venue) };
 }
 

@@ -35,6 +35,7 @@ export const IntegrationChange = z.object({
   /** Only in the approval's answer of an operator's creation: the new operator's generated password, shown once. */
   password: z.string().optional(),
 });
+export type IntegrationChange = z.infer<typeof IntegrationChange>;
 /**
  * A list/create/update/delete resource whose items move money (docs/operators.md "Who may move money"): POST proposes the new
  * item (answered as the pending change, created when a second admin approves); PUT writes names and switches at

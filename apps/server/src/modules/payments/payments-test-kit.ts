@@ -12,10 +12,21 @@ import {
   registerMember,
   secondFinance,
   type TestApp,
+  transferIn,
 } from '../../../test/helper';
 import { deposits, paymentGateways, paymentNotifies, receivingAccounts } from '../../db/tables/payments';
 import { allowLoopbackPort } from '../../lib/outbound';
 import { epaySign } from '../../providers/epay';
+
+/** The body of a bank-transfer deposit (paytype bank, no gateway: finance reviews it) of `amount` from 张三's card. */
+export const bankTransfer = (amount: string, bankNo = '6214830000001111') => ({
+  paytype: 'bank',
+  amount,
+  bank_owner: '张三',
+  bank: '招商银行',
+  bank_no: bankNo,
+  bank_address: '上海分行',
+});
 
 /** Test helpers shared by the payments suites (imported by tests only). */
 export function paymentsKit(t: TestApp, finance: () => string) {
@@ -155,13 +166,7 @@ export function paymentsKit(t: TestApp, finance: () => string) {
       );
       expect(approved.code).toBe(200);
     }
-    const moved = await call(
-      t.app,
-      '/api/transfer',
-      { amount: valid, sourcetype: 'userbalance', targettype: 'XHZR' },
-      { token },
-    );
-    expect(moved.code).toBe(200);
+    expect((await transferIn(t, token, 'XHZR', valid)).code).toBe(200);
     const launched = await call<{ url: string }>(
       t.app,
       '/api/getGameUrl',

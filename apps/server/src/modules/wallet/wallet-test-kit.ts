@@ -2,6 +2,23 @@ import { eq } from 'drizzle-orm';
 import { credit, expectLedgerBalanced, memberId, registerMember, type TestApp } from '../../../test/helper';
 import { venueTransfers } from '../../db/tables/wallet';
 
+/** A venue at this app's sandbox aggregator (category realbet) in a wallet mode, with a secret of its own: a venues row. */
+export const aggregatorVenue = (
+  t: TestApp,
+  code: string,
+  name: string,
+  walletMode: 'transfer' | 'seamless',
+  apiSecret: string,
+) => ({
+  code,
+  name,
+  platname: code,
+  categoryId: 'realbet',
+  walletMode,
+  apiBaseUrl: `${t.origin}/sandbox/aggregator/api/${code}`,
+  apiSecret,
+});
+
 /** Test helpers shared by the wallet and venue suites (imported by tests only). */
 export function walletKit(t: TestApp, finance: () => string) {
   /** A registered member whom finance credited with `amount`, with the member's id. */
