@@ -16,6 +16,7 @@ import {
   operatorToken,
   registerMember,
   type TestApp,
+  transferIn,
 } from './helper';
 
 // Authorisation over every member endpoint of the registry: without a live session of its own a request is
@@ -46,19 +47,8 @@ async function login(m: { name: string; password: string }): Promise<string> {
   return answer.data.api_token;
 }
 
-async function bindCard(token: string, bankNo: string): Promise<number> {
-  const bound = await call(
-    t.app,
-    '/api/bindcard',
-    { bank: '招商银行', bank_owner: '张三', bank_address: '上海分行', bank_no: bankNo, pay_pass: 'pay123456' },
-    { token },
-  );
-  expect(bound.code).toBe(200);
-  const cards = await call<Array<{ id: number; bank_not: string }>>(t.app, '/api/getcard', { type: 1 }, { token });
-  const card = cards.data.find((c) => c.bank_not === bankNo.slice(-4));
-  if (!card) throw new Error('bound card not listed');
-  return card.id;
-}
+/** Binds a bank card of the member (asserted), answering its id. */
+const bindCard = (token: string, bankNo: string) => paymentsKit(t, () => op).bindBank(token, bankNo);
 
 async function recharge(token: string, amount = '100'): Promise<string> {
   const made = await call<{ deposit_no: string }>(t.app, '/api/recharge', { paytype: 'alipay', amount }, { token });
@@ -379,16 +369,7 @@ describe("a member cannot reach another member's rows", () => {
     const approvedDeposit = await paymentsKit(t, () => op).deposit(bm.token, '200');
     const pendingDeposit = await recharge(bm.token, '150');
     b = { ...bm, card, approvedDeposit, pendingDeposit };
-    expect(
-      (
-        await call(
-          t.app,
-          '/api/transfer',
-          { amount: '50', sourcetype: 'userbalance', targettype: VENUE },
-          { token: b.token },
-        )
-      ).code,
-    ).toBe(200);
+    expect((await transferIn(t, b.token, VENUE, '50')).code).toBe(200);
     expect((await call(t.app, '/api/doactivityapply', { activityid: promoId }, { token: b.token })).code).toBe(200);
     expect(
       (await call(t.app, '/api/applyagentdo', { mobile: '13900139000', apply_info: '乙的申请' }, { token: b.token }))

@@ -10,6 +10,7 @@ import {
   memberId,
   operatorToken,
   registerMember,
+  transferIn,
   useOperators,
   useTestApp,
 } from '../../../test/helper';
@@ -447,16 +448,7 @@ describe('members', () => {
     const id = await memberId(t, m.name);
     await credit(t, ops.finance, m.name, '500');
     await kit.bindBank(m.token, '6222020200445566778');
-    expect(
-      (
-        await call(
-          t.app,
-          '/api/transfer',
-          { amount: '120', sourcetype: 'userbalance', targettype: 'XHZR' },
-          { token: m.token },
-        )
-      ).code,
-    ).toBe(200);
+    expect((await transferIn(t, m.token, 'XHZR', '120')).code).toBe(200);
     await kit.deposit(m.token, '200');
 
     const detail = await adminCall<Record<string, unknown>>(t, ops.content, 'GET', `/admin/api/members/${id}`);

@@ -1,6 +1,15 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addVenue, adminCall, call, credit, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  call,
+  credit,
+  registerMember,
+  transferIn,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { auditLog } from '../../db/tables/admin';
 
 const t = useTestApp();
@@ -223,16 +232,7 @@ describe('venues and games', () => {
     };
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '100');
-    expect(
-      (
-        await call(
-          t.app,
-          '/api/transfer',
-          { amount: '30', sourcetype: 'userbalance', targettype: 'CAM' },
-          { token: m.token },
-        )
-      ).code,
-    ).toBe(200);
+    expect((await transferIn(t, m.token, 'CAM', '30')).code).toBe(200);
 
     expect(
       await refused(ops.content, 'DELETE', `/admin/api/venues/${venue.data.id}`, undefined, 409, '/admin/api/venues'),
@@ -252,16 +252,7 @@ describe('venues and games', () => {
     ).toBe('场馆代码创建后不能修改');
 
     await adminCall(t, ops.content, 'PUT', `/admin/api/venues/${id}`, { ...fields, enabled: 0 });
-    expect(
-      (
-        await call(
-          t.app,
-          '/api/transfer',
-          { amount: '1', sourcetype: 'userbalance', targettype: 'CAM' },
-          { token: m.token },
-        )
-      ).code,
-    ).toBe(209);
+    expect((await transferIn(t, m.token, 'CAM', '1')).code).toBe(209);
     const out = await call<{ balance: string }>(
       t.app,
       '/api/transfer',
@@ -358,12 +349,7 @@ describe('venues and games', () => {
     )!;
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '10');
-    await call(
-      t.app,
-      '/api/transfer',
-      { amount: '5', sourcetype: 'userbalance', targettype: 'CLM' },
-      { token: m.token },
-    );
+    await transferIn(t, m.token, 'CLM', '5');
     const switched = { wallet_mode: 'seamless', api_base_url: '', api_secret: 'b-secret-of-16+chars' };
     expect(await adminCall(t, ops.admin, 'POST', `/admin/api/venues/${ledger.id}/integration`, switched)).toMatchObject(
       {
@@ -468,36 +454,13 @@ describe('articles', () => {
       content: '<p>新的答案</p>',
     });
 
-    expect(
-      await refused(
-        ops.content,
-        'POST',
-        '/admin/api/articles',
-        { type: 1, title: '重复', content: '<p>x</p>' },
-        409,
-        '/admin/api/articles',
-      ),
-    ).toBe('该记录已存在');
-    expect(
-      await refused(
-        ops.content,
-        'POST',
-        '/admin/api/articles',
-        { type: 9, title: '九', content: '<p>x</p>' },
-        400,
-        '/admin/api/articles',
-      ),
-    ).toBe('文章类型须为1-8');
-    expect(
-      await refused(
-        ops.content,
-        'PUT',
-        `/admin/api/articles/${faq.id}`,
-        { type: 1, title: '', content: '<p>x</p>' },
-        400,
-        '/admin/api/articles',
-      ),
-    ).toBe('请输入标题');
+    const articleRefusals: Array<['POST' | 'PUT', string, Record<string, unknown>, number, string]> = [
+      ['POST', '/admin/api/articles', { type: 1, title: '重复', content: '<p>x</p>' }, 409, '该记录已存在'],
+      ['POST', '/admin/api/articles', { type: 9, title: '九', content: '<p>x</p>' }, 400, '文章类型须为1-8'],
+      ['PUT', `/admin/api/articles/${faq.id}`, { type: 1, title: '', content: '<p>x</p>' }, 400, '请输入标题'],
+    ];
+    for (const [method, url, body, code, message] of articleRefusals)
+      expect(await refused(ops.content, method, url, body, code, '/admin/api/articles')).toBe(message);
 
     const about = list.data.find((a) => a.type === 7);
     expect((await adminCall(t, ops.content, 'DELETE', `/admin/api/articles/${about?.id}`)).code).toBe(200);
