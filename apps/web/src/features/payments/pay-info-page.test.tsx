@@ -1,5 +1,5 @@
 import { MSG } from '@h5/contract/messages';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, renderPage } from '../../shared/test/render';
@@ -162,6 +162,11 @@ describe('/payInfo', () => {
     expect(screen.getByText('该订单已处理')).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '前往支付' })).not.toBeInTheDocument();
+    // Done: no call to pay before the countdown ends, and a next step instead.
+    expect(screen.queryByText(/请在倒计时结束前完成支付/)).not.toBeInTheDocument();
+    const next = screen.getByRole('navigation', { name: '下一步' });
+    expect(within(next).getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+    expect(within(next).getByRole('link', { name: '查看存款记录' })).toHaveAttribute('href', '/transRecord?type=1');
   });
 
   it('asks a visitor to sign in instead of loading forever, and makes no call', async () => {

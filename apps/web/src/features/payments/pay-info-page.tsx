@@ -139,11 +139,24 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
           重新存款
         </Link>
       )}
-      <p className="pay-note">
-        {isUsdt
-          ? '请务必使用与上方一致的协议转账，转账金额请与订单USDT数量一致，否则可能无法到账。'
-          : '请在倒计时结束前完成支付，付款后请耐心等待到账。'}
-      </p>
+      {open && (
+        <p className="pay-note">
+          {isUsdt
+            ? '请务必使用与上方一致的协议转账，转账金额请与订单USDT数量一致，否则可能无法到账。'
+            : '请在倒计时结束前完成支付，付款后请耐心等待到账。'}
+        </p>
+      )}
+      {/* A deposit that is done (credited, or closed) has nothing left to pay: where to go next instead. */}
+      {!open && !lapsed && (
+        <nav className="pay-next" aria-label="下一步">
+          <Link className="adm-button adm-button-primary adm-button-block adm-button-large" to="/">
+            返回首页
+          </Link>
+          <Link className="adm-button adm-button-default adm-button-block adm-button-large" to="/transRecord?type=1">
+            查看存款记录
+          </Link>
+        </nav>
+      )}
     </main>
   );
 }
