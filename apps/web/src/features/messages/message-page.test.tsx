@@ -49,4 +49,35 @@ describe('/message', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/message?type=1'));
     expect(await screen.findByText(MSG.emptyList)).toBeInTheDocument();
   });
+
+  it("shows the site's notices (the home ticker's lines) on the 公告 tab, above the announcements", async () => {
+    const notices = ['欢迎来到星河体育', '存款秒到账', '理性娱乐'];
+    mockApi({
+      '/api/homenotice': () => ok(notices),
+      '/api/noticeList': (body) =>
+        (body as { type: number }).type === 1
+          ? page([{ id: 5, title: '维护通知', content: '<p>周二维护</p>', created_at: '2026-06-01 12:00:00' }])
+          : page([]),
+    });
+    renderPage(<MessagePage />, { route: '/message?type=1' });
+    const list = await screen.findByRole('list', { name: '站点公告' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(notices);
+    expect(await screen.findByRole('heading', { name: '维护通知' })).toBeInTheDocument();
+  });
+
+  it('shows the notices alone, without the empty text, when there is no announcement; not on the 站内信 tab', async () => {
+    const fetch = mockApi({ '/api/homenotice': () => ok(['公告一']), '/api/noticeList': () => page([]) });
+    const first = renderPage(<MessagePage />, { route: '/message?type=1' });
+    expect(await screen.findByText('公告一')).toBeInTheDocument();
+    await waitFor(() => expect(bodiesOf(fetch, '/api/noticeList')).toEqual([{ page: 1, type: 1 }]));
+    expect(screen.queryByText(MSG.emptyList)).not.toBeInTheDocument();
+    first.unmount();
+    renderPage(<MessagePage />, { route: '/message?type=2' });
+    expect(await screen.findByText(MSG.emptyList)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: '站点公告' })).not.toBeInTheDocument();
+  });
 });

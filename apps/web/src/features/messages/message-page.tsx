@@ -2,7 +2,7 @@ import { Tabs } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { SafeHtml } from '../../shared/ui/safe-html';
-import { MESSAGE_TABS, useMessages } from './api';
+import { MESSAGE_TABS, useMessages, useSiteNotices } from './api';
 import './messages.css';
 import '../../shared/ui/lists.css';
 
@@ -14,6 +14,8 @@ export function MessagePage() {
   const type = typeOf(params.get('type'));
   const messages = useMessages(type);
   const { rows } = loadedRows(messages.data);
+  const notices = useSiteNotices().data ?? [];
+  const showNotices = type === 1 && notices.length > 0;
 
   return (
     <main className="page messages-page" aria-label="消息中心">
@@ -27,25 +29,43 @@ export function MessagePage() {
         ))}
       </Tabs>
 
-      <PagedList
-        query={messages}
-        rows={rows}
-        label={type === 1 ? '公告列表' : '站内信列表'}
-        className="column-list messages-list"
-        renderRow={(m) => (
-          <li key={m.id} className="message-item">
-            <article aria-labelledby={`message-${m.id}`}>
-              <header className="message-head">
-                <h3 id={`message-${m.id}`} className="message-title">
-                  {m.title}
-                </h3>
-                <time className="message-time">{m.created_at}</time>
-              </header>
-              <SafeHtml className="rich-text message-content" html={m.content} />
-            </article>
-          </li>
-        )}
-      />
+      {showNotices && (
+        <section aria-labelledby="site-notices-title" className="site-notices">
+          <h2 id="site-notices-title" className="site-notices-title">
+            站点公告
+          </h2>
+          <ul className="column-list messages-list" aria-label="站点公告">
+            {notices.map((text, i) => (
+              <li key={i} className="message-item site-notice">
+                {text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {/* With the site's notices shown, an empty announcement list says nothing more. */}
+      {!(showNotices && !messages.isPending && rows.length === 0) && (
+        <PagedList
+          query={messages}
+          rows={rows}
+          label={type === 1 ? '公告列表' : '站内信列表'}
+          className="column-list messages-list"
+          renderRow={(m) => (
+            <li key={m.id} className="message-item">
+              <article aria-labelledby={`message-${m.id}`}>
+                <header className="message-head">
+                  <h3 id={`message-${m.id}`} className="message-title">
+                    {m.title}
+                  </h3>
+                  <time className="message-time">{m.created_at}</time>
+                </header>
+                <SafeHtml className="rich-text message-content" html={m.content} />
+              </article>
+            </li>
+          )}
+        />
+      )}
     </main>
   );
 }
