@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cleanHtml } from '../../lib/clean-html';
-import { memberMessages } from '../../db/tables/member';
-import { promotions } from '../../db/tables/promotions';
+import { cleanMessageHtml } from '../member/message-html';
+import { cleanPromotionHtml } from '../promotions/promotion-html';
 import { readSettings, writeSettings } from '../site/site-service';
 import { articles } from '../../db/tables/content';
 
@@ -28,23 +28,8 @@ export async function cleanStoredHtml(db: DbOrTx): Promise<CleanReport> {
     report.articles += 1;
   }
 
-  const promotionRows = await db
-    .select({ id: promotions.id, content: promotions.content, memo: promotions.memo })
-    .from(promotions);
-  for (const row of promotionRows) {
-    const content = cleanHtml(row.content);
-    const memo = cleanHtml(row.memo);
-    if (content === row.content && memo === row.memo) continue;
-    await db.update(promotions).set({ content, memo }).where(eq(promotions.id, row.id));
-    report.promotions += 1;
-  }
-
-  for (const row of await db.select({ id: memberMessages.id, content: memberMessages.content }).from(memberMessages)) {
-    const content = cleanHtml(row.content);
-    if (content === row.content) continue;
-    await db.update(memberMessages).set({ content }).where(eq(memberMessages.id, row.id));
-    report.messages += 1;
-  }
+  report.promotions = await cleanPromotionHtml(db, cleanHtml);
+  report.messages = await cleanMessageHtml(db, cleanHtml);
 
   const { webcontent } = await readSettings(db, ['webcontent']);
   const cleanWelcome = cleanHtml(webcontent);
