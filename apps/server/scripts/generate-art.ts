@@ -1,5 +1,6 @@
-// Draws every image the server ships under public/art: logo, banners, one tile per venue, slot icons, VIP badges,
-// the app-download QR placeholder and the default avatar. Our own shapes only, no external fonts or images.
+// Draws every image the server ships under public/art: the brand mark (also into the public folders of apps/web
+// and apps/admin), banners, one tile per venue, slot icons, VIP badges, the app-download QR placeholder and the
+// default avatar. Our own shapes only, no external fonts or images.
 // Seeded by each item's name, so a rerun produces identical files. Run: npx tsx apps/server/scripts/generate-art.ts
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -197,59 +198,193 @@ function venueTile(venue: DemoVenue): string {
 
 // ---- Slot game icons ----
 
-const MOTIFS: Array<(color: string) => string> = [
-  (c) =>
-    text(
-      50,
-      72,
-      64,
-      c,
-      '7',
-      'font-weight="900" text-anchor="middle" stroke="#fff" stroke-width="3" paint-order="stroke"',
-    ),
-  (c) =>
-    `<path d="M50 22 C56 36 60 44 70 50" fill="none" stroke="#15803d" stroke-width="4"/><path d="M50 22 C44 36 40 44 32 54" fill="none" stroke="#15803d" stroke-width="4"/>` +
-    `<circle cx="32" cy="62" r="14" fill="${c}"/><circle cx="70" cy="58" r="14" fill="${c}"/><circle cx="27" cy="57" r="4" fill="#fff" opacity="0.6"/>`,
-  (c) =>
-    `<polygon points="30,34 70,34 84,50 50,84 16,50" fill="${c}" stroke="#fff" stroke-width="3"/><polyline points="16,50 84,50" stroke="#fff" stroke-width="2"/><polyline points="30,34 40,50 50,84 60,50 70,34" fill="none" stroke="#fff" stroke-width="2"/>`,
-  (c) =>
-    `<polygon points="${starPoints(50, 52, 36, 15)}" fill="${c}" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>`,
-  (c) =>
-    `<path d="M50 18 C34 18 28 32 28 48 L24 66 H76 L72 48 C72 32 66 18 50 18Z" fill="${c}" stroke="#fff" stroke-width="3"/><circle cx="50" cy="72" r="7" fill="#fff"/>`,
-  (c) =>
-    `<circle cx="50" cy="52" r="32" fill="${c}" stroke="#fff" stroke-width="4"/><circle cx="50" cy="52" r="22" fill="none" stroke="#fff" stroke-width="2" opacity="0.7"/>` +
-    text(50, 63, 30, '#fff', '¥', 'font-weight="900" text-anchor="middle"'),
-  (c) =>
-    `<path d="M18 70 L22 34 L38 50 L50 26 L62 50 L78 34 L82 70Z" fill="${c}" stroke="#fff" stroke-width="3" stroke-linejoin="round"/><rect x="18" y="70" width="64" height="10" rx="3" fill="${c}" stroke="#fff" stroke-width="3"/>`,
-  (c) =>
-    [0, 90, 180, 270]
-      .map(
-        (a) =>
-          `<circle cx="50" cy="34" r="15" fill="${c}" stroke="#fff" stroke-width="2" transform="rotate(${a} 50 52)"/>`,
-      )
-      .join('') + `<circle cx="50" cy="52" r="6" fill="#fff"/>`,
+/**
+ * What a slot's icon shows, drawn in a 100 x 100 box: the first subject its name names (熊猫乐园 a panda, 黄金矿工 a
+ * miner's pick over gold, 海底寻宝 a chest under the sea, 水果派对 fruit ...), so the picture never contradicts the
+ * name; a name naming none of them gets a neutral coin, gem or star. The name itself is printed by the lobby under
+ * the icon, not in it.
+ */
+const SUBJECTS: Array<{ when: RegExp; draw: (accent: string) => string }> = [
+  {
+    when: /熊猫/,
+    draw: () =>
+      `<circle cx="24" cy="26" r="14" fill="#111"/><circle cx="76" cy="26" r="14" fill="#111"/>` +
+      `<circle cx="50" cy="54" r="38" fill="#fff" stroke="#111" stroke-width="3"/>` +
+      `<ellipse cx="34" cy="50" rx="11" ry="14" fill="#111" transform="rotate(-25 34 50)"/><ellipse cx="66" cy="50" rx="11" ry="14" fill="#111" transform="rotate(25 66 50)"/>` +
+      `<circle cx="36" cy="50" r="4" fill="#fff"/><circle cx="64" cy="50" r="4" fill="#fff"/>` +
+      `<ellipse cx="50" cy="68" rx="7" ry="5" fill="#111"/><path d="M42 78 Q50 84 58 78" fill="none" stroke="#111" stroke-width="3" stroke-linecap="round"/>`,
+  },
+  {
+    when: /矿工|黄金|金矿/,
+    draw: () =>
+      `<path d="M14 92 L30 66 L46 80 L58 62 L86 92Z" fill="#f59e0b" stroke="#fde68a" stroke-width="3" stroke-linejoin="round"/>` +
+      `<circle cx="36" cy="80" r="5" fill="#fde68a"/><circle cx="66" cy="82" r="4" fill="#fde68a"/>` +
+      `<path d="M30 14 Q60 4 86 28" fill="none" stroke="#94a3b8" stroke-width="9" stroke-linecap="round"/>` +
+      `<line x1="58" y1="14" x2="34" y2="70" stroke="#92400e" stroke-width="8" stroke-linecap="round"/>`,
+  },
+  {
+    when: /海底|海盗|寻宝|宝藏|海豚/,
+    draw: () =>
+      `<rect x="0" y="62" width="100" height="38" rx="8" fill="#0ea5e9" opacity="0.55"/>` +
+      `<path d="M0 64 Q12 56 25 64 T50 64 T75 64 T100 64" fill="none" stroke="#e0f2fe" stroke-width="3"/>` +
+      `<rect x="22" y="42" width="56" height="38" rx="4" fill="#92400e" stroke="#fbbf24" stroke-width="3"/>` +
+      `<path d="M22 44 Q50 18 78 44Z" fill="#b45309" stroke="#fbbf24" stroke-width="3"/>` +
+      `<rect x="44" y="48" width="12" height="14" rx="2" fill="#fbbf24"/>` +
+      `<circle cx="34" cy="40" r="5" fill="#fde047"/><circle cx="62" cy="36" r="4" fill="#fde047"/>` +
+      `<circle cx="16" cy="24" r="4" fill="none" stroke="#e0f2fe" stroke-width="2"/><circle cx="86" cy="16" r="3" fill="none" stroke="#e0f2fe" stroke-width="2"/>`,
+  },
+  {
+    when: /水果|鲜果|果/,
+    draw: () =>
+      `<path d="M8 52 A34 34 0 0 0 76 52Z" fill="#ef4444" stroke="#16a34a" stroke-width="6"/>` +
+      `<circle cx="28" cy="62" r="2.5" fill="#111"/><circle cx="42" cy="70" r="2.5" fill="#111"/><circle cx="56" cy="62" r="2.5" fill="#111"/>` +
+      `<path d="M80 18 C84 34 86 44 92 54" fill="none" stroke="#15803d" stroke-width="3"/><path d="M80 18 C74 32 70 42 66 56" fill="none" stroke="#15803d" stroke-width="3"/>` +
+      `<circle cx="66" cy="64" r="10" fill="#dc2626"/><circle cx="92" cy="62" r="9" fill="#dc2626"/>` +
+      `<circle cx="30" cy="24" r="14" fill="#f97316"/><path d="M30 10 Q36 4 42 8" fill="none" stroke="#15803d" stroke-width="3"/>`,
+  },
+  {
+    when: /猫/,
+    draw: (c) =>
+      `<path d="M18 40 L22 8 L42 26Z M82 40 L78 8 L58 26Z" fill="${c}" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>` +
+      `<circle cx="50" cy="54" r="36" fill="${c}" stroke="#fff" stroke-width="3"/>` +
+      `<ellipse cx="36" cy="50" rx="5" ry="8" fill="#111"/><ellipse cx="64" cy="50" rx="5" ry="8" fill="#111"/>` +
+      `<path d="M46 64 L54 64 L50 69Z" fill="#f472b6"/>` +
+      `<path d="M14 62 H36 M14 70 L36 66 M86 62 H64 M86 70 L64 66" stroke="#fff" stroke-width="2"/>`,
+  },
+  {
+    when: /龙/,
+    draw: (c) =>
+      `<path d="M10 80 C24 50 40 84 54 56 C66 32 80 52 88 24" fill="none" stroke="${c}" stroke-width="14" stroke-linecap="round"/>` +
+      `<path d="M10 80 C24 50 40 84 54 56 C66 32 80 52 88 24" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="4 6"/>` +
+      `<circle cx="88" cy="22" r="12" fill="${c}" stroke="#fff" stroke-width="3"/><circle cx="92" cy="19" r="3" fill="#111"/>` +
+      `<path d="M80 12 L74 2 M86 10 L86 0" stroke="#fde68a" stroke-width="3" stroke-linecap="round"/>` +
+      `<circle cx="30" cy="24" r="10" fill="#fbbf24" stroke="#fff" stroke-width="2"/>`,
+  },
+  {
+    when: /锦鲤|鱼/,
+    draw: () =>
+      `<path d="M14 50 C30 20 70 20 82 50 C70 80 30 80 14 50Z" fill="#f97316" stroke="#fff" stroke-width="3"/>` +
+      `<path d="M82 50 L98 34 L96 66Z" fill="#f97316" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>` +
+      `<circle cx="30" cy="46" r="4" fill="#111"/><path d="M44 36 Q52 50 44 64 M56 36 Q64 50 56 64" fill="none" stroke="#fde68a" stroke-width="3"/>`,
+  },
+  {
+    when: /法老|金字塔/,
+    draw: () =>
+      `<circle cx="74" cy="24" r="14" fill="#fde047"/>` +
+      `<path d="M6 90 L50 22 L94 90Z" fill="#f59e0b" stroke="#fde68a" stroke-width="3" stroke-linejoin="round"/>` +
+      `<path d="M50 22 L62 90" stroke="#b45309" stroke-width="3"/><path d="M22 66 H78 M32 50 H68" stroke="#b45309" stroke-width="2"/>`,
+  },
+  {
+    when: /雪/,
+    draw: () =>
+      [0, 60, 120]
+        .map(
+          (a) =>
+            `<g transform="rotate(${a} 50 50)"><line x1="50" y1="8" x2="50" y2="92" stroke="#fff" stroke-width="6" stroke-linecap="round"/>` +
+            `<path d="M40 18 L50 28 L60 18 M40 82 L50 72 L60 82" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round"/></g>`,
+        )
+        .join('') + `<circle cx="50" cy="50" r="8" fill="#bae6fd"/>`,
+  },
+  {
+    when: /糖果|甜蜜|糖/,
+    draw: (c) =>
+      `<path d="M18 50 L4 36 L4 64Z M82 50 L96 36 L96 64Z" fill="${c}" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>` +
+      `<ellipse cx="50" cy="50" rx="32" ry="24" fill="${c}" stroke="#fff" stroke-width="3"/>` +
+      `<path d="M34 30 Q44 50 34 70 M50 26 Q60 50 50 74 M66 30 Q76 50 66 70" fill="none" stroke="#fff" stroke-width="4"/>`,
+  },
+  {
+    when: /灯笼|鞭炮|红包|舞狮|贺岁|迎春|福/,
+    draw: () =>
+      `<line x1="50" y1="2" x2="50" y2="16" stroke="#fbbf24" stroke-width="3"/>` +
+      `<rect x="38" y="14" width="24" height="8" rx="2" fill="#fbbf24"/>` +
+      `<ellipse cx="50" cy="52" rx="34" ry="30" fill="#dc2626" stroke="#fbbf24" stroke-width="3"/>` +
+      `<path d="M50 22 Q30 52 50 82 M50 22 Q70 52 50 82" fill="none" stroke="#fbbf24" stroke-width="2"/>` +
+      `<rect x="38" y="80" width="24" height="8" rx="2" fill="#fbbf24"/><path d="M44 88 V100 M50 88 V100 M56 88 V100" stroke="#fbbf24" stroke-width="2"/>` +
+      text(50, 60, 22, '#fde68a', '福', 'text-anchor="middle" font-weight="900"'),
+  },
+  {
+    when: /月/,
+    draw: () =>
+      `<path d="M62 10 A40 40 0 1 0 90 70 A32 32 0 1 1 62 10Z" fill="#fde68a" stroke="#fff" stroke-width="3"/>` +
+      `<polygon points="${starPoints(78, 26, 8, 3)}" fill="#fff"/>`,
+  },
+  {
+    when: /赛车|车/,
+    draw: (c) =>
+      `<path d="M8 66 L16 46 L38 40 L52 26 L76 26 L88 44 L94 66Z" fill="${c}" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>` +
+      `<path d="M56 30 L72 30 L80 42 L50 42Z" fill="#bae6fd"/>` +
+      `<circle cx="28" cy="68" r="11" fill="#111" stroke="#fff" stroke-width="3"/><circle cx="76" cy="68" r="11" fill="#111" stroke="#fff" stroke-width="3"/>` +
+      `<path d="M0 84 H30 M40 84 H70" stroke="#fff" stroke-width="3" stroke-dasharray="8 6"/>`,
+  },
+  {
+    when: /犬|狗/,
+    draw: (c) =>
+      `<ellipse cx="20" cy="44" rx="12" ry="24" fill="#92400e"/><ellipse cx="80" cy="44" rx="12" ry="24" fill="#92400e"/>` +
+      `<circle cx="50" cy="52" r="32" fill="${c}" stroke="#fff" stroke-width="3"/>` +
+      `<circle cx="38" cy="46" r="5" fill="#111"/><circle cx="62" cy="46" r="5" fill="#111"/>` +
+      `<ellipse cx="50" cy="62" rx="8" ry="6" fill="#111"/><path d="M50 68 V74 M42 76 Q50 82 58 76" fill="none" stroke="#111" stroke-width="3"/>`,
+  },
+  {
+    when: /花|孔雀/,
+    draw: (c) =>
+      [0, 72, 144, 216, 288]
+        .map(
+          (a) =>
+            `<ellipse cx="50" cy="28" rx="14" ry="22" fill="${c}" stroke="#fff" stroke-width="2" transform="rotate(${a} 50 52)"/>`,
+        )
+        .join('') + `<circle cx="50" cy="52" r="12" fill="#fde047" stroke="#fff" stroke-width="2"/>`,
+  },
+  {
+    when: /七/,
+    draw: (c) =>
+      text(
+        50,
+        80,
+        84,
+        c,
+        '7',
+        'font-weight="900" text-anchor="middle" stroke="#fff" stroke-width="4" paint-order="stroke"',
+      ),
+  },
+  {
+    when: /宝石|钻石|水晶|魔方/,
+    draw: (c) =>
+      `<polygon points="26,26 74,26 92,46 50,94 8,46" fill="${c}" stroke="#fff" stroke-width="3"/><polyline points="8,46 92,46" stroke="#fff" stroke-width="2"/><polyline points="26,26 38,46 50,94 62,46 74,26" fill="none" stroke="#fff" stroke-width="2"/>`,
+  },
+  {
+    when: /财|金|宝|币|寿|禄/,
+    draw: () =>
+      `<circle cx="50" cy="50" r="40" fill="#f59e0b" stroke="#fde68a" stroke-width="5"/><circle cx="50" cy="50" r="28" fill="none" stroke="#fde68a" stroke-width="2"/>` +
+      text(50, 64, 40, '#fff', '¥', 'font-weight="900" text-anchor="middle"'),
+  },
 ];
+
+/** A neutral star for a name naming none of the subjects above. */
+const NEUTRAL = (c: string) =>
+  `<polygon points="${starPoints(50, 52, 44, 18)}" fill="${c}" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>`;
+
+/** The subject drawn for a slot name: the first whose pattern the name matches. */
+function slotSubject(name: string): number {
+  return SUBJECTS.findIndex((s) => s.when.test(name));
+}
 
 function slotIconSvg(name: string, seed: string): string {
   const random = rngFor(seed);
   const hue = Math.floor(random() * 360);
-  const motif = MOTIFS[Math.floor(random() * MOTIFS.length)] ?? MOTIFS[0]!;
+  const subject = SUBJECTS[slotSubject(name)];
   const accent = hsl(hue + 150 + random() * 60, 85, 55);
   const sparkles = Array.from({ length: 4 }, () => {
     const x = 14 + random() * 132;
-    const y = 12 + random() * 90;
-    return `<polygon points="${starPoints(x, y, 5 + random() * 4, 2)}" fill="#fff" opacity="0.7"/>`;
+    const y = 12 + random() * 136;
+    return `<polygon points="${starPoints(x, y, 5 + random() * 4, 2)}" fill="#fff" opacity="0.6"/>`;
   }).join('');
-  const size = name.length > 5 ? 16 : 19;
   return svg(
     160,
     160,
     name,
     `<defs>${linear('bg', hsl(hue, 75, 55), hsl(hue + 40, 80, 28))}</defs>` +
       `<rect width="160" height="160" rx="22" fill="url(#bg)"/>${sparkles}` +
-      `<g transform="translate(30 6)">${motif(accent)}</g>` +
-      `<rect x="10" y="118" width="140" height="32" rx="16" fill="#000" opacity="0.35"/>` +
-      text(80, 140, size, '#fff', name, 'text-anchor="middle" font-weight="700"'),
+      `<g transform="translate(15 15) scale(1.3)">${(subject?.draw ?? NEUTRAL)(accent)}</g>`,
   );
 }
 
@@ -318,16 +453,21 @@ function bannerSvg(banner: DemoBanner, index: number): string {
 
 // ---- Logo, VIP badges, QR placeholder, avatar ----
 
-function logoSvg(): string {
+/**
+ * The brand mark, one drawing wherever the brand shows: the site logo (site_logo's default; the header prints the
+ * site's title beside it, so the mark carries no words), the member app's header and 登录/注册 frame, and the
+ * console. A gold star on the night-blue of 星河, with the river of stars across it.
+ */
+function brandMarkSvg(): string {
   return svg(
-    240,
+    64,
     64,
     '星河体育',
-    `<defs>${linear('mark', '#fbbf24', '#f97316')}</defs>` +
-      `<circle cx="32" cy="32" r="28" fill="url(#mark)"/><polygon points="${starPoints(32, 33, 18, 7.5)}" fill="#fff"/>` +
-      `<path d="M8 40 Q32 28 58 20" fill="none" stroke="#fff" stroke-width="2.5" opacity="0.8"/>` +
-      text(72, 38, 28, '#f59e0b', '星河体育', 'font-weight="900"') +
-      text(74, 56, 11, '#94a3b8', 'XINGHE SPORTS', 'letter-spacing="2.5"'),
+    `<defs>${linear('gold', '#fde68a', '#d97706')}</defs>` +
+      `<circle cx="32" cy="32" r="29.5" fill="#13224a" stroke="url(#gold)" stroke-width="3"/>` +
+      `<path d="M7 44 Q30 30 58 20" fill="none" stroke="#e0b64a" stroke-width="2.5" stroke-linecap="round" opacity="0.75"/>` +
+      `<polygon points="${starPoints(32, 33, 17, 7)}" fill="url(#gold)" stroke="#fff7d6" stroke-width="1" stroke-linejoin="round"/>` +
+      `<circle cx="14" cy="20" r="1.8" fill="#fde68a"/><circle cx="50" cy="46" r="1.5" fill="#fde68a"/><circle cx="46" cy="13" r="1.2" fill="#fde68a"/>`,
   );
 }
 
@@ -413,7 +553,14 @@ function write(urlPath: string, content: string) {
 }
 
 rmSync(artDir, { recursive: true, force: true });
-write('/art/logo.svg', logoSvg());
+const brandMark = brandMarkSvg();
+write('/art/logo.svg', brandMark);
+// The same mark ships with the member app and the console (their public folders), drawn here so the three match.
+for (const app of ['web', 'admin']) {
+  const file = join(publicDir, '..', '..', app, 'public', 'brand-mark.svg');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, brandMark);
+}
 write('/art/app-qrcode.svg', qrPlaceholderSvg());
 write('/art/avatar-default.svg', avatarSvg());
 DEMO_BANNERS.forEach((banner, i) => write(artPath.banner(i + 1), bannerSvg(banner, i + 1)));

@@ -7,7 +7,7 @@ import { useBalance, useSession } from '../../shared/session/hooks';
 import { useSessionStore } from '../../shared/session/session-store';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { showToast } from '../../shared/ui/feedback';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '../../shared/ui/brand-mark';
 
 const RELOAD_AFTER_MS = 1200; // long enough to read the server message before the page reloads
 
@@ -103,7 +103,8 @@ export function AppHeader() {
   return (
     <header className="app-header">
       <div className="app-header-brand">
-        {site.site_logo ? <img src={site.site_logo} alt={site.title} height={28} /> : <BrandMark />}
+        {/* The logo is a mark beside the title, which is printed once (alt empty so it is not read twice). */}
+        {site.site_logo ? <img src={site.site_logo} alt="" height={28} /> : <BrandMark />}
         <span className="app-header-title">{site.title}</span>
       </div>
       {isLoggedIn ? <MemberActions /> : <VisitorActions />}

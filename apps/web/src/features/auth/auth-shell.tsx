@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSiteInfo } from '../../shared/site/use-site-info';
+import { BrandMark } from '../../shared/ui/brand-mark';
 import './auth-shell.css';
 
 /**
@@ -25,10 +26,7 @@ export function AuthShell({ heading, children }: { heading: string; children: Re
         </svg>
       </button>
       <div className="auth-hero">
-        <svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">
-          <circle cx="32" cy="32" r="29" fill="#13224a" stroke="#e0b64a" strokeWidth="3" />
-          <path d="M18 40l7-18 7 12 7-12 7 18z" fill="#e0b64a" />
-        </svg>
+        <BrandMark size={56} className="auth-mark" />
         <p className="auth-site">{site.title}</p>
       </div>
       <section className="auth-card">{children}</section>
