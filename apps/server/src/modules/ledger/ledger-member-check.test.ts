@@ -87,6 +87,14 @@ async function checked(username: string): Promise<Check> {
   return adminEndpoints.ledgerMemberCheck.data.parse(answer.data);
 }
 
+/** A member check that found one problem: the first movement it names, and what is wrong with it. */
+const oneProblem = (first: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+  ok: false,
+  problems: 1,
+  ...more,
+  first,
+});
+
 /** The id of the member's wallet entry of a movement. */
 async function walletEntry(who: typeof alice, reference: string) {
   const result = await exec(sql`
@@ -330,21 +338,17 @@ describe('核对单个会员', () => {
     const late = await underJobLock(async () => {
       const refused = await idOf(await move(alice, 100));
       await exec(sql`UPDATE ledger_transactions SET seal_refused_at = now() WHERE id = ${refused}`);
-      expect(await checked(alice.name)).toMatchObject({
-        ok: false,
-        problems: 1,
-        first: { movementId: refused, problem: 'refused' },
-      });
+      expect(await checked(alice.name)).toMatchObject(oneProblem({ movementId: refused, problem: 'refused' }));
       await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${refused}`);
       // Written a moment ago and not chained yet: within the minute's grace, not a problem.
       expect(await checked(alice.name)).toMatchObject({ ok: true, problems: 0, unchained: 1 });
       const written = await postSealedAgo(t.database.db, `member-check:${alice.id}:late`, alice.id, -100, 120);
-      expect(await checked(alice.name)).toMatchObject({
-        ok: false,
-        problems: 1,
-        unchained: 1,
-        first: { movementId: written, reference: `member-check:${alice.id}:late`, problem: 'unchained' },
-      });
+      expect(await checked(alice.name)).toMatchObject(
+        oneProblem(
+          { movementId: written, reference: `member-check:${alice.id}:late`, problem: 'unchained' },
+          { unchained: 1 },
+        ),
+      );
       return written;
     });
     await chain();
@@ -359,17 +363,9 @@ describe('核对单个会员', () => {
     ).rows;
     await exec(sql`UPDATE ledger_transactions SET chain_seq = NULL WHERE id = ${late}`);
     try {
-      expect(await checked(alice.name)).toMatchObject({
-        ok: false,
-        problems: 1,
-        first: { movementId: late, problem: 'unchained' },
-      });
+      expect(await checked(alice.name)).toMatchObject(oneProblem({ movementId: late, problem: 'unchained' }));
       await chain();
-      expect(await checked(alice.name)).toMatchObject({
-        ok: false,
-        problems: 1,
-        first: { movementId: late, problem: 'unchained' },
-      });
+      expect(await checked(alice.name)).toMatchObject(oneProblem({ movementId: late, problem: 'unchained' }));
     } finally {
       await exec(sql`UPDATE ledger_transactions SET chain_seq = ${head!.seq} WHERE id = ${late}`);
     }
@@ -386,11 +382,7 @@ describe('核对单个会员', () => {
     ).rows;
     await rehashUnkeyed(t.database.db, victim);
     try {
-      expect(await checked(alice.name)).toMatchObject({
-        ok: false,
-        problems: 1,
-        first: { movementId: victim, problem: 'chain' },
-      });
+      expect(await checked(alice.name)).toMatchObject(oneProblem({ movementId: victim, problem: 'chain' }));
     } finally {
       await exec(sql`UPDATE ledger_transactions SET chain_hash = decode(${saved!.hash}, 'hex') WHERE id = ${victim}`);
     }
@@ -400,11 +392,7 @@ describe('核对单个会员', () => {
     await chain();
     const restore = await deleteAndRechain(t.database.db, gone);
     try {
-      expect(await checked(alice.name)).toMatchObject({
-        ok: false,
-        problems: 1,
-        first: { movementId: next, problem: 'chain' },
-      });
+      expect(await checked(alice.name)).toMatchObject(oneProblem({ movementId: next, problem: 'chain' }));
     } finally {
       await restore();
     }

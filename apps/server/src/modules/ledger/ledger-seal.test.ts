@@ -86,6 +86,16 @@ async function tampered(tamper: () => Promise<unknown>, restore: () => Promise<u
   }
 }
 
+/** What a check answers when it finds the ledger broken: how many problems, and the first (movement and problem). */
+const broken = (problems: number, first: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+  state: 'broken',
+  problems,
+  ...more,
+  first,
+});
+/** The check of the member's own movements (the back office's member check). */
+const memberCheck = () => checkMemberLedger(t.database.db, keys, member);
+
 const adjustBalance = (code: string, by: string) =>
   exec(sql`UPDATE ledger_accounts SET balance = balance + ${by}::numeric WHERE code = ${code}`);
 
@@ -275,11 +285,7 @@ describe('sealed ledger', () => {
     await exec(sql`UPDATE ledger_entries SET amount = amount / 2 WHERE transaction_id = ${id}`);
     // Put back, it verifies again, but it stays refused and out of the chain, where deleting it would leave no gap:
     // the check names it.
-    expect(await checkSeal(t.database.db, keys)).toMatchObject({
-      state: 'broken',
-      problems: 1,
-      first: { movementId: id, problem: 'refused' },
-    });
+    expect(await checkSeal(t.database.db, keys)).toMatchObject(broken(1, { movementId: id, problem: 'refused' }));
     // Once looked into, the refusal cleared, the check's own chaining pass verifies its seal again and chains it.
     await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${id}`);
     expect(await checkSeal(t.database.db, keys)).toMatchObject({
@@ -309,28 +315,23 @@ describe('sealed ledger', () => {
         { code: accountCode.wallet(member), amount: '77777.00' },
       ]);
       const check = await checkSeal(t.database.db, keys);
-      expect(check).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        periodKeyId: keys.current!.id,
-        first: { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' },
-      });
+      expect(check).toMatchObject(
+        broken(
+          1,
+          { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' },
+          { periodKeyId: keys.current!.id },
+        ),
+      );
       // The check's own chaining pass refused it: out of the chain, and named still.
       expect(
         await rows(
           sql`SELECT seal_refused_at IS NOT NULL AS refused, chain_seq FROM ledger_transactions WHERE id = ${id}`,
         ),
       ).toEqual([{ refused: true, chain_seq: null }]);
-      expect(await checkSeal(t.database.db, keys)).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        first: { movementId: id, problem: 'unknown-key' },
-      });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        first: { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' },
-      });
+      expect(await checkSeal(t.database.db, keys)).toMatchObject(broken(1, { movementId: id, problem: 'unknown-key' }));
+      expect(await memberCheck()).toMatchObject(
+        broken(1, { movementId: id, reference: 'seal-test:forged-period', problem: 'unknown-key' }),
+      );
       const op = await operatorToken(t, 'finance');
       const answer = await adminCall(t, op, 'GET', `/admin/api/ledger/member-check?username=${memberName}`);
       expect(adminEndpoints.ledgerMemberCheck.data.parse(answer.data)).toMatchObject({
@@ -369,23 +370,13 @@ describe('sealed ledger', () => {
           { id, chain_seq: null, seal_refused_at: null },
           { id: late, chain_seq: null, seal_refused_at: null },
         ]);
-        expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
-          state: 'broken',
-          problems: 2,
-          first: { movementId: id, problem: 'unknown-key' },
-        });
+        expect(await memberCheck()).toMatchObject(broken(2, { movementId: id, problem: 'unknown-key' }));
         // Without the forged one, the late movement is named: not chained a minute after it was written.
         await removeMovement(t.database.db, id);
-        expect(await checkSeal(t.database.db, keys)).toMatchObject({
-          state: 'broken',
-          problems: 1,
-          first: { movementId: late, reference: 'seal-test:late', problem: 'unchained' },
-        });
-        expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
-          state: 'broken',
-          problems: 1,
-          first: { movementId: late, problem: 'unchained' },
-        });
+        expect(await checkSeal(t.database.db, keys)).toMatchObject(
+          broken(1, { movementId: late, reference: 'seal-test:late', problem: 'unchained' }),
+        );
+        expect(await memberCheck()).toMatchObject(broken(1, { movementId: late, problem: 'unchained' }));
       } finally {
         await removeMovement(t.database.db, id);
         await forged.remove();
@@ -413,11 +404,7 @@ describe('sealed ledger', () => {
       const check = await checkSeal(t.database.db, keys);
       // Both rehashed links fail: the chain hash is keyed.
       expect(check).toMatchObject({ state: 'broken', problems: 2, first: { movementId: next, problem: 'chain' } });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
-        state: 'broken',
-        problems: 2,
-        first: { movementId: next, problem: 'chain' },
-      });
+      expect(await memberCheck()).toMatchObject(broken(2, { movementId: next, problem: 'chain' }));
     } finally {
       await restore();
     }
@@ -442,16 +429,8 @@ describe('sealed ledger', () => {
     expect(Buffer.from(link!.hash).toString('hex')).toBe(keyed);
     await rehashUnkeyed(t.database.db, id);
     try {
-      expect(await checkSeal(t.database.db, keys)).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        first: { movementId: id, problem: 'chain' },
-      });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        first: { movementId: id, problem: 'chain' },
-      });
+      expect(await checkSeal(t.database.db, keys)).toMatchObject(broken(1, { movementId: id, problem: 'chain' }));
+      expect(await memberCheck()).toMatchObject(broken(1, { movementId: id, problem: 'chain' }));
     } finally {
       await exec(sql`UPDATE ledger_transactions SET chain_hash = decode(${keyed}, 'hex') WHERE id = ${id}`);
     }
@@ -464,16 +443,8 @@ describe('sealed ledger', () => {
     const [row] = await rows<{ seq: string }>(sql`SELECT chain_seq AS seq FROM ledger_transactions WHERE id = ${id}`);
     await exec(sql`UPDATE ledger_transactions SET chain_seq = NULL WHERE id = ${id}`);
     try {
-      expect(await checkSeal(t.database.db, keys)).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        first: { movementId: id, problem: 'unchained' },
-      });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        first: { movementId: id, problem: 'unchained' },
-      });
+      expect(await checkSeal(t.database.db, keys)).toMatchObject(broken(1, { movementId: id, problem: 'unchained' }));
+      expect(await memberCheck()).toMatchObject(broken(1, { movementId: id, problem: 'unchained' }));
       await chain();
       expect(await rows(sql`SELECT chain_seq FROM ledger_transactions WHERE id = ${id}`)).toEqual([
         { chain_seq: null },
@@ -491,17 +462,10 @@ describe('sealed ledger', () => {
       return moved;
     });
     try {
-      expect(await checkSeal(t.database.db, keys)).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        unchained: 0,
-        first: { movementId: id, problem: 'refused' },
-      });
-      expect(await checkMemberLedger(t.database.db, keys, member)).toMatchObject({
-        state: 'broken',
-        problems: 1,
-        first: { movementId: id, problem: 'refused' },
-      });
+      expect(await checkSeal(t.database.db, keys)).toMatchObject(
+        broken(1, { movementId: id, problem: 'refused' }, { unchained: 0 }),
+      );
+      expect(await memberCheck()).toMatchObject(broken(1, { movementId: id, problem: 'refused' }));
     } finally {
       await exec(sql`UPDATE ledger_transactions SET seal_refused_at = NULL WHERE id = ${id}`);
     }
@@ -517,12 +481,9 @@ describe('sealed ledger', () => {
       // Chaining after it overflows bigint and fails; the check answers all the same, the new movement in its grace.
       const waiting = await move();
       try {
-        expect(await checkSeal(t.database.db, keys)).toMatchObject({
-          state: 'broken',
-          problems: 1,
-          unchained: 1,
-          first: { movementId: id, problem: 'chain' },
-        });
+        expect(await checkSeal(t.database.db, keys)).toMatchObject(
+          broken(1, { movementId: id, problem: 'chain' }, { unchained: 1 }),
+        );
         expect(await rows(sql`SELECT chain_seq FROM ledger_transactions WHERE id = ${waiting}`)).toEqual([
           { chain_seq: null },
         ]);
