@@ -9,12 +9,13 @@ import {
   manualClock,
   operatorToken,
   registerMember,
+  transferIn,
   useOperators,
   useTestApp,
 } from '../../../test/helper';
 import { servedRegistry, valueOf } from '../../../test/scrape-metrics';
 import { tickJob } from '../jobs/scheduler';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { bankTransfer, paymentsKit } from '../payments/payments-test-kit';
 import { reconcileTransfers } from '../wallet/remote-transfers';
 import { ledgerCheckJob } from './ledger-watch';
 import { metricsRegistryOf } from './site-metrics';
@@ -49,12 +50,7 @@ describe('money gauges', () => {
     });
     expect(fault.status).toBe(200);
     expect(valueOf(await scrape(), 'h5_venue_transfers_in_doubt', { venue: 'OPSV' })).toBeUndefined();
-    const moved = await call(
-      t.app,
-      '/api/transfer',
-      { amount: '30.00', sourcetype: 'userbalance', targettype: 'OPSV' },
-      { token: m.token },
-    );
+    const moved = await transferIn(t, m.token, 'OPSV', '30.00');
     expect(moved.message).toBe('转账处理中，请稍后在转账记录中查看结果');
 
     clock.advance(90_000);
@@ -75,14 +71,7 @@ describe('money gauges', () => {
     const m = await registerMember(t.app);
     const before = await scrape();
     // A bank transfer: it waits for finance, who approves it with its evidence.
-    const made = await kit.recharge(m.token, {
-      paytype: 'bank',
-      amount: '123.45',
-      bank_owner: '张三',
-      bank: '招商银行',
-      bank_no: '6222020200112233445',
-      bank_address: '上海分行',
-    });
+    const made = await kit.recharge(m.token, bankTransfer('123.45', '6222020200112233445'));
     expect(made.code).toBe(200);
     clock.advance(600_000);
     const waiting = await scrape();

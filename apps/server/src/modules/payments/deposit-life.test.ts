@@ -12,7 +12,7 @@ import {
 import { auditLog, deposits, paymentGateways } from '../../db/schema';
 import { GATEWAY_ORDER_LIFETIME_MS } from './deposit-status';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { epayNotifyParams, paymentsKit, useScriptedGateway } from './payments-test-kit';
+import { bankTransfer, epayNotifyParams, paymentsKit, useScriptedGateway } from './payments-test-kit';
 
 // The deposit life of a gateway pay way: one open order per payment, 待支付 -> 已到账 or 已过期, and money that
 // arrives after the window held for finance. The demo's wechat way pays at gateway `sandbox`; its order query is
@@ -119,14 +119,7 @@ describe('POST /api/recharge on a gateway pay way', () => {
 
   it('opens a new order each time for a way without a gateway (operator review)', async () => {
     const m = await registerMember(t.app);
-    const body = {
-      paytype: 'bank',
-      amount: '500',
-      bank: '招商银行',
-      bank_no: '6222020200112233445',
-      bank_owner: '张三',
-      bank_address: '上海分行',
-    };
+    const body = bankTransfer('500', '6222020200112233445');
     const a = await kit.recharge(m.token, body);
     const b = await kit.recharge(m.token, body);
     expect(a.data.deposit_no).not.toBe(b.data.deposit_no);
@@ -318,14 +311,7 @@ describe('POST /admin/api/deposits/{deposit_no}/query (查单)', () => {
 
   it('refuses a deposit without a gateway and an unknown number in Chinese', async () => {
     const m = await registerMember(t.app);
-    const body = {
-      paytype: 'bank',
-      amount: '500',
-      bank: '招商银行',
-      bank_no: '6222020200112233445',
-      bank_owner: '张三',
-      bank_address: '上海分行',
-    };
+    const body = bankTransfer('500', '6222020200112233445');
     const bank = (await kit.recharge(m.token, body)).data.deposit_no;
     expect(await query(bank)).toEqual({ code: 400, message: '该存款不经支付通道，无法查单', data: null });
     expect(await query('D0000')).toMatchObject({ code: 202 });

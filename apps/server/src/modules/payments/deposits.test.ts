@@ -12,7 +12,7 @@ import {
 } from '../../../test/helper';
 import { receivingAccounts } from '../../db/schema';
 import { writeSettings } from '../site/site-service';
-import { paymentsKit } from './payments-test-kit';
+import { bankTransfer, paymentsKit } from './payments-test-kit';
 
 const t = useTestApp();
 const ops = useOperators(t, ['finance']);
@@ -250,14 +250,7 @@ describe('receiving accounts in the back office', () => {
 describe('POST /api/recharge', () => {
   it('checks the range first, then the depositor fields of a bank transfer, in order', async () => {
     const m = await registerMember(t.app);
-    const bank = {
-      paytype: 'bank',
-      amount: '200',
-      bank_owner: '张三',
-      bank: '招商银行',
-      bank_no: '6214830000001111',
-      bank_address: '上海分行',
-    };
+    const bank = bankTransfer('200');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...bank, amount: '99.99' }, '请输入金额在100-50000之间！'],
       [{ ...bank, amount: '50000.01' }, '请输入金额在100-50000之间！'],
@@ -375,14 +368,7 @@ describe('POST /api/payinfo', () => {
 
   it('names the other pay types bankpay, alipay and ebpay; a bank transfer gets no pay link', async () => {
     const m = await registerMember(t.app);
-    const bank = await kit.recharge(m.token, {
-      paytype: 'bank',
-      amount: '200',
-      bank_owner: '张三',
-      bank: '招商银行',
-      bank_no: '6214830000001111',
-      bank_address: '上海分行',
-    });
+    const bank = await kit.recharge(m.token, bankTransfer('200'));
     const bankInfo = await call<PayInfoData>(
       t.app,
       '/api/payinfo',
@@ -417,14 +403,7 @@ describe('POST /api/payinfo', () => {
 describe('deposit review', () => {
   it('credits a bank transfer on approval with its evidence through the ledger, raises paysum, and answers 409 to a second review', async () => {
     const m = await registerMember(t.app);
-    const made = await kit.recharge(m.token, {
-      paytype: 'bank',
-      amount: '250.50',
-      bank_owner: '张三',
-      bank: '招商银行',
-      bank_no: '6214830000001111',
-      bank_address: '上海分行',
-    });
+    const made = await kit.recharge(m.token, bankTransfer('250.50'));
     const no = made.data.deposit_no;
     const [account] = await t.database.db
       .select()

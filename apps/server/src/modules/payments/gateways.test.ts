@@ -15,7 +15,7 @@ import { loadConfig } from '../../config';
 import { epaySign } from '../../providers/epay';
 import { deposits, paymentGateways, paymentNotifies } from '../../db/schema';
 import { GATEWAY_ORDER_LIFETIME_MS, RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { epayNotifyParams, notifyOutcomes, paymentsKit } from './payments-test-kit';
+import { bankTransfer, epayNotifyParams, notifyOutcomes, paymentsKit } from './payments-test-kit';
 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
 let secret = '';
@@ -218,14 +218,7 @@ describe('GET|POST /api/pay/notify/{gateway}', () => {
     expect(await sendNotify(notifyParams(depositNo, '110'), 'get', 'nope')).toBe('fail');
     expect(await sendNotify(notifyParams('D000000', '110'))).toBe('fail');
     // A bank transfer has no gateway: a signed notify naming it credits nothing.
-    const bank = await kit.recharge(member.token, {
-      paytype: 'bank',
-      amount: '110',
-      bank_owner: '张三',
-      bank: '招商银行',
-      bank_no: '6214830000001111',
-      bank_address: '上海分行',
-    });
+    const bank = await kit.recharge(member.token, bankTransfer('110'));
     expect(await sendNotify(notifyParams(bank.data.deposit_no, '110'))).toBe('fail');
     expect(await kit.balance(member.token)).toBe('0.00');
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addVenue, call, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { addVenue, call, registerMember, transferIn, useOperators, useTestApp } from '../../../test/helper';
 import { deposits } from '../../db/schema';
 import { paymentsKit } from './payments-test-kit';
 
@@ -40,16 +40,7 @@ describe('POST /api/gettransrecord', () => {
     );
     expect(w.code).toBe(200);
     const depositNo = await kit.deposit(m.token, '200');
-    expect(
-      (
-        await call(
-          t.app,
-          '/api/transfer',
-          { amount: '100', sourcetype: 'userbalance', targettype: 'RCAS' },
-          { token: m.token },
-        )
-      ).code,
-    ).toBe(200);
+    expect((await transferIn(t, m.token, 'RCAS', '100')).code).toBe(200);
     expect(
       (
         await call(

@@ -24,7 +24,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { epaySign } from '../../providers/epay';
-import { paymentsKit } from './payments-test-kit';
+import { bankTransfer, paymentsKit } from './payments-test-kit';
 
 // No one operator moves a large amount alone, neither at once nor a little at a time (docs/operators.md "Two-person lines",
 // "Who may move money"), on a production install: no sandbox, pay ways without gateways unless one is connected.
@@ -68,14 +68,7 @@ const idOf = async (token: string) =>
 /** A bank transfer of `amount` by a new member (or the one given): its deposit number. */
 async function bankDeposit(amount: string, member?: { token: string }) {
   const m = member ?? (await registerMember(t.app));
-  const made = await kit.recharge(m.token, {
-    paytype: 'bank',
-    amount,
-    bank_owner: '李四',
-    bank: '招商银行',
-    bank_no: '6214830000002222',
-    bank_address: '上海分行',
-  });
+  const made = await kit.recharge(m.token, { ...bankTransfer(amount, '6214830000002222'), bank_owner: '李四' });
   expect(made.code).toBe(200);
   return { member: m, no: made.data.deposit_no };
 }

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { adminCall, call, memberId, registerMember, transferIn, useOperators, useTestApp } from '../../../test/helper';
 import {
   deposits,
   ledgerTransactions,
@@ -10,7 +10,7 @@ import {
   redpacketGrabs,
   withdrawals,
 } from '../../db/schema';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { bankTransfer, paymentsKit } from '../payments/payments-test-kit';
 import { DEFAULT_SETTINGS } from './site-service';
 
 const t = useTestApp();
@@ -56,26 +56,8 @@ describe('site_state 0: money calls closed for maintenance', () => {
     await kit.deposit(m.token, '300');
     // A settled 100.00 bet leaves a claimable rebate, and 100.00 more goes to the venue.
     await kit.settleBet(m.token, await memberId(t, m.name), '100');
-    expect(
-      (
-        await call(
-          t.app,
-          '/api/transfer',
-          { amount: '100', sourcetype: 'userbalance', targettype: 'XHZR' },
-          { token: m.token },
-        )
-      ).code,
-    ).toBe(200);
-    const pendingDeposit = (
-      await kit.recharge(m.token, {
-        paytype: 'bank',
-        amount: '200',
-        bank_owner: '张三',
-        bank: '招商银行',
-        bank_no: '6222020200112233445',
-        bank_address: '上海分行',
-      })
-    ).data.deposit_no;
+    expect((await transferIn(t, m.token, 'XHZR', '100')).code).toBe(200);
+    const pendingDeposit = (await kit.recharge(m.token, bankTransfer('200', '6222020200112233445'))).data.deposit_no;
     const promotion = (await call<{ data: Array<{ id: number }> }>(t.app, '/api/activitylist', {})).data.data[0]?.id;
     expect(promotion).toBeDefined();
     const before = await footprint(m.name, m.token);
@@ -89,17 +71,7 @@ describe('site_state 0: money calls closed for maintenance', () => {
     const closed = { code: 403, message: '系统升级中，请稍后再来', data: null };
     // The member money calls (site-service openForMoney), each with a body that would otherwise succeed.
     const moneyCalls: Array<[string, Record<string, unknown>]> = [
-      [
-        '/api/recharge',
-        {
-          paytype: 'bank',
-          amount: '200',
-          bank_owner: '张三',
-          bank: '招商银行',
-          bank_no: '6222020200112233445',
-          bank_address: '上海分行',
-        },
-      ],
+      ['/api/recharge', bankTransfer('200', '6222020200112233445')],
       ['/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }],
       [
         '/api/bindcard',
