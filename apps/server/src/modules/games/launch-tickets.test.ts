@@ -8,6 +8,7 @@ import {
   credit,
   memberId,
   registerMember,
+  transferIn,
   useOperators,
   useTestApp,
 } from '../../../test/helper';
@@ -34,12 +35,7 @@ async function login(name: string, password = 'secret123'): Promise<string> {
 async function player() {
   const m = await registerMember(t.app);
   await credit(t, ops.finance, m.name, '10');
-  const moved = await call(
-    t.app,
-    '/api/transfer',
-    { amount: '10', sourcetype: 'userbalance', targettype: VENUE },
-    { token: m.token },
-  );
+  const moved = await transferIn(t, m.token, VENUE, '10');
   expect(moved.code).toBe(200);
   return m;
 }

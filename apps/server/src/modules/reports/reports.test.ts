@@ -9,6 +9,7 @@ import {
   operatorToken,
   play,
   registerMember,
+  transferIn,
   useOperators,
   useTestApp,
 } from '../../../test/helper';
@@ -107,16 +108,7 @@ describe('reports', () => {
     const b = await registerMember(t.app);
     const bId = await memberId(t, b.name);
     await adminCall(t, ops.finance, 'POST', `/admin/api/members/${bId}/adjust`, { amount: '300', note: 'report test' });
-    expect(
-      (
-        await call(
-          t.app,
-          '/api/transfer',
-          { amount: '300', sourcetype: 'userbalance', targettype: 'RPCAS' },
-          { token: b.token },
-        )
-      ).code,
-    ).toBe(200);
+    expect((await transferIn(t, b.token, 'RPCAS', '300')).code).toBe(200);
     const launched = await call<{ url: string }>(
       t.app,
       '/api/getGameUrl',

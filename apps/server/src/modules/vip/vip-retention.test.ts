@@ -13,6 +13,7 @@ import {
   operatorToken,
   play,
   registerMember,
+  transferIn,
   useTestApp,
 } from '../../../test/helper';
 import { tickJob } from '../jobs/scheduler';
@@ -73,12 +74,7 @@ async function login(member: Member) {
 async function bet(member: Member, stake: string) {
   await login(member);
   await credit(t, await operatorToken(t, 'finance'), member.name, stake);
-  await call(
-    t.app,
-    '/api/transfer',
-    { amount: stake, sourcetype: 'userbalance', targettype: 'VRET' },
-    { token: member.token },
-  );
+  await transferIn(t, member.token, 'VRET', stake);
   const launched = await call<{ url: string }>(
     t.app,
     '/api/getGameUrl',

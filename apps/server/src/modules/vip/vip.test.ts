@@ -11,6 +11,7 @@ import {
   operatorToken,
   play,
   registerMember,
+  transferIn,
   useOperators,
   useTestApp,
 } from '../../../test/helper';
@@ -36,7 +37,7 @@ async function setProgress(id: number, paysum: string, turnover: string) {
 
 async function bet(token: string, name: string, stake: string) {
   await credit(t, ops.finance, name, stake);
-  await call(t.app, '/api/transfer', { amount: stake, sourcetype: 'userbalance', targettype: 'VCAS' }, { token });
+  await transferIn(t, token, 'VCAS', stake);
   const launched = await call<{ url: string }>(
     t.app,
     '/api/getGameUrl',

@@ -14,7 +14,7 @@ import { venues } from '../../db/tables/content';
 import { bets } from '../../db/tables/games';
 import { reconcileTransfers } from './remote-transfers';
 import { pullVenueBets } from './venue-bets';
-import { walletKit } from './wallet-test-kit';
+import { aggregatorVenue, walletKit } from './wallet-test-kit';
 
 // Remote venues reached over real HTTP: the sandbox aggregator runs in this server and is called on loopback like
 // any aggregator, with faults injected through its control route.
@@ -30,26 +30,12 @@ const ops = useOperators(t, ['finance']);
 
 beforeAll(async () => {
   base = t.origin;
-  await t.database.db.insert(venues).values([
-    {
-      code: 'AGT',
-      name: '聚合转账',
-      platname: 'AGT',
-      categoryId: 'realbet',
-      walletMode: 'transfer',
-      apiBaseUrl: `${base}/sandbox/aggregator/api/AGT`,
-      apiSecret: 'transfer-venue-secret-1',
-    },
-    {
-      code: 'AGS',
-      name: '聚合无缝',
-      platname: 'AGS',
-      categoryId: 'realbet',
-      walletMode: 'seamless',
-      apiBaseUrl: `${base}/sandbox/aggregator/api/AGS`,
-      apiSecret: 'seamless-venue-secret-1',
-    },
-  ]);
+  await t.database.db
+    .insert(venues)
+    .values([
+      aggregatorVenue(t, 'AGT', '聚合转账', 'transfer', 'transfer-venue-secret-1'),
+      aggregatorVenue(t, 'AGS', '聚合无缝', 'seamless', 'seamless-venue-secret-1'),
+    ]);
 });
 
 const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, call, credit, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  addVenue,
+  adminCall,
+  call,
+  credit,
+  registerMember,
+  transferIn,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 
 const t = useTestApp();
 const ops = useOperators(t, ['finance']);
@@ -105,18 +114,8 @@ describe('POST /api/transall and /api/balancelist', () => {
   it('recycles every venue holding at least 1.00 and says when there was nothing', async () => {
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '300');
-    await call(
-      t.app,
-      '/api/transfer',
-      { amount: '120', sourcetype: 'userbalance', targettype: 'WCAS' },
-      { token: m.token },
-    );
-    await call(
-      t.app,
-      '/api/transfer',
-      { amount: '0.50', sourcetype: 'userbalance', targettype: 'WSLT' },
-      { token: m.token },
-    );
+    await transferIn(t, m.token, 'WCAS', '120');
+    await transferIn(t, m.token, 'WSLT', '0.50');
     expect(await call(t.app, '/api/transall', {}, { token: m.token })).toEqual({
       code: 200,
       message: '回收成功',
@@ -144,12 +143,7 @@ describe('auto-transfer and game launch', () => {
   it('launches a demo game at the sandbox aggregator; with auto-transfer on it recycles other venues and moves the whole balance in', async () => {
     const m = await registerMember(t.app);
     await credit(t, ops.finance, m.name, '200');
-    await call(
-      t.app,
-      '/api/transfer',
-      { amount: '50', sourcetype: 'userbalance', targettype: 'WSLT' },
-      { token: m.token },
-    );
+    await transferIn(t, m.token, 'WSLT', '50');
 
     const manual = await call<{ url: string }>(
       t.app,
