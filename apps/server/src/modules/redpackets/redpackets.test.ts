@@ -33,19 +33,21 @@ const at = async (beijing: string) => {
   ops.finance = await operatorToken(t, 'finance');
 };
 
-/**
- * A red-packet rule as finance proposes it and another admin approves it (docs/operators.md "Who may move money"): the rule's
- * id once it exists.
- */
-async function addRule(rule: {
+/** A red-packet rule as the back office takes it and /api/redpacketinfo lists it. */
+interface Rule {
   start_time: string;
   end_time: string;
   day_flow: string;
   flow_money: string;
   recharge: number;
   money: string;
-  enabled?: number;
-}) {
+}
+
+/**
+ * A red-packet rule as finance proposes it and another admin approves it (docs/operators.md "Who may move money"): the rule's
+ * id once it exists.
+ */
+async function addRule(rule: Rule & { enabled?: number }) {
   const proposed = await adminCall<{ target: string; after: Record<string, string> }>(
     t,
     ops.finance,
@@ -87,14 +89,7 @@ interface Info {
   sendnums: number;
   acquirednum: number;
   max_times: number;
-  rules: Array<{
-    start_time: string;
-    end_time: string;
-    day_flow: string;
-    flow_money: string;
-    recharge: number;
-    money: string;
-  }>;
+  rules: Rule[];
 }
 interface Grab {
   redpacketmoney: string;

@@ -129,36 +129,32 @@ describe('GET /admin/api/members/:id/links', () => {
       withdrawals: '300.00',
       net: '200.25',
     });
+    // A linked member's row: the one link found, and its money in, out and net.
+    const linkedRow = (
+      m: { id: number; name: string },
+      kind: string,
+      value: string,
+      seen: Date,
+      [deposits, withdrawals, net]: [string, string, string],
+    ) => ({
+      id: m.id,
+      username: m.name,
+      state: 1,
+      links: [{ kind, value, seen_at: formatBeijing(seen) }],
+      deposits,
+      withdrawals,
+      net,
+    });
     const byName = new Map(got.linked.map((m) => [m.username, m]));
     expect([...byName.keys()].sort()).toEqual([b.name, c.name, d.name].sort());
     expect(byName.has(e.name)).toBe(false);
-    expect(byName.get(b.name)).toEqual({
-      id: b.id,
-      username: b.name,
-      state: 1,
-      links: [{ kind: 'ip', value: '10.88.0.1', seen_at: formatBeijing(bSeen) }],
-      deposits: '188.88',
-      withdrawals: '0.00',
-      net: '188.88',
-    });
-    expect(byName.get(c.name)).toEqual({
-      id: c.id,
-      username: c.name,
-      state: 1,
-      links: [{ kind: 'device', value: 'Linux; Android 14; LinkTest-A', seen_at: formatBeijing(cSeen) }],
-      deposits: '0.00',
-      withdrawals: '0.00',
-      net: '0.00',
-    });
-    expect(byName.get(d.name)).toEqual({
-      id: d.id,
-      username: d.name,
-      state: 1,
-      links: [{ kind: 'bank_card', value: '6222****7889', seen_at: formatBeijing(dSeen) }],
-      deposits: '1000.01',
-      withdrawals: '150.50',
-      net: '849.51',
-    });
+    expect(byName.get(b.name)).toEqual(linkedRow(b, 'ip', '10.88.0.1', bSeen, ['188.88', '0.00', '188.88']));
+    expect(byName.get(c.name)).toEqual(
+      linkedRow(c, 'device', 'Linux; Android 14; LinkTest-A', cSeen, ['0.00', '0.00', '0.00']),
+    );
+    expect(byName.get(d.name)).toEqual(
+      linkedRow(d, 'bank_card', '6222****7889', dSeen, ['1000.01', '150.50', '849.51']),
+    );
     expect(got.more).toBe(0);
     expect(got.common).toEqual([]);
     // A, B, C and D: 500.25 + 188.88 + 1000.01 in, 300.00 + 150.50 out.
