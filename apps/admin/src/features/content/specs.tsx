@@ -6,6 +6,7 @@ import {
   PAY_RANGE_TYPES,
   receivingAccountResource,
 } from '@h5/contract';
+import { Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { callAdmin } from '../../shared/api/client';
 import { payWayLabel } from '../../shared/labels';
@@ -220,14 +221,20 @@ export const vipLevels = defineResource({
   columns: [
     { name: 'level', title: '等级', width: 70 },
     { name: 'name', title: '名称', width: 100 },
-    { name: 'recharge', title: '累计存款', width: 110 },
-    { name: 'flow', title: '累计流水', width: 110 },
-    { name: 'retention', title: '保级流水', width: 110 },
+    { name: 'recharge', title: '累计存款', width: 100 },
+    { name: 'flow', title: '累计流水', width: 100 },
+    { name: 'retention', title: '保级流水', width: 100 },
     // The six rates in one column, wrapping, so that the level's switch and buttons stay on a 1280 px screen.
     {
       name: 'realperson',
       title: '返水比例',
-      show: (_v, row) => VIP_RATES.map(([key, label]) => `${label} ${String(row[key])}%`).join(' · '),
+      show: (_v, row) => (
+        <Space size={[12, 0]} wrap>
+          {VIP_RATES.map(([key, label]) => (
+            <span key={key} style={{ whiteSpace: 'nowrap' }}>{`${label} ${String(row[key])}%`}</span>
+          ))}
+        </Space>
+      ),
     },
     pendingColumn,
     enabledColumn,
