@@ -1,12 +1,14 @@
-import { BizCode, MSG } from '@h5/contract';
-import { and, eq } from 'drizzle-orm';
+import { BizCode, type IntegrationChange as Change, MSG } from '@h5/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   adminCall,
+  approveChange,
   approveSetting,
   call,
   manualClock,
   memberId,
+  pendingSettingChanges,
   registerMember,
   useOperators,
   useTestApp,
@@ -34,33 +36,11 @@ const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
 const t = useTestApp({ clock });
 const ops = useOperators(t, { maker: 'admin', checker: 'admin', finance: 'finance', content: 'content' });
 
-type Change = {
-  id: number;
-  target_kind: string;
-  target: string;
-  action: string;
-  state: number;
-  before: Record<string, string> | null;
-  after: Record<string, string>;
-  made_by: string;
-  checked_by: string;
-};
 type Level = Record<string, unknown> & { id: number; level: number; electron: string; pending_change: boolean };
 
 const FORBIDDEN = { code: BizCode.FORBIDDEN, message: MSG.operatorForbidden, data: null };
-const pending = (target: string) =>
-  t.database.db
-    .select()
-    .from(integrationChanges)
-    .where(
-      and(
-        eq(integrationChanges.targetKind, 'setting'),
-        eq(integrationChanges.target, target),
-        eq(integrationChanges.state, 1),
-      ),
-    );
-const approve = (token: string, id: number) =>
-  adminCall<Change>(t, token, 'POST', `/admin/api/integration-changes/${id}/approve`, { note: '' });
+const pending = (target: string) => pendingSettingChanges(t, target);
+const approve = (token: string, id: number) => approveChange(t, token, id);
 const levels = async () => (await adminCall<Level[]>(t, ops.finance, 'GET', '/admin/api/vip-levels')).data;
 const level = async (n: number) => {
   const found = (await levels()).find((l) => l.level === n);
@@ -186,8 +166,8 @@ describe('VIP rebate rates wait for a second admin', () => {
       message: MSG.integrationChangePending,
       data: { target_kind: 'setting', target: 'vip-level:new', action: 'set', state: 1, before: null },
     });
-    expect(made.data.after).toEqual({
-      level: '11',
+    // The level as the change and the list answer it: money to the cent, rates to two places.
+    const elevenAnswered = {
       name: 'VIP11',
       recharge: '50000000.00',
       flow: '100000000.00',
@@ -198,23 +178,11 @@ describe('VIP rebate rates wait for a second admin', () => {
       joker: '1.40',
       electron: '1.70',
       lottery: '0.90',
-      enabled: '1',
-    });
+    };
+    expect(made.data.after).toEqual({ level: '11', ...elevenAnswered, enabled: '1' });
     expect((await levels()).map((l) => l.level)).not.toContain(11);
     expect((await approve(ops.checker, made.data.id)).code).toBe(200);
-    expect(await level(11)).toMatchObject({
-      name: 'VIP11',
-      recharge: '50000000.00',
-      flow: '100000000.00',
-      retention: '1000.00',
-      realperson: '1.40',
-      sport: '1.50',
-      e_sport: '1.50',
-      joker: '1.40',
-      electron: '1.70',
-      lottery: '0.90',
-      enabled: 1,
-    });
+    expect(await level(11)).toMatchObject({ ...elevenAnswered, enabled: 1 });
     // A level number already taken is refused when proposed.
     expect(await adminCall(t, ops.finance, 'POST', '/admin/api/vip-levels', eleven)).toEqual({
       code: 409,
