@@ -1,10 +1,11 @@
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
+import { ACTION_ICON } from '../../shared/ui/action-icons';
 
 const ACTIONS = [
-  { to: '/recharge', label: '存款', icon: 'M4 7h16v11H4zM4 11h16M8 15h3M15 4l2 3M9 4L7 7' },
-  { to: '/transfer', label: '转账', icon: 'M5 9h13l-3-3M19 15H6l3 3' },
-  { to: '/withdrawal', label: '取款', icon: 'M4 6h16v9H4zM12 8v5M9.5 10.5L12 13l2.5-2.5M8 19h8' },
-  { to: '/vip', label: 'VIP', icon: 'M4 8l4 3 4-6 4 6 4-3-2 10H6zM6 20h12' },
+  { to: '/recharge', label: '存款', icon: ACTION_ICON.recharge },
+  { to: '/transfer', label: '转账', icon: ACTION_ICON.transfer },
+  { to: '/withdrawal', label: '取款', icon: ACTION_ICON.withdrawal },
+  { to: '/vip', label: 'VIP', icon: ACTION_ICON.vip },
 ] as const;
 
 /** docs/member-app.md "Screens and routes": quick actions (deposit, transfer, withdrawal, VIP) through the nav helper, so the runtime rules apply. */

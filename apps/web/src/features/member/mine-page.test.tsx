@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store';
@@ -74,6 +74,15 @@ describe('/mine member centre', () => {
       '/api/refreshusermoney': () => ok({ ...USER, ...info, balance: '99.00' }, '刷新成功'),
     });
   }
+
+  it('draws an icon for each quick action, named by its label alone', async () => {
+    member({ isagent: 0 });
+    renderPage(<MinePage />, { route: '/mine' });
+    const quick = await screen.findByRole('navigation', { name: '快捷入口' });
+    const buttons = within(quick).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['存款', '取款', '转账', '钱包']);
+    for (const button of buttons) expect(button.querySelector('svg path')).not.toBeNull();
+  });
 
   it('shows the join-us entry and no agent login when isagent is 0', async () => {
     member({ isagent: 0 });

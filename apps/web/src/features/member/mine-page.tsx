@@ -11,6 +11,7 @@ import '../../shared/ui/panel.css';
 import './mine.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
 import { CHEVRON, LineIcon } from '../../shared/ui/line-icon';
+import { ACTION_ICON } from '../../shared/ui/action-icons';
 import { Detail } from '../../shared/ui/detail';
 
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
@@ -20,10 +21,10 @@ export const DEFAULT_AVATAR = '/art/avatar-default.svg';
 const NEXT_LEVEL_TARGET = '3000';
 
 const QUICK_LINKS = [
-  { to: '/recharge', label: '存款', glyph: '存' },
-  { to: '/withdrawal', label: '取款', glyph: '取' },
-  { to: '/transfer', label: '转账', glyph: '转' },
-  { to: '/money', label: '钱包', glyph: '钱' },
+  { to: '/recharge', label: '存款', icon: ACTION_ICON.recharge },
+  { to: '/withdrawal', label: '取款', icon: ACTION_ICON.withdrawal },
+  { to: '/transfer', label: '转账', icon: ACTION_ICON.transfer },
+  { to: '/money', label: '钱包', icon: ACTION_ICON.wallet },
 ] as const;
 
 /** Every member screen of docs/member-app.md "Screens and routes" reachable from the member centre. */
@@ -142,7 +143,7 @@ export function MinePage() {
         {QUICK_LINKS.map((q) => (
           <button key={q.to} type="button" className="mine-quick-item" onClick={() => void go(q.to)}>
             <span className="mine-quick-glyph" aria-hidden="true">
-              {q.glyph}
+              <LineIcon d={q.icon} size={18} strokeWidth={1.8} cap="round" join="round" />
             </span>
             {q.label}
           </button>
