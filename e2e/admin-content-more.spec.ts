@@ -15,10 +15,10 @@ import {
 import {
   clickInDialog,
   chooseOption,
-  desktopPage,
   dialog,
   expectToast,
-  openScreenAsBoss,
+  consoleTabsOfFile,
+  openScreen,
   removeRow,
   rowWith,
   save,
@@ -29,11 +29,12 @@ import {
 // deletes, has a bad value refused with the server's Chinese message, and checks the member app shows the change.
 
 const browser = browserOfFile();
+const consoleTab = consoleTabsOfFile(browser);
 
 describe('content screens of the console, continued', () => {
   it('游戏: refuses a script icon address, adds a tile the member home shows, renames, hides and deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'games', '游戏');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'games', '游戏');
     const category = GAME_CATEGORIES[0]!;
     const name = `测试游戏${uniqueName('g')}`;
     const existing = await adminApi<{ mobile_img: string; platform_name: string; category_id: string }[]>(
@@ -78,14 +79,14 @@ describe('content screens of the console, continued', () => {
     expect(await section.getByAltText(`${name}二`, { exact: true }).count()).toBe(0);
 
     await removeRow(page, `${name}二`);
-    await expectCleanThenClose({ errors, context }, member);
+    await expectCleanThenClose({ errors, close }, member);
   });
 });
 
 describe('finance settings screens of the console, continued', () => {
   it('VIP等级: refuses a bad level, a taken one and a rebate above the cap, adds and edits what members see once a second admin approves, deletes', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'vip-levels', 'VIP等级');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'vip-levels', 'VIP等级');
     const levels = await adminApi<{ id: number; level: number; name: string; sport: string }[]>(
       'GET',
       '/admin/api/vip-levels',
@@ -149,12 +150,12 @@ describe('finance settings screens of the console, continued', () => {
     await member.page.getByRole('tab', { name: top.name, exact: true }).waitFor();
 
     await removeRow(page, `VIP${spare}`);
-    await expectCleanThenClose({ errors, context }, member);
+    await expectCleanThenClose({ errors, close }, member);
   });
 
   it('收款账户: refuses an account members could not pay to, adds one the bank deposit lists, edits and deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'receiving-accounts', '收款账户');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'receiving-accounts', '收款账户');
     const cardNo = `62148300${Date.now().toString().slice(-8)}`;
 
     await page.getByRole('button', { name: '新增收款账户' }).click();
@@ -202,17 +203,17 @@ describe('finance settings screens of the console, continued', () => {
     await accounts.locator('li').first().waitFor();
     expect(await accounts.getByText(cardNo).count()).toBe(0);
 
-    await expectCleanThenClose({ errors, context }, member);
+    await expectCleanThenClose({ errors, close }, member);
   });
 
   it('支付方式: edits the USDT ranges members deposit within, refuses a reversed range, closes ERC20 and opens it again', async () => {
     const seeded = (await adminApi<{ code: string; ranges: unknown[] }[]>('GET', '/admin/api/pay-ways')).data.find(
       (w) => w.code === 'usdt',
     )!;
-    const { page, errors, context } = await desktopPage(browser());
+    const { page, errors, close } = await consoleTab();
     const member = await phonePage(browser());
     try {
-      await openScreenAsBoss(page, 'pay-ways', '支付方式');
+      await openScreen(page, 'pay-ways', '支付方式');
       const usdtRow = () => rowWith(page, 'USDT（usdt）');
       const range = (n: number) => dialog(page).getByRole('group', { name: `金额范围 ${n}` });
       const trc20 = dialog(page)
@@ -295,8 +296,8 @@ describe('finance settings screens of the console, continued', () => {
       // Later journeys deposit by USDT within the demo ranges (the same ranges again propose nothing).
       const restored = await adminApi('PUT', '/admin/api/pay-ways/usdt', { ranges: seeded.ranges });
       if (restored.message === MSG.integrationChangePending) await approveSetting('pay-way:usdt');
-      await member.context.close();
-      await context.close();
+      await member.close();
+      await close();
     }
   });
 });

@@ -13,12 +13,11 @@ import {
 import {
   clickInDialog,
   chooseOption,
-  desktopPage,
+  consoleTabsOfFile,
   dialog,
   expectToast,
   newMemberWithCard,
   openScreen,
-  openScreenAsBoss,
   removeRow,
   rowWith,
   save,
@@ -29,6 +28,7 @@ import {
 // 公告 and 轮播图, the member app showing the change at once.
 
 const browser = browserOfFile();
+const consoleTab = consoleTabsOfFile(browser);
 
 // By its text: while antd's loading icon fades out after a refused send, the icon's label is still part of the
 // button's accessible name ("loading 发送"), though the button already takes clicks.
@@ -52,8 +52,8 @@ async function htmlSource(page: Page, label: string) {
 
 describe('content screens of the console', () => {
   it('公告: refuses an empty one, creates one the member app shows at once, edits and deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'notices', '公告');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'notices', '公告');
     const text = `测试公告${uniqueName('n')}`;
 
     await page.getByRole('button', { name: '新增公告' }).click();
@@ -78,12 +78,12 @@ describe('content screens of the console', () => {
     await member.page.getByLabel('公告').and(member.page.locator('[aria-busy="false"]')).waitFor();
     expect(await member.page.getByLabel('公告').textContent()).not.toContain(text);
 
-    await expectCleanThenClose({ errors, context }, member);
+    await expectCleanThenClose({ errors, close }, member);
   });
 
   it('轮播图: previews at the member aspect, refuses a script address, and the member home shows a new banner', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'banners', '轮播图');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'banners', '轮播图');
     const src = `/art/banners/banner-2.svg?e2e=${uniqueName('b')}`;
 
     await page.getByRole('button', { name: '新增轮播图' }).click();
@@ -115,12 +115,12 @@ describe('content screens of the console', () => {
     expect(await member.page.locator(`img[src="${src}"]`).count()).toBe(0);
 
     await removeRow(page, src);
-    await expectCleanThenClose({ errors, context }, member);
+    await expectCleanThenClose({ errors, close }, member);
   });
 
   it('场馆: refuses a bad code, creates, disables, renames and deletes a venue', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'venues', '场馆');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'venues', '场馆');
     const code = uniqueName('v').replace(/[^A-Za-z0-9_]/g, '_');
 
     await page.getByRole('button', { name: '新增场馆' }).click();
@@ -147,12 +147,12 @@ describe('content screens of the console', () => {
 
     await removeRow(page, code);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('帮助文章: one per type (the server refuses a second), HTML cleaned on save, refused when cleaning empties it', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'articles', '帮助文章');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'articles', '帮助文章');
     const content = () => htmlSource(page, '内容');
 
     // Every help type has its article on a fresh site: a new one of type 1 is refused with the server's words.
@@ -187,14 +187,14 @@ describe('content screens of the console', () => {
     await rowWith(page, title).waitFor();
 
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });
 
 describe('promotions in the console', () => {
   it('优惠活动: refuses a missing title, creates one of a type with cleaned HTML, edits and deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'promotion-types', '活动类型');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'promotion-types', '活动类型');
     const typeName = `类型${uniqueName('t')}`;
     await page.getByRole('button', { name: '新增活动类型' }).click();
     await dialog(page).getByLabel('名称').fill(typeName);
@@ -233,14 +233,14 @@ describe('promotions in the console', () => {
     await openScreen(page, 'promotion-types', '活动类型');
     await removeRow(page, typeName);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });
 
 describe('finance settings screens of the console', () => {
   it('支付通道: refuses a short secret, creates once a second admin approves, renames at once, deletes', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'gateways', '支付通道');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'gateways', '支付通道');
     const code = uniqueName('g')
       .toLowerCase()
       .replace(/[^a-z0-9_]/g, '_');
@@ -285,12 +285,12 @@ describe('finance settings screens of the console', () => {
 
     await removeRow(page, code);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('红包规则: refuses a bad time range, proposes a rule and a change that a second admin approves, deletes it', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'redpacket-rules', '红包规则');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'redpacket-rules', '红包规则');
 
     await page.getByRole('button', { name: '新增红包规则' }).click();
     await dialog(page).getByLabel('开始时间（HH:mm，北京时间）').fill('25:00');
@@ -324,15 +324,15 @@ describe('finance settings screens of the console', () => {
 
     await removeRow(page, '23:57');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });
 
 describe('messages and site settings in the console', () => {
   it('站内信: refuses an unknown member with the server message, sends to a member by username, deletes it', async () => {
     const member = await newMemberWithCard();
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'messages', '站内信');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'messages', '站内信');
 
     await page.getByLabel('会员ID或用户名').fill('99999999');
     await page.getByLabel('标题').fill('账户提醒');
@@ -352,12 +352,12 @@ describe('messages and site settings in the console', () => {
     await expectToast(page, '已删除');
     await page.getByText('本次尚未发送站内信').waitFor();
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('站点设置: each group refuses a bad value with its message and saves on its own', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await openScreenAsBoss(page, 'settings', '站点设置');
+    const { page, errors, close } = await consoleTab();
+    await openScreen(page, 'settings', '站点设置');
     const group = (name: string) => page.locator('.ant-card', { has: page.getByRole('heading', { name, level: 2 }) });
 
     const withdrawals = group('提款');
@@ -386,6 +386,6 @@ describe('messages and site settings in the console', () => {
       .toBe(before);
 
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
 import { browserOfFile, newOperatorApproved, uniqueName } from './support/browser';
 import {
@@ -8,10 +8,8 @@ import {
   dialog,
   expectToast,
   openScreen,
-  openScreenAsBoss,
   rowWith,
   save,
-  signIn,
 } from './support/console';
 
 // Two admins for integrations in Chromium against the real server: content adds a venue without any money field,
@@ -30,8 +28,7 @@ describe('venue integrations take two admins', () => {
 
     // Content adds the venue: name, code, category and switch only.
     const editor = await newEditor();
-    const content = await desktopPage(browser());
-    await signIn(content.page, editor.username, editor.password);
+    const content = await desktopPage(browser(), editor);
     await openScreen(content.page, 'venues', '场馆');
     await content.page.getByRole('button', { name: '新增场馆' }).click();
     for (const label of ['钱包模式', '接口地址', '签名密钥', '币种'])
@@ -46,8 +43,8 @@ describe('venue integrations take two admins', () => {
     expect(await contentRow.getByRole('button', { name: `接入设置 ${name}` }).count()).toBe(0);
 
     // One admin proposes a seamless wallet with its secret: the list shows it waiting, the venue unchanged.
-    const maker = await desktopPage(browser());
-    await openScreenAsBoss(maker.page, 'venues', '场馆');
+    const maker = await desktopPage(browser(), 'operator');
+    await openScreen(maker.page, 'venues', '场馆');
     await rowWith(maker.page, code)
       .getByRole('button', { name: `接入设置 ${name}` })
       .click();
@@ -68,9 +65,7 @@ describe('venue integrations take two admins', () => {
 
     // A second admin approves it: only now does the list show the venue connected. An admin the maker made would not
     // do (docs/operators.md "Two people, judged by person"): the second admin comes from the operator CLI.
-    const second = inject('second');
-    const checker = await desktopPage(browser());
-    await signIn(checker.page, second.username, second.password);
+    const checker = await desktopPage(browser(), 'second');
     await openScreen(checker.page, 'integration-changes', '待审批变更');
     const pending = rowWith(checker.page, `场馆 ${code}`);
     await pending.getByText('********').first().waitFor();
@@ -84,6 +79,6 @@ describe('venue integrations take two admins', () => {
     expect(await applied.getByText('待审批').count()).toBe(0);
 
     for (const p of [content, maker, checker]) expect(p.errors).toEqual([]);
-    for (const p of [content, maker, checker]) await p.context.close();
+    for (const p of [content, maker, checker]) await p.close();
   });
 });

@@ -6,12 +6,11 @@ import { formatMoney } from '../apps/admin/src/shared/format';
 import { adminApi, browserOfFile } from './support/browser';
 import {
   bankDeposit,
-  consoleURL,
   desktopPage,
   expectToast,
   newMemberWithCard,
   rowWith,
-  signInAsBoss,
+  openScreen as openScreenAt,
   approveDepositInDialog,
 } from './support/console';
 
@@ -62,8 +61,8 @@ describe('reports and the dashboard figures', () => {
     const before = await figures();
     const member = await newMemberWithCard();
     const depositNo = await bankDeposit(member, '777');
-    const { page, errors, context } = await desktopPage(browser());
-    await signInAsBoss(page);
+    const { page, errors, context } = await desktopPage(browser(), 'operator');
+    await openScreenAt(page, '', '仪表盘');
 
     // Today's figures as they stand (the member registered, nothing credited yet), and the 30-day chart after them.
     await page.getByRole('heading', { name: `今日概况（${before.today.day}，北京时间）`, level: 2 }).waitFor();
@@ -128,10 +127,8 @@ describe('reports and the dashboard figures', () => {
   });
 
   it('shows the server’s refusal of a range too long, on the page and when exporting', async () => {
-    const { page, errors, context } = await desktopPage(browser());
-    await signInAsBoss(page);
-    await page.goto(consoleURL('reports/daily?from=2024-01-01&to=2026-01-01'));
-    await page.getByRole('heading', { name: '每日报表', level: 1 }).waitFor();
+    const { page, errors, context } = await desktopPage(browser(), 'operator');
+    await openScreenAt(page, 'reports/daily?from=2024-01-01&to=2026-01-01', '每日报表');
     await page.getByRole('alert').filter({ hasText: '查询范围不能超过366天' }).waitFor();
     await page.getByRole('button', { name: /导出 CSV/ }).click();
     await expectToast(page, '查询范围不能超过366天');

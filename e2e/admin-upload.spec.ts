@@ -43,7 +43,7 @@ function solidPng(width = 750, height = 280, rgb: [number, number, number] = [21
 
 describe('images uploaded from the console', () => {
   it('轮播图: refuses a fake PNG, uploads a real one, and the member home shows it from /uploads/', async () => {
-    const { page, errors, context } = await desktopPage(browser());
+    const { page, errors, close } = await desktopPage(browser());
     await openScreenAsBoss(page, 'banners', '轮播图');
     await page.getByRole('button', { name: '新增轮播图' }).click();
     const address = dialog(page).getByLabel('图片地址');
@@ -81,7 +81,7 @@ describe('images uploaded from the console', () => {
       .toBe(750);
 
     await removeRow(page, src);
-    await expectCleanThenClose({ errors, context }, member);
+    await expectCleanThenClose({ errors, close }, member);
   });
 });
 
@@ -98,7 +98,7 @@ describe('promotion content written in the editor', () => {
     expect(created.code).toBe(200);
     const id = created.data.id;
 
-    const { page, errors, context } = await desktopPage(browser());
+    const { page, errors, close } = await desktopPage(browser());
     await openScreenAsBoss(page, 'promotions', '优惠活动');
     await rowWith(page, title).getByRole('button', { name: /^编辑/ }).click();
     const editor = dialog(page).getByRole('textbox', { name: '活动内容', exact: true });
@@ -126,6 +126,6 @@ describe('promotion content written in the editor', () => {
     expect(await member.page.locator('.activity-content').textContent()).toBe('首存活动：存款即送10%');
 
     await removeRow(page, title);
-    await expectCleanThenClose({ errors, context }, member);
+    await expectCleanThenClose({ errors, close }, member);
   });
 });

@@ -12,7 +12,6 @@ import {
   newMemberWithCard,
   rowWith,
   signIn,
-  signInAsBoss,
   totpCode,
   withdraw,
   clickInDialog,
@@ -115,10 +114,9 @@ describe('the operators console', () => {
   it("approves a member's bank deposit from 存款审核 and sees the balance on the member page", async () => {
     const member = await newMemberWithCard();
     const depositNo = await bankDeposit(member, '500');
-    const { page, errors, context } = await desktopPage(browser());
-    await signInAsBoss(page);
+    const { page, errors, context } = await desktopPage(browser(), 'operator');
+    await openScreenAt(page, 'deposits', '存款审核');
 
-    await openScreen(page, '存款审核');
     const row = rowWith(page, depositNo);
     await expect.poll(() => row.textContent()).toContain(member.name);
     expect(await row.textContent()).toContain('500.00');
@@ -144,10 +142,9 @@ describe('the operators console', () => {
     await creditMember(member.name, '500');
     const orderNo = await withdraw(member, '200');
     expect(await balanceOf(member)).toBe('300.00');
-    const { page, errors, context } = await desktopPage(browser());
-    await signInAsBoss(page);
+    const { page, errors, context } = await desktopPage(browser(), 'operator');
+    await openScreenAt(page, 'withdrawals', '提款审核');
 
-    await openScreen(page, '提款审核');
     const row = rowWith(page, orderNo);
     await expect.poll(() => row.textContent()).toContain('6222020200998877');
     expect(await row.textContent()).toContain('已完成');
@@ -168,14 +165,12 @@ describe('the operators console', () => {
   });
 
   it('needs a second operator for a large withdrawal; a finance operator the boss made on 管理员 is not one', async () => {
-    const boss = await desktopPage(browser());
-    await signInAsBoss(boss.page);
+    const boss = await desktopPage(browser(), 'operator');
+    await openScreenAt(boss.page, 'operators', '管理员');
     const username = await proposeOperator(boss.page, '财务');
 
     // Only a second admin's approval makes the account, and shows that admin its password once.
-    const admin2 = await desktopPage(browser());
-    const secondAdmin = inject('second');
-    await signIn(admin2.page, secondAdmin.username, secondAdmin.password);
+    const admin2 = await desktopPage(browser(), 'second');
     const finance = { username, password: await approveNewOperator(admin2.page, username) };
     expect(admin2.errors).toEqual([]);
     await admin2.context.close();
@@ -201,8 +196,8 @@ describe('the operators console', () => {
       expect(await bossRow.getByRole('button', { name: '通过', exact: true }).isDisabled()).toBe(true);
       expect(await balanceOf(member)).toBe('1000.00');
 
-      const made = await desktopPage(browser());
-      await signIn(made.page, finance.username, finance.password);
+      const made = await desktopPage(browser(), finance);
+      await openScreenAt(made.page, 'withdrawals', '提款审核');
       const names = await menu(made.page).getByRole('link').allTextContents();
       expect(names).toContain('提款审核');
       expect(names).not.toContain('管理员');
@@ -222,9 +217,8 @@ describe('the operators console', () => {
 
       // Another finance operator, from the operator CLI, gives the second approval.
       const checker = inject('checker');
-      const second = await desktopPage(browser());
-      await signIn(second.page, checker.username, checker.password);
-      await openScreen(second.page, '提款审核');
+      const second = await desktopPage(browser(), 'checker');
+      await openScreenAt(second.page, 'withdrawals', '提款审核');
       const secondRow = rowWith(second.page, orderNo);
       await secondRow.getByRole('button', { name: '复核通过' }).click();
       await expect.poll(() => dialog(second.page).textContent()).toContain('初审：e2eboss');

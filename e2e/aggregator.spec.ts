@@ -93,7 +93,7 @@ describe('remote venues through the sandbox aggregator', () => {
   });
 
   it('leaves a transfer the venue answered late pending, and finance finishes it from 场馆转账', async () => {
-    const { page, errors, context } = await phonePage(browser());
+    const { page, errors, close } = await phonePage(browser());
     const name = await registerThroughForm(page);
     expect(await creditMember(name, '80')).toBe('80.00');
     // The aggregator holds its answer longer than the server waits (VENUE_TIMEOUT_MS 3 s in these journeys).
@@ -128,6 +128,6 @@ describe('remote venues through the sandbox aggregator', () => {
     await page.goto(`${baseURL()}/#/money`);
     await expect.poll(() => page.getByLabel('聚合真人余额').textContent(), { timeout: 10_000 }).toContain('30.00');
     await expect.poll(async () => money(await page.getByLabel('中心钱包余额').textContent())).toBe(50);
-    await expectCleanThenClose({ errors, context }, desk);
+    await expectCleanThenClose({ errors, close }, desk);
   });
 });

@@ -10,11 +10,26 @@ export interface Envelope<T> {
 /** A JSON request with a bearer token when there is one; answers the server's envelope, whatever its code. */
 export async function requestJson<T>(
   url: string,
-  { method = 'POST', body, token }: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; token?: string | null } = {},
+  {
+    method = 'POST',
+    body,
+    token,
+    headers = {},
+  }: {
+    method?: 'GET' | 'POST' | 'PUT';
+    body?: unknown;
+    token?: string | null;
+    /** Headers beside these (the console's device id at sign-in). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Envelope<T>> {
   const res = await fetch(url, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
   return (await res.json()) as Envelope<T>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 // The accessibility scans of the member app and of the console: axe-core's WCAG 2 A and AA rules, measured on a
 // page at rest.
@@ -39,26 +39,29 @@ interface Finding {
 }
 
 /**
- * axe-core's WCAG 2 A and AA findings of serious or critical impact on the page once it is at rest. The script is
- * evaluated through the debugging protocol, which the page's content security policy does not apply to.
+ * axe-core's WCAG 2 A and AA findings of serious or critical impact on the page once it is at rest, or only within
+ * one part of it (a dialog, an open picker over a screen scanned already: colours are still measured against what
+ * the part is drawn over). The script is evaluated through the debugging protocol, which the page's content
+ * security policy does not apply to.
  */
-export async function seriousFindings(page: Page): Promise<string[]> {
+export async function seriousFindings(page: Page, within?: Locator): Promise<string[]> {
   // Colours are measured at rest: the pointer off the content (a hovered link or row has other colours), and once
   // dialogs and buttons have finished fading in.
   await page.mouse.move(0, 0);
   await settled(page);
   // axe stays on the page across in-app navigation; it is loaded again only after a full page load.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } })
-      .axe;
+  const root = within ? await within.elementHandle() : null;
+  const violations = await page.evaluate(async (root) => {
+    const axe = (window as unknown as { axe: { run: (c: Node, o: object) => Promise<{ violations: unknown[] }> } }).axe;
     // Only violations are reported in full; passes and incomplete results are not needed here and cost time.
-    const result = await axe.run(document, {
+    const result = await axe.run(root ?? document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
       resultTypes: ['violations'],
     });
     return result.violations as Finding[];
-  });
+  }, root);
+  await root?.dispose();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

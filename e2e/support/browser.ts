@@ -36,6 +36,19 @@ export interface OpenedPage {
   context: BrowserContext;
   page: Page;
   errors: string[];
+  /** Closes what was opened for the journey: its context, or only its tab of a context the file shares. */
+  close(): Promise<void>;
+}
+
+/** A new tab of `context` that records every console error (the context records its toasts already). */
+export async function tabOf(context: BrowserContext, close?: () => Promise<void>): Promise<OpenedPage> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors, close: close ?? (() => page.close()) };
 }
 
 /**
@@ -49,22 +62,16 @@ export async function recordedPage(
 ): Promise<OpenedPage> {
   const context = await browser.newContext(options);
   await recordToastsOf(context, app);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors };
+  return tabOf(context, () => context.close());
 }
 
 /**
  * The end of a journey with several pages open: none of them logged an error (a script or style the content security
  * policy refused would), then they all close.
  */
-export async function expectCleanThenClose(...opened: Pick<OpenedPage, 'context' | 'errors'>[]) {
+export async function expectCleanThenClose(...opened: Pick<OpenedPage, 'close' | 'errors'>[]) {
   for (const { errors } of opened) expect(errors).toEqual([]);
-  for (const { context } of opened) await context.close();
+  for (const { close } of opened) await close();
 }
 
 /** A phone-sized page that records console errors, so a journey can assert the console stayed clean. */

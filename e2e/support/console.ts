@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
-import { dataOf } from './api';
-import { baseURL, memberApi, type OpenedPage, operatorSession, recordedPage, uniqueName } from './browser';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { dataOf, requestJson } from './api';
+import { baseURL, type JourneyOperator, memberApi, type OpenedPage, recordedPage, tabOf, uniqueName } from './browser';
 import { expectToast } from './toasts';
 
 export { expectToast } from './toasts';
@@ -12,9 +13,59 @@ export { expectToast } from './toasts';
 
 export const consoleURL = (path = '') => `${baseURL()}/admin/${path.replace(/^\//, '')}`;
 
-/** A 1280 px desktop page that records console errors. */
-export function desktopPage(browser: Browser): Promise<OpenedPage> {
-  return recordedPage(browser, { viewport: { width: 1280, height: 860 }, locale: 'zh-CN' }, 'console');
+/** Who a console page is signed in as: one of the journeys' operators, or an operator a journey made. */
+export type ConsoleOperator = JourneyOperator | { username: string; password: string };
+
+const DESKTOP = { viewport: { width: 1280, height: 860 }, locale: 'zh-CN' } as const;
+
+/**
+ * A console session from the console's own sign-in API, for a browser with its own console device id (a fresh one,
+ * as a new browser makes: the two-person rule tells browsers apart by it). Answers what the console keeps in
+ * localStorage after signing in on the form: the session under admin.session, the device id under console-device.
+ */
+export async function consoleStorage(as: ConsoleOperator): Promise<{ name: string; value: string }[]> {
+  const device = randomUUID();
+  const { username, password } = typeof as === 'string' ? inject(as) : as;
+  const answer = await requestJson<{ token: string; role: string; username: string }>(`${baseURL()}/admin/api/login`, {
+    body: { username, password },
+    headers: { 'x-console-device': device },
+  });
+  const { token, role, username: name } = dataOf(answer, `sign-in of ${username}`);
+  return [
+    { name: 'admin.session', value: JSON.stringify({ token, role, username: name }) },
+    { name: 'console-device', value: device },
+  ];
+}
+
+/**
+ * A 1280 px desktop page of a new context that records console errors; with `as`, that context is already signed in
+ * (the session from the sign-in API, kept where the console keeps it), so the journey's first page load is its screen.
+ * The sign-in form itself is a journey of its own (admin.spec).
+ */
+export async function desktopPage(browser: Browser, as?: ConsoleOperator): Promise<OpenedPage> {
+  const storageState = as
+    ? { cookies: [], origins: [{ origin: new URL(baseURL()).origin, localStorage: await consoleStorage(as) }] }
+    : undefined;
+  return recordedPage(browser, { ...DESKTOP, storageState }, 'console');
+}
+
+/**
+ * The console of a spec file's journeys that need no browser of their own: one context, signed in as the admin of the
+ * journeys, made before the first journey and closed after the last. Each journey opens its own tab in it (and closes
+ * it with `close`), so the console's scripts are fetched and compiled once per file, not once per journey. Journeys
+ * that sign out, or need two operators side by side, take a desktopPage of their own.
+ */
+export function consoleTabsOfFile(browser: () => Browser): () => Promise<OpenedPage> {
+  let shared: OpenedPage | undefined;
+  beforeAll(async () => {
+    shared = await desktopPage(browser(), 'operator');
+    await shared.page.close();
+  });
+  afterAll(() => shared?.close());
+  return async () => {
+    if (!shared) throw new Error('the console of the file is opened before its first journey');
+    return tabOf(shared.context);
+  };
 }
 
 /** Signs in on 登录 (with 动态验证码 when a code is given) and waits for the console. */
@@ -27,24 +78,19 @@ export async function signIn(page: Page, username: string, password: string, cod
   await page.getByRole('navigation', { name: '主菜单' }).waitFor();
 }
 
-export const signInAsBoss = (page: Page) => {
-  const { username, password } = inject('operator');
-  return signIn(page, username, password);
-};
-
 /**
  * Opens a console screen as the admin of the journeys, already signed in: the session comes from the sign-in API and
  * is put where the console keeps it before the page loads, so the journey starts on its screen with one page load
- * instead of three (sign-in page, dashboard, screen). The sign-in form itself is a journey of its own (admin.spec).
+ * instead of three (sign-in page, dashboard, screen).
  */
 export async function openScreenAsBoss(page: Page, path: string, heading: string) {
-  const session = await operatorSession();
+  const storage = await consoleStorage('operator');
   // Once per tab: a journey that signs out stays signed out when its page loads again.
-  await page.addInitScript((session) => {
+  await page.addInitScript((storage) => {
     if (sessionStorage.getItem('e2e.session-placed')) return;
     sessionStorage.setItem('e2e.session-placed', '1');
-    localStorage.setItem('admin.session', session);
-  }, JSON.stringify(session));
+    for (const { name, value } of storage) localStorage.setItem(name, value);
+  }, storage);
   await openScreen(page, path, heading);
 }
 
@@ -173,8 +219,8 @@ export async function approveDepositInDialog(page: Page, reference: string) {
   await clickInDialog(page, '确认通过');
 }
 
-/** Opens a console screen by its path and waits for its heading. */
-export async function openScreen(page: Page, path: string, heading: string) {
+/** Opens a console screen by its path and waits for its heading (the whole of it, or matching a pattern). */
+export async function openScreen(page: Page, path: string, heading: string | RegExp) {
   await page.goto(consoleURL(path));
   await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
 }
@@ -183,7 +229,7 @@ export async function openScreen(page: Page, path: string, heading: string) {
  * Opens a console screen the way its menu does, inside the running app (no page load), and waits for its heading.
  * For journeys that only read a screen; one that needs the data fetched afresh uses openScreen.
  */
-export async function navigateInApp(page: Page, path: string, heading: string) {
+export async function navigateInApp(page: Page, path: string, heading: string | RegExp) {
   await page.evaluate((url) => {
     window.history.pushState(null, '', url);
     window.dispatchEvent(new PopStateEvent('popstate'));

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,19 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_00
 /** Starts the real server, compiled, on a fresh PGlite directory with the demo content (as `npm start` does), for the journeys. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'h5-e2e-'));
+  // The server serves a copy of the member app's and the console's builds, taken now: the console's files are routed
+  // by the names they have at start-up, so a rebuild during the run (npm run build in the same checkout) would
+  // otherwise leave the journeys a page whose scripts are gone.
+  const builds: Record<string, string> = {};
+  for (const [name, app] of [
+    ['WEB_DIST', 'web'],
+    ['ADMIN_DIST', 'admin'],
+  ] as const) {
+    const built = path.join(root, 'apps', app, 'dist');
+    if (!existsSync(built)) continue;
+    builds[name] = path.join(dataDir, `${app}-dist`);
+    cpSync(built, builds[name], { recursive: true });
+  }
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const env = {
     ...process.env,
@@ -40,6 +53,7 @@ export default async function setup(project: TestProject) {
     // (the limit itself is tested in the server suite).
     REGISTER_LIMIT: '500',
     DATABASE_URL: '',
+    ...builds,
     // The demo venues' settled bets arrive by the bet pull: every 2 seconds here rather than every minute.
     BET_PULL_INTERVAL_SECONDS: '2',
     // The journeys tell the sandbox aggregator what to do wrong, with its control token.
