@@ -6,7 +6,7 @@
 // Stages run one after another: each already keeps both cores busy (vitest's workers, the browser beside the
 // server), and running two at once was measured slower, the journeys most of all. Lint alone runs beside the typecheck.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -101,6 +101,30 @@ function failedTests(reportFile) {
     return [];
   }
 }
+/**
+ * The same-run baseline: the wall time of a vitest run of one trivial test file, on this machine, now. It costs what
+ * every stage costs before its first test (starting node and vitest, transforming and importing, a worker) and
+ * grows with a slow or busy machine as the stages do, so a stage's time in baselines tells a slow machine (every
+ * stage slow, the ratios as usual) from a slow suite (one stage's ratio grown). Run twice and the faster kept, so that
+ * reading vitest from a cold disk is not counted.
+ */
+async function measureBaseline() {
+  const dir = mkdtempSync(path.join(reportDir, 'baseline-'));
+  writeFileSync(path.join(dir, 'baseline.test.js'), "test('runs', () => expect(1 + 1).toBe(2));\n");
+  const once = () =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn(`npx vitest run --root ${JSON.stringify(dir)} --globals`, {
+        stdio: 'ignore',
+        shell: true,
+        env,
+      });
+      child.on('close', (code) => resolve(code === 0 ? (Date.now() - started) / 1000 : null));
+    });
+  const runs = [await once(), await once()].filter((seconds) => seconds !== null);
+  return runs.length ? Math.min(...runs) : null;
+}
+
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
@@ -150,6 +174,9 @@ for (const stage of stages) {
   }
   chosen.push(stage);
 }
+console.log('\n▶ baseline: a vitest run of one trivial test file, to compare the stages with');
+const baseline = chosen.length ? await measureBaseline() : null;
+console.log(baseline === null ? '  (not measured)' : `  ${baseline.toFixed(1)} s`);
 const wallStarted = Date.now();
 for (let index = 0; index < chosen.length; index += 1) {
   const stage = chosen[index];
@@ -165,11 +192,19 @@ const wallSeconds = (Date.now() - wallStarted) / 1000;
 rmSync(reportDir, { recursive: true, force: true });
 
 if (timings.length) {
-  console.log('\nTime per stage');
+  // Each stage's time beside its ratio to the baseline of this run (docs/testing.md).
+  const ratio = (seconds) => (baseline ? `${(seconds / baseline).toFixed(1).padStart(7)} ×` : '');
+  console.log(
+    baseline
+      ? `\nTime per stage, and in baselines (a trivial vitest run took ${baseline.toFixed(1)} s on this machine in this run)`
+      : '\nTime per stage (no baseline measured)',
+  );
   const width = Math.max(...timings.map((t) => t.name.length));
   for (const t of timings)
-    console.log(`  ${t.ok ? '✓' : '✗'} ${t.name.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)} s`);
-  console.log(`    ${'total'.padEnd(width)}  ${wallSeconds.toFixed(1).padStart(7)} s`);
+    console.log(
+      `  ${t.ok ? '✓' : '✗'} ${t.name.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)} s  ${ratio(t.seconds)}`,
+    );
+  console.log(`    ${'total'.padEnd(width)}  ${wallSeconds.toFixed(1).padStart(7)} s  ${ratio(wallSeconds)}`);
   const slow = timings
     .flatMap((t) => t.slowest.map((f) => ({ ...f, stage: t.name })))
     .sort((a, b) => b.seconds - a.seconds);
