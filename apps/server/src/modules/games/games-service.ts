@@ -1,5 +1,5 @@
 import { periodRange } from '@h5/contract';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { queryPage } from '../../db/query-page';
 import { pageWindow } from '../../lib/paging';
@@ -78,4 +78,19 @@ export async function addBetPayout(tx: DbOrTx, betId: string, payout: number): P
 /** Voids a bet its venue rolled back: invalid (status 0), no win or loss, settled now. */
 export async function voidBet(tx: DbOrTx, betId: string, at: Date): Promise<void> {
   await tx.update(bets).set({ status: 0, winLoss: '0', settledAt: at }).where(eq(bets.betId, betId));
+}
+
+/** Stores a bet a venue reported, once by its bet id: answers whether it was new. */
+export async function storeReportedBet(tx: DbOrTx, bet: typeof bets.$inferInsert): Promise<boolean> {
+  const [stored] = await tx.insert(bets).values(bet).onConflictDoNothing().returning({ id: bets.id });
+  return stored !== undefined;
+}
+
+/** Whether a venue (its code in any case) has a bet still unsettled. */
+export async function venueHasOpenBets(tx: DbOrTx, code: string): Promise<boolean> {
+  const [open] = await tx
+    .select({ n: count() })
+    .from(bets)
+    .where(and(sql`lower(${bets.venueCode}) = lower(${code})`, eq(bets.status, 2)));
+  return (open?.n ?? 0) > 0;
 }

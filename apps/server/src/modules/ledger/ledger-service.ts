@@ -1,5 +1,5 @@
 import { BizCode, MSG } from '@h5/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isRetryableConflict } from '../../db/conflicts';
@@ -311,6 +311,21 @@ export const walletJoin = (memberId: AnyPgColumn) => ({
   on: and(eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.kind, 'wallet')),
   balance: ledgerAccounts.balance,
 });
+
+/** Whether money sits on a venue's accounts (its code in any case): a member's venue wallet or the venue's float. */
+export async function venueAccountsHoldMoney(tx: DbOrTx, code: string): Promise<boolean> {
+  const [floats] = await tx
+    .select({ n: count() })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        sql`lower(${ledgerAccounts.venueCode}) = lower(${code})`,
+        ne(ledgerAccounts.balance, '0'),
+        sql`${ledgerAccounts.kind} in ('venue', 'house')`,
+      ),
+    );
+  return (floats?.n ?? 0) > 0;
+}
 
 /** Locks a member's central wallet row for the rest of the transaction: one money operation per member at a time. */
 export async function lockWallet(tx: Tx, memberId: number): Promise<number> {

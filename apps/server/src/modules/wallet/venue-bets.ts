@@ -7,8 +7,7 @@ import type { Clock } from '../../lib/time';
 import { callVenue } from '../../providers/remote-venue-client';
 import { memberIdByUsername } from '../accounts/member-records';
 import { venues } from '../../db/tables/content';
-import { recordSettlement } from '../games/games-service';
-import { bets } from '../../db/tables/games';
+import { recordSettlement, storeReportedBet } from '../games/games-service';
 import { remoteVenue } from './venue-directory';
 import { venueBetCursors } from '../../db/tables/wallet';
 
@@ -47,21 +46,17 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
       if (memberId === undefined || stake === null || payout === null) continue;
       const betId = `${venue.code}:${bet.bet_id}`;
       const settledAt = new Date(bet.settled_at * 1000);
-      const [stored] = await tx
-        .insert(bets)
-        .values({
-          betId,
-          memberId,
-          venueCode: venue.code,
-          category: venue.category,
-          gameCode: bet.game_code,
-          betAmount: centsToNumeric(stake),
-          validAmount: centsToNumeric(stake),
-          status: 2,
-          createdAt: settledAt,
-        })
-        .onConflictDoNothing()
-        .returning({ id: bets.id });
+      const stored = await storeReportedBet(tx, {
+        betId,
+        memberId,
+        venueCode: venue.code,
+        category: venue.category,
+        gameCode: bet.game_code,
+        betAmount: centsToNumeric(stake),
+        validAmount: centsToNumeric(stake),
+        status: 2,
+        createdAt: settledAt,
+      });
       if (!stored) continue;
       // Settled as of the venue's settlement time, so reports put it on the venue's day, not the pull's.
       await recordSettlement(

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import type { RemoteVenue } from '../../providers/remote-venue-client';
 import { venues } from '../../db/tables/content';
-import { bets } from '../../db/tables/games';
-import { ledgerAccounts } from '../../db/tables/ledger';
+import { venueHasOpenBets } from '../games/games-service';
+import { venueAccountsHoldMoney } from '../ledger/ledger-service';
 import { venueTransfers } from '../../db/tables/wallet';
 
 export interface VenueInfo {
@@ -122,10 +122,7 @@ export async function holdVenueExclusively(tx: DbOrTx, code: string): Promise<vo
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${venueLock(code)})`);
 }
 
-const sameCode = (
-  column: typeof ledgerAccounts.venueCode | typeof bets.venueCode | typeof venueTransfers.venueCode,
-  code: string,
-) => sql`lower(${column}) = lower(${code})`;
+const sameCode = (column: typeof venueTransfers.venueCode, code: string) => sql`lower(${column}) = lower(${code})`;
 
 /**
  * Whether members still have money at a venue: a venue wallet above zero, or a stake in an unsettled bet there.
@@ -135,25 +132,11 @@ const sameCode = (
 export async function venueHoldsMoney(tx: Tx, code: string): Promise<boolean> {
   // Money the members sent to a transfer-wallet venue and did not take back yet is on the venue's float accounts
   // (house:venue:CODE:sNN); a transfer still in doubt may yet move some.
-  const [floats] = await tx
-    .select({ n: count() })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        sameCode(ledgerAccounts.venueCode, code),
-        ne(ledgerAccounts.balance, '0'),
-        sql`${ledgerAccounts.kind} in ('venue', 'house')`,
-      ),
-    );
-  if ((floats?.n ?? 0) > 0) return true;
+  if (await venueAccountsHoldMoney(tx, code)) return true;
   const [pending] = await tx
     .select({ n: count() })
     .from(venueTransfers)
     .where(and(sameCode(venueTransfers.venueCode, code), eq(venueTransfers.state, 2)));
   if ((pending?.n ?? 0) > 0) return true;
-  const [open] = await tx
-    .select({ n: count() })
-    .from(bets)
-    .where(and(sameCode(bets.venueCode, code), eq(bets.status, 2)));
-  return (open?.n ?? 0) > 0;
+  return venueHasOpenBets(tx, code);
 }
