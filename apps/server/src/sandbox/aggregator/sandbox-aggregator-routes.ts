@@ -56,6 +56,8 @@ type Fault = z.infer<typeof Fault>;
 
 interface Merchant {
   code: string;
+  /** What a person reads for the venue (the game page's heading). */
+  name: string;
   secret: string;
   category: string;
   seamless: boolean;
@@ -71,6 +73,7 @@ async function merchant(db: Db, code: string): Promise<Merchant | null> {
   if (!callbackOrigin) return null;
   return {
     code: row.code,
+    name: row.name,
     secret: row.apiSecret,
     category: row.categoryId,
     seamless: row.walletMode === 'seamless',
@@ -389,7 +392,14 @@ function playPage(
     return {
       code: 200,
       message: 'ok',
-      data: { venue: s.venueCode, category: s.venue.category, game: s.gameCode, venue_balance: balance, pending },
+      data: {
+        venue: s.venueCode,
+        venue_name: s.venue.name,
+        category: s.venue.category,
+        game: s.gameCode,
+        venue_balance: balance,
+        pending,
+      },
     };
   });
 

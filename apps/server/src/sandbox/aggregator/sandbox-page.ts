@@ -9,7 +9,7 @@ export function sandboxPage(nonce: string, apiBase: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>试玩场馆</title>
+<title>游戏</title>
 <style>
   body { margin: 0; font-family: -apple-system, "PingFang SC", "Noto Sans CJK SC", sans-serif; background: #0f1b3d; color: #f5f7ff; }
   main { max-width: 420px; margin: 0 auto; padding: 16px; }
@@ -29,7 +29,7 @@ export function sandboxPage(nonce: string, apiBase: string): string {
 </head>
 <body>
 <main>
-  <h1 id="title">试玩场馆</h1>
+  <h1 id="title">游戏</h1>
   <div class="card">
     <div>场馆余额：<strong id="balance" aria-live="polite">--</strong></div>
     <div id="pendingLine" hidden>待结算注单：<strong id="pending">0</strong></div>
@@ -68,7 +68,8 @@ export function sandboxPage(nonce: string, apiBase: string): string {
     return call('${apiBase}/state').then(function (res) {
       if (res.code !== 200) { statusEl.textContent = res.message; return; }
       var s = res.data;
-      document.getElementById('title').textContent = s.venue + ' 试玩';
+      document.getElementById('title').textContent = s.venue_name || '游戏';
+      document.title = s.venue_name || '游戏';
       document.getElementById('balance').textContent = s.venue_balance;
       var sport = s.category === 'sport';
       document.getElementById('dicePicks').hidden = sport;
