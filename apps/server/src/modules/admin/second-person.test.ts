@@ -1,10 +1,19 @@
-import { BizCode, MSG } from '@h5/contract';
+import { BizCode, type IntegrationChange as Change, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, credit, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  approveChange,
+  call,
+  credit,
+  memberId,
+  registerMember,
+  useOperators,
+  useTestApp,
+  walletCallback,
+} from '../../../test/helper';
 import { auditLog, integrationChanges, operators, operatorSignIns, venues } from '../../db/schema';
-import { hmacHex } from '../../lib/hmac';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { createOperator } from './admin-service';
 
@@ -20,19 +29,6 @@ const t = useTestApp({ config: { operatorSharedAddresses: [OFFICE] } });
 const ops = useOperators(t, ['finance']);
 const kit = paymentsKit(t, () => ops.finance);
 
-interface Change {
-  id: number;
-  target_kind: string;
-  target: string;
-  action: string;
-  before: Record<string, string> | null;
-  after: Record<string, string>;
-  state: number;
-  maker_id: number;
-  made_by: string;
-  checked_by: string;
-  password?: string;
-}
 interface Operator {
   id: number;
   name: string;
@@ -82,8 +78,7 @@ const accountOf = async (name: string) =>
 
 const propose = (token: string, username: string, role: string) =>
   adminCall<Change>(t, token, 'POST', '/admin/api/operators', { username, role });
-const approve = (token: string, id: number) =>
-  adminCall<Change>(t, token, 'POST', `/admin/api/integration-changes/${id}/approve`, { note: '' });
+const approve = (token: string, id: number) => approveChange(t, token, id);
 const changeRow = async (id: number) =>
   (await t.database.db.select().from(integrationChanges).where(eq(integrationChanges.id, id)))[0];
 
@@ -134,16 +129,8 @@ async function venueChange(maker: Operator, secret = 'maker-chosen-secret-0001')
 const refused = (message: string) => ({ code: BizCode.FORBIDDEN, message, data: null });
 
 /** A seamless-wallet callback from a venue, signed with a secret. */
-async function callback(venue: string, action: 'bet' | 'win', body: Record<string, unknown>, secret: string) {
-  const payload = JSON.stringify({ timestamp: Math.floor(Date.now() / 1000), ...body });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/venues/${venue}/wallet/${action}`,
-    payload,
-    headers: { 'content-type': 'application/json', 'x-signature': hmacHex(secret, payload) },
-  });
-  return { http: res.statusCode, status: (res.json() as { status: string }).status };
-}
+const callback = (venue: string, action: 'bet' | 'win', body: Record<string, unknown>, secret: string) =>
+  walletCallback(t, venue, action, body, secret);
 const balanceOf = async (token: string) =>
   (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 

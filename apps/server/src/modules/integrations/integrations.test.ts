@@ -1,4 +1,4 @@
-import { BizCode, MSG } from '@h5/contract';
+import { BizCode, type IntegrationChange as Change, MSG } from '@h5/contract';
 import { desc, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCall,
+  approveChange,
   call,
   credit,
   manualClock,
@@ -13,9 +14,9 @@ import {
   registerMember,
   useOperators,
   useTestApp,
+  walletCallback,
 } from '../../../test/helper';
 import { auditLog, deposits, integrationChanges, paymentGateways, venues } from '../../db/schema';
-import { hmacHex } from '../../lib/hmac';
 import { parseOutboundAllow } from '../../lib/outbound';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from '../payments/gateways-service';
 import { paymentsKit } from '../payments/payments-test-kit';
@@ -27,15 +28,6 @@ const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
 /** Loopback is where this suite's venues and the capturing gateway listen: allowed, as OUTBOUND_ALLOW would. */
 const loopback = () => parseOutboundAllow('127.0.0.1');
 
-type Change = {
-  id: number;
-  state: number;
-  before: Record<string, string> | null;
-  after: Record<string, string>;
-  made_by: string;
-  checked_by: string;
-  note: string;
-};
 type VenueRow = {
   id: number;
   code: string;
@@ -50,19 +42,10 @@ const t = useTestApp({ clock, config: { outbound: { allow: loopback(), requireHt
 const ops = useOperators(t, { maker: 'admin', checker: 'admin', finance: 'finance', content: 'content' });
 
 const FORBIDDEN = { code: BizCode.FORBIDDEN, message: MSG.operatorForbidden, data: null };
-const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
 /** A seamless-wallet callback from a venue, signed with a secret. */
-async function callback(venue: string, action: 'bet' | 'win', body: Record<string, unknown>, secret: string) {
-  const payload = JSON.stringify({ timestamp: nowSeconds(), ...body });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/venues/${venue}/wallet/${action}`,
-    payload,
-    headers: { 'content-type': 'application/json', 'x-signature': hmacHex(secret, payload) },
-  });
-  return { http: res.statusCode, status: (res.json() as { status: string }).status };
-}
+const callback = (venue: string, action: 'bet' | 'win', body: Record<string, unknown>, secret: string) =>
+  walletCallback(t, venue, action, body, secret);
 
 async function member(amount: string) {
   const m = await registerMember(t.app);
@@ -89,8 +72,7 @@ async function seamlessVenue(code: string, secret: string) {
 }
 const venueIntegration = (token: string, id: number, body: Record<string, unknown>) =>
   adminCall<Change>(t, token, 'POST', `/admin/api/venues/${id}/integration`, body);
-const approve = (token: string, id: number) =>
-  adminCall<Change>(t, token, 'POST', `/admin/api/integration-changes/${id}/approve`, { note: '' });
+const approve = (token: string, id: number) => approveChange(t, token, id);
 const reject = (token: string, id: number, note: string) =>
   adminCall<Change>(t, token, 'POST', `/admin/api/integration-changes/${id}/reject`, { note });
 const listedVenue = async (code: string) =>
@@ -177,6 +159,9 @@ describe("a venue's secret takes two admins", () => {
     const newSecret = 'new-venue-secret-0002';
     const id = await seamlessVenue('TWO', oldSecret);
     const m = await member('50.00');
+    // A bet of the member at venue TWO, signed with `secret`.
+    const betAtTwo = (transaction_id: string, amount: string, secret: string) =>
+      callback('TWO', 'bet', { player: m.name, transaction_id, round_id: 'r-two', amount }, secret);
 
     const proposed = await venueIntegration(ops.maker, id, {
       wallet_mode: 'seamless',
@@ -210,22 +195,8 @@ describe("a venue's secret takes two admins", () => {
       await venueIntegration(ops.checker, id, { wallet_mode: 'seamless', api_secret: 'third-venue-secret-03' }),
     ).toEqual({ code: 409, message: MSG.integrationChangeExists, data: null });
 
-    expect(
-      await callback(
-        'TWO',
-        'bet',
-        { player: m.name, transaction_id: 'two-1', round_id: 'r-two', amount: '1.00' },
-        newSecret,
-      ),
-    ).toEqual({ http: 401, status: 'INVALID_SIGNATURE' });
-    expect(
-      await callback(
-        'TWO',
-        'bet',
-        { player: m.name, transaction_id: 'two-2', round_id: 'r-two', amount: '1.00' },
-        oldSecret,
-      ),
-    ).toEqual({ http: 200, status: 'OK' });
+    expect(await betAtTwo('two-1', '1.00', newSecret)).toEqual({ http: 401, status: 'INVALID_SIGNATURE' });
+    expect(await betAtTwo('two-2', '1.00', oldSecret)).toEqual({ http: 200, status: 'OK' });
     expect(await balanceOf(m.token)).toBe('49.00');
 
     expect(await approve(ops.maker, proposed.data.id)).toEqual({
@@ -247,22 +218,8 @@ describe("a venue's secret takes two admins", () => {
     });
     expect(await listedVenue('TWO')).toMatchObject({ pending_change: false, api_secret_set: true });
 
-    expect(
-      await callback(
-        'TWO',
-        'bet',
-        { player: m.name, transaction_id: 'two-3', round_id: 'r-two', amount: '2.50' },
-        newSecret,
-      ),
-    ).toEqual({ http: 200, status: 'OK' });
-    expect(
-      await callback(
-        'TWO',
-        'bet',
-        { player: m.name, transaction_id: 'two-4', round_id: 'r-two', amount: '1.00' },
-        oldSecret,
-      ),
-    ).toEqual({ http: 401, status: 'INVALID_SIGNATURE' });
+    expect(await betAtTwo('two-3', '2.50', newSecret)).toEqual({ http: 200, status: 'OK' });
+    expect(await betAtTwo('two-4', '1.00', oldSecret)).toEqual({ http: 401, status: 'INVALID_SIGNATURE' });
     expect(await balanceOf(m.token)).toBe('46.50');
   });
 
