@@ -26,6 +26,21 @@ const t = useTestApp({ clock });
 const ops = useOperators(t, ['finance', 'admin'], { each: true });
 const kit = paymentsKit(t, () => ops.finance);
 
+/** A settled even bet of `amount` at XHZR, all of it valid, written at the clock's time as the bet pull would. */
+const settledBet = (memberId: number, amount: string) =>
+  t.database.db.insert(bets).values({
+    betId: `risk-${memberId}-1`,
+    memberId,
+    venueCode: 'XHZR',
+    category: 'realperson',
+    betAmount: amount,
+    validAmount: amount,
+    winLoss: '0',
+    status: 1,
+    createdAt: clock.now(),
+    settledAt: clock.now(),
+  });
+
 interface Page {
   data: RiskFlagRow[];
   total: number;
@@ -148,18 +163,7 @@ describe('claims and withdrawals', () => {
       await kit.deposit(quick.token, '1000'); // bonus 100.00
       const card = await kit.bindBank(quick.token);
       const id = await memberId(t, quick.name);
-      await t.database.db.insert(bets).values({
-        betId: `risk-${id}-1`,
-        memberId: id,
-        venueCode: 'XHZR',
-        category: 'realperson',
-        betAmount: '299.99',
-        validAmount: '299.99',
-        winLoss: '0',
-        status: 1,
-        createdAt: clock.now(),
-        settledAt: clock.now(),
-      });
+      await settledBet(id, '299.99');
       const out = await call<{ order_no: string }>(
         t.app,
         '/api/withdraw',
@@ -174,18 +178,7 @@ describe('claims and withdrawals', () => {
       await kit.deposit(player.token, '1000');
       const card2 = await kit.bindBank(player.token, '6222020200112233999');
       const pid = await memberId(t, player.name);
-      await t.database.db.insert(bets).values({
-        betId: `risk-${pid}-1`,
-        memberId: pid,
-        venueCode: 'XHZR',
-        category: 'realperson',
-        betAmount: '300.00',
-        validAmount: '300.00',
-        winLoss: '0',
-        status: 1,
-        createdAt: clock.now(),
-        settledAt: clock.now(),
-      });
+      await settledBet(pid, '300.00');
       expect(
         (
           await call(
