@@ -228,16 +228,7 @@ export function sandboxAggregatorRoutes(app: FastifyInstance, deps: SandboxAggre
   }
 
   // Tests tell the aggregator what to do wrong next.
-  app.post(
-    `${SANDBOX_AGGREGATOR_PREFIX}/faults`,
-    { preHandler: requireControlToken(deps.controlToken) },
-    async (req, reply) => {
-      const parsed = Fault.safeParse(req.body);
-      if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
-      faults.set(`${parsed.data.venue}:${parsed.data.call}`, parsed.data);
-      return { code: 200, message: 'ok', data: null };
-    },
-  );
+  controlRoute(app, deps, 'faults', Fault, (fault) => faults.set(`${fault.venue}:${fault.call}`, fault));
 
   playPage(app, deps, faultFor);
 }
@@ -283,6 +274,26 @@ export const Outcomes = z.object({
     .max(100),
 });
 
+/** A call of the test controls: only with the control token, its body read by `schema`, then applied. */
+function controlRoute<S extends z.ZodTypeAny>(
+  app: FastifyInstance,
+  deps: SandboxAggregatorDeps,
+  path: string,
+  schema: S,
+  apply: (body: z.output<S>) => void,
+) {
+  app.post(
+    `${SANDBOX_AGGREGATOR_PREFIX}/${path}`,
+    { preHandler: requireControlToken(deps.controlToken) },
+    async (req, reply) => {
+      const parsed = schema.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
+      apply(parsed.data);
+      return { code: 200, message: 'ok', data: null };
+    },
+  );
+}
+
 /** The demo game page of the aggregator's venues and the calls it makes. */
 function playPage(
   app: FastifyInstance,
@@ -301,17 +312,10 @@ function playPage(
     return taken as T;
   };
 
-  app.post(
-    `${SANDBOX_AGGREGATOR_PREFIX}/outcomes`,
-    { preHandler: requireControlToken(deps.controlToken) },
-    async (req, reply) => {
-      const parsed = Outcomes.safeParse(req.body);
-      if (!parsed.success) return reply.code(400).send({ code: 400, message: MSG.badInput, data: null });
-      const key = parsed.data.venue.toUpperCase();
-      planned.set(key, [...(planned.get(key) ?? []), ...parsed.data.outcomes]);
-      return { code: 200, message: 'ok', data: null };
-    },
-  );
+  controlRoute(app, deps, 'outcomes', Outcomes, ({ venue, outcomes }) => {
+    const key = venue.toUpperCase();
+    planned.set(key, [...(planned.get(key) ?? []), ...outcomes]);
+  });
 
   /** A seamless venue's callback to the operator's wallet API, signed. */
   async function callback(
@@ -417,38 +421,32 @@ function playPage(
       return { code: 400, message: MSG.badInput, data: null };
     const roundId = `R${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
     const gameCode = `${s.gameCode || 'demo'}:${pick}`;
+    // A seamless venue takes the stake from the member's wallet at the operator: the wallet's answer where it took it
+    // (a repeat of one it took answers DUPLICATE), else the refusal.
+    const stakeAtWallet = async () => {
+      const bet = await callback(s.venue, 'bet', {
+        player: s.player,
+        transaction_id: `${roundId}-B`,
+        round_id: roundId,
+        game_code: gameCode,
+        amount: centsToMoney(stake),
+      });
+      return bet && (bet.status === 'OK' || bet.status === 'DUPLICATE') ? { bet } : { refused: short(bet?.message) };
+    };
 
     if (isSport) {
+      // The bet waits in the books for 结算; a transfer venue's books also take the stake from the player's balance.
+      const openMatchBet = (debit: boolean) =>
+        books.openBet(deps.db, { venue: s.venueCode, player: s.player, roundId, gameCode, pick, stake, debit });
       let after: string;
       if (s.venue.seamless) {
-        const bet = await callback(s.venue, 'bet', {
-          player: s.player,
-          transaction_id: `${roundId}-B`,
-          round_id: roundId,
-          game_code: gameCode,
-          amount: centsToMoney(stake),
-        });
-        if (!bet || (bet.status !== 'OK' && bet.status !== 'DUPLICATE')) return short(bet?.message);
-        await books.openBet(deps.db, {
-          venue: s.venueCode,
-          player: s.player,
-          roundId,
-          gameCode,
-          pick,
-          stake,
-          debit: false,
-        });
+        const staked = await stakeAtWallet();
+        if ('refused' in staked) return staked.refused;
+        const { bet } = staked;
+        await openMatchBet(false);
         after = bet.balance;
       } else {
-        const left = await books.openBet(deps.db, {
-          venue: s.venueCode,
-          player: s.player,
-          roundId,
-          gameCode,
-          pick,
-          stake,
-          debit: true,
-        });
+        const left = await openMatchBet(true);
         if (left === null) return short();
         after = centsToMoney(left);
       }
@@ -465,14 +463,9 @@ function playPage(
     const payout = outcome === pick ? stake * 2 : 0;
     let balance: string;
     if (s.venue.seamless) {
-      const bet = await callback(s.venue, 'bet', {
-        player: s.player,
-        transaction_id: `${roundId}-B`,
-        round_id: roundId,
-        game_code: gameCode,
-        amount: centsToMoney(stake),
-      });
-      if (!bet || (bet.status !== 'OK' && bet.status !== 'DUPLICATE')) return short(bet?.message);
+      const staked = await stakeAtWallet();
+      if ('refused' in staked) return staked.refused;
+      const { bet } = staked;
       const win = await callback(s.venue, 'win', {
         player: s.player,
         transaction_id: `${roundId}-W`,
