@@ -484,6 +484,31 @@ describe('Hub88 Wallet API', () => {
 
   it('is served only for a Hub88 venue with both keys, and not at an h5 venue', async () => {
     const p = await player('10.00');
+    await t.database.db.insert(venues).values([
+      // A Hub88 venue whose private key was never set: it could not sign its answers.
+      {
+        code: 'HNK',
+        name: '未配密钥',
+        platname: 'HNK',
+        categoryId: 'electron',
+        walletMode: 'seamless',
+        protocol: 'hub88',
+        aggregatorPublicKey: aggregator.publicKey,
+      },
+      // An h5 venue, even one holding keys.
+      {
+        code: 'HMX',
+        name: '自有协议',
+        platname: 'HMX',
+        categoryId: 'electron',
+        walletMode: 'seamless',
+        apiSecret: 'hmx-secret',
+        aggregatorPublicKey: aggregator.publicKey,
+        privateKey: ours.privateKey,
+      },
+    ]);
+    for (const venue of ['HNK', 'HMX'])
+      expect((await hub88('user/info', { user: p.name }, { venue })).answer.status).toBe('RS_ERROR_INVALID_PARTNER');
     expect((await hub88('user/info', { user: p.name }, { venue: H5_VENUE })).answer.status).toBe(
       'RS_ERROR_INVALID_PARTNER',
     );
