@@ -17,6 +17,7 @@ import { venues } from '../../db/tables/content';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { reconcileTransfers } from './remote-transfers';
 import { venueTransfers } from '../../db/tables/wallet';
+import { aggregatorVenue } from './wallet-test-kit';
 
 // One member's transfers racing each other across two venues, some meeting venue faults: each answer is a success,
 // a refusal or "processing", never a server error, and once reconciled the member's money is exact. PostgreSQL only:
@@ -32,17 +33,9 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
   beforeAll(async () => {
     t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
     op = await operatorToken(t, 'finance');
-    await t.database.db.insert(venues).values(
-      VENUES.map((code) => ({
-        code,
-        name: `并发${code}`,
-        platname: code,
-        categoryId: 'realbet',
-        walletMode: 'transfer' as const,
-        apiBaseUrl: `${t.origin}/sandbox/aggregator/api/${code}`,
-        apiSecret: `concurrent-secret-${code}`,
-      })),
-    );
+    await t.database.db
+      .insert(venues)
+      .values(VENUES.map((code) => aggregatorVenue(t, code, `并发${code}`, 'transfer', `concurrent-secret-${code}`)));
   });
   afterAll(() => t?.close());
 
