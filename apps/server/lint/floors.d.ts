@@ -1,6 +1,15 @@
 import type { ESLint, Rule } from 'eslint';
 
-export const FLOORS: ReadonlyArray<{ name: string; test: (path: string) => boolean }>;
+export const FLOORS: ReadonlyArray<{ name: string; prefix: string }>;
+/** The index in FLOORS of the floor that holds a src-relative path. */
+export function floorOf(path: string): number;
+/** The folder a src-relative path counts in when the tree is drawn by folder. */
+export function folderOf(path: string): string;
+/** The import graph of one src folder: files to the files they import, folders to the folders they import. */
+export function importGraph(root: string): {
+  files: Map<string, Set<string>>;
+  folders: Map<string, Set<string>>;
+};
 export const floorsRule: Rule.RuleModule;
 declare const plugin: ESLint.Plugin;
 export default plugin;
