@@ -7,7 +7,7 @@ import { useBalance, useSession } from '../../shared/session/hooks';
 import { useSessionStore } from '../../shared/session/session-store';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { showToast } from '../../shared/ui/feedback';
-import { BrandMark } from '../../shared/ui/brand-mark';
+import { BRAND_MARK } from '../../shared/ui/brand-mark';
 
 const RELOAD_AFTER_MS = 1200; // long enough to read the server message before the page reloads
 
@@ -104,7 +104,7 @@ export function AppHeader() {
     <header className="app-header">
       <div className="app-header-brand">
         {/* The logo is a mark beside the title, which is printed once (alt empty so it is not read twice). */}
-        {site.site_logo ? <img src={site.site_logo} alt="" height={28} /> : <BrandMark />}
+        <img src={site.site_logo || BRAND_MARK} alt="" height={28} />
         <span className="app-header-title">{site.title}</span>
       </div>
       {isLoggedIn ? <MemberActions /> : <VisitorActions />}

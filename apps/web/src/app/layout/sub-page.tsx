@@ -18,7 +18,7 @@ export function SubPage({
 }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const own = usePageTitle((s) => s.title);
+  const own = usePageTitle().title;
   const back = () => {
     // Opened directly (no history inside the app): back goes home instead of leaving the site.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSiteInfo } from '../../shared/site/use-site-info';
-import { BrandMark } from '../../shared/ui/brand-mark';
+import { BRAND_MARK } from '../../shared/ui/brand-mark';
 import './auth-shell.css';
 
 /**
@@ -26,7 +26,7 @@ export function AuthShell({ heading, children }: { heading: string; children: Re
         </svg>
       </button>
       <div className="auth-hero">
-        <BrandMark size={56} className="auth-mark" />
+        <img src={BRAND_MARK} width={56} height={56} alt="" />
         <p className="auth-site">{site.title}</p>
       </div>
       <section className="auth-card">{children}</section>

@@ -2,7 +2,7 @@ import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useOwnPageTitle } from '../../shared/navigation/page-title';
+import { usePageTitle } from '../../shared/navigation/page-title';
 import { useSession } from '../../shared/session/hooks';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -63,7 +63,11 @@ export function GamePage() {
   const service = useServiceUrl(mode === 'service');
   // The back bar names what is open: the venue (and the slot game) by name, never by its code.
   const launchTitle = useLaunchTitle(launch, mode === 'game' && isLoggedIn);
-  useOwnPageTitle(mode === 'game' ? launchTitle : null);
+  const ownTitle = mode === 'game' ? launchTitle : null;
+  useEffect(() => {
+    usePageTitle.setState({ title: ownTitle });
+    return () => usePageTitle.setState({ title: null });
+  }, [ownTitle]);
 
   useEffect(() => {
     // docs/member-app.md "Screens and routes": opening a game without a session token shows 请登录！ (then the login page).

@@ -10,8 +10,8 @@ import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import '../../shared/ui/panel.css';
 import './mine.css';
 import { confirmDialog } from '../../shared/ui/dialogs';
-import { CHEVRON, LineIcon } from '../../shared/ui/line-icon';
-import { ACTION_ICON } from '../../shared/ui/action-icons';
+import { CHEVRON, LineIcon, WALLET_ICON } from '../../shared/ui/line-icon';
+import { RECHARGE_ICON, TRANSFER_ICON, WITHDRAWAL_ICON } from '../../shared/ui/action-icons';
 import { Detail } from '../../shared/ui/detail';
 
 /** The generated default avatar (apps/server/public/art), shown while a member has none. */
@@ -21,10 +21,10 @@ export const DEFAULT_AVATAR = '/art/avatar-default.svg';
 const NEXT_LEVEL_TARGET = '3000';
 
 const QUICK_LINKS = [
-  { to: '/recharge', label: '存款', icon: ACTION_ICON.recharge },
-  { to: '/withdrawal', label: '取款', icon: ACTION_ICON.withdrawal },
-  { to: '/transfer', label: '转账', icon: ACTION_ICON.transfer },
-  { to: '/money', label: '钱包', icon: ACTION_ICON.wallet },
+  { to: '/recharge', label: '存款', icon: RECHARGE_ICON },
+  { to: '/withdrawal', label: '取款', icon: WITHDRAWAL_ICON },
+  { to: '/transfer', label: '转账', icon: TRANSFER_ICON },
+  { to: '/money', label: '钱包', icon: WALLET_ICON },
 ] as const;
 
 /** Every member screen of docs/member-app.md "Screens and routes" reachable from the member centre. */

@@ -1,10 +1,6 @@
 /**
  * The brand mark (public/brand-mark.svg, drawn by apps/server/scripts/generate-art.ts with the site logo and the
- * console's mark, so all three match). Decorative: the site title sits beside it. An image rather than inline SVG,
- * so the entry carries none of its drawing.
+ * console's mark, so all three match), as an image address: the entry carries none of its drawing. Decorative
+ * wherever it shows (alt ""): the site title sits beside it.
  */
-export function BrandMark({ size = 28, className = 'brand-mark' }: { size?: number; className?: string }) {
-  return (
-    <img className={className} src={`${import.meta.env.BASE_URL}brand-mark.svg`} width={size} height={size} alt="" />
-  );
-}
+export const BRAND_MARK = `${import.meta.env.BASE_URL}brand-mark.svg`;

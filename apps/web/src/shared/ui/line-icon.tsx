@@ -30,6 +30,8 @@ export function LineIcon({ d, size, strokeWidth, cap, join, className }: LineIco
   );
 }
 
+/** The wallet of the member centre's quick actions (the other money actions: action-icons.ts). */
+export const WALLET_ICON = 'M4 7h15v12H4zM4 7l11-3v3M15 12h4v3h-4z';
 /** The chevron at the end of a menu row. */
 export const CHEVRON = 'M9 5l7 7-7 7';
 /** The back arrow of the sub-page bar and the auth screens. */
