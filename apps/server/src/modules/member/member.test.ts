@@ -10,6 +10,12 @@ import { AVATAR_MAX_BYTES } from './avatar-upload';
 
 const t = useTestApp();
 
+/** A change of the member's login password (editPassword) or pay password (editPayPassword): the old one, then the new. */
+const changeLogin = (token: string, password: string, paypassword: string) =>
+  call(t.app, '/api/editPassword', { password, paypassword }, { token });
+const changePay = (token: string, password: string, paypassword: string) =>
+  call(t.app, '/api/editPayPassword', { password, paypassword }, { token });
+
 /** How many files the database keeps. */
 async function storedFileCount(): Promise<number> {
   const [row] = await t.database.db.select({ n: count() }).from(storedFiles);
@@ -195,12 +201,7 @@ describe('POST /api/editPassword', () => {
       const answer = await call(t.app, '/api/editPassword', body, { token: m.token });
       expect(answer).toMatchObject({ code: BizCode.BAD_INPUT, message });
     }
-    const wrong = await call(
-      t.app,
-      '/api/editPassword',
-      { password: 'wrong123', paypassword: 'newsecret1' },
-      { token: m.token },
-    );
+    const wrong = await changeLogin(m.token, 'wrong123', 'newsecret1');
     expect(wrong).toMatchObject({ code: BizCode.WRONG_OLD_PASSWORD, message: MSG.wrongOldPassword });
   });
 
@@ -208,12 +209,7 @@ describe('POST /api/editPassword', () => {
     const m = await registerMember(t.app);
     const second = await call<{ api_token: string }>(t.app, '/api/login', { name: m.name, password: 'secret123' });
     const other = await registerMember(t.app);
-    const answer = await call(
-      t.app,
-      '/api/editPassword',
-      { password: 'secret123', paypassword: 'newsecret1' },
-      { token: m.token },
-    );
+    const answer = await changeLogin(m.token, 'secret123', 'newsecret1');
     expect(answer).toMatchObject({ code: 200, message: MSG.passwordChanged });
     expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(BizCode.UNAUTHORIZED);
     expect((await call(t.app, '/api/user', {}, { token: second.data.api_token })).code).toBe(BizCode.UNAUTHORIZED);
@@ -239,9 +235,7 @@ describe('wrong old passwords and the per-member attempt limit', () => {
       ['pay123456', 'pay999999'],
       ['pay999999', 'pay123456'],
     ]) {
-      expect(
-        (await call(t.app, '/api/editPayPassword', { password: from, paypassword: to }, { token: m.token })).code,
-      ).toBe(200);
+      expect((await changePay(m.token, from, to)).code).toBe(200);
     }
     for (let i = 0; i < max; i += 1) {
       const wrong = await call(
@@ -252,17 +246,8 @@ describe('wrong old passwords and the per-member attempt limit', () => {
       );
       expect(wrong.code).toBe(BizCode.WRONG_OLD_PASSWORD);
     }
-    expect(
-      await call(t.app, '/api/editPassword', { password: 'secret123', paypassword: 'newsecret1' }, { token: m.token }),
-    ).toEqual(TOO_MANY);
-    expect(
-      await call(
-        t.app,
-        '/api/editPayPassword',
-        { password: 'pay123456', paypassword: 'pay999999' },
-        { token: m.token },
-      ),
-    ).toEqual(TOO_MANY);
+    expect(await changeLogin(m.token, 'secret123', 'newsecret1')).toEqual(TOO_MANY);
+    expect(await changePay(m.token, 'pay123456', 'pay999999')).toEqual(TOO_MANY);
     const bind = {
       bank: '招商银行',
       bank_owner: '张三',
@@ -275,16 +260,7 @@ describe('wrong old passwords and the per-member attempt limit', () => {
     expect((await call(t.app, '/api/login', { name: m.name, password: 'secret123' }, { ip: '10.78.0.1' })).code).toBe(
       200,
     );
-    expect(
-      (
-        await call(
-          t.app,
-          '/api/editPassword',
-          { password: 'secret123', paypassword: 'newsecret1' },
-          { token: other.token },
-        )
-      ).code,
-    ).toBe(200);
+    expect((await changeLogin(other.token, 'secret123', 'newsecret1')).code).toBe(200);
   });
 
   it('counts a burst of wrong old pay passwords before checking any, letting only the limit through', async () => {
@@ -303,41 +279,16 @@ describe('wrong old passwords and the per-member attempt limit', () => {
 describe('POST /api/editPayPassword', () => {
   it('checks the old pay password, then changes it and keeps the session', async () => {
     const m = await registerMember(t.app);
-    const same = await call(
-      t.app,
-      '/api/editPayPassword',
-      { password: 'pay123456', paypassword: 'pay123456' },
-      { token: m.token },
-    );
+    const same = await changePay(m.token, 'pay123456', 'pay123456');
     expect(same).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.passwordUnchanged });
-    const short = await call(
-      t.app,
-      '/api/editPayPassword',
-      { password: 'pay123456', paypassword: '12345' },
-      { token: m.token },
-    );
+    const short = await changePay(m.token, 'pay123456', '12345');
     expect(short).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.newPasswordLength });
-    const wrong = await call(
-      t.app,
-      '/api/editPayPassword',
-      { password: 'secret123', paypassword: 'pay999999' },
-      { token: m.token },
-    );
+    const wrong = await changePay(m.token, 'secret123', 'pay999999');
     expect(wrong.code).toBe(BizCode.WRONG_OLD_PASSWORD);
-    const ok = await call(
-      t.app,
-      '/api/editPayPassword',
-      { password: 'pay123456', paypassword: 'pay999999' },
-      { token: m.token },
-    );
+    const ok = await changePay(m.token, 'pay123456', 'pay999999');
     expect(ok).toMatchObject({ code: 200, message: MSG.passwordChanged });
     expect((await call(t.app, '/api/user', {}, { token: m.token })).code).toBe(200);
-    const back = await call(
-      t.app,
-      '/api/editPayPassword',
-      { password: 'pay999999', paypassword: 'pay123456' },
-      { token: m.token },
-    );
+    const back = await changePay(m.token, 'pay999999', 'pay123456');
     expect(back.code).toBe(200);
   });
 });
