@@ -254,11 +254,16 @@ const SUBJECTS: Array<{ when: RegExp; draw: (accent: string) => string }> = [
   {
     when: /龙/,
     draw: (c) =>
-      `<path d="M10 80 C24 50 40 84 54 56 C66 32 80 52 88 24" fill="none" stroke="${c}" stroke-width="14" stroke-linecap="round"/>` +
-      `<path d="M10 80 C24 50 40 84 54 56 C66 32 80 52 88 24" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="4 6"/>` +
-      `<circle cx="88" cy="22" r="12" fill="${c}" stroke="#fff" stroke-width="3"/><circle cx="92" cy="19" r="3" fill="#111"/>` +
-      `<path d="M80 12 L74 2 M86 10 L86 0" stroke="#fde68a" stroke-width="3" stroke-linecap="round"/>` +
-      `<circle cx="30" cy="24" r="10" fill="#fbbf24" stroke="#fff" stroke-width="2"/>`,
+      `<path d="M6 88 C20 56 38 92 52 62 C62 40 76 58 80 34" fill="none" stroke="${c}" stroke-width="16" stroke-linecap="round"/>` +
+      DRAGON_RIDGE.map(
+        ([x, y]) =>
+          `<path d="M${r1(x - 6)} ${r1(y - 5)} L${r1(x)} ${r1(y - 15)} L${r1(x + 6)} ${r1(y - 5)}Z" fill="#fde68a"/>`,
+      ).join('') +
+      `<path d="M6 88 C20 56 38 92 52 62 C62 40 76 58 80 34" fill="none" stroke="#fde68a" stroke-width="2" stroke-dasharray="3 5"/>` +
+      `<path d="M68 30 Q70 12 86 10 Q100 12 98 26 Q96 36 84 38 Q72 40 68 30Z" fill="${c}" stroke="#fff" stroke-width="3"/>` +
+      `<path d="M76 14 L70 0 M86 10 L90 -4" stroke="#fde68a" stroke-width="4" stroke-linecap="round"/>` +
+      `<circle cx="88" cy="20" r="3.5" fill="#111"/><path d="M96 30 Q104 40 100 52 M92 34 Q96 46 90 56" fill="none" stroke="#fde68a" stroke-width="2"/>` +
+      `<circle cx="26" cy="24" r="11" fill="#fbbf24" stroke="#fff" stroke-width="2"/><circle cx="22" cy="20" r="3" fill="#fff" opacity="0.7"/>`,
   },
   {
     when: /锦鲤|鱼/,
@@ -357,6 +362,39 @@ const SUBJECTS: Array<{ when: RegExp; draw: (accent: string) => string }> = [
       `<circle cx="50" cy="50" r="40" fill="#f59e0b" stroke="#fde68a" stroke-width="5"/><circle cx="50" cy="50" r="28" fill="none" stroke="#fde68a" stroke-width="2"/>` +
       text(50, 64, 40, '#fff', '¥', 'font-weight="900" text-anchor="middle"'),
   },
+];
+
+/** A point of a cubic Bézier curve at t. */
+function bezier(p: ReadonlyArray<readonly [number, number]>, t: number): [number, number] {
+  const u = 1 - t;
+  const w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
+  return [0, 1].map((i) => p.reduce((sum, q, k) => sum + q[i]! * w[k]!, 0)) as [number, number];
+}
+
+/** The spikes along the dragon's back: on its body's two curves, a little in from each end. */
+const DRAGON_RIDGE = [
+  ...[0.25, 0.55, 0.85].map((t) =>
+    bezier(
+      [
+        [6, 88],
+        [20, 56],
+        [38, 92],
+        [52, 62],
+      ],
+      t,
+    ),
+  ),
+  ...[0.35, 0.7].map((t) =>
+    bezier(
+      [
+        [52, 62],
+        [62, 40],
+        [76, 58],
+        [80, 34],
+      ],
+      t,
+    ),
+  ),
 ];
 
 /** A neutral star for a name naming none of the subjects above. */
