@@ -83,6 +83,25 @@ describe('the server import floors rule', () => {
     expect(lint(dir, 'lib/money.ts').join('\n')).toMatch(/\(floor lib\) imports config\.ts \(floor config\)/);
   });
 
+  it("fails an area importing another area's tables, and passes its own tables and the named readers", () => {
+    const dir = tree({
+      ...base,
+      'modules/wallet/wallet-balance.ts':
+        "import { members } from '../../db/tables/accounts';\nexport const balance = members;\n",
+      'modules/accounts/accounts-rows.ts':
+        "import { members } from '../../db/tables/accounts';\nexport const rows = members;\n",
+      'modules/reports/reports-service.ts':
+        "import { members } from '../../db/tables/accounts';\nimport { movements } from '../../db/tables/ledger';\nexport const report = [members, movements];\n",
+      'sandbox/demo/seed.ts': "import { members } from '../../db/tables/accounts';\nexport const seed = members;\n",
+    });
+    expect(lint(dir, 'modules/wallet/wallet-balance.ts')).toEqual([
+      'modules/wallet/wallet-balance.ts imports db/tables/accounts.ts, the tables of another area: read them through a function modules/accounts exports (apps/server/src/README.md "Areas own their data").',
+    ]);
+    expect(lint(dir, 'modules/accounts/accounts-rows.ts')).toEqual([]);
+    expect(lint(dir, 'modules/reports/reports-service.ts')).toEqual([]);
+    expect(lint(dir, 'sandbox/demo/seed.ts')).toEqual([]);
+  });
+
   it('fails the sandbox imported by a module, and a table file importing a module', () => {
     const dir = tree({
       ...base,
