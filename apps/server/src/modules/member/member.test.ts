@@ -234,7 +234,7 @@ describe('wrong old passwords and the per-member attempt limit', () => {
     for (const [from, to] of [
       ['pay123456', 'pay999999'],
       ['pay999999', 'pay123456'],
-    ]) {
+    ] as const) {
       expect((await changePay(m.token, from, to)).code).toBe(200);
     }
     for (let i = 0; i < max; i += 1) {
