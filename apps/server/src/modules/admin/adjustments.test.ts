@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import {
   adminCall,
   buildTestApp,
-  call,
   credit,
   memberId,
   operatorToken,
@@ -251,12 +250,7 @@ describe('the two-person lines', () => {
 
   it('need two operators for a withdrawal above 5,000.00 by default', async () => {
     const { card, ...m } = await kit.memberWithCard('5000.01');
-    const made = await call<{ order_no: string }>(
-      t.app,
-      '/api/withdraw',
-      { amount: '5000.01', bank: card, password: 'pay123456' },
-      { token: m.token },
-    );
+    const made = await kit.withdraw(m.token, card, '5000.01');
     expect(made.code).toBe(200);
     const first = await adminCall(t, ops.maker, 'POST', `/admin/api/withdrawals/${made.data.order_no}/approve`, {});
     expect(first).toMatchObject({ code: 200, message: MSG.secondReviewPending, data: { state: 1 } });

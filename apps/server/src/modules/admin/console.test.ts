@@ -519,12 +519,7 @@ describe('members', () => {
 /** A member with money, a bank card and a pending withdrawal of `amount`; answers its order number. */
 async function pendingWithdrawal(amount: string) {
   const { card, ...m } = await kit.memberWithCard(amount);
-  const made = await call<{ order_no: string }>(
-    t.app,
-    '/api/withdraw',
-    { amount, bank: card, password: 'pay123456' },
-    { token: m.token },
-  );
+  const made = await kit.withdraw(m.token, card, amount);
   expect(made.code).toBe(200);
   return { member: m, orderNo: made.data.order_no };
 }

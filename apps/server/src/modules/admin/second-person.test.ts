@@ -254,12 +254,7 @@ describe('a new operator takes two admins', () => {
 
     // A's first review of a large withdrawal (above the 5,000.00 line): B in finance cannot give the second.
     const payee = await kit.memberWithCard('6000');
-    const made = await call<{ order_no: string }>(
-      t.app,
-      '/api/withdraw',
-      { amount: '6000', bank: payee.card, password: 'pay123456' },
-      { token: payee.token },
-    );
+    const made = await kit.withdraw(payee.token, payee.card, '6000');
     expect(made.code).toBe(200);
     const url = `/admin/api/withdrawals/${made.data.order_no}/approve`;
     expect(await adminCall(t, a.token, 'POST', url, {})).toMatchObject({

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addVenue,
   adminCall,
-  call,
   controlHeaders,
   credit,
   manualClock,
@@ -85,12 +84,7 @@ describe('money gauges', () => {
     const w = await registerMember(t.app);
     await credit(t, ops.finance, w.name, '500.00');
     const card = await kit.bindBank(w.token);
-    const withdrawn = await call<{ order_no: string }>(
-      t.app,
-      '/api/withdraw',
-      { amount: '150.10', bank: card, password: 'pay123456' },
-      { token: w.token },
-    );
+    const withdrawn = await kit.withdraw(w.token, card, '150.10');
     expect(withdrawn.code).toBe(200);
     expect(valueOf(await scrape(), 'h5_withdrawals_awaiting_review')).toBe(
       (valueOf(before, 'h5_withdrawals_awaiting_review') ?? 0) + 1,

@@ -11,11 +11,7 @@ const kit = paymentsKit(t, () => ops.finance);
 describe('racing money requests', () => {
   it('leaves exactly one withdrawal when the same one is sent 10 times at once with a balance for one', async () => {
     const { card, ...m } = await kit.memberWithCard('150');
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        call(t.app, '/api/withdraw', { amount: '100', bank: card, password: 'pay123456' }, { token: m.token }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => kit.withdraw(m.token, card, '100')));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect(
       answers.filter((a) => a.code !== 200).every((a) => a.code === 208 && a.message === '提现金额不能大于账户余额哦'),
@@ -34,12 +30,7 @@ describe('racing money requests', () => {
   it('lets exactly one of approve and reject win on one withdrawal, and the money follows the winner', async () => {
     for (let round = 0; round < 4; round += 1) {
       const { card, ...m } = await kit.memberWithCard('300');
-      const sent = await call<{ order_no: string }>(
-        t.app,
-        '/api/withdraw',
-        { amount: '200', bank: card, password: 'pay123456' },
-        { token: m.token },
-      );
+      const sent = await kit.withdraw(m.token, card, '200');
       const url = `/admin/api/withdrawals/${sent.data.order_no}`;
       const [approve, reject] = await Promise.all([
         adminCall<{ state: number }>(t, ops.finance, 'POST', `${url}/approve`, {}),

@@ -127,14 +127,13 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     return card.id;
   };
 
+  /** A withdrawal of `amount` to a bound card as the member asks for it, with the pay password: the envelope. */
+  const withdraw = (token: string, card: number, amount: string) =>
+    call<{ order_no: string }>(t.app, '/api/withdraw', { amount, bank: card, password: 'pay123456' }, { token });
+
   /** A withdrawal of `amount` to a bound card, approved (paid) by a finance operator: answers its order number. */
   const paidWithdrawal = async (token: string, card: number, amount: string) => {
-    const made = await call<{ order_no: string }>(
-      t.app,
-      '/api/withdraw',
-      { amount, bank: card, password: 'pay123456' },
-      { token },
-    );
+    const made = await withdraw(token, card, amount);
     expect(made.code).toBe(200);
     const approved = await adminCall(t, finance(), 'POST', `/admin/api/withdrawals/${made.data.order_no}/approve`, {});
     expect(approved.code).toBe(200);
@@ -190,6 +189,7 @@ export function paymentsKit(t: TestApp, finance: () => string) {
     bindBank,
     memberWithCard,
     bindUsdt,
+    withdraw,
     paidWithdrawal,
     settleBet,
     ledgerBalanced,

@@ -32,12 +32,7 @@ describe('POST /api/gettransrecord', () => {
   it('lists deposits, withdrawals and transfers by type, newest first, in the paginator', async () => {
     const { card, ...m } = await kit.memberWithCard('1000');
     // The withdrawal comes first: after an approved deposit it would wait for turnover.
-    const w = await call<{ order_no: string }>(
-      t.app,
-      '/api/withdraw',
-      { amount: '150', bank: card, password: 'pay123456' },
-      { token: m.token },
-    );
+    const w = await kit.withdraw(m.token, card, '150');
     expect(w.code).toBe(200);
     const depositNo = await kit.deposit(m.token, '200');
     expect((await transferIn(t, m.token, 'RCAS', '100')).code).toBe(200);

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   adminCall,
-  call,
   credit,
   manualClock,
   memberId,
@@ -356,12 +355,7 @@ describe('the daily totals', () => {
     const card = await kit.bindBank(m.token);
     const orders: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const made = await call<{ order_no: string }>(
-        t.app,
-        '/api/withdraw',
-        { amount: '5000', bank: card, password: 'pay123456' },
-        { token: m.token },
-      );
+      const made = await kit.withdraw(m.token, card, '5000');
       expect(made.code).toBe(200);
       orders.push(made.data.order_no);
     }
@@ -403,12 +397,7 @@ describe('the daily totals', () => {
       for (const m of members) {
         await credit(t, ops.finance, m.name, '3000');
         const card = await kit.bindBank(m.token);
-        const made = await call<{ order_no: string }>(
-          t.app,
-          '/api/withdraw',
-          { amount: '3000', bank: card, password: 'pay123456' },
-          { token: m.token },
-        );
+        const made = await kit.withdraw(m.token, card, '3000');
         orders.push(made.data.order_no);
       }
       const payer = await operatorToken(t, 'finance');

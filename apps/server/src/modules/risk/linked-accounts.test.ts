@@ -53,12 +53,7 @@ async function signIn(name: string, ip: string, ua: string) {
 
 /** A withdrawal submitted by the member; approved (paid) by finance unless `pending`. */
 async function withdraw(token: string, card: number, amount: string, pending = false) {
-  const sent = await call<{ order_no: string }>(
-    t.app,
-    '/api/withdraw',
-    { amount, bank: card, password: 'pay123456' },
-    { token },
-  );
+  const sent = await kit.withdraw(token, card, amount);
   expect(sent.code).toBe(200);
   if (pending) return;
   const paid = await adminCall(t, ops.finance, 'POST', `/admin/api/withdrawals/${sent.data.order_no}/approve`, {

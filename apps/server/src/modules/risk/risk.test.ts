@@ -164,12 +164,7 @@ describe('claims and withdrawals', () => {
       const card = await kit.bindBank(quick.token);
       const id = await memberId(t, quick.name);
       await settledBet(id, '299.99');
-      const out = await call<{ order_no: string }>(
-        t.app,
-        '/api/withdraw',
-        { amount: '500', bank: card, password: 'pay123456' },
-        { token: quick.token },
-      );
+      const out = await kit.withdraw(quick.token, card, '500');
       expect(out.code).toBe(200);
       const [flag] = await flagOf('quick_withdrawal', `member:${id}`);
       expect(flag?.detail).toMatch(/^提现\S+ 500\.00元：24小时内领取奖金100\.00元，其后有效投注仅299\.99元$/);
@@ -179,16 +174,7 @@ describe('claims and withdrawals', () => {
       const card2 = await kit.bindBank(player.token, '6222020200112233999');
       const pid = await memberId(t, player.name);
       await settledBet(pid, '300.00');
-      expect(
-        (
-          await call(
-            t.app,
-            '/api/withdraw',
-            { amount: '500', bank: card2, password: 'pay123456' },
-            { token: player.token },
-          )
-        ).code,
-      ).toBe(200);
+      expect((await kit.withdraw(player.token, card2, '500')).code).toBe(200);
       expect(await flagOf('quick_withdrawal', `member:${pid}`)).toEqual([]);
     } finally {
       await writeSettings(t.database.db, { deposit_bonus_percent: 0, turnover_multiple: 1 });
