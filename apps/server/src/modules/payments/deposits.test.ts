@@ -220,12 +220,7 @@ describe('receiving accounts in the back office', () => {
     expect(made.data).toMatchObject({ channel: 'usdt-trc20', mch_id: address });
     const m = await registerMember(t.app);
     const deposit = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' });
-    const info = await call<PayInfoData>(
-      t.app,
-      '/api/payinfo',
-      { deposit_no: deposit.data.deposit_no },
-      { token: m.token },
-    );
+    const info = await kit.payInfo<PayInfoData>(m.token, deposit.data.deposit_no);
     expect(info.data.cardlist[0]).toMatchObject({ mch_id: address, content: 'TRC20' });
 
     const changed = await adminCall<Account>(t, ops.finance, 'PUT', `/admin/api/receiving-accounts/${made.data.id}`, {
@@ -235,12 +230,7 @@ describe('receiving accounts in the back office', () => {
       enabled: 0,
     });
     expect(changed.data).toMatchObject({ content: 'TRC20 波场', enabled: 0 });
-    const after = await call<PayInfoData>(
-      t.app,
-      '/api/payinfo',
-      { deposit_no: deposit.data.deposit_no },
-      { token: m.token },
-    );
+    const after = await kit.payInfo<PayInfoData>(m.token, deposit.data.deposit_no);
     expect(after.data.cardlist.map((c) => c.mch_id)).not.toContain(address);
     expect((await adminCall(t, ops.finance, 'DELETE', `/admin/api/receiving-accounts/${made.data.id}`)).code).toBe(200);
     expect((await adminCall(t, ops.finance, 'DELETE', `/admin/api/receiving-accounts/${made.data.id}`)).code).toBe(202);
@@ -319,12 +309,7 @@ describe('POST /api/payinfo', () => {
     expect((await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/wechat', { gateway: null })).code).toBe(200);
     const made = await kit.recharge(m.token, { paytype: 'wxpay', amount: '100.50' });
     await adminCall(t, admin, 'PUT', '/admin/api/pay-ways/wechat', { gateway: 'sandbox' });
-    const info = await call<PayInfoData>(
-      t.app,
-      '/api/payinfo',
-      { deposit_no: made.data.deposit_no },
-      { token: m.token },
-    );
+    const info = await kit.payInfo<PayInfoData>(m.token, made.data.deposit_no);
     expect(info.code).toBe(200);
     expect(info.message).toBe('wxpay');
     expect(info.data.deposit_no).toBe(made.data.deposit_no);
@@ -344,23 +329,13 @@ describe('POST /api/payinfo', () => {
   it('gives USDT deposits the protocol, the rate and amount / rate floored to 2 decimals, as /recharge previews it', async () => {
     const m = await registerMember(t.app);
     const made = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '1000' });
-    const info = await call<PayInfoData>(
-      t.app,
-      '/api/payinfo',
-      { deposit_no: made.data.deposit_no },
-      { token: m.token },
-    );
+    const info = await kit.payInfo<PayInfoData>(m.token, made.data.deposit_no);
     expect(info.message).toBe('usdtpay');
     // 1000 / 7.20 = 138.888... -> 138.88 (docs/member-app.md "Constants and limits" floors; rounding would ask 138.89)
     expect(info.data.info).toMatchObject({ usdtrate: '7.20', usdt_amount: '138.88', catepay: 'TRC20' });
     expect(info.data.cardlist[0]).toMatchObject({ mch_id: expect.stringMatching(/^T/), content: 'TRC20' });
     const hundred = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '100' });
-    const small = await call<PayInfoData>(
-      t.app,
-      '/api/payinfo',
-      { deposit_no: hundred.data.deposit_no },
-      { token: m.token },
-    );
+    const small = await kit.payInfo<PayInfoData>(m.token, hundred.data.deposit_no);
     // 100 / 7.20 = 13.888...: the same figure the recharge screen computes with the contract's usdtAmount.
     expect(small.data.info).toMatchObject({ usdt_amount: '13.88' });
     expect(usdtAmount('100', '7.20')).toBe('13.88');
@@ -369,29 +344,20 @@ describe('POST /api/payinfo', () => {
   it('names the other pay types bankpay, alipay and ebpay; a bank transfer gets no pay link', async () => {
     const m = await registerMember(t.app);
     const bank = await kit.recharge(m.token, bankTransfer('200'));
-    const bankInfo = await call<PayInfoData>(
-      t.app,
-      '/api/payinfo',
-      { deposit_no: bank.data.deposit_no },
-      { token: m.token },
-    );
+    const bankInfo = await kit.payInfo<PayInfoData>(m.token, bank.data.deposit_no);
     expect(bankInfo.message).toBe('bankpay');
     expect(bankInfo.data.info.pay_url).toBeUndefined();
     const ali = await kit.recharge(m.token, { paytype: 'alipay', amount: '200' });
-    expect((await call(t.app, '/api/payinfo', { deposit_no: ali.data.deposit_no }, { token: m.token })).message).toBe(
-      'alipay',
-    );
+    expect((await kit.payInfo(m.token, ali.data.deposit_no)).message).toBe('alipay');
     const eb = await kit.recharge(m.token, { paytype: 'ebpay', amount: '200' });
-    expect((await call(t.app, '/api/payinfo', { deposit_no: eb.data.deposit_no }, { token: m.token })).message).toBe(
-      'ebpay',
-    );
+    expect((await kit.payInfo(m.token, eb.data.deposit_no)).message).toBe('ebpay');
   });
 
   it("answers 202 for another member's deposit and for an unknown number", async () => {
     const a = await registerMember(t.app);
     const b = await registerMember(t.app);
     const made = await kit.recharge(a.token, { paytype: 'alipay', amount: '200' });
-    expect(await call(t.app, '/api/payinfo', { deposit_no: made.data.deposit_no }, { token: b.token })).toEqual({
+    expect(await kit.payInfo(b.token, made.data.deposit_no)).toEqual({
       code: 202,
       message: '数据不存在',
       data: null,

@@ -365,7 +365,7 @@ describe('the sandbox gateway over HTTP', () => {
     const app = await fetch(back, { redirect: 'manual' });
     expect(app.status).toBe(302);
     expect(app.headers.get('location')).toBe(`/#/payInfo?deposit_no=${depositNo}`);
-    const after = await call<PayInfoData>(t.app, '/api/payinfo', { deposit_no: depositNo }, { token: member.token });
+    const after = await kit.payInfo<PayInfoData>(member.token, depositNo);
     expect(after.data.info).toMatchObject({ state: 2 });
     expect(after.data.info.pay_url).toBeUndefined();
   });
@@ -532,12 +532,7 @@ describe('back office: payment gateways', () => {
     // A USDT deposit now goes to gateway C; disabling C closes the way to members.
     const m = await registerMember(t.app);
     const made = await kit.recharge(m.token, { paytype: 'usdt', catepay: 'TRC20', amount: '700' });
-    const info = await call<PayInfoData>(
-      t.app,
-      '/api/payinfo',
-      { deposit_no: made.data.deposit_no },
-      { token: m.token },
-    );
+    const info = await kit.payInfo<PayInfoData>(m.token, made.data.deposit_no);
     expect(new URL(info.data.info.pay_url ?? '').host).toBe('c.example.com');
     await adminCall(t, admin, 'PUT', '/admin/api/payment-gateways/epay_c', { enabled: 0 });
     const flags = await t.app.inject({

@@ -36,6 +36,10 @@ export function paymentsKit(t: TestApp, finance: () => string) {
   const recharge = (token: string, body: Record<string, unknown>) =>
     call<{ deposit_no: string }>(t.app, '/api/recharge', body, { token });
 
+  /** The pay page's details of a deposit (POST /api/payinfo), as the member's app asks for them. */
+  const payInfo = <T = unknown>(token: string, depositNo: string) =>
+    call<T>(t.app, '/api/payinfo', { deposit_no: depositNo }, { token });
+
   /**
    * A deposit made and credited: counts as a deposit (paysum, turnover requirement). On a pay way with a gateway (the
    * sandbox's alipay) the gateway's signed notify credits it, as only a gateway may; without one (a production app)
@@ -184,6 +188,7 @@ export function paymentsKit(t: TestApp, finance: () => string) {
   return {
     balance,
     recharge,
+    payInfo,
     deposit,
     approveManual,
     bindBank,
