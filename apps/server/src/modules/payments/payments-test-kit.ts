@@ -8,6 +8,7 @@ import {
   call,
   credit,
   expectLedgerBalanced,
+  launchTicket,
   play,
   registerMember,
   secondFinance,
@@ -170,14 +171,7 @@ export function paymentsKit(t: TestApp, finance: () => string) {
       expect(approved.code).toBe(200);
     }
     expect((await transferIn(t, token, 'XHZR', valid)).code).toBe(200);
-    const launched = await call<{ url: string }>(
-      t.app,
-      '/api/getGameUrl',
-      { plat_name: 'XHZR', game_code: 'demo' },
-      { token },
-    );
-    expect(launched.code).toBe(200);
-    const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
+    const ticket = await launchTicket(t, token, 'XHZR');
     const round = await play(t, 'round', { ticket, stake: valid, pick: 'big' });
     expect(round).toMatchObject({ code: 200, data: { status: 1 } });
   };

@@ -5,6 +5,7 @@ import {
   addVenue,
   adminCall,
   call,
+  launchTicket,
   memberId,
   operatorToken,
   play,
@@ -109,13 +110,7 @@ describe('reports', () => {
     const bId = await memberId(t, b.name);
     await adminCall(t, ops.finance, 'POST', `/admin/api/members/${bId}/adjust`, { amount: '300', note: 'report test' });
     expect((await transferIn(t, b.token, 'RPCAS', '300')).code).toBe(200);
-    const launched = await call<{ url: string }>(
-      t.app,
-      '/api/getGameUrl',
-      { plat_name: 'RPCAS', game_code: 'demo' },
-      { token: b.token },
-    );
-    const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
+    const ticket = await launchTicket(t, b.token, 'RPCAS');
     const rounds = [await sandboxRound(ticket, '100'), await sandboxRound(ticket, '50.50')];
     for (const round of rounds) expect(round).toMatchObject({ code: 200, data: { status: 1 } });
     // What is left at the venue comes back (一键回收): the member report's balance is the money in our ledger, and a

@@ -8,6 +8,7 @@ import {
   approveSetting,
   call,
   credit,
+  launchTicket,
   manualClock,
   memberId,
   operatorToken,
@@ -75,13 +76,7 @@ async function bet(member: Member, stake: string) {
   await login(member);
   await credit(t, await operatorToken(t, 'finance'), member.name, stake);
   await transferIn(t, member.token, 'VRET', stake);
-  const launched = await call<{ url: string }>(
-    t.app,
-    '/api/getGameUrl',
-    { plat_name: 'VRET', game_code: 'demo' },
-    { token: member.token },
-  );
-  const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
+  const ticket = await launchTicket(t, member.token, 'VRET');
   const round = await play(t, 'round', { ticket, stake, pick: 'big' });
   expect(round.code).toBe(200);
 }

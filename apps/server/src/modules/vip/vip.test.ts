@@ -6,6 +6,7 @@ import {
   adminCall,
   call,
   credit,
+  launchTicket,
   manualClock,
   memberId,
   operatorToken,
@@ -38,13 +39,7 @@ async function setProgress(id: number, paysum: string, turnover: string) {
 async function bet(token: string, name: string, stake: string) {
   await credit(t, ops.finance, name, stake);
   await transferIn(t, token, 'VCAS', stake);
-  const launched = await call<{ url: string }>(
-    t.app,
-    '/api/getGameUrl',
-    { plat_name: 'VCAS', game_code: 'demo' },
-    { token },
-  );
-  const ticket = new URL(launched.data.url).searchParams.get('ticket') ?? '';
+  const ticket = await launchTicket(t, token, 'VCAS');
   const round = await play(t, 'round', { ticket, stake, pick: 'big' });
   expect(round.code).toBe(200);
 }
