@@ -43,7 +43,7 @@ export const PENDING_TABLE_READS = {
   'modules/partners/partners-service.ts': ['accounts'],
   'modules/rebates/rebates-service.ts': ['content'],
   'modules/redpackets/redpackets-service.ts': ['payments'],
-  'modules/responsible/responsible-service.ts': ['accounts', 'games', 'payments'],
+  'modules/responsible/responsible-service.ts': ['accounts', 'payments'],
   'modules/venue-wallet/seamless-service.ts': ['content'],
   'modules/vip/vip-retention.ts': ['accounts', 'games'],
   'modules/vip/vip-service.ts': ['games'],

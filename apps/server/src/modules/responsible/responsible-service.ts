@@ -21,7 +21,8 @@ import { numericToCents } from '../../lib/money';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { formatBeijing } from '../../lib/time';
 import { members } from '../../db/tables/accounts';
-import { bets, launchTokens } from '../../db/tables/games';
+import { openStakeTotal, settledWinLoss } from '../games/bet-totals';
+import { dropLaunches } from '../games/launch-tokens';
 import { lockWallet } from '../ledger/ledger-service';
 import { deposits } from '../../db/tables/payments';
 import { rgBreaks, rgHistory, rgLimits } from '../../db/tables/responsible';
@@ -157,18 +158,7 @@ async function depositedSince(db: DbOrTx, memberId: number, since: Date, until: 
 /** The Beijing day's net loss: stake minus payout of bets settled that day (never below zero). */
 export async function lossToday(db: DbOrTx, memberId: number, now: Date): Promise<number> {
   const { day } = beijingWindows(now);
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${bets.winLoss}), 0)` })
-    .from(bets)
-    .where(
-      and(
-        eq(bets.memberId, memberId),
-        eq(bets.status, 1),
-        gte(bets.settledAt, day),
-        lt(bets.settledAt, new Date(day.getTime() + DAY)),
-      ),
-    );
-  return Math.max(0, -numericToCents(String(row?.total ?? '0')));
+  return Math.max(0, -(await settledWinLoss(db, memberId, day, new Date(day.getTime() + DAY))));
 }
 
 function refuseOnBreak(brk: { kind: 'cooloff' | 'exclusion' } | null) {
@@ -214,15 +204,6 @@ export async function guardPlay(db: Db, memberId: number, now: Date): Promise<vo
   }
 }
 
-/** Stakes placed and not yet settled (open bets): money the member may still lose today. */
-async function openStakes(db: DbOrTx, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${bets.betAmount}), 0)` })
-    .from(bets)
-    .where(and(eq(bets.memberId, memberId), eq(bets.status, 2)));
-  return numericToCents(String(row?.total ?? '0'));
-}
-
 /**
  * A seamless venue's bet, checked under the member's wallet lock (so two bets at once cannot both pass): refused
  * during a break, and when today's loss plus the stakes still open plus this one would pass the daily loss limit.
@@ -234,7 +215,7 @@ export async function seamlessBetRefusal(tx: Tx, memberId: number, cents: number
   if (brk) return brk.kind === 'cooloff' ? MSG.rgBetCoolingOff : MSG.rgBetExcluded;
   const lossLimit = limits.loss_day.value;
   if (lossLimit === null) return null;
-  const [loss, open] = await Promise.all([lossToday(tx, memberId, now), openStakes(tx, memberId)]);
+  const [loss, open] = await Promise.all([lossToday(tx, memberId, now), openStakeTotal(tx, memberId)]);
   return loss + open + cents > lossLimit ? MSG.rgBetLossLimit : null;
 }
 
@@ -350,7 +331,7 @@ export async function startBreak(db: Db, memberId: number, periodRaw: string, no
       .values({ memberId, ...row })
       .onConflictDoUpdate({ target: rgBreaks.memberId, set: row });
     // A game already open must stop too: its venue can no longer authenticate the member with an old launch token.
-    await tx.delete(launchTokens).where(eq(launchTokens.memberId, memberId));
+    await dropLaunches(tx, memberId);
     await tx.insert(rgHistory).values({
       memberId,
       kind: spec.kind,
