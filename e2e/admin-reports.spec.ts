@@ -102,10 +102,15 @@ describe('reports and the dashboard figures', () => {
     await page.locator('#report-to').press('Enter');
     // The address keeps the range (`to` is today, the default, so it is left out).
     await page.waitForURL((url) => url.searchParams.get('from') === yesterday);
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(2);
-    const todayRow = page.locator('tbody tr.ant-table-row', { hasText: today });
+    // Members and money in and out in the first of its two tables, bets and what was paid out in the second.
+    const money = page.getByRole('region', { name: '会员与存提' });
+    const bets = page.getByRole('region', { name: '投注与派发' });
+    await expect.poll(() => money.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await expect.poll(() => bets.locator('tbody tr.ant-table-row').count()).toBe(2);
+    const todayRow = money.locator('tbody tr.ant-table-row', { hasText: today });
     await expect.poll(() => todayRow.textContent()).toContain(formatMoney(after.today.deposits));
-    await expect.poll(() => page.locator('tfoot tr').textContent()).toMatch(/^合计/);
+    await expect.poll(() => money.locator('tfoot tr').textContent()).toMatch(/^合计/);
+    await expect.poll(() => bets.locator('tfoot tr').textContent()).toMatch(/^合计/);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

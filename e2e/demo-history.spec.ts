@@ -41,7 +41,8 @@ describe('the demo month in the console', () => {
 
     await page.goto(consoleURL(`reports/daily?from=${from}&to=${today}`));
     await page.getByRole('heading', { name: '每日报表', level: 1 }).waitFor();
-    const reportRow = rowWith(page, busiest.day);
+    // The day's deposits and withdrawals are in the first of the report's two tables (会员与存提).
+    const reportRow = page.getByRole('region', { name: '会员与存提' }).locator('tr', { hasText: busiest.day });
     await expect.poll(() => reportRow.textContent()).toContain(formatMoney(busiest.deposits_amount));
     expect(await reportRow.textContent()).toContain(formatMoney(busiest.withdrawals_amount));
 
