@@ -58,13 +58,14 @@ const asWord = (code: string) =>
 async function textOf(page: Page, route: string): Promise<string> {
   await page.goto(`${baseURL()}/#${route}`);
   await page.locator('main').first().waitFor();
-  // Lists and names arrive with their calls: the text is read once the network is quiet.
+  // Lists and names arrive with their calls: the text is read once the network is quiet and no loader shows.
   await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('.page-loading, [aria-busy="true"]').count()).toBe(0);
   return page.locator('body').innerText();
 }
 
 describe('a first walk through the member app at 375 px', () => {
-  it('shows names, never codes; a withdrawal ready for the one card; a 站内信 once the deposit is credited', async () => {
+  it('shows names, never codes; a withdrawal ready for the one card; a 站内信 once the deposit is credited; the application under review', async () => {
     const opened = await phonePage(browser());
     const { page } = opened;
     const name = await registerWithCard(page);
@@ -110,6 +111,18 @@ describe('a first walk through the member app at 375 px', () => {
     );
     await expect.poll(() => page.locator('.back-bar-title').innerText()).toBe(venue.name);
 
+    // The partner application shows that it is under review, then and on return.
+    await page.goto(`${baseURL()}/#/applyagent`);
+    await page.getByLabel('手机号').fill('13912345678');
+    await page.getByLabel('申请理由').fill('有推广资源');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await expectToast(page, '申请成功');
+    const state = page.getByRole('status', { name: '申请状态' });
+    await expect.poll(() => state.innerText()).toContain('正在审核中');
+    await page.reload();
+    await expect.poll(() => state.innerText()).toContain('正在审核中');
+    expect(await page.getByRole('form', { name: '申请合营' }).count()).toBe(0);
+
     // No route shows a venue's or a movement's code.
     const seen: Record<string, string[]> = {};
     for (const route of MEMBER_ROUTES) {
@@ -119,7 +132,8 @@ describe('a first walk through the member app at 375 px', () => {
     }
     expect(seen).toEqual({});
     // 转入 names the venue the money went to.
-    expect(await textOf(page, '/transRecord?type=3')).toContain(venue.name);
+    await textOf(page, '/transRecord?type=3');
+    await expect.poll(() => page.getByRole('list', { name: '交易记录列表' }).innerText()).toContain(venue.name);
 
     await expectCleanThenClose(opened);
     // Every member route is read in turn: longer than one journey's usual bound.
