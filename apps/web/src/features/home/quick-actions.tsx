@@ -1,11 +1,11 @@
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
-import { ACTION_ICON } from '../../shared/ui/action-icons';
+import { RECHARGE_ICON, TRANSFER_ICON, WITHDRAWAL_ICON, VIP_ICON } from '../../shared/ui/action-icons';
 
 const ACTIONS = [
-  { to: '/recharge', label: '存款', icon: ACTION_ICON.recharge },
-  { to: '/transfer', label: '转账', icon: ACTION_ICON.transfer },
-  { to: '/withdrawal', label: '取款', icon: ACTION_ICON.withdrawal },
-  { to: '/vip', label: 'VIP', icon: ACTION_ICON.vip },
+  { to: '/recharge', label: '存款', icon: RECHARGE_ICON },
+  { to: '/transfer', label: '转账', icon: TRANSFER_ICON },
+  { to: '/withdrawal', label: '取款', icon: WITHDRAWAL_ICON },
+  { to: '/vip', label: 'VIP', icon: VIP_ICON },
 ] as const;
 
 /** docs/member-app.md "Screens and routes": quick actions (deposit, transfer, withdrawal, VIP) through the nav helper, so the runtime rules apply. */
