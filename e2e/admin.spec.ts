@@ -241,5 +241,6 @@ describe('the operators console', () => {
     }
     expect(boss.errors).toEqual([]);
     await boss.context.close();
-  });
+    // Four operators' browsers one after another: about 40 s alone, twice that beside the other journeys.
+  }, 180_000);
 });
