@@ -13,6 +13,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * masks are animated by script, through inline styles), and no loading placeholder left.
  */
 export async function settled(page: Page) {
+  // The window survives an in-app (hash) navigation: forget the previous screen's look, or its last sample could
+  // match a screen that has not drawn its dialog yet.
+  await page.evaluate(() => delete (window as unknown as { lastInlineStyles?: string }).lastInlineStyles);
   await page.waitForFunction(
     () => {
       const memory = window as unknown as { lastInlineStyles?: string };
