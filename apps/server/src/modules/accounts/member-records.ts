@@ -112,6 +112,19 @@ export async function setMemberVip(tx: DbOrTx, id: number, level: number): Promi
   await tx.update(members).set({ vip: level }).where(eq(members.id, id));
 }
 
+/**
+ * The member's VIP level and registration time, or undefined for an unknown id, with the member row locked
+ * (`for update`) until the caller's transaction ends.
+ */
+export async function lockMemberLevel(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .select({ vip: members.vip, createdAt: members.createdAt })
+    .from(members)
+    .where(eq(members.id, id))
+    .for('update');
+  return row;
+}
+
 /** The member's VIP level, or undefined for an unknown id. */
 export async function memberVip(tx: DbOrTx, id: number): Promise<number | undefined> {
   const [row] = await tx.select({ vip: members.vip }).from(members).where(eq(members.id, id));
@@ -126,6 +139,18 @@ export const memberJoin = (memberId: AnyPgColumn) => ({
   table: members,
   on: eq(members.id, memberId),
   username: members.username,
+});
+
+/**
+ * The member table as the first of a statement that reads each member beside rows of other tables:
+ * `.from(member.table)` with `.leftJoin(t, eq(t.memberId, member.id))`, so a member with no such rows still answers
+ * one row; `vip` and `createdAt` for statements that pick members by level and age.
+ */
+export const memberFrom = () => ({
+  table: members,
+  id: members.id,
+  vip: members.vip,
+  createdAt: members.createdAt,
 });
 
 /** The member with exactly this username (as venues name players): id, username and state, or undefined. */

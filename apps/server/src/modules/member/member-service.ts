@@ -7,7 +7,7 @@ import {
   type InboxMessage,
   type Paginator,
 } from '@h5/contract';
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryPage } from '../../db/query-page';
 import { AppError, badInput, unauthorized } from '../../http/errors';
@@ -15,8 +15,18 @@ import type { AttemptLimiter } from '../../http/rate-limit';
 import { cleanHtml } from '../../lib/clean-html';
 import { type PageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { memberSessions, members } from '../../db/tables/accounts';
 import { hashSecret, verifySecret } from '../../lib/passwords';
+import { invitedCount, makePartner } from '../accounts/member-downlines';
+import {
+  endMemberSessions,
+  lockMemberAvatar,
+  memberRow,
+  setLoginPasswordHash,
+  setMemberAvatar,
+  setMemberContact,
+  setPayPasswordHash,
+} from '../accounts/member-profile';
+import { memberExists } from '../accounts/member-records';
 import { audit } from '../backoffice/audit';
 import { decidePending } from '../backoffice/pending-review';
 import { countMoneyAttempt } from '../payments/payments-common';
@@ -46,7 +56,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function findMember(db: Db, memberId: number) {
-  const [member] = await db.select().from(members).where(eq(members.id, memberId)).limit(1);
+  const member = await memberRow(db, memberId);
   if (!member) throw unauthorized();
   return member;
 }
@@ -59,10 +69,11 @@ export async function updateProfile(
 ): Promise<void> {
   const message = validateProfile(input);
   if (message) throw badInput(message);
-  await deps.db
-    .update(members)
-    .set({ email: input.email.trim(), mobile: input.mobile.trim(), birthday: input.birthday.trim() })
-    .where(eq(members.id, memberId));
+  await setMemberContact(deps.db, memberId, {
+    email: input.email.trim(),
+    mobile: input.mobile.trim(),
+    birthday: input.birthday.trim(),
+  });
 }
 
 /** `password` is the old secret, `paypassword` the new one (docs/wire-rules.md "Accounts"); docs/member-app.md "Validation rules" rules in order. */
@@ -107,8 +118,8 @@ export async function changeLoginPassword(
   await checkOldPassword(deps, memberId, input.password, member.passwordHash, MSG.wrongOldPassword);
   const passwordHash = await hashSecret(input.paypassword);
   await deps.db.transaction(async (tx) => {
-    await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
-    await tx.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
+    await setLoginPasswordHash(tx, memberId, passwordHash);
+    await endMemberSessions(tx, memberId);
   });
 }
 
@@ -122,10 +133,7 @@ export async function changePayPassword(
   const member = await findMember(deps.db, memberId);
   if (!member.payPasswordHash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
   await checkOldPassword(deps, memberId, input.password, member.payPasswordHash, MSG.wrongPayPassword);
-  await deps.db
-    .update(members)
-    .set({ payPasswordHash: await hashSecret(input.paypassword) })
-    .where(eq(members.id, memberId));
+  await setPayPasswordHash(deps.db, memberId, await hashSecret(input.paypassword));
 }
 
 /**
@@ -135,13 +143,9 @@ export async function changePayPassword(
 export async function replaceAvatar(deps: MemberDeps, memberId: number, file: UploadedFile | null): Promise<string> {
   return deps.db.transaction(async (tx) => {
     const stored = await storeAvatar(tx, file);
-    const [row] = await tx
-      .select({ avatar: members.avatar })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .for('update');
-    await tx.update(members).set({ avatar: stored }).where(eq(members.id, memberId));
-    if (row?.avatar && row.avatar !== stored) await removeFile(tx, row.avatar, 'avatar');
+    const before = await lockMemberAvatar(tx, memberId);
+    await setMemberAvatar(tx, memberId, stored);
+    if (before && before !== stored) await removeFile(tx, before, 'avatar');
     return stored;
   });
 }
@@ -221,8 +225,8 @@ export async function agentApplyState(deps: Pick<MemberDeps, 'db'>, memberId: nu
 
 /** /referral: the member's id is the referral code register accepts as `pid` (docs/wire-rules.md "Accounts"). */
 export async function referralInfo(deps: Pick<MemberDeps, 'db'>, memberId: number, origin: string) {
-  const [row] = await deps.db.select({ n: count() }).from(members).where(eq(members.inviterId, memberId));
-  return { pid: memberId, link: `${origin}/#/login?type=1&pid=${memberId}`, invited: row?.n ?? 0 };
+  const invited = await invitedCount(deps.db, memberId);
+  return { pid: memberId, link: `${origin}/#/login?type=1&pid=${memberId}`, invited };
 }
 
 // Back office
@@ -240,8 +244,7 @@ export async function sendMessage(deps: Pick<MemberDeps, 'db' | 'clock'>, input:
   if (input.type === MESSAGE_KIND.announcement && input.member_id !== undefined) throw badInput();
   return deps.db.transaction(async (tx) => {
     if (input.member_id !== undefined) {
-      const [target] = await tx.select({ id: members.id }).from(members).where(eq(members.id, input.member_id));
-      if (!target) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+      if (!(await memberExists(tx, input.member_id))) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     }
     const [row] = await tx
       .insert(memberMessages)
@@ -314,7 +317,7 @@ export async function reviewAgentApplication(
       action: 'agent-application',
       after: { isagent: decision === 'approve' ? 1 : undefined },
     });
-    if (decision === 'approve') await tx.update(members).set({ isagent: 1 }).where(eq(members.id, found.memberId));
+    if (decision === 'approve') await makePartner(tx, found.memberId);
     return applicationView(updated);
   });
 }

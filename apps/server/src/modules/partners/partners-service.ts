@@ -7,7 +7,16 @@ import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
+import {
+  invitedCount,
+  invitedMembersSql,
+  isPartner,
+  memberInviter,
+  partnerIds,
+  partnerIdsPage,
+  setMemberInviter,
+} from '../accounts/member-downlines';
+import { memberJoin, memberUsername } from '../accounts/member-records';
 import { audit } from '../backoffice/audit';
 import { proposeRowCreation, proposeRowUpdate, withPendingSettings } from '../backoffice/money-settings';
 import type { Proposer } from '../backoffice/pending-changes';
@@ -206,13 +215,8 @@ export async function settleMonth(deps: PartnersDeps, month: string, early = fal
   const allowed = nextMonth(month) <= running || (early && deps.sandbox === true && month === running);
   if (!allowed) throw badInput(MSG.monthNotEnded);
   const range = monthRange(month);
-  const partners = await deps.db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.isagent, 1))
-    .orderBy(members.id);
   let created = 0;
-  for (const { id } of partners) {
+  for (const id of await partnerIds(deps.db)) {
     const inserted = await deps.db.transaction(async (tx) => {
       const [done] = await tx
         .select({ id: partnerStatements.id })
@@ -299,21 +303,21 @@ export async function payStatement(deps: PartnersDeps, id: number, reviewer: Rev
       after: { state: 2, commission: updated.commission, partner_id: updated.partnerId, month: updated.month },
       requestId: reviewer.requestId,
     });
-    const [who] = await tx
-      .select({ username: members.username })
-      .from(members)
-      .where(eq(members.id, updated.partnerId));
-    return { ...statementView(updated), partner_id: updated.partnerId, username: who?.username ?? '' };
+    const username = await memberUsername(tx, updated.partnerId);
+    return { ...statementView(updated), partner_id: updated.partnerId, username: username ?? '' };
   });
 }
 
 type StatementQuery = z.output<typeof adminEndpoints.partnerStatements.input>;
 
+/** Each statement's partner, for the name the list shows and filters on. */
+const partner = memberJoin(partnerStatements.partnerId);
+
 function statementFilters(q: Pick<StatementQuery, 'month' | 'state' | 'username'>): SQL | undefined {
   const filters: SQL[] = [];
   if (q.month) filters.push(eq(partnerStatements.month, q.month));
   if (q.state !== undefined) filters.push(eq(partnerStatements.state, q.state));
-  if (q.username) filters.push(sql`lower(${members.username}) = lower(${q.username})`);
+  if (q.username) filters.push(sql`lower(${partner.username}) = lower(${q.username})`);
   return and(...filters);
 }
 
@@ -323,7 +327,7 @@ export async function statementsPage(db: DbOrTx, q: StatementQuery) {
   const [total] = await db
     .select({ n: count() })
     .from(partnerStatements)
-    .innerJoin(members, eq(members.id, partnerStatements.partnerId))
+    .innerJoin(partner.table, partner.on)
     .where(where);
   return toPaginator(await statementSlice(db, where, window.perPage, window.offset), total?.n ?? 0, window);
 }
@@ -331,9 +335,9 @@ export async function statementsPage(db: DbOrTx, q: StatementQuery) {
 /** Statements with their partner's name, newest month first, one slice of them. */
 async function statementSlice(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
-    .select({ s: partnerStatements, username: members.username })
+    .select({ s: partnerStatements, username: partner.username })
     .from(partnerStatements)
-    .innerJoin(members, eq(members.id, partnerStatements.partnerId))
+    .innerJoin(partner.table, partner.on)
     .where(where)
     .orderBy(desc(partnerStatements.month), desc(partnerStatements.id))
     .limit(limit)
@@ -356,8 +360,7 @@ export async function* statementRows(db: DbOrTx, q: StatementQuery, batch = 500)
 
 /** The partner behind a member token, or 403 with MSG.notPartner. */
 export async function requirePartner(db: DbOrTx, memberId: number) {
-  const [row] = await db.select({ isagent: members.isagent }).from(members).where(eq(members.id, memberId));
-  if (row?.isagent !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.notPartner);
+  if (!(await isPartner(db, memberId))) throw new AppError(BizCode.FORBIDDEN, MSG.notPartner);
 }
 
 export async function agentSummary(deps: PartnersDeps, partnerId: number, origin: string) {
@@ -367,13 +370,13 @@ export async function agentSummary(deps: PartnersDeps, partnerId: number, origin
   const plan = await planOf(deps.db, partnerId);
   const carryIn = await carryInto(deps.db, partnerId, month);
   const c = computeCommission(figures, carryIn, plan);
-  const [downline] = await deps.db.select({ n: count() }).from(members).where(eq(members.inviterId, partnerId));
+  const downlineTotal = await invitedCount(deps.db, partnerId);
   return {
     month,
     figures: figuresOut(figures, c),
     carry_in: centsToMoney(carryIn),
     plan: plan ? { name: plan.name, tiers: plan.tiers.map(tierOut) } : null,
-    downline_total: downline?.n ?? 0,
+    downline_total: downlineTotal,
     pid: partnerId,
     link: `${origin}/#/login?type=1&pid=${partnerId}`,
   };
@@ -385,7 +388,7 @@ export async function agentDownline(deps: PartnersDeps, partnerId: number, windo
   const range = monthRange(beijingMonth(deps.clock.now()));
   const start = sql`${range.start.toISOString()}::timestamptz`;
   const end = sql`${range.end.toISOString()}::timestamptz`;
-  const [total] = await deps.db.select({ n: count() }).from(members).where(eq(members.inviterId, partnerId));
+  const total = await invitedCount(deps.db, partnerId);
   const rows = rowsOf<{ username: string; created_at: Date | string; deposits: Num; valid_stake: Num }>(
     await deps.db.execute(sql`SELECT m.username, m.created_at,
         (SELECT coalesce(sum(e.amount), 0) FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
@@ -394,8 +397,8 @@ export async function agentDownline(deps: PartnersDeps, partnerId: number, windo
             AND t.created_at >= ${start} AND t.created_at < ${end}) AS deposits,
         (SELECT coalesce(sum(b.valid_amount), 0) FROM bets b
           WHERE b.member_id = m.id AND b.status = 1 AND b.settled_at >= ${start} AND b.settled_at < ${end}) AS valid_stake
-      FROM members m WHERE m.inviter_id = ${partnerId}
-      ORDER BY m.id DESC LIMIT ${window.perPage} OFFSET ${window.offset}`),
+      FROM (${invitedMembersSql(partnerId, window)}) m
+      ORDER BY m.id DESC`),
   );
   return toPaginator(
     rows.map((r) => ({
@@ -404,7 +407,7 @@ export async function agentDownline(deps: PartnersDeps, partnerId: number, windo
       deposits: centsToMoney(numericToCents(r.deposits)),
       valid_stake: centsToMoney(numericToCents(r.valid_stake)),
     })),
-    total?.n ?? 0,
+    total,
     window,
   );
 }
@@ -478,47 +481,32 @@ export async function updatePlan(
 }
 
 async function partnerView(db: DbOrTx, memberId: number) {
-  const rows = rowsOf<{
-    member_id: number;
-    username: string;
-    plan_id: number | null;
-    plan_name: string | null;
-    downline: Num;
-  }>(
-    await db.execute(sql`SELECT m.id AS member_id, m.username, pp.plan_id, cp.name AS plan_name,
-        (SELECT count(*) FROM members d WHERE d.inviter_id = m.id) AS downline
-      FROM members m LEFT JOIN partner_plans pp ON pp.member_id = m.id LEFT JOIN commission_plans cp ON cp.id = pp.plan_id
-      WHERE m.id = ${memberId}`),
-  );
-  const r = rows[0];
-  if (!r) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
+  const username = await memberUsername(db, memberId);
+  if (username === undefined) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
+  const [plan] = await db
+    .select({ id: partnerPlans.planId, name: commissionPlans.name })
+    .from(partnerPlans)
+    .leftJoin(commissionPlans, eq(commissionPlans.id, partnerPlans.planId))
+    .where(eq(partnerPlans.memberId, memberId));
   return {
-    member_id: Number(r.member_id),
-    username: r.username,
-    plan_id: r.plan_id === null ? null : Number(r.plan_id),
-    plan_name: r.plan_name,
-    downline: Number(r.downline),
+    member_id: memberId,
+    username,
+    plan_id: plan?.id ?? null,
+    plan_name: plan?.name ?? null,
+    downline: await invitedCount(db, memberId),
   };
 }
 
 export async function partnersPage(db: DbOrTx, q: { username: string; page: number; pagesize?: number | undefined }) {
   const window = pageWindow(q);
-  const name = q.username ? sql`AND m.username ILIKE ${`%${q.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  const [total] = rowsOf<{ n: Num }>(
-    await db.execute(sql`SELECT count(*) AS n FROM members m WHERE m.isagent = 1 ${name}`),
-  );
-  const ids = rowsOf<{ id: number }>(
-    await db.execute(sql`SELECT m.id FROM members m WHERE m.isagent = 1 ${name} ORDER BY m.id DESC
-      LIMIT ${window.perPage} OFFSET ${window.offset}`),
-  );
+  const { total, ids } = await partnerIdsPage(db, q.username, window);
   const rows = [];
-  for (const { id } of ids) rows.push(await partnerView(db, Number(id)));
-  return toPaginator(rows, Number(total?.n ?? 0), window);
+  for (const id of ids) rows.push(await partnerView(db, id));
+  return toPaginator(rows, total, window);
 }
 
 async function requirePartnerForOperator(db: DbOrTx, memberId: number) {
-  const [row] = await db.select({ isagent: members.isagent }).from(members).where(eq(members.id, memberId));
-  if (row?.isagent !== 1) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
+  if (!(await isPartner(db, memberId))) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
 }
 
 export async function setPartnerPlan(deps: PartnersDeps, memberId: number, planId: number | null, reviewer: Reviewer) {
@@ -553,14 +541,13 @@ export async function setPartnerPlan(deps: PartnersDeps, memberId: number, planI
 /** Moves a member to another partner's downline (or to none), audited with the inviter before and after. */
 export async function moveMember(deps: PartnersDeps, memberId: number, inviterId: number | null, reviewer: Reviewer) {
   return deps.db.transaction(async (tx) => {
-    const [found] = await tx.select({ inviterId: members.inviterId }).from(members).where(eq(members.id, memberId));
+    const found = await memberInviter(tx, memberId);
     if (!found) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     if (inviterId !== null) {
       if (inviterId === memberId) throw badInput(MSG.inviterSelf);
-      const [partner] = await tx.select({ isagent: members.isagent }).from(members).where(eq(members.id, inviterId));
-      if (partner?.isagent !== 1) throw badInput(MSG.partnerMissing);
+      if (!(await isPartner(tx, inviterId))) throw badInput(MSG.partnerMissing);
     }
-    await tx.update(members).set({ inviterId }).where(eq(members.id, memberId));
+    await setMemberInviter(tx, memberId, inviterId);
     await audit(tx, {
       operatorId: reviewer.operatorId,
       action: 'member.inviter',

@@ -20,7 +20,7 @@ import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { formatBeijing } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
+import { memberFrom } from '../accounts/member-records';
 import { openStakeTotal, settledWinLoss } from '../games/bet-totals';
 import { dropLaunches } from '../games/launch-tokens';
 import { lockWallet } from '../ledger/ledger-service';
@@ -85,11 +85,14 @@ export async function breakOf(db: DbOrTx, memberId: number, now: Date) {
   return breakFrom(row, now);
 }
 
+/** The member row the standing reads start from: one row per member even with no limit and no break. */
+const memberTable = memberFrom();
+
 /** A member's limits and break in one statement: one row per limit (or one with none), each carrying the break. */
 function standingQuery(db: DbOrTx) {
   return db
     .select({
-      memberId: members.id,
+      memberId: memberTable.id,
       limit: {
         kind: rgLimits.kind,
         value: rgLimits.value,
@@ -98,9 +101,9 @@ function standingQuery(db: DbOrTx) {
       },
       brk: rgBreaks,
     })
-    .from(members)
-    .leftJoin(rgLimits, eq(rgLimits.memberId, members.id))
-    .leftJoin(rgBreaks, eq(rgBreaks.memberId, members.id));
+    .from(memberTable.table)
+    .leftJoin(rgLimits, eq(rgLimits.memberId, memberTable.id))
+    .leftJoin(rgBreaks, eq(rgBreaks.memberId, memberTable.id));
 }
 
 type StandingRow = Awaited<ReturnType<ReturnType<typeof standingQuery>['execute']>>[number];
@@ -120,13 +123,13 @@ function standingFrom(rows: StandingRow[], now: Date) {
  * and seamless bet, and a round trip to the database is most of what such a read costs.
  */
 async function standingOf(tx: DbOrTx, memberId: number, now: Date) {
-  return standingFrom(await standingQuery(tx).where(eq(members.id, memberId)), now);
+  return standingFrom(await standingQuery(tx).where(eq(memberTable.id, memberId)), now);
 }
 
 /** The standing of the members whose transfers in and launches arrive together: one read (same-turn-reads.ts). */
 const standingReader = perDatabase((db: Db) => {
   const query = standingQuery(db)
-    .where(sql`${members.id} = ANY(${sql.placeholder('ids')})`)
+    .where(sql`${memberTable.id} = ANY(${sql.placeholder('ids')})`)
     .prepare('rg_standing_by_members');
   return sameTurnReads(
     async (ids: number[]) => {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/time';
-import { members } from '../../db/tables/accounts';
+import { lockMemberLevel, memberFrom, setMemberVip } from '../accounts/member-records';
 import { bets } from '../../db/tables/games';
 import { beijingDay, settledBetsSince } from './vip-service';
 import { vipLevels, vipReviews, vipRises } from '../../db/tables/vip';
@@ -41,25 +41,26 @@ export async function reviewRetention(db: Db, clock: Clock): Promise<RetentionRe
   const now = clock.now();
   const quarter = beijingQuarter(now);
   const heldSince = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
+  const member = memberFrom();
   const candidates = await db
-    .select({ id: members.id })
-    .from(members)
-    .innerJoin(vipLevels, eq(vipLevels.level, members.vip))
-    .leftJoin(vipRises, eq(vipRises.memberId, members.id))
+    .select({ id: member.id })
+    .from(member.table)
+    .innerJoin(vipLevels, eq(vipLevels.level, member.vip))
+    .leftJoin(vipRises, eq(vipRises.memberId, member.id))
     .where(
       and(
-        gt(members.vip, 0),
+        gt(member.vip, 0),
         gt(vipLevels.retention, sql`0`),
-        lte(sql`coalesce(${vipRises.levelSince}, ${members.createdAt})`, sql`${heldSince.toISOString()}::timestamptz`),
+        lte(sql`coalesce(${vipRises.levelSince}, ${member.createdAt})`, sql`${heldSince.toISOString()}::timestamptz`),
         notExists(
           db
             .select({ one: sql`1` })
             .from(vipReviews)
-            .where(and(eq(vipReviews.memberId, members.id), eq(vipReviews.quarter, quarter))),
+            .where(and(eq(vipReviews.memberId, member.id), eq(vipReviews.quarter, quarter))),
         ),
       ),
     )
-    .orderBy(asc(members.id));
+    .orderBy(asc(member.id));
 
   const result: RetentionReview = { quarter, reviewed: 0, dropped: 0 };
   for (const { id } of candidates) {
@@ -80,11 +81,7 @@ async function reviewMember(
   const windowStart = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
   return db.transaction(async (tx) => {
     // The member row is what a bet settlement locks first: a review and a settlement of the same member queue up.
-    const [member] = await tx
-      .select({ vip: members.vip, createdAt: members.createdAt })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .for('update');
+    const member = await lockMemberLevel(tx, memberId);
     if (!member || member.vip <= 0) return 'skipped';
     const [level] = await tx
       .select({ retention: vipLevels.retention, due: sql<boolean>`${vipLevels.retention} > 0` })
@@ -131,7 +128,7 @@ async function reviewMember(
     if (toLevel === member.vip) return 'kept';
 
     const day = beijingDay(now);
-    await tx.update(members).set({ vip: toLevel }).where(eq(members.id, memberId));
+    await setMemberVip(tx, memberId, toLevel);
     await tx
       .insert(vipRises)
       .values({ memberId, day, updatedAt: now, levelSince: now, droppedAt: now })
