@@ -63,11 +63,14 @@ export default async function setup(project: TestProject) {
     OPERATOR_SHARED_ADDRESSES: '127.0.0.1,::1',
   };
   // The journeys run the compiled server, built here from the sources as the production build is (docs/operations.md "Operating
-  // the site"): the build that ships is the build under test, never a stale one.
-  execFileSync('npm', ['run', 'build:prod', '-w', 'apps/server'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // the site"): the build that ships is the build under test, never a stale one. npm test's journeys stage has just
+  // built it, beside the front ends (JOURNEY_SERVER_BUILT=1); any other run builds it here.
+  if (process.env.JOURNEY_SERVER_BUILT !== '1') {
+    execFileSync('npm', ['run', 'build:prod', '-w', 'apps/server'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
   const compiled = ['--import', './apps/server/scripts/compiled.mjs'];
   // The first operators are created the way the README says, with the operator CLI, before the server opens the
   // (single-process) PGlite directory: the admin, a second admin who approves the first one's pending changes, and a
