@@ -36,17 +36,13 @@ export const PENDING_TABLE_READS = {
   'modules/backoffice/operator-accounts.ts': ['admin'],
   'modules/backoffice/money-settings.ts': ['integrations'],
   'modules/backoffice/pending-changes.ts': ['integrations'],
-  'modules/integrations/integration-service.ts': ['content', 'payments'],
+  'modules/integrations/integration-service.ts': ['payments'],
   'modules/integrations/operator-changes.ts': ['admin'],
   'modules/integrations/pay-range-changes.ts': ['payments'],
-  'modules/rebates/rebates-service.ts': ['content'],
   'modules/redpackets/redpackets-service.ts': ['payments'],
   'modules/responsible/responsible-service.ts': ['payments'],
-  'modules/venue-wallet/seamless-service.ts': ['content'],
   'modules/vip/vip-retention.ts': ['games'],
   'modules/vip/vip-service.ts': ['games'],
-  'modules/wallet/venue-bets.ts': ['content'],
-  'modules/wallet/venue-directory.ts': ['content'],
 };
 
 /** Test files and their kits are not floors of the graph: they may reach anything, nothing reaches them. */

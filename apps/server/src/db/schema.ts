@@ -6,6 +6,7 @@ export * from './tables/site';
 export * from './tables/admin';
 export * from './tables/games';
 export * from './tables/venue-wallet';
+export * from './tables/venues';
 export * from './tables/content';
 export * from './tables/payments';
 export * from './tables/promotions';

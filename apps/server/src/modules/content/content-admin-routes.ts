@@ -1,5 +1,4 @@
 import { adminResources, BizCode, MSG } from '@h5/contract';
-import { and, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { crudRoutes, switchedItemRoutes } from '../backoffice/admin-crud';
@@ -8,14 +7,12 @@ import { AppError, badInput } from '../../http/errors';
 import { cleanHtml } from '../../lib/clean-html';
 import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
 import { withPending } from '../integrations/integration-service';
-import { articles, banners, games, notices, venues } from '../../db/tables/content';
+import { articles, banners, games, notices } from '../../db/tables/content';
+import { venueConsoleRows } from '../venues/venue-console';
+import { type Venue, venueByCodeInAnyCase } from '../venues/venue-records';
 
 // The input schemas live in the contract (adminResources); the URL rule with them, shared with the settings.
 export { isSiteUrl } from '@h5/contract';
-
-type VenueRow = typeof venues.$inferSelect;
-
-const sameCode = (column: typeof venues.code, code: string) => sql`lower(${column}) = lower(${code})`;
 
 /**
  * Back office content (docs/architecture.md "Operators", role content): banners, marquee notices, venues, home game tiles and
@@ -38,54 +35,17 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
     field: 'text',
   });
 
-  // Venues hold member balances: the code is their identity in the ledger, bets, rebates and game tiles, so it is
-  // fixed once created; a venue with money in it is disabled, never deleted.
+  // The venue rows are the venues area's (modules/venues/venue-console); a venue with money in it is disabled, never
+  // deleted.
   crudRoutes(app, authenticate, db, {
     calls: adminResources.venues,
     action: 'venue',
-    table: venues,
-    verify: async (tx, input, before: VenueRow | null) => {
-      if (before && before.code !== input.code) throw new AppError(BizCode.CONFLICT, MSG.venueCodeLocked);
-      // Clients send codes in any case (findVenue): two codes differing only in case would be one venue to them.
-      const clash = await tx
-        .select({ id: venues.id })
-        .from(venues)
-        .where(
-          before ? and(sameCode(venues.code, input.code), ne(venues.id, before.id)) : sameCode(venues.code, input.code),
-        )
-        .limit(1);
-      if (clash.length > 0) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
-    },
-    beforeDelete: async (tx, row: VenueRow) => {
+    ...venueConsoleRows,
+    beforeDelete: async (tx, row: Venue) => {
       await holdVenueExclusively(tx, row.code);
       if (await venueHoldsMoney(tx, row.code)) throw new AppError(BizCode.CONFLICT, MSG.venueHoldsMoney);
     },
-    columns: (i) => ({
-      code: i.code,
-      name: i.name,
-      platname: i.platname || i.code,
-      categoryId: i.category_id,
-      sort: i.sort,
-      enabled: i.enabled,
-      // The wallet mode, address, secret and currency are not written here: a new venue has none of them and moves
-      // no money until an admin's integration change is approved by another admin (modules/integrations).
-    }),
-    view: (r: VenueRow) => ({
-      id: r.id,
-      code: r.code,
-      name: r.name,
-      platname: r.platname,
-      category_id: r.categoryId,
-      sort: r.sort,
-      enabled: r.enabled,
-      wallet_mode: r.walletMode,
-      api_base_url: r.apiBaseUrl,
-      api_secret_set: r.apiSecret !== '',
-      currency: r.currency,
-      pending_change: false,
-    }),
     annotate: (db, items) => withPending(db, 'venue', items),
-    orderBy: [venues.sort, venues.id],
   });
 
   crudRoutes(app, authenticate, db, {
@@ -94,12 +54,7 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
     table: games,
     // A tile opens its venue (getGameUrl plat_name): it must name one.
     verify: async (tx, input) => {
-      const [venue] = await tx
-        .select({ id: venues.id })
-        .from(venues)
-        .where(sameCode(venues.code, input.platform_name))
-        .limit(1);
-      if (!venue) throw badInput(MSG.venueMissing);
+      if (!(await venueByCodeInAnyCase(tx, input.platform_name))) throw badInput(MSG.venueMissing);
     },
     columns: (i) => ({
       name: i.name,

@@ -1,12 +1,12 @@
 import { type Article, BizCode, MSG, type Banner, type Game, type SlotGame, type VipLevel } from '@h5/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { numericToMoney } from '../../lib/money';
 import { readSettings } from '../site/site-service';
-import { findVenue } from '../wallet/venue-directory';
-import { articles, banners, games, notices, slotGames, venues } from '../../db/tables/content';
+import { articles, banners, games, notices, slotGames } from '../../db/tables/content';
+import { allVenues, venueByCodeInAnyCase } from '../venues/venue-records';
 import { enabledVipLevels } from '../vip/vip-levels';
 
 /** Our own pages, served from apps/server/public, used while an operator has set no external URL. */
@@ -45,16 +45,17 @@ export async function listNotices(db: DbOrTx): Promise<string[]> {
  * venue is disabled (or gone) answers app_state 0: it could not be launched (getGameUrl refuses it).
  */
 export async function listGames(db: DbOrTx): Promise<Game[]> {
-  const rows = await db
-    .select({ game: games, venueEnabled: venues.enabled })
-    .from(games)
-    .leftJoin(venues, sql`lower(${venues.code}) = lower(${games.platformName})`)
-    .orderBy(asc(games.sort), asc(games.id));
-  return rows.map(({ game: row, venueEnabled }) => ({
+  const [rows, venues] = await Promise.all([
+    db.select().from(games).orderBy(asc(games.sort), asc(games.id)),
+    allVenues(db),
+  ]);
+  // Codes compare regardless of case, as clients send them (the console keeps them unique that way).
+  const venueEnabled = new Map(venues.map((venue) => [venue.code.toLowerCase(), venue.enabled]));
+  return rows.map((row) => ({
     id: row.id,
     name: row.name,
     category_id: row.categoryId,
-    app_state: venueEnabled === 1 ? asFlag(row.appState) : 0,
+    app_state: venueEnabled.get(row.platformName.toLowerCase()) === 1 ? asFlag(row.appState) : 0,
     platform_name: row.platformName,
     game_code: row.gameCode,
     mobile_img: row.mobileImg,
@@ -65,8 +66,8 @@ export async function listGames(db: DbOrTx): Promise<Game[]> {
 export async function listSlotGames(db: DbOrTx, catecode: string): Promise<SlotGame[]> {
   const code = catecode.trim();
   if (!code) return [];
-  const venue = await findVenue(db, code);
-  if (!venue?.enabled) return [];
+  const venue = await venueByCodeInAnyCase(db, code);
+  if (venue?.enabled !== 1) return [];
   return db
     .select({
       catecode: slotGames.catecode,

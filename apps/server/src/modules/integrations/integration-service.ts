@@ -20,9 +20,9 @@ import {
   type Proposal,
 } from '../backoffice/pending-changes';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
-import { venues } from '../../db/tables/content';
 import { paymentGateways } from '../../db/tables/payments';
 import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
+import { lockVenueByCode, lockVenueById, setVenueIntegration, type Venue } from '../venues/venue-records';
 import { type Applied, integrationChanges } from '../../db/tables/integrations';
 import { applyOperatorChange } from './operator-changes';
 import { applySettingChange } from './setting-changes';
@@ -37,14 +37,13 @@ import { applySettingChange } from './setting-changes';
 // The queue's record lives on the backoffice floor, where every area that proposes can reach it.
 export { changeView, type IntegrationChangeView, propose, type Proposal };
 type ChangeRow = typeof integrationChanges.$inferSelect;
-type VenueRow = typeof venues.$inferSelect;
 type GatewayRow = typeof paymentGateways.$inferSelect;
 type Fields = Record<string, string>;
 
 export const MASKED = '********';
 const mask = (secret: string) => (secret ? MASKED : '');
 
-const venueFields = (v: Pick<VenueRow, 'walletMode' | 'apiBaseUrl' | 'apiSecret' | 'currency'>): Fields => ({
+const venueFields = (v: Pick<Venue, 'walletMode' | 'apiBaseUrl' | 'apiSecret' | 'currency'>): Fields => ({
   wallet_mode: v.walletMode,
   api_base_url: v.apiBaseUrl,
   api_secret: mask(v.apiSecret),
@@ -58,7 +57,7 @@ const gatewayFields = (g: Pick<GatewayRow, 'protocol' | 'merchantId' | 'submitUr
 });
 
 // A digest of the target's integration, secret included (fingerprint): an approval applies only over what the maker saw.
-const venuePrint = (v: VenueRow | undefined) =>
+const venuePrint = (v: Venue | undefined) =>
   fingerprint(v ? [v.walletMode, v.apiBaseUrl, v.apiSecret, v.currency] : null);
 const gatewayPrint = (g: GatewayRow | undefined) =>
   fingerprint(g ? [g.protocol, g.merchantId, g.submitUrl, g.secret] : null);
@@ -101,7 +100,7 @@ export interface VenueIntegration {
 }
 
 /** The checks of a venue's integration as proposed, against the venue as it is (also when approved). */
-async function checkVenueIntegration(tx: Tx, venue: VenueRow, next: VenueIntegration): Promise<void> {
+async function checkVenueIntegration(tx: Tx, venue: Venue, next: VenueIntegration): Promise<void> {
   if (!next.api_secret && !venue.apiSecret) throw badInput(MSG.venueSecretRequired);
   if (next.wallet_mode === 'transfer' && !next.api_base_url) throw badInput(MSG.venueApiUrlRequired);
   // Money held under one mode is accounted for that way: the mode changes only on an empty venue.
@@ -121,7 +120,7 @@ export async function proposeVenueIntegration(
 ): Promise<IntegrationChangeView> {
   await checkAddress(next.api_base_url, policy);
   return db.transaction(async (tx) => {
-    const [venue] = await tx.select().from(venues).where(eq(venues.id, venueId)).for('update');
+    const venue = await lockVenueById(tx, venueId);
     if (!venue) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
     requireSecretForNewAddress(next.api_base_url !== venue.apiBaseUrl, next.api_secret);
     const unchanged =
@@ -301,7 +300,7 @@ async function apply(
 async function applyIntegration(tx: Tx, row: ChangeRow): Promise<boolean> {
   const after = JSON.parse(row.after) as Fields;
   if (row.targetKind === 'venue') {
-    const [venue] = await tx.select().from(venues).where(eq(venues.code, row.target)).for('update');
+    const venue = await lockVenueByCode(tx, row.target);
     if (!venue || venuePrint(venue) !== row.fingerprint) return false;
     const next: VenueIntegration = {
       wallet_mode: after.wallet_mode === 'seamless' ? 'seamless' : 'transfer',
@@ -310,15 +309,12 @@ async function applyIntegration(tx: Tx, row: ChangeRow): Promise<boolean> {
       currency: after.currency ?? venue.currency,
     };
     await checkVenueIntegration(tx, venue, next);
-    await tx
-      .update(venues)
-      .set({
-        walletMode: next.wallet_mode,
-        apiBaseUrl: next.api_base_url,
-        currency: next.currency,
-        ...(row.secret ? { apiSecret: row.secret } : {}),
-      })
-      .where(eq(venues.id, venue.id));
+    await setVenueIntegration(tx, venue.id, {
+      walletMode: next.wallet_mode,
+      apiBaseUrl: next.api_base_url,
+      currency: next.currency,
+      apiSecret: row.secret,
+    });
     return true;
   }
   const [gateway] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, row.target)).for('update');

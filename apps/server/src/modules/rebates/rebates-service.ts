@@ -7,11 +7,11 @@ import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money'
 import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { memberVip } from '../accounts/member-records';
-import { venues } from '../../db/tables/content';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings, rebatesOn } from '../site/site-service';
 import { recomputeVip } from '../vip/vip-service';
 import { hasRebateRate, levelRebateRate } from '../vip/vip-levels';
+import { venueNamesByCode } from '../venues/venue-records';
 import { rebates } from '../../db/tables/rebates';
 
 export interface RebatesDeps {
@@ -107,25 +107,28 @@ export async function rebateList(deps: RebatesDeps, memberId: number, query: Reb
   if (venue) filters.push(sql`lower(${rebates.venueCode}) = lower(${venue})`);
   const state = query.type.trim();
   if (state === '0' || state === '1') filters.push(eq(rebates.state, Number(state)));
-  const rows = deps.db
-    .select({ r: rebates, venueName: venues.name })
-    .from(rebates)
-    .leftJoin(venues, eq(venues.code, rebates.venueCode))
-    .orderBy(desc(rebates.createdAt), desc(rebates.id))
-    .$dynamic();
-  const [list, totals] = await Promise.all([
-    queryPage(deps.db, rebates, and(...filters), window, rows, ({ r, venueName }) => ({
-      id: r.id,
-      gamename: venueName ?? r.venueCode,
-      money: numericToMoney(r.money),
-      created_at: formatBeijing(r.createdAt),
-      updated_at: r.claimedAt ? formatBeijing(r.claimedAt) : null,
-      state: r.state === 1 ? (1 as const) : (0 as const),
-    })),
+  const rows = deps.db.select().from(rebates).orderBy(desc(rebates.createdAt), desc(rebates.id)).$dynamic();
+  const [page, totals] = await Promise.all([
+    queryPage(deps.db, rebates, and(...filters), window, rows, (r) => r),
     rebateTotals(deps.db, memberId),
   ]);
+  // A row shows its venue's name, or its code when the venue is gone.
+  const names = await venueNamesByCode(
+    deps.db,
+    page.data.map((r) => r.venueCode),
+  );
   return {
-    list,
+    list: {
+      ...page,
+      data: page.data.map((r) => ({
+        id: r.id,
+        gamename: names.get(r.venueCode) ?? r.venueCode,
+        money: numericToMoney(r.money),
+        created_at: formatBeijing(r.createdAt),
+        updated_at: r.claimedAt ? formatBeijing(r.claimedAt) : null,
+        state: r.state === 1 ? (1 as const) : (0 as const),
+      })),
+    },
     jisuan: centsToMoney(totals.claimed),
     nojisuan: centsToMoney(totals.claimable),
   };

@@ -5,11 +5,11 @@ import type { Clock } from '../../lib/time';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import { launchOf } from '../games/launch-tokens';
 import { memberByUsername, memberNameAndState } from '../accounts/member-records';
-import { venues } from '../../db/tables/content';
 import { addBetPayout, placeBet, recordSettlement, voidBet } from '../games/games-service';
 import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { seamlessBetRefusal } from '../responsible/responsible-service';
+import { venueByCode } from '../venues/venue-records';
 import type { RefusalReason, VenueCredentials, WalletAnswer } from '../../providers/venues/venue-protocol';
 
 /**
@@ -58,7 +58,7 @@ export async function seamlessVenue(
   db: Db,
   code: string,
 ): Promise<(SeamlessVenue & { protocol: VenueProtocol; credentials: VenueCredentials; seamless: boolean }) | null> {
-  const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
+  const row = await venueByCode(db, code);
   if (!row) return null;
   return {
     code: row.code,

@@ -4,7 +4,7 @@ import { adminCall, call, manualClock, operatorToken, useOperators, useTestApp }
 import { hmacHex } from '../../lib/hmac';
 import { newToken } from '../../lib/tokens';
 import { members } from '../../db/tables/accounts';
-import { venues } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { bets, launchTokens } from '../../db/tables/games';
 import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { walletKit } from '../wallet/wallet-test-kit';

@@ -14,7 +14,7 @@ import {
 import { numericToCents } from '../../lib/money';
 import { hmacHex } from '../../lib/hmac';
 import { sandboxAggregatorPlayers, sandboxAggregatorRounds } from '../../sandbox/aggregator/sandbox-aggregator-tables';
-import { venues } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { ledgerAccounts } from '../../db/tables/ledger';
 import { reconcileTransfers } from './remote-transfers';
 import { venueTransfers } from '../../db/tables/wallet';

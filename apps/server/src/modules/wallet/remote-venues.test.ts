@@ -10,7 +10,7 @@ import {
   useTestApp,
 } from '../../../test/helper';
 import { members } from '../../db/tables/accounts';
-import { venues } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { bets } from '../../db/tables/games';
 import { reconcileTransfers } from './remote-transfers';
 import { pullVenueBets } from './venue-bets';

@@ -9,7 +9,7 @@ import {
   sandboxAggregatorPlayers,
   sandboxAggregatorTransfers,
 } from '../../sandbox/aggregator/sandbox-aggregator-tables';
-import { venues } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { ledgerTransactions } from '../../db/tables/ledger';
 import { reconcileTransfers } from './remote-transfers';

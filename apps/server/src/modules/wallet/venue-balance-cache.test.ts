@@ -19,7 +19,7 @@ import { type CountingVenue, startCountingVenue } from '../../../test/counting-v
 import { buildApp } from '../../app';
 import { testRedisUrl } from '../../config';
 import { parseOutboundAllow } from '../../lib/outbound';
-import { venues } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { venueTransfers } from '../../db/tables/wallet';
 
 // Venue balances are kept ten seconds per member and venue (docs/venues.md "Game venues"): two venues of our own on

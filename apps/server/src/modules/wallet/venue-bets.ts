@@ -1,14 +1,14 @@
 import { parseMoneyToCents } from '@h5/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { centsToNumeric } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { callVenue } from '../../providers/remote-venue-client';
 import { memberIdByUsername } from '../accounts/member-records';
-import { venues } from '../../db/tables/content';
 import { recordSettlement, storeReportedBet } from '../games/games-service';
 import { remoteVenue } from './venue-directory';
+import { transferVenueCodes } from '../venues/venue-records';
 import { venueBetCursors } from '../../db/tables/wallet';
 
 export interface VenueBetsDeps {
@@ -79,11 +79,7 @@ export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Pro
 
 /** Every transfer-wallet venue's bets, one page each. */
 export async function pullAllVenueBets(deps: VenueBetsDeps): Promise<number> {
-  const rows = await deps.db
-    .select({ code: venues.code })
-    .from(venues)
-    .where(and(eq(venues.walletMode, 'transfer'), ne(venues.apiBaseUrl, '')));
   let added = 0;
-  for (const row of rows) added += await pullVenueBets(deps, row.code);
+  for (const code of await transferVenueCodes(deps.db)) added += await pullVenueBets(deps, code);
   return added;
 }

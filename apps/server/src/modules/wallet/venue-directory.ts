@@ -1,10 +1,9 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import type { RemoteVenue } from '../../providers/remote-venue-client';
-import { venues } from '../../db/tables/content';
 import { venueHasOpenBets } from '../games/games-service';
 import { venueAccountsHoldMoney } from '../ledger/ledger-service';
+import { allVenues, type Venue, venueByCode, venueByCodeInAnyCase, venueByLowerCode } from '../venues/venue-records';
 import { venueTransfers } from '../../db/tables/wallet';
 
 export interface VenueInfo {
@@ -18,7 +17,7 @@ export interface VenueInfo {
   walletMode: 'ledger' | 'transfer' | 'seamless';
 }
 
-const toInfo = (row: typeof venues.$inferSelect): VenueInfo => ({
+const toInfo = (row: Venue): VenueInfo => ({
   code: row.code,
   name: row.name,
   category: row.categoryId,
@@ -35,14 +34,11 @@ export async function remoteVenue(
   code: string,
   mode: 'transfer' | 'seamless' = 'transfer',
 ): Promise<(RemoteVenue & { category: string }) | null> {
-  const [row] = await db.select().from(venues).where(eq(venues.code, code)).limit(1);
+  const row = await venueByCode(db, code);
   return row ? remoteOf(row, mode) : null;
 }
 
-function remoteOf(
-  row: typeof venues.$inferSelect,
-  mode: 'transfer' | 'seamless',
-): (RemoteVenue & { category: string }) | null {
+function remoteOf(row: Venue, mode: 'transfer' | 'seamless'): (RemoteVenue & { category: string }) | null {
   if (row.walletMode !== mode || !row.apiBaseUrl || !row.apiSecret) return null;
   return {
     code: row.code,
@@ -55,39 +51,14 @@ function remoteOf(
 
 /** Every venue in display order. */
 export async function listVenues(db: DbOrTx): Promise<VenueInfo[]> {
-  const rows = await db.select().from(venues).orderBy(asc(venues.sort), asc(venues.id));
-  return rows.map(toInfo);
+  return (await allVenues(db)).map(toInfo);
 }
 
-/** A venue by its code, regardless of case (clients send "ag" as well as "AG"). */
-/** The venue row of a code in any case. */
-async function venueRow(db: DbOrTx, code: string) {
-  if (!code) return undefined;
-  const [row] = await db
-    .select()
-    .from(venues)
-    .where(sql`lower(${venues.code}) = lower(${code})`)
-    .limit(1);
-  return row;
-}
-
+/** A venue by its code, regardless of case (clients send "ag" as well as "AG"); no code names no venue. */
 export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | null> {
-  const row = await venueRow(db, code);
+  const row = code ? await venueByCodeInAnyCase(db, code) : undefined;
   return row ? toInfo(row) : null;
 }
-
-/** Venue rows by lower-cased code for every transfer: the transfers that arrive together share one read. */
-const venueReader = perDatabase((db: Db) => {
-  const query = db
-    .select()
-    .from(venues)
-    .where(sql`lower(${venues.code}) = ANY(${sql.placeholder('codes')})`)
-    .prepare('venues_by_codes');
-  return sameTurnReads(
-    (codes: string[]) => query.execute({ codes }),
-    (row) => row.code.toLowerCase(),
-  );
-});
 
 /**
  * A venue by its code (any case) as findVenue answers it, with its address and secret when it is a transfer-wallet
@@ -97,7 +68,8 @@ export async function findVenueToTransfer(
   db: Db,
   code: string,
 ): Promise<{ info: VenueInfo; remote: RemoteVenue | null } | null> {
-  const row = code ? await venueReader(db)(code.toLowerCase()) : undefined;
+  // The transfers that arrive together share one read of their venues.
+  const row = code ? await venueByLowerCode(db)(code.toLowerCase()) : undefined;
   return row ? { info: toInfo(row), remote: remoteOf(row, 'transfer') } : null;
 }
 
@@ -113,7 +85,7 @@ const venueLock = (code: string) => sql`hashtext(${`venue:${code.toLowerCase()}`
  */
 export async function holdVenue(tx: DbOrTx, code: string): Promise<VenueInfo | null> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${venueLock(code)})`);
-  const [row] = await tx.select().from(venues).where(eq(venues.code, code)).limit(1);
+  const row = await venueByCode(tx, code);
   return row ? toInfo(row) : null;
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../../../test/helper';
 import { testDatabaseUrl } from '../../config';
 import { sandboxAggregatorPlayers } from '../../sandbox/aggregator/sandbox-aggregator-tables';
-import { venues } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { reconcileTransfers } from './remote-transfers';
 import { venueTransfers } from '../../db/tables/wallet';

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
-import { venues } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { sandboxPage } from './sandbox-page';
 import { cspWithScriptNonce } from '../../http/security-headers';
 import { hmacHex, verifyHmac } from '../../lib/hmac';

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
-import { games, venues } from '../../db/tables/content';
+import { games } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { connectSandboxAggregator } from './sandbox-aggregator-venues';
 
 const t = useTestApp();

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AGGREGATOR_DEMO_VENUES, artPath, DEMO_VENUES } from '../demo/content-seed';
-import { games, venues } from '../../db/tables/content';
+import { games } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { SANDBOX_AGGREGATOR_PREFIX } from './sandbox-aggregator-routes';
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GameCategoryId } from '@h5/contract';
-import { articles, banners, games, notices, slotGames, venues } from '../../db/tables/content';
+import { articles, banners, games, notices, slotGames } from '../../db/tables/content';
+import { venues } from '../../db/tables/venues';
 import { vipLevels } from '../../db/tables/vip';
 import type { Tx } from '../../db/client';
 
