@@ -47,6 +47,7 @@ import { filesRoutes } from './modules/files/files-routes';
 import { newControlToken } from './sandbox/aggregator/control-token';
 import { sandboxAggregatorRoutes } from './sandbox/aggregator/sandbox-aggregator-routes';
 import { sandboxEpayRoutes } from './sandbox/gateway/sandbox-epay-routes';
+import { sandboxHub88Routes } from './sandbox/hub88/sandbox-hub88-routes';
 import { gatewaysAdminRoutes, gatewaysRoutes } from './modules/payments/gateways-routes';
 import { integrationRoutes } from './modules/integrations/integration-routes';
 import { recomputeVip } from './modules/vip/vip-service';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Made here when unset (an app built by a test); main.ts makes and prints it before forking, for every worker.
     config.sandboxControlToken ??= newControlToken();
     sandboxAggregatorRoutes(app, { db, clock, controlToken: config.sandboxControlToken });
+    sandboxHub88Routes(app, { db, clock, outbound: config.outbound, controlToken: config.sandboxControlToken });
   }
   filesRoutes(app, db);
   apiDocsRoute(app);
