@@ -1,12 +1,12 @@
 import type { adminEndpoints } from '@h5/contract';
-import { App, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { payWayLabel, ReviewQueueState } from '../../shared/labels';
 import { amountColumn, memberColumn, orderColumn } from '../../shared/table/columns';
 import { type DetailFacts, DetailDrawer } from '../../shared/ui/detail-drawer';
-import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
+import { ApproveButton, RejectButton, ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { ReviewFacts } from '../../shared/ui/review-facts';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -157,20 +157,14 @@ export default function DepositsPage() {
         return (
           <Space size={4} wrap>
             {ask}
-            {row.gateway ? null : mine ? (
-              <Tooltip title="复核须由另一位操作员完成">
-                <Button type="primary" size="small" disabled>
-                  通过
-                </Button>
-              </Tooltip>
-            ) : (
-              <Button type="primary" size="small" onClick={() => setApproving(row)}>
-                {row.first_reviewed_by ? '复核通过' : '通过'}
-              </Button>
+            {row.gateway ? null : (
+              <ApproveButton
+                mine={mine}
+                secondReview={Boolean(row.first_reviewed_by)}
+                onApprove={() => setApproving(row)}
+              />
             )}
-            <Button danger size="small" onClick={() => review.reject(row)}>
-              拒绝
-            </Button>
+            <RejectButton onReject={() => review.reject(row)} />
           </Space>
         );
       },

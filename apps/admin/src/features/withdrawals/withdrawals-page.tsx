@@ -1,6 +1,6 @@
 import type { adminEndpoints } from '@h5/contract';
 import { StatusTag } from '../../shared/ui/status-tag';
-import { Alert, Button, Descriptions, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
@@ -8,7 +8,7 @@ import { LinkedAccountsDrawer } from '../../shared/members/linked-accounts';
 import { ReviewQueueState } from '../../shared/labels';
 import { amountColumn, memberColumn, orderColumn } from '../../shared/table/columns';
 import { type DetailFacts, DetailDrawer } from '../../shared/ui/detail-drawer';
-import { ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
+import { ApproveButton, RejectButton, ReviewQueueFrame, useReviewQueueList } from '../../shared/ui/review-queue-frame';
 import { useReviewActions } from '../../shared/ui/review-actions';
 import { useMe } from '../../shared/session/use-me';
 import { fetchWithdrawals, withdrawalReview } from './api';
@@ -129,20 +129,12 @@ export default function WithdrawalsPage() {
         const mine = row.first_reviewer_id !== null && row.first_reviewer_id === me.data?.id;
         return (
           <Space>
-            {mine ? (
-              <Tooltip title="复核须由另一位操作员完成">
-                <Button type="primary" size="small" disabled>
-                  通过
-                </Button>
-              </Tooltip>
-            ) : (
-              <Button type="primary" size="small" onClick={() => review.approve(row)}>
-                {row.first_reviewed_by ? '复核通过' : '通过'}
-              </Button>
-            )}
-            <Button danger size="small" onClick={() => review.reject(row)}>
-              拒绝
-            </Button>
+            <ApproveButton
+              mine={mine}
+              secondReview={Boolean(row.first_reviewed_by)}
+              onApprove={() => review.approve(row)}
+            />
+            <RejectButton onReject={() => review.reject(row)} />
           </Space>
         );
       },

@@ -1,5 +1,5 @@
 import type { Paginator } from '@h5/contract';
-import type { TableColumnsType, TableProps } from 'antd';
+import { Button, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { REVIEW_STATE_OPTIONS } from '../labels';
 import type { QueueFilters } from '../table/queue-filters';
@@ -66,5 +66,35 @@ export function ReviewQueueFrame<Row extends object>(props: ReviewQueueFrameProp
       {props.dialog}
       {props.children}
     </>
+  );
+}
+
+/**
+ * A waiting item's 通过 (复核通过 for the second review) and 拒绝. The operator who gave the first approval sees 通过
+ * disabled, with the reason: the second must come from someone else (the server refuses it too).
+ */
+export function ApproveButton(props: { mine: boolean; secondReview: boolean; onApprove: () => void }) {
+  if (props.mine) {
+    return (
+      <Tooltip title="复核须由另一位操作员完成">
+        <Button type="primary" size="small" disabled>
+          通过
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button type="primary" size="small" onClick={props.onApprove}>
+      {props.secondReview ? '复核通过' : '通过'}
+    </Button>
+  );
+}
+
+/** 拒绝 of a waiting item. */
+export function RejectButton(props: { onReject: () => void }) {
+  return (
+    <Button danger size="small" onClick={props.onReject}>
+      拒绝
+    </Button>
   );
 }
