@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useOperators, useTestApp } from '../../../test/helper';
 import { launchTokens } from '../../db/tables/games';
@@ -20,6 +20,7 @@ import {
   SANDBOX_HUB88_PREFIX,
   type SandboxHub88VenueSettings,
 } from './sandbox-hub88-routes';
+import { sandboxHub88Operators } from './sandbox-hub88-tables';
 
 /**
  * The Hub88 Games API client against the Hub88 sandbox aggregator, and the sandbox's game page playing against our
@@ -174,7 +175,10 @@ describe('the Hub88 Games API client at the Hub88 sandbox', () => {
     let answer = '';
     const scripted: Server = createServer((req, res) => {
       req.resume();
-      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(answer));
+      // HOLD: no answer at all, as an aggregator that hangs.
+      req.on('end', () => {
+        if (answer !== 'HOLD') res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+      });
     });
     await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
     try {
@@ -201,12 +205,18 @@ describe('the Hub88 Games API client at the Hub88 sandbox', () => {
       expect(await hub88GameUrl(elsewhere, request, options())).toMatchObject({ ok: false, reason: 'malformed' });
       answer = JSON.stringify({ link: 'http://127.0.0.1/game' });
       expect(await hub88GameUrl(elsewhere, request, options())).toMatchObject({ ok: false, reason: 'malformed' });
+      answer = 'HOLD';
+      expect(await hub88GameList(elsewhere, { ...options(), timeoutMs: 200 })).toEqual({
+        ok: false,
+        reason: 'timeout',
+      });
       answer = JSON.stringify({ url: 'http://127.0.0.1/game' });
       expect(await hub88GameUrl(elsewhere, request, options())).toEqual({
         ok: true,
         value: { url: 'http://127.0.0.1/game' },
       });
     } finally {
+      scripted.closeAllConnections();
       await new Promise<void>((resolve) => scripted.close(() => resolve()));
     }
   });
@@ -238,6 +248,36 @@ describe('the Hub88 sandbox game page against our Wallet API', () => {
     expect(chance.http).toBe(200);
     const expected = chance.body.outcome === 'win' ? '108.33' : '106.33';
     expect(chance.body.balance).toBe(expected);
+    await ledgerBalanced();
+  });
+
+  it('rolls back a bet whose answer it cannot trust, and the member gets the stake back', async () => {
+    const p = await player('20.00');
+    const url = await gameUrl(p);
+    const id = Number(settings.operatorId);
+    const [kept] = await t.database.db
+      .select({ key: sandboxHub88Operators.operatorPublicKey })
+      .from(sandboxHub88Operators)
+      .where(eq(sandboxHub88Operators.operatorId, id));
+    // The sandbox now holds another key for us: none of our signed answers verifies.
+    await t.database.db
+      .update(sandboxHub88Operators)
+      .set({ operatorPublicKey: stranger.publicKey })
+      .where(eq(sandboxHub88Operators.operatorId, id));
+    try {
+      const doubtful = await play(url, '7.77', 'win');
+      expect(doubtful).toEqual({ http: 502, body: { ok: false, message: '下注未确认，已撤销' } });
+    } finally {
+      await t.database.db
+        .update(sandboxHub88Operators)
+        .set({ operatorPublicKey: kept!.key })
+        .where(eq(sandboxHub88Operators.operatorId, id));
+    }
+    expect(await balanceOf(p.token)).toBe('20.00');
+    const result = (await t.database.db.execute(
+      sql`SELECT action, amount FROM venue_wallet_transactions WHERE venue_code = ${VENUE} AND member_id = ${p.id} ORDER BY id`,
+    )) as { rows: { action: string; amount: string }[] };
+    expect(result.rows.map((r) => r.action)).toEqual(['bet', 'rollback']);
     await ledgerBalanced();
   });
 
