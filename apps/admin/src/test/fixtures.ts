@@ -111,7 +111,7 @@ export const memberDetail = (over: Record<string, unknown> = {}) => ({
   turnover_required: '200.00',
   balance: '1234.50',
   gameblance: '20.00',
-  venues: [{ code: 'ky', balance: '20.00' }],
+  venues: [{ code: 'ky', name: '开元棋牌', balance: '20.00' }],
   cards: [
     {
       id: 1,

@@ -74,7 +74,8 @@ export const AdminMemberDetail = z.object({
   /** Central wallet. */
   balance: Money,
   gameblance: Money,
-  venues: z.array(z.object({ code: z.string(), balance: Money })),
+  /** The venues holding money for the member: code, display name, balance. */
+  venues: z.array(z.object({ code: z.string(), name: z.string(), balance: Money })),
   cards: z.array(AdminMemberCard),
 });
 export const MemberTabInput = z.object({ page: pageField, pagesize: pagesizeField });
@@ -89,6 +90,8 @@ export const AdminLedgerEntry = z.object({
   account_kind: z.string(),
   /** The venue code for venue accounts, '' for the central wallet. */
   venue_code: z.string(),
+  /** The venue's display name, what the console shows ('' for the central wallet). */
+  venue_name: z.string(),
   /** Signed: positive credits the account. */
   amount: Money,
   created_at: Timestamp,
@@ -99,6 +102,7 @@ export const AdminTransfer = z.object({
   /** transfer_in (central to venue) or transfer_out (venue to central), recycling included. */
   kind: z.string(),
   venue_code: z.string(),
+  venue_name: z.string(),
   /** Positive: the amount moved. */
   amount: Money,
   created_at: Timestamp,
@@ -107,6 +111,7 @@ export const AdminBet = z.object({
   id: z.number().int(),
   bet_id: z.string(),
   venue_code: z.string(),
+  venue_name: z.string(),
   category: z.string(),
   game_code: z.string(),
   bet_amount: Money,

@@ -109,6 +109,8 @@ export const AdminVenueTransfer = z.object({
   member_id: z.number().int(),
   username: z.string().optional(),
   venue_code: z.string(),
+  /** The venue's display name, what the console shows. */
+  venue_name: z.string(),
   /** in: central wallet to the venue; out: the venue back to the central wallet. */
   direction: z.enum(['in', 'out']),
   amount: Money,

@@ -13,6 +13,7 @@ const ledgerEntry = {
   memo: '',
   account_kind: 'wallet',
   venue_code: '',
+  venue_name: '',
   amount: '500.00',
   created_at: '2026-11-25 10:00:00',
 };
@@ -62,7 +63,8 @@ describe('会员详情', () => {
     expect(screen.getByText('**** 2233')).toBeInTheDocument();
     expect(screen.queryByText('6222020200112233')).not.toBeInTheDocument();
     const venues = screen.getByRole('columnheader', { name: '场馆余额' }).closest('table') as HTMLElement;
-    expect(within(venues).getByText('ky')).toBeInTheDocument();
+    expect(within(venues).getByText('开元棋牌')).toBeInTheDocument();
+    expect(within(venues).queryByText('ky')).toBeNull();
     expect(await screen.findByText('+500.00')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '账变记录' })).toBeInTheDocument();
     // The movement's number and its whole reference, as 核对单个会员 names it.

@@ -148,7 +148,7 @@ export default function MemberDetailPage() {
               dataSource={m.venues}
               empty="暂无场馆余额"
               columns={[
-                { title: '场馆', dataIndex: 'code' },
+                { title: '场馆', dataIndex: 'name' },
                 { title: '场馆余额', dataIndex: 'balance', align: 'right', render: formatMoney },
               ]}
             />

@@ -22,7 +22,8 @@ const ledgerColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberLedger>>
   { title: '时间', dataIndex: 'created_at', width: 170 },
   // The contract's name of the movement kind (remote_transfer_out: 转出场馆), never the code.
   { title: '类型', dataIndex: 'kind', render: (kind: string) => movementTypeName(kind) },
-  { title: '账户', render: (_v, r) => (r.account_kind === 'venue' ? `场馆 ${r.venue_code}` : '中心钱包') },
+  // The venue's name (星河真人), never its code.
+  { title: '账户', render: (_v, r) => (r.account_kind === 'venue' ? `场馆 ${r.venue_name}` : '中心钱包') },
   { title: '金额', dataIndex: 'amount', align: 'right', render: signed },
   { title: '备注', dataIndex: 'memo', render: (v: string) => v || '-' },
   // The movement's number (what 交易记录 shows a member for a transfer) and its reference, whole and copyable: what
@@ -57,7 +58,7 @@ const transferColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberTransf
     dataIndex: 'kind',
     render: (v: string) => (v === 'transfer_in' ? '中心钱包 → 场馆' : '场馆 → 中心钱包'),
   },
-  { title: '场馆', dataIndex: 'venue_code' },
+  { title: '场馆', dataIndex: 'venue_name' },
   { title: '金额', dataIndex: 'amount', align: 'right', render: formatMoney },
   { title: '流水号', dataIndex: 'reference', ellipsis: true },
 ];
@@ -66,7 +67,7 @@ const BET_STATUS: Record<number, string> = { 0: '无效', 1: '已结算', 2: '�
 const betColumns: TableColumnsType<RowOf<typeof adminEndpoints.memberBets>> = [
   { title: '下注时间', dataIndex: 'created_at', width: 170 },
   { title: '注单号', dataIndex: 'bet_id', ellipsis: true },
-  { title: '场馆', dataIndex: 'venue_code' },
+  { title: '场馆', dataIndex: 'venue_name' },
   { title: '游戏', dataIndex: 'game_code' },
   { title: '投注额', dataIndex: 'bet_amount', align: 'right', render: formatMoney },
   { title: '有效投注', dataIndex: 'valid_amount', align: 'right', render: formatMoney },

@@ -10,6 +10,7 @@ const transfer = (over: Record<string, unknown> = {}) => ({
   member_id: 7,
   username: 'player01',
   venue_code: 'JHZR',
+  venue_name: '聚合真人',
   direction: 'in',
   amount: '250.00',
   state: 2,
@@ -28,7 +29,9 @@ describe('场馆转账', () => {
     renderScreen(<VenueTransfersPage />, { route: '/venue-transfers' });
     const line = row(await screen.findByText('VTK3ABCDEF0123456789'));
     expect(within(line).getByRole('link', { name: 'player01' })).toHaveAttribute('href', '/members/7');
-    expect(within(line).getByText('JHZR')).toBeInTheDocument();
+    // The venue by its name, never its code.
+    expect(within(line).getByText('聚合真人')).toBeInTheDocument();
+    expect(within(line).queryByText('JHZR')).toBeNull();
     expect(within(line).getByText('转入场馆')).toBeInTheDocument();
     expect(within(line).getByText('250.00')).toBeInTheDocument();
     expect(within(line).getByText('处理中')).toBeInTheDocument();

@@ -46,7 +46,7 @@ export default function VenueTransfersPage() {
       content: (
         <Descriptions column={1} size="small">
           <Descriptions.Item label="会员">{row.username ?? row.member_id}</Descriptions.Item>
-          <Descriptions.Item label="场馆">{row.venue_code}</Descriptions.Item>
+          <Descriptions.Item label="场馆">{row.venue_name}</Descriptions.Item>
           <Descriptions.Item label="方向">{directionText(row.direction)}</Descriptions.Item>
           <Descriptions.Item label="金额">{`${formatMoney(row.amount)} 元`}</Descriptions.Item>
           <Descriptions.Item label="转账单号">{row.transfer_no}</Descriptions.Item>
@@ -65,7 +65,7 @@ export default function VenueTransfersPage() {
       (row) => row.created_at,
     ),
     memberColumn<Row>(),
-    { title: '场馆', dataIndex: 'venue_code', width: 100 },
+    { title: '场馆', dataIndex: 'venue_name', width: 100 },
     { title: '方向', dataIndex: 'direction', width: 120, render: directionText },
     { title: '金额', dataIndex: 'amount', align: 'right', width: 110, render: (v: string) => formatMoney(v) },
     {

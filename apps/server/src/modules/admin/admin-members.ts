@@ -19,6 +19,7 @@ import { deposits, memberCards, withdrawals } from '../../db/tables/payments';
 import { withdrawalView } from '../payments/withdrawals-service';
 import { venueBalances, type WalletDeps } from '../wallet/wallet-service';
 import { venueTransfers } from '../../db/tables/wallet';
+import { withVenueNames } from '../venues/venue-records';
 import { startsWith } from './admin-audit';
 
 async function memberOr404(db: Db, id: number) {
@@ -171,7 +172,12 @@ export function adminMembersRoutes(
         turnover_required: numericToMoney(m.turnoverRequired),
         balance: numericToMoney(central?.balance ?? '0'),
         gameblance: centsToMoney(venueCents),
-        venues: venues.map((v) => ({ code: v.platname, balance: v.balance })),
+        venues: (
+          await withVenueNames(
+            db,
+            venues.map((v) => ({ venue_code: v.platname, balance: v.balance })),
+          )
+        ).map((v) => ({ code: v.venue_code, name: v.venue_name, balance: v.balance })),
         // The console shows which cards exist, never their numbers: the last 4 are enough to tell them apart.
         cards: cards.map((c) => ({
           id: c.id,
@@ -201,7 +207,7 @@ export function adminMembersRoutes(
       amount: numericToMoney(r.amount),
       created_at: formatBeijing(r.createdAt),
     }));
-    return { data: toPaginator(data, total, window) };
+    return { data: toPaginator(await withVenueNames(db, data), total, window) };
   });
 
   adminRoute(app, authenticate, adminEndpoints.memberTransfers, async ({ input, params }) => {
@@ -217,7 +223,7 @@ export function adminMembersRoutes(
       amount: numericToMoney(r.amount),
       created_at: formatBeijing(r.createdAt),
     }));
-    return { data: page };
+    return { data: { ...page, data: await withVenueNames(db, page.data) } };
   });
 
   adminRoute(app, authenticate, adminEndpoints.memberDeposits, async ({ input, params }) => {
@@ -258,7 +264,7 @@ export function adminMembersRoutes(
       created_at: formatBeijing(b.createdAt),
       settled_at: b.settledAt ? formatBeijing(b.settledAt) : null,
     }));
-    return { data: toPaginator(data, total?.n ?? 0, window) };
+    return { data: toPaginator(await withVenueNames(db, data), total?.n ?? 0, window) };
   });
 
   adminRoute(app, authenticate, adminEndpoints.memberLogins, async ({ input, params }) => {

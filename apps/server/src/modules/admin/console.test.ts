@@ -457,7 +457,8 @@ describe('members', () => {
       username: m.name,
       balance: '580.00',
       gameblance: '120.00',
-      venues: [{ code: 'XHZR', balance: '120.00' }],
+      // Each venue by its name beside its code: the console shows 星河真人, never XHZR.
+      venues: [{ code: 'XHZR', name: '星河真人', balance: '120.00' }],
       turnover_required: '200.00',
       paysum: '200.00',
       cards: [{ bank: '招商银行', bank_no_masked: '***************6778' }],
@@ -483,6 +484,7 @@ describe('members', () => {
       amount: '200.00',
       account_kind: 'wallet',
       venue_code: '',
+      venue_name: '',
     });
     expect(ledger.data.data.slice(1)).toEqual(
       expect.arrayContaining([
@@ -501,7 +503,7 @@ describe('members', () => {
       `/admin/api/members/${id}/transfers`,
     );
     expect(transfers.data.data).toEqual([
-      expect.objectContaining({ kind: 'transfer_in', amount: '120.00', venue_code: 'XHZR' }),
+      expect.objectContaining({ kind: 'transfer_in', amount: '120.00', venue_code: 'XHZR', venue_name: '星河真人' }),
     ]);
     expect(
       (await adminCall<Page<unknown>>(t, ops.finance, 'GET', `/admin/api/members/${id}/deposits`)).data.data,

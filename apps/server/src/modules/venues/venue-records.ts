@@ -72,6 +72,18 @@ export async function venueNamesByCode(db: DbOrTx, codes: readonly string[]): Pr
   return new Map(rows.map((row) => [row.code, row.name]));
 }
 
+/**
+ * Rows that name a venue by its code, each given the venue's display name for the people who read them (the
+ * console shows 星河真人, never XHZR); the code itself stands in when the venue has since been deleted.
+ */
+export async function withVenueNames<Row extends { venue_code: string }>(
+  db: DbOrTx,
+  rows: readonly Row[],
+): Promise<(Row & { venue_name: string })[]> {
+  const names = await venueNamesByCode(db, rows.map((row) => row.venue_code).filter(Boolean));
+  return rows.map((row) => ({ ...row, venue_name: names.get(row.venue_code) ?? row.venue_code }));
+}
+
 /** The venue with this id, its row locked for the rest of the caller's transaction; undefined when there is none. */
 export async function lockVenueById(tx: Tx, id: number): Promise<Venue | undefined> {
   const [row] = await tx.select().from(venues).where(eq(venues.id, id)).for('update');

@@ -331,7 +331,14 @@ describe('finance follows remote transfers', () => {
     await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: HOLD_MS });
     await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
     const [row] = await pendingOf(m.id);
-    expect(row).toMatchObject({ username: m.name, venue_code: 'AGT', direction: 'in', amount: '20.00', state: 2 });
+    expect(row).toMatchObject({
+      username: m.name,
+      venue_code: 'AGT',
+      venue_name: '聚合转账',
+      direction: 'in',
+      amount: '20.00',
+      state: 2,
+    });
     // The late answer has reached the venue by now; asking does not wait for the job's minute.
     await new Promise((r) => setTimeout(r, HOLD_MS));
     const url = `/admin/api/venue-transfers/${String(row?.transfer_no)}/reconcile`;

@@ -11,6 +11,7 @@ import { formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
 import { reconcileTransfer, type RemoteTransferDeps } from './remote-transfers';
 import { venueTransfers } from '../../db/tables/wallet';
+import { withVenueNames } from '../venues/venue-records';
 
 const TRANSFER_NO = /^[A-Za-z0-9]{1,40}$/;
 
@@ -44,7 +45,8 @@ export function venueTransfersAdminRoutes(
     const filters = beijingDayRange(venueTransfers.createdAt, input);
     if (input.state !== undefined) filters.push(eq(venueTransfers.state, input.state));
     if (input.venue) filters.push(eq(venueTransfers.venueCode, input.venue));
-    return { data: await memberRowsPage(db, venueTransfers, and(...filters), pageWindow(input), view) };
+    const page = await memberRowsPage(db, venueTransfers, and(...filters), pageWindow(input), view);
+    return { data: { ...page, data: await withVenueNames(db, page.data) } };
   });
 
   adminRoute(app, authenticate, adminEndpoints.venueTransferReconcile, async ({ params, operator, req }) => {
@@ -75,6 +77,8 @@ export function venueTransfersAdminRoutes(
         : after.note.startsWith(MSG.venueAmountMismatch)
           ? MSG.venueTransferAmountMismatch
           : MSG.venueTransferStillPending;
-    return { data: view(after), message };
+    const [shown] = await withVenueNames(db, [view(after)]);
+    if (!shown) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    return { data: shown, message };
   });
 }
