@@ -15,6 +15,8 @@ export interface VenueInfo {
   enabled: boolean;
   /** How money reaches it (venues.wallet_mode). */
   walletMode: 'ledger' | 'transfer' | 'seamless';
+  /** The protocol it speaks (venues.protocol; docs/venues.md "Venue protocols"). */
+  protocol: Venue['protocol'];
 }
 
 const toInfo = (row: Venue): VenueInfo => ({
@@ -23,6 +25,7 @@ const toInfo = (row: Venue): VenueInfo => ({
   category: row.categoryId,
   enabled: row.enabled === 1,
   walletMode: row.walletMode,
+  protocol: row.protocol,
 });
 
 /**

@@ -51,8 +51,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps, authenticat
     app,
     endpoints.getGameUrl,
     authenticate,
-    async ({ body, member, req }) => ({
-      data: await wallet.launchGame(deps, member.id, body, requestOrigin(req), member.sessionHash),
+    async ({ body, member, req, ip }) => ({
+      data: await wallet.launchGame(deps, member.id, body, requestOrigin(req), member.sessionHash, ip),
     }),
     open,
   );

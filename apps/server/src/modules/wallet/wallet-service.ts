@@ -159,10 +159,18 @@ export async function launchGame(
   input: { plat_name: string; game_type: string; game_code: string; is_mobile_url: number },
   origin: string,
   sessionHash: string,
+  ip = '',
 ) {
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
   await guardPlay(deps.db, memberId, deps.clock.now());
-  return launchRemote(deps, memberId, venue, input, origin, sessionHash, () =>
-    recycleRemote(deps, memberId, 'autotransfer-recycle', venue.code),
+  return launchRemote(
+    deps,
+    memberId,
+    venue,
+    input,
+    origin,
+    sessionHash,
+    () => recycleRemote(deps, memberId, 'autotransfer-recycle', venue.code),
+    ip,
   );
 }
