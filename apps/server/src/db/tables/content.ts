@@ -29,8 +29,13 @@ export const games = pgTable(
     gameCode: varchar('game_code', { length: 64 }).notNull().default(''),
     mobileImg: text('mobile_img').notNull().default(''),
     sort: integer('sort').notNull().default(0),
+    /** The game's provider, as a venue's catalogue names it (docs/venues.md "Hub88 catalogue"); '' for our own tiles. */
+    provider: varchar('provider', { length: 64 }).notNull().default(''),
   },
-  (t) => [index('games_category_idx').on(t.categoryId, t.sort)],
+  (t) => [
+    index('games_category_idx').on(t.categoryId, t.sort),
+    index('games_platform_code_idx').on(t.platformName, t.gameCode),
+  ],
 );
 
 /** A game of a slot venue's list (docs/member-app.md "Entities and fields", Game (slot list)), answered by gamelistBycode per catecode. */
@@ -43,6 +48,10 @@ export const slotGames = pgTable(
     gamepic: text('gamepic').notNull().default(''),
     gamename: varchar('gamename', { length: 64 }).notNull(),
     sort: integer('sort').notNull().default(0),
+    /** 1 shown, 0 hidden: a game its venue's catalogue no longer lists is hidden, never deleted. */
+    appState: smallint('app_state').notNull().default(1),
+    /** The game's provider, as the venue's catalogue names it; '' for games entered by hand. */
+    provider: varchar('provider', { length: 64 }).notNull().default(''),
   },
   (t) => [uniqueIndex('slot_games_code_idx').on(t.catecode, t.gamecode)],
 );

@@ -1,5 +1,5 @@
 import { type Article, BizCode, MSG, type Banner, type Game, type SlotGame, type VipLevel } from '@h5/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -62,7 +62,10 @@ export async function listGames(db: DbOrTx): Promise<Game[]> {
   }));
 }
 
-/** The slot list of one venue; an unknown or disabled venue is simply an empty list. */
+/**
+ * The slot list of one venue; an unknown or disabled venue is simply an empty list. A game its venue's catalogue no
+ * longer lists is hidden (docs/venues.md "Hub88 catalogue").
+ */
 export async function listSlotGames(db: DbOrTx, catecode: string): Promise<SlotGame[]> {
   const code = catecode.trim();
   if (!code) return [];
@@ -76,7 +79,7 @@ export async function listSlotGames(db: DbOrTx, catecode: string): Promise<SlotG
       gamename: slotGames.gamename,
     })
     .from(slotGames)
-    .where(eq(slotGames.catecode, code))
+    .where(and(eq(slotGames.catecode, code), eq(slotGames.appState, 1)))
     .orderBy(asc(slotGames.sort), asc(slotGames.id));
 }
 
