@@ -10,11 +10,13 @@ import {
   AGGREGATOR_DEMO_VENUES,
   DEMO_BANNERS,
   DEMO_VENUES,
+  HUB88_DEMO_VENUE,
   type DemoBanner,
   type DemoVenue,
   artPath,
   demoSlotGames,
 } from '../src/sandbox/demo/content-seed';
+import { SANDBOX_HUB88_GAMES } from '../src/sandbox/hub88/sandbox-hub88-catalogue';
 import { hsl, linear, r1, rngFor, svg, text } from './svg-drawing';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
@@ -602,9 +604,15 @@ for (const app of ['web', 'admin']) {
 write('/art/app-qrcode.svg', qrPlaceholderSvg());
 write('/art/avatar-default.svg', avatarSvg());
 DEMO_BANNERS.forEach((banner, i) => write(artPath.banner(i + 1), bannerSvg(banner, i + 1)));
-for (const venue of [...DEMO_VENUES, ...AGGREGATOR_DEMO_VENUES]) write(artPath.venueTile(venue.code), venueTile(venue));
+for (const venue of [...DEMO_VENUES, ...AGGREGATOR_DEMO_VENUES, HUB88_DEMO_VENUE])
+  write(artPath.venueTile(venue.code), venueTile(venue));
 for (const game of demoSlotGames())
   write(game.gamepic, slotIconSvg(game.gamename, `${game.catecode}/${game.gamecode}`));
+// The demo Hub88 venue's games get our own icons too: member pages never show the aggregator's thumbnails.
+for (const game of SANDBOX_HUB88_GAMES) {
+  const path = artPath.slot(HUB88_DEMO_VENUE.code, game.game_code);
+  write(path, slotIconSvg(game.name, `${HUB88_DEMO_VENUE.code}/${game.game_code}`));
+}
 for (let level = 1; level <= 10; level += 1) write(`/art/vip/vip${level}.svg`, vipBadgeSvg(level));
 
 const total = written.reduce((sum, f) => sum + f.bytes, 0);

@@ -11,6 +11,7 @@ import { importUploadDirectory } from './modules/files/files-service';
 import { answerPrimaryWith, startMetricsServer } from './modules/ops/metrics-server';
 import { metricsRegistryOf } from './modules/ops/site-metrics';
 import { connectSandboxAggregator } from './sandbox/aggregator/sandbox-aggregator-venues';
+import { connectHub88DemoVenue, syncHub88DemoCatalogue } from './sandbox/demo/hub88-demo-venue';
 
 /** This server as its own processes reach it: the sandbox aggregator inside it is called there. */
 function loopbackOrigin(config: AppConfig): string {
@@ -44,7 +45,10 @@ export async function prepareDatabase(config: AppConfig, database?: Database): P
   try {
     const seeded = config.seedDemo && (await seedIfEmpty(opened.db, { sandbox: config.sandbox }));
     if (seeded) console.log('Seeded an empty database with demo content');
-    if (config.sandbox) await connectSandboxAggregator(opened.db, loopbackOrigin(config), { create: seeded });
+    if (config.sandbox) {
+      await connectSandboxAggregator(opened.db, loopbackOrigin(config), { create: seeded });
+      await connectHub88DemoVenue(opened.db, loopbackOrigin(config), { create: seeded });
+    }
     if (wantsDemoHistory(config)) {
       // The history is one transaction: a failure leaves none of it, and the demo starts without it.
       const started = Date.now();
@@ -127,4 +131,16 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The demo Hub88 venue's games come in through the catalogue sync, which asks the sandbox over HTTP: only now is
+  // there a server to answer. A failure leaves the catalogue as it was and the server serving.
+  if (config.sandbox) {
+    const synced = await syncHub88DemoCatalogue({
+      db: database.db,
+      outbound: config.outbound,
+      timeoutMs: config.venueTimeoutMs,
+    }).catch((error: unknown) => ({ ok: false as const, reason: String(error) }));
+    if (synced.ok) app.log.info({ ...synced }, 'synced the demo Hub88 venue catalogue');
+    else if (synced.reason !== 'not_hub88')
+      app.log.warn({ ...synced }, 'could not sync the demo Hub88 venue catalogue');
+  }
 }

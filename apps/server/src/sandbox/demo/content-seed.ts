@@ -82,6 +82,12 @@ export const AGGREGATOR_DEMO_VENUES: readonly (DemoVenue & { walletMode: 'transf
   { code: 'JHQP', name: '聚合棋牌', category: 'joker', walletMode: 'seamless' },
 ];
 
+/**
+ * The Hub88 sandbox aggregator's venue (SANDBOX=1): a seamless venue speaking the Hub88 Operator API, its slot list
+ * and home tiles brought in by the catalogue sync (docs/venues.md "Hub88 catalogue").
+ */
+export const HUB88_DEMO_VENUE: DemoVenue = { code: 'HQDZ', name: '环球电子', category: 'concise' };
+
 /** Slot lists per catecode (docs/member-app.md "Screens by route" /concise tabs); gamecodes are unique within a venue. */
 export const DEMO_SLOTS: Readonly<Record<string, readonly string[]>> = {
   obgdy: [

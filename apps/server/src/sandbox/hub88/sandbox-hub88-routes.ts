@@ -85,6 +85,29 @@ export async function configureHub88SandboxVenue(
   };
 }
 
+/**
+ * Points an operator registered earlier at the server's address now (`origin`, which may change between starts):
+ * its Wallet API calls go there. Answers the venue row's new `api_base_url`, or null for an operator it does not know.
+ */
+export async function followHub88SandboxOrigin(
+  db: Db,
+  options: { operatorId: string; origin: string },
+): Promise<string | null> {
+  const id = Number(options.operatorId);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return null;
+  const origin = options.origin.replace(/\/+$/, '');
+  const [row] = await db
+    .select({ venueCode: sandboxHub88Operators.venueCode })
+    .from(sandboxHub88Operators)
+    .where(eq(sandboxHub88Operators.operatorId, id));
+  if (!row) return null;
+  await db
+    .update(sandboxHub88Operators)
+    .set({ walletUrl: `${origin}/api/venues/${encodeURIComponent(row.venueCode)}/hub88` })
+    .where(eq(sandboxHub88Operators.operatorId, id));
+  return `${origin}${SANDBOX_HUB88_PREFIX}`;
+}
+
 type Operator = typeof sandboxHub88Operators.$inferSelect;
 
 async function operatorById(db: Db, id: unknown): Promise<Operator | null> {
