@@ -177,10 +177,15 @@ describe('the server process', PROCESS_TIMEOUT, () => {
         '/sandbox/epay/submit.php',
         '/sandbox/epay/api.php?act=order',
         '/sandbox/aggregator/play?ticket=x',
+        '/sandbox/hub88/game?session=x',
+        '/sandbox/hub88/thumbs/sbx_rocket.svg',
       ]) {
         expect((await fetch(`${server.base}${path}`)).status, path).toBe(404);
       }
       expect((await fetch(`${server.base}/sandbox/epay/pay`, { method: 'POST' })).status).toBe(404);
+      expect(
+        (await fetch(`${server.base}/sandbox/hub88/operator/generic/v2/game/list`, { method: 'POST' })).status,
+      ).toBe(404);
       const reg = await register(server.base, `prod${randomBytes(3).toString('hex')}`);
       const token = reg.data.api_token;
       expect((await post<unknown[]>(server.base, '/api/balancelist', {}, token)).data).toEqual([]);
