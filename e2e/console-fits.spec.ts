@@ -15,7 +15,7 @@ import {
 import { consoleURL, desktopPage, expectToast, type Member, newMemberWithCard, rowWith } from './support/console';
 
 // The console at the size it is made for (docs/operators.md "Console": desktop first, 1280 px): every screen of its menu, each
-// with rows, fits the window. Every decision a row offers (通过, 拒绝, 处理, 派发, a switch ...) and every total of a
+// with rows, fits the window and names venues and movements, never by their codes. Every decision a row offers (通过, 拒绝, 处理, 派发, a switch ...) and every total of a
 // report lies inside the window without scrolling sideways, and the page itself never scrolls sideways.
 
 const browser = browserOfFile();
@@ -94,13 +94,24 @@ async function settle(page: Page) {
 /** Codes of movement kinds with an underscore, which are never words of a screen (deposit alone is part of references). */
 const MOVEMENT_CODES = Object.keys(MOVEMENT_TYPES).filter((code) => code.includes('_'));
 
+/**
+ * The screens where a venue's code is itself what the operator reads: 场馆 and 游戏 manage venues and games by it, and
+ * 场馆报表 puts it beside the name for reconciling with the venue's own statements. Every other screen names a venue.
+ */
+const SHOWS_VENUE_CODES = new Set(['场馆', '游戏', '场馆报表']);
+
 describe('the console at 1280 × 800', () => {
   let member: Member;
   let memberId: number;
+  /** The venues' codes of four or more letters (two-letter ones, such as pp, could be part of other words). */
+  let venueCodes: string[];
 
   // Rows for the queues the demo month leaves empty: an adjustment above the second-review line, a promotion and an
   // agent application, a proposed operator, and a venue transfer in doubt (the aggregator answers late).
   beforeAll(async () => {
+    const venues = await adminApi<{ code: string }[]>('GET', '/admin/api/venues');
+    venueCodes = venues.data.map((venue) => venue.code).filter((code) => code.length >= 4);
+    expect(venueCodes).toContain('XHZR');
     member = await newMemberWithCard();
     await creditMember(member.name, '500');
     const found = await adminApi<{ data: { id: number; username: string }[] }>(
@@ -183,6 +194,9 @@ describe('the console at 1280 × 800', () => {
         for (const code of MOVEMENT_CODES) {
           if (new RegExp(`\\b${code}\\b`).test(fit.text)) problems.push(`${screen.name}: shows the code ${code}`);
         }
+        for (const code of SHOWS_VENUE_CODES.has(screen.name) ? [] : venueCodes) {
+          if (new RegExp(`\\b${code}\\b`).test(fit.text)) problems.push(`${screen.name}: shows the venue code ${code}`);
+        }
       }
       expect(problems).toEqual([]);
 
@@ -195,6 +209,8 @@ describe('the console at 1280 × 800', () => {
       // Every figure of 每日报表 has its total cell (the first column names the row: 合计).
       expect(seen.get('每日报表')?.totals).toBeGreaterThanOrEqual(dailyReportColumns.length);
       expect(seen.get('会员详情')?.text).toContain('转入场馆');
+      // The member's transfer into 聚合真人 (JHZR), waiting for the venue's answer, is shown by the venue's name.
+      expect(seen.get('场馆转账')?.text).toContain('聚合真人');
       await expectCleanThenClose({ errors, close });
     },
   );

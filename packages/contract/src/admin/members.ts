@@ -85,6 +85,7 @@ export const AdminLedgerEntry = z.object({
   /** The movement's kind: deposit, withdrawal_request, transfer_in, adjustment, ... */
   kind: z.string(),
   reference: z.string(),
+  /** The movement's note; for a transfer to or from a remote venue, that venue's name. */
   memo: z.string(),
   /** The member's account moved: 'wallet' (central) or 'venue'. */
   account_kind: z.string(),

@@ -19,7 +19,7 @@ import { deposits, memberCards, withdrawals } from '../../db/tables/payments';
 import { withdrawalView } from '../payments/withdrawals-service';
 import { venueBalances, type WalletDeps } from '../wallet/wallet-service';
 import { venueTransfers } from '../../db/tables/wallet';
-import { withVenueNames } from '../venues/venue-records';
+import { venueNamesByCode, withVenueNames } from '../venues/venue-records';
 import { startsWith } from './admin-audit';
 
 async function memberOr404(db: Db, id: number) {
@@ -207,6 +207,14 @@ export function adminMembersRoutes(
       amount: numericToMoney(r.amount),
       created_at: formatBeijing(r.createdAt),
     }));
+    // A transfer to or from a remote venue keeps the venue's code as its memo (remote-transfers.ts): the console is
+    // shown the venue's name there too.
+    const remote = data.filter((r) => r.kind.startsWith('remote_transfer_'));
+    const names = await venueNamesByCode(
+      db,
+      remote.map((r) => r.memo),
+    );
+    for (const r of remote) r.memo = names.get(r.memo) ?? r.memo;
     return { data: toPaginator(await withVenueNames(db, data), total, window) };
   });
 

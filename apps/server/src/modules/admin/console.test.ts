@@ -493,6 +493,8 @@ describe('members', () => {
           amount: '-120.00',
           account_kind: 'wallet',
           venue_code: '',
+          // The transfer's memo, the venue's code in the ledger, is shown as its name.
+          memo: '星河真人',
         }),
       ]),
     );
