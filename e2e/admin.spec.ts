@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { MSG } from '@h5/contract/messages';
-import { creditMember, browserOfFile, newOperatorApproved, uniqueName } from './support/browser';
+import {
+  adminApi,
+  baseURL,
+  browserOfFile,
+  creditMember,
+  expectCleanThenClose,
+  newOperatorApproved,
+  phonePage,
+  uniqueName,
+} from './support/browser';
 import {
   balanceOf,
   bankDeposit,
@@ -137,7 +146,7 @@ describe('the operators console', () => {
     await context.close();
   });
 
-  it('rejects a withdrawal from 提款审核 with a reason, and the member has the money back', async () => {
+  it('rejects a withdrawal from 提款审核 with a reason, and the member has the money back and reads why in 站内信', async () => {
     const member = await newMemberWithCard();
     await creditMember(member.name, '500');
     const orderNo = await withdraw(member, '200');
@@ -159,9 +168,24 @@ describe('the operators console', () => {
     await expect.poll(() => rowWith(page, orderNo).textContent()).toContain('收款信息与实名不符');
     await rowWith(page, orderNo).getByRole('link', { name: member.name }).click();
     await expect.poll(() => centralWallet(page)).toBe('500.00');
-
     expect(errors).toEqual([]);
     await context.close();
+
+    // A second withdrawal, paid: the member reads of both in 消息中心 → 站内信, the newest first.
+    const paidNo = await withdraw(member, '120');
+    expect(
+      (await adminApi<{ state: number }>('POST', `/admin/api/withdrawals/${paidNo}/approve`, { note: '' })).code,
+    ).toBe(200);
+    const phone = await phonePage(browser());
+    await phone.context.addInitScript((token) => sessionStorage.setItem('token', token), member.token);
+    await phone.page.goto(`${baseURL()}/#/message?type=2`);
+    const inbox = phone.page.getByRole('list', { name: '站内信列表' });
+    await expect.poll(() => inbox.innerText()).toContain('取款已出款');
+    const text = await inbox.innerText();
+    expect(text).toContain(paidNo);
+    expect(text).toContain(orderNo);
+    expect(text.indexOf('取款已出款')).toBeLessThan(text.indexOf('取款未通过审核'));
+    await expectCleanThenClose(phone);
   });
 
   it('needs a second operator for a large withdrawal; a finance operator the boss made on 管理员 is not one', async () => {
