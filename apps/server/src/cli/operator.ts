@@ -1,7 +1,7 @@
 // Operator accounts: `npm run operator -- create <username> [--role admin|finance|content]`.
 // Migrates an empty database first, as the server does, and prints the generated password once.
 import { createOperator, OPERATOR_ROLES } from '../modules/admin/admin-service';
-import type { OperatorRole } from '../db/tables/admin';
+import type { OperatorRole } from '../db/tables/backoffice';
 import { onDatabase } from './database-command';
 
 const usage = 'usage: npm run operator -- create <username> [--role admin|finance|content]';

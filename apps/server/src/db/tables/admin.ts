@@ -5,102 +5,13 @@ import {
   pgTable,
   serial,
   smallint,
-  text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from './accounts';
-import { sql } from 'drizzle-orm';
-
-export type OperatorRole = 'admin' | 'finance' | 'content';
-
-/** Back-office operators: created with the operator CLI only; there is no default operator. */
-export const operators = pgTable(
-  'operators',
-  {
-    id: serial('id').primaryKey(),
-    username: varchar('username', { length: 32 }).notNull(),
-    passwordHash: text('password_hash').notNull(),
-    role: varchar('role', { length: 16 }).$type<OperatorRole>().notNull(),
-    state: smallint('state').notNull().default(1),
-    /** The TOTP secret (RFC 6238) once two-factor sign-in is confirmed; null without it. */
-    totpSecret: text('totp_secret'),
-    /** A secret shown for enrolment, not yet confirmed with a code. */
-    totpPendingSecret: text('totp_pending_secret'),
-    /** The last time step whose code signed in, so one code cannot be used twice. */
-    totpLastStep: integer('totp_last_step'),
-    /**
-     * Who vouched for this account as it is (docs/operators.md "Two people, judged by person"): the maker and the approver of
-     * the change that created it, changed its role, enabled it again or reset its two factors. Empty for an account
-     * from the operator CLI.
-     */
-    vouchedBy: integer('vouched_by')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-    /** When that change took effect; null for an account from the operator CLI. */
-    vouchedAt: timestamp('vouched_at', { withTimezone: true }),
-    createdAt: stampedNow('created_at'),
-  },
-  (t) => [uniqueIndex('operators_username_lower_idx').on(sql`lower(${t.username})`)],
-);
-
-/**
- * Each operator sign-in's evidence, compared when one operator approves another's item: the address as the sign-in
- * limits count it ('' for an address configured as shared, OPERATOR_SHARED_ADDRESSES) and a digest of the console's
- * device id ('' when none was sent).
- */
-export const operatorSignIns = pgTable(
-  'operator_sign_ins',
-  {
-    id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
-    address: varchar('address', { length: 64 }).notNull().default(''),
-    device: varchar('device', { length: 64 }).notNull().default(''),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('operator_sign_ins_operator_idx').on(t.operatorId, t.at)],
-);
-
-export const operatorSessions = pgTable(
-  'operator_sessions',
-  {
-    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: stampedNow('created_at'),
-  },
-  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
-);
-
-/**
- * Every operator action: who, what, on which target, the state before and after, and the request id. A failed
- * sign-in under a name no operator has is recorded with no operator.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: serial('id').primaryKey(),
-    operatorId: integer('operator_id').references(() => operators.id),
-    action: varchar('action', { length: 64 }).notNull(),
-    target: varchar('target', { length: 128 }).notNull(),
-    before: text('before').notNull().default('null'),
-    after: text('after').notNull().default('null'),
-    requestId: varchar('request_id', { length: 64 }).notNull().default(''),
-    createdAt: stampedNow('created_at'),
-  },
-  (t) => [
-    index('audit_log_created_idx').on(t.createdAt),
-    index('audit_log_operator_idx').on(t.operatorId, t.id),
-    index('audit_log_action_idx').on(t.action, t.id),
-  ],
-);
+import { operators } from './backoffice';
 
 /**
  * A manual adjustment above the line `adjust_second_review_above`: recorded by one operator (the maker), applied

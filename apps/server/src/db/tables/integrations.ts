@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { operators } from './admin';
+import { operators } from './backoffice';
 
 /** What a pending change is about: an integration (venue, gateway), an operator account, or a setting that moves money. */
 export type ChangeKind = 'venue' | 'gateway' | 'operator' | 'setting';

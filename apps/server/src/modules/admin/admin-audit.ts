@@ -6,7 +6,7 @@ import { queryPage } from '../../db/query-page';
 import { beijingDayRange } from '../../http/date-filter';
 import { pageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
-import { auditLog, operators } from '../../db/tables/admin';
+import { auditLog, operators } from '../../db/tables/backoffice';
 
 type AuditQuery = z.output<typeof adminEndpoints.audit.input>;
 

@@ -19,7 +19,7 @@ import {
 import { type IntegrationChangeView, propose } from '../integrations/integration-service';
 import { integrationChanges } from '../../db/tables/integrations';
 import { operatorPrint } from '../integrations/operator-changes';
-import { type OperatorRole, operatorSessions, operatorSignIns, operators } from '../../db/tables/admin';
+import { type OperatorRole, operatorSessions, operatorSignIns, operators } from '../../db/tables/backoffice';
 import { addressKey } from '../../http/client-address';
 import type { AuthedOperator } from '../../http/admin-route';
 import type { ReadDb } from '../../db/replica';

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/tables/admin';
+import { auditLog } from '../../db/tables/backoffice';
 
 export interface AuditEntry {
   /** Null for a failed sign-in under a name no operator has. */

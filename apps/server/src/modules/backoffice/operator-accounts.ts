@@ -3,7 +3,7 @@ import { BizCode, MSG } from '@h5/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { operatorSessions, operators } from '../../db/tables/admin';
+import { type OperatorRole, operatorSessions, operators } from '../../db/tables/backoffice';
 
 /**
  * What the operator accounts' writers share: the operator console's own calls and the operator changes a second
@@ -11,6 +11,7 @@ import { operatorSessions, operators } from '../../db/tables/admin';
  */
 
 export type OperatorAccount = typeof operators.$inferSelect;
+export type { OperatorRole };
 
 /** A generated operator password (16 characters): answered once, stored only as a hash. */
 export const generatedPassword = () => randomBytes(12).toString('base64url');
@@ -22,6 +23,31 @@ export async function operatorNamed(db: DbOrTx, username: string): Promise<Opera
     .from(operators)
     .where(sql`lower(${operators.username}) = lower(${username})`);
   return row;
+}
+
+/** Who vouched for an account as it is and since when (docs/operators.md "Two people, judged by person"). */
+export type Vouching = Pick<OperatorAccount, 'vouchedBy' | 'vouchedAt'>;
+
+/**
+ * Creates an operator account an approved change vouches for, or answers undefined when the name is taken (in any
+ * case): the unique index decides between creations approved at the same time.
+ */
+export async function createVouchedOperator(
+  tx: DbOrTx,
+  values: { username: string; role: OperatorRole; passwordHash: string } & Vouching,
+): Promise<OperatorAccount | undefined> {
+  const [created] = await tx.insert(operators).values(values).onConflictDoNothing().returning();
+  return created;
+}
+
+/** Changes an operator's role, state or two factors as an approved change says, naming who vouched for it now. */
+export async function setVouchedOperator(
+  tx: DbOrTx,
+  id: number,
+  change: Partial<Pick<OperatorAccount, 'role' | 'state' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>> &
+    Vouching,
+): Promise<void> {
+  await tx.update(operators).set(change).where(eq(operators.id, id));
 }
 
 /** Ends every session of an operator: its tokens answer 401 from now on. */

@@ -10,7 +10,7 @@ import {
   useOperators,
   useTestApp,
 } from '../../../test/helper';
-import { auditLog } from '../../db/tables/admin';
+import { auditLog } from '../../db/tables/backoffice';
 
 const t = useTestApp();
 const ops = useOperators(t, ['content', 'finance', 'admin']);

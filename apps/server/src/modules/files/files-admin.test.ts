@@ -4,7 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCall, call, useOperators, useTestApp } from '../../../test/helper';
 import { gifBytes, jpegBytes, multipartBody, postMultipart, solidPng, webpBytes } from '../../../test/images';
-import { auditLog } from '../../db/tables/admin';
+import { auditLog } from '../../db/tables/backoffice';
 import { storedFiles } from '../../db/tables/files';
 
 // POST /admin/api/files: operators' images kept in the database and served from /uploads/, told by their bytes.

@@ -1,18 +1,19 @@
 import { BizCode, MSG } from '@h5/contract';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { AuthedOperator } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import { hashSecret } from '../../lib/passwords';
-import { type OperatorRole, operators } from '../../db/tables/admin';
 import { audit } from '../backoffice/audit';
 import { fingerprint } from '../backoffice/pending-changes';
 import {
+  createVouchedOperator,
   endOperatorSessions,
   generatedPassword,
   lockOperator,
   type OperatorAccount,
   operatorNamed,
+  type OperatorRole,
+  setVouchedOperator,
 } from '../backoffice/operator-accounts';
 import type { Applied, integrationChanges } from '../../db/tables/integrations';
 
@@ -70,11 +71,12 @@ export async function applyOperatorChange(
     const role = roleOf(after.role);
     const password = generatedPassword();
     // A name taken since, in another case, by a creation approved at the same time: the unique index decides.
-    const [created] = await tx
-      .insert(operators)
-      .values({ username: row.target, role, passwordHash: await hashSecret(password), ...vouching })
-      .onConflictDoNothing()
-      .returning();
+    const created = await createVouchedOperator(tx, {
+      username: row.target,
+      role,
+      passwordHash: await hashSecret(password),
+      ...vouching,
+    });
     if (!created) return false;
     await record('operator.create', created.username, null, { id: created.id, username: created.username, role });
     return { shown: { password } };
@@ -89,23 +91,19 @@ export async function applyOperatorChange(
   );
   if (operatorPrint(target) !== row.fingerprint) return false;
   if (nextRole) {
-    await tx
-      .update(operators)
-      .set({ role: nextRole, ...vouching })
-      .where(eq(operators.id, target.id));
+    await setVouchedOperator(tx, target.id, { role: nextRole, ...vouching });
     await endOperatorSessions(tx, target.id);
     await record('operator.role', target.username, { role: target.role }, { role: nextRole });
   } else if (row.action === 'enable') {
-    await tx
-      .update(operators)
-      .set({ state: 1, ...vouching })
-      .where(eq(operators.id, target.id));
+    await setVouchedOperator(tx, target.id, { state: 1, ...vouching });
     await record('operator.state', target.username, { state: target.state }, { state: 1 });
   } else if (row.action === 'totp_reset') {
-    await tx
-      .update(operators)
-      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, ...vouching })
-      .where(eq(operators.id, target.id));
+    await setVouchedOperator(tx, target.id, {
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpLastStep: null,
+      ...vouching,
+    });
     await endOperatorSessions(tx, target.id);
     await record('operator.totp_reset', target.username, { totp_enabled: true }, { totp_enabled: false });
   } else {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/tables/admin';
+import { auditLog } from '../../db/tables/backoffice';
 import { audit } from '../backoffice/audit';
 import { scheduledRuns } from '../../db/tables/jobs';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCall, call, credit, operatorToken, registerMember, useOperators, useTestApp } from '../../../test/helper';
-import { auditLog } from '../../db/tables/admin';
+import { auditLog } from '../../db/tables/backoffice';
 import { DEFAULT_SETTINGS } from './site-service';
 
 const t = useTestApp();
