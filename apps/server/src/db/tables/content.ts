@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Home carousel images (docs/member-app.md "Entities and fields", Banner: src); `src` is a URL path or an absolute URL. */
 export const banners = pgTable('banners', {
@@ -31,6 +31,8 @@ export const games = pgTable(
     sort: integer('sort').notNull().default(0),
     /** The game's provider, as a venue's catalogue names it (docs/venues.md "Hub88 catalogue"); '' for our own tiles. */
     provider: varchar('provider', { length: 64 }).notNull().default(''),
+    /** Hidden by the venue's catalogue sync, which alone shows it again; a hidden game without it is an operator's. */
+    hiddenBySync: boolean('hidden_by_sync').notNull().default(false),
   },
   (t) => [
     index('games_category_idx').on(t.categoryId, t.sort),
@@ -52,6 +54,8 @@ export const slotGames = pgTable(
     appState: smallint('app_state').notNull().default(1),
     /** The game's provider, as the venue's catalogue names it; '' for games entered by hand. */
     provider: varchar('provider', { length: 64 }).notNull().default(''),
+    /** Hidden by the catalogue sync, which alone shows it again; a hidden game without it is an operator's. */
+    hiddenBySync: boolean('hidden_by_sync').notNull().default(false),
   },
   (t) => [uniqueIndex('slot_games_code_idx').on(t.catecode, t.gamecode)],
 );

@@ -60,6 +60,9 @@ export function contentAdminRoutes(app: FastifyInstance, deps: { db: Db }, authe
       name: i.name,
       categoryId: i.category_id,
       appState: i.app_state,
+      // An operator's save decides the tile's shown state: the catalogue sync never shows it again on its own
+      // (docs/venues.md "Hub88 catalogue").
+      hiddenBySync: false,
       platformName: i.platform_name,
       gameCode: i.game_code,
       mobileImg: i.mobile_img,

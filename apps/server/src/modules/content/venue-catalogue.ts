@@ -11,7 +11,8 @@ import { hub88VenueByCode } from '../venues/venue-hub88';
  * list is read and our games are upserted by (venue, game code). A slot-like game goes into the venue's slot list
  * (`slot_games`, catecode = venue code, which its /concise tile opens); a game of another of our categories becomes a
  * home tile of that category (`games`), which launches it directly. A game no longer listed is hidden, never
- * deleted: bets, reports and an operator's own edits keep their game.
+ * deleted: bets, reports and an operator's own edits keep their game. The sync shows again only what it hid itself
+ * (`hidden_by_sync`): a game an operator hid stays hidden whatever the aggregator lists.
  */
 
 /** Our category of an aggregator's category name (docs/member-app.md "Entities and fields": the sidebar's six). */
@@ -29,6 +30,19 @@ export function categoryOfHub88(category: string | null | undefined): GameCatego
 /** Shown when the aggregator offers it and it plays on a phone (our site plays in the mobile layout). */
 const shownOf = (game: Hub88Game): 0 | 1 =>
   game.enabled && (!game.platforms || game.platforms.includes('GPL_MOBILE')) ? 1 : 0;
+
+/**
+ * The shown state a sync writes onto a known game, decided on the row as it is when written: a game an operator hid
+ * (hidden, not by the sync) is left as it is; any other game takes the aggregator's state, remembering when the sync
+ * hid it.
+ */
+function syncedState(table: typeof games | typeof slotGames, shown: 0 | 1) {
+  const operatorHid = sql`(${table.appState} = 0 AND NOT ${table.hiddenBySync})`;
+  return {
+    appState: sql`CASE WHEN ${operatorHid} THEN 0 ELSE ${shown}::smallint END`,
+    hiddenBySync: sql`CASE WHEN ${operatorHid} THEN false ELSE ${shown === 0} END`,
+  };
+}
 
 export interface CatalogueSyncDeps {
   db: Db;
@@ -56,7 +70,8 @@ const cut = (text: string | null | undefined, max: number) => (text ?? '').slice
 /**
  * Reads the venue's game list through `hub88GameList` and upserts our games by (venue, game code): name, provider,
  * category mapped onto ours, shown or hidden by `enabled` and the mobile platform. What the aggregator no longer
- * lists is hidden. The venue's own tile (game code '' or the venue code) is not the catalogue's and is left alone.
+ * lists is hidden. A game an operator hid is never shown by the sync. The venue's own tile (game code '' or the venue
+ * code) is not the catalogue's and is left alone.
  * Runs under a lock per venue, so two syncs at once do not add a game twice. Nothing throws for the aggregator:
  * its failure is the answer, and our tables are left as they were.
  */
@@ -91,17 +106,18 @@ export async function syncHub88Catalogue(
       const values = {
         gamename: cut(game.name, 64),
         provider: cut(game.product, 64),
-        appState: shownOf(game),
       };
       if (knownSlots.has(game.game_code)) {
         await tx
           .update(slotGames)
-          .set(values)
+          .set({ ...values, ...syncedState(slotGames, shownOf(game)) })
           .where(and(eq(slotGames.catecode, code), eq(slotGames.gamecode, game.game_code)));
         updated += 1;
       } else {
         await tx.insert(slotGames).values({
           ...values,
+          appState: shownOf(game),
+          hiddenBySync: shownOf(game) === 0,
           catecode: code,
           gamecode: game.game_code,
           gamepic: pictureOf(code, game.game_code),
@@ -112,7 +128,7 @@ export async function syncHub88Catalogue(
     }
     const gone = await tx
       .update(slotGames)
-      .set({ appState: 0 })
+      .set({ appState: 0, hiddenBySync: true })
       .where(
         and(
           eq(slotGames.catecode, code),
@@ -143,15 +159,19 @@ export async function syncHub88Catalogue(
         name: cut(game.name, 64),
         categoryId: categoryOfHub88(game.category),
         provider: cut(game.product, 64),
-        appState: shownOf(game),
       };
       const id = tileIds.get(game.game_code);
       if (id !== undefined) {
-        await tx.update(games).set(values).where(eq(games.id, id));
+        await tx
+          .update(games)
+          .set({ ...values, ...syncedState(games, shownOf(game)) })
+          .where(eq(games.id, id));
         updated += 1;
       } else {
         await tx.insert(games).values({
           ...values,
+          appState: shownOf(game),
+          hiddenBySync: shownOf(game) === 0,
           platformName: code,
           gameCode: game.game_code,
           mobileImg: pictureOf(code, game.game_code),
@@ -162,7 +182,7 @@ export async function syncHub88Catalogue(
     }
     const goneTiles = await tx
       .update(games)
-      .set({ appState: 0 })
+      .set({ appState: 0, hiddenBySync: true })
       .where(
         and(eq(games.platformName, code), eq(games.appState, 1), notInArray(games.gameCode, ['', code, ...tileCodes])),
       )

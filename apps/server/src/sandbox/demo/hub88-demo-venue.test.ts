@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, useOperators, useTestApp } from '../../../test/helper';
+import { adminCall, buildTestApp, call, useOperators, useTestApp } from '../../../test/helper';
 import { games, slotGames } from '../../db/tables/content';
 import { venues } from '../../db/tables/venues';
 import { categoryOfHub88 } from '../../modules/content/venue-catalogue';
@@ -19,7 +19,7 @@ import { connectHub88DemoVenue, syncHub88DemoCatalogue } from './hub88-demo-venu
  */
 const CODE = HUB88_DEMO_VENUE.code;
 const t = useTestApp();
-const ops = useOperators(t, ['finance']);
+const ops = useOperators(t, ['finance', 'content']);
 const { member, ledgerBalanced } = walletKit(t, () => ops.finance);
 const sync = () => syncHub88DemoCatalogue({ db: t.database.db, outbound: t.config.outbound, timeoutMs: 5_000 });
 
@@ -175,6 +175,75 @@ describe('the demo Hub88 venue', () => {
     }
     expect(await sync()).toEqual({ ok: true, listed: 8, added: 0, updated: 8, hidden: 0, skipped: 0 });
     expect((await slotList()).map((g) => g.gamecode)).toContain('sbx_scratch');
+  });
+
+  it('never shows a game an operator hid, and shows again only what the sync itself hid', async () => {
+    await sync();
+    const db = t.database.db;
+    const [roulette] = await db
+      .select()
+      .from(games)
+      .where(and(eq(games.platformName, CODE), eq(games.gameCode, 'sbx_roulette')));
+    const tileEdit = (appState: number) =>
+      adminCall(t, ops.content, 'PUT', `/admin/api/games/${roulette!.id}`, {
+        name: roulette!.name,
+        category_id: roulette!.categoryId,
+        platform_name: roulette!.platformName,
+        game_code: roulette!.gameCode,
+        mobile_img: roulette!.mobileImg,
+        sort: roulette!.sort,
+        app_state: appState,
+      });
+    const slotState = async (code: string) =>
+      (
+        await db
+          .select({ appState: slotGames.appState, hiddenBySync: slotGames.hiddenBySync })
+          .from(slotGames)
+          .where(and(eq(slotGames.catecode, CODE), eq(slotGames.gamecode, code)))
+      )[0];
+    // The operator hides the table game in the console; a slot game is hidden by hand too (the slot list has no
+    // console form: a hidden row without the sync's mark is the operator's).
+    expect((await tileEdit(0)).code).toBe(200);
+    await db
+      .update(slotGames)
+      .set({ appState: 0 })
+      .where(and(eq(slotGames.catecode, CODE), eq(slotGames.gamecode, 'sbx_scratch')));
+    try {
+      // Still listed by the aggregator: they stay hidden.
+      expect(await sync()).toEqual({ ok: true, listed: 8, added: 0, updated: 8, hidden: 0, skipped: 0 });
+      expect((await homeTiles()).find((g) => g.game_code === 'sbx_roulette')?.app_state).toBe(0);
+      expect((await slotList()).map((g) => g.gamecode)).not.toContain('sbx_scratch');
+
+      // Dropped and listed again, with another slot game the sync hides: only that one comes back.
+      const list = SANDBOX_HUB88_GAMES as SandboxHub88Game[];
+      const original = [...list];
+      const dropped = ['sbx_scratch', 'sbx_roulette', 'sbx_rocket'];
+      list.splice(0, list.length, ...original.filter((g) => !dropped.includes(g.game_code)));
+      try {
+        expect(await sync()).toEqual({ ok: true, listed: 5, added: 0, updated: 5, hidden: 1, skipped: 0 });
+        expect(await slotState('sbx_rocket')).toEqual({ appState: 0, hiddenBySync: true });
+        expect(await slotState('sbx_scratch')).toEqual({ appState: 0, hiddenBySync: false });
+      } finally {
+        list.splice(0, list.length, ...original);
+      }
+      expect(await sync()).toEqual({ ok: true, listed: 8, added: 0, updated: 8, hidden: 0, skipped: 0 });
+      expect(await slotState('sbx_rocket')).toEqual({ appState: 1, hiddenBySync: false });
+      const shown = (await slotList()).map((g) => g.gamecode);
+      expect(shown).toContain('sbx_rocket');
+      expect(shown).not.toContain('sbx_scratch');
+      expect((await homeTiles()).find((g) => g.game_code === 'sbx_roulette')?.app_state).toBe(0);
+
+      // The operator shows the tile again: the sync keeps it shown.
+      expect((await tileEdit(1)).code).toBe(200);
+      await sync();
+      expect((await homeTiles()).find((g) => g.game_code === 'sbx_roulette')?.app_state).toBe(1);
+    } finally {
+      await tileEdit(1);
+      await db
+        .update(slotGames)
+        .set({ appState: 1 })
+        .where(and(eq(slotGames.catecode, CODE), eq(slotGames.gamecode, 'sbx_scratch')));
+    }
   });
 
   it('follows the server address at a later start and creates nothing more', async () => {
