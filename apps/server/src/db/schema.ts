@@ -20,5 +20,4 @@ export * from './tables/wallet';
 export * from './tables/partners';
 export * from './tables/responsible';
 export * from './tables/risk';
-export * from './tables/integrations';
 export * from './tables/backoffice';

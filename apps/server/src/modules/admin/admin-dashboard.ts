@@ -7,7 +7,7 @@ import { adminRoute, type AuthenticateOperator } from '../../http/admin-route';
 import { agentApplications } from '../../db/tables/member';
 import { deposits, withdrawals } from '../../db/tables/payments';
 import { promotionApplications } from '../../db/tables/promotions';
-import { integrationChanges } from '../../db/tables/integrations';
+import { integrationChanges } from '../../db/tables/backoffice';
 import { adjustmentReviews } from '../../db/tables/admin';
 import { formatBeijing } from '../../lib/time';
 import { ledgerWatch } from '../ops/ledger-watch';

@@ -17,7 +17,7 @@ import {
   operatorNamed,
 } from '../backoffice/operator-accounts';
 import { type IntegrationChangeView, propose } from '../integrations/integration-service';
-import { integrationChanges } from '../../db/tables/integrations';
+import { integrationChanges } from '../../db/tables/backoffice';
 import { operatorPrint } from '../integrations/operator-changes';
 import { type OperatorRole, operatorSessions, operatorSignIns, operators } from '../../db/tables/backoffice';
 import { addressKey } from '../../http/client-address';

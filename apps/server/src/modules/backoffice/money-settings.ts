@@ -4,8 +4,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
-import type { integrationChanges } from '../../db/tables/integrations';
 import {
+  type ChangeRow,
   type Fields,
   fingerprint,
   type IntegrationChangeView,
@@ -24,8 +24,6 @@ export type { Fields };
  * contract's input writes them. The proposed values are parsed with the contract's schema when proposed and again
  * when applied, so the caps (docs/operators.md "Caps on money settings") hold on both sides of the approval.
  */
-
-type ChangeRow = typeof integrationChanges.$inferSelect;
 
 /** The target a creation of `prefix` waits under: one new item of a kind at a time. */
 export const NEW = 'new';

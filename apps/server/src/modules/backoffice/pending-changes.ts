@@ -1,11 +1,13 @@
 import { type AdminDataOf, type adminEndpoints, BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG } from '@h5/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { DbOrTx, Tx } from '../../db/client';
+import { queryPage } from '../../db/query-page';
 import type { AuthedOperator } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
+import type { PageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
-import { type ChangeAction, type ChangeKind, integrationChanges } from '../../db/tables/integrations';
+import { type Applied, type ChangeAction, type ChangeKind, integrationChanges } from '../../db/tables/backoffice';
 import { audit } from './audit';
 
 /**
@@ -15,7 +17,8 @@ import { audit } from './audit';
  */
 
 export type IntegrationChangeView = AdminDataOf<typeof adminEndpoints.integrationChangeApprove>;
-type ChangeRow = typeof integrationChanges.$inferSelect;
+export type ChangeRow = typeof integrationChanges.$inferSelect;
+export type { Applied };
 /** A change's fields as the queue shows them, field by field: every value a string. */
 export type Fields = Record<string, string>;
 
@@ -106,4 +109,44 @@ export async function pendingTargets(db: DbOrTx, kind: ChangeKind, targets: read
       ),
     );
   return new Set(rows.map((r) => r.target));
+}
+
+/** The change of this id, or undefined when there is none. */
+export async function changeById(db: DbOrTx, id: number): Promise<ChangeRow | undefined> {
+  const [row] = await db.select().from(integrationChanges).where(eq(integrationChanges.id, id));
+  return row;
+}
+
+/** The change of this id locked in the caller's transaction, or undefined when there is none. */
+export async function lockChangeById(tx: Tx, id: number): Promise<ChangeRow | undefined> {
+  const [row] = await tx.select().from(integrationChanges).where(eq(integrationChanges.id, id)).for('update');
+  return row;
+}
+
+/** Records a change's decision (applied, rejected, withdrawn or stale) by this operator, with the note. */
+export async function settleChange(
+  tx: Tx,
+  id: number,
+  state: number,
+  checker: Proposer,
+  note: string,
+): Promise<ChangeRow | undefined> {
+  const [decided] = await tx
+    .update(integrationChanges)
+    // The secret is not kept once the change is decided: only an applied target holds it.
+    .set({ state, checkerId: checker.id, checkedBy: checker.username, note, decidedAt: new Date(), secret: '' })
+    .where(eq(integrationChanges.id, id))
+    .returning();
+  return decided;
+}
+
+/** A page of the queue in one state or all: pending changes first, then the decided ones, newest first in each. */
+export async function changesPage(db: DbOrTx, state: number | undefined, window: PageWindow) {
+  const where = state === undefined ? undefined : eq(integrationChanges.state, state);
+  const rows = db
+    .select()
+    .from(integrationChanges)
+    .orderBy(sql`(${integrationChanges.state} = ${STATE.pending}) desc`, desc(integrationChanges.id))
+    .$dynamic();
+  return queryPage(db, integrationChanges, where, window, rows, changeView);
 }

@@ -1,14 +1,12 @@
-import { adminEndpoints, INTEGRATION_CHANGE_STATES as STATE, MSG } from '@h5/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { adminEndpoints, MSG } from '@h5/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { queryPage } from '../../db/query-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
 import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
 import { pageWindow } from '../../lib/paging';
-import { approveChange, changeView, proposeVenueIntegration, rejectChange } from './integration-service';
-import { integrationChanges } from '../../db/tables/integrations';
+import { changesPage } from '../backoffice/pending-changes';
+import { approveChange, proposeVenueIntegration, rejectChange } from './integration-service';
 
 /** The integration-change calls (admin): a venue's proposal, the queue, approval and rejection. */
 export function integrationRoutes(
@@ -25,14 +23,7 @@ export function integrationRoutes(
 
   // Pending changes first, then the decided ones, newest first in each.
   adminRoute(app, authenticate, adminEndpoints.integrationChanges, async ({ input }) => {
-    const window = pageWindow(input);
-    const where = input.state === undefined ? undefined : eq(integrationChanges.state, input.state);
-    const rows = db
-      .select()
-      .from(integrationChanges)
-      .orderBy(sql`(${integrationChanges.state} = ${STATE.pending}) desc`, desc(integrationChanges.id))
-      .$dynamic();
-    return { data: await queryPage(db, integrationChanges, where, window, rows, changeView) };
+    return { data: await changesPage(db, input.state, pageWindow(input)) };
   });
 
   adminRoute(app, authenticate, adminEndpoints.integrationChangeApprove, async ({ input, params, operator, req }) => {

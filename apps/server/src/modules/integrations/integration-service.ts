@@ -5,7 +5,7 @@ import {
   MSG,
   type PaymentProtocol,
 } from '@h5/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { type OutboundPolicy, checkOutboundUrl } from '../../lib/outbound';
@@ -13,17 +13,22 @@ import type { Clock } from '../../lib/time';
 import type { AuthedOperator } from '../../http/admin-route';
 import { audit } from '../backoffice/audit';
 import {
+  type Applied,
+  changeById,
+  type ChangeRow,
   changeView,
   fingerprint,
   type IntegrationChangeView,
+  lockChangeById,
+  pendingTargets,
   propose,
   type Proposal,
+  settleChange,
 } from '../backoffice/pending-changes';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
 import { paymentGateways } from '../../db/tables/payments';
 import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
 import { lockVenueByCode, lockVenueById, setVenueIntegration, type Venue } from '../venues/venue-records';
-import { type Applied, integrationChanges } from '../../db/tables/integrations';
 import { applyOperatorChange } from './operator-changes';
 import { applySettingChange } from './setting-changes';
 
@@ -36,7 +41,6 @@ import { applySettingChange } from './setting-changes';
 
 // The queue's record lives on the backoffice floor, where every area that proposes can reach it.
 export { changeView, type IntegrationChangeView, propose, type Proposal };
-type ChangeRow = typeof integrationChanges.$inferSelect;
 type GatewayRow = typeof paymentGateways.$inferSelect;
 type Fields = Record<string, string>;
 
@@ -248,7 +252,7 @@ export async function proposeGatewayIntegration(
 
 /** The change's row, locked; 404 when there is none. */
 async function lockChange(tx: Tx, id: number): Promise<ChangeRow> {
-  const [row] = await tx.select().from(integrationChanges).where(eq(integrationChanges.id, id)).for('update');
+  const row = await lockChangeById(tx, id);
   if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.integrationChangeNotFound);
   return row;
 }
@@ -261,12 +265,7 @@ async function decide(
   note: string,
   requestId: string,
 ): Promise<ChangeRow> {
-  const [decided] = await tx
-    .update(integrationChanges)
-    // The secret is not kept once the change is decided: only an applied target holds it.
-    .set({ state, checkerId: operator.id, checkedBy: operator.username, note, decidedAt: new Date(), secret: '' })
-    .where(eq(integrationChanges.id, row.id))
-    .returning();
+  const decided = await settleChange(tx, row.id, state, operator, note);
   const action = {
     [STATE.applied]: 'approve',
     [STATE.rejected]: 'reject',
@@ -356,7 +355,7 @@ export async function approveChange(
   clock: Clock,
 ): Promise<IntegrationChangeView> {
   // The address is checked again now: its host may resolve elsewhere than when the change was made.
-  const [peek] = await db.select().from(integrationChanges).where(eq(integrationChanges.id, id));
+  const peek = await changeById(db, id);
   if (peek && (peek.targetKind === 'venue' || peek.targetKind === 'gateway')) {
     const after = JSON.parse(peek.after) as Fields;
     if (peek.targetKind === 'gateway') await checkGatewayAddress(after.submit_url ?? '', policy);
@@ -413,22 +412,10 @@ export async function withPending<T extends { code: string }>(
   kind: 'venue' | 'gateway',
   items: T[],
 ): Promise<Array<T & { pending_change: boolean }>> {
-  const codes = items.map((i) => i.code);
-  const pending = codes.length
-    ? new Set(
-        (
-          await db
-            .select({ target: integrationChanges.target })
-            .from(integrationChanges)
-            .where(
-              and(
-                eq(integrationChanges.targetKind, kind),
-                eq(integrationChanges.state, STATE.pending),
-                inArray(integrationChanges.target, codes),
-              ),
-            )
-        ).map((r) => r.target),
-      )
-    : new Set<string>();
+  const pending = await pendingTargets(
+    db,
+    kind,
+    items.map((i) => i.code),
+  );
   return items.map((i) => ({ ...i, pending_change: pending.has(i.code) }));
 }

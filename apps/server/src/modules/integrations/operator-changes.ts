@@ -4,7 +4,7 @@ import type { AuthedOperator } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import { hashSecret } from '../../lib/passwords';
 import { audit } from '../backoffice/audit';
-import { fingerprint } from '../backoffice/pending-changes';
+import { type Applied, type ChangeRow, fingerprint } from '../backoffice/pending-changes';
 import {
   createVouchedOperator,
   endOperatorSessions,
@@ -15,15 +15,12 @@ import {
   type OperatorRole,
   setVouchedOperator,
 } from '../backoffice/operator-accounts';
-import type { Applied, integrationChanges } from '../../db/tables/integrations';
 
 /**
  * Operator changes (docs/operators.md "Two people, judged by person"): an operator's creation, a new role, enabling again and a
  * two-factor reset are pending changes a second admin approves; applied here. The account then names who vouched
  * for it as it is (the change's maker and approver) and since when, which the two-person rule reads.
  */
-
-type ChangeRow = typeof integrationChanges.$inferSelect;
 
 const ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
 

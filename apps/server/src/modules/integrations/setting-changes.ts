@@ -4,7 +4,7 @@ import { planRows } from '../partners/commission-plans';
 import { redpacketRuleRows } from '../redpackets/redpacket-rules';
 import { applyDepositBonus, DEPOSIT_BONUS_TARGET } from '../site/deposit-bonus';
 import { vipLevelRows } from '../vip/vip-levels';
-import type { Applied, integrationChanges } from '../../db/tables/integrations';
+import type { Applied, ChangeRow } from '../backoffice/pending-changes';
 import { applyPayRanges, PAY_WAY_PREFIX } from './pay-range-changes';
 
 /**
@@ -12,7 +12,6 @@ import { applyPayRanges, PAY_WAY_PREFIX } from './pay-range-changes';
  * commission plans and pay-way ranges change as pending changes a second admin approves; applied here, by the
  * target's prefix, each by the area that owns it (backoffice/money-settings.ts says how).
  */
-type ChangeRow = typeof integrationChanges.$inferSelect;
 
 /** Each kind by its target's prefix; each answers false when its target moved since the proposal (stale). */
 const APPLIERS: ReadonlyArray<readonly [string, (tx: Tx, row: ChangeRow) => Promise<boolean>]> = [
