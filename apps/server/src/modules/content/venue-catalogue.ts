@@ -1,6 +1,8 @@
 import type { GameCategoryId } from '@h5/contract';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { inArray, notInArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { OutboundPolicy } from '../../lib/outbound';
 import { type Hub88Failure, type Hub88Game, hub88GameList } from '../../providers/venues/hub88/hub88-games-client';
 import { games, slotGames } from '../../db/tables/content';
@@ -31,19 +33,6 @@ export function categoryOfHub88(category: string | null | undefined): GameCatego
 const shownOf = (game: Hub88Game): 0 | 1 =>
   game.enabled && (!game.platforms || game.platforms.includes('GPL_MOBILE')) ? 1 : 0;
 
-/**
- * The shown state a sync writes onto a known game, decided on the row as it is when written: a game an operator hid
- * (hidden, not by the sync) is left as it is; any other game takes the aggregator's state, remembering when the sync
- * hid it.
- */
-function syncedState(table: typeof games | typeof slotGames, shown: 0 | 1) {
-  const operatorHid = sql`(${table.appState} = 0 AND NOT ${table.hiddenBySync})`;
-  return {
-    appState: sql`CASE WHEN ${operatorHid} THEN 0 ELSE ${shown}::smallint END`,
-    hiddenBySync: sql`CASE WHEN ${operatorHid} THEN false ELSE ${shown === 0} END`,
-  };
-}
-
 export interface CatalogueSyncDeps {
   db: Db;
   outbound: OutboundPolicy;
@@ -66,6 +55,120 @@ export type CatalogueSyncResult =
 /** Column widths of our game tables: a longer code cannot be stored (the game is skipped), a longer name is cut. */
 const CODE_MAX = 64;
 const cut = (text: string | null | undefined, max: number) => (text ?? '').slice(0, max);
+
+/** Games written per statement: a catalogue of thousands stays well inside a statement's bound parameters. */
+const BATCH = 500;
+const batches = <T>(items: T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH));
+
+/**
+ * Where the catalogue keeps a venue's games, by the columns that differ between them: the venue's slot list, and the
+ * home tiles of our other categories. Both hold the name, provider, sort, shown state and the sync's mark alike.
+ */
+interface CataloguePlace {
+  table: typeof slotGames | typeof games;
+  venue: PgColumn;
+  code: PgColumn;
+  name: PgColumn;
+  picture: PgColumn;
+  /** Our category, where the place holds games of more than one. */
+  category?: PgColumn;
+  /** Game codes of the venue's own rows there, which are not the catalogue's and which it never hides. */
+  own: (venueCode: string) => string[];
+}
+
+const slotList: CataloguePlace = {
+  table: slotGames,
+  venue: slotGames.catecode,
+  code: slotGames.gamecode,
+  name: slotGames.gamename,
+  picture: slotGames.gamepic,
+  own: () => [],
+};
+
+const homeTiles: CataloguePlace = {
+  table: games,
+  venue: games.platformName,
+  code: games.gameCode,
+  name: games.name,
+  picture: games.mobileImg,
+  category: games.categoryId,
+  own: (venueCode) => ['', venueCode],
+};
+
+const column = (col: PgColumn) => sql.identifier(col.name);
+
+/**
+ * Upserts the listed games into one place, a batch of games per statement, and hides what the venue has there that
+ * is no longer listed. A known game (found by venue and game code) takes the aggregator's name, provider, category and
+ * shown state in one UPDATE: a game an operator hid (hidden, not by the sync) stays hidden, any other takes the
+ * aggregator's state, remembering when the sync hid it; the row's own state decides, as it is when written. A new
+ * game comes in with one INSERT, at the end of the list, with the first picture `pictureOf` gives it.
+ */
+async function upsertPlace(
+  tx: Tx,
+  place: CataloguePlace,
+  venueCode: string,
+  listed: Hub88Game[],
+  pictureOf: (venueCode: string, gameCode: string) => string,
+): Promise<{ added: number; updated: number; hidden: number }> {
+  const { table } = place;
+  const known = new Map<string, number>();
+  for (const batch of batches(listed.map((g) => g.game_code))) {
+    const rows = rowsOf<{ id: number; code: string }>(
+      await tx.execute(
+        sql`SELECT ${table.id} AS id, ${place.code} AS code FROM ${table}
+            WHERE ${place.venue} = ${venueCode} AND ${inArray(place.code, batch)}`,
+      ),
+    );
+    for (const row of rows) known.set(row.code, row.id);
+  }
+  const fresh = listed.map((game, i) => ({ game, sort: 1000 + i })).filter(({ game }) => !known.has(game.game_code));
+  const updates = listed.filter((g) => known.has(g.game_code));
+
+  const operatorHid = sql`(${table.appState} = 0 AND NOT ${table.hiddenBySync})`;
+  const category = place.category;
+  for (const batch of batches(updates)) {
+    const values = batch.map(
+      (g) =>
+        sql`(${known.get(g.game_code)}::integer, ${cut(g.name, 64)}::text, ${cut(g.product, 64)}::text,
+             ${categoryOfHub88(g.category)}::text, ${shownOf(g)}::smallint)`,
+    );
+    await tx.execute(
+      sql`UPDATE ${table} SET ${column(place.name)} = v.name, ${column(table.provider)} = v.provider,
+            ${category ? sql`${column(category)} = v.category,` : sql``}
+            ${column(table.appState)} = CASE WHEN ${operatorHid} THEN 0 ELSE v.shown END,
+            ${column(table.hiddenBySync)} = CASE WHEN ${operatorHid} THEN false ELSE v.shown = 0 END
+          FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, name, provider, category, shown)
+          WHERE ${table.id} = v.id`,
+    );
+  }
+  for (const batch of batches(fresh)) {
+    const values = batch.map(
+      ({ game, sort }) =>
+        sql`(${venueCode}, ${game.game_code}, ${cut(game.name, 64)}, ${cut(game.product, 64)},
+             ${category ? sql`${categoryOfHub88(game.category)},` : sql``}
+             ${shownOf(game)}, ${shownOf(game) === 0}, ${pictureOf(venueCode, game.game_code)}, ${sort})`,
+    );
+    await tx.execute(
+      sql`INSERT INTO ${table} (${column(place.venue)}, ${column(place.code)}, ${column(place.name)},
+            ${column(table.provider)}, ${category ? sql`${column(category)},` : sql``} ${column(table.appState)},
+            ${column(table.hiddenBySync)}, ${column(place.picture)}, ${column(table.sort)})
+          VALUES ${sql.join(values, sql`, `)}`,
+    );
+  }
+
+  const keep = [...place.own(venueCode), ...listed.map((g) => g.game_code)];
+  const gone = rowsOf<{ id: number }>(
+    await tx.execute(
+      sql`UPDATE ${table} SET ${column(table.appState)} = 0, ${column(table.hiddenBySync)} = true
+          WHERE ${place.venue} = ${venueCode} AND ${table.appState} = 1
+            ${keep.length ? sql`AND ${notInArray(place.code, keep)}` : sql``}
+          RETURNING ${table.id}`,
+    ),
+  );
+  return { added: fresh.length, updated: updates.length, hidden: gone.length };
+}
 
 /**
  * Reads the venue's game list through `hub88GameList` and upserts our games by (venue, game code): name, provider,
@@ -90,104 +193,16 @@ export async function syncHub88Catalogue(
   const slots = listed.filter((g) => categoryOfHub88(g.category) === 'concise');
   const tiles = listed.filter((g) => categoryOfHub88(g.category) !== 'concise');
   const pictureOf = options.pictureOf ?? (() => '');
-  let added = 0;
-  let updated = 0;
-  let hidden = 0;
 
-  await deps.db.transaction(async (tx) => {
+  const counts = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`catalogue:${code.toLowerCase()}`}))`);
-
-    const knownSlots = new Set(
-      (await tx.select({ gamecode: slotGames.gamecode }).from(slotGames).where(eq(slotGames.catecode, code))).map(
-        (r) => r.gamecode,
-      ),
-    );
-    for (const [i, game] of slots.entries()) {
-      const values = {
-        gamename: cut(game.name, 64),
-        provider: cut(game.product, 64),
-      };
-      if (knownSlots.has(game.game_code)) {
-        await tx
-          .update(slotGames)
-          .set({ ...values, ...syncedState(slotGames, shownOf(game)) })
-          .where(and(eq(slotGames.catecode, code), eq(slotGames.gamecode, game.game_code)));
-        updated += 1;
-      } else {
-        await tx.insert(slotGames).values({
-          ...values,
-          appState: shownOf(game),
-          hiddenBySync: shownOf(game) === 0,
-          catecode: code,
-          gamecode: game.game_code,
-          gamepic: pictureOf(code, game.game_code),
-          sort: 1000 + i,
-        });
-        added += 1;
-      }
-    }
-    const gone = await tx
-      .update(slotGames)
-      .set({ appState: 0, hiddenBySync: true })
-      .where(
-        and(
-          eq(slotGames.catecode, code),
-          eq(slotGames.appState, 1),
-          ...(slots.length
-            ? [
-                notInArray(
-                  slotGames.gamecode,
-                  slots.map((g) => g.game_code),
-                ),
-              ]
-            : []),
-        ),
-      )
-      .returning({ id: slotGames.id });
-    hidden += gone.length;
-
-    const tileCodes = tiles.map((g) => g.game_code);
-    const knownTiles = tileCodes.length
-      ? await tx
-          .select({ id: games.id, gameCode: games.gameCode })
-          .from(games)
-          .where(and(eq(games.platformName, code), inArray(games.gameCode, tileCodes)))
-      : [];
-    const tileIds = new Map(knownTiles.map((r) => [r.gameCode, r.id]));
-    for (const [i, game] of tiles.entries()) {
-      const values = {
-        name: cut(game.name, 64),
-        categoryId: categoryOfHub88(game.category),
-        provider: cut(game.product, 64),
-      };
-      const id = tileIds.get(game.game_code);
-      if (id !== undefined) {
-        await tx
-          .update(games)
-          .set({ ...values, ...syncedState(games, shownOf(game)) })
-          .where(eq(games.id, id));
-        updated += 1;
-      } else {
-        await tx.insert(games).values({
-          ...values,
-          appState: shownOf(game),
-          hiddenBySync: shownOf(game) === 0,
-          platformName: code,
-          gameCode: game.game_code,
-          mobileImg: pictureOf(code, game.game_code),
-          sort: 1000 + i,
-        });
-        added += 1;
-      }
-    }
-    const goneTiles = await tx
-      .update(games)
-      .set({ appState: 0, hiddenBySync: true })
-      .where(
-        and(eq(games.platformName, code), eq(games.appState, 1), notInArray(games.gameCode, ['', code, ...tileCodes])),
-      )
-      .returning({ id: games.id });
-    hidden += goneTiles.length;
+    const inSlots = await upsertPlace(tx, slotList, code, slots, pictureOf);
+    const inTiles = await upsertPlace(tx, homeTiles, code, tiles, pictureOf);
+    return {
+      added: inSlots.added + inTiles.added,
+      updated: inSlots.updated + inTiles.updated,
+      hidden: inSlots.hidden + inTiles.hidden,
+    };
   });
-  return { ok: true, listed: listed.length, added, updated, hidden, skipped };
+  return { ok: true, listed: listed.length, ...counts, skipped };
 }
