@@ -59,6 +59,12 @@ export const centsInput = z.union([z.string().max(32), z.number()]).transform((v
 
 export const NoteInput = z.object({ note: z.string().max(200).default('') });
 
+/**
+ * Text that must be filled in: trimmed, `message` when missing or blank, at most `max` characters (`tooLong` beyond,
+ * MSG.inputTooLong unless named).
+ */
+export const requiredText = (message: string, max: number, tooLong: string = MSG.inputTooLong) =>
+  z.string({ message }).trim().min(1, { message }).max(max, { message: tooLong });
 export const searchText = (max: number) => z.string().trim().max(max).default('');
 export const queueState = (max: number) =>
   z.preprocess(blankIsAbsent, z.coerce.number().int().min(0).max(max).optional());
@@ -73,13 +79,7 @@ export const resSort = z.coerce
   .min(-1_000_000)
   .max(1_000_000)
   .default(0);
-export const imageUrl = (message: string) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, { message })
-    .max(500, { message: MSG.inputTooLong })
-    .refine(isSiteUrl, { message: MSG.urlInvalid });
+export const imageUrl = (message: string) => requiredText(message, 500).refine(isSiteUrl, { message: MSG.urlInvalid });
 export const category = z.enum(GAME_CATEGORIES.map((c) => c.id) as [string, ...string[]], {
   message: MSG.gameCategoryInvalid,
 });

@@ -15,6 +15,7 @@ import {
   flag01,
   imageUrl,
   Nothing,
+  requiredText,
   resFlag,
   resource,
   resSort,
@@ -32,11 +33,7 @@ export const AdminBanner = z.object({
 });
 
 export const NoticeInput = z.object({
-  text: z
-    .string({ message: MSG.contentRequired })
-    .trim()
-    .min(1, { message: MSG.contentRequired })
-    .max(500, { message: MSG.inputTooLong }),
+  text: requiredText(MSG.contentRequired, 500),
   sort: resSort,
   enabled: resFlag,
 });
@@ -48,18 +45,10 @@ export const AdminNotice = z.object({
 });
 
 export const GameInput = z.object({
-  name: z
-    .string({ message: MSG.nameRequired })
-    .trim()
-    .min(1, { message: MSG.nameRequired })
-    .max(64, { message: MSG.inputTooLong }),
+  name: requiredText(MSG.nameRequired, 64),
   category_id: category,
   app_state: resFlag,
-  platform_name: z
-    .string({ message: MSG.venueMissing })
-    .trim()
-    .min(1, { message: MSG.venueMissing })
-    .max(32, { message: MSG.venueMissing }),
+  platform_name: requiredText(MSG.venueMissing, 32, MSG.venueMissing),
   game_code: z.string().trim().max(64, { message: MSG.inputTooLong }).default(''),
   mobile_img: z
     .string()
@@ -87,16 +76,8 @@ export const ArticleInput = z.object({
     .int({ message: MSG.articleTypeInvalid })
     .min(1, { message: MSG.articleTypeInvalid })
     .max(8, { message: MSG.articleTypeInvalid }),
-  title: z
-    .string({ message: MSG.titleRequired })
-    .trim()
-    .min(1, { message: MSG.titleRequired })
-    .max(128, { message: MSG.inputTooLong }),
-  content: z
-    .string({ message: MSG.contentRequired })
-    .trim()
-    .min(1, { message: MSG.contentRequired })
-    .max(100_000, { message: MSG.inputTooLong }),
+  title: requiredText(MSG.titleRequired, 128),
+  content: requiredText(MSG.contentRequired, 100_000),
 });
 export const AdminArticle = z.object({
   id: z.number().int(),
@@ -106,11 +87,7 @@ export const AdminArticle = z.object({
 });
 
 export const PromotionTypeInput = z.object({
-  name: z
-    .string({ message: MSG.nameRequired })
-    .trim()
-    .min(1, { message: MSG.nameRequired })
-    .max(32, { message: MSG.inputTooLong }),
+  name: requiredText(MSG.nameRequired, 32),
   sort: z.coerce.number().int().default(0),
   enabled: flag01.default(1),
 });
@@ -124,11 +101,7 @@ export const AdminPromotionType = z.object({
 /** `content` and `memo` are operator HTML, cleaned by the server before they are stored. */
 export const PromotionInput = z.object({
   type_id: z.coerce.number().int().positive().nullable().default(null),
-  title: z
-    .string({ message: MSG.titleRequired })
-    .trim()
-    .min(1, { message: MSG.titleRequired })
-    .max(128, { message: MSG.inputTooLong }),
+  title: requiredText(MSG.titleRequired, 128),
   banner: z.string().max(500).default(''),
   content: z.string().max(100_000).default(''),
   memo: z.string().max(100_000).default(''),

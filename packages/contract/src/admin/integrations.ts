@@ -5,7 +5,7 @@
 import { z, type ZodType } from 'zod';
 import { paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
-import { ADMIN, def, NoteInput, pageField, pagesizeField, queueState, resource } from './atoms';
+import { ADMIN, def, NoteInput, pageField, pagesizeField, queueState, requiredText, resource } from './atoms';
 import { type AdminEndpointDef, type OperatorRoleName } from './define';
 
 export const INTEGRATION_CHANGE_STATES = { pending: 1, applied: 2, rejected: 3, withdrawn: 4, stale: 5 } as const;
@@ -71,11 +71,7 @@ export function proposedResource<
 
 export const IntegrationChangeQueryInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(5) });
 export const RejectReasonInput = z.object({
-  note: z
-    .string({ message: MSG.integrationRejectReasonRequired })
-    .trim()
-    .min(1, { message: MSG.integrationRejectReasonRequired })
-    .max(200, { message: MSG.inputTooLong }),
+  note: requiredText(MSG.integrationRejectReasonRequired, 200),
 });
 
 /** Integration changes: what lets a venue or a gateway move money takes two admins. */

@@ -19,6 +19,7 @@ import {
   pageField,
   pagesizeField,
   queueState,
+  requiredText,
   resource,
   reviewed,
 } from './atoms';
@@ -173,11 +174,7 @@ export const AdminLatePayment = z.object({
   created_at: Timestamp,
 });
 export const LatePaymentRefuseInput = z.object({
-  note: z
-    .string({ message: MSG.latePaymentReasonRequired })
-    .trim()
-    .min(1, { message: MSG.latePaymentReasonRequired })
-    .max(200, { message: MSG.inputTooLong }),
+  note: requiredText(MSG.latePaymentReasonRequired, 200),
 });
 
 export const AdminWithdrawal = z.object({
@@ -253,12 +250,7 @@ export const PayRangesInput = z
     });
   });
 export const PayWayUpdateInput = z.object({
-  name: z
-    .string({ message: MSG.nameRequired })
-    .trim()
-    .min(1, { message: MSG.nameRequired })
-    .max(32, { message: MSG.inputTooLong })
-    .optional(),
+  name: requiredText(MSG.nameRequired, 32).optional(),
   enabled: flag01.optional(),
   sort: z.coerce.number().int().optional(),
   /** A gateway code, or null: receiving accounts and operator review. */
@@ -423,11 +415,7 @@ export const LedgerCheck = z.object({
 
 /** 核对单个会员: the member, by the exact username (any case). */
 export const LedgerMemberCheckInput = z.object({
-  username: z
-    .string({ message: MSG.ledgerMemberRequired })
-    .trim()
-    .min(1, { message: MSG.ledgerMemberRequired })
-    .max(32, { message: MSG.ledgerMemberUnknown }),
+  username: requiredText(MSG.ledgerMemberRequired, 32, MSG.ledgerMemberUnknown),
 });
 
 /**

@@ -16,6 +16,7 @@ import {
   pageField,
   pagesizeField,
   queueState,
+  requiredText,
   resFlag,
   resource,
   resSort,
@@ -31,11 +32,7 @@ export const VenueInput = z.object({
     .string({ message: MSG.venueCodeInvalid })
     .trim()
     .regex(/^[A-Za-z0-9_]{1,32}$/, { message: MSG.venueCodeInvalid }),
-  name: z
-    .string({ message: MSG.nameRequired })
-    .trim()
-    .min(1, { message: MSG.nameRequired })
-    .max(64, { message: MSG.inputTooLong }),
+  name: requiredText(MSG.nameRequired, 64),
   /** Shown beside the name; the code when left out. */
   platname: z.string().trim().max(32, { message: MSG.inputTooLong }).default(''),
   category_id: category,
