@@ -234,3 +234,21 @@ export const dashboardDay = (over: Record<string, unknown> = {}) => ({
   ggr: '0.00',
   ...over,
 });
+
+/** A pending change (待审批变更) as the queue lists it and a proposal answers it: by default a venue's integration. */
+export const integrationChange = (over: Record<string, unknown> = {}) => ({
+  id: 7,
+  target_kind: 'venue',
+  target: 'XHZR',
+  action: 'update',
+  before: { wallet_mode: 'transfer', api_base_url: 'https://old.example.com', api_secret: '********', currency: 'CNY' },
+  after: { wallet_mode: 'transfer', api_base_url: 'https://new.example.com', api_secret: '********', currency: 'CNY' },
+  state: 1,
+  maker_id: 2,
+  made_by: 'alice',
+  checked_by: '',
+  note: '',
+  decided_at: null,
+  created_at: '2026-11-25 10:00:00',
+  ...over,
+});

@@ -2,6 +2,7 @@ import { MSG } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { integrationChange } from '../../test/fixtures';
 import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import { GatewaysPage, NoticesPage, PayWaysPage, VenuesPage } from './resource-screens';
 
@@ -270,24 +271,8 @@ describe('场馆 and its 接入设置', () => {
           api_secret: '********',
           currency: 'CNY',
         };
-        const change = {
-          id: 1,
-          target_kind: 'venue',
-          target: 'XHZR',
-          action: 'update',
-          before: masked,
-          after: masked,
-          state: 1,
-        };
-        const people = {
-          maker_id: 1,
-          made_by: 'boss',
-          checked_by: '',
-          note: '',
-          decided_at: null,
-          created_at: '2026-11-25 10:00:00',
-        };
-        return { code: 200, message: '已提交，待另一位管理员审批后生效', data: { ...change, ...people } };
+        const change = integrationChange({ id: 1, before: masked, after: masked, maker_id: 1, made_by: 'boss' });
+        return { code: 200, message: '已提交，待另一位管理员审批后生效', data: change };
       },
     });
     renderScreen(<VenuesPage />);

@@ -10,6 +10,17 @@ import DepositsPage from './deposits-page';
 const row = (target: string | HTMLElement) =>
   (typeof target === 'string' ? screen.getByText(target) : target).closest('tr') as HTMLElement;
 
+/** A deposit paid through a gateway: no depositor's bank details. */
+const gatewayDeposit = (over: Record<string, unknown> = {}) =>
+  deposit({
+    pay_way: 'wechat',
+    gateway: 'sandbox',
+    depositor_name: '',
+    depositor_bank: '',
+    depositor_bank_no: '',
+    ...over,
+  });
+
 /** The screen also lists late payments below the queue: none unless a test says otherwise. */
 const mockApi = (handlers: Parameters<typeof mockAnyApi>[0]) =>
   mockAnyApi({ 'GET /admin/api/late-payments': () => ok(page([])), ...handlers });
@@ -159,15 +170,7 @@ describe('存款审核', () => {
       payer_reference: 'HX3',
       receiving_account: '招商银行',
     });
-    const gateway = deposit({
-      id: 4,
-      deposit_no: 'D202611250004',
-      pay_way: 'wechat',
-      gateway: 'sandbox',
-      depositor_name: '',
-      depositor_bank: '',
-      depositor_bank_no: '',
-    });
+    const gateway = gatewayDeposit({ id: 4, deposit_no: 'D202611250004' });
     const { calls } = mockApi({
       '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
       'GET /admin/api/deposits': () => ok(page([first, waiting, mine, gateway])),
@@ -277,19 +280,12 @@ describe('存款审核', () => {
 
   it('asks the gateway about a gateway deposit (查单) after a confirm, and shows its answer', async () => {
     signInAs('finance');
-    const gatewayDeposit = deposit({
-      pay_way: 'wechat',
-      gateway: 'sandbox',
-      depositor_name: '',
-      depositor_bank: '',
-      depositor_bank_no: '',
-    });
     const { calls } = mockApi({
-      'GET /admin/api/deposits': () => ok(page([gatewayDeposit, deposit({ id: 2, deposit_no: 'D202611250002' })])),
+      'GET /admin/api/deposits': () => ok(page([gatewayDeposit(), deposit({ id: 2, deposit_no: 'D202611250002' })])),
       'POST /admin/api/deposits/D202611250001/query': () =>
         ok(
           {
-            deposit: { ...gatewayDeposit, state: 2 },
+            deposit: gatewayDeposit({ state: 2 }),
             answer: {
               found: true,
               paid: true,

@@ -1,25 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { integrationChange } from '../../test/fixtures';
 import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import IntegrationChangesPage from './integration-changes-page';
 
-const change = (over: Record<string, unknown> = {}) => ({
-  id: 7,
-  target_kind: 'venue',
-  target: 'XHZR',
-  action: 'update',
-  before: { wallet_mode: 'transfer', api_base_url: 'https://old.example.com', api_secret: '********', currency: 'CNY' },
-  after: { wallet_mode: 'transfer', api_base_url: 'https://new.example.com', api_secret: '********', currency: 'CNY' },
-  state: 1,
-  maker_id: 2,
-  made_by: 'alice',
-  checked_by: '',
-  note: '',
-  decided_at: null,
-  created_at: '2026-11-25 10:00:00',
-  ...over,
-});
+const change = integrationChange;
 const line = (cell: HTMLElement) => cell.closest('tr[data-row-key]') as HTMLElement;
 
 describe('待审批变更', () => {

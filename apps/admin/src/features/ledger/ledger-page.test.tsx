@@ -20,14 +20,16 @@ const digests = () =>
     { day: '2026-05-31', chainSeq: 96, chainHash: 'cd'.repeat(32), movementId: 96, recordedAt: '2026-06-01 00:00:05' },
   ]);
 
+/** The whole-ledger check answering balanced and sealed, and the daily digests. */
+const balanced = {
+  '/admin/api/ledger/check': () => ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
+  '/admin/api/ledger/digests': digests,
+};
+
 describe('账务核对', () => {
   it('says the ledger is balanced when it is', async () => {
     signInAs('finance');
-    mockApi({
-      '/admin/api/ledger/check': () =>
-        ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
-      '/admin/api/ledger/digests': digests,
-    });
+    mockApi(balanced);
     renderScreen(<LedgerPage />);
     expect(await screen.findByText('账务平衡：所有账户合计为零，每个账户余额与其分录一致。')).toBeInTheDocument();
     expect(screen.getByText('42')).toBeInTheDocument();
@@ -61,11 +63,7 @@ describe('账务核对', () => {
 
   it('shows the seal: the last sealed movement and its time, and the daily digests to copy', async () => {
     signInAs('finance');
-    mockApi({
-      '/admin/api/ledger/check': () =>
-        ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
-      '/admin/api/ledger/digests': digests,
-    });
+    mockApi(balanced);
     renderScreen(<LedgerPage />);
     expect(await screen.findByText('账本封存完好：封存以来每笔流水的封印与链均核对无误。')).toBeInTheDocument();
     expect(screen.getByText('#120')).toBeInTheDocument();
@@ -130,18 +128,13 @@ describe('账务核对', () => {
         },
       ],
     };
-    const base = {
-      '/admin/api/ledger/check': () =>
-        ok({ balanced: true, total: '0.00', accounts: 42, mismatched: [], seal: sealed }),
-      '/admin/api/ledger/digests': digests,
-    };
 
     it('checks the member typed in, showing a loading state, then the verdict, the counts and the balances', async () => {
       signInAs('finance');
       let release: () => void = () => undefined;
       const answered = new Promise<void>((resolve) => (release = resolve));
       const { calls } = mockApi({
-        ...base,
+        ...balanced,
         '/admin/api/ledger/member-check': async () => {
           await answered;
           return new Response(JSON.stringify(ok(clean)), { headers: { 'Content-Type': 'application/json' } });
@@ -165,7 +158,7 @@ describe('账务核对', () => {
     it('names the first bad movement by reference, and an account that does not match', async () => {
       signInAs('finance');
       mockApi({
-        ...base,
+        ...balanced,
         '/admin/api/ledger/member-check': () =>
           ok({
             ...clean,
@@ -191,7 +184,7 @@ describe('账务核对', () => {
     it('tells plainly that a member does not exist, and asks for a name before calling', async () => {
       signInAs('finance');
       const { calls } = mockApi({
-        ...base,
+        ...balanced,
         '/admin/api/ledger/member-check': () => fail(202, '没有这个会员账号，请检查拼写'),
       });
       renderScreen(<LedgerPage />);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { operatorRow, siteSettings } from '../../test/fixtures';
+import { integrationChange, operatorRow, siteSettings } from '../../test/fixtures';
 import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import OperatorsPage from './operators-page';
 
@@ -23,22 +23,18 @@ function serve(extra: Parameters<typeof mockApi>[0] = {}) {
 const row = (name: string) => screen.getByText(name, { selector: 'td' }).closest('tr') as HTMLElement;
 
 /** The pending change a proposal answers (docs/operators.md "Two people, judged by person"). */
-const change = (over: Record<string, unknown> = {}) => ({
-  id: 9,
-  target_kind: 'operator',
-  target: 'cashier2',
-  action: 'create',
-  before: null,
-  after: { username: 'cashier2', role: 'finance' },
-  state: 1,
-  maker_id: 1,
-  made_by: 'boss',
-  checked_by: '',
-  note: '',
-  decided_at: null,
-  created_at: '2026-11-25 10:00:00',
-  ...over,
-});
+const change = (over: Record<string, unknown> = {}) =>
+  integrationChange({
+    id: 9,
+    target_kind: 'operator',
+    target: 'cashier2',
+    action: 'create',
+    before: null,
+    after: { username: 'cashier2', role: 'finance' },
+    maker_id: 1,
+    made_by: 'boss',
+    ...over,
+  });
 const PENDING = '已提交，待另一位管理员审批后生效';
 
 describe('管理员', () => {

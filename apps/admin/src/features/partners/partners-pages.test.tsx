@@ -2,6 +2,7 @@ import { MSG, PARTNER_MONTH_EXAMPLE } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { integrationChange } from '../../test/fixtures';
 import { fail, mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
 import PartnersPage from './partners-page';
 import PlansPage from './plans-page';
@@ -126,21 +127,16 @@ describe('佣金方案 and 代理管理', () => {
       'POST /admin/api/commission-plans': () => {
         proposed = true;
         return ok(
-          {
+          integrationChange({
             id: 9,
             target_kind: 'setting',
             target: 'commission-plan:new',
             action: 'set',
             before: null,
             after: { name: '新方案', fee_share: '0.00', tiers: '0.00/1/20.00' },
-            state: 1,
-            maker_id: 2,
             made_by: 'cashier',
-            checked_by: '',
-            note: '',
-            decided_at: null,
             created_at: '2026-11-02 10:00:00',
-          },
+          }),
           MSG.integrationChangePending,
         );
       },
