@@ -36,8 +36,6 @@ export const PENDING_TABLE_READS = {
   'modules/integrations/pay-range-changes.ts': ['payments'],
   'modules/redpackets/redpackets-service.ts': ['payments'],
   'modules/responsible/responsible-service.ts': ['payments'],
-  'modules/vip/vip-retention.ts': ['games'],
-  'modules/vip/vip-service.ts': ['games'],
 };
 
 /** Test files and their kits are not floors of the graph: they may reach anything, nothing reaches them. */

@@ -5,6 +5,7 @@ export * from './tables/ledger';
 export * from './tables/site';
 export * from './tables/admin';
 export * from './tables/games';
+export * from './tables/bets';
 export * from './tables/venue-wallet';
 export * from './tables/venues';
 export * from './tables/content';

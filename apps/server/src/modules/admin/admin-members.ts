@@ -11,7 +11,7 @@ import { numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow, pageWindow, toPaginator } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { memberLogins, members } from '../../db/tables/accounts';
-import { bets } from '../../db/tables/games';
+import { bets } from '../../db/tables/bets';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/tables/ledger';
 import { depositView } from '../payments/deposits-service';
 import { maskCardNo } from '../payments/payments-common';

@@ -21,7 +21,7 @@ import { numericToCents } from '../../lib/money';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { formatBeijing } from '../../lib/time';
 import { memberFrom } from '../accounts/member-records';
-import { openStakeTotal, settledWinLoss } from '../games/bet-totals';
+import { openStakeTotal, settledWinLoss } from '../bets/bet-records';
 import { dropLaunches } from '../games/launch-tokens';
 import { lockWallet } from '../ledger/ledger-service';
 import { deposits } from '../../db/tables/payments';

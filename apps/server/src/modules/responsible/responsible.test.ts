@@ -12,7 +12,7 @@ import {
   useOperators,
   useTestApp,
 } from '../../../test/helper';
-import { bets } from '../../db/tables/games';
+import { bets } from '../../db/tables/bets';
 import { paymentsKit } from '../payments/payments-test-kit';
 import type { RgInfo } from '@h5/contract';
 

@@ -6,7 +6,7 @@ import { numericToCents } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { memberLogins, memberSessions, members } from '../../db/tables/accounts';
 import { audit } from '../backoffice/audit';
-import { bets } from '../../db/tables/games';
+import { bets } from '../../db/tables/bets';
 import { deposits, memberCards } from '../../db/tables/payments';
 import { redpacketGrabs } from '../../db/tables/redpackets';
 import { riskFlagMembers, riskFlags } from '../../db/tables/risk';

@@ -13,7 +13,7 @@ import {
   useTestApp,
 } from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
-import { bets } from '../../db/tables/games';
+import { bets } from '../../db/tables/bets';
 import { memberCards } from '../../db/tables/payments';
 import { paymentsKit } from '../payments/payments-test-kit';
 import { writeSettings } from '../site/site-service';

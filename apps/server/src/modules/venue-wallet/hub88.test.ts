@@ -6,7 +6,8 @@ import { hmacHex } from '../../lib/hmac';
 import { newToken } from '../../lib/tokens';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
-import { bets, launchTokens } from '../../db/tables/games';
+import { bets } from '../../db/tables/bets';
+import { launchTokens } from '../../db/tables/games';
 import { walletKit } from '../wallet/wallet-test-kit';
 
 /**

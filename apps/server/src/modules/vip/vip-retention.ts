@@ -4,8 +4,8 @@ import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/sche
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/time';
 import { lockMemberLevel, memberFrom, setMemberVip } from '../accounts/member-records';
-import { bets } from '../../db/tables/games';
-import { beijingDay, settledBetsSince } from './vip-service';
+import { settledTurnoverSince } from '../bets/bet-records';
+import { beijingDay } from './vip-service';
 import { vipLevels, vipReviews, vipRises } from '../../db/tables/vip';
 
 /** docs/member-app.md "Constants and limits": "retention turnover required within 90 days". */
@@ -94,15 +94,9 @@ async function reviewMember(
       .where(eq(vipRises.memberId, memberId));
     if ((rise?.levelSince ?? member.createdAt).getTime() > windowStart.getTime()) return 'skipped';
 
-    const [turnover] = await tx
-      .select({
-        total: sql<string>`coalesce(sum(${bets.validAmount}), 0)::numeric(18, 2)::text`,
-        below: sql<boolean>`coalesce(sum(${bets.validAmount}), 0) < ${level.retention}::numeric`,
-      })
-      .from(bets)
-      .where(settledBetsSince(memberId, windowStart));
+    const turnover = await settledTurnoverSince(tx, memberId, windowStart, level.retention);
     let toLevel = member.vip;
-    if (turnover?.below) {
+    if (!turnover.reaches) {
       const [lower] = await tx
         .select({ level: max(vipLevels.level) })
         .from(vipLevels)
@@ -119,7 +113,7 @@ async function reviewMember(
         fromLevel: member.vip,
         toLevel,
         retention: level.retention,
-        turnover: turnover?.total ?? '0',
+        turnover: turnover.total,
         reviewedAt: now,
       })
       .onConflictDoNothing()

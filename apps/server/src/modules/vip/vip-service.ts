@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { formatBeijing, type Clock } from '../../lib/time';
 import { setMemberVip, vipStanding } from '../accounts/member-records';
-import { bets } from '../../db/tables/games';
+import { settledTurnoverSince } from '../bets/bet-records';
 import { vipLevels, vipRises } from '../../db/tables/vip';
 
 /** The Beijing calendar day of a moment, 'YYYY-MM-DD'. */
@@ -50,7 +50,8 @@ export async function recomputeVip(tx: DbOrTx, clock: Clock, memberId: number): 
     .orderBy(asc(vipLevels.level))
     .limit(1);
   if (!next || next.level > targetLevel) return member.vip;
-  if (rise?.droppedAt && !(await turnoverReaches(tx, memberId, rise.droppedAt, next.retention))) return member.vip;
+  if (rise?.droppedAt && !(await settledTurnoverSince(tx, memberId, rise.droppedAt, next.retention)).reaches)
+    return member.vip;
 
   const now = clock.now();
   await setMemberVip(tx, memberId, next.level);
@@ -59,20 +60,4 @@ export async function recomputeVip(tx: DbOrTx, clock: Clock, memberId: number): 
     .values({ memberId, day: today, updatedAt: now, levelSince: now })
     .onConflictDoUpdate({ target: vipRises.memberId, set: { day: today, updatedAt: now, levelSince: now } });
   return next.level;
-}
-
-/**
- * The bets that count as a member's valid turnover since a moment: settled bets placed since then (the turnover the
- * retention review counts).
- */
-export const settledBetsSince = (memberId: number, since: Date) =>
-  and(eq(bets.memberId, memberId), eq(bets.status, 1), gte(bets.createdAt, since));
-
-/** Whether a member's valid turnover since a moment reaches an amount, compared as numerics in SQL. */
-async function turnoverReaches(tx: DbOrTx, memberId: number, since: Date, amount: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ ok: sql<boolean>`coalesce(sum(${bets.validAmount}), 0) >= ${amount}::numeric` })
-    .from(bets)
-    .where(settledBetsSince(memberId, since));
-  return row?.ok === true;
 }

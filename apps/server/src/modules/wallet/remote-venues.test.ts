@@ -11,7 +11,7 @@ import {
 } from '../../../test/helper';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
-import { bets } from '../../db/tables/games';
+import { bets } from '../../db/tables/bets';
 import { reconcileTransfers } from './remote-transfers';
 import { pullVenueBets } from './venue-bets';
 import { aggregatorVenue, walletKit } from './wallet-test-kit';

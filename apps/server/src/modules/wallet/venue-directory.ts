@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { RemoteVenue } from '../../providers/remote-venue-client';
-import { venueHasOpenBets } from '../games/games-service';
+import { venueHasOpenBets } from '../bets/bet-records';
 import { venueAccountsHoldMoney } from '../ledger/ledger-service';
 import { allVenues, type Venue, venueByCode, venueByCodeInAnyCase, venueByLowerCode } from '../venues/venue-records';
 import { venueTransfers } from '../../db/tables/wallet';

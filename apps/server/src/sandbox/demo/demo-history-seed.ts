@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { members } from '../../db/tables/accounts';
 import { vipLevels } from '../../db/tables/vip';
-import { bets } from '../../db/tables/games';
+import { bets } from '../../db/tables/bets';
 import { accountCode, type DatedMovement, postDated } from '../../modules/ledger/ledger-service';
 import { commissionPlans, partnerPlans, partnerStatements } from '../../db/tables/partners';
 import { beijingMonth, previousMonth, settleMonth } from '../../modules/partners/partners-service';
