@@ -1,4 +1,5 @@
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { PageWindow } from '../../lib/paging';
@@ -53,6 +54,25 @@ export async function partnerIdsPage(
 export async function invitedCount(db: DbOrTx, inviterId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(members).where(eq(members.inviterId, inviterId));
   return row?.n ?? 0;
+}
+
+/**
+ * Each listed member's username and how many members they invited (whose inviter is the member now), in one
+ * statement for the whole list; an unknown id is left out.
+ */
+export async function usernamesAndInvitedCounts(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { username: string; invited: number }>> {
+  if (ids.length === 0) return new Map();
+  const invitee = alias(members, 'invitee');
+  const rows = await db
+    .select({ id: members.id, username: members.username, invited: count(invitee.id) })
+    .from(members)
+    .leftJoin(invitee, eq(invitee.inviterId, members.id))
+    .where(inArray(members.id, ids))
+    .groupBy(members.id);
+  return new Map(rows.map((r) => [r.id, { username: r.username, invited: r.invited }]));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { BizCode, centsToMoney, maskUsername, MSG, type adminEndpoints } from '@h5/contract';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { queryPage } from '../../db/query-page';
@@ -15,6 +15,7 @@ import {
   partnerIds,
   partnerIdsPage,
   setMemberInviter,
+  usernamesAndInvitedCounts,
 } from '../accounts/member-downlines';
 import { memberJoin, memberUsername } from '../accounts/member-records';
 import { audit } from '../backoffice/audit';
@@ -480,29 +481,46 @@ export async function updatePlan(
   });
 }
 
+/**
+ * The console's view of each listed partner, in the list's order: username, plan and downline size, read with one
+ * statement for the usernames and downlines and one for the plans, however long the list. An unknown id is left out.
+ */
+async function partnerViews(db: DbOrTx, memberIds: number[]) {
+  const named = await usernamesAndInvitedCounts(db, memberIds);
+  const plans = memberIds.length
+    ? await db
+        .select({ memberId: partnerPlans.memberId, id: partnerPlans.planId, name: commissionPlans.name })
+        .from(partnerPlans)
+        .leftJoin(commissionPlans, eq(commissionPlans.id, partnerPlans.planId))
+        .where(inArray(partnerPlans.memberId, memberIds))
+    : [];
+  const planOfMember = new Map(plans.map((p) => [p.memberId, p]));
+  return memberIds.flatMap((memberId) => {
+    const member = named.get(memberId);
+    if (!member) return [];
+    const plan = planOfMember.get(memberId);
+    return [
+      {
+        member_id: memberId,
+        username: member.username,
+        plan_id: plan?.id ?? null,
+        plan_name: plan?.name ?? null,
+        downline: member.invited,
+      },
+    ];
+  });
+}
+
 async function partnerView(db: DbOrTx, memberId: number) {
-  const username = await memberUsername(db, memberId);
-  if (username === undefined) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
-  const [plan] = await db
-    .select({ id: partnerPlans.planId, name: commissionPlans.name })
-    .from(partnerPlans)
-    .leftJoin(commissionPlans, eq(commissionPlans.id, partnerPlans.planId))
-    .where(eq(partnerPlans.memberId, memberId));
-  return {
-    member_id: memberId,
-    username,
-    plan_id: plan?.id ?? null,
-    plan_name: plan?.name ?? null,
-    downline: await invitedCount(db, memberId),
-  };
+  const [view] = await partnerViews(db, [memberId]);
+  if (!view) throw new AppError(BizCode.NOT_FOUND, MSG.partnerMissing);
+  return view;
 }
 
 export async function partnersPage(db: DbOrTx, q: { username: string; page: number; pagesize?: number | undefined }) {
   const window = pageWindow(q);
   const { total, ids } = await partnerIdsPage(db, q.username, window);
-  const rows = [];
-  for (const id of ids) rows.push(await partnerView(db, id));
-  return toPaginator(rows, total, window);
+  return toPaginator(await partnerViews(db, ids), total, window);
 }
 
 async function requirePartnerForOperator(db: DbOrTx, memberId: number) {
