@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../shared/session/session-store';
+import { type OperatorRole, useSessionStore } from '../shared/session/session-store';
 import { me, mockApi, ok, renderConsole, signInAs } from '../test/render';
 
 const pending = {
@@ -13,6 +13,13 @@ const pending = {
   integration_changes: null,
   ledger: null,
 };
+
+/** The console at its dashboard, for an operator of `role` signed in as `username`. */
+function openDashboardAs(role: OperatorRole, username: string) {
+  signInAs(role, username);
+  mockApi({ '/admin/api/me': () => ok(me({ role, username })), '/admin/api/dashboard/pending': () => ok(pending) });
+  renderConsole('/');
+}
 
 const menuNames = async () => {
   const menu = await screen.findByRole('navigation', { name: '主菜单' });
@@ -29,12 +36,7 @@ describe('the console shell', () => {
   });
 
   it('gives a finance operator the money desk and not 管理员 or 操作日志', async () => {
-    signInAs('finance', 'cashier');
-    mockApi({
-      '/admin/api/me': () => ok(me({ role: 'finance', username: 'cashier' })),
-      '/admin/api/dashboard/pending': () => ok(pending),
-    });
-    renderConsole('/');
+    openDashboardAs('finance', 'cashier');
     expect(await menuNames()).toEqual([
       '仪表盘',
       '会员管理',
@@ -72,9 +74,7 @@ describe('the console shell', () => {
   });
 
   it('gives an admin every screen, 管理员 included', async () => {
-    signInAs('admin');
-    mockApi({ '/admin/api/me': () => ok(me()), '/admin/api/dashboard/pending': () => ok(pending) });
-    renderConsole('/');
+    openDashboardAs('admin', 'boss');
     const names = await menuNames();
     expect(names).toContain('管理员');
     expect(names).toContain('操作日志');
@@ -84,12 +84,7 @@ describe('the console shell', () => {
   });
 
   it('gives a content operator only the screens its calls allow', async () => {
-    signInAs('content', 'editor');
-    mockApi({
-      '/admin/api/me': () => ok(me({ role: 'content', username: 'editor' })),
-      '/admin/api/dashboard/pending': () => ok(pending),
-    });
-    renderConsole('/');
+    openDashboardAs('content', 'editor');
     expect(await menuNames()).toEqual([
       '仪表盘',
       '会员管理',

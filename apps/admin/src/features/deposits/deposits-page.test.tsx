@@ -21,6 +21,16 @@ const gatewayDeposit = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
+/** Approves D202611250001, naming the ICBC account (see accounts) and the payer's reference HX1. */
+async function approveFirstToIcbc() {
+  await userEvent.click(within(row(await screen.findByText('D202611250001'))).getByRole('button', { name: '通过' }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.click(within(dialog).getByRole('combobox'));
+  await userEvent.click(await screen.findByTitle('中国工商银行 深圳星河 6222021200045678123'));
+  await userEvent.type(within(dialog).getByLabelText('付款流水号 / 付款人'), 'HX1');
+  await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
+}
+
 /** The screen also lists late payments below the queue: none unless a test says otherwise. */
 const mockApi = (handlers: Parameters<typeof mockAnyApi>[0]) =>
   mockAnyApi({ 'GET /admin/api/late-payments': () => ok(page([])), ...handlers });
@@ -220,12 +230,7 @@ describe('存款审核', () => {
         ok(deposit({ first_reviewed_by: 'cashier', first_reviewer_id: 2 }), MSG.dailyTotalPending),
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
-    await userEvent.click(within(row(await screen.findByText('D202611250001'))).getByRole('button', { name: '通过' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('combobox'));
-    await userEvent.click(await screen.findByTitle('中国工商银行 深圳星河 6222021200045678123'));
-    await userEvent.type(within(dialog).getByLabelText('付款流水号 / 付款人'), 'HX1');
-    await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
+    await approveFirstToIcbc();
     expect(await screen.findByText(MSG.dailyTotalPending)).toBeInTheDocument();
   });
 
@@ -258,12 +263,7 @@ describe('存款审核', () => {
       'POST /admin/api/deposits/D202611250001/approve': () => fail(409, '该订单已处理，请勿重复操作'),
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
-    await userEvent.click(within(row(await screen.findByText('D202611250001'))).getByRole('button', { name: '通过' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('combobox'));
-    await userEvent.click(await screen.findByTitle('中国工商银行 深圳星河 6222021200045678123'));
-    await userEvent.type(within(dialog).getByLabelText('付款流水号 / 付款人'), 'HX1');
-    await userEvent.click(within(dialog).getByRole('button', { name: '确认通过' }));
+    await approveFirstToIcbc();
     expect(await screen.findByText('该订单已处理，请勿重复操作')).toBeInTheDocument();
     await waitFor(() => expect(lists).toBeGreaterThan(1));
   });

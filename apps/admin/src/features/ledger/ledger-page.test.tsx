@@ -26,11 +26,15 @@ const balanced = {
   '/admin/api/ledger/digests': digests,
 };
 
+function openBalancedLedger() {
+  signInAs('finance');
+  mockApi(balanced);
+  renderScreen(<LedgerPage />);
+}
+
 describe('账务核对', () => {
   it('says the ledger is balanced when it is', async () => {
-    signInAs('finance');
-    mockApi(balanced);
-    renderScreen(<LedgerPage />);
+    openBalancedLedger();
     expect(await screen.findByText('账务平衡：所有账户合计为零，每个账户余额与其分录一致。')).toBeInTheDocument();
     expect(screen.getByText('42')).toBeInTheDocument();
     expect(screen.getByText('没有不一致的账户')).toBeInTheDocument();
@@ -62,9 +66,7 @@ describe('账务核对', () => {
   });
 
   it('shows the seal: the last sealed movement and its time, and the daily digests to copy', async () => {
-    signInAs('finance');
-    mockApi(balanced);
-    renderScreen(<LedgerPage />);
+    openBalancedLedger();
     expect(await screen.findByText('账本封存完好：封存以来每笔流水的封印与链均核对无误。')).toBeInTheDocument();
     expect(screen.getByText('#120')).toBeInTheDocument();
     expect(screen.getByText('2026-06-01 12:00:00')).toBeInTheDocument();

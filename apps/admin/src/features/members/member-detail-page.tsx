@@ -122,18 +122,18 @@ export default function MemberDetailPage() {
         <Col xs={24} xl={10}>
           <Card title="资金" size="small">
             <Row gutter={[16, 16]}>
-              <Col span={12}>
-                <Statistic title="中心钱包" value={formatMoney(m.balance)} />
-              </Col>
-              <Col span={12}>
-                <Statistic title="场馆余额合计" value={formatMoney(m.gameblance)} />
-              </Col>
-              <Col span={12}>
-                <Statistic title="累计存款" value={formatMoney(m.paysum)} />
-              </Col>
-              <Col span={12}>
-                <Statistic title="累计有效投注" value={formatMoney(m.turnover)} />
-              </Col>
+              {(
+                [
+                  ['中心钱包', m.balance],
+                  ['场馆余额合计', m.gameblance],
+                  ['累计存款', m.paysum],
+                  ['累计有效投注', m.turnover],
+                ] as const
+              ).map(([title, amount]) => (
+                <Col span={12} key={title}>
+                  <Statistic title={title} value={formatMoney(amount)} />
+                </Col>
+              ))}
               <Col span={24}>
                 <Statistic
                   title="提款还需打码量"

@@ -18,6 +18,14 @@ const memberRow = {
   created_at: '2026-11-25 10:00:00',
 };
 
+/** Writes the title and the content (typed into the rich-text editor) and sends. */
+async function send(title: string, content: string) {
+  await userEvent.type(screen.getByLabelText('标题'), title);
+  await userEvent.click(await screen.findByRole('textbox', { name: '内容' }));
+  await userEvent.paste(content);
+  await userEvent.click(screen.getByRole('button', { name: '发送' }));
+}
+
 describe('站内信', () => {
   it('sends to a member found by username, lists it, and deletes it after confirming', async () => {
     signInAs('content', 'editor');
@@ -40,10 +48,7 @@ describe('站内信', () => {
     expect(screen.getByText('请输入标题')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('会员ID或用户名'), 'player01');
-    await userEvent.type(screen.getByLabelText('标题'), '账户提醒');
-    await userEvent.click(await screen.findByRole('textbox', { name: '内容' }));
-    await userEvent.paste('您好');
-    await userEvent.click(screen.getByRole('button', { name: '发送' }));
+    await send('账户提醒', '您好');
     expect(await screen.findByText('会员 #7')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       title: '账户提醒',
@@ -75,10 +80,7 @@ describe('站内信', () => {
     renderScreen(<MessagesPage />);
     await userEvent.click(await screen.findByRole('radio', { name: '全站公告' }));
     expect(screen.queryByLabelText('会员ID或用户名')).not.toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('标题'), '维护通知');
-    await userEvent.click(await screen.findByRole('textbox', { name: '内容' }));
-    await userEvent.paste('今晚维护');
-    await userEvent.click(screen.getByRole('button', { name: '发送' }));
+    await send('维护通知', '今晚维护');
     expect(await screen.findByText('已发送')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       title: '维护通知',
