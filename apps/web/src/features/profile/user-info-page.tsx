@@ -68,6 +68,13 @@ export function UserInfoPage() {
     });
   };
 
+  const field = (key: 'mobile' | 'email') => ({
+    look: 'row' as const,
+    id: `profile-${key}`,
+    value: form[key],
+    onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
+  });
+
   if (!user.data) return <PageLoading />;
   const info = user.data;
   const birthdayValue = form.birthday && dayjs(form.birthday).isValid() ? dayjs(form.birthday).toDate() : undefined;
@@ -116,24 +123,8 @@ export function UserInfoPage() {
             <span className={form.birthday ? '' : 'profile-placeholder'}>{form.birthday || '请选择生日'}</span>
           </button>
         </div>
-        <TextInputField
-          look="row"
-          id="profile-mobile"
-          label="手机号"
-          type="tel"
-          placeholder="请输入手机号"
-          value={form.mobile}
-          onChange={(mobile) => setForm((f) => ({ ...f, mobile }))}
-        />
-        <TextInputField
-          look="row"
-          id="profile-email"
-          label="邮箱"
-          type="email"
-          placeholder="请输入邮箱"
-          value={form.email}
-          onChange={(email) => setForm((f) => ({ ...f, email }))}
-        />
+        <TextInputField label="手机号" type="tel" placeholder="请输入手机号" {...field('mobile')} />
+        <TextInputField label="邮箱" type="email" placeholder="请输入邮箱" {...field('email')} />
         <Button block color="primary" size="large" type="submit" loading={save.isPending}>
           确认修改
         </Button>

@@ -124,24 +124,24 @@ describe('/hongbao', () => {
     expect(within(dialog).getByText(MSG.serverError)).toBeInTheDocument();
   });
 
-  it('says the activity has not started before the first window, without a call', async () => {
-    vi.setSystemTime(new Date('2025-01-02T01:00:00Z')); // 09:00 Beijing
+  /** At `now`, outside every window, tapping 抢红包 says `message` without a call. */
+  async function expectOutsideWindows(now: string, message: string) {
+    vi.setSystemTime(new Date(now));
     const user = setup();
     const fetch = mockApi({ '/api/app': site(1), '/api/userredpacket': () => info(1) });
     renderPage(<HongbaoPage />, { route: '/hongbao' });
     await user.click(await grabButton());
-    expect(within(await screen.findByRole('dialog')).getByText(MSG.redpacketNotStarted)).toBeInTheDocument();
+    expect(within(await screen.findByRole('dialog')).getByText(message)).toBeInTheDocument();
     expect(grabCalls(fetch)).toHaveLength(0);
+  }
+
+  it('says the activity has not started before the first window, without a call', async () => {
+    await expectOutsideWindows('2025-01-02T01:00:00Z', MSG.redpacketNotStarted); // 09:00 Beijing
   });
 
   it('says it has ended after the last window, without a call', async () => {
-    vi.setSystemTime(new Date('2025-01-02T04:00:00Z')); // 12:00 Beijing: the end is exclusive
-    const user = setup();
-    const fetch = mockApi({ '/api/app': site(1), '/api/userredpacket': () => info(1) });
-    renderPage(<HongbaoPage />, { route: '/hongbao' });
-    await user.click(await grabButton());
-    expect(within(await screen.findByRole('dialog')).getByText(MSG.redpacketEnded)).toBeInTheDocument();
-    expect(grabCalls(fetch)).toHaveLength(0);
+    // 12:00 Beijing: the end is exclusive
+    await expectOutsideWindows('2025-01-02T04:00:00Z', MSG.redpacketEnded);
   });
 
   it('shows 红包已关闭 and offers no claim when the switch is off', async () => {
