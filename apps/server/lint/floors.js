@@ -32,8 +32,6 @@ export const READS_ALL_TABLES = ['reports', 'admin', 'risk', 'ops'];
  * code no longer needs, and a new cross-area import anywhere else fails the lint.
  */
 export const PENDING_TABLE_READS = {
-  'modules/integrations/integration-service.ts': ['payments'],
-  'modules/integrations/pay-range-changes.ts': ['payments'],
   'modules/redpackets/redpackets-service.ts': ['payments'],
   'modules/responsible/responsible-service.ts': ['payments'],
 };

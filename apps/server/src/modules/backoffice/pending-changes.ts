@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { DbOrTx, Tx } from '../../db/client';
 import { queryPage } from '../../db/query-page';
 import type { AuthedOperator } from '../../http/admin-route';
-import { AppError } from '../../http/errors';
+import { AppError, badInput } from '../../http/errors';
 import type { PageWindow } from '../../lib/paging';
 import { formatBeijing } from '../../lib/time';
 import { type Applied, type ChangeAction, type ChangeKind, integrationChanges } from '../../db/tables/backoffice';
@@ -21,6 +21,15 @@ export type ChangeRow = typeof integrationChanges.$inferSelect;
 export type { Applied };
 /** A change's fields as the queue shows them, field by field: every value a string. */
 export type Fields = Record<string, string>;
+
+/** A secret as every answer and audit row shows it: the queue keeps the secret only to apply it. */
+export const MASKED = '********';
+export const maskSecret = (secret: string) => (secret ? MASKED : '');
+
+/** A changed address never keeps the old secret: whoever controls the new host must not be handed it. */
+export function requireSecretForNewAddress(addressChanged: boolean, secret: string) {
+  if (addressChanged && !secret) throw badInput(MSG.integrationSecretForNewAddress);
+}
 
 /** A digest of what a change is made over: an approval applies only over what the maker saw. */
 export const fingerprint = (parts: unknown) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -109,6 +118,20 @@ export async function pendingTargets(db: DbOrTx, kind: ChangeKind, targets: read
       ),
     );
   return new Set(rows.map((r) => r.target));
+}
+
+/** Items of a list (venues, gateways), each with whether a change of its code waits. */
+export async function withPending<T extends { code: string }>(
+  db: DbOrTx,
+  kind: 'venue' | 'gateway',
+  items: T[],
+): Promise<Array<T & { pending_change: boolean }>> {
+  const pending = await pendingTargets(
+    db,
+    kind,
+    items.map((i) => i.code),
+  );
+  return items.map((i) => ({ ...i, pending_change: pending.has(i.code) }));
 }
 
 /** The change of this id, or undefined when there is none. */

@@ -1,11 +1,4 @@
-import {
-  BizCode,
-  DEFAULT_PAYMENT_PROTOCOL,
-  INTEGRATION_CHANGE_STATES as STATE,
-  MSG,
-  type PaymentProtocol,
-} from '@h5/contract';
-import { eq } from 'drizzle-orm';
+import { BizCode, INTEGRATION_CHANGE_STATES as STATE, MSG } from '@h5/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { type OutboundPolicy, checkOutboundUrl } from '../../lib/outbound';
@@ -20,13 +13,15 @@ import {
   fingerprint,
   type IntegrationChangeView,
   lockChangeById,
-  pendingTargets,
+  maskSecret,
   propose,
   type Proposal,
+  requireSecretForNewAddress,
   settleChange,
+  withPending,
 } from '../backoffice/pending-changes';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
-import { paymentGateways } from '../../db/tables/payments';
+import { applyGatewayChange, checkGatewayAddress } from '../payments/gateway-changes';
 import { holdVenueExclusively, venueHoldsMoney } from '../wallet/venue-directory';
 import { lockVenueByCode, lockVenueById, setVenueIntegration, type Venue } from '../venues/venue-records';
 import { applyOperatorChange } from './operator-changes';
@@ -36,64 +31,30 @@ import { applySettingChange } from './setting-changes';
  * Integration changes (docs/operators.md "Operators and the back-office API"): what lets a venue or a payment gateway move money (a venue's wallet
  * mode, API address, secret and currency; a gateway's creation, merchant, secret and submit_url) is proposed by one
  * admin and applied, in one transaction, only when another admin approves it. A secret is kept to be applied and
- * never answered: every answer and audit row shows it as ********.
+ * never answered: every answer and audit row shows it as ********. A gateway's changes are proposed and applied by
+ * payments (payments/gateway-changes.ts); the approval, its checks and its audit row are here.
  */
 
 // The queue's record lives on the backoffice floor, where every area that proposes can reach it.
-export { changeView, type IntegrationChangeView, propose, type Proposal };
-type GatewayRow = typeof paymentGateways.$inferSelect;
+export { changeView, type IntegrationChangeView, propose, type Proposal, withPending };
 type Fields = Record<string, string>;
-
-export const MASKED = '********';
-const mask = (secret: string) => (secret ? MASKED : '');
 
 const venueFields = (v: Pick<Venue, 'walletMode' | 'apiBaseUrl' | 'apiSecret' | 'currency'>): Fields => ({
   wallet_mode: v.walletMode,
   api_base_url: v.apiBaseUrl,
-  api_secret: mask(v.apiSecret),
+  api_secret: maskSecret(v.apiSecret),
   currency: v.currency,
-});
-const gatewayFields = (g: Pick<GatewayRow, 'protocol' | 'merchantId' | 'submitUrl' | 'secret'>): Fields => ({
-  protocol: g.protocol,
-  merchant_id: g.merchantId,
-  submit_url: g.submitUrl,
-  secret: mask(g.secret),
 });
 
 // A digest of the target's integration, secret included (fingerprint): an approval applies only over what the maker saw.
 const venuePrint = (v: Venue | undefined) =>
   fingerprint(v ? [v.walletMode, v.apiBaseUrl, v.apiSecret, v.currency] : null);
-const gatewayPrint = (g: GatewayRow | undefined) =>
-  fingerprint(g ? [g.protocol, g.merchantId, g.submitUrl, g.secret] : null);
 
 /** A venue's API address: refused (400) unless the outbound policy allows it; none (a seamless venue) is none. */
 export async function checkAddress(url: string, policy: OutboundPolicy): Promise<void> {
   if (url === '') return;
   const refusal = await checkOutboundUrl(url, policy);
   if (refusal) throw badInput(refusal);
-}
-
-/**
- * A gateway's submit_url (docs/payments.md "Payment gateways"): reconciliation sends the merchant key to the api.php beside
- * it, so it is the gateway's own absolute address, https wherever the policy requires https (even a host
- * OUTBOUND_ALLOW lists), and allowed by the outbound policy. A path of our own site is refused (400): the key would
- * come to us, past the outbound guard. The sandbox's gateway is seeded, not proposed.
- */
-export async function checkGatewayAddress(url: string, policy: OutboundPolicy): Promise<void> {
-  let address: URL;
-  try {
-    address = new URL(url);
-  } catch {
-    throw badInput(MSG.gatewaySubmitUrlAbsolute);
-  }
-  const plainHttpAllowed = !policy.requireHttps && address.protocol === 'http:';
-  if (address.protocol !== 'https:' && !plainHttpAllowed) throw badInput(MSG.gatewaySubmitUrlAbsolute);
-  await checkAddress(url, policy);
-}
-
-/** A changed address never keeps the old secret: whoever controls the new host must not be handed it. */
-function requireSecretForNewAddress(addressChanged: boolean, secret: string) {
-  if (addressChanged && !secret) throw badInput(MSG.integrationSecretForNewAddress);
 }
 
 export interface VenueIntegration {
@@ -137,7 +98,7 @@ export async function proposeVenueIntegration(
     const after = {
       wallet_mode: next.wallet_mode,
       api_base_url: next.api_base_url,
-      api_secret: mask(next.api_secret || venue.apiSecret),
+      api_secret: maskSecret(next.api_secret || venue.apiSecret),
       currency: next.currency,
     };
     return propose(
@@ -155,99 +116,6 @@ export async function proposeVenueIntegration(
       requestId,
     );
   });
-}
-
-export interface GatewayCreation {
-  code: string;
-  protocol: PaymentProtocol;
-  name: string;
-  merchant_id: string;
-  secret: string;
-  submit_url: string;
-  enabled: 0 | 1;
-}
-
-export async function proposeGatewayCreation(
-  db: DbOrTx,
-  policy: OutboundPolicy,
-  operator: AuthedOperator,
-  input: GatewayCreation,
-  requestId: string,
-): Promise<IntegrationChangeView> {
-  await checkGatewayAddress(input.submit_url, policy);
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ code: paymentGateways.code })
-      .from(paymentGateways)
-      .where(eq(paymentGateways.code, input.code));
-    if (existing) throw new AppError(BizCode.CONFLICT, MSG.duplicateRecord);
-    const after = {
-      name: input.name,
-      enabled: String(input.enabled),
-      ...gatewayFields({
-        protocol: input.protocol,
-        merchantId: input.merchant_id,
-        submitUrl: input.submit_url,
-        secret: input.secret,
-      }),
-    };
-    return propose(
-      tx,
-      operator,
-      {
-        kind: 'gateway',
-        target: input.code,
-        action: 'create',
-        before: null,
-        after,
-        secret: input.secret,
-        print: gatewayPrint(undefined),
-      },
-      requestId,
-    );
-  });
-}
-
-/** A gateway's merchant, secret and submit_url as proposed; absent fields stay. */
-export interface GatewayIntegration {
-  merchant_id?: string | undefined;
-  secret?: string | undefined;
-  submit_url?: string | undefined;
-}
-
-/**
- * The integration part of a gateway update, on the locked row: null when it changes nothing there, else the
- * pending change. Refuses a new address without a new secret before anything is written.
- */
-export async function proposeGatewayIntegration(
-  tx: Tx,
-  policy: OutboundPolicy,
-  operator: AuthedOperator,
-  gateway: GatewayRow,
-  next: GatewayIntegration,
-  requestId: string,
-): Promise<IntegrationChangeView | null> {
-  const merchantId = next.merchant_id ?? gateway.merchantId;
-  const submitUrl = next.submit_url ?? gateway.submitUrl;
-  const secret = next.secret ?? '';
-  requireSecretForNewAddress(submitUrl !== gateway.submitUrl, secret);
-  if (merchantId === gateway.merchantId && submitUrl === gateway.submitUrl && !secret) return null;
-  await checkGatewayAddress(submitUrl, policy);
-  const after = gatewayFields({ protocol: gateway.protocol, merchantId, submitUrl, secret: secret || gateway.secret });
-  return propose(
-    tx,
-    operator,
-    {
-      kind: 'gateway',
-      target: gateway.code,
-      action: 'update',
-      before: gatewayFields(gateway),
-      after,
-      secret,
-      print: gatewayPrint(gateway),
-    },
-    requestId,
-  );
 }
 
 /** The change's row, locked; 404 when there is none. */
@@ -316,29 +184,7 @@ async function applyIntegration(tx: Tx, row: ChangeRow): Promise<boolean> {
     });
     return true;
   }
-  const [gateway] = await tx.select().from(paymentGateways).where(eq(paymentGateways.code, row.target)).for('update');
-  if (gatewayPrint(gateway) !== row.fingerprint) return false;
-  if (!gateway) {
-    await tx.insert(paymentGateways).values({
-      code: row.target,
-      name: after.name ?? row.target,
-      protocol: (after.protocol as PaymentProtocol | undefined) ?? DEFAULT_PAYMENT_PROTOCOL,
-      merchantId: after.merchant_id ?? '',
-      secret: row.secret,
-      submitUrl: after.submit_url ?? '',
-      enabled: after.enabled === '0' ? 0 : 1,
-    });
-    return true;
-  }
-  await tx
-    .update(paymentGateways)
-    .set({
-      merchantId: after.merchant_id ?? gateway.merchantId,
-      submitUrl: after.submit_url ?? gateway.submitUrl,
-      ...(row.secret ? { secret: row.secret } : {}),
-    })
-    .where(eq(paymentGateways.code, gateway.code));
-  return true;
+  return applyGatewayChange(tx, row);
 }
 
 /**
@@ -404,18 +250,4 @@ export async function rejectChange(
     const decided = await decide(tx, row, operator, withdrawn ? STATE.withdrawn : STATE.rejected, reason, requestId);
     return { change: changeView(decided), withdrawn };
   });
-}
-
-/** Whether each of these codes has a change waiting (venue and gateway lists). */
-export async function withPending<T extends { code: string }>(
-  db: DbOrTx,
-  kind: 'venue' | 'gateway',
-  items: T[],
-): Promise<Array<T & { pending_change: boolean }>> {
-  const pending = await pendingTargets(
-    db,
-    kind,
-    items.map((i) => i.code),
-  );
-  return items.map((i) => ({ ...i, pending_change: pending.has(i.code) }));
 }

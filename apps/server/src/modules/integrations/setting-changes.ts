@@ -1,11 +1,11 @@
 import type { Tx } from '../../db/client';
 import { applyRowChange, targetOf } from '../backoffice/money-settings';
 import { planRows } from '../partners/commission-plans';
+import { applyPayRanges, PAY_WAY_PREFIX } from '../payments/pay-range-changes';
 import { redpacketRuleRows } from '../redpackets/redpacket-rules';
 import { applyDepositBonus, DEPOSIT_BONUS_TARGET } from '../site/deposit-bonus';
 import { vipLevelRows } from '../vip/vip-levels';
 import type { Applied, ChangeRow } from '../backoffice/pending-changes';
-import { applyPayRanges, PAY_WAY_PREFIX } from './pay-range-changes';
 
 /**
  * Settings that move money (docs/operators.md "Who may move money"): rebate and VIP rates, deposit bonuses, red-packet rules,

@@ -19,7 +19,8 @@ import { decideLatePayment, listLatePayments } from './late-payments-service';
 import type { PaymentsDeps } from './payments-common';
 import { deposits, paymentGateways, paymentNotifies, payWays } from '../../db/tables/payments';
 import type { OutboundPolicy } from '../../lib/outbound';
-import { proposeGatewayCreation, proposeGatewayIntegration, withPending } from '../integrations/integration-service';
+import { withPending } from '../backoffice/pending-changes';
+import { proposeGatewayCreation, proposeGatewayIntegration } from './gateway-changes';
 
 export interface GatewaysDeps extends PaymentsDeps {
   /** PUBLIC_URL: the origin gateways call back; without it, the origin of the member's request. */

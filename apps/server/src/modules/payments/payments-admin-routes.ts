@@ -12,7 +12,7 @@ import { numericToCents, numericToMoney } from '../../lib/money';
 import { type PageWindow, pageWindow } from '../../lib/paging';
 import { audit } from '../backoffice/audit';
 import { withPendingSettings } from '../backoffice/money-settings';
-import { PAY_WAY_PREFIX, proposePayRanges } from '../integrations/pay-range-changes';
+import { PAY_WAY_PREFIX, proposePayRanges } from './pay-range-changes';
 import { reviewLinesOf } from '../site/site-service';
 import { approveDeposit, depositView, reviewDeposit, type ReviewDecision } from './deposits-service';
 import type { PaymentsDeps } from './payments-common';
