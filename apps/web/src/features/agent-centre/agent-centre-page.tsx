@@ -1,11 +1,11 @@
 import { BizCode } from '@h5/contract/biz-code';
 import { MSG } from '@h5/contract/messages';
 import { Button, Tabs, Toast } from 'antd-mobile';
-import { QRCodeSVG } from 'qrcode.react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@h5/contract/api-error';
 import { copyText } from '../../shared/clipboard/copy-text';
 import { EmptyState } from '../../shared/ui/empty-state';
+import { InviteLinkText, InviteQr } from '../../shared/ui/invite-link';
 import { PageLoading } from '../../shared/ui/page-loading';
 import type { Paginator } from '@h5/contract';
 import { loadedRows, PagedList, type PagedListProps, type PagedQuery } from '../../shared/ui/paged-list';
@@ -158,15 +158,11 @@ export function AgentCentrePage() {
 
       {tab === 'link' && (
         <section className="agent-card agent-link" aria-label="推广链接">
-          <div className="agent-qr">
-            <QRCodeSVG value={s.link} size={180} marginSize={2} role="img" aria-label="推广二维码" />
-          </div>
+          <InviteQr link={s.link} label="推广二维码" />
           <p className="agent-note">
             推荐码 <strong>{s.pid}</strong>
           </p>
-          <output className="agent-link-text" aria-label="推广链接地址">
-            {s.link}
-          </output>
+          <InviteLinkText link={s.link} label="推广链接地址" />
           <Button block color="primary" onClick={() => void copy()}>
             复制链接
           </Button>

@@ -1,6 +1,6 @@
 import { MSG } from '@h5/contract/messages';
 import { Button, Toast } from 'antd-mobile';
-import { QRCodeSVG } from 'qrcode.react';
+import { InviteLinkText, InviteQr } from '../../shared/ui/invite-link';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { useReferralInfo } from './api';
 import { copyText } from '../../shared/clipboard/copy-text';
@@ -26,18 +26,14 @@ export function ReferralPage() {
     <main className="page referral-page" aria-label="推荐好友">
       <section className="referral-card" aria-label="邀请二维码">
         <h2 className="referral-title">邀请好友注册</h2>
-        <div className="referral-qr">
-          <QRCodeSVG value={link} size={180} marginSize={2} role="img" aria-label="邀请二维码" />
-        </div>
+        <InviteQr link={link} label="邀请二维码" />
         <p className="referral-code">
           推荐码 <strong>{pid}</strong>
         </p>
       </section>
       <section className="referral-card" aria-label="邀请链接">
         <span className="referral-label">邀请链接</span>
-        <output className="referral-link" aria-label="邀请链接地址">
-          {link}
-        </output>
+        <InviteLinkText link={link} label="邀请链接地址" />
         <Button block color="primary" onClick={() => void copy()}>
           复制链接
         </Button>
