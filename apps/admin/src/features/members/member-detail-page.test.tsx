@@ -49,6 +49,16 @@ function rgInfo(over: Record<string, unknown> = {}) {
 
 const renderMember = () => renderScreen(<MemberDetailPage />, { route: '/members/7', path: '/members/:id' });
 
+/** Opens 调整余额, fills the amount and the note, and goes on to the confirmation: the dialog. */
+async function fillAdjustment(amount: string, note: string) {
+  await userEvent.click(await screen.findByRole('button', { name: '调整余额' }));
+  const form = await screen.findByRole('dialog');
+  await userEvent.type(within(form).getByLabelText('调整金额（元）'), amount);
+  await userEvent.type(within(form).getByLabelText('备注'), note);
+  await userEvent.click(within(form).getByRole('button', { name: '下一步' }));
+  return form;
+}
+
 describe('会员详情', () => {
   it('shows balances central and per venue, VIP, state and masked cards, and the ledger tab', async () => {
     signInAs('finance');
@@ -107,11 +117,7 @@ describe('会员详情', () => {
     signInAs('finance');
     const { calls } = serve({ 'POST /admin/api/members/7/adjust': () => ok({ balance: '1334.50', pending: null }) });
     renderMember();
-    await userEvent.click(await screen.findByRole('button', { name: '调整余额' }));
-    const form = await screen.findByRole('dialog');
-    await userEvent.type(within(form).getByLabelText('调整金额（元）'), '100');
-    await userEvent.type(within(form).getByLabelText('备注'), '活动补发');
-    await userEvent.click(within(form).getByRole('button', { name: '下一步' }));
+    await fillAdjustment('100', '活动补发');
     const confirmText = await screen.findByText(/的中心钱包将增加/);
     expect(confirmText).toHaveTextContent('会员 player01 的中心钱包将增加 100 元（当前余额 1,234.50）。');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -133,11 +139,7 @@ describe('会员详情', () => {
         ),
     });
     renderMember();
-    await userEvent.click(await screen.findByRole('button', { name: '调整余额' }));
-    const form = await screen.findByRole('dialog');
-    await userEvent.type(within(form).getByLabelText('调整金额（元）'), '5000');
-    await userEvent.type(within(form).getByLabelText('备注'), '大额补偿');
-    await userEvent.click(within(form).getByRole('button', { name: '下一步' }));
+    await fillAdjustment('5000', '大额补偿');
     await userEvent.click(await screen.findByRole('button', { name: '确认调整' }));
     expect((await screen.findAllByText('已提交复核')).length).toBeGreaterThan(0);
     expect(screen.getByText('金额超过复核线，调整已提交，等待另一位操作员复核。')).toBeInTheDocument();
@@ -149,11 +151,7 @@ describe('会员详情', () => {
     signInAs('finance');
     serve();
     renderMember();
-    await userEvent.click(await screen.findByRole('button', { name: '调整余额' }));
-    const form = await screen.findByRole('dialog');
-    await userEvent.type(within(form).getByLabelText('调整金额（元）'), '0');
-    await userEvent.type(within(form).getByLabelText('备注'), 'x');
-    await userEvent.click(within(form).getByRole('button', { name: '下一步' }));
+    const form = await fillAdjustment('0', 'x');
     expect(await within(form).findByText('请输入不为 0 的金额，最多两位小数')).toBeInTheDocument();
   });
 

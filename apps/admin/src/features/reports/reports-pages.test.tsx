@@ -60,6 +60,12 @@ const reportCalls = (calls: Call[], path: string) => calls.filter((c) => c.path 
 const csvCalls = (calls: Call[], path: string) =>
   calls.filter((c) => c.path === path && c.query.get('format') === 'csv');
 
+/** A table's column headers, in order. */
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+
 describe('the range of a report', () => {
   it('counts Beijing days whatever the computer’s time zone, and stops at what the server accepts', () => {
     // 16:30 UTC on 24 November is 00:30 on the 25th in Beijing.
@@ -86,10 +92,6 @@ describe('每日报表', () => {
     expect(reportCalls(calls, '/admin/api/reports/daily')[0]?.query.get('from')).toBe(week.from);
     expect(reportCalls(calls, '/admin/api/reports/daily')[0]?.query.get('to')).toBe(week.to);
     // Two tables, each led by 日期: together every column of the CSV, once, in its order.
-    const headers = (table: HTMLElement) =>
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent);
     expect(headers(money)[0]).toBe('日期');
     expect(headers(bets)[0]).toBe('日期');
     expect([...headers(money), ...headers(bets).slice(1)]).toEqual(dailyReportColumns.map(([, header]) => header));
@@ -214,11 +216,7 @@ describe('场馆报表', () => {
     const { container } = renderScreen(<VenueReportPage />, { route: '/reports/venues' });
     const table = await screen.findByRole('table');
     await within(table).findByText('AG真人');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(venueReportColumns.map(([, header]) => header));
+    expect(headers(table)).toEqual(venueReportColumns.map(([, header]) => header));
     expect(within(table).getByText('5,000.00')).toBeInTheDocument();
     const total = within(container.querySelector('tfoot') as HTMLElement).getByRole('row');
     expect(
@@ -257,11 +255,16 @@ describe('会员报表', () => {
     renderScreen(<MemberReportPage />, { route: '/reports/members' });
     const table = await screen.findByRole('table');
     await within(table).findByText('1,500.00');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['会员账号', '存款金额', '提款金额', '投注金额', '派彩', '平台盈亏', '当前余额', '明细']);
+    expect(headers(table)).toEqual([
+      '会员账号',
+      '存款金额',
+      '提款金额',
+      '投注金额',
+      '派彩',
+      '平台盈亏',
+      '当前余额',
+      '明细',
+    ]);
     expect(within(table).getByRole('link', { name: 'player01' })).toHaveAttribute('href', '/members/7');
     // 明细: every figure of the CSV for the member, under the CSV's header.
     await userEvent.click(within(table).getByRole('button', { name: '明细 player01' }));
