@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
 import { AppError } from '../../http/errors';
-import { callVenue } from '../../providers/remote-venue-client';
-import { hub88GameUrl } from '../../providers/venues/hub88/hub88-games-client';
+import { venueLaunchers } from '../../providers/venues/venue-launchers';
 import { launchProfile } from '../accounts/member-records';
 import { newToken } from '../../lib/tokens';
 import { storeLaunch } from '../games/launch-tokens';
-import { type Hub88Venue, hub88VenueByCode } from '../venues/venue-hub88';
+import { venueToLaunch } from '../venues/venue-launch-settings';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { remoteTransfer } from './remote-transfers';
-import { remoteVenue, type VenueInfo } from './venue-directory';
+import type { VenueInfo } from './venue-directory';
 import type { WalletDeps } from './wallet-deps';
 
 /** A launch stays valid for 12 hours, and never beyond the member's session. */
@@ -32,12 +31,11 @@ export async function launchRemote(
   ip = '',
 ): Promise<{ url: string }> {
   const seamless = venue.walletMode === 'seamless';
-  // The protocol decides only who is asked for the game's address (docs/venues.md "Venue protocols"): the token,
+  // The protocol decides only how the game's address is asked for (docs/venues.md "Venue protocols"): the token,
   // the auto-transfer and the wallet are the same for every protocol.
-  const hub88 = seamless && venue.protocol === 'hub88' ? await hub88VenueByCode(deps.db, venue.code) : null;
-  const api = hub88 ? null : await remoteVenue(deps.db, venue.code, seamless ? 'seamless' : 'transfer');
+  const gameServer = await venueToLaunch(deps.db, venue.code, seamless ? 'seamless' : 'transfer');
   const member = await launchProfile(deps.db, memberId);
-  if ((!api && !hub88) || !member) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
+  if (!gameServer || !member) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
   // The member is about to play there: the balance kept for it no longer says much.
   await deps.venueBalances.store.forget(memberId, venue.code);
 
@@ -74,49 +72,18 @@ export async function launchRemote(
       if (!(e instanceof AppError && e.code === BizCode.INSUFFICIENT_BALANCE)) throw e;
     }
   }
-  if (hub88) {
-    return launchAtHub88(deps, hub88, {
-      user: member.username,
-      token: issued.token,
-      game_code: input.game_code,
-      lobby_url: `${origin}/`,
-      ip,
-    });
-  }
-  if (!api) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueUnavailable);
-  const result = await callVenue(
-    api,
-    'launch',
+  const launched = await venueLaunchers[gameServer.protocol](
+    gameServer,
     {
       player: member.username,
-      game_code: input.game_code,
-      mobile: input.is_mobile_url === 1,
-      return_url: `${origin}/`,
       token: issued.token,
+      gameCode: input.game_code,
+      mobile: input.is_mobile_url === 1,
+      lobbyUrl: `${origin}/`,
+      ip,
     },
     { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
   );
-  if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.url) {
-    throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueNotAnswering);
-  }
-  return { url: result.answer.url };
-}
-
-/**
- * The game's address from a hub88 venue's aggregator (Games API `game/url`, docs/venues.md "Hub88 Games API
- * client"): `user` is the username the Wallet API's calls name the member by, `token` our launch token its bets
- * carry back. Any failure is the same answer as an h5 venue that does not answer, never a server error.
- */
-async function launchAtHub88(
-  deps: WalletDeps,
-  venue: Hub88Venue,
-  launch: { user: string; token: string; game_code: string; lobby_url: string; ip: string },
-): Promise<{ url: string }> {
-  const answer = await hub88GameUrl(
-    venue.operator,
-    { ...launch, platform: 'GPL_MOBILE', currency: venue.currency, lang: 'zh' },
-    { timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
-  );
-  if (!answer.ok) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueNotAnswering);
-  return { url: answer.value.url };
+  if (!launched) throw new AppError(BizCode.TRANSFER_REFUSED, MSG.venueNotAnswering);
+  return launched;
 }
