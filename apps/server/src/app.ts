@@ -30,6 +30,7 @@ import { paymentsAdminRoutes } from './modules/payments/payments-admin-routes';
 import { reportsRoutes } from './modules/reports/reports-routes';
 import { partnersRoutes } from './modules/partners/partners-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
+import { depositedBetween } from './modules/payments/deposit-totals';
 import { addDepositTurnover } from './modules/games/turnover';
 import { promotionsAdminRoutes, promotionsRoutes } from './modules/promotions/promotions-routes';
 import { rebatesRoutes } from './modules/rebates/rebates-routes';
@@ -189,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   promotionsRoutes(app, { db, clock }, authenticate);
   redpacketsRoutes(app, { db, clock }, authenticate, limiter('grabs', config.limits.grabs));
   rebatesRoutes(app, { db, clock }, authenticate);
-  responsibleRoutes(app, { db, clock }, authenticate);
+  responsibleRoutes(app, { db, clock, deposited: depositedBetween }, authenticate);
   // The ledger's seal keys (docs/money.md "Sealed ledger"): the sessions got the current one at connect (openDatabase).
   const seal = sealKeys(config.ledgerSeal);
   const backOffice = adminRoutes(app, {
@@ -218,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reportsRoutes(app, { db, clock, locks, readDb }, backOffice.authenticate);
   // The partner programme: the agent centre, plans, statements and the monthly settlement job.
   partnersRoutes(app, { db, clock, locks, sandbox: config.sandbox }, authenticate, backOffice.authenticate);
-  responsibleAdminRoutes(app, { db, clock }, backOffice.authenticate);
+  responsibleAdminRoutes(app, { db, clock, deposited: depositedBetween }, backOffice.authenticate);
   riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // docs/member-app.md "Constants and limits": the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });

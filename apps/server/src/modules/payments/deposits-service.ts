@@ -41,6 +41,7 @@ import {
   receivingAccounts,
 } from '../../db/tables/payments';
 import { depositStatus, GATEWAY_ORDER_LIFETIME_MS, windowEnd } from './deposit-status';
+import { depositedBetween } from './deposit-totals';
 import { gatewayPayUrl, type SiteOrigins } from './gateway-requests';
 import { INBOX_NOTES } from '@h5/contract/inbox-notes';
 
@@ -176,7 +177,7 @@ export async function createDeposit(deps: PaymentsDeps, memberId: number, input:
       const open = await openGatewayOrder(tx, { ...row, gatewayCode: row.gatewayCode });
       if (open) return open;
     }
-    await guardDeposit(tx, memberId, cents, row.createdAt);
+    await guardDeposit(tx, memberId, cents, row.createdAt, depositedBetween);
     // A clash of two random numbers in the same second is unlikely; a retry makes it harmless.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const depositNo = newTradeNumber('D', clock);

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { beijingDayStart, BizCode, centsToMoney, MSG, type RedpacketInfo } from '@h5/contract';
-import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { queryPage } from '../../db/query-page';
 import { AppError } from '../../http/errors';
@@ -9,7 +9,7 @@ import { pageWindow } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings } from '../site/site-service';
-import { deposits } from '../../db/tables/payments';
+import { approvedDepositTotal } from '../payments/deposit-totals';
 import { beijingDay } from '../vip/vip-service';
 import { redpacketGrabs, redpacketRules } from '../../db/tables/redpackets';
 
@@ -42,25 +42,6 @@ const beijingSecondOfDay = (at: Date): number => Math.floor((at.getTime() - beij
 export function depositWindow(now: Date): { from: Date; to: Date } {
   const dayStart = beijingDayStart(now).getTime();
   return { from: new Date(dayStart - 12 * HOUR_MS), to: new Date(dayStart + 10 * HOUR_MS) };
-}
-
-/**
- * A member's approved deposits in [from, to), in cents, counted by approval time (when the money arrived). The
- * deposits table belongs to payments; this is the only place red packets read it.
- */
-export async function approvedDepositsToday(db: DbOrTx, memberId: number, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${deposits.amount}), 0)` })
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.memberId, memberId),
-        eq(deposits.state, 2),
-        gte(deposits.reviewedAt, from),
-        lt(deposits.reviewedAt, to),
-      ),
-    );
-  return numericToCents(row?.total ?? '0');
 }
 
 async function enabledRules(db: DbOrTx): Promise<RuleRow[]> {
@@ -108,7 +89,7 @@ async function currentState(db: DbOrTx, clock: Clock, memberId: number) {
   const window = depositWindow(now);
   // One after another: inside a transaction the queries share one connection.
   const rules = await enabledRules(db);
-  const depositCents = await approvedDepositsToday(db, memberId, window.from, window.to);
+  const depositCents = await approvedDepositTotal(db, memberId, window.from, window.to);
   const acquired = await grabsToday(db, memberId, beijingDay(now));
   const rule = applicableRule(rules, now, depositCents);
   return { now, rules, depositCents, acquired, allowed: rule?.recharge ?? 0, rule };

@@ -7,26 +7,28 @@ import { type Authenticate, memberRoute } from '../../http/route';
 import type { Clock } from '../../lib/time';
 import { memberExists } from '../accounts/member-records';
 import { audit } from '../backoffice/audit';
-import { rgInfo, setLimit, startBreak } from './responsible-service';
+import { type DepositedBetween, rgInfo, setLimit, startBreak } from './responsible-service';
 
 export interface ResponsibleDeps {
   db: Db;
   clock: Clock;
+  /** The member's deposits the limits count (payments counts them: app.ts hands the count in). */
+  deposited: DepositedBetween;
 }
 
 /** Member endpoints of 理性娱乐: read, set a limit, start a break. Each answers the screen's data afresh. */
 export function responsibleRoutes(app: FastifyInstance, deps: ResponsibleDeps, authenticate: Authenticate) {
-  const { db, clock } = deps;
+  const { db, clock, deposited } = deps;
   memberRoute(app, endpoints.responsible, authenticate, async ({ member }) => ({
-    data: await rgInfo(db, member.id, clock.now()),
+    data: await rgInfo(db, member.id, clock.now(), deposited),
   }));
   memberRoute(app, endpoints.responsibleSet, authenticate, async ({ body, member }) => {
     const message = await setLimit(db, member.id, body, clock.now(), 'member');
-    return { data: await rgInfo(db, member.id, clock.now()), message };
+    return { data: await rgInfo(db, member.id, clock.now(), deposited), message };
   });
   memberRoute(app, endpoints.responsibleBreak, authenticate, async ({ body, member }) => {
     const message = await startBreak(db, member.id, body.period, clock.now(), 'member');
-    return { data: await rgInfo(db, member.id, clock.now()), message };
+    return { data: await rgInfo(db, member.id, clock.now(), deposited), message };
   });
 }
 
@@ -41,10 +43,10 @@ export function responsibleAdminRoutes(
   deps: ResponsibleDeps,
   authenticate: AuthenticateOperator,
 ) {
-  const { db, clock } = deps;
+  const { db, clock, deposited } = deps;
   adminRoute(app, authenticate, adminEndpoints.memberResponsible, async ({ params }) => {
     const id = await existingMember(db, idParam(params));
-    return { data: await rgInfo(db, id, clock.now()) };
+    return { data: await rgInfo(db, id, clock.now(), deposited) };
   });
   adminRoute(app, authenticate, adminEndpoints.memberResponsibleSet, async ({ params, input, operator, req }) => {
     const id = await existingMember(db, idParam(params));
@@ -56,7 +58,7 @@ export function responsibleAdminRoutes(
       after: { kind: input.kind, value: input.value },
       requestId: req.id,
     });
-    return { data: await rgInfo(db, id, clock.now()), message };
+    return { data: await rgInfo(db, id, clock.now(), deposited), message };
   });
   adminRoute(app, authenticate, adminEndpoints.memberResponsibleBreak, async ({ params, input, operator, req }) => {
     const id = await existingMember(db, idParam(params));
@@ -68,6 +70,6 @@ export function responsibleAdminRoutes(
       after: { period: input.period },
       requestId: req.id,
     });
-    return { data: await rgInfo(db, id, clock.now()), message };
+    return { data: await rgInfo(db, id, clock.now(), deposited), message };
   });
 }

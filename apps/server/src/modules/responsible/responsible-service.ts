@@ -14,17 +14,15 @@ import {
   type RgInfo,
   type RgLimitKind,
 } from '@h5/contract';
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
-import { numericToCents } from '../../lib/money';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { formatBeijing } from '../../lib/time';
 import { memberFrom } from '../accounts/member-records';
 import { openStakeTotal, settledWinLoss } from '../bets/bet-records';
 import { dropLaunches } from '../games/launch-tokens';
 import { lockWallet } from '../ledger/ledger-service';
-import { deposits } from '../../db/tables/payments';
 import { rgBreaks, rgHistory, rgLimits } from '../../db/tables/responsible';
 
 const HOUR = 3_600_000;
@@ -142,21 +140,11 @@ const standingReader = perDatabase((db: Db) => {
   );
 });
 
-/** Deposits counted against the limits: pending (1) and approved (2) orders created in the window; rejected do not. */
-async function depositedSince(db: DbOrTx, memberId: number, since: Date, until: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${deposits.amount}), 0)` })
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.memberId, memberId),
-        inArray(deposits.state, [1, 2]),
-        gte(deposits.createdAt, since),
-        lt(deposits.createdAt, until),
-      ),
-    );
-  return numericToCents(String(row?.total ?? '0'));
-}
+/**
+ * A member's deposits counted against the limits in [since, until), in cents. Payments owns the deposits and calls
+ * these guards, so it hands the count in: to guardDeposit itself, to the 理性娱乐 screens through app.ts.
+ */
+export type DepositedBetween = (db: DbOrTx, memberId: number, since: Date, until: Date) => Promise<number>;
 
 /** The Beijing day's net loss: stake minus payout of bets settled that day (never below zero). */
 export async function lossToday(db: DbOrTx, memberId: number, now: Date): Promise<number> {
@@ -173,7 +161,13 @@ function refuseOnBreak(brk: { kind: 'cooloff' | 'exclusion' } | null) {
  * cannot both pass): a break refuses; the order plus what the window already counts must not pass a limit.
  * Members with no limits and no break pay one small read.
  */
-export async function guardDeposit(tx: Tx, memberId: number, cents: number, now: Date): Promise<void> {
+export async function guardDeposit(
+  tx: Tx,
+  memberId: number,
+  cents: number,
+  now: Date,
+  depositedSince: DepositedBetween,
+): Promise<void> {
   const { limits, brk } = await standingOf(tx, memberId, now);
   refuseOnBreak(brk);
   const windows = beijingWindows(now);
@@ -348,7 +342,12 @@ export async function startBreak(db: Db, memberId: number, periodRaw: string, no
 }
 
 /** The 理性娱乐 screen's data: limits (with what waits), the break, what the windows count so far, the history. */
-export async function rgInfo(db: DbOrTx, memberId: number, now: Date): Promise<RgInfo> {
+export async function rgInfo(
+  db: DbOrTx,
+  memberId: number,
+  now: Date,
+  depositedSince: DepositedBetween,
+): Promise<RgInfo> {
   const windows = beijingWindows(now);
   const end = new Date(now.getTime() + 1);
   const [limits, brk, day, week, month, loss, history] = await Promise.all([
