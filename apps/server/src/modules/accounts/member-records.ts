@@ -1,5 +1,6 @@
-import { eq, inArray, like, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, DbOrTx } from '../../db/client';
 import { members } from '../../db/tables/accounts';
 
@@ -8,10 +9,22 @@ import { members } from '../../db/tables/accounts';
  * area's (apps/server/src/README.md "Areas own their data"). A `tx` given runs in the caller's transaction.
  */
 
+/** The chosen columns of the one member `where` picks (by id or by username), or undefined for none: every read below. */
+async function oneMember<F extends SelectedFields>(
+  db: DbOrTx,
+  where: SQL,
+  fields: F,
+): Promise<SelectResultFields<F> | undefined> {
+  const [row] = await db.select(fields).from(members).where(where);
+  return row;
+}
+
+const byId = (id: number) => eq(members.id, id);
+const byUsername = (username: string) => eq(members.username, username);
+
 /** A member's username, or undefined for an unknown id. */
 export async function memberUsername(db: DbOrTx, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ username: members.username }).from(members).where(eq(members.id, id));
-  return row?.username;
+  return (await oneMember(db, byId(id), { username: members.username }))?.username;
 }
 
 /** The usernames of these members, by id, in one read (unknown ids are absent). */
@@ -27,29 +40,22 @@ export async function usernamesOf(db: DbOrTx, ids: readonly number[]): Promise<M
 
 /** The id of the member with exactly this username (as venues name players), or undefined. */
 export async function memberIdByUsername(db: DbOrTx, username: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.username, username));
-  return row?.id;
+  return (await oneMember(db, byUsername(username), { id: members.id }))?.id;
 }
 
 /** Whether a member with this id exists. */
 export async function memberExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.id, id));
-  return row !== undefined;
+  return (await oneMember(db, byId(id), { id: members.id })) !== undefined;
 }
 
 /** The stored hash of a member's pay password ('' or null when none is set), or undefined for an unknown id. */
 export async function payPasswordHash(db: DbOrTx, id: number): Promise<string | null | undefined> {
-  const [row] = await db.select({ hash: members.payPasswordHash }).from(members).where(eq(members.id, id));
-  return row?.hash;
+  return (await oneMember(db, byId(id), { hash: members.payPasswordHash }))?.hash;
 }
 
 /** What a game launch needs of the member: the player name and the auto-transfer switch. */
 export async function launchProfile(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ username: members.username, transferstatus: members.transferstatus })
-    .from(members)
-    .where(eq(members.id, id));
-  return row;
+  return oneMember(db, byId(id), { username: members.username, transferstatus: members.transferstatus });
 }
 
 /** Sets the member's auto-transfer switch (only the switch is written). */
@@ -78,8 +84,7 @@ export async function raiseTurnoverRequired(tx: DbOrTx, id: number, added: strin
 
 /** The turnover the member still owes (numeric text), or undefined for an unknown id. */
 export async function turnoverRequired(db: DbOrTx, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ required: members.turnoverRequired }).from(members).where(eq(members.id, id));
-  return row?.required;
+  return (await oneMember(db, byId(id), { required: members.turnoverRequired }))?.required;
 }
 
 /** Adds an approved deposit (money text) to the member's deposit total, paysum. */
@@ -100,11 +105,7 @@ export async function avatarsUnder(db: Db, prefix: string): Promise<{ avatar: st
 
 /** What a VIP recomputation weighs: the member's level, deposit total and lifetime turnover (numeric text). */
 export async function vipStanding(tx: DbOrTx, id: number) {
-  const [row] = await tx
-    .select({ vip: members.vip, paysum: members.paysum, turnover: members.turnover })
-    .from(members)
-    .where(eq(members.id, id));
-  return row;
+  return oneMember(tx, byId(id), { vip: members.vip, paysum: members.paysum, turnover: members.turnover });
 }
 
 /** Sets the member's VIP level. */
@@ -127,8 +128,7 @@ export async function lockMemberLevel(tx: DbOrTx, id: number) {
 
 /** The member's VIP level, or undefined for an unknown id. */
 export async function memberVip(tx: DbOrTx, id: number): Promise<number | undefined> {
-  const [row] = await tx.select({ vip: members.vip }).from(members).where(eq(members.id, id));
-  return row?.vip;
+  return (await oneMember(tx, byId(id), { vip: members.vip }))?.vip;
 }
 
 /**
@@ -155,18 +155,10 @@ export const memberFrom = () => ({
 
 /** The member with exactly this username (as venues name players): id, username and state, or undefined. */
 export async function memberByUsername(db: DbOrTx, username: string) {
-  const [row] = await db
-    .select({ id: members.id, username: members.username, state: members.state })
-    .from(members)
-    .where(eq(members.username, username));
-  return row;
+  return oneMember(db, byUsername(username), { id: members.id, username: members.username, state: members.state });
 }
 
 /** The member's username and state (1 enabled), or undefined for an unknown id. */
 export async function memberNameAndState(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ username: members.username, state: members.state })
-    .from(members)
-    .where(eq(members.id, id));
-  return row;
+  return oneMember(db, byId(id), { username: members.username, state: members.state });
 }

@@ -76,8 +76,15 @@ export async function updateProfile(
   });
 }
 
-/** `password` is the old secret, `paypassword` the new one (docs/wire-rules.md "Accounts"); docs/member-app.md "Validation rules" rules in order. */
-function checkPasswordChange(input: { password: string; paypassword: string }) {
+/** `password` is the old secret, `paypassword` the new one (docs/wire-rules.md "Accounts"). */
+type PasswordChange = { password: string; paypassword: string };
+type PasswordDeps = Pick<MemberDeps, 'db' | 'moneyAttempts'>;
+
+/**
+ * The member whose password changes, once the change passes docs/member-app.md "Validation rules" in order; 401 for
+ * a member no longer there.
+ */
+async function memberChangingPassword(db: Db, memberId: number, input: PasswordChange) {
   // The client checks the confirmation; the server has only the new secret, so it stands in for it.
   const message = validatePasswordChange({
     oldPassword: input.password,
@@ -85,6 +92,7 @@ function checkPasswordChange(input: { password: string; paypassword: string }) {
     confirmPassword: input.paypassword,
   });
   if (message) throw badInput(message);
+  return findMember(db, memberId);
 }
 
 /**
@@ -108,13 +116,8 @@ async function checkOldPassword(
  * Login password change: 205 when the old one is wrong. Every session of the member ends in the same
  * transaction (docs/member-app.md "States and transitions": the client clears its session and logs in again), so a stolen token dies with it.
  */
-export async function changeLoginPassword(
-  deps: Pick<MemberDeps, 'db' | 'moneyAttempts'>,
-  memberId: number,
-  input: { password: string; paypassword: string },
-): Promise<void> {
-  checkPasswordChange(input);
-  const member = await findMember(deps.db, memberId);
+export async function changeLoginPassword(deps: PasswordDeps, memberId: number, input: PasswordChange) {
+  const member = await memberChangingPassword(deps.db, memberId, input);
   await checkOldPassword(deps, memberId, input.password, member.passwordHash, MSG.wrongOldPassword);
   const passwordHash = await hashSecret(input.paypassword);
   await deps.db.transaction(async (tx) => {
@@ -124,13 +127,8 @@ export async function changeLoginPassword(
 }
 
 /** Pay (withdrawal) password change: 205 when the old pay password is wrong, 251 when none was ever set. */
-export async function changePayPassword(
-  deps: Pick<MemberDeps, 'db' | 'moneyAttempts'>,
-  memberId: number,
-  input: { password: string; paypassword: string },
-): Promise<void> {
-  checkPasswordChange(input);
-  const member = await findMember(deps.db, memberId);
+export async function changePayPassword(deps: PasswordDeps, memberId: number, input: PasswordChange) {
+  const member = await memberChangingPassword(deps.db, memberId, input);
   if (!member.payPasswordHash) throw new AppError(BizCode.PAY_PASSWORD_UNSET, MSG.payPasswordUnset);
   await checkOldPassword(deps, memberId, input.password, member.payPasswordHash, MSG.wrongPayPassword);
   await setPayPasswordHash(deps.db, memberId, await hashSecret(input.paypassword));
