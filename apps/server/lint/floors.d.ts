@@ -12,8 +12,6 @@ export function importGraph(root: string): {
 };
 /** The areas that read every area's tables, by nature. */
 export const READS_ALL_TABLES: readonly string[];
-/** Cross-area table reads still to move behind the owning area's functions: file -> table areas. */
-export const PENDING_TABLE_READS: Readonly<Record<string, readonly string[]>>;
 export const floorsRule: Rule.RuleModule;
 declare const plugin: ESLint.Plugin;
 export default plugin;

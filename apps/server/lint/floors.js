@@ -26,13 +26,6 @@ export const FLOORS = [
  */
 export const READS_ALL_TABLES = ['reports', 'admin', 'risk', 'ops'];
 
-/**
- * Reads of another area's tables not yet moved behind that area's functions, file by file (src/README.md "Areas own
- * their data" says why each is still here). The list only shrinks: test/folder-graph.test.ts fails on an entry the
- * code no longer needs, and a new cross-area import anywhere else fails the lint.
- */
-export const PENDING_TABLE_READS = {};
-
 /** Test files and their kits are not floors of the graph: they may reach anything, nothing reaches them. */
 const isTestFile = (p) => /\.test\.ts$|-test-kit\.ts$/.test(p);
 
@@ -207,13 +200,7 @@ export const floorsRule = {
       }
       const area = areaOf(file);
       const tablesArea = tablesAreaOf(target);
-      if (
-        area &&
-        tablesArea &&
-        tablesArea !== area &&
-        !READS_ALL_TABLES.includes(area) &&
-        !(PENDING_TABLE_READS[file] ?? []).includes(tablesArea)
-      ) {
+      if (area && tablesArea && tablesArea !== area && !READS_ALL_TABLES.includes(area)) {
         context.report({ node, messageId: 'otherAreaTables', data: { from: file, to: target, area: tablesArea } });
       }
       const fileCircle = graph.fileCircles.get(file);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FLOORS, floorOf, folderOf, importGraph, PENDING_TABLE_READS } from '../lint/floors.js';
+import { FLOORS, floorOf, folderOf, importGraph } from '../lint/floors.js';
 
 // The server's own tree drawn by folder (src/README.md): each folder of modules/ and sandbox/ is one node, every
 // other top-level folder one node, a root file its own node; an arrow is any import from one to another.
@@ -52,12 +52,5 @@ describe('the server drawn by folder', () => {
       'sandbox/aggregator',
     ])
       expect(folders).toContain(expected);
-  });
-
-  it('still needs every cross-area table read the floors rule lets pass, so that list only shrinks', () => {
-    const stale = Object.entries(PENDING_TABLE_READS).flatMap(([file, areas]) =>
-      areas.filter((area) => !graph.files.get(file)?.has(`db/tables/${area}.ts`)).map((area) => `${file} -> ${area}`),
-    );
-    expect(stale).toEqual([]);
   });
 });
