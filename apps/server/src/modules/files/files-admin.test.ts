@@ -1,8 +1,8 @@
-import http from 'node:http';
 import { BizCode, IMAGE_UPLOAD_MAX_BYTES, MSG } from '@h5/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCall, call, useOperators, useTestApp } from '../../../test/helper';
+import { keepAliveClient } from '../../../test/keep-alive';
 import { gifBytes, jpegBytes, multipartBody, postMultipart, solidPng, webpBytes } from '../../../test/images';
 import { auditLog } from '../../db/tables/backoffice';
 import { storedFiles } from '../../db/tables/files';
@@ -179,31 +179,11 @@ describe('POST /admin/api/files', () => {
 
   it('answers a body far over the limit with the envelope over a real connection, which stays usable', async () => {
     const before = await storedFileCount();
-    const address = new URL(t.origin);
     const body = multipartBody({ name: 'huge.png', data: Buffer.concat([solidPng(), Buffer.alloc(5 * 1024 * 1024)]) });
-    const headers = { 'content-type': body.contentType, authorization: `Bearer ${ops.content}` };
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (path: string, payload: Buffer | null, extra: Record<string, string> = {}) =>
-      new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
-        const req = http.request(
-          {
-            host: address.hostname,
-            port: address.port,
-            path,
-            method: payload ? 'POST' : 'GET',
-            agent,
-            headers: { ...headers, ...extra },
-          },
-          (r) => {
-            let text = '';
-            r.setEncoding('utf8');
-            r.on('data', (c: string) => (text += c));
-            r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text, reused: req.reusedSocket }));
-          },
-        );
-        req.on('error', reject);
-        req.end(payload ?? undefined);
-      });
+    const { send, close } = keepAliveClient(t.origin, {
+      'content-type': body.contentType,
+      authorization: `Bearer ${ops.content}`,
+    });
     try {
       const big = await send('/admin/api/files', body.payload);
       expect(big.status).toBe(200);
@@ -212,7 +192,7 @@ describe('POST /admin/api/files', () => {
       expect(after.reused).toBe(true);
       expect(JSON.parse(after.body)).toMatchObject({ code: 200 });
     } finally {
-      agent.destroy();
+      close();
     }
     expect(await storedFileCount()).toBe(before);
   });

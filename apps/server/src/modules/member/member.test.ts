@@ -1,4 +1,3 @@
-import http from 'node:http';
 import path from 'node:path';
 import { BizCode, MSG } from '@h5/contract';
 import { count, eq } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../../db/tables/files';
 import { adminCall, call, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
 import { multipartBody, postMultipart, solidPng } from '../../../test/images';
+import { keepAliveClient } from '../../../test/keep-alive';
 import { AVATAR_MAX_BYTES } from './avatar-upload';
 
 const t = useTestApp();
@@ -110,37 +110,7 @@ describe('POST /api/uploadimg', () => {
 
     // A client on a slow link is still sending when the server has decided: one keep-alive connection carries the
     // refused upload (with a length, then chunked) and then another request, with no reset in between.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (path: string, payload: Buffer | null, extra: Record<string, string | number> = {}) =>
-      new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
-        const req = http.request(
-          {
-            host: address.hostname,
-            port: address.port,
-            path,
-            method: 'POST',
-            agent,
-            headers: { ...headers, ...extra },
-          },
-          (r) => {
-            let text = '';
-            r.setEncoding('utf8');
-            r.on('data', (c: string) => (text += c));
-            r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text, reused: req.reusedSocket }));
-          },
-        );
-        req.on('error', reject);
-        if (!payload) return req.end();
-        let sent = 0;
-        const next = () => {
-          const piece = payload.subarray(sent, sent + 64 * 1024);
-          sent += piece.length;
-          if (sent >= payload.length) return req.end(piece);
-          req.write(piece);
-          setTimeout(next, 2);
-        };
-        next();
-      });
+    const { send, close } = keepAliveClient(t.origin, headers, { trickle: true });
     try {
       const sized = await send('/api/uploadimg', body.payload, { 'content-length': body.payload.length });
       expect(JSON.parse(sized.body)).toEqual({ code: BizCode.BAD_INPUT, message: MSG.uploadTooLarge, data: null });
@@ -148,11 +118,11 @@ describe('POST /api/uploadimg', () => {
       const chunked = await send('/api/uploadimg', body.payload);
       expect(JSON.parse(chunked.body)).toEqual({ code: BizCode.BAD_INPUT, message: MSG.uploadTooLarge, data: null });
       expect(chunked.reused).toBe(true);
-      const after = await send('/api/balance', null, { 'content-type': 'application/json' });
+      const after = await send('/api/balance', null, { 'content-type': 'application/json' }, 'POST');
       expect(after.reused).toBe(true);
       expect(JSON.parse(after.body)).toEqual({ code: 200, message: 'ok', data: { balance: '0.00' } });
     } finally {
-      agent.destroy();
+      close();
     }
   });
 
