@@ -16,30 +16,24 @@ export const AgentApplicationQueueInput = z.object({
   state: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(3).optional()),
   ...DateRange,
 });
-export const AdminActivityApplication = z.object({
-  id: z.number().int(),
-  member_id: z.number().int(),
-  username: z.string().optional(),
+/** A member's application as its review queue lists it: who applied, what for (`asked`) and how it was decided. */
+const application = <const A extends z.ZodRawShape>(asked: A) =>
+  z.object({
+    id: z.number().int(),
+    member_id: z.number().int(),
+    username: z.string().optional(),
+    ...asked,
+    state: z.number().int(),
+    note: z.string(),
+    reviewed_by: z.string(),
+    reviewed_at: Timestamp.nullable(),
+    created_at: Timestamp,
+  });
+export const AdminActivityApplication = application({
   promotion_id: z.number().int().nullable(),
   activity_name: z.string(),
-  state: z.number().int(),
-  note: z.string(),
-  reviewed_by: z.string(),
-  reviewed_at: Timestamp.nullable(),
-  created_at: Timestamp,
 });
-export const AdminAgentApplication = z.object({
-  id: z.number().int(),
-  member_id: z.number().int(),
-  username: z.string().optional(),
-  mobile: z.string(),
-  apply_info: z.string(),
-  state: z.number().int(),
-  note: z.string(),
-  reviewed_by: z.string(),
-  reviewed_at: Timestamp.nullable(),
-  created_at: Timestamp,
-});
+export const AdminAgentApplication = application({ mobile: z.string(), apply_info: z.string() });
 
 const activityReview = reviewed(
   '/admin/api/activity-applications',

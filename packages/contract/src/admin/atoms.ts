@@ -65,6 +65,9 @@ export const NoteInput = z.object({ note: z.string().max(200).default('') });
  */
 export const requiredText = (message: string, max: number, tooLong: string = MSG.inputTooLong) =>
   z.string({ message }).trim().min(1, { message }).max(max, { message: tooLong });
+/** A whole number from `min` to `max` (a number or numeric string on the wire), `message` for anything else. */
+export const wholeNumber = (message: string, min: number, max: number) =>
+  z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 export const searchText = (max: number) => z.string().trim().max(max).default('');
 export const queueState = (max: number) =>
   z.preprocess(blankIsAbsent, z.coerce.number().int().min(0).max(max).optional());

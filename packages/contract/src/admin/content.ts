@@ -19,6 +19,7 @@ import {
   resFlag,
   resource,
   resSort,
+  wholeNumber,
 } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { proposedResource } from './integrations';
@@ -71,11 +72,7 @@ export const AdminGame = z.object({
 
 /** `content` is operator HTML: the server cleans it before storing, and refuses it when nothing is left. */
 export const ArticleInput = z.object({
-  type: z.coerce
-    .number({ message: MSG.articleTypeInvalid })
-    .int({ message: MSG.articleTypeInvalid })
-    .min(1, { message: MSG.articleTypeInvalid })
-    .max(8, { message: MSG.articleTypeInvalid }),
+  type: wholeNumber(MSG.articleTypeInvalid, 1, 8),
   title: requiredText(MSG.titleRequired, 128),
   content: requiredText(MSG.contentRequired, 100_000),
 });
@@ -136,11 +133,7 @@ export const RedpacketRuleInput = z
     flow_money: centsInput.refine((cents) => cents <= MONEY_CAPS.redpacketBandMax, {
       message: MSG.redpacketBandTooHigh,
     }),
-    recharge: z.coerce
-      .number({ message: MSG.redpacketGrabsInvalid })
-      .int({ message: MSG.redpacketGrabsInvalid })
-      .min(0, { message: MSG.redpacketGrabsInvalid })
-      .max(1000, { message: MSG.redpacketGrabsInvalid }),
+    recharge: wholeNumber(MSG.redpacketGrabsInvalid, 0, 1000),
     /** Prize cap in percent of the deposits. */
     money: cappedPercent(MONEY_CAPS.redpacketPercent, MSG.redpacketPercentInvalid),
     enabled: flag01.default(1),

@@ -72,6 +72,19 @@ export const DepositQueueInput = z.object({
 export const WithdrawalQueueInput = DepositQueueInput;
 export const AdjustmentQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3) });
 
+/**
+ * Who approved a deposit or withdrawal: the first approval of one above its second-review line
+ * (`deposit_second_review_above`, `withdraw_second_review_above`) or past a daily total (empty/null until then), and
+ * the approval or rejection that decided it.
+ */
+const twoPersonReview = {
+  first_reviewer_id: z.number().int().nullable(),
+  first_reviewed_by: z.string(),
+  first_reviewed_at: Timestamp.nullable(),
+  reviewed_by: z.string(),
+  reviewed_at: Timestamp.nullable(),
+};
+
 export const AdminDeposit = z.object({
   id: z.number().int(),
   deposit_no: z.string(),
@@ -99,12 +112,7 @@ export const AdminDeposit = z.object({
   receiving_account_id: z.number().int().nullable(),
   receiving_account: z.string(),
   payer_reference: z.string(),
-  /** The first approval of a deposit above `deposit_second_review_above` or past a daily total (empty/null until then). */
-  first_reviewer_id: z.number().int().nullable(),
-  first_reviewed_by: z.string(),
-  first_reviewed_at: Timestamp.nullable(),
-  reviewed_by: z.string(),
-  reviewed_at: Timestamp.nullable(),
+  ...twoPersonReview,
   created_at: Timestamp,
 });
 export const AdminDepositRow = AdminDeposit.extend({
@@ -195,12 +203,7 @@ export const AdminWithdrawal = z.object({
   usdt_amount: Money.nullable(),
   state: z.number().int(),
   note: z.string(),
-  /** The first approval of a withdrawal above `withdraw_second_review_above` (empty/null until then). */
-  first_reviewer_id: z.number().int().nullable(),
-  first_reviewed_by: z.string(),
-  first_reviewed_at: Timestamp.nullable(),
-  reviewed_by: z.string(),
-  reviewed_at: Timestamp.nullable(),
+  ...twoPersonReview,
   created_at: Timestamp,
 });
 export const AdminWithdrawalRow = AdminWithdrawal.extend({

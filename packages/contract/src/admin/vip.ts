@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
-import { centsInput, def, FINANCE, flag01, pageField, pagesizeField } from './atoms';
+import { centsInput, def, FINANCE, flag01, pageField, pagesizeField, wholeNumber } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { proposedResource } from './integrations';
 import { rebateRate } from './money-caps';
@@ -33,11 +33,7 @@ export const RetentionReviewRow = z.object({
 /** A rebate rate, percent of valid stake: at most 3.00 (docs/operators.md "Caps on money settings"). */
 const percent = rebateRate;
 export const VipLevelInput = z.object({
-  level: z.coerce
-    .number({ message: MSG.vipLevelInvalid })
-    .int({ message: MSG.vipLevelInvalid })
-    .min(1, { message: MSG.vipLevelInvalid })
-    .max(99, { message: MSG.vipLevelInvalid }),
+  level: wholeNumber(MSG.vipLevelInvalid, 1, 99),
   name: z.string().trim().max(16, { message: MSG.inputTooLong }).default(''),
   recharge: centsInput,
   flow: centsInput,
