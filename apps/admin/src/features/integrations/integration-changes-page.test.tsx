@@ -8,6 +8,16 @@ import IntegrationChangesPage from './integration-changes-page';
 const change = integrationChange;
 const line = (cell: HTMLElement) => cell.closest('tr[data-row-key]') as HTMLElement;
 
+/** alice's change in the list, its 通过 disabled and saying `reason` on hover. */
+async function expectCannotApprove(reason: string) {
+  const row = line(await screen.findByText('alice'));
+  const approve = within(row).getByRole('button', { name: '通过' });
+  expect(approve).toBeDisabled();
+  await userEvent.hover(approve.parentElement as HTMLElement);
+  expect(await screen.findByText(reason)).toBeInTheDocument();
+  return row;
+}
+
 describe('待审批变更', () => {
   it('lists pending changes with before and after side by side, secrets masked', async () => {
     signInAs('admin', 'bob');
@@ -108,11 +118,7 @@ describe('待审批变更', () => {
     signInAs('admin', 'alice');
     mockApi({ 'GET /admin/api/integration-changes': () => ok(page([change()])) });
     renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
-    const row = line(await screen.findByText('alice'));
-    const approve = within(row).getByRole('button', { name: '通过' });
-    expect(approve).toBeDisabled();
-    await userEvent.hover(approve.parentElement as HTMLElement);
-    expect(await screen.findByText('不能审批自己提交的变更，请由另一位管理员审批')).toBeInTheDocument();
+    const row = await expectCannotApprove('不能审批自己提交的变更，请由另一位管理员审批');
     expect(within(row).getByRole('button', { name: '撤回' })).toBeInTheDocument();
   });
 
@@ -218,11 +224,7 @@ describe('待审批变更', () => {
     });
     mockApi({ 'GET /admin/api/integration-changes': () => ok(page([demote])) });
     renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
-    const row = line(await screen.findByText('alice'));
-    const approve = within(row).getByRole('button', { name: '通过' });
-    expect(approve).toBeDisabled();
-    await userEvent.hover(approve.parentElement as HTMLElement);
-    expect(await screen.findByText('不能审批与自己账号有关的变更，请由另一位管理员审批')).toBeInTheDocument();
+    const row = await expectCannotApprove('不能审批与自己账号有关的变更，请由另一位管理员审批');
     expect(within(row).getByRole('button', { name: '拒绝' })).toBeInTheDocument();
   });
 });

@@ -8,7 +8,15 @@ import SettingsPage from './settings-page';
 
 const settings = siteSettings({ site_logo: '/art/logo.png', webcontent: '<p>欢迎</p>' });
 
-const group = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest('.ant-card') as HTMLElement;
+/** The settings group titled `name`, once the screen shows it. */
+const findGroup = async (name: string) =>
+  (await screen.findByRole('heading', { name, level: 2 })).closest('.ant-card') as HTMLElement;
+
+/** Replaces what `field` holds with `value`. */
+async function retype(field: HTMLElement, value: string) {
+  await userEvent.clear(field);
+  await userEvent.type(field, value);
+}
 
 describe('站点设置', () => {
   it("saves one group's keys only, and shows the server's message when it refuses one", async () => {
@@ -20,11 +28,9 @@ describe('站点设置', () => {
         refuse ? fail(422, '最低提现金额不能高于最高提现金额') : ok({ ...settings, withdraw_min: 200 }),
     });
     renderScreen(<SettingsPage />);
-    await screen.findByRole('heading', { name: '提款', level: 2 });
-    const withdrawals = group('提款');
+    const withdrawals = await findGroup('提款');
     const min = within(withdrawals).getByLabelText('单笔最低（元）');
-    await userEvent.clear(min);
-    await userEvent.type(min, '90000');
+    await retype(min, '90000');
     await userEvent.click(within(withdrawals).getByRole('button', { name: '保存提款设置' }));
     expect(await within(withdrawals).findByRole('alert')).toHaveTextContent('最低提现金额不能高于最高提现金额');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -38,8 +44,7 @@ describe('站点设置', () => {
     });
 
     refuse = false;
-    await userEvent.clear(min);
-    await userEvent.type(min, '200');
+    await retype(min, '200');
     await userEvent.click(within(withdrawals).getByRole('button', { name: '保存提款设置' }));
     expect(await screen.findByText('提款设置已保存')).toBeInTheDocument();
     expect(within(withdrawals).queryByRole('alert')).not.toBeInTheDocument();
@@ -53,14 +58,11 @@ describe('站点设置', () => {
       'PUT /admin/api/settings': () => ok({ ...settings, usdtrate: '7.30' }, MSG.integrationChangePending),
     });
     renderScreen(<SettingsPage />);
-    await screen.findByRole('heading', { name: '存款', level: 2 });
-    const deposits = group('存款');
+    const deposits = await findGroup('存款');
     const bonus = within(deposits).getByLabelText('存款赠送（%）');
-    await userEvent.clear(bonus);
-    await userEvent.type(bonus, '50');
+    await retype(bonus, '50');
     const rate = within(deposits).getByLabelText('USDT存款汇率');
-    await userEvent.clear(rate);
-    await userEvent.type(rate, '7.30');
+    await retype(rate, '7.30');
     await userEvent.click(within(deposits).getByRole('button', { name: '保存存款设置' }));
     expect(await screen.findByText(`存款设置已保存；存款赠送${MSG.integrationChangePending}`)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -77,9 +79,9 @@ describe('站点设置', () => {
       'PUT /admin/api/settings': () => ok({ ...settings, site_state: 0 }),
     });
     renderScreen(<SettingsPage />);
-    await screen.findByRole('heading', { name: '站点', level: 2 });
-    await userEvent.click(within(group('站点')).getByRole('switch', { name: '站点开放' }));
-    await userEvent.click(within(group('站点')).getByRole('button', { name: '保存站点设置' }));
+    const site = await findGroup('站点');
+    await userEvent.click(within(site).getByRole('switch', { name: '站点开放' }));
+    await userEvent.click(within(site).getByRole('button', { name: '保存站点设置' }));
     expect(await screen.findByText('站点设置已保存')).toBeInTheDocument();
     expect((calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>).site_state).toBe(0);
   });
@@ -95,15 +97,12 @@ describe('站点设置', () => {
           : ok({ ...settings, adjust_second_review_above: 500 }),
     });
     renderScreen(<SettingsPage />);
-    await screen.findByRole('heading', { name: '双人复核', level: 2 });
-    const lines = group('双人复核');
+    const lines = await findGroup('双人复核');
     const adjust = within(lines).getByLabelText('调整复核线（元）');
-    await userEvent.clear(adjust);
-    await userEvent.type(adjust, '0');
+    await retype(adjust, '0');
     await userEvent.click(within(lines).getByRole('button', { name: '保存双人复核设置' }));
     expect(await within(lines).findByRole('alert')).toHaveTextContent(refusal);
-    await userEvent.clear(adjust);
-    await userEvent.type(adjust, '500');
+    await retype(adjust, '500');
     await userEvent.click(within(lines).getByRole('button', { name: '保存双人复核设置' }));
     expect(await screen.findByText('双人复核设置已保存')).toBeInTheDocument();
     // The group saves every line and daily total it shows.
