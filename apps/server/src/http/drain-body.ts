@@ -1,5 +1,5 @@
 import { BizCode } from '@h5/contract';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 
 /**
@@ -44,4 +44,50 @@ export function oversizeUploadHandler(message: string, drainLimit: number) {
     if (whole && !/close/i.test(req.headers.connection ?? '')) reply.header('connection', 'keep-alive');
     return reply.status(200).send({ code: BizCode.BAD_INPUT, message, data: null });
   };
+}
+
+export interface UploadRouteOptions<Who> {
+  method: string;
+  url: string;
+  /** The route's body limit, which its multipart parser takes too. */
+  bodyLimit: number;
+  /** How much more of a body past the limit is read and dropped before answering `tooLarge`. */
+  drainLimit: number;
+  tooLarge: string;
+  /** Who calls, checked on request, before a byte of the body is read: it throws to refuse the caller. */
+  who: (req: FastifyRequest) => Promise<Who>;
+  handler: (req: FastifyRequest, who: Who) => Promise<unknown>;
+}
+
+/**
+ * A multipart upload route in a scope of its own, so the multipart parser and its body limit apply to this route
+ * only: the caller is checked on request, before a byte of the body is read, so one refused never gets a file into
+ * memory; a body past the limit is answered by `oversizeUploadHandler`. The handler gets the raw body (`req.body`, a
+ * Buffer) and the caller.
+ */
+export async function uploadRoute<Who extends object>(
+  app: FastifyInstance,
+  options: UploadRouteOptions<Who>,
+): Promise<void> {
+  const { bodyLimit } = options;
+  await app.register(async (scope) => {
+    const callers = new WeakMap<FastifyRequest, Who>();
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.addHook('onRequest', async (req) => {
+      callers.set(req, await options.who(req));
+    });
+    scope.setErrorHandler(oversizeUploadHandler(options.tooLarge, options.drainLimit));
+    scope.route({
+      method: options.method,
+      url: options.url,
+      bodyLimit,
+      handler: async (req) => {
+        const who = callers.get(req);
+        if (!who) throw new Error(`upload ${options.url} reached its handler without its caller`);
+        return options.handler(req, who);
+      },
+    });
+  });
 }

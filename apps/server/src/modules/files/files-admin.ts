@@ -6,14 +6,13 @@ import {
   firstIssueMessage,
   MSG,
 } from '@h5/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { type AuthenticateOperator, authorizeOperator } from '../../http/admin-route';
-import { oversizeUploadHandler } from '../../http/drain-body';
+import { uploadRoute } from '../../http/drain-body';
 import { badInput } from '../../http/errors';
 import { multipartForm, multipartUpload, type UploadedFile } from '../../http/multipart';
 import { audit } from '../backoffice/audit';
-import type { AuthedOperator } from '../../http/admin-route';
 import { FILES_PREFIX, storeFile } from './files-service';
 import { IMAGE_CONTENT_TYPE, sniffImage } from './image-type';
 
@@ -57,41 +56,30 @@ export async function storeOperatorImage(
 }
 
 /**
- * POST /admin/api/files (contract: adminEndpoints.imageUpload). In a scope of its own, so the multipart parser and
- * its body limit apply to this route only; the token, two-factor enrolment and role are checked on request, before
- * a byte of the body is read, so an operator without content rights never gets a file into memory.
+ * POST /admin/api/files (contract: adminEndpoints.imageUpload), an upload route of its own (`uploadRoute`): the
+ * token, two-factor enrolment and role are checked on request, before a byte of the body is read, so an operator
+ * without content rights never gets a file into memory.
  */
 export async function filesAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenticate: AuthenticateOperator) {
   const endpoint = adminEndpoints.imageUpload;
-  await app.register(async (scope) => {
-    const authorized = new WeakMap<FastifyRequest, AuthedOperator>();
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_BODY_LIMIT },
-      (_req, body, done) => done(null, body),
-    );
-    scope.addHook('onRequest', async (req) => {
-      authorized.set(req, await authorizeOperator(authenticate, endpoint, req));
-    });
-    scope.setErrorHandler(oversizeUploadHandler(MSG.imageUploadTooLarge, IMAGE_UPLOAD_DRAIN_LIMIT));
-    scope.route({
-      method: endpoint.method,
-      url: endpoint.path,
-      bodyLimit: IMAGE_UPLOAD_BODY_LIMIT,
-      handler: async (req) => {
-        const operator = authorized.get(req);
-        if (!operator) throw new Error('upload reached its handler without an operator');
-        const { body, boundary } = multipartUpload(req);
-        const form = multipartForm(body, boundary);
-        const input = endpoint.input.safeParse(form.fields);
-        if (!input.success) throw badInput(firstIssueMessage(input.error));
-        const file = form.files.find((f) => f.fieldName === 'file') ?? form.files[0] ?? null;
-        const data = await storeOperatorImage(deps.db, file, input.data.purpose, {
-          operatorId: operator.id,
-          requestId: req.id,
-        });
-        return { code: 200, message: MSG.ok, data };
-      },
-    });
+  await uploadRoute(app, {
+    method: endpoint.method,
+    url: endpoint.path,
+    bodyLimit: IMAGE_UPLOAD_BODY_LIMIT,
+    drainLimit: IMAGE_UPLOAD_DRAIN_LIMIT,
+    tooLarge: MSG.imageUploadTooLarge,
+    who: (req) => authorizeOperator(authenticate, endpoint, req),
+    handler: async (req, operator) => {
+      const { body, boundary } = multipartUpload(req);
+      const form = multipartForm(body, boundary);
+      const input = endpoint.input.safeParse(form.fields);
+      if (!input.success) throw badInput(firstIssueMessage(input.error));
+      const file = form.files.find((f) => f.fieldName === 'file') ?? form.files[0] ?? null;
+      const data = await storeOperatorImage(deps.db, file, input.data.purpose, {
+        operatorId: operator.id,
+        requestId: req.id,
+      });
+      return { code: 200, message: MSG.ok, data };
+    },
   });
 }

@@ -2,12 +2,11 @@ import { adminEndpoints, endpoints, MSG } from '@h5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberRowsPage } from '../accounts/member-rows-page';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
-import { oversizeUploadHandler } from '../../http/drain-body';
+import { uploadRoute } from '../../http/drain-body';
 
 import { type Authenticate, memberRoute } from '../../http/route';
 import { beijingDayRange } from '../../http/date-filter';
 import { pageWindow } from '../../lib/paging';
-import type { AuthedMember } from '../../http/route';
 import { requestOrigin } from '../../http/public-origin';
 import { and, eq } from 'drizzle-orm';
 import { firstFilePart, multipartUpload, UPLOAD_BODY_LIMIT, UPLOAD_DRAIN_LIMIT } from './avatar-upload';
@@ -22,35 +21,24 @@ const reviewer = (operator: { id: number; username: string }, req: FastifyReques
 });
 
 /**
- * POST /api/uploadimg (docs/member-app.md "Server calls": multipart). In a scope of its own so the multipart parser and its 2 MB body limit
- * apply to this route only; the token is checked on request, before a byte of the body is read.
+ * POST /api/uploadimg (docs/member-app.md "Server calls": multipart), an upload route of its own (`uploadRoute`)
+ * with a 2 MB body limit; the token is checked on request, before a byte of the body is read. A body past the limit
+ * is an avatar too big: the member hears that, in the envelope, on a normal answer sent once the body is in (a
+ * bounded amount more is read and dropped), so the connection stays open.
  */
-async function uploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate: Authenticate) {
-  await app.register(async (scope) => {
-    const authed = new WeakMap<FastifyRequest, AuthedMember>();
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
-      (_req, body, done) => done(null, body),
-    );
-    scope.addHook('onRequest', async (req) => {
-      authed.set(req, await authenticate(req));
-    });
-    // A body past the limit is an avatar too big: the member hears that, in the envelope, on a normal answer
-    // sent once the body is in (a bounded amount more is read and dropped), so the connection stays open.
-    scope.setErrorHandler(oversizeUploadHandler(MSG.uploadTooLarge, UPLOAD_DRAIN_LIMIT));
-    scope.route({
-      method: endpoints.uploadImg.method,
-      url: endpoints.uploadImg.path,
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      handler: async (req) => {
-        const who = authed.get(req);
-        if (!who) throw new Error('upload reached its handler without a member');
-        const { body, boundary } = multipartUpload(req);
-        const stored = await member.replaceAvatar(deps, who.id, firstFilePart(body, boundary));
-        return { code: 200, message: MSG.ok, data: { avatar: new URL(stored, requestOrigin(req)).toString() } };
-      },
-    });
+async function avatarUploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate: Authenticate) {
+  await uploadRoute(app, {
+    method: endpoints.uploadImg.method,
+    url: endpoints.uploadImg.path,
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    drainLimit: UPLOAD_DRAIN_LIMIT,
+    tooLarge: MSG.uploadTooLarge,
+    who: authenticate,
+    handler: async (req, who) => {
+      const { body, boundary } = multipartUpload(req);
+      const stored = await member.replaceAvatar(deps, who.id, firstFilePart(body, boundary));
+      return { code: 200, message: MSG.ok, data: { avatar: new URL(stored, requestOrigin(req)).toString() } };
+    },
   });
 }
 
@@ -132,7 +120,7 @@ export async function memberRoutes(
   authenticate: Authenticate,
   authenticateOperator: AuthenticateOperator,
 ) {
-  await uploadRoute(app, deps, authenticate);
+  await avatarUploadRoute(app, deps, authenticate);
   memberApiRoutes(app, deps, authenticate);
   memberAdminRoutes(app, deps, authenticateOperator);
 }
