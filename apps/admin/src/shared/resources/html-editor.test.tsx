@@ -32,10 +32,23 @@ function Harness({ initial, onValue }: { initial: string; onValue: (html: string
 const editorBox = () => screen.findByRole('textbox', { name: '活动内容' });
 const toolbar = async () => within(await screen.findByRole('toolbar', { name: '活动内容格式' }));
 
+/** The editor over `initial`; answers what it hands out. */
+function renderEditor(initial: string) {
+  const onValue = vi.fn();
+  renderScreen(<Harness initial={initial} onValue={onValue} />);
+  return onValue;
+}
+
+/** The editor over `initial`, with the cursor in its text; answers what it hands out. */
+async function focusEditor(initial: string) {
+  const onValue = renderEditor(initial);
+  await userEvent.click(await editorBox());
+  return onValue;
+}
+
 describe('the rich-text editor', () => {
   it('loads on demand and shows the value it is given, without handing anything back', async () => {
-    const onValue = vi.fn();
-    renderScreen(<Harness initial="<h3>首存加赠</h3><p>存款即送<strong>10%</strong></p>" onValue={onValue} />);
+    const onValue = renderEditor('<h3>首存加赠</h3><p>存款即送<strong>10%</strong></p>');
     const box = await editorBox();
     expect(box.querySelector('h3')).toHaveTextContent('首存加赠');
     expect(box.querySelector('strong')).toHaveTextContent('10%');
@@ -43,10 +56,7 @@ describe('the rich-text editor', () => {
   });
 
   it('makes the selected text bold with 加粗 and hands out the HTML', async () => {
-    const onValue = vi.fn();
-    renderScreen(<Harness initial="<p>存款即送</p>" onValue={onValue} />);
-    const box = await editorBox();
-    await userEvent.click(box);
+    const onValue = await focusEditor('<p>存款即送</p>');
     await userEvent.keyboard('{Control>}a{/Control}');
     await userEvent.click((await toolbar()).getByRole('button', { name: '加粗' }));
     await waitFor(() => expect(onValue).toHaveBeenLastCalledWith('<p><strong>存款即送</strong></p>'));
@@ -56,10 +66,7 @@ describe('the rich-text editor', () => {
 
 describe('the rich-text editor, further', () => {
   it('hands out what is typed as HTML, and nothing when emptied', async () => {
-    const onValue = vi.fn();
-    renderScreen(<Harness initial="" onValue={onValue} />);
-    const box = await editorBox();
-    await userEvent.click(box);
+    const onValue = await focusEditor('');
     await userEvent.paste('限时活动');
     await waitFor(() => expect(onValue).toHaveBeenLastCalledWith('<p>限时活动</p>'));
     await userEvent.keyboard('{Control>}a{/Control}{Backspace}');
@@ -67,10 +74,7 @@ describe('the rich-text editor, further', () => {
   });
 
   it('turns a paragraph into a 标题, takes it back with 撤销, and makes it a 列表', async () => {
-    const onValue = vi.fn();
-    renderScreen(<Harness initial="<p>活动规则</p>" onValue={onValue} />);
-    const box = await editorBox();
-    await userEvent.click(box);
+    const onValue = await focusEditor('<p>活动规则</p>');
     const bar = await toolbar();
     await userEvent.click(bar.getByRole('button', { name: '标题' }));
     await waitFor(() => expect(onValue).toHaveBeenLastCalledWith('<h3>活动规则</h3>'));
@@ -82,10 +86,7 @@ describe('the rich-text editor, further', () => {
   });
 
   it('links the selected text to a checked address, without a target the server would drop', async () => {
-    const onValue = vi.fn();
-    renderScreen(<Harness initial="<p>查看详情</p>" onValue={onValue} />);
-    const box = await editorBox();
-    await userEvent.click(box);
+    const onValue = await focusEditor('<p>查看详情</p>');
     await userEvent.keyboard('{Control>}a{/Control}');
     await userEvent.click((await toolbar()).getByRole('button', { name: '链接' }));
     const dialog = await screen.findByRole('dialog', { name: '插入链接' });
@@ -105,9 +106,7 @@ describe('the rich-text editor, further', () => {
   });
 
   it('inserts an image by its address', async () => {
-    const onValue = vi.fn();
-    renderScreen(<Harness initial="<p>活动海报</p>" onValue={onValue} />);
-    await userEvent.click(await editorBox());
+    const onValue = await focusEditor('<p>活动海报</p>');
     await userEvent.click((await toolbar()).getByRole('button', { name: '图片' }));
     const dialog = await screen.findByRole('dialog', { name: '插入图片' });
     expect(within(dialog).queryByRole('button', { name: '上传图片' })).not.toBeInTheDocument();
@@ -124,9 +123,7 @@ describe('the rich-text editor, further', () => {
     const { calls } = mockUpload(() =>
       ok({ path: '/uploads/0123456789abcdef0123456789abcdef.png', content_type: 'image/png', size: 68 }),
     );
-    const onValue = vi.fn();
-    renderScreen(<Harness initial="<p>海报</p>" onValue={onValue} />);
-    await userEvent.click(await editorBox());
+    const onValue = await focusEditor('<p>海报</p>');
     await userEvent.click((await toolbar()).getByRole('button', { name: '图片' }));
     const dialog = await screen.findByRole('dialog', { name: '插入图片' });
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
@@ -143,8 +140,7 @@ describe('the rich-text editor, further', () => {
   });
 
   it('shows and takes the HTML itself in 源码, and draws it when switched back', async () => {
-    const onValue = vi.fn();
-    renderScreen(<Harness initial="<p>旧内容</p>" onValue={onValue} />);
+    const onValue = renderEditor('<p>旧内容</p>');
     await editorBox();
     await userEvent.click((await toolbar()).getByRole('button', { name: '源码' }));
     const source = await screen.findByRole('textbox', { name: '活动内容HTML源码' });
@@ -161,10 +157,7 @@ describe('the rich-text editor, further', () => {
   });
 
   it('opens HTML it cannot keep in 源码, saying what would be lost', async () => {
-    const onValue = vi.fn();
-    renderScreen(
-      <Harness initial={'<table><tr><td>VIP1</td></tr></table><p style="color:red">红字</p>'} onValue={onValue} />,
-    );
+    const onValue = renderEditor('<table><tr><td>VIP1</td></tr></table><p style="color:red">红字</p>');
     expect(await screen.findByRole('textbox', { name: '活动内容HTML源码' })).toHaveValue(
       '<table><tr><td>VIP1</td></tr></table><p style="color:red">红字</p>',
     );
