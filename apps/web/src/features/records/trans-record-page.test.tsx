@@ -32,13 +32,19 @@ const bodies = (fetch: Parameters<typeof bodiesOf>[0]) => bodiesOf<Query>(fetch,
 
 const stateLabels = () => screen.getAllByRole('listitem').map((li) => li.querySelector('.trans-state')?.textContent);
 
+/** The screen at `route`, every type answering byType's four rows. */
+function openWithFourOfEachType(route: string) {
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  const fetch = mockApi({ '/api/gettransrecord': byType });
+  renderPage(<TransRecordPage />, { route });
+  return { user, fetch };
+}
+
 signedInWithScrollingLists();
 
 describe('/transRecord', () => {
   it('labels deposit and withdrawal states 未定义 待审核 审核通过 审核拒绝', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    const fetch = mockApi({ '/api/gettransrecord': byType });
-    renderPage(<TransRecordPage />, { route: '/transRecord' });
+    const { user, fetch } = openWithFourOfEachType('/transRecord');
     expect(await screen.findByRole('tab', { name: '存款' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(stateLabels()).toEqual(['未定义', '待审核', '审核通过', '审核拒绝']));
     const first = screen.getAllByRole('listitem')[1]!;
@@ -94,9 +100,7 @@ describe('/transRecord', () => {
   });
 
   it('labels transfer states 失败 成功 待结算 未定义, for transfers in and out', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    const fetch = mockApi({ '/api/gettransrecord': byType });
-    renderPage(<TransRecordPage />, { route: '/transRecord?type=3' });
+    const { user, fetch } = openWithFourOfEachType('/transRecord?type=3');
     expect(await screen.findByRole('tab', { name: '转入' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(stateLabels()).toEqual(['失败', '成功', '待结算', '未定义']));
     await user.click(screen.getByRole('tab', { name: '转出' }));
