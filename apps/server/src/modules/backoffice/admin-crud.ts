@@ -87,6 +87,16 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
     if (message) throw badInput(message);
     return { input, values: resource.columns(input) };
   };
+  /** The row with this id, locked until the transaction ends; 404 for none. */
+  const lockRow = async (tx: Tx, id: number): Promise<R> => {
+    const [row] = (await tx
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, id))
+      .for('update')) as unknown as R[];
+    if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+    return row;
+  };
   const guard = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
@@ -138,12 +148,7 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
     const { input, values } = checked(parsed as Input<C>);
     const view = await guard(() =>
       db.transaction(async (tx) => {
-        const [before] = (await tx
-          .select()
-          .from(table as PgTable)
-          .where(eq(table.id, id))
-          .for('update')) as unknown as R[];
-        if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
+        const before = await lockRow(tx, id);
         await resource.verify?.(tx, input, before);
         // Money fields wait for a second admin: only the kind's immediate columns are written now.
         const split = resource.money
@@ -177,13 +182,7 @@ export function crudRoutes<C extends ResourceCalls, R extends { id: number }>(
     const id = idParam(params);
     await db.transaction(async (tx) => {
       if (resource.beforeDelete) {
-        const [locked] = (await tx
-          .select()
-          .from(table as PgTable)
-          .where(eq(table.id, id))
-          .for('update')) as unknown as R[];
-        if (!locked) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);
-        await resource.beforeDelete(tx, locked);
+        await resource.beforeDelete(tx, await lockRow(tx, id));
       }
       const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as unknown as R[];
       if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.notFound);

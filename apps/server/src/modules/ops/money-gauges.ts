@@ -82,6 +82,16 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
         await collect(this);
       },
     });
+  /** A gauge per venue: `value` of each row `source` answers, labelled by the row's venue. */
+  const venueGauge = (name: string, help: string, source: () => Promise<Row[] | null>, value: (row: Row) => number) =>
+    gauge(
+      name,
+      help,
+      async (g) => {
+        for (const r of (await source()) ?? []) g.set({ venue: String(r.venue) }, value(r));
+      },
+      ['venue'],
+    );
   const counterFromDb = (name: string, help: string, value: () => Promise<number | null>) =>
     new Counter({
       name,
@@ -132,21 +142,17 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
           FROM venue_transfers WHERE state = 2 GROUP BY venue_code`,
     ),
   );
-  gauge(
+  venueGauge(
     'h5_venue_transfers_in_doubt',
     'Venue transfers whose outcome the venue has not confirmed yet, per venue',
-    async (g) => {
-      for (const r of (await inDoubt()) ?? []) g.set({ venue: String(r.venue) }, num(r.n) ?? 0);
-    },
-    ['venue'],
+    inDoubt,
+    (r) => num(r.n) ?? 0,
   );
-  gauge(
+  venueGauge(
     'h5_venue_transfers_in_doubt_oldest_seconds',
     'Age of the oldest unconfirmed venue transfer, per venue',
-    async (g) => {
-      for (const r of (await inDoubt()) ?? []) g.set({ venue: String(r.venue) }, age(r.oldest));
-    },
-    ['venue'],
+    inDoubt,
+    (r) => age(r.oldest),
   );
 
   // When each venue's settled bets were last pulled (its cursor row moves at every successful pull).
@@ -158,13 +164,11 @@ export function installMoneyGauges(registry: Registry, deps: { db: Db; clock: Cl
           WHERE v.wallet_mode = 'transfer' AND v.api_base_url <> ''`,
     ),
   );
-  gauge(
+  venueGauge(
     'h5_venue_bet_pull_lag_seconds',
     "Time since a transfer-wallet venue's settled bets were last pulled, per venue",
-    async (g) => {
-      for (const r of (await pulls()) ?? []) g.set({ venue: String(r.venue) }, age(r.at));
-    },
-    ['venue'],
+    pulls,
+    (r) => age(r.at),
   );
 
   // When each scheduled job last completed, as the database remembers it across processes and restarts.
