@@ -1,4 +1,4 @@
-import { index, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, index, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from './accounts';
 
@@ -29,5 +29,48 @@ export const venueWalletTransactions = pgTable(
     uniqueIndex('venue_wallet_tx_idx').on(t.venueCode, t.transactionId),
     index('venue_wallet_round_idx').on(t.venueCode, t.roundId),
     index('venue_wallet_reference_idx').on(t.venueCode, t.referenceTransactionId),
+  ],
+);
+
+/**
+ * What the daily reconciliation of a hub88 venue found to differ between our seamless transactions and the
+ * aggregator's list of the same Beijing day (docs/venues.md "Hub88 reconciliation"): one row per transaction and kind
+ * of difference, with both sides as each told it, for finance. Nothing here moves money or changes a transaction;
+ * finance marks a row 已核实 with a note.
+ */
+export const venueReconciliationDifferences = pgTable(
+  'venue_reconciliation_differences',
+  {
+    id: serial('id').primaryKey(),
+    /** The Beijing day compared, 'YYYY-MM-DD'. */
+    day: date('day', { mode: 'string' }).notNull(),
+    venueCode: varchar('venue_code', { length: 32 }).notNull(),
+    transactionId: varchar('transaction_id', { length: 64 }).notNull(),
+    /** missing_ours: the aggregator lists it, we have none; missing_theirs: the reverse; amount or kind: both differ. */
+    difference: varchar('difference', { length: 16 })
+      .$type<'missing_ours' | 'missing_theirs' | 'amount' | 'kind'>()
+      .notNull(),
+    roundId: varchar('round_id', { length: 64 }).notNull().default(''),
+    /** Our side: bet, win or rollback, the amount and when we took it; null when we have none. */
+    oursKind: varchar('ours_kind', { length: 16 }),
+    oursAmount: numeric('ours_amount', { precision: 18, scale: 2 }),
+    oursAt: timestamp('ours_at', { withTimezone: true }),
+    oursPlayer: varchar('ours_player', { length: 64 }),
+    /** Their side as listed: kind, amount (in our money), status and time; null when they list none. */
+    theirsKind: varchar('theirs_kind', { length: 16 }),
+    theirsAmount: numeric('theirs_amount', { precision: 18, scale: 2 }),
+    theirsStatus: varchar('theirs_status', { length: 32 }),
+    theirsAt: varchar('theirs_at', { length: 40 }),
+    theirsPlayer: varchar('theirs_player', { length: 64 }),
+    /** 'open' until finance marks it 已核实 ('resolved') with a note. */
+    state: varchar('state', { length: 16 }).$type<'open' | 'resolved'>().notNull().default('open'),
+    note: varchar('note', { length: 255 }).notNull().default(''),
+    resolvedBy: varchar('resolved_by', { length: 64 }).notNull().default(''),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: stampedNow('created_at'),
+  },
+  (t) => [
+    uniqueIndex('venue_recon_diff_idx').on(t.venueCode, t.transactionId, t.difference),
+    index('venue_recon_day_idx').on(t.day, t.venueCode),
   ],
 );

@@ -1,4 +1,4 @@
-import { pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 
 /**
@@ -17,3 +17,30 @@ export const sandboxHub88Operators = pgTable('sandbox_hub88_operators', {
   aggregatorPrivateKey: text('aggregator_private_key').notNull(),
   createdAt: stampedNow('created_at'),
 });
+
+/**
+ * Every Wallet API call the sandbox sent an operator, as the aggregator's own records: what its Transactions API
+ * lists. A call the operator answered RS_OK is TS_SUCCESS, any other answer (or none) TS_DECLINED. Amounts in the
+ * published units (1/100000 of the currency).
+ */
+export const sandboxHub88Transactions = pgTable(
+  'sandbox_hub88_transactions',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id').notNull(),
+    transactionUuid: varchar('transaction_uuid', { length: 64 }).notNull(),
+    referenceTransactionUuid: varchar('reference_transaction_uuid', { length: 64 }).notNull().default(''),
+    kind: varchar('kind', { length: 16 }).$type<'bet' | 'win' | 'rollback'>().notNull(),
+    user: varchar('user', { length: 64 }).notNull(),
+    round: varchar('round', { length: 64 }).notNull(),
+    gameCode: varchar('game_code', { length: 128 }).notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 32 }).notNull(),
+    createdAt: stampedNow('created_at'),
+  },
+  (t) => [
+    uniqueIndex('sandbox_hub88_tx_idx').on(t.transactionUuid),
+    index('sandbox_hub88_tx_time_idx').on(t.operatorId, t.createdAt),
+  ],
+);
