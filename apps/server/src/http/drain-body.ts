@@ -47,8 +47,8 @@ export function oversizeUploadHandler(message: string, drainLimit: number) {
 }
 
 export interface UploadRouteOptions<Who> {
-  method: string;
-  url: string;
+  /** The contract's endpoint: its method and path. */
+  endpoint: { method: string; path: string };
   /** The route's body limit, which its multipart parser takes too. */
   bodyLimit: number;
   /** How much more of a body past the limit is read and dropped before answering `tooLarge`. */
@@ -80,12 +80,12 @@ export async function uploadRoute<Who extends object>(
     });
     scope.setErrorHandler(oversizeUploadHandler(options.tooLarge, options.drainLimit));
     scope.route({
-      method: options.method,
-      url: options.url,
+      method: options.endpoint.method,
+      url: options.endpoint.path,
       bodyLimit,
       handler: async (req) => {
         const who = callers.get(req);
-        if (!who) throw new Error(`upload ${options.url} reached its handler without its caller`);
+        if (!who) throw new Error(`upload ${options.endpoint.path} reached its handler without its caller`);
         return options.handler(req, who);
       },
     });

@@ -63,8 +63,7 @@ export async function storeOperatorImage(
 export async function filesAdminRoutes(app: FastifyInstance, deps: { db: Db }, authenticate: AuthenticateOperator) {
   const endpoint = adminEndpoints.imageUpload;
   await uploadRoute(app, {
-    method: endpoint.method,
-    url: endpoint.path,
+    endpoint,
     bodyLimit: IMAGE_UPLOAD_BODY_LIMIT,
     drainLimit: IMAGE_UPLOAD_DRAIN_LIMIT,
     tooLarge: MSG.imageUploadTooLarge,

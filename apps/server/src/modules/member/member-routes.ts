@@ -28,8 +28,7 @@ const reviewer = (operator: { id: number; username: string }, req: FastifyReques
  */
 async function avatarUploadRoute(app: FastifyInstance, deps: MemberDeps, authenticate: Authenticate) {
   await uploadRoute(app, {
-    method: endpoints.uploadImg.method,
-    url: endpoints.uploadImg.path,
+    endpoint: endpoints.uploadImg,
     bodyLimit: UPLOAD_BODY_LIMIT,
     drainLimit: UPLOAD_DRAIN_LIMIT,
     tooLarge: MSG.uploadTooLarge,
