@@ -1,7 +1,8 @@
-import { eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { eq, like, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, DbOrTx } from '../../db/client';
+import { valuesByKey } from '../../db/values-by-key';
 import { members } from '../../db/tables/accounts';
 
 /**
@@ -29,13 +30,7 @@ export async function memberUsername(db: DbOrTx, id: number): Promise<string | u
 
 /** The usernames of these members, by id, in one read (unknown ids are absent). */
 export async function usernamesOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ id: members.id, username: members.username })
-    .from(members)
-    .where(inArray(members.id, unique));
-  return new Map(rows.map((r) => [r.id, r.username]));
+  return valuesByKey(db, members.id, members.username, ids);
 }
 
 /** The id of the member with exactly this username (as venues name players), or undefined. */

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
+import { valuesByKey } from '../../db/values-by-key';
 import { venues } from '../../db/tables/venues';
 
 /**
@@ -63,13 +64,7 @@ export async function transferVenueCodes(db: DbOrTx): Promise<string[]> {
 
 /** The display names of the venues with exactly these codes, by code (unknown codes are absent), in one read. */
 export async function venueNamesByCode(db: DbOrTx, codes: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(codes)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ code: venues.code, name: venues.name })
-    .from(venues)
-    .where(inArray(venues.code, unique));
-  return new Map(rows.map((row) => [row.code, row.name]));
+  return valuesByKey(db, venues.code, venues.name, codes);
 }
 
 /**
