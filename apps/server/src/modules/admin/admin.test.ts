@@ -1,6 +1,14 @@
 import { BizCode, MSG } from '@h5/contract';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  approveChange,
+  call,
+  memberId,
+  operatorToken,
+  registerMember,
+  useTestApp,
+} from '../../../test/helper';
 import { createOperator } from './admin-service';
 
 const t = useTestApp();
@@ -285,13 +293,7 @@ describe('operator sessions and accounts', () => {
       message: MSG.operatorChangeExists,
       data: null,
     });
-    const approved = await adminCall(
-      t,
-      await operatorToken(t, 'admin'),
-      'POST',
-      `/admin/api/integration-changes/${enable.data.id}/approve`,
-      { note: '' },
-    );
+    const approved = await approveChange(t, await operatorToken(t, 'admin'), enable.data.id);
     expect(approved).toMatchObject({ code: 200, message: MSG.integrationChangeApplied, data: { state: 2 } });
     expect((await signIn('target_op', password)).code).toBe(200);
     expect(await adminCall(t, boss, 'POST', url, { state: 1 })).toEqual({
