@@ -21,6 +21,8 @@ import { siteRoutes } from './modules/site/site-routes';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { gamesRoutes } from './modules/games/games-routes';
 import { seamlessRoutes } from './modules/venue-wallet/seamless-routes';
+import { scheduleHub88Reconciliation } from './modules/venue-wallet/hub88-reconciliation';
+import { hub88ReconciliationRoutes } from './modules/venue-wallet/hub88-reconciliation-routes';
 import { scheduleVenueJobs } from './modules/wallet/venue-jobs';
 import { venueTransfersAdminRoutes } from './modules/wallet/venue-transfers-admin-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
@@ -208,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   paymentsAdminRoutes(app, payments, backOffice.authenticate);
   venueTransfersAdminRoutes(app, wallet, backOffice.authenticate);
+  hub88ReconciliationRoutes(app, { db, clock }, backOffice.authenticate);
   gatewaysAdminRoutes(app, { ...payments, outbound: config.outbound }, backOffice.authenticate);
   integrationRoutes(app, { db, outbound: config.outbound, clock }, backOffice.authenticate);
   promotionsAdminRoutes(app, { db, clock }, backOffice.authenticate);
@@ -232,6 +235,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbound: config.outbound,
     reconcileIntervalMs: config.reconcileIntervalMs,
     betPullIntervalMs: config.betPullIntervalMs,
+  });
+  // docs/venues.md "Hub88 reconciliation": once per Beijing day, the day before, in one process at a time.
+  scheduleHub88Reconciliation(app, {
+    db,
+    clock,
+    locks,
+    venueTimeoutMs: config.venueTimeoutMs,
+    outbound: config.outbound,
   });
   await memberRoutes(app, { db, clock, moneyAttempts: payments.moneyAttempts }, authenticate, backOffice.authenticate);
   // The sandboxes exist only when asked for: a production install serves nothing under /sandbox/.

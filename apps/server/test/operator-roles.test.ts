@@ -50,6 +50,8 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   deposits: AF,
   venueTransfers: AF,
   venueTransferReconcile: AF,
+  venueReconDifferences: AF,
+  venueReconResolve: AF,
   depositApprove: AF,
   depositReject: AF,
   depositQuery: AF,

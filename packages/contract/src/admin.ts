@@ -21,6 +21,7 @@ import { adminPaymentCalls } from './admin/payments';
 import { adminReportCalls } from './admin/reports';
 import { adminSettingsCalls } from './admin/settings';
 import { venueResource, adminVenueCalls } from './admin/venues';
+import { adminVenueReconCalls } from './admin/venue-reconciliation';
 import { adminVipCalls, vipLevelResource } from './admin/vip';
 
 export * from './admin/define';
@@ -29,6 +30,7 @@ export * from './admin/operators';
 export * from './admin/members';
 export * from './admin/payments';
 export * from './admin/venues';
+export * from './admin/venue-reconciliation';
 export * from './admin/integrations';
 export * from './admin/applications';
 export * from './admin/partners';
@@ -77,6 +79,7 @@ export const adminEndpoints = {
   ...adminMemberCalls,
   ...adminPaymentCalls,
   ...adminVenueCalls,
+  ...adminVenueReconCalls,
   ...adminReportCalls,
   ...adminApplicationCalls,
   ...adminPartnerCalls,

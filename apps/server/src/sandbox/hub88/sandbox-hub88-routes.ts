@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { centsToMoney, parseMoneyToCents } from '@h5/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -10,10 +10,11 @@ import type { Clock } from '../../lib/time';
 import { sameText } from '../../providers/epay';
 import { HUB88_GAME_LIST_PATH, HUB88_GAME_URL_PATH } from '../../providers/venues/hub88/hub88-games-client';
 import { HUB88_UNITS_PER_CENT } from '../../providers/venues/hub88/hub88-protocol';
+import { HUB88_TRANSACTION_LIST_PATH, hub88Time } from '../../providers/venues/hub88/hub88-transactions-client';
 import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify } from '../../providers/venues/hub88/hub88-signature';
 import { SANDBOX_HUB88_GAMES, sandboxHub88Game, sandboxHub88Thumbnail } from './sandbox-hub88-catalogue';
 import { sandboxHub88Page } from './sandbox-hub88-page';
-import { sandboxHub88Operators } from './sandbox-hub88-tables';
+import { sandboxHub88Operators, sandboxHub88Transactions } from './sandbox-hub88-tables';
 
 /**
  * The Hub88 sandbox aggregator (SANDBOX=1 only; src/sandbox/hub88/README.md): the published Operator API from the
@@ -197,6 +198,25 @@ const REFUSALS: Record<string, string> = {
   RS_ERROR_LIMIT_REACHED: '已达到投注限制',
 };
 
+const TransactionListBody = z.object({
+  operator_id: z.number().int(),
+  start_time: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+  end_time: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+});
+
+/**
+ * A fault in the sandbox's own records, for the next Wallet API call of a kind to one operator (control token only):
+ * `unrecorded` sends it and keeps no record (missing on the aggregator's side), `unsent` records it as taken
+ * without sending it (missing on ours), `altered` sends it and records another amount (`amount`, published units).
+ */
+const RecordFault = z.object({
+  operator_id: z.number().int(),
+  call: z.enum(['bet', 'win', 'rollback']),
+  mode: z.enum(['unrecorded', 'unsent', 'altered']),
+  amount: z.number().int().nonnegative().optional(),
+});
+type RecordFault = z.infer<typeof RecordFault>;
+
 const PlayBody = z.object({
   session: z.string().min(1).max(2048),
   stake: z.union([z.string().max(32), z.number()]),
@@ -207,6 +227,55 @@ const PlayBody = z.object({
 export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps) {
   const { db, clock } = deps;
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  // Faults of the records, per process (as the sandbox aggregator's faults are), taken once each.
+  const recordFaults = new Map<string, RecordFault>();
+  const takeFault = (operatorId: number, call: string) => {
+    const key = `${operatorId}:${call}`;
+    const fault = recordFaults.get(key);
+    recordFaults.delete(key);
+    return fault;
+  };
+
+  /**
+   * One money call (bet, win, rollback) as the aggregator makes it and keeps it: sent through `wallet`, then recorded
+   * with its status (TS_SUCCESS for RS_OK) for the Transactions API. A repeat of a recorded transaction keeps the
+   * first record, updated to TS_SUCCESS once the wallet took it.
+   */
+  async function moneyCall(
+    operator: Operator,
+    kind: 'bet' | 'win' | 'rollback',
+    body: Record<string, unknown> & { transaction_uuid: string; user: string; round: string; game_code: string },
+    recordedAmount: number,
+  ): Promise<WalletAnswer | null> {
+    const fault = takeFault(operator.operatorId, kind);
+    const answer =
+      fault?.mode === 'unsent'
+        ? ({ status: 'RS_OK', request_uuid: '' } as WalletAnswer)
+        : await wallet(operator, `transaction/${kind}`, body);
+    if (fault?.mode === 'unrecorded') return answer;
+    const status = answer?.status === 'RS_OK' ? 'TS_SUCCESS' : 'TS_DECLINED';
+    await db
+      .insert(sandboxHub88Transactions)
+      .values({
+        operatorId: operator.operatorId,
+        transactionUuid: body.transaction_uuid,
+        referenceTransactionUuid:
+          typeof body.reference_transaction_uuid === 'string' ? body.reference_transaction_uuid : '',
+        kind,
+        user: body.user,
+        round: body.round,
+        gameCode: body.game_code,
+        currency: typeof body.currency === 'string' ? body.currency : '',
+        amount: fault?.mode === 'altered' ? (fault.amount ?? recordedAmount + HUB88_UNITS_PER_CENT) : recordedAmount,
+        status,
+      })
+      .onConflictDoUpdate({
+        target: sandboxHub88Transactions.transactionUuid,
+        set: status === 'TS_SUCCESS' ? { status } : { status: sandboxHub88Transactions.status },
+      });
+    return answer;
+  }
 
   /** One Wallet API call, signed; its answer only when it is signed by the operator and echoes the call. */
   async function wallet(operator: Operator, path: string, body: Record<string, unknown>): Promise<WalletAnswer | null> {
@@ -306,6 +375,49 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
       });
       return { url: `${origin}${SANDBOX_HUB88_PREFIX}/game?session=${encodeURIComponent(session)}` };
     });
+
+    // The Transactions API: the operator's recorded calls within [start_time, end_time), oldest first.
+    scope.post(`${SANDBOX_HUB88_PREFIX}${HUB88_TRANSACTION_LIST_PATH}`, async (req, reply) => {
+      const call = await signedCall(req);
+      if ('error' in call) return reply.code(call.status).send({ error: call.error });
+      const body = TransactionListBody.safeParse(call.json);
+      const start = body.success ? new Date(`${body.data.start_time}Z`) : null;
+      const end = body.success ? new Date(`${body.data.end_time}Z`) : null;
+      if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start > end)
+        return reply.code(400).send({ error: 'invalid request' });
+      const rows = await db
+        .select()
+        .from(sandboxHub88Transactions)
+        .where(
+          and(
+            eq(sandboxHub88Transactions.operatorId, call.operator.operatorId),
+            gte(sandboxHub88Transactions.createdAt, start),
+            lt(sandboxHub88Transactions.createdAt, end),
+          ),
+        )
+        .orderBy(asc(sandboxHub88Transactions.id));
+      return rows.map((r) => ({
+        transaction_uuid: r.transactionUuid,
+        reference_transaction_uuid: r.referenceTransactionUuid || null,
+        type: r.kind,
+        user: r.user,
+        round: r.round,
+        game_code: r.gameCode,
+        currency: r.currency,
+        amount: r.amount,
+        status: r.status,
+        created_at: hub88Time(r.createdAt),
+      }));
+    });
+  });
+
+  app.post(`${SANDBOX_HUB88_PREFIX}/faults`, async (req, reply) => {
+    if (!sameText(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '', deps.controlToken))
+      return reply.code(401).send({ error: 'control token required' });
+    const fault = RecordFault.safeParse(req.body);
+    if (!fault.success) return reply.code(400).send({ error: 'invalid request' });
+    recordFaults.set(`${fault.data.operator_id}:${fault.data.call}`, fault.data);
+    return { ok: true };
   });
 
   app.get<{ Params: { file: string } }>(`${SANDBOX_HUB88_PREFIX}/thumbs/:file`, async (req, reply) => {
@@ -356,25 +468,36 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
     const round = randomUUID();
     const betUuid = randomUUID();
     const common = { user: session.u, token: session.t, round, game_code: session.g, currency: session.c };
-    const bet = await wallet(operator, 'transaction/bet', {
-      ...common,
-      transaction_uuid: betUuid,
-      supplier_transaction_id: `sbx-${betUuid}`,
-      round_closed: false,
-      is_free: false,
-      bet: 'double',
-      amount: cents * HUB88_UNITS_PER_CENT,
-    });
+    const bet = await moneyCall(
+      operator,
+      'bet',
+      {
+        ...common,
+        transaction_uuid: betUuid,
+        supplier_transaction_id: `sbx-${betUuid}`,
+        round_closed: false,
+        is_free: false,
+        bet: 'double',
+        amount: cents * HUB88_UNITS_PER_CENT,
+      },
+      cents * HUB88_UNITS_PER_CENT,
+    );
     if (!bet) {
       // The bet may have been taken: the published rule is to roll it back, whatever happened.
-      await wallet(operator, 'transaction/rollback', {
-        user: session.u,
-        token: session.t,
-        round,
-        game_code: session.g,
-        transaction_uuid: randomUUID(),
-        reference_transaction_uuid: betUuid,
-      });
+      await moneyCall(
+        operator,
+        'rollback',
+        {
+          user: session.u,
+          token: session.t,
+          round,
+          game_code: session.g,
+          currency: session.c,
+          transaction_uuid: randomUUID(),
+          reference_transaction_uuid: betUuid,
+        },
+        cents * HUB88_UNITS_PER_CENT,
+      );
       return reply.code(502).send({ ok: false, message: '下注未确认，已撤销' });
     }
     if (bet.status !== 'RS_OK') return { ok: false, status: bet.status, message: REFUSALS[bet.status] ?? '下注失败' };
@@ -388,7 +511,8 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
     };
     // A win is retried with the same transaction: the wallet pays it once.
     const settled =
-      (await wallet(operator, 'transaction/win', winBody)) ?? (await wallet(operator, 'transaction/win', winBody));
+      (await moneyCall(operator, 'win', winBody, winBody.amount)) ??
+      (await moneyCall(operator, 'win', winBody, winBody.amount));
     if (!settled || settled.status !== 'RS_OK')
       return reply.code(502).send({ ok: false, status: settled?.status, message: '结算未确认' });
     return {

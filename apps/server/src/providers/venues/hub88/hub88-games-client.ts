@@ -99,7 +99,7 @@ const fail = (reason: Hub88FailureReason, extra: Omit<Hub88Failure, 'ok' | 'reas
 /** The published operator id is a number; ours is kept as text on the venue row. */
 const operatorIdOf = (text: string): number | null => (/^\d{1,15}$/.test(text) ? Number(text) : null);
 
-async function signedPost<T>(
+export async function signedPost<T>(
   operator: Hub88Operator,
   path: string,
   body: Record<string, unknown>,

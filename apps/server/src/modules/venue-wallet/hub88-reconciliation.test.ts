@@ -1,0 +1,244 @@
+import { adminEndpoints, BizCode } from '@h5/contract';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { adminCall, type Answer, useOperators, useTestApp } from '../../../test/helper';
+import { auditLog } from '../../db/tables/backoffice';
+import { launchTokens } from '../../db/tables/games';
+import { venueReconciliationDifferences, venueWalletTransactions } from '../../db/tables/venue-wallet';
+import { formatBeijing } from '../../lib/time';
+import { newToken } from '../../lib/tokens';
+import { hub88GameUrl } from '../../providers/venues/hub88/hub88-games-client';
+import { hub88TransactionList } from '../../providers/venues/hub88/hub88-transactions-client';
+import { configureHub88SandboxVenue, SANDBOX_HUB88_PREFIX } from '../../sandbox/hub88/sandbox-hub88-routes';
+import { tickJob } from '../jobs/scheduler';
+import { walletKit } from '../wallet/wallet-test-kit';
+import { hub88ReconcileJob, reconcileHub88Day } from './hub88-reconciliation';
+
+/**
+ * The daily reconciliation of hub88 venues against the Hub88 sandbox aggregator's Transactions API, over real HTTP
+ * (docs/venues.md "Hub88 reconciliation"): rounds played on the sandbox's game page, faults in the sandbox's own
+ * records to make the two sides differ, and finance's list and 已核实.
+ */
+const t = useTestApp();
+const ops = useOperators(t, ['finance', 'admin', 'content']);
+const { member, ledgerBalanced } = walletKit(t, () => ops.finance);
+const options = () => ({ timeoutMs: 5_000, outbound: t.config.outbound });
+const deps = () => ({ db: t.database.db, clock: t.clock, venueTimeoutMs: 5_000, outbound: t.config.outbound });
+const today = () => formatBeijing(new Date()).slice(0, 10);
+
+let venues = 0;
+/** A hub88 venue of its own at the sandbox, as the demo seeding writes one. */
+async function hub88Venue() {
+  venues += 1;
+  const code = `HRC${venues}`;
+  const s = await configureHub88SandboxVenue(t.database.db, { venueCode: code, origin: t.origin });
+  await t.database.db.execute(sql`
+    INSERT INTO venues (code, name, platname, category_id, wallet_mode, api_base_url, protocol, operator_id,
+      aggregator_public_key, private_key)
+    VALUES (${code}, ${`对账场馆${venues}`}, ${code}, 'electron', 'seamless', ${s.apiBaseUrl}, 'hub88',
+      ${s.operatorId}, ${s.aggregatorPublicKey}, ${s.privateKey})`);
+  const operator = { baseUrl: s.apiBaseUrl, operatorId: s.operatorId, privateKey: s.privateKey };
+  const m = await member('100.00');
+  const { token, hash } = newToken();
+  await t.database.db.insert(launchTokens).values({
+    ticketHash: hash,
+    memberId: m.id,
+    venueCode: code,
+    category: 'electron',
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  const url = await hub88GameUrl(
+    operator,
+    { user: m.name, token, game_code: 'sbx_golden_dragon', currency: 'CNY', lang: 'zh', lobby_url: '', ip: '' },
+    options(),
+  );
+  if (!url.ok) throw new Error(`game url: ${url.reason}`);
+  const session = new URL(url.value.url).searchParams.get('session') ?? '';
+  const control = { 'content-type': 'application/json', authorization: `Bearer ${t.config.sandboxControlToken}` };
+  return {
+    code,
+    operator,
+    member: m,
+    /** One round on the game page, its outcome chosen. */
+    play: async (stake: string, outcome: 'win' | 'lose') => {
+      const res = await fetch(`${t.origin}${SANDBOX_HUB88_PREFIX}/play`, {
+        method: 'POST',
+        headers: control,
+        body: JSON.stringify({ session, stake, outcome }),
+      });
+      return res.status;
+    },
+    /** A fault in the sandbox's records for its next call of a kind. */
+    fault: async (call: 'bet' | 'win', mode: 'unrecorded' | 'unsent' | 'altered', amount?: number) => {
+      const res = await fetch(`${t.origin}${SANDBOX_HUB88_PREFIX}/faults`, {
+        method: 'POST',
+        headers: control,
+        body: JSON.stringify({ operator_id: Number(s.operatorId), call, mode, amount }),
+      });
+      expect(res.status).toBe(200);
+    },
+  };
+}
+
+const differencesOf = (code: string) =>
+  t.database.db
+    .select()
+    .from(venueReconciliationDifferences)
+    .where(eq(venueReconciliationDifferences.venueCode, code))
+    .orderBy(venueReconciliationDifferences.id);
+
+const oursOf = (code: string) =>
+  t.database.db
+    .select()
+    .from(venueWalletTransactions)
+    .where(eq(venueWalletTransactions.venueCode, code))
+    .orderBy(venueWalletTransactions.id);
+
+describe('the Transactions API client at the Hub88 sandbox', () => {
+  it("lists the operator's calls of a window, signed, and answers a typed failure when it cannot", async () => {
+    const v = await hub88Venue();
+    expect(await v.play('3.00', 'win')).toBe(200);
+    const window = { start: new Date(Date.now() - 3600_000), end: new Date(Date.now() + 60_000) };
+    const listed = await hub88TransactionList(v.operator, window, options());
+    expect(listed.ok).toBe(true);
+    if (!listed.ok) return;
+    expect(listed.value.map((x) => [x.type, x.amount, x.status, x.user])).toEqual([
+      ['bet', 300_000, 'TS_SUCCESS', v.member.name],
+      ['win', 600_000, 'TS_SUCCESS', v.member.name],
+    ]);
+    // An empty window lists nothing; another operator's key is the published 401; unusable settings send nothing.
+    const past = { start: new Date(Date.now() - 7200_000), end: new Date(Date.now() - 3600_000) };
+    expect(await hub88TransactionList(v.operator, past, options())).toEqual({ ok: true, value: [] });
+    const other = await hub88Venue();
+    expect(
+      await hub88TransactionList({ ...v.operator, privateKey: other.operator.privateKey }, window, options()),
+    ).toEqual({ ok: false, reason: 'http_error', httpStatus: 401, error: 'invalid signature' });
+    expect(await hub88TransactionList({ ...v.operator, privateKey: 'x' }, window, options())).toEqual({
+      ok: false,
+      reason: 'not_configured',
+    });
+  });
+});
+
+describe('the daily reconciliation of a hub88 venue', () => {
+  it('finds nothing on a day where both sides match', async () => {
+    const v = await hub88Venue();
+    expect(await v.play('12.34', 'win')).toBe(200);
+    expect(await v.play('5.00', 'lose')).toBe(200);
+    const result = await reconcileHub88Day(deps(), v.code, today());
+    expect(result).toEqual({ venue: v.code, ok: true, compared: 4, differences: 0 });
+    expect(await differencesOf(v.code)).toEqual([]);
+  });
+
+  it('flags a bet missing on our side, a win missing on theirs and an amount that differs, once each, with both records', async () => {
+    const v = await hub88Venue();
+    // The aggregator records a bet it never sent us (the round's win is then refused by our wallet).
+    await v.fault('bet', 'unsent');
+    expect(await v.play('2.00', 'win')).toBe(502);
+    // It sends us a win and keeps no record of it.
+    await v.fault('win', 'unrecorded');
+    expect(await v.play('3.00', 'win')).toBe(200);
+    // It records another amount for a bet than it sent.
+    await v.fault('bet', 'altered', 450_000);
+    expect(await v.play('4.00', 'lose')).toBe(200);
+    const oursBefore = await oursOf(v.code);
+
+    const first = await reconcileHub88Day(deps(), v.code, today());
+    expect(first).toMatchObject({ ok: true, differences: 3 });
+    const rows = await differencesOf(v.code);
+    const byKind = Object.fromEntries(rows.map((r) => [r.difference, r]));
+    expect(Object.keys(byKind).sort()).toEqual(['amount', 'missing_ours', 'missing_theirs']);
+    expect(byKind.missing_ours).toMatchObject({
+      day: today(),
+      oursKind: null,
+      oursAmount: null,
+      theirsKind: 'bet',
+      theirsAmount: '2.00',
+      theirsStatus: 'TS_SUCCESS',
+      theirsPlayer: v.member.name,
+      state: 'open',
+    });
+    expect(byKind.missing_theirs).toMatchObject({
+      oursKind: 'win',
+      oursAmount: '6.00',
+      oursPlayer: v.member.name,
+      theirsKind: null,
+    });
+    expect(byKind.amount).toMatchObject({
+      oursKind: 'bet',
+      oursAmount: '4.00',
+      theirsKind: 'bet',
+      theirsAmount: '4.50',
+    });
+
+    // Run again, and as the daily job the day after: nothing new, nothing moved, no transaction changed.
+    expect(await reconcileHub88Day(deps(), v.code, today())).toMatchObject({ ok: true, differences: 0 });
+    const tomorrow = { now: () => new Date(Date.now() + 86_400_000) };
+    const job = hub88ReconcileJob({ ...deps(), clock: tomorrow });
+    const scheduler = { db: t.database.db, clock: tomorrow, locks: t.database.locks };
+    expect(await tickJob(scheduler, job)).toBe('ran');
+    expect(await tickJob(scheduler, job)).toBe('not-due');
+    expect(await differencesOf(v.code)).toEqual(rows);
+    expect(await oursOf(v.code)).toEqual(oursBefore);
+    await ledgerBalanced();
+  });
+});
+
+describe("finance's 场馆对账差异", () => {
+  it('lists the differences by day and venue with both sides, and 已核实 marks one with a note, audited, once', async () => {
+    const v = await hub88Venue();
+    await v.fault('win', 'unrecorded');
+    expect(await v.play('1.50', 'win')).toBe(200);
+    await reconcileHub88Day(deps(), v.code, today());
+
+    const list = await adminCall<{ total: number; data: Record<string, unknown>[] }>(
+      t,
+      ops.finance,
+      'GET',
+      `/admin/api/venue-reconciliation?day=${today()}&venue=${v.code}&state=open`,
+    );
+    expect(list.code).toBe(200);
+    expect(list.data.total).toBe(1);
+    const row = list.data.data[0]!;
+    expect(row).toMatchObject({
+      venue_code: v.code,
+      venue_name: expect.stringContaining('对账场馆'),
+      difference: 'missing_theirs',
+      ours: { kind: 'win', amount: '3.00', player: v.member.name },
+      theirs: null,
+      state: 'open',
+    });
+    expect(adminEndpoints.venueReconDifferences.data.safeParse(list.data).success).toBe(true);
+
+    const path = `/admin/api/venue-reconciliation/${row.id}/resolve`;
+    const empty = await adminCall(t, ops.finance, 'POST', path, { note: ' ' });
+    expect(empty.code).toBe(BizCode.BAD_INPUT);
+    const done = await adminCall<Record<string, unknown>>(t, ops.finance, 'POST', path, { note: '场馆已补记' });
+    expect(done.code).toBe(200);
+    expect(done.data).toMatchObject({ state: 'resolved', note: '场馆已补记', resolved_by: expect.any(String) });
+    const again = await adminCall(t, ops.admin, 'POST', path, { note: '再次' });
+    expect(again.code).toBe(BizCode.CONFLICT);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `venue_reconciliation:${row.id}`));
+    expect(audits.map((a) => a.action)).toEqual(['venue_reconciliation.resolve']);
+
+    const open = await adminCall<{ total: number }>(
+      t,
+      ops.admin,
+      'GET',
+      `/admin/api/venue-reconciliation?venue=${v.code}&state=open`,
+    );
+    expect(open.data.total).toBe(0);
+  });
+
+  it('refuses another role', async () => {
+    const list: Answer = await adminCall(t, ops.content, 'GET', '/admin/api/venue-reconciliation');
+    expect(list.code).toBe(BizCode.FORBIDDEN);
+    const resolve: Answer = await adminCall(t, ops.content, 'POST', '/admin/api/venue-reconciliation/1/resolve', {
+      note: 'x',
+    });
+    expect(resolve.code).toBe(BizCode.FORBIDDEN);
+  });
+});
