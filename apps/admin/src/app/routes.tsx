@@ -29,6 +29,7 @@ import {
   WalletOutlined,
   SolutionOutlined,
   SwapOutlined,
+  ReconciliationOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type * as Screens from '../features/content/resource-screens';
@@ -130,6 +131,13 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <SwapOutlined />,
     roles: e.venueTransfers.roles,
     page: lazy(() => import('../features/venue-transfers/venue-transfers-page')),
+  },
+  {
+    path: '/venue-reconciliation',
+    label: '场馆对账',
+    icon: <ReconciliationOutlined />,
+    roles: e.venueReconDifferences.roles,
+    page: lazy(() => import('../features/venue-reconciliation/venue-reconciliation-page')),
   },
   {
     path: '/risk',
