@@ -15,6 +15,7 @@ import { installPublicOrigin } from './http/public-origin';
 import { type AttemptLimiter, memoryLimiter, type RedisLike, redisLimiter } from './http/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts-routes';
 import { contentAdminRoutes } from './modules/content/content-admin-routes';
+import { catalogueSyncRoutes, scheduleHub88Catalogues } from './modules/content/catalogue-sync';
 import { contentRoutes } from './modules/content/content-routes';
 import { siteAdminRoutes } from './modules/site/site-admin-routes';
 import { siteRoutes } from './modules/site/site-routes';
@@ -217,6 +218,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   redpacketsAdminRoutes(app, { db, clock }, backOffice.authenticate);
   vipAdminRoutes(app, { db, clock }, backOffice.authenticate);
   contentAdminRoutes(app, { db }, backOffice.authenticate);
+  // docs/venues.md "Hub88 catalogue": 同步游戏 in the console, and every hub88 venue once a Beijing day.
+  const catalogue = { db, outbound: config.outbound, timeoutMs: config.venueTimeoutMs };
+  catalogueSyncRoutes(app, catalogue, backOffice.authenticate);
   siteAdminRoutes(app, { db }, backOffice.authenticate);
   await filesAdminRoutes(app, { db }, backOffice.authenticate);
   reportsRoutes(app, { db, clock, locks, readDb }, backOffice.authenticate);
@@ -226,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   riskAdminRoutes(app, { db, clock }, backOffice.authenticate);
   // docs/member-app.md "Constants and limits": the VIP retention review at the start of each Beijing quarter (timer unref'd, cleared on close).
   scheduleRetentionReview(app, { db, clock, locks });
+  scheduleHub88Catalogues(app, { ...catalogue, clock, locks });
   scheduleLedgerCheck(app, { db, clock, locks, everyMs: config.ledgerCheckIntervalMs, seal });
   scheduleVenueJobs(app, {
     db,

@@ -12,6 +12,7 @@ import { answerPrimaryWith, startMetricsServer } from './modules/ops/metrics-ser
 import { metricsRegistryOf } from './modules/ops/site-metrics';
 import { connectSandboxAggregator } from './sandbox/aggregator/sandbox-aggregator-venues';
 import { connectHub88DemoVenue, syncHub88DemoCatalogue } from './sandbox/demo/hub88-demo-venue';
+import { syncHub88CataloguesAtStart } from './modules/content/catalogue-sync';
 
 /** This server as its own processes reach it: the sandbox aggregator inside it is called there. */
 function loopbackOrigin(config: AppConfig): string {
@@ -143,4 +144,10 @@ export async function serve(config: AppConfig, options: { prepare: boolean }): P
     else if (synced.reason !== 'not_hub88')
       app.log.warn({ ...synced }, 'could not sync the demo Hub88 venue catalogue');
   }
+  // Every hub88 venue's catalogue once at start (then once a Beijing day, app.ts), one process at a time; a failure
+  // leaves the games as they were.
+  await syncHub88CataloguesAtStart(
+    { db: database.db, outbound: config.outbound, timeoutMs: config.venueTimeoutMs, locks: database.locks },
+    app.log,
+  ).catch((error: unknown) => app.log.warn({ err: error }, 'could not sync the hub88 catalogues at start'));
 }

@@ -132,6 +132,8 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   venuesCreate: AC,
   venuesUpdate: AC,
   venuesRemove: AC,
+  // A hub88 venue's 同步游戏: whoever manages the games (docs/venues.md "Hub88 catalogue").
+  venueCatalogueSync: AC,
   gamesList: AC,
   gamesCreate: AC,
   gamesUpdate: AC,

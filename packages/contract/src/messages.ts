@@ -264,6 +264,22 @@ export const MSG = {
   venueModeLocked: '该场馆仍有会员余额或未结算注单，不能更改钱包模式',
   // Integration changes (a venue's or gateway's address, secret, mode): a second admin approves (docs/operators.md "Operators and the back-office API")
   venueIntegrationSeparate: '场馆的钱包模式、接口地址、密钥和币种须由管理员在接入设置中提交',
+  // A hub88 venue's keys and operator id (docs/venues.md "Connecting Hub88 step by step")
+  venueProtocolInvalid: '请选择接入协议：H5 或 Hub88',
+  venueOperatorIdInvalid: 'Hub88 运营商编号须为1-15位数字',
+  venueHub88NeedsSeamless: 'Hub88 场馆须使用无缝钱包',
+  venueHub88ApiUrlRequired: 'Hub88 场馆须填写游戏接口地址（http或https网址）',
+  venueAggregatorKeyRequired: '请粘贴聚合商公钥（PEM 格式，以 -----BEGIN PUBLIC KEY----- 开头）',
+  venueAggregatorKeyInvalid: '聚合商公钥无法使用：须为 PEM 格式的 RSA 公钥（以 -----BEGIN PUBLIC KEY----- 开头）',
+  venuePrivateKeyRequired: '请粘贴我方私钥，或选择由系统生成密钥',
+  venuePrivateKeyInvalid:
+    '我方私钥无法使用：须为 PEM 格式的 RSA 私钥（以 -----BEGIN PRIVATE KEY----- 开头），长度至少2048位',
+  venuePrivateKeyTwice: '粘贴私钥与生成密钥只能二选一',
+  venueKeyTooLong: '密钥过长，请检查是否粘贴了多余内容',
+  // The console's 同步游戏 of a hub88 venue (docs/venues.md "Hub88 catalogue")
+  venueCatalogueNotHub88: '该场馆不是已接入的 Hub88 场馆（须为无缝钱包、Hub88 协议并已填写游戏接口地址），无法同步游戏',
+  venueCatalogueFailed: '同步失败：聚合商未给出可用的游戏列表，游戏未作任何修改，请稍后再试',
+  venueCatalogueSynced: '游戏已同步',
   payWayGatewayAdminOnly: '支付方式的支付通道仅限管理员设置',
   integrationSecretForNewAddress: '更换接口地址时须重新填写密钥',
   integrationNothingChanged: '接入设置没有变化',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
+import { VENUE_PROTOCOLS } from '../venue-protocols';
 import {
   ADMIN,
   blankIsAbsent,
@@ -43,7 +44,13 @@ export const VenueInput = z.object({
   api_base_url: integrationField,
   api_secret: integrationField,
   currency: integrationField,
+  protocol: integrationField,
+  operator_id: integrationField,
+  aggregator_public_key: integrationField,
+  private_key: integrationField,
 });
+/** A key pasted as PEM text; '' when none is given. */
+const pemField = z.string().trim().max(8000, { message: MSG.venueKeyTooLong }).default('');
 /**
  * What lets a venue move money, proposed by an admin and applied when a second admin approves (an integration
  * change). A venue created by content has none of it and moves no money until then.
@@ -72,6 +79,23 @@ export const VenueIntegrationInput = z.object({
     .trim()
     .regex(/^[A-Z]{3}$/, { message: MSG.venueCurrencyInvalid })
     .default('CNY'),
+  /**
+   * The protocol the venue speaks (docs/venues.md "Venue protocols"): 'h5' (ours, the shared secret above) or
+   * 'hub88' (the Hub88 Operator API: the three fields below sign and verify instead; no secret needed).
+   */
+  protocol: z.enum(VENUE_PROTOCOLS, { message: MSG.venueProtocolInvalid }).default('h5'),
+  /** hub88: the aggregator's id for us (its `operator_id`, a number). */
+  operator_id: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,15}$/.test(v), { message: MSG.venueOperatorIdInvalid })
+    .default(''),
+  /** hub88: the aggregator's RSA public key (PEM, pasted); left empty, the stored one stays. */
+  aggregator_public_key: pemField,
+  /** hub88: our RSA private key (PEM, pasted). Write-only: never answered; left empty, the stored one stays. */
+  private_key: pemField,
+  /** hub88: have the server make a new RSA key pair for us instead of pasting one (not with `private_key`). */
+  generate_private_key: z.boolean().default(false),
 });
 export const AdminVenue = z.object({
   id: z.number().int(),
@@ -86,8 +110,28 @@ export const AdminVenue = z.object({
   /** Whether a signing secret is stored (the secret itself is never answered). */
   api_secret_set: z.boolean(),
   currency: z.string(),
+  /** The protocol the venue speaks (h5 or hub88). */
+  protocol: z.enum(VENUE_PROTOCOLS),
+  /** hub88: the aggregator's id for us. */
+  operator_id: z.string(),
+  /** hub88: the aggregator's public key (PEM) as stored; '' when none. */
+  aggregator_public_key: z.string(),
+  /** hub88: whether our private key is stored (the key itself is never answered). */
+  private_key_set: z.boolean(),
+  /** hub88: OUR public key (PEM), derived from the stored private key, to send to the aggregator; '' when none. */
+  public_key: z.string(),
   /** A change of the fields above waits for a second admin. */
   pending_change: z.boolean(),
+});
+
+/** What a catalogue sync did (docs/venues.md "Hub88 catalogue"): games listed, added, updated, hidden, skipped. */
+export const VenueCatalogueSync = z.object({
+  listed: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  hidden: z.number().int(),
+  /** Games whose code is too long for our columns. */
+  skipped: z.number().int(),
 });
 
 export const VenueTransferQueueInput = z.object({
@@ -144,6 +188,14 @@ export const adminVenueCalls = {
     ADMIN,
     VenueIntegrationInput,
     IntegrationChange,
-    "Propose a venue's wallet mode, API address, secret and currency (a new address needs a new secret)",
+    "Propose a venue's wallet mode, API address, secret, currency and protocol, and a hub88 venue's operator id, the aggregator's public key and our private key (pasted or generated; a new address needs a new secret)",
+  ),
+  venueCatalogueSync: def(
+    'POST',
+    '/admin/api/venues/:id/catalogue-sync',
+    CONTENT,
+    AdminEmpty,
+    VenueCatalogueSync,
+    "Sync a hub88 venue's games with its aggregator's list now (added, updated, hidden), as the daily job does",
   ),
 } as const satisfies Record<string, AdminEndpointDef>;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { venues } from '../../db/tables/venues';
+import { publicKeyOf } from '../../providers/venues/hub88/hub88-keys';
 import type { Venue } from './venue-records';
 
 type VenueInput = z.output<typeof adminResources.venues.create.input>;
@@ -56,6 +57,12 @@ export const venueConsoleRows = {
     api_base_url: r.apiBaseUrl,
     api_secret_set: r.apiSecret !== '',
     currency: r.currency,
+    protocol: r.protocol,
+    operator_id: r.operatorId,
+    aggregator_public_key: r.aggregatorPublicKey,
+    // Our private key is never answered: only whether it is set, and the public key the aggregator needs of it.
+    private_key_set: r.privateKey !== '',
+    public_key: publicKeyOf(r.privateKey),
     pending_change: false,
   }),
 };
