@@ -228,6 +228,11 @@ const venue = {
   api_base_url: 'https://api.venue.example.com',
   api_secret_set: true,
   currency: 'CNY',
+  protocol: 'h5',
+  operator_id: '',
+  aggregator_public_key: '',
+  private_key_set: false,
+  public_key: '',
   pending_change: false,
 };
 
@@ -293,6 +298,11 @@ describe('场馆 and its 接入设置', () => {
       api_base_url: 'https://api.venue.example.com',
       api_secret: 'short-and-sixteen-more',
       currency: 'CNY',
+      protocol: 'h5',
+      operator_id: '',
+      aggregator_public_key: '',
+      private_key: '',
+      generate_private_key: false,
     });
     expect(await within(row('新濠真人')).findByText('待审批')).toBeInTheDocument();
   });

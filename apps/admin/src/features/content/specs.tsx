@@ -13,7 +13,7 @@ import { payWayLabel } from '../../shared/labels';
 import { PAY_RANGE_TYPE_LABELS, PayRangesEditor, payRangeTypeLabel } from './pay-ranges-editor';
 import { StatusTag } from '../../shared/ui/status-tag';
 import { defineResource, fromResource, type Option } from '../../shared/resources/resource-page';
-import { VenueIntegrationButton, WALLET_MODE_LABEL } from './venue-integration';
+import { VenueCatalogueSyncButton, VenueIntegrationButton, WALLET_MODE_LABEL } from './venue-integration';
 
 // Every list/create/update/delete screen as data: the contract's calls, the columns, the form's fields. The field
 // names are keys of the contract's input schemas, so a renamed field fails the type check here.
@@ -105,7 +105,11 @@ export const venues = defineResource({
       name: 'wallet_mode',
       title: '钱包模式',
       width: 110,
-      show: (v, row) => (row.api_secret_set ? (WALLET_MODE_LABEL[String(v)] ?? String(v)) : '未接入'),
+      // A hub88 venue is connected by its keys, an h5 venue by its secret.
+      show: (v, row) =>
+        (row.protocol === 'hub88' ? row.private_key_set : row.api_secret_set)
+          ? (WALLET_MODE_LABEL[String(v)] ?? String(v))
+          : '未接入',
     },
     { name: 'pending_change', title: '接入变更', width: 100, show: pendingTag },
     sortColumn,
@@ -121,7 +125,12 @@ export const venues = defineResource({
     sortField,
     enabledField,
   ],
-  rowActions: (row) => <VenueIntegrationButton row={row} />,
+  rowActions: (row) => (
+    <>
+      <VenueIntegrationButton row={row} />
+      <VenueCatalogueSyncButton row={row} />
+    </>
+  ),
 });
 
 export const games = defineResource({
