@@ -184,6 +184,37 @@ describe('the daily reconciliation of a hub88 venue', () => {
   });
 });
 
+describe('a venue whose list cannot be read', () => {
+  it('stores nothing for it and fails the day, to be tried again at the next check', async () => {
+    const v = await hub88Venue();
+    await v.fault('win', 'unrecorded');
+    expect(await v.play('1.00', 'win')).toBe(200);
+    const other = await hub88Venue();
+    // Our key for the venue no longer verifies at the aggregator: its list answers 401.
+    await t.database.db.execute(
+      sql`UPDATE venues SET private_key = ${other.operator.privateKey} WHERE code = ${v.code}`,
+    );
+    try {
+      expect(await reconcileHub88Day(deps(), v.code, today())).toEqual({
+        venue: v.code,
+        ok: false,
+        reason: 'http_error',
+      });
+      const later = { now: () => new Date(Date.now() + 86_400_000) };
+      const job = hub88ReconcileJob({ ...deps(), clock: later });
+      const scheduler = { db: t.database.db, clock: later, locks: t.database.locks };
+      // Due again (its last run forgotten), failing, and so due at the next check too.
+      await t.database.db.execute(sql`DELETE FROM scheduled_runs WHERE job = 'hub88-reconcile'`);
+      await expect(tickJob(scheduler, job)).rejects.toThrow(/hub88 reconciliation/);
+      await expect(tickJob(scheduler, job)).rejects.toThrow(/hub88 reconciliation/);
+      expect(await differencesOf(v.code)).toEqual([]);
+    } finally {
+      // Out of the daily run for the tests after: no address, no call.
+      await t.database.db.execute(sql`UPDATE venues SET api_base_url = '' WHERE code = ${v.code}`);
+    }
+  });
+});
+
 describe("finance's 场馆对账差异", () => {
   it('lists the differences by day and venue with both sides, and 已核实 marks one with a note, audited, once', async () => {
     const v = await hub88Venue();
