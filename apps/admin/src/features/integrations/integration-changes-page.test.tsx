@@ -32,6 +32,29 @@ describe('待审批变更', () => {
     expect(calls[0]?.query.get('state')).toBe('1');
   });
 
+  it("shows a Hub88 venue's keys by their digest and our private key masked", async () => {
+    signInAs('admin', 'bob');
+    const before = { protocol: 'h5', wallet_mode: 'transfer', api_secret: '', operator_id: '', private_key: '' };
+    const after = {
+      protocol: 'hub88',
+      wallet_mode: 'seamless',
+      api_secret: '',
+      operator_id: '4711',
+      aggregator_public_key: `sha256:${'a'.repeat(64)}`,
+      private_key: '********',
+      public_key: `sha256:${'b'.repeat(64)}`,
+    };
+    mockApi({ 'GET /admin/api/integration-changes': () => ok(page([change({ before, after })])) });
+    renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
+    const diff = await screen.findByRole('table', { name: '场馆 XHZR 变更内容' });
+    const field = (name: string) => within(diff).getByRole('rowheader', { name }).closest('tr') as HTMLElement;
+    expect(within(field('协议')).getByText('Hub88 ●')).toBeInTheDocument();
+    expect(within(field('运营商编号')).getByText('4711 ●')).toBeInTheDocument();
+    expect(within(field('我方私钥')).getByText(/\*{8}/)).toBeInTheDocument();
+    expect(within(field('我方公钥（摘要）')).getByText(/^sha256:b{64}/)).toBeInTheDocument();
+    expect(within(field('聚合商公钥（摘要）')).getByText(/^sha256:a{64}/)).toBeInTheDocument();
+  });
+
   it('names a setting that moves money by its screen: the target, and each field with its own label', async () => {
     signInAs('admin', 'bob');
     const rates = {

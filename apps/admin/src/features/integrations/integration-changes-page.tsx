@@ -37,6 +37,11 @@ const FIELD_LABEL: Record<string, string> = {
   currency: '币种',
   name: '名称',
   protocol: '协议',
+  // A Hub88 venue's settings (docs/venues.md "Connecting Hub88 step by step"): public keys by their digest.
+  operator_id: '运营商编号',
+  aggregator_public_key: '聚合商公钥（摘要）',
+  private_key: '我方私钥',
+  public_key: '我方公钥（摘要）',
   merchant_id: '商户号',
   submit_url: '提交地址',
   secret: '商户密钥',
@@ -46,7 +51,7 @@ const FIELD_LABEL: Record<string, string> = {
   state: '状态',
   totp_enabled: '两步验证',
 };
-const VALUE_LABEL: Record<string, string> = { transfer: '转账钱包', seamless: '无缝钱包' };
+const VALUE_LABEL: Record<string, string> = { transfer: '转账钱包', seamless: '无缝钱包', hub88: 'Hub88' };
 /** An operator's fields as the 管理员 page shows them; a switch as 启用/停用. */
 const FIELD_VALUE_LABEL: Record<string, Record<string, string>> = {
   role: ROLE_LABEL,
