@@ -6,7 +6,7 @@ import { venueReconciliationDifferences, venueWalletTransactions } from '../../d
 import { beijingDateStart } from '../../http/date-filter';
 import { numericToCents } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
-import { formatBeijing } from '../../lib/time';
+import { type Clock, formatBeijing } from '../../lib/time';
 import type { Hub88FailureReason } from '../../providers/venues/hub88/hub88-games-client';
 import { HUB88_UNITS_PER_CENT } from '../../providers/venues/hub88/hub88-protocol';
 import { type Hub88Transaction, hub88TransactionList } from '../../providers/venues/hub88/hub88-transactions-client';
@@ -28,7 +28,7 @@ export const RECONCILE_CHECK_MS = 5 * 60_000;
 
 export interface Hub88ReconcileDeps {
   db: Db;
-  clock: { now(): Date };
+  clock: Clock;
   venueTimeoutMs: number;
   outbound: OutboundPolicy;
 }
