@@ -139,6 +139,19 @@ describe('the demo history (embedded demo)', () => {
     expect(rebates).toEqual({ levels: 2, wrong_rate: 0, wrong_money: 0 });
   });
 
+  it("shows finance one finding of yesterday's hub88 reconciliation, open, with the aggregator's side only", async () => {
+    const finding = await one<{ day: string; venue_code: string; difference: string; state: string }>(
+      t,
+      sql`SELECT day::text, venue_code, difference, state FROM venue_reconciliation_differences`,
+    );
+    expect(finding).toEqual({
+      day: beijingDay(new Date(now.getTime() - DAY_MS)),
+      venue_code: 'HQDZ',
+      difference: 'missing_ours',
+      state: 'open',
+    });
+  });
+
   it('seeds once: a second start adds nothing', async () => {
     const count = () =>
       one<{ m: number; l: number }>(

@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { members } from '../../db/tables/accounts';
 import { vipLevels } from '../../db/tables/vip';
 import { bets } from '../../db/tables/bets';
+import { venueReconciliationDifferences } from '../../db/tables/venue-wallet';
+import { HUB88_DEMO_VENUE } from './content-seed';
 import { accountCode, type DatedMovement, postDated } from '../../modules/ledger/ledger-service';
 import { commissionPlans, partnerPlans, partnerStatements } from '../../db/tables/partners';
 import { beijingMonth, previousMonth, settleMonth } from '../../modules/partners/partners-service';
@@ -779,6 +781,24 @@ async function writeHistory(tx: Tx, start: number, now: number, passwordHash: st
       ]);
     }
   }
+
+  // 场馆对账: one finding of yesterday's comparison with 环球电子's aggregator, a bet its list names that never reached
+  // us, so finance sees what the screen is for before a real day has been compared.
+  await tx
+    .insert(venueReconciliationDifferences)
+    .values({
+      day: beijingDay(new Date(now - DAY)),
+      venueCode: HUB88_DEMO_VENUE.code,
+      transactionId: 'demo-recon-0001',
+      difference: 'missing_ours',
+      roundId: 'demo-round-0001',
+      theirsKind: 'bet',
+      theirsAmount: '20.00',
+      theirsStatus: 'TS_SUCCESS',
+      theirsAt: new Date(now - DAY).toISOString(),
+      theirsPlayer: memberRows.at(-1)!.username,
+    })
+    .onConflictDoNothing();
 }
 
 /**
