@@ -41,6 +41,8 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_member_idx').on(t.memberId, t.kind, t.createdAt),
     // Reports sum the movements of a kind over a range of days.
     index('ledger_transactions_kind_created_idx').on(t.kind, t.createdAt),
+    // The scheduled ledger check reads one Beijing day's movements (migration 0040).
+    index('ledger_transactions_created_idx').on(t.createdAt),
   ],
 );
 

@@ -46,7 +46,7 @@ export function sealMac(key: SealKey, content: Buffer): Buffer {
   return createHmac('sha256', key.secret).update(content).digest();
 }
 
-const GENESIS = Buffer.alloc(32);
+export const GENESIS = Buffer.alloc(32);
 const genesisSql = sql.raw(`'\\x${GENESIS.toString('hex')}'::bytea`);
 /**
  * chain hash = HMAC-SHA256(key, previous chain hash || MAC), keyed with the key of the movement's own seal (so a
@@ -180,7 +180,7 @@ export async function chainSealed(db: Db, keys: SealKeys, now: Date): Promise<Ch
  * reported by the check; so is never re-chained a movement that carries a chain hash without a number (taken out of
  * the chain). The others get the next chain number and the keyed chain hash (`chainHash`).
  */
-async function chainPending(db: Db, keys: SealKeys, batches: number): Promise<ChainRun> {
+export async function chainPending(db: Db, keys: SealKeys, batches: number): Promise<ChainRun> {
   const byId = keyById(keys);
   const run: ChainRun = { chained: 0, refused: 0 };
   for (let batch = 0; batch < batches; batch++) {

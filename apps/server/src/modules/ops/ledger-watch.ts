@@ -6,6 +6,7 @@ import { audit } from '../backoffice/audit';
 import { scheduledRuns } from '../../db/tables/jobs';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';
+import { checkSealDays, type DayCheck } from '../ledger/ledger-day-check';
 import {
   chainSealed,
   checkSeal,
@@ -90,18 +91,34 @@ export async function runLedgerCheck(
   return { ...check, seal: sealCheck };
 }
 
+/** The scheduled check: balances and entries, and the seal a day at a time (docs/money.md "The scheduled check"). */
+export type ScheduledLedgerCheck = LedgerCheck & { seal: DayCheck };
+
+/** Runs the scheduled check: the seal's new days, today and a few sampled days, not the whole ledger. */
+export async function runScheduledLedgerCheck(
+  db: Db,
+  seal: SealKeys = { current: undefined, retired: [] },
+  now: Date = new Date(),
+): Promise<ScheduledLedgerCheck> {
+  const [check, sealCheck] = await Promise.all([checkLedger(db), checkSealDays(db, seal, now)]);
+  const recorded = sealCheck.state === 'broken' ? { ...check, balanced: false } : check;
+  await recordCheck(db, recorded);
+  return { ...check, seal: sealCheck };
+}
+
 /** The scheduled ledger check as a job: the check, its change recorded, an unbalanced ledger logged as an error. */
 export function ledgerCheckJob(
   db: Db,
   everyMs: number,
   log?: Pick<FastifyBaseLogger, 'error'>,
   seal?: SealKeys,
+  now: () => Date = () => new Date(),
 ): ScheduledJob {
   return {
     name: LEDGER_CHECK_JOB,
     everyMs,
     run: async () => {
-      const check = await runLedgerCheck(db, seal);
+      const check = await runScheduledLedgerCheck(db, seal, now());
       if (!check.balanced)
         log?.error({ total: check.total, mismatched: check.mismatched.length }, 'ledger check: unbalanced');
       if (check.seal.state === 'broken' || check.seal.state === 'wrong-key') {
@@ -159,7 +176,11 @@ export function ledgerSealJob(
 
 /** The ledger check on a timer, one process at a time (the jobs' lock), so nobody has to open the console to see it. */
 export function scheduleLedgerCheck(app: FastifyInstance, deps: SchedulerDeps & { everyMs: number; seal?: SealKeys }) {
-  scheduleJob(app, deps, ledgerCheckJob(deps.db, deps.everyMs, app.log, deps.seal));
+  scheduleJob(
+    app,
+    deps,
+    ledgerCheckJob(deps.db, deps.everyMs, app.log, deps.seal, () => deps.clock.now()),
+  );
   if (deps.seal)
     scheduleJob(
       app,
