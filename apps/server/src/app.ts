@@ -60,6 +60,8 @@ import { healthRoutes } from './modules/ops/health-routes';
 import { scheduleLedgerCheck } from './modules/ops/ledger-watch';
 import { sealKeys } from './modules/ledger/ledger-seal';
 import { installSiteMetrics } from './modules/ops/site-metrics';
+import { canPubSub, memorySupportBus, redisSupportBus } from './modules/support/support-live';
+import { SUPPORT_SEND_LIMIT, supportRoutes } from './modules/support/support-routes';
 
 export interface AppOptions {
   db: Db;
@@ -250,6 +252,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbound: config.outbound,
   });
   await memberRoutes(app, { db, clock, moneyAttempts: payments.moneyAttempts }, authenticate, backOffice.authenticate);
+  // 在线客服 (docs/operators.md "The support desk"): pushes reach every process's sockets through Redis when there is one.
+  await supportRoutes(
+    app,
+    {
+      db,
+      clock,
+      bus: canPubSub(options.redis) ? redisSupportBus(options.redis) : memorySupportBus(),
+      sends: limiter('support-send', SUPPORT_SEND_LIMIT),
+    },
+    authenticate,
+    backOffice.authenticate,
+  );
   // The sandboxes exist only when asked for: a production install serves nothing under /sandbox/.
   if (config.sandbox) {
     sandboxEpayRoutes(app, { db, clock, outbound: config.outbound });

@@ -80,6 +80,7 @@ function sampleBody(key: string): Record<string, unknown> {
     recharge: { paytype: 'alipay', amount: '100' },
     payInfo: { deposit_no: victim.deposit },
     withdraw: { amount: '100', bank: victim.card, password: 'pay123456' },
+    supportSend: { text: '你好' },
   };
   return bodies[key] ?? {};
 }
@@ -288,10 +289,22 @@ describe("a member cannot reach another member's rows", () => {
     'upTransferStatus',
     'updateUserInfo',
     'applyAgentDo',
+    // 在线客服: the conversation is the caller's own open one.
+    'supportOpen',
+    'supportSend',
     'logoff',
   ];
   /** Endpoints taking an id or number of a member-owned row (or an account name): each has its own test below. */
-  const FOREIGN_ID_CASES = ['delCard', 'payInfo', 'withdraw', 'doActivityApply', 'transfer'];
+  const FOREIGN_ID_CASES = [
+    'delCard',
+    'payInfo',
+    'withdraw',
+    'doActivityApply',
+    'transfer',
+    'supportMessages',
+    'supportClose',
+    'supportRate',
+  ];
   /** Endpoints with no field that could name another member's row. */
   const NO_FOREIGN_ID: Record<string, string> = {
     uploadImg: 'multipart file only; the avatar is stored on the caller',
@@ -542,6 +555,27 @@ describe("a member cannot reach another member's rows", () => {
       }
       expect(await memberState(b.id)).toEqual(bBefore);
       expect(await memberState(a.id)).toEqual(aBefore);
+    });
+
+    it("supportMessages, supportClose, supportRate: A can neither read nor end nor rate B's conversation", async () => {
+      const sent = await call<{ conversation_id: number }>(
+        t.app,
+        '/api/support/send',
+        { text: '乙的咨询' },
+        { token: b.token },
+      );
+      const conversation_id = sent.data.conversation_id;
+      const before = await memberState(b.id);
+      const missing = { code: BizCode.NOT_FOUND, message: MSG.supportNotFound, data: null };
+      for (const [path, body] of [
+        ['/api/support/messages', { conversation_id, after_id: 0 }],
+        ['/api/support/close', { conversation_id }],
+        ['/api/support/rate', { conversation_id, rating: 1, note: '' }],
+      ] as const)
+        expect(await call(t.app, path, body, { token: a.token }), path).toEqual(missing);
+      expect(await memberState(b.id)).toEqual(before);
+      const seen = await call(t.app, '/api/support/messages', { conversation_id }, { token: b.token });
+      expect(JSON.stringify(seen.data)).toContain('乙的咨询');
     });
   });
 });

@@ -10,15 +10,18 @@ const A = ['admin'] as const;
 const AF = ['admin', 'finance'] as const;
 const AC = ['admin', 'content'] as const;
 const ALL = ['admin', 'finance', 'content'] as const;
+// The support desk signs in and keeps its own account, and calls the desk alone (docs/operators.md "The support desk").
+const SIGNED_IN = [...ALL, 'support'] as const;
+const AS = ['admin', 'support'] as const;
 
 const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   // Sign-in and one's own account
-  login: ALL,
-  logout: ALL,
-  me: ALL,
-  password: ALL,
-  totpSetup: ALL,
-  totpConfirm: ALL,
+  login: SIGNED_IN,
+  logout: SIGNED_IN,
+  me: SIGNED_IN,
+  password: SIGNED_IN,
+  totpSetup: SIGNED_IN,
+  totpConfirm: SIGNED_IN,
   // Operators
   operators: A,
   operatorCreate: A,
@@ -158,9 +161,19 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   vipLevelsCreate: AF,
   vipLevelsUpdate: AF,
   vipLevelsRemove: AF,
+  // The support desk: chats with members; never moves money nor reads secrets.
+  supportQueue: AS,
+  supportConversation: AS,
+  supportConversationMessages: AS,
+  supportClaim: AS,
+  supportTransfer: AS,
+  supportRelease: AS,
+  supportReply: AS,
+  supportClose: AS,
+  supportReopen: AS,
 };
 
-const ROLES = ['admin', 'finance', 'content'] as const;
+const ROLES = ['admin', 'finance', 'content', 'support'] as const;
 const FORBIDDEN = { code: BizCode.FORBIDDEN, message: MSG.operatorForbidden, data: null };
 const UNAUTHENTICATED = { code: BizCode.UNAUTHORIZED, message: MSG.notLoggedIn, data: null };
 

@@ -20,6 +20,7 @@ import { adminPartnerCalls } from './admin/partners';
 import { adminPaymentCalls } from './admin/payments';
 import { adminReportCalls } from './admin/reports';
 import { adminSettingsCalls } from './admin/settings';
+import { adminSupportCalls } from './admin/support';
 import { venueResource, adminVenueCalls } from './admin/venues';
 import { adminVenueReconCalls } from './admin/venue-reconciliation';
 import { adminVipCalls, vipLevelResource } from './admin/vip';
@@ -39,6 +40,7 @@ export * from './admin/settings';
 export * from './admin/vip';
 export * from './admin/content';
 export * from './admin/money-caps';
+export * from './admin/support';
 
 export type AdminResource = ReturnType<typeof resource<string, readonly OperatorRoleName[], ZodType, ZodType>>;
 
@@ -87,6 +89,7 @@ export const adminEndpoints = {
   ...adminVipCalls,
   ...adminSettingsCalls,
   ...adminIntegrationCalls,
+  ...adminSupportCalls,
   ...flattenResources(),
 } as const satisfies Record<string, AdminEndpointDef>;
 

@@ -69,6 +69,11 @@ const OUR_ROWS = [
   'POST /api/responsible',
   'POST /api/responsible/set',
   'POST /api/responsible/break',
+  'POST /api/support/open',
+  'POST /api/support/send',
+  'POST /api/support/messages',
+  'POST /api/support/close',
+  'POST /api/support/rate',
 ];
 
 const PUBLIC_PATHS = [

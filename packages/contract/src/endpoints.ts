@@ -10,6 +10,15 @@ import { Flag, Money, paginator } from './common';
 import * as E from './entities';
 import { AgentDownlineRow, AgentStatement, AgentSummary } from './partners';
 import { RgBreakBody, RgInfo, RgSetBody } from './responsible';
+import {
+  SupportAfterBody,
+  SupportCloseBody,
+  SupportConversation,
+  SupportMessage,
+  SupportRateBody,
+  SupportSendBody,
+  SupportThread,
+} from './support';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';
@@ -115,6 +124,19 @@ export const endpoints = {
     RgInfo,
     'Start a cool-off or a self-exclusion',
   ),
+
+  // 在线客服, ours (docs/member-app.md "在线客服"): the live socket pushes what these answer
+  supportOpen: post('/api/support/open', 'member', B.EmptyBody, SupportThread, 'Open or resume my conversation'),
+  supportSend: post('/api/support/send', 'member', SupportSendBody, SupportMessage, 'Send a line to the desk'),
+  supportMessages: post(
+    '/api/support/messages',
+    'member',
+    SupportAfterBody,
+    z.array(SupportMessage),
+    'Messages of my conversation after an id (the polling fallback)',
+  ),
+  supportClose: post('/api/support/close', 'member', SupportCloseBody, SupportConversation, 'End my conversation'),
+  supportRate: post('/api/support/rate', 'member', SupportRateBody, SupportConversation, 'Rate an ended conversation'),
 
   // Site and content
   app: post('/api/app', 'public', B.EmptyBody, E.SiteInfo, 'Site info'),

@@ -13,3 +13,4 @@ export * from './partners';
 export * from './payment-protocols';
 export * from './venue-protocols';
 export * from './responsible';
+export * from './support';

@@ -375,6 +375,20 @@ export const MSG = {
   riskMemberNotLinked: '该会员不在此风险标记中',
   riskMemberAlreadyFrozen: '该会员已停用',
 
+  // 在线客服 (docs/member-app.md "在线客服", docs/operators.md "The support desk")
+  supportTextRequired: '请输入消息内容',
+  supportRatingInvalid: '请选择1-5星评价',
+  supportNotFound: '会话不存在或已被删除',
+  supportClosed: '会话已结束，如需帮助请重新发起咨询',
+  supportRateOpen: '会话结束后才能评价',
+  supportRated: '感谢您的评价',
+  supportAlreadyRated: '该会话已评价过了',
+  supportSendTooFast: '发送过于频繁，请稍后再试',
+  supportClaimedByOther: '该会话已由其他客服接待',
+  supportNotYours: '请先接待该会话再回复',
+  supportTransferTarget: '转接对象须为启用中的客服或管理员账号',
+  supportAlreadyOpen: '该会员已有进行中的会话',
+
   // The member app's first-screen messages (docs/member-app.md "Screens and routes", "Roles and permissions" and "Messages and errors"): last, so that a key given twice fails the typecheck.
   ...FIRST_SCREEN_MSG,
 } as const;

@@ -30,6 +30,11 @@ export const apiRoutes = {
   responsible: { method: 'POST', path: '/api/responsible', auth: 'member' },
   responsibleSet: { method: 'POST', path: '/api/responsible/set', auth: 'member' },
   responsibleBreak: { method: 'POST', path: '/api/responsible/break', auth: 'member' },
+  supportOpen: { method: 'POST', path: '/api/support/open', auth: 'member' },
+  supportSend: { method: 'POST', path: '/api/support/send', auth: 'member' },
+  supportMessages: { method: 'POST', path: '/api/support/messages', auth: 'member' },
+  supportClose: { method: 'POST', path: '/api/support/close', auth: 'member' },
+  supportRate: { method: 'POST', path: '/api/support/rate', auth: 'member' },
 
   // Site and content
   app: { method: 'POST', path: '/api/app', auth: 'public' },

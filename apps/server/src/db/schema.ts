@@ -22,3 +22,4 @@ export * from './tables/partners';
 export * from './tables/responsible';
 export * from './tables/risk';
 export * from './tables/backoffice';
+export * from './tables/support';

@@ -15,6 +15,10 @@ export const ADMIN = ['admin'] as const;
 export const FINANCE = ['admin', 'finance'] as const;
 export const CONTENT = ['admin', 'content'] as const;
 export const CONTENT_FINANCE = ['admin', 'content', 'finance'] as const;
+/** The support desk (docs/operators.md "The support desk"): chats with members, never moves money nor sees secrets. */
+export const SUPPORT = ['admin', 'support'] as const;
+/** Every signed-in operator, the support desk included: sign-in and one's own account only. */
+export const SIGNED_IN = [...ALL, 'support'] as const;
 
 export const Nothing = z.null();
 

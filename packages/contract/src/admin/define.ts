@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ZodType } from 'zod';
 import { MSG } from '../messages';
 
-export const OPERATOR_ROLES = ['admin', 'finance', 'content'] as const;
+export const OPERATOR_ROLES = ['admin', 'finance', 'content', 'support'] as const;
 export type OperatorRoleName = (typeof OPERATOR_ROLES)[number];
 export const OperatorRole = z.enum(OPERATOR_ROLES, { message: MSG.operatorRoleInvalid });
 

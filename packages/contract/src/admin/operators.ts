@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Timestamp } from '../common';
 import { MSG } from '../messages';
-import { ADMIN, ALL, def, Nothing } from './atoms';
+import { ADMIN, def, Nothing, SIGNED_IN } from './atoms';
 import { AdminEmpty, type AdminEndpointDef, OperatorRole } from './define';
 import { IntegrationChange } from './integrations';
 
@@ -63,23 +63,26 @@ export const adminOperatorCalls = {
     method: 'POST',
     path: '/admin/api/login',
     auth: 'public',
-    roles: ALL,
+    roles: SIGNED_IN,
     input: AdminLoginInput,
     data: AdminSession,
     summary:
       'Sign in: username, password and, with two-factor sign-in, the code (missing or wrong: 203, as a wrong password)',
   },
   logout: {
-    ...def('POST', '/admin/api/logout', ALL, AdminEmpty, Nothing, 'End the calling session'),
+    ...def('POST', '/admin/api/logout', SIGNED_IN, AdminEmpty, Nothing, 'End the calling session'),
     beforeTwoFactor: true,
   },
-  me: { ...def('GET', '/admin/api/me', ALL, AdminEmpty, OperatorMe, 'The calling operator'), beforeTwoFactor: true },
-  password: def('POST', '/admin/api/password', ALL, OperatorPasswordInput, Nothing, "Change one's own password"),
+  me: {
+    ...def('GET', '/admin/api/me', SIGNED_IN, AdminEmpty, OperatorMe, 'The calling operator'),
+    beforeTwoFactor: true,
+  },
+  password: def('POST', '/admin/api/password', SIGNED_IN, OperatorPasswordInput, Nothing, "Change one's own password"),
   totpSetup: {
     ...def(
       'POST',
       '/admin/api/totp/setup',
-      ALL,
+      SIGNED_IN,
       AdminEmpty,
       TotpSetup,
       'Start two-factor enrolment: a pending secret and its otpauth URI',
@@ -90,7 +93,7 @@ export const adminOperatorCalls = {
     ...def(
       'POST',
       '/admin/api/totp/confirm',
-      ALL,
+      SIGNED_IN,
       TotpConfirmInput,
       OperatorMe,
       'Finish enrolment with one code from the app',

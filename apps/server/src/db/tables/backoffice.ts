@@ -47,7 +47,7 @@ export const aloneTotals = pgTable(
   (t) => [primaryKey({ name: 'alone_totals_pk', columns: [t.kind, t.scope, t.subjectId, t.day] })],
 );
 
-export type OperatorRole = 'admin' | 'finance' | 'content';
+export type OperatorRole = 'admin' | 'finance' | 'content' | 'support';
 
 /** Back-office operators: created with the operator CLI only; there is no default operator. */
 export const operators = pgTable(

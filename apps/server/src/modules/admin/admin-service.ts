@@ -24,7 +24,7 @@ import { addressKey } from '../../http/client-address';
 import type { AuthedOperator } from '../../http/admin-route';
 import type { ReadDb } from '../../db/replica';
 
-export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
+export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content', 'support'];
 /** Operator sessions end after 12 hours whatever happens: a back-office token is worth more than a member's. */
 const OPERATOR_SESSION_MS = 12 * 3600 * 1000;
 

@@ -22,7 +22,7 @@ import {
  * for it as it is (the change's maker and approver) and since when, which the two-person rule reads.
  */
 
-const ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content'];
+const ROLES: readonly OperatorRole[] = ['admin', 'finance', 'content', 'support'];
 
 /**
  * A digest of what the change was made over: the account's role, state and whether it has two factors (none for a

@@ -1,0 +1,200 @@
+// Our chat page's script (docs/member-app.md "在线客服"): a file of its own, as the page's policy runs no inline script.
+(function () {
+  'use strict';
+  // The app keeps the member's token for the tab (apps/web/src/shared/session/storage.ts); this page shares it.
+  var token = sessionStorage.getItem('token');
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
+  var log = $('log');
+  var conversation = null;
+  var lastId = 0;
+  var shown = {};
+  var socket = null;
+  var pollTimer = null;
+  var rating = 0;
+
+  function post(path, body) {
+    return fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+      body: JSON.stringify(body || {}),
+    })
+      .then(function (res) {
+        return res.json();
+      })
+      .then(function (answer) {
+        if (answer.code === 401) showLogin();
+        if (answer.code !== 200) throw new Error(answer.message || '服务器异常，请稍后再试');
+        return answer.data;
+      });
+  }
+
+  function notice(text) {
+    $('notice').textContent = text || '';
+  }
+
+  function state(text) {
+    $('state').textContent = text;
+  }
+
+  function showLogin() {
+    $('composer').hidden = true;
+    $('rate').hidden = true;
+    $('end').hidden = true;
+    $('login').hidden = false;
+    state('未登录');
+  }
+
+  function add(message) {
+    if (shown[message.id]) return;
+    shown[message.id] = true;
+    if (message.id > lastId) lastId = message.id;
+    var item = document.createElement('li');
+    item.className = message.sender === 'operator' ? 'operator' : message.sender === 'system' ? 'system' : 'member';
+    var who = message.sender === 'operator' ? '客服' : message.sender === 'system' ? '' : '我';
+    if (who) {
+      var meta = document.createElement('span');
+      meta.className = 'meta';
+      meta.textContent = who + ' ' + message.created_at.slice(11, 16);
+      item.appendChild(meta);
+    }
+    var bubble = document.createElement('span');
+    bubble.className = 'bubble';
+    bubble.textContent = message.text;
+    item.appendChild(bubble);
+    log.appendChild(item);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function showConversation(c) {
+    conversation = c;
+    var open = c.state === 'open';
+    // After the end a new line opens a new conversation, so the composer stays.
+    $('composer').hidden = false;
+    $('end').hidden = !open;
+    $('rate').hidden = open || c.rating !== null;
+    state(open ? (c.claimed ? '客服已接入' : '等待客服接入…') : '会话已结束，发送消息可重新发起咨询');
+  }
+
+  function readAfter() {
+    if (!conversation) return Promise.resolve();
+    return post('/api/support/messages', { conversation_id: conversation.id, after_id: lastId }).then(function (list) {
+      list.forEach(add);
+    });
+  }
+
+  function startPolling() {
+    if (pollTimer) return;
+    pollTimer = setInterval(function () {
+      readAfter().catch(function () {});
+    }, 5000);
+  }
+
+  function connect() {
+    if (!('WebSocket' in window)) return startPolling();
+    var scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+    socket = new WebSocket(scheme + location.host + '/api/support/socket?token=' + encodeURIComponent(token));
+    socket.onmessage = function (event) {
+      var push = JSON.parse(event.data);
+      if (push.type === 'ready') {
+        if (pollTimer) clearInterval(pollTimer);
+        pollTimer = null;
+        readAfter().catch(function () {});
+      } else if (push.type === 'message' && conversation && push.message.conversation_id === conversation.id) {
+        add(push.message);
+      } else if (push.type === 'conversation' && conversation && push.conversation_id === conversation.id) {
+        showConversation(Object.assign({}, conversation, { state: push.state, claimed: push.claimed }));
+      }
+    };
+    socket.onclose = function (event) {
+      socket = null;
+      if (event.code === 4401) return showLogin();
+      startPolling();
+      setTimeout(connect, 10000);
+    };
+  }
+
+  function open() {
+    return post('/api/support/open').then(function (thread) {
+      log.textContent = '';
+      shown = {};
+      lastId = 0;
+      showConversation(thread.conversation);
+      thread.messages.forEach(add);
+      $('text').focus();
+    });
+  }
+
+  $('composer').addEventListener('submit', function (event) {
+    event.preventDefault();
+    var text = $('text').value.trim();
+    if (!text) return notice('请输入消息内容');
+    $('send').disabled = true;
+    post('/api/support/send', { text: text })
+      .then(function (message) {
+        notice('');
+        $('text').value = '';
+        if (!conversation || message.conversation_id !== conversation.id) return open();
+        add(message);
+      })
+      .catch(function (error) {
+        notice(error.message);
+      })
+      .then(function () {
+        $('send').disabled = false;
+      });
+  });
+  $('text').addEventListener('keydown', function (event) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      $('composer').requestSubmit();
+    }
+  });
+  $('end').addEventListener('click', function () {
+    if (!conversation || !confirm('确定要结束本次会话吗？')) return;
+    post('/api/support/close', { conversation_id: conversation.id })
+      .then(function (c) {
+        showConversation(c);
+        return readAfter();
+      })
+      .catch(function (error) {
+        notice(error.message);
+      });
+  });
+
+  var stars = document.querySelector('.stars');
+  [1, 2, 3, 4, 5].forEach(function (n) {
+    var star = document.createElement('button');
+    star.type = 'button';
+    star.textContent = '★';
+    star.setAttribute('aria-label', n + '星');
+    star.setAttribute('aria-pressed', 'false');
+    star.addEventListener('click', function () {
+      rating = n;
+      stars.querySelectorAll('button').forEach(function (b, i) {
+        b.setAttribute('aria-pressed', String(i < n));
+      });
+    });
+    stars.appendChild(star);
+  });
+  $('rate-send').addEventListener('click', function () {
+    if (!rating) return notice('请选择1-5星评价');
+    post('/api/support/rate', { conversation_id: conversation.id, rating: rating, note: $('rate-note').value })
+      .then(function (c) {
+        notice('感谢您的评价');
+        showConversation(c);
+      })
+      .catch(function (error) {
+        notice(error.message);
+      });
+  });
+
+  if (!token) return showLogin();
+  open()
+    .then(connect)
+    .catch(function (error) {
+      notice(error.message);
+      startPolling();
+    });
+})();

@@ -1,0 +1,215 @@
+import websocket from '@fastify/websocket';
+import {
+  adminEndpoints,
+  BizCode,
+  endpoints,
+  MSG,
+  SUPPORT_DESK_SOCKET_PATH,
+  type SupportPush,
+  SUPPORT_SOCKET_PATH,
+} from '@h5/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { DbOrTx } from '../../db/client';
+import { adminRoute, type AuthenticateOperator, authorizeOperator, idParam } from '../../http/admin-route';
+import { AppError } from '../../http/errors';
+import type { AttemptLimiter } from '../../http/rate-limit';
+import { type Authenticate, memberRoute } from '../../http/route';
+import { audit } from '../backoffice/audit';
+import { operatorNamed } from '../backoffice/operator-accounts';
+import type { SupportEvent } from './support-live';
+import * as support from './support-service';
+
+/** A member may send this many lines in a window (docs/member-app.md "在线客服"). */
+export const SUPPORT_SEND_LIMIT = { max: 10, windowMs: 20_000 };
+
+/** How long a socket may stay silent before the server pings it, and closes it when no pong came back. */
+const HEARTBEAT_MS = 30_000;
+
+/** The roles a transfer may hand a conversation to (docs/operators.md "The support desk"). */
+const DESK_ROLES: readonly string[] = adminEndpoints.supportQueue.roles;
+
+/** A browser's socket cannot send a header: the token comes in the `token` query and is checked as a bearer. */
+function withQueryToken(req: FastifyRequest) {
+  const token = (req.query as { token?: unknown } | undefined)?.token;
+  if (typeof token === 'string' && token && !req.headers.authorization) req.headers.authorization = `Bearer ${token}`;
+  return req;
+}
+
+/** Every socket this process holds, and whose pushes each may see: the desk sees all, a member their own. */
+function socketRegistry() {
+  const sockets = new Map<WebSocket, { memberId: number | null }>();
+  return {
+    add(socket: WebSocket, memberId: number | null) {
+      sockets.set(socket, { memberId });
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      const beat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, HEARTBEAT_MS);
+      beat.unref();
+      socket.on('close', () => {
+        clearInterval(beat);
+        sockets.delete(socket);
+      });
+      // The client speaks only to keep the line open; what it sends is ignored.
+      socket.on('message', () => undefined);
+      socket.send(JSON.stringify({ type: 'ready' } satisfies SupportPush));
+    },
+    deliver(event: SupportEvent) {
+      const text = JSON.stringify(event.push);
+      for (const [socket, who] of sockets) {
+        if (who.memberId !== null && who.memberId !== event.memberId) continue;
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      }
+    },
+  };
+}
+
+/**
+ * 在线客服: the member's calls, the desk's calls, and the live sockets of both (docs/member-app.md "在线客服",
+ * docs/operators.md "The support desk").
+ */
+export async function supportRoutes(
+  app: FastifyInstance,
+  deps: support.SupportDeps & { sends: AttemptLimiter },
+  authenticate: Authenticate,
+  authenticateOperator: AuthenticateOperator,
+) {
+  const { db } = deps;
+
+  // ---- The member
+  memberRoute(app, endpoints.supportOpen, authenticate, async ({ member }) => ({
+    data: await support.openThread(deps, member.id),
+  }));
+  memberRoute(app, endpoints.supportSend, authenticate, async ({ member, body }) => {
+    if (await deps.sends.hit(String(member.id))) throw new AppError(BizCode.TOO_MANY, MSG.supportSendTooFast);
+    return { data: await support.memberSend(deps, member.id, body.text) };
+  });
+  memberRoute(app, endpoints.supportMessages, authenticate, async ({ member, body }) => ({
+    data: await support.memberMessagesAfter(db, member.id, body.conversation_id, body.after_id ?? 0),
+  }));
+  memberRoute(app, endpoints.supportClose, authenticate, async ({ member, body }) => ({
+    data: await support.memberClose(deps, member.id, body.conversation_id),
+  }));
+  memberRoute(app, endpoints.supportRate, authenticate, async ({ member, body }) => ({
+    data: await support.memberRate(deps, member.id, body),
+    message: MSG.supportRated,
+  }));
+
+  // ---- The desk: every change is audited in its own transaction.
+  const e = adminEndpoints;
+  const target = (id: number) => `support:${id}`;
+  adminRoute(app, authenticateOperator, e.supportQueue, async ({ input }) => ({
+    data: await support.deskQueue(deps, input),
+  }));
+  adminRoute(app, authenticateOperator, e.supportConversation, async ({ params }) => ({
+    data: await support.deskThread(deps, idParam(params)),
+  }));
+  adminRoute(app, authenticateOperator, e.supportConversationMessages, async ({ params, input }) => ({
+    data: await support.deskMessagesAfter(deps, idParam(params), input.after_id),
+  }));
+
+  const changeOperator = async (
+    id: number,
+    actor: { id: number; username: string; role: string },
+    requestId: string,
+    action: string,
+    next: (row: Awaited<ReturnType<typeof support.conversationById>>) => Promise<string>,
+  ) => {
+    const row = await support.conversationById(db, id);
+    const operator = await next(row);
+    const updated = await db.transaction(async (tx) => {
+      const changed = await support.setOperator(tx, row, actor, operator);
+      await audit(tx, {
+        operatorId: actor.id,
+        action,
+        target: target(id),
+        before: { operator: row.operator },
+        after: { operator: changed.operator },
+        requestId,
+      });
+      return changed;
+    });
+    return { data: await support.afterOperatorChange(deps, updated) };
+  };
+
+  adminRoute(app, authenticateOperator, e.supportClaim, async ({ params, operator, req }) =>
+    changeOperator(idParam(params), operator, req.id, 'support.claim', async (row) => {
+      if (row.operator && row.operator.toLowerCase() !== operator.username.toLowerCase())
+        throw new AppError(BizCode.CONFLICT, MSG.supportClaimedByOther);
+      return operator.username;
+    }),
+  );
+  adminRoute(app, authenticateOperator, e.supportTransfer, async ({ params, input, operator, req }) =>
+    changeOperator(idParam(params), operator, req.id, 'support.transfer', async () => {
+      const to = await operatorNamed(db, input.operator);
+      if (!to || to.state !== 1 || !DESK_ROLES.includes(to.role))
+        throw new AppError(BizCode.BAD_INPUT, MSG.supportTransferTarget);
+      return to.username;
+    }),
+  );
+  adminRoute(app, authenticateOperator, e.supportRelease, async ({ params, operator, req }) =>
+    changeOperator(idParam(params), operator, req.id, 'support.release', async () => ''),
+  );
+  adminRoute(app, authenticateOperator, e.supportReply, async ({ params, input, operator, req }) => {
+    const id = idParam(params);
+    const row = await support.conversationById(db, id);
+    const done = await db.transaction(async (tx) => {
+      const done = await support.deskReply(tx, deps, row, operator, input.text);
+      await audit(tx, {
+        operatorId: operator.id,
+        action: 'support.reply',
+        target: target(id),
+        after: { message_id: done.message.id },
+        requestId: req.id,
+      });
+      return done;
+    });
+    return { data: await support.afterDeskReply(deps, row, done) };
+  });
+  const audited =
+    (operatorId: number, action: string, id: number, requestId: string) => async (tx: DbOrTx, row: { state: string }) =>
+      audit(tx, { operatorId, action, target: target(id), after: { state: row.state }, requestId });
+  adminRoute(app, authenticateOperator, e.supportClose, async ({ params, operator, req }) => {
+    const id = idParam(params);
+    const row = await support.conversationById(db, id);
+    return { data: await support.deskClose(deps, row, audited(operator.id, 'support.close', id, req.id)) };
+  });
+  adminRoute(app, authenticateOperator, e.supportReopen, async ({ params, operator, req }) => {
+    const id = idParam(params);
+    const row = await support.conversationById(db, id);
+    return { data: await support.deskReopen(deps, row, audited(operator.id, 'support.reopen', id, req.id)) };
+  });
+
+  // ---- Live sockets: rows first, pushes second; a client that cannot keep one open reads after its last id.
+  const registry = socketRegistry();
+  const stop = deps.bus.listen((event) => registry.deliver(event));
+  app.addHook('onClose', async () => {
+    stop();
+    await deps.bus.close();
+  });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const refuse = (socket: WebSocket, error: unknown) => {
+    const denied = error instanceof AppError && error.code === BizCode.FORBIDDEN;
+    socket.close(denied ? 4403 : 4401, denied ? 'forbidden' : 'unauthorized');
+  };
+  app.get(SUPPORT_SOCKET_PATH, { websocket: true }, async (socket, req) => {
+    try {
+      const member = await authenticate(withQueryToken(req));
+      registry.add(socket, member.id);
+    } catch (error) {
+      refuse(socket, error);
+    }
+  });
+  app.get(SUPPORT_DESK_SOCKET_PATH, { websocket: true }, async (socket, req) => {
+    try {
+      await authorizeOperator(authenticateOperator, e.supportQueue, withQueryToken(req));
+      registry.add(socket, null);
+    } catch (error) {
+      refuse(socket, error);
+    }
+  });
+}

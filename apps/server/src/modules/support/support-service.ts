@@ -1,0 +1,464 @@
+import {
+  BizCode,
+  MSG,
+  type SupportConversation,
+  type SupportMessage,
+  type SupportQueueRow,
+  type SupportThread,
+} from '@h5/contract';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SupportMemberContext } from '@h5/contract';
+import type { Db, DbOrTx } from '../../db/client';
+import { supportConversations, supportMessages } from '../../db/tables/support';
+import { AppError } from '../../http/errors';
+import { type Clock, formatBeijing } from '../../lib/time';
+import { memberRow } from '../accounts/member-profile';
+import { usernamesOf } from '../accounts/member-records';
+import type { SupportBus } from './support-live';
+
+/**
+ * 在线客服 (docs/member-app.md "在线客服", docs/operators.md "The support desk"): a member's conversation with the
+ * desk. Rows first, pushes second: every message is a row before it is published, so a client that missed a push
+ * reads it after its last id.
+ */
+export interface SupportDeps {
+  db: Db;
+  clock: Clock;
+  bus: SupportBus;
+}
+
+type ConversationRow = typeof supportConversations.$inferSelect;
+type MessageRow = typeof supportMessages.$inferSelect;
+
+/** At most this many messages come in one answer (the thread's latest, or those after an id). */
+const PAGE = 200;
+const WELCOME = '您好，欢迎咨询在线客服，请问有什么可以帮您？客服专员接入后会立即回复您。';
+const CLOSED_BY_MEMBER = '您已结束本次会话，欢迎对本次服务进行评价。';
+const CLOSED_BY_DESK = '客服已结束本次会话，欢迎对本次服务进行评价。';
+const REOPENED = '会话已重新打开，客服将继续为您服务。';
+
+const notFound = () => new AppError(BizCode.NOT_FOUND, MSG.supportNotFound);
+
+export function messageView(row: MessageRow): SupportMessage {
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    sender: row.sender as SupportMessage['sender'],
+    text: row.text,
+    image: row.image ? `/uploads/${row.image}` : '',
+    created_at: formatBeijing(row.createdAt),
+  };
+}
+
+function conversationView(row: ConversationRow): SupportConversation {
+  return {
+    id: row.id,
+    state: row.state === 'closed' ? 'closed' : 'open',
+    claimed: row.operator !== '',
+    created_at: formatBeijing(row.createdAt),
+    closed_at: row.closedAt ? formatBeijing(row.closedAt) : null,
+    rating: row.rating,
+    rating_note: row.ratingNote,
+  };
+}
+
+async function publishMessages(deps: SupportDeps, memberId: number | null, rows: MessageRow[]) {
+  for (const row of rows) await deps.bus.publish({ memberId, push: { type: 'message', message: messageView(row) } });
+}
+
+async function publishState(deps: SupportDeps, row: ConversationRow) {
+  await deps.bus.publish({
+    memberId: row.memberId,
+    push: {
+      type: 'conversation',
+      conversation_id: row.id,
+      state: row.state === 'closed' ? 'closed' : 'open',
+      claimed: row.operator !== '',
+    },
+  });
+}
+
+async function insertMessage(
+  tx: DbOrTx,
+  conversationId: number,
+  sender: SupportMessage['sender'],
+  text: string,
+  operator = '',
+): Promise<MessageRow> {
+  const [row] = await tx.insert(supportMessages).values({ conversationId, sender, text, operator }).returning();
+  return row!;
+}
+
+async function openConversationOf(tx: DbOrTx, memberId: number): Promise<ConversationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(supportConversations)
+    .where(and(eq(supportConversations.memberId, memberId), eq(supportConversations.state, 'open')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The member's open conversation, or a new one with its welcome line. Two first calls at once meet at the unique
+ * index of open conversations: the loser reads the winner's.
+ */
+async function openOrCreate(
+  deps: SupportDeps,
+  memberId: number,
+): Promise<{ row: ConversationRow; made: MessageRow[] }> {
+  const existing = await openConversationOf(deps.db, memberId);
+  if (existing) return { row: existing, made: [] };
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx.insert(supportConversations).values({ memberId, state: 'open' }).returning();
+      const welcome = await insertMessage(tx, row!.id, 'system', WELCOME);
+      return { row: row!, made: [welcome] };
+    });
+  } catch (error) {
+    const raced = await openConversationOf(deps.db, memberId);
+    if (raced) return { row: raced, made: [] };
+    throw error;
+  }
+}
+
+async function latestMessages(db: DbOrTx, conversationId: number): Promise<SupportMessage[]> {
+  const rows = await db
+    .select()
+    .from(supportMessages)
+    .where(eq(supportMessages.conversationId, conversationId))
+    .orderBy(desc(supportMessages.id))
+    .limit(PAGE);
+  return rows.reverse().map(messageView);
+}
+
+async function messagesAfter(db: DbOrTx, conversationId: number, afterId: number): Promise<SupportMessage[]> {
+  const rows = await db
+    .select()
+    .from(supportMessages)
+    .where(and(eq(supportMessages.conversationId, conversationId), gt(supportMessages.id, afterId)))
+    .orderBy(asc(supportMessages.id))
+    .limit(PAGE);
+  return rows.map(messageView);
+}
+
+/** A conversation of this member, or 会话不存在 (another member's is answered as missing, never shown). */
+async function ownConversation(db: DbOrTx, memberId: number, id: number): Promise<ConversationRow> {
+  const [row] = await db
+    .select()
+    .from(supportConversations)
+    .where(and(eq(supportConversations.id, id), eq(supportConversations.memberId, memberId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The member's side
+
+export async function openThread(deps: SupportDeps, memberId: number): Promise<SupportThread> {
+  const { row, made } = await openOrCreate(deps, memberId);
+  await publishMessages(deps, memberId, made);
+  return { conversation: conversationView(row), messages: await latestMessages(deps.db, row.id) };
+}
+
+/** A line from the member into their open conversation (one is opened when none is). */
+export async function memberSend(deps: SupportDeps, memberId: number, text: string): Promise<SupportMessage> {
+  const { row, made } = await openOrCreate(deps, memberId);
+  const message = await insertMessage(deps.db, row.id, 'member', text);
+  await publishMessages(deps, memberId, [...made, message]);
+  return messageView(message);
+}
+
+export async function memberMessagesAfter(
+  db: DbOrTx,
+  memberId: number,
+  conversationId: number,
+  afterId: number,
+): Promise<SupportMessage[]> {
+  await ownConversation(db, memberId, conversationId);
+  return messagesAfter(db, conversationId, afterId);
+}
+
+async function closeConversation(
+  deps: SupportDeps,
+  row: ConversationRow,
+  line: string,
+  after?: (tx: DbOrTx, closed: ConversationRow) => Promise<void>,
+): Promise<ConversationRow> {
+  const { closed, message } = await deps.db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(supportConversations)
+      .set({ state: 'closed', closedAt: deps.clock.now() })
+      .where(and(eq(supportConversations.id, row.id), eq(supportConversations.state, 'open')))
+      .returning();
+    if (!closed) throw new AppError(BizCode.BAD_INPUT, MSG.supportClosed);
+    const message = await insertMessage(tx, row.id, 'system', line);
+    await after?.(tx, closed);
+    return { closed, message };
+  });
+  await publishMessages(deps, closed.memberId, [message]);
+  await publishState(deps, closed);
+  return closed;
+}
+
+export async function memberClose(deps: SupportDeps, memberId: number, id: number): Promise<SupportConversation> {
+  const row = await ownConversation(deps.db, memberId, id);
+  if (row.state !== 'open') throw new AppError(BizCode.BAD_INPUT, MSG.supportClosed);
+  return conversationView(await closeConversation(deps, row, CLOSED_BY_MEMBER));
+}
+
+export async function memberRate(
+  deps: SupportDeps,
+  memberId: number,
+  input: { conversation_id: number; rating: number; note: string },
+): Promise<SupportConversation> {
+  const row = await ownConversation(deps.db, memberId, input.conversation_id);
+  if (row.state !== 'closed') throw new AppError(BizCode.BAD_INPUT, MSG.supportRateOpen);
+  const [rated] = await deps.db
+    .update(supportConversations)
+    .set({ rating: input.rating, ratingNote: input.note.trim() })
+    .where(and(eq(supportConversations.id, row.id), sql`${supportConversations.rating} is null`))
+    .returning();
+  if (!rated) throw new AppError(BizCode.BAD_INPUT, MSG.supportAlreadyRated);
+  return conversationView(rated);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The desk
+
+const MEMBER_SENDERS = ['member', 'visitor'];
+
+async function queueRows(deps: SupportDeps, rows: ConversationRow[]): Promise<SupportQueueRow[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const names = await usernamesOf(
+    deps.db,
+    rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])),
+  );
+  const unread = await deps.db
+    .select({ id: supportConversations.id, n: count() })
+    .from(supportMessages)
+    .innerJoin(supportConversations, eq(supportConversations.id, supportMessages.conversationId))
+    .where(
+      and(
+        inArray(supportMessages.conversationId, ids),
+        inArray(supportMessages.sender, MEMBER_SENDERS),
+        gt(supportMessages.id, supportConversations.deskReadId),
+      ),
+    )
+    .groupBy(supportConversations.id);
+  const unreadOf = new Map(unread.map((u) => [u.id, Number(u.n)]));
+  const last = await deps.db
+    .selectDistinctOn([supportMessages.conversationId], {
+      id: supportMessages.conversationId,
+      text: supportMessages.text,
+    })
+    .from(supportMessages)
+    .where(inArray(supportMessages.conversationId, ids))
+    .orderBy(supportMessages.conversationId, desc(supportMessages.id));
+  const lastOf = new Map(last.map((l) => [l.id, l.text]));
+  const now = deps.clock.now().getTime();
+  return rows.map((r) => ({
+    id: r.id,
+    member_id: r.memberId,
+    username: r.memberId === null ? '访客' : (names.get(r.memberId) ?? ''),
+    state: r.state === 'closed' ? 'closed' : 'open',
+    operator: r.operator,
+    created_at: formatBeijing(r.createdAt),
+    first_reply_at: r.firstReplyAt ? formatBeijing(r.firstReplyAt) : null,
+    closed_at: r.closedAt ? formatBeijing(r.closedAt) : null,
+    waiting_seconds:
+      r.state === 'open' && !r.firstReplyAt ? Math.max(0, Math.floor((now - r.createdAt.getTime()) / 1000)) : 0,
+    unread: unreadOf.get(r.id) ?? 0,
+    last_text: lastOf.get(r.id) ?? '',
+    rating: r.rating,
+  }));
+}
+
+async function queueRow(deps: SupportDeps, row: ConversationRow): Promise<SupportQueueRow> {
+  return (await queueRows(deps, [row]))[0]!;
+}
+
+/** The queue: open conversations oldest first (who waits longest is served first), closed ones newest first. */
+export async function deskQueue(
+  deps: SupportDeps,
+  input: { state: 'open' | 'closed'; page: number },
+): Promise<{ list: SupportQueueRow[]; total: number }> {
+  const perPage = 50;
+  const where = eq(supportConversations.state, input.state);
+  const rows = await deps.db
+    .select()
+    .from(supportConversations)
+    .where(where)
+    .orderBy(input.state === 'open' ? asc(supportConversations.id) : desc(supportConversations.id))
+    .limit(perPage)
+    .offset((input.page - 1) * perPage);
+  const [total] = await deps.db.select({ n: count() }).from(supportConversations).where(where);
+  return { list: await queueRows(deps, rows), total: Number(total?.n ?? 0) };
+}
+
+export async function conversationById(db: DbOrTx, id: number): Promise<ConversationRow> {
+  const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** What the desk may know of the member: username, VIP level, registration day and earlier conversations. */
+async function memberContext(db: DbOrTx, row: ConversationRow): Promise<z.infer<typeof SupportMemberContext> | null> {
+  if (row.memberId === null) return null;
+  const member = await memberRow(db, row.memberId);
+  if (!member) return null;
+  const earlier = await db
+    .select({
+      id: supportConversations.id,
+      createdAt: supportConversations.createdAt,
+      rating: supportConversations.rating,
+    })
+    .from(supportConversations)
+    .where(and(eq(supportConversations.memberId, row.memberId), sql`${supportConversations.id} <> ${row.id}`))
+    .orderBy(desc(supportConversations.id))
+    .limit(10);
+  return {
+    username: member.username,
+    vip: member.vip,
+    registered_at: formatBeijing(member.createdAt),
+    earlier: earlier.map((e) => ({ id: e.id, created_at: formatBeijing(e.createdAt), rating: e.rating })),
+  };
+}
+
+/** A conversation for the desk; reading it marks the member's messages read. */
+export async function deskThread(deps: SupportDeps, id: number) {
+  const row = await conversationById(deps.db, id);
+  const messages = await latestMessages(deps.db, id);
+  const lastId = messages.at(-1)?.id ?? 0;
+  if (lastId > row.deskReadId)
+    await deps.db
+      .update(supportConversations)
+      .set({ deskReadId: sql`greatest(${supportConversations.deskReadId}, ${lastId})` })
+      .where(eq(supportConversations.id, id));
+  const fresh = await conversationById(deps.db, id);
+  return { conversation: await queueRow(deps, fresh), member: await memberContext(deps.db, fresh), messages };
+}
+
+export async function deskMessagesAfter(deps: SupportDeps, id: number, afterId: number): Promise<SupportMessage[]> {
+  await conversationById(deps.db, id);
+  const messages = await messagesAfter(deps.db, id, afterId);
+  const lastId = messages.at(-1)?.id ?? 0;
+  if (lastId)
+    await deps.db
+      .update(supportConversations)
+      .set({ deskReadId: sql`greatest(${supportConversations.deskReadId}, ${lastId})` })
+      .where(eq(supportConversations.id, id));
+  return messages;
+}
+
+export interface DeskActor {
+  username: string;
+  role: string;
+}
+
+/** The conversation's operator may be changed by its holder, by anyone while it waits, and by an admin. */
+function mayHandle(row: ConversationRow, actor: DeskActor) {
+  return row.operator === '' || row.operator.toLowerCase() === actor.username.toLowerCase() || actor.role === 'admin';
+}
+
+/**
+ * Sets the conversation's operator in the caller's transaction, over the row as read (a concurrent claim makes this
+ * one find nothing): the updated row, or 已由其他客服接待.
+ */
+export async function setOperator(
+  tx: DbOrTx,
+  row: ConversationRow,
+  actor: DeskActor,
+  operator: string,
+): Promise<ConversationRow> {
+  if (row.state !== 'open') throw new AppError(BizCode.BAD_INPUT, MSG.supportClosed);
+  if (!mayHandle(row, actor)) throw new AppError(BizCode.CONFLICT, MSG.supportClaimedByOther);
+  const [updated] = await tx
+    .update(supportConversations)
+    .set({ operator })
+    .where(and(eq(supportConversations.id, row.id), eq(supportConversations.operator, row.operator)))
+    .returning();
+  if (!updated) throw new AppError(BizCode.CONFLICT, MSG.supportClaimedByOther);
+  return updated;
+}
+
+export async function afterOperatorChange(deps: SupportDeps, row: ConversationRow): Promise<SupportQueueRow> {
+  await publishState(deps, row);
+  return queueRow(deps, row);
+}
+
+/** The desk's answer: claims a waiting conversation for the operator; written in the caller's transaction. */
+export async function deskReply(
+  tx: DbOrTx,
+  deps: Pick<SupportDeps, 'clock'>,
+  row: ConversationRow,
+  actor: DeskActor,
+  text: string,
+): Promise<{ row: ConversationRow; message: MessageRow }> {
+  if (row.state !== 'open') throw new AppError(BizCode.BAD_INPUT, MSG.supportClosed);
+  if (row.operator && row.operator.toLowerCase() !== actor.username.toLowerCase() && actor.role !== 'admin')
+    throw new AppError(BizCode.CONFLICT, MSG.supportNotYours);
+  const held = row.operator ? row : await setOperator(tx, row, actor, actor.username);
+  const message = await insertMessage(tx, row.id, 'operator', text, actor.username);
+  const [updated] = await tx
+    .update(supportConversations)
+    .set({
+      firstReplyAt: held.firstReplyAt ?? deps.clock.now(),
+      deskReadId: sql`greatest(${supportConversations.deskReadId}, ${message.id})`,
+    })
+    .where(eq(supportConversations.id, row.id))
+    .returning();
+  return { row: updated!, message };
+}
+
+export async function afterDeskReply(
+  deps: SupportDeps,
+  previous: ConversationRow,
+  done: { row: ConversationRow; message: MessageRow },
+): Promise<SupportMessage> {
+  await publishMessages(deps, done.row.memberId, [done.message]);
+  if (previous.operator !== done.row.operator) await publishState(deps, done.row);
+  return messageView(done.message);
+}
+
+export async function deskClose(
+  deps: SupportDeps,
+  row: ConversationRow,
+  audited: (tx: DbOrTx, closed: ConversationRow) => Promise<void>,
+): Promise<SupportQueueRow> {
+  if (row.state !== 'open') throw new AppError(BizCode.BAD_INPUT, MSG.supportClosed);
+  return queueRow(deps, await closeConversation(deps, row, CLOSED_BY_DESK, audited));
+}
+
+export async function deskReopen(
+  deps: SupportDeps,
+  row: ConversationRow,
+  audited: (tx: DbOrTx, opened: ConversationRow) => Promise<void>,
+): Promise<SupportQueueRow> {
+  if (row.state === 'open') throw new AppError(BizCode.BAD_INPUT, MSG.supportAlreadyOpen);
+  let done: { opened: ConversationRow; message: MessageRow };
+  try {
+    done = await deps.db.transaction(async (tx) => {
+      const [opened] = await tx
+        .update(supportConversations)
+        .set({ state: 'open', closedAt: null })
+        .where(and(eq(supportConversations.id, row.id), eq(supportConversations.state, 'closed')))
+        .returning();
+      if (!opened) throw new AppError(BizCode.BAD_INPUT, MSG.supportAlreadyOpen);
+      const message = await insertMessage(tx, row.id, 'system', REOPENED);
+      await audited(tx, opened);
+      return { opened, message };
+    });
+  } catch (error) {
+    // The member has opened another conversation since: the unique index of open conversations refused this one.
+    if (error instanceof AppError) throw error;
+    if (row.memberId !== null && (await openConversationOf(deps.db, row.memberId)))
+      throw new AppError(BizCode.BAD_INPUT, MSG.supportAlreadyOpen);
+    throw error;
+  }
+  await publishMessages(deps, done.opened.memberId, [done.message]);
+  await publishState(deps, done.opened);
+  return queueRow(deps, done.opened);
+}

@@ -1,0 +1,308 @@
+import {
+  adminEndpoints,
+  adminPath,
+  BizCode,
+  MSG,
+  type SupportMessage,
+  type SupportPush,
+  type SupportQueueRow,
+  type SupportThread,
+} from '@h5/contract';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { testRedisUrl } from '../../config';
+import { auditLog } from '../../db/tables/backoffice';
+import { adminCall, call, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { SUPPORT_SEND_LIMIT } from './support-routes';
+
+const t = useTestApp();
+const ops = useOperators(t, { desk: 'support', desk2: 'support', finance: 'finance', content: 'content' });
+
+const e = adminEndpoints;
+const open = (token: string, app: FastifyInstance = t.app) =>
+  call<SupportThread>(app, '/api/support/open', {}, { token });
+const send = (token: string, text: string, app: FastifyInstance = t.app) =>
+  call<SupportMessage>(app, '/api/support/send', { text }, { token });
+const after = (token: string, conversation_id: number, after_id = 0, app: FastifyInstance = t.app) =>
+  call<SupportMessage[]>(app, '/api/support/messages', { conversation_id, after_id }, { token });
+const operatorName = async (token: string) =>
+  (await adminCall<{ username: string }>(t, token, 'GET', '/admin/api/me')).data.username;
+
+/** A socket on an app, signed in, collecting what it is pushed; `next` waits for a push that matches. */
+async function socketOf(app: FastifyInstance, path: string) {
+  const pushes: SupportPush[] = [];
+  const waiters: Array<() => void> = [];
+  // Listening from the start: the server's first push may come as soon as the socket opens.
+  const socket: WebSocket = await app.injectWS(
+    path,
+    {},
+    {
+      onInit: (ws) =>
+        ws.on('message', (data) => {
+          pushes.push(JSON.parse(String(data)) as SupportPush);
+          for (const wake of waiters.splice(0)) wake();
+        }),
+    },
+  );
+  const next = async (match: (p: SupportPush) => boolean, ms = 3000): Promise<SupportPush> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = pushes.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching push; got ${JSON.stringify(pushes)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  await next((p) => p.type === 'ready');
+  return { socket, pushes, next };
+}
+
+const messageText = (text: string) => (p: SupportPush) => p.type === 'message' && p.message.text === text;
+
+describe('在线客服: the member', () => {
+  it('opens one conversation with a welcome, sends, reads after an id, closes and rates it', async () => {
+    const m = await registerMember(t.app);
+    const first = await open(m.token);
+    expect(first.code).toBe(200);
+    expect(first.data.conversation).toMatchObject({ state: 'open', claimed: false, rating: null });
+    expect(first.data.messages).toEqual([expect.objectContaining({ sender: 'system' })]);
+    const id = first.data.conversation.id;
+    expect((await open(m.token)).data.conversation.id).toBe(id);
+
+    const sent = await send(m.token, '  我的存款还没到账  ');
+    expect(sent).toMatchObject({
+      code: 200,
+      data: { conversation_id: id, sender: 'member', text: '我的存款还没到账' },
+    });
+    const welcomeId = first.data.messages[0]!.id;
+    expect((await after(m.token, id, welcomeId)).data.map((x) => x.text)).toEqual(['我的存款还没到账']);
+    expect((await after(m.token, id, sent.data.id)).data).toEqual([]);
+
+    expect(await send(m.token, '   ')).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.supportTextRequired });
+    expect(await send(m.token, '字'.repeat(501))).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.inputTooLong });
+    const rate = (rating: unknown) =>
+      call(t.app, '/api/support/rate', { conversation_id: id, rating, note: '很快' }, { token: m.token });
+    expect(await rate(5)).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.supportRateOpen });
+
+    const closed = await call(t.app, '/api/support/close', { conversation_id: id }, { token: m.token });
+    expect(closed).toMatchObject({ code: 200, data: { id, state: 'closed' } });
+    expect(await call(t.app, '/api/support/close', { conversation_id: id }, { token: m.token })).toMatchObject({
+      code: BizCode.BAD_INPUT,
+      message: MSG.supportClosed,
+    });
+    expect(await rate(6)).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.supportRatingInvalid });
+    expect(await rate(5)).toMatchObject({
+      code: 200,
+      message: MSG.supportRated,
+      data: { rating: 5, rating_note: '很快' },
+    });
+    expect(await rate(4)).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.supportAlreadyRated });
+
+    // The next line opens a new conversation; the old one keeps its rows.
+    const again = await send(m.token, '还有一个问题');
+    expect(again.data.conversation_id).not.toBe(id);
+    expect((await after(m.token, id)).data.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('never shows or changes another member’s conversation, and a visitor is asked to log in', async () => {
+    const owner = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    const id = (await send(owner.token, '只给客服看')).data.conversation_id;
+    const missing = { code: BizCode.NOT_FOUND, message: MSG.supportNotFound, data: null };
+    expect(await after(other.token, id)).toEqual(missing);
+    expect(await call(t.app, '/api/support/close', { conversation_id: id }, { token: other.token })).toEqual(missing);
+    expect(
+      await call(t.app, '/api/support/rate', { conversation_id: id, rating: 1, note: '' }, { token: other.token }),
+    ).toEqual(missing);
+    expect((await open(other.token)).data.conversation.id).not.toBe(id);
+    expect((await call(t.app, '/api/support/open', {})).code).toBe(BizCode.UNAUTHORIZED);
+    expect((await after(owner.token, id)).data.map((x) => x.text)).toContain('只给客服看');
+  });
+
+  it('refuses lines sent faster than the limit, and changes nothing', async () => {
+    const m = await registerMember(t.app);
+    for (let i = 0; i < SUPPORT_SEND_LIMIT.max; i += 1) expect((await send(m.token, `第${i}条`)).code).toBe(200);
+    expect(await send(m.token, '太快了')).toEqual({
+      code: BizCode.TOO_MANY,
+      message: MSG.supportSendTooFast,
+      data: null,
+    });
+    const id = (await open(m.token)).data.conversation.id;
+    expect((await after(m.token, id)).data.map((x) => x.text)).not.toContain('太快了');
+  });
+});
+
+describe('在线客服: our chat page', () => {
+  it('is the service address while 站点设置 names none, and is served with its script', async () => {
+    const url = (await call<{ url: string }>(t.app, '/api/getservicerurl')).data.url;
+    expect(url).toBe('/service/chat.html');
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<script src="/service/chat.js"></script>');
+    const script = await t.app.inject({ method: 'GET', url: '/service/chat.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('/api/support/socket');
+  });
+});
+
+describe('在线客服: the desk', () => {
+  it('refuses other roles and lets the support role claim, reply, transfer, release, close and reopen, audited', async () => {
+    const m = await registerMember(t.app);
+    const id = (await send(m.token, '请问提款多久到账')).data.conversation_id;
+    const queue = adminPath(e.supportQueue);
+    for (const token of [ops.finance, ops.content])
+      expect(await adminCall(t, token, 'GET', queue)).toMatchObject({ code: BizCode.FORBIDDEN });
+
+    const list = await adminCall<{ list: SupportQueueRow[] }>(t, ops.desk, 'GET', queue);
+    const row = list.data.list.find((r) => r.id === id);
+    expect(row).toMatchObject({ username: m.name, operator: '', unread: 1, last_text: '请问提款多久到账' });
+
+    const thread = await adminCall<{ member: { username: string }; messages: SupportMessage[] }>(
+      t,
+      ops.desk,
+      'GET',
+      adminPath(e.supportConversation, { id }),
+    );
+    expect(thread.data.member).toMatchObject({ username: m.name });
+    expect(JSON.stringify(thread.data.member)).not.toMatch(/password|balance|mobile|card/i);
+    const unreadAfterReading = (await adminCall<{ list: SupportQueueRow[] }>(t, ops.desk, 'GET', queue)).data.list;
+    expect(unreadAfterReading.find((r) => r.id === id)?.unread).toBe(0);
+
+    const desk = await operatorName(ops.desk);
+    const desk2 = await operatorName(ops.desk2);
+    expect(await adminCall(t, ops.desk, 'POST', adminPath(e.supportClaim, { id }))).toMatchObject({
+      code: 200,
+      data: { operator: desk },
+    });
+    expect(await adminCall(t, ops.desk2, 'POST', adminPath(e.supportClaim, { id }))).toMatchObject({
+      code: BizCode.CONFLICT,
+      message: MSG.supportClaimedByOther,
+    });
+    expect(await adminCall(t, ops.desk2, 'POST', adminPath(e.supportReply, { id }), { text: '抢答' })).toMatchObject({
+      code: BizCode.CONFLICT,
+      message: MSG.supportNotYours,
+    });
+    const reply = await adminCall<SupportMessage>(t, ops.desk, 'POST', adminPath(e.supportReply, { id }), {
+      text: '一般5分钟内到账',
+    });
+    expect(reply).toMatchObject({ code: 200, data: { sender: 'operator', text: '一般5分钟内到账' } });
+    // The member reads the answer without learning who gave it.
+    const seen = (await after(m.token, id)).data.find((x) => x.id === reply.data.id);
+    expect(seen).toEqual(reply.data);
+    expect(JSON.stringify(seen)).not.toContain(desk);
+
+    expect(
+      await adminCall(t, ops.desk, 'POST', adminPath(e.supportTransfer, { id }), {
+        operator: await operatorName(ops.finance),
+      }),
+    ).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.supportTransferTarget });
+    expect(
+      await adminCall(t, ops.desk, 'POST', adminPath(e.supportTransfer, { id }), { operator: desk2 }),
+    ).toMatchObject({ code: 200, data: { operator: desk2 } });
+    expect(await adminCall(t, ops.desk2, 'POST', adminPath(e.supportRelease, { id }))).toMatchObject({
+      code: 200,
+      data: { operator: '' },
+    });
+    expect(await adminCall(t, ops.desk, 'POST', adminPath(e.supportClose, { id }))).toMatchObject({
+      code: 200,
+      data: { state: 'closed' },
+    });
+    expect(await adminCall(t, ops.desk, 'POST', adminPath(e.supportReply, { id }), { text: '还在吗' })).toMatchObject({
+      code: BizCode.BAD_INPUT,
+      message: MSG.supportClosed,
+    });
+    expect(await adminCall(t, ops.desk, 'POST', adminPath(e.supportReopen, { id }))).toMatchObject({
+      code: 200,
+      data: { state: 'open' },
+    });
+
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `support:${id}`));
+    expect(rows.map((r) => r.action)).toEqual([
+      'support.claim',
+      'support.reply',
+      'support.transfer',
+      'support.release',
+      'support.close',
+      'support.reopen',
+    ]);
+  });
+});
+
+describe('在线客服: live delivery', () => {
+  it('pushes a conversation’s messages to its member’s socket and the desk’s, never to another member’s', async () => {
+    const m = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    const id = (await open(m.token)).data.conversation.id;
+    const mine = await socketOf(t.app, `/api/support/socket?token=${m.token}`);
+    const theirs = await socketOf(t.app, `/api/support/socket?token=${other.token}`);
+    const desk = await socketOf(t.app, `/admin/api/support/socket?token=${ops.desk}`);
+
+    await send(m.token, '在线吗');
+    await desk.next(messageText('在线吗'));
+    await adminCall(t, ops.desk, 'POST', adminPath(e.supportReply, { id }), { text: '您好，在的' });
+    await mine.next(messageText('您好，在的'));
+    await mine.next((p) => p.type === 'conversation' && p.conversation_id === id && p.claimed);
+    expect(theirs.pushes.filter((p) => p.type !== 'ready')).toEqual([]);
+    for (const s of [mine, theirs, desk]) s.socket.terminate();
+  });
+
+  it('closes a socket without a valid token, and a desk socket of another role', async () => {
+    const closedWith = async (path: string) => {
+      const socket: WebSocket = await t.app.injectWS(path);
+      return new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    };
+    expect(await closedWith('/api/support/socket?token=nope')).toBe(4401);
+    expect(await closedWith(`/admin/api/support/socket?token=${ops.finance}`)).toBe(4403);
+  });
+
+  it('keeps every message when the app restarts: a new instance reads them from the rows', async () => {
+    const m = await registerMember(t.app);
+    const id = (await send(m.token, '重启前的消息')).data.conversation_id;
+    const second = await buildApp({ db: t.database.db, config: { ...t.config }, locks: t.database.locks });
+    await second.ready();
+    try {
+      expect((await after(m.token, id, 0, second)).data.map((x) => x.text)).toContain('重启前的消息');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+const redisUrl = testRedisUrl();
+describe.skipIf(!redisUrl)('在线客服 across server processes on one Redis (TEST_REDIS_URL)', () => {
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await redis?.quit();
+  });
+
+  it('delivers a line sent through one instance to a socket opened on another', async () => {
+    if (!redis) return;
+    for (let i = 0; i < 2; i += 1) {
+      const app = await buildApp({ db: t.database.db, config: { ...t.config }, redis, locks: t.database.locks });
+      await app.ready();
+      apps.push(app);
+    }
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const m = await registerMember(first);
+    await open(m.token, first);
+    const member = await socketOf(second, `/api/support/socket?token=${m.token}`);
+    const desk = await socketOf(second, `/admin/api/support/socket?token=${ops.desk}`);
+    await send(m.token, '从第一个实例发出', first);
+    await member.next(messageText('从第一个实例发出'));
+    await desk.next(messageText('从第一个实例发出'));
+    member.socket.terminate();
+    desk.socket.terminate();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The support desk (docs/operators.md "The support desk"): the queue of conversations, one conversation with its
+ * member's support context, and what an operator does to it. Every change is audited.
+ */
+import { z } from 'zod';
+import { Timestamp, text } from '../common';
+import { SupportMessage, SUPPORT_TEXT_MAX } from '../support';
+import { MSG } from '../messages';
+import { def, pageField, SUPPORT } from './atoms';
+
+export const SupportQueueInput = z.object({
+  state: z.enum(['open', 'closed']).default('open'),
+  page: pageField,
+});
+
+export const SupportQueueRow = z.object({
+  id: z.number().int(),
+  member_id: z.number().int().nullable(),
+  /** The member's username, or 访客 for a visitor. */
+  username: z.string(),
+  state: z.enum(['open', 'closed']),
+  /** The operator who took it ('' while it waits). */
+  operator: z.string(),
+  created_at: Timestamp,
+  first_reply_at: Timestamp.nullable(),
+  closed_at: Timestamp.nullable(),
+  /** Seconds since it was opened while no operator has answered yet, else 0. */
+  waiting_seconds: z.number().int(),
+  /** The member's messages the desk has not read yet. */
+  unread: z.number().int(),
+  last_text: z.string(),
+  rating: z.number().int().nullable(),
+});
+export type SupportQueueRow = z.infer<typeof SupportQueueRow>;
+
+export const SupportQueue = z.object({ list: z.array(SupportQueueRow), total: z.number().int() });
+
+/** What the desk may know of the member it chats with: no balance, no card, no contact detail, no secret. */
+export const SupportMemberContext = z.object({
+  username: z.string(),
+  /** The VIP level's number. */
+  vip: z.number().int(),
+  registered_at: Timestamp,
+  /** Earlier conversations of the member, newest first. */
+  earlier: z.array(z.object({ id: z.number().int(), created_at: Timestamp, rating: z.number().int().nullable() })),
+});
+
+export const SupportDeskThread = z.object({
+  conversation: SupportQueueRow,
+  member: SupportMemberContext.nullable(),
+  messages: z.array(SupportMessage),
+});
+
+export const SupportDeskAfterInput = z.object({ after_id: z.coerce.number().int().min(0).default(0) });
+export const SupportReplyInput = z
+  .object({ text: text(SUPPORT_TEXT_MAX).pipe(z.string().transform((v) => v.trim())) })
+  .refine((b) => b.text !== '', { message: MSG.supportTextRequired });
+export const SupportTransferInput = z.object({ operator: text(64).pipe(z.string().min(1, MSG.supportTransferTarget)) });
+
+const Empty = z.object({});
+const base = '/admin/api/support/conversations';
+
+export const adminSupportCalls = {
+  supportQueue: def(
+    'GET',
+    base,
+    SUPPORT,
+    SupportQueueInput,
+    SupportQueue,
+    'The desk queue: open (or closed) conversations',
+  ),
+  supportConversation: def(
+    'GET',
+    `${base}/:id`,
+    SUPPORT,
+    Empty,
+    SupportDeskThread,
+    'A conversation, its member context and its messages; the desk has read them',
+  ),
+  supportConversationMessages: def(
+    'GET',
+    `${base}/:id/messages`,
+    SUPPORT,
+    SupportDeskAfterInput,
+    z.array(SupportMessage),
+    'Messages of a conversation after an id (the polling fallback)',
+  ),
+  supportClaim: def('POST', `${base}/:id/claim`, SUPPORT, Empty, SupportQueueRow, 'Take a waiting conversation'),
+  supportTransfer: def(
+    'POST',
+    `${base}/:id/transfer`,
+    SUPPORT,
+    SupportTransferInput,
+    SupportQueueRow,
+    'Hand a conversation to another desk operator',
+  ),
+  supportRelease: def(
+    'POST',
+    `${base}/:id/release`,
+    SUPPORT,
+    Empty,
+    SupportQueueRow,
+    'Put a conversation back in the queue',
+  ),
+  supportReply: def('POST', `${base}/:id/reply`, SUPPORT, SupportReplyInput, SupportMessage, 'Answer the member'),
+  supportClose: def('POST', `${base}/:id/close`, SUPPORT, Empty, SupportQueueRow, 'End a conversation'),
+  supportReopen: def('POST', `${base}/:id/reopen`, SUPPORT, Empty, SupportQueueRow, 'Open an ended conversation again'),
+};
