@@ -280,13 +280,18 @@ async function queueRow(deps: SupportDeps, row: ConversationRow): Promise<Suppor
   return (await queueRows(deps, [row]))[0]!;
 }
 
-/** The queue: open conversations oldest first (who waits longest is served first), closed ones newest first. */
+/**
+ * The queue: open conversations oldest first (who waits longest is served first), closed ones newest first; only
+ * those where the member has written.
+ */
 export async function deskQueue(
   deps: SupportDeps,
   input: { state: 'open' | 'closed'; page: number },
 ): Promise<{ list: SupportQueueRow[]; total: number }> {
   const perPage = 50;
-  const where = eq(supportConversations.state, input.state);
+  // A conversation the member opened without writing a line waits for nobody: the queue shows it once they write.
+  const wrote = sql`exists (select 1 from ${supportMessages} where ${supportMessages.conversationId} = ${supportConversations.id} and ${supportMessages.sender} in ('member', 'visitor'))`;
+  const where = and(eq(supportConversations.state, input.state), wrote);
   const rows = await deps.db
     .select()
     .from(supportConversations)

@@ -155,6 +155,8 @@ describe('在线客服: our chat page', () => {
 describe('在线客服: the desk', () => {
   it('refuses other roles and lets the support role claim, reply, transfer, release, close and reopen, audited', async () => {
     const m = await registerMember(t.app);
+    const silent = await registerMember(t.app);
+    const silentId = (await open(silent.token)).data.conversation.id;
     const id = (await send(m.token, '请问提款多久到账')).data.conversation_id;
     const queue = adminPath(e.supportQueue);
     for (const token of [ops.finance, ops.content])
@@ -163,6 +165,8 @@ describe('在线客服: the desk', () => {
     const list = await adminCall<{ list: SupportQueueRow[] }>(t, ops.desk, 'GET', queue);
     const row = list.data.list.find((r) => r.id === id);
     expect(row).toMatchObject({ username: m.name, operator: '', unread: 1, last_text: '请问提款多久到账' });
+    // Opening the chat without writing puts nobody in the queue.
+    expect(list.data.list.map((r) => r.id)).not.toContain(silentId);
 
     const thread = await adminCall<{ member: { username: string }; messages: SupportMessage[] }>(
       t,
