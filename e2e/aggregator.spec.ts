@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  adminApi,
   baseURL,
   creditMember,
   browserOfFile,
@@ -16,7 +17,8 @@ import { clickInDialog, desktopPage, expectToast, openScreenAsBoss, rowWith } fr
 
 // The money journeys of remote venues: the sandbox aggregator inside the server, reached over HTTP, with one
 // transfer-wallet venue (聚合真人, the member's balance kept by the aggregator) and one seamless venue (聚合棋牌,
-// played from the central wallet through our signed wallet API).
+// played from the central wallet through our signed wallet API); and the Hub88 sandbox aggregator with the demo's
+// Hub88 venue 环球电子 (docs/venues.md "Hub88 sandbox aggregator").
 const browser = browserOfFile();
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
@@ -90,6 +92,66 @@ describe('remote venues through the sandbox aggregator', () => {
     expect(await row.textContent()).toContain('已结算');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('plays a Hub88 game from the lobby: a won round, a bet the aggregator timed out and rolled back, exact to the cent', async () => {
+    const { page, errors, close } = await phonePage(browser());
+    const name = await registerThroughForm(page);
+    expect(await creditMember(name, '100')).toBe('100.00');
+
+    // The catalogue sync made the sandbox's table games 真人视讯 tiles of 环球电子 in our games table (the home page
+    // greets with its welcome modal first).
+    await page.getByRole('button', { name: '我知道了' }).click();
+    await page.getByRole('button', { name: /^欧式轮盘，/ }).click();
+    const frameElement = page.locator('iframe.game-frame');
+    await expect.poll(() => frameElement.getAttribute('src')).toContain('/sandbox/hub88/game?session=');
+    const frame = page.frameLocator('iframe.game-frame');
+    await frame.getByRole('heading', { name: '欧式轮盘' }).waitFor();
+
+    // A round the control token makes a win (docs/venues.md "Hub88 sandbox aggregator": outcome for its holder).
+    await page.route(
+      '**/sandbox/hub88/play',
+      (route) =>
+        route.continue({
+          headers: { ...route.request().headers(), authorization: `Bearer ${sandboxControlToken()}` },
+          postData: JSON.stringify({ ...(route.request().postDataJSON() as object), outcome: 'win' }),
+        }),
+      { times: 1 },
+    );
+    await frame.getByLabel('下注金额（元）').fill('12.50');
+    await frame.getByRole('button', { name: '下注' }).click();
+    await expect.poll(() => frame.getByRole('status').textContent()).toBe('恭喜中奖，派彩 25.00 元');
+    expect(await frame.locator('#balance').textContent()).toBe('112.50');
+
+    // The next bet's answer never reaches the aggregator in time: it rolls the bet back.
+    const venues = await adminApi<{ code: string; operator_id: string }[]>('GET', '/admin/api/venues');
+    const operatorId = Number(venues.data.find((v) => v.code === 'HQDZ')?.operator_id);
+    const fault = await fetch(`${baseURL()}/sandbox/hub88/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sandboxControlToken()}` },
+      body: JSON.stringify({ operator_id: operatorId, call: 'bet', mode: 'timeout' }),
+    });
+    expect(fault.status).toBe(200);
+    await frame.getByLabel('下注金额（元）').fill('7.25');
+    await frame.getByRole('button', { name: '下注' }).click();
+    await expect.poll(() => frame.getByRole('status').textContent()).toBe('下注未确认，已撤销');
+
+    // Back in the app: 100 − 12.50 + 25.00, and the 7.25 taken and given back.
+    await page.goto(`${baseURL()}/#/money`);
+    await expect.poll(() => page.getByLabel('中心钱包余额').textContent()).toContain('112.50');
+    expect(await api<{ balance: string }>(page, '/api/balance')).toMatchObject({ balance: '112.50' });
+
+    await page.goto(`${baseURL()}/#/betRecord`);
+    const rows = page.locator('li.bet-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    // Newest first. The venue's label is left unchecked: 投注记录 names venues from /api/balancelist, which lists no
+    // seamless venue, so these rows show the code HQDZ.
+    const [voided, won] = await rows.allTextContents();
+    expect(voided).toMatch(/无效.*投注金额7\.25.*输赢0\.00/);
+    expect(won).toMatch(/已结算.*投注金额12\.50.*输赢\+12\.50/);
+    // The sandbox answers the rolled-back round's play with 502, which the game frame's console reports.
+    expect(errors.filter((e) => !e.includes('status of 502'))).toEqual([]);
+    await close();
   });
 
   it('leaves a transfer the venue answered late pending, and finance finishes it from 场馆转账', async () => {

@@ -207,12 +207,13 @@ const TransactionListBody = z.object({
 /**
  * A fault in the sandbox's own records, for the next Wallet API call of a kind to one operator (control token only):
  * `unrecorded` sends it and keeps no record (missing on the aggregator's side), `unsent` records it as taken
- * without sending it (missing on ours), `altered` sends it and records another amount (`amount`, published units).
+ * without sending it (missing on ours), `altered` sends it and records another amount (`amount`, published units),
+ * `timeout` sends it and drops our answer, as when its wait runs out (a bet is then rolled back, a win sent again).
  */
 const RecordFault = z.object({
   operator_id: z.number().int(),
   call: z.enum(['bet', 'win', 'rollback']),
-  mode: z.enum(['unrecorded', 'unsent', 'altered']),
+  mode: z.enum(['unrecorded', 'unsent', 'altered', 'timeout']),
   amount: z.number().int().nonnegative().optional(),
 });
 type RecordFault = z.infer<typeof RecordFault>;
@@ -249,10 +250,11 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
     recordedAmount: number,
   ): Promise<WalletAnswer | null> {
     const fault = takeFault(operator.operatorId, kind);
-    const answer =
+    const sent =
       fault?.mode === 'unsent'
         ? ({ status: 'RS_OK', request_uuid: '' } as WalletAnswer)
         : await wallet(operator, `transaction/${kind}`, body);
+    const answer = fault?.mode === 'timeout' ? null : sent;
     if (fault?.mode === 'unrecorded') return answer;
     const status = answer?.status === 'RS_OK' ? 'TS_SUCCESS' : 'TS_DECLINED';
     await db

@@ -20,7 +20,7 @@ import {
   SANDBOX_HUB88_PREFIX,
   type SandboxHub88VenueSettings,
 } from './sandbox-hub88-routes';
-import { sandboxHub88Operators } from './sandbox-hub88-tables';
+import { sandboxHub88Operators, sandboxHub88Transactions } from './sandbox-hub88-tables';
 
 /**
  * The Hub88 Games API client against the Hub88 sandbox aggregator, and the sandbox's game page playing against our
@@ -278,6 +278,43 @@ describe('the Hub88 sandbox game page against our Wallet API', () => {
       sql`SELECT action, amount FROM venue_wallet_transactions WHERE venue_code = ${VENUE} AND member_id = ${p.id} ORDER BY id`,
     )) as { rows: { action: string; amount: string }[] };
     expect(result.rows.map((r) => r.action)).toEqual(['bet', 'rollback']);
+    await ledgerBalanced();
+  });
+
+  it('drops the answer to a bet on the timeout fault, rolls the bet back, and the member gets the stake back', async () => {
+    const p = await player('20.00');
+    const url = await gameUrl(p);
+    const fault = { operator_id: Number(settings.operatorId), call: 'bet', mode: 'timeout' };
+    const faults = (token?: string) =>
+      fetch(`${t.origin}${SANDBOX_HUB88_PREFIX}/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(fault),
+      });
+    expect((await faults()).status).toBe(401);
+    expect((await faults(t.config.sandboxControlToken)).status).toBe(200);
+
+    expect(await play(url, '7.25', 'win')).toEqual({ http: 502, body: { ok: false, message: '下注未确认，已撤销' } });
+    expect(await balanceOf(p.token)).toBe('20.00');
+    const ours = (await t.database.db.execute(
+      sql`SELECT action, amount FROM venue_wallet_transactions WHERE venue_code = ${VENUE} AND member_id = ${p.id} ORDER BY id`,
+    )) as { rows: { action: string; amount: string }[] };
+    expect(ours.rows.map((r) => [r.action, Number(r.amount)])).toEqual([
+      ['bet', 7.25],
+      ['rollback', 7.25],
+    ]);
+    const theirs = await t.database.db
+      .select({ kind: sandboxHub88Transactions.kind, status: sandboxHub88Transactions.status })
+      .from(sandboxHub88Transactions)
+      .where(eq(sandboxHub88Transactions.user, p.name))
+      .orderBy(sandboxHub88Transactions.id);
+    expect(theirs).toEqual([
+      { kind: 'bet', status: 'TS_DECLINED' },
+      { kind: 'rollback', status: 'TS_SUCCESS' },
+    ]);
+
+    // Taken once: the next round plays as usual.
+    expect((await play(url, '1.00', 'lose')).body).toMatchObject({ ok: true, balance: '19.00' });
     await ledgerBalanced();
   });
 
