@@ -144,11 +144,11 @@ describe('remote venues through the sandbox aggregator', () => {
     await page.goto(`${baseURL()}/#/betRecord`);
     const rows = page.locator('li.bet-row');
     await expect.poll(() => rows.count()).toBe(2);
-    // Newest first. The venue's label is left unchecked: 投注记录 names venues from /api/balancelist, which lists no
-    // seamless venue, so these rows show the code HQDZ.
+    // Newest first, each named by the venue (a seamless one, absent from the venue wallets' list), never its code.
     const [voided, won] = await rows.allTextContents();
     expect(voided).toMatch(/无效.*投注金额7\.25.*输赢0\.00/);
     expect(won).toMatch(/已结算.*投注金额12\.50.*输赢\+12\.50/);
+    expect(await rows.locator('.bet-venue').allTextContents()).toEqual(['环球电子', '环球电子']);
     // The sandbox answers the rolled-back round's play with 502, which the game frame's console reports.
     expect(errors.filter((e) => !e.includes('status of 502'))).toEqual([]);
     await close();

@@ -218,6 +218,8 @@ export const BetRecord = z.object({
   bet_id: z.string(),
   /** Venue code of the bet. */
   Code: z.string(),
+  /** Ours: the venue's name, for the person reading (every venue, seamless ones too); the code when it is gone. */
+  venue_name: z.string().optional(),
   bet_amount: Money,
   valid_amount: Money,
   win_loss: Money,

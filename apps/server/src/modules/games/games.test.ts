@@ -72,6 +72,7 @@ describe('sandbox demo rounds', () => {
     expect(records.data.data[0]).toMatchObject({
       bet_id: `GCAS:${round.data.bet_id}`,
       Code: 'GCAS',
+      venue_name: 'GCAS场馆',
       bet_amount: '10.00',
       valid_amount: '10.00',
       win_loss: round.data.win_loss,

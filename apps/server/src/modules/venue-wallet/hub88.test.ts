@@ -215,6 +215,18 @@ describe('Hub88 Wallet API', () => {
     expect(await balanceOf(p.token)).toBe('115.50');
     expect(await betRecord('tx-bet-2')).toMatchObject({ status: 0 });
     await ledgerBalanced();
+
+    // The member's 投注记录 names the seamless venue, which the venue wallets' list (/api/balancelist) leaves out.
+    const records = await call<{ data: { bet_id: string; Code: string; venue_name: string }[] }>(
+      t.app,
+      '/api/betrecord',
+      { date: 1, page: 1 },
+      { token: p.token },
+    );
+    expect(records.data.data.map(({ bet_id, Code, venue_name }) => ({ bet_id, Code, venue_name }))).toEqual([
+      { bet_id: `${VENUE}:tx-bet-2`, Code: VENUE, venue_name: 'Hub88' },
+      { bet_id: `${VENUE}:tx-bet-1`, Code: VENUE, venue_name: 'Hub88' },
+    ]);
   });
 
   it('refuses a bad signature, a call signed by another key, an unsigned call and a tampered body, moving nothing', async () => {

@@ -72,6 +72,17 @@ describe('/betRecord', () => {
     expect(within(rows[2]!).getByText('2025-01-02 12:00:00')).toBeInTheDocument();
   });
 
+  it("names a bet's venue as the server names it, also a seamless venue the venue wallets' list leaves out", async () => {
+    mockApi({
+      '/api/balancelist': () => ok(VENUES),
+      '/api/betrecord': () => ok(pageOfRows(1, 1, (n) => bet(n, { Code: 'HQDZ', venue_name: '环球电子' }))),
+    });
+    renderPage(<BetRecordPage />, { route: '/betRecord' });
+    const [row] = await screen.findAllByRole('listitem');
+    expect(within(row!).getByText('环球电子')).toBeInTheDocument();
+    expect(within(row!).queryByText('HQDZ')).not.toBeInTheDocument();
+  });
+
   it('shows 还没有任何投注记录 when there is none', async () => {
     mockApi({ '/api/balancelist': () => ok(VENUES), '/api/betrecord': pagedHistory(0) });
     renderPage(<BetRecordPage />, { route: '/betRecord' });

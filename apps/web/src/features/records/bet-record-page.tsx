@@ -36,14 +36,15 @@ export function BetRecordPage() {
 }
 
 function BetRow({ row, venues }: { row: BetRecord; venues: readonly Venue[] | undefined }) {
-  const venueName = venues?.find((v) => v.platname.toLowerCase() === row.Code.toLowerCase())?.name;
+  // The server names each bet's venue; a server that does not is read against the venue wallets' names.
+  const venueName = row.venue_name ?? venues?.find((v) => v.platname.toLowerCase() === row.Code.toLowerCase())?.name;
   const winLoss = Number.parseFloat(row.win_loss) || 0;
   const tone = winLoss > 0 ? 'win' : winLoss < 0 ? 'loss' : 'even';
   return (
     <li className="record-card bet-row" data-bet-id={row.bet_id}>
       <div className="record-card-head">
         {/* The venue by name: its code is for the server, not for a person (nothing until the names load). */}
-        <span className="bet-venue">{venues ? (venueName ?? row.Code) : ''}</span>
+        <span className="bet-venue">{row.venue_name ?? (venues ? (venueName ?? row.Code) : '')}</span>
         <span className={`bet-status status-${row.status}`}>{betStatusLabel(row.status)}</span>
       </div>
       <dl className="record-fields">
