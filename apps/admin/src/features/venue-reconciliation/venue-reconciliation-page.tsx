@@ -1,5 +1,5 @@
 import type { adminEndpoints } from '@h5/contract';
-import { App, Button, DatePicker, Descriptions, Form, type TableColumnsType, Tag } from 'antd';
+import { App, Button, DatePicker, Descriptions, Form, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { ListTable } from '../../shared/ui/list-table';
 import { FilterBar, SearchFilter, StateFilter } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { ReasonDialog } from '../../shared/ui/reason-dialog';
+import { StatusTag } from '../../shared/ui/status-tag';
 import { afterResolve, fetchReconDifferences, resolveReconDifference } from './api';
 
 type Row = RowOf<typeof adminEndpoints.venueReconDifferences>;
@@ -62,7 +63,7 @@ export default function VenueReconciliationPage() {
       title: '差异',
       dataIndex: 'difference',
       width: 100,
-      render: (v: string) => <Tag color="orange">{DIFFERENCES[v] ?? v}</Tag>,
+      render: (v: string) => <StatusTag tone="warning">{DIFFERENCES[v] ?? v}</StatusTag>,
     },
     { title: '我方记录', key: 'ours', width: 150, render: (_v, row) => side(row.ours) },
     { title: '场馆记录', key: 'theirs', width: 150, render: (_v, row) => side(row.theirs) },
