@@ -431,7 +431,9 @@ export function ResourcePage<L extends AdminEndpoint, C extends AdminEndpoint, U
       width: spec.rowActions ? 250 : 150,
       fixed: 'right',
       render: (_v, row) => (
-        <Space>
+        // A row with more buttons than the column holds (a Hub88 venue's 同步游戏) wraps them inside it, never past
+        // the window's edge.
+        <Space wrap size={[8, 4]}>
           {spec.rowActions?.(row)}
           {spec.update ? (
             <Button size="small" aria-label={`编辑 ${spec.nameOf(row)}`} onClick={() => setEditing(row)}>
