@@ -107,7 +107,7 @@ describe('POST /api/uservip', () => {
 });
 
 describe('URLs of other pages', () => {
-  it('serves the built-in customer-service page until an operator sets one', async () => {
+  it('serves our own chat page as the customer service until an operator sets an address', async () => {
     const answer = await call(t.app, '/api/getservicerurl');
     expect(answer.code).toBe(200);
     expect(endpoints.getServicerUrl.data.parse(answer.data).url).toBe('/service/chat.html');
@@ -115,7 +115,13 @@ describe('URLs of other pages', () => {
     const page = await t.app.inject({ method: 'GET', url: '/service/chat.html' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('24小时');
+    // Our chat with the support desk (docs/member-app.md "在线客服"): its conversation, its input and its script.
+    expect(page.body).toContain('aria-label="聊天记录"');
+    expect(page.body).toContain('for="text">输入消息</label>');
+    expect(page.body).toContain('<script src="/service/chat.js"></script>');
+    const script = await t.app.inject({ method: 'GET', url: '/service/chat.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
   });
 
   it('answers getVisitUrl with 202 and null data until a visit URL is set, then 200 with it', async () => {
