@@ -10,6 +10,9 @@ export function formatBeijing(date: Date): string {
   );
 }
 
+/** The Beijing calendar day of an instant, 'YYYY-MM-DD' (Beijing keeps no daylight saving). */
+export const beijingDay = (at: Date): string => formatBeijing(at).slice(0, 10);
+
 /** Whole Beijing calendar days from `from` to `to` (0 on the same day). */
 export function beijingDaysBetween(from: Date, to: Date): number {
   const day = (d: Date) => Math.floor((d.getTime() + BEIJING_OFFSET_MS) / 86_400_000);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { numericToCents } from '../../lib/money';
-import { formatBeijing } from '../../lib/time';
+import { beijingDay } from '../../lib/time';
 import type { AloneKind } from '../../db/tables/backoffice';
 
 /**
@@ -36,8 +36,6 @@ export interface AloneJudgement {
   operatorSoFar: number;
   memberSoFar: number;
 }
-
-const beijingDay = (at: Date) => formatBeijing(at).slice(0, 10);
 
 /**
  * Locks the operator's and the member's rows of the day (made at 0 when missing) and judges the item against the

@@ -4,7 +4,7 @@ import type { Db, JobLocks } from '../../db/client';
 import { type AuthenticateOperator, adminRoute, idParam } from '../../http/admin-route';
 import { AppError } from '../../http/errors';
 import type { OutboundPolicy } from '../../lib/outbound';
-import { type Clock, formatBeijing } from '../../lib/time';
+import { beijingDay, type Clock } from '../../lib/time';
 import { audit } from '../backoffice/audit';
 import { type ScheduledJob, scheduleJob } from '../jobs/scheduler';
 import { allVenues } from '../venues/venue-records';
@@ -61,7 +61,7 @@ export function hub88CatalogueJob(deps: CatalogueDeps, log?: Pick<FastifyBaseLog
   return {
     name: CATALOGUE_JOB,
     everyMs: TICK_MS,
-    periodOf: (now) => formatBeijing(now).slice(0, 10),
+    periodOf: beijingDay,
     run: () => syncAllHub88Catalogues(deps, log),
   };
 }

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { beijingDay } from '../../lib/time';
 import {
   chainHash,
   chainPending,
@@ -50,8 +51,6 @@ export interface DayCheck {
 
 const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3_600_000;
-/** The Beijing day of an instant, as YYYY-MM-DD (Beijing keeps no daylight saving). */
-export const beijingDay = (at: Date) => new Date(at.getTime() + BEIJING_MS).toISOString().slice(0, 10);
 /** When a Beijing day starts, as an instant. */
 const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - BEIJING_MS);
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@ import { queryPage } from '../../db/query-page';
 import { AppError, badInput } from '../../http/errors';
 import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
-import { type Clock, formatBeijing } from '../../lib/time';
+import { beijingDay, type Clock, formatBeijing } from '../../lib/time';
 import {
   invitedCount,
   invitedMembersSql,
@@ -22,7 +22,7 @@ import { audit } from '../backoffice/audit';
 import { proposeRowCreation, proposeRowUpdate, withPendingSettings } from '../backoffice/money-settings';
 import type { Proposer } from '../backoffice/pending-changes';
 import { accountCode, lockWallet, post } from '../ledger/ledger-service';
-import { beijingDay, dayRange, type DayRange, memberFiguresSql } from '../reports/reports-service';
+import { dayRange, type DayRange, memberFiguresSql } from '../reports/reports-service';
 import { type PlanInput, planRows, ratePercent } from './commission-plans';
 import { commissionPlans, partnerPlans, partnerStatements, type StoredTier } from '../../db/tables/partners';
 import { rowsOf } from '../../db/rows';

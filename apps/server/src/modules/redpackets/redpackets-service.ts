@@ -6,11 +6,10 @@ import { queryPage } from '../../db/query-page';
 import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents, numericToMoney } from '../../lib/money';
 import { pageWindow } from '../../lib/paging';
-import { type Clock, formatBeijing } from '../../lib/time';
+import { beijingDay, type Clock, formatBeijing } from '../../lib/time';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings } from '../site/site-service';
 import { approvedDepositTotal } from '../payments/deposit-totals';
-import { beijingDay } from '../vip/vip-service';
 import { redpacketGrabs, redpacketRules } from '../../db/tables/redpackets';
 
 export interface RedpacketsDeps {

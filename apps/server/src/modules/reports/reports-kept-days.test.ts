@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCall, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
-import { beijingDay } from './reports-service';
+import { beijingDay } from '../../lib/time';
 
 // Closed days are kept (migration 0024) and read back; a late write to a kept day must show in the next answer.
 const t = useTestApp();

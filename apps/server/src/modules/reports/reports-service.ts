@@ -7,6 +7,7 @@ import { beijingDateStart } from '../../http/date-filter';
 import { isRetryableConflict } from '../../db/conflicts';
 import { numericToCents } from '../../lib/money';
 import { pageWindow, toPaginator, type PageWindow } from '../../lib/paging';
+import { beijingDay } from '../../lib/time';
 import { rowsOf } from '../../db/rows';
 
 const DAY_MS = 86_400_000;
@@ -37,9 +38,6 @@ export interface DayRange {
   end: Date;
   days: string[];
 }
-
-/** The day 'YYYY-MM-DD' of an instant in Beijing time. */
-export const beijingDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** Both days required and real, `from` not after `to`, at most 366 days: anything else is a 400 with its reason. */
 export function dayRange(from: string, to: string): DayRange {

@@ -17,7 +17,7 @@ import {
 import { members } from '../../db/schema';
 import { accountCode, postNow } from '../ledger/ledger-service';
 import { paymentsKit } from '../payments/payments-test-kit';
-import { beijingDay } from './reports-service';
+import { beijingDay } from '../../lib/time';
 
 const t = useTestApp();
 const ops = useOperators(t, ['finance']);

@@ -19,7 +19,8 @@ import {
 } from '../../../test/helper';
 import { tickJob } from '../jobs/scheduler';
 import { beijingQuarter, retentionJob, reviewRetention, type RetentionReview } from './vip-retention';
-import { beijingDay, recomputeVip } from './vip-service';
+import { beijingDay } from '../../lib/time';
+import { recomputeVip } from './vip-service';
 import { vipRises } from '../../db/tables/vip';
 
 // Day 0: 2026-06-01 12:00 Beijing (second quarter).

@@ -2,10 +2,9 @@ import { and, asc, eq, gt, lt, lte, max, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/time';
 import { lockMemberLevel, memberFrom, setMemberVip } from '../accounts/member-records';
 import { settledTurnoverSince } from '../bets/bet-records';
-import { beijingDay } from './vip-service';
+import { beijingDay, type Clock } from '../../lib/time';
 import { vipLevels, vipReviews, vipRises } from '../../db/tables/vip';
 
 /** docs/member-app.md "Constants and limits": "retention turnover required within 90 days". */

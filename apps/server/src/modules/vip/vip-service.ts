@@ -1,12 +1,9 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { formatBeijing, type Clock } from '../../lib/time';
+import { beijingDay, type Clock } from '../../lib/time';
 import { setMemberVip, vipStanding } from '../accounts/member-records';
 import { settledTurnoverSince } from '../bets/bet-records';
 import { vipLevels, vipRises } from '../../db/tables/vip';
-
-/** The Beijing calendar day of a moment, 'YYYY-MM-DD'. */
-export const beijingDay = (at: Date): string => formatBeijing(at).slice(0, 10);
 
 /**
  * Recomputes a member's VIP level (docs/wire-rules.md "Bets, VIP, rebates"): the target is the highest enabled level with

@@ -6,7 +6,7 @@ import { DEMO_HISTORY_DAYS, DEMO_HISTORY_MARKER, seedDemoHistory, wantsDemoHisto
 import { checkLedger } from '../../modules/ledger/ledger-service';
 import { checkSeal, sealKeys } from '../../modules/ledger/ledger-seal';
 import { beijingMonth, previousMonth } from '../../modules/partners/partners-service';
-import { beijingDay } from '../../modules/reports/reports-service';
+import { beijingDay } from '../../lib/time';
 import { prepareDatabase } from '../../server-process';
 
 const DAY_MS = 86_400_000;

@@ -13,7 +13,7 @@ import { deposits, memberCards, withdrawals } from '../../db/tables/payments';
 import { rebates } from '../../db/tables/rebates';
 import { rebateCents } from '../../modules/rebates/rebates-service';
 import { redpacketGrabs } from '../../db/tables/redpackets';
-import { beijingDay } from '../../modules/reports/reports-service';
+import { beijingDay } from '../../lib/time';
 import { onRegistered, onWithdrawal } from '../../modules/risk/risk-service';
 import { siteSettings } from '../../db/tables/site';
 import { vipRises } from '../../db/tables/vip';
