@@ -3,7 +3,8 @@
  * member's support context, and what an operator does to it. Every change is audited.
  */
 import { z } from 'zod';
-import { Timestamp, text } from '../common';
+import { Money, Timestamp, text } from '../common';
+import { RgInfo, RISK_FLAG_KINDS } from '../responsible';
 import { SupportMessage, SUPPORT_TEXT_MAX } from '../support';
 import { MSG } from '../messages';
 import { def, pageField, SUPPORT } from './atoms';
@@ -35,15 +36,70 @@ export type SupportQueueRow = z.infer<typeof SupportQueueRow>;
 
 export const SupportQueue = z.object({ list: z.array(SupportQueueRow), total: z.number().int() });
 
-/** What the desk may know of the member it chats with: no balance, no card, no contact detail, no secret. */
+const RgStanding = RgInfo.shape;
+
+/**
+ * What the desk may know of the member it chats with, enough to answer "where is my deposit" without leaving the
+ * chat: the VIP level, the central wallet's balance, the latest money rows (amount, state, time), open risk flags and
+ * responsible-gambling standing. Never a card or account number, a phone or email, nor any password.
+ */
 export const SupportMemberContext = z.object({
   username: z.string(),
   /** The VIP level's number. */
   vip: z.number().int(),
   registered_at: Timestamp,
+  /** The central wallet. */
+  balance: Money,
+  /** The latest deposits, newest first. */
+  deposits: z.array(
+    z.object({
+      id: z.number().int(),
+      deposit_no: z.string(),
+      pay_way: z.string(),
+      amount: Money,
+      /** 1 pending, 2 approved, 3 rejected. */
+      state: z.number().int(),
+      /** Where it is in its life, in the member's words (DEPOSIT_STATUS: 待支付, 已过期, 已到账 ...). */
+      state_label: z.string(),
+      created_at: Timestamp,
+    }),
+  ),
+  /** The latest withdrawals, newest first. */
+  withdrawals: z.array(
+    z.object({
+      id: z.number().int(),
+      order_no: z.string(),
+      amount: Money,
+      /** 1 pending, 2 paid out, 3 rejected (money returned). */
+      state: z.number().int(),
+      state_label: z.string(),
+      created_at: Timestamp,
+    }),
+  ),
+  /** The latest transfers between the central wallet and the venues, newest first. */
+  transfers: z.array(
+    z.object({
+      id: z.number().int(),
+      transfer_no: z.string(),
+      venue_code: z.string(),
+      venue_name: z.string(),
+      /** in: into the venue; out: back to the central wallet. */
+      direction: z.enum(['in', 'out']),
+      amount: Money,
+      /** 0 failed, 1 done, 2 waiting for the venue's answer. */
+      state: z.number().int(),
+      state_label: z.string(),
+      created_at: Timestamp,
+    }),
+  ),
+  /** The open risk flags naming the member: what kind, since when (what links them to others stays in 风控). */
+  risk_flags: z.array(z.object({ kind: z.enum(RISK_FLAG_KINDS), label: z.string(), created_at: Timestamp })),
+  /** 理性娱乐: the limits in force (and what waits) and an active cool-off or self-exclusion. */
+  responsible: z.object({ limits: RgStanding.limits, break: RgStanding.break }),
   /** Earlier conversations of the member, newest first. */
   earlier: z.array(z.object({ id: z.number().int(), created_at: Timestamp, rating: z.number().int().nullable() })),
 });
+export type SupportMemberContext = z.infer<typeof SupportMemberContext>;
 
 export const SupportDeskThread = z.object({
   conversation: SupportQueueRow,

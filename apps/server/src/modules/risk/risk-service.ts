@@ -1,4 +1,4 @@
-import { BizCode, centsToMoney, MSG, type RiskFlagKind, type RiskFlagRow } from '@h5/contract';
+import { BizCode, centsToMoney, MSG, RISK_FLAG_LABELS, type RiskFlagKind, type RiskFlagRow } from '@h5/contract';
 import { and, count, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -132,6 +132,24 @@ export async function isFlagged(db: DbOrTx, memberId: number): Promise<boolean> 
     .innerJoin(riskFlags, eq(riskFlags.id, riskFlagMembers.flagId))
     .where(and(eq(riskFlagMembers.memberId, memberId), eq(riskFlags.state, 0), inArray(riskFlags.kind, LINK_KINDS)));
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The open flags naming a member, newest first: only their kind and when they were raised (the support desk's view,
+ * docs/operators.md "The support desk"; what links the member to others stays in 风控).
+ */
+export async function openFlagsOfMember(db: DbOrTx, memberId: number) {
+  const rows = await db
+    .select({ kind: riskFlags.kind, createdAt: riskFlags.createdAt })
+    .from(riskFlagMembers)
+    .innerJoin(riskFlags, eq(riskFlags.id, riskFlagMembers.flagId))
+    .where(and(eq(riskFlagMembers.memberId, memberId), eq(riskFlags.state, 0)))
+    .orderBy(desc(riskFlags.id));
+  return rows.map((r) => ({
+    kind: r.kind as RiskFlagKind,
+    label: RISK_FLAG_LABELS[r.kind as RiskFlagKind] ?? r.kind,
+    created_at: formatBeijing(r.createdAt),
+  }));
 }
 
 /** A red-packet grab or promotion application by a flagged member. */

@@ -7,7 +7,6 @@ import {
   type SupportThread,
 } from '@h5/contract';
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { SupportMemberContext } from '@h5/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { supportConversations, supportMessages } from '../../db/tables/support';
@@ -15,6 +14,13 @@ import { AppError } from '../../http/errors';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { memberRow } from '../accounts/member-profile';
 import { usernamesOf } from '../accounts/member-records';
+import { walletBalanceNumeric } from '../ledger/ledger-service';
+import { depositedBetween } from '../payments/deposit-totals';
+import { latestDepositsOf, latestWithdrawalsOf } from '../payments/member-money-rows';
+import { rgInfo } from '../responsible/responsible-service';
+import { openFlagsOfMember } from '../risk/risk-service';
+import { latestTransfersOf } from '../wallet/member-transfer-rows';
+import { numericToMoney } from '../../lib/money';
 import type { SupportBus } from './support-live';
 
 /**
@@ -309,25 +315,52 @@ export async function conversationById(db: DbOrTx, id: number): Promise<Conversa
   return row;
 }
 
-/** What the desk may know of the member: username, VIP level, registration day and earlier conversations. */
-async function memberContext(db: DbOrTx, row: ConversationRow): Promise<z.infer<typeof SupportMemberContext> | null> {
-  if (row.memberId === null) return null;
-  const member = await memberRow(db, row.memberId);
+/** How many of each kind of money row the desk is shown. */
+export const CONTEXT_ROWS = 5;
+
+/**
+ * What the desk may know of the member (docs/operators.md "The support desk"): VIP level, balance, the latest
+ * deposits, withdrawals and venue transfers, open risk flags, responsible-gambling standing and earlier
+ * conversations, each read through the function its area exports; never a card number, contact detail or password.
+ */
+async function memberContext(
+  deps: Pick<SupportDeps, 'db' | 'clock'>,
+  row: ConversationRow,
+): Promise<SupportMemberContext | null> {
+  const { db } = deps;
+  const memberId = row.memberId;
+  if (memberId === null) return null;
+  const member = await memberRow(db, memberId);
   if (!member) return null;
-  const earlier = await db
-    .select({
-      id: supportConversations.id,
-      createdAt: supportConversations.createdAt,
-      rating: supportConversations.rating,
-    })
-    .from(supportConversations)
-    .where(and(eq(supportConversations.memberId, row.memberId), sql`${supportConversations.id} <> ${row.id}`))
-    .orderBy(desc(supportConversations.id))
-    .limit(10);
+  const now = deps.clock.now();
+  const [balance, deposits, withdrawals, transfers, riskFlags, rg, earlier] = await Promise.all([
+    walletBalanceNumeric(db, memberId),
+    latestDepositsOf(db, memberId, CONTEXT_ROWS, now),
+    latestWithdrawalsOf(db, memberId, CONTEXT_ROWS),
+    latestTransfersOf(db, memberId, CONTEXT_ROWS),
+    openFlagsOfMember(db, memberId),
+    rgInfo(db, memberId, now, depositedBetween),
+    db
+      .select({
+        id: supportConversations.id,
+        createdAt: supportConversations.createdAt,
+        rating: supportConversations.rating,
+      })
+      .from(supportConversations)
+      .where(and(eq(supportConversations.memberId, memberId), sql`${supportConversations.id} <> ${row.id}`))
+      .orderBy(desc(supportConversations.id))
+      .limit(10),
+  ]);
   return {
     username: member.username,
     vip: member.vip,
     registered_at: formatBeijing(member.createdAt),
+    balance: numericToMoney(balance ?? '0'),
+    deposits,
+    withdrawals,
+    transfers,
+    risk_flags: riskFlags,
+    responsible: { limits: rg.limits, break: rg.break },
     earlier: earlier.map((e) => ({ id: e.id, created_at: formatBeijing(e.createdAt), rating: e.rating })),
   };
 }
@@ -343,7 +376,7 @@ export async function deskThread(deps: SupportDeps, id: number) {
       .set({ deskReadId: sql`greatest(${supportConversations.deskReadId}, ${lastId})` })
       .where(eq(supportConversations.id, id));
   const fresh = await conversationById(deps.db, id);
-  return { conversation: await queueRow(deps, fresh), member: await memberContext(deps.db, fresh), messages };
+  return { conversation: await queueRow(deps, fresh), member: await memberContext(deps, fresh), messages };
 }
 
 export async function deskMessagesAfter(deps: SupportDeps, id: number, afterId: number): Promise<SupportMessage[]> {

@@ -16,7 +16,11 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { testRedisUrl } from '../../config';
 import { auditLog } from '../../db/tables/backoffice';
-import { adminCall, call, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { deposits, memberCards, withdrawals } from '../../db/tables/payments';
+import { rgBreaks, rgLimits } from '../../db/tables/responsible';
+import { riskFlagMembers, riskFlags } from '../../db/tables/risk';
+import { venueTransfers } from '../../db/tables/wallet';
+import { adminCall, call, credit, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { SUPPORT_SEND_LIMIT } from './support-routes';
 
 const t = useTestApp();
@@ -175,7 +179,6 @@ describe('在线客服: the desk', () => {
       adminPath(e.supportConversation, { id }),
     );
     expect(thread.data.member).toMatchObject({ username: m.name });
-    expect(JSON.stringify(thread.data.member)).not.toMatch(/password|balance|mobile|card/i);
     const unreadAfterReading = (await adminCall<{ list: SupportQueueRow[] }>(t, ops.desk, 'GET', queue)).data.list;
     expect(unreadAfterReading.find((r) => r.id === id)?.unread).toBe(0);
 
@@ -239,6 +242,170 @@ describe('在线客服: the desk', () => {
       'support.close',
       'support.reopen',
     ]);
+  });
+});
+
+describe('在线客服: the member beside the chat', () => {
+  /** Money rows of a member written as their areas write them, at fixed times (Beijing = UTC+8). */
+  async function moneyRows(id: number, tag: string, count: number, base: number) {
+    const db = t.database.db;
+    const at = (i: number) => new Date(Date.UTC(2026, 4, 1, 1, i, 0));
+    const [card] = await db
+      .insert(memberCards)
+      .values({ memberId: id, type: 1, bank: '招商银行', bankOwner: '张三', bankNo: `62148300${base}0001` })
+      .returning();
+    for (let i = 0; i < count; i += 1) {
+      await db.insert(deposits).values({
+        depositNo: `D${tag}${i}`,
+        memberId: id,
+        payWay: 'bank',
+        amount: `${base + i}.10`,
+        state: (i % 3) + 1,
+        depositorBankNo: `62220202${base}9999`,
+        createdAt: at(i),
+      });
+      await db.insert(withdrawals).values({
+        orderNo: `W${tag}${i}`,
+        memberId: id,
+        cardId: card!.id,
+        cardType: 1,
+        bank: '招商银行',
+        bankOwner: '张三',
+        bankNo: `62148300${base}0001`,
+        amount: `${base + i}.20`,
+        state: (i % 3) + 1,
+        createdAt: at(i),
+      });
+      await db.insert(venueTransfers).values({
+        transferNo: `T${tag}${i}`,
+        reference: `transfer:${id}:${tag}${i}`,
+        memberId: id,
+        venueCode: 'NOSUCH',
+        direction: i % 2 ? 'out' : 'in',
+        amount: `${base + i}.30`,
+        state: i % 3,
+        createdAt: at(i),
+      });
+    }
+  }
+
+  it('shows the agent the member’s balance, latest money rows, risk flags and limits, never another member’s rows nor a secret', async () => {
+    const m = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    const id = await memberId(t, m.name);
+    const otherId = await memberId(t, other.name);
+    await credit(t, ops.finance, m.name, '1234.56');
+    await credit(t, ops.finance, other.name, '99.99');
+    await moneyRows(id, `a${id}`, 6, 100);
+    await moneyRows(otherId, `b${otherId}`, 2, 700);
+    const db = t.database.db;
+    const [flag] = await db
+      .insert(riskFlags)
+      .values({
+        kind: 'shared_card',
+        subject: `dev-${id}`,
+        detail: `同设备 ${other.name}`,
+        createdAt: new Date('2026-05-02T00:00:00Z'),
+      })
+      .returning();
+    await db.insert(riskFlagMembers).values([
+      { flagId: flag!.id, memberId: id },
+      { flagId: flag!.id, memberId: otherId },
+    ]);
+    const [cleared] = await db
+      .insert(riskFlags)
+      .values({ kind: 'flagged_claim', subject: `ip-${id}`, state: 1 })
+      .returning();
+    await db.insert(riskFlagMembers).values({ flagId: cleared!.id, memberId: id });
+    const [otherFlag] = await db
+      .insert(riskFlags)
+      .values({ kind: 'quick_withdrawal', subject: `w-${otherId}` })
+      .returning();
+    await db.insert(riskFlagMembers).values({ flagId: otherFlag!.id, memberId: otherId });
+    await db.insert(rgLimits).values({ memberId: id, kind: 'deposit_day', value: 50_000 });
+    await db.insert(rgBreaks).values({ memberId: id, kind: 'exclusion', until: null });
+
+    const conversation = (await send(m.token, '我的存款到哪了')).data.conversation_id;
+    const thread = await adminCall<{ member: Record<string, unknown> }>(
+      t,
+      ops.desk,
+      'GET',
+      adminPath(e.supportConversation, { id: conversation }),
+    );
+    expect(thread.code).toBe(200);
+    // Registrations from the test's one address and device raise flags of their own: only the kinds written here count.
+    const written = ['shared_card', 'flagged_claim', 'quick_withdrawal'];
+    const ownKinds = (flags: unknown) => (flags as Array<{ kind: string }>).filter((f) => written.includes(f.kind));
+    const member = { ...thread.data.member, risk_flags: ownKinds(thread.data.member.risk_flags) };
+    const time = (i: number) => `2026-05-01 09:0${i}:00`;
+    const depositLabel = ['待审核', '已到账', '审核拒绝'];
+    const withdrawalLabel = ['待审核', '已出款', '已拒绝'];
+    const transferLabel = ['失败', '成功', '处理中'];
+    const newest = [5, 4, 3, 2, 1];
+    expect(member).toEqual({
+      username: m.name,
+      vip: 1,
+      registered_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      balance: '1234.56',
+      deposits: newest.map((i) => ({
+        id: expect.any(Number),
+        deposit_no: `Da${id}${i}`,
+        pay_way: 'bank',
+        amount: `${100 + i}.10`,
+        state: (i % 3) + 1,
+        state_label: depositLabel[i % 3],
+        created_at: time(i),
+      })),
+      withdrawals: newest.map((i) => ({
+        id: expect.any(Number),
+        order_no: `Wa${id}${i}`,
+        amount: `${100 + i}.20`,
+        state: (i % 3) + 1,
+        state_label: withdrawalLabel[i % 3],
+        created_at: time(i),
+      })),
+      transfers: newest.map((i) => ({
+        id: expect.any(Number),
+        transfer_no: `Ta${id}${i}`,
+        venue_code: 'NOSUCH',
+        venue_name: 'NOSUCH',
+        direction: i % 2 ? 'out' : 'in',
+        amount: `${100 + i}.30`,
+        state: i % 3,
+        state_label: transferLabel[i % 3],
+        created_at: time(i),
+      })),
+      risk_flags: [{ kind: 'shared_card', label: '银行卡/USDT地址多人绑定', created_at: '2026-05-02 08:00:00' }],
+      responsible: {
+        limits: {
+          deposit_day: { value: '500.00', pending: null },
+          deposit_week: { value: null, pending: null },
+          deposit_month: { value: null, pending: null },
+          loss_day: { value: null, pending: null },
+          session_minutes: { value: null, pending: null },
+        },
+        break: { kind: 'exclusion', until: null },
+      },
+      earlier: [],
+    });
+    // Nothing of the other member (their rows, their name on the shared flag), of the cards or of any secret.
+    const shown = JSON.stringify(thread.data.member);
+    for (const hidden of [other.name, `b${otherId}`, '700.', '701.', '99.99', '62148300', '62220202', 'dev-'])
+      expect(shown).not.toContain(hidden);
+    expect(shown).not.toMatch(/password|paypass|mobile|email|bank_no|bank_owner|depositor/i);
+
+    // The other member's context is theirs alone: two rows of each, their own flag, no limit.
+    const theirs = await adminCall<{ member: Record<string, unknown[]> & { balance: string } }>(
+      t,
+      ops.desk,
+      'GET',
+      adminPath(e.supportConversation, { id: (await send(other.token, '在吗')).data.conversation_id }),
+    );
+    expect(theirs.data.member.balance).toBe('99.99');
+    expect(theirs.data.member.deposits!.map((d) => (d as { amount: string }).amount)).toEqual(['701.10', '700.10']);
+    expect(theirs.data.member.transfers!.map((d) => (d as { amount: string }).amount)).toEqual(['701.30', '700.30']);
+    expect(ownKinds(theirs.data.member.risk_flags).map((f) => f.kind)).toEqual(['quick_withdrawal', 'shared_card']);
+    expect(JSON.stringify(theirs.data.member)).not.toContain(m.name);
   });
 });
 
