@@ -252,3 +252,25 @@ export const integrationChange = (over: Record<string, unknown> = {}) => ({
   created_at: '2026-11-25 10:00:00',
   ...over,
 });
+
+/** A venue of the console's 场馆 resource: a transfer-wallet venue speaking our own protocol. */
+export const venueRow = (over: Record<string, unknown> = {}) => ({
+  id: 5,
+  code: 'XHZR',
+  name: '新濠真人',
+  platname: 'XHZR',
+  category_id: 'realbet',
+  sort: 1,
+  enabled: 1,
+  wallet_mode: 'transfer',
+  api_base_url: 'https://api.venue.example.com',
+  api_secret_set: true,
+  currency: 'CNY',
+  protocol: 'h5',
+  operator_id: '',
+  aggregator_public_key: '',
+  private_key_set: false,
+  public_key: '',
+  pending_change: false,
+  ...over,
+});

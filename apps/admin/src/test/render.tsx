@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -86,6 +86,9 @@ export function mockApi(handlers: Record<string, Handler>) {
   });
   return { spy, calls };
 }
+
+/** The table row holding a cell with `text` (in the cell or inside it, as a tag or a link). */
+export const tableRow = (text: string) => screen.getByText(text, { selector: 'td, td *' }).closest('tr') as HTMLElement;
 
 export const ok = (data: unknown, message = 'ok'): Envelope => ({ code: 200, message, data });
 export const fail = (code: number, message: string): Envelope => ({ code, message, data: null });

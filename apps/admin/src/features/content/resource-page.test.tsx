@@ -2,8 +2,8 @@ import { MSG } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { integrationChange } from '../../test/fixtures';
-import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
+import { integrationChange, venueRow } from '../../test/fixtures';
+import { fail, mockApi, ok, renderScreen, signInAs, tableRow } from '../../test/render';
 import { GatewaysPage, NoticesPage, PayWaysPage, VenuesPage } from './resource-screens';
 
 const notice = (over: Record<string, unknown> = {}) => ({
@@ -13,7 +13,6 @@ const notice = (over: Record<string, unknown> = {}) => ({
   enabled: 1,
   ...over,
 });
-const row = (text: string) => screen.getByText(text, { selector: 'td, td *' }).closest('tr') as HTMLElement;
 const lastDialog = async () => (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
 
 describe('the resource page (公告)', () => {
@@ -69,7 +68,7 @@ describe('the resource page (公告)', () => {
     });
     renderScreen(<NoticesPage />);
     await screen.findByText('春节活动火热进行中');
-    await userEvent.click(within(row('春节活动火热进行中')).getByRole('switch'));
+    await userEvent.click(within(tableRow('春节活动火热进行中')).getByRole('switch'));
     await userEvent.click(within(await lastDialog()).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('已停用')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ text: '春节活动火热进行中', sort: 0, enabled: 0 });
@@ -142,7 +141,7 @@ describe('支付通道 and 支付方式', () => {
     mockApi({ 'GET /admin/api/payment-gateways': () => ok([{ ...gateway, pending_change: true }]) });
     renderScreen(<GatewaysPage />);
     await screen.findByText('易支付');
-    expect(within(row('易支付')).getByText('待审批')).toBeInTheDocument();
+    expect(within(tableRow('易支付')).getByText('待审批')).toBeInTheDocument();
   });
 
   it("shows an admin the way's 支付通道 and sends it", async () => {
@@ -208,33 +207,15 @@ describe('支付通道 and 支付方式', () => {
     });
     renderScreen(<PayWaysPage />);
     await screen.findByText('银行卡：100.00-50000.00');
-    expect(within(row('银行卡：100.00-50000.00')).queryByText('待审批')).not.toBeInTheDocument();
+    expect(within(tableRow('银行卡：100.00-50000.00')).queryByText('待审批')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '编辑 银行卡' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '保存' }));
     expect(await screen.findByText(MSG.integrationChangePending)).toBeInTheDocument();
-    await waitFor(() => expect(within(row('银行卡：100.00-50000.00')).getByText('待审批')).toBeInTheDocument());
+    await waitFor(() => expect(within(tableRow('银行卡：100.00-50000.00')).getByText('待审批')).toBeInTheDocument());
   });
 });
 
-const venue = {
-  id: 5,
-  code: 'XHZR',
-  name: '新濠真人',
-  platname: 'XHZR',
-  category_id: 'realbet',
-  sort: 1,
-  enabled: 1,
-  wallet_mode: 'transfer',
-  api_base_url: 'https://api.venue.example.com',
-  api_secret_set: true,
-  currency: 'CNY',
-  protocol: 'h5',
-  operator_id: '',
-  aggregator_public_key: '',
-  private_key_set: false,
-  public_key: '',
-  pending_change: false,
-};
+const venue = venueRow();
 
 describe('场馆 and its 接入设置', () => {
   it("gives content a form without the venue's money fields, and no 接入设置", async () => {
@@ -304,6 +285,6 @@ describe('场馆 and its 接入设置', () => {
       private_key: '',
       generate_private_key: false,
     });
-    expect(await within(row('新濠真人')).findByText('待审批')).toBeInTheDocument();
+    expect(await within(tableRow('新濠真人')).findByText('待审批')).toBeInTheDocument();
   });
 });

@@ -2,8 +2,8 @@ import { MSG } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { integrationChange } from '../../test/fixtures';
-import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
+import { integrationChange, venueRow } from '../../test/fixtures';
+import { fail, mockApi, ok, renderScreen, signInAs, tableRow } from '../../test/render';
 import { VenuesPage } from './resource-screens';
 
 // 接入设置 of a Hub88 venue and its 同步游戏 (docs/venues.md "Connecting Hub88 step by step").
@@ -13,27 +13,8 @@ const OUR_PUBLIC_KEY =
 const THEIR_PUBLIC_KEY = '-----BEGIN PUBLIC KEY-----\nMIIBIjANtheirs\n-----END PUBLIC KEY-----';
 const PASTED_PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIIEvQpasted\n-----END PRIVATE KEY-----';
 
-const h5Venue = {
-  id: 5,
-  code: 'XHZR',
-  name: '新濠真人',
-  platname: 'XHZR',
-  category_id: 'realbet',
-  sort: 1,
-  enabled: 1,
-  wallet_mode: 'transfer',
-  api_base_url: 'https://api.venue.example.com',
-  api_secret_set: true,
-  currency: 'CNY',
-  protocol: 'h5',
-  operator_id: '',
-  aggregator_public_key: '',
-  private_key_set: false,
-  public_key: '',
-  pending_change: false,
-};
-const hub88Venue = {
-  ...h5Venue,
+const h5Venue = venueRow();
+const hub88Venue = venueRow({
   id: 7,
   code: 'HQDZ',
   name: '环球电子',
@@ -47,9 +28,8 @@ const hub88Venue = {
   aggregator_public_key: THEIR_PUBLIC_KEY,
   private_key_set: true,
   public_key: OUR_PUBLIC_KEY,
-};
+});
 
-const row = (text: string) => screen.getByText(text, { selector: 'td, td *' }).closest('tr') as HTMLElement;
 const pending = () => {
   const masked = { protocol: 'hub88', private_key: '********' };
   return ok(
@@ -162,10 +142,10 @@ describe('同步游戏', () => {
     });
     renderScreen(<VenuesPage />);
     await screen.findByText('环球电子');
-    expect(within(row('新濠真人')).queryByRole('button', { name: /同步游戏/ })).not.toBeInTheDocument();
+    expect(within(tableRow('新濠真人')).queryByRole('button', { name: /同步游戏/ })).not.toBeInTheDocument();
     // Connected by its keys: the list shows its wallet mode, not 未接入.
-    expect(within(row('环球电子')).getByText('无缝钱包')).toBeInTheDocument();
-    await userEvent.click(within(row('环球电子')).getByRole('button', { name: '同步游戏 环球电子' }));
+    expect(within(tableRow('环球电子')).getByText('无缝钱包')).toBeInTheDocument();
+    await userEvent.click(within(tableRow('环球电子')).getByRole('button', { name: '同步游戏 环球电子' }));
     expect(await screen.findByText('同步完成：新增 5，更新 3，隐藏 1')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/admin/api/venues/7/catalogue-sync']);
   });
