@@ -1,4 +1,15 @@
-import { date, index, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from './accounts';
 
@@ -73,4 +84,28 @@ export const venueReconciliationDifferences = pgTable(
     uniqueIndex('venue_recon_diff_idx').on(t.venueCode, t.transactionId, t.difference),
     index('venue_recon_day_idx').on(t.day, t.venueCode),
   ],
+);
+
+/**
+ * The Beijing days the reconciliation of each hub88 venue has tried (docs/venues.md "Hub88 reconciliation"): a day the
+ * aggregator answered for is compared (`compared_at` set, with what it compared and stored) and not compared again;
+ * a day it did not answer for keeps `compared_at` null and the last reason, and the next runs try it again while it
+ * is within the week they look back on. A venue's first row is where its reconciliation began.
+ */
+export const venueReconciliationDays = pgTable(
+  'venue_reconciliation_days',
+  {
+    venueCode: varchar('venue_code', { length: 32 }).notNull(),
+    /** The Beijing day, 'YYYY-MM-DD'. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** When the aggregator's list of the day was read and compared; null while it has not answered. */
+    comparedAt: timestamp('compared_at', { withTimezone: true }),
+    /** How many transactions were compared, and how many differences that comparison stored. */
+    compared: integer('compared').notNull().default(0),
+    differences: integer('differences').notNull().default(0),
+    /** Why the last try could not read the list ('' once compared). */
+    failure: varchar('failure', { length: 32 }).notNull().default(''),
+    triedAt: timestamp('tried_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'venue_reconciliation_days_pk', columns: [t.venueCode, t.day] })],
 );

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { adminCall, type Answer, useOperators, useTestApp } from '../../../test/helper';
 import { auditLog } from '../../db/tables/backoffice';
 import { launchTokens } from '../../db/tables/games';
-import { venueReconciliationDifferences, venueWalletTransactions } from '../../db/tables/venue-wallet';
+import {
+  venueReconciliationDays,
+  venueReconciliationDifferences,
+  venueWalletTransactions,
+} from '../../db/tables/venue-wallet';
 import { formatBeijing } from '../../lib/time';
 import { newToken } from '../../lib/tokens';
 import { hub88GameUrl } from '../../providers/venues/hub88/hub88-games-client';
@@ -68,6 +72,15 @@ async function hub88Venue() {
       });
       return res.status;
     },
+    /** A fault of the sandbox's Transactions API for its next list call to this venue. */
+    listFault: async (mode: 'timeout' | 'fail', holdMs?: number) => {
+      const res = await fetch(`${t.origin}${SANDBOX_HUB88_PREFIX}/faults`, {
+        method: 'POST',
+        headers: control,
+        body: JSON.stringify({ operator_id: Number(s.operatorId), call: 'list', mode, hold_ms: holdMs }),
+      });
+      expect(res.status).toBe(200);
+    },
     /** A fault in the sandbox's records for its next call of a kind. */
     fault: async (call: 'bet' | 'win', mode: 'unrecorded' | 'unsent' | 'altered', amount?: number) => {
       const res = await fetch(`${t.origin}${SANDBOX_HUB88_PREFIX}/faults`, {
@@ -126,7 +139,7 @@ describe('the daily reconciliation of a hub88 venue', () => {
     expect(await v.play('12.34', 'win')).toBe(200);
     expect(await v.play('5.00', 'lose')).toBe(200);
     const result = await reconcileHub88Day(deps(), v.code, today());
-    expect(result).toEqual({ venue: v.code, ok: true, compared: 4, differences: 0 });
+    expect(result).toEqual({ venue: v.code, day: today(), ok: true, compared: 4, differences: 0 });
     expect(await differencesOf(v.code)).toEqual([]);
   });
 
@@ -197,6 +210,7 @@ describe('a venue whose list cannot be read', () => {
     try {
       expect(await reconcileHub88Day(deps(), v.code, today())).toEqual({
         venue: v.code,
+        day: today(),
         ok: false,
         reason: 'http_error',
       });
@@ -212,6 +226,73 @@ describe('a venue whose list cannot be read', () => {
       // Out of the daily run for the tests after: no address, no call.
       await t.database.db.execute(sql`UPDATE venues SET api_base_url = '' WHERE code = ${v.code}`);
     }
+  });
+});
+
+describe('a day the aggregator did not answer for', () => {
+  it('is compared on a later run, and a day once compared is not compared again', async () => {
+    const v = await hub88Venue();
+    await v.fault('win', 'unrecorded');
+    expect(await v.play('2.50', 'win')).toBe(200);
+    const days = () =>
+      t.database.db.select().from(venueReconciliationDays).where(eq(venueReconciliationDays.venueCode, v.code));
+    const ofVenue = (results: unknown) => (results as { venue: string }[]).filter((r) => r.venue === v.code);
+
+    // The day after, the aggregator's list first times out (we wait 300 ms, it answers after 1 s), then fails.
+    const tomorrow = { now: () => new Date(Date.now() + 86_400_000) };
+    const job = hub88ReconcileJob({ ...deps(), clock: tomorrow, venueTimeoutMs: 300 });
+    await v.listFault('timeout', 1_000);
+    await expect(job.run()).rejects.toThrow(
+      JSON.stringify({ venue: v.code, day: today(), ok: false, reason: 'timeout' }),
+    );
+    await v.listFault('fail');
+    await expect(job.run()).rejects.toThrow(
+      JSON.stringify({ venue: v.code, day: today(), ok: false, reason: 'http_error' }),
+    );
+    // Nothing stored; the day remembered as not answered, with the last reason.
+    expect(await differencesOf(v.code)).toEqual([]);
+    const tried = { venueCode: v.code, day: today(), compared: 0, differences: 0, triedAt: expect.any(Date) };
+    expect(await days()).toEqual([{ ...tried, comparedAt: null, failure: 'http_error' }]);
+
+    // The next day's run is answered: it compares its own day before and the day not answered, which stores the win
+    // missing on their side; the day is remembered as compared.
+    const later = { now: () => new Date(Date.now() + 2 * 86_400_000) };
+    const laterJob = hub88ReconcileJob({ ...deps(), clock: later });
+    const tomorrowDay = formatBeijing(tomorrow.now()).slice(0, 10);
+    expect(ofVenue(await laterJob.run())).toEqual([
+      { venue: v.code, day: tomorrowDay, ok: true, compared: 0, differences: 0 },
+      { venue: v.code, day: today(), ok: true, compared: 2, differences: 1 },
+    ]);
+    const found = await differencesOf(v.code);
+    expect(found.map((r) => [r.day, r.difference, r.oursKind, r.oursAmount])).toEqual([
+      [today(), 'missing_theirs', 'win', '5.00'],
+    ]);
+    expect(await days()).toEqual(
+      expect.arrayContaining([
+        { ...tried, compared: 2, differences: 1, comparedAt: expect.any(Date), failure: '' },
+        { ...tried, day: tomorrowDay, compared: 0, differences: 0, comparedAt: expect.any(Date), failure: '' },
+      ]),
+    );
+
+    // Run again that day and the day after: an answered day is not compared again.
+    expect(ofVenue(await laterJob.run())).toEqual([]);
+    const third = { now: () => new Date(Date.now() + 3 * 86_400_000) };
+    expect(ofVenue(await hub88ReconcileJob({ ...deps(), clock: third }).run())).toEqual([
+      { venue: v.code, day: formatBeijing(later.now()).slice(0, 10), ok: true, compared: 0, differences: 0 },
+    ]);
+    expect(await differencesOf(v.code)).toEqual(found);
+    expect(await days()).toHaveLength(3);
+  });
+
+  it('is not remembered while the day is under way, so its later transactions are compared when it has ended', async () => {
+    const v = await hub88Venue();
+    expect(await v.play('1.00', 'lose')).toBe(200);
+    expect(await reconcileHub88Day(deps(), v.code, today())).toMatchObject({ ok: true, compared: 2 });
+    const rows = await t.database.db
+      .select()
+      .from(venueReconciliationDays)
+      .where(eq(venueReconciliationDays.venueCode, v.code));
+    expect(rows).toEqual([]);
   });
 });
 

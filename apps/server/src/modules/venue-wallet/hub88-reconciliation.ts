@@ -1,8 +1,12 @@
 import { centsToMoney } from '@h5/contract';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, min } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { venueReconciliationDifferences, venueWalletTransactions } from '../../db/tables/venue-wallet';
+import {
+  venueReconciliationDays,
+  venueReconciliationDifferences,
+  venueWalletTransactions,
+} from '../../db/tables/venue-wallet';
 import { beijingDateStart } from '../../http/date-filter';
 import { numericToCents } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
@@ -18,13 +22,18 @@ import { allVenues, venueByCode } from '../venues/venue-records';
  * The daily reconciliation of hub88 venues (docs/venues.md "Hub88 reconciliation"): our seamless transactions of
  * one Beijing day beside the aggregator's Transactions API list of the same day. What differs (a transaction
  * missing on our side, missing on theirs, or listed with another kind or amount) is stored once per transaction
- * and kind of difference, with both sides, for finance. It never moves money and never changes a transaction.
+ * and kind of difference, with both sides, for finance. Each day tried is remembered per venue
+ * (`venue_reconciliation_days`), as compared or not answered; each run compares the day before and every day of the
+ * last week not compared yet since the venue's first, so a day the aggregator did not answer for is tried again and
+ * a day compared is not compared twice. It never moves money and never changes a transaction.
  */
 const DAY_MS = 86_400_000;
 /** Clocks differ: their list is asked this much wider than the day, so a transaction at midnight is found. */
 const EDGE_MS = 10 * 60_000;
 /** How often each process looks whether the day's run is due; it runs once per Beijing day. */
 export const RECONCILE_CHECK_MS = 5 * 60_000;
+/** How many days back (the day before first) each run looks for days not compared yet. */
+export const RECONCILE_DAYS_BACK = 7;
 
 export interface Hub88ReconcileDeps {
   db: Db;
@@ -36,8 +45,9 @@ export interface Hub88ReconcileDeps {
 type OurRow = typeof venueWalletTransactions.$inferSelect;
 type Difference = typeof venueReconciliationDifferences.$inferInsert;
 
-/** The Beijing day 'YYYY-MM-DD' before the one `now` falls in. */
-export const previousBeijingDay = (now: Date) => formatBeijing(new Date(now.getTime() - DAY_MS)).slice(0, 10);
+/** The `count` Beijing days 'YYYY-MM-DD' before the one `now` falls in, the day before first. */
+export const beijingDaysBefore = (now: Date, count: number) =>
+  Array.from({ length: count }, (_, i) => formatBeijing(new Date(now.getTime() - (i + 1) * DAY_MS)).slice(0, 10));
 
 /** A listed time (ISO 8601, no zone: UTC) as an instant, or null. */
 const listedAt = (text: string | null | undefined) => {
@@ -53,13 +63,15 @@ const unitsToMoney = (units: number) => (units / (HUB88_UNITS_PER_CENT * 100)).t
 const movedMoney = (row: OurRow) => !(row.action === 'rollback' && numericToCents(row.amount) === 0 && !row.roundId);
 
 export type VenueReconcileResult =
-  | { venue: string; ok: true; compared: number; differences: number }
-  | { venue: string; ok: false; reason: Hub88FailureReason };
+  | { venue: string; day: string; ok: true; compared: number; differences: number }
+  | { venue: string; day: string; ok: false; reason: Hub88FailureReason };
 
 /**
  * Compares one hub88 venue's transactions of `day` with the aggregator's and stores the differences not stored
  * before (a re-run of the day adds nothing new). Answers how many transactions were compared and how many
- * differences are new, or why the aggregator's list could not be read (nothing is stored then).
+ * differences are new, or why the aggregator's list could not be read (no difference is stored then). A day that
+ * has ended is remembered: as compared, in the same transaction as its differences, or as not answered, with the
+ * reason; a day still under way is not (its later transactions are compared when the day is).
  */
 export async function reconcileHub88Day(
   deps: Hub88ReconcileDeps,
@@ -68,15 +80,27 @@ export async function reconcileHub88Day(
 ): Promise<VenueReconcileResult> {
   const { db } = deps;
   const venue = await venueByCode(db, venueCode);
-  if (!venue || venue.protocol !== 'hub88') return { venue: venueCode, ok: false, reason: 'not_configured' };
+  if (!venue || venue.protocol !== 'hub88') return { venue: venueCode, day, ok: false, reason: 'not_configured' };
   const start = beijingDateStart(day);
   const end = new Date(start.getTime() + DAY_MS);
+  const ended = end.getTime() <= deps.clock.now().getTime();
   const listed = await hub88TransactionList(
     { baseUrl: venue.apiBaseUrl, operatorId: venue.operatorId, privateKey: venue.privateKey },
     { start: new Date(start.getTime() - EDGE_MS), end: new Date(end.getTime() + EDGE_MS) },
     { timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
   );
-  if (!listed.ok) return { venue: venueCode, ok: false, reason: listed.reason };
+  if (!listed.ok) {
+    if (ended)
+      await db
+        .insert(venueReconciliationDays)
+        .values({ venueCode, day, failure: listed.reason, triedAt: deps.clock.now() })
+        .onConflictDoUpdate({
+          target: [venueReconciliationDays.venueCode, venueReconciliationDays.day],
+          set: { failure: listed.reason, triedAt: deps.clock.now() },
+          setWhere: isNull(venueReconciliationDays.comparedAt),
+        });
+    return { venue: venueCode, day, ok: false, reason: listed.reason };
+  }
 
   const theirs = new Map<string, Hub88Transaction>();
   for (const t of listed.value) {
@@ -152,32 +176,91 @@ export async function reconcileHub88Day(
   for (const t of theirs.values())
     if (taken(t) && inDay(t)) compare(t.transaction_uuid, ours.get(t.transaction_uuid), t);
 
-  let stored = 0;
-  for (let i = 0; i < differences.length; i += 200) {
-    const rows = await db
-      .insert(venueReconciliationDifferences)
-      .values(differences.slice(i, i + 200))
-      .onConflictDoNothing()
-      .returning({ id: venueReconciliationDifferences.id });
-    stored += rows.length;
-  }
-  return { venue: venueCode, ok: true, compared: compared.size, differences: stored };
+  const stored = await db.transaction(async (tx) => {
+    let count = 0;
+    for (let i = 0; i < differences.length; i += 200) {
+      const rows = await tx
+        .insert(venueReconciliationDifferences)
+        .values(differences.slice(i, i + 200))
+        .onConflictDoNothing()
+        .returning({ id: venueReconciliationDifferences.id });
+      count += rows.length;
+    }
+    if (ended) {
+      const done = { comparedAt: deps.clock.now(), compared: compared.size, differences: count, failure: '' };
+      await tx
+        .insert(venueReconciliationDays)
+        .values({ venueCode, day, triedAt: deps.clock.now(), ...done })
+        .onConflictDoUpdate({
+          target: [venueReconciliationDays.venueCode, venueReconciliationDays.day],
+          set: { ...done, triedAt: deps.clock.now() },
+          setWhere: isNull(venueReconciliationDays.comparedAt),
+        });
+    }
+    return count;
+  });
+  return { venue: venueCode, day, ok: true, compared: compared.size, differences: stored };
 }
 
-/** Every hub88 seamless venue with an API address, reconciled for `day` one after another. */
-export async function reconcileHub88Venues(deps: Hub88ReconcileDeps, day: string): Promise<VenueReconcileResult[]> {
+/**
+ * The days one venue is due to have compared before `now`, the day before first: the day before, and every day of
+ * the last RECONCILE_DAYS_BACK since the venue's first day tried (a day not answered, or one no run got to, such as
+ * a day the server was down), leaving out the days compared already. The days before a venue's first are never
+ * walked: its reconciliation begins with the day before its first run.
+ */
+export async function dueHub88Days(db: Db, venueCode: string, now: Date): Promise<string[]> {
+  const days = beijingDaysBefore(now, RECONCILE_DAYS_BACK);
+  const [first] = await db
+    .select({ day: min(venueReconciliationDays.day) })
+    .from(venueReconciliationDays)
+    .where(eq(venueReconciliationDays.venueCode, venueCode));
+  const done = await db
+    .select({ day: venueReconciliationDays.day })
+    .from(venueReconciliationDays)
+    .where(
+      and(
+        eq(venueReconciliationDays.venueCode, venueCode),
+        inArray(venueReconciliationDays.day, days),
+        isNotNull(venueReconciliationDays.comparedAt),
+      ),
+    );
+  const compared = new Set(done.map((row) => row.day));
+  const since = first?.day ?? days[0]!;
+  return days.filter((day, i) => (i === 0 || day >= since) && !compared.has(day));
+}
+
+/**
+ * Compares the days one venue is due (dueHub88Days), the day before first. The first day the aggregator does not
+ * answer for ends the venue's turn: it is not answering now, and that day and the older ones wait for the next run.
+ */
+export async function reconcileHub88DueDays(
+  deps: Hub88ReconcileDeps,
+  venueCode: string,
+  now: Date,
+): Promise<VenueReconcileResult[]> {
+  const results: VenueReconcileResult[] = [];
+  for (const day of await dueHub88Days(deps.db, venueCode, now)) {
+    const result = await reconcileHub88Day(deps, venueCode, day);
+    results.push(result);
+    if (!result.ok) break;
+  }
+  return results;
+}
+
+/** Every hub88 seamless venue with an API address, its days not compared yet reconciled, one venue after another. */
+export async function reconcileHub88Venues(deps: Hub88ReconcileDeps, now: Date): Promise<VenueReconcileResult[]> {
   const venues = (await allVenues(deps.db)).filter(
     (v) => v.protocol === 'hub88' && v.walletMode === 'seamless' && v.apiBaseUrl !== '',
   );
   const results: VenueReconcileResult[] = [];
-  for (const venue of venues) results.push(await reconcileHub88Day(deps, venue.code, day));
+  for (const venue of venues) results.push(...(await reconcileHub88DueDays(deps, venue.code, now)));
   return results;
 }
 
 /**
- * The daily run as a scheduled job: once per Beijing day, one process at a time, for the day before. A venue whose
- * list could not be read fails the run, which is tried again at the next check (the venues read already add nothing
- * new the second time).
+ * The daily run as a scheduled job: once per Beijing day, one process at a time, for the days each venue is due
+ * (usually the day before alone). A day whose list could not be read fails the run, which is tried again at the next
+ * check, and on the days after while that day is within the week (the days compared already are not compared again).
  */
 export function hub88ReconcileJob(deps: Hub88ReconcileDeps, log?: FastifyBaseLogger): ScheduledJob {
   return {
@@ -185,11 +268,10 @@ export function hub88ReconcileJob(deps: Hub88ReconcileDeps, log?: FastifyBaseLog
     everyMs: RECONCILE_CHECK_MS,
     periodOf: (now) => formatBeijing(now).slice(0, 10),
     run: async () => {
-      const day = previousBeijingDay(deps.clock.now());
-      const results = await reconcileHub88Venues(deps, day);
-      log?.info({ day, results }, 'hub88 reconciliation');
+      const results = await reconcileHub88Venues(deps, deps.clock.now());
+      log?.info({ results }, 'hub88 reconciliation');
       const failed = results.filter((r) => !r.ok);
-      if (failed.length) throw new Error(`hub88 reconciliation of ${day}: ${JSON.stringify(failed)}`);
+      if (failed.length) throw new Error(`hub88 reconciliation: ${JSON.stringify(failed)}`);
       return results;
     },
   };

@@ -218,6 +218,19 @@ const RecordFault = z.object({
 });
 type RecordFault = z.infer<typeof RecordFault>;
 
+/**
+ * A fault of the Transactions API, for the operator's next list call (control token only): `timeout` holds the answer
+ * `hold_ms` (10 s unless given) before answering, so a caller that waits less gets nothing; `fail` answers HTTP 500.
+ */
+const ListFault = z.object({
+  operator_id: z.number().int(),
+  call: z.literal('list'),
+  mode: z.enum(['timeout', 'fail']),
+  hold_ms: z.number().int().min(0).max(60_000).optional(),
+});
+type ListFault = z.infer<typeof ListFault>;
+const Fault = z.union([RecordFault, ListFault]);
+
 const PlayBody = z.object({
   session: z.string().min(1).max(2048),
   stake: z.union([z.string().max(32), z.number()]),
@@ -235,6 +248,12 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
     const key = `${operatorId}:${call}`;
     const fault = recordFaults.get(key);
     recordFaults.delete(key);
+    return fault;
+  };
+  const listFaults = new Map<number, ListFault>();
+  const takeListFault = (operatorId: number) => {
+    const fault = listFaults.get(operatorId);
+    listFaults.delete(operatorId);
     return fault;
   };
 
@@ -387,6 +406,9 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
       const end = body.success ? new Date(`${body.data.end_time}Z`) : null;
       if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start > end)
         return reply.code(400).send({ error: 'invalid request' });
+      const fault = takeListFault(call.operator.operatorId);
+      if (fault?.mode === 'fail') return reply.code(500).send({ error: 'internal error' });
+      if (fault?.mode === 'timeout') await new Promise((done) => setTimeout(done, fault.hold_ms ?? 10_000));
       const rows = await db
         .select()
         .from(sandboxHub88Transactions)
@@ -416,9 +438,10 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
   app.post(`${SANDBOX_HUB88_PREFIX}/faults`, async (req, reply) => {
     if (!sameText(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '', deps.controlToken))
       return reply.code(401).send({ error: 'control token required' });
-    const fault = RecordFault.safeParse(req.body);
+    const fault = Fault.safeParse(req.body);
     if (!fault.success) return reply.code(400).send({ error: 'invalid request' });
-    recordFaults.set(`${fault.data.operator_id}:${fault.data.call}`, fault.data);
+    if (fault.data.call === 'list') listFaults.set(fault.data.operator_id, fault.data);
+    else recordFaults.set(`${fault.data.operator_id}:${fault.data.call}`, fault.data);
     return { ok: true };
   });
 
