@@ -7,7 +7,7 @@ import type { RowOf } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { ListTable } from '../../shared/ui/list-table';
-import { FilterBar, SearchFilter, StateFilter } from '../../shared/ui/filter-bar';
+import { VenueFilterBar } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { ReasonDialog } from '../../shared/ui/reason-dialog';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -85,16 +85,7 @@ export default function VenueReconciliationPage() {
   return (
     <>
       <PageTitle>场馆对账</PageTitle>
-      <FilterBar>
-        <StateFilter id="venue-recon-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
-        <SearchFilter
-          id="venue-recon-venue"
-          label="场馆代码"
-          value={filters.venue}
-          enterButton="查询"
-          onSearch={(venue) => setFilters({ venue })}
-          width={220}
-        />
+      <VenueFilterBar id="venue-recon" filters={filters} options={STATE_OPTIONS} onChange={setFilters}>
         <Form.Item label="日期" htmlFor="venue-recon-day">
           <DatePicker
             id="venue-recon-day"
@@ -103,7 +94,7 @@ export default function VenueReconciliationPage() {
             onChange={(d) => setFilters({ day: d ? d.format('YYYY-MM-DD') : '' })}
           />
         </Form.Item>
-      </FilterBar>
+      </VenueFilterBar>
       <ListTable<Row> label="场馆对账差异列表" columns={columns} width={1010} {...tableProps} />
       <ReasonDialog
         open={resolving !== null}

@@ -6,7 +6,7 @@ import { memberColumn, orderColumn } from '../../shared/table/columns';
 import { usePagedList } from '../../shared/table/use-paged-list';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
 import { ListTable } from '../../shared/ui/list-table';
-import { DateRangeFilter, FilterBar, SearchFilter, StateFilter } from '../../shared/ui/filter-bar';
+import { DateRangeFilter, VenueFilterBar } from '../../shared/ui/filter-bar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { type StateLabels, StateTag, stateOptions } from '../../shared/labels';
 import { afterReconcile, fetchVenueTransfers, reconcileVenueTransfer } from './api';
@@ -92,18 +92,9 @@ export default function VenueTransfersPage() {
   return (
     <>
       <PageTitle>场馆转账</PageTitle>
-      <FilterBar>
-        <StateFilter id="venue-transfer-state" value={filters.state} options={STATE_OPTIONS} onChange={setFilters} />
-        <SearchFilter
-          id="venue-transfer-venue"
-          label="场馆代码"
-          value={filters.venue}
-          enterButton="查询"
-          onSearch={(venue) => setFilters({ venue })}
-          width={220}
-        />
+      <VenueFilterBar id="venue-transfer" filters={filters} options={STATE_OPTIONS} onChange={setFilters}>
         <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilters} />
-      </FilterBar>
+      </VenueFilterBar>
       <ListTable<Row> label="场馆转账列表" columns={columns} width={1000} {...tableProps} />
     </>
   );

@@ -115,6 +115,39 @@ export function ReviewQueueFilters({
   );
 }
 
+/**
+ * The filters of a list of venue records: its 状态, a 场馆代码 applied on Enter or 查询, and the list's days
+ * (`children`). The fields' ids are `<id>-state` and `<id>-venue`.
+ */
+export function VenueFilterBar({
+  id,
+  filters,
+  options,
+  onChange,
+  children,
+}: {
+  id: string;
+  filters: { state: string; venue: string };
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (next: { state: string } | { venue: string }) => void;
+  children: ReactNode;
+}) {
+  return (
+    <FilterBar>
+      <StateFilter id={`${id}-state`} value={filters.state} options={options} onChange={onChange} />
+      <SearchFilter
+        id={`${id}-venue`}
+        label="场馆代码"
+        value={filters.venue}
+        enterButton="查询"
+        onSearch={(venue) => onChange({ venue })}
+        width={220}
+      />
+      {children}
+    </FilterBar>
+  );
+}
+
 /** The 搜索 and 重置 buttons at the end of a search form; 重置 empties the form's fields and the list's filters. */
 export function SearchButtons({ onReset }: { onReset: () => void }) {
   return (
