@@ -18,11 +18,11 @@ import { numericToCents, numericToMoney } from '../../lib/money';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { raisePaysum } from '../accounts/member-records';
 import { audit } from '../backoffice/audit';
-import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
-import { refuseUnlessSecondPerson } from '../backoffice/second-person';
+import { recordAlone } from '../backoffice/alone-totals';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { guardDeposit } from '../responsible/responsible-service';
-import { readSettings, reviewLinesOf } from '../site/site-service';
+import { readSettings } from '../site/site-service';
+import { auditFirstApproval, judgeReview, refuseUnlessSecondReviewer } from './money-review';
 import {
   newTradeNumber,
   PAYINFO_TYPE,
@@ -429,26 +429,15 @@ export async function approveDeposit(
     const proof = await checkedEvidence(tx, current, evidence);
     const cents = numericToCents(current.amount);
     const now = deps.clock.now();
-    const lines = await reviewLinesOf(tx, 'deposit');
-    const item: AloneItem = {
-      kind: 'deposit',
-      operatorId: reviewer.operatorId,
-      memberId: current.memberId,
-      cents,
-      toMember: true,
-      at: now,
-    };
+    const review = await judgeReview(tx, 'deposit', current, cents, reviewer.operatorId, now);
     const firstDone = current.firstReviewerId !== null;
-    const aboveLine = firstDone || cents > lines.above;
-    const judged = aboveLine ? null : await judgeAlone(tx, item, lines);
-    const needsTwo = aboveLine || !judged?.within;
     const facts = {
       amount: numericToMoney(current.amount),
       receiving_account: proof.receivingAccount,
       payer_reference: proof.payerReference,
     };
 
-    if (needsTwo && !firstDone) {
+    if (review.needsTwo && !firstDone) {
       const [first] = await tx
         .update(deposits)
         .set({
@@ -460,31 +449,17 @@ export async function approveDeposit(
         .where(and(eq(deposits.id, current.id), eq(deposits.state, 1), isNull(deposits.firstReviewerId)))
         .returning();
       if (!first) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
-      await audit(tx, {
-        operatorId: reviewer.operatorId,
-        action: 'deposit.first_approve',
-        target: `deposit:${current.depositNo}`,
-        before: { state: current.state, first_reviewed_by: '' },
-        after: {
-          state: first.state,
-          ...facts,
-          first_reviewed_by: first.firstReviewedBy,
-          line: centsToMoney(lines.above),
-          ...(judged ? { daily_total: dailyTotalFacts(lines, judged) } : {}),
-        },
-        requestId: reviewer.requestId,
+      const awaiting = await auditFirstApproval(tx, reviewer, review, {
+        noun: 'deposit',
+        orderNo: current.depositNo,
+        stateBefore: current.state,
+        stateAfter: first.state,
+        facts,
+        firstReviewedBy: first.firstReviewedBy,
       });
-      return { deposit: depositView(first), awaitingSecondReview: judged ? 'daily_total' : 'line' };
+      return { deposit: depositView(first), awaitingSecondReview: awaiting };
     }
-    if (current.firstReviewerId !== null) {
-      const madeAt = current.firstReviewedAt ?? current.createdAt;
-      await refuseUnlessSecondPerson(
-        tx,
-        { makerId: current.firstReviewerId, madeAt },
-        reviewer.operatorId,
-        MSG.secondReviewSameOperator,
-      );
-    }
+    await refuseUnlessSecondReviewer(tx, current, reviewer.operatorId);
     const bonusCents = await depositBonusCents(tx, cents);
     const [updated] = await tx
       .update(deposits)
@@ -500,7 +475,7 @@ export async function approveDeposit(
       .returning();
     if (!updated) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
     // Credited on one approval: it counts towards the operator's and the member's totals of the day.
-    if (!needsTwo) await recordAlone(tx, item);
+    if (!review.needsTwo) await recordAlone(tx, review.item);
     await creditDepositIn(tx, deps, current, cents, bonusCents);
     await audit(tx, {
       operatorId: reviewer.operatorId,

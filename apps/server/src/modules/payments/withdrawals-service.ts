@@ -16,10 +16,10 @@ import { AppError } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
-import { type AloneItem, dailyTotalFacts, judgeAlone, recordAlone } from '../backoffice/alone-totals';
-import { refuseUnlessSecondPerson } from '../backoffice/second-person';
+import { type AloneItem, recordAlone } from '../backoffice/alone-totals';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
-import { readSettings, reviewLineCents, reviewLinesOf, type SiteSettings } from '../site/site-service';
+import { readSettings, reviewLineCents, type SiteSettings } from '../site/site-service';
+import { auditFirstApproval, judgeReview, refuseUnlessSecondReviewer } from './money-review';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
 import type { ReviewDecision } from './deposits-service';
 import { memberCards, withdrawals } from '../../db/tables/payments';
@@ -222,21 +222,9 @@ export async function reviewWithdrawal(
     const cents = numericToCents(found.amount);
     let alone: AloneItem | null = null;
     if (decision === 'approve' && reviewer.operatorId !== null) {
-      const lines = await reviewLinesOf(tx, 'withdraw');
-      const line = lines.above;
-      const item: AloneItem = {
-        kind: 'withdraw',
-        operatorId: reviewer.operatorId,
-        memberId: found.memberId,
-        cents,
-        toMember: true,
-        at: deps.clock.now(),
-      };
-      const aboveLine = current.firstReviewerId !== null || cents > line;
-      const judged = aboveLine ? null : await judgeAlone(tx, item, lines);
-      const needsTwo = aboveLine || !judged?.within;
-      if (!needsTwo) alone = item;
-      if (needsTwo && current.firstReviewerId === null) {
+      const review = await judgeReview(tx, 'withdraw', current, cents, reviewer.operatorId, deps.clock.now());
+      if (!review.needsTwo) alone = review.item;
+      if (review.needsTwo && current.firstReviewerId === null) {
         const [first] = await tx
           .update(withdrawals)
           .set({
@@ -247,31 +235,17 @@ export async function reviewWithdrawal(
           .where(and(eq(withdrawals.id, found.id), eq(withdrawals.state, 1), isNull(withdrawals.firstReviewerId)))
           .returning();
         if (!first) throw new AppError(BizCode.CONFLICT, MSG.alreadyProcessed);
-        await audit(tx, {
-          operatorId: reviewer.operatorId,
-          action: 'withdrawal.first_approve',
-          target: `withdrawal:${found.orderNo}`,
-          before: { state: current.state, first_reviewed_by: '' },
-          after: {
-            state: first.state,
-            amount: numericToMoney(first.amount),
-            first_reviewed_by: first.firstReviewedBy,
-            line: centsToMoney(line),
-            ...(judged ? { daily_total: dailyTotalFacts(lines, judged) } : {}),
-          },
-          requestId: reviewer.requestId,
+        const awaiting = await auditFirstApproval(tx, { ...reviewer, operatorId: reviewer.operatorId }, review, {
+          noun: 'withdrawal',
+          orderNo: found.orderNo,
+          stateBefore: current.state,
+          stateAfter: first.state,
+          facts: { amount: numericToMoney(first.amount) },
+          firstReviewedBy: first.firstReviewedBy,
         });
-        return { withdrawal: withdrawalView(first), awaitingSecondReview: judged ? 'daily_total' : 'line' };
+        return { withdrawal: withdrawalView(first), awaitingSecondReview: awaiting };
       }
-      if (needsTwo && current.firstReviewerId !== null) {
-        const madeAt = current.firstReviewedAt ?? current.createdAt;
-        await refuseUnlessSecondPerson(
-          tx,
-          { makerId: current.firstReviewerId, madeAt },
-          reviewer.operatorId,
-          MSG.secondReviewSameOperator,
-        );
-      }
+      await refuseUnlessSecondReviewer(tx, current, reviewer.operatorId);
     }
     const [updated] = await tx
       .update(withdrawals)
