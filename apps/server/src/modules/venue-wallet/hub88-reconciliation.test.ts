@@ -12,8 +12,9 @@ import {
 import { formatBeijing } from '../../lib/time';
 import { newToken } from '../../lib/tokens';
 import { hub88GameUrl } from '../../providers/venues/hub88/hub88-games-client';
-import { hub88TransactionList } from '../../providers/venues/hub88/hub88-transactions-client';
+import { hub88Time, hub88TransactionList } from '../../providers/venues/hub88/hub88-transactions-client';
 import { configureHub88SandboxVenue, SANDBOX_HUB88_PREFIX } from '../../sandbox/hub88/sandbox-hub88-routes';
+import { sandboxHub88Transactions } from '../../sandbox/hub88/sandbox-hub88-tables';
 import { tickJob } from '../jobs/scheduler';
 import { walletKit } from '../wallet/wallet-test-kit';
 import { hub88ReconcileJob, reconcileHub88Day } from './hub88-reconciliation';
@@ -82,11 +83,16 @@ async function hub88Venue() {
       expect(res.status).toBe(200);
     },
     /** A fault in the sandbox's records for its next call of a kind. */
-    fault: async (call: 'bet' | 'win', mode: 'unrecorded' | 'unsent' | 'altered', amount?: number) => {
+    fault: async (
+      call: 'bet' | 'win',
+      mode: 'unrecorded' | 'unsent' | 'altered' | 'retyped',
+      amount?: number,
+      kind?: 'bet' | 'win' | 'rollback',
+    ) => {
       const res = await fetch(`${t.origin}${SANDBOX_HUB88_PREFIX}/faults`, {
         method: 'POST',
         headers: control,
-        body: JSON.stringify({ operator_id: Number(s.operatorId), call, mode, amount }),
+        body: JSON.stringify({ operator_id: Number(s.operatorId), call, mode, amount, kind }),
       });
       expect(res.status).toBe(200);
     },
@@ -194,6 +200,57 @@ describe('the daily reconciliation of a hub88 venue', () => {
     expect(await differencesOf(v.code)).toEqual(rows);
     expect(await oursOf(v.code)).toEqual(oursBefore);
     await ledgerBalanced();
+  });
+});
+
+describe('a transaction the aggregator lists as another kind', () => {
+  it('is flagged once as kind, with both records as each side told it', async () => {
+    const v = await hub88Venue();
+    // The aggregator sends us a bet of 2.00 and records it as a win; the lost round's win of 0 matches.
+    await v.fault('bet', 'retyped', undefined, 'win');
+    expect(await v.play('2.00', 'lose')).toBe(200);
+    const [bet, close] = await oursOf(v.code);
+    expect([bet!.action, bet!.amount, close!.action, close!.amount]).toEqual(['bet', '2.00', 'win', '0.00']);
+    expect(bet!.roundId).not.toBe('');
+    const [theirs] = await t.database.db
+      .select()
+      .from(sandboxHub88Transactions)
+      .where(eq(sandboxHub88Transactions.transactionUuid, bet!.transactionId));
+    expect(theirs).toMatchObject({ kind: 'win', amount: 200_000, status: 'TS_SUCCESS' });
+
+    expect(await reconcileHub88Day(deps(), v.code, today())).toEqual({
+      venue: v.code,
+      day: today(),
+      ok: true,
+      compared: 2,
+      differences: 1,
+    });
+    const expected = {
+      id: expect.any(Number),
+      day: today(),
+      venueCode: v.code,
+      transactionId: bet!.transactionId,
+      difference: 'kind',
+      roundId: bet!.roundId,
+      oursKind: 'bet',
+      oursAmount: '2.00',
+      oursAt: bet!.createdAt,
+      oursPlayer: v.member.name,
+      theirsKind: 'win',
+      theirsAmount: '2.00',
+      theirsStatus: 'TS_SUCCESS',
+      theirsAt: hub88Time(theirs!.createdAt),
+      theirsPlayer: v.member.name,
+      state: 'open',
+      note: '',
+      resolvedBy: '',
+      resolvedAt: null,
+      createdAt: expect.any(Date),
+    };
+    expect(await differencesOf(v.code)).toEqual([expected]);
+    // Compared again, it is the same finding: nothing new.
+    expect(await reconcileHub88Day(deps(), v.code, today())).toMatchObject({ ok: true, differences: 0 });
+    expect(await differencesOf(v.code)).toEqual([expected]);
   });
 });
 

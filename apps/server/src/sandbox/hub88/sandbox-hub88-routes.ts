@@ -208,13 +208,15 @@ const TransactionListBody = z.object({
  * A fault in the sandbox's own records, for the next Wallet API call of a kind to one operator (control token only):
  * `unrecorded` sends it and keeps no record (missing on the aggregator's side), `unsent` records it as taken
  * without sending it (missing on ours), `altered` sends it and records another amount (`amount`, published units),
+ * `retyped` sends it and records it as another kind (`kind`; a bet as a win, anything else as a bet, when left out),
  * `timeout` sends it and drops our answer, as when its wait runs out (a bet is then rolled back, a win sent again).
  */
 const RecordFault = z.object({
   operator_id: z.number().int(),
   call: z.enum(['bet', 'win', 'rollback']),
-  mode: z.enum(['unrecorded', 'unsent', 'altered', 'timeout']),
+  mode: z.enum(['unrecorded', 'unsent', 'altered', 'retyped', 'timeout']),
   amount: z.number().int().nonnegative().optional(),
+  kind: z.enum(['bet', 'win', 'rollback']).optional(),
 });
 type RecordFault = z.infer<typeof RecordFault>;
 
@@ -283,7 +285,7 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
         transactionUuid: body.transaction_uuid,
         referenceTransactionUuid:
           typeof body.reference_transaction_uuid === 'string' ? body.reference_transaction_uuid : '',
-        kind,
+        kind: fault?.mode === 'retyped' ? (fault.kind ?? (kind === 'bet' ? 'win' : 'bet')) : kind,
         user: body.user,
         round: body.round,
         gameCode: body.game_code,
