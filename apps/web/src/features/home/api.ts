@@ -3,6 +3,7 @@ import { GAME_CATEGORIES, type GameCategoryId } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
+import { gameListQuery } from '../../shared/api/game-list';
 
 /** docs/member-app.md "Server calls": bannerList is called with type 2. */
 export const bannersQuery = {
@@ -39,10 +40,5 @@ export function groupGames(games: readonly Game[]): GameSection[] {
 }
 
 export function useGameSections() {
-  return useQuery({
-    queryKey: ['gameList'],
-    queryFn: () => callApi(apiRoutes.gameList, { category: '' }),
-    select: groupGames,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...gameListQuery, select: groupGames });
 }
