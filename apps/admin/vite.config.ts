@@ -27,6 +27,6 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/admin/api': { target: backend, changeOrigin: true } },
+    proxy: { '/admin/api': { target: backend, changeOrigin: true, ws: true } },
   },
 });

@@ -30,6 +30,7 @@ import {
   SolutionOutlined,
   SwapOutlined,
   ReconciliationOutlined,
+  CustomerServiceOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type * as Screens from '../features/content/resource-screens';
@@ -88,6 +89,13 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <DashboardOutlined />,
     roles: e.dashboardPending.roles,
     page: lazy(() => import('../features/dashboard/dashboard-page')),
+  },
+  {
+    path: '/support',
+    label: '客服',
+    icon: <CustomerServiceOutlined />,
+    roles: e.supportQueue.roles,
+    page: lazy(() => import('../features/support/support-page')),
   },
   {
     path: '/members',

@@ -31,6 +31,8 @@ export const SupportQueueRow = z.object({
   unread: z.number().int(),
   last_text: z.string(),
   rating: z.number().int().nullable(),
+  /** What the member wrote with the rating ('' for nothing). */
+  rating_note: z.string(),
 });
 export type SupportQueueRow = z.infer<typeof SupportQueueRow>;
 
@@ -113,6 +115,8 @@ export const SupportReplyInput = z
   .refine((b) => b.text !== '', { message: MSG.supportTextRequired });
 export const SupportTransferInput = z.object({ operator: text(64).pipe(z.string().min(1, MSG.supportTransferTarget)) });
 
+export const SupportDeskOperator = z.object({ username: z.string(), role: z.string() });
+
 const Empty = z.object({});
 const base = '/admin/api/support/conversations';
 
@@ -160,5 +164,13 @@ export const adminSupportCalls = {
   ),
   supportReply: def('POST', `${base}/:id/reply`, SUPPORT, SupportReplyInput, SupportMessage, 'Answer the member'),
   supportClose: def('POST', `${base}/:id/close`, SUPPORT, Empty, SupportQueueRow, 'End a conversation'),
+  supportDeskOperators: def(
+    'GET',
+    '/admin/api/support/operators',
+    SUPPORT,
+    Empty,
+    z.array(SupportDeskOperator),
+    'The enabled operators of the desk roles: whom a conversation may be handed to',
+  ),
   supportReopen: def('POST', `${base}/:id/reopen`, SUPPORT, Empty, SupportQueueRow, 'Open an ended conversation again'),
 };

@@ -7,7 +7,7 @@ import { useCan } from '../../shared/session/use-can';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useDashboardPending } from './api';
-import { playChime, unlockChime } from './chime';
+import { playChime, unlockChime } from '../../shared/ui/chime';
 import { DashboardFiguresSection } from './figures';
 
 type Pending = z.output<typeof DashboardPending>;

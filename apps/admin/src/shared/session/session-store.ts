@@ -1,4 +1,4 @@
-import type { OperatorRoleName } from '@h5/contract';
+import { OPERATOR_ROLES, type OperatorRoleName } from '@h5/contract';
 import { create } from 'zustand';
 
 export type OperatorRole = OperatorRoleName;
@@ -17,8 +17,8 @@ function readStored(): OperatorSession | null {
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<OperatorSession>;
     if (typeof value.token !== 'string' || typeof value.username !== 'string') return null;
-    if (value.role !== 'admin' && value.role !== 'finance' && value.role !== 'content') return null;
-    return { token: value.token, username: value.username, role: value.role };
+    if (!(OPERATOR_ROLES as readonly unknown[]).includes(value.role)) return null;
+    return { token: value.token, username: value.username, role: value.role as OperatorRole };
   } catch {
     return null;
   }

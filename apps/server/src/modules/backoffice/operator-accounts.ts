@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { type OperatorRole, operatorSessions, operators } from '../../db/tables/backoffice';
@@ -23,6 +23,15 @@ export async function operatorNamed(db: DbOrTx, username: string): Promise<Opera
     .from(operators)
     .where(sql`lower(${operators.username}) = lower(${username})`);
   return row;
+}
+
+/** The enabled operators of these roles, by name: who a support conversation may be handed to. */
+export async function activeOperatorsOf(db: DbOrTx, roles: readonly string[]) {
+  return db
+    .select({ username: operators.username, role: operators.role })
+    .from(operators)
+    .where(and(eq(operators.state, 1), inArray(operators.role, [...roles] as OperatorRole[])))
+    .orderBy(asc(operators.username));
 }
 
 /** Who vouched for an account as it is and since when (docs/operators.md "Two people, judged by person"). */

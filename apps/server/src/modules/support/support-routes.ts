@@ -16,7 +16,7 @@ import { AppError } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { audit } from '../backoffice/audit';
-import { operatorNamed } from '../backoffice/operator-accounts';
+import { activeOperatorsOf, operatorNamed } from '../backoffice/operator-accounts';
 import type { SupportEvent } from './support-live';
 import * as support from './support-service';
 
@@ -107,6 +107,9 @@ export async function supportRoutes(
   }));
   adminRoute(app, authenticateOperator, e.supportConversation, async ({ params }) => ({
     data: await support.deskThread(deps, idParam(params)),
+  }));
+  adminRoute(app, authenticateOperator, e.supportDeskOperators, async () => ({
+    data: await activeOperatorsOf(db, DESK_ROLES),
   }));
   adminRoute(app, authenticateOperator, e.supportConversationMessages, async ({ params, input }) => ({
     data: await support.deskMessagesAfter(deps, idParam(params), input.after_id),

@@ -279,6 +279,7 @@ async function queueRows(deps: SupportDeps, rows: ConversationRow[]): Promise<Su
     unread: unreadOf.get(r.id) ?? 0,
     last_text: lastOf.get(r.id) ?? '',
     rating: r.rating,
+    rating_note: r.ratingNote,
   }));
 }
 

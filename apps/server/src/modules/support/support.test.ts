@@ -210,6 +210,20 @@ describe('在线客服: the desk', () => {
         operator: await operatorName(ops.finance),
       }),
     ).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.supportTransferTarget });
+    const desks = await adminCall<Array<{ username: string; role: string }>>(
+      t,
+      ops.desk,
+      'GET',
+      adminPath(e.supportDeskOperators),
+    );
+    expect(desks.data).toEqual(
+      expect.arrayContaining([
+        { username: desk, role: 'support' },
+        { username: desk2, role: 'support' },
+      ]),
+    );
+    expect(desks.data.every((o) => o.role === 'support' || o.role === 'admin')).toBe(true);
+    expect(desks.data.map((o) => o.username)).not.toContain(await operatorName(ops.finance));
     expect(
       await adminCall(t, ops.desk, 'POST', adminPath(e.supportTransfer, { id }), { operator: desk2 }),
     ).toMatchObject({ code: 200, data: { operator: desk2 } });

@@ -1,0 +1,258 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
+import SupportPage from './support-page';
+
+/** A stand-in for the browser's WebSocket: the test pushes what the server would, or closes it. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  push(data: unknown) {
+    act(() => this.onmessage?.({ data: JSON.stringify(data) }));
+  }
+  drop() {
+    act(() => this.onclose?.());
+  }
+  close() {}
+}
+
+const tones: number[] = [];
+class RecordingAudioContext {
+  state = 'running';
+  currentTime = 0;
+  destination = {};
+  resume() {
+    return Promise.resolve();
+  }
+  createOscillator() {
+    const oscillator = {
+      type: '',
+      frequency: { value: 0 },
+      connect: <T,>(next: T) => next,
+      start: () => tones.push(oscillator.frequency.value),
+      stop: () => undefined,
+    };
+    return oscillator;
+  }
+  createGain() {
+    return {
+      gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined },
+      connect: <T,>(next: T) => next,
+    };
+  }
+}
+
+const row = (over: Record<string, unknown> = {}) => ({
+  id: 7,
+  member_id: 3,
+  username: 'player01',
+  state: 'open',
+  operator: '',
+  created_at: '2026-06-01 12:00:00',
+  first_reply_at: null,
+  closed_at: null,
+  waiting_seconds: 75,
+  unread: 2,
+  last_text: '我的存款还没到账',
+  rating: null,
+  rating_note: '',
+  ...over,
+});
+
+const message = (id: number, sender: string, text: string) => ({
+  id,
+  conversation_id: 7,
+  sender,
+  text,
+  image: '',
+  created_at: `2026-06-01 12:0${id % 10}:00`,
+});
+
+const member = {
+  username: 'player01',
+  vip: 2,
+  registered_at: '2026-01-01 10:00:00',
+  balance: '1234.56',
+  deposits: [
+    {
+      id: 1,
+      deposit_no: 'D001',
+      pay_way: 'bank',
+      amount: '500.00',
+      state: 1,
+      state_label: '待审核',
+      created_at: '2026-06-01 11:50:00',
+    },
+  ],
+  withdrawals: [],
+  transfers: [],
+  risk_flags: [{ kind: 'same_device', label: '同设备多账号注册', created_at: '2026-05-01 08:00:00' }],
+  responsible: {
+    limits: {
+      deposit_day: { value: '500.00', pending: null },
+      deposit_week: { value: null, pending: null },
+      deposit_month: { value: null, pending: null },
+      loss_day: { value: null, pending: null },
+      session_minutes: { value: null, pending: null },
+    },
+    break: null,
+  },
+  earlier: [],
+};
+
+const queue = (list: unknown[]) => ok({ list, total: list.length });
+
+describe('客服', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('AudioContext', RecordingAudioContext);
+    tones.length = 0;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.title = '';
+  });
+
+  it('claims a waiting conversation, shows the member beside it, and a reply appears in the conversation', async () => {
+    signInAs('support', 'desk01');
+    let conversation = row();
+    let messages = [message(1, 'system', '您好，欢迎咨询'), message(2, 'member', '我的存款还没到账')];
+    const { calls } = mockApi({
+      'GET /admin/api/support/conversations': (c) => queue(c.query.get('state') === 'open' ? [conversation] : []),
+      'GET /admin/api/support/conversations/7': () => ok({ conversation, member, messages }),
+      'POST /admin/api/support/conversations/7/claim': () => {
+        conversation = row({ operator: 'desk01', unread: 0 });
+        return ok(conversation);
+      },
+      'POST /admin/api/support/conversations/7/reply': (c) => {
+        const sent = message(3, 'operator', (c.body as { text: string }).text);
+        messages = [...messages, sent];
+        return ok(sent);
+      },
+    });
+    renderScreen(<SupportPage />, { route: '/support' });
+    const list = await screen.findByRole('list', { name: '进行中的会话' });
+    expect(within(list).getByText('等待 1分15秒')).toBeInTheDocument();
+    expect(within(list).getByLabelText('2 条未读')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: /player01/ }));
+
+    const context = screen.getByRole('region', { name: '会员资料' });
+    expect(await within(context).findByText('1234.56 元')).toBeInTheDocument();
+    expect(within(context).getByText('VIP2')).toBeInTheDocument();
+    expect(within(context).getByText('同设备多账号注册')).toBeInTheDocument();
+    expect(within(context).getByText('每日存款限额：500.00')).toBeInTheDocument();
+    expect(within(context).getByText('D001')).toBeInTheDocument();
+    expect(within(context).getByText('暂无提款')).toBeInTheDocument();
+
+    await userEvent.click(await screen.findByRole('button', { name: '接入' }));
+    expect(await within(screen.getByRole('region', { name: '会话' })).findByText('接待：desk01')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '接入' })).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('回复内容'), '请稍等，正在为您查询');
+    await userEvent.click(screen.getByRole('button', { name: '发送' }));
+    const log = screen.getByRole('log', { name: '会话消息' });
+    expect(await within(log).findByText('请稍等，正在为您查询')).toBeInTheDocument();
+    expect(screen.getByLabelText('回复内容')).toHaveValue('');
+    expect(calls.find((c) => c.path.endsWith('/reply'))?.body).toEqual({ text: '请稍等，正在为您查询' });
+  });
+
+  it('transfers to one of the desk operators the server lists, never to the one holding it', async () => {
+    signInAs('support', 'desk01');
+    const conversation = row({ operator: 'desk01' });
+    const { calls } = mockApi({
+      'GET /admin/api/support/conversations': () => queue([conversation]),
+      'GET /admin/api/support/conversations/7': () => ok({ conversation, member, messages: [] }),
+      'GET /admin/api/support/operators': () =>
+        ok([
+          { username: 'boss', role: 'admin' },
+          { username: 'desk01', role: 'support' },
+          { username: 'desk02', role: 'support' },
+        ]),
+      'POST /admin/api/support/conversations/7/transfer': () => ok(row({ operator: 'desk02' })),
+    });
+    renderScreen(<SupportPage />, { route: '/support' });
+    await userEvent.click(await screen.findByRole('button', { name: /player01/ }));
+    await userEvent.click(await screen.findByRole('button', { name: '转接' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText('转接给'));
+    await screen.findAllByRole('option');
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent)).toEqual([
+        'boss（超级管理员）',
+        'desk02（在线客服）',
+      ]),
+    );
+    await userEvent.click(screen.getByText('desk02（在线客服）', { selector: '.ant-select-item-option-content' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认转接' }));
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/transfer'))?.body).toEqual({ operator: 'desk02' }));
+  });
+
+  it('shows an ended conversation’s rating and note on the closed tab, and offers 重新打开', async () => {
+    signInAs('support', 'desk01');
+    const closed = row({ state: 'closed', operator: 'desk01', unread: 0, rating: 4, rating_note: '回复很快' });
+    mockApi({
+      'GET /admin/api/support/conversations': (c) => queue(c.query.get('state') === 'closed' ? [closed] : []),
+      'GET /admin/api/support/conversations/7': () => ok({ conversation: closed, member, messages: [] }),
+    });
+    renderScreen(<SupportPage />, { route: '/support' });
+    expect(await screen.findByText('暂无进行中的会话')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '已结束' }));
+    const list = await screen.findByRole('list', { name: '已结束的会话' });
+    expect(within(list).getByText('评价 ★★★★☆')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: /player01/ }));
+    const rating = await screen.findByLabelText('会员评价');
+    expect(rating).toHaveTextContent('会员评价：★★★★☆（4 分）');
+    expect(rating).toHaveTextContent('“回复很快”');
+    expect(screen.getByRole('button', { name: '重新打开' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('回复内容')).toBeNull();
+  });
+
+  it('shows a member’s line pushed over the socket, and reads after the last id once the socket is gone', async () => {
+    signInAs('support', 'desk01');
+    const conversation = row({ operator: 'desk01' });
+    let after: unknown[] = [];
+    const { calls } = mockApi({
+      'GET /admin/api/support/conversations': () => queue([conversation]),
+      'GET /admin/api/support/conversations/7': () =>
+        ok({ conversation, member, messages: [message(2, 'member', '在吗')] }),
+      'GET /admin/api/support/conversations/7/messages': () => ok(after),
+    });
+    renderScreen(<SupportPage />, { route: '/support' });
+    await userEvent.click(await screen.findByRole('button', { name: /player01/ }));
+    const log = await screen.findByRole('log', { name: '会话消息' });
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toBe('ws://localhost:3000/admin/api/support/socket?token=tok-desk01');
+    socket.push({ type: 'ready' });
+    expect(await screen.findByText('实时连接')).toBeInTheDocument();
+    socket.push({ type: 'message', message: message(4, 'member', '存款500还没到') });
+    expect(await within(log).findByText('存款500还没到')).toBeInTheDocument();
+
+    after = [message(5, 'member', '断线后的消息')];
+    socket.drop();
+    expect(await screen.findByText('实时连接不可用，每 3 秒刷新')).toBeInTheDocument();
+    expect(await within(log).findByText('断线后的消息', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/messages') && c.query.get('after_id') === '4')).toBe(true);
+  });
+
+  it('chimes and names the waiting count in the tab title when a new conversation waits', async () => {
+    signInAs('support', 'desk01');
+    document.title = '星河后台';
+    let list = [row()];
+    mockApi({ 'GET /admin/api/support/conversations': (c) => queue(c.query.get('state') === 'open' ? list : []) });
+    renderScreen(<SupportPage />, { route: '/support' });
+    await screen.findByRole('button', { name: /player01/ });
+    await waitFor(() => expect(document.title).toBe('【1】位会员等待接入 · 星河后台'));
+    expect(tones).toEqual([]);
+    list = [row(), row({ id: 8, username: 'player02' })];
+    FakeSocket.all[0]!.push({ type: 'message', message: { ...message(9, 'member', '你好'), conversation_id: 8 } });
+    await screen.findByRole('button', { name: /player02/ });
+    await waitFor(() => expect(tones).toEqual([880, 1320]));
+    await waitFor(() => expect(document.title).toBe('【2】位会员等待接入 · 星河后台'));
+  });
+});
