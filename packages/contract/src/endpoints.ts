@@ -163,7 +163,7 @@ export const endpoints = {
     z.array(E.SlotGame),
     'Slot games of a venue',
   ),
-  getGameUrl: post('/api/getGameUrl', 'member', B.GameUrlBody, E.Url, 'Launch URL of a game'),
+  getGameUrl: post('/api/getGameUrl', 'member', B.GameUrlBody, E.GameUrl, 'Launch URL of a game, and its venue'),
   getAgentLoginUrl: get('/api/getAgentLoginUrl', 'member', B.EmptyBody, E.Url, 'Agent back-office login URL'),
   balanceList: post('/api/balancelist', 'member', B.EmptyBody, z.array(E.Venue), 'Venue wallet balances'),
   transAll: post('/api/transall', 'member', B.EmptyBody, E.Balance, 'Recycle every venue into the central wallet'),

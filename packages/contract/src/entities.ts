@@ -61,6 +61,11 @@ export const SiteInfo = z.object({
 export type SiteInfo = z.infer<typeof SiteInfo>;
 
 export const Url = z.object({ url: z.string() });
+/**
+ * A launch (getGameUrl): the game's address and, ours, its venue's name for the person playing (the game frame's
+ * title), every venue, seamless ones too, which /api/balancelist does not list.
+ */
+export const GameUrl = Url.extend({ venue_name: z.string().optional() });
 export const Balance = z.object({ balance: Money });
 
 export const Banner = z.object({ src: z.string(), pic: z.string() });

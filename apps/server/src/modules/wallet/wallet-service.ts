@@ -150,8 +150,9 @@ export async function setAutoTransfer(db: Db, memberId: number, transferstatus: 
 }
 
 /**
- * /api/getGameUrl: the venue answers the launch URL; with auto-transfer on, every other venue's money first comes
- * back and a transfer-wallet venue then receives the whole central balance (remote-launch.ts).
+ * /api/getGameUrl: the venue answers the launch URL, given back with the venue's name; with auto-transfer on, every
+ * other venue's money first comes back and a transfer-wallet venue then receives the whole central balance
+ * (remote-launch.ts).
  */
 export async function launchGame(
   deps: WalletDeps,
@@ -163,7 +164,7 @@ export async function launchGame(
 ) {
   const venue = await enabledVenue(deps.db, input.plat_name.trim());
   await guardPlay(deps.db, memberId, deps.clock.now());
-  return launchRemote(
+  const launched = await launchRemote(
     deps,
     memberId,
     venue,
@@ -173,4 +174,6 @@ export async function launchGame(
     () => recycleRemote(deps, memberId, 'autotransfer-recycle', venue.code),
     ip,
   );
+  // The member app titles the game frame with the venue's name (环球电子, never HQDZ), whatever its wallet mode.
+  return { ...launched, venue_name: venue.name };
 }

@@ -145,7 +145,7 @@ describe('auto-transfer and game launch', () => {
     await credit(t, ops.finance, m.name, '200');
     await transferIn(t, m.token, 'WSLT', '50');
 
-    const manual = await call<{ url: string }>(
+    const manual = await call<{ url: string; venue_name: string }>(
       t.app,
       '/api/getGameUrl',
       { plat_name: 'WCAS', game_code: 'baccarat' },
@@ -153,6 +153,7 @@ describe('auto-transfer and game launch', () => {
     );
     expect(manual.code).toBe(200);
     expect(manual.data.url).toMatch(/\/sandbox\/aggregator\/play\?ticket=[A-Za-z0-9_-]{32}$/);
+    expect(manual.data.venue_name).toBe('WCAS场馆');
     expect(await venueBalance(m.token, 'WCAS')).toBe('0.00');
 
     await call(t.app, '/api/uptransferstatus', { transferstatus: 1 }, { token: m.token });

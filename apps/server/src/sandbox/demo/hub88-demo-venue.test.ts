@@ -34,7 +34,10 @@ async function launch(token: string, gameCode: string) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ plat_name: CODE, game_type: gameCode, game_code: gameCode, is_mobile_url: 1 }),
   });
-  return { http: res.status, body: (await res.json()) as { code: number; message: string; data: { url?: string } } };
+  return {
+    http: res.status,
+    body: (await res.json()) as { code: number; message: string; data: { url?: string; venue_name?: string } },
+  };
 }
 
 /** The sandbox game page's 下注, with the control token picking the outcome. */
@@ -114,6 +117,8 @@ describe('the demo Hub88 venue', () => {
     expect(launched.body.code).toBe(200);
     const url = launched.body.data.url ?? '';
     expect(url.startsWith(`${t.origin}${SANDBOX_HUB88_PREFIX}/game?session=`)).toBe(true);
+    // Named for the game frame's title: a seamless venue is not among /api/balancelist's names.
+    expect(launched.body.data.venue_name).toBe('环球电子');
     expect((await fetch(url)).status).toBe(200);
 
     expect(await play(url, '12.34', 'win')).toMatchObject({ ok: true, payout: '24.68', balance: '112.34' });

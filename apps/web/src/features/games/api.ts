@@ -2,7 +2,6 @@ import { apiRoutes } from '@h5/contract/routes';
 import type { SlotGame } from '@h5/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
-import { useVenueNames } from '../../shared/api/venue-names';
 
 export interface GameLaunch {
   name: string;
@@ -10,7 +9,10 @@ export interface GameLaunch {
   code: string;
 }
 
-/** docs/member-app.md "Server calls": POST /api/getGameUrl {plat_name, game_type (default 0), game_code, is_mobile_url: 1}. */
+/**
+ * docs/member-app.md "Server calls": POST /api/getGameUrl {plat_name, game_type (default 0), game_code, is_mobile_url: 1};
+ * answers the URL and (ours) the venue's name.
+ */
 export function useGameUrl(launch: GameLaunch, enabled: boolean) {
   return useQuery({
     queryKey: ['getGameUrl', launch.name, launch.type, launch.code],
@@ -25,7 +27,6 @@ export function useGameUrl(launch: GameLaunch, enabled: boolean) {
     // A launch URL carries a one-time ticket: never reuse one.
     staleTime: 0,
     gcTime: 0,
-    select: (data) => data.url,
   });
 }
 
@@ -58,14 +59,12 @@ export function useSlotGames(gamecode: string) {
 }
 
 /**
- * What a launch is called for a person: the venue's name (from /api/balancelist, which names every venue), and a slot
- * game's name after it when its venue's list was opened; null until known (a code is never shown).
+ * What a launch is called for a person: the venue's name as the launch answered it (every venue, seamless ones such
+ * as 环球电子 too, which /api/balancelist does not list), and a slot game's name after it when its venue's list was
+ * opened; null until known (a code is never shown).
  */
-export function useLaunchTitle(launch: GameLaunch, enabled: boolean): string | null {
-  const venues = useVenueNames();
+export function useLaunchTitle(launch: GameLaunch, venue: string | undefined): string | null {
   const queryClient = useQueryClient();
-  if (!enabled) return null;
-  const venue = venues.data?.get(launch.name);
   if (!venue) return null;
   const slots = queryClient.getQueryData<SlotGame[]>(['gamelistByCode', launch.name]);
   const game = launch.code ? slots?.find((g) => g.gamecode === launch.code)?.gamename : undefined;

@@ -16,8 +16,7 @@ describe('GamePage (docs/member-app.md "Screens by route" /gamePage)', () => {
   it('asks for the game URL and shows it in a frame titled with the venue name, which the back bar shows too', async () => {
     useSessionStore.getState().setToken('tok');
     const fetch = mockApi({
-      '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=1' }),
-      '/api/balancelist': () => ok([{ name: '星河真人', platname: 'XHZR', balance: '0.00' }]),
+      '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=1', venue_name: '星河真人' }),
     });
     const { unmount } = renderPage(<GamePage />, { route: '/gamePage?name=XHZR&type=baccarat&code=baccarat' });
     const frame = await screen.findByTitle('星河真人 游戏窗口');
@@ -35,11 +34,26 @@ describe('GamePage (docs/member-app.md "Screens by route" /gamePage)', () => {
     expect(usePageTitle.getState().title).toBeNull();
   });
 
+  it("titles a seamless venue's frame with the name the launch answers, though /api/balancelist does not list it", async () => {
+    useSessionStore.getState().setToken('tok');
+    const fetch = mockApi({
+      '/api/getGameUrl': () => ok({ url: '/sandbox/hub88/game?session=s', venue_name: '环球电子' }),
+      // A seamless venue holds no money of its own: the venue wallets' list never names it.
+      '/api/balancelist': () => ok([{ name: '星河真人', platname: 'XHZR', balance: '0.00' }]),
+    });
+    renderPage(<GamePage />, { route: '/gamePage?name=HQDZ&code=sbx_golden_dragon' });
+    const frame = await screen.findByTitle('环球电子 游戏窗口');
+    expect(frame).toHaveAttribute('src', '/sandbox/hub88/game?session=s');
+    expect(usePageTitle.getState().title).toBe('环球电子');
+    // The venue wallets' list is not asked for a name (asking it asks every transfer venue its balance).
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/balancelist');
+  });
+
   it('sends game_type 0 for a lobby launch without a game code (docs/member-app.md "Server calls" default)', async () => {
     useSessionStore.getState().setToken('tok');
     const fetch = mockApi({ '/api/getGameUrl': () => ok({ url: '/sandbox/aggregator/play?ticket=2' }) });
     renderPage(<GamePage />, { route: '/gamePage?name=XHTY&type=&code=' });
-    // A venue the member's list does not name: no code in its place.
+    // A launch that names no venue: no code in its place.
     await screen.findByTitle('游戏窗口');
     expect(usePageTitle.getState().title).toBeNull();
     const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/getGameUrl') ?? [];

@@ -62,7 +62,7 @@ export function GamePage() {
   const agent = useAgentLoginUrl(mode === 'agent' && isLoggedIn);
   const service = useServiceUrl(mode === 'service');
   // The back bar names what is open: the venue (and the slot game) by name, never by its code.
-  const launchTitle = useLaunchTitle(launch, mode === 'game' && isLoggedIn);
+  const launchTitle = useLaunchTitle(launch, mode === 'game' && isLoggedIn ? game.data?.venue_name : undefined);
   const ownTitle = mode === 'game' ? launchTitle : null;
   useEffect(() => {
     usePageTitle.setState({ title: ownTitle });
@@ -91,7 +91,8 @@ export function GamePage() {
         ? '代理后台'
         : '在线客服';
   if (query.isPending) return <PageLoading label="正在进入…" />;
-  if (query.isError || !query.data) {
+  const url = typeof query.data === 'string' ? query.data : query.data?.url;
+  if (query.isError || !url) {
     return (
       <EmptyState title={mode === 'service' ? MSG.serviceUnavailable : '暂时无法进入，请稍后再试'}>
         <button type="button" className="retry-button" onClick={() => void query.refetch()}>
@@ -100,5 +101,5 @@ export function GamePage() {
       </EmptyState>
     );
   }
-  return <GameFrame url={query.data} title={title} />;
+  return <GameFrame url={url} title={title} />;
 }

@@ -3,8 +3,9 @@ import { callApi } from './client';
 import { useMemberQuery } from './member-query';
 
 /**
- * Each venue's name by its code (platname), for screens that are given a code (the game frame, 交易记录's
- * transfers): POST /api/balancelist, the key the wallet screens and the platform filter share.
+ * Each venue wallet's name by its code (platname), for screens that are given a code (交易记录's transfers):
+ * POST /api/balancelist, the key the wallet screens and the platform filter share. It lists transfer venues only; the
+ * game frame takes its venue's name from the launch's answer.
  */
 export function useVenueNames() {
   return useMemberQuery(['balanceList'], {
