@@ -166,7 +166,7 @@ export function useTestApp(options: Parameters<typeof buildTestApp>[0] = {}): Te
   };
 }
 
-type OperatorRole = 'admin' | 'finance' | 'content' | 'support';
+export type OperatorRole = 'admin' | 'finance' | 'content' | 'support';
 
 /**
  * Back-office tokens of a test file, logged in before its tests (after useTestApp's build): by role

@@ -11,11 +11,9 @@ import {
   operatorToken,
   registerMember,
   transferIn,
-  useOperators,
-  useTestApp,
 } from '../../../test/helper';
 import { auditLog, members, operators, withdrawals } from '../../db/schema';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 import { formatBeijing } from '../../lib/time';
 import { createOperator } from './admin-service';
 
@@ -24,9 +22,11 @@ import { createOperator } from './admin-service';
 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
 
-const t = useTestApp({ clock, config: { operatorIdleMs: 30 * 60_000 } });
-const ops = useOperators(t, ['admin', 'finance', 'content']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({ clock, config: { operatorIdleMs: 30 * 60_000 } }, [
+  'admin',
+  'finance',
+  'content',
+]);
 
 const FORBIDDEN = { code: 403, message: MSG.operatorForbidden, data: null };
 const codeAt = (secret: string, at = clock.now()) =>

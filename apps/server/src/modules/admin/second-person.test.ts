@@ -2,19 +2,9 @@ import { BizCode, type IntegrationChange as Change, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  approveChange,
-  call,
-  credit,
-  memberId,
-  registerMember,
-  useOperators,
-  useTestApp,
-  walletCallback,
-} from '../../../test/helper';
+import { adminCall, approveChange, call, credit, memberId, registerMember, walletCallback } from '../../../test/helper';
 import { auditLog, integrationChanges, operators, operatorSignIns, venues } from '../../db/schema';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 import { createOperator } from './admin-service';
 
 // Two people, judged by person (docs/operators.md "Two people, judged by person"): an admin alone cannot make the second
@@ -25,9 +15,7 @@ import { createOperator } from './admin-service';
 /** An address operators share (an office's NAT): no evidence of one person. */
 const OFFICE = '10.60.0.1';
 
-const t = useTestApp({ config: { operatorSharedAddresses: [OFFICE] } });
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({ config: { operatorSharedAddresses: [OFFICE] } });
 
 interface Operator {
   id: number;

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, registerMember, useOperators, useTestApp } from '../../../test/helper';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { adminCall, call, registerMember } from '../../../test/helper';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 
 // The 站内信 the site writes a member itself, each in the transaction of its event: there when the event is, and
 // only then.
-const t = useTestApp();
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp();
 
 type Inbox = { data: Array<{ title: string; content: string; created_at: string }>; total: number };
 

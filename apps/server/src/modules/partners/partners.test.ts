@@ -10,13 +10,11 @@ import {
   memberId,
   operatorToken,
   registerMember,
-  useOperators,
-  useTestApp,
 } from '../../../test/helper';
 import { bets, commissionPlans } from '../../db/schema';
 import { tickJob } from '../jobs/scheduler';
 import { accountCode, postNow } from '../ledger/ledger-service';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 import { settlementJob } from './partners-routes';
 import { beijingMonth, computeCommission, monthRange, nextMonth, previousMonth } from './partners-service';
 
@@ -40,9 +38,7 @@ interface Page<T> {
   total: number;
 }
 
-const t = useTestApp({ clock });
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({ clock });
 
 /** A member who applied to the programme and was approved by finance: a partner. */
 async function partner() {

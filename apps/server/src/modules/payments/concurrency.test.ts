@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, useOperators, useTestApp } from '../../../test/helper';
-import { paymentsKit } from './payments-test-kit';
+import { adminCall, call } from '../../../test/helper';
+import { usePaymentsApp } from './payments-test-kit';
 
 // Runs on PGlite and, with TEST_DATABASE_URL set, on PostgreSQL with a pool of connections (real races).
 
-const t = useTestApp();
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp();
 
 describe('racing money requests', () => {
   it('leaves exactly one withdrawal when the same one is sent 10 times at once with a balance for one', async () => {

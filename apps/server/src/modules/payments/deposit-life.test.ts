@@ -1,18 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  call,
-  manualClock,
-  operatorToken,
-  registerMember,
-  useOperators,
-  useTestApp,
-} from '../../../test/helper';
+import { adminCall, call, manualClock, operatorToken, registerMember } from '../../../test/helper';
 import { auditLog, deposits, paymentGateways } from '../../db/schema';
 import { GATEWAY_ORDER_LIFETIME_MS } from './deposit-status';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { bankTransfer, epayNotifyParams, paymentsKit, useScriptedGateway } from './payments-test-kit';
+import { bankTransfer, epayNotifyParams, usePaymentsApp, useScriptedGateway } from './payments-test-kit';
 
 // The deposit life of a gateway pay way: one open order per payment, 待支付 -> 已到账 or 已过期, and money that
 // arrives after the window held for finance. The demo's wechat way pays at gateway `sandbox`; its order query is
@@ -20,9 +12,7 @@ import { bankTransfer, epayNotifyParams, paymentsKit, useScriptedGateway } from 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
 let secret = '';
 
-const t = useTestApp({ clock });
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({ clock });
 const scripted = useScriptedGateway(t, () => ({ code: -1, msg: '订单号不存在' }));
 
 beforeAll(async () => {

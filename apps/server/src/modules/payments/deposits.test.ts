@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, usdtAmount } from '@h5/contract';
 import { eq } from 'drizzle-orm';
-import {
-  adminCall,
-  approveSetting,
-  call,
-  operatorToken,
-  registerMember,
-  useOperators,
-  useTestApp,
-} from '../../../test/helper';
+import { adminCall, approveSetting, call, operatorToken, registerMember } from '../../../test/helper';
 import { receivingAccounts } from '../../db/schema';
 import { writeSettings } from '../site/site-service';
-import { bankTransfer, paymentsKit } from './payments-test-kit';
+import { bankTransfer, usePaymentsApp } from './payments-test-kit';
 
-const t = useTestApp();
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp();
 
 interface PayInfoData {
   deposit_no: string;

@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { manualClock, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { manualClock, registerMember } from '../../../test/helper';
 import { deposits } from '../../db/schema';
 import { RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { notifyOutcomes, paymentsKit, useScriptedGateway } from './payments-test-kit';
+import { notifyOutcomes, usePaymentsApp, useScriptedGateway } from './payments-test-kit';
 
 // The epay order query (api.php?act=order) is answered without a signature: what binds an answer to the order asked
 // about is the order number and merchant it names, and its amount. The scripted gateway below answers as told.
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
-const t = useTestApp({ clock });
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, kit } = usePaymentsApp({ clock });
 const gateway = useScriptedGateway(t, () => ({ code: -1 }));
 
 const reconcile = () =>

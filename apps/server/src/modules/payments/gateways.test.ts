@@ -1,29 +1,18 @@
 import { MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  buildTestApp,
-  call,
-  manualClock,
-  operatorToken,
-  registerMember,
-  useOperators,
-  useTestApp,
-} from '../../../test/helper';
+import { adminCall, buildTestApp, call, manualClock, operatorToken, registerMember } from '../../../test/helper';
 import { loadConfig } from '../../config';
 import { epaySign } from '../../providers/epay';
 import { deposits, paymentGateways, paymentNotifies } from '../../db/schema';
 import { GATEWAY_ORDER_LIFETIME_MS, RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { bankTransfer, epayNotifyParams, notifyOutcomes, paymentsKit } from './payments-test-kit';
+import { bankTransfer, epayNotifyParams, notifyOutcomes, usePaymentsApp } from './payments-test-kit';
 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
 let secret = '';
 let site = '';
 
-const t = useTestApp({ clock });
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({ clock });
 
 beforeAll(async () => {
   const [gateway] = await t.database.db.select().from(paymentGateways).where(eq(paymentGateways.code, 'sandbox'));

@@ -9,11 +9,14 @@ import {
   credit,
   expectLedgerBalanced,
   launchTicket,
+  type OperatorRole,
   play,
   registerMember,
   secondFinance,
   type TestApp,
   transferIn,
+  useOperators,
+  useTestApp,
 } from '../../../test/helper';
 import { deposits, paymentGateways, paymentNotifies, receivingAccounts } from '../../db/tables/payments';
 import { allowLoopbackPort } from '../../lib/outbound';
@@ -247,4 +250,19 @@ export function useScriptedGateway(t: TestApp, answer: (asked: URLSearchParams) 
     await new Promise((resolve) => server?.close(resolve));
   });
   return gateway;
+}
+
+/**
+ * A payments suite's app, built for the file (useTestApp with `options`), its operators signed in by role
+ * (useOperators, finance always among them), and the payments helpers acting as its finance operator.
+ */
+export function usePaymentsApp<const R extends OperatorRole = 'finance'>(
+  options: Parameters<typeof useTestApp>[0] = {},
+  roles: readonly ('finance' | R)[] = ['finance'],
+  operatorOptions: { each?: boolean } = {},
+) {
+  const t = useTestApp(options);
+  const ops = useOperators(t, roles, operatorOptions);
+  const kit = paymentsKit(t, () => ops.finance);
+  return { t, ops, kit };
 }

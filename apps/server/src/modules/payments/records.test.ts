@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addVenue, call, registerMember, transferIn, useOperators, useTestApp } from '../../../test/helper';
+import { addVenue, call, registerMember, transferIn } from '../../../test/helper';
 import { deposits } from '../../db/schema';
-import { paymentsKit } from './payments-test-kit';
+import { usePaymentsApp } from './payments-test-kit';
 
-const t = useTestApp();
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, kit } = usePaymentsApp();
 
 beforeAll(async () => {
   await addVenue(t, 'RCAS', 'realbet');

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, credit, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
+import { adminCall, call, credit, memberId, registerMember } from '../../../test/helper';
 import { members, withdrawals } from '../../db/schema';
 import { writeSettings } from '../site/site-service';
-import { paymentsKit } from './payments-test-kit';
+import { usePaymentsApp } from './payments-test-kit';
 
-const t = useTestApp();
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp();
 
 const withdraw = (token: string, body: Record<string, unknown>) =>
   call<{ order_no: string }>(t.app, '/api/withdraw', body, { token });

@@ -9,12 +9,10 @@ import {
   manualClock,
   operatorToken,
   registerMember,
-  useOperators,
-  useTestApp,
 } from '../../../test/helper';
 import { redpacketRules } from '../../db/schema';
 import { loadConfig } from '../../config';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 import { writeSettings } from '../site/site-service';
 import { drawPrize, MIN_PRIZE_CENTS } from './redpackets-service';
 
@@ -22,9 +20,10 @@ import { drawPrize, MIN_PRIZE_CENTS } from './redpackets-service';
 const clock = manualClock(new Date('2026-06-01T01:00:00Z'));
 const base = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
 // Many grabs of one member in a minute are the point of some tests here; the grab limit has its own test below.
-const t = useTestApp({ clock, config: { limits: { ...base.limits, grabs: { max: 10_000, windowMs: 60_000 } } } });
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({
+  clock,
+  config: { limits: { ...base.limits, grabs: { max: 10_000, windowMs: 60_000 } } },
+});
 
 /** Moves the clock to a Beijing time; operator sessions last 12 hours, so the finance operator logs in again. */
 const at = async (beijing: string) => {

@@ -11,17 +11,13 @@ import {
   play,
   registerMember,
   transferIn,
-  useOperators,
-  useTestApp,
 } from '../../../test/helper';
 import { members } from '../../db/schema';
 import { accountCode, postNow } from '../ledger/ledger-service';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 import { beijingDay } from '../../lib/time';
 
-const t = useTestApp();
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp();
 
 beforeAll(async () => {
   await addVenue(t, 'RPCAS', 'realbet');

@@ -9,21 +9,17 @@ import {
   memberId,
   operatorToken,
   registerMember,
-  useOperators,
-  useTestApp,
 } from '../../../test/helper';
 import { bets } from '../../db/tables/bets';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 import type { RgInfo } from '@h5/contract';
 
 // 2026-06-01T04:00:00Z is Monday 12:00 in Beijing.
 const clock = manualClock();
 const HOUR = 3_600_000;
 
-const t = useTestApp({ clock });
 // The suite moves the clock by days: operator sessions end after 12 hours, so each test signs in afresh.
-const ops = useOperators(t, ['finance'], { each: true });
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({ clock }, ['finance'], { each: true });
 const login = async (name: string) =>
   (await call<{ api_token: string }>(t.app, '/api/login', { name, password: 'secret123' })).data.api_token;
 

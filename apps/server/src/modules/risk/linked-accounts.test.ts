@@ -1,29 +1,17 @@
 import { BizCode, type MemberLinks, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  call,
-  credit,
-  manualClock,
-  memberId,
-  newMember,
-  operatorToken,
-  useOperators,
-  useTestApp,
-} from '../../../test/helper';
+import { adminCall, call, credit, manualClock, memberId, newMember, operatorToken } from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { memberLogins, members } from '../../db/tables/accounts';
 import { memberCards } from '../../db/tables/payments';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 import { isEvidenceIp, shortDevice } from './linked-accounts';
 
 const clock = manualClock();
 const MINUTE = 60_000;
 
-const t = useTestApp({ clock });
-const ops = useOperators(t, ['finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({ clock });
 
 /** Registers the way a browser does: from an address, with a User-Agent. */
 async function registerFrom(ip: string, ua: string) {

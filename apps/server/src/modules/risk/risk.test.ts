@@ -1,30 +1,18 @@
 import { MSG, type RiskFlagRow } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  call,
-  manualClock,
-  memberId,
-  newMember,
-  operatorToken,
-  registerMember,
-  useOperators,
-  useTestApp,
-} from '../../../test/helper';
+import { adminCall, call, manualClock, memberId, newMember, operatorToken, registerMember } from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { bets } from '../../db/tables/bets';
 import { memberCards } from '../../db/tables/payments';
-import { paymentsKit } from '../payments/payments-test-kit';
+import { usePaymentsApp } from '../payments/payments-test-kit';
 import { writeSettings } from '../site/site-service';
 
 const clock = manualClock();
 const HOUR = 3_600_000;
 
-const t = useTestApp({ clock });
 // The suite moves the clock by hours and days: each test signs its operators in afresh.
-const ops = useOperators(t, ['finance', 'admin'], { each: true });
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({ clock }, ['finance', 'admin'], { each: true });
 
 /** A settled even bet of `amount` at XHZR, all of it valid, written at the clock's time as the bet pull would. */
 const settledBet = (memberId: number, amount: string) =>

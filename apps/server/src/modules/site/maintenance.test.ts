@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, memberId, registerMember, transferIn, useOperators, useTestApp } from '../../../test/helper';
+import { adminCall, call, memberId, registerMember, transferIn } from '../../../test/helper';
 import {
   deposits,
   ledgerTransactions,
@@ -10,12 +10,10 @@ import {
   redpacketGrabs,
   withdrawals,
 } from '../../db/schema';
-import { bankTransfer, paymentsKit } from '../payments/payments-test-kit';
+import { bankTransfer, usePaymentsApp } from '../payments/payments-test-kit';
 import { DEFAULT_SETTINGS } from './site-service';
 
-const t = useTestApp();
-const ops = useOperators(t, ['admin', 'finance']);
-const kit = paymentsKit(t, () => ops.finance);
+const { t, ops, kit } = usePaymentsApp({}, ['admin', 'finance']);
 
 const settings = async (values: Record<string, unknown>) => {
   expect((await adminCall(t, ops.admin, 'PUT', '/admin/api/settings', values)).code).toBe(200);
