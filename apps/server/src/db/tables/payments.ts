@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { stampedNow } from '../../lib/table-columns';
+import { firstReviewColumns, stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from './accounts';
 
 /** Our names of the pay ways (docs/wire-rules.md "Deposits"); the wire names differ (card, wxpay, bankpay ...). */
@@ -147,13 +147,8 @@ export const deposits = pgTable(
     receivingAccountId: integer('receiving_account_id'),
     receivingAccount: varchar('receiving_account', { length: 255 }).notNull().default(''),
     payerReference: varchar('payer_reference', { length: 128 }).notNull().default(''),
-    /**
-     * Above deposit_second_review_above, or past a daily total, the first operator's approval is recorded here while
-     * the state stays pending; another operator's approval credits it.
-     */
-    firstReviewerId: integer('first_reviewer_id'),
-    firstReviewedBy: varchar('first_reviewed_by', { length: 32 }).notNull().default(''),
-    firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true }),
+    /** Above deposit_second_review_above, or past a daily total: the first approval; another operator's credits it. */
+    ...firstReviewColumns(),
     createdAt: stampedNow('created_at'),
   },
   (t) => [
@@ -252,13 +247,8 @@ export const withdrawals = pgTable(
     note: varchar('note', { length: 200 }).notNull().default(''),
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    /**
-     * A withdrawal above withdraw_second_review_above needs two approvals by different operators: the first is
-     * recorded here while the state stays pending; the second pays it out.
-     */
-    firstReviewerId: integer('first_reviewer_id'),
-    firstReviewedBy: varchar('first_reviewed_by', { length: 32 }).notNull().default(''),
-    firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true }),
+    /** Above withdraw_second_review_above, or past a daily total: the first approval; another operator's pays it out. */
+    ...firstReviewColumns(),
     /** The request's Idempotency-Key: a repeat answers this withdrawal and moves nothing. */
     requestKey: varchar('request_key', { length: 64 }),
     createdAt: stampedNow('created_at'),
