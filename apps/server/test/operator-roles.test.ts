@@ -171,6 +171,14 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   supportReply: AS,
   supportClose: AS,
   supportReopen: AS,
+  supportDeskOperators: AS,
+  // 快捷回复: the content role keeps them, the desk reads them.
+  cannedReplies: ['admin', 'content', 'support'],
+  cannedReplyCreate: AC,
+  cannedReplyUpdate: AC,
+  cannedReplyDelete: AC,
+  // The desk's figures on 仪表盘: the ratings of the last 7 days and who waits.
+  supportDeskStats: AS,
 };
 
 const ROLES = ['admin', 'finance', 'content', 'support'] as const;

@@ -92,6 +92,7 @@ describe('the console shell', () => {
       '优惠申请',
       '轮播图',
       '公告',
+      '快捷回复',
       '场馆',
       '游戏',
       '优惠活动',
@@ -103,6 +104,17 @@ describe('the console shell', () => {
     const menu = screen.getByRole('navigation', { name: '主菜单' });
     expect(within(menu).getByText('内容管理')).toBeInTheDocument();
     expect(within(menu).queryByText('财务设置')).not.toBeInTheDocument();
+  });
+
+  it('gives the support desk 客服, its figures on 仪表盘 and the canned replies to read', async () => {
+    signInAs('support', 'desk01');
+    mockApi({
+      '/admin/api/me': () => ok(me({ role: 'support', username: 'desk01' })),
+      '/admin/api/support/stats': () =>
+        ok({ rating_average: null, rating_count: 0, waiting: 0, oldest_waiting_seconds: 0 }),
+    });
+    renderConsole('/');
+    expect(await menuNames()).toEqual(['仪表盘', '客服', '快捷回复', '账号安全']);
   });
 
   it('sends an operator who must enrol two factors to 账号安全', async () => {

@@ -31,6 +31,7 @@ import {
   SwapOutlined,
   ReconciliationOutlined,
   CustomerServiceOutlined,
+  MessageOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type * as Screens from '../features/content/resource-screens';
@@ -40,6 +41,7 @@ import {
   type AdminResource,
   type OperatorRoleName,
   receivingAccountResource,
+  cannedReplyResource,
 } from '@h5/contract';
 
 export interface ConsoleRoute {
@@ -87,7 +89,8 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     path: '/',
     label: '仪表盘',
     icon: <DashboardOutlined />,
-    roles: e.dashboardPending.roles,
+    // The review queues' roles, and the support desk for its own figures.
+    roles: [...new Set([...e.dashboardPending.roles, ...e.supportDeskStats.roles])],
     page: lazy(() => import('../features/dashboard/dashboard-page')),
   },
   {
@@ -239,6 +242,7 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
   },
   resourceRoute(r.banners, <PictureOutlined />, 'BannersPage', '内容管理'),
   resourceRoute(r.notices, <NotificationOutlined />, 'NoticesPage', '内容管理'),
+  resourceRoute(cannedReplyResource, <MessageOutlined />, 'CannedRepliesPage', '内容管理'),
   resourceRoute(r.venues, <AppstoreOutlined />, 'VenuesPage', '内容管理'),
   resourceRoute(r.games, <RocketOutlined />, 'GamesPage', '内容管理'),
   resourceRoute(r.promotions, <GiftOutlined />, 'PromotionsPage', '内容管理'),

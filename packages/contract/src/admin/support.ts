@@ -7,7 +7,7 @@ import { Money, Timestamp, text } from '../common';
 import { RgInfo, RISK_FLAG_KINDS } from '../responsible';
 import { SupportMessage, SUPPORT_TEXT_MAX } from '../support';
 import { MSG } from '../messages';
-import { def, pageField, SUPPORT } from './atoms';
+import { CONTENT, def, pageField, requiredText, resFlag, resSort, SUPPORT } from './atoms';
 
 export const SupportQueueInput = z.object({
   state: z.enum(['open', 'closed']).default('open'),
@@ -120,7 +120,30 @@ export const SupportDeskOperator = z.object({ username: z.string(), role: z.stri
 const Empty = z.object({});
 const base = '/admin/api/support/conversations';
 
-export const adminSupportCalls = {
+/** The desk on 仪表盘: the members' ratings of the last 7 days, and who waits for an operator now. */
+export const SupportDeskStats = z.object({
+  /** The average of the ratings given to conversations ended in the last 7 days, two decimals; null for none. */
+  rating_average: z.string().nullable(),
+  rating_count: z.number().int(),
+  /** Open conversations nobody holds, where the member has written. */
+  waiting: z.number().int(),
+  /** How long the longest of them has waited, in seconds (0 when none waits). */
+  oldest_waiting_seconds: z.number().int(),
+});
+export type SupportDeskStats = z.infer<typeof SupportDeskStats>;
+
+/** The days the desk's ratings on 仪表盘 count back. */
+export const SUPPORT_RATING_DAYS = 7;
+
+const deskCalls = {
+  supportDeskStats: def(
+    'GET',
+    '/admin/api/support/stats',
+    SUPPORT,
+    Empty,
+    SupportDeskStats,
+    'The ratings of the last 7 days and the number waiting with the oldest wait (仪表盘)',
+  ),
   supportQueue: def(
     'GET',
     base,
@@ -173,4 +196,39 @@ export const adminSupportCalls = {
     'The enabled operators of the desk roles: whom a conversation may be handed to',
   ),
   supportReopen: def('POST', `${base}/:id/reopen`, SUPPORT, Empty, SupportQueueRow, 'Open an ended conversation again'),
+};
+
+/** 快捷回复: the desk's canned replies (docs/operators.md "The support desk"). */
+export const CannedReplyInput = z.object({
+  title: requiredText(MSG.titleRequired, 32),
+  text: requiredText(MSG.contentRequired, SUPPORT_TEXT_MAX),
+  sort: resSort,
+  enabled: resFlag,
+});
+export const AdminCannedReply = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  sort: z.number().int(),
+  enabled: z.number().int(),
+});
+export type AdminCannedReply = z.infer<typeof AdminCannedReply>;
+
+/** Kept by the content role (and admin); the desk reads them to pick one into its reply. */
+const CANNED_READERS = ['admin', 'content', 'support'] as const;
+const cannedPath = '/admin/api/support/canned-replies';
+export const cannedReplyResource = {
+  name: '快捷回复',
+  list: def('GET', cannedPath, CANNED_READERS, Empty, z.array(AdminCannedReply), 'List the canned replies'),
+  create: def('POST', cannedPath, CONTENT, CannedReplyInput, AdminCannedReply, 'Create a canned reply'),
+  update: def('PUT', `${cannedPath}/:id`, CONTENT, CannedReplyInput, AdminCannedReply, 'Replace a canned reply'),
+  remove: def('DELETE', `${cannedPath}/:id`, CONTENT, Empty, z.null(), 'Delete a canned reply'),
+};
+
+export const adminSupportCalls = {
+  ...deskCalls,
+  cannedReplies: cannedReplyResource.list,
+  cannedReplyCreate: cannedReplyResource.create,
+  cannedReplyUpdate: cannedReplyResource.update,
+  cannedReplyDelete: cannedReplyResource.remove,
 };

@@ -4,6 +4,7 @@ import * as specs from './specs';
 // One screen per resource, each the generic page over its spec (split by route with the rest of the console).
 export const BannersPage = () => <ResourcePage spec={specs.banners} />;
 export const NoticesPage = () => <ResourcePage spec={specs.notices} />;
+export const CannedRepliesPage = () => <ResourcePage spec={specs.cannedReplies} />;
 export const VenuesPage = () => <ResourcePage spec={specs.venues} />;
 export const GamesPage = () => <ResourcePage spec={specs.games} />;
 export const PromotionTypesPage = () => <ResourcePage spec={specs.promotionTypes} />;

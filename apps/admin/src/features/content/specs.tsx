@@ -1,6 +1,7 @@
 import {
   adminEndpoints,
   adminResources,
+  cannedReplyResource,
   GAME_CATEGORIES,
   MSG,
   PAY_RANGE_TYPES,
@@ -89,6 +90,26 @@ export const notices = defineResource({
   intro: '会员端首页滚动公告；保存后会员端立即可见。',
   columns: [idColumn, { name: 'text', title: '内容' }, sortColumn, enabledColumn],
   fields: [{ name: 'text', label: '公告内容', kind: 'textarea' }, sortField, enabledField],
+});
+
+export const cannedReplies = defineResource({
+  ...fromResource(cannedReplyResource),
+  rowKey: 'id',
+  nameOf: (row) => row.title,
+  intro: '在线客服回复会员时可一键选用的常用回复，按排序从小到大列出；停用的不在客服的选择中。',
+  columns: [
+    idColumn,
+    { name: 'title', title: '标题', width: 160 },
+    { name: 'text', title: '回复内容' },
+    sortColumn,
+    enabledColumn,
+  ],
+  fields: [
+    { name: 'title', label: '标题', kind: 'text' },
+    { name: 'text', label: '回复内容', kind: 'textarea' },
+    sortField,
+    enabledField,
+  ],
 });
 
 export const venues = defineResource({

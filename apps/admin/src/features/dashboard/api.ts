@@ -5,8 +5,9 @@ import { callAdmin } from '../../shared/api/client';
 export const DASHBOARD_POLL_MS = 15_000;
 
 /** Pending items per queue the operator's role may see, refreshed every 15 s (also in a background tab). */
-export function useDashboardPending() {
+export function useDashboardPending(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['dashboardPending'],
     queryFn: ({ signal }) => callAdmin(adminEndpoints.dashboardPending, { signal, silent: true }),
     refetchInterval: DASHBOARD_POLL_MS,
@@ -25,5 +26,15 @@ export function useDashboardFigures() {
     refetchInterval: FIGURES_POLL_MS,
     // Money moves on many screens (reviews, adjustments): coming back to the dashboard always asks again.
     refetchOnMount: 'always',
+  });
+}
+
+/** The desk's figures (admin, support): the ratings of the last 7 days and who waits now, with the queue's pace. */
+export function useSupportDeskStats(enabled: boolean) {
+  return useQuery({
+    queryKey: ['supportDeskStats'],
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.supportDeskStats, { signal, silent: true }),
+    refetchInterval: DASHBOARD_POLL_MS,
+    enabled,
   });
 }

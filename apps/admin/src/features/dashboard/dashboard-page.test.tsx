@@ -263,4 +263,34 @@ describe('仪表盘：经营数据', () => {
     expect(calls.map((c) => c.path)).not.toContain('/admin/api/dashboard/figures');
     expect(screen.queryByText(/今日概况/)).not.toBeInTheDocument();
   });
+
+  it('gives the desk the ratings of the last 7 days and who waits, without the review queues', async () => {
+    signInAs('support', 'desk01');
+    const { calls } = mockApi({
+      '/admin/api/support/stats': () =>
+        ok({ rating_average: '4.25', rating_count: 8, waiting: 3, oldest_waiting_seconds: 412 }),
+    });
+    renderScreen(<DashboardPage />);
+    const desk = await screen.findByRole('region', { name: '在线客服' });
+    expect(await within(desk).findByText('近7天平均评分')).toBeInTheDocument();
+    expect(desk).toHaveTextContent('4.25/ 5');
+    expect(within(desk).getByText('共 8 次评价')).toBeInTheDocument();
+    expect(within(desk).getByText('最长已等待 6分52秒')).toBeInTheDocument();
+    expect(within(desk).getByRole('link', { name: '去接待：客服' })).toHaveAttribute('href', '/support');
+    expect(calls.some((c) => c.path === '/admin/api/dashboard/pending')).toBe(false);
+    expect(screen.queryByText('您的角色没有需要审核的队列。')).toBeNull();
+  });
+
+  it('says 暂无评价 when nobody rated the desk in the last 7 days, and shows no desk to finance', async () => {
+    signInAs('admin', 'boss');
+    mockApi({
+      '/admin/api/dashboard/pending': () => ok(dashboardPending({})),
+      '/admin/api/support/stats': () =>
+        ok({ rating_average: null, rating_count: 0, waiting: 0, oldest_waiting_seconds: 0 }),
+    });
+    renderScreen(<DashboardPage />);
+    const desk = await screen.findByRole('region', { name: '在线客服' });
+    expect(await within(desk).findByText('暂无评价')).toBeInTheDocument();
+    expect(within(desk).getByText('无人等待')).toBeInTheDocument();
+  });
 });

@@ -9,6 +9,7 @@ import { PageTitle } from '../../shared/ui/page-title';
 import { useDashboardPending } from './api';
 import { playChime, unlockChime } from '../../shared/ui/chime';
 import { DashboardFiguresSection } from './figures';
+import { SupportDeskSection } from './support-desk-card';
 
 type Pending = z.output<typeof DashboardPending>;
 type QueueName = Exclude<keyof Pending, 'ledger'>;
@@ -34,7 +35,8 @@ function readSound() {
  * for finance today's figures against yesterday's with the last 30 days.
  */
 export default function DashboardPage() {
-  const pending = useDashboardPending();
+  const seesQueues = useCan(adminEndpoints.dashboardPending);
+  const pending = useDashboardPending(seesQueues);
   const seesFigures = useCan(adminEndpoints.dashboardFigures);
   const [sound, setSound] = useState(readSound);
   const [fresh, setFresh] = useState<Partial<Record<QueueName, boolean>>>({});
@@ -71,16 +73,18 @@ export default function DashboardPage() {
     <div onPointerDown={unlockChime}>
       <PageTitle
         extra={
-          <Space>
-            <label htmlFor="dashboard-sound">新单提示音</label>
-            <Switch
-              id="dashboard-sound"
-              checked={sound}
-              onChange={toggleSound}
-              checkedChildren="开"
-              unCheckedChildren="关"
-            />
-          </Space>
+          seesQueues ? (
+            <Space>
+              <label htmlFor="dashboard-sound">新单提示音</label>
+              <Switch
+                id="dashboard-sound"
+                checked={sound}
+                onChange={toggleSound}
+                checkedChildren="开"
+                unCheckedChildren="关"
+              />
+            </Space>
+          ) : undefined
         }
       >
         仪表盘
@@ -97,37 +101,42 @@ export default function DashboardPage() {
           style={{ marginBottom: 16 }}
         />
       )}
-      {pending.isError && (
-        <Alert type="error" showIcon title="待办数量获取失败，15 秒后自动重试" style={{ marginBottom: 16 }} />
-      )}
-      {pending.isPending ? (
-        <PageLoading />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {visible.map(({ name, title, to }) => (
-            <Col key={name} xs={24} sm={12} xl={6}>
-              <Card>
-                <Badge dot={false} count={fresh[name] ? '新' : 0} offset={[12, 0]}>
-                  <Statistic title={title} value={pending.data?.[name]?.pending ?? 0} suffix="笔" />
-                </Badge>
-                <div style={{ marginTop: 12 }}>
-                  <Link to={to} onClick={() => setFresh((current) => ({ ...current, [name]: false }))}>
-                    {`去审核：${title.replace(/^待(审核|复核|审批)/, '')}`}
-                  </Link>
-                </div>
-              </Card>
-            </Col>
-          ))}
-          {!visible.length && (
-            <Col span={24}>
-              <Typography.Text type="secondary">您的角色没有需要审核的队列。</Typography.Text>
-            </Col>
+      {seesQueues && (
+        <>
+          {pending.isError && (
+            <Alert type="error" showIcon title="待办数量获取失败，15 秒后自动重试" style={{ marginBottom: 16 }} />
           )}
-        </Row>
+          {pending.isPending ? (
+            <PageLoading />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {visible.map(({ name, title, to }) => (
+                <Col key={name} xs={24} sm={12} xl={6}>
+                  <Card>
+                    <Badge dot={false} count={fresh[name] ? '新' : 0} offset={[12, 0]}>
+                      <Statistic title={title} value={pending.data?.[name]?.pending ?? 0} suffix="笔" />
+                    </Badge>
+                    <div style={{ marginTop: 12 }}>
+                      <Link to={to} onClick={() => setFresh((current) => ({ ...current, [name]: false }))}>
+                        {`去审核：${title.replace(/^待(审核|复核|审批)/, '')}`}
+                      </Link>
+                    </div>
+                  </Card>
+                </Col>
+              ))}
+              {!visible.length && (
+                <Col span={24}>
+                  <Typography.Text type="secondary">您的角色没有需要审核的队列。</Typography.Text>
+                </Col>
+              )}
+            </Row>
+          )}
+          <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+            每 15 秒自动刷新；有新的待审核单时显示“新”标记{sound ? '并播放提示音' : ''}。
+          </Typography.Paragraph>
+        </>
       )}
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-        每 15 秒自动刷新；有新的待审核单时显示“新”标记{sound ? '并播放提示音' : ''}。
-      </Typography.Paragraph>
+      <SupportDeskSection />
       {seesFigures && <DashboardFiguresSection />}
     </div>
   );

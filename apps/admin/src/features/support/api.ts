@@ -41,6 +41,16 @@ export function useDeskOperators(enabled: boolean) {
   });
 }
 
+/** The canned replies, read when the picker first opens and kept for a minute. */
+export function useCannedReplies(enabled: boolean) {
+  return useQuery({
+    queryKey: ['resource', e.cannedReplies.path],
+    queryFn: ({ signal }) => callAdmin(e.cannedReplies, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 export const fetchMessagesAfter = (id: number, afterId: number, signal?: AbortSignal) =>
   callAdmin(e.supportConversationMessages, { params: { id }, input: { after_id: afterId }, signal, silent: true });
 

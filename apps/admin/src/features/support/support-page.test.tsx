@@ -255,4 +255,26 @@ describe('客服', () => {
     await waitFor(() => expect(tones).toEqual([880, 1320]));
     await waitFor(() => expect(document.title).toBe('【2】位会员等待接入 · 星河后台'));
   });
+
+  it('puts a canned reply picked from 快捷回复 into the reply box, offering only the enabled ones', async () => {
+    signInAs('support', 'desk01');
+    const conversation = row({ operator: 'desk01' });
+    mockApi({
+      'GET /admin/api/support/conversations': () => queue([conversation]),
+      'GET /admin/api/support/conversations/7': () => ok({ conversation, member, messages: [] }),
+      'GET /admin/api/support/canned-replies': () =>
+        ok([
+          { id: 1, title: '问候', text: '您好，请问有什么可以帮您？', sort: 1, enabled: 1 },
+          { id: 2, title: '存款未到账', text: '请提供存款单号，我们立即为您核实。', sort: 2, enabled: 1 },
+          { id: 3, title: '旧话术', text: '已停用', sort: 3, enabled: 0 },
+        ]),
+    });
+    renderScreen(<SupportPage />, { route: '/support' });
+    await userEvent.click(await screen.findByRole('button', { name: /player01/ }));
+    await userEvent.click(await screen.findByLabelText('快捷回复'));
+    const picked = await screen.findByText('请提供存款单号，我们立即为您核实。');
+    expect(screen.queryByText('已停用')).toBeNull();
+    await userEvent.click(picked);
+    expect(screen.getByLabelText('回复内容')).toHaveValue('请提供存款单号，我们立即为您核实。');
+  });
 });

@@ -22,6 +22,7 @@ import {
   useSupportQueue,
   useSupportThread,
 } from './api';
+import { CannedReplyPicker } from './canned-reply-picker';
 import { MemberContextPanel } from './member-context';
 import './support-page.css';
 
@@ -302,6 +303,7 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
             placeholder={mayWrite ? '输入回复，Enter 发送，Shift+Enter 换行' : `此会话由 ${c.operator} 接待`}
           />
           <Space style={{ marginTop: 8 }}>
+            <CannedReplyPicker disabled={!mayWrite} onPick={(t) => setText((v) => (v ? `${v}${t}` : t))} />
             <Button type="primary" onClick={send} loading={reply.isPending} disabled={!mayWrite || !text.trim()}>
               发送
             </Button>

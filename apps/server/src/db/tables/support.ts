@@ -52,3 +52,13 @@ export const supportMessages = pgTable(
   },
   (t) => [index('support_messages_conversation_idx').on(t.conversationId, t.id)],
 );
+
+/** 快捷回复: a canned reply of the desk (docs/operators.md "The support desk"), kept by the content role. */
+export const supportCannedReplies = pgTable('support_canned_replies', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 32 }).notNull(),
+  text: varchar('text', { length: 500 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: smallint('enabled').notNull().default(1),
+  createdAt: stampedNow('created_at'),
+});

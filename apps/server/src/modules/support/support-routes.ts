@@ -15,7 +15,9 @@ import { adminRoute, type AuthenticateOperator, authorizeOperator, idParam } fro
 import { AppError } from '../../http/errors';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { type Authenticate, memberRoute } from '../../http/route';
+import { crudRoutes } from '../backoffice/admin-crud';
 import { audit } from '../backoffice/audit';
+import { supportCannedReplies } from '../../db/tables/support';
 import { activeOperatorsOf, operatorNamed } from '../backoffice/operator-accounts';
 import type { SupportEvent } from './support-live';
 import * as support from './support-service';
@@ -108,6 +110,7 @@ export async function supportRoutes(
   adminRoute(app, authenticateOperator, e.supportConversation, async ({ params }) => ({
     data: await support.deskThread(deps, idParam(params)),
   }));
+  adminRoute(app, authenticateOperator, e.supportDeskStats, async () => ({ data: await support.deskStats(deps) }));
   adminRoute(app, authenticateOperator, e.supportDeskOperators, async () => ({
     data: await activeOperatorsOf(db, DESK_ROLES),
   }));
@@ -185,6 +188,27 @@ export async function supportRoutes(
     const id = idParam(params);
     const row = await support.conversationById(db, id);
     return { data: await support.deskReopen(deps, row, audited(operator.id, 'support.reopen', id, req.id)) };
+  });
+
+  // ---- 快捷回复: kept by the content role, read by the desk; every change audited.
+  crudRoutes(app, authenticateOperator, db, {
+    calls: {
+      list: e.cannedReplies,
+      create: e.cannedReplyCreate,
+      update: e.cannedReplyUpdate,
+      remove: e.cannedReplyDelete,
+    },
+    action: 'support.canned_reply',
+    table: supportCannedReplies,
+    columns: (i) => ({ title: i.title, text: i.text, sort: i.sort, enabled: i.enabled }),
+    view: (r: typeof supportCannedReplies.$inferSelect) => ({
+      id: r.id,
+      title: r.title,
+      text: r.text,
+      sort: r.sort,
+      enabled: r.enabled,
+    }),
+    orderBy: [supportCannedReplies.sort, supportCannedReplies.id],
   });
 
   // ---- Live sockets: rows first, pushes second; a client that cannot keep one open reads after its last id.

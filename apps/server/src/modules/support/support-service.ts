@@ -6,8 +6,8 @@ import {
   type SupportQueueRow,
   type SupportThread,
 } from '@h5/contract';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { SupportMemberContext } from '@h5/contract';
+import { and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { SUPPORT_RATING_DAYS, type SupportDeskStats, type SupportMemberContext } from '@h5/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { supportConversations, supportMessages } from '../../db/tables/support';
 import { AppError } from '../../http/errors';
@@ -297,8 +297,7 @@ export async function deskQueue(
 ): Promise<{ list: SupportQueueRow[]; total: number }> {
   const perPage = 50;
   // A conversation the member opened without writing a line waits for nobody: the queue shows it once they write.
-  const wrote = sql`exists (select 1 from ${supportMessages} where ${supportMessages.conversationId} = ${supportConversations.id} and ${supportMessages.sender} in ('member', 'visitor'))`;
-  const where = and(eq(supportConversations.state, input.state), wrote);
+  const where = and(eq(supportConversations.state, input.state), memberWrote);
   const rows = await deps.db
     .select()
     .from(supportConversations)
@@ -308,6 +307,34 @@ export async function deskQueue(
     .offset((input.page - 1) * perPage);
   const [total] = await deps.db.select({ n: count() }).from(supportConversations).where(where);
   return { list: await queueRows(deps, rows), total: Number(total?.n ?? 0) };
+}
+
+/** A member's line in the conversation: the queue shows only these. */
+const memberWrote = sql`exists (select 1 from ${supportMessages} where ${supportMessages.conversationId} = ${supportConversations.id} and ${supportMessages.sender} in ('member', 'visitor'))`;
+
+/** 仪表盘's desk card: the ratings of conversations ended in the last 7 days, and who waits now. */
+export async function deskStats(deps: Pick<SupportDeps, 'db' | 'clock'>): Promise<SupportDeskStats> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - SUPPORT_RATING_DAYS * 24 * 3_600_000);
+  const [rated] = await deps.db
+    .select({
+      n: count(supportConversations.rating),
+      average: sql<string | null>`round(avg(${supportConversations.rating})::numeric, 2)::text`,
+    })
+    .from(supportConversations)
+    .where(and(eq(supportConversations.state, 'closed'), gte(supportConversations.closedAt, since)));
+  const [waiting] = await deps.db
+    .select({ n: count(), oldest: sql<Date | string | null>`min(${supportConversations.createdAt})` })
+    .from(supportConversations)
+    .where(and(eq(supportConversations.state, 'open'), eq(supportConversations.operator, ''), memberWrote));
+  const n = Number(rated?.n ?? 0);
+  const oldest = waiting?.oldest ? new Date(waiting.oldest) : null;
+  return {
+    rating_average: n > 0 && rated?.average ? Number(rated.average).toFixed(2) : null,
+    rating_count: n,
+    waiting: Number(waiting?.n ?? 0),
+    oldest_waiting_seconds: oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000)) : 0,
+  };
 }
 
 export async function conversationById(db: DbOrTx, id: number): Promise<ConversationRow> {
@@ -323,13 +350,14 @@ export const CONTEXT_ROWS = 5;
  * What the desk may know of the member (docs/operators.md "The support desk"): VIP level, balance, the latest
  * deposits, withdrawals and venue transfers, open risk flags, responsible-gambling standing and earlier
  * conversations, each read through the function its area exports; never a card number, contact detail or password.
+ * The ticket desk shows the same (docs/operators.md "Tickets"): `conversationId` is the one not counted as earlier.
  */
-async function memberContext(
+export async function memberContext(
   deps: Pick<SupportDeps, 'db' | 'clock'>,
-  row: ConversationRow,
+  memberId: number | null,
+  conversationId = 0,
 ): Promise<SupportMemberContext | null> {
   const { db } = deps;
-  const memberId = row.memberId;
   if (memberId === null) return null;
   const member = await memberRow(db, memberId);
   if (!member) return null;
@@ -348,7 +376,7 @@ async function memberContext(
         rating: supportConversations.rating,
       })
       .from(supportConversations)
-      .where(and(eq(supportConversations.memberId, memberId), sql`${supportConversations.id} <> ${row.id}`))
+      .where(and(eq(supportConversations.memberId, memberId), sql`${supportConversations.id} <> ${conversationId}`))
       .orderBy(desc(supportConversations.id))
       .limit(10),
   ]);
@@ -377,7 +405,7 @@ export async function deskThread(deps: SupportDeps, id: number) {
       .set({ deskReadId: sql`greatest(${supportConversations.deskReadId}, ${lastId})` })
       .where(eq(supportConversations.id, id));
   const fresh = await conversationById(deps.db, id);
-  return { conversation: await queueRow(deps, fresh), member: await memberContext(deps, fresh), messages };
+  return { conversation: await queueRow(deps, fresh), member: await memberContext(deps, fresh.memberId, fresh.id), messages };
 }
 
 export async function deskMessagesAfter(deps: SupportDeps, id: number, afterId: number): Promise<SupportMessage[]> {

@@ -423,6 +423,62 @@ describe('在线客服: the member beside the chat', () => {
   });
 });
 
+describe('快捷回复', () => {
+  it('is kept by the content role, read by the desk, refused to the desk’s writes and to other roles', async () => {
+    const path = adminPath(e.cannedReplies);
+    const made = await adminCall<{ id: number }>(t, ops.content, 'POST', path, {
+      title: '  存款未到账 ',
+      text: '您好，请提供存款单号，我们立即为您核实。',
+      sort: 2,
+    });
+    expect(made).toMatchObject({
+      code: 200,
+      data: { title: '存款未到账', text: '您好，请提供存款单号，我们立即为您核实。', sort: 2, enabled: 1 },
+    });
+    const id = made.data.id;
+    await adminCall(t, ops.content, 'POST', path, { title: '问候', text: '您好，请问有什么可以帮您？', sort: 1 });
+
+    const read = await adminCall<Array<{ title: string }>>(t, ops.desk, 'GET', path);
+    expect(read.code).toBe(200);
+    expect(read.data.map((r) => r.title)).toEqual(['问候', '存款未到账']);
+    for (const [method, at, body] of [
+      ['POST', path, { title: '客服自建', text: '不行' }],
+      ['PUT', adminPath(e.cannedReplyUpdate, { id }), { title: '改', text: '改' }],
+      ['DELETE', adminPath(e.cannedReplyDelete, { id }), undefined],
+    ] as const)
+      expect(await adminCall(t, ops.desk, method, at, body)).toMatchObject({ code: BizCode.FORBIDDEN });
+    expect(await adminCall(t, ops.finance, 'GET', path)).toMatchObject({ code: BizCode.FORBIDDEN });
+
+    expect(await adminCall(t, ops.content, 'POST', path, { title: ' ', text: '有内容' })).toMatchObject({
+      code: BizCode.BAD_INPUT,
+      message: MSG.titleRequired,
+    });
+    expect(await adminCall(t, ops.content, 'POST', path, { title: '长', text: '字'.repeat(501) })).toMatchObject({
+      code: BizCode.BAD_INPUT,
+      message: MSG.inputTooLong,
+    });
+    expect(
+      await adminCall(t, ops.content, 'PUT', adminPath(e.cannedReplyUpdate, { id }), {
+        title: '存款未到账',
+        text: '请提供单号',
+        sort: 2,
+        enabled: 0,
+      }),
+    ).toMatchObject({ code: 200, data: { text: '请提供单号', enabled: 0 } });
+    expect(await adminCall(t, ops.content, 'DELETE', adminPath(e.cannedReplyDelete, { id }))).toMatchObject({
+      code: 200,
+    });
+    expect((await adminCall<Array<{ title: string }>>(t, ops.desk, 'GET', path)).data.map((r) => r.title)).toEqual([
+      '问候',
+    ]);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'support.canned_reply.create'));
+    expect(audits.length).toBe(2);
+  });
+});
+
 describe('在线客服: live delivery', () => {
   it('pushes a conversation’s messages to its member’s socket and the desk’s, never to another member’s', async () => {
     const m = await registerMember(t.app);
