@@ -22,7 +22,7 @@ import { recordAlone } from '../backoffice/alone-totals';
 import { accountCode, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { guardDeposit } from '../responsible/responsible-service';
 import { readSettings } from '../site/site-service';
-import { auditFirstApproval, judgeReview, refuseUnlessSecondReviewer } from './money-review';
+import { auditFirstApproval, judgeReview, refuseUnlessSecondReviewer, reviewFieldsView } from './money-review';
 import {
   newTradeNumber,
   PAYINFO_TYPE,
@@ -577,11 +577,6 @@ export function depositView(d: DepositRow, username?: string) {
     receiving_account_id: d.receivingAccountId,
     receiving_account: d.receivingAccount,
     payer_reference: d.payerReference,
-    first_reviewer_id: d.firstReviewerId,
-    first_reviewed_by: d.firstReviewedBy,
-    first_reviewed_at: d.firstReviewedAt ? formatBeijing(d.firstReviewedAt) : null,
-    reviewed_by: d.reviewedBy,
-    reviewed_at: d.reviewedAt ? formatBeijing(d.reviewedAt) : null,
-    created_at: formatBeijing(d.createdAt),
+    ...reviewFieldsView(d),
   };
 }

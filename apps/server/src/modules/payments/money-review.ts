@@ -1,5 +1,6 @@
 import { centsToMoney, MSG } from '@h5/contract';
 import type { Tx } from '../../db/client';
+import { formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
 import { type AloneItem, type AloneJudgement, dailyTotalFacts, judgeAlone } from '../backoffice/alone-totals';
 import { refuseUnlessSecondPerson } from '../backoffice/second-person';
@@ -93,3 +94,15 @@ export async function auditFirstApproval(
   });
   return judged ? 'daily_total' : 'line';
 }
+
+/** The approvals of a deposit or a withdrawal as the back office sees them: the first of two, the last, and when it was made. */
+export const reviewFieldsView = (
+  row: ReviewedOrder & { firstReviewedBy: string; reviewedBy: string; reviewedAt: Date | null },
+) => ({
+  first_reviewer_id: row.firstReviewerId,
+  first_reviewed_by: row.firstReviewedBy,
+  first_reviewed_at: row.firstReviewedAt ? formatBeijing(row.firstReviewedAt) : null,
+  reviewed_by: row.reviewedBy,
+  reviewed_at: row.reviewedAt ? formatBeijing(row.reviewedAt) : null,
+  created_at: formatBeijing(row.createdAt),
+});

@@ -14,12 +14,11 @@ import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { numericToCents, numericToMoney } from '../../lib/money';
-import { formatBeijing } from '../../lib/time';
 import { audit } from '../backoffice/audit';
 import { type AloneItem, recordAlone } from '../backoffice/alone-totals';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { readSettings, reviewLineCents, type SiteSettings } from '../site/site-service';
-import { auditFirstApproval, judgeReview, refuseUnlessSecondReviewer } from './money-review';
+import { auditFirstApproval, judgeReview, refuseUnlessSecondReviewer, reviewFieldsView } from './money-review';
 import { checkPayPassword, maskCardNo, newTradeNumber, type PaymentsDeps, type Reviewer } from './payments-common';
 import type { ReviewDecision } from './deposits-service';
 import { memberCards, withdrawals } from '../../db/tables/payments';
@@ -324,11 +323,6 @@ export function withdrawalView(w: WithdrawalRow, username?: string) {
     usdt_amount: w.usdtAmount === null ? null : numericToMoney(w.usdtAmount),
     state: w.state,
     note: w.note,
-    first_reviewer_id: w.firstReviewerId,
-    first_reviewed_by: w.firstReviewedBy,
-    first_reviewed_at: w.firstReviewedAt ? formatBeijing(w.firstReviewedAt) : null,
-    reviewed_by: w.reviewedBy,
-    reviewed_at: w.reviewedAt ? formatBeijing(w.reviewedAt) : null,
-    created_at: formatBeijing(w.createdAt),
+    ...reviewFieldsView(w),
   };
 }
