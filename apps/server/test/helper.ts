@@ -16,7 +16,7 @@ import { connectSandboxAggregator } from '../src/sandbox/aggregator/sandbox-aggr
 
 let snapshot: Promise<Blob> | undefined;
 /** The migrated PGlite database of the run (test/global-setup.ts), read once per test file. */
-function pgliteSnapshot(): Promise<Blob> {
+export function pgliteSnapshot(): Promise<Blob> {
   snapshot ??= readFile(inject('pgliteSnapshot')).then((bytes) => new Blob([bytes]));
   return snapshot;
 }

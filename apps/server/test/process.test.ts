@@ -9,8 +9,18 @@ import { serverProcesses } from './processes';
 
 // The real server process: graceful shutdown on SIGTERM, and a kill -9 in the middle of a burst of transfers on
 // PostgreSQL leaves the ledger balanced after a restart.
-const { start, ready, post, register, createOperator, fundedMember, freshDatabase, cleanup, onCleanup } =
-  serverProcesses();
+const {
+  start,
+  ready,
+  post,
+  register,
+  createOperator,
+  fundedMember,
+  migratedDataDir,
+  freshDatabase,
+  cleanup,
+  onCleanup,
+} = serverProcesses();
 afterAll(cleanup);
 
 // Each test starts real server processes (tsx compiling the server at start); with both cores busy that alone can
@@ -29,7 +39,7 @@ describe('the server process', PROCESS_TIMEOUT, () => {
       onCleanup(() => rmSync(dir, { recursive: true, force: true }));
       // No demo content: seeding it is most of an embedded start, and shutting down does not depend on it.
       const env = {
-        DATA_DIR: path.join(dir, 'db'),
+        DATA_DIR: await migratedDataDir(path.join(dir, 'db')),
         DATABASE_URL: '',
         UPLOAD_DIR: path.join(dir, 'up'),
         SEED_DEMO: '0',
@@ -69,7 +79,7 @@ describe('the server process', PROCESS_TIMEOUT, () => {
       onCleanup(() => rmSync(dir, { recursive: true, force: true }));
       const server = await start(
         {
-          DATA_DIR: path.join(dir, 'db'),
+          DATA_DIR: await migratedDataDir(path.join(dir, 'db')),
           DATABASE_URL: '',
           UPLOAD_DIR: path.join(dir, 'up'),
           SEED_DEMO: '0',

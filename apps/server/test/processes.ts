@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { testDatabaseUrl } from '../src/config';
-import { freshPostgres } from './helper';
+import { freshPostgres, pgliteSnapshot } from './helper';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -105,6 +106,18 @@ export function serverProcesses() {
     return { token: reg.data.api_token, opToken: login.data.token };
   }
 
+  /**
+   * An embedded database folder (DATA_DIR) already migrated: the run's migrated dump unpacked into it, as a fresh
+   * start would leave it after creating and migrating the database (most of an embedded start's time). The server
+   * still applies its migrations at start, a no-op here.
+   */
+  async function migratedDataDir(dir: string): Promise<string> {
+    const db = new PGlite(dir, { loadDataDir: await pgliteSnapshot() });
+    await db.waitReady;
+    await db.close();
+    return dir;
+  }
+
   /** A fresh PostgreSQL database of TEST_DATABASE_URL's server, dropped after the file. */
   async function freshDatabase(): Promise<URL> {
     const db = await freshPostgres(testDatabaseUrl()!);
@@ -116,5 +129,16 @@ export function serverProcesses() {
     for (const c of cleanups.reverse()) await c();
   }
   const onCleanup = (c: () => Promise<void> | void) => void cleanups.push(c);
-  return { start, ready, post, register, createOperator, fundedMember, freshDatabase, cleanup, onCleanup };
+  return {
+    start,
+    ready,
+    post,
+    register,
+    createOperator,
+    fundedMember,
+    migratedDataDir,
+    freshDatabase,
+    cleanup,
+    onCleanup,
+  };
 }
