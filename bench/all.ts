@@ -15,6 +15,7 @@ const benchmarks = [
   'linked-accounts.ts',
   'ledger-check.ts',
   'balancelist.ts',
+  'support-sockets.ts',
 ];
 const over: string[] = [];
 for (const file of benchmarks) {
