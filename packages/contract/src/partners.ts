@@ -95,6 +95,21 @@ export const StatementFields = {
 export const AgentStatement = z.object(StatementFields);
 export type AgentStatement = z.infer<typeof AgentStatement>;
 
+/**
+ * The statement of PARTNER_MONTH_EXAMPLE with nothing carried in, under a plan paying 20 % from 0.00 net revenue and
+ * one active member and 30 % from 300.00 and two: the second tier's 30 % of 312.78 is a commission of 93.83. The
+ * server's tests expect it; the agent centre and the console draw it.
+ */
+export const PARTNER_STATEMENT_EXAMPLE = {
+  ...PARTNER_MONTH_EXAMPLE,
+  carry_in: '0.00',
+  commission_base: '312.78',
+  tier: 2,
+  rate: '30.00',
+  commission: '93.83',
+  carry_out: '0.00',
+} satisfies Partial<AgentStatement>;
+
 // Back office
 
 const percentInput = (message: string, max = 100_00) =>

@@ -1,4 +1,4 @@
-import { MSG, PARTNER_MONTH_EXAMPLE } from '@h5/contract';
+import { MSG, PARTNER_STATEMENT_EXAMPLE } from '@h5/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,13 +13,7 @@ const statement = (over: Record<string, unknown> = {}) => ({
   partner_id: 42,
   username: 'agent01',
   month: '2026-10',
-  ...PARTNER_MONTH_EXAMPLE,
-  carry_in: '0.00',
-  commission_base: '312.78',
-  tier: 2,
-  rate: '30.00',
-  commission: '93.83',
-  carry_out: '0.00',
+  ...PARTNER_STATEMENT_EXAMPLE,
   state: 1,
   paid_by: '',
   paid_at: null,

@@ -1,4 +1,4 @@
-import { BizCode, maskUsername, MSG, PARTNER_MONTH_EXAMPLE } from '@h5/contract';
+import { BizCode, maskUsername, MSG, PARTNER_MONTH_EXAMPLE, PARTNER_STATEMENT_EXAMPLE } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -429,13 +429,7 @@ describe('the partner programme', () => {
     expect(a).toMatchObject({
       partner_id: world.a.id,
       month: M,
-      ...A_MONTH,
-      carry_in: '0.00',
-      commission_base: '312.78',
-      tier: 2,
-      rate: '30.00',
-      commission: '93.83',
-      carry_out: '0.00',
+      ...PARTNER_STATEMENT_EXAMPLE,
       state: 1,
       paid_at: null,
     });

@@ -1,5 +1,5 @@
 import { MSG } from '@h5/contract/messages';
-import { PARTNER_MONTH_EXAMPLE } from '@h5/contract/partners';
+import { PARTNER_MONTH_EXAMPLE, PARTNER_STATEMENT_EXAMPLE } from '@h5/contract/partners';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -48,13 +48,7 @@ describe('/agentCenter', () => {
             {
               id: 7,
               month: '2026-05',
-              ...FIGURES,
-              carry_in: '0.00',
-              commission_base: '312.78',
-              tier: 2,
-              rate: '30.00',
-              commission: '93.83',
-              carry_out: '0.00',
+              ...PARTNER_STATEMENT_EXAMPLE,
               state: 2,
               paid_by: 'op',
               paid_at: '2026-06-01 12:00:00',
