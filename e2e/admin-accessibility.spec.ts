@@ -152,6 +152,16 @@ describe('the console, screen by screen', () => {
     });
     expect(fault.status).toBe(200);
     await memberApi(member.token, '/api/transfer', { amount: '30', sourcetype: 'userbalance', targettype: 'JHZR' });
+    // A line to 在线客服: 客服's queue has the member waiting, and their conversation is opened there.
+    expect((await memberApi(member.token, '/api/support/send', { text: '我的存款到账了吗' })).code).toBe(200);
+    // A canned reply: 快捷回复 lists it, and 客服's picker offers it.
+    const canned = await adminApi('POST', '/admin/api/support/canned-replies', {
+      title: '存款未到账',
+      text: '您好，请提供存款单号，我们立即为您核实。',
+      sort: 0,
+      enabled: 1,
+    });
+    expect(canned.code).toBe(200);
   });
 
   it('finds no serious or critical WCAG A/AA problem on 登录', async () => {
@@ -199,6 +209,16 @@ describe('the console, screen by screen', () => {
           await page.locator('button', { hasText: /^发\s?送$/ }).click();
           await expectToast(page, '已发送');
           await rowWith(page, '版面检查').waitFor();
+        }
+        // 客服 with the member's conversation open: its messages, its actions and the member beside it.
+        if (screen.path === '/admin/support') {
+          await page
+            .getByRole('list', { name: '进行中的会话' })
+            .getByRole('button', { name: new RegExp(member.name) })
+            .click();
+          await page.getByRole('log', { name: '会话消息' }).getByText('我的存款到账了吗').waitFor();
+          await page.getByRole('region', { name: '会员资料' }).getByText('最近存款').waitFor();
+          await settle(page, screen.name);
         }
         await scan(page, screen.name, findings);
         const fit = await measureFit(page);

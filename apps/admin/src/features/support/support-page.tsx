@@ -346,7 +346,9 @@ export default function SupportPage() {
   const onPush = useCallback(
     (push: SupportPush) => {
       if (push.type === 'ready') {
+        // What came while the socket was away: the queue and the open conversation are read again.
         void client.invalidateQueries({ queryKey: ['supportQueue'] });
+        if (selectedRef.current !== null) void client.invalidateQueries({ queryKey: threadKey(selectedRef.current) });
         return;
       }
       if (push.type === 'message') {
