@@ -2,8 +2,10 @@ import {
   BizCode,
   type Card,
   CARD_TYPE,
+  type Endpoints,
   MAX_CARDS_PER_KIND,
   MSG,
+  type ParsedBodyOf,
   USDT_BANK,
   validateBankCard,
   validateUsdtCard,
@@ -46,13 +48,8 @@ export async function listCards(db: DbOrTx, memberId: number, type: number | und
   return rows.map((r) => cardView(r, icons));
 }
 
-export interface BindCardInput {
-  bank: string;
-  bank_owner: string;
-  bank_address: string;
-  bank_no: string;
-  pay_pass: string;
-}
+/** The body of /api/bindcard, as the contract parses it. */
+export type BindCardInput = ParsedBodyOf<Endpoints['bindCard']>;
 
 /**
  * /api/bindcard: the form's rules in the order of docs/member-app.md "Bank card rules" and "USDT address rules" (bank card or USDT address), then the pay password (251/205),

@@ -1,3 +1,4 @@
+import type { BodyOf, Endpoints } from '@h5/contract';
 import { CARD_TYPE } from '@h5/contract/codes';
 import { apiRoutes } from '@h5/contract/routes';
 import { callApi } from '../../shared/api/client';
@@ -19,13 +20,8 @@ export function useDeleteCard() {
   });
 }
 
-export interface BindCardInput {
-  bank: string;
-  bank_owner: string;
-  bank_address: string;
-  bank_no: string;
-  pay_pass: string;
-}
+/** The body of /api/bindcard, as the contract reads it. */
+export type BindCardInput = BodyOf<Endpoints['bindCard']>;
 
 /** POST /api/bindcard (USDT: bank 'USDT', bank_owner the protocol, bank_no the address). */
 export function useBindCard() {
