@@ -62,6 +62,7 @@ import { sealKeys } from './modules/ledger/ledger-seal';
 import { installSiteMetrics } from './modules/ops/site-metrics';
 import { canPubSub, memorySupportBus, redisSupportBus } from './modules/support/support-live';
 import { SUPPORT_SEND_LIMIT, supportRoutes } from './modules/support/support-routes';
+import { TICKET_CREATE_LIMIT, ticketRoutes } from './modules/tickets/tickets-routes';
 
 export interface AppOptions {
   db: Db;
@@ -261,6 +262,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bus: canPubSub(options.redis) ? redisSupportBus(options.redis) : memorySupportBus(),
       sends: limiter('support-send', SUPPORT_SEND_LIMIT),
     },
+    authenticate,
+    backOffice.authenticate,
+  );
+  // 意见反馈 (docs/operators.md "Tickets"): a reply or a resolution writes the member a 站内信.
+  ticketRoutes(
+    app,
+    { db, clock, tellMember, creates: limiter('ticket-create', TICKET_CREATE_LIMIT) },
     authenticate,
     backOffice.authenticate,
   );

@@ -179,6 +179,12 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   cannedReplyDelete: AC,
   // The desk's figures on 仪表盘: the ratings of the last 7 days and who waits.
   supportDeskStats: AS,
+  // 意见反馈: the desk's tickets (docs/operators.md "Tickets").
+  ticketQueue: AS,
+  ticketDetail: AS,
+  ticketReply: AS,
+  ticketResolve: AS,
+  ticketClose: AS,
 };
 
 const ROLES = ['admin', 'finance', 'content', 'support'] as const;

@@ -21,6 +21,7 @@ import { adminPaymentCalls } from './admin/payments';
 import { adminReportCalls } from './admin/reports';
 import { adminSettingsCalls } from './admin/settings';
 import { adminSupportCalls } from './admin/support';
+import { adminTicketCalls } from './admin/tickets';
 import { venueResource, adminVenueCalls } from './admin/venues';
 import { adminVenueReconCalls } from './admin/venue-reconciliation';
 import { adminVipCalls, vipLevelResource } from './admin/vip';
@@ -41,6 +42,7 @@ export * from './admin/vip';
 export * from './admin/content';
 export * from './admin/money-caps';
 export * from './admin/support';
+export * from './admin/tickets';
 
 export type AdminResource = ReturnType<typeof resource<string, readonly OperatorRoleName[], ZodType, ZodType>>;
 
@@ -90,6 +92,7 @@ export const adminEndpoints = {
   ...adminSettingsCalls,
   ...adminIntegrationCalls,
   ...adminSupportCalls,
+  ...adminTicketCalls,
   ...flattenResources(),
 } as const satisfies Record<string, AdminEndpointDef>;
 

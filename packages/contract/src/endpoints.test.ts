@@ -74,6 +74,9 @@ const OUR_ROWS = [
   'POST /api/support/messages',
   'POST /api/support/close',
   'POST /api/support/rate',
+  'POST /api/tickets/create',
+  'POST /api/tickets/list',
+  'POST /api/tickets/detail',
 ];
 
 const PUBLIC_PATHS = [

@@ -19,6 +19,7 @@ import {
   SupportSendBody,
   SupportThread,
 } from './support';
+import { TicketCreateBody, TicketDetail, TicketDetailBody, TicketListBody, TicketPage } from './tickets';
 
 export interface EndpointDef {
   method: 'GET' | 'POST';
@@ -137,6 +138,17 @@ export const endpoints = {
   ),
   supportClose: post('/api/support/close', 'member', SupportCloseBody, SupportConversation, 'End my conversation'),
   supportRate: post('/api/support/rate', 'member', SupportRateBody, SupportConversation, 'Rate an ended conversation'),
+
+  // 意见反馈 (docs/member-app.md "意见反馈"): tickets to the desk
+  ticketCreate: post('/api/tickets/create', 'member', TicketCreateBody, TicketDetail, 'File a ticket'),
+  ticketList: post('/api/tickets/list', 'member', TicketListBody, TicketPage, 'My tickets, newest first'),
+  ticketDetail: post(
+    '/api/tickets/detail',
+    'member',
+    TicketDetailBody,
+    TicketDetail,
+    'One of my tickets and its replies',
+  ),
 
   // Site and content
   app: post('/api/app', 'public', B.EmptyBody, E.SiteInfo, 'Site info'),

@@ -22,6 +22,15 @@ export const INBOX_NOTES = {
     title: '取款已出款',
     content: `您的取款 ${amount} 元（订单号 ${orderNo}）已出款，请留意收款账户的到账情况。`,
   }),
+  /** 意见反馈 (docs/member-app.md "意见反馈"): the desk answered or resolved a ticket of the member. */
+  ticketReplied: (id: number, category: string): InboxNote => ({
+    title: '您的反馈有新回复',
+    content: `您提交的${category}反馈（工单号 ${id}）有新的客服回复，请在「客服中心 - 意见反馈」查看。`,
+  }),
+  ticketResolved: (id: number, category: string): InboxNote => ({
+    title: '您的反馈已解决',
+    content: `您提交的${category}反馈（工单号 ${id}）已处理完毕。如仍有疑问，欢迎再次提交反馈或联系在线客服。`,
+  }),
   withdrawalRefused: (orderNo: string, amount: string): InboxNote => ({
     title: '取款未通过审核',
     content: `您的取款 ${amount} 元（订单号 ${orderNo}）未通过审核，款项已退回中心钱包。如有疑问，请联系在线客服。`,

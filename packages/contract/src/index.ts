@@ -14,3 +14,4 @@ export * from './payment-protocols';
 export * from './venue-protocols';
 export * from './responsible';
 export * from './support';
+export * from './tickets';

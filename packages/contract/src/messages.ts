@@ -389,6 +389,19 @@ export const MSG = {
   supportTransferTarget: '转接对象须为启用中的客服或管理员账号',
   supportAlreadyOpen: '该会员已有进行中的会话',
 
+  // 意见反馈 (docs/member-app.md "意见反馈", docs/operators.md "Tickets")
+  ticketCategoryInvalid: '请选择反馈类型',
+  ticketTextRequired: '请填写反馈内容',
+  ticketRecordInvalid: '请选择正确的订单类型并填写订单号',
+  ticketRecordNotYours: '未找到该订单，请核对订单号',
+  ticketCreated: '提交成功，我们会尽快处理',
+  ticketTooFast: '提交过于频繁，请稍后再试',
+  ticketNotFound: '工单不存在',
+  ticketReplyRequired: '请输入回复内容',
+  ticketClosed: '工单已关闭',
+  ticketResolved: '工单已解决',
+  ticketChanged: '工单状态已变更，请刷新后重试',
+
   // The member app's first-screen messages (docs/member-app.md "Screens and routes", "Roles and permissions" and "Messages and errors"): last, so that a key given twice fails the typecheck.
   ...FIRST_SCREEN_MSG,
 } as const;

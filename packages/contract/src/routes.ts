@@ -35,6 +35,9 @@ export const apiRoutes = {
   supportMessages: { method: 'POST', path: '/api/support/messages', auth: 'member' },
   supportClose: { method: 'POST', path: '/api/support/close', auth: 'member' },
   supportRate: { method: 'POST', path: '/api/support/rate', auth: 'member' },
+  ticketCreate: { method: 'POST', path: '/api/tickets/create', auth: 'member' },
+  ticketList: { method: 'POST', path: '/api/tickets/list', auth: 'member' },
+  ticketDetail: { method: 'POST', path: '/api/tickets/detail', auth: 'member' },
 
   // Site and content
   app: { method: 'POST', path: '/api/app', auth: 'public' },

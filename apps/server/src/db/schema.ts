@@ -23,3 +23,4 @@ export * from './tables/responsible';
 export * from './tables/risk';
 export * from './tables/backoffice';
 export * from './tables/support';
+export * from './tables/tickets';

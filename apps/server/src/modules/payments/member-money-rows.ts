@@ -1,5 +1,5 @@
 import { depositStatusLabel, DEPOSIT_WITHDRAW_STATE } from '@h5/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { deposits, withdrawals } from '../../db/tables/payments';
 import { numericToMoney } from '../../lib/money';
@@ -57,4 +57,24 @@ export async function latestWithdrawalsOf(db: DbOrTx, memberId: number, limit: n
     state_label: WITHDRAWAL_STATE[w.state] ?? `状态 ${w.state}`,
     created_at: formatBeijing(w.createdAt),
   }));
+}
+
+/** Whether a deposit of this number is the member's own (意见反馈, docs/operators.md "Tickets"). */
+export async function isMembersDeposit(db: DbOrTx, memberId: number, depositNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.memberId, memberId), eq(deposits.depositNo, depositNo)))
+    .limit(1);
+  return !!row;
+}
+
+/** Whether a withdrawal of this number is the member's own (意见反馈, docs/operators.md "Tickets"). */
+export async function isMembersWithdrawal(db: DbOrTx, memberId: number, orderNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.orderNo, orderNo)))
+    .limit(1);
+  return !!row;
 }

@@ -1,9 +1,10 @@
 import { TRANSFER_STATE } from '@h5/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { venueTransfers } from '../../db/tables/wallet';
 import { numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
+import { isMembersTransferMovement } from '../ledger/transfer-movements';
 import { withVenueNames } from '../venues/venue-records';
 
 const STATE_LABEL: Readonly<Record<number, string>> = { ...TRANSFER_STATE, 2: '处理中' };
@@ -32,4 +33,17 @@ export async function latestTransfersOf(db: DbOrTx, memberId: number, limit: num
       created_at: formatBeijing(r.createdAt),
     })),
   );
+}
+
+/**
+ * Whether a transfer of this number is the member's own (意见反馈, docs/operators.md "Tickets"): a remote venue's
+ * transfer by its number, or a movement with a venue of ours by its id, as the transaction records show them.
+ */
+export async function isMembersTransfer(db: DbOrTx, memberId: number, transferNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: venueTransfers.id })
+    .from(venueTransfers)
+    .where(and(eq(venueTransfers.memberId, memberId), eq(venueTransfers.transferNo, transferNo)))
+    .limit(1);
+  return !!row || isMembersTransferMovement(db, memberId, transferNo);
 }
