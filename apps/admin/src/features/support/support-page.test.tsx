@@ -178,6 +178,9 @@ describe('客服', () => {
     });
     renderScreen(<SupportPage />, { route: '/support' });
     await userEvent.click(await screen.findByRole('button', { name: /player01/ }));
+    expect(
+      await within(await screen.findByRole('log', { name: '会话消息' })).findByText('暂无消息'),
+    ).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: '转接' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByLabelText('转接给'));

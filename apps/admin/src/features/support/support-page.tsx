@@ -102,6 +102,7 @@ function MessageList({ messages }: { messages: SupportMessage[] }) {
   }, [messages.length]);
   return (
     <div className="support-messages" role="log" aria-label="会话消息" aria-live="polite" tabIndex={0}>
+      {!messages.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" /> : null}
       {messages.map((m) => (
         <div key={m.id} className={`support-message from-${m.sender}`}>
           <div className="support-message-who">{`${SENDER[m.sender]} · ${m.created_at.slice(11)}`}</div>
