@@ -43,6 +43,9 @@ const SCREENS = [
   '#/referral',
   // The agent centre as a member who is not a partner sees it (the refusal and the way to apply).
   '#/agentCenter',
+  // 意见反馈: the form as 反馈此单 opens it (with a record named), and a new member's empty list.
+  '#/feedback?kind=deposit&no=D1',
+  '#/feedback?tab=list',
   // Our own pages outside the app: the download guide (ios_download_url) and the programme's page.
   'app/download.html',
   'service/agent.html',

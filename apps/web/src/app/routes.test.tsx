@@ -49,6 +49,8 @@ describe('route table', () => {
         '/agentCenter',
         // Ours: 理性娱乐, the member's own limits.
         '/responsible',
+        // Ours: 意见反馈, the member's own tickets.
+        '/feedback',
       ].sort(),
     );
   });

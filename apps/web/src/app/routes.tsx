@@ -26,6 +26,7 @@ const GamePage = lazyScreen(() => import('../features/games/game-page'), 'GamePa
 const ConcisePage = lazyScreen(() => import('../features/games/concise-page'), 'ConcisePage');
 const VipPage = lazyScreen(() => import('../features/vip/vip-page'), 'VipPage');
 const KefuPage = lazyScreen(() => import('../features/service/kefu-page'), 'KefuPage');
+const FeedbackPage = lazyScreen(() => import('../features/feedback/feedback-page'), 'FeedbackPage');
 const AppDownloadPage = lazyScreen(() => import('../features/service/app-download-page'), 'AppDownloadPage');
 const HelpListPage = lazyScreen(() => import('../features/help/help-list-page'), 'HelpListPage');
 const HelpArticlePage = lazyScreen(() => import('../features/help/help-article-page'), 'HelpArticlePage');
@@ -106,6 +107,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/recharge', title: '存款', access: 'member', chrome: 'sub', screen: RechargePage },
   { path: '/withdrawal', title: '取款', access: 'member', chrome: 'sub', screen: WithdrawalPage },
   { path: '/transfer', title: '额度转换', access: 'member', chrome: 'sub', screen: TransferPage },
+  // Ours: 意见反馈, the member's tickets to the desk, reached from /kefu and the transaction records.
+  { path: '/feedback', title: '意见反馈', access: 'member', chrome: 'sub', screen: FeedbackPage },
 
   // Public routes
   {

@@ -127,6 +127,24 @@ describe('/transRecord', () => {
     ]);
   });
 
+  it('gives each record 反馈此单, opening 意见反馈 with the record named (docs/member-app.md "意见反馈")', async () => {
+    const { user } = openWithFourOfEachType('/transRecord');
+    expect(await screen.findByRole('link', { name: '反馈此单 D000011' })).toHaveAttribute(
+      'href',
+      '/feedback?kind=deposit&no=D000011',
+    );
+    await user.click(screen.getByRole('tab', { name: '取款' }));
+    expect(await screen.findByRole('link', { name: '反馈此单 W000021' })).toHaveAttribute(
+      'href',
+      '/feedback?kind=withdrawal&no=W000021',
+    );
+    await user.click(screen.getByRole('tab', { name: '转出' }));
+    expect(await screen.findByRole('link', { name: '反馈此单 T000041' })).toHaveAttribute(
+      'href',
+      '/feedback?kind=transfer&no=T000041',
+    );
+  });
+
   it('pages until the loaded count equals the total', async () => {
     const fetch = mockApi({
       '/api/gettransrecord': (body) => {

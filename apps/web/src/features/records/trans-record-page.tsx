@@ -2,7 +2,7 @@ import type { TransRecord } from '@h5/contract';
 import { depositStatusLabel, periodLabel, TRANSACTION_TYPE, transactionStateLabel } from '@h5/contract/codes';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useVenueNames } from '../../shared/api/venue-names';
 import { formatMoney } from '../../shared/format';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';
@@ -16,6 +16,9 @@ import '../../shared/ui/record-card.css';
 import { Detail } from '../../shared/ui/detail';
 
 const DEFAULT_PERIOD = 1; // docs/member-app.md "Constants and limits": period default 1 (今天) everywhere but rebates
+
+/** The kind of record a ticket names, by the row's type (transfers in and out alike). */
+const FEEDBACK_KIND: Readonly<Record<number, string>> = { 1: 'deposit', 2: 'withdrawal', 3: 'transfer' };
 
 const TYPES = Object.entries(TRANSACTION_TYPE).map(([code, label]) => ({ key: code, label }));
 
@@ -100,6 +103,14 @@ function TransRow({
         </Detail>
         <Detail term="时间">{row.created_at}</Detail>
       </dl>
+      {/* 意见反馈 (docs/member-app.md "意见反馈"): the form opens with this record named. */}
+      <Link
+        className="trans-feedback"
+        to={`/feedback?kind=${FEEDBACK_KIND[type <= 2 ? type : 3]}&no=${encodeURIComponent(row.out_trade_no)}`}
+        aria-label={`反馈此单 ${row.out_trade_no}`}
+      >
+        反馈此单
+      </Link>
     </li>
   );
 }

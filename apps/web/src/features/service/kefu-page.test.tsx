@@ -19,6 +19,12 @@ describe('/kefu', () => {
     expect(await screen.findByTitle('在线客服')).toHaveAttribute('src', '/service/chat.html');
   });
 
+  it('leads 意见反馈 to the feedback screen (docs/member-app.md "意见反馈")', async () => {
+    mockApi({ '/api/getservicerurl': () => ok({ url: '' }) });
+    renderPage(<KefuPage />, { route: '/kefu' });
+    expect(await screen.findByRole('link', { name: '意见反馈' })).toHaveAttribute('href', '/feedback');
+  });
+
   it.each([
     ['a failed getservicerurl', () => ({ code: 500, message: SERVICE_FAILURE, data: null })],
     ['an empty address', () => ok({ url: '' })],

@@ -90,7 +90,7 @@ export function KefuPage() {
             <Link to="/boutBallBet">帮助中心</Link>
           </li>
           <li>
-            <a href="mailto:feedback@example.com?subject=%E6%84%8F%E8%A7%81%E5%8F%8D%E9%A6%88">意见反馈</a>
+            <Link to="/feedback">意见反馈</Link>
           </li>
         </ul>
       </section>
