@@ -218,6 +218,8 @@ describe('the console, screen by screen', () => {
             .click();
           await page.getByRole('log', { name: '会话消息' }).getByText('我的存款到账了吗').waitFor();
           await page.getByRole('region', { name: '会员资料' }).getByText('最近存款').waitFor();
+          // The desk socket opened through the served console (its line says so; without it the screen polls).
+          await page.getByText('实时连接', { exact: true }).waitFor();
           await settle(page, screen.name);
         }
         await scan(page, screen.name, findings);
