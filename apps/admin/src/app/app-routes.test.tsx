@@ -114,7 +114,7 @@ describe('the console shell', () => {
         ok({ rating_average: null, rating_count: 0, waiting: 0, oldest_waiting_seconds: 0 }),
     });
     renderConsole('/');
-    expect(await menuNames()).toEqual(['仪表盘', '客服', '快捷回复', '账号安全']);
+    expect(await menuNames()).toEqual(['仪表盘', '客服', '工单', '快捷回复', '账号安全']);
   });
 
   it('sends an operator who must enrol two factors to 账号安全', async () => {

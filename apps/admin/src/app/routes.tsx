@@ -31,6 +31,7 @@ import {
   SwapOutlined,
   ReconciliationOutlined,
   CustomerServiceOutlined,
+  FormOutlined,
   MessageOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
@@ -99,6 +100,13 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     icon: <CustomerServiceOutlined />,
     roles: e.supportQueue.roles,
     page: lazy(() => import('../features/support/support-page')),
+  },
+  {
+    path: '/tickets',
+    label: '工单',
+    icon: <FormOutlined />,
+    roles: e.ticketQueue.roles,
+    page: lazy(() => import('../features/tickets/tickets-page')),
   },
   {
     path: '/members',

@@ -23,7 +23,7 @@ import {
   useSupportThread,
 } from './api';
 import { CannedReplyPicker } from './canned-reply-picker';
-import { MemberContextPanel } from './member-context';
+import { MemberContextPanel } from '../../shared/members/member-context';
 import './support-page.css';
 
 const SOUND_KEY = 'admin.support.sound';

@@ -1,8 +1,8 @@
 import { RG_LIMIT_LABELS, type SupportMemberContext } from '@h5/contract';
 import { Descriptions, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { emptyLocale } from '../../shared/ui/empty';
-import { StatusTag, type Tone } from '../../shared/ui/status-tag';
+import { emptyLocale } from '../ui/empty';
+import { StatusTag, type Tone } from '../ui/status-tag';
 
 /** 2026-05-01 09:01:00 as 05-01 09:01: the year is plain from the rows around it. */
 const short = (at: string) => at.slice(5, 16);
@@ -57,7 +57,10 @@ function MoneyTable({ title, rows, empty }: { title: string; rows: MoneyLine[]; 
 
 const BREAK_LABEL = { cooloff: '冷静期', exclusion: '自我排除' } as const;
 
-/** The member beside the chat (docs/operators.md "The support desk"): who they are, their money, flags and limits. */
+/**
+ * The member beside the chat (docs/operators.md "The support desk"): who they are, their money, flags and limits.
+ * 工单 shows the same beside a ticket (docs/operators.md "Tickets").
+ */
 export function MemberContextPanel({ member }: { member: SupportMemberContext | null }) {
   if (!member) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="访客会话，没有会员资料" />;
   const rg = member.responsible;
