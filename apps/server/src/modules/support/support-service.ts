@@ -405,7 +405,11 @@ export async function deskThread(deps: SupportDeps, id: number) {
       .set({ deskReadId: sql`greatest(${supportConversations.deskReadId}, ${lastId})` })
       .where(eq(supportConversations.id, id));
   const fresh = await conversationById(deps.db, id);
-  return { conversation: await queueRow(deps, fresh), member: await memberContext(deps, fresh.memberId, fresh.id), messages };
+  return {
+    conversation: await queueRow(deps, fresh),
+    member: await memberContext(deps, fresh.memberId, fresh.id),
+    messages,
+  };
 }
 
 export async function deskMessagesAfter(deps: SupportDeps, id: number, afterId: number): Promise<SupportMessage[]> {
