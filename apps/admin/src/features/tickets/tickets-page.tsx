@@ -217,19 +217,19 @@ export default function TicketsPage() {
   return (
     <div>
       <PageTitle>工单</PageTitle>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TicketState)}
+        items={TICKET_STATES.map((s) => ({
+          key: s,
+          label:
+            s === 'pending' && pending.data
+              ? `${TICKET_STATE_LABEL[s]}（${pending.data.total}）`
+              : TICKET_STATE_LABEL[s],
+        }))}
+      />
       <div className="tickets-desk">
         <section className="tickets-column" aria-label="工单列表">
-          <Tabs
-            activeKey={tab}
-            onChange={(key) => setTab(key as TicketState)}
-            items={TICKET_STATES.map((s) => ({
-              key: s,
-              label:
-                s === 'pending' && pending.data
-                  ? `${TICKET_STATE_LABEL[s]}（${pending.data.total}）`
-                  : TICKET_STATE_LABEL[s],
-            }))}
-          />
           {list.isPending ? (
             <PageLoading label="正在加载工单…" />
           ) : list.isError ? (
