@@ -81,6 +81,7 @@ function sampleBody(key: string): Record<string, unknown> {
     payInfo: { deposit_no: victim.deposit },
     withdraw: { amount: '100', bank: victim.card, password: 'pay123456' },
     supportSend: { text: '你好' },
+    ticketCreate: { category: '存款问题', text: '查询', record_kind: 'deposit', record_no: victim.deposit },
   };
   return bodies[key] ?? {};
 }
@@ -280,6 +281,7 @@ describe("a member cannot reach another member's rows", () => {
     getBetAmount: {},
     referralInfo: {},
     agentApplyState: {},
+    ticketList: {},
   };
   /** Actions on the caller's own rows without naming one: A doing them leaves B's rows as they were. */
   const SCOPED_ACTIONS = [
@@ -304,6 +306,8 @@ describe("a member cannot reach another member's rows", () => {
     'supportMessages',
     'supportClose',
     'supportRate',
+    'ticketCreate',
+    'ticketDetail',
   ];
   /** Endpoints with no field that could name another member's row. */
   const NO_FOREIGN_ID: Record<string, string> = {
@@ -576,6 +580,35 @@ describe("a member cannot reach another member's rows", () => {
       expect(await memberState(b.id)).toEqual(before);
       const seen = await call(t.app, '/api/support/messages', { conversation_id }, { token: b.token });
       expect(JSON.stringify(seen.data)).toContain('乙的咨询');
+    });
+
+    it("ticketCreate, ticketDetail: A can neither name B's deposit in a ticket nor read B's ticket", async () => {
+      const filed = await call<{ id: number }>(
+        t.app,
+        '/api/tickets/create',
+        { category: '存款问题', text: '乙的反馈', record_kind: 'deposit', record_no: b.approvedDeposit },
+        { token: b.token },
+      );
+      expect(filed.code, filed.message).toBe(200);
+      const bBefore = await memberState(b.id);
+      const aBefore = await memberState(a.id);
+      expect(
+        await call(
+          t.app,
+          '/api/tickets/create',
+          { category: '存款问题', text: '查一下', record_kind: 'deposit', record_no: b.approvedDeposit },
+          { token: a.token },
+        ),
+      ).toEqual({ code: BizCode.BAD_INPUT, message: MSG.ticketRecordNotYours, data: null });
+      expect(await call(t.app, '/api/tickets/detail', { id: filed.data.id }, { token: a.token })).toEqual({
+        code: BizCode.NOT_FOUND,
+        message: MSG.ticketNotFound,
+        data: null,
+      });
+      expect(await memberState(a.id)).toEqual(aBefore);
+      expect(await memberState(b.id)).toEqual(bBefore);
+      const own = await call(t.app, '/api/tickets/detail', { id: filed.data.id }, { token: b.token });
+      expect(JSON.stringify(own.data)).toContain('乙的反馈');
     });
   });
 });

@@ -13,6 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/tables/backoffice';
+import { ledgerTransactions } from '../../db/tables/ledger';
 import { memberMessages } from '../../db/tables/member';
 import { memberCards, deposits, withdrawals } from '../../db/tables/payments';
 import { tickets } from '../../db/tables/tickets';
@@ -136,6 +137,29 @@ describe('意见反馈: the member', () => {
       await file(m.token, { category: '存款问题', text: '查', record_kind: 'deposit', record_no: '' }),
     ).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.ticketRecordInvalid });
     expect(await ticketCount(id)).toBe(0);
+  });
+
+  it('names a transfer with a venue of ours by the movement id the records show, the member’s own only', async () => {
+    const m = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    const id = await memberId(t, m.name);
+    const otherId = await memberId(t, other.name);
+    const movement = async (memberId: number, kind: string) =>
+      (
+        await t.database.db
+          .insert(ledgerTransactions)
+          .values({ reference: `ticket-test:${memberId}:${kind}`, kind, memberId })
+          .returning()
+      )[0]!.id;
+    const own = await movement(id, 'transfer_out');
+    const others = await movement(otherId, 'transfer_in');
+    const notATransfer = await movement(id, 'deposit');
+    const about = (no: number | string) =>
+      file(m.token, { category: '转账问题', text: '转账未到账', record_kind: 'transfer', record_no: String(no) });
+    expect((await about(own)).data).toMatchObject({ record_kind: 'transfer', record_no: String(own) });
+    const notYours = { code: BizCode.BAD_INPUT, message: MSG.ticketRecordNotYours, data: null };
+    for (const no of [others, notATransfer, '99999999999']) expect(await about(no), String(no)).toEqual(notYours);
+    expect(await ticketCount(id)).toBe(1);
   });
 
   it('never shows another member’s ticket', async () => {
