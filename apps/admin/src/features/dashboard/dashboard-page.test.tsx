@@ -4,36 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardDay, dashboardPending } from '../../test/fixtures';
 import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import DashboardPage from './dashboard-page';
+import { RecordingAudioContext, tones } from '../../test/recording-audio';
 
-/**
- * happy-dom has no Web Audio API: a stand-in AudioContext records the frequency of every tone the real chime
- * starts (two per chime), so the test hears what a browser would play.
- */
-const tones: number[] = [];
-class RecordingAudioContext {
-  state = 'running';
-  currentTime = 0;
-  destination = {};
-  resume() {
-    return Promise.resolve();
-  }
-  createOscillator() {
-    const oscillator = {
-      type: '',
-      frequency: { value: 0 },
-      connect: <T,>(next: T) => next,
-      start: () => tones.push(oscillator.frequency.value),
-      stop: () => undefined,
-    };
-    return oscillator;
-  }
-  createGain() {
-    return {
-      gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined },
-      connect: <T,>(next: T) => next,
-    };
-  }
-}
 const chimes = () => tones.length / 2;
 
 type Ledger = { balanced: boolean | null; mismatched: number; checked_at: string | null } | null;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import SupportPage from './support-page';
+import { RecordingAudioContext, tones } from '../../test/recording-audio';
 
 /** A stand-in for the browser's WebSocket: the test pushes what the server would, or closes it. */
 class FakeSocket {
@@ -19,32 +20,6 @@ class FakeSocket {
     act(() => this.onclose?.());
   }
   close() {}
-}
-
-const tones: number[] = [];
-class RecordingAudioContext {
-  state = 'running';
-  currentTime = 0;
-  destination = {};
-  resume() {
-    return Promise.resolve();
-  }
-  createOscillator() {
-    const oscillator = {
-      type: '',
-      frequency: { value: 0 },
-      connect: <T,>(next: T) => next,
-      start: () => tones.push(oscillator.frequency.value),
-      stop: () => undefined,
-    };
-    return oscillator;
-  }
-  createGain() {
-    return {
-      gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined },
-      connect: <T,>(next: T) => next,
-    };
-  }
 }
 
 const row = (over: Record<string, unknown> = {}) => ({
