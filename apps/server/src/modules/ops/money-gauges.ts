@@ -8,9 +8,9 @@ import { ledgerWatch } from './ledger-watch';
 /** A read answers within this, or the scrape goes on without its figures (a stuck database must not hold it). */
 const READ_TIMEOUT_MS = 3000;
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
-async function rows(db: Db, query: SQL): Promise<Row[]> {
+export async function rows(db: Db, query: SQL): Promise<Row[]> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('metrics read timed out')), READ_TIMEOUT_MS);
@@ -27,7 +27,7 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
  * One read per family and scrape: a scrape collects every gauge at once, so the gauges of a family share the read
  * in flight, and the next scrape reads anew. A failed read leaves them without samples.
  */
-function shared<T>(read: () => Promise<T>): () => Promise<T | null> {
+export function shared<T>(read: () => Promise<T>): () => Promise<T | null> {
   let inFlight: Promise<T | null> | null = null;
   return () => {
     inFlight ??= read()
@@ -39,7 +39,7 @@ function shared<T>(read: () => Promise<T>): () => Promise<T | null> {
   };
 }
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+export const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const houseCodes = (name: 'deposits' | 'withdrawals_paid') => [
   `house:${name}`,
   ...Array.from({ length: HOUSE_SHARDS }, (_, i) => accountCode.house(name, i)),

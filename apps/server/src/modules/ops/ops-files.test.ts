@@ -57,6 +57,15 @@ describe('ops/: alert rules and dashboard', () => {
     );
   });
 
+  it("alert on the desk's service targets: a member waiting over 5 minutes, a ticket unanswered for a day", () => {
+    const file = parse(readFileSync(path.join(opsDir, 'prometheus/alerts.yml'), 'utf8')) as {
+      groups: Array<{ rules: Array<{ alert: string; expr: string }> }>;
+    };
+    const exprOf = (name: string) => file.groups.flatMap((g) => g.rules).find((r) => r.alert === name)?.expr;
+    expect(exprOf('SupportMemberWaiting')).toBe('max(h5_support_conversations_waiting_oldest_seconds) > 300');
+    expect(exprOf('TicketUnanswered')).toBe('max(h5_tickets_unanswered_oldest_seconds) > 86400');
+  });
+
   it('name only metrics the server serves', async () => {
     const { families } = await metrics.scrape();
     // A histogram's series are its family name plus _bucket, _sum or _count.

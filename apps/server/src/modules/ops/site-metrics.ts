@@ -7,6 +7,7 @@ import { observeJobs } from '../jobs/scheduler';
 import { installHttpMetrics } from './http-metrics';
 import { installMoneyGauges } from './money-gauges';
 import { readiness, type ReadinessDeps } from './readiness';
+import { installSupportGauges } from './support-gauges';
 
 export interface SiteMetricsDeps extends ReadinessDeps {
   db: Db;
@@ -110,5 +111,6 @@ export function installSiteMetrics(app: FastifyInstance, deps: SiteMetricsDeps):
 
   installHttpMetrics(app, registry);
   installMoneyGauges(registry, deps);
+  installSupportGauges(registry, deps);
   return registry;
 }
