@@ -267,7 +267,6 @@ export const MSG = {
   // A hub88 venue's keys and operator id (docs/venues.md "Connecting Hub88 step by step")
   venueProtocolInvalid: '请选择接入协议：H5 或 Hub88',
   venueOperatorIdInvalid: 'Hub88 运营商编号须为1-15位数字',
-  venueHub88NeedsSeamless: 'Hub88 场馆须使用无缝钱包',
   venueHub88ApiUrlRequired: 'Hub88 场馆须填写游戏接口地址（http或https网址）',
   venueAggregatorKeyRequired: '请粘贴聚合商公钥（PEM 格式，以 -----BEGIN PUBLIC KEY----- 开头）',
   venueAggregatorKeyInvalid: '聚合商公钥无法使用：须为 PEM 格式的 RSA 公钥（以 -----BEGIN PUBLIC KEY----- 开头）',

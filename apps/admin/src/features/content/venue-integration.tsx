@@ -144,7 +144,8 @@ function VenueIntegrationDialog({ row, onClose }: { row: VenueIntegrationRow; on
         >
           <Select
             options={VENUE_PROTOCOLS.map((value) => ({ value, label: PROTOCOL_LABEL[value] }))}
-            // A Hub88 venue plays from the central wallet (docs/venues.md "Venue protocols").
+            // A Hub88 venue mostly plays from the central wallet; 转账钱包 uses its TransferWallet API (docs/venues.md
+            // "Hub88 transfer wallet").
             onChange={(value: string) => {
               if (value === 'hub88') form.setFieldValue('wallet_mode', 'seamless');
             }}

@@ -28,10 +28,10 @@ export const CATALOGUE_JOB = 'hub88-catalogue';
 /** How often each process looks whether today's sync has run. */
 const TICK_MS = 3_600_000;
 
-/** The venues a sync can reach: seamless, speaking hub88, with the aggregator's address. */
+/** The venues a sync can reach: speaking hub88 (seamless or transfer wallet), with the aggregator's address. */
 async function hub88VenueCodes(db: Db): Promise<string[]> {
   const rows = await allVenues(db);
-  return rows.filter((v) => v.protocol === 'hub88' && v.walletMode === 'seamless' && v.apiBaseUrl).map((v) => v.code);
+  return rows.filter((v) => v.protocol === 'hub88' && v.apiBaseUrl).map((v) => v.code);
 }
 
 /**

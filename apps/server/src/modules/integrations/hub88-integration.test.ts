@@ -195,10 +195,6 @@ describe("a hub88 venue's keys take two admins", () => {
         MSG.venueOperatorIdInvalid,
       ],
       [
-        { wallet_mode: 'transfer', aggregator_public_key: good.publicKey, generate_private_key: true },
-        MSG.venueHub88NeedsSeamless,
-      ],
-      [
         { api_base_url: '', aggregator_public_key: good.publicKey, generate_private_key: true },
         MSG.venueHub88ApiUrlRequired,
       ],

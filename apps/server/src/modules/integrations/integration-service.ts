@@ -148,8 +148,8 @@ function unpackSecret(secret: string, withKeys: boolean) {
 /** The checks of a venue's integration as proposed, against the venue as it is (also when approved). */
 async function checkVenueIntegration(tx: Tx, venue: Venue, next: VenueNext): Promise<void> {
   if (next.protocol === 'hub88') {
-    // A hub88 venue signs with its keys (docs/venues.md "Venue protocols"): no shared secret.
-    if (next.walletMode !== 'seamless') throw badInput(MSG.venueHub88NeedsSeamless);
+    // A hub88 venue signs with its keys (docs/venues.md "Venue protocols"): no shared secret. Its wallet mode chooses
+    // the Wallet API (seamless) or the TransferWallet API (transfer, docs/venues.md "Hub88 transfer wallet").
     if (!next.apiBaseUrl) throw badInput(MSG.venueHub88ApiUrlRequired);
     if (!/^\d{1,15}$/.test(next.operatorId)) throw badInput(MSG.venueOperatorIdInvalid);
     if (!next.aggregatorPublicKey && !venue.aggregatorPublicKey) throw badInput(MSG.venueAggregatorKeyRequired);

@@ -10,12 +10,13 @@ export interface Hub88Venue {
 }
 
 /**
- * The Games API settings of a seamless venue speaking `hub88` (docs/venues.md "Venue protocols"), read when it is
- * called (never kept in memory); null for a venue of another protocol or mode, or one with no API address yet.
+ * The Games API settings of a venue speaking `hub88` (docs/venues.md "Venue protocols"), seamless or transfer wallet
+ * alike, read when it is called (never kept in memory); null for a venue of another protocol, or one with no API
+ * address yet.
  */
 export async function hub88VenueByCode(db: DbOrTx, code: string): Promise<Hub88Venue | null> {
   const row = await venueByCode(db, code);
-  if (!row || row.protocol !== 'hub88' || row.walletMode !== 'seamless' || !row.apiBaseUrl) return null;
+  if (!row || row.protocol !== 'hub88' || !row.apiBaseUrl) return null;
   return {
     code: row.code,
     operator: { baseUrl: row.apiBaseUrl, operatorId: row.operatorId, privateKey: row.privateKey },

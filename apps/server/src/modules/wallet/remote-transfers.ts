@@ -7,8 +7,9 @@ import { AppError } from '../../http/errors';
 import { centsToNumeric, numericToCents } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
-import { callVenue, type RemoteVenue } from '../../providers/remote-venue-client';
 import { isUnbound } from '../../providers/venue-answer-binding';
+import type { TransferVenue, VenueTransfer } from '../../providers/venues/venue-transfer';
+import { venueTransferClients } from '../../providers/venues/venue-transfer-clients';
 import { memberUsername } from '../accounts/member-records';
 import {
   accountCode,
@@ -218,7 +219,7 @@ const openCalls = batchedCalls<OpenItem, OpenRow>(
 async function open(
   deps: RemoteTransferDeps,
   memberId: number,
-  venue: RemoteVenue,
+  venue: TransferVenue,
   direction: 'in' | 'out',
   cents: number,
   reference: string,
@@ -271,9 +272,9 @@ async function outcome(db: Db, memberId: number, transferNo: string): Promise<Re
   return { state: (row?.state ?? 2) as 0 | 1 | 2, balance };
 }
 
-/** What the caller may already know, saving a read each: the venue's address and secret, the member's username. */
+/** What the caller may already know, saving a read each: the venue's address and settings, the member's username. */
 export interface KnownForTransfer {
-  venue?: RemoteVenue;
+  venue?: TransferVenue;
   player?: string;
 }
 
@@ -314,24 +315,30 @@ export async function remoteTransfer(
   return outcome(deps.db, memberId, row.transferNo);
 }
 
-async function send(deps: RemoteTransferDeps, venue: RemoteVenue, row: TransferRow, player: string) {
-  const result = await callVenue(
-    venue,
-    'transfer',
-    { player, transfer_id: row.transferNo, direction: row.direction, amount: centsToMoney(numericToCents(row.amount)) },
-    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
-  );
+/** The venue's calls in the protocol it speaks (docs/venues.md "Venue protocols"), with the engine's limits. */
+const clientOf = (deps: RemoteTransferDeps, venue: TransferVenue) => ({
+  client: venueTransferClients[venue.protocol],
+  options: { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
+});
+
+const transferOf = (row: TransferRow, player: string): VenueTransfer => ({
+  player,
+  transferNo: row.transferNo,
+  direction: row.direction,
+  cents: numericToCents(row.amount),
+});
+
+async function send(deps: RemoteTransferDeps, venue: TransferVenue, row: TransferRow, player: string) {
+  const { client, options } = clientOf(deps, venue);
+  const call = row.direction === 'in' ? client.deposit : client.withdraw;
+  const result = await call(venue, transferOf(row, player), options);
   if (result.kind === 'in-doubt') {
-    // pending: reconciliation asks the venue later
+    // pending: reconciliation asks the venue later (a misconfigured venue's answer too, for an operator)
     if (isUnbound(result.reason)) await notePending(deps, row.transferNo, MSG.venueAnswerUnbound);
     return null;
   }
-  if (result.answer.status === 'OK') return finish(deps, row, true);
-  if (result.answer.status === 'INSUFFICIENT_FUNDS' || result.answer.status === 'INVALID_REQUEST') {
-    return finish(deps, row, false, result.answer.status);
-  }
-  // INVALID_SIGNATURE / UNKNOWN_TRANSACTION on a transfer mean a misconfigured venue: left pending for an operator.
-  return null;
+  if (result.kind === 'done') return finish(deps, row, true);
+  return finish(deps, row, false, result.note);
 }
 
 /** Leaves a note on a transfer that stays pending, for finance's 场馆转账 list. */
@@ -368,31 +375,22 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
   if (row.state !== 2) return false;
   const venue = await remoteVenue(deps.db, row.venueCode);
   if (!venue) return false;
-  const result = await callVenue(
-    venue,
-    'transferStatus',
-    { transfer_id: row.transferNo },
-    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
-  );
+  const { client, options } = clientOf(deps, venue);
+  const result = await client.status(venue, transferOf(row, await playerName(deps.db, row.memberId)), options);
   if (result.kind === 'in-doubt') {
     if (isUnbound(result.reason)) await notePending(deps, row.transferNo, MSG.venueAnswerUnbound);
     return false;
   }
-  const { status, transfer } = result.answer;
-  if (status === 'OK' && transfer) {
-    if (numericToCents(transfer.amount) !== numericToCents(row.amount)) {
+  if (result.kind === 'found') {
+    if (result.cents !== numericToCents(row.amount)) {
       // The venue applied another amount (a partial transfer): neither ours to complete nor to refund; finance settles
       // it with the venue (docs/venues.md "Game venues").
-      await notePending(deps, row.transferNo, `${MSG.venueAmountMismatch}：场馆记为 ${transfer.amount}`);
+      await notePending(deps, row.transferNo, `${MSG.venueAmountMismatch}：场馆记为 ${result.amount}`);
       return false;
     }
-    return (await finish(deps, row, transfer.state === 'SUCCESS', transfer.state === 'FAILED' ? 'FAILED' : ''))
-      .finished;
+    return (await finish(deps, row, result.succeeded, result.note)).finished;
   }
-  if (
-    status === 'UNKNOWN_TRANSACTION' &&
-    deps.clock.now().getTime() - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS
-  ) {
+  if (result.kind === 'unknown' && deps.clock.now().getTime() - row.createdAt.getTime() > NEVER_ARRIVES_AFTER_MS) {
     return (await finish(deps, row, false, 'never reached the venue')).finished;
   }
   return false;
@@ -425,14 +423,8 @@ export async function askVenueBalance(
 ): Promise<number | null> {
   const venue = await remoteVenue(deps.db, venueCode);
   if (!venue) return null;
-  const result = await callVenue(
-    venue,
-    'balance',
-    { player },
-    { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
-  );
-  if (result.kind === 'in-doubt' || result.answer.status !== 'OK' || !result.answer.balance) return null;
-  return numericToCents(result.answer.balance);
+  const { client, options } = clientOf(deps, venue);
+  return client.balance(venue, player, options);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { centsToNumeric } from '../../lib/money';
 import type { OutboundPolicy } from '../../lib/outbound';
 import type { Clock } from '../../lib/time';
-import { callVenue } from '../../providers/remote-venue-client';
+import { venueTransferClients } from '../../providers/venues/venue-transfer-clients';
 import { memberIdByUsername } from '../accounts/member-records';
 import { storeReportedBet } from '../bets/bet-records';
 import { recordSettlement } from '../games/games-service';
@@ -28,16 +28,16 @@ const PAGE = 500;
  */
 export async function pullVenueBets(deps: VenueBetsDeps, venueCode: string): Promise<number> {
   const venue = await remoteVenue(deps.db, venueCode);
-  if (!venue) return 0;
+  // A protocol whose venues report no settled bets to pull has none here (docs/venues.md "Venue protocols").
+  const settledBets = venue && venueTransferClients[venue.protocol].settledBets;
+  if (!venue || !settledBets) return 0;
   const [saved] = await deps.db.select().from(venueBetCursors).where(eq(venueBetCursors.venueCode, venue.code));
-  const result = await callVenue(
+  const page = await settledBets(
     venue,
-    'bets',
     { cursor: saved?.cursor ?? '', limit: PAGE },
     { clock: deps.clock, timeoutMs: deps.venueTimeoutMs, outbound: deps.outbound },
   );
-  if (result.kind === 'in-doubt' || result.answer.status !== 'OK') return 0;
-  const page = result.answer;
+  if (!page) return 0;
   return deps.db.transaction(async (tx) => {
     let added = 0;
     for (const bet of page.bets) {

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import type { RemoteVenue } from '../../providers/remote-venue-client';
+import type { TransferVenue } from '../../providers/venues/venue-transfer';
+import { venueTransferClients } from '../../providers/venues/venue-transfer-clients';
 import { venueHasOpenBets } from '../bets/bet-records';
 import { venueAccountsHoldMoney } from '../ledger/ledger-service';
 import { allVenues, type Venue, venueByCode, venueByCodeInAnyCase, venueByLowerCode } from '../venues/venue-records';
@@ -29,25 +30,34 @@ const toInfo = (row: Venue): VenueInfo => ({
 });
 
 /**
- * A remote venue's address and secret, read when it is called (never kept in memory): a transfer-wallet venue, or
- * with `mode` 'seamless' a seamless one (which we call only to launch games).
+ * A remote venue's address, currency, protocol and integration settings, read when it is called (never kept in
+ * memory): a transfer-wallet venue, or with `mode` 'seamless' a seamless one (which we call only to launch games),
+ * whose protocol's transfer client has the settings it signs with.
  */
 export async function remoteVenue(
   db: DbOrTx,
   code: string,
   mode: 'transfer' | 'seamless' = 'transfer',
-): Promise<(RemoteVenue & { category: string }) | null> {
+): Promise<(TransferVenue & { category: string }) | null> {
   const row = await venueByCode(db, code);
   return row ? remoteOf(row, mode) : null;
 }
 
-function remoteOf(row: Venue, mode: 'transfer' | 'seamless'): (RemoteVenue & { category: string }) | null {
-  if (row.walletMode !== mode || !row.apiBaseUrl || !row.apiSecret) return null;
+function remoteOf(row: Venue, mode: 'transfer' | 'seamless'): (TransferVenue & { category: string }) | null {
+  if (row.walletMode !== mode || !row.apiBaseUrl) return null;
+  const credentials = {
+    secret: row.apiSecret,
+    operatorId: row.operatorId,
+    aggregatorPublicKey: row.aggregatorPublicKey,
+    privateKey: row.privateKey,
+  };
+  if (!venueTransferClients[row.protocol].configured(credentials)) return null;
   return {
     code: row.code,
     apiBaseUrl: row.apiBaseUrl,
-    apiSecret: row.apiSecret,
     currency: row.currency,
+    protocol: row.protocol,
+    credentials,
     category: row.categoryId,
   };
 }
@@ -64,13 +74,13 @@ export async function findVenue(db: DbOrTx, code: string): Promise<VenueInfo | n
 }
 
 /**
- * A venue by its code (any case) as findVenue answers it, with its address and secret when it is a transfer-wallet
+ * A venue by its code (any case) as findVenue answers it, with its address and settings when it is a transfer-wallet
  * venue ready to call (as remoteVenue answers it): a member's transfer reads the venue once.
  */
 export async function findVenueToTransfer(
   db: Db,
   code: string,
-): Promise<{ info: VenueInfo; remote: RemoteVenue | null } | null> {
+): Promise<{ info: VenueInfo; remote: TransferVenue | null } | null> {
   // The transfers that arrive together share one read of their venues.
   const row = code ? await venueByLowerCode(db)(code.toLowerCase()) : undefined;
   return row ? { info: toInfo(row), remote: remoteOf(row, 'transfer') } : null;

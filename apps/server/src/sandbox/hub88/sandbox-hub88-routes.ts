@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { centsToMoney, parseMoneyToCents } from '@h5/contract';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -15,6 +15,7 @@ import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify } from '../../providers/
 import { SANDBOX_HUB88_GAMES, sandboxHub88Game, sandboxHub88Thumbnail } from './sandbox-hub88-catalogue';
 import { sandboxHub88Page } from './sandbox-hub88-page';
 import { sandboxHub88Operators, sandboxHub88Transactions } from './sandbox-hub88-tables';
+import { sandboxHub88TransferWalletRoutes, TransferFault } from './sandbox-hub88-transfer-wallet';
 
 /**
  * The Hub88 sandbox aggregator (SANDBOX=1 only; src/sandbox/hub88/README.md): the published Operator API from the
@@ -231,7 +232,7 @@ const ListFault = z.object({
   hold_ms: z.number().int().min(0).max(60_000).optional(),
 });
 type ListFault = z.infer<typeof ListFault>;
-const Fault = z.union([RecordFault, ListFault]);
+const Fault = z.union([RecordFault, ListFault, TransferFault]);
 
 const PlayBody = z.object({
   session: z.string().min(1).max(2048),
@@ -250,6 +251,13 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
     const key = `${operatorId}:${call}`;
     const fault = recordFaults.get(key);
     recordFaults.delete(key);
+    return fault;
+  };
+  const transferFaults = new Map<string, TransferFault>();
+  const takeTransferFault = (operatorId: number, call: TransferFault['call']) => {
+    const key = `${operatorId}:${call}`;
+    const fault = transferFaults.get(key);
+    transferFaults.delete(key);
     return fault;
   };
   const listFaults = new Map<number, ListFault>();
@@ -419,6 +427,8 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
             eq(sandboxHub88Transactions.operatorId, call.operator.operatorId),
             gte(sandboxHub88Transactions.createdAt, start),
             lt(sandboxHub88Transactions.createdAt, end),
+            // Gameplay only: the TransferWallet API's deposits and withdrawals are not listed.
+            inArray(sandboxHub88Transactions.kind, ['bet', 'win', 'rollback']),
           ),
         )
         .orderBy(asc(sandboxHub88Transactions.id));
@@ -435,6 +445,8 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
         created_at: hub88Time(r.createdAt),
       }));
     });
+
+    sandboxHub88TransferWalletRoutes(scope, SANDBOX_HUB88_PREFIX, { db, signedCall, takeFault: takeTransferFault });
   });
 
   app.post(`${SANDBOX_HUB88_PREFIX}/faults`, async (req, reply) => {
@@ -442,8 +454,11 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
       return reply.code(401).send({ error: 'control token required' });
     const fault = Fault.safeParse(req.body);
     if (!fault.success) return reply.code(400).send({ error: 'invalid request' });
-    if (fault.data.call === 'list') listFaults.set(fault.data.operator_id, fault.data);
-    else recordFaults.set(`${fault.data.operator_id}:${fault.data.call}`, fault.data);
+    const f = fault.data;
+    if (f.call === 'list') listFaults.set(f.operator_id, f);
+    else if (f.call === 'deposit' || f.call === 'withdraw' || f.call === 'balance')
+      transferFaults.set(`${f.operator_id}:${f.call}`, f);
+    else recordFaults.set(`${f.operator_id}:${f.call}`, f as RecordFault);
     return { ok: true };
   });
 

@@ -20,7 +20,8 @@ export const sandboxHub88Operators = pgTable('sandbox_hub88_operators', {
 
 /**
  * Every Wallet API call the sandbox sent an operator, as the aggregator's own records: what its Transactions API
- * lists. A call the operator answered RS_OK is TS_SUCCESS, any other answer (or none) TS_DECLINED. Amounts in the
+ * lists; and every TransferWallet API deposit and withdrawal it took from an operator (its players' balances, never
+ * listed). A call the operator answered RS_OK is TS_SUCCESS, any other answer (or none) TS_DECLINED. Amounts in the
  * published units (1/100000 of the currency).
  */
 export const sandboxHub88Transactions = pgTable(
@@ -30,7 +31,8 @@ export const sandboxHub88Transactions = pgTable(
     operatorId: integer('operator_id').notNull(),
     transactionUuid: varchar('transaction_uuid', { length: 64 }).notNull(),
     referenceTransactionUuid: varchar('reference_transaction_uuid', { length: 64 }).notNull().default(''),
-    kind: varchar('kind', { length: 16 }).$type<'bet' | 'win' | 'rollback'>().notNull(),
+    /** Gameplay (bet, win, rollback), or a TransferWallet API deposit or withdrawal (sandbox-hub88-transfer-wallet.ts). */
+    kind: varchar('kind', { length: 16 }).$type<'bet' | 'win' | 'rollback' | 'deposit' | 'withdraw'>().notNull(),
     user: varchar('user', { length: 64 }).notNull(),
     round: varchar('round', { length: 64 }).notNull(),
     gameCode: varchar('game_code', { length: 128 }).notNull(),
