@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SupportMessage, SupportPush, SupportThread } from '@h5/contract';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
@@ -15,6 +16,8 @@ import { serverProcesses } from './processes';
 
 // Starting a process compiles the TypeScript sources: slow on a busy machine. The waits are for a condition.
 const PROCESS_TIMEOUT = { timeout: 120_000 };
+/** Both processes start at once: on a machine busy with other test files that may take longer than one test's. */
+const START_TIMEOUT = 180_000;
 const { start, ready, post, register, cleanup, onCleanup } = serverProcesses();
 afterAll(cleanup);
 
@@ -52,8 +55,7 @@ describe.skipIf(needs)('the live chat across two server processes on PostgreSQL 
   let member: { name: string; token: string };
   let agent: string;
   let conversation: number;
-  // Lines of this run only: the Redis channel is shared by every test file using TEST_REDIS_URL, and a pub/sub
-  // channel is not scoped by the Redis database number.
+  // Lines of this run only, told apart from any other file's by the tag.
   const tag = randomBytes(3).toString('hex');
   const say = (text: string) => `${text}#${tag}`;
 
@@ -83,9 +85,19 @@ describe.skipIf(needs)('the live chat across two server processes on PostgreSQL 
     // A copy of the suite's migrated database: the processes' migrations are then a no-op, and both start at once.
     const db = await freshPostgres(testDatabaseUrl()!, inject('postgresTemplate'));
     onCleanup(db.drop);
+    // A Redis database of its own, emptied before and after: the send and sign-up limits are counted there by member
+    // id and address, which other files' processes share, and the chat's channel is the database's own.
+    const redisUrl = new URL(testRedisUrl()!);
+    redisUrl.pathname = '/8';
+    const redis = new Redis(redisUrl.toString());
+    await redis.flushdb();
+    onCleanup(async () => {
+      await redis.flushdb();
+      await redis.quit();
+    });
     env = {
       DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl()!,
+      REDIS_URL: redisUrl.toString(),
       SANDBOX: '',
       SEED_DEMO: '0',
       PUBLIC_URL: 'https://m.example.test',
@@ -105,7 +117,7 @@ describe.skipIf(needs)('the live chat across two server processes on PostgreSQL 
     const opened = await post<SupportThread>(a.base, '/api/support/open', {}, member.token);
     expect(opened.code).toBe(200);
     conversation = opened.data.conversation.id;
-  }, 120_000);
+  }, START_TIMEOUT);
 
   it("carries the member's line from A to the agent's socket on B, and the agent's reply from B to the member on A", async () => {
     const chat = socketAt(a.base, '/api/support/socket', member.token);

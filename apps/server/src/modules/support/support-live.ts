@@ -48,6 +48,8 @@ export function memorySupportBus(): SupportBus {
 export interface PubSubRedis {
   publish(channel: string, message: string): Promise<unknown>;
   duplicate(): SubscriberRedis;
+  /** The client's Redis database (ioredis keeps it here). */
+  options?: { db?: number };
 }
 
 export interface SubscriberRedis {
@@ -58,8 +60,16 @@ export interface SubscriberRedis {
 
 export const SUPPORT_CHANNEL = 'h5:support';
 
+/**
+ * The channel of a Redis database: its keys are the database's own, but a channel is heard on every database of the
+ * server, so a site on database 1 of another site's Redis would push that site's lines to its own members.
+ */
+export function supportChannel(db = 0): string {
+  return db ? `${SUPPORT_CHANNEL}:${db}` : SUPPORT_CHANNEL;
+}
+
 /** Every process: events travel through one Redis channel, and each process hears its own as well. */
-export function redisSupportBus(redis: PubSubRedis, channel = SUPPORT_CHANNEL): SupportBus {
+export function redisSupportBus(redis: PubSubRedis, channel = supportChannel(redis.options?.db)): SupportBus {
   const own = listeners();
   const subscriber = redis.duplicate();
   subscriber.on('message', (from, message) => {
