@@ -312,6 +312,7 @@ describe("a member cannot reach another member's rows", () => {
   /** Endpoints with no field that could name another member's row. */
   const NO_FOREIGN_ID: Record<string, string> = {
     uploadImg: 'multipart file only; the avatar is stored on the caller',
+    supportUpload: "multipart file only; the image is kept as the caller's own (support.test.ts: another's is refused)",
     editPassword: "password/paypassword are the caller's own old and new passwords; no member is named",
     editPayPassword: "password/paypassword are the caller's own old and new pay passwords; no member is named",
     getGameUrl: 'plat_name/game_code name a venue and a game, site rows, not member rows',

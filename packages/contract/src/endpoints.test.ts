@@ -72,6 +72,7 @@ const OUR_ROWS = [
   'POST /api/support/open',
   'POST /api/support/send',
   'POST /api/support/messages',
+  'POST /api/support/upload',
   'POST /api/support/close',
   'POST /api/support/rate',
   'POST /api/tickets/create',

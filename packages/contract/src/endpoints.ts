@@ -18,6 +18,7 @@ import {
   SupportRateBody,
   SupportSendBody,
   SupportThread,
+  SupportUpload,
 } from './support';
 import { TicketCreateBody, TicketDetail, TicketDetailBody, TicketListBody, TicketPage } from './tickets';
 
@@ -135,6 +136,14 @@ export const endpoints = {
     SupportAfterBody,
     z.array(SupportMessage),
     'Messages of my conversation after an id (the polling fallback)',
+  ),
+  // The file arrives as multipart form data (a png or gif of at most 1 MB, as an avatar); the body schema is empty.
+  supportUpload: post(
+    '/api/support/upload',
+    'member',
+    B.EmptyBody,
+    SupportUpload,
+    "Upload an image for the desk: a chat line's or a ticket's",
   ),
   supportClose: post('/api/support/close', 'member', SupportCloseBody, SupportConversation, 'End my conversation'),
   supportRate: post('/api/support/rate', 'member', SupportRateBody, SupportConversation, 'Rate an ended conversation'),

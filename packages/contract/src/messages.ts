@@ -387,6 +387,7 @@ export const MSG = {
   supportNotYours: '请先接待该会话再回复',
   supportTransferTarget: '转接对象须为启用中的客服或管理员账号',
   supportAlreadyOpen: '该会员已有进行中的会话',
+  supportImageInvalid: '图片无效，请重新上传',
 
   // 意见反馈 (docs/member-app.md "意见反馈", docs/operators.md "Tickets")
   ticketCategoryInvalid: '请选择反馈类型',
@@ -400,6 +401,7 @@ export const MSG = {
   ticketClosed: '工单已关闭',
   ticketResolved: '工单已解决',
   ticketChanged: '工单状态已变更，请刷新后重试',
+  ticketImagesTooMany: '最多上传3张图片',
 
   // The member app's first-screen messages (docs/member-app.md "Screens and routes", "Roles and permissions" and "Messages and errors"): last, so that a key given twice fails the typecheck.
   ...FIRST_SCREEN_MSG,

@@ -33,6 +33,7 @@ export const apiRoutes = {
   supportOpen: { method: 'POST', path: '/api/support/open', auth: 'member' },
   supportSend: { method: 'POST', path: '/api/support/send', auth: 'member' },
   supportMessages: { method: 'POST', path: '/api/support/messages', auth: 'member' },
+  supportUpload: { method: 'POST', path: '/api/support/upload', auth: 'member' },
   supportClose: { method: 'POST', path: '/api/support/close', auth: 'member' },
   supportRate: { method: 'POST', path: '/api/support/rate', auth: 'member' },
   ticketCreate: { method: 'POST', path: '/api/tickets/create', auth: 'member' },

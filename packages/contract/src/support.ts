@@ -43,10 +43,16 @@ export type SupportThread = z.infer<typeof SupportThread>;
 
 const messageText = () => text(SUPPORT_TEXT_MAX).pipe(z.string().transform((v) => v.trim()));
 
-/** A line to the desk (images wait for an upload of their own: docs/member-app.md "在线客服"). */
+/**
+ * A line to the desk: text, an image, or both. The image is the address `supportUpload` answered for the member's
+ * own upload; any other address (an outside URL, another member's image) is refused with 图片无效.
+ */
 export const SupportSendBody = z
-  .object({ text: messageText() })
-  .refine((b) => b.text !== '', { message: MSG.supportTextRequired });
+  .object({ text: messageText(), image: text(200).pipe(z.string().transform((v) => v.trim())) })
+  .refine((b) => b.text !== '' || b.image !== '', { message: MSG.supportTextRequired });
+
+/** A member's uploaded image for the desk: its address, for a chat line or a ticket to name. */
+export const SupportUpload = z.object({ image: z.string() });
 
 /** The messages of a conversation after an id (0: from the start): the polling fallback of the socket. */
 export const SupportAfterBody = z.object({ conversation_id: requiredInt(), after_id: optionalInt() });

@@ -9,6 +9,8 @@ export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 
 /** The longest ticket or reply, in characters: the chat's (SUPPORT_TEXT_MAX). */
 export const TICKET_TEXT_MAX = 500;
+/** A ticket carries at most this many of the member's pictures. */
+export const TICKET_IMAGES_MAX = 3;
 
 /** 待处理 → 处理中 (the desk replied) → 已解决; 已关闭 at any point before. */
 export const TICKET_STATES = ['pending', 'processing', 'resolved', 'closed'] as const;

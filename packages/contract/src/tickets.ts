@@ -6,7 +6,13 @@
 import { z } from 'zod';
 import { optionalInt, paginator, requiredInt, text, Timestamp } from './common';
 import { MSG } from './messages';
-import { TICKET_CATEGORIES, TICKET_RECORD_KINDS, TICKET_STATES, TICKET_TEXT_MAX } from './ticket-codes';
+import {
+  TICKET_CATEGORIES,
+  TICKET_IMAGES_MAX,
+  TICKET_RECORD_KINDS,
+  TICKET_STATES,
+  TICKET_TEXT_MAX,
+} from './ticket-codes';
 
 export * from './ticket-codes';
 
@@ -24,6 +30,8 @@ export const Ticket = z.object({
   /** The record it concerns ('' for none). */
   record_kind: z.enum(['', ...TICKET_RECORD_KINDS]),
   record_no: z.string(),
+  /** The addresses of the member's images (at most TICKET_IMAGES_MAX). */
+  images: z.array(z.string()),
   state: z.enum(TICKET_STATES),
   created_at: Timestamp,
   first_reply_at: Timestamp.nullable(),
@@ -44,6 +52,8 @@ export const TicketCreateBody = z
     text: ticketText(),
     record_kind: z.enum(['', ...TICKET_RECORD_KINDS], { error: MSG.ticketRecordInvalid }).default(''),
     record_no: text(64).pipe(z.string().transform((v) => v.trim())),
+    // Each the address supportUpload answered for the member's own upload; anything else is refused (图片无效).
+    images: z.array(text(200)).max(TICKET_IMAGES_MAX, { error: MSG.ticketImagesTooMany }).default([]),
   })
   .refine((b) => b.text !== '', { message: MSG.ticketTextRequired })
   .refine((b) => (b.record_kind === '') === (b.record_no === ''), { message: MSG.ticketRecordInvalid });

@@ -61,7 +61,23 @@
     }
     var bubble = document.createElement('span');
     bubble.className = 'bubble';
-    bubble.textContent = message.text;
+    // An image is always one of our uploads (the server refuses any other address); it opens full size.
+    if (message.image) {
+      var link = document.createElement('a');
+      link.href = message.image;
+      link.target = '_blank';
+      link.rel = 'noopener';
+      var img = document.createElement('img');
+      img.src = message.image;
+      img.alt = who === '我' ? '我发送的图片' : '客服发送的图片';
+      link.appendChild(img);
+      bubble.appendChild(link);
+    }
+    if (message.text) {
+      var words = document.createElement('span');
+      words.textContent = message.text;
+      bubble.appendChild(words);
+    }
     item.appendChild(bubble);
     log.appendChild(item);
     log.scrollTop = log.scrollHeight;
@@ -143,6 +159,39 @@
       })
       .then(function () {
         $('send').disabled = false;
+      });
+  });
+  // A picture: uploaded first (POST /api/support/upload), then sent as a line naming the address it answered.
+  $('pick').addEventListener('click', function () {
+    $('picture').click();
+  });
+  $('picture').addEventListener('change', function () {
+    var file = $('picture').files[0];
+    $('picture').value = '';
+    if (!file) return;
+    var form = new FormData();
+    form.append('file', file);
+    $('pick').disabled = true;
+    notice('图片发送中…');
+    fetch('/api/support/upload', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form })
+      .then(function (res) {
+        return res.json();
+      })
+      .then(function (answer) {
+        if (answer.code === 401) showLogin();
+        if (answer.code !== 200) throw new Error(answer.message || '服务器异常，请稍后再试');
+        return post('/api/support/send', { text: '', image: answer.data.image });
+      })
+      .then(function (message) {
+        notice('');
+        if (!conversation || message.conversation_id !== conversation.id) return open();
+        add(message);
+      })
+      .catch(function (error) {
+        notice(error.message);
+      })
+      .then(function () {
+        $('pick').disabled = false;
       });
   });
   $('text').addEventListener('keydown', function (event) {

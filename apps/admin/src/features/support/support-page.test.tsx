@@ -137,6 +137,34 @@ describe('客服', () => {
     expect(calls.find((c) => c.path.endsWith('/reply'))?.body).toEqual({ text: '请稍等，正在为您查询' });
   });
 
+  it('shows a member’s image as a picture with its alt text, and a visitor’s conversation with no member beside it', async () => {
+    signInAs('support', 'desk01');
+    const conversation = row({ member_id: null, username: '访客', last_text: '[图片]' });
+    const messages = [
+      message(1, 'system', '您好，欢迎咨询'),
+      { ...message(2, 'visitor', ''), image: '/uploads/0123456789abcdef0123456789abcdef.png' },
+      { ...message(3, 'member', '这是截图'), image: '/uploads/fedcba9876543210fedcba9876543210.gif' },
+    ];
+    mockApi({
+      'GET /admin/api/support/conversations': () => queue([conversation]),
+      'GET /admin/api/support/conversations/7': () => ok({ conversation, member: null, messages }),
+    });
+    renderScreen(<SupportPage />, { route: '/support' });
+    const list = await screen.findByRole('list', { name: '进行中的会话' });
+    expect(within(list).getByText('[图片]')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: /访客/ }));
+    const log = await screen.findByRole('log', { name: '会话消息' });
+    const visitorImage = await within(log).findByRole('img', { name: '访客发送的图片' });
+    expect(visitorImage).toHaveAttribute('src', '/uploads/0123456789abcdef0123456789abcdef.png');
+    expect(within(log).getByRole('img', { name: '会员发送的图片' })).toHaveAttribute(
+      'src',
+      '/uploads/fedcba9876543210fedcba9876543210.gif',
+    );
+    expect(within(log).getByText('这是截图')).toBeInTheDocument();
+    expect(await screen.findByText('访客会话，没有会员资料')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '会话' })).toHaveTextContent('与 访客 的会话');
+  });
+
   it('transfers to one of the desk operators the server lists, never to the one holding it', async () => {
     signInAs('support', 'desk01');
     const conversation = row({ operator: 'desk01' });

@@ -106,7 +106,13 @@ function MessageList({ messages }: { messages: SupportMessage[] }) {
       {messages.map((m) => (
         <div key={m.id} className={`support-message from-${m.sender}`}>
           <div className="support-message-who">{`${SENDER[m.sender]} · ${m.created_at.slice(11)}`}</div>
-          <div className="support-message-text">{m.text}</div>
+          {m.image ? (
+            // Always one of our uploads (the server refuses any other address); opens full size in a new tab.
+            <a href={m.image} target="_blank" rel="noopener noreferrer" className="support-message-image">
+              <img src={m.image} alt={`${SENDER[m.sender]}发送的图片`} />
+            </a>
+          ) : null}
+          {m.text ? <div className="support-message-text">{m.text}</div> : null}
           {m.image ? (
             <a href={m.image} target="_blank" rel="noreferrer">
               查看图片

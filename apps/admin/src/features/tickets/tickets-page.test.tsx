@@ -19,6 +19,7 @@ const ticket = (over: Record<string, unknown> = {}) => ({
   resolved_at: null,
   closed_at: null,
   age_seconds: 3725,
+  images: [],
   ...over,
 });
 
@@ -117,7 +118,11 @@ describe('工单 (docs/operators.md "Tickets")', () => {
 
   it('says when a state has no tickets, and a closed ticket takes no reply', async () => {
     signInAs('admin', 'boss');
-    const closed = ticket({ state: 'closed', closed_at: '2026-06-01 12:00:00' });
+    const closed = ticket({
+      state: 'closed',
+      closed_at: '2026-06-01 12:00:00',
+      images: ['/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png', '/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.gif'],
+    });
     mockApi({
       'GET /admin/api/tickets': (c) =>
         c.query.get('state') === 'closed' ? ok({ list: [closed], total: 1 }) : ok({ list: [], total: 0 }),
@@ -131,6 +136,15 @@ describe('工单 (docs/operators.md "Tickets")', () => {
     );
     const pane = screen.getByRole('region', { name: '工单详情' });
     expect(await within(pane).findByText('关闭于 2026-06-01 12:00:00')).toBeInTheDocument();
+    const images = within(pane).getByRole('list', { name: '会员上传的图片' });
+    expect(
+      within(images)
+        .getAllByRole('img')
+        .map((i) => [i.getAttribute('alt'), i.getAttribute('src')]),
+    ).toEqual([
+      ['会员上传的图片1', '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png'],
+      ['会员上传的图片2', '/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.gif'],
+    ]);
     expect(within(pane).queryByLabelText('回复内容')).toBeNull();
     expect(within(pane).queryByRole('button', { name: '关闭工单' })).toBeNull();
   });

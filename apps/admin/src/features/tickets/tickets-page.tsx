@@ -88,6 +88,18 @@ function TicketBody({ detail }: { detail: AdminTicketDetail }) {
         <p className="tickets-record">{`关联订单：${TICKET_RECORD_LABEL[t.record_kind]} ${t.record_no}`}</p>
       ) : null}
       <p className="tickets-text">{t.text}</p>
+      {t.images.length ? (
+        // The member's own uploads only (the server refuses any other address); each opens full size.
+        <ul className="tickets-images" aria-label="会员上传的图片">
+          {t.images.map((src, i) => (
+            <li key={src}>
+              <a href={src} target="_blank" rel="noopener noreferrer">
+                <img src={src} alt={`会员上传的图片${i + 1}`} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Space size={12} wrap className="tickets-times">
         <span>{`首次回复：${t.first_reply_at ?? '未回复'}`}</span>
         {t.resolved_at ? <span>{`解决于 ${t.resolved_at}`}</span> : null}

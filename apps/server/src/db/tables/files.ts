@@ -18,8 +18,10 @@ export const storedFiles = pgTable(
     contentType: varchar('content_type', { length: 64 }).notNull(),
     size: integer('size').notNull(),
     data: bytes('data').notNull(),
-    /** What the file is for ('avatar', 'banner', 'content'), so a replaced one can be removed safely. */
+    /** What the file is for ('avatar', 'banner', 'content', 'attachment'), so a replaced one can be removed safely. */
     purpose: varchar('purpose', { length: 16 }).notNull(),
+    /** Who sent an 'attachment' (`member:<id>`), so a message or a ticket names only its sender's own; else ''. */
+    owner: varchar('owner', { length: 80 }).notNull().default(''),
     createdAt: stampedNow('created_at'),
   },
   (t) => [index('stored_files_purpose_idx').on(t.purpose, t.createdAt)],

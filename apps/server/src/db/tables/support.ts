@@ -30,6 +30,9 @@ export const supportConversations = pgTable(
     uniqueIndex('support_conversations_open_member_idx')
       .on(t.memberId)
       .where(sql`${t.state} = 'open'`),
+    uniqueIndex('support_conversations_open_visitor_idx')
+      .on(t.visitorId)
+      .where(sql`${t.state} = 'open'`),
     index('support_conversations_state_idx').on(t.state, t.id),
   ],
 );

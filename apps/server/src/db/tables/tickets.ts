@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { members } from './accounts';
@@ -18,6 +19,11 @@ export const tickets = pgTable(
     text: varchar('text', { length: 1000 }).notNull(),
     recordKind: varchar('record_kind', { length: 16 }).notNull().default(''),
     recordNo: varchar('record_no', { length: 64 }).notNull().default(''),
+    /** Up to 3 of the member's own uploaded images (stored_files names). */
+    images: varchar('images', { length: 64 })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     state: varchar('state', { length: 16 }).notNull().default('pending'),
     operator: varchar('operator', { length: 64 }).notNull().default(''),
     createdAt: stampedNow('created_at'),

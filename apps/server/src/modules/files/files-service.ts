@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { avatarsUnder } from '../accounts/member-records';
 import { storedFiles } from '../../db/tables/files';
@@ -11,8 +11,11 @@ import { storedFiles } from '../../db/tables/files';
 export const FILES_PREFIX = '/uploads/';
 const STORED_NAME = /^[a-f0-9]{32}\.(png|gif|jpg|webp|svg)$/;
 
-/** 'banner' and 'content' are operators' images (POST /admin/api/files), 'avatar' members' own. */
-export type FilePurpose = 'avatar' | 'banner' | 'content';
+/**
+ * 'banner' and 'content' are operators' images (POST /admin/api/files), 'avatar' members' own, 'attachment' a
+ * member's image to the desk (a chat line's or a ticket's, docs/operators.md "The support desk").
+ */
+export type FilePurpose = 'avatar' | 'banner' | 'content' | 'attachment';
 
 const CONTENT_TYPE: Record<string, string> = {
   png: 'image/png',
@@ -25,7 +28,7 @@ const CONTENT_TYPE: Record<string, string> = {
 /** Keeps a file in the database under a new random name; answers its public path. */
 export async function storeFile(
   db: DbOrTx,
-  file: { data: Buffer; ext: keyof typeof CONTENT_TYPE; purpose: FilePurpose },
+  file: { data: Buffer; ext: keyof typeof CONTENT_TYPE; purpose: FilePurpose; owner?: string },
 ): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${file.ext}`;
   await db.insert(storedFiles).values({
@@ -34,6 +37,7 @@ export async function storeFile(
     size: file.data.length,
     data: file.data,
     purpose: file.purpose,
+    owner: file.owner ?? '',
   });
   return `${FILES_PREFIX}${name}`;
 }
@@ -49,6 +53,27 @@ export function storedNameOf(publicPath: string): string | null {
 export async function removeFile(db: DbOrTx, publicPath: string, purpose: FilePurpose): Promise<void> {
   const name = storedNameOf(publicPath);
   if (name) await db.delete(storedFiles).where(and(eq(storedFiles.name, name), eq(storedFiles.purpose, purpose)));
+}
+
+/**
+ * The stored names behind public paths that are all files of this purpose and owner, or null when any one is not
+ * (an outside URL, a made-up name, another owner's file).
+ */
+export async function ownedFileNames(
+  db: DbOrTx,
+  publicPaths: readonly string[],
+  purpose: FilePurpose,
+  owner: string,
+): Promise<string[] | null> {
+  const names = publicPaths.map(storedNameOf);
+  if (names.some((n) => n === null)) return null;
+  const wanted = [...new Set(names as string[])];
+  if (!wanted.length) return [];
+  const found = await db
+    .select({ name: storedFiles.name })
+    .from(storedFiles)
+    .where(and(inArray(storedFiles.name, wanted), eq(storedFiles.purpose, purpose), eq(storedFiles.owner, owner)));
+  return found.length === wanted.length ? (names as string[]) : null;
 }
 
 export async function readStoredFile(db: DbOrTx, name: string) {

@@ -1,12 +1,11 @@
-import { BizCode, MSG } from '@h5/contract';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { storeFile } from '../files/files-service';
+import { checkMemberImage, MEMBER_IMAGE_MAX_BYTES } from '../files/member-image';
 import { sniffImage } from '../files/image-type';
 
 /** docs/member-app.md "Constants and limits": uploads accept gif or png; ours: at most 1 MB. */
-export const AVATAR_MAX_BYTES = 1024 * 1024;
+export const AVATAR_MAX_BYTES = MEMBER_IMAGE_MAX_BYTES;
 /** The whole multipart body may carry headers and boundaries around the file: twice the file limit is plenty. */
 export const UPLOAD_BODY_LIMIT = 2 * 1024 * 1024;
 /** How much more of a body over the limit is read (and dropped) to answer it cleanly; past it the server hangs up. */
@@ -22,9 +21,6 @@ export function imageKind(data: Buffer): 'png' | 'gif' | null {
 
 /** Checks an uploaded avatar and keeps it in the database; answers its public path. */
 export async function storeAvatar(db: DbOrTx, file: UploadedFile | null): Promise<string> {
-  if (!file || file.data.length === 0) throw new AppError(BizCode.BAD_INPUT, MSG.uploadMissing);
-  if (file.data.length > AVATAR_MAX_BYTES) throw new AppError(BizCode.BAD_INPUT, MSG.uploadTooLarge);
-  const kind = imageKind(file.data);
-  if (!kind) throw new AppError(BizCode.BAD_INPUT, MSG.uploadTypeInvalid);
-  return storeFile(db, { data: Buffer.from(file.data), ext: kind, purpose: 'avatar' });
+  const kind = checkMemberImage(file);
+  return storeFile(db, { data: Buffer.from(file!.data), ext: kind, purpose: 'avatar' });
 }

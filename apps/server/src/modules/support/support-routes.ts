@@ -12,18 +12,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { DbOrTx } from '../../db/client';
 import { adminRoute, type AuthenticateOperator, authorizeOperator, idParam } from '../../http/admin-route';
+import { uploadRoute } from '../../http/drain-body';
 import { AppError } from '../../http/errors';
+import { firstFilePart, multipartUpload } from '../../http/multipart';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { type Authenticate, memberRoute } from '../../http/route';
 import { crudRoutes } from '../backoffice/admin-crud';
 import { audit } from '../backoffice/audit';
 import { supportCannedReplies } from '../../db/tables/support';
 import { activeOperatorsOf, operatorNamed } from '../backoffice/operator-accounts';
+import { MEMBER_IMAGE_MAX_BYTES, storeAttachment } from '../files/member-image';
 import type { SupportEvent } from './support-live';
 import * as support from './support-service';
 
 /** A member may send this many lines in a window (docs/member-app.md "在线客服"). */
 export const SUPPORT_SEND_LIMIT = { max: 10, windowMs: 20_000 };
+
+/** The multipart body around a 1 MB image: twice the file's limit, as the avatar upload's. */
+const ATTACHMENT_BODY_LIMIT = 2 * MEMBER_IMAGE_MAX_BYTES;
+/** How much more of a body over the limit is read (and dropped) to answer it cleanly; past it the server hangs up. */
+const ATTACHMENT_DRAIN_LIMIT = 16 * 1024 * 1024;
 
 /** How long a socket may stay silent before the server pings it, and closes it when no pong came back. */
 const HEARTBEAT_MS = 30_000;
@@ -88,7 +96,21 @@ export async function supportRoutes(
   }));
   memberRoute(app, endpoints.supportSend, authenticate, async ({ member, body }) => {
     if (await deps.sends.hit(String(member.id))) throw new AppError(BizCode.TOO_MANY, MSG.supportSendTooFast);
-    return { data: await support.memberSend(deps, member.id, body.text) };
+    return { data: await support.memberSend(deps, member.id, body) };
+  });
+  // An image for the desk: checked as an avatar is (png or gif, 1 MB, by content), kept as the member's own.
+  await uploadRoute(app, {
+    endpoint: endpoints.supportUpload,
+    bodyLimit: ATTACHMENT_BODY_LIMIT,
+    drainLimit: ATTACHMENT_DRAIN_LIMIT,
+    tooLarge: MSG.uploadTooLarge,
+    who: authenticate,
+    handler: async (req, member) => {
+      if (await deps.sends.hit(`upload:${member.id}`)) throw new AppError(BizCode.TOO_MANY, MSG.supportSendTooFast);
+      const { body, boundary } = multipartUpload(req);
+      const image = await storeAttachment(db, member.id, firstFilePart(body, boundary));
+      return { code: 200, message: MSG.ok, data: { image } };
+    },
   });
   memberRoute(app, endpoints.supportMessages, authenticate, async ({ member, body }) => ({
     data: await support.memberMessagesAfter(db, member.id, body.conversation_id, body.after_id ?? 0),

@@ -21,6 +21,8 @@ import { rgInfo } from '../responsible/responsible-service';
 import { openFlagsOfMember } from '../risk/risk-service';
 import { latestTransfersOf } from '../wallet/member-transfer-rows';
 import { numericToMoney } from '../../lib/money';
+import { FILES_PREFIX } from '../files/files-service';
+import { ownAttachments } from '../files/member-image';
 import type { SupportBus } from './support-live';
 
 /**
@@ -44,6 +46,9 @@ const CLOSED_BY_MEMBER = '您已结束本次会话，欢迎对本次服务进行
 const CLOSED_BY_DESK = '客服已结束本次会话，欢迎对本次服务进行评价。';
 const REOPENED = '会话已重新打开，客服将继续为您服务。';
 
+/** The queue's last line when it was an image alone. */
+const IMAGE_LINE = '[图片]';
+
 const notFound = () => new AppError(BizCode.NOT_FOUND, MSG.supportNotFound);
 
 export function messageView(row: MessageRow): SupportMessage {
@@ -52,7 +57,7 @@ export function messageView(row: MessageRow): SupportMessage {
     conversation_id: row.conversationId,
     sender: row.sender as SupportMessage['sender'],
     text: row.text,
-    image: row.image ? `/uploads/${row.image}` : '',
+    image: row.image ? `${FILES_PREFIX}${row.image}` : '',
     created_at: formatBeijing(row.createdAt),
   };
 }
@@ -91,8 +96,9 @@ async function insertMessage(
   sender: SupportMessage['sender'],
   text: string,
   operator = '',
+  image = '',
 ): Promise<MessageRow> {
-  const [row] = await tx.insert(supportMessages).values({ conversationId, sender, text, operator }).returning();
+  const [row] = await tx.insert(supportMessages).values({ conversationId, sender, text, operator, image }).returning();
   return row!;
 }
 
@@ -168,10 +174,21 @@ export async function openThread(deps: SupportDeps, memberId: number): Promise<S
   return { conversation: conversationView(row), messages: await latestMessages(deps.db, row.id) };
 }
 
-/** A line from the member into their open conversation (one is opened when none is). */
-export async function memberSend(deps: SupportDeps, memberId: number, text: string): Promise<SupportMessage> {
+/**
+ * A line from the member into their open conversation (one is opened when none is): text, an image, or both. The
+ * image must be the member's own upload (POST /api/support/upload); any other address is refused before anything
+ * is written, so a member can never make the desk load an outside URL.
+ */
+export async function memberSend(
+  deps: SupportDeps,
+  memberId: number,
+  input: { text: string; image: string },
+): Promise<SupportMessage> {
+  const [image = ''] = input.image
+    ? await ownAttachments(deps.db, memberId, [input.image], MSG.supportImageInvalid)
+    : [];
   const { row, made } = await openOrCreate(deps, memberId);
-  const message = await insertMessage(deps.db, row.id, 'member', text);
+  const message = await insertMessage(deps.db, row.id, 'member', input.text, '', image);
   await publishMessages(deps, memberId, [...made, message]);
   return messageView(message);
 }
@@ -259,11 +276,12 @@ async function queueRows(deps: SupportDeps, rows: ConversationRow[]): Promise<Su
     .selectDistinctOn([supportMessages.conversationId], {
       id: supportMessages.conversationId,
       text: supportMessages.text,
+      image: supportMessages.image,
     })
     .from(supportMessages)
     .where(inArray(supportMessages.conversationId, ids))
     .orderBy(supportMessages.conversationId, desc(supportMessages.id));
-  const lastOf = new Map(last.map((l) => [l.id, l.text]));
+  const lastOf = new Map(last.map((l) => [l.id, l.text || (l.image ? IMAGE_LINE : '')]));
   const now = deps.clock.now().getTime();
   return rows.map((r) => ({
     id: r.id,

@@ -20,6 +20,8 @@ import { deposits, memberCards, withdrawals } from '../../db/tables/payments';
 import { rgBreaks, rgLimits } from '../../db/tables/responsible';
 import { riskFlagMembers, riskFlags } from '../../db/tables/risk';
 import { venueTransfers } from '../../db/tables/wallet';
+import { storedFiles } from '../../db/tables/files';
+import { gifBytes, jpegBytes, multipartBody, postMultipart, solidPng } from '../../../test/images';
 import { adminCall, call, credit, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { SUPPORT_SEND_LIMIT } from './support-routes';
 
@@ -140,6 +142,120 @@ describe('在线客服: the member', () => {
     });
     const id = (await open(m.token)).data.conversation.id;
     expect((await after(m.token, id)).data.map((x) => x.text)).not.toContain('太快了');
+  });
+});
+
+describe('在线客服: images', () => {
+  const upload = (token: string | undefined, data: Buffer | null, name = 'shot.png') =>
+    postMultipart<{ code: number; message: string; data: { image: string } | null }>(
+      t.app,
+      '/api/support/upload',
+      token,
+      multipartBody(data ? { name, data, type: 'image/png' } : null),
+    );
+  const sendImage = (token: string, image: string, text = '') =>
+    call<SupportMessage>(t.app, '/api/support/send', { text, image }, { token });
+  const attachments = async () =>
+    (await t.database.db.select().from(storedFiles).where(eq(storedFiles.purpose, 'attachment'))).length;
+
+  it('sends a member’s image as a line: kept as the member’s own upload, pushed live, shown to the desk', async () => {
+    const m = await registerMember(t.app);
+    const id = (await open(m.token)).data.conversation.id;
+    const desk = await socketOf(t.app, `/admin/api/support/socket?token=${ops.desk}`);
+    const png = solidPng(2, 2);
+    const up = await upload(m.token, png);
+    expect(up).toMatchObject({ code: 200, data: { image: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/) } });
+    const image = up.data!.image;
+    const served = await t.app.inject({ method: 'GET', url: image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    const sent = await sendImage(m.token, image);
+    expect(sent).toMatchObject({ code: 200, data: { conversation_id: id, sender: 'member', text: '', image } });
+    const pushed = await desk.next((p) => p.type === 'message' && p.message.id === sent.data.id);
+    expect(pushed).toMatchObject({ message: { image, text: '' } });
+    const withText = await sendImage(m.token, image, '这是转账截图');
+    expect(withText.data).toMatchObject({ text: '这是转账截图', image });
+
+    const thread = await adminCall<{ messages: SupportMessage[] }>(
+      t,
+      ops.desk,
+      'GET',
+      adminPath(e.supportConversation, { id }),
+    );
+    expect(thread.data.messages.filter((x) => x.image).map((x) => [x.text, x.image])).toEqual([
+      ['', image],
+      ['这是转账截图', image],
+    ]);
+    expect((await after(m.token, id, sent.data.id - 1)).data.map((x) => x.image)).toEqual([image, image]);
+    desk.socket.terminate();
+  });
+
+  it('shows an image alone as [图片] in the queue', async () => {
+    const m = await registerMember(t.app);
+    const sent = await sendImage(m.token, (await upload(m.token, gifBytes(), 'a.gif')).data!.image);
+    const queue = await adminCall<{ list: SupportQueueRow[] }>(
+      t,
+      ops.desk,
+      'GET',
+      `${adminPath(e.supportQueue)}?state=open`,
+    );
+    expect(queue.data.list.find((r) => r.id === sent.data.conversation_id)?.last_text).toBe('[图片]');
+  });
+
+  it('refuses a file that is not a png or gif, an empty one, one over 1 MB and a caller without a session', async () => {
+    const m = await registerMember(t.app);
+    const before = await attachments();
+    const refused = (message: string) => ({ code: BizCode.BAD_INPUT, message, data: null });
+    expect(await upload(m.token, Buffer.from('not an image at all'))).toEqual(refused(MSG.uploadTypeInvalid));
+    expect(await upload(m.token, jpegBytes(), 'a.png')).toEqual(refused(MSG.uploadTypeInvalid));
+    expect(await upload(m.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.png')).toEqual(
+      refused(MSG.uploadTypeInvalid),
+    );
+    expect(await upload(m.token, null)).toEqual(refused(MSG.uploadMissing));
+    expect(await upload(m.token, Buffer.alloc(0))).toEqual(refused(MSG.uploadMissing));
+    expect(await upload(m.token, Buffer.concat([solidPng(), Buffer.alloc(1024 * 1024)]))).toEqual(
+      refused(MSG.uploadTooLarge),
+    );
+    expect((await upload(undefined, solidPng())).code).toBe(BizCode.UNAUTHORIZED);
+    expect(await attachments()).toBe(before);
+  });
+
+  it('names only the member’s own upload: an outside URL, a made-up name, another’s image or an avatar are refused', async () => {
+    const m = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    const id = (await open(m.token)).data.conversation.id;
+    const theirs = (await upload(other.token, solidPng())).data!.image;
+    const avatar = (
+      await postMultipart<{ data: { avatar: string } }>(
+        t.app,
+        '/api/uploadimg',
+        m.token,
+        multipartBody({ name: 'a.png', data: solidPng() }),
+      )
+    ).data.avatar;
+    const mine = (await upload(m.token, solidPng())).data!.image;
+    const invalid = { code: BizCode.BAD_INPUT, message: MSG.supportImageInvalid, data: null };
+    for (const image of [
+      'https://evil.example/x.png',
+      `https://evil.example${mine}`,
+      'javascript:alert(1)',
+      '/uploads/0123456789abcdef0123456789abcdef.png',
+      `${mine}?x=1`,
+      `/uploads/../${mine}`,
+      theirs,
+      avatar,
+      new URL(avatar).pathname,
+    ])
+      expect(await sendImage(m.token, image, '看图'), image).toEqual(invalid);
+    expect(await sendImage(m.token, '', '  ')).toEqual({
+      code: BizCode.BAD_INPUT,
+      message: MSG.supportTextRequired,
+      data: null,
+    });
+    expect((await after(m.token, id)).data.map((x) => x.sender)).toEqual(['system']);
+    expect((await sendImage(m.token, mine)).code).toBe(200);
   });
 });
 

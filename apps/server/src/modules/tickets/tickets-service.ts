@@ -18,6 +18,8 @@ import { pageWindow, toPaginator } from '../../lib/paging';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { usernamesOf } from '../accounts/member-records';
 import { isMembersDeposit, isMembersWithdrawal } from '../payments/member-money-rows';
+import { FILES_PREFIX } from '../files/files-service';
+import { ownAttachments } from '../files/member-image';
 import { memberContext } from '../support/support-service';
 import { isMembersTransfer } from '../wallet/member-transfer-rows';
 
@@ -47,6 +49,7 @@ function ticketView(row: TicketRow): Ticket {
     text: row.text,
     record_kind: row.recordKind as Ticket['record_kind'],
     record_no: row.recordNo,
+    images: row.images.map((name) => `${FILES_PREFIX}${name}`),
     state: row.state as TicketState,
     created_at: formatBeijing(row.createdAt),
     first_reply_at: stamp(row.firstReplyAt),
@@ -71,8 +74,16 @@ const RECORD_OWNED: Record<TicketRecordKind, (db: DbOrTx, memberId: number, no: 
 export async function createTicket(
   deps: Pick<TicketDeps, 'db'>,
   memberId: number,
-  input: { category: Ticket['category']; text: string; record_kind: Ticket['record_kind']; record_no: string },
+  input: {
+    category: Ticket['category'];
+    text: string;
+    record_kind: Ticket['record_kind'];
+    record_no: string;
+    images: string[];
+  },
 ): Promise<TicketDetail> {
+  // Each image must be the member's own upload (POST /api/support/upload): never an outside URL or another's image.
+  const images = await ownAttachments(deps.db, memberId, input.images, MSG.supportImageInvalid);
   // Only the member's own record may be named: another's number is answered as not found, and nothing is written.
   if (input.record_kind && !(await RECORD_OWNED[input.record_kind](deps.db, memberId, input.record_no)))
     throw new AppError(BizCode.BAD_INPUT, MSG.ticketRecordNotYours);
@@ -84,6 +95,7 @@ export async function createTicket(
       text: input.text,
       recordKind: input.record_kind,
       recordNo: input.record_kind ? input.record_no : '',
+      images,
     })
     .returning();
   return { ...ticketView(row!), replies: [] };

@@ -18,6 +18,7 @@ import { memberMessages } from '../../db/tables/member';
 import { memberCards, deposits, withdrawals } from '../../db/tables/payments';
 import { tickets } from '../../db/tables/tickets';
 import { venueTransfers } from '../../db/tables/wallet';
+import { multipartBody, postMultipart, solidPng } from '../../../test/images';
 import { adminCall, call, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { TICKET_CREATE_LIMIT } from './tickets-routes';
 
@@ -160,6 +161,50 @@ describe('意见反馈: the member', () => {
     const notYours = { code: BizCode.BAD_INPUT, message: MSG.ticketRecordNotYours, data: null };
     for (const no of [others, notATransfer, '99999999999']) expect(await about(no), String(no)).toEqual(notYours);
     expect(await ticketCount(id)).toBe(1);
+  });
+
+  it('carries up to 3 of the member’s own images, shown to the member and the desk; anything else stores nothing', async () => {
+    const m = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    const id = await memberId(t, m.name);
+    const upload = async (token: string) =>
+      (
+        await postMultipart<{ data: { image: string } }>(
+          t.app,
+          '/api/support/upload',
+          token,
+          multipartBody({ name: 'a.png', data: solidPng() }),
+        )
+      ).data.image;
+    const images = [await upload(m.token), await upload(m.token), await upload(m.token)];
+    const theirs = await upload(other.token);
+    const base = { category: '存款问题', text: '附上转账截图' };
+
+    const invalid = { code: BizCode.BAD_INPUT, message: MSG.supportImageInvalid, data: null };
+    expect(await file(m.token, { ...base, images: [...images, images[0]] })).toEqual({
+      code: BizCode.BAD_INPUT,
+      message: MSG.ticketImagesTooMany,
+      data: null,
+    });
+    expect(await file(m.token, { ...base, images: ['https://evil.example/x.png'] })).toEqual(invalid);
+    expect(await file(m.token, { ...base, images: [images[0], theirs] })).toEqual(invalid);
+    expect(await file(m.token, { ...base, images: ['/uploads/0123456789abcdef0123456789abcdef.png'] })).toEqual(
+      invalid,
+    );
+    expect(await ticketCount(id)).toBe(0);
+
+    const made = await file(m.token, { ...base, images });
+    expect(made).toMatchObject({ code: 200, data: { images } });
+    expect((await detail(m.token, made.data.id)).data.images).toEqual(images);
+    expect((await mine(m.token)).data.data[0]?.images).toEqual(images);
+    const desk = await adminCall<AdminTicketDetail>(
+      t,
+      ops.desk,
+      'GET',
+      adminPath(e.ticketDetail, { id: made.data.id }),
+    );
+    expect(desk.data.ticket.images).toEqual(images);
+    expect((await file(m.token, { category: '其他建议', text: '没有图片' })).data.images).toEqual([]);
   });
 
   it('never shows another member’s ticket', async () => {

@@ -1,6 +1,7 @@
 import type { TicketCategory, TicketRecordKind } from '@h5/contract/ticket-codes';
 import { apiRoutes } from '@h5/contract/routes';
 import { callApiWithMessage, callApi } from '../../shared/api/client';
+import { uploadFile } from '../../shared/api/upload';
 import { useMemberPages, useMemberQuery, useRefetchingMutation } from '../../shared/api/member-query';
 
 export interface NewTicket {
@@ -8,6 +9,13 @@ export interface NewTicket {
   text: string;
   record_kind: TicketRecordKind | '';
   record_no: string;
+  /** Addresses `uploadTicketImage` answered (at most TICKET_IMAGES_MAX). */
+  images: string[];
+}
+
+/** POST /api/support/upload: a png or gif of the member's, checked by the server; answers its address. */
+export async function uploadTicketImage(file: File): Promise<string> {
+  return String((await uploadFile(apiRoutes.supportUpload.path, file)).image ?? '');
 }
 
 /** POST /api/tickets/create (docs/member-app.md "意见反馈"): answers the ticket and the server's 提交成功 message. */

@@ -19,6 +19,7 @@ const ticket = (over: Record<string, unknown> = {}) => ({
   first_reply_at: null,
   resolved_at: null,
   closed_at: null,
+  images: [],
   ...over,
 });
 
@@ -52,7 +53,13 @@ describe('/feedback (docs/member-app.md "意见反馈")', () => {
     await user.click(submit);
     expect(await findToast(MSG.ticketCreated)).toBeInTheDocument();
     expect(bodiesOf(fetch, '/api/tickets/create')).toEqual([
-      { category: '提款问题', text: '提款两小时未到账', record_kind: 'withdrawal', record_no: 'W000021' },
+      {
+        category: '提款问题',
+        text: '提款两小时未到账',
+        record_kind: 'withdrawal',
+        record_no: 'W000021',
+        images: [],
+      },
     ]);
     expect(location()).toBe('/feedback?tab=list');
     const list = await screen.findByRole('list', { name: '我的反馈列表' });
@@ -74,7 +81,54 @@ describe('/feedback (docs/member-app.md "意见反馈")', () => {
     await user.click(screen.getByRole('button', { name: '提交反馈' }));
     expect(await findToast(MSG.ticketCreated)).toBeInTheDocument();
     expect(bodiesOf(fetch, '/api/tickets/create')).toEqual([
-      { category: '游戏问题', text: '游戏加载很慢', record_kind: '', record_no: '' },
+      { category: '游戏问题', text: '游戏加载很慢', record_kind: '', record_no: '', images: [] },
+    ]);
+  });
+
+  it('attaches up to 3 pictures, each uploaded as picked; a refused one is toasted and left out', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const answers = [
+      ok({ image: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png' }),
+      { code: 422, message: MSG.uploadTypeInvalid, data: null },
+      ok({ image: '/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.gif' }),
+      ok({ image: '/uploads/cccccccccccccccccccccccccccccccc.png' }),
+      ok({ image: '/uploads/dddddddddddddddddddddddddddddddd.png' }),
+    ];
+    const fetch = mockApi({
+      '/api/support/upload': () => answers.shift()!,
+      '/api/tickets/create': () => ok({ ...ticket(), replies: [] }, MSG.ticketCreated),
+      '/api/tickets/list': () => ok(paginator([])),
+    });
+    renderPage(<FeedbackPage />);
+    const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+    const pick = async (name: string) => user.upload(screen.getByLabelText('添加图片'), png(name));
+    await pick('a.png');
+    expect(await screen.findByAltText('已添加的图片1')).toHaveAttribute(
+      'src',
+      '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
+    );
+    await pick('b.png');
+    expect(await findToast(MSG.uploadTypeInvalid)).toBeInTheDocument();
+    await pick('c.gif');
+    await pick('d.png');
+    expect(await screen.findByAltText('已添加的图片3')).toBeInTheDocument();
+    // Three is the most: the picker is gone.
+    expect(screen.queryByLabelText('添加图片')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '删除图片1' }));
+    expect(screen.getByLabelText('添加图片')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/support/upload')).toHaveLength(4);
+
+    await user.type(screen.getByLabelText('反馈内容'), '截图在此');
+    await user.click(screen.getByRole('button', { name: '提交反馈' }));
+    expect(await findToast(MSG.ticketCreated)).toBeInTheDocument();
+    expect(bodiesOf(fetch, '/api/tickets/create')).toEqual([
+      {
+        category: '其他建议',
+        text: '截图在此',
+        record_kind: '',
+        record_no: '',
+        images: ['/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.gif', '/uploads/cccccccccccccccccccccccccccccccc.png'],
+      },
     ]);
   });
 
@@ -100,7 +154,7 @@ describe('/feedback (docs/member-app.md "意见反馈")', () => {
       '/api/tickets/detail': (body) =>
         (body as { id: number }).id === 7
           ? ok({
-              ...ticket({ state: 'processing' }),
+              ...ticket({ state: 'processing', images: ['/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png'] }),
               replies: [{ id: 1, text: '已为您加急处理', created_at: '2026-05-01 12:30:00' }],
             })
           : ok({ ...ticket({ id: 8, record_kind: '', record_no: '' }), replies: [] }),
@@ -110,9 +164,15 @@ describe('/feedback (docs/member-app.md "意见反馈")', () => {
     expect(within(replies).getByText('已为您加急处理')).toBeInTheDocument();
     expect(screen.getByText('处理中')).toBeInTheDocument();
     expect(screen.getByText('W000021')).toBeInTheDocument();
+    const pictures = screen.getByRole('list', { name: '反馈图片' });
+    expect(within(pictures).getByRole('img', { name: '反馈图片1' })).toHaveAttribute(
+      'src',
+      '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
+    );
     unmount();
     renderPage(<FeedbackPage />, { route: '/feedback?id=8' });
     expect(await screen.findByText(/客服尚未回复/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: '反馈图片' })).not.toBeInTheDocument();
     expect(bodiesOf(fetch, '/api/tickets/detail')).toEqual([{ id: 7 }, { id: 8 }]);
   });
 });

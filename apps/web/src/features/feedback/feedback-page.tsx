@@ -1,6 +1,7 @@
 import type { Ticket } from '@h5/contract';
 import {
   TICKET_CATEGORIES,
+  TICKET_IMAGES_MAX,
   TICKET_RECORD_KINDS,
   TICKET_RECORD_LABEL,
   TICKET_STATE_LABEL,
@@ -18,7 +19,7 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
-import { useFileTicket, useMyTickets, useTicket } from './api';
+import { uploadTicketImage, useFileTicket, useMyTickets, useTicket } from './api';
 import '../../shared/ui/panel.css';
 import '../../shared/ui/lists.css';
 import '../../shared/ui/record-card.css';
@@ -80,7 +81,24 @@ function FeedbackForm({
   const record = kind && no ? { kind, no } : null;
   const [category, setCategory] = useState<TicketCategory>(record ? CATEGORY_OF_KIND[record.kind] : '其他建议');
   const [text, setText] = useState('');
+  const [images, setImages] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
   const file = useFileTicket();
+
+  // Each picture is uploaded as it is picked (the server checks it and keeps it as the member's own); a refusal is
+  // toasted by the upload with the server's message.
+  const addImage = async (picked: File | undefined) => {
+    if (!picked || images.length >= TICKET_IMAGES_MAX) return;
+    setUploading(true);
+    try {
+      const address = await uploadTicketImage(picked);
+      if (address) setImages((list) => [...list, address].slice(0, TICKET_IMAGES_MAX));
+    } catch {
+      // Already toasted.
+    } finally {
+      setUploading(false);
+    }
+  };
   const submitOnce = useSubmitOnce();
 
   const submit = async (event: FormEvent) => {
@@ -93,9 +111,11 @@ function FeedbackForm({
           text: text.trim(),
           record_kind: record?.kind ?? '',
           record_no: record?.no ?? '',
+          images,
         });
         Toast.show({ icon: 'success', content: message });
         setText('');
+        setImages([]);
         onFiled();
       },
     });
@@ -127,7 +147,41 @@ function FeedbackForm({
         value={text}
         onChange={setText}
       />
-      <Button block color="primary" size="large" type="submit" loading={file.isPending}>
+      <p className="feedback-label" id="feedback-images-label">
+        图片（选填，最多{TICKET_IMAGES_MAX}张，gif或png）
+      </p>
+      <ul className="feedback-images" aria-labelledby="feedback-images-label">
+        {images.map((src, i) => (
+          <li key={src} className="feedback-image">
+            <img src={src} alt={`已添加的图片${i + 1}`} />
+            <button
+              type="button"
+              aria-label={`删除图片${i + 1}`}
+              onClick={() => setImages((list) => list.filter((x) => x !== src))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+        {images.length < TICKET_IMAGES_MAX && (
+          <li>
+            <label className="feedback-image-add">
+              {uploading ? '上传中…' : '添加图片'}
+              <input
+                type="file"
+                accept="image/png,image/gif"
+                disabled={uploading}
+                onChange={(e) => {
+                  const picked = e.target.files?.[0];
+                  e.target.value = '';
+                  void addImage(picked);
+                }}
+              />
+            </label>
+          </li>
+        )}
+      </ul>
+      <Button block color="primary" size="large" type="submit" loading={file.isPending} disabled={uploading}>
         提交反馈
       </Button>
     </form>
@@ -187,6 +241,17 @@ function TicketView({ id }: { id: number }) {
           {t.resolved_at && <Detail term="解决时间">{t.resolved_at}</Detail>}
         </dl>
         <p className="feedback-text">{t.text}</p>
+        {t.images.length > 0 && (
+          <ul className="feedback-images" aria-label="反馈图片">
+            {t.images.map((src, i) => (
+              <li key={src} className="feedback-image">
+                <a href={src} target="_blank" rel="noopener noreferrer">
+                  <img src={src} alt={`反馈图片${i + 1}`} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section className="feedback-replies" aria-label="客服回复">
         <h2>客服回复</h2>

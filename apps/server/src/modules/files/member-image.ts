@@ -1,0 +1,45 @@
+import { BizCode, MSG } from '@h5/contract';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { UploadedFile } from '../../http/multipart';
+import { ownedFileNames, storeFile } from './files-service';
+import { sniffImage } from './image-type';
+
+/** docs/member-app.md "Constants and limits": a member's upload is a gif or png; ours: at most 1 MB. */
+export const MEMBER_IMAGE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Checks a member's image (an avatar, or a picture to the desk): present, at most 1 MB, and a PNG or GIF told by its
+ * first bytes (the name and declared type are the sender's word). Answers its kind, or refuses in Chinese.
+ */
+export function checkMemberImage(file: UploadedFile | null): 'png' | 'gif' {
+  if (!file || file.data.length === 0) throw new AppError(BizCode.BAD_INPUT, MSG.uploadMissing);
+  if (file.data.length > MEMBER_IMAGE_MAX_BYTES) throw new AppError(BizCode.BAD_INPUT, MSG.uploadTooLarge);
+  const kind = sniffImage(file.data);
+  if (kind !== 'png' && kind !== 'gif') throw new AppError(BizCode.BAD_INPUT, MSG.uploadTypeInvalid);
+  return kind;
+}
+
+/** The owner an attachment is kept under: only that member's lines and tickets may name it. */
+export const memberOwner = (memberId: number) => `member:${memberId}`;
+
+/** Keeps a member's image to the desk (docs/operators.md "The support desk"); answers its public path. */
+export async function storeAttachment(db: DbOrTx, memberId: number, file: UploadedFile | null): Promise<string> {
+  const ext = checkMemberImage(file);
+  return storeFile(db, { data: Buffer.from(file!.data), ext, purpose: 'attachment', owner: memberOwner(memberId) });
+}
+
+/**
+ * The stored names of images a member names by their paths, each one the member's own upload; anything else (an
+ * outside URL, another member's image, a made-up name) refuses the whole with `refusal`.
+ */
+export async function ownAttachments(
+  db: DbOrTx,
+  memberId: number,
+  paths: readonly string[],
+  refusal: string,
+): Promise<string[]> {
+  const names = await ownedFileNames(db, paths, 'attachment', memberOwner(memberId));
+  if (!names) throw new AppError(BizCode.BAD_INPUT, refusal);
+  return names;
+}
