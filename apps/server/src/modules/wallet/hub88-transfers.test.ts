@@ -1,10 +1,14 @@
 import { BizCode, type IntegrationChange as Change, MSG } from '@h5/contract';
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, approveChange, controlHeaders, manualClock, useOperators, useTestApp } from '../../../test/helper';
 import { venues } from '../../db/tables/venues';
 import { ledgerTransactions } from '../../db/tables/ledger';
-import { parseOutboundAllow } from '../../lib/outbound';
+import { allowLoopbackPort, parseOutboundAllow } from '../../lib/outbound';
+import { HUB88_SIGNATURE_HEADER, hub88Sign } from '../../providers/venues/hub88/hub88-signature';
 import {
   configureHub88SandboxVenue,
   SANDBOX_HUB88_PREFIX,
@@ -19,7 +23,10 @@ import { walletKit } from './wallet-test-kit';
 // its money moved by the transfer engine through the TransferWallet API of the Hub88 sandbox, over real HTTP. The
 // sandbox's faults (a late answer, an answer signed with another key, a refusal) reach the in-doubt paths.
 const clock = manualClock();
-const TIMEOUT_MS = 500;
+// A venue call is in doubt after this long: far longer than any healthy call takes on a busy machine, so only the
+// faults (which hold their answer past it) end in doubt, never an ordinary call that ran slowly.
+const TIMEOUT_MS = 2_000;
+const HOLD_MS = TIMEOUT_MS + 1_000;
 const VENUE = 'HTW';
 const t = useTestApp({
   clock,
@@ -184,7 +191,7 @@ describe('a hub88 transfer-wallet venue', () => {
       message: MSG.transferOk,
     });
     const floatBefore = await float(m.id);
-    await fault('withdraw', 'late', TIMEOUT_MS * 3);
+    await fault('withdraw', 'late', HOLD_MS);
     expect(await transfer(m.token, { amount: '15.50', sourcetype: VENUE, targettype: 'userbalance' })).toEqual({
       ...PENDING,
       data: { balance: '0.00' },
@@ -192,7 +199,7 @@ describe('a hub88 transfer-wallet venue', () => {
     const [, row] = await transfersOf(m.id);
     expect(row).toMatchObject({ direction: 'out', amount: '15.50', state: 2 });
     // Its late answer is on its way; the aggregator took the money already.
-    await new Promise((done) => setTimeout(done, TIMEOUT_MS * 3));
+    await new Promise((done) => setTimeout(done, HOLD_MS - TIMEOUT_MS));
     expect((await books(m.name)).units).toBe(2_450_000);
 
     clock.advance(61_000);
@@ -204,6 +211,32 @@ describe('a hub88 transfer-wallet venue', () => {
     const after = await books(m.name);
     expect(after.units).toBe(2_450_000);
     expect(after.rows.filter((r) => r.uuid === row!.transferNo)).toHaveLength(1);
+    await ledgerBalanced();
+  });
+
+  it('applies, on reconciliation, a deposit whose request timed out before the aggregator took it, once', async () => {
+    const m = await member('25.00');
+    const floatBefore = await float(m.id);
+    await fault('deposit', 'timeout', HOLD_MS);
+    expect(await transfer(m.token, { amount: '25.00', sourcetype: 'userbalance', targettype: VENUE })).toEqual({
+      ...PENDING,
+      data: { balance: '0.00' },
+    });
+    const [row] = await transfersOf(m.id);
+    expect(row).toMatchObject({ state: 2 });
+    await new Promise((done) => setTimeout(done, HOLD_MS - TIMEOUT_MS));
+    expect(await books(m.name)).toEqual({ rows: [], units: 0 });
+
+    // The money is still held for it: sent again under the same transaction, the aggregator takes it now.
+    clock.advance(61_000);
+    expect(await reconcileTransfers(deps())).toBeGreaterThanOrEqual(1);
+    expect((await transfersOf(m.id))[0]).toMatchObject({ state: 1 });
+    expect(await movementsOf(row!.transferNo)).toEqual(['hold', 'sent']);
+    expect((await float(m.id)) - floatBefore).toBe(2500);
+    expect(await books(m.name)).toEqual({
+      rows: [{ uuid: row!.transferNo, kind: 'deposit', amount: 2_500_000 }],
+      units: 2_500_000,
+    });
     await ledgerBalanced();
   });
 
@@ -233,6 +266,116 @@ describe('a hub88 transfer-wallet venue', () => {
     expect(refusedOut).toMatchObject({ direction: 'out', amount: '5.01', state: 0, note: 'RS_ERROR_NOT_ENOUGH_MONEY' });
     expect(await float(m.id)).toBe(floatBefore);
     expect((await books(m.name)).units).toBe(500_000);
+    await ledgerBalanced();
+  });
+});
+
+const keys = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+
+describe('a hub88 transfer answer bound to its call', () => {
+  // An aggregator of our own making signs with the aggregator's real key, as a captured answer replayed by someone
+  // on the network path would be.
+  const aggregator = keys();
+  let scripted: Server;
+  let answer: (request: Record<string, unknown>) => Record<string, unknown> = () => ({});
+  const asked: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    scripted = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      req.on('end', () => {
+        const request = JSON.parse(raw) as Record<string, unknown>;
+        asked.push({ path: req.url, ...request });
+        const text = JSON.stringify(answer(request));
+        res
+          .writeHead(200, {
+            'content-type': 'application/json',
+            [HUB88_SIGNATURE_HEADER]: hub88Sign(aggregator.privateKey, text),
+          })
+          .end(text);
+      });
+    });
+    await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
+    const port = (scripted.address() as AddressInfo).port;
+    allowLoopbackPort(t.config.outbound, port);
+    await t.database.db.insert(venues).values({
+      code: 'HTX',
+      name: '脚本 Hub88',
+      platname: 'HTX',
+      categoryId: 'concise',
+      walletMode: 'transfer',
+      apiBaseUrl: `http://127.0.0.1:${port}`,
+      protocol: 'hub88',
+      operatorId: '77',
+      aggregatorPublicKey: aggregator.publicKey,
+      privateKey: keys().privateKey,
+    });
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => scripted?.close(resolve));
+  });
+
+  const UNBOUND_NOTE = '场馆答复与本次转账不符，未予采信';
+
+  it('sends the published deposit, and takes a signed RS_OK of another call, user or currency as in doubt', async () => {
+    const m = await member('100.00');
+    answer = (req) => ({ status: 'RS_OK', request_uuid: 'captured-0001', user: req.user, currency: 'CNY', balance: 0 });
+    expect(await transfer(m.token, { amount: '10.00', sourcetype: 'userbalance', targettype: 'HTX' })).toEqual({
+      ...PENDING,
+      data: { balance: '90.00' },
+    });
+    const [row] = await transfersOf(m.id);
+    expect(row).toMatchObject({ direction: 'in', amount: '10.00', state: 2, note: UNBOUND_NOTE });
+    expect(asked.at(-1)).toMatchObject({
+      path: '/operator/generic/v2/transfer_wallet/deposit',
+      user: m.name,
+      transaction_uuid: row!.transferNo,
+      amount: 1_000_000,
+      currency: 'CNY',
+      operator_id: 77,
+      sub_partner_id: 'HTX',
+    });
+    expect(asked.at(-1)!.request_uuid).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Bound to the call, but about another member or in another currency: still nothing completes.
+    clock.advance(61_000);
+    answer = (req) => ({ status: 'RS_OK', request_uuid: req.request_uuid, user: 'someone', currency: 'CNY' });
+    expect(await reconcileTransfers(deps())).toBe(0);
+    answer = (req) => ({ status: 'RS_OK', request_uuid: req.request_uuid, user: req.user, currency: 'USD' });
+    expect(await reconcileTransfers(deps())).toBe(0);
+    expect((await transfersOf(m.id))[0]).toMatchObject({ state: 2 });
+    expect(await movementsOf(row!.transferNo)).toEqual(['hold']);
+
+    // The same transaction sent again, answered for this call: it completes, once.
+    answer = (req) => ({ status: 'RS_OK', request_uuid: req.request_uuid, user: req.user, currency: 'CNY' });
+    expect(await reconcileTransfers(deps())).toBe(1);
+    expect(asked.at(-1)).toMatchObject({
+      path: '/operator/generic/v2/transfer_wallet/deposit',
+      transaction_uuid: row!.transferNo,
+      amount: 1_000_000,
+    });
+    expect((await transfersOf(m.id))[0]).toMatchObject({ state: 1 });
+    expect(await movementsOf(row!.transferNo)).toEqual(['hold', 'sent']);
+    expect(await central(m.id)).toBe(9000);
+    await ledgerBalanced();
+  });
+
+  it('leaves a transfer the aggregator knows with other content pending, neither completed nor refunded', async () => {
+    const m = await member('20.00');
+    answer = (req) => ({ status: 'RS_ERROR_DUPLICATE_TRANSACTION', request_uuid: req.request_uuid, user: req.user });
+    expect(await transfer(m.token, { amount: '5.00', sourcetype: 'userbalance', targettype: 'HTX' })).toEqual({
+      ...PENDING,
+      data: { balance: '15.00' },
+    });
+    const [row] = await transfersOf(m.id);
+    expect(row).toMatchObject({ state: 2, note: UNBOUND_NOTE });
+    expect(await movementsOf(row!.transferNo)).toEqual(['hold']);
     await ledgerBalanced();
   });
 });
