@@ -376,7 +376,9 @@ export async function reconcileTransfer(deps: RemoteTransferDeps, row: TransferR
   const venue = await remoteVenue(deps.db, row.venueCode);
   if (!venue) return false;
   const { client, options } = clientOf(deps, venue);
-  const result = await client.status(venue, transferOf(row, await playerName(deps.db, row.memberId)), options);
+  // A protocol that asks by sending the transfer again names the member (never a reason to stop reconciling others).
+  const player = (await memberUsername(deps.db, row.memberId)) ?? '';
+  const result = await client.status(venue, transferOf(row, player), options);
   if (result.kind === 'in-doubt') {
     if (isUnbound(result.reason)) await notePending(deps, row.transferNo, MSG.venueAnswerUnbound);
     return false;

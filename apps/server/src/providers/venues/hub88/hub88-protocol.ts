@@ -153,7 +153,8 @@ const WITH_BALANCE = new Set<WalletAnswer['status']>(['OK', 'DUPLICATE', 'INSUFF
 export const hub88Protocol: VenueProtocolAdapter = {
   routes: HUB88_CALLS.map((name) => ({ path: `hub88/${name}`, name })),
   isCall,
-  // A Hub88 venue plays seamless only (the TransferWallet API is a separate integration).
+  // A Hub88 transfer-wallet venue's money moves only by our TransferWallet API calls (hub88-transfer-client.ts): its
+  // aggregator makes no Wallet API call to us (docs/venues.md "Hub88 transfer wallet").
   transferVenueCalls: [],
   configured: (credentials) =>
     hub88KeyUsable(credentials.aggregatorPublicKey, 'public') && hub88KeyUsable(credentials.privateKey, 'private'),

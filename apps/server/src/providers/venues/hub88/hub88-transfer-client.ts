@@ -121,6 +121,8 @@ async function signedCall(
 
 /** A deposit or withdrawal of our transfer, under our transfer number as the transaction. */
 async function move(venue: TransferVenue, t: VenueTransfer, options: VenueCallOptions): Promise<TransferAnswer> {
+  // Without the member's name the call could only be refused for its syntax, which would prove nothing.
+  if (!t.player) return { kind: 'in-doubt', reason: 'no player' };
   const result = await signedCall(
     venue,
     t.direction === 'in' ? HUB88_TRANSFER_PATHS.deposit : HUB88_TRANSFER_PATHS.withdraw,
