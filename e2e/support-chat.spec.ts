@@ -22,7 +22,7 @@ describe('在线客服 between a member and the desk', () => {
       const chat = member.page.frameLocator('iframe[title="在线客服"]');
       await chat.getByRole('list', { name: '聊天记录' }).getByText('欢迎咨询在线客服', { exact: false }).waitFor();
       await chat.getByLabel('输入消息').fill('我的存款还没到账');
-      await chat.getByRole('button', { name: '发送' }).click();
+      await chat.getByRole('button', { name: '发送', exact: true }).click();
       await chat.getByText('等待客服接入…').waitFor();
       // Signed in: neither the sign-in prompt nor the rating shows beside the conversation.
       expect(await chat.getByText('请先登录后再咨询在线客服。').isVisible()).toBe(false);
@@ -45,7 +45,7 @@ describe('在线客服 between a member and the desk', () => {
       await chat.getByRole('list', { name: '聊天记录' }).getByText('您好，请提供存款单号，我们马上为您查询').waitFor();
 
       await chat.getByLabel('输入消息').fill('单号是 D123');
-      await chat.getByRole('button', { name: '发送' }).click();
+      await chat.getByRole('button', { name: '发送', exact: true }).click();
       await thread.getByText('单号是 D123').waitFor();
 
       // A ticket about a deposit, filed from its record: 反馈此单 names the record, the desk answers it in 工单, and
