@@ -1,5 +1,5 @@
 import { BizCode, type IntegrationChange as Change, MSG } from '@h5/contract';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import {
   SANDBOX_HUB88_PREFIX,
   type SandboxHub88VenueSettings,
 } from '../../sandbox/hub88/sandbox-hub88-routes';
-import { sandboxHub88Transactions } from '../../sandbox/hub88/sandbox-hub88-tables';
+import { sandboxHub88Operators, sandboxHub88Transactions } from '../../sandbox/hub88/sandbox-hub88-tables';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { reconcileTransfers, remoteTransfer } from './remote-transfers';
 import { walletKit } from './wallet-test-kit';
@@ -238,6 +238,35 @@ describe('a hub88 transfer-wallet venue', () => {
       units: 2_500_000,
     });
     await ledgerBalanced();
+  });
+
+  it("takes no Wallet API call from its aggregator: a transfer venue's money moves only by our transfers", async () => {
+    const m = await member('10.00');
+    const [operator] = await t.database.db
+      .select()
+      .from(sandboxHub88Operators)
+      .where(eq(sandboxHub88Operators.operatorId, Number(sandbox.operatorId)));
+    const body = JSON.stringify({
+      user: m.name,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      token: 'launch-token-0001',
+      round: 'round-1',
+      game_code: 'sbx_golden_dragon',
+      currency: 'CNY',
+      amount: 100_000,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/venues/${VENUE}/hub88/transaction/bet`,
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        [HUB88_SIGNATURE_HEADER]: hub88Sign(operator!.aggregatorPrivateKey, body),
+      },
+    });
+    expect(res.json()).toMatchObject({ status: 'RS_ERROR_UNKNOWN', user: m.name });
+    expect(await central(m.id)).toBe(1000);
   });
 
   it('gives the money back when the aggregator refuses a deposit, and moves nothing on a refused withdrawal', async () => {
