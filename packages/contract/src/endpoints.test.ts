@@ -73,6 +73,11 @@ const OUR_ROWS = [
   'POST /api/support/send',
   'POST /api/support/messages',
   'POST /api/support/upload',
+  'POST /api/support/visitor/open',
+  'POST /api/support/visitor/send',
+  'POST /api/support/visitor/messages',
+  'POST /api/support/visitor/close',
+  'POST /api/support/visitor/rate',
   'POST /api/support/close',
   'POST /api/support/rate',
   'POST /api/tickets/create',
@@ -96,6 +101,11 @@ const PUBLIC_PATHS = [
   '/api/uservip',
   '/api/article',
   '/api/gamelistBycode',
+  '/api/support/visitor/open',
+  '/api/support/visitor/send',
+  '/api/support/visitor/messages',
+  '/api/support/visitor/close',
+  '/api/support/visitor/rate',
 ];
 
 describe('endpoint registry', () => {

@@ -19,6 +19,11 @@ import {
   SupportSendBody,
   SupportThread,
   SupportUpload,
+  SupportVisitorAfterBody,
+  SupportVisitorBody,
+  SupportVisitorCloseBody,
+  SupportVisitorRateBody,
+  SupportVisitorSendBody,
 } from './support';
 import { TicketCreateBody, TicketDetail, TicketDetailBody, TicketListBody, TicketPage } from './tickets';
 
@@ -147,6 +152,43 @@ export const endpoints = {
   ),
   supportClose: post('/api/support/close', 'member', SupportCloseBody, SupportConversation, 'End my conversation'),
   supportRate: post('/api/support/rate', 'member', SupportRateBody, SupportConversation, 'Rate an ended conversation'),
+
+  // A visitor's chat, by the device id the chat page keeps (docs/member-app.md "在线客服"): only that device's own.
+  supportVisitorOpen: post(
+    '/api/support/visitor/open',
+    'public',
+    SupportVisitorBody,
+    SupportThread,
+    "Open or resume a visitor's conversation",
+  ),
+  supportVisitorSend: post(
+    '/api/support/visitor/send',
+    'public',
+    SupportVisitorSendBody,
+    SupportMessage,
+    'A visitor sends a line',
+  ),
+  supportVisitorMessages: post(
+    '/api/support/visitor/messages',
+    'public',
+    SupportVisitorAfterBody,
+    z.array(SupportMessage),
+    "A visitor's messages after an id",
+  ),
+  supportVisitorClose: post(
+    '/api/support/visitor/close',
+    'public',
+    SupportVisitorCloseBody,
+    SupportConversation,
+    "End a visitor's conversation",
+  ),
+  supportVisitorRate: post(
+    '/api/support/visitor/rate',
+    'public',
+    SupportVisitorRateBody,
+    SupportConversation,
+    "Rate a visitor's ended conversation",
+  ),
 
   // 意见反馈 (docs/member-app.md "意见反馈"): tickets to the desk
   ticketCreate: post('/api/tickets/create', 'member', TicketCreateBody, TicketDetail, 'File a ticket'),

@@ -388,6 +388,9 @@ export const MSG = {
   supportTransferTarget: '转接对象须为启用中的客服或管理员账号',
   supportAlreadyOpen: '该会员已有进行中的会话',
   supportImageInvalid: '图片无效，请重新上传',
+  supportDeviceInvalid: '访客标识无效，请刷新页面后重试',
+  /** The visitor's chat page says it above the box: money questions need the member's records. */
+  supportVisitorMoney: '涉及存取款等资金问题，请先登录后咨询',
 
   // 意见反馈 (docs/member-app.md "意见反馈", docs/operators.md "Tickets")
   ticketCategoryInvalid: '请选择反馈类型',

@@ -65,7 +65,26 @@ export const SupportRateBody = z.object({
   note: text(200),
 });
 
-/** The live socket's paths: a member's token, or an operator's, in the `token` query (browsers send no header). */
+/**
+ * A visitor's device id (docs/member-app.md "在线客服"): random, kept by the chat page in localStorage, the only key
+ * to the visitor's conversation, so it must be long enough that nobody guesses another's.
+ */
+export const SUPPORT_DEVICE_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+const device = () => text(64).pipe(z.string().regex(SUPPORT_DEVICE_PATTERN, { error: MSG.supportDeviceInvalid }));
+
+/** A visitor's calls name their device; a visitor's lines are text only. */
+export const SupportVisitorBody = z.object({ device: device() });
+export const SupportVisitorSendBody = z
+  .object({ device: device(), text: messageText() })
+  .refine((b) => b.text !== '', { message: MSG.supportTextRequired });
+export const SupportVisitorAfterBody = SupportAfterBody.extend({ device: device() });
+export const SupportVisitorCloseBody = SupportCloseBody.extend({ device: device() });
+export const SupportVisitorRateBody = SupportRateBody.extend({ device: device() });
+
+/**
+ * The live socket's paths: a member's token, or an operator's, in the `token` query (browsers send no header); a
+ * visitor's device id in the `device` query.
+ */
 export const SUPPORT_SOCKET_PATH = '/api/support/socket';
 export const SUPPORT_DESK_SOCKET_PATH = '/admin/api/support/socket';
 

@@ -3,6 +3,37 @@
   'use strict';
   // The app keeps the member's token for the tab (apps/web/src/shared/session/storage.ts); this page shares it.
   var token = sessionStorage.getItem('token');
+  // A visitor is known by a random device id kept in this browser (docs/member-app.md "在线客服"): it is the only key
+  // to their conversation, so it is long and random, never derived from anything about them.
+  var device = token ? '' : visitorDevice();
+  var api = function (name) {
+    return device ? '/api/support/visitor/' + name : '/api/support/' + name;
+  };
+
+  function visitorDevice() {
+    var key = 'support.device';
+    var id = '';
+    try {
+      id = localStorage.getItem(key) || '';
+    } catch {
+      id = '';
+    }
+    if (!/^[A-Za-z0-9_-]{32,64}$/.test(id)) {
+      var bytes = new Uint8Array(24);
+      crypto.getRandomValues(bytes);
+      id = Array.prototype.map
+        .call(bytes, function (b) {
+          return ('0' + b.toString(16)).slice(-2);
+        })
+        .join('');
+      try {
+        localStorage.setItem(key, id);
+      } catch {
+        // Private browsing without storage: the id lasts as long as the page.
+      }
+    }
+    return id;
+  }
   var $ = function (id) {
     return document.getElementById(id);
   };
@@ -15,9 +46,12 @@
   var rating = 0;
 
   function post(path, body) {
+    var headers = { 'content-type': 'application/json' };
+    if (device) body = Object.assign({ device: device }, body || {});
+    else headers.authorization = 'Bearer ' + token;
     return fetch(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+      headers: headers,
       body: JSON.stringify(body || {}),
     })
       .then(function (res) {
@@ -95,7 +129,7 @@
 
   function readAfter() {
     if (!conversation) return Promise.resolve();
-    return post('/api/support/messages', { conversation_id: conversation.id, after_id: lastId }).then(function (list) {
+    return post(api('messages'), { conversation_id: conversation.id, after_id: lastId }).then(function (list) {
       list.forEach(add);
     });
   }
@@ -110,7 +144,8 @@
   function connect() {
     if (!('WebSocket' in window)) return startPolling();
     var scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-    socket = new WebSocket(scheme + location.host + '/api/support/socket?token=' + encodeURIComponent(token));
+    var who = device ? 'device=' + encodeURIComponent(device) : 'token=' + encodeURIComponent(token);
+    socket = new WebSocket(scheme + location.host + '/api/support/socket?' + who);
     socket.onmessage = function (event) {
       var push = JSON.parse(event.data);
       if (push.type === 'ready') {
@@ -132,7 +167,7 @@
   }
 
   function open() {
-    return post('/api/support/open').then(function (thread) {
+    return post(api('open')).then(function (thread) {
       log.textContent = '';
       shown = {};
       lastId = 0;
@@ -147,7 +182,7 @@
     var text = $('text').value.trim();
     if (!text) return notice('请输入消息内容');
     $('send').disabled = true;
-    post('/api/support/send', { text: text })
+    post(api('send'), { text: text })
       .then(function (message) {
         notice('');
         $('text').value = '';
@@ -202,7 +237,7 @@
   });
   $('end').addEventListener('click', function () {
     if (!conversation || !confirm('确定要结束本次会话吗？')) return;
-    post('/api/support/close', { conversation_id: conversation.id })
+    post(api('close'), { conversation_id: conversation.id })
       .then(function (c) {
         showConversation(c);
         return readAfter();
@@ -229,7 +264,7 @@
   });
   $('rate-send').addEventListener('click', function () {
     if (!rating) return notice('请选择1-5星评价');
-    post('/api/support/rate', { conversation_id: conversation.id, rating: rating, note: $('rate-note').value })
+    post(api('rate'), { conversation_id: conversation.id, rating: rating, note: $('rate-note').value })
       .then(function (c) {
         notice('感谢您的评价');
         showConversation(c);
@@ -239,7 +274,11 @@
       });
   });
 
-  if (!token) return showLogin();
+  // A visitor writes and reads replies; money questions need the member's records, so the page says to sign in.
+  if (device) {
+    $('visitor').hidden = false;
+    $('pick').hidden = true;
+  }
   open()
     .then(connect)
     .catch(function (error) {

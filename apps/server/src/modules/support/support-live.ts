@@ -9,6 +9,8 @@ import type { SupportPush } from '@h5/contract';
 export interface SupportEvent {
   /** The member of the conversation (null for a visitor's). */
   memberId: number | null;
+  /** The visitor's key (the hash of their device id) for a visitor's conversation. */
+  visitorId?: string | null;
   push: SupportPush;
 }
 

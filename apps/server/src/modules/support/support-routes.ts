@@ -5,6 +5,7 @@ import {
   endpoints,
   MSG,
   SUPPORT_DESK_SOCKET_PATH,
+  SUPPORT_DEVICE_PATTERN,
   type SupportPush,
   SUPPORT_SOCKET_PATH,
 } from '@h5/contract';
@@ -16,7 +17,7 @@ import { uploadRoute } from '../../http/drain-body';
 import { AppError } from '../../http/errors';
 import { firstFilePart, multipartUpload } from '../../http/multipart';
 import type { AttemptLimiter } from '../../http/rate-limit';
-import { type Authenticate, memberRoute } from '../../http/route';
+import { type Authenticate, memberRoute, publicRoute } from '../../http/route';
 import { crudRoutes } from '../backoffice/admin-crud';
 import { audit } from '../backoffice/audit';
 import { supportCannedReplies } from '../../db/tables/support';
@@ -46,12 +47,21 @@ function withQueryToken(req: FastifyRequest) {
   return req;
 }
 
-/** Every socket this process holds, and whose pushes each may see: the desk sees all, a member their own. */
+/** Whose socket it is: the desk sees every push; a member, or a visitor's device, only their own conversations'. */
+type SocketOwner = { desk: true } | { desk: false; memberId: number | null; visitorId: string | null };
+
+function mayHear(who: SocketOwner, event: SupportEvent): boolean {
+  if (who.desk) return true;
+  if (who.memberId !== null) return who.memberId === event.memberId;
+  return who.visitorId !== null && event.memberId === null && who.visitorId === (event.visitorId ?? null);
+}
+
+/** Every socket this process holds, and whose pushes each may see. */
 function socketRegistry() {
-  const sockets = new Map<WebSocket, { memberId: number | null }>();
+  const sockets = new Map<WebSocket, SocketOwner>();
   return {
-    add(socket: WebSocket, memberId: number | null) {
-      sockets.set(socket, { memberId });
+    add(socket: WebSocket, who: SocketOwner) {
+      sockets.set(socket, who);
       let alive = true;
       socket.on('pong', () => (alive = true));
       const beat = setInterval(() => {
@@ -71,7 +81,7 @@ function socketRegistry() {
     deliver(event: SupportEvent) {
       const text = JSON.stringify(event.push);
       for (const [socket, who] of sockets) {
-        if (who.memberId !== null && who.memberId !== event.memberId) continue;
+        if (!mayHear(who, event)) continue;
         if (socket.readyState === socket.OPEN) socket.send(text);
       }
     },
@@ -91,13 +101,61 @@ export async function supportRoutes(
   const { db } = deps;
 
   // ---- The member
+  const mine = (id: number) => support.memberSide(id);
   memberRoute(app, endpoints.supportOpen, authenticate, async ({ member }) => ({
-    data: await support.openThread(deps, member.id),
+    data: await support.openThread(deps, mine(member.id)),
   }));
   memberRoute(app, endpoints.supportSend, authenticate, async ({ member, body }) => {
     if (await deps.sends.hit(String(member.id))) throw new AppError(BizCode.TOO_MANY, MSG.supportSendTooFast);
-    return { data: await support.memberSend(deps, member.id, body) };
+    return { data: await support.memberSend(deps, mine(member.id), body) };
   });
+  memberRoute(app, endpoints.supportMessages, authenticate, async ({ member, body }) => ({
+    data: await support.memberMessagesAfter(db, mine(member.id), body.conversation_id, body.after_id ?? 0),
+  }));
+  memberRoute(app, endpoints.supportClose, authenticate, async ({ member, body }) => ({
+    data: await support.memberClose(deps, mine(member.id), body.conversation_id),
+  }));
+  memberRoute(app, endpoints.supportRate, authenticate, async ({ member, body }) => ({
+    data: await support.memberRate(deps, mine(member.id), body),
+    message: MSG.supportRated,
+  }));
+
+  // ---- A visitor, by the device id the chat page keeps (docs/member-app.md "在线客服"): only that device's own
+  // conversation. Lines are limited as a member's are, per device and per address; so are new conversations, which
+  // a script could otherwise open by the thousand with made-up devices.
+  const tooFast = () => new AppError(BizCode.TOO_MANY, MSG.supportSendTooFast);
+  const limited = async (keys: string[]) => {
+    for (const key of keys) if (await deps.sends.hit(key)) throw tooFast();
+  };
+  const guest = async (device: string, ip: string) => {
+    const owner = support.visitorSide(device);
+    if (!(await support.hasOpenConversation(db, owner))) await limited([`visitor-open:${ip}`]);
+    return owner;
+  };
+  publicRoute(app, endpoints.supportVisitorOpen, async ({ body, ip }) => ({
+    data: await support.openThread(deps, await guest(body.device, ip)),
+  }));
+  publicRoute(app, endpoints.supportVisitorSend, async ({ body, ip }) => {
+    const owner = support.visitorSide(body.device);
+    await limited([`visitor:${owner.visitorId}`, `visitor-ip:${ip}`]);
+    return { data: await support.memberSend(deps, await guest(body.device, ip), { text: body.text }) };
+  });
+  publicRoute(app, endpoints.supportVisitorMessages, async ({ body }) => ({
+    data: await support.memberMessagesAfter(
+      db,
+      support.visitorSide(body.device),
+      body.conversation_id,
+      body.after_id ?? 0,
+    ),
+  }));
+  publicRoute(app, endpoints.supportVisitorClose, async ({ body }) => ({
+    data: await support.memberClose(deps, support.visitorSide(body.device), body.conversation_id),
+  }));
+  publicRoute(app, endpoints.supportVisitorRate, async ({ body }) => ({
+    data: await support.memberRate(deps, support.visitorSide(body.device), body),
+    message: MSG.supportRated,
+  }));
+
   // An image for the desk: checked as an avatar is (png or gif, 1 MB, by content), kept as the member's own.
   await uploadRoute(app, {
     endpoint: endpoints.supportUpload,
@@ -112,16 +170,6 @@ export async function supportRoutes(
       return { code: 200, message: MSG.ok, data: { image } };
     },
   });
-  memberRoute(app, endpoints.supportMessages, authenticate, async ({ member, body }) => ({
-    data: await support.memberMessagesAfter(db, member.id, body.conversation_id, body.after_id ?? 0),
-  }));
-  memberRoute(app, endpoints.supportClose, authenticate, async ({ member, body }) => ({
-    data: await support.memberClose(deps, member.id, body.conversation_id),
-  }));
-  memberRoute(app, endpoints.supportRate, authenticate, async ({ member, body }) => ({
-    data: await support.memberRate(deps, member.id, body),
-    message: MSG.supportRated,
-  }));
 
   // ---- The desk: every change is audited in its own transaction.
   const e = adminEndpoints;
@@ -246,9 +294,16 @@ export async function supportRoutes(
     socket.close(denied ? 4403 : 4401, denied ? 'forbidden' : 'unauthorized');
   };
   app.get(SUPPORT_SOCKET_PATH, { websocket: true }, async (socket, req) => {
+    // A visitor's socket names its device (and no token): it hears only that device's conversations.
+    const query = req.query as { token?: unknown; device?: unknown } | undefined;
+    if (!query?.token && typeof query?.device === 'string') {
+      if (!SUPPORT_DEVICE_PATTERN.test(query.device)) return socket.close(4401, 'unauthorized');
+      const { visitorId } = support.visitorSide(query.device);
+      return registry.add(socket, { desk: false, memberId: null, visitorId });
+    }
     try {
       const member = await authenticate(withQueryToken(req));
-      registry.add(socket, member.id);
+      registry.add(socket, { desk: false, memberId: member.id, visitorId: null });
     } catch (error) {
       refuse(socket, error);
     }
@@ -256,7 +311,7 @@ export async function supportRoutes(
   app.get(SUPPORT_DESK_SOCKET_PATH, { websocket: true }, async (socket, req) => {
     try {
       await authorizeOperator(authenticateOperator, e.supportQueue, withQueryToken(req));
-      registry.add(socket, null);
+      registry.add(socket, { desk: true });
     } catch (error) {
       refuse(socket, error);
     }

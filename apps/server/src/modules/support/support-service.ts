@@ -6,7 +6,8 @@ import {
   type SupportQueueRow,
   type SupportThread,
 } from '@h5/contract';
-import { and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { SUPPORT_RATING_DAYS, type SupportDeskStats, type SupportMemberContext } from '@h5/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { supportConversations, supportMessages } from '../../db/tables/support';
@@ -37,6 +38,30 @@ export interface SupportDeps {
 }
 
 type ConversationRow = typeof supportConversations.$inferSelect;
+
+/**
+ * Whose side of a conversation a caller is: a member by id, or a visitor by the key of their device (the SHA-256 of
+ * the device id, so the rows and the pushes never carry the id itself).
+ */
+export type ChatOwner = { memberId: number; visitorId: null } | { memberId: null; visitorId: string };
+
+export const memberSide = (memberId: number): ChatOwner => ({ memberId, visitorId: null });
+export const visitorSide = (device: string): ChatOwner => ({
+  memberId: null,
+  visitorId: createHash('sha256').update(device).digest('hex'),
+});
+
+const ownedBy = (owner: ChatOwner) =>
+  owner.memberId !== null
+    ? eq(supportConversations.memberId, owner.memberId)
+    : and(eq(supportConversations.visitorId, owner.visitorId), isNull(supportConversations.memberId));
+
+const ownerOf = (row: ConversationRow): ChatOwner | null =>
+  row.memberId !== null
+    ? memberSide(row.memberId)
+    : row.visitorId
+      ? { memberId: null, visitorId: row.visitorId }
+      : null;
 type MessageRow = typeof supportMessages.$inferSelect;
 
 /** At most this many messages come in one answer (the thread's latest, or those after an id). */
@@ -74,13 +99,17 @@ function conversationView(row: ConversationRow): SupportConversation {
   };
 }
 
-async function publishMessages(deps: SupportDeps, memberId: number | null, rows: MessageRow[]) {
-  for (const row of rows) await deps.bus.publish({ memberId, push: { type: 'message', message: messageView(row) } });
+/** Who hears a conversation's pushes besides the desk: its member, or its visitor's device. */
+const audience = (row: ConversationRow) => ({ memberId: row.memberId, visitorId: row.visitorId });
+
+async function publishMessages(deps: SupportDeps, conversation: ConversationRow, rows: MessageRow[]) {
+  for (const row of rows)
+    await deps.bus.publish({ ...audience(conversation), push: { type: 'message', message: messageView(row) } });
 }
 
 async function publishState(deps: SupportDeps, row: ConversationRow) {
   await deps.bus.publish({
-    memberId: row.memberId,
+    ...audience(row),
     push: {
       type: 'conversation',
       conversation_id: row.id,
@@ -102,13 +131,18 @@ async function insertMessage(
   return row!;
 }
 
-async function openConversationOf(tx: DbOrTx, memberId: number): Promise<ConversationRow | undefined> {
+async function openConversationOf(tx: DbOrTx, owner: ChatOwner): Promise<ConversationRow | undefined> {
   const [row] = await tx
     .select()
     .from(supportConversations)
-    .where(and(eq(supportConversations.memberId, memberId), eq(supportConversations.state, 'open')))
+    .where(and(ownedBy(owner), eq(supportConversations.state, 'open')))
     .limit(1);
   return row;
+}
+
+/** Whether the member or visitor has an open conversation (a visitor's first open is counted per address). */
+export async function hasOpenConversation(db: DbOrTx, owner: ChatOwner): Promise<boolean> {
+  return (await openConversationOf(db, owner)) !== undefined;
 }
 
 /**
@@ -117,18 +151,21 @@ async function openConversationOf(tx: DbOrTx, memberId: number): Promise<Convers
  */
 async function openOrCreate(
   deps: SupportDeps,
-  memberId: number,
+  owner: ChatOwner,
 ): Promise<{ row: ConversationRow; made: MessageRow[] }> {
-  const existing = await openConversationOf(deps.db, memberId);
+  const existing = await openConversationOf(deps.db, owner);
   if (existing) return { row: existing, made: [] };
   try {
     return await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(supportConversations).values({ memberId, state: 'open' }).returning();
+      const [row] = await tx
+        .insert(supportConversations)
+        .values({ memberId: owner.memberId, visitorId: owner.visitorId, state: 'open' })
+        .returning();
       const welcome = await insertMessage(tx, row!.id, 'system', WELCOME);
       return { row: row!, made: [welcome] };
     });
   } catch (error) {
-    const raced = await openConversationOf(deps.db, memberId);
+    const raced = await openConversationOf(deps.db, owner);
     if (raced) return { row: raced, made: [] };
     throw error;
   }
@@ -154,12 +191,17 @@ async function messagesAfter(db: DbOrTx, conversationId: number, afterId: number
   return rows.map(messageView);
 }
 
-/** A conversation of this member, or 会话不存在 (another member's is answered as missing, never shown). */
-async function ownConversation(db: DbOrTx, memberId: number, id: number): Promise<ConversationRow> {
+/**
+ * A conversation of this member or visitor, or 会话不存在: another member's or visitor's is answered as missing, never
+ * shown, so guessing an id or another device tells nothing.
+ */
+async function ownConversation(db: DbOrTx, owner: ChatOwner, id: number): Promise<ConversationRow> {
+  // Past a serial's range nothing can match: answered as missing, never asked of the database.
+  if (id < 1 || id > 2_147_483_647) throw notFound();
   const [row] = await db
     .select()
     .from(supportConversations)
-    .where(and(eq(supportConversations.id, id), eq(supportConversations.memberId, memberId)))
+    .where(and(eq(supportConversations.id, id), ownedBy(owner)))
     .limit(1);
   if (!row) throw notFound();
   return row;
@@ -168,9 +210,9 @@ async function ownConversation(db: DbOrTx, memberId: number, id: number): Promis
 // ---------------------------------------------------------------------------------------------------------------
 // The member's side
 
-export async function openThread(deps: SupportDeps, memberId: number): Promise<SupportThread> {
-  const { row, made } = await openOrCreate(deps, memberId);
-  await publishMessages(deps, memberId, made);
+export async function openThread(deps: SupportDeps, owner: ChatOwner): Promise<SupportThread> {
+  const { row, made } = await openOrCreate(deps, owner);
+  await publishMessages(deps, row, made);
   return { conversation: conversationView(row), messages: await latestMessages(deps.db, row.id) };
 }
 
@@ -181,25 +223,34 @@ export async function openThread(deps: SupportDeps, memberId: number): Promise<S
  */
 export async function memberSend(
   deps: SupportDeps,
-  memberId: number,
-  input: { text: string; image: string },
+  owner: ChatOwner,
+  input: { text: string; image?: string },
 ): Promise<SupportMessage> {
-  const [image = ''] = input.image
-    ? await ownAttachments(deps.db, memberId, [input.image], MSG.supportImageInvalid)
-    : [];
-  const { row, made } = await openOrCreate(deps, memberId);
-  const message = await insertMessage(deps.db, row.id, 'member', input.text, '', image);
-  await publishMessages(deps, memberId, [...made, message]);
+  // A visitor has no uploads: their lines are text only (docs/member-app.md "在线客服").
+  const [image = ''] =
+    input.image && owner.memberId !== null
+      ? await ownAttachments(deps.db, owner.memberId, [input.image], MSG.supportImageInvalid)
+      : [];
+  const { row, made } = await openOrCreate(deps, owner);
+  const message = await insertMessage(
+    deps.db,
+    row.id,
+    owner.memberId !== null ? 'member' : 'visitor',
+    input.text,
+    '',
+    image,
+  );
+  await publishMessages(deps, row, [...made, message]);
   return messageView(message);
 }
 
 export async function memberMessagesAfter(
   db: DbOrTx,
-  memberId: number,
+  owner: ChatOwner,
   conversationId: number,
   afterId: number,
 ): Promise<SupportMessage[]> {
-  await ownConversation(db, memberId, conversationId);
+  await ownConversation(db, owner, conversationId);
   return messagesAfter(db, conversationId, afterId);
 }
 
@@ -220,23 +271,23 @@ async function closeConversation(
     await after?.(tx, closed);
     return { closed, message };
   });
-  await publishMessages(deps, closed.memberId, [message]);
+  await publishMessages(deps, closed, [message]);
   await publishState(deps, closed);
   return closed;
 }
 
-export async function memberClose(deps: SupportDeps, memberId: number, id: number): Promise<SupportConversation> {
-  const row = await ownConversation(deps.db, memberId, id);
+export async function memberClose(deps: SupportDeps, owner: ChatOwner, id: number): Promise<SupportConversation> {
+  const row = await ownConversation(deps.db, owner, id);
   if (row.state !== 'open') throw new AppError(BizCode.BAD_INPUT, MSG.supportClosed);
   return conversationView(await closeConversation(deps, row, CLOSED_BY_MEMBER));
 }
 
 export async function memberRate(
   deps: SupportDeps,
-  memberId: number,
+  owner: ChatOwner,
   input: { conversation_id: number; rating: number; note: string },
 ): Promise<SupportConversation> {
-  const row = await ownConversation(deps.db, memberId, input.conversation_id);
+  const row = await ownConversation(deps.db, owner, input.conversation_id);
   if (row.state !== 'closed') throw new AppError(BizCode.BAD_INPUT, MSG.supportRateOpen);
   const [rated] = await deps.db
     .update(supportConversations)
@@ -507,7 +558,7 @@ export async function afterDeskReply(
   previous: ConversationRow,
   done: { row: ConversationRow; message: MessageRow },
 ): Promise<SupportMessage> {
-  await publishMessages(deps, done.row.memberId, [done.message]);
+  await publishMessages(deps, done.row, [done.message]);
   if (previous.operator !== done.row.operator) await publishState(deps, done.row);
   return messageView(done.message);
 }
@@ -543,11 +594,12 @@ export async function deskReopen(
   } catch (error) {
     // The member has opened another conversation since: the unique index of open conversations refused this one.
     if (error instanceof AppError) throw error;
-    if (row.memberId !== null && (await openConversationOf(deps.db, row.memberId)))
+    const owner = ownerOf(row);
+    if (owner && (await openConversationOf(deps.db, owner)))
       throw new AppError(BizCode.BAD_INPUT, MSG.supportAlreadyOpen);
     throw error;
   }
-  await publishMessages(deps, done.opened.memberId, [done.message]);
+  await publishMessages(deps, done.opened, [done.message]);
   await publishState(deps, done.opened);
   return queueRow(deps, done.opened);
 }

@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../app';
 import { testRedisUrl } from '../../config';
 import { auditLog } from '../../db/tables/backoffice';
@@ -21,6 +22,7 @@ import { rgBreaks, rgLimits } from '../../db/tables/responsible';
 import { riskFlagMembers, riskFlags } from '../../db/tables/risk';
 import { venueTransfers } from '../../db/tables/wallet';
 import { storedFiles } from '../../db/tables/files';
+import { supportConversations } from '../../db/tables/support';
 import { gifBytes, jpegBytes, multipartBody, postMultipart, solidPng } from '../../../test/images';
 import { adminCall, call, credit, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { SUPPORT_SEND_LIMIT } from './support-routes';
@@ -259,6 +261,128 @@ describe('在线客服: images', () => {
   });
 });
 
+describe('在线客服: a visitor', () => {
+  const device = () => randomBytes(24).toString('hex');
+  let address = 0;
+  /** Each test calls from addresses of its own, so the per-address limits of one do not reach another. */
+  const freshIp = () => `10.77.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
+  const visitor = async <T>(path: string, body: Record<string, unknown>, ip: string) =>
+    (
+      await t.app.inject({ method: 'POST', url: `/api/support/visitor/${path}`, payload: body, remoteAddress: ip })
+    ).json() as { code: number; message: string; data: T };
+  const missing = { code: BizCode.NOT_FOUND, message: MSG.supportNotFound, data: null };
+
+  it('writes by a device id; the desk sees 访客 with no member beside it, and only that device hears the reply', async () => {
+    const ip = freshIp();
+    const dev = device();
+    const first = await visitor<SupportThread>('open', { device: dev }, ip);
+    expect(first).toMatchObject({ code: 200, data: { conversation: { state: 'open', claimed: false } } });
+    expect(first.data.messages).toEqual([expect.objectContaining({ sender: 'system' })]);
+    const id = first.data.conversation.id;
+    const mine = await socketOf(t.app, `/api/support/socket?device=${dev}`);
+    const otherDevice = await socketOf(t.app, `/api/support/socket?device=${device()}`);
+    const m = await registerMember(t.app);
+    const member = await socketOf(t.app, `/api/support/socket?token=${m.token}`);
+    const desk = await socketOf(t.app, `/admin/api/support/socket?token=${ops.desk}`);
+
+    const line = await visitor<SupportMessage>('send', { device: dev, text: '想了解一下新人优惠' }, ip);
+    expect(line).toMatchObject({ code: 200, data: { conversation_id: id, sender: 'visitor', image: '' } });
+    await desk.next(messageText('想了解一下新人优惠'));
+    await mine.next(messageText('想了解一下新人优惠'));
+    // A visitor has no uploads: an image named in the body is not taken.
+    const withImage = await visitor<SupportMessage>('send', { device: dev, text: '看图', image: '/uploads/x.png' }, ip);
+    expect(withImage.data.image).toBe('');
+
+    const queue = await adminCall<{ list: SupportQueueRow[] }>(
+      t,
+      ops.desk,
+      'GET',
+      `${adminPath(e.supportQueue)}?state=open`,
+    );
+    expect(queue.data.list.find((r) => r.id === id)).toMatchObject({ username: '访客', member_id: null });
+    const thread = await adminCall<{ member: unknown }>(t, ops.desk, 'GET', adminPath(e.supportConversation, { id }));
+    expect(thread.data.member).toBeNull();
+
+    await adminCall(t, ops.desk, 'POST', adminPath(e.supportReply, { id }), { text: '新人首存送20%' });
+    await mine.next(messageText('新人首存送20%'));
+    const read = await visitor<SupportMessage[]>('messages', { device: dev, conversation_id: id, after_id: 0 }, ip);
+    expect(read.data.map((x) => x.text)).toContain('新人首存送20%');
+    expect(otherDevice.pushes.filter((p) => p.type !== 'ready')).toEqual([]);
+    expect(member.pushes.filter((p) => p.type !== 'ready')).toEqual([]);
+
+    expect((await visitor('close', { device: dev, conversation_id: id }, ip)).code).toBe(200);
+    expect(await visitor('rate', { device: dev, conversation_id: id, rating: 5, note: '很好' }, ip)).toMatchObject({
+      code: 200,
+      message: MSG.supportRated,
+      data: { rating: 5 },
+    });
+    // The visitor's next line opens a new conversation.
+    const again = await visitor<SupportMessage>('send', { device: dev, text: '还有一个问题' }, ip);
+    expect(again.data.conversation_id).not.toBe(id);
+    for (const s of [mine, otherDevice, member, desk]) s.socket.terminate();
+  });
+
+  it('never shows a member’s conversation or another visitor’s, whatever id or device is guessed', async () => {
+    const ip = freshIp();
+    const a = device();
+    const b = device();
+    const m = await registerMember(t.app);
+    const memberConversation = (await send(m.token, '会员的私事')).data.conversation_id;
+    const visitorConversation = (await visitor<SupportMessage>('send', { device: a, text: '访客A的问题' }, ip)).data
+      .conversation_id;
+
+    for (const id of [visitorConversation, memberConversation]) {
+      expect(await visitor('messages', { device: b, conversation_id: id, after_id: 0 }, ip)).toEqual(missing);
+      expect(await visitor('close', { device: b, conversation_id: id }, ip)).toEqual(missing);
+      expect(await visitor('rate', { device: b, conversation_id: id, rating: 1, note: '' }, ip)).toEqual(missing);
+    }
+    // The device that wrote cannot reach the member's either, nor a member the visitor's.
+    expect(await visitor('messages', { device: a, conversation_id: memberConversation }, ip)).toEqual(missing);
+    expect(await after(m.token, visitorConversation)).toEqual(missing);
+    // Another device opens its own.
+    const opened = await visitor<SupportThread>('open', { device: b }, ip);
+    expect(opened.data.conversation.id).not.toBe(visitorConversation);
+    expect(opened.data.messages.map((x) => x.text)).not.toContain('访客A的问题');
+    // A device id too short to be unguessable, or none, is refused.
+    const badDevice = { code: BizCode.BAD_INPUT, message: MSG.supportDeviceInvalid, data: null };
+    expect(await visitor('open', { device: 'abc' }, ip)).toEqual(badDevice);
+    expect(await visitor('open', {}, ip)).toEqual(badDevice);
+    expect(await visitor('send', { device: `${'x'.repeat(31)}!`, text: 'hi' }, ip)).toEqual(badDevice);
+    const closed = await t.app.injectWS('/api/support/socket?device=short');
+    expect(await new Promise<number>((resolve) => closed.on('close', (code) => resolve(code)))).toBe(4401);
+    // The visitor's line stayed where it was, and the member's too.
+    expect((await after(m.token, memberConversation)).data.map((x) => x.text)).toEqual([
+      expect.any(String),
+      '会员的私事',
+    ]);
+  });
+
+  it('limits lines per device and per address as a member’s, and new conversations per address', async () => {
+    const tooFast = { code: BizCode.TOO_MANY, message: MSG.supportSendTooFast, data: null };
+    // Per device: the same device from a new address each time.
+    const dev = device();
+    for (let i = 0; i < SUPPORT_SEND_LIMIT.max; i += 1)
+      expect((await visitor('send', { device: dev, text: `第${i}条` }, freshIp())).code).toBe(200);
+    expect(await visitor('send', { device: dev, text: '换个地址也太快' }, freshIp())).toEqual(tooFast);
+
+    // Per address: two devices on one address share its count.
+    const ip = freshIp();
+    const [d1, d2] = [device(), device()];
+    for (let i = 0; i < SUPPORT_SEND_LIMIT.max; i += 1)
+      expect((await visitor('send', { device: i % 2 ? d2 : d1, text: `第${i}条` }, ip)).code).toBe(200);
+    expect(await visitor('send', { device: d1, text: '同一地址太快' }, ip)).toEqual(tooFast);
+
+    // New conversations per address: made-up devices cannot open them by the thousand.
+    const openIp = freshIp();
+    for (let i = 0; i < SUPPORT_SEND_LIMIT.max; i += 1)
+      expect((await visitor('open', { device: device() }, openIp)).code).toBe(200);
+    const [before] = await t.database.db.select({ n: count() }).from(supportConversations);
+    expect(await visitor('open', { device: device() }, openIp)).toEqual(tooFast);
+    const [afterOpen] = await t.database.db.select({ n: count() }).from(supportConversations);
+    expect(afterOpen?.n).toBe(before?.n);
+  });
+});
+
 describe('在线客服: our chat page', () => {
   it('is the service address while 站点设置 names none, and is served with its script', async () => {
     const url = (await call<{ url: string }>(t.app, '/api/getservicerurl')).data.url;
@@ -269,6 +393,10 @@ describe('在线客服: our chat page', () => {
     const script = await t.app.inject({ method: 'GET', url: '/service/chat.js' });
     expect(script.statusCode).toBe(200);
     expect(script.body).toContain('/api/support/socket');
+    // A visitor writes by a device id, and is told to sign in for money questions.
+    expect(script.body).toContain("'/api/support/visitor/'");
+    expect(script.body).toContain('localStorage');
+    expect(page.body).toContain(MSG.supportVisitorMoney);
   });
 });
 
