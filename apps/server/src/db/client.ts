@@ -182,11 +182,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db: db as unknown as Db, kind: 'pglite', locks: processLocks(), close: () => client.close() };
 }
 
-/** A dump of a freshly migrated in-memory PGlite database, for `snapshot` (the test suite migrates once, not per file). */
+/**
+ * A dump of a freshly migrated in-memory PGlite database, for `snapshot` (the test suite migrates once, not per file).
+ * PGlite works in its `postgres` database only, so the cluster's two template databases are dropped first: a third of
+ * the dump's bytes, and about half the time each test file takes to load it.
+ */
 export async function migratedPgliteSnapshot(): Promise<Blob> {
   const client = new PGlite();
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    await client.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+    await client.exec('DROP DATABASE template0');
+    await client.exec('DROP DATABASE template1');
+    await client.exec('CHECKPOINT');
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
