@@ -19,9 +19,18 @@ function lazyScreen<M extends Record<K, ComponentType>, K extends keyof M & stri
   return lazy(() => Promise.all([load(), antdRender()]).then(([module]) => ({ default: module[name] })));
 }
 
-const LoginPage = lazyScreen(() => import('../features/auth/login-page'), 'LoginPage');
-const RegisterPage = lazyScreen(() => import('../features/auth/register-page'), 'RegisterPage');
-const MinePage = lazyScreen(() => import('../features/member/mine-page'), 'MinePage');
+/**
+ * A lazy screen built of our own components only (docs/member-app.md "Our own components"): its toasts and dialogs
+ * go through shared/ui/feedback, which installs the render itself on first use, so nothing of antd-mobile loads
+ * with it.
+ */
+function ownScreen<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const LoginPage = ownScreen(() => import('../features/auth/login-page'), 'LoginPage');
+const RegisterPage = ownScreen(() => import('../features/auth/register-page'), 'RegisterPage');
+const MinePage = ownScreen(() => import('../features/member/mine-page'), 'MinePage');
 const GamePage = lazyScreen(() => import('../features/games/game-page'), 'GamePage');
 const ConcisePage = lazyScreen(() => import('../features/games/concise-page'), 'ConcisePage');
 const VipPage = lazyScreen(() => import('../features/vip/vip-page'), 'VipPage');
@@ -40,10 +49,11 @@ const BetRecordPage = lazyScreen(() => import('../features/records/bet-record-pa
 const TransRecordPage = lazyScreen(() => import('../features/records/trans-record-page'), 'TransRecordPage');
 const ResponsiblePage = lazyScreen(() => import('../features/responsible/responsible-page'), 'ResponsiblePage');
 const RechargePage = lazyScreen(() => import('../features/payments/recharge-page'), 'RechargePage');
-const PayInfoPage = lazyScreen(() => import('../features/payments/pay-info-page'), 'PayInfoPage');
+const PayInfoPage = ownScreen(() => import('../features/payments/pay-info-page'), 'PayInfoPage');
 const WithdrawalPage = lazyScreen(() => import('../features/payments/withdrawal-page'), 'WithdrawalPage');
 const promotionPages = () => import('../features/promotions/pages');
-const ActivityPage = lazyScreen(promotionPages, 'ActivityPage');
+// /activity, a tab of the bar, loads on its own: the other two screens of the area use antd-mobile.
+const ActivityPage = ownScreen(() => import('../features/promotions/activity-page'), 'ActivityPage');
 const ActivityInfoPage = lazyScreen(promotionPages, 'ActivityInfoPage');
 const ActivityRecordPage = lazyScreen(promotionPages, 'ActivityRecordPage');
 const redpacketPages = () => import('../features/redpacket/pages');

@@ -1,6 +1,6 @@
 import { validateLogin } from '@h5/contract/validation';
-import { Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
+import { showToast } from '../../shared/ui/feedback';
 import { useLoginMutation } from './api';
 import { ICONS, SubmitButton, TextField } from './text-field';
 
@@ -14,7 +14,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     event.preventDefault();
     const message = validateLogin({ name, password });
     if (message) {
-      Toast.show({ content: message });
+      showToast({ content: message });
       return;
     }
     mutation.mutate({ name, password }, { onSuccess });

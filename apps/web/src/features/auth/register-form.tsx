@@ -1,8 +1,9 @@
 import { CAPTCHA_LENGTH } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { validateRegister } from '@h5/contract/validation';
-import { Checkbox, Toast } from 'antd-mobile';
+import { Checkbox } from '../../shared/ui/checkbox';
 import { useState, type FormEvent } from 'react';
+import { showToast } from '../../shared/ui/feedback';
 import { useRegisterMutation } from './api';
 import { CaptchaImage } from './captcha-image';
 import { ICONS, SubmitButton, TextField } from './text-field';
@@ -56,7 +57,7 @@ export function RegisterForm({ captcha, referral, onSuccess, withTerms = false }
     event.preventDefault();
     const message = validateRegister(values, { expectedCaptcha: captcha.code, agreed: withTerms ? agreed : undefined });
     if (message) {
-      Toast.show({ content: message });
+      showToast({ content: message });
       if (message === MSG.captchaWrong) {
         // docs/member-app.md "Validation rules": a wrong captcha clears the field and picks a new image.
         setValues((v) => ({ ...v, code: '' }));

@@ -1,6 +1,7 @@
 import { MAX_INPUT } from '@h5/contract/codes';
-import { Button, Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { Button } from '../../shared/ui/button';
+import { Input } from '../../shared/ui/input';
 import { LineIcon } from '../../shared/ui/line-icon';
 
 interface TextFieldProps {

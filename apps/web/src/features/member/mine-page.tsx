@@ -1,4 +1,3 @@
-import { Button, ProgressBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { formatMoney } from '../../shared/format';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
@@ -9,7 +8,8 @@ import { useRefreshUserMoney, useVipLevels } from './api';
 import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import '../../shared/ui/panel.css';
 import './mine.css';
-import { confirmDialog } from '../../shared/ui/dialogs';
+import { Button } from '../../shared/ui/button';
+import { askConfirm, showToast } from '../../shared/ui/feedback';
 import { CHEVRON, LineIcon, WALLET_ICON } from '../../shared/ui/line-icon';
 import { RECHARGE_ICON, TRANSFER_ICON, WITHDRAWAL_ICON } from '../../shared/ui/action-icons';
 import { Detail } from '../../shared/ui/detail';
@@ -55,7 +55,7 @@ export function MinePage() {
 
   // docs/member-app.md "States and transitions": logout asks first, calls logoff, and ends the session even when that call fails.
   const confirmLogout = async () => {
-    const ok = await confirmDialog({ content: '确定要退出登录吗？', confirmText: '确定', cancelText: '取消' });
+    const ok = await askConfirm({ content: '确定要退出登录吗？', confirmText: '确定', cancelText: '取消' });
     if (!ok) return;
     setLeaving(true);
     await logout();
@@ -64,7 +64,7 @@ export function MinePage() {
   const refreshMoney = async () => {
     try {
       const { message } = await refresh.mutateAsync();
-      Toast.show({ icon: 'success', content: message });
+      showToast({ icon: 'success', content: message });
     } catch {
       // The client has shown the server's message.
     }
@@ -105,8 +105,15 @@ export function MinePage() {
           </span>
           <span className="mine-progress-value">{percent}%</span>
         </div>
-        <div role="progressbar" aria-label="VIP晋级进度" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <ProgressBar percent={percent} />
+        <div
+          className="mine-progress-bar"
+          role="progressbar"
+          aria-label="VIP晋级进度"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div className="mine-progress-fill" style={{ width: `${percent}%` }} />
         </div>
         <dl className="mine-targets">
           <Detail term="晋级存款">

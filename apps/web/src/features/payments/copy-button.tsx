@@ -1,6 +1,6 @@
 import { MSG } from '@h5/contract/messages';
-import { Toast } from 'antd-mobile';
 import { copyText } from '../../shared/clipboard/copy-text';
+import { showToast } from '../../shared/ui/feedback';
 
 /** A small 复制 button; names itself 复制{label} for screen readers and tests; docs/member-app.md "Messages and errors" toast 复制成功！. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -12,7 +12,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       onClick={() => {
         void copyText(text).then((copied) => {
           // Where neither way works the text stays selectable on the page; no success is claimed.
-          if (copied) Toast.show({ content: MSG.copied });
+          if (copied) showToast({ content: MSG.copied });
         });
       }}
     >

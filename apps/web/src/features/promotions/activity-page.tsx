@@ -1,5 +1,4 @@
 import type { Promotion } from '@h5/contract';
-import { InfiniteScroll, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -8,6 +7,8 @@ import { usePromotions, usePromotionTypes } from './api';
 import './promotions.css';
 import '../../shared/ui/lists.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
+import { LoadMore } from '../../shared/ui/load-more';
+import { Tabs } from '../../shared/ui/tabs';
 
 const ALL = 'all';
 
@@ -21,19 +22,20 @@ export function ActivityPage() {
 
   const loadMore = async () => {
     const result = await promotions.fetchNextPage();
-    // InfiniteScroll shows its retry link when loadMore throws; without this it would ask again and again.
+    // LoadMore shows its retry button when loadMore throws; without this it would ask again and again.
     if (result.isError) throw result.error;
   };
 
   return (
     <main className="page activity-page" aria-label="优惠活动">
       <h1 className="activity-heading">优惠活动</h1>
-      <Tabs activeKey={tab} onChange={setTab} className="activity-tabs">
-        <Tabs.Tab key={ALL} title="全部" />
-        {(types.data ?? []).map((t) => (
-          <Tabs.Tab key={String(t.id)} title={t.name} />
-        ))}
-      </Tabs>
+      <Tabs
+        label="活动类型"
+        className="activity-tabs"
+        activeKey={tab}
+        onChange={setTab}
+        items={[{ key: ALL, title: '全部' }, ...(types.data ?? []).map((t) => ({ key: String(t.id), title: t.name }))]}
+      />
 
       {promotions.isPending ? (
         <SkeletonGroup label="活动加载中" className="column-list activity-list">
@@ -55,7 +57,7 @@ export function ActivityPage() {
               <PromotionCard key={row.id} promotion={row} />
             ))}
           </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={promotions.hasNextPage} />
+          <LoadMore loadMore={loadMore} hasMore={promotions.hasNextPage} />
         </>
       )}
     </main>

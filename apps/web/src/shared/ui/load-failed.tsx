@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from './button';
 import { EmptyState } from './empty-state';
 
 /** A load that failed: says so (加载失败 unless told otherwise) beside a 重新加载 button that asks again. */
