@@ -46,8 +46,18 @@ describe('adminEndpoints', () => {
     ).toEqual(['logout', 'me', 'totpConfirm', 'totpSetup']);
   });
 
-  it('takes multipart only for the image upload, a content call', () => {
-    expect(list.filter((ep) => ep.multipart).map((ep) => ep.key)).toEqual(['imageUpload']);
+  it('takes multipart only for the image upload, a content call, and the desk’s picture for a reply', () => {
+    expect(
+      list
+        .filter((ep) => ep.multipart)
+        .map((ep) => ep.key)
+        .sort(),
+    ).toEqual(['imageUpload', 'supportDeskUpload']);
+    expect(adminEndpoints.supportDeskUpload).toMatchObject({
+      method: 'POST',
+      path: '/admin/api/support/upload',
+      roles: ['admin', 'support'],
+    });
     expect(adminEndpoints.imageUpload).toMatchObject({
       method: 'POST',
       path: '/admin/api/files',

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Money, Timestamp, text } from '../common';
 import { RgInfo, RISK_FLAG_KINDS } from '../responsible';
-import { SupportMessage, SUPPORT_TEXT_MAX } from '../support';
+import { SupportMessage, SUPPORT_TEXT_MAX, SupportUpload } from '../support';
 import { MSG } from '../messages';
 import { CONTENT, def, pageField, requiredText, resFlag, resSort, SUPPORT } from './atoms';
 
@@ -110,9 +110,13 @@ export const SupportDeskThread = z.object({
 });
 
 export const SupportDeskAfterInput = z.object({ after_id: z.coerce.number().int().min(0).default(0) });
+/** The desk's answer: text, a picture the caller uploaded (`supportDeskUpload`), or both. */
 export const SupportReplyInput = z
-  .object({ text: text(SUPPORT_TEXT_MAX).pipe(z.string().transform((v) => v.trim())) })
-  .refine((b) => b.text !== '', { message: MSG.supportTextRequired });
+  .object({
+    text: text(SUPPORT_TEXT_MAX).pipe(z.string().transform((v) => v.trim())),
+    image: text(200).pipe(z.string().transform((v) => v.trim())),
+  })
+  .refine((b) => b.text !== '' || b.image !== '', { message: MSG.supportTextRequired });
 export const SupportTransferInput = z.object({ operator: text(64).pipe(z.string().min(1, MSG.supportTransferTarget)) });
 
 export const SupportDeskOperator = z.object({ username: z.string(), role: z.string() });
@@ -186,6 +190,17 @@ const deskCalls = {
     'Put a conversation back in the queue',
   ),
   supportReply: def('POST', `${base}/:id/reply`, SUPPORT, SupportReplyInput, SupportMessage, 'Answer the member'),
+  supportDeskUpload: {
+    ...def(
+      'POST',
+      '/admin/api/support/upload',
+      SUPPORT,
+      Empty,
+      SupportUpload,
+      "Upload a picture for a reply (multipart: the part `file`): a png or gif of at most 1 MB by its content, as a member's",
+    ),
+    multipart: true as const,
+  },
   supportClose: def('POST', `${base}/:id/close`, SUPPORT, Empty, SupportQueueRow, 'End a conversation'),
   supportDeskOperators: def(
     'GET',

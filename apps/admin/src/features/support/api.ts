@@ -1,7 +1,7 @@
 import { adminEndpoints, SUPPORT_DESK_SOCKET_PATH, SupportPush, type SupportMessage } from '@h5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { callAdmin } from '../../shared/api/client';
+import { callAdmin, uploadAdmin } from '../../shared/api/client';
 import { getToken } from '../../shared/session/session-store';
 
 const e = adminEndpoints;
@@ -73,7 +73,13 @@ export function useConversationAction(id: number) {
     onSuccess: refresh,
   });
   const reply = useMutation({
-    mutationFn: (text: string) => callAdmin(e.supportReply, { params: { id }, input: { text } }),
+    mutationFn: (input: { text: string } | { text: ''; file: File }) =>
+      'file' in input
+        ? // A picture: uploaded first (the desk's own upload), then sent as a reply naming the address it answered.
+          uploadAdmin(e.supportDeskUpload, { file: input.file }).then(({ image }) =>
+            callAdmin(e.supportReply, { params: { id }, input: { text: '', image } }),
+          )
+        : callAdmin(e.supportReply, { params: { id }, input: { text: input.text } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['supportQueue'] }),
   });
   return { act, transfer, reply };

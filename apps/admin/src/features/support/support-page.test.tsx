@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import SupportPage from './support-page';
 import { RecordingAudioContext, tones } from '../../test/recording-audio';
+import { mockUpload, pngFile } from '../../test/upload';
 
 /** A stand-in for the browser's WebSocket: the test pushes what the server would, or closes it. */
 class FakeSocket {
@@ -163,6 +164,32 @@ describe('客服', () => {
     expect(within(log).getByText('这是截图')).toBeInTheDocument();
     expect(await screen.findByText('访客会话，没有会员资料')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '会话' })).toHaveTextContent('与 访客 的会话');
+  });
+
+  it('sends a picture: uploaded as the desk’s own, then replied with its address, and shown in the conversation', async () => {
+    signInAs('support', 'desk01');
+    const conversation = row({ operator: 'desk01', unread: 0 });
+    const stored = '/uploads/0123456789abcdef0123456789abcdef.png';
+    const { calls: uploads } = mockUpload(() => ok({ image: stored }));
+    let messages: unknown[] = [];
+    const { calls } = mockApi({
+      'GET /admin/api/support/conversations': () => queue([conversation]),
+      'GET /admin/api/support/conversations/7': () => ok({ conversation, member, messages }),
+      'POST /admin/api/support/conversations/7/reply': () => {
+        messages = [{ ...message(5, 'operator', ''), image: stored }];
+        return ok(messages[0]);
+      },
+    });
+    renderScreen(<SupportPage />, { route: '/support' });
+    await userEvent.click(await screen.findByRole('button', { name: /player01/ }));
+    await screen.findByRole('button', { name: '发送图片' });
+    await userEvent.upload(screen.getByLabelText('选择要发送的图片'), pngFile('截图.png'));
+    const log = screen.getByRole('log', { name: '会话消息' });
+    expect(await within(log).findByRole('img', { name: '客服发送的图片' })).toHaveAttribute('src', stored);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({ method: 'POST', url: '/admin/api/support/upload' });
+    expect((uploads[0]?.body.get('file') as File).name).toBe('截图.png');
+    expect(calls.find((c) => c.path.endsWith('/reply'))?.body).toEqual({ text: '', image: stored });
   });
 
   it('transfers to one of the desk operators the server lists, never to the one holding it', async () => {

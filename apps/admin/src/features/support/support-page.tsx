@@ -178,6 +178,7 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
   const { act, transfer, reply } = useConversationAction(id);
   const confirm = useConfirmAction();
   const [text, setText] = useState('');
+  const picker = useRef<HTMLInputElement>(null);
   const [transferring, setTransferring] = useState(false);
   const messages = thread.data?.messages;
   const lastId = messages?.at(-1)?.id ?? 0;
@@ -208,18 +209,27 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
   const mayWrite = open && (c.operator === '' || mine || isAdmin);
   const busy = act.isPending || transfer.isPending;
 
+  const shown = (message: SupportMessage) => {
+    client.setQueryData<Thread>(threadKey(id), (old) =>
+      old ? { ...old, messages: mergeMessages(old.messages, [message]) } : old,
+    );
+    void client.invalidateQueries({ queryKey: threadKey(id) });
+  };
   const send = () => {
     const value = text.trim();
     if (!value) return;
-    reply.mutate(value, {
-      onSuccess: (message) => {
-        setText('');
-        client.setQueryData<Thread>(threadKey(id), (old) =>
-          old ? { ...old, messages: mergeMessages(old.messages, [message]) } : old,
-        );
-        void client.invalidateQueries({ queryKey: threadKey(id) });
+    reply.mutate(
+      { text: value },
+      {
+        onSuccess: (message) => {
+          setText('');
+          shown(message);
+        },
       },
-    });
+    );
+  };
+  const sendPicture = (file: File | undefined) => {
+    if (file) reply.mutate({ text: '', file }, { onSuccess: shown });
   };
 
   return (
@@ -314,6 +324,22 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
             <Button type="primary" onClick={send} loading={reply.isPending} disabled={!mayWrite || !text.trim()}>
               发送
             </Button>
+            {/* A png or gif of at most 1 MB, checked again by the server; shown to the member as the desk's picture. */}
+            <Button onClick={() => picker.current?.click()} disabled={!mayWrite || reply.isPending}>
+              发送图片
+            </Button>
+            <input
+              ref={picker}
+              type="file"
+              accept="image/png,image/gif"
+              aria-label="选择要发送的图片"
+              hidden
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                sendPicture(file);
+              }}
+            />
           </Space>
         </div>
       ) : null}

@@ -22,24 +22,29 @@ export function checkMemberImage(file: UploadedFile | null): 'png' | 'gif' {
 
 /** The owner an attachment is kept under: only that member's lines and tickets may name it. */
 export const memberOwner = (memberId: number) => `member:${memberId}`;
+/** An operator's picture for a reply: only that operator's replies may name it. */
+export const operatorOwner = (operatorId: number) => `operator:${operatorId}`;
 
-/** Keeps a member's image to the desk (docs/operators.md "The support desk"); answers its public path. */
-export async function storeAttachment(db: DbOrTx, memberId: number, file: UploadedFile | null): Promise<string> {
+/**
+ * Keeps a picture to or from the desk (docs/operators.md "The support desk") under its owner; answers its public
+ * path. An operator's is checked as a member's is: it is shown on the member's chat page.
+ */
+export async function storeAttachment(db: DbOrTx, owner: string, file: UploadedFile | null): Promise<string> {
   const ext = checkMemberImage(file);
-  return storeFile(db, { data: Buffer.from(file!.data), ext, purpose: 'attachment', owner: memberOwner(memberId) });
+  return storeFile(db, { data: Buffer.from(file!.data), ext, purpose: 'attachment', owner });
 }
 
 /**
- * The stored names of images a member names by their paths, each one the member's own upload; anything else (an
- * outside URL, another member's image, a made-up name) refuses the whole with `refusal`.
+ * The stored names of images a member (or an operator) names by their paths, each one the caller's own upload;
+ * anything else (an outside URL, another's image, a made-up name) refuses the whole with `refusal`.
  */
 export async function ownAttachments(
   db: DbOrTx,
-  memberId: number,
+  owner: string,
   paths: readonly string[],
   refusal: string,
 ): Promise<string[]> {
-  const names = await ownedFileNames(db, paths, 'attachment', memberOwner(memberId));
+  const names = await ownedFileNames(db, paths, 'attachment', owner);
   if (!names) throw new AppError(BizCode.BAD_INPUT, refusal);
   return names;
 }

@@ -23,7 +23,7 @@ import { openFlagsOfMember } from '../risk/risk-service';
 import { latestTransfersOf } from '../wallet/member-transfer-rows';
 import { numericToMoney } from '../../lib/money';
 import { FILES_PREFIX } from '../files/files-service';
-import { ownAttachments } from '../files/member-image';
+import { memberOwner, operatorOwner, ownAttachments } from '../files/member-image';
 import type { SupportBus } from './support-live';
 
 /**
@@ -229,7 +229,7 @@ export async function memberSend(
   // A visitor has no uploads: their lines are text only (docs/member-app.md "在线客服").
   const [image = ''] =
     input.image && owner.memberId !== null
-      ? await ownAttachments(deps.db, owner.memberId, [input.image], MSG.supportImageInvalid)
+      ? await ownAttachments(deps.db, memberOwner(owner.memberId), [input.image], MSG.supportImageInvalid)
       : [];
   const { row, made } = await openOrCreate(deps, owner);
   const message = await insertMessage(
@@ -529,6 +529,16 @@ export async function afterOperatorChange(deps: SupportDeps, row: ConversationRo
   return queueRow(deps, row);
 }
 
+/**
+ * The stored name of a picture an operator names in a reply: their own upload (POST /admin/api/support/upload) or
+ * 图片无效, so a reply never shows the member an address typed in.
+ */
+export async function deskImage(db: DbOrTx, operatorId: number, image: string): Promise<string> {
+  if (!image) return '';
+  const [name = ''] = await ownAttachments(db, operatorOwner(operatorId), [image], MSG.supportImageInvalid);
+  return name;
+}
+
 /** The desk's answer: claims a waiting conversation for the operator; written in the caller's transaction. */
 export async function deskReply(
   tx: DbOrTx,
@@ -536,12 +546,13 @@ export async function deskReply(
   row: ConversationRow,
   actor: DeskActor,
   text: string,
+  image = '',
 ): Promise<{ row: ConversationRow; message: MessageRow }> {
   if (row.state !== 'open') throw new AppError(BizCode.BAD_INPUT, MSG.supportClosed);
   if (row.operator && row.operator.toLowerCase() !== actor.username.toLowerCase() && actor.role !== 'admin')
     throw new AppError(BizCode.CONFLICT, MSG.supportNotYours);
   const held = row.operator ? row : await setOperator(tx, row, actor, actor.username);
-  const message = await insertMessage(tx, row.id, 'operator', text, actor.username);
+  const message = await insertMessage(tx, row.id, 'operator', text, actor.username, image);
   const [updated] = await tx
     .update(supportConversations)
     .set({

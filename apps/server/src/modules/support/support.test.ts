@@ -194,6 +194,62 @@ describe('在线客服: images', () => {
     desk.socket.terminate();
   });
 
+  it('lets the desk answer with a picture of its own upload, audited; another’s or an outside address is refused', async () => {
+    const m = await registerMember(t.app);
+    const id = (await send(m.token, '请看一下')).data.conversation_id;
+    const mine = await socketOf(t.app, `/api/support/socket?token=${m.token}`);
+    const deskUpload = (token: string, data: Buffer) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/admin/api/support/upload',
+          ...(() => {
+            const body = multipartBody({ name: 'a.png', data });
+            return {
+              payload: body.payload,
+              headers: { 'content-type': body.contentType, authorization: `Bearer ${token}` },
+            };
+          })(),
+        })
+        .then((r) => r.json() as { code: number; message: string; data: { image: string } | null });
+    expect(await deskUpload(ops.finance, solidPng())).toMatchObject({ code: BizCode.FORBIDDEN });
+    expect(await deskUpload(ops.desk, jpegBytes())).toEqual({
+      code: BizCode.BAD_INPUT,
+      message: MSG.uploadTypeInvalid,
+      data: null,
+    });
+    const image = (await deskUpload(ops.desk, solidPng())).data!.image;
+    const theirs = (await deskUpload(ops.desk2, solidPng())).data!.image;
+    const memberUpload = (await upload(m.token, solidPng())).data!.image;
+    const reply = (body: Record<string, unknown>) =>
+      adminCall<SupportMessage>(t, ops.desk, 'POST', adminPath(e.supportReply, { id }), body);
+    for (const bad of ['https://evil.example/x.png', theirs, memberUpload])
+      expect(await reply({ text: '', image: bad }), bad).toMatchObject({
+        code: BizCode.BAD_INPUT,
+        message: MSG.supportImageInvalid,
+      });
+    expect(await reply({ text: ' ', image: '' })).toMatchObject({
+      code: BizCode.BAD_INPUT,
+      message: MSG.supportTextRequired,
+    });
+    const sent = await reply({ text: '示例截图', image });
+    expect(sent).toMatchObject({ code: 200, data: { sender: 'operator', text: '示例截图', image } });
+    const pushed = await mine.next((p) => p.type === 'message' && p.message.id === sent.data.id);
+    expect(pushed).toMatchObject({ message: { image } });
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `support:${id}`));
+    const replied = rows.find((r) => r.action === 'support.reply');
+    expect(JSON.parse(String(replied?.after))).toEqual({
+      message_id: sent.data.id,
+      image: image.slice('/uploads/'.length),
+    });
+    const uploads = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'support.upload'));
+    expect(uploads.length).toBeGreaterThanOrEqual(2);
+    mine.socket.terminate();
+  });
+
   it('shows an image alone as [图片] in the queue', async () => {
     const m = await registerMember(t.app);
     const sent = await sendImage(m.token, (await upload(m.token, gifBytes(), 'a.gif')).data!.image);

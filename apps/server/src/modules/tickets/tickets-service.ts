@@ -19,7 +19,7 @@ import { type Clock, formatBeijing } from '../../lib/time';
 import { usernamesOf } from '../accounts/member-records';
 import { isMembersDeposit, isMembersWithdrawal } from '../payments/member-money-rows';
 import { FILES_PREFIX } from '../files/files-service';
-import { ownAttachments } from '../files/member-image';
+import { memberOwner, ownAttachments } from '../files/member-image';
 import { memberContext } from '../support/support-service';
 import { isMembersTransfer } from '../wallet/member-transfer-rows';
 
@@ -83,7 +83,7 @@ export async function createTicket(
   },
 ): Promise<TicketDetail> {
   // Each image must be the member's own upload (POST /api/support/upload): never an outside URL or another's image.
-  const images = await ownAttachments(deps.db, memberId, input.images, MSG.supportImageInvalid);
+  const images = await ownAttachments(deps.db, memberOwner(memberId), input.images, MSG.supportImageInvalid);
   // Only the member's own record may be named: another's number is answered as not found, and nothing is written.
   if (input.record_kind && !(await RECORD_OWNED[input.record_kind](deps.db, memberId, input.record_no)))
     throw new AppError(BizCode.BAD_INPUT, MSG.ticketRecordNotYours);
