@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -48,13 +49,30 @@ function recordEntryChunks(): Plugin {
     },
   };
 }
+/**
+ * React Router's package exports only its development build, with its warnings and checks for developers; the
+ * production build it ships beside it is the same API without them, about half a kilobyte less (gzip) of the vendor chunk every first
+ * visit downloads (bench/page-weight.ts). Builds only: tests keep the warnings.
+ */
+function productionRouter(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = development.replace(/([\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
+  return {
+    name: 'production-router',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-router' ? production : null;
+    },
+  };
+}
 const proxied = ['/api', '/admin', '/uploads', '/sandbox', '/art', '/service'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative base: the built app works from any sub-path the server mounts it on.
   base: './',
-  plugins: [react(), recordEntryChunks(), inlineEntryCss(), pwa()],
+  plugins: [productionRouter(), react(), recordEntryChunks(), inlineEntryCss(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,22 +1,12 @@
 import { FIRST_SCREEN_MSG } from './first-screen-messages';
+import { LANDING_MSG } from './landing-messages';
 
 /**
  * Every Chinese user-facing message. docs/member-app.md "Validation rules" and "Messages and errors" are a contract: copy them character for character,
  * odd spacing and typos included (' 用户名…' with its leading space, 请输人, 您还为绑定).
  */
 export const MSG = {
-  // docs/member-app.md "Register rules" (in rule order)
-  usernameLength: ' 用户名长度6~16位，以字母或数字组合！',
-  passwordLength: '请输入正确的密码长度，最少6位！',
-  passwordMismatch: '两次密码不一致！',
-  realnameRequired: '请输入您的真实姓名!',
-  payPasswordLength: '请输入正确的支付密码长度，最少6位！',
-  captchaRequired: '请输入验证码！',
-  captchaWrong: '验证码错误！',
-  termsRequired: '请阅读并同意相关条款和隐私协议！',
-
-  // docs/member-app.md "Login rules"
-  loginRequired: '请输入您的账号和密码！',
+  // docs/member-app.md "Register rules" and "Login rules": LANDING_MSG, spread in below.
 
   // docs/member-app.md "Partner application rules" and "Profile rules"
   mobileInvalid: '请输入正确手机号',
@@ -65,8 +55,6 @@ export const MSG = {
   noRebateQuota: '暂无领取额度！',
   redpacketNotEligible: '您暂未达到领取条件，快去完成吧！',
 
-  // docs/member-app.md "Screens and routes" and "Messages and errors", client messages
-  copied: '复制成功！',
   // docs/member-app.md "States and transitions" names the red packet's not-started and ended dialogs without their texts: these are ours.
   redpacketNotStarted: '红包活动尚未开始',
   redpacketEnded: '今日红包活动已结束',
@@ -408,6 +396,8 @@ export const MSG = {
 
   // The member app's first-screen messages (docs/member-app.md "Screens and routes", "Roles and permissions" and "Messages and errors"): last, so that a key given twice fails the typecheck.
   ...FIRST_SCREEN_MSG,
+  // The messages of login, register and /payInfo (landing-messages.ts), last for the same reason.
+  ...LANDING_MSG,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

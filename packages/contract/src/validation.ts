@@ -5,11 +5,11 @@
 import { parseMoneyToCents } from './money';
 import { USDT_PROTOCOLS, VENUE_WALLET, MIN_WITHDRAWAL_YUAN } from './codes';
 import { MSG, depositRangeMessage } from './messages';
+import { isBlank, str, type Field } from './auth-validation';
 
-type Field = string | number | null | undefined;
-
-const str = (value: Field): string => (value === null || value === undefined ? '' : String(value));
-const isBlank = (value: Field): boolean => str(value).trim() === '';
+// Login and register live in ./auth-validation (the login screen loads only those); the server and the other forms
+// take them from here as before.
+export { validateLogin, validateRegister, type RegisterInput, type RegisterOptions } from './auth-validation';
 
 /** docs/member-app.md "Partner application rules": optional 0, 86 or 17951, then 13x, 15x, 17x, 18x or 14x, then 8 digits. */
 const CHINA_MOBILE = /^(?:0|86|17951)?1[34578]\d{9}$/;
@@ -17,8 +17,6 @@ const CHINA_MOBILE = /^(?:0|86|17951)?1[34578]\d{9}$/;
 const PROFILE_MOBILE = /^(?:0|86|17951)?(?:13\d|15[0-35-9]|17[678]|18\d|14[57])\d{8}$/;
 const EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const BIRTHDAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** docs/wire-rules.md "Accounts": a register name is 6-16 letters or digits (ours: enforce what the message says). */
-const STRICT_USERNAME = /^[A-Za-z0-9]{6,16}$/;
 
 export const isChinaMobile = (s: string): boolean => CHINA_MOBILE.test(s);
 export const isProfileMobile = (s: string): boolean => PROFILE_MOBILE.test(s);
@@ -32,50 +30,6 @@ export function isBirthday(s: string): boolean {
   if (y === undefined || m === undefined || d === undefined) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-export interface RegisterInput {
-  name: Field;
-  password: Field;
-  confirmPass: Field;
-  realname: Field;
-  paypassword: Field;
-  code: Field;
-}
-
-export interface RegisterOptions {
-  /** The code of the captcha image shown (web only; the server never sees it). */
-  expectedCaptcha?: string;
-  /** Server: also reject names longer than 16 or with anything but ASCII letters and digits. */
-  strictUsername?: boolean;
-  /** The alternate /register view's terms checkbox. */
-  agreed?: boolean;
-}
-
-export function validateRegister(input: RegisterInput, options: RegisterOptions = {}): string | null {
-  const name = str(input.name);
-  const password = str(input.password);
-  const confirm = str(input.confirmPass);
-  const code = str(input.code).trim();
-  if (name.length < 6 || (options.strictUsername === true && !STRICT_USERNAME.test(name))) {
-    return MSG.usernameLength;
-  }
-  if (password.length < 6) return MSG.passwordLength;
-  if (confirm === '' || confirm !== password) return MSG.passwordMismatch;
-  if (str(input.realname).length < 2) return MSG.realnameRequired;
-  if (str(input.paypassword).length < 6) return MSG.payPasswordLength;
-  if (code === '') return MSG.captchaRequired;
-  if (options.expectedCaptcha !== undefined && code.toUpperCase() !== options.expectedCaptcha.toUpperCase()) {
-    return MSG.captchaWrong;
-  }
-  // The terms check comes after the six numbered rules: docs/member-app.md "Register rules" lists it apart, as an extra of the alternate view.
-  if (options.agreed === false) return MSG.termsRequired;
-  return null;
-}
-
-export function validateLogin(input: { name: Field; password: Field }): string | null {
-  if (isBlank(input.name) || str(input.password) === '') return MSG.loginRequired;
-  return null;
 }
 
 export function validateAgentApplication(input: { mobile: Field; apply_info: Field }): string | null {

@@ -1,4 +1,4 @@
-import { validateLogin } from '@h5/contract/validation';
+import { validateLogin } from '@h5/contract/auth-validation';
 import { useState, type FormEvent } from 'react';
 import { showToast } from '../../shared/ui/feedback';
 import { useLoginMutation } from './api';

@@ -1,6 +1,6 @@
 import { CAPTCHA_LENGTH } from '@h5/contract/codes';
-import { MSG } from '@h5/contract/messages';
-import { validateRegister } from '@h5/contract/validation';
+import { LANDING_MSG } from '@h5/contract/landing-messages';
+import { validateRegister } from '@h5/contract/auth-validation';
 import { Checkbox } from '../../shared/ui/checkbox';
 import { useState, type FormEvent } from 'react';
 import { showToast } from '../../shared/ui/feedback';
@@ -58,7 +58,7 @@ export function RegisterForm({ captcha, referral, onSuccess, withTerms = false }
     const message = validateRegister(values, { expectedCaptcha: captcha.code, agreed: withTerms ? agreed : undefined });
     if (message) {
       showToast({ content: message });
-      if (message === MSG.captchaWrong) {
+      if (message === LANDING_MSG.captchaWrong) {
         // docs/member-app.md "Validation rules": a wrong captcha clears the field and picks a new image.
         setValues((v) => ({ ...v, code: '' }));
         captcha.refresh();

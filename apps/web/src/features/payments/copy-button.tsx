@@ -1,4 +1,4 @@
-import { MSG } from '@h5/contract/messages';
+import { LANDING_MSG } from '@h5/contract/landing-messages';
 import { copyText } from '../../shared/clipboard/copy-text';
 import { showToast } from '../../shared/ui/feedback';
 
@@ -12,7 +12,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       onClick={() => {
         void copyText(text).then((copied) => {
           // Where neither way works the text stays selectable on the page; no success is claimed.
-          if (copied) showToast({ content: MSG.copied });
+          if (copied) showToast({ content: LANDING_MSG.copied });
         });
       }}
     >
