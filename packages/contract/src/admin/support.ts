@@ -124,14 +124,14 @@ export const SupportDeskOperator = z.object({ username: z.string(), role: z.stri
 const Empty = z.object({});
 const base = '/admin/api/support/conversations';
 
-/** The desk on 仪表盘: the members' ratings of the last 7 days, and who waits for an operator now. */
+/** The desk on 仪表盘: the members' ratings of the last 7 days, and who waits for an operator's answer now. */
 export const SupportDeskStats = z.object({
   /** The average of the ratings given to conversations ended in the last 7 days, two decimals; null for none. */
   rating_average: z.string().nullable(),
   rating_count: z.number().int(),
-  /** Open conversations nobody holds, where the member has written. */
+  /** Open conversations whose member's latest line no operator has answered yet, held or not. */
   waiting: z.number().int(),
-  /** How long the longest of them has waited, in seconds (0 when none waits). */
+  /** How long the longest of them has waited since its first unanswered line, in seconds (0 when none waits). */
   oldest_waiting_seconds: z.number().int(),
 });
 export type SupportDeskStats = z.infer<typeof SupportDeskStats>;

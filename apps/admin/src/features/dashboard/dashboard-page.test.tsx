@@ -247,6 +247,7 @@ describe('仪表盘：经营数据', () => {
     expect(await within(desk).findByText('近7天平均评分')).toBeInTheDocument();
     expect(desk).toHaveTextContent('4.25/ 5');
     expect(within(desk).getByText('共 8 次评价')).toBeInTheDocument();
+    expect(within(desk).getByText('等待回复')).toBeInTheDocument();
     expect(within(desk).getByText('最长已等待 6分52秒')).toBeInTheDocument();
     expect(within(desk).getByRole('link', { name: '去接待：客服' })).toHaveAttribute('href', '/support');
     expect(calls.some((c) => c.path === '/admin/api/dashboard/pending')).toBe(false);

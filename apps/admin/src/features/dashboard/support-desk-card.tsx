@@ -41,7 +41,7 @@ export function SupportDeskSection() {
           </Col>
           <Col xs={24} sm={12} xl={6}>
             <Card>
-              <Statistic title="等待接入" value={stats.data.waiting} suffix="位" />
+              <Statistic title="等待回复" value={stats.data.waiting} suffix="位" />
               <Typography.Text type="secondary">
                 {stats.data.waiting ? `最长已等待 ${waitText(stats.data.oldest_waiting_seconds)}` : '无人等待'}
               </Typography.Text>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/time';
+import { WAITING_FOR_AN_ANSWER } from '../support/support-service';
 import { num, type Row, rows, shared } from './money-gauges';
 
 /**
@@ -10,9 +11,7 @@ import { num, type Row, rows, shared } from './money-gauges';
  * per scrape, on the open conversations (the state index, then each one's messages by the conversation index) and
  * the tickets' state index.
  *
- * A conversation waits while the member's latest line has no operator's line after it, whether or not an operator
- * holds it; its wait runs from the first of those unanswered lines. Opening the chat without writing waits for
- * nobody, and a member who has been answered is not waiting, even in a conversation nobody holds any more.
+ * Who waits is support-service's WAITING_FOR_AN_ANSWER, the definition 仪表盘's desk card reads too.
  */
 export function installSupportGauges(registry: Registry, deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -23,20 +22,7 @@ export function installSupportGauges(registry: Registry, deps: { db: Db; clock: 
   const desk = shared(async () => {
     const [row] = await rows(
       db,
-      sql`WITH waiting AS (
-        SELECT since FROM (
-          SELECT (
-            SELECT min(m.created_at) FROM support_messages m
-            WHERE m.conversation_id = c.id AND m.sender IN ('member', 'visitor')
-              AND m.id > coalesce(
-                (SELECT max(o.id) FROM support_messages o WHERE o.conversation_id = c.id AND o.sender = 'operator'),
-                0
-              )
-          ) AS since
-          FROM support_conversations c WHERE c.state = 'open'
-        ) AS lines
-        WHERE since IS NOT NULL
-      )
+      sql`WITH waiting AS (${WAITING_FOR_AN_ANSWER})
       SELECT
         (SELECT count(*)::int FROM waiting) AS waiting,
         (SELECT extract(epoch FROM min(since))::float8 FROM waiting) AS waiting_oldest,

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { supportConversations, supportMessages } from '../../db/tables/support';
 import { AppError } from '../../http/errors';
 import { type Clock, formatBeijing } from '../../lib/time';
+import { rowsOf } from '../../db/rows';
 import { memberRow } from '../accounts/member-profile';
 import { usernamesOf } from '../accounts/member-records';
 import { walletBalanceNumeric } from '../ledger/ledger-service';
@@ -381,6 +382,25 @@ export async function deskQueue(
 /** A member's line in the conversation: the queue shows only these. */
 const memberWrote = sql`exists (select 1 from ${supportMessages} where ${supportMessages.conversationId} = ${supportConversations.id} and ${supportMessages.sender} in ('member', 'visitor'))`;
 
+/**
+ * The conversations waiting for an answer, one row each with `since` (docs/operators.md "Service targets"): open ones
+ * whose member's (or visitor's) latest line no operator has answered yet, whether or not an operator holds them, each
+ * waiting from the first unanswered line. Opening the chat without writing waits for nobody. 仪表盘's desk card and
+ * the metrics read this one definition, so the card and the alert agree.
+ */
+export const WAITING_FOR_AN_ANSWER = sql`SELECT since FROM (
+  SELECT (
+    SELECT min(m.created_at) FROM support_messages m
+    WHERE m.conversation_id = c.id AND m.sender IN ('member', 'visitor')
+      AND m.id > coalesce(
+        (SELECT max(o.id) FROM support_messages o WHERE o.conversation_id = c.id AND o.sender = 'operator'),
+        0
+      )
+  ) AS since
+  FROM support_conversations c WHERE c.state = 'open'
+) AS lines
+WHERE since IS NOT NULL`;
+
 /** 仪表盘's desk card: the ratings of conversations ended in the last 7 days, and who waits now. */
 export async function deskStats(deps: Pick<SupportDeps, 'db' | 'clock'>): Promise<SupportDeskStats> {
   const now = deps.clock.now();
@@ -392,10 +412,11 @@ export async function deskStats(deps: Pick<SupportDeps, 'db' | 'clock'>): Promis
     })
     .from(supportConversations)
     .where(and(eq(supportConversations.state, 'closed'), gte(supportConversations.closedAt, since)));
-  const [waiting] = await deps.db
-    .select({ n: count(), oldest: sql<Date | string | null>`min(${supportConversations.createdAt})` })
-    .from(supportConversations)
-    .where(and(eq(supportConversations.state, 'open'), eq(supportConversations.operator, ''), memberWrote));
+  const [waiting] = rowsOf<{ n: number; oldest: Date | string | null }>(
+    await deps.db.execute(
+      sql`WITH waiting AS (${WAITING_FOR_AN_ANSWER}) SELECT count(*)::int AS n, min(since) AS oldest FROM waiting`,
+    ),
+  );
   const n = Number(rated?.n ?? 0);
   const oldest = waiting?.oldest ? new Date(waiting.oldest) : null;
   return {

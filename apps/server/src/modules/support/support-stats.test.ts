@@ -22,13 +22,23 @@ describe('仪表盘: the desk’s figures', () => {
 
     const db = t.database.db;
     const ids: number[] = [];
-    for (let i = 0; i < 6; i += 1) ids.push(await memberId(t, (await registerMember(t.app)).name));
-    const conversation = async (values: Partial<typeof supportConversations.$inferInsert>, wrote = true) => {
+    for (let i = 0; i < 8; i += 1) ids.push(await memberId(t, (await registerMember(t.app)).name));
+    /** A conversation, and its lines in order: who wrote each and how many hours ago. */
+    const conversation = async (
+      values: Partial<typeof supportConversations.$inferInsert>,
+      lines: [sender: 'member' | 'operator', hoursAgo: number][] = [['member', 0]],
+    ) => {
       const [row] = await db
         .insert(supportConversations)
         .values({ memberId: ids.shift()!, ...values })
         .returning();
-      if (wrote) await db.insert(supportMessages).values({ conversationId: row!.id, sender: 'member', text: '在吗' });
+      for (const [sender, hoursAgo] of lines)
+        await db.insert(supportMessages).values({
+          conversationId: row!.id,
+          sender,
+          text: sender === 'member' ? '在吗' : '您好',
+          createdAt: ago(hoursAgo),
+        });
       return row!;
     };
     // Ended in the window: 5, 4 and 2 (an unrated one does not count); ended 8 days ago: not counted.
@@ -39,15 +49,29 @@ describe('仪表盘: the desk’s figures', () => {
       { memberId: null, visitorId: 'v2', state: 'closed', closedAt: ago(3), rating: null, createdAt: ago(4) },
       { memberId: null, visitorId: 'v3', state: 'closed', closedAt: ago(24 * 8), rating: 1, createdAt: ago(24 * 8) },
     ]);
-    // Waiting: two nobody holds (the older 90 minutes), one held, one where the member never wrote.
-    await conversation({ state: 'open', createdAt: ago(1.5) });
-    await conversation({ state: 'open', createdAt: ago(0.25) });
-    await conversation({ state: 'open', operator: 'desk01', createdAt: ago(5) });
-    await conversation({ state: 'open', createdAt: ago(9) }, false);
+    // Waiting for an answer, held or not, from the first unanswered line: one nobody holds (90 minutes), one held and
+    // unanswered (2 hours: held is not answered), one answered that the member wrote to again 15 minutes ago (its wait
+    // runs from the new line, not the conversation's start 6 hours ago).
+    await conversation({ state: 'open', createdAt: ago(1.5) }, [['member', 1.5]]);
+    await conversation({ state: 'open', operator: 'desk01', createdAt: ago(2) }, [
+      ['member', 2],
+      ['member', 1],
+    ]);
+    await conversation({ state: 'open', createdAt: ago(6) }, [
+      ['member', 6],
+      ['operator', 5],
+      ['member', 0.25],
+    ]);
+    // Not waiting: answered and held, and one where the member never wrote.
+    await conversation({ state: 'open', operator: 'desk01', createdAt: ago(8) }, [
+      ['member', 8],
+      ['operator', 7],
+    ]);
+    await conversation({ state: 'open', createdAt: ago(9) }, []);
 
     expect(await stats()).toMatchObject({
       code: 200,
-      data: { rating_average: '3.67', rating_count: 3, waiting: 2, oldest_waiting_seconds: 5400 },
+      data: { rating_average: '3.67', rating_count: 3, waiting: 3, oldest_waiting_seconds: 7200 },
     });
     for (const token of [ops.finance, ops.content])
       expect(await adminCall(t, token, 'GET', adminPath(adminEndpoints.supportDeskStats))).toMatchObject({
