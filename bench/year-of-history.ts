@@ -1,0 +1,436 @@
+// A year of a busy site, measured, on PostgreSQL: 200,000 members, 20,000,000 settled bets and 10,000,000 sealed and
+// chained ledger movements over 365 days, of which the last ended Beijing day holds 100,000 (BENCH_YEAR_SCALE scales
+// everything but that day: 0.01 for a quick run). Seeded in set-based SQL before the server starts, sealed in the
+// insert and chained in id order as bench/ledger-check.ts seeds them; bets and the other movements' kinds as
+// bench/reports.ts seeds them; members in threes share a sign-in address (linked accounts).
+// Then a production server (SANDBOX=0, LEDGER_SEAL_KEY) on it, and, each against its budget:
+//   - the scheduled ledger check (docs/money.md "The scheduled check"): its first run catches up on the whole year and
+//     checkpoints every ended day; the last day's checkpoint is then removed, so the next run does what a nightly run
+//     does (balances, the new day of 100,000 movements, today, the sampled days). A run is timed from its start (the
+//     job records it in scheduled_runs) to its record; counted: the day checkpointed again with its 100,000. < 5 s;
+//   - the console reports (31-day daily, venues, members' first page, dashboard figures) once the server's job kept
+//     the closed days, and 关联账户: each answer < 1 s;
+//   - a sample of members' records (/api/betrecord, /api/gettransrecord, 30 days) and the console's member page
+//     (the member, its first tab 账变记录, its 理性娱乐 card): p99 < 50 ms, each answer code 200 with what was seeded;
+//   - the database's size, and the ledger tables', per million movements (printed, no budget).
+import { createHmac, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { hashToken } from '../apps/server/src/lib/tokens';
+import { exitIfOverBudget, operatorHeaders, post, serverOnFreshDatabase, stopProcess, waitForHttp } from './support';
+
+const SCALE = Number(process.env.BENCH_YEAR_SCALE ?? 1);
+const MEMBERS = Math.round(200_000 * SCALE);
+const BETS = Math.round(20_000_000 * SCALE);
+const MOVEMENTS = Math.round(10_000_000 * SCALE);
+/** The last ended day's movements, at every scale: what the nightly check reads. */
+const DAY_MOVEMENTS = 100_000;
+/** Today's movements so far. */
+const TODAY_MOVEMENTS = Math.round(10_000 * SCALE);
+const HISTORY_MOVEMENTS = Math.max(0, MOVEMENTS - DAY_MOVEMENTS - TODAY_MOVEMENTS);
+const SAMPLE_MEMBERS = 200;
+const CHECK_BUDGET_MS = 5000;
+const REPORT_BUDGET_MS = 1000;
+const RECORD_P99_BUDGET_MS = 50;
+const CHECK_EVERY_S = 20;
+
+const DAY_MS = 86_400_000;
+const BEIJING_MS = 8 * 3_600_000;
+const beijingDay = (at: Date) => new Date(at.getTime() + BEIJING_MS).toISOString().slice(0, 10);
+const now = new Date();
+const todayStart = new Date(Math.floor((now.getTime() + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS);
+const yesterdayStart = new Date(todayStart.getTime() - DAY_MS);
+const yearStart = new Date(todayStart.getTime() - 365 * DAY_MS);
+const yesterday = beijingDay(yesterdayStart);
+
+// The seal key and the session setting the server derives from it, as bench/ledger-check.ts derives them.
+const key = randomBytes(36).toString('base64');
+const keyId = createHmac('sha256', Buffer.from(key, 'utf8')).update('ledger-seal-key-id').digest('hex').slice(0, 16);
+const block = Buffer.alloc(64);
+Buffer.from(key, 'utf8').copy(block);
+const pad = (byte: number) => Buffer.from(block.map((b) => b ^ byte)).toString('hex');
+const setting = `${keyId}:${pad(0x36)}:${pad(0x5c)}`;
+
+/** Kinds of the movements, each crediting the wallet from a house account (what the reports read by kind). */
+const KINDS = [
+  ['deposit', 'deposits'],
+  ['deposit', 'deposits'],
+  ['deposit', 'deposits'],
+  ['rebate', 'rebates'],
+  ['rebate', 'rebates'],
+  ['redpacket', 'redpackets'],
+  ['deposit_bonus', 'promotions'],
+  ['adjustment', 'adjustments'],
+] as const;
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
+
+/**
+ * Sealed movements numbered from..to (in time order, so ids follow time) at `at` (SQL of g), each sealed in its
+ * insert as ledger_post seals it (bench/ledger-check.ts).
+ */
+async function sealedMovements(db: pg.Client, from: number, to: number, at: string) {
+  const kinds = `(ARRAY[${KINDS.map(([k]) => `'${k}'`).join(', ')}])[1 + g % ${KINDS.length}]`;
+  const houses = `(ARRAY[${KINDS.map(([, h]) => `'${h}'`).join(', ')}])[1 + g % ${KINDS.length}]`;
+  await db.query(
+    `WITH src AS MATERIALIZED (
+       SELECT 'y:' || g AS reference, ${kinds} AS kind, m.id AS member_id, ${at} AS at,
+         ARRAY['member:' || m.id || ':wallet', 'house:' || ${houses} || ':s' || lpad((m.id % 16)::text, 2, '0')]::varchar[] AS codes,
+         ARRAY[x.amount, -x.amount] AS amounts
+       FROM generate_series($1::bigint, $2::bigint) g
+       JOIN members m ON m.id = (SELECT min(id) FROM members) + (g * 7919) % $3
+       CROSS JOIN LATERAL (SELECT round((1 + random() * 500 + g * 0)::numeric, 2) AS amount) x
+     ), tx AS (
+       INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at, seal_key, seal_mac)
+       SELECT s.reference, s.kind, s.member_id, '', s.at, $4,
+         ledger_seal_hmac($5, ledger_seal_content(s.reference, s.kind, s.member_id, '', s.at,
+           (SELECT coalesce(json_agg(json_build_array(l.code, l.amount::numeric(18, 2)) ORDER BY l.code, l.amount::numeric(18, 2)), '[]'::json)
+              FROM unnest(s.codes, s.amounts) AS l(code, amount))))
+       FROM src s ORDER BY s.at
+       RETURNING id, reference
+     )
+     INSERT INTO ledger_entries (transaction_id, account_id, amount)
+     SELECT tx.id, a.id, l.amount
+     FROM tx JOIN src s ON s.reference = tx.reference
+     CROSS JOIN LATERAL unnest(s.codes, s.amounts) AS l(code, amount)
+     JOIN ledger_accounts a ON a.code = l.code`,
+    [from, to, MEMBERS, keyId, setting],
+  );
+}
+
+async function seed(db: pg.Client) {
+  let started = performance.now();
+  await db.query(
+    `INSERT INTO members (username, password_hash, realname, register_ip, created_at)
+     SELECT 'yh' || lpad(g::text, 7, '0'), 'x', '测试', '100.' || (64 + g / 65536) || '.' || (g / 256 % 256) || '.' || (g % 256),
+       $2::timestamptz + (g::float / $1) * interval '300 days'
+     FROM generate_series(1, $1) g`,
+    [MEMBERS, yearStart.toISOString()],
+  );
+  // Members in threes sign in from one address of their own (关联账户 lists the other two), once a month or so.
+  await db.query(
+    `INSERT INTO member_logins (member_id, ip, device, created_at)
+     SELECT m.id, '10.' || (n / 3 / 65536) || '.' || (n / 3 / 256 % 256) || '.' || (n / 3 % 256),
+       'Mozilla/5.0 (Linux; Android 13; V' || n || ') AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0 Mobile Safari/537.36',
+       now() - i * interval '30 days' - random() * interval '1 day'
+     FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM members) m CROSS JOIN generate_series(0, 11) i`,
+  );
+  await db.query(
+    `INSERT INTO ledger_accounts (code, kind, member_id) SELECT 'member:' || id || ':wallet', 'wallet', id FROM members`,
+  );
+  await db.query(
+    `INSERT INTO ledger_accounts (code, kind)
+     SELECT 'house:' || h || ':s' || lpad(s::text, 2, '0'), 'house'
+     FROM unnest($1::text[]) h, generate_series(0, 15) s
+     ON CONFLICT (code) DO NOTHING`,
+    [[...new Set(KINDS.map(([, h]) => h))]],
+  );
+  console.log(`seeded ${MEMBERS} members and their sign-ins in ${seconds(started)} s`);
+  started = performance.now();
+  // Settled bets over the year (48% won), a few minutes each, in batches of two million.
+  for (let from = 1; from <= BETS; from += 2_000_000) {
+    await db.query(
+      `INSERT INTO bets (bet_id, member_id, venue_code, category, game_code, bet_amount, valid_amount, win_loss, status, created_at, settled_at)
+       SELECT 'YB' || g, m.id, (ARRAY['XHZR', 'XHDZ', 'XHTY'])[1 + g % 3], 'realbet', 'demo', b.stake, b.stake,
+         CASE WHEN b.won THEN b.stake ELSE -b.stake END, 1, b.at, b.at + interval '3 minutes'
+       FROM generate_series($1::bigint, $2::bigint) g
+       JOIN members m ON m.id = (SELECT min(id) FROM members) + (g * 104729) % $3
+       CROSS JOIN LATERAL (SELECT round((1 + random() * 999 + g * 0)::numeric, 2) AS stake, random() < 0.48 AS won,
+         $4::timestamptz - random() * interval '365 days' - interval '5 minutes' + g * interval '0' AS at) b`,
+      [from, Math.min(BETS, from + 1_999_999), MEMBERS, now.toISOString()],
+    );
+  }
+  console.log(`seeded ${BETS} settled bets in ${seconds(started)} s`);
+  started = performance.now();
+  // Movements in time order (ids follow time): the year before yesterday evenly, yesterday's 100,000, then today's.
+  await db.query('BEGIN');
+  const span = (yesterdayStart.getTime() - yearStart.getTime()) / 1000;
+  for (let from = 1; from <= HISTORY_MOVEMENTS; from += 1_000_000) {
+    await sealedMovements(
+      db,
+      from,
+      Math.min(HISTORY_MOVEMENTS, from + 999_999),
+      `'${yearStart.toISOString()}'::timestamptz + g * interval '${span / (HISTORY_MOVEMENTS + 1)} seconds'`,
+    );
+  }
+  await sealedMovements(
+    db,
+    HISTORY_MOVEMENTS + 1,
+    HISTORY_MOVEMENTS + DAY_MOVEMENTS,
+    `'${yesterdayStart.toISOString()}'::timestamptz + (g - ${HISTORY_MOVEMENTS}) * interval '${86_399 / DAY_MOVEMENTS} seconds'`,
+  );
+  const sinceMidnight = Math.max(60, (now.getTime() - todayStart.getTime()) / 1000 - 120);
+  await sealedMovements(
+    db,
+    HISTORY_MOVEMENTS + DAY_MOVEMENTS + 1,
+    HISTORY_MOVEMENTS + DAY_MOVEMENTS + TODAY_MOVEMENTS,
+    `'${todayStart.toISOString()}'::timestamptz + (g - ${HISTORY_MOVEMENTS + DAY_MOVEMENTS}) * interval '${sinceMidnight / (TODAY_MOVEMENTS + 1)} seconds'`,
+  );
+  await db.query(
+    `UPDATE ledger_accounts a SET balance = s.amount FROM (SELECT account_id, sum(amount) AS amount FROM ledger_entries GROUP BY account_id) s
+      WHERE a.id = s.account_id`,
+  );
+  await db.query(
+    `INSERT INTO ledger_seal_keys (key_id, started_at, first_movement_id) SELECT $1, $2::timestamptz - interval '1 day', min(id) FROM ledger_transactions`,
+    [keyId, yearStart.toISOString()],
+  );
+  await db.query('COMMIT');
+  console.log(`seeded and sealed ${MOVEMENTS} movements in ${seconds(started)} s`);
+  started = performance.now();
+  // The chain in id order, keyed, as the chaining job makes it (bench/ledger-check.ts).
+  let previous = Buffer.alloc(32);
+  let seq = 0;
+  for (let after = 0; ;) {
+    const { rows } = await db.query<{ id: number; seal_mac: Buffer }>(
+      'SELECT id, seal_mac FROM ledger_transactions WHERE id > $1 ORDER BY id LIMIT 50000',
+      [after],
+    );
+    if (rows.length === 0) break;
+    const ids: number[] = [];
+    const seqs: number[] = [];
+    const hashes: string[] = [];
+    for (const row of rows) {
+      previous = createHmac('sha256', Buffer.from(key, 'utf8')).update(previous).update(row.seal_mac).digest();
+      seq += 1;
+      ids.push(row.id);
+      seqs.push(seq);
+      hashes.push(previous.toString('hex'));
+    }
+    await db.query(
+      `UPDATE ledger_transactions t SET chain_seq = c.seq, chain_hash = decode(c.hash, 'hex')
+         FROM unnest($1::integer[], $2::bigint[], $3::text[]) AS c(id, seq, hash) WHERE t.id = c.id`,
+      [ids, seqs, hashes],
+    );
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+  console.log(`chained ${seq} movements in ${seconds(started)} s`);
+  started = performance.now();
+  await db.query('VACUUM ANALYZE');
+  console.log(`vacuumed and analyzed in ${seconds(started)} s`);
+}
+
+/** Polls the job's record until it shows a run completed after `after`: answers its start and its end. */
+async function nextRun(db: pg.Client, job: string, after: Date, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.query<{ at: Date }>('SELECT completed_at AS at FROM scheduled_runs WHERE job = $1', [
+      job,
+    ]);
+    const at = rows[0]?.at;
+    if (at && at > after) return { started: at, ended: new Date() };
+    if (Date.now() > deadline) throw new Error(`${job}: no run within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const quantile = (times: number[], q: number) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+const { database, operator, start } = await serverOnFreshDatabase(18_918, {
+  SANDBOX: '0',
+  LEDGER_SEAL_KEY: key,
+  LEDGER_CHECK_INTERVAL_SECONDS: String(CHECK_EVERY_S),
+});
+let failed = false;
+const verdict = (met: boolean) => {
+  if (!met) failed = true;
+  return met ? 'met' : 'NOT MET';
+};
+const db = new pg.Client({ connectionString: database.url });
+await db.connect();
+console.log(
+  `scale ${SCALE}: ${MEMBERS} members, ${BETS} bets, ${MOVEMENTS} movements (${DAY_MOVEMENTS} on ${yesterday}, ${TODAY_MOVEMENTS} today)`,
+);
+const seedStarted = performance.now();
+await seed(db);
+console.log(`seed took ${seconds(seedStarted)} s`);
+
+// The database's size per million movements, before the server adds its own rows.
+const sizes = await db.query<Record<string, string>>(
+  `SELECT pg_database_size(current_database()) AS database,
+     pg_total_relation_size('ledger_transactions') AS transactions, pg_total_relation_size('ledger_entries') AS entries,
+     pg_total_relation_size('bets') AS bets, (SELECT count(*) FROM ledger_transactions) AS movements`,
+);
+const size = sizes.rows[0] ?? {};
+const millions = Number(size.movements) / 1e6;
+const mb = (v: string | undefined) => Number(v) / 1024 / 1024;
+console.log(
+  `database ${mb(size.database).toFixed(0)} MB: ${(mb(size.database) / millions).toFixed(0)} MB per million movements ` +
+    `(ledger_transactions ${(mb(size.transactions) / millions).toFixed(0)} MB and ledger_entries ${(mb(size.entries) / millions).toFixed(0)} MB ` +
+    `per million, with their indexes; bets ${mb(size.bets).toFixed(0)} MB for ${BETS})`,
+);
+
+const samples = (
+  await db.query<{ id: number; token: string }>(
+    `SELECT id FROM members ORDER BY (id * 2654435761::bigint) % 1000003 LIMIT ${SAMPLE_MEMBERS}`,
+  )
+).rows.map((r) => ({ id: r.id, token: randomBytes(24).toString('hex') }));
+await db.query(
+  `INSERT INTO member_sessions (token_hash, member_id, expires_at) SELECT h, id, now() + interval '1 day' FROM unnest($1::text[], $2::int[]) AS s(h, id)`,
+  [samples.map((s) => hashToken(s.token)), samples.map((s) => s.id)],
+);
+
+const { server, base } = start();
+const serverStarted = new Date(Date.now() - 1000);
+const startedAt = performance.now();
+try {
+  await waitForHttp(`${base}/api/app`, server);
+
+  // The scheduled ledger check: the first run catches up on the year; without the last day's checkpoint the next run
+  // is the nightly one.
+  const catchUp = await nextRun(db, 'ledger-check', serverStarted, 3_600_000);
+  const days = await db.query<{ days: string; movements: string }>(
+    'SELECT count(*) AS days, sum(movements) AS movements FROM ledger_check_days',
+  );
+  console.log(
+    `scheduled ledger check, first run (catching up on the year): ${((catchUp.ended.getTime() - catchUp.started.getTime()) / 1000).toFixed(1)} s, ` +
+      `${days.rows[0]?.days} days checkpointed with ${days.rows[0]?.movements} movements`,
+  );
+  await db.query('DELETE FROM ledger_check_days WHERE day = $1', [yesterday]);
+  const nightly = await nextRun(db, 'ledger-check', catchUp.started, 600_000);
+  const checkMs = nightly.ended.getTime() - nightly.started.getTime();
+  const { rows: kept } = await db.query<{ movements: number; sampled: string }>(
+    `SELECT movements, (SELECT count(*) FROM ledger_check_days WHERE sampled_at >= $2 AND day <> $1) AS sampled FROM ledger_check_days WHERE day = $1`,
+    [yesterday, nightly.started],
+  );
+  const dayKept = kept[0]?.movements === DAY_MOVEMENTS;
+  console.log(
+    `scheduled ledger check, a day of ${DAY_MOVEMENTS} movements (with the balances, today's ${TODAY_MOVEMENTS} and ` +
+      `${kept[0]?.sampled ?? 0} sampled days): ${(checkMs / 1000).toFixed(2)} s (budget < ${CHECK_BUDGET_MS / 1000} s): ` +
+      `${verdict(checkMs < CHECK_BUDGET_MS && dayKept)}; ${yesterday} checkpointed with ${kept[0]?.movements ?? 'no'} movements`,
+  );
+  // No further scheduled checks while the rest is measured.
+  await db.query(`UPDATE scheduled_runs SET completed_at = now() + interval '1 day' WHERE job = 'ledger-check'`);
+
+  // The console reports, once the server's job has kept the closed days.
+  await nextRun(db, 'report-days', new Date(0), 3_600_000);
+  console.log(`closed days kept by the server's job ${seconds(startedAt)} s after the server started`);
+  const headers = await operatorHeaders(base, operator);
+  const query = new URLSearchParams({
+    from: beijingDay(new Date(now.getTime() - 30 * DAY_MS)),
+    to: beijingDay(now),
+  });
+  const timedGet = async <T>(path: string) => {
+    const started = performance.now();
+    const res = await fetch(`${base}${path}`, { headers });
+    const body = (await res.json()) as { code: number; message: string; data: T };
+    return { ms: performance.now() - started, body };
+  };
+  const reports: [string, string, (data: never) => boolean][] = [
+    ['31-day daily report', `/admin/api/reports/daily?${query}`, (d: { rows: unknown[] }) => d.rows.length === 31],
+    ['venue report', `/admin/api/reports/venues?${query}`, (d: { rows: unknown[] }) => d.rows.length > 0],
+    ['member report, first page', `/admin/api/reports/members?${query}`, (d: { data: unknown[] }) => d.data.length > 0],
+    ['dashboard figures', '/admin/api/dashboard/figures', (d: unknown) => d !== null],
+  ];
+  for (const [name, path, expected] of reports) {
+    const times: number[] = [];
+    let right = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const { ms, body } = await timedGet<never>(path);
+      times.push(ms);
+      if (body.code === 200 && expected(body.data)) right += 1;
+      else console.error(`${name}: ${body.code} ${body.message}`);
+    }
+    const worst = Math.max(...times);
+    console.log(
+      `${name}: first ${times[0]?.toFixed(0)} ms, worst ${worst.toFixed(0)} ms of 3 (budget < ${REPORT_BUDGET_MS} ms): ` +
+        `${verdict(worst < REPORT_BUDGET_MS && right === 3)}; ${right} of 3 answers code 200 as expected`,
+    );
+  }
+  {
+    const times: number[] = [];
+    let right = 0;
+    for (const s of samples.slice(0, 50)) {
+      const { ms, body } = await timedGet<{ linked: { id: number }[] }>(`/admin/api/members/${s.id}/links`);
+      times.push(ms);
+      if (body.code === 200 && body.data.linked.length === 2) right += 1;
+    }
+    const worst = Math.max(...times);
+    console.log(
+      `关联账户 of 50 members: median ${quantile(times, 0.5).toFixed(0)} ms, worst ${worst.toFixed(0)} ms (budget < ${REPORT_BUDGET_MS} ms): ` +
+        `${verdict(worst < REPORT_BUDGET_MS && right === 50)}; ${right} of 50 list exactly the two who share their address`,
+    );
+  }
+
+  // A member's records and the console's member page, for the sample, one after the other.
+  const records: [string, (s: { id: number; token: string }) => Promise<{ ms: number; ok: boolean }>][] = [
+    [
+      '/api/betrecord (30 days)',
+      async (s) => {
+        const started = performance.now();
+        const body = await post<{ data: unknown[] }>(
+          base,
+          '/api/betrecord',
+          { date: 4, page: 1, api_type: '' },
+          s.token,
+        );
+        return { ms: performance.now() - started, ok: body.code === 200 && Array.isArray(body.data.data) };
+      },
+    ],
+    [
+      '/api/gettransrecord (30 days)',
+      async (s) => {
+        const started = performance.now();
+        const body = await post<{ data: unknown[] }>(
+          base,
+          '/api/gettransrecord',
+          { date: 4, page: 1, api_type: '' },
+          s.token,
+        );
+        return { ms: performance.now() - started, ok: body.code === 200 && Array.isArray(body.data.data) };
+      },
+    ],
+    [
+      'console member page: /admin/api/members/{id}',
+      async (s) => {
+        const { ms, body } = await timedGet<{ id: number }>(`/admin/api/members/${s.id}`);
+        return { ms, ok: body.code === 200 && body.data.id === s.id };
+      },
+    ],
+    [
+      'its 账变记录 tab: /admin/api/members/{id}/ledger',
+      async (s) => {
+        const { ms, body } = await timedGet<{ data: unknown[]; total: number }>(
+          `/admin/api/members/${s.id}/ledger?page=1`,
+        );
+        return { ms, ok: body.code === 200 && body.data.data.length > 0 };
+      },
+    ],
+    [
+      'its 投注记录 tab: /admin/api/members/{id}/bets',
+      async (s) => {
+        const { ms, body } = await timedGet<{ data: unknown[] }>(`/admin/api/members/${s.id}/bets?page=1`);
+        return { ms, ok: body.code === 200 && body.data.data.length > 0 };
+      },
+    ],
+    [
+      'its 理性娱乐 card: /admin/api/members/{id}/responsible',
+      async (s) => {
+        const { ms, body } = await timedGet<unknown>(`/admin/api/members/${s.id}/responsible`);
+        return { ms, ok: body.code === 200 };
+      },
+    ],
+  ];
+  for (const [name, call] of records) {
+    const times: number[] = [];
+    let right = 0;
+    for (const s of samples) {
+      const { ms, ok } = await call(s);
+      times.push(ms);
+      if (ok) right += 1;
+    }
+    const p99 = quantile(times, 0.99);
+    console.log(
+      `${name}, ${samples.length} members: p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...times).toFixed(0)} ms ` +
+        `(budget p99 < ${RECORD_P99_BUDGET_MS} ms): ${verdict(p99 < RECORD_P99_BUDGET_MS && right === samples.length)}; ` +
+        `${right} of ${samples.length} answers code 200 as expected`,
+    );
+  }
+} finally {
+  await db.end().catch(() => undefined);
+  await stopProcess(server);
+  if (!process.env.BENCH_KEEP_DATABASE) await database.drop();
+  else console.log(`database kept: ${database.url}`);
+}
+exitIfOverBudget(failed);
