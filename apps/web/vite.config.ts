@@ -51,8 +51,8 @@ function recordEntryChunks(): Plugin {
 }
 /**
  * React Router's package exports only its development build, with its warnings and checks for developers; the
- * production build it ships beside it is the same API without them, about half a kilobyte less (gzip) of the vendor chunk every first
- * visit downloads (bench/page-weight.ts). Builds only: tests keep the warnings.
+ * production build it ships beside it is the same API without them, about half a kilobyte (gzip) less of the vendor
+ * chunk every first visit downloads (bench/page-weight.ts). Builds only: tests keep the warnings.
  */
 function productionRouter(): Plugin {
   const development = createRequire(import.meta.url).resolve('react-router');
