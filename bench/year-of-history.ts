@@ -13,6 +13,7 @@
 //   - a sample of members' records (/api/betrecord, /api/gettransrecord, 30 days) and the console's member page
 //     (the member, its first tab 账变记录, its 理性娱乐 card): p99 < 50 ms, each answer code 200 with what was seeded;
 //   - the database's size, and the ledger tables', per million movements (printed, no budget).
+// BENCH_KEEP_DATABASE=1 keeps the database afterwards (its address printed), to EXPLAIN what was slow.
 import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashToken } from '../apps/server/src/lib/tokens';
