@@ -112,9 +112,10 @@ describe('the console, screen by screen', () => {
   let venueCodes: string[];
 
   /**
-   * A venue transfer in doubt (the aggregator answers after our timeout), made right before 场馆转账 is opened: the
-   * reconciliation job leaves a transfer alone for its first minute, so the row is still pending when the screen shows
-   * it, however long the screens before it took.
+   * A venue transfer in doubt (the aggregator answers after our timeout). One is made before the walk, for the screens
+   * that show the member's transfers (客服's member panel, 会员详情), and another right before 场馆转账 is opened: the
+   * reconciliation job leaves a transfer alone for its first minute, so that one is still pending when the screen
+   * shows it, however long the screens before it took.
    */
   async function transferInDoubt() {
     const fault = await fetch(`${baseURL()}/sandbox/aggregator/faults`, {
@@ -132,7 +133,7 @@ describe('the console, screen by screen', () => {
   }
 
   // Rows for the queues the demo month leaves empty: an adjustment above the second-review line, a promotion and an
-  // agent application, a proposed operator (the venue transfer in doubt is made just before its screen).
+  // agent application, a proposed operator, and a venue transfer in doubt (another just before 场馆转账).
   beforeAll(async () => {
     const venues = await adminApi<{ code: string }[]>('GET', '/admin/api/venues');
     venueCodes = venues.data.map((venue) => venue.code).filter((code) => code.length >= 4);
@@ -175,6 +176,7 @@ describe('the console, screen by screen', () => {
       enabled: 1,
     });
     expect(canned.code).toBe(200);
+    await transferInDoubt();
   });
 
   it('finds no serious or critical WCAG A/AA problem on 登录', async () => {
