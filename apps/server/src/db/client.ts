@@ -146,9 +146,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const connectionTimeoutMillis = options.timeouts?.connectTimeoutMs;
     // Migrations get a connection of their own without the statement limits: one on a large table may rightly take
-    // longer than any request should.
-    const migrator = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis });
+    // longer than any request should. Several processes may start at once on one database (instances of a
+    // deployment): each migrates under one session lock, so the second finds the migrations applied instead of
+    // applying them again beside the first.
+    const migrator = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis });
+    await migrator.connect();
     try {
+      await migrator.query(`SELECT pg_advisory_lock(hashtext('h5:migrations'))`);
       await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
     } finally {
       await migrator.end();
