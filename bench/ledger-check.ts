@@ -8,22 +8,16 @@
 // MAC, in id order) is computed here, as the chaining job computes it, and written in batches. Then a production
 // server (SANDBOX=0) with that key answers the check, twice (the first answer included). Counted: state sealed, every
 // movement verified, no problem, balanced. Budget: each check under 10 s.
-import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { exitIfOverBudget, operatorHeaders, serverOnFreshDatabase, stopProcess, waitForHttp } from './support';
+import { chainMovements, newSealKey } from './sealed-ledger';
 
 const BUDGET_MS = 10_000;
 const MOVEMENTS = Number(process.env.BENCH_CHECK_MOVEMENTS ?? 1_000_000);
 const MEMBERS = 10_000;
 const RUNS = 2;
 
-const key = randomBytes(36).toString('base64');
-/** As the server derives them (ledger-seal.ts sealKey and sealSetting): the key's id and the session setting. */
-const keyId = createHmac('sha256', Buffer.from(key, 'utf8')).update('ledger-seal-key-id').digest('hex').slice(0, 16);
-const block = Buffer.alloc(64);
-Buffer.from(key, 'utf8').copy(block);
-const pad = (byte: number) => Buffer.from(block.map((b) => b ^ byte)).toString('hex');
-const setting = `${keyId}:${pad(0x36)}:${pad(0x5c)}`;
+const { key, keyId, setting } = newSealKey();
 
 async function seed(db: pg.Client) {
   await db.query(
@@ -77,32 +71,7 @@ async function seed(db: pg.Client) {
   await db.query('COMMIT');
   console.log(`seeded and sealed ${MOVEMENTS} movements in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   started = performance.now();
-  // The chain in id order, keyed, as the chaining job makes it.
-  let previous = Buffer.alloc(32);
-  let seq = 0;
-  for (let after = 0; ;) {
-    const { rows } = await db.query<{ id: number; seal_mac: Buffer }>(
-      'SELECT id, seal_mac FROM ledger_transactions WHERE id > $1 ORDER BY id LIMIT 50000',
-      [after],
-    );
-    if (rows.length === 0) break;
-    const ids: number[] = [];
-    const seqs: number[] = [];
-    const hashes: string[] = [];
-    for (const row of rows) {
-      previous = createHmac('sha256', Buffer.from(key, 'utf8')).update(previous).update(row.seal_mac).digest();
-      seq += 1;
-      ids.push(row.id);
-      seqs.push(seq);
-      hashes.push(previous.toString('hex'));
-    }
-    await db.query(
-      `UPDATE ledger_transactions t SET chain_seq = c.seq, chain_hash = decode(c.hash, 'hex')
-         FROM unnest($1::integer[], $2::bigint[], $3::text[]) AS c(id, seq, hash) WHERE t.id = c.id`,
-      [ids, seqs, hashes],
-    );
-    after = rows[rows.length - 1]?.id ?? after;
-  }
+  const seq = await chainMovements(db, key);
   console.log(`chained ${seq} movements in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   await db.query('VACUUM ANALYZE ledger_transactions');
   await db.query('VACUUM ANALYZE ledger_entries');

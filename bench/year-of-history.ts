@@ -14,10 +14,11 @@
 //     (the member, its first tab 账变记录, its 理性娱乐 card): p99 < 50 ms, each answer code 200 with what was seeded;
 //   - the database's size, and the ledger tables', per million movements (printed, no budget).
 // BENCH_KEEP_DATABASE=1 keeps the database afterwards (its address printed), to EXPLAIN what was slow.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashToken } from '../apps/server/src/lib/tokens';
 import { exitIfOverBudget, operatorHeaders, post, serverOnFreshDatabase, stopProcess, waitForHttp } from './support';
+import { chainMovements, newSealKey } from './sealed-ledger';
 
 const SCALE = Number(process.env.BENCH_YEAR_SCALE ?? 1);
 const MEMBERS = Math.round(200_000 * SCALE);
@@ -43,13 +44,8 @@ const yesterdayStart = new Date(todayStart.getTime() - DAY_MS);
 const yearStart = new Date(todayStart.getTime() - 365 * DAY_MS);
 const yesterday = beijingDay(yesterdayStart);
 
-// The seal key and the session setting the server derives from it, as bench/ledger-check.ts derives them.
-const key = randomBytes(36).toString('base64');
-const keyId = createHmac('sha256', Buffer.from(key, 'utf8')).update('ledger-seal-key-id').digest('hex').slice(0, 16);
-const block = Buffer.alloc(64);
-Buffer.from(key, 'utf8').copy(block);
-const pad = (byte: number) => Buffer.from(block.map((b) => b ^ byte)).toString('hex');
-const setting = `${keyId}:${pad(0x36)}:${pad(0x5c)}`;
+// The seal key and the session setting the server derives from it (bench/sealed-ledger.ts).
+const { key, keyId, setting } = newSealKey();
 
 /** Kinds of the movements, each crediting the wallet from a house account (what the reports read by kind). */
 const KINDS = [
@@ -177,32 +173,7 @@ async function seed(db: pg.Client) {
   await db.query('COMMIT');
   console.log(`seeded and sealed ${MOVEMENTS} movements in ${seconds(started)} s`);
   started = performance.now();
-  // The chain in id order, keyed, as the chaining job makes it (bench/ledger-check.ts).
-  let previous = Buffer.alloc(32);
-  let seq = 0;
-  for (let after = 0; ;) {
-    const { rows } = await db.query<{ id: number; seal_mac: Buffer }>(
-      'SELECT id, seal_mac FROM ledger_transactions WHERE id > $1 ORDER BY id LIMIT 50000',
-      [after],
-    );
-    if (rows.length === 0) break;
-    const ids: number[] = [];
-    const seqs: number[] = [];
-    const hashes: string[] = [];
-    for (const row of rows) {
-      previous = createHmac('sha256', Buffer.from(key, 'utf8')).update(previous).update(row.seal_mac).digest();
-      seq += 1;
-      ids.push(row.id);
-      seqs.push(seq);
-      hashes.push(previous.toString('hex'));
-    }
-    await db.query(
-      `UPDATE ledger_transactions t SET chain_seq = c.seq, chain_hash = decode(c.hash, 'hex')
-         FROM unnest($1::integer[], $2::bigint[], $3::text[]) AS c(id, seq, hash) WHERE t.id = c.id`,
-      [ids, seqs, hashes],
-    );
-    after = rows[rows.length - 1]?.id ?? after;
-  }
+  const seq = await chainMovements(db, key);
   console.log(`chained ${seq} movements in ${seconds(started)} s`);
   started = performance.now();
   await db.query('VACUUM ANALYZE');

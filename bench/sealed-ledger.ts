@@ -1,0 +1,56 @@
+// A sealed ledger made in bulk for the benchmarks, as the server makes it (docs/money.md "Sealed ledger"): a seal key,
+// the key's id and the session setting the server derives from LEDGER_SEAL_KEY (its HMAC pads), and the keyed chain
+// over the movements already sealed in the database.
+import { createHmac, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+
+export interface SealKey {
+  /** The LEDGER_SEAL_KEY the benchmark's server is started with. */
+  key: string;
+  /** As the server derives them (ledger-seal.ts sealKey and sealSetting): the key's id and the session setting. */
+  keyId: string;
+  setting: string;
+}
+
+/** A fresh seal key, with its id and session setting. */
+export function newSealKey(): SealKey {
+  const key = randomBytes(36).toString('base64');
+  const keyId = createHmac('sha256', Buffer.from(key, 'utf8')).update('ledger-seal-key-id').digest('hex').slice(0, 16);
+  const block = Buffer.alloc(64);
+  Buffer.from(key, 'utf8').copy(block);
+  const pad = (byte: number) => Buffer.from(block.map((b) => b ^ byte)).toString('hex');
+  return { key, keyId, setting: `${keyId}:${pad(0x36)}:${pad(0x5c)}` };
+}
+
+/**
+ * The chain in id order, keyed, as the chaining job makes it: each link the HMAC with the key of the previous hash
+ * and the movement's MAC, written in batches. Answers how many movements were chained.
+ */
+export async function chainMovements(db: pg.Client, key: string): Promise<number> {
+  let previous = Buffer.alloc(32);
+  let seq = 0;
+  for (let after = 0; ;) {
+    const { rows } = await db.query<{ id: number; seal_mac: Buffer }>(
+      'SELECT id, seal_mac FROM ledger_transactions WHERE id > $1 ORDER BY id LIMIT 50000',
+      [after],
+    );
+    if (rows.length === 0) break;
+    const ids: number[] = [];
+    const seqs: number[] = [];
+    const hashes: string[] = [];
+    for (const row of rows) {
+      previous = createHmac('sha256', Buffer.from(key, 'utf8')).update(previous).update(row.seal_mac).digest();
+      seq += 1;
+      ids.push(row.id);
+      seqs.push(seq);
+      hashes.push(previous.toString('hex'));
+    }
+    await db.query(
+      `UPDATE ledger_transactions t SET chain_seq = c.seq, chain_hash = decode(c.hash, 'hex')
+         FROM unnest($1::integer[], $2::bigint[], $3::text[]) AS c(id, seq, hash) WHERE t.id = c.id`,
+      [ids, seqs, hashes],
+    );
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+  return seq;
+}
