@@ -169,6 +169,7 @@ const WHO_MAY_CALL: Record<string, readonly OperatorRoleName[]> = {
   supportTransfer: AS,
   supportRelease: AS,
   supportReply: AS,
+  supportTyping: AS,
   supportDeskUpload: AS,
   supportClose: AS,
   supportReopen: AS,

@@ -90,7 +90,8 @@ export const SUPPORT_DESK_SOCKET_PATH = '/admin/api/support/socket';
 
 /**
  * What the socket pushes: `ready` once the socket is signed in (a client then reads after its last id once, to fill
- * what came before), each new message of a conversation the socket may see, and a conversation's change.
+ * what came before), each new message of a conversation the socket may see, a conversation's change, and (to the
+ * member's side alone) that the desk is typing.
  */
 export const SupportPush = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -101,5 +102,7 @@ export const SupportPush = z.discriminatedUnion('type', [
     state: z.enum(['open', 'closed']),
     claimed: z.boolean(),
   }),
+  /** The desk is typing in the conversation: only its member's or visitor's socket hears it, never the desk. */
+  z.object({ type: z.literal('typing'), conversation_id: z.number().int() }),
 ]);
 export type SupportPush = z.infer<typeof SupportPush>;

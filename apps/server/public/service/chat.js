@@ -80,9 +80,19 @@
     state('未登录');
   }
 
+  // 客服正在输入…: shown for a while after the desk's typing push, gone when its line arrives (docs/operators.md
+  // "The support desk").
+  var typingTimer = null;
+  function typing(on) {
+    if (typingTimer) clearTimeout(typingTimer);
+    typingTimer = on ? setTimeout(typing, 4000, false) : null;
+    $('typing').textContent = on ? '客服正在输入…' : '';
+  }
+
   function add(message) {
     if (shown[message.id]) return;
     shown[message.id] = true;
+    if (message.sender === 'operator') typing(false);
     if (message.id > lastId) lastId = message.id;
     var item = document.createElement('li');
     item.className = message.sender === 'operator' ? 'operator' : message.sender === 'system' ? 'system' : 'member';
@@ -154,6 +164,8 @@
         readAfter().catch(function () {});
       } else if (push.type === 'message' && conversation && push.message.conversation_id === conversation.id) {
         add(push.message);
+      } else if (push.type === 'typing' && conversation && push.conversation_id === conversation.id) {
+        typing(true);
       } else if (push.type === 'conversation' && conversation && push.conversation_id === conversation.id) {
         showConversation(Object.assign({}, conversation, { state: push.state, claimed: push.claimed }));
       }

@@ -190,6 +190,14 @@ const deskCalls = {
     'Put a conversation back in the queue',
   ),
   supportReply: def('POST', `${base}/:id/reply`, SUPPORT, SupportReplyInput, SupportMessage, 'Answer the member'),
+  supportTyping: def(
+    'POST',
+    `${base}/:id/typing`,
+    SUPPORT,
+    Empty,
+    z.null(),
+    'Tell the member the desk is typing (not audited; more than one in 2 s is ignored)',
+  ),
   supportDeskUpload: {
     ...def(
       'POST',

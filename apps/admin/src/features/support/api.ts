@@ -85,6 +85,20 @@ export function useConversationAction(id: number) {
   return { act, transfer, reply };
 }
 
+/** While the agent types, the member is told at most this often (the server ignores more than one in 2 s). */
+export const TYPING_EVERY_MS = 3_000;
+
+/** Tells the member the agent is typing: at most once every TYPING_EVERY_MS, fire and forget, errors ignored. */
+export function useTypingSignal(id: number) {
+  const last = useRef<{ id: number; at: number } | null>(null);
+  return () => {
+    const now = Date.now();
+    if (last.current?.id === id && now - last.current.at < TYPING_EVERY_MS) return;
+    last.current = { id, at: now };
+    void callAdmin(e.supportTyping, { params: { id }, silent: true }).catch(() => undefined);
+  };
+}
+
 export type DeskLine = 'connecting' | 'live' | 'polling';
 
 /** The desk socket's address on this site: ws(s)://host/admin/api/support/socket?token=… */

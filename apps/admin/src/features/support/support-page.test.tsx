@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
+import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import SupportPage from './support-page';
 import { RecordingAudioContext, tones } from '../../test/recording-audio';
 import { mockUpload, pngFile } from '../../test/upload';
@@ -136,6 +136,27 @@ describe('客服', () => {
     expect(await within(log).findByText('请稍等，正在为您查询')).toBeInTheDocument();
     expect(screen.getByLabelText('回复内容')).toHaveValue('');
     expect(calls.find((c) => c.path.endsWith('/reply'))?.body).toEqual({ text: '请稍等，正在为您查询' });
+  });
+
+  it('tells the member the agent is typing once for quick keystrokes in 回复内容, and ignores a failed call', async () => {
+    signInAs('support', 'desk01');
+    const conversation = row({ operator: 'desk01', unread: 0 });
+    const { calls } = mockApi({
+      'GET /admin/api/support/conversations': () => queue([conversation]),
+      'GET /admin/api/support/conversations/7': () =>
+        ok({ conversation, member, messages: [message(2, 'member', '我的存款还没到账')] }),
+      'POST /admin/api/support/conversations/7/typing': () => fail(409, '请先接待该会话再回复'),
+    });
+    renderScreen(<SupportPage />, { route: '/support' });
+    const list = await screen.findByRole('list', { name: '进行中的会话' });
+    await userEvent.click(within(list).getByRole('button', { name: /player01/ }));
+    const box = await screen.findByLabelText('回复内容');
+    expect(calls.filter((c) => c.path.endsWith('/typing'))).toEqual([]);
+    await userEvent.type(box, '请稍等，正在为您查询');
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/typing'))).toHaveLength(1));
+    expect(calls.find((c) => c.path.endsWith('/typing'))).toMatchObject({ method: 'POST' });
+    expect(box).toHaveValue('请稍等，正在为您查询');
+    expect(screen.queryByText('请先接待该会话再回复')).toBeNull();
   });
 
   it('shows a member’s image as a picture with its alt text, and a visitor’s conversation with no member beside it', async () => {

@@ -21,6 +21,7 @@ import {
   useDeskSocket,
   useSupportQueue,
   useSupportThread,
+  useTypingSignal,
 } from './api';
 import { CannedReplyPicker } from './canned-reply-picker';
 import { MemberContextPanel } from '../../shared/members/member-context';
@@ -176,6 +177,7 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
   const client = useQueryClient();
   const thread = useSupportThread(id);
   const { act, transfer, reply } = useConversationAction(id);
+  const typing = useTypingSignal(id);
   const confirm = useConfirmAction();
   const [text, setText] = useState('');
   const picker = useRef<HTMLInputElement>(null);
@@ -307,7 +309,10 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
           <Input.TextArea
             id="support-reply-text"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (event.target.value.trim()) typing();
+            }}
             onPressEnter={(event) => {
               if (!event.shiftKey) {
                 event.preventDefault();

@@ -38,6 +38,9 @@ const ATTACHMENT_DRAIN_LIMIT = 16 * 1024 * 1024;
 /** How long a socket may stay silent before the server pings it, and closes it when no pong came back. */
 const HEARTBEAT_MS = 30_000;
 
+/** The desk's typing is pushed at most once in this long per operator and conversation; more are answered, not sent. */
+export const SUPPORT_TYPING_GAP_MS = 2_000;
+
 /** The roles a transfer may hand a conversation to (docs/operators.md "The support desk"). */
 const DESK_ROLES: readonly string[] = adminEndpoints.supportQueue.roles;
 
@@ -52,7 +55,8 @@ function withQueryToken(req: FastifyRequest) {
 type SocketOwner = { desk: true } | { desk: false; memberId: number | null; visitorId: string | null };
 
 function mayHear(who: SocketOwner, event: SupportEvent): boolean {
-  if (who.desk) return true;
+  // The desk's own typing is for the member alone (docs/operators.md "The support desk").
+  if (who.desk) return event.push.type !== 'typing';
   if (who.memberId !== null) return who.memberId === event.memberId;
   return who.visitorId !== null && event.memberId === null && who.visitorId === (event.visitorId ?? null);
 }
@@ -247,6 +251,22 @@ export async function supportRoutes(
       return done;
     });
     return { data: await support.afterDeskReply(deps, row, done) };
+  });
+  // Typing: checked as a reply is, changes nothing (not audited); a quicker repeat answers 200 unsent.
+  const typedAt = new Map<string, number>();
+  adminRoute(app, authenticateOperator, e.supportTyping, async ({ params, operator }) => {
+    const id = idParam(params);
+    const row = await support.conversationById(db, id);
+    const key = `${operator.id}:${id}`;
+    const now = deps.clock.now().getTime();
+    const last = typedAt.get(key);
+    const recent = last !== undefined && now - last < SUPPORT_TYPING_GAP_MS;
+    // Checked still when ignored, so a repeat on a closed or another's conversation answers as the first would.
+    await support.deskTyping(deps, row, operator, !recent);
+    if (recent) return { data: null };
+    if (typedAt.size > 10_000) for (const [k, at] of typedAt) if (now - at >= SUPPORT_TYPING_GAP_MS) typedAt.delete(k);
+    typedAt.set(key, now);
+    return { data: null };
   });
   // A picture for a reply: the role is checked before a byte of the body is read; kept as the operator's own.
   await uploadRoute(app, {

@@ -585,6 +585,22 @@ export async function deskReply(
   return { row: updated!, message };
 }
 
+/**
+ * The desk is typing: allowed where a reply would be (open, and waiting or the caller's, or admin's), pushed to the
+ * conversation's member or visitor alone. Nothing is written, so nothing is audited.
+ */
+export async function deskTyping(
+  deps: SupportDeps,
+  row: ConversationRow,
+  actor: DeskActor,
+  publish = true,
+): Promise<void> {
+  if (row.state !== 'open') throw new AppError(BizCode.BAD_INPUT, MSG.supportClosed);
+  if (row.operator && row.operator.toLowerCase() !== actor.username.toLowerCase() && actor.role !== 'admin')
+    throw new AppError(BizCode.CONFLICT, MSG.supportNotYours);
+  if (publish) await deps.bus.publish({ ...audience(row), push: { type: 'typing', conversation_id: row.id } });
+}
+
 export async function afterDeskReply(
   deps: SupportDeps,
   previous: ConversationRow,

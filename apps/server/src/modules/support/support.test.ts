@@ -797,6 +797,52 @@ describe('在线客服: live delivery', () => {
     for (const s of [mine, theirs, desk]) s.socket.terminate();
   });
 
+  it('pushes the desk’s typing to the conversation’s member alone; checked as a reply, repeats within 2 s unsent', async () => {
+    const m = await registerMember(t.app);
+    const other = await registerMember(t.app);
+    const id = (await send(m.token, '有人吗')).data.conversation_id;
+    const otherId = (await send(other.token, '我也在等')).data.conversation_id;
+    const mine = await socketOf(t.app, `/api/support/socket?token=${m.token}`);
+    const theirs = await socketOf(t.app, `/api/support/socket?token=${other.token}`);
+    const desk = await socketOf(t.app, `/admin/api/support/socket?token=${ops.desk}`);
+    const typing = (conversation: number, token = ops.desk) =>
+      adminCall(t, token, 'POST', adminPath(e.supportTyping, { id: conversation }));
+    const typingPushes = (s: { pushes: SupportPush[] }) => s.pushes.filter((p) => p.type === 'typing');
+
+    for (const token of [ops.finance, ops.content])
+      expect(await typing(id, token)).toMatchObject({ code: BizCode.FORBIDDEN });
+    // Waiting: any desk operator may type.
+    expect(await typing(id)).toMatchObject({ code: 200, data: null });
+    await mine.next((p) => p.type === 'typing' && p.conversation_id === id);
+    // A second within 2 s answers 200 and is not sent.
+    expect(await typing(id)).toMatchObject({ code: 200 });
+
+    // Held by another operator: 409 as a reply; closed: 400.
+    expect((await adminCall(t, ops.desk2, 'POST', adminPath(e.supportClaim, { id: otherId }))).code).toBe(200);
+    expect(await typing(otherId)).toMatchObject({ code: BizCode.CONFLICT, message: MSG.supportNotYours });
+    expect(await typing(otherId)).toMatchObject({ code: BizCode.CONFLICT, message: MSG.supportNotYours });
+    expect((await typing(otherId, ops.desk2)).code).toBe(200);
+    await theirs.next((p) => p.type === 'typing' && p.conversation_id === otherId);
+    expect((await adminCall(t, ops.desk, 'POST', adminPath(e.supportClose, { id }))).code).toBe(200);
+    expect(await typing(id)).toMatchObject({ code: BizCode.BAD_INPUT, message: MSG.supportClosed });
+    expect(await typing(999_999)).toMatchObject({ code: BizCode.NOT_FOUND });
+
+    // A marker after the typing calls: once the member hears it, every earlier push has been delivered.
+    await send(m.token, '收到');
+    await desk.next(messageText('收到'));
+    await mine.next(messageText('收到'));
+    expect(typingPushes(mine)).toEqual([{ type: 'typing', conversation_id: id }]);
+    expect(typingPushes(theirs)).toEqual([{ type: 'typing', conversation_id: otherId }]);
+    expect(typingPushes(desk)).toEqual([]);
+    // Nothing changed, so nothing is audited.
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `support:${id}`));
+    expect(audited.map((r) => r.action)).toEqual(['support.close']);
+    for (const s of [mine, theirs, desk]) s.socket.terminate();
+  });
+
   it('closes a socket without a valid token, and a desk socket of another role', async () => {
     const closedWith = async (path: string) => {
       const socket: WebSocket = await t.app.injectWS(path);
