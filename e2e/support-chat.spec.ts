@@ -40,6 +40,8 @@ describe('在线客服 between a member and the desk', () => {
       await chat.getByText('客服已接入').waitFor();
 
       await desk.page.getByRole('textbox', { name: '回复内容' }).fill('您好，请提供存款单号，我们马上为您查询');
+      // The member sees the agent typing before the line arrives.
+      await chat.getByText('客服正在输入…').waitFor();
       await desk.page.getByRole('button', { name: /^发\s?送$/ }).click();
       await thread.getByText('您好，请提供存款单号，我们马上为您查询').waitFor();
       await chat.getByRole('list', { name: '聊天记录' }).getByText('您好，请提供存款单号，我们马上为您查询').waitFor();
