@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -149,11 +150,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // longer than any request should. Several processes may start at once on one database (instances of a
     // deployment): each migrates under one session lock, so the second finds the migrations applied instead of
     // applying them again beside the first.
-    const migrator = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis });
-    await migrator.connect();
+    // The pool's one connection is never closed while idle, so it holds the lock until end().
+    const migrator = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 1,
+      idleTimeoutMillis: 0,
+      connectionTimeoutMillis,
+    });
     try {
-      await migrator.query(`SELECT pg_advisory_lock(hashtext('h5:migrations'))`);
-      await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+      const migrating = drizzlePg(migrator, { schema });
+      await migrating.execute(sql`SELECT pg_advisory_lock(hashtext('h5:migrations'))`);
+      await migratePg(migrating, { migrationsFolder });
     } finally {
       await migrator.end();
     }
