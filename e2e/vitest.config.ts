@@ -16,11 +16,11 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     projects: [
       {
-        // Three files at a time (each journey registers its own members and names its own rows): a journey mostly
-        // waits (for the server, a page load, an animation), and the whole stage used about 560 s of CPU in a 1,430 s
-        // run on a machine busy with other work, so two files at a time left the two cores idle half the time. With
-        // both cores busy a write can take seconds, so journeys wait for what they cause (a toast recorded as it
-        // shows, a choice the select shows), never a fixed time.
+        // Three files at a time (each journey registers its own members and names its own rows). A journey mostly
+        // waits (for the server, a page load, an animation) when the machine has cores to spare; on a quiet 2-core
+        // machine the stage took about as long as two at a time (446 baselines against 433). With both cores busy a
+        // write can take seconds, so journeys wait for what they cause (a toast recorded as it shows, a choice the
+        // select shows), never a fixed time.
         test: {
           ...journey,
           name: 'journeys',
