@@ -17,7 +17,8 @@ export interface ProfileInput {
 export function useUpdateProfile() {
   return useRefetchingMutation(
     async (body: ProfileInput) => (await callApiWithMessage(apiRoutes.updateUserInfo, body)).message,
-    { refetch: USER },
+    // The success toast waits for the refreshed summary, so the stored copy a reload starts from holds the save.
+    { refetch: USER, wait: true },
   );
 }
 

@@ -60,6 +60,28 @@ describe('/userInfo', () => {
     });
   });
 
+  it('fills the form from the server when the stored copy is older than the last save', async () => {
+    signIn({ mobile: '', email: '', birthday: '' });
+    mockApi({
+      '/api/user': () => ok({ ...USER, mobile: '13912345678', email: 'me@example.com', birthday: '1990-01-01' }),
+    });
+    renderPage(<UserInfoPage />, { route: '/userInfo' });
+    await waitFor(() => expect(screen.getByLabelText('手机号')).toHaveValue('13912345678'));
+    expect(screen.getByLabelText('邮箱')).toHaveValue('me@example.com');
+    expect(screen.getByRole('button', { name: '生日：1990-01-01' })).toBeInTheDocument();
+  });
+
+  it('keeps what the member has begun typing when the server answers later', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    let answer: (envelope: ReturnType<typeof ok>) => void = () => undefined;
+    mockApi({ '/api/user': () => new Promise((resolve) => (answer = resolve)) });
+    renderPage(<UserInfoPage />, { route: '/userInfo' });
+    await user.type(await screen.findByLabelText('手机号'), '13812345678');
+    answer(ok({ ...USER, mobile: '13912345678' }));
+    await waitFor(() => expect(useSessionStore.getState().userInfo?.mobile).toBe('13912345678'));
+    expect(screen.getByLabelText('手机号')).toHaveValue('13812345678');
+  });
+
   it('uploads a png as multipart form data, then refreshes the user info', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const fetch = mockApi({

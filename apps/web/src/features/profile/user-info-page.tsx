@@ -26,15 +26,21 @@ export function UserInfoPage() {
   const upload = useUploadAvatar();
   const [form, setForm] = useState({ mobile: '', email: '', birthday: '' });
   const [picking, setPicking] = useState(false);
-  const filled = useRef(false);
+  const edited = useRef(false);
+  const filledFromServer = useRef(false);
   const submitOnce = useSubmitOnce();
+  const edit = (change: Partial<typeof form>) => {
+    edited.current = true;
+    setForm((f) => ({ ...f, ...change }));
+  };
 
-  // The form starts from the member's saved values once they are known; later refetches leave edits alone.
+  // The form starts from the locally stored copy, then takes the server's answer once, unless the member has
+  // begun typing: the stored copy can be older than the last save (a reload before its refresh came back).
   useEffect(() => {
-    if (!user.data || filled.current) return;
-    filled.current = true;
+    if (!user.data || edited.current || filledFromServer.current) return;
+    filledFromServer.current = user.isFetchedAfterMount;
     setForm({ mobile: user.data.mobile, email: user.data.email, birthday: user.data.birthday });
-  }, [user.data]);
+  }, [user.data, user.isFetchedAfterMount]);
 
   const pickAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -72,7 +78,7 @@ export function UserInfoPage() {
     look: 'row' as const,
     id: `profile-${key}`,
     value: form[key],
-    onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
+    onChange: (value: string) => edit({ [key]: value }),
   });
 
   if (!user.data) return <PageLoading />;
@@ -138,7 +144,7 @@ export function UserInfoPage() {
         defaultValue={birthdayValue ?? new Date(1990, 0, 1)}
         precision="day"
         onClose={() => setPicking(false)}
-        onConfirm={(date) => setForm((f) => ({ ...f, birthday: dayjs(date).format('YYYY-MM-DD') }))}
+        onConfirm={(date) => edit({ birthday: dayjs(date).format('YYYY-MM-DD') })}
       />
     </main>
   );

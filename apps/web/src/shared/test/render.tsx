@@ -34,7 +34,7 @@ export function renderPage(
 }
 
 type Envelope = { code: number; message: string; data: unknown };
-type Handler = (body: unknown) => Envelope;
+type Handler = (body: unknown) => Envelope | Promise<Envelope>;
 
 /** Mocks the network boundary: each API path answers the envelope its handler builds; others answer 404. */
 export function mockApi(handlers: Record<string, Handler>) {
@@ -43,7 +43,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0] ?? '';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const handler = handlers[path];
-    const envelope = handler ? handler(body) : { code: 404, message: '接口不存在', data: null };
+    const envelope = handler ? await handler(body) : { code: 404, message: '接口不存在', data: null };
     return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
 }
