@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,30 +48,13 @@ function recordEntryChunks(): Plugin {
     },
   };
 }
-/**
- * React Router's package exports only its development build, with its warnings and checks for developers; the
- * production build it ships beside it is the same API without them, about half a kilobyte (gzip) less of the vendor
- * chunk every first visit downloads (bench/page-weight.ts). Builds only: tests keep the warnings.
- */
-function productionRouter(): Plugin {
-  const development = createRequire(import.meta.url).resolve('react-router');
-  const production = development.replace(/([\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
-  return {
-    name: 'production-router',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(id) {
-      return id === 'react-router' ? production : null;
-    },
-  };
-}
 const proxied = ['/api', '/admin', '/uploads', '/sandbox', '/art', '/service'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative base: the built app works from any sub-path the server mounts it on.
   base: './',
-  plugins: [productionRouter(), react(), recordEntryChunks(), inlineEntryCss(), pwa()],
+  plugins: [react(), recordEntryChunks(), inlineEntryCss(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -88,16 +70,18 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        // React, the router and React Query in one vendor chunk: every route needs them, they change far less
-        // often than our code, and one chunk compresses better than the small ones automatic splitting cuts.
+        // React, the router (wouter, its path parser regexparam and the useSyncExternalStore shim it imports) and
+        // React Query in one vendor chunk: every route needs them, they change far less often than our code, and one
+        // chunk compresses better than the small ones automatic splitting cuts.
         // React Query's mutations and infinite lists are used by lazy screens only: they stay with those screens.
         codeSplitting: {
           groups: [
             {
               name: 'vendor',
               test: (id) =>
-                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
-                !/[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id),
+                /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]/.test(
+                  id,
+                ) && !/[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id),
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { HashRouter } from 'react-router';
+import { HashRouter } from '../shared/router/router';
 import { MaintenanceBanner } from './maintenance/maintenance-banner';
 import { OfflineBanner } from './offline/offline-banner';
 import { AppRoutes } from './routes';

@@ -1,6 +1,6 @@
 import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from '../shared/router/router';
 import { confirmLoginInvite } from '../shared/navigation/login-invite';
 import { useSession } from '../shared/session/hooks';
 import { EmptyState } from '../shared/ui/empty-state';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { Navigate, Route, Routes, useSearchParams } from '../shared/router/router';
 import { PageLoading } from '../shared/ui/page-loading';
 import { useAfterFirstPaint } from '../shared/ui/use-after-first-paint';
 import { AuthShell } from '../features/auth/auth-shell';

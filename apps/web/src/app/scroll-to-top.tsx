@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../shared/router/router';
 
 /** docs/member-app.md "Screens and routes": after every navigation the page scrolls to the top. */
 export function ScrollToTop() {

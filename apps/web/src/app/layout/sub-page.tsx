@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { historyIndex, useNavigate, useSearchParams } from '../../shared/router/router';
 import { usePageTitle } from '../../shared/navigation/page-title';
 
 /**
@@ -21,8 +21,7 @@ export function SubPage({
   const own = usePageTitle().title;
   const back = () => {
     // Opened directly (no history inside the app): back goes home instead of leaving the site.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
+    if (historyIndex() > 0) void navigate(-1);
     else void navigate('/', { replace: true });
   };
   return (

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../../shared/router/router';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 
 const TABS = [

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../shared/router/router';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { AppHeader } from './app-header';
 import { TabBar } from './tab-bar';

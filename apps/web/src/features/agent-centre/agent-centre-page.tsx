@@ -1,7 +1,7 @@
 import { BizCode } from '@h5/contract/biz-code';
 import { MSG } from '@h5/contract/messages';
 import { Button, Tabs, Toast } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../shared/router/router';
 import { isApiError } from '@h5/contract/api-error';
 import { copyText } from '../../shared/clipboard/copy-text';
 import { EmptyState } from '../../shared/ui/empty-state';

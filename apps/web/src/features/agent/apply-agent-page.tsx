@@ -1,7 +1,7 @@
 import { validateAgentApplication } from '@h5/contract/validation';
 import { Button, TextArea, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router/router';
 import { useSession } from '../../shared/session/hooks';
 import { FormField, TextInputField } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { BRAND_MARK } from '../../shared/ui/brand-mark';
 import './auth-shell.css';

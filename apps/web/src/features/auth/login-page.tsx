@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../shared/router/router';
 import './auth.css';
 import { LoginForm } from './login-form';
 import { rememberReferral } from './redirect';

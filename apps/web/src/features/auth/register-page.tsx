@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router/router';
 import './auth.css';
 import { rememberReferral } from './redirect';
 import { RegisterForm } from './register-form';

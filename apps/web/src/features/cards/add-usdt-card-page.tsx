@@ -3,7 +3,7 @@ import { MSG } from '@h5/contract/messages';
 import { validateUsdtCard } from '@h5/contract/validation';
 import { Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router';
 import { UsdtProtocolChoice } from '../../shared/ui/choice-group';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router';
+import { historyIndex, useLocation, useNavigate } from '../../shared/router/router';
 
 /** Screens that send a member to bind a card and take them back afterwards (the withdrawal, on a card tab). */
 const RETURNS = /^\/withdrawal(\?type=[12])?$/;
@@ -14,8 +14,7 @@ export function useAfterBind(cardList: string) {
   const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
   return () => {
     if (typeof returnTo !== 'string' || !RETURNS.test(returnTo)) return void navigate(cardList, { replace: true });
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) return void navigate(-1);
+    if (historyIndex() > 0) return void navigate(-1);
     return void navigate(returnTo, { replace: true });
   };
 }

@@ -2,7 +2,7 @@ import type { Card } from '@h5/contract';
 import { MAX_CARDS_PER_KIND, USDT_BANK } from '@h5/contract/codes';
 import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router';
 import { CardKindTabs, useCardKind, type CardKind } from '../../shared/ui/card-kind-tabs';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageLoading } from '../../shared/ui/page-loading';

@@ -12,7 +12,7 @@ import {
 import { MSG } from '@h5/contract/messages';
 import { Button, Tabs, TextArea, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router/router';
 import { ChoiceGroup } from '../../shared/ui/choice-group';
 import { Detail } from '../../shared/ui/detail';
 import { LoadFailed } from '../../shared/ui/load-failed';

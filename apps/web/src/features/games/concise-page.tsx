@@ -1,7 +1,7 @@
 import type { Game, SlotGame } from '@h5/contract';
 import { MSG } from '@h5/contract/messages';
 import { Tabs, Toast } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../shared/router/router';
 import { useQuery } from '@tanstack/react-query';
 import { gameListQuery } from '../../shared/api/game-list';
 import { useSession } from '../../shared/session/hooks';

@@ -1,7 +1,7 @@
 import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../shared/router/router';
 import { usePageTitle } from '../../shared/navigation/page-title';
 import { useSession } from '../../shared/session/hooks';
 import { useSiteInfo } from '../../shared/site/use-site-info';

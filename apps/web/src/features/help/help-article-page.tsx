@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router/router';
 import { ArticleView } from './article-view';
 import { ABOUTS_TITLES, aboutsType } from './abouts';
 import { articleTitle } from './articles';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router/router';
 import { EmptyState } from '../../shared/ui/empty-state';
 import './help.css';
 

@@ -1,7 +1,7 @@
 import type { Game } from '@h5/contract';
 import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router';
 import { useSession } from '../../shared/session/hooks';
 import { showToast } from '../../shared/ui/feedback';
 import { randomDecorativeCount } from './decorative-count';

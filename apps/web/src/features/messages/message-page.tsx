@@ -1,5 +1,5 @@
 import { Tabs } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router/router';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { SafeHtml } from '../../shared/ui/safe-html';
 import { MESSAGE_TABS, useMessages, useSiteNotices } from './api';

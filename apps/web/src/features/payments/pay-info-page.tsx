@@ -1,7 +1,7 @@
 import type { PayInfo } from '@h5/contract';
 import { DEPOSIT_STATUS, type DepositStatus } from '@h5/contract/codes';
 import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router/router';
 import { useSession } from '../../shared/session/hooks';
 import { formatMoney } from '../../shared/format';
 import { EmptyState } from '../../shared/ui/empty-state';

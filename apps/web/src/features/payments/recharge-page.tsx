@@ -4,7 +4,7 @@ import { MSG } from '@h5/contract/messages';
 import { usdtAmount, validateDeposit } from '@h5/contract/validation';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router';
 import { useUserInfo } from '../../shared/session/hooks';
 import { ChoiceGroup, UsdtProtocolChoice } from '../../shared/ui/choice-group';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';

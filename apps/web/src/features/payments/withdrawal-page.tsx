@@ -4,7 +4,7 @@ import { MSG } from '@h5/contract/messages';
 import { usdtReceipt, validateWithdrawal } from '@h5/contract/validation';
 import { Toast } from 'antd-mobile';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router/router';
 import { formatMoney } from '../../shared/format';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
 import { SubmitButton, TextInputField } from '../../shared/ui/form-field';

@@ -2,7 +2,7 @@ import { MSG } from '@h5/contract/messages';
 import { validatePasswordChange } from '@h5/contract/validation';
 import { Button, Toast } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router/router';
 import { endSession } from '../../shared/session/end-session';
 import { TextInputField } from '../../shared/ui/form-field';
 import { useSubmitOnce } from '../../shared/ui/submit-once';

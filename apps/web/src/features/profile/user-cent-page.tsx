@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router';
 import '../../shared/ui/panel.css';
 import './profile.css';
 import { CHEVRON, LineIcon } from '../../shared/ui/line-icon';

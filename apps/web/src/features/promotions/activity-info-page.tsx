@@ -1,6 +1,6 @@
 import { MSG } from '@h5/contract/messages';
 import { Button, Toast } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../shared/router/router';
 import { useSession } from '../../shared/session/hooks';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { SafeHtml } from '../../shared/ui/safe-html';

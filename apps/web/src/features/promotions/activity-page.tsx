@@ -1,6 +1,6 @@
 import type { Promotion } from '@h5/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { usePromotions, usePromotionTypes } from './api';

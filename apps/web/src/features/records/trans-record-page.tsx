@@ -2,7 +2,7 @@ import type { TransRecord } from '@h5/contract';
 import { depositStatusLabel, periodLabel, TRANSACTION_TYPE, transactionStateLabel } from '@h5/contract/codes';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router/router';
 import { useVenueNames } from '../../shared/api/venue-names';
 import { formatMoney } from '../../shared/format';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';

@@ -2,7 +2,7 @@ import type { RedpacketInfo } from '@h5/contract';
 import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router/router';
 import { isApiError } from '@h5/contract/api-error';
 import { formatMoney } from '../../shared/format';
 import { useSiteInfoQuery } from '../../shared/site/use-site-info';

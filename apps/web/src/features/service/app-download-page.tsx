@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router';
 import { useSiteInfo } from '../../shared/site/use-site-info';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { InstallToHome } from './install-to-home';

@@ -1,7 +1,7 @@
 import { MSG } from '@h5/contract/messages';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router';
 import { useServiceUrl } from './api';
 import './service.css';
 

@@ -1,7 +1,7 @@
 import { FIRST_SCREEN_MSG } from '@h5/contract/first-screen-messages';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../router/router';
 import { getToken } from '../session/session-store';
 import { siteInfoQuery } from '../site/use-site-info';
 import { showToast } from '../ui/feedback';

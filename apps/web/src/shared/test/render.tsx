@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter } from '../router/memory-router';
+import { Route, Routes, useLocation } from '../router/router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 
@@ -19,10 +20,9 @@ export function renderPage(
   { route = '/', path = '*', state }: { route?: string; path?: string; state?: unknown } = {},
 ) {
   const queryClient = createQueryClient();
-  const [pathname = '/', search = ''] = route.split(/(?=\?)/);
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[state === undefined ? route : { pathname, search, state }]}>
+      <MemoryRouter path={route} state={state}>
         <Routes>
           <Route path={path} element={element} />
           <Route path="*" element={null} />

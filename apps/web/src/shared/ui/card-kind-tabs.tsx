@@ -1,6 +1,6 @@
 import type { CARD_TYPE } from '@h5/contract/codes';
 import { Tabs } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router/router';
 import './lists.css';
 
 export type CardKind = keyof typeof CARD_TYPE;
