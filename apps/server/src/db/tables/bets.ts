@@ -28,5 +28,13 @@ export const bets = pgTable(
     index('bets_settled_cover_idx')
       .on(t.settledAt)
       .where(sql`${t.status} = 1`),
+    // A member's window of settled bets, and open stakes (migration 0045, covering their amounts): the loss limit on
+    // every seamless bet and the 理性娱乐 card read the day's or the month's, not the member's whole history.
+    index('bets_member_settled_idx')
+      .on(t.memberId, t.settledAt)
+      .where(sql`${t.status} = 1`),
+    index('bets_member_open_idx')
+      .on(t.memberId)
+      .where(sql`${t.status} = 2`),
   ],
 );
