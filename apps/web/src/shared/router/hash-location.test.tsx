@@ -125,6 +125,22 @@ describe('the hash location (docs/member-app.md "Our own components")', () => {
     expect(text('state')).toBe('{"returnTo":"/withdrawal?type=1"}');
   });
 
+  it('replaces the entry when a link leads where the member already is', () => {
+    render(
+      <HashRouter>
+        <Probe />
+        <Link to="/password?type=1">again</Link>
+      </HashRouter>,
+    );
+    const entries = window.history.length;
+    fireEvent.click(screen.getByRole('link', { name: 'again' }));
+    expect(window.history.length).toBe(entries);
+    expect(historyIndex()).toBe(0);
+    fireEvent.click(screen.getByRole('link', { name: 'abouts' }));
+    expect(window.history.length).toBe(entries + 1);
+    expect(historyIndex()).toBe(1);
+  });
+
   it('follows the hash when it changes outside the router (back button, an address set directly)', async () => {
     render(
       <HashRouter>

@@ -90,8 +90,10 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
   state?: unknown;
 };
 
-export function Link({ state = null, ...props }: LinkProps) {
-  return <WouterLink {...props} state={state} />;
+/** A link into the app. A link to where the member already is replaces the entry rather than adding one. */
+export function Link({ state = null, replace, ...props }: LinkProps) {
+  const { pathname, search } = useLocation();
+  return <WouterLink {...props} state={state} replace={replace ?? props.to === `${pathname}${search}`} />;
 }
 
 /** Goes to `to` once rendered: a redirect. */
