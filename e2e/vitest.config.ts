@@ -8,7 +8,15 @@ const alone = ['admin-reports.spec.ts'];
 
 // expect.poll gives up after one second by default; a page on a busy machine can take longer to show what a
 // write caused, so a journey's polls allow ten (the condition is the same, only the bound is generous).
-const journey = { testTimeout: 90_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
+// The files of a worker share its module cache (playwright-core, axe-core, the contract): each journey file imported
+// them afresh, about 3 s a file on a busy machine, 74 s of the stage's import time in all. A journey keeps its state in
+// its own file's hooks (its browser, its console tabs), and the support modules keep none but a name counter.
+const journey = {
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+  expect: { poll: { timeout: 10_000 } },
+  isolate: false,
+};
 
 export default defineConfig({
   test: {
