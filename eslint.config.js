@@ -65,10 +65,10 @@ export default tseslint.config(
     },
   },
   {
-    // The web and console tests share their worker's module cache (isolate: false in their vitest configs), so a
+    // The web and console tests and the journeys share their worker's module cache (isolate: false in their vitest configs), so a
     // module mock would not reach a module another file already imported: stand in at the boundary instead
     // (fetch, a browser API) with vi.spyOn or vi.stubGlobal.
-    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'],
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
