@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { members } from './accounts';
 
@@ -60,4 +73,26 @@ export const ledgerEntries = pgTable(
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
   },
   (t) => [index('ledger_entries_account_idx').on(t.accountId), index('ledger_entries_tx_idx').on(t.transactionId)],
+);
+
+/**
+ * The scheduled check's kept balances (migration 0046, docs/money.md "The scheduled check"): each account's sum of its
+ * entries with an id up to the watermark below. Sums of entries only, never copied from a balance.
+ */
+export const ledgerCheckBalances = pgTable('ledger_check_balances', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => ledgerAccounts.id),
+  entries: numeric('entries').notNull(),
+});
+
+/** The kept balances' watermark, one row: every entry with an id up to it had committed when it was taken. */
+export const ledgerCheckWatermark = pgTable(
+  'ledger_check_watermark',
+  {
+    one: boolean('one').primaryKey().default(true),
+    entriesThrough: bigint('entries_through', { mode: 'number' }).notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ledger_check_watermark_one_check', sql`${t.one}`)],
 );
