@@ -208,6 +208,35 @@
         $('send').disabled = false;
       });
   });
+  // A phone's photo is often over the server's 2 MB: a still picture over 1 MB or wider than 1600 px is drawn again
+  // as a JPEG of at most 1600 px (a GIF stays as it is, it may move). Anything the browser cannot draw goes as it is,
+  // and the server's answer says what is wrong with it.
+  var SHRINK_OVER_BYTES = 1024 * 1024;
+  var SHRINK_TO_PX = 1600;
+  function shrunk(file) {
+    if (file.type === 'image/gif' || !window.createImageBitmap) return Promise.resolve(file);
+    return createImageBitmap(file)
+      .then(function (bitmap) {
+        var scale = Math.min(1, SHRINK_TO_PX / Math.max(bitmap.width, bitmap.height));
+        if (scale === 1 && file.size <= SHRINK_OVER_BYTES) return file;
+        var canvas = document.createElement('canvas');
+        canvas.width = Math.round(bitmap.width * scale);
+        canvas.height = Math.round(bitmap.height * scale);
+        canvas.getContext('2d').drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+        return new Promise(function (resolve) {
+          canvas.toBlob(
+            function (blob) {
+              resolve(blob ? new File([blob], 'photo.jpg', { type: 'image/jpeg' }) : file);
+            },
+            'image/jpeg',
+            0.85,
+          );
+        });
+      })
+      .catch(function () {
+        return file;
+      });
+  }
   // A picture: uploaded first (POST /api/support/upload), then sent as a line naming the address it answered.
   $('pick').addEventListener('click', function () {
     $('picture').click();
@@ -216,11 +245,18 @@
     var file = $('picture').files[0];
     $('picture').value = '';
     if (!file) return;
-    var form = new FormData();
-    form.append('file', file);
     $('pick').disabled = true;
     notice('图片发送中…');
-    fetch('/api/support/upload', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form })
+    shrunk(file)
+      .then(function (picture) {
+        var form = new FormData();
+        form.append('file', picture, picture.name || file.name);
+        return fetch('/api/support/upload', {
+          method: 'POST',
+          headers: { authorization: 'Bearer ' + token },
+          body: form,
+        });
+      })
       .then(function (res) {
         return res.json();
       })

@@ -329,14 +329,14 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
             <Button type="primary" onClick={send} loading={reply.isPending} disabled={!mayWrite || !text.trim()}>
               发送
             </Button>
-            {/* A png or gif of at most 1 MB, checked again by the server; shown to the member as the desk's picture. */}
+            {/* A png, gif, jpg or webp of at most 2 MB, checked again by the server; shown to the member as the desk's picture. */}
             <Button onClick={() => picker.current?.click()} disabled={!mayWrite || reply.isPending}>
               发送图片
             </Button>
             <input
               ref={picker}
               type="file"
-              accept="image/png,image/gif"
+              accept="image/png,image/gif,image/jpeg,image/webp"
               aria-label="选择要发送的图片"
               hidden
               onChange={(event) => {

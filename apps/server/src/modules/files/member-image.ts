@@ -9,8 +9,8 @@ import { sniffImage } from './image-type';
 export const MEMBER_IMAGE_MAX_BYTES = 1024 * 1024;
 
 /**
- * Checks a member's image (an avatar, or a picture to the desk): present, at most 1 MB, and a PNG or GIF told by its
- * first bytes (the name and declared type are the sender's word). Answers its kind, or refuses in Chinese.
+ * Checks a member's avatar: present, at most 1 MB, and a PNG or GIF told by its first bytes (the name and declared
+ * type are the sender's word). Answers its kind, or refuses in Chinese.
  */
 export function checkMemberImage(file: UploadedFile | null): 'png' | 'gif' {
   if (!file || file.data.length === 0) throw new AppError(BizCode.BAD_INPUT, MSG.uploadMissing);
@@ -18,6 +18,22 @@ export function checkMemberImage(file: UploadedFile | null): 'png' | 'gif' {
   const kind = sniffImage(file.data);
   if (kind !== 'png' && kind !== 'gif') throw new AppError(BizCode.BAD_INPUT, MSG.uploadTypeInvalid);
   return kind;
+}
+
+/** A picture to the desk (docs/operators.md "The support desk"): a phone's photo is a JPEG, so more kinds than an avatar. */
+export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+const ATTACHMENT_KINDS = ['png', 'gif', 'jpg', 'webp'] as const;
+type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+/** Checks a picture to or from the desk: present, at most 2 MB, a PNG, GIF, JPEG or WebP told by its first bytes. */
+export function checkAttachmentImage(file: UploadedFile | null): AttachmentKind {
+  if (!file || file.data.length === 0) throw new AppError(BizCode.BAD_INPUT, MSG.uploadMissing);
+  if (file.data.length > ATTACHMENT_MAX_BYTES) throw new AppError(BizCode.BAD_INPUT, MSG.supportImageTooLarge);
+  const kind = sniffImage(file.data);
+  if (!ATTACHMENT_KINDS.includes(kind as AttachmentKind)) {
+    throw new AppError(BizCode.BAD_INPUT, MSG.supportImageTypeInvalid);
+  }
+  return kind as AttachmentKind;
 }
 
 /** The owner an attachment is kept under: only that member's lines and tickets may name it. */
@@ -30,7 +46,7 @@ export const operatorOwner = (operatorId: number) => `operator:${operatorId}`;
  * path. An operator's is checked as a member's is: it is shown on the member's chat page.
  */
 export async function storeAttachment(db: DbOrTx, owner: string, file: UploadedFile | null): Promise<string> {
-  const ext = checkMemberImage(file);
+  const ext = checkAttachmentImage(file);
   return storeFile(db, { data: Buffer.from(file!.data), ext, purpose: 'attachment', owner });
 }
 

@@ -23,15 +23,15 @@ import { audit } from '../backoffice/audit';
 import { supportCannedReplies } from '../../db/tables/support';
 import { activeOperatorsOf, operatorNamed } from '../backoffice/operator-accounts';
 import { FILES_PREFIX } from '../files/files-service';
-import { MEMBER_IMAGE_MAX_BYTES, memberOwner, operatorOwner, storeAttachment } from '../files/member-image';
+import { ATTACHMENT_MAX_BYTES, memberOwner, operatorOwner, storeAttachment } from '../files/member-image';
 import type { SupportEvent } from './support-live';
 import * as support from './support-service';
 
 /** A member may send this many lines in a window (docs/member-app.md "在线客服"). */
 export const SUPPORT_SEND_LIMIT = { max: 10, windowMs: 20_000 };
 
-/** The multipart body around a 1 MB image: twice the file's limit, as the avatar upload's. */
-const ATTACHMENT_BODY_LIMIT = 2 * MEMBER_IMAGE_MAX_BYTES;
+/** The multipart body around a 2 MB picture: twice the file's limit, as the avatar upload's. */
+const ATTACHMENT_BODY_LIMIT = 2 * ATTACHMENT_MAX_BYTES;
 /** How much more of a body over the limit is read (and dropped) to answer it cleanly; past it the server hangs up. */
 const ATTACHMENT_DRAIN_LIMIT = 16 * 1024 * 1024;
 
@@ -161,12 +161,12 @@ export async function supportRoutes(
     message: MSG.supportRated,
   }));
 
-  // An image for the desk: checked as an avatar is (png or gif, 1 MB, by content), kept as the member's own.
+  // An image for the desk: png, gif, jpg or webp of at most 2 MB, told by its content; kept as the member's own.
   await uploadRoute(app, {
     endpoint: endpoints.supportUpload,
     bodyLimit: ATTACHMENT_BODY_LIMIT,
     drainLimit: ATTACHMENT_DRAIN_LIMIT,
-    tooLarge: MSG.uploadTooLarge,
+    tooLarge: MSG.supportImageTooLarge,
     who: authenticate,
     handler: async (req, member) => {
       if (await deps.sends.hit(`upload:${member.id}`)) throw new AppError(BizCode.TOO_MANY, MSG.supportSendTooFast);
@@ -273,7 +273,7 @@ export async function supportRoutes(
     endpoint: e.supportDeskUpload,
     bodyLimit: ATTACHMENT_BODY_LIMIT,
     drainLimit: ATTACHMENT_DRAIN_LIMIT,
-    tooLarge: MSG.uploadTooLarge,
+    tooLarge: MSG.supportImageTooLarge,
     who: (req) => authorizeOperator(authenticateOperator, e.supportDeskUpload, req),
     handler: async (req, operator) => {
       const { body, boundary } = multipartUpload(req);

@@ -23,7 +23,7 @@ import { riskFlagMembers, riskFlags } from '../../db/tables/risk';
 import { venueTransfers } from '../../db/tables/wallet';
 import { storedFiles } from '../../db/tables/files';
 import { supportConversations } from '../../db/tables/support';
-import { gifBytes, jpegBytes, multipartBody, postMultipart, solidPng } from '../../../test/images';
+import { gifBytes, jpegBytes, multipartBody, postMultipart, solidPng, webpBytes } from '../../../test/images';
 import { adminCall, call, credit, memberId, registerMember, useOperators, useTestApp } from '../../../test/helper';
 import { SUPPORT_SEND_LIMIT } from './support-routes';
 
@@ -213,11 +213,12 @@ describe('在线客服: images', () => {
         })
         .then((r) => r.json() as { code: number; message: string; data: { image: string } | null });
     expect(await deskUpload(ops.finance, solidPng())).toMatchObject({ code: BizCode.FORBIDDEN });
-    expect(await deskUpload(ops.desk, jpegBytes())).toEqual({
+    expect(await deskUpload(ops.desk, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toEqual({
       code: BizCode.BAD_INPUT,
-      message: MSG.uploadTypeInvalid,
+      message: MSG.supportImageTypeInvalid,
       data: null,
     });
+    expect((await deskUpload(ops.desk, jpegBytes())).data?.image).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
     const image = (await deskUpload(ops.desk, solidPng())).data!.image;
     const theirs = (await deskUpload(ops.desk2, solidPng())).data!.image;
     const memberUpload = (await upload(m.token, solidPng())).data!.image;
@@ -262,22 +263,41 @@ describe('在线客服: images', () => {
     expect(queue.data.list.find((r) => r.id === sent.data.conversation_id)?.last_text).toBe('[图片]');
   });
 
-  it('refuses a file that is not a png or gif, an empty one, one over 1 MB and a caller without a session', async () => {
+  it('takes a phone’s photo: a jpg or webp is kept under its own kind, served with its type', async () => {
+    const m = await registerMember(t.app);
+    for (const [data, ext, type] of [
+      [jpegBytes(), 'jpg', 'image/jpeg'],
+      [webpBytes(), 'webp', 'image/webp'],
+    ] as const) {
+      const image = (await upload(m.token, data, `photo.${ext}`)).data?.image ?? '';
+      expect(image).toMatch(new RegExp(`^/uploads/[a-f0-9]{32}\\.${ext}$`));
+      const served = await t.app.inject({ method: 'GET', url: image });
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.rawPayload.equals(data)).toBe(true);
+      expect((await sendImage(m.token, image)).data).toMatchObject({ image });
+    }
+  });
+
+  it('refuses a file that is not a picture, an empty one, one over 2 MB and a caller without a session', async () => {
     const m = await registerMember(t.app);
     const before = await attachments();
     const refused = (message: string) => ({ code: BizCode.BAD_INPUT, message, data: null });
-    expect(await upload(m.token, Buffer.from('not an image at all'))).toEqual(refused(MSG.uploadTypeInvalid));
-    expect(await upload(m.token, jpegBytes(), 'a.png')).toEqual(refused(MSG.uploadTypeInvalid));
+    expect(await upload(m.token, Buffer.from('not an image at all'))).toEqual(refused(MSG.supportImageTypeInvalid));
     expect(await upload(m.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.png')).toEqual(
-      refused(MSG.uploadTypeInvalid),
+      refused(MSG.supportImageTypeInvalid),
     );
     expect(await upload(m.token, null)).toEqual(refused(MSG.uploadMissing));
     expect(await upload(m.token, Buffer.alloc(0))).toEqual(refused(MSG.uploadMissing));
-    expect(await upload(m.token, Buffer.concat([solidPng(), Buffer.alloc(1024 * 1024)]))).toEqual(
-      refused(MSG.uploadTooLarge),
+    // 2 MB is taken; a byte more is not (the multipart body around it stays under the route's limit).
+    expect((await upload(m.token, Buffer.concat([jpegBytes(), Buffer.alloc(2 * 1024 * 1024 - 75)]))).code).toBe(200);
+    expect(await upload(m.token, Buffer.concat([jpegBytes(), Buffer.alloc(2 * 1024 * 1024 - 74)]))).toEqual(
+      refused(MSG.supportImageTooLarge),
+    );
+    expect(await upload(m.token, Buffer.concat([solidPng(), Buffer.alloc(4 * 1024 * 1024)]))).toEqual(
+      refused(MSG.supportImageTooLarge),
     );
     expect((await upload(undefined, solidPng())).code).toBe(BizCode.UNAUTHORIZED);
-    expect(await attachments()).toBe(before);
+    expect(await attachments()).toBe(before + 1);
   });
 
   it('names only the member’s own upload: an outside URL, a made-up name, another’s image or an avatar are refused', async () => {
