@@ -13,7 +13,7 @@ export interface NewTicket {
   images: string[];
 }
 
-/** POST /api/support/upload: a png or gif of the member's, checked by the server; answers its address. */
+/** POST /api/support/upload: a png, gif, jpg or webp of the member's, checked by the server; answers its address. */
 export async function uploadTicketImage(file: File): Promise<string> {
   return String((await uploadFile(apiRoutes.supportUpload.path, file)).image ?? '');
 }

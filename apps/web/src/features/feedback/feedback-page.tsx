@@ -20,6 +20,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { loadedRows, PagedList } from '../../shared/ui/paged-list';
 import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { uploadTicketImage, useFileTicket, useMyTickets, useTicket } from './api';
+import { shrinkPhoto } from './shrink-photo';
 import '../../shared/ui/panel.css';
 import '../../shared/ui/lists.css';
 import '../../shared/ui/record-card.css';
@@ -91,7 +92,7 @@ function FeedbackForm({
     if (!picked || images.length >= TICKET_IMAGES_MAX) return;
     setUploading(true);
     try {
-      const address = await uploadTicketImage(picked);
+      const address = await uploadTicketImage(await shrinkPhoto(picked));
       if (address) setImages((list) => [...list, address].slice(0, TICKET_IMAGES_MAX));
     } catch {
       // Already toasted.
@@ -169,7 +170,7 @@ function FeedbackForm({
               {uploading ? '上传中…' : '添加图片'}
               <input
                 type="file"
-                accept="image/png,image/gif"
+                accept="image/png,image/gif,image/jpeg,image/webp"
                 disabled={uploading}
                 onChange={(e) => {
                   const picked = e.target.files?.[0];
