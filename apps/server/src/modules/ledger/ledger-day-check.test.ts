@@ -120,4 +120,23 @@ describe('the scheduled check, a day at a time', () => {
     });
     expect(plan).toContain('ledger_transactions_created_idx');
   });
+
+  it("finds each movement's chain predecessor by its number, not by a join over the whole ledger", async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      // Planned as if nested loops were dear, as a misestimate over a long history makes them (bench/README.md
+      // "What the year shows"): a join the planner may choose turns into a hash or merge join over every movement.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_nestloop = off`);
+      const query = dayMovements(new Date('2026-01-09T16:00:00Z'), new Date('2026-01-10T16:00:00Z'), 0);
+      return rowsOf<Record<string, string>>(await tx.execute(sql`EXPLAIN ${query}`))
+        .map((r) => Object.values(r).join(''))
+        .join('\n');
+    });
+    // A lookup in the chain-number index keyed by the day's movement, one per movement...
+    expect(plan).toMatch(
+      /Index Scan using ledger_transactions_chain_seq_idx on ledger_transactions p[^\n]*\n\s*Index Cond: \(chain_seq = \(d\.chain_seq - 1\)\)/,
+    );
+    // ...and no movement joined to the day's by a hash or a merge over the table.
+    expect(plan).not.toMatch(/(Hash|Merge) Cond: \(p\.chain_seq|Seq Scan on ledger_transactions/);
+  });
 });

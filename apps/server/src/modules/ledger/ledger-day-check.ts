@@ -70,22 +70,11 @@ export const dayDigest = (key: SealKey, previous: Buffer | null, day: string, da
  * One Beijing day's movements since sealing began, found by time through `ledger_transactions_created_idx` (the day
  * is [midnight, next midnight), so a movement at midnight belongs to the day it opens), in the order the chain
  * defines (unchained last, by id), each with its sealed content, its chain link and the stored hash of the link
- * before it (found through the unique chain number index). Legs through the entries' index by movement.
+ * before it (looked up by chain number - 1 in the unique chain number index, a movement at a time, never a join
+ * over the whole table: docs/money.md "The scheduled check"). Legs through the entries' index by movement, a
+ * movement at a time too.
  */
 export const dayMovements = (start: Date, end: Date, through: number) => sql`
-  WITH d AS (
-    SELECT t.id, t.reference, t.kind, t.member_id, t.memo, t.created_at, t.seal_key, t.seal_mac, t.chain_seq,
-           t.chain_hash, t.seal_refused_at
-      FROM ledger_transactions t
-     WHERE t.created_at >= ${start.toISOString()}::timestamptz AND t.created_at < ${end.toISOString()}::timestamptz
-       AND t.id > ${through}
-  ),
-  legs AS (
-    SELECT e.transaction_id, json_agg(json_build_array(a.code, e.amount) ORDER BY a.code, e.amount) AS legs
-      FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-     WHERE e.transaction_id IN (SELECT id FROM d)
-     GROUP BY e.transaction_id
-  )
   SELECT d.id, d.seal_key, d.seal_mac, d.chain_seq::text AS chain_seq, d.chain_hash, d.seal_refused_at IS NOT NULL AS refused,
          d.created_at < now() - make_interval(secs => ${UNCHAINED_GRACE_SECONDS}) AS past_grace,
          p.id AS prev_id, p.chain_hash AS prev_hash,
@@ -93,9 +82,19 @@ export const dayMovements = (start: Date, end: Date, through: number) => sql`
            THEN json_build_array(d.reference, d.kind, d.member_id, d.memo,
                   to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), coalesce(l.legs, '[]'::json))::text
          END AS content
-    FROM d
-    LEFT JOIN legs l ON l.transaction_id = d.id
-    LEFT JOIN ledger_transactions p ON p.chain_seq = d.chain_seq - 1
+    FROM ledger_transactions d
+    -- Each movement's legs, and the link before it, looked up a movement at a time (an aggregate and a LIMIT keep
+    -- the planner from turning either into a join over every entry or every movement of history).
+    LEFT JOIN LATERAL (
+      SELECT json_agg(json_build_array(a.code, e.amount) ORDER BY a.code, e.amount) AS legs
+        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+       WHERE e.transaction_id = d.id
+    ) l ON true
+    LEFT JOIN LATERAL (
+      SELECT p.id, p.chain_hash FROM ledger_transactions p WHERE p.chain_seq = d.chain_seq - 1 LIMIT 1
+    ) p ON true
+   WHERE d.created_at >= ${start.toISOString()}::timestamptz AND d.created_at < ${end.toISOString()}::timestamptz
+     AND d.id > ${through}
    ORDER BY d.chain_seq NULLS LAST, d.id`;
 
 interface DayRow {
@@ -161,7 +160,12 @@ export async function checkSealDays(db: Db, keys: SealKeys, now: Date, sampleDay
 
   /** Reads one day, names what does not verify, and answers the day's hash over what it read. */
   const readDay = async (day: string): Promise<{ hash: Buffer; movements: number }> => {
-    const rows = rowsOf<DayRow>(await db.execute(dayMovements(dayStart(day), dayStart(nextDay(day)), through)));
+    // Without JIT: a day's lookups are many cheap ones, and their summed cost made the planner compile the query
+    // each run (bench/README.md "What the year shows").
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL jit = off`);
+      return rowsOf<DayRow>(await tx.execute(dayMovements(dayStart(day), dayStart(nextDay(day)), through)));
+    });
     result.movementsRead += rows.length;
     const hash = createHash('sha256');
     for (const row of rows) {
