@@ -358,21 +358,29 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
         LEFT JOIN (SELECT e.account_id, sum(e.amount) AS entries FROM ledger_entries e GROUP BY e.account_id) s
           ON s.account_id = a.id`),
     );
-    let total = 0;
-    const mismatched: LedgerCheck['mismatched'] = [];
-    for (const row of rows) {
-      const balance = numericToCents(row.balance);
-      const entries = numericToCents(row.entries);
-      total += balance;
-      if (balance !== entries || (row.kind !== 'house' && balance < 0)) {
-        mismatched.push({ code: row.code, balance: centsToNumeric(balance), entries: centsToNumeric(entries) });
-      }
-    }
-    return {
-      balanced: total === 0 && mismatched.length === 0,
-      total: centsToNumeric(total),
-      accounts: rows.length,
-      mismatched,
-    };
+    return ledgerCheckOf(rows);
   });
+}
+
+/**
+ * The ledger invariants over every account's balance and the sum of its entries (numeric text): the balances sum to
+ * zero, each equals its entries, no member account is below zero. Shared by the whole check and the scheduled one.
+ */
+export function ledgerCheckOf(rows: { code: string; kind: string; balance: string; entries: string }[]): LedgerCheck {
+  let total = 0;
+  const mismatched: LedgerCheck['mismatched'] = [];
+  for (const row of rows) {
+    const balance = numericToCents(row.balance);
+    const entries = numericToCents(row.entries);
+    total += balance;
+    if (balance !== entries || (row.kind !== 'house' && balance < 0)) {
+      mismatched.push({ code: row.code, balance: centsToNumeric(balance), entries: centsToNumeric(entries) });
+    }
+  }
+  return {
+    balanced: total === 0 && mismatched.length === 0,
+    total: centsToNumeric(total),
+    accounts: rows.length,
+    mismatched,
+  };
 }

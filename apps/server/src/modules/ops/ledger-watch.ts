@@ -6,6 +6,7 @@ import { audit } from '../backoffice/audit';
 import { scheduledRuns } from '../../db/tables/jobs';
 import { type ScheduledJob, scheduleJob, type SchedulerDeps } from '../jobs/scheduler';
 import { checkLedger, type LedgerCheck } from '../ledger/ledger-service';
+import { checkLedgerSince, type IncrementalLedgerCheck } from '../ledger/ledger-balance-check';
 import { checkSealDays, type DayCheck } from '../ledger/ledger-day-check';
 import {
   chainSealed,
@@ -91,16 +92,22 @@ export async function runLedgerCheck(
   return { ...check, seal: sealCheck };
 }
 
-/** The scheduled check: balances and entries, and the seal a day at a time (docs/money.md "The scheduled check"). */
-export type ScheduledLedgerCheck = LedgerCheck & { seal: DayCheck };
+/**
+ * The scheduled check: balances against their kept sums and the entries since, and the seal a day at a time
+ * (docs/money.md "The scheduled check").
+ */
+export type ScheduledLedgerCheck = IncrementalLedgerCheck & { seal: DayCheck };
 
-/** Runs the scheduled check: the seal's new days, today and a few sampled days, not the whole ledger. */
+/**
+ * Runs the scheduled check: the entries written since the last run, the seal's new days, today and a few sampled
+ * days, not the whole ledger.
+ */
 export async function runScheduledLedgerCheck(
   db: Db,
   seal: SealKeys = { current: undefined, retired: [] },
   now: Date = new Date(),
 ): Promise<ScheduledLedgerCheck> {
-  const [check, sealCheck] = await Promise.all([checkLedger(db), checkSealDays(db, seal, now)]);
+  const [check, sealCheck] = await Promise.all([checkLedgerSince(db), checkSealDays(db, seal, now)]);
   const recorded = sealCheck.state === 'broken' ? { ...check, balanced: false } : check;
   await recordCheck(db, recorded);
   return { ...check, seal: sealCheck };
