@@ -80,7 +80,7 @@
     state('未登录');
   }
 
-  // 客服正在输入…: shown for a while after the desk's typing push, gone when its line arrives (docs/operators.md
+  // 客服正在输入…: shown for a while after the desk's typing push, gone when its line arrives or the conversation ends (docs/operators.md
   // "The support desk").
   var typingTimer = null;
   function typing(on) {
@@ -130,6 +130,8 @@
   function showConversation(c) {
     conversation = c;
     var open = c.state === 'open';
+    // Nobody types into an ended conversation.
+    if (!open) typing(false);
     // After the end a new line opens a new conversation, so the composer stays.
     $('composer').hidden = false;
     $('end').hidden = !open;
