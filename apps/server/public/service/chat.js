@@ -80,8 +80,8 @@
     state('未登录');
   }
 
-  // 客服正在输入…: shown for a while after the desk's typing push, gone when its line arrives or the conversation ends (docs/operators.md
-  // "The support desk").
+  // 客服正在输入…: shown for a while after the desk's typing push, gone when its line arrives or the conversation
+  // ends (docs/operators.md "The support desk").
   var typingTimer = null;
   function typing(on) {
     if (typingTimer) clearTimeout(typingTimer);
