@@ -24,3 +24,4 @@ export * from './tables/risk';
 export * from './tables/backoffice';
 export * from './tables/support';
 export * from './tables/tickets';
+export * from './tables/reports';
