@@ -94,6 +94,9 @@ export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authentic
 
   adminRoute(app, authenticate, adminEndpoints.reportMembers, async ({ input }) => {
     const range = dayRange(input.from, input.to);
+    // Closed days are read from their kept rows once kept (docs/reports.md "Kept days"): keeping writes, so on the
+    // primary; a day that could not be kept right now is read raw.
+    await keepClosedDays(db, range.days);
     if (input.format === 'csv') {
       return csvFile(
         `members-${input.from}-${input.to}`,

@@ -74,6 +74,14 @@ const LEDGER_KINDS = Object.keys(LEDGER_FIGURES) as LedgerKind[];
 
 /** The entries of the counted movements on their house leg, in the range: amounts as paid (see LEDGER_FIGURES). */
 function ledgerLegs(range: DayRange): SQL {
+  return ledgerLegsBetween(
+    sql`${range.start.toISOString()}::timestamptz`,
+    sql`${range.end.toISOString()}::timestamptz`,
+  );
+}
+
+/** ledgerLegs from `start` (included) to `end` (excluded), both timestamptz expressions. */
+function ledgerLegsBetween(start: SQL, end: SQL): SQL {
   const houseOf = sql.join(
     LEDGER_KINDS.map((k) => sql.raw(`WHEN '${k}' THEN '${LEDGER_FIGURES[k].house}'`)),
     sql` `,
@@ -93,7 +101,7 @@ function ledgerLegs(range: DayRange): SQL {
       LIMIT 1
     ) h
     WHERE t.kind IN (${sql.raw(LEDGER_KINDS.map((k) => `'${k}'`).join(', '))})
-      AND t.created_at >= ${range.start.toISOString()}::timestamptz AND t.created_at < ${range.end.toISOString()}::timestamptz`;
+      AND t.created_at >= ${start} AND t.created_at < ${end}`;
 }
 
 export interface DailyFiguresCents {
@@ -260,7 +268,7 @@ async function firstUnkeptDay(db: DbOrTx): Promise<string> {
 
 /**
  * Computes these closed days and keeps them (migration 0024): each day's figures and its member sets (bettors,
- * depositors) as bit strings. Read and written in one repeatable-read transaction, so a late write to one of the days
+ * depositors) as bit strings, and each member's figures of the day for the member report (migration 0047). Read and written in one repeatable-read transaction, so a late write to one of the days
  * that commits meanwhile makes it fail (its trigger marked the day) instead of keeping figures that miss it.
  * Answers false when it failed so; nothing is kept then.
  */
@@ -289,6 +297,16 @@ async function keepDays(db: Db, days: string[]): Promise<Map<string, DailyFigure
           FROM kept k CROSS JOIN len LEFT JOIN bettors b ON b.day = k.day LEFT JOIN depositors d ON d.day = k.day
           ON CONFLICT (day) DO UPDATE SET figures = excluded.figures, bettors = excluded.bettors,
             depositors = excluded.depositors, stale = false, computed_at = excluded.computed_at`);
+        // The member report's rows of the same days (migration 0047), after the days' row above: a second keeper of
+        // these days waits on that row and then fails, so the two never both write member rows.
+        const dayList = sql`ARRAY[${sql.join(
+          days.map((d) => sql`${d}`),
+          sql`, `,
+        )}]::date[]`;
+        await tx.execute(sql`DELETE FROM report_member_days WHERE day = ANY(${dayList})`);
+        await tx.execute(sql`INSERT INTO report_member_days (day, member_id, ${memberFigureList()})
+          SELECT day, member_id, ${memberFigureList()} FROM (${memberFiguresRaw(start, end, true)}) r
+          WHERE day = ANY(${dayList})`);
       },
       { isolationLevel: 'repeatable read' },
     );
@@ -488,35 +506,91 @@ function memberFiguresQuery(range: DayRange, username: string): SQL {
   return memberFiguresSql(range, name);
 }
 
+/** The member report's figures, the columns of report_member_days (migration 0047) after its day and member. */
+const MEMBER_FIGURES = [
+  'deposits_count',
+  'deposits_amount',
+  'withdrawals_count',
+  'withdrawals_amount',
+  'rebates',
+  'bonuses',
+  'adjustments',
+  'bets_count',
+  'stake',
+  'valid_stake',
+  'payout',
+] as const;
+const memberFigureList = (prefix = '') => sql.raw(MEMBER_FIGURES.map((c) => `${prefix}${c}`).join(', '));
+
 /**
- * The member report's per-member figures with a condition of the caller's on the member `m` (starting with AND):
- * the partner programme sums these over a partner's downline, so its figures agree with the reports.
+ * Each member's figures from the movements and the settled bets from `start` to `end` (timestamptz expressions),
+ * per Beijing day too when `byDay`: the member report's definitions (docs/reports.md "Reports"), computed from the
+ * raw rows. Columns: [day,] member_id and MEMBER_FIGURES; a member without a counted movement or settled bet has no row.
  */
-export function memberFiguresSql(range: DayRange, memberFilter: SQL): SQL {
-  const start = sql`${range.start.toISOString()}::timestamptz`;
-  const end = sql`${range.end.toISOString()}::timestamptz`;
-  const name = memberFilter;
-  return sql`WITH l AS (
-      SELECT member_id,
+function memberFiguresRaw(start: SQL, end: SQL, byDay: boolean): SQL {
+  const day = (column: string) => (byDay ? sql`${dayOf(sql.raw(column))} AS day, ` : sql``);
+  const groupBy = byDay ? sql`GROUP BY 1, 2` : sql`GROUP BY 1`;
+  const zero = sql`0::bigint, 0::numeric, 0::bigint, 0::numeric, 0::numeric, 0::numeric, 0::numeric`;
+  return sql`SELECT ${byDay ? sql`day, ` : sql``}member_id, ${sql.join(
+    MEMBER_FIGURES.map((c) => sql.raw(`sum(${c}) AS ${c}`)),
+    sql`, `,
+  )}
+    FROM (
+      SELECT ${day('created_at')}member_id,
         count(*) FILTER (WHERE kind = 'deposit') AS deposits_count,
         coalesce(sum(paid) FILTER (WHERE kind = 'deposit'), 0) AS deposits_amount,
         count(*) FILTER (WHERE kind = 'withdrawal_paid') AS withdrawals_count,
         coalesce(sum(paid) FILTER (WHERE kind = 'withdrawal_paid'), 0) AS withdrawals_amount,
         coalesce(sum(paid) FILTER (WHERE kind = 'rebate'), 0) AS rebates,
         coalesce(sum(paid) FILTER (WHERE kind IN ('deposit_bonus', 'redpacket')), 0) AS bonuses,
-        coalesce(sum(paid) FILTER (WHERE kind = 'adjustment'), 0) AS adjustments
-      FROM (${ledgerLegs(range)}) x WHERE member_id IS NOT NULL GROUP BY member_id
-    ), b AS (
-      SELECT member_id, count(*) AS bets_count, sum(bet_amount) AS stake, sum(valid_amount) AS valid_stake,
-        sum(bet_amount + win_loss) AS payout
-      FROM bets WHERE status = 1 AND settled_at >= ${start} AND settled_at < ${end} GROUP BY member_id
-    ), ids AS (SELECT member_id FROM l UNION SELECT member_id FROM b)
-    SELECT m.id AS member_id, m.username, l.deposits_count, l.deposits_amount, l.withdrawals_count, l.withdrawals_amount,
-      l.rebates, l.bonuses, l.adjustments, b.bets_count, b.stake, b.valid_stake, b.payout,
+        coalesce(sum(paid) FILTER (WHERE kind = 'adjustment'), 0) AS adjustments,
+        0::bigint AS bets_count, 0::numeric AS stake, 0::numeric AS valid_stake, 0::numeric AS payout
+      FROM (${ledgerLegsBetween(start, end)}) x WHERE member_id IS NOT NULL ${groupBy}
+      UNION ALL
+      SELECT ${day('settled_at')}member_id, ${zero},
+        count(*), sum(bet_amount), sum(valid_amount), sum(bet_amount + win_loss)
+      FROM bets WHERE status = 1 AND settled_at >= ${start} AND settled_at < ${end} ${groupBy}
+    ) u ${groupBy}`;
+}
+
+/**
+ * The member report's per-member figures with a condition of the caller's on the member `m` (starting with AND):
+ * the partner programme sums these over a partner's downline, so its figures agree with the reports.
+ *
+ * Closed days are added from their kept rows (report_member_days, migration 0047) and the rest of the range, the day
+ * in progress, is read from the movements and bets. Which days count as kept is decided inside the statement, in its
+ * own snapshot: the closed days of the range (before the first day keepClosedDays may not keep yet) when every one of
+ * them is kept in report_days and not stale, since a day's member rows are written in the transaction that keeps it
+ * there and a late write marks it stale in its own. Otherwise, a day not kept yet or marked by a late write, the
+ * whole range is read raw, as exact and as slow as before.
+ */
+export function memberFiguresSql(range: DayRange, memberFilter: SQL): SQL {
+  const from = sql`${range.from}::date`;
+  const end = sql`${range.end.toISOString()}::timestamptz`;
+  // The first day of the range that is not read from kept rows, and the instant it starts (Beijing midnight).
+  const liveDay = sql`(SELECT live_day FROM split)`;
+  const liveStart = sql`(SELECT (live_day::timestamp - interval '8 hours') AT TIME ZONE 'UTC' FROM split)`;
+  return sql`WITH cut AS (
+      SELECT least(greatest(report_day_of(now() - ${KEEP_AFTER}::interval), ${from}), ${range.to}::date + 1) AS day
+    ), split AS (
+      SELECT CASE WHEN (SELECT count(*) FROM report_days r WHERE r.day >= ${from} AND r.day < cut.day AND NOT r.stale)
+        = cut.day - ${from} THEN cut.day ELSE ${from} END AS live_day
+      FROM cut
+    ), f AS (
+      SELECT member_id, ${sql.join(
+        MEMBER_FIGURES.map((c) => sql.raw(`sum(${c}) AS ${c}`)),
+        sql`, `,
+      )}
+      FROM (
+        SELECT member_id, ${memberFigureList()} FROM report_member_days WHERE day >= ${from} AND day < ${liveDay}
+        UNION ALL
+        ${memberFiguresRaw(liveStart, end, false)}
+      ) u GROUP BY member_id
+    )
+    SELECT m.id AS member_id, m.username, ${memberFigureList('f.')},
       (SELECT coalesce(sum(a.balance), 0) FROM ledger_accounts a WHERE a.member_id = m.id AND a.kind <> 'house') AS balance
-    FROM ids JOIN members m ON m.id = ids.member_id
-    LEFT JOIN l ON l.member_id = m.id LEFT JOIN b ON b.member_id = m.id
-    WHERE true ${name}`;
+    FROM f JOIN members m ON m.id = f.member_id
+    WHERE true ${memberFilter}`;
 }
 
 interface MemberFiguresRow {
