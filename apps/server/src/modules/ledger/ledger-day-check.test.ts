@@ -123,8 +123,8 @@ describe('the scheduled check, a day at a time', () => {
 
   it("finds each movement's chain predecessor by its number, not by a join over the whole ledger", async () => {
     const plan = await t.database.db.transaction(async (tx) => {
-      // Planned as if nested loops were dear, as a misestimate over a long history makes them (bench/README.md
-      // "What the year shows"): a join the planner may choose turns into a hash or merge join over every movement.
+      // Planned as if nested loops were dear, as a misestimate over a long history makes them (docs/money.md "The
+      // scheduled check"): a join the planner may choose turns into a hash or merge join over every movement.
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       await tx.execute(sql`SET LOCAL enable_nestloop = off`);
       const query = dayMovements(new Date('2026-01-09T16:00:00Z'), new Date('2026-01-10T16:00:00Z'), 0);

@@ -161,7 +161,7 @@ export async function checkSealDays(db: Db, keys: SealKeys, now: Date, sampleDay
   /** Reads one day, names what does not verify, and answers the day's hash over what it read. */
   const readDay = async (day: string): Promise<{ hash: Buffer; movements: number }> => {
     // Without JIT: a day's lookups are many cheap ones, and their summed cost made the planner compile the query
-    // each run (bench/README.md "What the year shows").
+    // each run (docs/money.md "The scheduled check").
     const rows = await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL jit = off`);
       return rowsOf<DayRow>(await tx.execute(dayMovements(dayStart(day), dayStart(nextDay(day)), through)));
