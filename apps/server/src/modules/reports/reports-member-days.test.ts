@@ -214,6 +214,20 @@ describe('the member report from kept days', () => {
       expect(kept).toEqual(await raw(from, to, name));
     }
 
+    // Page by page, the same rows and the same total.
+    const all = await report(threeAgo, today);
+    for (let page = 1; page <= 3; page += 1) {
+      const query = new URLSearchParams({ from: threeAgo, to: today, page: String(page), pagesize: '1' });
+      const one = await adminCall<{ data: Row[]; total: number }>(
+        t,
+        ops.finance,
+        'GET',
+        `/admin/api/reports/members?${query}`,
+      );
+      expect(one.data.total).toBe(all.length);
+      expect(one.data.data.map(norm)).toEqual([all[page - 1]]);
+    }
+
     // Today's activity shows at once.
     await settledBet(a, new Date(), '2.00', '1.00');
     const withToday = (await report(threeAgo, today)).find((r) => r.member_id === a);

@@ -501,9 +501,9 @@ export async function venueReport(db: DbOrTx, range: DayRange) {
  * Members with a counted movement or a settled bet in the range, per member (the original back office's finance
  * report). `username` matches any part of the name in any case.
  */
-function memberFiguresQuery(range: DayRange, username: string): SQL {
+function memberFiguresQuery(range: DayRange, username: string, idsOnly = false, only?: SQL): SQL {
   const name = username ? sql`AND m.username ILIKE ${`%${username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  return memberFiguresSql(range, name);
+  return memberFiguresOf(range, name, idsOnly, only);
 }
 
 /** The member report's figures, the columns of report_member_days (migration 0047) after its day and member. */
@@ -521,6 +521,7 @@ const MEMBER_FIGURES = [
   'payout',
 ] as const;
 const memberFigureList = (prefix = '') => sql.raw(MEMBER_FIGURES.map((c) => `${prefix}${c}`).join(', '));
+const sumsOfFigures = sql.raw(MEMBER_FIGURES.map((c) => `sum(${c}) AS ${c}`).join(', '));
 
 /**
  * Each member's figures from the movements and the settled bets from `start` to `end` (timestamptz expressions),
@@ -531,10 +532,7 @@ function memberFiguresRaw(start: SQL, end: SQL, byDay: boolean): SQL {
   const day = (column: string) => (byDay ? sql`${dayOf(sql.raw(column))} AS day, ` : sql``);
   const groupBy = byDay ? sql`GROUP BY 1, 2` : sql`GROUP BY 1`;
   const zero = sql`0::bigint, 0::numeric, 0::bigint, 0::numeric, 0::numeric, 0::numeric, 0::numeric`;
-  return sql`SELECT ${byDay ? sql`day, ` : sql``}member_id, ${sql.join(
-    MEMBER_FIGURES.map((c) => sql.raw(`sum(${c}) AS ${c}`)),
-    sql`, `,
-  )}
+  return sql`SELECT ${byDay ? sql`day, ` : sql``}member_id, ${sumsOfFigures}
     FROM (
       SELECT ${day('created_at')}member_id,
         count(*) FILTER (WHERE kind = 'deposit') AS deposits_count,
@@ -565,30 +563,42 @@ function memberFiguresRaw(start: SQL, end: SQL, byDay: boolean): SQL {
  * whole range is read raw, as exact and as slow as before.
  */
 export function memberFiguresSql(range: DayRange, memberFilter: SQL): SQL {
+  return memberFiguresOf(range, memberFilter, false);
+}
+
+/**
+ * memberFiguresSql, or with `idsOnly` the same members (`member_id` alone) without adding up their figures: what
+ * counting the report's rows needs. With `only` (a query of member ids), the figures of those members alone are added
+ * up: a page's.
+ */
+function memberFiguresOf(range: DayRange, memberFilter: SQL, idsOnly: boolean, only?: SQL): SQL {
   const from = sql`${range.from}::date`;
   const end = sql`${range.end.toISOString()}::timestamptz`;
   // The first day of the range that is not read from kept rows, and the instant it starts (Beijing midnight).
   const liveDay = sql`(SELECT live_day FROM split)`;
   const liveStart = sql`(SELECT (live_day::timestamp - interval '8 hours') AT TIME ZONE 'UTC' FROM split)`;
+  const kept = sql`FROM report_member_days WHERE day >= ${from} AND day < ${liveDay}`;
+  const onlyIds = only ? sql`ARRAY(SELECT member_id FROM only_ids)` : null;
+  const f = idsOnly
+    ? sql`SELECT member_id ${kept} UNION SELECT member_id FROM (${memberFiguresRaw(liveStart, end, false)}) r`
+    : sql`SELECT member_id, ${sumsOfFigures}
+      FROM (
+        SELECT member_id, ${memberFigureList()} ${kept} ${onlyIds ? sql`AND member_id = ANY(${onlyIds})` : sql``}
+        UNION ALL
+        ${memberFiguresRaw(liveStart, end, false)}
+      ) u ${onlyIds ? sql`WHERE member_id = ANY(${onlyIds})` : sql``} GROUP BY member_id`;
+  const columns = idsOnly
+    ? sql`m.id AS member_id`
+    : sql`m.id AS member_id, m.username, ${memberFigureList('f.')},
+      (SELECT coalesce(sum(a.balance), 0) FROM ledger_accounts a WHERE a.member_id = m.id AND a.kind <> 'house') AS balance`;
   return sql`WITH cut AS (
       SELECT least(greatest(report_day_of(now() - ${KEEP_AFTER}::interval), ${from}), ${range.to}::date + 1) AS day
     ), split AS (
       SELECT CASE WHEN (SELECT count(*) FROM report_days r WHERE r.day >= ${from} AND r.day < cut.day AND NOT r.stale)
         = cut.day - ${from} THEN cut.day ELSE ${from} END AS live_day
       FROM cut
-    ), f AS (
-      SELECT member_id, ${sql.join(
-        MEMBER_FIGURES.map((c) => sql.raw(`sum(${c}) AS ${c}`)),
-        sql`, `,
-      )}
-      FROM (
-        SELECT member_id, ${memberFigureList()} FROM report_member_days WHERE day >= ${from} AND day < ${liveDay}
-        UNION ALL
-        ${memberFiguresRaw(liveStart, end, false)}
-      ) u GROUP BY member_id
-    )
-    SELECT m.id AS member_id, m.username, ${memberFigureList('f.')},
-      (SELECT coalesce(sum(a.balance), 0) FROM ledger_accounts a WHERE a.member_id = m.id AND a.kind <> 'house') AS balance
+    ), ${only ? sql`only_ids AS MATERIALIZED (${only}), ` : sql``}f AS (${f})
+    SELECT ${columns}
     FROM f JOIN members m ON m.id = f.member_id
     WHERE true ${memberFilter}`;
 }
@@ -639,10 +649,13 @@ export async function memberReportPage(
   query: { username: string; page: number; pagesize?: number | undefined },
 ) {
   const window: PageWindow = pageWindow(query);
-  const figures = memberFiguresQuery(range, query.username);
+  const members = memberFiguresQuery(range, query.username, true);
+  // The page's members first, then their figures alone: adding up every member's month is most of the work.
+  const pageIds = sql`SELECT member_id FROM (${members}) p ORDER BY member_id LIMIT ${window.perPage} OFFSET ${window.offset}`;
+  const figures = memberFiguresQuery(range, query.username, false, pageIds);
   const [counted, page] = await readReport(db, (tx) => [
-    tx.execute(sql`SELECT count(*) AS n FROM (${figures}) r`),
-    tx.execute(sql`${figures} ORDER BY m.id LIMIT ${window.perPage} OFFSET ${window.offset}`),
+    tx.execute(sql`SELECT count(*) AS n FROM (${members}) r`),
+    tx.execute(sql`${figures} ORDER BY m.id`),
   ]);
   const total = Number(rowsOf<{ n: Num }>(counted)[0]?.n ?? 0);
   return toPaginator(rowsOf<MemberFiguresRow>(page).map(memberRowOut), total, window);
