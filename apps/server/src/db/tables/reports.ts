@@ -3,7 +3,7 @@ import { date, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core
 /**
  * Each member's figures of a closed Beijing day for the member report (migration 0047), kept beside that day's row of
  * report_days in the same transaction and recomputed with it when a late write marks the day stale
- * (docs/reports.md "Kept days"). A member without a counted movement or settled bet on the day has no row; money as
+ * (docs/reports.md "Reports"). A member without a counted movement or settled bet on the day has no row; money as
  * the ledger and the bets hold it.
  */
 export const reportMemberDays = pgTable(

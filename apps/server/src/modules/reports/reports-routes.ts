@@ -94,7 +94,7 @@ export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authentic
 
   adminRoute(app, authenticate, adminEndpoints.reportMembers, async ({ input }) => {
     const range = dayRange(input.from, input.to);
-    // Closed days are read from their kept rows once kept (docs/reports.md "Kept days"): keeping writes, so on the
+    // Closed days are read from their kept rows once kept (docs/reports.md "Reports"): keeping writes, so on the
     // primary; a day that could not be kept right now is read raw.
     await keepClosedDays(db, range.days);
     if (input.format === 'csv') {
