@@ -261,6 +261,9 @@ try {
     `scheduled ledger check, first run (catching up on the year): ${((catchUp.ended.getTime() - catchUp.started.getTime()) / 1000).toFixed(1)} s, ` +
       `${days.rows[0]?.days} days checkpointed with ${days.rows[0]?.movements} movements`,
   );
+  // A run may have begun as the catch-up ended (it was due at once): let it end, so the day taken back below is
+  // read by the run measured and not by one already under way.
+  const settled = await nextRun(db, 'ledger-check', catchUp.started, 600_000);
   await db.query('DELETE FROM ledger_check_days WHERE day = $1', [yesterday]);
   // The balances' kept sums go back to the day's start too (the entries since taken off them; ids follow time in
   // the seed), so the next run reads the day's entries and today's, as a run a day after the last would.
@@ -278,7 +281,7 @@ try {
      UPDATE ledger_check_watermark SET entries_through = (SELECT through FROM w) RETURNING entries_through::text AS through`,
     [yesterdayStart],
   );
-  const nightly = await nextRun(db, 'ledger-check', catchUp.started, 600_000);
+  const nightly = await nextRun(db, 'ledger-check', settled.started, 600_000);
   const checkMs = nightly.ended.getTime() - nightly.started.getTime();
   const { rows: kept } = await db.query<{ movements: number; sampled: string; entries: string; audit: string }>(
     `SELECT movements, (SELECT count(*) FROM ledger_check_days WHERE sampled_at >= $2 AND day <> $1) AS sampled,
