@@ -376,9 +376,6 @@ export const MSG = {
   supportTransferTarget: '转接对象须为启用中的客服或管理员账号',
   supportAlreadyOpen: '该会员已有进行中的会话',
   supportImageInvalid: '图片无效，请重新上传',
-  /** A picture to the desk (a chat line's or a ticket's) may be a phone's photo: jpg and webp too, up to 2 MB. */
-  supportImageTypeInvalid: '仅支持jpg、png、gif或webp格式的图片',
-  supportImageTooLarge: '图片大小不能超过2MB',
   supportDeviceInvalid: '访客标识无效，请刷新页面后重试',
   /** The visitor's chat page says it above the box: money questions need the member's records. */
   supportVisitorMoney: '涉及存取款等资金问题，请先登录后咨询',

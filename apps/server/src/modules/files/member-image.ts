@@ -28,10 +28,10 @@ type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 /** Checks a picture to or from the desk: present, at most 2 MB, a PNG, GIF, JPEG or WebP told by its first bytes. */
 export function checkAttachmentImage(file: UploadedFile | null): AttachmentKind {
   if (!file || file.data.length === 0) throw new AppError(BizCode.BAD_INPUT, MSG.uploadMissing);
-  if (file.data.length > ATTACHMENT_MAX_BYTES) throw new AppError(BizCode.BAD_INPUT, MSG.supportImageTooLarge);
+  if (file.data.length > ATTACHMENT_MAX_BYTES) throw new AppError(BizCode.BAD_INPUT, MSG.imageUploadTooLarge);
   const kind = sniffImage(file.data);
   if (!ATTACHMENT_KINDS.includes(kind as AttachmentKind)) {
-    throw new AppError(BizCode.BAD_INPUT, MSG.supportImageTypeInvalid);
+    throw new AppError(BizCode.BAD_INPUT, MSG.imageUploadTypeInvalid);
   }
   return kind as AttachmentKind;
 }

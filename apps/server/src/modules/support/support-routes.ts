@@ -166,7 +166,7 @@ export async function supportRoutes(
     endpoint: endpoints.supportUpload,
     bodyLimit: ATTACHMENT_BODY_LIMIT,
     drainLimit: ATTACHMENT_DRAIN_LIMIT,
-    tooLarge: MSG.supportImageTooLarge,
+    tooLarge: MSG.imageUploadTooLarge,
     who: authenticate,
     handler: async (req, member) => {
       if (await deps.sends.hit(`upload:${member.id}`)) throw new AppError(BizCode.TOO_MANY, MSG.supportSendTooFast);
@@ -273,7 +273,7 @@ export async function supportRoutes(
     endpoint: e.supportDeskUpload,
     bodyLimit: ATTACHMENT_BODY_LIMIT,
     drainLimit: ATTACHMENT_DRAIN_LIMIT,
-    tooLarge: MSG.supportImageTooLarge,
+    tooLarge: MSG.imageUploadTooLarge,
     who: (req) => authorizeOperator(authenticateOperator, e.supportDeskUpload, req),
     handler: async (req, operator) => {
       const { body, boundary } = multipartUpload(req);

@@ -215,7 +215,7 @@ describe('在线客服: images', () => {
     expect(await deskUpload(ops.finance, solidPng())).toMatchObject({ code: BizCode.FORBIDDEN });
     expect(await deskUpload(ops.desk, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toEqual({
       code: BizCode.BAD_INPUT,
-      message: MSG.supportImageTypeInvalid,
+      message: MSG.imageUploadTypeInvalid,
       data: null,
     });
     expect((await deskUpload(ops.desk, jpegBytes())).data?.image).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
@@ -282,19 +282,19 @@ describe('在线客服: images', () => {
     const m = await registerMember(t.app);
     const before = await attachments();
     const refused = (message: string) => ({ code: BizCode.BAD_INPUT, message, data: null });
-    expect(await upload(m.token, Buffer.from('not an image at all'))).toEqual(refused(MSG.supportImageTypeInvalid));
+    expect(await upload(m.token, Buffer.from('not an image at all'))).toEqual(refused(MSG.imageUploadTypeInvalid));
     expect(await upload(m.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.png')).toEqual(
-      refused(MSG.supportImageTypeInvalid),
+      refused(MSG.imageUploadTypeInvalid),
     );
     expect(await upload(m.token, null)).toEqual(refused(MSG.uploadMissing));
     expect(await upload(m.token, Buffer.alloc(0))).toEqual(refused(MSG.uploadMissing));
     // 2 MB is taken; a byte more is not (the multipart body around it stays under the route's limit).
     expect((await upload(m.token, Buffer.concat([jpegBytes(), Buffer.alloc(2 * 1024 * 1024 - 75)]))).code).toBe(200);
     expect(await upload(m.token, Buffer.concat([jpegBytes(), Buffer.alloc(2 * 1024 * 1024 - 74)]))).toEqual(
-      refused(MSG.supportImageTooLarge),
+      refused(MSG.imageUploadTooLarge),
     );
     expect(await upload(m.token, Buffer.concat([solidPng(), Buffer.alloc(4 * 1024 * 1024)]))).toEqual(
-      refused(MSG.supportImageTooLarge),
+      refused(MSG.imageUploadTooLarge),
     );
     expect((await upload(undefined, solidPng())).code).toBe(BizCode.UNAUTHORIZED);
     expect(await attachments()).toBe(before + 1);

@@ -89,7 +89,7 @@ describe('/feedback (docs/member-app.md "意见反馈")', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const answers = [
       ok({ image: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png' }),
-      { code: 422, message: MSG.supportImageTypeInvalid, data: null },
+      { code: 422, message: MSG.imageUploadTypeInvalid, data: null },
       ok({ image: '/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.gif' }),
       ok({ image: '/uploads/cccccccccccccccccccccccccccccccc.png' }),
       ok({ image: '/uploads/dddddddddddddddddddddddddddddddd.png' }),
@@ -108,7 +108,7 @@ describe('/feedback (docs/member-app.md "意见反馈")', () => {
       '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
     );
     await pick('b.png');
-    expect(await findToast(MSG.supportImageTypeInvalid)).toBeInTheDocument();
+    expect(await findToast(MSG.imageUploadTypeInvalid)).toBeInTheDocument();
     await pick('c.gif');
     await pick('d.png');
     expect(await screen.findByAltText('已添加的图片3')).toBeInTheDocument();
