@@ -30,6 +30,12 @@ function Probe() {
 }
 
 const text = (id: string) => screen.getByTestId(id).textContent;
+const renderProbe = () =>
+  render(
+    <HashRouter>
+      <Probe />
+    </HashRouter>,
+  );
 
 describe('the hash location (docs/member-app.md "Our own components")', () => {
   const outside = window.location.href;
@@ -43,11 +49,7 @@ describe('the hash location (docs/member-app.md "Our own components")', () => {
   });
 
   it('reads the path and the query from the hash, not from location.search', () => {
-    render(
-      <HashRouter>
-        <Probe />
-      </HashRouter>,
-    );
+    renderProbe();
     expect(text('path')).toBe('/password');
     expect(text('search')).toBe('?type=1');
     expect(text('type')).toBe('1');
@@ -56,22 +58,14 @@ describe('the hash location (docs/member-app.md "Our own components")', () => {
 
   it('takes an empty hash for home', () => {
     window.history.replaceState(null, '', '/?type=outside');
-    render(
-      <HashRouter>
-        <Probe />
-      </HashRouter>,
-    );
+    renderProbe();
     expect(text('path')).toBe('/');
     expect(text('search')).toBe('');
     expect(text('type')).toBe('');
   });
 
   it('pushes an entry for a navigation, with the query inside the hash, and replaces one when told', () => {
-    render(
-      <HashRouter>
-        <Probe />
-      </HashRouter>,
-    );
+    renderProbe();
     const entries = window.history.length;
     expect(historyIndex()).toBe(0);
 
@@ -95,11 +89,7 @@ describe('the hash location (docs/member-app.md "Our own components")', () => {
 
   it('goes back to the entry before on navigate(-1)', async () => {
     const user = userEvent.setup();
-    render(
-      <HashRouter>
-        <Probe />
-      </HashRouter>,
-    );
+    renderProbe();
     await user.click(screen.getByRole('button', { name: 'push' }));
     expect(text('path')).toBe('/concise');
     await user.click(screen.getByRole('button', { name: 'back' }));
@@ -111,11 +101,7 @@ describe('the hash location (docs/member-app.md "Our own components")', () => {
 
   it('links into the hash with the query and the state the link gives', async () => {
     const user = userEvent.setup();
-    render(
-      <HashRouter>
-        <Probe />
-      </HashRouter>,
-    );
+    renderProbe();
     const link = screen.getByRole('link', { name: 'abouts' });
     expect(link).toHaveAttribute('href', '#/abouts?type=5');
     await user.click(link);
@@ -142,11 +128,7 @@ describe('the hash location (docs/member-app.md "Our own components")', () => {
   });
 
   it('follows the hash when it changes outside the router (back button, an address set directly)', async () => {
-    render(
-      <HashRouter>
-        <Probe />
-      </HashRouter>,
-    );
+    renderProbe();
     act(() => {
       window.location.hash = '#/activity?type=2';
     });
