@@ -52,6 +52,9 @@ export default async function setup(project: TestProject) {
     // Every journey registers its members from this one address: more than the 20 an hour a real address is allowed
     // (the limit itself is tested in the server suite).
     REGISTER_LIMIT: '500',
+    // Password hashes at scrypt's lowest work factor, as in the server suite (docs/testing.md "Cheap password hashes").
+    NODE_ENV: 'test',
+    PASSWORD_HASH_COST: '10',
     DATABASE_URL: '',
     ...builds,
     // The demo venues' settled bets arrive by the bet pull: every 2 seconds here rather than every minute.

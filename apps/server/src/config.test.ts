@@ -57,3 +57,15 @@ describe('LEDGER_SEAL_KEY', () => {
     expect(() => loadConfig({ LEDGER_SEAL_KEY: 'short-key' })).toThrow(/LEDGER_SEAL_KEY/);
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it('is 14 unless set, and lower only in a test run', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(14);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).toThrow(
+      'Invalid configuration: PASSWORD_HASH_COST below 14 is for test suites only (NODE_ENV=test)',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '12' })).toThrow(/below 14/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});

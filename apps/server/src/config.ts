@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type OutboundPolicy, parseOutboundAllow } from './lib/outbound';
+import { PRODUCTION_HASH_COST } from './lib/passwords';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.resolve(here, '..');
@@ -92,6 +93,12 @@ const EnvSchema = z.object({
   LEDGER_SEAL_KEY: z.preprocess(unsetIfEmpty, z.string().min(32).optional()),
   /** Retired seal keys, comma-separated: to verify their periods, and the latest one to start a new period. */
   LEDGER_SEAL_RETIRED_KEYS: z.string().default(''),
+  /**
+   * scrypt's work factor for new password hashes, as a power of two (14 = N 16384). Lower is allowed only with
+   * NODE_ENV=test: a test suite registers thousands of members, whose passwords need no protection.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(14),
+  NODE_ENV: z.string().optional(),
 });
 
 /** The sandbox's ledger seal key when none is set: public, so a demo ledger proves nothing against its operator. */
@@ -153,6 +160,8 @@ export interface AppConfig {
   ledgerCheckIntervalMs: number;
   /** The ledger seal keys (modules/ledger/ledger-seal.ts): key undefined means sealing is off. */
   ledgerSeal: { key: string | undefined; retiredKeys: string[] };
+  /** scrypt's work factor of new password hashes, log2 N (lib/passwords.ts). */
+  passwordHashCost: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -205,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
+  if (e.PASSWORD_HASH_COST < PRODUCTION_HASH_COST && e.NODE_ENV !== 'test') {
+    throw new Error(
+      `Invalid configuration: PASSWORD_HASH_COST below ${PRODUCTION_HASH_COST} is for test suites only (NODE_ENV=test)`,
+    );
+  }
   // A production install (DATABASE_URL) carries no fake part unless asked for.
   const sandbox = e.SANDBOX ? e.SANDBOX === '1' : !e.DATABASE_URL;
   return {
@@ -258,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .map((k) => k.trim())
         .filter(Boolean),
     },
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }
 

@@ -14,6 +14,12 @@ import { sealKey, sealSetting } from '../src/modules/ledger/ledger-seal';
 import { type Clock, systemClock } from '../src/lib/time';
 import { connectSandboxAggregator } from '../src/sandbox/aggregator/sandbox-aggregator-venues';
 
+/**
+ * Password hashes at scrypt's lowest work factor: the suite registers thousands of members, and at the production
+ * factor hashing was a third of the server suite's CPU (docs/testing.md "Cheap password hashes").
+ */
+export const CHEAP_HASHES = { NODE_ENV: 'test', PASSWORD_HASH_COST: '10' } as const;
+
 let snapshot: Promise<Blob> | undefined;
 /** The migrated PGlite database of the run (test/global-setup.ts), read once per test file. */
 export function pgliteSnapshot(): Promise<Blob> {
@@ -91,7 +97,12 @@ export async function buildTestApp(
   // Suites move a manual clock by hours between back-office calls: operator sessions idle out only where a test
   // asks for it (config.operatorIdleMs); the 12-hour limit still holds.
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', OPERATOR_IDLE_MINUTES: String(12 * 60) }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      OPERATOR_IDLE_MINUTES: String(12 * 60),
+      ...CHEAP_HASHES,
+    }),
     ...options.config,
   };
   // Movements are sealed with the configured key, as the server's sessions seal them (server-process.ts).

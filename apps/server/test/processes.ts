@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { testDatabaseUrl } from '../src/config';
-import { freshPostgres, pgliteSnapshot } from './helper';
+import { CHEAP_HASHES, freshPostgres, pgliteSnapshot } from './helper';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,7 +30,15 @@ export function serverProcesses() {
     const port = await freePort();
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', REGISTER_LIMIT: '100' },
+      env: {
+        ...process.env,
+        ...CHEAP_HASHES,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        REGISTER_LIMIT: '100',
+      },
       stdio: ['ignore', options.stdout ?? 'ignore', options.stderr ?? 'inherit'],
     });
     let errors = '';

@@ -10,7 +10,7 @@ import { beijingDaysBetween, type Clock } from '../../lib/time';
 import { openWallet, walletBalanceNumeric, walletJoin } from '../ledger/ledger-service';
 import { readSettings } from '../site/site-service';
 import { memberLogins, memberSessions, members } from '../../db/tables/accounts';
-import { DUMMY_HASH, hashSecret, verifySecret } from '../../lib/passwords';
+import { dummyHash, hashSecret, verifySecret } from '../../lib/passwords';
 import { admitLogin, type LoginLimiters } from '../../http/login-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthedMember } from '../../http/route';
@@ -142,7 +142,7 @@ export async function login(deps: AccountsDeps, input: { name: string; password:
   if (message) throw badInput(message);
   const succeeded = await admitLogin(deps.loginFailures, ip, input.name);
   const member = await findByName(deps.db, input.name);
-  const ok = await verifySecret(input.password, member?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifySecret(input.password, member?.passwordHash ?? (await dummyHash()));
   if (!member || !ok) throw new AppError(BizCode.WRONG_PASSWORD, MSG.loginFailed);
   await succeeded();
   if (member.state !== 1) throw new AppError(BizCode.FORBIDDEN, MSG.accountDisabled);

@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, badInput } from '../../http/errors';
 import { type Clock, formatBeijing } from '../../lib/time';
 import { admitLogin, type LoginLimiters } from '../../http/login-limit';
-import { hashSecret, verifySecret, DUMMY_HASH } from '../../lib/passwords';
+import { hashSecret, verifySecret, dummyHash } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { readSettings } from '../site/site-service';
 import { audit, type AuditEntry } from '../backoffice/audit';
@@ -148,7 +148,7 @@ export async function operatorLogin(
     .select()
     .from(operators)
     .where(sql`lower(${operators.username}) = lower(${input.username})`);
-  const ok = await verifySecret(input.password, operator?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifySecret(input.password, operator?.passwordHash ?? (await dummyHash()));
   const entry = (action: string, reason?: string): AuditEntry => ({
     operatorId: operator?.id ?? null,
     action,
