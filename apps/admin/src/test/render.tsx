@@ -1,5 +1,6 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render, screen } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppRoutes } from '../app/app-routes';
@@ -12,6 +13,22 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
+/**
+ * Where antd writes its styles in these tests: an element outside the document. In the document, antd's 550 to 850 KB
+ * of rules made every style lookup of happy-dom match each element against all of them: testing-library's accessible
+ * names and user-event's pointer check look up styles on every query and click, about half of the stage's CPU. The
+ * tests assert what a screen says and calls, never how it looks; the browser journeys check layout and contrast.
+ */
+const stylesOutsideTheDocument = document.createElement('div');
+
+function TestProviders({ children }: { children: ReactNode }) {
+  return (
+    <StyleProvider container={stylesOutsideTheDocument}>
+      <ConsoleProviders queryClient={createQueryClient()}>{children}</ConsoleProviders>
+    </StyleProvider>
+  );
+}
+
 /** Signs an operator in, as the sign-in page would after POST /admin/api/login. */
 export function signInAs(role: OperatorRole = 'admin', username = 'boss') {
   useSessionStore.getState().signIn({ token: `tok-${username}`, username, role });
@@ -20,12 +37,12 @@ export function signInAs(role: OperatorRole = 'admin', username = 'boss') {
 /** The whole console (route table, layout, guards) at `route`, as the browser router would show it. */
 export function renderConsole(route = '/') {
   return render(
-    <ConsoleProviders queryClient={createQueryClient()}>
+    <TestProviders>
       <MemoryRouter initialEntries={[route]}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>
-    </ConsoleProviders>,
+    </TestProviders>,
   );
 }
 
@@ -35,7 +52,7 @@ export function renderScreen(
   { route = '/', path = '*' }: { route?: string; path?: string } = {},
 ) {
   return render(
-    <ConsoleProviders queryClient={createQueryClient()}>
+    <TestProviders>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path={path} element={element} />
@@ -43,7 +60,7 @@ export function renderScreen(
         </Routes>
         <LocationProbe />
       </MemoryRouter>
-    </ConsoleProviders>,
+    </TestProviders>,
   );
 }
 
