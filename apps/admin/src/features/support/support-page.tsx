@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionStore } from '../../shared/session/session-store';
 import { playChime, unlockChime } from '../../shared/ui/chime';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
+import { DeskList } from '../../shared/ui/desk';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -62,37 +63,35 @@ function QueueList({
       />
     );
   return (
-    <ul className="support-queue" aria-label={state === 'open' ? '进行中的会话' : '已结束的会话'}>
-      {rows.map((row) => (
-        <li key={row.id}>
-          <button
-            type="button"
-            className={`support-queue-item${row.id === selected ? ' is-selected' : ''}`}
-            aria-current={row.id === selected ? 'true' : undefined}
-            onClick={() => onSelect(row.id)}
-          >
-            <span className="support-queue-head">
-              <strong>{row.username}</strong>
-              {row.unread > 0 ? <Badge count={row.unread} aria-label={`${row.unread} 条未读`} /> : null}
-            </span>
-            <span className="support-queue-text">{row.last_text || '（无消息）'}</span>
-            <span className="support-queue-meta">
-              {state === 'open' ? (
-                row.operator ? (
-                  `接待：${row.operator}`
-                ) : (
-                  <StatusTag tone="warning">{`等待 ${waitingText(row.waiting_seconds)}`}</StatusTag>
-                )
-              ) : row.rating !== null ? (
-                `评价 ${stars(row.rating)}`
+    <DeskList
+      label={state === 'open' ? '进行中的会话' : '已结束的会话'}
+      rows={rows}
+      selected={selected}
+      onSelect={onSelect}
+    >
+      {(row) => (
+        <>
+          <span className="desk-item-head support-queue-head">
+            <strong>{row.username}</strong>
+            {row.unread > 0 ? <Badge count={row.unread} aria-label={`${row.unread} 条未读`} /> : null}
+          </span>
+          <span className="desk-item-text">{row.last_text || '（无消息）'}</span>
+          <span className="desk-item-meta">
+            {state === 'open' ? (
+              row.operator ? (
+                `接待：${row.operator}`
               ) : (
-                '未评价'
-              )}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+                <StatusTag tone="warning">{`等待 ${waitingText(row.waiting_seconds)}`}</StatusTag>
+              )
+            ) : row.rating !== null ? (
+              `评价 ${stars(row.rating)}`
+            ) : (
+              '未评价'
+            )}
+          </span>
+        </>
+      )}
+    </DeskList>
   );
 }
 
@@ -450,8 +449,8 @@ export default function SupportPage() {
       >
         客服
       </PageTitle>
-      <div className="support-desk">
-        <section className="support-column" aria-label="会话队列">
+      <div className="desk support-desk">
+        <section className="desk-column" aria-label="会话队列">
           <Tabs
             activeKey={tab}
             onChange={(key) => setTab(key as QueueState)}
@@ -468,14 +467,14 @@ export default function SupportPage() {
             <QueueList rows={queue.data.list} state={tab} selected={selected} onSelect={setSelected} />
           )}
         </section>
-        <section className="support-column support-main" aria-label="会话">
+        <section className="desk-column support-main" aria-label="会话">
           {selected === null ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="从左侧选择一个会话" />
           ) : (
             <Conversation key={selected} id={selected} line={line} />
           )}
         </section>
-        <section className="support-column" aria-label="会员资料">
+        <section className="desk-column" aria-label="会员资料">
           <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
             会员资料
           </Typography.Title>

@@ -10,6 +10,7 @@ import {
 import { Alert, App, Button, Empty, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
+import { DeskList } from '../../shared/ui/desk';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -47,25 +48,18 @@ function TicketList({
   if (!rows.length)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${TICKET_STATE_LABEL[state]}的工单`} />;
   return (
-    <ul className="tickets-list" aria-label={`${TICKET_STATE_LABEL[state]}的工单`}>
-      {rows.map((row) => (
-        <li key={row.id}>
-          <button
-            type="button"
-            className={`tickets-item${row.id === selected ? ' is-selected' : ''}`}
-            aria-current={row.id === selected ? 'true' : undefined}
-            onClick={() => onSelect(row.id)}
-          >
-            <span className="tickets-item-head">
-              <strong>{row.username}</strong>
-              <span>{row.category}</span>
-            </span>
-            <span className="tickets-item-text">{row.text}</span>
-            <span className="tickets-item-meta">{`#${row.id} · 已提交 ${ageText(row.age_seconds)}`}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <DeskList label={`${TICKET_STATE_LABEL[state]}的工单`} rows={rows} selected={selected} onSelect={onSelect}>
+      {(row) => (
+        <>
+          <span className="desk-item-head">
+            <strong>{row.username}</strong>
+            <span>{row.category}</span>
+          </span>
+          <span className="desk-item-text">{row.text}</span>
+          <span className="desk-item-meta">{`#${row.id} · 已提交 ${ageText(row.age_seconds)}`}</span>
+        </>
+      )}
+    </DeskList>
   );
 }
 
@@ -240,8 +234,8 @@ export default function TicketsPage() {
               : TICKET_STATE_LABEL[s],
         }))}
       />
-      <div className="tickets-desk">
-        <section className="tickets-column" aria-label="工单列表">
+      <div className="desk tickets-desk">
+        <section className="desk-column" aria-label="工单列表">
           {list.isPending ? (
             <PageLoading label="正在加载工单…" />
           ) : list.isError ? (
@@ -250,14 +244,14 @@ export default function TicketsPage() {
             <TicketList rows={list.data.list} state={tab} selected={selected} onSelect={setSelected} />
           )}
         </section>
-        <section className="tickets-column" aria-label="工单详情">
+        <section className="desk-column" aria-label="工单详情">
           {selected === null ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="从左侧选择一个工单" />
           ) : (
             <TicketPane key={selected} id={selected} />
           )}
         </section>
-        <section className="tickets-column" aria-label="会员资料">
+        <section className="desk-column" aria-label="会员资料">
           <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
             会员资料
           </Typography.Title>
