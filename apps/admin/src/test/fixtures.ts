@@ -235,6 +235,36 @@ export const dashboardDay = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const noLimit = { value: null, pending: null };
+
+/** A member's responsible-gaming limits as the member beside a desk shows them: none set unless given, no break. */
+export const memberLimits = (over: Record<string, unknown> = {}) => ({
+  limits: {
+    deposit_day: noLimit,
+    deposit_week: noLimit,
+    deposit_month: noLimit,
+    loss_day: noLimit,
+    session_minutes: noLimit,
+    ...over,
+  },
+  break: null,
+});
+
+/** The member beside a 客服 conversation or a 工单 (docs/operators.md "The support desk"): nothing on record. */
+export const memberContext = (over: Record<string, unknown> = {}) => ({
+  username: 'player01',
+  vip: 2,
+  registered_at: '2026-01-01 10:00:00',
+  balance: '1234.56',
+  deposits: [],
+  withdrawals: [],
+  transfers: [],
+  risk_flags: [],
+  responsible: memberLimits(),
+  earlier: [],
+  ...over,
+});
+
 /** A pending change (待审批变更) as the queue lists it and a proposal answers it: by default a venue's integration. */
 export const integrationChange = (over: Record<string, unknown> = {}) => ({
   id: 7,

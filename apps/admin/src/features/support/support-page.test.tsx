@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberContext, memberLimits } from '../../test/fixtures';
 import { fail, mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import SupportPage from './support-page';
 import { RecordingAudioContext, tones } from '../../test/recording-audio';
@@ -49,11 +50,7 @@ const message = (id: number, sender: string, text: string) => ({
   created_at: `2026-06-01 12:0${id % 10}:00`,
 });
 
-const member = {
-  username: 'player01',
-  vip: 2,
-  registered_at: '2026-01-01 10:00:00',
-  balance: '1234.56',
+const member = memberContext({
   deposits: [
     {
       id: 1,
@@ -65,21 +62,9 @@ const member = {
       created_at: '2026-06-01 11:50:00',
     },
   ],
-  withdrawals: [],
-  transfers: [],
   risk_flags: [{ kind: 'same_device', label: '同设备多账号注册', created_at: '2026-05-01 08:00:00' }],
-  responsible: {
-    limits: {
-      deposit_day: { value: '500.00', pending: null },
-      deposit_week: { value: null, pending: null },
-      deposit_month: { value: null, pending: null },
-      loss_day: { value: null, pending: null },
-      session_minutes: { value: null, pending: null },
-    },
-    break: null,
-  },
-  earlier: [],
-};
+  responsible: memberLimits({ deposit_day: { value: '500.00', pending: null } }),
+});
 
 const queue = (list: unknown[]) => ok({ list, total: list.length });
 

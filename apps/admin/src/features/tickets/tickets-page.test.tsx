@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { memberContext } from '../../test/fixtures';
 import { mockApi, ok, renderScreen, signInAs } from '../../test/render';
 import TicketsPage, { ageText } from './tickets-page';
 
@@ -23,12 +24,7 @@ const ticket = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const member = {
-  username: 'player01',
-  vip: 2,
-  registered_at: '2026-01-01 10:00:00',
-  balance: '1234.56',
-  deposits: [],
+const member = memberContext({
   withdrawals: [
     {
       id: 1,
@@ -39,20 +35,7 @@ const member = {
       created_at: '2026-06-01 09:50:00',
     },
   ],
-  transfers: [],
-  risk_flags: [],
-  responsible: {
-    limits: {
-      deposit_day: { value: null, pending: null },
-      deposit_week: { value: null, pending: null },
-      deposit_month: { value: null, pending: null },
-      loss_day: { value: null, pending: null },
-      session_minutes: { value: null, pending: null },
-    },
-    break: null,
-  },
-  earlier: [],
-};
+});
 
 const reply = (id: number, text: string) => ({ id, text, operator: 'desk01', created_at: '2026-06-01 11:00:00' });
 
