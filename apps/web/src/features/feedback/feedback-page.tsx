@@ -190,7 +190,7 @@ function FeedbackForm({
 }
 
 function StateTag({ state }: { state: Ticket['state'] }) {
-  return <span className={`feedback-state state-${state}`}>{TICKET_STATE_LABEL[state]}</span>;
+  return <span className={`state-pill feedback-state state-${state}`}>{TICKET_STATE_LABEL[state]}</span>;
 }
 
 function TicketList() {

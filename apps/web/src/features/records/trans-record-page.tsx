@@ -89,7 +89,7 @@ function TransRow({
       <div className="record-card-head">
         <span className="trans-way">{way || '--'}</span>
         <span
-          className={`trans-state type-${type <= 2 ? 'money' : 'transfer'} state-${row.state}${row.status ? ` status-${row.status}` : ''}`}
+          className={`state-pill trans-state type-${type <= 2 ? 'money' : 'transfer'} state-${row.state}${row.status ? ` status-${row.status}` : ''}`}
         >
           {stateText}
         </span>
