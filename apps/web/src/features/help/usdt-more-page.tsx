@@ -1,3 +1,4 @@
+import '../../shared/ui/lists.css';
 import './help.css';
 
 const ROWS = [
@@ -44,7 +45,7 @@ export function UsdtMorePage() {
       </section>
       <section className="usdt-tips">
         <h3>温馨提示</h3>
-        <ul>
+        <ul className="rules-list">
           <li>小额、频繁的充提推荐使用 TRC20，手续费低、到账快。</li>
           <li>绑定地址前请核对协议与地址开头：T… 对应 TRC20，0x… 对应 ERC20。</li>
           <li>提现时将按所选协议扣除对应的网络手续费，实际到账以页面显示为准。</li>

@@ -9,6 +9,7 @@ import { useSiteInfoQuery } from '../../shared/site/use-site-info';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useGrabRedpacket, useRedpacketInfo } from './api';
 import { redpacketPhase, type RedpacketPhase } from './redpacket-phase';
+import '../../shared/ui/lists.css';
 import './redpacket.css';
 import { alertDialog, showDialog } from '../../shared/ui/dialogs';
 import { LoadFailed } from '../../shared/ui/load-failed';
@@ -178,7 +179,7 @@ export function HongbaoPage() {
         <h2 id="hongbao-text-title" className="hongbao-section-title">
           活动说明
         </h2>
-        <ol className="hongbao-rules-text">
+        <ol className="rules-list">
           {RULES_TEXT.map((line) => (
             <li key={line}>{line}</li>
           ))}

@@ -9,6 +9,7 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useVipLevels } from './api';
 import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
+import '../../shared/ui/lists.css';
 import './vip.css';
 import { Detail } from '../../shared/ui/detail';
 
@@ -133,7 +134,7 @@ export function VipPage() {
       )}
       <section className="vip-rules" aria-labelledby="vip-rules-title">
         <h2 id="vip-rules-title">VIP规则说明</h2>
-        <ol>
+        <ol className="rules-list">
           {VIP_RULES.map((rule) => (
             <li key={rule}>{rule}</li>
           ))}
