@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionStore } from '../../shared/session/session-store';
 import { playChime, unlockChime } from '../../shared/ui/chime';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { DeskList } from '../../shared/ui/desk';
+import { DeskColumns, DeskList } from '../../shared/ui/desk';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -449,42 +449,34 @@ export default function SupportPage() {
       >
         客服
       </PageTitle>
-      <div className="desk support-desk">
-        <section className="desk-column" aria-label="会话队列">
-          <Tabs
-            activeKey={tab}
-            onChange={(key) => setTab(key as QueueState)}
-            items={[
-              { key: 'open', label: `进行中${openQueue.data ? `（${openQueue.data.total}）` : ''}` },
-              { key: 'closed', label: '已结束' },
-            ]}
-          />
-          {queue.isPending ? (
-            <PageLoading label="正在加载会话队列…" />
-          ) : queue.isError ? (
-            <Alert type="error" showIcon title="会话队列加载失败，15 秒后自动重试" />
-          ) : (
-            <QueueList rows={queue.data.list} state={tab} selected={selected} onSelect={setSelected} />
-          )}
-        </section>
-        <section className="desk-column support-main" aria-label="会话">
-          {selected === null ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="从左侧选择一个会话" />
-          ) : (
-            <Conversation key={selected} id={selected} line={line} />
-          )}
-        </section>
-        <section className="desk-column" aria-label="会员资料">
-          <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
-            会员资料
-          </Typography.Title>
-          {selected === null ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="选择会话后显示会员资料" />
-          ) : (
-            <ContextColumn id={selected} />
-          )}
-        </section>
-      </div>
+      <DeskColumns
+        className="support-desk"
+        noun="会话"
+        listLabel="会话队列"
+        list={
+          <>
+            <Tabs
+              activeKey={tab}
+              onChange={(key) => setTab(key as QueueState)}
+              items={[
+                { key: 'open', label: `进行中${openQueue.data ? `（${openQueue.data.total}）` : ''}` },
+                { key: 'closed', label: '已结束' },
+              ]}
+            />
+            {queue.isPending ? (
+              <PageLoading label="正在加载会话队列…" />
+            ) : queue.isError ? (
+              <Alert type="error" showIcon title="会话队列加载失败，15 秒后自动重试" />
+            ) : (
+              <QueueList rows={queue.data.list} state={tab} selected={selected} onSelect={setSelected} />
+            )}
+          </>
+        }
+        mainLabel="会话"
+        selected={selected}
+        main={(id) => <Conversation key={id} id={id} line={line} />}
+        member={(id) => <ContextColumn id={id} />}
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { Alert, App, Button, Empty, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { DeskList } from '../../shared/ui/desk';
+import { DeskColumns, DeskList } from '../../shared/ui/desk';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -234,34 +234,24 @@ export default function TicketsPage() {
               : TICKET_STATE_LABEL[s],
         }))}
       />
-      <div className="desk tickets-desk">
-        <section className="desk-column" aria-label="工单列表">
-          {list.isPending ? (
+      <DeskColumns
+        className="tickets-desk"
+        noun="工单"
+        listLabel="工单列表"
+        list={
+          list.isPending ? (
             <PageLoading label="正在加载工单…" />
           ) : list.isError ? (
             <Alert type="error" showIcon title="工单列表加载失败，30 秒后自动重试" />
           ) : (
             <TicketList rows={list.data.list} state={tab} selected={selected} onSelect={setSelected} />
-          )}
-        </section>
-        <section className="desk-column" aria-label="工单详情">
-          {selected === null ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="从左侧选择一个工单" />
-          ) : (
-            <TicketPane key={selected} id={selected} />
-          )}
-        </section>
-        <section className="desk-column" aria-label="会员资料">
-          <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
-            会员资料
-          </Typography.Title>
-          {selected === null ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="选择工单后显示会员资料" />
-          ) : (
-            <MemberColumn id={selected} />
-          )}
-        </section>
-      </div>
+          )
+        }
+        mainLabel="工单详情"
+        selected={selected}
+        main={(id) => <TicketPane key={id} id={id} />}
+        member={(id) => <MemberColumn id={id} />}
+      />
     </div>
   );
 }

@@ -1,5 +1,55 @@
+import { Empty, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import './desk.css';
+
+/**
+ * A desk's three columns: the list, the item picked from it and the member beside it. Until an item is picked the
+ * last two say what to pick, naming it (`noun`: 会话, 工单).
+ */
+export function DeskColumns({
+  className,
+  noun,
+  listLabel,
+  list,
+  mainLabel,
+  selected,
+  main,
+  member,
+}: {
+  className: string;
+  noun: string;
+  listLabel: string;
+  list: ReactNode;
+  mainLabel: string;
+  selected: number | null;
+  main: (id: number) => ReactNode;
+  member: (id: number) => ReactNode;
+}) {
+  return (
+    <div className={`desk ${className}`}>
+      <section className="desk-column" aria-label={listLabel}>
+        {list}
+      </section>
+      <section className="desk-column" aria-label={mainLabel}>
+        {selected === null ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`从左侧选择一个${noun}`} />
+        ) : (
+          main(selected)
+        )}
+      </section>
+      <section className="desk-column" aria-label="会员资料">
+        <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
+          会员资料
+        </Typography.Title>
+        {selected === null ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`选择${noun}后显示会员资料`} />
+        ) : (
+          member(selected)
+        )}
+      </section>
+    </div>
+  );
+}
 
 /** A desk's list column: one button per row, the open one marked (desk.css). */
 export function DeskList<Row extends { id: number }>({
