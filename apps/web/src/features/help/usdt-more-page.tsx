@@ -1,4 +1,4 @@
-import '../../shared/ui/lists.css';
+import { RulesList } from '../../shared/ui/rules-list';
 import './help.css';
 
 const ROWS = [
@@ -7,6 +7,12 @@ const ROWS = [
   { label: '网络手续费', trc: '较低，通常约1 USDT以内', erc: '较高，随网络拥堵波动' },
   { label: '到账速度', trc: '快，通常1~3分钟', erc: '较慢，通常5~30分钟' },
 ] as const;
+
+const TIPS = [
+  '小额、频繁的充提推荐使用 TRC20，手续费低、到账快。',
+  '绑定地址前请核对协议与地址开头：T… 对应 TRC20，0x… 对应 ERC20。',
+  '提现时将按所选协议扣除对应的网络手续费，实际到账以页面显示为准。',
+];
 
 /** docs/member-app.md "Screens by route" /usdtmore: the difference between the TRC20 and ERC20 protocols. */
 export function UsdtMorePage() {
@@ -45,11 +51,7 @@ export function UsdtMorePage() {
       </section>
       <section className="usdt-tips">
         <h3>温馨提示</h3>
-        <ul className="rules-list">
-          <li>小额、频繁的充提推荐使用 TRC20，手续费低、到账快。</li>
-          <li>绑定地址前请核对协议与地址开头：T… 对应 TRC20，0x… 对应 ERC20。</li>
-          <li>提现时将按所选协议扣除对应的网络手续费，实际到账以页面显示为准。</li>
-        </ul>
+        <RulesList items={TIPS} bulleted />
       </section>
     </main>
   );

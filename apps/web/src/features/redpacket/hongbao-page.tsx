@@ -6,10 +6,10 @@ import { Link, useNavigate } from '../../shared/router/router';
 import { isApiError } from '@h5/contract/api-error';
 import { formatMoney } from '../../shared/format';
 import { useSiteInfoQuery } from '../../shared/site/use-site-info';
+import { RulesList } from '../../shared/ui/rules-list';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useGrabRedpacket, useRedpacketInfo } from './api';
 import { redpacketPhase, type RedpacketPhase } from './redpacket-phase';
-import '../../shared/ui/lists.css';
 import './redpacket.css';
 import { alertDialog, showDialog } from '../../shared/ui/dialogs';
 import { LoadFailed } from '../../shared/ui/load-failed';
@@ -179,11 +179,7 @@ export function HongbaoPage() {
         <h2 id="hongbao-text-title" className="hongbao-section-title">
           活动说明
         </h2>
-        <ol className="rules-list">
-          {RULES_TEXT.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ol>
+        <RulesList items={RULES_TEXT} />
       </section>
     </main>
   );

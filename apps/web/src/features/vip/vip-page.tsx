@@ -6,10 +6,10 @@ import { formatMoney } from '../../shared/format';
 import { useAppNavigate } from '../../shared/navigation/use-app-navigate';
 import { useSession, useUserInfo } from '../../shared/session/hooks';
 import { EmptyState } from '../../shared/ui/empty-state';
+import { RulesList } from '../../shared/ui/rules-list';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { useVipLevels } from './api';
 import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
-import '../../shared/ui/lists.css';
 import './vip.css';
 import { Detail } from '../../shared/ui/detail';
 
@@ -134,11 +134,7 @@ export function VipPage() {
       )}
       <section className="vip-rules" aria-labelledby="vip-rules-title">
         <h2 id="vip-rules-title">VIP规则说明</h2>
-        <ol className="rules-list">
-          {VIP_RULES.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ol>
+        <RulesList items={VIP_RULES} />
       </section>
     </main>
   );
