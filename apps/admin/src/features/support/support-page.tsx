@@ -25,7 +25,7 @@ import {
   useTypingSignal,
 } from './api';
 import { CannedReplyPicker } from './canned-reply-picker';
-import { MemberContextPanel } from '../../shared/members/member-context';
+import { LoadedMemberContext } from '../../shared/members/member-context';
 import './support-page.css';
 
 const SOUND_KEY = 'admin.support.sound';
@@ -359,10 +359,7 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
 }
 
 function ContextColumn({ id }: { id: number }) {
-  const thread = useSupportThread(id);
-  if (thread.isPending) return <PageLoading label="正在加载会员资料…" />;
-  if (!thread.data) return null;
-  return <MemberContextPanel member={thread.data.member} />;
+  return <LoadedMemberContext item={useSupportThread(id)} />;
 }
 
 /**

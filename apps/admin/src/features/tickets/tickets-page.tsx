@@ -14,7 +14,7 @@ import { DeskColumns, DeskList } from '../../shared/ui/desk';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
-import { MemberContextPanel } from '../../shared/members/member-context';
+import { LoadedMemberContext } from '../../shared/members/member-context';
 import { ticketKey, useTicket, useTicketActions, useTickets } from './api';
 import './tickets-page.css';
 
@@ -204,10 +204,7 @@ function TicketPane({ id }: { id: number }) {
 }
 
 function MemberColumn({ id }: { id: number }) {
-  const ticket = useTicket(id);
-  if (ticket.isPending) return <PageLoading label="正在加载会员资料…" />;
-  if (!ticket.data) return null;
-  return <MemberContextPanel member={ticket.data.member} />;
+  return <LoadedMemberContext item={useTicket(id)} />;
 }
 
 /**

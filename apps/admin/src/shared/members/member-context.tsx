@@ -2,6 +2,7 @@ import { RG_LIMIT_LABELS, type SupportMemberContext } from '@h5/contract';
 import { Descriptions, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { emptyLocale } from '../ui/empty';
+import { PageLoading } from '../ui/page-loading';
 import { StatusTag, type Tone } from '../ui/status-tag';
 
 /** 2026-05-01 09:01:00 as 05-01 09:01: the year is plain from the rows around it. */
@@ -131,4 +132,15 @@ export function MemberContextPanel({ member }: { member: SupportMemberContext | 
       </Typography.Paragraph>
     </div>
   );
+}
+
+/** The member beside a desk's open item, read with the item: a wait until it has come, nothing if it did not come. */
+export function LoadedMemberContext({
+  item,
+}: {
+  item: { isPending: boolean; data?: { member: SupportMemberContext | null } };
+}) {
+  if (item.isPending) return <PageLoading label="正在加载会员资料…" />;
+  if (!item.data) return null;
+  return <MemberContextPanel member={item.data.member} />;
 }
