@@ -55,13 +55,6 @@ function QueueList({
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
-  if (!rows.length)
-    return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={state === 'open' ? '暂无进行中的会话' : '暂无已结束的会话'}
-      />
-    );
   return (
     <DeskList
       label={state === 'open' ? '进行中的会话' : '已结束的会话'}

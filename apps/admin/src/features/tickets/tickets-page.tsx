@@ -45,8 +45,6 @@ function TicketList({
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
-  if (!rows.length)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${TICKET_STATE_LABEL[state]}的工单`} />;
   return (
     <DeskList label={`${TICKET_STATE_LABEL[state]}的工单`} rows={rows} selected={selected} onSelect={onSelect}>
       {(row) => (

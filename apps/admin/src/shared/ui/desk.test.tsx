@@ -54,4 +54,14 @@ describe('a desk (docs/operators.md "The support desk", "Tickets")', () => {
     expect(player02).toHaveClass('desk-item', 'is-selected');
     expect(within(list).getByRole('button', { name: 'player01' })).not.toHaveAttribute('aria-current');
   });
+
+  it('says 暂无 and the list when it has no rows', () => {
+    renderScreen(
+      <DeskList label="已结束的会话" rows={[]} selected={null} onSelect={() => undefined}>
+        {() => null}
+      </DeskList>,
+    );
+    expect(screen.getByText('暂无已结束的会话')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
 });

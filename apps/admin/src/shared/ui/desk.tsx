@@ -51,7 +51,7 @@ export function DeskColumns({
   );
 }
 
-/** A desk's list column: one button per row, the open one marked (desk.css). */
+/** A desk's list column: one button per row, the open one marked (desk.css); 暂无 and its label when there is none. */
 export function DeskList<Row extends { id: number }>({
   label,
   rows,
@@ -65,6 +65,7 @@ export function DeskList<Row extends { id: number }>({
   onSelect: (id: number) => void;
   children: (row: Row) => ReactNode;
 }) {
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${label}`} />;
   return (
     <ul className="desk-list" aria-label={label}>
       {rows.map((row) => (
