@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionStore } from '../../shared/session/session-store';
 import { playChime, unlockChime } from '../../shared/ui/chime';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { DeskColumns, DeskList } from '../../shared/ui/desk';
+import { DeskColumns, DeskList, type DeskRows } from '../../shared/ui/desk';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -44,24 +44,9 @@ type Thread = NonNullable<ReturnType<typeof useSupportThread>['data']>;
 
 const SENDER = { member: '会员', visitor: '访客', operator: '客服', system: '系统' } as const;
 
-function QueueList({
-  rows,
-  state,
-  selected,
-  onSelect,
-}: {
-  rows: SupportQueueRow[];
-  state: QueueState;
-  selected: number | null;
-  onSelect: (id: number) => void;
-}) {
+function QueueList({ state, ...list }: DeskRows<SupportQueueRow> & { state: QueueState }) {
   return (
-    <DeskList
-      label={state === 'open' ? '进行中的会话' : '已结束的会话'}
-      rows={rows}
-      selected={selected}
-      onSelect={onSelect}
-    >
+    <DeskList label={state === 'open' ? '进行中的会话' : '已结束的会话'} {...list}>
       {(row) => (
         <>
           <span className="desk-item-head support-queue-head">

@@ -10,7 +10,7 @@ import {
 import { Alert, App, Button, Empty, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useConfirmAction } from '../../shared/ui/confirm-action';
-import { DeskColumns, DeskList } from '../../shared/ui/desk';
+import { DeskColumns, DeskList, type DeskRows } from '../../shared/ui/desk';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { PageTitle } from '../../shared/ui/page-title';
 import { StatusTag } from '../../shared/ui/status-tag';
@@ -34,19 +34,9 @@ function StateTag({ state }: { state: TicketState }) {
   return <StatusTag tone={TONE[state]}>{TICKET_STATE_LABEL[state]}</StatusTag>;
 }
 
-function TicketList({
-  rows,
-  state,
-  selected,
-  onSelect,
-}: {
-  rows: AdminTicket[];
-  state: TicketState;
-  selected: number | null;
-  onSelect: (id: number) => void;
-}) {
+function TicketList({ state, ...list }: DeskRows<AdminTicket> & { state: TicketState }) {
   return (
-    <DeskList label={`${TICKET_STATE_LABEL[state]}的工单`} rows={rows} selected={selected} onSelect={onSelect}>
+    <DeskList label={`${TICKET_STATE_LABEL[state]}的工单`} {...list}>
       {(row) => (
         <>
           <span className="desk-item-head">

@@ -51,6 +51,13 @@ export function DeskColumns({
   );
 }
 
+/** A desk's rows, the one open (null when none) and what picks one. */
+export interface DeskRows<Row> {
+  rows: Row[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+}
+
 /** A desk's list column: one button per row, the open one marked (desk.css); 暂无 and its label when there is none. */
 export function DeskList<Row extends { id: number }>({
   label,
@@ -58,13 +65,7 @@ export function DeskList<Row extends { id: number }>({
   selected,
   onSelect,
   children,
-}: {
-  label: string;
-  rows: Row[];
-  selected: number | null;
-  onSelect: (id: number) => void;
-  children: (row: Row) => ReactNode;
-}) {
+}: DeskRows<Row> & { label: string; children: (row: Row) => ReactNode }) {
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${label}`} />;
   return (
     <ul className="desk-list" aria-label={label}>
