@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
 import { hmacHex } from '../src/lib/hmac';
-import { serverProcesses } from './processes';
+import { killAll, serverProcesses } from './processes';
 
 // A seamless venue's calls into our wallet while the server dies (docs/operations.md "Crashes lose nothing"): two
 // worker processes on PostgreSQL and Redis, as a production install runs. The venue does what a real one does when
@@ -12,7 +11,7 @@ import { serverProcesses } from './processes';
 // interrupted, every call is then answered once for good, and the money comes out exact to the cent.
 
 const PROCESS_TIMEOUT = { timeout: 240_000 };
-const { start, ready, post, createOperator, fundedMember, freshDatabase, cleanup } = serverProcesses();
+const { start, ready, post, createOperator, fundedMember, ledgerCheck, freshDatabase, cleanup } = serverProcesses();
 afterAll(cleanup);
 
 const VENUE = 'CRS';
@@ -128,16 +127,6 @@ async function play(base: string, plays: Call[][], done: number[], stopOnMiss: b
   );
 }
 
-/** Kills a cluster's primary and its workers at once, as a machine losing power would. */
-function killAll(pid: number) {
-  try {
-    execFileSync('pkill', ['-KILL', '-P', String(pid)]);
-  } catch {
-    // no worker left
-  }
-  process.kill(pid, 'SIGKILL');
-}
-
 describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('seamless wallet calls across a crash', PROCESS_TIMEOUT, () => {
   it('counts every bet, win and rollback once when the server is killed, and again when it is stopped, mid-burst', async () => {
     const url = await freshDatabase();
@@ -247,13 +236,7 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('seamless wallet calls ac
       expect(count('bet', 'settled')).toBe(all.filter((c) => c[1]?.action === 'win').length);
       expect(count('bet', 'open')).toBe(all.filter((c) => c.length === 1).length);
 
-      const login = await post<{ token: string }>(third.base, '/admin/api/login', operator);
-      const check = await fetch(`${third.base}/admin/api/ledger/check`, {
-        headers: { authorization: `Bearer ${login.data.token}` },
-      });
-      const ledger = ((await check.json()) as { data: { balanced: boolean; total: string; mismatched: unknown[] } })
-        .data;
-      expect(ledger).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
+      expect(await ledgerCheck(third.base, operator)).toMatchObject({ balanced: true, total: '0.00', mismatched: [] });
       third.child.kill('SIGTERM');
       expect(await third.exited).toBe(0);
     } finally {

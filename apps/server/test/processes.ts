@@ -18,6 +18,16 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Kills a cluster's primary and its workers at once, as a machine losing power would. */
+export function killAll(pid: number) {
+  try {
+    execFileSync('pkill', ['-KILL', '-P', String(pid)]);
+  } catch {
+    // no worker left
+  }
+  process.kill(pid, 'SIGKILL');
+}
+
 /**
  * Real server processes for a test file (`src/main.ts` under node), each on its own port, and what they need: a
  * fresh PostgreSQL database, an operator made with the CLI, a funded member. `cleanup` (for afterAll) kills what
@@ -114,6 +124,19 @@ export function serverProcesses() {
     return { token: reg.data.api_token, opToken: login.data.token };
   }
 
+  /** What the back office's ledger check (GET /admin/api/ledger/check) answers at a server process. */
+  async function ledgerCheck(base: string, operator: { username: string; password: string }) {
+    const login = await post<{ token: string }>(base, '/admin/api/login', operator);
+    const check = await fetch(`${base}/admin/api/ledger/check`, {
+      headers: { authorization: `Bearer ${login.data.token}` },
+    });
+    return (
+      (await check.json()) as {
+        data: { balanced: boolean; total: string; mismatched: unknown[]; seal: { state: string; problems: number } };
+      }
+    ).data;
+  }
+
   /**
    * An embedded database folder (DATA_DIR) already migrated: the run's migrated dump unpacked into it, as a fresh
    * start would leave it after creating and migrating the database (most of an embedded start's time). The server
@@ -144,6 +167,7 @@ export function serverProcesses() {
     register,
     createOperator,
     fundedMember,
+    ledgerCheck,
     migratedDataDir,
     freshDatabase,
     cleanup,
