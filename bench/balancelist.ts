@@ -79,6 +79,9 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   REGISTER_LIMIT: String(MEMBERS * 2),
   OUTBOUND_ALLOW: `127.0.0.1:${venuePort}`,
+  // The two operators that credit the members sign in from this machine, as the benchmark's client: the address is
+  // no evidence of one person here (docs/operators.md "Two people, judged by person").
+  OPERATOR_SHARED_ADDRESSES: '127.0.0.1,::1',
 };
 let failed = false;
 const operator = createOperator(serverEnv);

@@ -273,13 +273,20 @@ export async function fundMembers(
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ amount, note: 'bench' }),
     });
-    const pending = ((await res.json()) as Envelope<{ pending: { id: number } | null } | null>).data?.pending;
+    // A refused credit must stop the benchmark: members left at 0.00 would make every transfer a refusal.
+    const answer = (await res.json()) as Envelope<{ pending: { id: number } | null } | null>;
+    if (answer.code !== 200) throw new Error(`crediting member ${m.id} was refused: ${answer.code} ${answer.message}`);
+    const pending = answer.data?.pending;
     if (!pending) continue;
     if (!checkerToken) throw new Error(`a credit of ${amount} waits for a second operator: pass one`);
-    await fetch(`${base}/admin/api/adjustments/${pending.id}/approve`, {
+    const approved = await fetch(`${base}/admin/api/adjustments/${pending.id}/approve`, {
       method: 'POST',
       headers: { authorization: `Bearer ${checkerToken}`, 'content-type': 'application/json' },
       body: '{}',
     });
+    const approval = (await approved.json()) as Envelope<unknown>;
+    if (approval.code !== 200) {
+      throw new Error(`approving the credit of member ${m.id} was refused: ${approval.code} ${approval.message}`);
+    }
   }
 }
