@@ -1,5 +1,4 @@
 import { BizCode, MSG, parseMoneyToCents } from '@h5/contract';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
@@ -13,8 +12,18 @@ import { killAll, serverProcesses } from './processes';
 // from its cursor. Every payment counts once, every bet is stored once, and the money comes out exact to the cent.
 
 const PROCESS_TIMEOUT = { timeout: 240_000 };
-const { start, ready, post, register, createOperator, fundedMember, ledgerCheck, freshDatabase, cleanup, onCleanup } =
-  serverProcesses();
+const {
+  start,
+  ready,
+  post,
+  register,
+  createOperator,
+  fundedMember,
+  ledgerCheck,
+  freshDatabase,
+  redisDatabase,
+  cleanup,
+} = serverProcesses();
 afterAll(cleanup);
 
 const FUNDED_CENTS = 100_000;
@@ -51,20 +60,11 @@ const payoutOf = (i: number) => (i % 3 === 0 ? stakeOf(i) * 2 : 0);
 describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('money paths across a crash', PROCESS_TIMEOUT, () => {
   it('credits each paid notify once, pays each approved withdrawal once and stores each pulled bet once', async () => {
     const url = await freshDatabase();
-    // A Redis database of its own, emptied before and after: the members' money attempts are counted there by member
-    // id, which every fresh database numbers alike.
-    const redisUrl = new URL(testRedisUrl()!);
-    redisUrl.pathname = '/9';
-    const redis = new Redis(redisUrl.toString());
-    await redis.flushdb();
-    onCleanup(async () => {
-      await redis.flushdb();
-      await redis.quit();
-    });
+    const redisUrl = await redisDatabase(9);
     // The sandbox gateway and aggregator are the counterparties; the pull runs every second.
     const env = {
       DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl.toString(),
+      REDIS_URL: redisUrl,
       WORKERS: '2',
       SANDBOX: '1',
       BET_PULL_INTERVAL_SECONDS: '1',

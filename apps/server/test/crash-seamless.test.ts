@@ -11,7 +11,8 @@ import { killAll, serverProcesses } from './processes';
 // interrupted, every call is then answered once for good, and the money comes out exact to the cent.
 
 const PROCESS_TIMEOUT = { timeout: 240_000 };
-const { start, ready, post, createOperator, fundedMember, ledgerCheck, freshDatabase, cleanup } = serverProcesses();
+const { start, ready, post, createOperator, fundedMember, ledgerCheck, freshDatabase, redisDatabase, cleanup } =
+  serverProcesses();
 afterAll(cleanup);
 
 const VENUE = 'CRS';
@@ -132,7 +133,7 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('seamless wallet calls ac
     const url = await freshDatabase();
     const env = {
       DATABASE_URL: url.toString(),
-      REDIS_URL: testRedisUrl()!,
+      REDIS_URL: await redisDatabase(6),
       WORKERS: '2',
       PUBLIC_URL: 'https://m.example.test',
       SANDBOX: '',

@@ -5,7 +5,7 @@ import { freePort, serverProcesses } from './processes';
 import { parseExposition, valueOf } from './scrape-metrics';
 
 // WORKERS=2 with METRICS_PORT: the primary answers the scrape with what every worker counted, summed.
-const { start, ready, freshDatabase, cleanup } = serverProcesses();
+const { start, ready, freshDatabase, redisDatabase, cleanup } = serverProcesses();
 afterAll(cleanup);
 
 /** A request on a connection of its own, so the primary hands each to the next worker in turn. */
@@ -30,7 +30,7 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('metrics under WORKERS', 
     const metricsPort = await freePort();
     const server = await start({
       DATABASE_URL: url.toString(),
-      REDIS_URL: testRedisUrl()!,
+      REDIS_URL: await redisDatabase(5),
       WORKERS: '2',
       PUBLIC_URL: 'https://m.example.test',
       METRICS_PORT: String(metricsPort),

@@ -4,7 +4,8 @@ import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { testDatabaseUrl } from '../src/config';
+import { Redis } from 'ioredis';
+import { testDatabaseUrl, testRedisUrl } from '../src/config';
 import { CHEAP_HASHES, freshPostgres, pgliteSnapshot } from './helper';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -156,6 +157,23 @@ export function serverProcesses() {
     return new URL(db.url);
   }
 
+  /**
+   * A Redis database of TEST_REDIS_URL's server for this file alone (0-15, one per file), emptied now and after the
+   * file. The limits are counted there by address and member id, which every fresh database numbers alike: in a shared
+   * database, an earlier run's counts within the hour would refuse this one's sign-ups and money calls.
+   */
+  async function redisDatabase(index: number): Promise<string> {
+    const url = new URL(testRedisUrl()!);
+    url.pathname = `/${index}`;
+    const redis = new Redis(url.toString());
+    await redis.flushdb();
+    cleanups.push(async () => {
+      await redis.flushdb();
+      await redis.quit();
+    });
+    return url.toString();
+  }
+
   async function cleanup() {
     for (const c of cleanups.reverse()) await c();
   }
@@ -170,6 +188,7 @@ export function serverProcesses() {
     ledgerCheck,
     migratedDataDir,
     freshDatabase,
+    redisDatabase,
     cleanup,
     onCleanup,
   };

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
 import { solidPng } from './images';
@@ -11,7 +10,7 @@ const PROCESS_TIMEOUT = { timeout: 120_000 };
 
 // Several server processes on one PostgreSQL and one Redis, as a production install with WORKERS or a load
 // balancer runs them: nothing a request needs may live in one process only.
-const { start, ready, post, register, createOperator, freshDatabase, cleanup, onCleanup } = serverProcesses();
+const { start, ready, post, register, createOperator, freshDatabase, redisDatabase, cleanup } = serverProcesses();
 afterAll(cleanup);
 
 const needs = !testDatabaseUrl() || !testRedisUrl();
@@ -28,20 +27,12 @@ async function adminApi<T>(base: string, token: string, method: string, url: str
 describe.skipIf(needs)('two server processes on one PostgreSQL and Redis', PROCESS_TIMEOUT, () => {
   it('share sessions, files, sign-in limits and the ledger', async () => {
     const url = await freshDatabase();
-    // A Redis database of its own (the limits are counted there), emptied afterwards.
-    const redisUrl = new URL(testRedisUrl()!);
-    redisUrl.pathname = '/7';
-    const redis = new Redis(redisUrl.toString());
-    onCleanup(async () => {
-      await redis.flushdb();
-      await redis.quit();
-    });
-    await redis.flushdb();
+    const redisUrl = await redisDatabase(7);
     // Each sandbox process serves the aggregator at its own port, and the venues point at the last one started: the
     // other process reaches it over loopback only because the configuration allows it, as an operator would.
     const env = {
       DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl.toString(),
+      REDIS_URL: redisUrl,
       SANDBOX: '1',
       LOGIN_FAIL_LIMIT: '4',
       OUTBOUND_ALLOW: '127.0.0.1',

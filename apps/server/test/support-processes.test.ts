@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { SupportMessage, SupportPush, SupportThread } from '@h5/contract';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
@@ -18,7 +17,7 @@ import { serverProcesses } from './processes';
 const PROCESS_TIMEOUT = { timeout: 120_000 };
 /** Both processes start at once: on a machine busy with other test files that may take longer than one test's. */
 const START_TIMEOUT = 180_000;
-const { start, ready, post, register, cleanup, onCleanup } = serverProcesses();
+const { start, ready, post, register, redisDatabase, cleanup, onCleanup } = serverProcesses();
 afterAll(cleanup);
 
 const needs = !testDatabaseUrl() || !testRedisUrl();
@@ -85,19 +84,11 @@ describe.skipIf(needs)('the live chat across two server processes on PostgreSQL 
     // A copy of the suite's migrated database: the processes' migrations are then a no-op, and both start at once.
     const db = await freshPostgres(testDatabaseUrl()!, inject('postgresTemplate'));
     onCleanup(db.drop);
-    // A Redis database of its own, emptied before and after: the send and sign-up limits are counted there by member
-    // id and address, which other files' processes share, and the chat's channel is the database's own.
-    const redisUrl = new URL(testRedisUrl()!);
-    redisUrl.pathname = '/8';
-    const redis = new Redis(redisUrl.toString());
-    await redis.flushdb();
-    onCleanup(async () => {
-      await redis.flushdb();
-      await redis.quit();
-    });
+    // The chat's channel is its Redis database's own, too.
+    const redisUrl = await redisDatabase(8);
     env = {
       DATABASE_URL: db.url,
-      REDIS_URL: redisUrl.toString(),
+      REDIS_URL: redisUrl,
       SANDBOX: '',
       SEED_DEMO: '0',
       PUBLIC_URL: 'https://m.example.test',
