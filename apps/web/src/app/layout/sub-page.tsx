@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { historyIndex, useNavigate, useSearchParams } from '../../shared/router/router';
+import { useHistoryIndex, useNavigate, useSearchParams } from '../../shared/router/router';
 import { usePageTitle } from '../../shared/navigation/page-title';
 
 /**
@@ -17,6 +17,7 @@ export function SubPage({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const historyIndex = useHistoryIndex();
   const [params] = useSearchParams();
   const own = usePageTitle().title;
   const back = () => {

@@ -1,4 +1,4 @@
-import { historyIndex, useLocation, useNavigate } from '../../shared/router/router';
+import { useHistoryIndex, useLocation, useNavigate } from '../../shared/router/router';
 
 /** Screens that send a member to bind a card and take them back afterwards (the withdrawal, on a card tab). */
 const RETURNS = /^\/withdrawal(\?type=[12])?$/;
@@ -10,6 +10,7 @@ const RETURNS = /^\/withdrawal(\?type=[12])?$/;
  */
 export function useAfterBind(cardList: string) {
   const navigate = useNavigate();
+  const historyIndex = useHistoryIndex();
   const { state } = useLocation();
   const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
   return () => {

@@ -20,6 +20,7 @@ export function MemoryRouter({
   const history = useMemo<HistoryAccess>(
     () => ({
       state: () => location.state,
+      index: () => Math.max(0, (location.history?.length ?? 1) - 1),
       go: (delta) => {
         const entries = location.history ?? [];
         const target = entries.length - 1 + delta;

@@ -17,7 +17,7 @@ import {
   useSearch,
   useSearchParams as useWouterSearchParams,
 } from 'wouter';
-import { hashHref, hashState, useHashLocation, useHashSearch } from './hash-location';
+import { hashHref, hashState, historyIndex, useHashLocation, useHashSearch } from './hash-location';
 
 export { historyIndex } from './hash-location';
 
@@ -31,13 +31,22 @@ export interface NavigateOptions {
   state?: unknown;
 }
 
-/** What a router gives beyond wouter's path and query: the entry's state, and going back and forth in history. */
+/**
+ * What a router gives beyond wouter's path and query: the entry's state, its place in the app's history, and going
+ * back and forth in history.
+ */
 export interface HistoryAccess {
   state: () => unknown;
+  /** 0 when the app was opened on this entry, so back would leave the app. */
+  index: () => number;
   go: (delta: number) => void;
 }
 
-const hashHistory: HistoryAccess = { state: hashState, go: (delta) => window.history.go(delta) };
+const hashHistory: HistoryAccess = {
+  state: hashState,
+  index: historyIndex,
+  go: (delta) => window.history.go(delta),
+};
 export const HistoryContext = createContext<HistoryAccess>(hashHistory);
 
 /** The app's router: the path and its query both inside the hash (shared/router/hash-location). */
@@ -62,6 +71,14 @@ export function useLocation(): Location {
   const search = useSearch();
   const { state } = useContext(HistoryContext);
   return { pathname, search: search ? `?${search}` : '', state: state() };
+}
+
+/**
+ * The current entry's place in this router's history, read when called: whether back stays inside the app. Screens
+ * ask the router, never `window.history`, which a test's memory router does not use.
+ */
+export function useHistoryIndex(): () => number {
+  return useContext(HistoryContext).index;
 }
 
 export type Navigate = (to: string | number, options?: NavigateOptions) => void;
