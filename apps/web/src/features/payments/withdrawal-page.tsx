@@ -19,6 +19,7 @@ import {
 } from '../../shared/ui/card-kind-tabs';
 import { useBetAmount, useBoundCards, useWithdraw, useWithdrawalVenues } from './api';
 import './payments.css';
+import '../../shared/ui/choice-group.css';
 import { Detail } from '../../shared/ui/detail';
 import { PayAmountCard } from './pay-amount-card';
 
@@ -182,7 +183,7 @@ function WithdrawalForm({
                 role="radio"
                 aria-checked={card.id === cardId}
                 aria-label={`${cardName(card)} 尾号${card.bank_not}`}
-                className={card.id === cardId ? 'pay-bound selected' : 'pay-bound'}
+                className={card.id === cardId ? 'pay-bound choice-surface selected' : 'pay-bound choice-surface'}
                 data-card-id={card.id}
                 onClick={() => actionKey.editing(setCardId)(card.id)}
               >

@@ -38,7 +38,7 @@ export function ChoiceGroup<V extends string>({
             type="button"
             role="radio"
             aria-checked={checked}
-            className={checked ? 'choice selected' : 'choice'}
+            className={checked ? 'choice-surface choice selected' : 'choice-surface choice'}
             data-value={choice.value}
             onClick={() => onChange(choice.value)}
             onKeyDown={(event) => {
