@@ -10,7 +10,7 @@
 // movement verified, no problem, balanced. Budget: each check under 10 s.
 import pg from 'pg';
 import { exitIfOverBudget, operatorHeaders, serverOnFreshDatabase, stopProcess, waitForHttp } from './support';
-import { chainMovements, newSealKey } from './sealed-ledger';
+import { chainMovements, insertSealedMovements, newSealKey } from './sealed-ledger';
 
 const BUDGET_MS = 10_000;
 const MOVEMENTS = Number(process.env.BENCH_CHECK_MOVEMENTS ?? 1_000_000);
@@ -33,31 +33,17 @@ async function seed(db: pg.Client) {
   );
   let started = performance.now();
   await db.query('BEGIN');
-  // Each movement sealed in its insert, as ledger_post seals it: the MAC of ledger_seal_content over the movement and
-  // its legs aggregated with ledger_post's own expression; the check recomputes it from the stored entries.
-  await db.query(
-    `WITH src AS MATERIALIZED (
-       SELECT 'deposit:' || g AS reference, m.id AS member_id, now() - interval '40 days' + g * interval '3 seconds' AS at,
-         ARRAY['member:' || m.id || ':wallet', 'house:deposits:s' || lpad((m.id % 16)::text, 2, '0')]::varchar[] AS codes,
-         ARRAY[x.amount, -x.amount] AS amounts
-       FROM generate_series(1, $1) g
-       JOIN members m ON m.id = (SELECT min(id) FROM members) + (g::bigint * 7919) % $2
-       CROSS JOIN LATERAL (SELECT round((1 + random() * 5000 + g * 0)::numeric, 2) AS amount) x
-     ), tx AS (
-       INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at, seal_key, seal_mac)
-       SELECT s.reference, 'deposit', s.member_id, '', s.at, $3,
-         ledger_seal_hmac($4, ledger_seal_content(s.reference, 'deposit', s.member_id, '', s.at,
-           (SELECT coalesce(json_agg(json_build_array(l.code, l.amount::numeric(18, 2)) ORDER BY l.code, l.amount::numeric(18, 2)), '[]'::json)
-              FROM unnest(s.codes, s.amounts) AS l(code, amount))))
-       FROM src s ORDER BY s.at
-       RETURNING id, reference
-     )
-     INSERT INTO ledger_entries (transaction_id, account_id, amount)
-     SELECT tx.id, a.id, l.amount
-     FROM tx JOIN src s ON s.reference = tx.reference
-     CROSS JOIN LATERAL unnest(s.codes, s.amounts) AS l(code, amount)
-     JOIN ledger_accounts a ON a.code = l.code`,
-    [MOVEMENTS, MEMBERS, keyId, setting],
+  // Each movement sealed in its insert, as ledger_post seals it (insertSealedMovements).
+  await insertSealedMovements(
+    db,
+    { keyId, setting },
+    `SELECT 'deposit:' || g AS reference, 'deposit' AS kind, m.id AS member_id, now() - interval '40 days' + g * interval '3 seconds' AS at,
+       ARRAY['member:' || m.id || ':wallet', 'house:deposits:s' || lpad((m.id % 16)::text, 2, '0')]::varchar[] AS codes,
+       ARRAY[x.amount, -x.amount] AS amounts
+     FROM generate_series(1, $1) g
+     JOIN members m ON m.id = (SELECT min(id) FROM members) + (g::bigint * 7919) % $2
+     CROSS JOIN LATERAL (SELECT round((1 + random() * 5000 + g * 0)::numeric, 2) AS amount) x`,
+    [MOVEMENTS, MEMBERS],
   );
   await db.query(
     `UPDATE ledger_accounts a SET balance = s.amount FROM (SELECT account_id, sum(amount) AS amount FROM ledger_entries GROUP BY account_id) s

@@ -54,3 +54,36 @@ export async function chainMovements(db: pg.Client, key: string): Promise<number
   }
   return seq;
 }
+
+/**
+ * Inserts the movements that `src` selects (reference, kind, member_id, at, codes, amounts: the legs' account codes
+ * and amounts), each sealed in its insert as ledger_post seals it: the MAC of ledger_seal_content over the movement
+ * and its legs aggregated with ledger_post's own expression, which the check recomputes from the stored entries.
+ * `src` uses `params` as $1 onwards; the key's id and setting follow them.
+ */
+export async function insertSealedMovements(
+  db: pg.Client,
+  seal: Pick<SealKey, 'keyId' | 'setting'>,
+  src: string,
+  params: unknown[],
+): Promise<void> {
+  const keyParam = `$${params.length + 1}`;
+  const settingParam = `$${params.length + 2}`;
+  await db.query(
+    `WITH src AS MATERIALIZED (${src}), tx AS (
+       INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at, seal_key, seal_mac)
+       SELECT s.reference, s.kind, s.member_id, '', s.at, ${keyParam},
+         ledger_seal_hmac(${settingParam}, ledger_seal_content(s.reference, s.kind, s.member_id, '', s.at,
+           (SELECT coalesce(json_agg(json_build_array(l.code, l.amount::numeric(18, 2)) ORDER BY l.code, l.amount::numeric(18, 2)), '[]'::json)
+              FROM unnest(s.codes, s.amounts) AS l(code, amount))))
+       FROM src s ORDER BY s.at
+       RETURNING id, reference
+     )
+     INSERT INTO ledger_entries (transaction_id, account_id, amount)
+     SELECT tx.id, a.id, l.amount
+     FROM tx JOIN src s ON s.reference = tx.reference
+     CROSS JOIN LATERAL unnest(s.codes, s.amounts) AS l(code, amount)
+     JOIN ledger_accounts a ON a.code = l.code`,
+    [...params, seal.keyId, seal.setting],
+  );
+}

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashToken } from '../apps/server/src/lib/tokens';
 import { exitIfOverBudget, operatorHeaders, post, serverOnFreshDatabase, stopProcess, waitForHttp } from './support';
-import { chainMovements, newSealKey } from './sealed-ledger';
+import { chainMovements, insertSealedMovements, newSealKey } from './sealed-ledger';
 
 const SCALE = Number(process.env.BENCH_YEAR_SCALE ?? 1);
 const MEMBERS = Math.round(200_000 * SCALE);
@@ -70,29 +70,16 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 async function sealedMovements(db: pg.Client, from: number, to: number, at: string) {
   const kinds = `(ARRAY[${KINDS.map(([k]) => `'${k}'`).join(', ')}])[1 + g % ${KINDS.length}]`;
   const houses = `(ARRAY[${KINDS.map(([, h]) => `'${h}'`).join(', ')}])[1 + g % ${KINDS.length}]`;
-  await db.query(
-    `WITH src AS MATERIALIZED (
-       SELECT 'y:' || g AS reference, ${kinds} AS kind, m.id AS member_id, ${at} AS at,
-         ARRAY['member:' || m.id || ':wallet', 'house:' || ${houses} || ':s' || lpad((m.id % 16)::text, 2, '0')]::varchar[] AS codes,
-         ARRAY[x.amount, -x.amount] AS amounts
-       FROM generate_series($1::bigint, $2::bigint) g
-       JOIN members m ON m.id = (SELECT min(id) FROM members) + (g * 7919) % $3
-       CROSS JOIN LATERAL (SELECT round((1 + random() * 500 + g * 0)::numeric, 2) AS amount) x
-     ), tx AS (
-       INSERT INTO ledger_transactions (reference, kind, member_id, memo, created_at, seal_key, seal_mac)
-       SELECT s.reference, s.kind, s.member_id, '', s.at, $4,
-         ledger_seal_hmac($5, ledger_seal_content(s.reference, s.kind, s.member_id, '', s.at,
-           (SELECT coalesce(json_agg(json_build_array(l.code, l.amount::numeric(18, 2)) ORDER BY l.code, l.amount::numeric(18, 2)), '[]'::json)
-              FROM unnest(s.codes, s.amounts) AS l(code, amount))))
-       FROM src s ORDER BY s.at
-       RETURNING id, reference
-     )
-     INSERT INTO ledger_entries (transaction_id, account_id, amount)
-     SELECT tx.id, a.id, l.amount
-     FROM tx JOIN src s ON s.reference = tx.reference
-     CROSS JOIN LATERAL unnest(s.codes, s.amounts) AS l(code, amount)
-     JOIN ledger_accounts a ON a.code = l.code`,
-    [from, to, MEMBERS, keyId, setting],
+  await insertSealedMovements(
+    db,
+    { keyId, setting },
+    `SELECT 'y:' || g AS reference, ${kinds} AS kind, m.id AS member_id, ${at} AS at,
+       ARRAY['member:' || m.id || ':wallet', 'house:' || ${houses} || ':s' || lpad((m.id % 16)::text, 2, '0')]::varchar[] AS codes,
+       ARRAY[x.amount, -x.amount] AS amounts
+     FROM generate_series($1::bigint, $2::bigint) g
+     JOIN members m ON m.id = (SELECT min(id) FROM members) + (g * 7919) % $3
+     CROSS JOIN LATERAL (SELECT round((1 + random() * 500 + g * 0)::numeric, 2) AS amount) x`,
+    [from, to, MEMBERS],
   );
 }
 
