@@ -40,15 +40,19 @@ const sendButton = (page: Page) => page.locator('button', { hasText: /^发\s?送
  */
 async function htmlSource(page: Page, label: string) {
   const source = dialog(page).getByRole('textbox', { name: `${label}HTML源码`, exact: true });
-  // Asked of the toolbar's 源码 button once the dialog shows it, not of the text box at once: a dialog still opening
-  // has no text box yet, and a click on a 源码 already pressed (HTML the visual editor cannot keep opens there)
-  // would switch it off.
+  // Asked of the toolbar's 源码 button, again until the text box shows, not of the text box once: a dialog still
+  // opening has no text box yet, and a click on a 源码 already pressed (HTML the visual editor cannot keep opens
+  // there) would switch it off.
   const toggle = dialog(page)
     .getByRole('toolbar', { name: `${label}格式`, exact: true })
     .getByRole('button', { name: '源码' });
-  await toggle.waitFor();
-  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
-  await source.waitFor();
+  await expect
+    .poll(async () => {
+      if (await source.isVisible()) return true;
+      if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+      return source.isVisible();
+    })
+    .toBe(true);
   return source;
 }
 
