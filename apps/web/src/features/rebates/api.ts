@@ -3,19 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiWithMessage } from '../../shared/api/client';
 import { useMemberPages } from '../../shared/api/member-query';
 import { useSessionStore } from '../../shared/session/session-store';
-
-export interface RebateFilter {
-  /** Venue code sent as api_type; '' is every venue (全部). */
-  platform: string;
-  /** PERIOD code 1..4 sent as date (docs/member-app.md "Constants and limits": 4 by default here). */
-  period: number;
-}
+import type { PlatformPeriod } from '../../shared/ui/platform-period-filter';
 
 /**
  * POST /api/getfanshui {date, page, api_type, type: ''}: data.list is the page, beside jisuan (claimed) and
  * nojisuan (claimable). A filter change is a new key, so the list starts again at page 1.
  */
-export function useRebates({ platform, period }: RebateFilter) {
+export function useRebates({ platform, period }: PlatformPeriod) {
   return useMemberPages(['getFanshui', platform, period], {
     fetchPage: (page, signal) =>
       callApi(apiRoutes.getFanshui, { date: period, page, api_type: platform, type: '' }, { signal }),

@@ -1,19 +1,13 @@
 import { apiRoutes } from '@h5/contract/routes';
 import { callApi } from '../../shared/api/client';
 import { useMemberPages } from '../../shared/api/member-query';
-
-export interface BetRecordFilter {
-  /** Venue code sent as api_type; '' is every venue (全部). */
-  platform: string;
-  /** PERIOD code 1..4 sent as date. */
-  period: number;
-}
+import type { PlatformPeriod } from '../../shared/ui/platform-period-filter';
 
 /**
  * POST /api/betrecord {date, page, api_type}, page after page from 1. A filter change is a new key, so the list
  * starts again at page 1; gcTime 0 drops a filter's pages once it is left, so coming back also starts at page 1.
  */
-export function useBetRecords({ platform, period }: BetRecordFilter) {
+export function useBetRecords({ platform, period }: PlatformPeriod) {
   return useMemberPages(['betRecord', platform, period], {
     fetchPage: (page, signal) => callApi(apiRoutes.betRecord, { date: period, page, api_type: platform }, { signal }),
     gcTime: 0,

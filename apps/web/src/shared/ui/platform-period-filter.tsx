@@ -22,10 +22,16 @@ const PERIOD_OPTIONS: SheetOption<number>[] = Object.entries(PERIOD).map(([code,
   label,
 }));
 
-interface PlatformPeriodFilterProps {
-  venues: readonly Venue[] | undefined;
+/** What a platform and period filter holds, as the record calls send it. */
+export interface PlatformPeriod {
+  /** Venue code sent as api_type; ALL_PLATFORMS ('') is every venue (全部). */
   platform: string;
+  /** PERIOD code 1..4 sent as date. */
   period: number;
+}
+
+interface PlatformPeriodFilterProps extends PlatformPeriod {
+  venues: readonly Venue[] | undefined;
   onPlatform: (platform: string) => void;
   onPeriod: (period: number) => void;
   className?: string;
