@@ -7,7 +7,7 @@ import { callAdmin } from '../api/client';
 import { formatMoney } from '../format';
 import { useCan } from '../session/use-can';
 import { useConfirmAction } from '../ui/confirm-action';
-import { emptyLocale } from '../ui/empty';
+import { ShortTable } from '../ui/short-table';
 import { StatusTag } from '../ui/status-tag';
 
 const e = adminEndpoints;
@@ -125,15 +125,13 @@ export function LinkedAccounts({ memberId }: { memberId: number }) {
           description={data.common.map((c) => `${MEMBER_LINK_LABELS[c.kind]} ${c.value}`).join('；')}
         />
       ) : null}
-      <Table<Linked>
+      <ShortTable<Linked>
         aria-label="关联账户"
         rowKey="id"
-        size="small"
-        pagination={false}
         loading={links.isPending}
         dataSource={data?.linked ?? []}
         columns={columns}
-        locale={emptyLocale(links.isPending ? '加载中…' : links.isError ? '关联账户加载失败' : '无关联账户')}
+        empty={links.isPending ? '加载中…' : links.isError ? '关联账户加载失败' : '无关联账户'}
         scroll={{ x: 900 }}
         summary={() =>
           data ? (

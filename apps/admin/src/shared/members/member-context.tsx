@@ -1,8 +1,8 @@
 import { RG_LIMIT_LABELS, type SupportMemberContext } from '@h5/contract';
-import { Descriptions, Empty, Space, Table, Typography } from 'antd';
+import { Descriptions, Empty, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { emptyLocale } from '../ui/empty';
 import { PageLoading } from '../ui/page-loading';
+import { ShortTable } from '../ui/short-table';
 import { StatusTag, type Tone } from '../ui/status-tag';
 
 /** 2026-05-01 09:01:00 as 05-01 09:01: the year is plain from the rows around it. */
@@ -44,14 +44,7 @@ function MoneyTable({ title, rows, empty }: { title: string; rows: MoneyLine[]; 
       <Typography.Title level={3} style={{ fontSize: 14, margin: '0 0 4px' }}>
         {title}
       </Typography.Title>
-      <Table<MoneyLine>
-        size="small"
-        rowKey="id"
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        locale={emptyLocale(empty)}
-      />
+      <ShortTable<MoneyLine> rowKey="id" columns={columns} dataSource={rows} empty={empty} />
     </section>
   );
 }
