@@ -3,6 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { Call } from './render';
 
+/** Confirms the open 拒绝 dialog with no reason: it asks for one, and no decision is sent. */
+export async function refuseWithoutReason(dialog: HTMLElement, calls: Call[]) {
+  await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
+  expect(await within(dialog).findByText('请填写拒绝原因')).toBeInTheDocument();
+  expect(calls.some((c) => c.method === 'POST')).toBe(false);
+}
+
 /**
  * Refuses in the open 拒绝 dialog with a reason: the queue then reads 已拒绝, and the decision's POST carried the
  * reason as its note.

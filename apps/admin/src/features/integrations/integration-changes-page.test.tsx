@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { integrationChange } from '../../test/fixtures';
 import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { refuseWithoutReason, refuseWithReason } from '../../test/review';
 import IntegrationChangesPage from './integration-changes-page';
 
 const change = integrationChange;
@@ -174,11 +175,8 @@ describe('待审批变更', () => {
     renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
     await userEvent.click(within(line(await screen.findByText('alice'))).getByRole('button', { name: '拒绝' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
-    expect(await within(dialog).findByText('请填写拒绝原因')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByLabelText('拒绝原因'), '地址未确认');
-    await userEvent.click(within(dialog).getByRole('button', { name: '确认拒绝' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: '地址未确认' }));
+    await refuseWithoutReason(dialog, calls);
+    await refuseWithReason(dialog, '地址未确认', calls);
   });
 
   it("labels an operator's changes and shows a new operator's password once to the admin who approves it", async () => {
