@@ -2,7 +2,7 @@
 // lobby and member centre at 375 px, and the console's 提款审核 at 1280 × 800. Run with `npm run screenshots` (it
 // builds both front ends first); it starts its own server on a fresh embedded database, so the pictures are the same
 // demo whoever takes them, and never touches ./data.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from './support/chromium';
+import { embeddedServerEnv, waitForServer } from './support/embedded-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs', 'screenshots');
@@ -27,19 +28,6 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
   return envelope.data;
 }
 
-async function waitForServer(url: string, child: ChildProcess) {
-  for (let tries = 0; tries < 240; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const up = await fetch(`${url}/api/app`, { method: 'POST' }).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start within two minutes');
-}
-
 /** Waits until the screen has its data: no request for half a second, no skeleton or spinner left. */
 async function atRest(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -54,15 +42,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'h5-screenshots-'));
   const port = 19_000 + Math.floor(Math.random() * 1000);
   const site = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(dataDir, 'db'),
-    UPLOAD_DIR: path.join(dataDir, 'uploads'),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  };
+  const env = embeddedServerEnv(dataDir, port);
   const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
   // An operator for the console, made with the operator CLI before the server opens the embedded database.
   const created = execFileSync(tsx, ['apps/server/src/cli/operator.ts', 'create', 'screenshots', '--role', 'admin'], {
@@ -75,7 +55,7 @@ async function main() {
   const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
-    await waitForServer(site, server);
+    await waitForServer(site, server, 120_000);
     mkdirSync(outDir, { recursive: true });
     const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(outDir, `${name}.png`) });
 

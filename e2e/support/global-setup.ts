@@ -1,27 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { embeddedServerEnv, waitForServer } from './embedded-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/app`, { method: 'POST' });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start in time');
-}
 
 /** Starts the real server, compiled, on a fresh PGlite directory with the demo content (as `npm start` does), for the journeys. */
 export default async function setup(project: TestProject) {
@@ -40,13 +26,9 @@ export default async function setup(project: TestProject) {
     cpSync(built, builds[name], { recursive: true });
   }
   const port = 18_000 + Math.floor(Math.random() * 1000);
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(dataDir, 'db'),
-    UPLOAD_DIR: path.join(dataDir, 'uploads'),
-    LOG_LEVEL: 'warn',
+  // The journeys tell the sandbox aggregator what to do wrong, with its control token.
+  const sandboxControlToken = randomBytes(24).toString('base64url');
+  const env = embeddedServerEnv(dataDir, port, {
     // A venue call in doubt after 3 s (8 s by default), so that the journeys of a late venue stay short.
     VENUE_TIMEOUT_MS: '3000',
     // Every journey registers its members from this one address: more than the 20 an hour a real address is allowed
@@ -55,16 +37,14 @@ export default async function setup(project: TestProject) {
     // Password hashes at scrypt's lowest work factor, as in the server suite (docs/testing.md "Cheap password hashes").
     NODE_ENV: 'test',
     PASSWORD_HASH_COST: '10',
-    DATABASE_URL: '',
     ...builds,
     // The demo venues' settled bets arrive by the bet pull: every 2 seconds here rather than every minute.
     BET_PULL_INTERVAL_SECONDS: '2',
-    // The journeys tell the sandbox aggregator what to do wrong, with its control token.
-    SANDBOX_CONTROL_TOKEN: randomBytes(24).toString('base64url'),
+    SANDBOX_CONTROL_TOKEN: sandboxControlToken,
     // Every journey's operator signs in from this machine: the address is no evidence of one person here (docs/operators.md "Two
     // people, judged by person"); each browser's console device id still is.
     OPERATOR_SHARED_ADDRESSES: '127.0.0.1,::1',
-  };
+  });
   // The journeys run the compiled server, built here from the sources as the production build is (docs/operations.md "Operating
   // the site"): the build that ships is the build under test, never a stale one. npm test's journeys stage has just
   // built it, beside the front ends (JOURNEY_SERVER_BUILT=1); any other run builds it here.
@@ -102,9 +82,9 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForServer(baseURL, child);
+  await waitForServer(baseURL, child, 60_000);
   project.provide('baseURL', baseURL);
-  project.provide('sandboxControlToken', env.SANDBOX_CONTROL_TOKEN);
+  project.provide('sandboxControlToken', sandboxControlToken);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
