@@ -265,6 +265,21 @@ export async function registerMember(app: FastifyInstance, overrides: Record<str
   return { ...body, token: answer.data.api_token };
 }
 
+/** Registers the way a browser does: from the address `ip`, with the User-Agent `ua`. */
+export async function registerFrom(app: FastifyInstance, ip: string, ua: string) {
+  const body = newMember();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: body,
+    remoteAddress: ip,
+    headers: { 'user-agent': ua },
+  });
+  const answer = res.json() as Answer<{ api_token: string }>;
+  expect(answer.code).toBe(200);
+  return { ...body, token: answer.data.api_token };
+}
+
 /** An operator of the given role, logged in: answers its back-office token. */
 export async function operatorToken(t: TestApp, role: OperatorRole = 'admin'): Promise<string> {
   const { createOperator } = await import('../src/modules/admin/admin-service');

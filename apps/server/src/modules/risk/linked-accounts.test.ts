@@ -1,7 +1,15 @@
 import { BizCode, type MemberLinks, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, credit, manualClock, memberId, newMember, operatorToken } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  credit,
+  manualClock,
+  memberId,
+  operatorToken,
+  registerFrom as registerMemberFrom,
+} from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { memberLogins, members } from '../../db/tables/accounts';
 import { memberCards } from '../../db/tables/payments';
@@ -13,19 +21,10 @@ const MINUTE = 60_000;
 
 const { t, ops, kit } = usePaymentsApp({ clock });
 
-/** Registers the way a browser does: from an address, with a User-Agent. */
+/** Registers the way a browser does (registerFrom), answering the member's id too. */
 async function registerFrom(ip: string, ua: string) {
-  const body = newMember();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: body,
-    remoteAddress: ip,
-    headers: { 'user-agent': ua },
-  });
-  const answer = res.json() as { code: number; data: { api_token: string } };
-  expect(answer.code).toBe(200);
-  return { ...body, token: answer.data.api_token, id: await memberId(t, body.name) };
+  const m = await registerMemberFrom(t.app, ip, ua);
+  return { ...m, id: await memberId(t, m.name) };
 }
 
 async function signIn(name: string, ip: string, ua: string) {

@@ -1,7 +1,15 @@
 import { MSG, type RiskFlagRow } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, call, manualClock, memberId, newMember, operatorToken, registerMember } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  manualClock,
+  memberId,
+  operatorToken,
+  registerFrom as registerMemberFrom,
+  registerMember,
+} from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { bets } from '../../db/tables/bets';
 import { memberCards } from '../../db/tables/payments';
@@ -39,21 +47,10 @@ const flagOf = async (kind: string, subjectHas: string) =>
   (await flags('all')).filter((f) => f.kind === kind && f.subject.includes(subjectHas));
 
 let browsers = 0;
-/** Registers the way a browser does: from an address, with a User-Agent (each browser its own unless given). */
-async function registerFrom(ip: string, ua?: string) {
-  const body = newMember();
+/** Registers the way a browser does (registerFrom), each browser with a User-Agent of its own unless given. */
+function registerFrom(ip: string, ua?: string) {
   browsers += 1;
-  const agent = ua ?? `Mozilla/5.0 (RiskTest browser ${browsers})`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: body,
-    remoteAddress: ip,
-    headers: { 'user-agent': agent },
-  });
-  const answer = res.json() as { code: number; data: { api_token: string } };
-  expect(answer.code).toBe(200);
-  return { ...body, token: answer.data.api_token };
+  return registerMemberFrom(t.app, ip, ua ?? `Mozilla/5.0 (RiskTest browser ${browsers})`);
 }
 
 describe('registrations from one IP or one device', () => {
