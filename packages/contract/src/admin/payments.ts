@@ -214,13 +214,16 @@ export const AdminWithdrawalRow = AdminWithdrawal.extend({
   needs_second_review: z.boolean(),
 });
 
-const payWayCode = z.string();
-export const PayWayAdmin = z.object({
-  code: payWayCode,
+/** A pay way as a change of it answers. */
+export const PayWayRow = z.object({
+  code: z.string(),
   name: z.string(),
   enabled: z.number().int(),
   sort: z.number().int(),
   gateway: z.string().nullable(),
+});
+/** A pay way as the list shows it: with its ranges. */
+export const PayWayAdmin = PayWayRow.extend({
   ranges: z.array(z.object({ type: z.string(), min_price: Money, max_price: Money })),
   /** A change of its ranges waits for a second admin. */
   pending_change: z.boolean(),
@@ -263,13 +266,6 @@ export const PayWayUpdateInput = z.object({
    * to deposits). Left out altogether: the ranges stay as they are. A change of them waits for a second admin.
    */
   ranges: PayRangesInput.optional(),
-});
-export const PayWayRow = z.object({
-  code: payWayCode,
-  name: z.string(),
-  enabled: z.number().int(),
-  sort: z.number().int(),
-  gateway: z.string().nullable(),
 });
 
 const accountText = (max: number) => z.string().trim().max(max, { message: MSG.inputTooLong }).default('');
