@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { adminEndpoints, type ImageUploadPurpose, isSiteUrl, MSG } from '@h5/contract';
 import Image from '@tiptap/extension-image';
-import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { type ChainedCommands, type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Alert, Button, Form, Input, Modal, Progress, Space, Tooltip, Typography, Upload } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -199,6 +199,42 @@ export default function RichTextEditor({ id, value = '', onChange, label, upload
   );
 }
 
+/**
+ * The toolbar's formats, in its order: each button pressed while the selection has its format (`is`, a key of the
+ * toolbar's editor state), toggling it on the selection.
+ */
+const FORMATS: {
+  is: 'bold' | 'italic' | 'heading' | 'bulletList' | 'orderedList';
+  title: string;
+  text: string;
+  icon: ReactNode;
+  toggle: (chain: ChainedCommands) => ChainedCommands;
+}[] = [
+  { is: 'bold', title: '加粗', text: '加粗', icon: <BoldOutlined />, toggle: (c) => c.toggleBold() },
+  { is: 'italic', title: '斜体', text: '斜体', icon: <ItalicOutlined />, toggle: (c) => c.toggleItalic() },
+  {
+    is: 'heading',
+    title: '标题',
+    text: '标题',
+    icon: <FontSizeOutlined />,
+    toggle: (c) => c.toggleHeading({ level: 3 }),
+  },
+  {
+    is: 'bulletList',
+    title: '列表',
+    text: '列表',
+    icon: <UnorderedListOutlined />,
+    toggle: (c) => c.toggleBulletList(),
+  },
+  {
+    is: 'orderedList',
+    title: '编号列表',
+    text: '编号',
+    icon: <OrderedListOutlined />,
+    toggle: (c) => c.toggleOrderedList(),
+  },
+];
+
 function ToolButton({
   title,
   icon,
@@ -266,51 +302,18 @@ function Toolbar({
   return (
     <>
       <div role="toolbar" aria-label={`${label}格式`} className="rich-text-editor-toolbar">
-        <ToolButton
-          title="加粗"
-          icon={<BoldOutlined />}
-          pressed={state.bold}
-          disabled={off}
-          onClick={() => chain().toggleBold().run()}
-        >
-          加粗
-        </ToolButton>
-        <ToolButton
-          title="斜体"
-          icon={<ItalicOutlined />}
-          pressed={state.italic}
-          disabled={off}
-          onClick={() => chain().toggleItalic().run()}
-        >
-          斜体
-        </ToolButton>
-        <ToolButton
-          title="标题"
-          icon={<FontSizeOutlined />}
-          pressed={state.heading}
-          disabled={off}
-          onClick={() => chain().toggleHeading({ level: 3 }).run()}
-        >
-          标题
-        </ToolButton>
-        <ToolButton
-          title="列表"
-          icon={<UnorderedListOutlined />}
-          pressed={state.bulletList}
-          disabled={off}
-          onClick={() => chain().toggleBulletList().run()}
-        >
-          列表
-        </ToolButton>
-        <ToolButton
-          title="编号列表"
-          icon={<OrderedListOutlined />}
-          pressed={state.orderedList}
-          disabled={off}
-          onClick={() => chain().toggleOrderedList().run()}
-        >
-          编号
-        </ToolButton>
+        {FORMATS.map((format) => (
+          <ToolButton
+            key={format.is}
+            title={format.title}
+            icon={format.icon}
+            pressed={state[format.is]}
+            disabled={off}
+            onClick={() => format.toggle(chain()).run()}
+          >
+            {format.text}
+          </ToolButton>
+        ))}
         <ToolButton
           title="链接"
           icon={<LinkOutlined />}
