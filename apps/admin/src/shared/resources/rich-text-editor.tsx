@@ -235,6 +235,17 @@ const FORMATS: {
   },
 ];
 
+/** 撤销 and 重做: a step back or forward through the edits, offered while there is one (`can`, of the editor state). */
+const HISTORY: {
+  can: 'canUndo' | 'canRedo';
+  title: string;
+  icon: ReactNode;
+  take: (chain: ChainedCommands) => ChainedCommands;
+}[] = [
+  { can: 'canUndo', title: '撤销', icon: <UndoOutlined />, take: (c) => c.undo() },
+  { can: 'canRedo', title: '重做', icon: <RedoOutlined />, take: (c) => c.redo() },
+];
+
 function ToolButton({
   title,
   icon,
@@ -326,22 +337,17 @@ function Toolbar({
         <ToolButton title="图片" icon={<PictureOutlined />} disabled={off} onClick={() => setDialog('image')}>
           图片
         </ToolButton>
-        <ToolButton
-          title="撤销"
-          icon={<UndoOutlined />}
-          disabled={off || !state.canUndo}
-          onClick={() => chain().undo().run()}
-        >
-          撤销
-        </ToolButton>
-        <ToolButton
-          title="重做"
-          icon={<RedoOutlined />}
-          disabled={off || !state.canRedo}
-          onClick={() => chain().redo().run()}
-        >
-          重做
-        </ToolButton>
+        {HISTORY.map((step) => (
+          <ToolButton
+            key={step.can}
+            title={step.title}
+            icon={step.icon}
+            disabled={off || !state[step.can]}
+            onClick={() => step.take(chain()).run()}
+          >
+            {step.title}
+          </ToolButton>
+        ))}
         <ToolButton title="HTML源码" icon={<CodeOutlined />} pressed={source} onClick={() => onSource(!source)}>
           源码
         </ToolButton>
