@@ -1,8 +1,9 @@
 // A year of a busy site, measured, on PostgreSQL: 200,000 members, 20,000,000 settled bets and 10,000,000 sealed and
 // chained ledger movements over 365 days, of which the last ended Beijing day holds 100,000 (BENCH_YEAR_SCALE scales
-// everything but that day: 0.01 for a quick run). Seeded in set-based SQL before the server starts, sealed in the
-// insert and chained in id order as bench/ledger-check.ts seeds them; bets and the other movements' kinds as
-// bench/reports.ts seeds them; members in threes share a sign-in address (linked accounts).
+// everything but that day: 0.01 for a quick run). Seeded in set-based SQL before the server starts, each movement
+// sealed and chained in its insert (bench/sealed-ledger.ts), the tables' indexes built once the rows are in; bets and
+// the other movements' kinds as bench/reports.ts seeds them; members in threes share a sign-in address (linked
+// accounts).
 // Then a production server (SANDBOX=0, LEDGER_SEAL_KEY) on it, and, each against its budget:
 //   - the scheduled ledger check (docs/money.md "The scheduled check"): its first run catches up on the whole year and
 //     checkpoints every ended day and the balances' sums; the last day's checkpoint is then removed and the kept sums
@@ -19,8 +20,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashToken } from '../apps/server/src/lib/tokens';
-import { exitIfOverBudget, operatorHeaders, post, serverOnFreshDatabase, stopProcess, waitForHttp } from './support';
-import { chainMovements, insertSealedMovements, newSealKey } from './sealed-ledger';
+import {
+  exitIfOverBudget,
+  operatorHeaders,
+  post,
+  serverOnFreshDatabase,
+  stopProcess,
+  waitForHttp,
+  withIndexesBuiltAfter,
+} from './support';
+import { insertSealedMovements, newSealKey } from './sealed-ledger';
 
 const SCALE = Number(process.env.BENCH_YEAR_SCALE ?? 1);
 const MEMBERS = Math.round(200_000 * SCALE);
@@ -64,8 +73,9 @@ const KINDS = [
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
 
 /**
- * Sealed movements numbered from..to (in time order, so ids follow time) at `at` (SQL of g), each sealed in its
- * insert as ledger_post seals it (bench/ledger-check.ts).
+ * Sealed and chained movements numbered from..to (in time order, so ids follow time), movement g at `at` (SQL of g),
+ * each sealed and chained in its insert as ledger_post seals and the chaining job chains (bench/ledger-check.ts), g
+ * its number in the chain.
  */
 async function sealedMovements(db: pg.Client, from: number, to: number, at: string) {
   const kinds = `(ARRAY[${KINDS.map(([k]) => `'${k}'`).join(', ')}])[1 + g % ${KINDS.length}]`;
@@ -73,13 +83,14 @@ async function sealedMovements(db: pg.Client, from: number, to: number, at: stri
   await insertSealedMovements(
     db,
     { keyId, setting },
-    `SELECT 'y:' || g AS reference, ${kinds} AS kind, m.id AS member_id, ${at} AS at,
+    `SELECT g AS seq, 'y:' || g AS reference, ${kinds} AS kind, m.id AS member_id, ${at} AS at,
        ARRAY['member:' || m.id || ':wallet', 'house:' || ${houses} || ':s' || lpad((m.id % 16)::text, 2, '0')]::varchar[] AS codes,
        ARRAY[x.amount, -x.amount] AS amounts
      FROM generate_series($1::bigint, $2::bigint) g
      JOIN members m ON m.id = (SELECT min(id) FROM members) + (g * 7919) % $3
      CROSS JOIN LATERAL (SELECT round((1 + random() * 500 + g * 0)::numeric, 2) AS amount) x`,
     [from, to, MEMBERS],
+    { chained: true },
   );
 }
 
@@ -112,58 +123,61 @@ async function seed(db: pg.Client) {
   );
   console.log(`seeded ${MEMBERS} members and their sign-ins in ${seconds(started)} s`);
   started = performance.now();
-  // Settled bets over the year (48% won), a few minutes each, in batches of two million.
-  for (let from = 1; from <= BETS; from += 2_000_000) {
-    await db.query(
-      `INSERT INTO bets (bet_id, member_id, venue_code, category, game_code, bet_amount, valid_amount, win_loss, status, created_at, settled_at)
+  // Settled bets over the year (48% won), a few minutes each, in batches of two million; the bets' indexes built
+  // once they are all in.
+  await withIndexesBuiltAfter(db, ['bets'], async () => {
+    for (let from = 1; from <= BETS; from += 2_000_000) {
+      await db.query(
+        `INSERT INTO bets (bet_id, member_id, venue_code, category, game_code, bet_amount, valid_amount, win_loss, status, created_at, settled_at)
        SELECT 'YB' || g, m.id, (ARRAY['XHZR', 'XHDZ', 'XHTY'])[1 + g % 3], 'realbet', 'demo', b.stake, b.stake,
          CASE WHEN b.won THEN b.stake ELSE -b.stake END, 1, b.at, b.at + interval '3 minutes'
        FROM generate_series($1::bigint, $2::bigint) g
        JOIN members m ON m.id = (SELECT min(id) FROM members) + (g * 104729) % $3
        CROSS JOIN LATERAL (SELECT round((1 + random() * 999 + g * 0)::numeric, 2) AS stake, random() < 0.48 AS won,
          $4::timestamptz - random() * interval '365 days' - interval '5 minutes' + g * interval '0' AS at) b`,
-      [from, Math.min(BETS, from + 1_999_999), MEMBERS, now.toISOString()],
-    );
-  }
-  console.log(`seeded ${BETS} settled bets in ${seconds(started)} s`);
+        [from, Math.min(BETS, from + 1_999_999), MEMBERS, now.toISOString()],
+      );
+    }
+  });
+  console.log(`seeded ${BETS} settled bets and built their indexes in ${seconds(started)} s`);
   started = performance.now();
-  // Movements in time order (ids follow time): the year before yesterday evenly, yesterday's 100,000, then today's.
-  await db.query('BEGIN');
-  const span = (yesterdayStart.getTime() - yearStart.getTime()) / 1000;
-  for (let from = 1; from <= HISTORY_MOVEMENTS; from += 1_000_000) {
+  // Movements in time order (ids follow time): the year before yesterday evenly, yesterday's 100,000, then today's;
+  // their indexes built once they are all in.
+  await withIndexesBuiltAfter(db, ['ledger_transactions', 'ledger_entries'], async () => {
+    await db.query('BEGIN');
+    const span = (yesterdayStart.getTime() - yearStart.getTime()) / 1000;
+    for (let from = 1; from <= HISTORY_MOVEMENTS; from += 1_000_000) {
+      await sealedMovements(
+        db,
+        from,
+        Math.min(HISTORY_MOVEMENTS, from + 999_999),
+        `'${yearStart.toISOString()}'::timestamptz + g * interval '${span / (HISTORY_MOVEMENTS + 1)} seconds'`,
+      );
+    }
     await sealedMovements(
       db,
-      from,
-      Math.min(HISTORY_MOVEMENTS, from + 999_999),
-      `'${yearStart.toISOString()}'::timestamptz + g * interval '${span / (HISTORY_MOVEMENTS + 1)} seconds'`,
+      HISTORY_MOVEMENTS + 1,
+      HISTORY_MOVEMENTS + DAY_MOVEMENTS,
+      `'${yesterdayStart.toISOString()}'::timestamptz + (g - ${HISTORY_MOVEMENTS}) * interval '${86_399 / DAY_MOVEMENTS} seconds'`,
     );
-  }
-  await sealedMovements(
-    db,
-    HISTORY_MOVEMENTS + 1,
-    HISTORY_MOVEMENTS + DAY_MOVEMENTS,
-    `'${yesterdayStart.toISOString()}'::timestamptz + (g - ${HISTORY_MOVEMENTS}) * interval '${86_399 / DAY_MOVEMENTS} seconds'`,
-  );
-  const sinceMidnight = Math.max(60, (now.getTime() - todayStart.getTime()) / 1000 - 120);
-  await sealedMovements(
-    db,
-    HISTORY_MOVEMENTS + DAY_MOVEMENTS + 1,
-    HISTORY_MOVEMENTS + DAY_MOVEMENTS + TODAY_MOVEMENTS,
-    `'${todayStart.toISOString()}'::timestamptz + (g - ${HISTORY_MOVEMENTS + DAY_MOVEMENTS}) * interval '${sinceMidnight / (TODAY_MOVEMENTS + 1)} seconds'`,
-  );
-  await db.query(
-    `UPDATE ledger_accounts a SET balance = s.amount FROM (SELECT account_id, sum(amount) AS amount FROM ledger_entries GROUP BY account_id) s
+    const sinceMidnight = Math.max(60, (now.getTime() - todayStart.getTime()) / 1000 - 120);
+    await sealedMovements(
+      db,
+      HISTORY_MOVEMENTS + DAY_MOVEMENTS + 1,
+      HISTORY_MOVEMENTS + DAY_MOVEMENTS + TODAY_MOVEMENTS,
+      `'${todayStart.toISOString()}'::timestamptz + (g - ${HISTORY_MOVEMENTS + DAY_MOVEMENTS}) * interval '${sinceMidnight / (TODAY_MOVEMENTS + 1)} seconds'`,
+    );
+    await db.query(
+      `UPDATE ledger_accounts a SET balance = s.amount FROM (SELECT account_id, sum(amount) AS amount FROM ledger_entries GROUP BY account_id) s
       WHERE a.id = s.account_id`,
-  );
-  await db.query(
-    `INSERT INTO ledger_seal_keys (key_id, started_at, first_movement_id) SELECT $1, $2::timestamptz - interval '1 day', min(id) FROM ledger_transactions`,
-    [keyId, yearStart.toISOString()],
-  );
-  await db.query('COMMIT');
-  console.log(`seeded and sealed ${MOVEMENTS} movements in ${seconds(started)} s`);
-  started = performance.now();
-  const seq = await chainMovements(db, key);
-  console.log(`chained ${seq} movements in ${seconds(started)} s`);
+    );
+    await db.query(
+      `INSERT INTO ledger_seal_keys (key_id, started_at, first_movement_id) SELECT $1, $2::timestamptz - interval '1 day', min(id) FROM ledger_transactions`,
+      [keyId, yearStart.toISOString()],
+    );
+    await db.query('COMMIT');
+  });
+  console.log(`seeded, sealed and chained ${MOVEMENTS} movements and built their indexes in ${seconds(started)} s`);
   started = performance.now();
   await db.query('VACUUM ANALYZE');
   console.log(`vacuumed and analyzed in ${seconds(started)} s`);
