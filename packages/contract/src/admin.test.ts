@@ -16,6 +16,12 @@ import { MSG } from './messages';
 
 describe('adminEndpoints', () => {
   const list = adminEndpointList();
+  /** The keys of the calls `has` picks, in alphabetical order. */
+  const keysOf = (has: (ep: (typeof list)[number]) => unknown) =>
+    list
+      .filter(has)
+      .map((ep) => ep.key)
+      .sort();
 
   it('names each back-office call once, under /admin/api', () => {
     const rows = list.map((ep) => `${ep.method} ${ep.path}`);
@@ -34,25 +40,15 @@ describe('adminEndpoints', () => {
 
   it('lets admin call everything and only the sign-in go without a token', () => {
     for (const ep of list) expect(ep.roles, ep.key).toContain('admin');
-    expect(list.filter((ep) => ep.auth === 'public').map((ep) => ep.key)).toEqual(['login']);
+    expect(keysOf((ep) => ep.auth === 'public')).toEqual(['login']);
   });
 
   it('keeps only enrolment and leaving open before two-factor sign-in', () => {
-    expect(
-      list
-        .filter((ep) => ep.beforeTwoFactor)
-        .map((ep) => ep.key)
-        .sort(),
-    ).toEqual(['logout', 'me', 'totpConfirm', 'totpSetup']);
+    expect(keysOf((ep) => ep.beforeTwoFactor)).toEqual(['logout', 'me', 'totpConfirm', 'totpSetup']);
   });
 
   it('takes multipart only for the image upload, a content call, and the desk’s picture for a reply', () => {
-    expect(
-      list
-        .filter((ep) => ep.multipart)
-        .map((ep) => ep.key)
-        .sort(),
-    ).toEqual(['imageUpload', 'supportDeskUpload']);
+    expect(keysOf((ep) => ep.multipart)).toEqual(['imageUpload', 'supportDeskUpload']);
     expect(adminEndpoints.supportDeskUpload).toMatchObject({
       method: 'POST',
       path: '/admin/api/support/upload',
