@@ -1,15 +1,7 @@
 import { BizCode, type MemberLinks, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  call,
-  credit,
-  manualClock,
-  memberId,
-  operatorToken,
-  registerFrom as registerMemberFrom,
-} from '../../../test/helper';
+import { adminCall, call, credit, manualClock, memberId, operatorToken, registerFrom } from '../../../test/helper';
 import { formatBeijing } from '../../lib/time';
 import { memberLogins, members } from '../../db/tables/accounts';
 import { memberCards } from '../../db/tables/payments';
@@ -21,9 +13,9 @@ const MINUTE = 60_000;
 
 const { t, ops, kit } = usePaymentsApp({ clock });
 
-/** Registers the way a browser does (registerFrom), answering the member's id too. */
-async function registerFrom(ip: string, ua: string) {
-  const m = await registerMemberFrom(t.app, ip, ua);
+/** A member registered the way a browser does (registerFrom), with the member's id. */
+async function memberFrom(ip: string, ua: string) {
+  const m = await registerFrom(t.app, ip, ua);
   return { ...m, id: await memberId(t, m.name) };
 }
 
@@ -57,26 +49,26 @@ const ua = (model: string) =>
 describe('GET /admin/api/members/:id/links', () => {
   it('links by sign-in IP, device and card, each with its evidence, and sums the figures to the cent', async () => {
     const card = '6222020200556677889';
-    const a = await registerFrom('10.88.0.1', ua('LinkTest-A'));
+    const a = await memberFrom('10.88.0.1', ua('LinkTest-A'));
     const registeredA = clock.now();
     clock.advance(MINUTE);
-    const b = await registerFrom('10.88.0.2', ua('LinkTest-B'));
+    const b = await memberFrom('10.88.0.2', ua('LinkTest-B'));
     clock.advance(MINUTE);
     // B signs in from the address A registered from.
     await signIn(b.name, '10.88.0.1', ua('LinkTest-B'));
     const bSeen = clock.now();
     clock.advance(MINUTE);
     // C registers on A's device from elsewhere.
-    const c = await registerFrom('10.88.0.3', ua('LinkTest-A'));
+    const c = await memberFrom('10.88.0.3', ua('LinkTest-A'));
     const cSeen = clock.now();
     clock.advance(MINUTE);
     // D binds A's card.
-    const d = await registerFrom('10.88.0.4', ua('LinkTest-D'));
+    const d = await memberFrom('10.88.0.4', ua('LinkTest-D'));
     // E shares only loopback and an empty User-Agent with A: no evidence.
-    const e = await registerFrom('127.0.0.1', '');
+    const e = await memberFrom('127.0.0.1', '');
     await signIn(a.name, '127.0.0.1', '');
     // F shares nothing.
-    await registerFrom('10.88.0.6', ua('LinkTest-F'));
+    await memberFrom('10.88.0.6', ua('LinkTest-F'));
 
     // A: 1000.00 credited by an operator (not a deposit), 300.00 paid out, then a deposit of 500.25.
     await credit(t, ops.finance, a.name, '1000');
@@ -160,9 +152,9 @@ describe('GET /admin/api/members/:id/links', () => {
 
   it('links by the registration IP and by a shared USDT address, masked', async () => {
     const address = 'TLa2f6VPqDgRE67v1736s7bJ8RayLinkU7';
-    const a = await registerFrom('10.88.1.1', ua('LinkTest-G'));
-    const b = await registerFrom('10.88.1.1', ua('LinkTest-H'));
-    const c = await registerFrom('10.88.1.3', ua('LinkTest-I'));
+    const a = await memberFrom('10.88.1.1', ua('LinkTest-G'));
+    const b = await memberFrom('10.88.1.1', ua('LinkTest-H'));
+    const c = await memberFrom('10.88.1.3', ua('LinkTest-I'));
     for (const m of [a, c]) {
       const bound = await call(
         t.app,
@@ -184,7 +176,7 @@ describe('GET /admin/api/members/:id/links', () => {
   });
 
   it('answers an empty list for a member with no links', async () => {
-    const lone = await registerFrom('10.88.2.1', ua('LinkTest-Lone'));
+    const lone = await memberFrom('10.88.2.1', ua('LinkTest-Lone'));
     expect((await links(lone.id)).data).toEqual({
       member: { id: lone.id, username: lone.name, state: 1, deposits: '0.00', withdrawals: '0.00', net: '0.00' },
       linked: [],
@@ -195,7 +187,7 @@ describe('GET /admin/api/members/:id/links', () => {
   });
 
   it('refuses the content role and answers not-found for an unknown member', async () => {
-    const m = await registerFrom('10.88.3.1', ua('LinkTest-Roles'));
+    const m = await memberFrom('10.88.3.1', ua('LinkTest-Roles'));
     const content = await operatorToken(t, 'content');
     expect(await links(m.id, content)).toEqual({ code: BizCode.FORBIDDEN, message: MSG.operatorForbidden, data: null });
     expect(await links(999_999_999)).toEqual({ code: BizCode.NOT_FOUND, message: MSG.notFound, data: null });
@@ -215,7 +207,7 @@ describe('crowds', () => {
   }
 
   it('takes a value shared with more than 50 others as common, not as a link, and shows it apart', async () => {
-    const m = await registerFrom('10.88.9.9', ua('LinkTest-Crowd'));
+    const m = await memberFrom('10.88.9.9', ua('LinkTest-Crowd'));
     await crowd('lkcommon', 51, '10.88.9.9');
     const got = (await links(m.id)).data;
     expect(got.linked).toEqual([]);
@@ -224,7 +216,7 @@ describe('crowds', () => {
   });
 
   it('lists 50 linked members, the strongest first, and counts the rest', async () => {
-    const m = await registerFrom('10.88.8.1', ua('LinkTest-Many'));
+    const m = await memberFrom('10.88.8.1', ua('LinkTest-Many'));
     await signIn(m.name, '10.88.8.2', ua('LinkTest-Many'));
     const first = await crowd('lkmanya', 30, '10.88.8.1');
     const second = await crowd('lkmanyb', 30, '10.88.8.2');
