@@ -18,23 +18,25 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+/** Listens on `host` at a free port; `answer` answers each request once its body (given as text) has arrived. */
 export async function listen(
   host = '127.0.0.1',
-  answer: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end('{}'),
+  answer: (req: IncomingMessage, res: ServerResponse, body: string) => void = (_req, res) => res.end('{}'),
 ): Promise<Listener> {
   const received: Listener['received'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
       received.push({
         method: req.method ?? '',
         url: req.url ?? '',
-        body: Buffer.concat(chunks).toString('utf8'),
+        body,
         headers: req.headers,
         remotePort: req.socket.remotePort,
       });
-      answer(req, res);
+      answer(req, res, body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));

@@ -1,12 +1,10 @@
 import { BizCode, type IntegrationChange as Change, MSG } from '@h5/contract';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, approveChange, controlHeaders, manualClock, useOperators, useTestApp } from '../../../test/helper';
+import { listen, type Listener } from '../../../test/listeners';
 import { venues } from '../../db/tables/venues';
-import { ledgerTransactions } from '../../db/tables/ledger';
 import { allowLoopbackPort, parseOutboundAllow } from '../../lib/outbound';
 import { HUB88_SIGNATURE_HEADER, hub88Sign } from '../../providers/venues/hub88/hub88-signature';
 import {
@@ -33,7 +31,7 @@ const t = useTestApp({
   config: { venueTimeoutMs: TIMEOUT_MS, outbound: { allow: parseOutboundAllow('127.0.0.1'), requireHttps: false } },
 });
 const ops = useOperators(t, { maker: 'admin', checker: 'admin', finance: 'finance', content: 'content' });
-const { member, transfer, transfersOf, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, transfer, transfersOf, movementsOf, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 let sandbox: SandboxHub88VenueSettings;
 const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
@@ -99,16 +97,6 @@ async function fault(call: 'deposit' | 'withdraw' | 'balance', mode: string, hol
     },
   });
   expect(res.statusCode).toBe(200);
-}
-
-/** The ledger movements of one transfer, by the last part of their reference (hold, sent, refund, received). */
-async function movementsOf(transferNo: string) {
-  const rows = await t.database.db
-    .select({ reference: ledgerTransactions.reference })
-    .from(ledgerTransactions)
-    .where(like(ledgerTransactions.reference, `venue-transfer:${transferNo}:%`))
-    .orderBy(ledgerTransactions.id);
-  return rows.map((r) => r.reference.split(':').pop());
 }
 
 describe('a hub88 transfer-wallet venue', () => {
@@ -310,28 +298,23 @@ describe('a hub88 transfer answer bound to its call', () => {
   // An aggregator of our own making signs with the aggregator's real key, as a captured answer replayed by someone
   // on the network path would be.
   const aggregator = keys();
-  let scripted: Server;
+  let scripted: Listener | undefined;
   let answer: (request: Record<string, unknown>) => Record<string, unknown> = () => ({});
   const asked: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    scripted = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      req.on('end', () => {
-        const request = JSON.parse(raw) as Record<string, unknown>;
-        asked.push({ path: req.url, ...request });
-        const text = JSON.stringify(answer(request));
-        res
-          .writeHead(200, {
-            'content-type': 'application/json',
-            [HUB88_SIGNATURE_HEADER]: hub88Sign(aggregator.privateKey, text),
-          })
-          .end(text);
-      });
+    scripted = await listen('127.0.0.1', (req, res, raw) => {
+      const request = JSON.parse(raw) as Record<string, unknown>;
+      asked.push({ path: req.url, ...request });
+      const text = JSON.stringify(answer(request));
+      res
+        .writeHead(200, {
+          'content-type': 'application/json',
+          [HUB88_SIGNATURE_HEADER]: hub88Sign(aggregator.privateKey, text),
+        })
+        .end(text);
     });
-    await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
-    const port = (scripted.address() as AddressInfo).port;
+    const { port } = scripted;
     allowLoopbackPort(t.config.outbound, port);
     await t.database.db.insert(venues).values({
       code: 'HTX',
@@ -347,7 +330,7 @@ describe('a hub88 transfer answer bound to its call', () => {
     });
   });
   afterAll(async () => {
-    await new Promise((resolve) => scripted?.close(resolve));
+    await scripted?.close();
   });
 
   const UNBOUND_NOTE = '场馆答复与本次转账不符，未予采信';

@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVenue, adminCall, controlHeaders, manualClock, useOperators, useTestApp } from '../../../test/helper';
+import { listen, type Listener } from '../../../test/listeners';
 import { hmacHex } from '../../lib/hmac';
 import { allowLoopbackPort } from '../../lib/outbound';
 import {
@@ -11,7 +10,6 @@ import {
 } from '../../sandbox/aggregator/sandbox-aggregator-tables';
 import { venues } from '../../db/tables/venues';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
-import { ledgerTransactions } from '../../db/tables/ledger';
 import { reconcileTransfers } from './remote-transfers';
 import { walletKit } from './wallet-test-kit';
 
@@ -21,7 +19,7 @@ import { walletKit } from './wallet-test-kit';
 const clock = manualClock();
 const TIMEOUT_MS = 400;
 const SECRET = 'scripted-venue-secret-1';
-let scripted: Server;
+let scripted: Listener | undefined;
 
 type Script = (request: Record<string, unknown>) => Record<string, unknown>;
 /** What the scripted venue answers next, per call path ('/transfers', '/transfers/status', '/balance'). */
@@ -32,20 +30,15 @@ const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
 const ops = useOperators(t, ['finance']);
 
 beforeAll(async () => {
-  scripted = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      const path = (req.url ?? '').replace(/^\/api\/AGX/, '');
-      const script = scripts.get(path);
-      const text = JSON.stringify(
-        script ? script(JSON.parse(raw) as Record<string, unknown>) : { status: 'INVALID_REQUEST' },
-      );
-      res.writeHead(200, { 'content-type': 'application/json', 'x-signature': hmacHex(SECRET, text) }).end(text);
-    });
+  scripted = await listen('127.0.0.1', (req, res, raw) => {
+    const path = (req.url ?? '').replace(/^\/api\/AGX/, '');
+    const script = scripts.get(path);
+    const text = JSON.stringify(
+      script ? script(JSON.parse(raw) as Record<string, unknown>) : { status: 'INVALID_REQUEST' },
+    );
+    res.writeHead(200, { 'content-type': 'application/json', 'x-signature': hmacHex(SECRET, text) }).end(text);
   });
-  await new Promise<void>((resolve) => scripted.listen(0, '127.0.0.1', resolve));
-  const port = (scripted.address() as AddressInfo).port;
+  const { port } = scripted;
   // The scripted venue listens on loopback beside this server: the operator's allow-list names it.
   allowLoopbackPort(t.config.outbound, port);
   await t.database.db.insert(venues).values({
@@ -60,23 +53,14 @@ beforeAll(async () => {
   await addVenue(t, 'AGP', 'realbet', 1, { name: '聚合转账' });
 });
 afterAll(async () => {
-  await new Promise((resolve) => scripted?.close(resolve));
+  await scripted?.close();
 });
 
 const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
 
-const { member, transfer, transfersOf, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, transfer, transfersOf, movementsOf, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 const central = async (id: number) => (await balanceOf(t.database.db, accountCode.wallet(id))) / 100;
-/** The movements posted for one transfer, by the last part of their reference (hold, sent, refund, received). */
-async function movementsOf(transferNo: string) {
-  const rows = await t.database.db
-    .select({ reference: ledgerTransactions.reference })
-    .from(ledgerTransactions)
-    .where(like(ledgerTransactions.reference, `venue-transfer:${transferNo}:%`))
-    .orderBy(ledgerTransactions.id);
-  return rows.map((r) => r.reference.split(':').pop());
-}
 
 const PENDING = { code: 200, message: '转账处理中，请稍后在转账记录中查看结果' };
 const UNBOUND_NOTE = '场馆答复与本次转账不符，未予采信';

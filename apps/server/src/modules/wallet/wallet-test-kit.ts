@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { credit, expectLedgerBalanced, memberId, registerMember, type TestApp } from '../../../test/helper';
+import { ledgerTransactions } from '../../db/tables/ledger';
 import { venueTransfers } from '../../db/tables/wallet';
 
 /** A venue at this app's sandbox aggregator (category realbet) in a wallet mode, with a secret of its own: a venues row. */
@@ -43,8 +44,18 @@ export function walletKit(t: TestApp, finance: () => string) {
   const transfersOf = (id: number) =>
     t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
 
+  /** The ledger movements of one transfer, by the last part of their reference (hold, sent, refund, received). */
+  const movementsOf = async (transferNo: string) => {
+    const rows = await t.database.db
+      .select({ reference: ledgerTransactions.reference })
+      .from(ledgerTransactions)
+      .where(like(ledgerTransactions.reference, `venue-transfer:${transferNo}:%`))
+      .orderBy(ledgerTransactions.id);
+    return rows.map((r) => r.reference.split(':').pop());
+  };
+
   /** The ledger check, asserted balanced with no mismatched account. */
   const ledgerBalanced = () => expectLedgerBalanced(t, finance());
 
-  return { member, transfer, transfersOf, ledgerBalanced };
+  return { member, transfer, transfersOf, movementsOf, ledgerBalanced };
 }
