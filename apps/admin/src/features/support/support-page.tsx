@@ -1,4 +1,4 @@
-import type { SupportMessage, SupportPush, SupportQueueRow } from '@h5/contract';
+import { SUPPORT_TEXT_MAX, type SupportMessage, type SupportPush, type SupportQueueRow } from '@h5/contract';
 import { Alert, Badge, Button, Empty, Input, Modal, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -297,7 +297,7 @@ function Conversation({ id, line }: { id: number; line: DeskLine }) {
               }
             }}
             autoSize={{ minRows: 2, maxRows: 5 }}
-            maxLength={500}
+            maxLength={SUPPORT_TEXT_MAX}
             disabled={!mayWrite}
             placeholder={mayWrite ? '输入回复，Enter 发送，Shift+Enter 换行' : `此会话由 ${c.operator} 接待`}
           />
