@@ -3,14 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCall, type Answer, useOperators, useTestApp } from '../../../test/helper';
 import { auditLog } from '../../db/tables/backoffice';
-import { launchTokens } from '../../db/tables/games';
 import {
   venueReconciliationDays,
   venueReconciliationDifferences,
   venueWalletTransactions,
 } from '../../db/tables/venue-wallet';
 import { formatBeijing } from '../../lib/time';
-import { newToken } from '../../lib/tokens';
 import { hub88GameUrl } from '../../providers/venues/hub88/hub88-games-client';
 import { hub88Time, hub88TransactionList } from '../../providers/venues/hub88/hub88-transactions-client';
 import { configureHub88SandboxVenue, SANDBOX_HUB88_PREFIX } from '../../sandbox/hub88/sandbox-hub88-routes';
@@ -26,7 +24,7 @@ import { hub88ReconcileJob, reconcileHub88Day } from './hub88-reconciliation';
  */
 const t = useTestApp();
 const ops = useOperators(t, ['finance', 'admin', 'content']);
-const { member, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, launchToken, ledgerBalanced } = walletKit(t, () => ops.finance);
 const options = () => ({ timeoutMs: 5_000, outbound: t.config.outbound });
 const deps = () => ({ db: t.database.db, clock: t.clock, venueTimeoutMs: 5_000, outbound: t.config.outbound });
 const today = () => formatBeijing(new Date()).slice(0, 10);
@@ -44,14 +42,7 @@ async function hub88Venue() {
       ${s.operatorId}, ${s.aggregatorPublicKey}, ${s.privateKey})`);
   const operator = { baseUrl: s.apiBaseUrl, operatorId: s.operatorId, privateKey: s.privateKey };
   const m = await member('100.00');
-  const { token, hash } = newToken();
-  await t.database.db.insert(launchTokens).values({
-    ticketHash: hash,
-    memberId: m.id,
-    venueCode: code,
-    category: 'electron',
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
+  const { token } = await launchToken(m.id, code, 'electron');
   const url = await hub88GameUrl(
     operator,
     { user: m.name, token, game_code: 'sbx_golden_dragon', currency: 'CNY', lang: 'zh', lobby_url: '', ip: '' },

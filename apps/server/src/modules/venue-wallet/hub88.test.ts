@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, call, manualClock, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
-import { newToken } from '../../lib/tokens';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
 import { bets } from '../../db/tables/bets';
@@ -31,7 +30,7 @@ const H5_SECRET = 'late-bet-secret';
 const clock = manualClock();
 const t = useTestApp({ clock });
 const ops = useOperators(t, ['finance']);
-const { member, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, launchToken, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 beforeAll(async () => {
   await t.database.db.insert(venues).values([
@@ -98,18 +97,6 @@ async function hub88(
   };
 }
 
-async function launchToken(memberIdValue: number, expiresInMs = 3600_000, venue = VENUE) {
-  const { token, hash } = newToken();
-  await t.database.db.insert(launchTokens).values({
-    ticketHash: hash,
-    memberId: memberIdValue,
-    venueCode: venue,
-    category: 'electron',
-    expiresAt: new Date(clock.now().getTime() + expiresInMs),
-  });
-  return { token, hash };
-}
-
 const balanceOf = async (token: string) =>
   (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
@@ -132,7 +119,7 @@ const betRecord = async (transactionId: string) =>
 /** A member with `amount` yuan and a live launch token at the Hub88 venue. */
 async function player(amount: string) {
   const m = await member(amount);
-  const { token, hash } = await launchToken(m.id);
+  const { token, hash } = await launchToken(m.id, VENUE, 'electron');
   const betBody = (transaction: string, yuan: string, extra: Record<string, unknown> = {}) => ({
     user: m.name,
     token,
@@ -331,11 +318,11 @@ describe('Hub88 Wallet API', () => {
     expect((await hub88('transaction/bet', p.betBody('tx-tok-2', '1.00', { token: other.launch }))).answer.status).toBe(
       'RS_ERROR_INVALID_TOKEN',
     );
-    const elsewhere = await launchToken(p.id, 3600_000, H5_VENUE);
+    const elsewhere = await launchToken(p.id, H5_VENUE, 'electron');
     expect(
       (await hub88('transaction/bet', p.betBody('tx-tok-3', '1.00', { token: elsewhere.token }))).answer.status,
     ).toBe('RS_ERROR_INVALID_TOKEN');
-    const stale = await launchToken(p.id, -1000);
+    const stale = await launchToken(p.id, VENUE, 'electron', -1000);
     expect((await hub88('transaction/bet', p.betBody('tx-tok-4', '1.00', { token: stale.token }))).answer.status).toBe(
       'RS_ERROR_TOKEN_EXPIRED',
     );

@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, call, manualClock, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
-import { newToken } from '../../lib/tokens';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
 import { bets } from '../../db/tables/bets';
-import { launchTokens } from '../../db/tables/games';
 import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { walletKit } from '../wallet/wallet-test-kit';
 
@@ -58,27 +56,15 @@ async function callback(
   };
 }
 
-const { member, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, launchToken, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 const balanceOf = async (token: string) =>
   (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
-async function launchToken(memberIdValue: number, venue = VENUE) {
-  const { token, hash } = newToken();
-  await t.database.db.insert(launchTokens).values({
-    ticketHash: hash,
-    memberId: memberIdValue,
-    venueCode: venue,
-    category: 'realbet',
-    expiresAt: new Date(clock.now().getTime() + 3600_000),
-  });
-  return token;
-}
-
 describe('seamless wallet callbacks', () => {
   it('authenticates the launch token as the member who launched, at this venue only', async () => {
     const m = await member('50.00');
-    const token = await launchToken(m.id);
+    const { token } = await launchToken(m.id, VENUE, 'realbet');
     expect(await callback('authenticate', { token })).toEqual({
       http: 200,
       status: 'OK',
@@ -361,7 +347,7 @@ describe('seamless wallet callbacks', () => {
 
   it('refuses every bet after a self-exclusion, keeps the balance, still pays a win, and ends the old launch token', async () => {
     const m = await member('100.00');
-    const token = await launchToken(m.id);
+    const { token } = await launchToken(m.id, VENUE, 'realbet');
     await callback('bet', { player: m.name, transaction_id: 'ex-bet', round_id: 'r-ex', amount: '10.00' });
     expect((await call(t.app, '/api/responsible/break', { period: 'exclude_forever' }, { token: m.token })).code).toBe(
       200,
@@ -401,7 +387,7 @@ describe('seamless wallet callbacks', () => {
 
   it('refuses bets during a cool-off an operator started, and the old launch token no longer authenticates', async () => {
     const m = await member('100.00');
-    const token = await launchToken(m.id);
+    const { token } = await launchToken(m.id, VENUE, 'realbet');
     const admin = await operatorToken(t, 'admin');
     const started = await adminCall(t, admin, 'POST', `/admin/api/members/${m.id}/responsible/break`, {
       period: 'cooloff_1d',

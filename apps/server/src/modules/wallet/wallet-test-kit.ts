@@ -1,6 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { credit, expectLedgerBalanced, memberId, registerMember, type TestApp } from '../../../test/helper';
+import { launchTokens } from '../../db/tables/games';
 import { ledgerTransactions } from '../../db/tables/ledger';
+import { newToken } from '../../lib/tokens';
 import { venueTransfers } from '../../db/tables/wallet';
 
 /** A venue at this app's sandbox aggregator (category realbet) in a wallet mode, with a secret of its own: a venues row. */
@@ -54,8 +56,24 @@ export function walletKit(t: TestApp, finance: () => string) {
     return rows.map((r) => r.reference.split(':').pop());
   };
 
+  /**
+   * A live launch of the member at `venue` (of `category`), written as a launch writes it, expiring `expiresInMs`
+   * after the app's clock: its token and the token's hash.
+   */
+  const launchToken = async (memberId: number, venue: string, category: string, expiresInMs = 3600_000) => {
+    const { token, hash } = newToken();
+    await t.database.db.insert(launchTokens).values({
+      ticketHash: hash,
+      memberId,
+      venueCode: venue,
+      category,
+      expiresAt: new Date(t.clock.now().getTime() + expiresInMs),
+    });
+    return { token, hash };
+  };
+
   /** The ledger check, asserted balanced with no mismatched account. */
   const ledgerBalanced = () => expectLedgerBalanced(t, finance());
 
-  return { member, transfer, transfersOf, movementsOf, ledgerBalanced };
+  return { member, transfer, transfersOf, movementsOf, launchToken, ledgerBalanced };
 }

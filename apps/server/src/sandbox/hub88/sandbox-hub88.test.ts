@@ -4,9 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useOperators, useTestApp } from '../../../test/helper';
-import { launchTokens } from '../../db/tables/games';
 import { allowLoopbackPort } from '../../lib/outbound';
-import { newToken } from '../../lib/tokens';
 import { walletKit } from '../../modules/wallet/wallet-test-kit';
 import {
   HUB88_GAME_LIST_PATH,
@@ -29,7 +27,7 @@ import { sandboxHub88Operators, sandboxHub88Transactions } from './sandbox-hub88
 const VENUE = 'HSB';
 const t = useTestApp();
 const ops = useOperators(t, ['finance']);
-const { member, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, launchToken, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 let settings: SandboxHub88VenueSettings;
 let operator: Hub88Operator;
@@ -55,14 +53,7 @@ const stranger = generateKeyPairSync('rsa', {
 /** A member with `amount` yuan and a live launch token at the venue. */
 async function player(amount: string) {
   const m = await member(amount);
-  const { token, hash } = newToken();
-  await t.database.db.insert(launchTokens).values({
-    ticketHash: hash,
-    memberId: m.id,
-    venueCode: VENUE,
-    category: 'electron',
-    expiresAt: new Date(t.clock.now().getTime() + 3600_000),
-  });
+  const { token } = await launchToken(m.id, VENUE, 'electron');
   return { ...m, launchToken: token };
 }
 
