@@ -280,6 +280,10 @@ export async function registerFrom(app: FastifyInstance, ip: string, ua: string)
   return { ...body, token: answer.data.api_token };
 }
 
+/** The member's central wallet balance, as /api/balance answers it. */
+export const memberBalance = async (t: TestApp, token: string) =>
+  (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
+
 /** An operator of the given role, logged in: answers its back-office token. */
 export async function operatorToken(t: TestApp, role: OperatorRole = 'admin'): Promise<string> {
   const { createOperator } = await import('../src/modules/admin/admin-service');

@@ -2,7 +2,15 @@ import { BizCode, type IntegrationChange as Change, MSG } from '@h5/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { adminCall, approveChange, call, credit, memberId, registerMember, walletCallback } from '../../../test/helper';
+import {
+  adminCall,
+  approveChange,
+  credit,
+  memberBalance,
+  memberId,
+  registerMember,
+  walletCallback,
+} from '../../../test/helper';
 import { auditLog, integrationChanges, operators, operatorSignIns, venues } from '../../db/schema';
 import { usePaymentsApp } from '../payments/payments-test-kit';
 import { createOperator } from './admin-service';
@@ -119,8 +127,6 @@ const refused = (message: string) => ({ code: BizCode.FORBIDDEN, message, data: 
 /** A seamless-wallet callback from a venue, signed with a secret. */
 const callback = (venue: string, action: 'bet' | 'win', body: Record<string, unknown>, secret: string) =>
   walletCallback(t, venue, action, body, secret);
-const balanceOf = async (token: string) =>
-  (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
 describe('a new operator takes two admins', () => {
   it('does not exist until a second admin approves; the approver is shown the password once', async () => {
@@ -499,7 +505,7 @@ describe('the money attack of one admin', () => {
     };
     expect(await callback(code, 'bet', bet, secret)).not.toMatchObject({ status: 'OK' });
     expect(await callback(code, 'win', win, secret)).not.toMatchObject({ status: 'OK' });
-    expect(await balanceOf(accomplice.token)).toBe('1.00');
+    expect(await memberBalance(t, accomplice.token)).toBe('1.00');
 
     // Even when another admin approves the new account, it is A's: it cannot apply A's venue change.
     const c = await cliOperator('admin');
@@ -528,7 +534,7 @@ describe('the money attack of one admin', () => {
       const [venue] = await t.database.db.select().from(venues).where(eq(venues.code, venueCode));
       expect(venue).toMatchObject({ walletMode: 'transfer', apiSecret: '' });
     }
-    expect(await balanceOf(accomplice.token)).toBe('1.00');
+    expect(await memberBalance(t, accomplice.token)).toBe('1.00');
     expect((await changeRow(change))?.state).toBe(1);
     expect((await changeRow(later.change))?.state).toBe(1);
 
@@ -543,6 +549,6 @@ describe('the money attack of one admin', () => {
       reference_transaction_id: paid.transaction_id,
     };
     expect(await callback(later.code, 'win', won, secret)).toEqual({ http: 200, status: 'OK' });
-    expect(await balanceOf(accomplice.token)).toBe('1000000.00');
+    expect(await memberBalance(t, accomplice.token)).toBe('1000000.00');
   });
 });

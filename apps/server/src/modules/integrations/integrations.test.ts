@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCall,
   approveChange,
-  call,
   credit,
   manualClock,
+  memberBalance,
   memberId,
   registerMember,
   useOperators,
@@ -52,8 +52,6 @@ async function member(amount: string) {
   if (amount !== '0.00') await credit(t, ops.finance, m.name, amount);
   return { ...m, id: await memberId(t, m.name) };
 }
-const balanceOf = async (token: string) =>
-  (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
 /** A seamless venue as the seed writes it: straight into the table. */
 async function seamlessVenue(code: string, secret: string) {
@@ -147,7 +145,7 @@ describe('a content operator and the money fields of a venue', () => {
       };
       expect(await callback('EVL', 'win', win, secret)).not.toMatchObject({ status: 'OK' });
     }
-    expect(await balanceOf(accomplice.token)).toBe('0.00');
+    expect(await memberBalance(t, accomplice.token)).toBe('0.00');
     const [row] = await t.database.db.select().from(venues).where(eq(venues.code, 'EVL'));
     expect(row).toMatchObject({ walletMode: 'transfer', apiBaseUrl: '', apiSecret: '' });
   });
@@ -197,7 +195,7 @@ describe("a venue's secret takes two admins", () => {
 
     expect(await betAtTwo('two-1', '1.00', newSecret)).toEqual({ http: 401, status: 'INVALID_SIGNATURE' });
     expect(await betAtTwo('two-2', '1.00', oldSecret)).toEqual({ http: 200, status: 'OK' });
-    expect(await balanceOf(m.token)).toBe('49.00');
+    expect(await memberBalance(t, m.token)).toBe('49.00');
 
     expect(await approve(ops.maker, proposed.data.id)).toEqual({
       code: 403,
@@ -220,7 +218,7 @@ describe("a venue's secret takes two admins", () => {
 
     expect(await betAtTwo('two-3', '2.50', newSecret)).toEqual({ http: 200, status: 'OK' });
     expect(await betAtTwo('two-4', '1.00', oldSecret)).toEqual({ http: 401, status: 'INVALID_SIGNATURE' });
-    expect(await balanceOf(m.token)).toBe('46.50');
+    expect(await memberBalance(t, m.token)).toBe('46.50');
   });
 
   it('refuses a change whose venue changed since it was made (409), and keeps it refused', async () => {

@@ -1,7 +1,15 @@
 import { generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, call, manualClock, operatorToken, useOperators, useTestApp } from '../../../test/helper';
+import {
+  adminCall,
+  call,
+  manualClock,
+  memberBalance,
+  operatorToken,
+  useOperators,
+  useTestApp,
+} from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
@@ -97,9 +105,6 @@ async function hub88(
   };
 }
 
-const balanceOf = async (token: string) =>
-  (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
-
 /** The wallet's remembered transactions of an id (read in SQL: the table is the wallet's own). */
 const rowsOf = async (transactionId: string) => {
   const result = (await t.database.db.execute(
@@ -186,7 +191,7 @@ describe('Hub88 Wallet API', () => {
       balance: units('90.00'),
     });
     expect(bet.signed).toBe(true);
-    expect(await balanceOf(p.token)).toBe('90.00');
+    expect(await memberBalance(t, p.token)).toBe('90.00');
     expect(await betRecord('tx-bet-1')).toMatchObject({ status: 2, betAmount: '10.00' });
 
     const win = await hub88('transaction/win', p.winBody('tx-win-1', 'tx-bet-1', '25.50'));
@@ -195,11 +200,11 @@ describe('Hub88 Wallet API', () => {
     expect(await betRecord('tx-bet-1')).toMatchObject({ status: 1, winLoss: '15.50' });
 
     await hub88('transaction/bet', p.betBody('tx-bet-2', '7.25'));
-    expect(await balanceOf(p.token)).toBe('108.25');
+    expect(await memberBalance(t, p.token)).toBe('108.25');
     const rollback = await hub88('transaction/rollback', p.rollbackBody('tx-rb-2', 'tx-bet-2'));
     expect(rollback.answer).toMatchObject({ status: 'RS_OK', balance: units('115.50') });
     expect(rollback.signed).toBe(true);
-    expect(await balanceOf(p.token)).toBe('115.50');
+    expect(await memberBalance(t, p.token)).toBe('115.50');
     expect(await betRecord('tx-bet-2')).toMatchObject({ status: 0 });
     await ledgerBalanced();
 
@@ -238,11 +243,11 @@ describe('Hub88 Wallet API', () => {
       status: 'RS_ERROR_INVALID_SIGNATURE',
       request_uuid: 'req-tamper',
     });
-    expect(await balanceOf(p.token)).toBe('20.00');
+    expect(await memberBalance(t, p.token)).toBe('20.00');
     expect(await rowsOf('tx-sig-1')).toEqual([]);
     // The same call signed by the aggregator goes through.
     expect((await hub88('transaction/bet', {}, { raw: original })).answer.status).toBe('RS_OK');
-    expect(await balanceOf(p.token)).toBe('15.00');
+    expect(await memberBalance(t, p.token)).toBe('15.00');
   });
 
   it('answers a replayed call the same and a retried transaction_uuid with its first answer, moving money once', async () => {
@@ -263,7 +268,7 @@ describe('Hub88 Wallet API', () => {
       currency: 'CNY',
       balance: units('30.00'),
     });
-    expect(await balanceOf(p.token)).toBe('29.00');
+    expect(await memberBalance(t, p.token)).toBe('29.00');
     expect(await rowsOf('tx-replay-1')).toHaveLength(1);
     // A win and a rollback repeated the same way.
     const win = await hub88('transaction/win', p.winBody('tx-replay-w', 'tx-replay-1', '40.00'));
@@ -272,7 +277,7 @@ describe('Hub88 Wallet API', () => {
     const rb = await hub88('transaction/rollback', p.rollbackBody('tx-replay-rb', 'tx-bet-later'));
     expect(rb.answer).toMatchObject({ status: 'RS_OK', balance: units('70.00') });
     expect((await hub88('transaction/rollback', {}, { raw: rb.payload })).body).toBe(rb.body);
-    expect(await balanceOf(p.token)).toBe('70.00');
+    expect(await memberBalance(t, p.token)).toBe('70.00');
     await ledgerBalanced();
   });
 
@@ -301,8 +306,8 @@ describe('Hub88 Wallet API', () => {
       'RS_ERROR_DUPLICATE_TRANSACTION',
     );
     // The first answers stand, nothing moved twice.
-    expect(await balanceOf(p.token)).toBe('43.00');
-    expect(await balanceOf(other.token)).toBe('50.00');
+    expect(await memberBalance(t, p.token)).toBe('43.00');
+    expect(await memberBalance(t, other.token)).toBe('50.00');
     expect(await betRecord('tx-dup-1')).toMatchObject({ betAmount: '10.00', winLoss: '-7.00' });
     await ledgerBalanced();
   });
@@ -326,7 +331,7 @@ describe('Hub88 Wallet API', () => {
     expect((await hub88('transaction/bet', p.betBody('tx-tok-4', '1.00', { token: stale.token }))).answer.status).toBe(
       'RS_ERROR_TOKEN_EXPIRED',
     );
-    expect(await balanceOf(p.token)).toBe('30.00');
+    expect(await memberBalance(t, p.token)).toBe('30.00');
     for (const id of ['tx-tok-1', 'tx-tok-2', 'tx-tok-3', 'tx-tok-4']) expect(await rowsOf(id)).toEqual([]);
   });
 
@@ -354,7 +359,7 @@ describe('Hub88 Wallet API', () => {
       status: 'RS_OK',
       balance: units('30.00'),
     });
-    expect(await balanceOf(p.token)).toBe('60.00');
+    expect(await memberBalance(t, p.token)).toBe('60.00');
     await ledgerBalanced();
   });
 
@@ -374,7 +379,7 @@ describe('Hub88 Wallet API', () => {
     expect((await hub88('transaction/win', p.winBody('tx-war-w', 'tx-war-1', '16.00'))).answer.status).toBe(
       'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
     );
-    expect(await balanceOf(p.token)).toBe('25.00');
+    expect(await memberBalance(t, p.token)).toBe('25.00');
     await ledgerBalanced();
   });
 
@@ -384,7 +389,7 @@ describe('Hub88 Wallet API', () => {
     expect(rollback.answer.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     const late = await hub88('transaction/bet', p.betBody('tx-late-bet', '9.00'));
     expect(late.answer.status).not.toBe('RS_OK');
-    expect(await balanceOf(p.token)).toBe('25.00');
+    expect(await memberBalance(t, p.token)).toBe('25.00');
     expect(await betRecord('tx-late-bet')).toBeUndefined();
     // The rollback repeated is answered as the first time.
     expect((await hub88('transaction/rollback', {}, { raw: rollback.payload })).body).toBe(rollback.body);
@@ -460,7 +465,7 @@ describe('Hub88 Wallet API', () => {
     } finally {
       await t.database.db.update(venues).set({ enabled: 1 }).where(eq(venues.code, VENUE));
     }
-    expect(await balanceOf(lossy.token)).toBe('80.00');
+    expect(await memberBalance(t, lossy.token)).toBe('80.00');
     for (const id of ['tx-lim-2', 'tx-lim-3', 'tx-lim-4', 'tx-lim-5', 'tx-lim-7']) expect(await rowsOf(id)).toEqual([]);
     await ledgerBalanced();
   });
@@ -479,7 +484,7 @@ describe('Hub88 Wallet API', () => {
     expect((await hub88('transaction/bet', p.betBody('tx-typ-2', '1.00', { amount: 100_500 }))).answer.status).toBe(
       'RS_ERROR_WRONG_TYPES',
     );
-    expect(await balanceOf(p.token)).toBe('30.00');
+    expect(await memberBalance(t, p.token)).toBe('30.00');
   });
 
   it('is served only for a Hub88 venue with both keys, and not at an h5 venue', async () => {
@@ -547,7 +552,7 @@ describe('a bet rolled back before it arrived, in h5', () => {
       await h5('bet', { player: m.name, transaction_id: 'h5-late-bet', round_id: 'r-late', amount: '9.00' }),
     ).toMatchObject({ http: 409, status: 'TRANSACTION_CLOSED', balance: '25.00' });
     expect(await h5('rollback', rollback)).toMatchObject({ http: 404, status: 'UNKNOWN_TRANSACTION' });
-    expect(await balanceOf(m.token)).toBe('25.00');
+    expect(await memberBalance(t, m.token)).toBe('25.00');
     await ledgerBalanced();
   });
 });

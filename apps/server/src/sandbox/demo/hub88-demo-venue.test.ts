@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { BizCode, MSG } from '@h5/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, call, useOperators, useTestApp } from '../../../test/helper';
+import { adminCall, buildTestApp, call, memberBalance, useOperators, useTestApp } from '../../../test/helper';
 import { games, slotGames } from '../../db/tables/content';
 import { venues } from '../../db/tables/venues';
 import { categoryOfHub88 } from '../../modules/content/venue-catalogue';
@@ -50,9 +50,6 @@ async function play(url: string, stake: string, outcome: 'win' | 'lose') {
   });
   return (await res.json()) as Record<string, unknown>;
 }
-
-const balanceOf = async (token: string) =>
-  (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
 const slotList = async () =>
   (
@@ -122,9 +119,9 @@ describe('the demo Hub88 venue', () => {
     expect((await fetch(url)).status).toBe(200);
 
     expect(await play(url, '12.34', 'win')).toMatchObject({ ok: true, payout: '24.68', balance: '112.34' });
-    expect(await balanceOf(m.token)).toBe('112.34');
+    expect(await memberBalance(t, m.token)).toBe('112.34');
     expect(await play(url, '5.01', 'lose')).toMatchObject({ ok: true, payout: '0.00', balance: '107.33' });
-    expect(await balanceOf(m.token)).toBe('107.33');
+    expect(await memberBalance(t, m.token)).toBe('107.33');
     await ledgerBalanced();
   });
 
@@ -150,7 +147,7 @@ describe('the demo Hub88 venue', () => {
       code: BizCode.TRANSFER_REFUSED,
       message: MSG.venueNotAnswering,
     });
-    expect(await balanceOf(m.token)).toBe('10.00');
+    expect(await memberBalance(t, m.token)).toBe('10.00');
   });
 
   it('hides a game the aggregator no longer lists, keeping its row, and shows it again when it returns', async () => {

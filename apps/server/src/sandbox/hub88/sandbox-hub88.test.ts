@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, useOperators, useTestApp } from '../../../test/helper';
+import { memberBalance, useOperators, useTestApp } from '../../../test/helper';
 import { allowLoopbackPort } from '../../lib/outbound';
 import { walletKit } from '../../modules/wallet/wallet-test-kit';
 import {
@@ -56,9 +56,6 @@ async function player(amount: string) {
   const { token } = await launchToken(m.id, VENUE, 'electron');
   return { ...m, launchToken: token };
 }
-
-const balanceOf = async (token: string) =>
-  (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
 
 async function gameUrl(p: { name: string; launchToken: string }, gameCode = 'sbx_golden_dragon') {
   const answer = await hub88GameUrl(
@@ -223,16 +220,16 @@ describe('the Hub88 sandbox game page against our Wallet API', () => {
       http: 200,
       body: { ok: true, outcome: 'win', stake: '12.34', payout: '24.68', balance: '112.34' },
     });
-    expect(await balanceOf(p.token)).toBe('112.34');
+    expect(await memberBalance(t, p.token)).toBe('112.34');
 
     const lost = await play(url, '5.01', 'lose');
     expect(lost.body).toEqual({ ok: true, outcome: 'lose', stake: '5.01', payout: '0.00', balance: '107.33' });
-    expect(await balanceOf(p.token)).toBe('107.33');
+    expect(await memberBalance(t, p.token)).toBe('107.33');
 
     // More than the balance: the wallet refuses the bet and nothing moves.
     const refused = await play(url, '500.00', 'win');
     expect(refused.body).toMatchObject({ ok: false, status: 'RS_ERROR_NOT_ENOUGH_MONEY', message: '余额不足' });
-    expect(await balanceOf(p.token)).toBe('107.33');
+    expect(await memberBalance(t, p.token)).toBe('107.33');
 
     // Without the control token the outcome is chance, and the books still agree with what the page was told.
     const chance = await play(url, '1.00');
@@ -264,7 +261,7 @@ describe('the Hub88 sandbox game page against our Wallet API', () => {
         .set({ operatorPublicKey: kept!.key })
         .where(eq(sandboxHub88Operators.operatorId, id));
     }
-    expect(await balanceOf(p.token)).toBe('20.00');
+    expect(await memberBalance(t, p.token)).toBe('20.00');
     const result = (await t.database.db.execute(
       sql`SELECT action, amount FROM venue_wallet_transactions WHERE venue_code = ${VENUE} AND member_id = ${p.id} ORDER BY id`,
     )) as { rows: { action: string; amount: string }[] };
@@ -286,7 +283,7 @@ describe('the Hub88 sandbox game page against our Wallet API', () => {
     expect((await faults(t.config.sandboxControlToken)).status).toBe(200);
 
     expect(await play(url, '7.25', 'win')).toEqual({ http: 502, body: { ok: false, message: '下注未确认，已撤销' } });
-    expect(await balanceOf(p.token)).toBe('20.00');
+    expect(await memberBalance(t, p.token)).toBe('20.00');
     const ours = (await t.database.db.execute(
       sql`SELECT action, amount FROM venue_wallet_transactions WHERE venue_code = ${VENUE} AND member_id = ${p.id} ORDER BY id`,
     )) as { rows: { action: string; amount: string }[] };
@@ -315,6 +312,6 @@ describe('the Hub88 sandbox game page against our Wallet API', () => {
     expect((await play(`${url.split('?')[0]}?session=bogus`, '1.00')).http).toBe(400);
     expect((await play(url, '-1')).http).toBe(400);
     expect((await play(url, '1.001')).http).toBe(400);
-    expect(await balanceOf(p.token)).toBe('10.00');
+    expect(await memberBalance(t, p.token)).toBe('10.00');
   });
 });
