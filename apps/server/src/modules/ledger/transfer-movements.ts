@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { ledgerTransactions } from '../../db/tables/ledger';
 
 /**
@@ -8,16 +9,13 @@ import { ledgerTransactions } from '../../db/tables/ledger';
  */
 export async function isMembersTransferMovement(db: DbOrTx, memberId: number, no: string): Promise<boolean> {
   if (!/^\d{1,9}$/.test(no)) return false;
-  const [row] = await db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(
-      and(
-        eq(ledgerTransactions.id, Number(no)),
-        eq(ledgerTransactions.memberId, memberId),
-        inArray(ledgerTransactions.kind, ['transfer_in', 'transfer_out']),
-      ),
-    )
-    .limit(1);
-  return !!row;
+  return hasRow(
+    db,
+    ledgerTransactions,
+    and(
+      eq(ledgerTransactions.id, Number(no)),
+      eq(ledgerTransactions.memberId, memberId),
+      inArray(ledgerTransactions.kind, ['transfer_in', 'transfer_out']),
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 import { depositStatusLabel, DEPOSIT_WITHDRAW_STATE } from '@h5/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { deposits, withdrawals } from '../../db/tables/payments';
 import { numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
@@ -60,21 +61,11 @@ export async function latestWithdrawalsOf(db: DbOrTx, memberId: number, limit: n
 }
 
 /** Whether a deposit of this number is the member's own (意见反馈, docs/operators.md "Tickets"). */
-export async function isMembersDeposit(db: DbOrTx, memberId: number, depositNo: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: deposits.id })
-    .from(deposits)
-    .where(and(eq(deposits.memberId, memberId), eq(deposits.depositNo, depositNo)))
-    .limit(1);
-  return !!row;
+export function isMembersDeposit(db: DbOrTx, memberId: number, depositNo: string): Promise<boolean> {
+  return hasRow(db, deposits, and(eq(deposits.memberId, memberId), eq(deposits.depositNo, depositNo)));
 }
 
 /** Whether a withdrawal of this number is the member's own (意见反馈, docs/operators.md "Tickets"). */
-export async function isMembersWithdrawal(db: DbOrTx, memberId: number, orderNo: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.orderNo, orderNo)))
-    .limit(1);
-  return !!row;
+export function isMembersWithdrawal(db: DbOrTx, memberId: number, orderNo: string): Promise<boolean> {
+  return hasRow(db, withdrawals, and(eq(withdrawals.memberId, memberId), eq(withdrawals.orderNo, orderNo)));
 }

@@ -1,6 +1,7 @@
 import { TRANSFER_STATE } from '@h5/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/rows';
 import { venueTransfers } from '../../db/tables/wallet';
 import { numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
@@ -40,10 +41,10 @@ export async function latestTransfersOf(db: DbOrTx, memberId: number, limit: num
  * transfer by its number, or a movement with a venue of ours by its id, as the transaction records show them.
  */
 export async function isMembersTransfer(db: DbOrTx, memberId: number, transferNo: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: venueTransfers.id })
-    .from(venueTransfers)
-    .where(and(eq(venueTransfers.memberId, memberId), eq(venueTransfers.transferNo, transferNo)))
-    .limit(1);
-  return !!row || isMembersTransferMovement(db, memberId, transferNo);
+  const own = await hasRow(
+    db,
+    venueTransfers,
+    and(eq(venueTransfers.memberId, memberId), eq(venueTransfers.transferNo, transferNo)),
+  );
+  return own || isMembersTransferMovement(db, memberId, transferNo);
 }
