@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { BizCode, MSG, parseMoneyToCents } from '@h5/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,11 +11,12 @@ import { killAll, serverProcesses } from './processes';
 // two workers on PostgreSQL and Redis, as a production install runs. First it is killed (primary and workers at once)
 // while a gateway's paid notifies arrive, finance approves withdrawals, bank deposits and late payments (money a
 // gateway reported paid after its deposit closed), and a page of a transfer-wallet venue's settled bets is being
-// stored. Then the restarted server is stopped gracefully (SIGTERM) in the middle of the same kinds of calls: each
-// call in flight is finished with its answer or refused before it was read, and the server exits 0 within 10 s.
-// Each time every caller does what a real one does: the gateway sends its notify again until it is answered, finance
-// approves again, the pull goes on from its cursor. Every payment counts once, every bet is stored once, and the
-// money comes out exact to the cent.
+// stored. Then the restarted server is stopped gracefully (SIGTERM) in the middle of the same kinds of calls, with
+// finance's approvals of late payments waiting inside it for the member's wallet: each call in flight is finished
+// with its answer (those approvals too, once the wallet is free) or refused without being applied (a 503, a closed
+// port, a connection reset unread), and the server exits 0 within 10 s. Each time every caller does what a real one
+// does: the gateway sends its notify again until it is answered, finance approves again, the pull goes on from its
+// cursor. Every payment counts once, every bet is stored once, and the money comes out exact to the cent.
 
 const PROCESS_TIMEOUT = { timeout: 240_000 };
 const {
@@ -28,6 +30,7 @@ const {
   freshDatabase,
   redisDatabase,
   cleanup,
+  onCleanup,
 } = serverProcesses();
 afterAll(cleanup);
 
@@ -79,6 +82,18 @@ function sendOnce(base: string, path: string, options: { body?: unknown; token?:
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : null));
     req.end(body);
+  });
+}
+
+/** Whether the server's port refuses a new connection now: it has stopped listening. */
+function refusesConnections(base: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 }
 
@@ -494,28 +509,70 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('money paths across a cra
     ];
     s.calls.push(...calls);
 
+    // The late payer's wallet is held by a long transaction of another process (this test's), so finance's approvals
+    // of the late payments wait inside the server, their transactions begun: the stop must finish them.
+    const late = calls.filter((c) => c.kind === 'late');
+    const holder = new pg.Client({ connectionString: s.env.DATABASE_URL });
+    await holder.connect();
+    let released = false;
+    onCleanup(async () => {
+      if (!released) await holder.end();
+    });
+    await holder.query('BEGIN');
+    await holder.query(
+      `SELECT balance FROM ledger_accounts WHERE code = (
+         SELECT 'member:' || member_id || ':wallet' FROM deposits WHERE deposit_no = $1) FOR UPDATE`,
+      [late[0]!.orderNo],
+    );
+    const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    /** The server's transactions waiting for the held wallet, directly or queued behind one that waits. */
+    const waiting = async () => {
+      const rows = (
+        await s.db.query<{ pid: number; by: number[] }>(
+          `SELECT pid, pg_blocking_pids(pid) AS by FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      ).rows;
+      const behind = new Set([holderPid]);
+      for (let grew = true; grew;) {
+        const queued = rows.filter((r) => !behind.has(r.pid) && r.by.some((pid) => behind.has(pid)));
+        for (const r of queued) behind.add(r.pid);
+        grew = queued.length > 0;
+      }
+      return behind.size - 1;
+    };
+
     // Each sender sends again once it has its final answer and stops at the first other one. SIGTERM lands once a
-    // few answers came back: the calls the server was working on are answered in full, and whatever else arrives is
-    // refused with 503, finds the port closed, or (a connection the system had queued in the instant the port
-    // closed) is reset unread; the callers send those again after the restart.
+    // few answers came back and every late approval waits: the calls the server was working on are answered in full,
+    // and whatever else arrives is refused with 503, finds the port closed, or (a connection the system had queued in
+    // the instant the port closed) is reset unread; the callers send those again after the restart.
     let signalled = false;
     const replies: { call: Call; sentBefore: boolean; backBefore: boolean; reply: Reply }[] = [];
-    const sending = Promise.all(
-      senders(calls).map(async (call) => {
-        for (;;) {
-          const sentBefore = !signalled;
-          const reply = await call.send(serving.base);
-          replies.push({ call, sentBefore, backBefore: !signalled, reply });
-          if (!settled(call, reply)) return;
-        }
-      }),
-    );
+    const burst = (group: Call[]) =>
+      Promise.all(
+        senders(group).map(async (call) => {
+          for (;;) {
+            const sentBefore = !signalled;
+            const reply = await call.send(serving.base);
+            replies.push({ call, sentBefore, backBefore: !signalled, reply });
+            if (!settled(call, reply)) return;
+          }
+        }),
+      );
+    const approvingLate = burst(late);
+    const others = burst(calls.filter((c) => c.kind !== 'late'));
     const stopped = serving.exited.then((code) => ({ code, at: Date.now() }));
+    await expect.poll(waiting, { timeout: 30_000, interval: 20 }).toBe(senders(late).length);
     await expect.poll(() => replies.length, { timeout: 30_000, interval: 5 }).toBeGreaterThanOrEqual(30);
     signalled = true;
     const signalledAt = Date.now();
     serving.child.kill('SIGTERM');
-    await sending;
+    // Once the port refuses new connections the wallet is let go, and the waiting approvals go on.
+    await expect.poll(() => refusesConnections(serving.base), { timeout: STOP_WITHIN_MS, interval: 20 }).toBe(true);
+    await holder.query('COMMIT');
+    await holder.end();
+    released = true;
+    await Promise.all([approvingLate, others]);
     const exit = await stopped;
     expect(exit.code).toBe(0);
     expect(exit.at - signalledAt, 'the stop took').toBeLessThan(STOP_WITHIN_MS);
@@ -526,15 +583,26 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('money paths across a cra
       before.filter((r) => !settled(r.call, r.reply)),
       'answers before the signal',
     ).toEqual([]);
-    const inFlight = replies.filter((r) => r.sentBefore && !r.backBefore);
-    expect(inFlight.filter((r) => settled(r.call, r.reply)).length, 'calls finished after the signal').toBeGreaterThan(
-      0,
+    // Each waiting approval was answered: one of each late payment's two credited it, the other found it decided.
+    const held = replies.filter((r) => r.call.kind === 'late' && r.sentBefore);
+    expect(held).toHaveLength(senders(late).length);
+    for (const c of late) {
+      const answers = held
+        .filter((r) => r.call === c)
+        .map((r) => (settled(c, r.reply) ? envelope(r.reply as Answer).code : r.reply));
+      expect(answers.sort(), c.orderNo).toEqual([200, BizCode.CONFLICT]);
+    }
+    const credited = await s.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM late_payments l JOIN deposits d ON d.id = l.deposit_id
+       WHERE d.deposit_no = ANY($1) AND l.state = 2 AND d.state = 2`,
+      [late.map((c) => c.orderNo)],
     );
+    expect(credited.rows[0]!.n, 'late payments credited before the server stopped').toBe(late.length);
     // Nothing but a final answer, a 503, a closed port or a connection reset unread: no 500, no other answer.
-    const others = replies.filter(
+    const unexpected = replies.filter(
       (r) => !settled(r.call, r.reply) && r.reply !== null && r.reply !== 'refused' && r.reply.http !== 503,
     );
-    expect(others.map((r) => r.reply)).toEqual([]);
+    expect(unexpected.map((r) => r.reply)).toEqual([]);
 
     const third = await start(s.env);
     await ready(third.base, third.child);
