@@ -261,32 +261,29 @@ export async function setLimit(
     const from = showText(kind, current.value);
     let message: string;
     let row: LimitState;
+    let effectiveAt: Date;
+    let when: string;
     if (tighter(current.value, next)) {
       if (next === current.value && current.pendingAt === null) return MSG.rgUnchanged;
       row = { value: next, pendingValue: null, pendingAt: null };
       message = MSG.rgSavedNow;
-      await tx.insert(rgHistory).values({
-        memberId,
-        kind,
-        actor,
-        effectiveAt: now,
-        createdAt: now,
-        summary: `${label} ${from} → ${showText(kind, next)}，立即生效`.slice(0, 200),
-      });
+      effectiveAt = now;
+      when = '立即生效';
     } else {
       if (actor === 'operator') throw badInput(MSG.rgOperatorLoosenRefused);
-      const at = new Date(now.getTime() + LOOSEN_DELAY);
-      row = { value: current.value, pendingValue: next, pendingAt: at };
+      effectiveAt = new Date(now.getTime() + LOOSEN_DELAY);
+      row = { value: current.value, pendingValue: next, pendingAt: effectiveAt };
       message = MSG.rgSavedPending;
-      await tx.insert(rgHistory).values({
-        memberId,
-        kind,
-        actor,
-        effectiveAt: at,
-        createdAt: now,
-        summary: `${label} ${from} → ${showText(kind, next)}，24小时后生效`.slice(0, 200),
-      });
+      when = '24小时后生效';
     }
+    await tx.insert(rgHistory).values({
+      memberId,
+      kind,
+      actor,
+      effectiveAt,
+      createdAt: now,
+      summary: `${label} ${from} → ${showText(kind, next)}，${when}`.slice(0, 200),
+    });
     await tx
       .insert(rgLimits)
       .values({ memberId, kind, ...row, updatedAt: now })
