@@ -11,7 +11,7 @@ import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { seamlessBetRefusal } from '../responsible/responsible-service';
 import { venueByCode } from '../venues/venue-records';
-import type { RefusalReason, VenueCredentials, WalletAnswer } from '../../providers/venues/venue-protocol';
+import type { RefusalReason, VenueCredentials, WalletAnswer, WalletCall } from '../../providers/venues/venue-protocol';
 
 /**
  * The seamless wallet (docs/venues.md "Game venues"): a venue debits and credits the member's central wallet through our
@@ -233,27 +233,23 @@ async function move(
   return moved.balances.get(walletOf(player)) ?? central + cents;
 }
 
+/**
+ * A wallet call of one action, as every protocol turns its callback into it (venue-protocol.ts): a bet's launch token,
+ * where its protocol sends one, must be a live launch of this member here.
+ */
+type CallOf<A extends WalletCall['action']> = Omit<Extract<WalletCall, { action: A }>, 'action'>;
+
 const positiveCents = (amount: string | number) => {
   const cents = parseMoneyToCents(amount);
   return cents !== null && cents > 0 ? cents : null;
 };
-
-interface BetCall {
-  player: string;
-  transaction_id: string;
-  round_id: string;
-  game_code: string;
-  amount: string | number;
-  /** Sent by a protocol whose bets carry the launch token: only a live launch of this member places a bet. */
-  token?: string;
-}
 
 /**
  * bet: debits the central wallet by exactly the amount, or refuses and moves nothing: INSUFFICIENT_FUNDS, or
  * PLAYER_DISABLED with the reason at a disabled venue, during a cool-off or exclusion or past the daily loss limit,
  * or INVALID_TOKEN for a launch token sent with it that is not (or no longer) a live launch of this member here.
  */
-export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCall): Promise<Answer> {
+export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: CallOf<'bet'>): Promise<Answer> {
   const cents = positiveCents(call.amount);
   const player = await playerNamed(deps.db, call.player);
   if (cents === null || !player) return refusal('INVALID_REQUEST');
@@ -313,20 +309,12 @@ export async function bet(deps: SeamlessDeps, venue: SeamlessVenue, call: BetCal
   });
 }
 
-interface WinCall {
-  player: string;
-  transaction_id: string;
-  round_id: string;
-  amount: string | number;
-  reference_transaction_id?: string;
-}
-
 /**
  * win: credits the central wallet and settles the bet it refers to (or, without a reference, the round's open bets,
  * the whole win counted on the first). A second win for a settled bet adds to its win/loss. A win for a bet that
  * was rolled back is refused. Paid to a disabled member too: the money is theirs.
  */
-export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCall): Promise<Answer> {
+export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: CallOf<'win'>): Promise<Answer> {
   const cents = parseMoneyToCents(call.amount);
   const player = await playerNamed(deps.db, call.player);
   if (cents === null || cents < 0 || !player) return refusal('INVALID_REQUEST');
@@ -410,18 +398,12 @@ export async function win(deps: SeamlessDeps, venue: SeamlessVenue, call: WinCal
   });
 }
 
-interface RollbackCall {
-  player: string;
-  transaction_id: string;
-  reference_transaction_id: string;
-}
-
 /**
  * rollback: gives back exactly the amount of an open bet, once; the bet record becomes invalid. A bet already won
  * cannot be rolled back; a second rollback of the same bet is answered with the first one's balance. A rollback of
  * a bet not seen (yet) is UNKNOWN_TRANSACTION and is remembered: that bet is refused if it arrives later.
  */
-export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: RollbackCall): Promise<Answer> {
+export async function rollback(deps: SeamlessDeps, venue: SeamlessVenue, call: CallOf<'rollback'>): Promise<Answer> {
   const player = await playerNamed(deps.db, call.player);
   if (!player) return refusal('INVALID_REQUEST');
   return moneyTransaction(deps.db, async (tx) => {
