@@ -25,6 +25,12 @@ afterAll(() => t?.close());
 
 const memberCount = async () => (await t.database.db.select({ n: count() }).from(members))[0]?.n ?? 0;
 
+/** /api/login_pc as the mobile client sends it from the address `ip`: the envelope. */
+const loginFrom = (ip: string, name: string, password: string) =>
+  call(t.app, '/api/login_pc', { name, password }, { ip });
+/** The answer of a request past its rate limit. */
+const TOO_MANY = { code: 429, message: '操作过于频繁，请稍后再试', data: null };
+
 describe('POST /api/register', () => {
   it('creates a member and answers a token that opens /api/user', async () => {
     const body = newMember();
@@ -142,13 +148,8 @@ describe('POST /api/login_pc', () => {
 
   it('answers the same 203 for a wrong password and an unknown name', async () => {
     const m = await registerMember(t.app);
-    const wrong = await call(t.app, '/api/login_pc', { name: m.name, password: 'wrong-pass' }, { ip: '10.2.0.1' });
-    const unknown = await call(
-      t.app,
-      '/api/login_pc',
-      { name: 'nosuchuser1', password: 'whatever1' },
-      { ip: '10.2.0.2' },
-    );
+    const wrong = await loginFrom('10.2.0.1', m.name, 'wrong-pass');
+    const unknown = await loginFrom('10.2.0.2', 'nosuchuser1', 'whatever1');
     expect(wrong).toEqual({ code: 203, message: '账号或密码错误', data: null });
     expect(unknown).toEqual(wrong);
   });
@@ -157,28 +158,18 @@ describe('POST /api/login_pc', () => {
     const m = await registerMember(t.app);
     const ip = '10.3.0.1';
     for (let i = 0; i < 3; i += 1) {
-      expect((await call(t.app, '/api/login_pc', { name: m.name, password: 'bad-pass' }, { ip })).code).toBe(203);
+      expect((await loginFrom(ip, m.name, 'bad-pass')).code).toBe(203);
     }
-    expect(await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip })).toEqual({
-      code: 429,
-      message: '操作过于频繁，请稍后再试',
-      data: null,
-    });
+    expect(await loginFrom(ip, m.name, m.password)).toEqual(TOO_MANY);
     // Another address is not affected, and the block lifts when the window has passed.
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.3.0.2' })).code).toBe(
-      200,
-    );
+    expect((await loginFrom('10.3.0.2', m.name, m.password)).code).toBe(200);
     clock.advance(15 * 60_000);
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip })).code).toBe(200);
+    expect((await loginFrom(ip, m.name, m.password)).code).toBe(200);
   });
 
   it('lets exactly 3 of a burst of parallel guesses from one address reach the password check', async () => {
     const m = await registerMember(t.app);
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        call(t.app, '/api/login_pc', { name: m.name, password: 'bad-pass' }, { ip: '10.3.1.1' }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, () => loginFrom('10.3.1.1', m.name, 'bad-pass')));
     expect(answers.filter((a) => a.code === 203)).toHaveLength(3);
     expect(answers.filter((a) => a.code === 429)).toHaveLength(9);
     clock.advance(60 * 60_000);
@@ -194,61 +185,45 @@ describe('POST /api/login_pc', () => {
         data: null,
       });
     }
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.9.9' })).code).toBe(
-      200,
-    );
+    expect((await loginFrom('10.5.9.9', m.name, m.password)).code).toBe(200);
   });
 
   it('blocks one name at one address after 5 failures in the hour, leaving that address other names and the name other addresses', async () => {
     const m = await registerMember(t.app);
     const other = await registerMember(t.app);
     const ip = '10.5.20.1';
-    const wrong = (name: string) => call(t.app, '/api/login_pc', { name, password: 'bad-pass' }, { ip });
+    const wrong = (name: string) => loginFrom(ip, name, 'bad-pass');
     // 3 a quarter hour is the address's limit: 5 failures at one name take two quarters.
     for (let i = 0; i < 3; i += 1) expect((await wrong(m.name)).code).toBe(203);
     clock.advance(15 * 60_000);
     for (let i = 0; i < 2; i += 1) expect((await wrong(m.name.toUpperCase())).code).toBe(203);
-    expect((await call(t.app, '/api/login_pc', { name: other.name, password: other.password }, { ip })).code).toBe(200);
-    expect(await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip })).toEqual({
-      code: 429,
-      message: '操作过于频繁，请稍后再试',
-      data: null,
-    });
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.21.1' })).code).toBe(
-      200,
-    );
+    expect((await loginFrom(ip, other.name, other.password)).code).toBe(200);
+    expect(await loginFrom(ip, m.name, m.password)).toEqual(TOO_MANY);
+    expect((await loginFrom('10.5.21.1', m.name, m.password)).code).toBe(200);
     clock.advance(60 * 60_000);
-    expect((await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip })).code).toBe(200);
+    expect((await loginFrom(ip, m.name, m.password)).code).toBe(200);
   });
 
   it('does not count a login with the right password as a failure', async () => {
     const m = await registerMember(t.app);
     for (let i = 0; i < 8; i += 1) {
-      expect(
-        (await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '10.5.10.1' })).code,
-      ).toBe(200);
+      expect((await loginFrom('10.5.10.1', m.name, m.password)).code).toBe(200);
     }
   });
 
   it('counts IPv6 clients per /64 and an IPv4-mapped address as its IPv4', async () => {
     const m = await registerMember(t.app);
     for (const ip of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff::3']) {
-      expect((await call(t.app, '/api/login_pc', { name: m.name, password: 'bad-pass' }, { ip })).code).toBe(203);
+      expect((await loginFrom(ip, m.name, 'bad-pass')).code).toBe(203);
     }
-    expect(
-      (await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '2001:db8:7:1::99' })).code,
-    ).toBe(429);
-    expect(
-      (await call(t.app, '/api/login_pc', { name: m.name, password: m.password }, { ip: '2001:db8:7:2::1' })).code,
-    ).toBe(200);
+    expect((await loginFrom('2001:db8:7:1::99', m.name, m.password)).code).toBe(429);
+    expect((await loginFrom('2001:db8:7:2::1', m.name, m.password)).code).toBe(200);
 
     const n = await registerMember(t.app);
     for (const ip of ['::ffff:10.6.0.1', '10.6.0.1', '::ffff:10.6.0.1']) {
-      expect((await call(t.app, '/api/login_pc', { name: n.name, password: 'bad-pass' }, { ip })).code).toBe(203);
+      expect((await loginFrom(ip, n.name, 'bad-pass')).code).toBe(203);
     }
-    expect((await call(t.app, '/api/login_pc', { name: n.name, password: n.password }, { ip: '10.6.0.1' })).code).toBe(
-      429,
-    );
+    expect((await loginFrom('10.6.0.1', n.name, n.password)).code).toBe(429);
     clock.advance(60 * 60_000);
   });
 });
@@ -307,11 +282,7 @@ describe('registration limit', () => {
       const ip = '10.4.0.1';
       expect((await call(limited.app, '/api/register', newMember(), { ip })).code).toBe(200);
       expect((await call(limited.app, '/api/register', newMember(), { ip })).code).toBe(200);
-      expect(await call(limited.app, '/api/register', newMember(), { ip })).toEqual({
-        code: 429,
-        message: '操作过于频繁，请稍后再试',
-        data: null,
-      });
+      expect(await call(limited.app, '/api/register', newMember(), { ip })).toEqual(TOO_MANY);
       expect((await call(limited.app, '/api/register', newMember(), { ip: '10.4.0.2' })).code).toBe(200);
     } finally {
       await limited.close();
