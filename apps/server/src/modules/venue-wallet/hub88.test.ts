@@ -13,7 +13,6 @@ import {
 import { hmacHex } from '../../lib/hmac';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
-import { bets } from '../../db/tables/bets';
 import { launchTokens } from '../../db/tables/games';
 import { walletKit } from '../wallet/wallet-test-kit';
 
@@ -38,7 +37,7 @@ const H5_SECRET = 'late-bet-secret';
 const clock = manualClock();
 const t = useTestApp({ clock });
 const ops = useOperators(t, ['finance']);
-const { member, launchToken, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, launchToken, betRecord, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 beforeAll(async () => {
   await t.database.db.insert(venues).values([
@@ -113,14 +112,6 @@ const rowsOf = async (transactionId: string) => {
   return result.rows;
 };
 
-const betRecord = async (transactionId: string) =>
-  (
-    await t.database.db
-      .select()
-      .from(bets)
-      .where(eq(bets.betId, `${VENUE}:${transactionId}`))
-  )[0];
-
 /** A member with `amount` yuan and a live launch token at the Hub88 venue. */
 async function player(amount: string) {
   const m = await member(amount);
@@ -192,12 +183,12 @@ describe('Hub88 Wallet API', () => {
     });
     expect(bet.signed).toBe(true);
     expect(await memberBalance(t, p.token)).toBe('90.00');
-    expect(await betRecord('tx-bet-1')).toMatchObject({ status: 2, betAmount: '10.00' });
+    expect(await betRecord(VENUE, 'tx-bet-1')).toMatchObject({ status: 2, betAmount: '10.00' });
 
     const win = await hub88('transaction/win', p.winBody('tx-win-1', 'tx-bet-1', '25.50'));
     expect(win.answer).toMatchObject({ status: 'RS_OK', balance: units('115.50') });
     expect(win.signed).toBe(true);
-    expect(await betRecord('tx-bet-1')).toMatchObject({ status: 1, winLoss: '15.50' });
+    expect(await betRecord(VENUE, 'tx-bet-1')).toMatchObject({ status: 1, winLoss: '15.50' });
 
     await hub88('transaction/bet', p.betBody('tx-bet-2', '7.25'));
     expect(await memberBalance(t, p.token)).toBe('108.25');
@@ -205,7 +196,7 @@ describe('Hub88 Wallet API', () => {
     expect(rollback.answer).toMatchObject({ status: 'RS_OK', balance: units('115.50') });
     expect(rollback.signed).toBe(true);
     expect(await memberBalance(t, p.token)).toBe('115.50');
-    expect(await betRecord('tx-bet-2')).toMatchObject({ status: 0 });
+    expect(await betRecord(VENUE, 'tx-bet-2')).toMatchObject({ status: 0 });
     await ledgerBalanced();
 
     // The member's 投注记录 names the seamless venue, which the venue wallets' list (/api/balancelist) leaves out.
@@ -308,7 +299,7 @@ describe('Hub88 Wallet API', () => {
     // The first answers stand, nothing moved twice.
     expect(await memberBalance(t, p.token)).toBe('43.00');
     expect(await memberBalance(t, other.token)).toBe('50.00');
-    expect(await betRecord('tx-dup-1')).toMatchObject({ betAmount: '10.00', winLoss: '-7.00' });
+    expect(await betRecord(VENUE, 'tx-dup-1')).toMatchObject({ betAmount: '10.00', winLoss: '-7.00' });
     await ledgerBalanced();
   });
 
@@ -390,7 +381,7 @@ describe('Hub88 Wallet API', () => {
     const late = await hub88('transaction/bet', p.betBody('tx-late-bet', '9.00'));
     expect(late.answer.status).not.toBe('RS_OK');
     expect(await memberBalance(t, p.token)).toBe('25.00');
-    expect(await betRecord('tx-late-bet')).toBeUndefined();
+    expect(await betRecord(VENUE, 'tx-late-bet')).toBeUndefined();
     // The rollback repeated is answered as the first time.
     expect((await hub88('transaction/rollback', {}, { raw: rollback.payload })).body).toBe(rollback.body);
     await ledgerBalanced();

@@ -12,7 +12,6 @@ import {
 import { hmacHex } from '../../lib/hmac';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
-import { bets } from '../../db/tables/bets';
 import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { walletKit } from '../wallet/wallet-test-kit';
 
@@ -64,7 +63,7 @@ async function callback(
   };
 }
 
-const { member, launchToken, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, launchToken, betRecord, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 describe('seamless wallet callbacks', () => {
   it('authenticates the launch token as the member who launched, at this venue only', async () => {
@@ -155,10 +154,7 @@ describe('seamless wallet callbacks', () => {
     for (const a of answers) expect(a).toMatchObject({ http: 200, balance: '87.66' });
     expect(await callback('bet', bet)).toEqual({ http: 200, status: 'DUPLICATE', balance: '87.66' });
     expect(await memberBalance(t, m.token)).toBe('87.66');
-    const [record] = await t.database.db
-      .select()
-      .from(bets)
-      .where(eq(bets.betId, `${VENUE}:dup-1`));
+    const record = await betRecord(VENUE, 'dup-1');
     expect(record).toMatchObject({ betAmount: '12.34', status: 2, gameCode: 'slot', memberId: m.id });
     // The same transaction id from another member is not theirs to reuse.
     const other = await member('5.00');
@@ -186,10 +182,7 @@ describe('seamless wallet callbacks', () => {
       status: 'OK',
       balance: '45.50',
     });
-    const [record] = await t.database.db
-      .select()
-      .from(bets)
-      .where(eq(bets.betId, `${VENUE}:w-bet`));
+    const record = await betRecord(VENUE, 'w-bet');
     expect(record).toMatchObject({ status: 1, winLoss: '15.50' });
     expect(
       await callback('rollback', { player: m.name, transaction_id: 'w-rb', reference_transaction_id: 'w-bet' }),
@@ -204,10 +197,7 @@ describe('seamless wallet callbacks', () => {
     expect(
       await callback('win', { player: m.name, transaction_id: 'w-win2', round_id: 'r-w2', amount: '0' }),
     ).toMatchObject({ status: 'OK', balance: '40.50' });
-    const [lost] = await t.database.db
-      .select()
-      .from(bets)
-      .where(eq(bets.betId, `${VENUE}:w-bet2`));
+    const lost = await betRecord(VENUE, 'w-bet2');
     expect(lost).toMatchObject({ status: 1, winLoss: '-5.00' });
     expect(
       await callback('win', { player: m.name, transaction_id: 'w-win3', round_id: 'no-such-round', amount: '1.00' }),
@@ -254,10 +244,7 @@ describe('seamless wallet callbacks', () => {
       status: 'UNKNOWN_TRANSACTION',
     });
     expect(await memberBalance(t, m.token)).toBe('40.00');
-    const [record] = await t.database.db
-      .select()
-      .from(bets)
-      .where(eq(bets.betId, `${VENUE}:rb-bet`));
+    const record = await betRecord(VENUE, 'rb-bet');
     expect(record).toMatchObject({ status: 0, winLoss: '0.00' });
     await ledgerBalanced();
   });
@@ -312,7 +299,7 @@ describe('seamless wallet callbacks', () => {
         .from(venueWalletTransactions)
         .where(eq(venueWalletTransactions.transactionId, 'sld-bet3')),
     ).toEqual([]);
-    expect(await t.database.db.select().from(bets).where(eq(bets.betId, 'SLD:sld-bet3'))).toEqual([]);
+    expect(await betRecord('SLD', 'sld-bet3')).toBeUndefined();
     // A bet processed before answers as it did; what the venue owes on it is paid.
     expect(
       await callback('bet', { player: m.name, transaction_id: 'sld-bet1', round_id: 'r-sld1', amount: '10.00' }, at),

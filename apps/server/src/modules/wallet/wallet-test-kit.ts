@@ -1,5 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { credit, expectLedgerBalanced, memberId, registerMember, type TestApp } from '../../../test/helper';
+import { bets } from '../../db/tables/bets';
 import { launchTokens } from '../../db/tables/games';
 import { ledgerTransactions } from '../../db/tables/ledger';
 import { newToken } from '../../lib/tokens';
@@ -72,8 +73,17 @@ export function walletKit(t: TestApp, finance: () => string) {
     return { token, hash };
   };
 
+  /** The bet row a seamless venue's transaction made (its bet id is the venue's code and the transaction id). */
+  const betRecord = async (venue: string, transactionId: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(bets)
+        .where(eq(bets.betId, `${venue}:${transactionId}`))
+    )[0];
+
   /** The ledger check, asserted balanced with no mismatched account. */
   const ledgerBalanced = () => expectLedgerBalanced(t, finance());
 
-  return { member, transfer, transfersOf, movementsOf, launchToken, ledgerBalanced };
+  return { member, transfer, transfersOf, movementsOf, launchToken, betRecord, ledgerBalanced };
 }
