@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { epaySign } from '../../providers/epay';
 import { deposits, paymentGateways, paymentNotifies } from '../../db/schema';
 import { GATEWAY_ORDER_LIFETIME_MS, RECONCILE_AFTER_MS, reconcileGatewayDeposits } from './gateways-service';
-import { bankTransfer, epayNotifyParams, notifyOutcomes, usePaymentsApp } from './payments-test-kit';
+import { bankTransfer, epayNotifyParams, notifyOutcomes, paymentsKit, usePaymentsApp } from './payments-test-kit';
 
 const clock = manualClock(new Date('2026-06-01T04:00:00Z'));
 let secret = '';
@@ -119,18 +119,10 @@ describe('a deposit on a pay way with a gateway', () => {
     const other = await buildTestApp({ config: { publicUrl: 'https://pay.example.com' } });
     try {
       const m = await registerMember(other.app);
-      const made = await call<{ deposit_no: string }>(
-        other.app,
-        '/api/recharge',
-        { paytype: 'alipay', amount: '200' },
-        { token: m.token },
-      );
-      const info = await call<PayInfoData>(
-        other.app,
-        '/api/payinfo',
-        { deposit_no: made.data.deposit_no },
-        { token: m.token },
-      );
+      // Only the member's calls of the kit: no operator.
+      const otherKit = paymentsKit(other, () => '');
+      const made = await otherKit.recharge(m.token, { paytype: 'alipay', amount: '200' });
+      const info = await otherKit.payInfo<PayInfoData>(m.token, made.data.deposit_no);
       expect(new URL(info.data.info.pay_url ?? '').searchParams.get('notify_url')).toBe(
         'https://pay.example.com/api/pay/notify/sandbox',
       );
@@ -584,18 +576,9 @@ describe('SANDBOX', () => {
       expect((await call<unknown[]>(prod.app, '/api/balancelist', {}, { token: m.token })).data).toEqual([]);
       expect((await call<unknown[]>(prod.app, '/api/game/list', {}, { method: 'GET' })).data).toEqual([]);
       // A QR-code deposit waits for an operator: no pay link, the receiving accounts instead.
-      const made = await call<{ deposit_no: string }>(
-        prod.app,
-        '/api/recharge',
-        { paytype: 'wxpay', amount: '100' },
-        { token: m.token },
-      );
-      const info = await call<PayInfoData>(
-        prod.app,
-        '/api/payinfo',
-        { deposit_no: made.data.deposit_no },
-        { token: m.token },
-      );
+      const prodKit = paymentsKit(prod, () => op);
+      const made = await prodKit.recharge(m.token, { paytype: 'wxpay', amount: '100' });
+      const info = await prodKit.payInfo<PayInfoData>(m.token, made.data.deposit_no);
       expect(info.data.info.pay_url).toBeUndefined();
       expect(info.data.cardlist.length).toBeGreaterThan(0);
     } finally {

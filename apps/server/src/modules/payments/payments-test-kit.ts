@@ -9,6 +9,7 @@ import {
   credit,
   expectLedgerBalanced,
   launchTicket,
+  memberBalance,
   type OperatorRole,
   play,
   registerMember,
@@ -34,8 +35,8 @@ export const bankTransfer = (amount: string, bankNo = '6214830000001111') => ({
 
 /** Test helpers shared by the payments suites (imported by tests only). */
 export function paymentsKit(t: TestApp, finance: () => string) {
-  const balance = async (token: string) =>
-    (await call<{ balance: string }>(t.app, '/api/balance', {}, { token })).data.balance;
+  /** The member's central balance (memberBalance). */
+  const balance = (token: string) => memberBalance(t, token);
 
   const recharge = (token: string, body: Record<string, unknown>) =>
     call<{ deposit_no: string }>(t.app, '/api/recharge', body, { token });
