@@ -10,7 +10,7 @@ import { recordSettlement } from '../games/games-service';
 import { venueWalletTransactions } from '../../db/tables/venue-wallet';
 import { accountCode, balanceOf, lockWallet, moneyTransaction, post } from '../ledger/ledger-service';
 import { seamlessBetRefusal } from '../responsible/responsible-service';
-import { venueByCode } from '../venues/venue-records';
+import { venueByCode, venueCredentials } from '../venues/venue-records';
 import type { RefusalReason, VenueCredentials, WalletAnswer, WalletCall } from '../../providers/venues/venue-protocol';
 
 /**
@@ -67,12 +67,7 @@ export async function seamlessVenue(
     currency: row.currency,
     enabled: row.enabled === 1,
     protocol: row.protocol,
-    credentials: {
-      secret: row.apiSecret,
-      operatorId: row.operatorId,
-      aggregatorPublicKey: row.aggregatorPublicKey,
-      privateKey: row.privateKey,
-    },
+    credentials: venueCredentials(row),
     seamless: row.walletMode === 'seamless',
   };
 }

@@ -2,7 +2,7 @@ import type { VenueProtocol } from '@h5/contract';
 import type { DbOrTx } from '../../db/client';
 import type { LaunchVenue } from '../../providers/venues/venue-launch';
 import { venueProtocols } from '../../providers/venues/venue-protocols';
-import { venueByCode } from './venue-records';
+import { venueByCode, venueCredentials } from './venue-records';
 
 /**
  * A venue's game server as a launch reads it, read when it is called (never kept in memory): null unless the venue
@@ -16,12 +16,7 @@ export async function venueToLaunch(
 ): Promise<(LaunchVenue & { protocol: VenueProtocol }) | null> {
   const row = await venueByCode(db, code);
   if (!row || row.walletMode !== mode || !row.apiBaseUrl) return null;
-  const credentials = {
-    secret: row.apiSecret,
-    operatorId: row.operatorId,
-    aggregatorPublicKey: row.aggregatorPublicKey,
-    privateKey: row.privateKey,
-  };
+  const credentials = venueCredentials(row);
   if (!venueProtocols[row.protocol].configured(credentials)) return null;
   return { code: row.code, apiBaseUrl: row.apiBaseUrl, currency: row.currency, credentials, protocol: row.protocol };
 }

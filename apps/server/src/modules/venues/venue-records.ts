@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { perDatabase, sameTurnReads } from '../../lib/same-turn-reads';
 import { valuesByKey } from '../../db/values-by-key';
 import { venues } from '../../db/tables/venues';
+import type { VenueCredentials } from '../../providers/venues/venue-protocol';
 
 /**
  * What other areas read and write of the venue rows, each answer named for what it is: the venue rows are this
@@ -15,6 +16,14 @@ export type Venue = typeof venues.$inferSelect;
 
 /** How money reaches a venue (venues.wallet_mode). */
 export type VenueWalletMode = Venue['walletMode'];
+
+/** The settings a venue's protocol signs and verifies with, as its row holds them. */
+export const venueCredentials = (row: Venue): VenueCredentials => ({
+  secret: row.apiSecret,
+  operatorId: row.operatorId,
+  aggregatorPublicKey: row.aggregatorPublicKey,
+  privateKey: row.privateKey,
+});
 
 /** The venue with exactly this code, or undefined. */
 export async function venueByCode(db: DbOrTx, code: string): Promise<Venue | undefined> {

@@ -4,7 +4,14 @@ import type { TransferVenue } from '../../providers/venues/venue-transfer';
 import { venueTransferClients } from '../../providers/venues/venue-transfer-clients';
 import { venueHasOpenBets } from '../bets/bet-records';
 import { venueAccountsHoldMoney } from '../ledger/ledger-service';
-import { allVenues, type Venue, venueByCode, venueByCodeInAnyCase, venueByLowerCode } from '../venues/venue-records';
+import {
+  allVenues,
+  type Venue,
+  venueByCode,
+  venueByCodeInAnyCase,
+  venueByLowerCode,
+  venueCredentials,
+} from '../venues/venue-records';
 import { venueTransfers } from '../../db/tables/wallet';
 
 export interface VenueInfo {
@@ -45,12 +52,7 @@ export async function remoteVenue(
 
 function remoteOf(row: Venue, mode: 'transfer' | 'seamless'): (TransferVenue & { category: string }) | null {
   if (row.walletMode !== mode || !row.apiBaseUrl) return null;
-  const credentials = {
-    secret: row.apiSecret,
-    operatorId: row.operatorId,
-    aggregatorPublicKey: row.aggregatorPublicKey,
-    privateKey: row.privateKey,
-  };
+  const credentials = venueCredentials(row);
   if (!venueTransferClients[row.protocol].configured(credentials)) return null;
   return {
     code: row.code,
