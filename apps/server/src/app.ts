@@ -11,6 +11,7 @@ import { builtFiles, serveConsole } from './http/console-static';
 import { installErrorHandling } from './http/error-handler';
 import { logSerializers } from './http/log-redaction';
 import { installSecurityHeaders } from './http/security-headers';
+import { installStoppingAnswer } from './http/stopping';
 import { installOutboundPolicy } from './http/outbound-setup';
 import { installPublicOrigin } from './http/public-origin';
 import { type AttemptLimiter, memoryLimiter, type RedisLike, redisLimiter } from './http/rate-limit';
@@ -131,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     // docs/wire-rules.md "Wire details": existing clients call /api/noticelist as well as /api/noticeList.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // A call arriving while the server stops is answered by installStoppingAnswer, not with Fastify's own 503 body.
+    return503OnClosing: false,
   });
 
   const limiter = (name: string, limit: { max: number; windowMs: number }): AttemptLimiter =>
@@ -138,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? redisLimiter(options.redis, { name, ...limit })
       : memoryLimiter({ ...limit, now: () => clock.now().getTime() });
 
+  // First of the request hooks: a call arriving while the server stops runs nothing else.
+  installStoppingAnswer(app);
   installSecurityHeaders(app);
   installBodyParsers(app);
   installErrorHandling(app);

@@ -31,6 +31,8 @@ export const BizCode = {
   CONFLICT: 409,
   TOO_MANY: 429,
   SERVER_ERROR: 500,
+  /** Ours: a call that reached a server while it stops, answered with HTTP 503 too; nothing was done, send it again. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type BizCodeValue = (typeof BizCode)[keyof typeof BizCode];

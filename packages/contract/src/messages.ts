@@ -145,6 +145,8 @@ export const MSG = {
   moneyBusy: '系统繁忙，资金未发生变动，请稍后再试',
   /** Any other call the database could not carry out now (contention); it was rolled back. */
   serverBusy: '系统繁忙，请稍后再试',
+  /** Any call that reaches a server while it stops (docs/operations.md "Crashes lose nothing"): nothing was done. */
+  serverRestarting: '服务正在重启，请稍后再试',
   sandboxTicketExpired: '游戏会话已过期，请重新进入游戏',
   stakeOutOfRange: '单注金额须在1-10000之间',
   nothingToSettle: '没有待结算的注单',

@@ -4,7 +4,7 @@ import { isRetryableConflict } from '../db/conflicts';
 import { AppError } from './errors';
 import { pathOnly } from './log-redaction';
 
-const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$)/i.test(url);
+export const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$)/i.test(url);
 
 /**
  * Every answer of the API is HTTP 200 with the envelope {code, message, data}; clients key on `code`
