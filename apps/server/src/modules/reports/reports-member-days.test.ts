@@ -6,17 +6,12 @@ import { numericToCents } from '../../lib/money';
 import { accountCode, type HouseAccount, postDated } from '../ledger/ledger-service';
 import { downlineFigures } from '../partners/partners-service';
 import { dayRange, memberFiguresSql } from './reports-service';
+import { noonDaysAgo, readRaw, rowsOf } from './reports-test-kit';
 
 // The member report reads closed days from their kept rows (report_member_days, migration 0047) and today raw: the
 // answers must be those of the raw rows to the cent, and a late write to a kept day must show in the next answer.
 const t = useTestApp();
 const ops = useOperators(t, ['finance']);
-
-const DAY_MS = 86_400_000;
-/** Noon (Beijing) `daysAgo` days before today. */
-const noonDaysAgo = (daysAgo: number) =>
-  new Date(`${beijingDay(new Date(Date.now() - daysAgo * DAY_MS))}T12:00:00+08:00`);
-const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
 let seq = 0;
 /** A settled bet at `at`: stake and valid stake `stake`, the venue's win/loss `winLoss`. */
@@ -88,18 +83,11 @@ async function report(from: string, to: string, username = '') {
 
 /** The same figures read from the raw movements and bets alone: every kept day treated as stale, rolled back. */
 async function raw(from: string, to: string, username = '') {
-  let rows: Row[] = [];
   const name = username ? sql`AND m.username ILIKE ${`%${username}%`}` : sql``;
-  await t.database.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`UPDATE report_days SET stale = true`);
-      rows = rowsOf<Row>(await tx.execute(sql`${memberFiguresSql(dayRange(from, to), name)} ORDER BY m.id`));
-      tx.rollback();
-    })
-    .catch((e: unknown) => {
-      if (!(e instanceof Error && /rollback/i.test(e.message))) throw e;
-    });
-  return rows.map(norm);
+  const rows = await readRaw(t.database.db, async (tx) =>
+    rowsOf<Row>(await tx.execute(sql`${memberFiguresSql(dayRange(from, to), name)} ORDER BY m.id`)),
+  );
+  return (rows ?? []).map(norm);
 }
 
 const keptRows = async (day: string) =>

@@ -82,6 +82,8 @@ export function reportsRoutes(app: FastifyInstance, deps: ReportsDeps, authentic
 
   adminRoute(app, authenticate, adminEndpoints.reportVenues, async ({ input }) => {
     const range = dayRange(input.from, input.to);
+    // Closed days are read from their kept rows once kept, as in the member report below.
+    await keepClosedDays(db, range.days);
     const report = await reads.read((read) => venueReport(read, range));
     if (input.format === 'csv') {
       return csvFile(`venues-${input.from}-${input.to}`, venueReportColumns, [

@@ -268,7 +268,8 @@ async function firstUnkeptDay(db: DbOrTx): Promise<string> {
 
 /**
  * Computes these closed days and keeps them (migration 0024): each day's figures and its member sets (bettors,
- * depositors) as bit strings, and each member's figures of the day for the member report (migration 0047). Read and written in one repeatable-read transaction, so a late write to one of the days
+ * depositors) as bit strings, each member's figures of the day for the member report (migration 0047) and each
+ * venue's for the venue report (migration 0048). Read and written in one repeatable-read transaction, so a late write to one of the days
  * that commits meanwhile makes it fail (its trigger marked the day) instead of keeping figures that miss it.
  * Answers false when it failed so; nothing is kept then.
  */
@@ -307,6 +308,15 @@ async function keepDays(db: Db, days: string[]): Promise<Map<string, DailyFigure
         await tx.execute(sql`INSERT INTO report_member_days (day, member_id, ${memberFigureList()})
           SELECT day, member_id, ${memberFigureList()} FROM (${memberFiguresRaw(start, end, true)}) r
           WHERE day = ANY(${dayList})`);
+        // The venue report's rows of the same days (migration 0048): each venue's bets and its bettors as a member set
+        // of the length the day's sets above were written with (the same snapshot).
+        await tx.execute(sql`DELETE FROM report_venue_days WHERE day = ANY(${dayList})`);
+        await tx.execute(sql`WITH len AS (${setLength})
+          INSERT INTO report_venue_days (day, venue_code, bets_count, stake, valid_stake, payout, bettors)
+          SELECT v.day, v.venue_code, v.n, v.stake, v.valid, v.payout, report_member_bits(v.ids, len.n)
+          FROM (SELECT ${dayOf(sql`settled_at`)} AS day, venue_code, ${venueSums}, array_agg(member_id) AS ids
+            FROM bets WHERE status = 1 AND settled_at >= ${start} AND settled_at < ${end} GROUP BY 1, 2) v CROSS JOIN len
+          WHERE v.day = ANY(${dayList})`);
       },
       { isolationLevel: 'repeatable read' },
     );
@@ -458,15 +468,73 @@ const venueOut = (v: VenueCents) => ({
   ggr: centsToMoney(v.stake - v.payout),
 });
 
-/** Settled bets per venue by settlement day; the total counts a member betting at two venues once. */
+/** A venue's settled bets' figures, as columns n, stake, valid and payout of a query on bets. */
+const venueSums = sql`count(*) AS n, sum(bet_amount) AS stake, sum(valid_amount) AS valid, sum(bet_amount + win_loss) AS payout`;
+
+/** A member set's bits padded to the length of the sets written now (`len`), for OR-ing with them. */
+const paddedSet = (set: SQL) => sql`rpad(${set}::text, len.n, '0')::varbit`;
+
+/**
+ * Settled bets per venue by settlement day; the total counts a member betting at two venues once.
+ *
+ * Closed days are added from their kept rows (report_venue_days, migration 0048) and the rest of the range, the day in
+ * progress, is read from the bets, when every closed day of the range is kept and not stale (keptSplit, decided in the
+ * statement's own snapshot). Bettors are counted once over the range by OR-ing the days' member sets: per venue the
+ * venue's sets, for the total report_days' bettors (every bettor of the day). Otherwise the whole range is read from
+ * the bets, exact and as slow as before.
+ */
 export async function venueReport(db: DbOrTx, range: DayRange) {
-  const result = await db.execute(sql`SELECT b.venue_code, max(v.name) AS venue_name, count(*) AS n,
-      count(DISTINCT b.member_id) AS bettors, sum(b.bet_amount) AS stake, sum(b.valid_amount) AS valid,
-      sum(b.bet_amount + b.win_loss) AS payout
-    FROM bets b LEFT JOIN venues v ON v.code = b.venue_code
-    WHERE b.status = 1 AND b.settled_at >= ${range.start.toISOString()}::timestamptz
-      AND b.settled_at < ${range.end.toISOString()}::timestamptz
-    GROUP BY GROUPING SETS ((b.venue_code), ()) ORDER BY b.venue_code NULLS LAST`);
+  const from = sql`${range.from}::date`;
+  const start = sql`${range.start.toISOString()}::timestamptz`;
+  const end = sql`${range.end.toISOString()}::timestamptz`;
+  const allRaw = sql`(SELECT live_day FROM split) = ${from}`;
+  const result = await db.execute(sql`WITH ${keptSplit(range)}, len AS (${setLength}),
+    raw AS (
+      SELECT venue_code, count(DISTINCT member_id) AS bettors, ${venueSums} FROM bets
+      WHERE status = 1 AND settled_at >= ${start} AND settled_at < ${end} AND ${allRaw}
+      GROUP BY GROUPING SETS ((venue_code), ())
+    ),
+    live AS (
+      SELECT venue_code, ${venueSums}, report_member_bits(array_agg(member_id), (SELECT n FROM len)) AS b FROM bets
+      WHERE status = 1 AND settled_at >= ${liveStart} AND settled_at < ${end} AND NOT ${allRaw}
+      GROUP BY venue_code
+    ),
+    venue_sets AS (
+      SELECT venue_code, bets_count AS n, stake, valid_stake AS valid, payout, bettors AS b FROM report_venue_days
+      WHERE day >= ${from} AND day < ${liveDay}
+      UNION ALL
+      SELECT venue_code, n, stake, valid, payout, b FROM live
+    ),
+    -- Sets of one length OR together as they are; only the few results of shorter lengths are padded.
+    venue_lengths AS (
+      SELECT venue_code, sum(n) AS n, sum(stake) AS stake, sum(valid) AS valid, sum(payout) AS payout, bit_or(b) AS b
+      FROM venue_sets GROUP BY venue_code, length(b)
+    ),
+    venues_kept AS (
+      SELECT venue_code, bit_count(bit_or(${paddedSet(sql`s.b`)})) AS bettors, sum(s.n) AS n, sum(s.stake) AS stake,
+        sum(s.valid) AS valid, sum(s.payout) AS payout
+      FROM venue_lengths s CROSS JOIN len GROUP BY venue_code
+    ),
+    total_lengths AS (
+      SELECT bit_or(b) AS b FROM (
+        SELECT bettors AS b FROM report_days WHERE day >= ${from} AND day < ${liveDay}
+        UNION ALL
+        SELECT b FROM live
+      ) s GROUP BY length(b)
+    ),
+    total_kept AS (
+      SELECT NULL::varchar AS venue_code, (SELECT bit_count(bit_or(${paddedSet(sql`t.b`)})) FROM total_lengths t CROSS JOIN len) AS bettors,
+        sum(n) AS n, sum(stake) AS stake, sum(valid) AS valid, sum(payout) AS payout
+      FROM venues_kept
+    ),
+    figures AS (
+      SELECT * FROM raw WHERE ${allRaw}
+      UNION ALL SELECT * FROM venues_kept WHERE NOT ${allRaw}
+      UNION ALL SELECT * FROM total_kept WHERE NOT ${allRaw}
+    )
+    SELECT f.venue_code, v.name AS venue_name, f.n, f.bettors, f.stake, f.valid, f.payout
+    FROM figures f LEFT JOIN venues v ON v.code = f.venue_code
+    ORDER BY f.venue_code NULLS LAST`);
   const rows = rowsOf<{
     venue_code: string | null;
     venue_name: string | null;
@@ -567,6 +635,27 @@ export function memberFiguresSql(range: DayRange, memberFilter: SQL): SQL {
 }
 
 /**
+ * The common table expressions `cut` and `split` of a statement reading kept rows: `split.live_day` is the first day of
+ * the range read from the raw rows, decided in the statement's own snapshot. It is the first day that may not be kept
+ * yet (within the range) when every closed day of the range before it is kept in report_days and not stale, since a
+ * day's member and venue rows are written in the transaction that keeps it there and a late write marks it stale in
+ * its own; otherwise the range's first day, and the whole range is read raw.
+ */
+function keptSplit(range: DayRange): SQL {
+  const from = sql`${range.from}::date`;
+  return sql`cut AS (
+      SELECT least(greatest(report_day_of(now() - ${KEEP_AFTER}::interval), ${from}), ${range.to}::date + 1) AS day
+    ), split AS (
+      SELECT CASE WHEN (SELECT count(*) FROM report_days r WHERE r.day >= ${from} AND r.day < cut.day AND NOT r.stale)
+        = cut.day - ${from} THEN cut.day ELSE ${from} END AS live_day
+      FROM cut
+    )`;
+}
+/** The first day of the range that is not read from kept rows (keptSplit), and the instant it starts (Beijing midnight). */
+const liveDay = sql`(SELECT live_day FROM split)`;
+const liveStart = sql`(SELECT (live_day::timestamp - interval '8 hours') AT TIME ZONE 'UTC' FROM split)`;
+
+/**
  * memberFiguresSql, or with `idsOnly` the same members (`member_id` alone) without adding up their figures: what
  * counting the report's rows needs. With `only` (a query of member ids), the figures of those members alone are added
  * up: a page's.
@@ -574,9 +663,6 @@ export function memberFiguresSql(range: DayRange, memberFilter: SQL): SQL {
 function memberFiguresOf(range: DayRange, memberFilter: SQL, idsOnly: boolean, only?: SQL): SQL {
   const from = sql`${range.from}::date`;
   const end = sql`${range.end.toISOString()}::timestamptz`;
-  // The first day of the range that is not read from kept rows, and the instant it starts (Beijing midnight).
-  const liveDay = sql`(SELECT live_day FROM split)`;
-  const liveStart = sql`(SELECT (live_day::timestamp - interval '8 hours') AT TIME ZONE 'UTC' FROM split)`;
   const kept = sql`FROM report_member_days WHERE day >= ${from} AND day < ${liveDay}`;
   const onlyIds = only ? sql`ARRAY(SELECT member_id FROM only_ids)` : null;
   const f = idsOnly
@@ -591,13 +677,7 @@ function memberFiguresOf(range: DayRange, memberFilter: SQL, idsOnly: boolean, o
     ? sql`m.id AS member_id`
     : sql`m.id AS member_id, m.username, ${memberFigureList('f.')},
       (SELECT coalesce(sum(a.balance), 0) FROM ledger_accounts a WHERE a.member_id = m.id AND a.kind <> 'house') AS balance`;
-  return sql`WITH cut AS (
-      SELECT least(greatest(report_day_of(now() - ${KEEP_AFTER}::interval), ${from}), ${range.to}::date + 1) AS day
-    ), split AS (
-      SELECT CASE WHEN (SELECT count(*) FROM report_days r WHERE r.day >= ${from} AND r.day < cut.day AND NOT r.stale)
-        = cut.day - ${from} THEN cut.day ELSE ${from} END AS live_day
-      FROM cut
-    ), ${only ? sql`only_ids AS MATERIALIZED (${only}), ` : sql``}f AS (${f})
+  return sql`WITH ${keptSplit(range)}, ${only ? sql`only_ids AS MATERIALIZED (${only}), ` : sql``}f AS (${f})
     SELECT ${columns}
     FROM f JOIN members m ON m.id = f.member_id
     WHERE true ${memberFilter}`;
