@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type OutboundPolicy, OutboundRefusedError, outboundFetch } from '../../../lib/outbound';
-import { HUB88_SIGNATURE_HEADER, hub88KeyUsable, hub88Sign } from './hub88-signature';
+import { type OutboundPolicy, OutboundRefusedError } from '../../../lib/outbound';
+import { hub88Post } from './hub88-post';
+import { hub88KeyUsable } from './hub88-signature';
 
 /**
  * The Hub88 Operator API's Games API, the calls we make to the aggregator (docs/venues.md "Hub88 Games API
@@ -113,21 +114,7 @@ export async function signedPost<T>(
   let status: number;
   let text: string;
   try {
-    const res = await outboundFetch(
-      `${operator.baseUrl.replace(/\/+$/, '')}${path}`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [HUB88_SIGNATURE_HEADER]: hub88Sign(operator.privateKey, payload),
-        },
-        body: payload,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      },
-      options.outbound,
-    );
-    status = res.status;
-    text = await res.text();
+    ({ status, text } = await hub88Post(operator.baseUrl, path, payload, operator.privateKey, options));
   } catch (e) {
     if (e instanceof OutboundRefusedError) return fail('refused');
     return fail((e as Error).name === 'TimeoutError' ? 'timeout' : 'no_answer');

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { centsToMoney } from '@h5/contract';
 import { z } from 'zod';
-import { outboundFetch } from '../../../lib/outbound';
 import { UNBOUND } from '../../venue-answer-binding';
 import type { VenueCredentials } from '../venue-protocol';
 import type {
@@ -13,7 +12,8 @@ import type {
   VenueTransferClient,
 } from '../venue-transfer';
 import { HUB88_UNITS_PER_CENT } from './hub88-protocol';
-import { HUB88_SIGNATURE_HEADER, hub88KeyUsable, hub88Sign, hub88Verify } from './hub88-signature';
+import { hub88Post } from './hub88-post';
+import { hub88KeyUsable, hub88Verify } from './hub88-signature';
 
 /**
  * The Hub88 Operator API's TransferWallet API, the calls we make to the aggregator for a hub88 venue in transfer mode
@@ -82,21 +82,7 @@ async function signedCall(
   let text: string;
   let signature: string | null;
   try {
-    const res = await outboundFetch(
-      `${venue.apiBaseUrl.replace(/\/+$/, '')}${path}`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [HUB88_SIGNATURE_HEADER]: hub88Sign(venue.credentials.privateKey, payload),
-        },
-        body: payload,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      },
-      options.outbound,
-    );
-    text = await res.text();
-    signature = res.headers.get(HUB88_SIGNATURE_HEADER);
+    ({ text, signature } = await hub88Post(venue.apiBaseUrl, path, payload, venue.credentials.privateKey, options));
   } catch (e) {
     return { ok: false, reason: (e as Error).name === 'TimeoutError' ? 'timeout' : 'no answer' };
   }
