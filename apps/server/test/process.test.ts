@@ -56,12 +56,15 @@ describe('the server process', PROCESS_TIMEOUT, () => {
       await Promise.race(inFlight);
       first.child.kill('SIGTERM');
       const answers = (await Promise.allSettled(inFlight)).flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
-      // Requests already accepted are answered in full; ones arriving after the signal are turned away with 503.
+      // Requests already accepted are answered in full; ones arriving after the signal are turned away with 503 and
+      // the envelope's Chinese message.
       const completed = answers.filter((a) => a.status === 200);
       expect(completed.length).toBeGreaterThan(0);
       for (const a of completed)
         expect(JSON.parse(a.body)).toMatchObject({ code: 200, data: { title: expect.any(String) } });
       for (const a of answers) expect([200, 503]).toContain(a.status);
+      for (const a of answers.filter((a) => a.status === 503))
+        expect(JSON.parse(a.body)).toEqual({ code: 503, message: '服务正在重启，请稍后再试', data: null });
       expect(await first.exited).toBe(0);
 
       // PGlite allows one process per directory: a clean restart proves the first one closed it.
