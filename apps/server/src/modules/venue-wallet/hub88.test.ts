@@ -1,15 +1,7 @@
 import { generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  call,
-  manualClock,
-  memberBalance,
-  operatorToken,
-  useOperators,
-  useTestApp,
-} from '../../../test/helper';
+import { adminCall, call, manualClock, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
@@ -37,7 +29,7 @@ const H5_SECRET = 'late-bet-secret';
 const clock = manualClock();
 const t = useTestApp({ clock });
 const ops = useOperators(t, ['finance']);
-const { member, launchToken, betRecord, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, balanceOf, launchToken, betRecord, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 beforeAll(async () => {
   await t.database.db.insert(venues).values([
@@ -182,7 +174,7 @@ describe('Hub88 Wallet API', () => {
       balance: units('90.00'),
     });
     expect(bet.signed).toBe(true);
-    expect(await memberBalance(t, p.token)).toBe('90.00');
+    expect(await balanceOf(p.token)).toBe('90.00');
     expect(await betRecord(VENUE, 'tx-bet-1')).toMatchObject({ status: 2, betAmount: '10.00' });
 
     const win = await hub88('transaction/win', p.winBody('tx-win-1', 'tx-bet-1', '25.50'));
@@ -191,11 +183,11 @@ describe('Hub88 Wallet API', () => {
     expect(await betRecord(VENUE, 'tx-bet-1')).toMatchObject({ status: 1, winLoss: '15.50' });
 
     await hub88('transaction/bet', p.betBody('tx-bet-2', '7.25'));
-    expect(await memberBalance(t, p.token)).toBe('108.25');
+    expect(await balanceOf(p.token)).toBe('108.25');
     const rollback = await hub88('transaction/rollback', p.rollbackBody('tx-rb-2', 'tx-bet-2'));
     expect(rollback.answer).toMatchObject({ status: 'RS_OK', balance: units('115.50') });
     expect(rollback.signed).toBe(true);
-    expect(await memberBalance(t, p.token)).toBe('115.50');
+    expect(await balanceOf(p.token)).toBe('115.50');
     expect(await betRecord(VENUE, 'tx-bet-2')).toMatchObject({ status: 0 });
     await ledgerBalanced();
 
@@ -234,11 +226,11 @@ describe('Hub88 Wallet API', () => {
       status: 'RS_ERROR_INVALID_SIGNATURE',
       request_uuid: 'req-tamper',
     });
-    expect(await memberBalance(t, p.token)).toBe('20.00');
+    expect(await balanceOf(p.token)).toBe('20.00');
     expect(await rowsOf('tx-sig-1')).toEqual([]);
     // The same call signed by the aggregator goes through.
     expect((await hub88('transaction/bet', {}, { raw: original })).answer.status).toBe('RS_OK');
-    expect(await memberBalance(t, p.token)).toBe('15.00');
+    expect(await balanceOf(p.token)).toBe('15.00');
   });
 
   it('answers a replayed call the same and a retried transaction_uuid with its first answer, moving money once', async () => {
@@ -259,7 +251,7 @@ describe('Hub88 Wallet API', () => {
       currency: 'CNY',
       balance: units('30.00'),
     });
-    expect(await memberBalance(t, p.token)).toBe('29.00');
+    expect(await balanceOf(p.token)).toBe('29.00');
     expect(await rowsOf('tx-replay-1')).toHaveLength(1);
     // A win and a rollback repeated the same way.
     const win = await hub88('transaction/win', p.winBody('tx-replay-w', 'tx-replay-1', '40.00'));
@@ -268,7 +260,7 @@ describe('Hub88 Wallet API', () => {
     const rb = await hub88('transaction/rollback', p.rollbackBody('tx-replay-rb', 'tx-bet-later'));
     expect(rb.answer).toMatchObject({ status: 'RS_OK', balance: units('70.00') });
     expect((await hub88('transaction/rollback', {}, { raw: rb.payload })).body).toBe(rb.body);
-    expect(await memberBalance(t, p.token)).toBe('70.00');
+    expect(await balanceOf(p.token)).toBe('70.00');
     await ledgerBalanced();
   });
 
@@ -297,8 +289,8 @@ describe('Hub88 Wallet API', () => {
       'RS_ERROR_DUPLICATE_TRANSACTION',
     );
     // The first answers stand, nothing moved twice.
-    expect(await memberBalance(t, p.token)).toBe('43.00');
-    expect(await memberBalance(t, other.token)).toBe('50.00');
+    expect(await balanceOf(p.token)).toBe('43.00');
+    expect(await balanceOf(other.token)).toBe('50.00');
     expect(await betRecord(VENUE, 'tx-dup-1')).toMatchObject({ betAmount: '10.00', winLoss: '-7.00' });
     await ledgerBalanced();
   });
@@ -322,7 +314,7 @@ describe('Hub88 Wallet API', () => {
     expect((await hub88('transaction/bet', p.betBody('tx-tok-4', '1.00', { token: stale.token }))).answer.status).toBe(
       'RS_ERROR_TOKEN_EXPIRED',
     );
-    expect(await memberBalance(t, p.token)).toBe('30.00');
+    expect(await balanceOf(p.token)).toBe('30.00');
     for (const id of ['tx-tok-1', 'tx-tok-2', 'tx-tok-3', 'tx-tok-4']) expect(await rowsOf(id)).toEqual([]);
   });
 
@@ -350,7 +342,7 @@ describe('Hub88 Wallet API', () => {
       status: 'RS_OK',
       balance: units('30.00'),
     });
-    expect(await memberBalance(t, p.token)).toBe('60.00');
+    expect(await balanceOf(p.token)).toBe('60.00');
     await ledgerBalanced();
   });
 
@@ -370,7 +362,7 @@ describe('Hub88 Wallet API', () => {
     expect((await hub88('transaction/win', p.winBody('tx-war-w', 'tx-war-1', '16.00'))).answer.status).toBe(
       'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
     );
-    expect(await memberBalance(t, p.token)).toBe('25.00');
+    expect(await balanceOf(p.token)).toBe('25.00');
     await ledgerBalanced();
   });
 
@@ -380,7 +372,7 @@ describe('Hub88 Wallet API', () => {
     expect(rollback.answer.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     const late = await hub88('transaction/bet', p.betBody('tx-late-bet', '9.00'));
     expect(late.answer.status).not.toBe('RS_OK');
-    expect(await memberBalance(t, p.token)).toBe('25.00');
+    expect(await balanceOf(p.token)).toBe('25.00');
     expect(await betRecord(VENUE, 'tx-late-bet')).toBeUndefined();
     // The rollback repeated is answered as the first time.
     expect((await hub88('transaction/rollback', {}, { raw: rollback.payload })).body).toBe(rollback.body);
@@ -456,7 +448,7 @@ describe('Hub88 Wallet API', () => {
     } finally {
       await t.database.db.update(venues).set({ enabled: 1 }).where(eq(venues.code, VENUE));
     }
-    expect(await memberBalance(t, lossy.token)).toBe('80.00');
+    expect(await balanceOf(lossy.token)).toBe('80.00');
     for (const id of ['tx-lim-2', 'tx-lim-3', 'tx-lim-4', 'tx-lim-5', 'tx-lim-7']) expect(await rowsOf(id)).toEqual([]);
     await ledgerBalanced();
   });
@@ -475,7 +467,7 @@ describe('Hub88 Wallet API', () => {
     expect((await hub88('transaction/bet', p.betBody('tx-typ-2', '1.00', { amount: 100_500 }))).answer.status).toBe(
       'RS_ERROR_WRONG_TYPES',
     );
-    expect(await memberBalance(t, p.token)).toBe('30.00');
+    expect(await balanceOf(p.token)).toBe('30.00');
   });
 
   it('is served only for a Hub88 venue with both keys, and not at an h5 venue', async () => {
@@ -543,7 +535,7 @@ describe('a bet rolled back before it arrived, in h5', () => {
       await h5('bet', { player: m.name, transaction_id: 'h5-late-bet', round_id: 'r-late', amount: '9.00' }),
     ).toMatchObject({ http: 409, status: 'TRANSACTION_CLOSED', balance: '25.00' });
     expect(await h5('rollback', rollback)).toMatchObject({ http: 404, status: 'UNKNOWN_TRANSACTION' });
-    expect(await memberBalance(t, m.token)).toBe('25.00');
+    expect(await balanceOf(m.token)).toBe('25.00');
     await ledgerBalanced();
   });
 });

@@ -1,14 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  call,
-  manualClock,
-  memberBalance,
-  operatorToken,
-  useOperators,
-  useTestApp,
-} from '../../../test/helper';
+import { adminCall, call, manualClock, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import { hmacHex } from '../../lib/hmac';
 import { members } from '../../db/tables/accounts';
 import { venues } from '../../db/tables/venues';
@@ -63,7 +55,7 @@ async function callback(
   };
 }
 
-const { member, launchToken, betRecord, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, balanceOf, launchToken, betRecord, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 describe('seamless wallet callbacks', () => {
   it('authenticates the launch token as the member who launched, at this venue only', async () => {
@@ -114,7 +106,7 @@ describe('seamless wallet callbacks', () => {
       http: 401,
       status: 'INVALID_SIGNATURE',
     });
-    expect(await memberBalance(t, m.token)).toBe('20.00');
+    expect(await balanceOf(m.token)).toBe('20.00');
     const rows = await t.database.db
       .select()
       .from(venueWalletTransactions)
@@ -138,11 +130,11 @@ describe('seamless wallet callbacks', () => {
       balance: '10.00',
       message: '余额不足',
     });
-    expect(await memberBalance(t, m.token)).toBe('10.00');
+    expect(await balanceOf(m.token)).toBe('10.00');
     expect(
       await callback('bet', { player: m.name, transaction_id: 'funds-2', round_id: 'r-f', amount: 10 }),
     ).toMatchObject({ status: 'OK', balance: '0.00' });
-    expect(await memberBalance(t, m.token)).toBe('0.00');
+    expect(await balanceOf(m.token)).toBe('0.00');
   });
 
   it('debits a replayed or concurrent bet once and answers the repeats DUPLICATE with the first balance', async () => {
@@ -153,7 +145,7 @@ describe('seamless wallet callbacks', () => {
     expect(answers.filter((a) => a.status === 'DUPLICATE')).toHaveLength(5);
     for (const a of answers) expect(a).toMatchObject({ http: 200, balance: '87.66' });
     expect(await callback('bet', bet)).toEqual({ http: 200, status: 'DUPLICATE', balance: '87.66' });
-    expect(await memberBalance(t, m.token)).toBe('87.66');
+    expect(await balanceOf(m.token)).toBe('87.66');
     const record = await betRecord(VENUE, 'dup-1');
     expect(record).toMatchObject({ betAmount: '12.34', status: 2, gameCode: 'slot', memberId: m.id });
     // The same transaction id from another member is not theirs to reuse.
@@ -191,7 +183,7 @@ describe('seamless wallet callbacks', () => {
       status: 'TRANSACTION_CLOSED',
       balance: '45.50',
     });
-    expect(await memberBalance(t, m.token)).toBe('45.50');
+    expect(await balanceOf(m.token)).toBe('45.50');
     // A win without a reference settles the round's open bet; a loss is a win of zero.
     await callback('bet', { player: m.name, transaction_id: 'w-bet2', round_id: 'r-w2', amount: '5.00' });
     expect(
@@ -211,7 +203,7 @@ describe('seamless wallet callbacks', () => {
   it('gives back exactly a rolled-back bet once, and refuses a win for it afterwards', async () => {
     const m = await member('40.00');
     await callback('bet', { player: m.name, transaction_id: 'rb-bet', round_id: 'r-rb', amount: '7.25' });
-    expect(await memberBalance(t, m.token)).toBe('32.75');
+    expect(await balanceOf(m.token)).toBe('32.75');
     expect(
       await callback('rollback', { player: m.name, transaction_id: 'rb-1', reference_transaction_id: 'rb-bet' }),
     ).toEqual({
@@ -243,7 +235,7 @@ describe('seamless wallet callbacks', () => {
       http: 404,
       status: 'UNKNOWN_TRANSACTION',
     });
-    expect(await memberBalance(t, m.token)).toBe('40.00');
+    expect(await balanceOf(m.token)).toBe('40.00');
     const record = await betRecord(VENUE, 'rb-bet');
     expect(record).toMatchObject({ status: 0, winLoss: '0.00' });
     await ledgerBalanced();
@@ -328,7 +320,7 @@ describe('seamless wallet callbacks', () => {
         at,
       ),
     ).toEqual({ http: 200, status: 'OK', balance: '58.00' });
-    expect(await memberBalance(t, m.token)).toBe('58.00');
+    expect(await balanceOf(m.token)).toBe('58.00');
 
     await t.database.db.update(venues).set({ enabled: 1 }).where(eq(venues.code, 'SLD'));
     expect(
@@ -352,7 +344,7 @@ describe('seamless wallet callbacks', () => {
       balance: '90.00',
       message: '会员已申请自我排除，不能下注',
     });
-    expect(await memberBalance(t, m.token)).toBe('90.00');
+    expect(await balanceOf(m.token)).toBe('90.00');
     expect(
       await t.database.db
         .select()
@@ -394,7 +386,7 @@ describe('seamless wallet callbacks', () => {
       balance: '100.00',
       message: '会员正处于冷静期，不能下注',
     });
-    expect(await memberBalance(t, m.token)).toBe('100.00');
+    expect(await balanceOf(m.token)).toBe('100.00');
   });
 
   it('takes bets up to the daily loss limit, open stakes counted, and refuses the one crossing it', async () => {
@@ -417,7 +409,7 @@ describe('seamless wallet callbacks', () => {
     });
     expect(await bet('ll-4', '5.00')).toMatchObject({ status: 'OK', balance: '50.00' });
     expect(await bet('ll-5', '0.01')).toMatchObject({ status: 'PLAYER_DISABLED', balance: '50.00' });
-    expect(await memberBalance(t, m.token)).toBe('50.00');
+    expect(await balanceOf(m.token)).toBe('50.00');
     // A win brings today's loss back under the limit, and play may go on by as much.
     expect(
       await callback('win', { player: m.name, transaction_id: 'll-2w', round_id: 'r-ll-2', amount: '20.00' }),

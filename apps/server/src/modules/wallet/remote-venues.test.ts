@@ -5,7 +5,6 @@ import {
   call,
   controlHeaders,
   manualClock,
-  memberBalance,
   operatorToken,
   useOperators,
   useTestApp,
@@ -50,7 +49,7 @@ async function fault(body: Record<string, unknown>) {
   expect(res.status).toBe(200);
 }
 
-const { member, transfer, transfersOf, ledgerBalanced } = walletKit(t, () => ops.finance);
+const { member, transfer, balanceOf, transfersOf, ledgerBalanced } = walletKit(t, () => ops.finance);
 
 const venueBalance = async (token: string, code: string) =>
   (await call<Array<{ platname: string; balance: string }>>(t.app, '/api/balancelist', {}, { token })).data.find(
@@ -69,7 +68,7 @@ const records = async (token: string) =>
 /** The member's venue transfers are in these states, with these balances in the central wallet and at AGT. */
 async function expectMoney(m: { id: number; token: string }, states: number[], central: string, atVenue: string) {
   expect((await transfersOf(m.id)).map((x) => x.state)).toEqual(states);
-  expect(await memberBalance(t, m.token)).toBe(central);
+  expect(await balanceOf(m.token)).toBe(central);
   expect(await venueBalance(m.token, 'AGT')).toBe(atVenue);
 }
 
@@ -100,7 +99,7 @@ describe('a transfer-wallet venue over HTTP', () => {
       code: 209,
       message: '场馆未接受本次转账，资金未发生变动',
     });
-    expect(await memberBalance(t, m.token)).toBe('82.50');
+    expect(await balanceOf(m.token)).toBe('82.50');
     expect((await records(m.token)).map((r) => [r.type, r.amount, r.state])).toEqual([
       [4, '17.51', 0],
       [4, '12.50', 1],
@@ -117,7 +116,7 @@ describe('a transfer-wallet venue over HTTP', () => {
       ),
     );
     for (const a of answers) expect(a.code).toBe(200);
-    expect(await memberBalance(t, m.token)).toBe('40.00');
+    expect(await balanceOf(m.token)).toBe('40.00');
     expect(await transfersOf(m.id)).toHaveLength(1);
     expect(await venueBalance(m.token, 'AGT')).toBe('10.00');
   });
@@ -251,7 +250,7 @@ describe('a seamless venue through the sandbox aggregator', () => {
     const body = (await round.json()) as { code: number; data: { win_loss: string; venue_balance: string } };
     expect(body.code).toBe(200);
     const expected = (2000 + Math.round(Number(body.data.win_loss) * 100)) / 100;
-    expect(await memberBalance(t, m.token)).toBe(expected.toFixed(2));
+    expect(await balanceOf(m.token)).toBe(expected.toFixed(2));
     const stored = await t.database.db.select().from(bets).where(eq(bets.memberId, m.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ status: 1, betAmount: '4.00', venueCode: 'AGS' });
@@ -269,7 +268,7 @@ describe('auto-transfer with remote venues', () => {
     await transfer(m.token, { amount: '25.00', sourcetype: 'userbalance', targettype: 'AGT' });
     await autoTransferOn(m.token);
     expect((await launch(m.token, 'AGS')).code).toBe(200);
-    expect(await memberBalance(t, m.token)).toBe('40.00');
+    expect(await balanceOf(m.token)).toBe('40.00');
     expect(await venueBalance(m.token, 'AGT')).toBe('0.00');
     expect((await transfersOf(m.id)).map((x) => [x.direction, x.amount, x.state])).toEqual([
       ['in', '25.00', 1],
@@ -283,7 +282,7 @@ describe('auto-transfer with remote venues', () => {
     await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
     await autoTransferOn(m.token);
     expect((await launch(m.token, 'XHZR')).code).toBe(200);
-    expect(await memberBalance(t, m.token)).toBe('0.00');
+    expect(await balanceOf(m.token)).toBe('0.00');
     expect(await venueBalance(m.token, 'AGT')).toBe('0.00');
     expect(await venueBalance(m.token, 'XHZR')).toBe('30.00');
     await ledgerBalanced();
@@ -349,7 +348,7 @@ describe('finance follows remote transfers', () => {
     const again = await raw(ops.finance, 'POST', url);
     expect(again).toMatchObject({ body: { code: 409, message: '该转账已有结果，无需再对账' } });
     expect(await pendingOf(m.id)).toEqual([]);
-    expect(await memberBalance(t, m.token)).toBe('30.00');
+    expect(await balanceOf(m.token)).toBe('30.00');
     expect(await venueBalance(m.token, 'AGT')).toBe('20.00');
     const audits = await adminCall<{ data: Array<{ action: string; after: string }> }>(
       t,
@@ -375,7 +374,7 @@ describe('finance follows remote transfers', () => {
       status: 200,
       body: { message: '场馆暂未确认该转账，仍在处理中', data: { state: 2 } },
     });
-    expect(await memberBalance(t, m.token)).toBe('30.00');
+    expect(await balanceOf(m.token)).toBe('30.00');
     expect((await raw(ops.finance, 'POST', '/admin/api/venue-transfers/VTNOSUCH/reconcile')).body).toMatchObject({
       code: 202,
     });

@@ -1,5 +1,12 @@
 import { eq, like } from 'drizzle-orm';
-import { credit, expectLedgerBalanced, memberId, registerMember, type TestApp } from '../../../test/helper';
+import {
+  credit,
+  expectLedgerBalanced,
+  memberBalance,
+  memberId,
+  registerMember,
+  type TestApp,
+} from '../../../test/helper';
 import { bets } from '../../db/tables/bets';
 import { launchTokens } from '../../db/tables/games';
 import { ledgerTransactions } from '../../db/tables/ledger';
@@ -43,6 +50,9 @@ export function walletKit(t: TestApp, finance: () => string) {
       })
       .then((r) => r.json() as { code: number; message: string; data: { balance: string } | null });
 
+  /** The member's central balance (memberBalance). */
+  const balanceOf = (token: string) => memberBalance(t, token);
+
   /** The member's venue transfers, oldest first. */
   const transfersOf = (id: number) =>
     t.database.db.select().from(venueTransfers).where(eq(venueTransfers.memberId, id)).orderBy(venueTransfers.id);
@@ -85,5 +95,5 @@ export function walletKit(t: TestApp, finance: () => string) {
   /** The ledger check, asserted balanced with no mismatched account. */
   const ledgerBalanced = () => expectLedgerBalanced(t, finance());
 
-  return { member, transfer, transfersOf, movementsOf, launchToken, betRecord, ledgerBalanced };
+  return { member, transfer, balanceOf, transfersOf, movementsOf, launchToken, betRecord, ledgerBalanced };
 }
