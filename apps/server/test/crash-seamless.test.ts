@@ -1,14 +1,17 @@
 import { request } from 'node:http';
+import { BizCode, MSG } from '@h5/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
 import { hmacHex } from '../src/lib/hmac';
-import { killAll, serverProcesses } from './processes';
+import { killAll, refusesConnections, serverProcesses, waitingBehind } from './processes';
 
 // A seamless venue's calls into our wallet while the server dies (docs/operations.md "Crashes lose nothing"): two
 // worker processes on PostgreSQL and Redis, as a production install runs. The venue does what a real one does when
 // an answer never comes: it sends the same call again, in the round's order, until it is answered. Whatever the kill
-// interrupted, every call is then answered once for good, and the money comes out exact to the cent.
+// interrupted, every call is then answered once for good, and the money comes out exact to the cent. At the graceful
+// stop a second member's bets wait inside the server for that member's wallet, held by a long transaction of this
+// test: the stop must finish them.
 
 const PROCESS_TIMEOUT = { timeout: 240_000 };
 const { start, ready, post, createOperator, fundedMember, ledgerCheck, freshDatabase, redisDatabase, cleanup } =
@@ -21,8 +24,11 @@ const FUNDED_CENTS = 100_000;
 
 type Call = { action: 'bet' | 'win' | 'rollback'; body: Record<string, unknown> };
 /** An answer, or what stood in for one: REFUSED when the port was closed (nothing was sent), null when the call was
- * sent and no answer came back. */
-type Answer = { http: number; status: string; balance?: string } | null;
+ * sent and no answer came back. A server that is stopping answers our envelope (code and message) instead. */
+type Answer = { http: number; status?: string; balance?: string; code?: number; message?: string } | null;
+const REFUSED = { http: 0, status: 'REFUSED' };
+/** What a call that reaches a stopping server gets (docs/operations.md "Crashes lose nothing"). */
+const STOPPING = { http: 503, code: BizCode.UNAVAILABLE, message: MSG.serverRestarting, data: null };
 
 /**
  * The rounds the venue plays for one member: a bet of a few yuan each, then a win (every second round), a rollback of
@@ -87,7 +93,7 @@ function send(base: string, call: Call): Promise<Answer> {
         res.on('data', (chunk: string) => (text += chunk));
         res.on('end', () => {
           try {
-            resolve({ http: res.statusCode ?? 0, ...(JSON.parse(text) as { status: string; balance?: string }) });
+            resolve({ http: res.statusCode ?? 0, ...(JSON.parse(text) as Omit<NonNullable<Answer>, 'http'>) });
           } catch {
             resolve({ http: res.statusCode ?? 0, status: 'NOT_JSON' });
           }
@@ -96,9 +102,7 @@ function send(base: string, call: Call): Promise<Answer> {
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ECONNREFUSED' ? { http: 0, status: 'REFUSED' } : null),
-    );
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? REFUSED : null));
     req.end(payload);
   });
 }
@@ -151,6 +155,8 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('seamless wallet calls ac
       );
       const { token } = await fundedMember(first.base, operator);
       const player = (await post<{ username: string }>(first.base, '/api/user', {}, token)).data.username;
+      const heldToken = (await fundedMember(first.base, operator)).token;
+      const heldPlayer = (await post<{ username: string }>(first.base, '/api/user', {}, heldToken)).data.username;
       const { plays, expectedCents, transactions } = rounds(player, 'k', 80);
       const done = plays.map(() => 0);
 
@@ -175,45 +181,79 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('seamless wallet calls ac
       await ready(second.base, second.child);
       await play(second.base, plays, done, false);
 
-      // A graceful stop (SIGTERM) lands in the middle of a new burst: the calls the server was working on are answered
+      // A graceful stop (SIGTERM) lands in the middle of a new burst: the calls the server is working on are answered
       // in full, and whatever else arrives is refused with 503, finds the port closed, or (a connection the system
-      // had queued in the instant the port closed) is reset unread; the venue sends those again below.
+      // had queued in the instant the port closed) is reset unread; the venue sends those again below. The held
+      // member's wallet is locked by this test's own transaction, so that member's bets wait inside the server, their
+      // transactions begun, when the signal lands; the wallet is let go once the port refuses new connections.
       const more = rounds(player, 't', 80);
       const moreDone = more.plays.map(() => 0);
-      const duringStop: { sent: number; answered: number; answer: Answer }[] = [];
-      let signalled = Infinity;
-      const stopping = Promise.all(
-        more.plays.map(async (calls, r) => {
-          while (moreDone[r]! < calls.length) {
-            const sent = Date.now();
-            const answer = await send(second.base, calls[moreDone[r]!]!);
-            duringStop.push({ sent, answered: Date.now(), answer });
-            if (!settled(answer)) return;
-            moreDone[r] = moreDone[r]! + 1;
-          }
-        }),
-      );
+      const held = rounds(heldPlayer, 'h', 3);
+      const heldDone = held.plays.map(() => 0);
+      const duringStop: { held: boolean; sentBefore: boolean; answer: Answer }[] = [];
+      let signalled = false;
+      const stopBurst = (plays: Call[][], done: number[]) =>
+        Promise.all(
+          plays.map(async (calls, r) => {
+            while (done[r]! < calls.length) {
+              const sentBefore = !signalled;
+              const answer = await send(second.base, calls[done[r]!]!);
+              duringStop.push({ held: plays === held.plays, sentBefore, answer });
+              if (!settled(answer)) return;
+              done[r] = done[r]! + 1;
+            }
+          }),
+        );
       let answeredBefore = 0;
-      await expect.poll(() => (answeredBefore = duringStop.length), { timeout: 30_000 }).toBeGreaterThan(20);
-      signalled = Date.now();
-      second.child.kill('SIGTERM');
+      const holder = new pg.Client({ connectionString: url.toString() });
+      await holder.connect();
+      let stopping: Promise<unknown> = Promise.resolve();
+      // The wallet is let go whatever happens, so the database can be dropped after a failure.
+      try {
+        await holder.query('BEGIN');
+        await holder.query(
+          `SELECT balance FROM ledger_accounts WHERE code = (
+             SELECT 'member:' || id || ':wallet' FROM members WHERE username = $1) FOR UPDATE`,
+          [heldPlayer],
+        );
+        const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+        stopping = Promise.all([stopBurst(more.plays, moreDone), stopBurst(held.plays, heldDone)]);
+        // Every held bet waits inside the server, none answered (a failure shows what came back instead).
+        const heldState = async () => ({
+          waiting: await waitingBehind(venueDb, holderPid),
+          answered: duringStop.filter((d) => d.held).map((d) => d.answer),
+        });
+        await expect
+          .poll(heldState, { timeout: 30_000, interval: 20 })
+          .toEqual({ waiting: held.plays.length, answered: [] });
+        await expect.poll(() => (answeredBefore = duringStop.length), { timeout: 30_000 }).toBeGreaterThan(20);
+        signalled = true;
+        second.child.kill('SIGTERM');
+        await expect.poll(() => refusesConnections(second.base), { timeout: 10_000, interval: 20 }).toBe(true);
+      } finally {
+        await holder.query('COMMIT');
+        await holder.end();
+      }
       await stopping;
       expect(await second.exited).toBe(0);
-      const finishedInFlight = duringStop.filter(
-        (d) => d.sent < signalled && d.answered > signalled && settled(d.answer),
-      );
-      expect(finishedInFlight.length, 'calls in flight at the signal are finished').toBeGreaterThan(0);
+      // Each held bet was sent before the signal and waited inside the server: it is answered, and it counted.
+      const heldBets = duringStop.filter((d) => d.held && d.sentBefore);
+      expect(
+        heldBets.map((d) => d.answer),
+        'bets waiting inside the server at the signal are finished',
+      ).toEqual(held.plays.map(() => expect.objectContaining({ http: 200, status: 'OK' })));
       expect(duringStop.length).toBeGreaterThan(answeredBefore);
       for (const { answer } of duringStop)
-        if (answer && !settled(answer)) expect(answer).toMatchObject({ http: expect.toBeOneOf([503, 0]) });
+        if (answer && !settled(answer)) expect(answer).toEqual(answer.http === 0 ? REFUSED : STOPPING);
 
       const third = await start(env);
       await ready(third.base, third.child);
       await play(third.base, more.plays, moreDone, false);
+      await play(third.base, held.plays, heldDone, false);
 
       // Every call, sent once more, is a repeat: nothing counts twice.
       const repeats = await Promise.all(
-        [...plays, ...more.plays].map(async (calls) => {
+        [...plays, ...more.plays, ...held.plays].map(async (calls) => {
           const statuses: string[] = [];
           for (const call of calls) statuses.push((await send(third.base, call))?.status ?? 'no answer');
           return statuses;
@@ -224,6 +264,8 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('seamless wallet calls ac
       const wanted = expectedCents + (more.expectedCents - FUNDED_CENTS);
       const balance = (await post<{ balance: string }>(third.base, '/api/balance', {}, token)).data.balance;
       expect(balance).toBe((wanted / 100).toFixed(2));
+      const heldBalance = (await post<{ balance: string }>(third.base, '/api/balance', {}, heldToken)).data.balance;
+      expect(heldBalance).toBe((held.expectedCents / 100).toFixed(2));
       // The venue's books: each transaction once, bets closed as their rounds were.
       const books = await venueDb.query<{ action: string; state: string; n: string }>(
         `SELECT action, state, count(*)::text AS n FROM venue_wallet_transactions WHERE venue_code = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
@@ -231,8 +273,10 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('seamless wallet calls ac
       );
       const count = (action: string, state: string) =>
         Number(books.rows.find((r) => r.action === action && r.state === state)?.n ?? 0);
-      const all = [...plays, ...more.plays];
-      expect(books.rows.reduce((sum, r) => sum + Number(r.n), 0)).toBe(transactions + more.transactions);
+      const all = [...plays, ...more.plays, ...held.plays];
+      expect(books.rows.reduce((sum, r) => sum + Number(r.n), 0)).toBe(
+        transactions + more.transactions + held.transactions,
+      );
       expect(count('bet', 'rolled_back')).toBe(all.filter((c) => c[1]?.action === 'rollback').length);
       expect(count('bet', 'settled')).toBe(all.filter((c) => c[1]?.action === 'win').length);
       expect(count('bet', 'open')).toBe(all.filter((c) => c.length === 1).length);

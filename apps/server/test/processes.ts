@@ -1,10 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
+import type pg from 'pg';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
 import { CHEAP_HASHES, freshPostgres, pgliteSnapshot } from './helper';
 
@@ -27,6 +28,38 @@ export function killAll(pid: number) {
     // no worker left
   }
   process.kill(pid, 'SIGKILL');
+}
+
+/** Whether a server process's port refuses a new connection now: it has stopped listening. */
+export function refusesConnections(base: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+/**
+ * How many transactions of the database wait for the locks a session (`holderPid`) holds: directly, or queued behind
+ * one that waits (PostgreSQL lets the second waiter of a row wait for the first).
+ */
+export async function waitingBehind(db: pg.Client, holderPid: number): Promise<number> {
+  const rows = (
+    await db.query<{ pid: number; by: number[] }>(
+      `SELECT pid, pg_blocking_pids(pid) AS by FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    )
+  ).rows;
+  const behind = new Set([holderPid]);
+  for (let grew = true; grew;) {
+    const queued = rows.filter((r) => !behind.has(r.pid) && r.by.some((pid) => behind.has(pid)));
+    for (const r of queued) behind.add(r.pid);
+    grew = queued.length > 0;
+  }
+  return behind.size - 1;
 }
 
 /**
