@@ -163,4 +163,41 @@ describe("the scheduled check's balances, a run at a time", () => {
       expect(Number(kept!.entries)).toBe(5);
     },
   );
+
+  it('sums a ledger of more than a chunk in steps, on a first run and after a pause, to the same sums', async () => {
+    const keptEqualsEntries = async () =>
+      rowsOf<{ differ: string }>(
+        await exec(sql`
+          SELECT count(*)::text AS differ
+            FROM (SELECT account_id, sum(amount) AS s FROM ledger_entries GROUP BY account_id) e
+            FULL JOIN ledger_check_balances c ON c.account_id = e.account_id
+           WHERE c.entries IS DISTINCT FROM e.s`),
+      )[0]!.differ;
+    await exec(sql`DELETE FROM ledger_check_watermark`);
+    await exec(sql`DELETE FROM ledger_check_balances`);
+    // Chunks of 3 entry ids: the ledger holds more, so the sums are begun and moved on before the run's statement.
+    const all = await entries();
+    expect(all).toBeGreaterThan(6);
+    const first = await checkLedgerSince(t.database.db, 3);
+    expect(first).toMatchObject({ balanced: true, mismatched: [], balances: { from: 'full', since: null } });
+    expect(first.balances.entriesRead).toBe(all);
+    const [max] = rowsOf<{ id: string }>(await exec(sql`SELECT max(id)::text AS id FROM ledger_entries`));
+    expect(await watermark()).toBe(Number(max!.id));
+    expect(await keptEqualsEntries()).toBe('0');
+
+    // After a pause: four movements since, eight entries, read in steps and counted once.
+    for (const n of [1, 2, 3, 4]) await credit(`bal:pause:${n}`);
+    const after = await checkLedgerSince(t.database.db, 3);
+    expect(after).toMatchObject({ balanced: true, balances: { from: 'kept', since: Number(max!.id), entriesRead: 8 } });
+    expect(await keptEqualsEntries()).toBe('0');
+
+    // A balance changed behind the ledger's back is still named after a first run in steps.
+    await exec(sql`DELETE FROM ledger_check_watermark`);
+    await exec(sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE code = ${wallet()}`);
+    const wrong = await checkLedgerSince(t.database.db, 3);
+    expect(wrong.balanced).toBe(false);
+    expect(wrong.mismatched.map((m) => m.code)).toEqual([wallet()]);
+    await exec(sql`UPDATE ledger_accounts SET balance = balance - 1 WHERE code = ${wallet()}`);
+    expect(await checkLedgerSince(t.database.db, 3)).toMatchObject({ balanced: true, balances: { entriesRead: 0 } });
+  });
 });
