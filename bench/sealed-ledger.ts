@@ -14,7 +14,11 @@ export interface SealKey {
 
 /** A fresh seal key, with its id and session setting. */
 export function newSealKey(): SealKey {
-  const key = randomBytes(36).toString('base64');
+  return sealKeyOf(randomBytes(36).toString('base64'));
+}
+
+/** `key` with its id and session setting, as the server derives them. */
+export function sealKeyOf(key: string): SealKey {
   const keyId = createHmac('sha256', Buffer.from(key, 'utf8')).update('ledger-seal-key-id').digest('hex').slice(0, 16);
   const block = Buffer.alloc(64);
   Buffer.from(key, 'utf8').copy(block);

@@ -83,6 +83,16 @@ export async function serverOnFreshDatabase(port: number, extra: NodeJS.ProcessE
   return { database, operator, start: () => startServer(env) };
 }
 
+/**
+ * As serverOnFreshDatabase, on a database an earlier run kept: the operator CLI brings it to the current migrations
+ * and adds an operator; the database is never dropped.
+ */
+export function serverOnKeptDatabase(url: string, port: number, extra: NodeJS.ProcessEnv = {}) {
+  const env = serverEnvOn(url, port, extra);
+  const operator = createOperator(env);
+  return { database: { url, drop: async () => undefined }, operator, start: () => startServer(env) };
+}
+
 /** Starts the server from its sources with `env` (PORT on loopback); answers the process and its address. */
 export function startServer(env: NodeJS.ProcessEnv) {
   const server = startProcess(['apps/server/src/main.ts'], env);

@@ -16,7 +16,9 @@
 //   - a sample of members' records (/api/betrecord, /api/gettransrecord, 30 days) and the console's member page
 //     (the member, its first tab 账变记录, its 理性娱乐 card): p99 < 50 ms, each answer code 200 with what was seeded;
 //   - the database's size, and the ledger tables', per million movements (printed, no budget).
-// BENCH_KEEP_DATABASE=1 keeps the database afterwards (its address printed), to EXPLAIN what was slow.
+// BENCH_KEEP_DATABASE=1 keeps the database afterwards (its address and seal key printed), to EXPLAIN what was slow;
+// BENCH_YEAR_DATABASE and BENCH_YEAR_SEAL_KEY (with the same BENCH_YEAR_SCALE) measure such a database again, brought
+// to the current migrations, without seeding it (the full-size seed takes about 25 minutes here), and keep it.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashToken } from '../apps/server/src/lib/tokens';
@@ -25,11 +27,12 @@ import {
   operatorHeaders,
   post,
   serverOnFreshDatabase,
+  serverOnKeptDatabase,
   stopProcess,
   waitForHttp,
   withIndexesBuiltAfter,
 } from './support';
-import { insertSealedMovements, newSealKey } from './sealed-ledger';
+import { insertSealedMovements, newSealKey, sealKeyOf } from './sealed-ledger';
 
 const SCALE = Number(process.env.BENCH_YEAR_SCALE ?? 1);
 const MEMBERS = Math.round(200_000 * SCALE);
@@ -55,8 +58,10 @@ const yesterdayStart = new Date(todayStart.getTime() - DAY_MS);
 const yearStart = new Date(todayStart.getTime() - 365 * DAY_MS);
 const yesterday = beijingDay(yesterdayStart);
 
+/** A database seeded and kept by an earlier run, measured again. */
+const KEPT_DATABASE = process.env.BENCH_YEAR_DATABASE;
 // The seal key and the session setting the server derives from it (bench/sealed-ledger.ts).
-const { key, keyId, setting } = newSealKey();
+const { key, keyId, setting } = KEPT_DATABASE ? sealKeyOf(process.env.BENCH_YEAR_SEAL_KEY ?? '') : newSealKey();
 
 /** Kinds of the movements, each crediting the wallet from a house account (what the reports read by kind). */
 const KINDS = [
@@ -202,11 +207,10 @@ const quantile = (times: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 
-const { database, operator, start } = await serverOnFreshDatabase(18_918, {
-  SANDBOX: '0',
-  LEDGER_SEAL_KEY: key,
-  LEDGER_CHECK_INTERVAL_SECONDS: String(CHECK_EVERY_S),
-});
+const serverSettings = { SANDBOX: '0', LEDGER_SEAL_KEY: key, LEDGER_CHECK_INTERVAL_SECONDS: String(CHECK_EVERY_S) };
+const { database, operator, start } = KEPT_DATABASE
+  ? serverOnKeptDatabase(KEPT_DATABASE, 18_918, serverSettings)
+  : await serverOnFreshDatabase(18_918, serverSettings);
 let failed = false;
 const verdict = (met: boolean) => {
   if (!met) failed = true;
@@ -217,9 +221,15 @@ await db.connect();
 console.log(
   `scale ${SCALE}: ${MEMBERS} members, ${BETS} bets, ${MOVEMENTS} movements (${DAY_MOVEMENTS} on ${yesterday}, ${TODAY_MOVEMENTS} today)`,
 );
-const seedStarted = performance.now();
-await seed(db);
-console.log(`seed took ${seconds(seedStarted)} s`);
+if (KEPT_DATABASE) {
+  // Measured again: the check due at once, as on the seeded database's first start.
+  await db.query(`UPDATE scheduled_runs SET completed_at = now() - interval '1 day' WHERE job = 'ledger-check'`);
+  console.log(`measuring the kept database ${KEPT_DATABASE} again, not seeded`);
+} else {
+  const seedStarted = performance.now();
+  await seed(db);
+  console.log(`seed took ${seconds(seedStarted)} s`);
+}
 
 // The database's size per million movements, before the server adds its own rows.
 const sizes = await db.query<Record<string, string>>(
@@ -431,7 +441,7 @@ try {
 } finally {
   await db.end().catch(() => undefined);
   await stopProcess(server);
-  if (!process.env.BENCH_KEEP_DATABASE) await database.drop();
-  else console.log(`database kept: ${database.url}`);
+  if (!process.env.BENCH_KEEP_DATABASE && !KEPT_DATABASE) await database.drop();
+  else console.log(`database kept: BENCH_YEAR_DATABASE=${database.url} BENCH_YEAR_SEAL_KEY=${key}`);
 }
 exitIfOverBudget(failed);
