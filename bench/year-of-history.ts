@@ -315,7 +315,9 @@ try {
   await db.query(`UPDATE scheduled_runs SET completed_at = now() + interval '1 day' WHERE job = 'ledger-check'`);
 
   // The console reports, once the server's job has kept the closed days.
-  await nextRun(db, 'report-days', new Date(0), 3_600_000);
+  // A run of this server's (on a kept database an earlier server's run is recorded, and a migration since may have
+  // marked its days stale).
+  await nextRun(db, 'report-days', serverStarted, 3_600_000);
   console.log(`closed days kept by the server's job ${seconds(startedAt)} s after the server started`);
   const headers = await operatorHeaders(base, operator);
   const query = new URLSearchParams({
