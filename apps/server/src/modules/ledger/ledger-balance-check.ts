@@ -70,7 +70,7 @@ export async function checkLedgerSince(db: Db, chunkEntries = CATCH_UP_CHUNK_ENT
   const next = await takeWatermark(db);
   const caughtUp =
     next === null ? { read: 0, began: false, since: null } : await catchUpKeptSums(db, next, chunkEntries);
-  const check = await db.transaction(async (tx) => {
+  const check = await db.transaction(async (tx): Promise<IncrementalLedgerCheck> => {
     // One run moves the sums on at a time: a second waits here and reads the watermark the first kept.
     const [kept] = rowsOf<{ through: string }>(
       await tx.execute(sql`SELECT entries_through::text AS through FROM ledger_check_watermark FOR UPDATE`),
@@ -131,7 +131,7 @@ export async function checkLedgerSince(db: Db, chunkEntries = CATCH_UP_CHUNK_ENT
   if (!caughtUp.began && caughtUp.read === 0) return check;
   // Sums begun by this run's catch-up make it a first run all the same (every entry read once); otherwise the run
   // began at the watermark its catch-up found.
-  const balances = caughtUp.began
+  const balances: BalanceRun = caughtUp.began
     ? { ...check.balances, from: 'full' as const, since: null }
     : { ...check.balances, since: caughtUp.since };
   return { ...check, balances: { ...balances, entriesRead: balances.entriesRead + caughtUp.read } };
