@@ -1,11 +1,10 @@
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { BizCode, MSG, parseMoneyToCents } from '@h5/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl } from '../src/config';
 import { epaySign } from '../src/providers/epay';
-import { killAll, serverProcesses } from './processes';
+import { killAll, refusesConnections, serverProcesses, waitingBehind } from './processes';
 
 // Money on more paths while the server dies or stops (docs/operations.md "Crashes lose nothing"), on one server of
 // two workers on PostgreSQL and Redis, as a production install runs. First it is killed (primary and workers at once)
@@ -82,18 +81,6 @@ function sendOnce(base: string, path: string, options: { body?: unknown; token?:
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : null));
     req.end(body);
-  });
-}
-
-/** Whether the server's port refuses a new connection now: it has stopped listening. */
-function refusesConnections(base: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(new URL(base).port), '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 }
 
@@ -526,21 +513,7 @@ describe.skipIf(!testDatabaseUrl() || !testRedisUrl())('money paths across a cra
     );
     const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     /** The server's transactions waiting for the held wallet, directly or queued behind one that waits. */
-    const waiting = async () => {
-      const rows = (
-        await s.db.query<{ pid: number; by: number[] }>(
-          `SELECT pid, pg_blocking_pids(pid) AS by FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        )
-      ).rows;
-      const behind = new Set([holderPid]);
-      for (let grew = true; grew;) {
-        const queued = rows.filter((r) => !behind.has(r.pid) && r.by.some((pid) => behind.has(pid)));
-        for (const r of queued) behind.add(r.pid);
-        grew = queued.length > 0;
-      }
-      return behind.size - 1;
-    };
+    const waiting = () => waitingBehind(s.db, holderPid);
 
     // Each sender sends again once it has its final answer and stops at the first other one. SIGTERM lands once a
     // few answers came back and every late approval waits: the calls the server was working on are answered in full,
