@@ -188,6 +188,18 @@ describe('the member report from kept days', () => {
     await t.database.db.execute(
       sql`UPDATE report_member_days SET stake = stake - 1 WHERE day = ${threeAgo}::date AND member_id = ${a}`,
     );
+    // Its members are counted from the kept day's member set (migration 0049): one taken out of it is not listed.
+    const setBit = (bit: 0 | 1) =>
+      t.database.db.execute(
+        sql`UPDATE report_days SET reported = set_bit(reported, ${a}, ${bit}) WHERE day = ${threeAgo}::date`,
+      );
+    const listed = async () => (await report(threeAgo, threeAgo)).map((r) => r.member_id);
+    expect(await listed()).toEqual(expect.arrayContaining([a, b]));
+    await setBit(0);
+    expect(await listed()).not.toContain(a);
+    expect(await listed()).toContain(b);
+    await setBit(1);
+    expect(await listed()).toContain(a);
     for (const [from, to, name] of [
       [threeAgo, today, ''],
       [threeAgo, twoAgo, ''],

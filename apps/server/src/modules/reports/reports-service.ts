@@ -308,6 +308,12 @@ async function keepDays(db: Db, days: string[]): Promise<Map<string, DailyFigure
         await tx.execute(sql`INSERT INTO report_member_days (day, member_id, ${memberFigureList()})
           SELECT day, member_id, ${memberFigureList()} FROM (${memberFiguresRaw(start, end, true)}) r
           WHERE day = ANY(${dayList})`);
+        // Each day's members with a row above as a member set of the same length (migration 0049): what the member
+        // report counts its rows by.
+        await tx.execute(sql`WITH len AS (${setLength})
+          UPDATE report_days r SET reported = report_member_bits(
+            ARRAY(SELECT member_id FROM report_member_days m WHERE m.day = r.day), len.n)
+          FROM len WHERE r.day = ANY(${dayList})`);
         // The venue report's rows of the same days (migration 0048): each venue's bets and its bettors as a member set
         // of the length the day's sets above were written with (the same snapshot).
         await tx.execute(sql`DELETE FROM report_venue_days WHERE day = ANY(${dayList})`);
@@ -571,7 +577,7 @@ export async function venueReport(db: DbOrTx, range: DayRange) {
  */
 function memberFiguresQuery(range: DayRange, username: string, idsOnly = false, only?: SQL): SQL {
   const name = username ? sql`AND m.username ILIKE ${`%${username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  return memberFiguresOf(range, name, idsOnly, only);
+  return idsOnly ? reportedMembers(range, name) : memberFiguresOf(range, name, only);
 }
 
 /** The member report's figures, the columns of report_member_days (migration 0047) after its day and member. */
@@ -631,7 +637,7 @@ function memberFiguresRaw(start: SQL, end: SQL, byDay: boolean): SQL {
  * whole range is read raw, as exact and as slow as before.
  */
 export function memberFiguresSql(range: DayRange, memberFilter: SQL): SQL {
-  return memberFiguresOf(range, memberFilter, false);
+  return memberFiguresOf(range, memberFilter);
 }
 
 /**
@@ -656,31 +662,46 @@ const liveDay = sql`(SELECT live_day FROM split)`;
 const liveStart = sql`(SELECT (live_day::timestamp - interval '8 hours') AT TIME ZONE 'UTC' FROM split)`;
 
 /**
- * memberFiguresSql, or with `idsOnly` the same members (`member_id` alone) without adding up their figures: what
- * counting the report's rows needs. With `only` (a query of member ids), the figures of those members alone are added
- * up: a page's.
+ * memberFiguresSql; with `only` (a query of member ids), the figures of those members alone are added up: a page's.
  */
-function memberFiguresOf(range: DayRange, memberFilter: SQL, idsOnly: boolean, only?: SQL): SQL {
+function memberFiguresOf(range: DayRange, memberFilter: SQL, only?: SQL): SQL {
   const from = sql`${range.from}::date`;
   const end = sql`${range.end.toISOString()}::timestamptz`;
-  const kept = sql`FROM report_member_days WHERE day >= ${from} AND day < ${liveDay}`;
   const onlyIds = only ? sql`ARRAY(SELECT member_id FROM only_ids)` : null;
-  const f = idsOnly
-    ? sql`SELECT member_id ${kept} UNION SELECT member_id FROM (${memberFiguresRaw(liveStart, end, false)}) r`
-    : sql`SELECT member_id, ${sumsOfFigures}
+  const f = sql`SELECT member_id, ${sumsOfFigures}
       FROM (
-        SELECT member_id, ${memberFigureList()} ${kept} ${onlyIds ? sql`AND member_id = ANY(${onlyIds})` : sql``}
+        SELECT member_id, ${memberFigureList()} FROM report_member_days WHERE day >= ${from} AND day < ${liveDay}
+          ${onlyIds ? sql`AND member_id = ANY(${onlyIds})` : sql``}
         UNION ALL
         ${memberFiguresRaw(liveStart, end, false)}
       ) u ${onlyIds ? sql`WHERE member_id = ANY(${onlyIds})` : sql``} GROUP BY member_id`;
-  const columns = idsOnly
-    ? sql`m.id AS member_id`
-    : sql`m.id AS member_id, m.username, ${memberFigureList('f.')},
-      (SELECT coalesce(sum(a.balance), 0) FROM ledger_accounts a WHERE a.member_id = m.id AND a.kind <> 'house') AS balance`;
   return sql`WITH ${keptSplit(range)}, ${only ? sql`only_ids AS MATERIALIZED (${only}), ` : sql``}f AS (${f})
-    SELECT ${columns}
+    SELECT m.id AS member_id, m.username, ${memberFigureList('f.')},
+      (SELECT coalesce(sum(a.balance), 0) FROM ledger_accounts a WHERE a.member_id = m.id AND a.kind <> 'house') AS balance
     FROM f JOIN members m ON m.id = f.member_id
     WHERE true ${memberFilter}`;
+}
+
+/**
+ * The members of the member report over a range (`member_id` alone, the figures not added up): what counting its rows
+ * and choosing a page's members need. The kept closed days count their members through the day's member set
+ * (report_days.reported, migration 0049), OR-ed over the range and tested for each member, so the work grows with the
+ * site's members and not with the range's member rows; the rest of the range is read raw. Which days are kept is
+ * decided in the statement's own snapshot, as for the figures (keptSplit).
+ */
+function reportedMembers(range: DayRange, memberFilter: SQL): SQL {
+  const from = sql`${range.from}::date`;
+  const end = sql`${range.end.toISOString()}::timestamptz`;
+  return sql`WITH ${keptSplit(range)}, len AS (${setLength}),
+    -- Sets of one length OR together as they are; only the few results of shorter lengths are padded.
+    by_length AS (
+      SELECT bit_or(reported) AS b FROM report_days WHERE day >= ${from} AND day < ${liveDay} GROUP BY length(reported)
+    ),
+    kept AS (SELECT bit_or(${paddedSet(sql`s.b`)}) AS b FROM by_length s CROSS JOIN len),
+    live AS (SELECT member_id FROM (${memberFiguresRaw(liveStart, end, false)}) r)
+    SELECT m.id AS member_id FROM members m CROSS JOIN kept k
+    WHERE (CASE WHEN m.id < length(k.b) THEN get_bit(k.b, m.id) = 1 ELSE false END
+      OR m.id IN (SELECT member_id FROM live)) ${memberFilter}`;
 }
 
 interface MemberFiguresRow {
