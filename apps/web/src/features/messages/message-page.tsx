@@ -5,6 +5,7 @@ import { SafeHtml } from '../../shared/ui/safe-html';
 import { MESSAGE_TABS, useMessages, useSiteNotices } from './api';
 import './messages.css';
 import '../../shared/ui/lists.css';
+import { TitledSection } from '../../shared/ui/titled-section';
 
 const typeOf = (raw: string | null): number => (raw === '2' ? 2 : 1);
 
@@ -30,10 +31,12 @@ export function MessagePage() {
       </Tabs>
 
       {showNotices && (
-        <section aria-labelledby="site-notices-title" className="site-notices">
-          <h2 id="site-notices-title" className="site-notices-title">
-            站点公告
-          </h2>
+        <TitledSection
+          titleId="site-notices-title"
+          title="站点公告"
+          className="site-notices"
+          titleClassName="site-notices-title"
+        >
           <ul className="column-list messages-list" aria-label="站点公告">
             {notices.map((text, i) => (
               <li key={i} className="message-item site-notice">
@@ -41,7 +44,7 @@ export function MessagePage() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       )}
 
       {/* With the site's notices shown, an empty announcement list says nothing more. */}

@@ -12,6 +12,7 @@ import { formatCountdown, paymentDeadline, useCountdown } from './countdown';
 import './payments.css';
 import '../../shared/ui/lists.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
+import { PayCard } from './pay-card';
 
 /** docs/wire-rules.md "Wire details", payinfo: the pay type named in the message. */
 const PAY_TYPE_LABEL: Record<string, string> = {
@@ -78,10 +79,7 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
         <SettledState state={state} status={lapsed ? 'expired' : status} />
       )}
 
-      <section className="pay-card" aria-labelledby="order-title">
-        <h2 id="order-title" className="pay-card-title">
-          订单信息
-        </h2>
+      <PayCard titleId="order-title" title="订单信息">
         <dl className="pay-rows">
           <div className="pay-row">
             <dt>订单号</dt>
@@ -108,12 +106,9 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
             <dd>{info.created_at}</dd>
           </div>
         </dl>
-      </section>
+      </PayCard>
 
-      <section className="pay-card" aria-labelledby="collect-title">
-        <h2 id="collect-title" className="pay-card-title">
-          收款信息
-        </h2>
+      <PayCard titleId="collect-title" title="收款信息">
         {lapsed ? (
           <p className="pay-hint">订单已超过支付时限，请勿再向该订单付款。如需存款，请重新提交。</p>
         ) : paysAtGateway && open ? (
@@ -127,7 +122,7 @@ function PayInfoView({ data }: { data: PayInfo & { paytype: string } }) {
             ))}
           </ul>
         )}
-      </section>
+      </PayCard>
 
       {payUrl && open && (
         <a className="pay-go adm-button adm-button-primary adm-button-block adm-button-large" href={payUrl}>

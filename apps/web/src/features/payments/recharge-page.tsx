@@ -29,6 +29,7 @@ import { dialogName } from '../../shared/ui/dialogs';
 import '../../shared/ui/lists.css';
 import { Detail } from '../../shared/ui/detail';
 import { PayAmountCard } from './pay-amount-card';
+import { PayCard } from './pay-card';
 
 const QUICK_AMOUNTS = [100, 500, 1000, 5000, 10000];
 
@@ -110,10 +111,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
     <main className="page pay-page" aria-label="存款">
       <NoCardsDialog />
       <form aria-label="存款" onSubmit={(e) => void submit(e)} noValidate className="pay-form">
-        <section className="pay-card" aria-labelledby="pay-way-title">
-          <h2 id="pay-way-title" className="pay-card-title">
-            支付方式
-          </h2>
+        <PayCard titleId="pay-way-title" title="支付方式">
           <ChoiceGroup
             label="支付方式"
             className="pay-ways"
@@ -130,7 +128,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
               onChange={setProtocol}
             />
           )}
-        </section>
+        </PayCard>
 
         {isManual ? (
           <ManualDeposit />
@@ -175,10 +173,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
             </PayAmountCard>
 
             {isBank && (
-              <section className="pay-card" aria-labelledby="depositor-title">
-                <h2 id="depositor-title" className="pay-card-title">
-                  存款人信息
-                </h2>
+              <PayCard titleId="depositor-title" title="存款人信息">
                 <div className="pay-fields">
                   <TextInputField label="存款人姓名" placeholder={MSG.depositorNameRequired} {...field('name')} />
                   <TextInputField label="银行类型" placeholder={MSG.depositBankRequired} {...field('bank')} />
@@ -194,7 +189,7 @@ function RechargeForm({ ways }: { ways: PayWay[] }) {
                     {...field('bankAddress')}
                   />
                 </div>
-              </section>
+              </PayCard>
             )}
 
             <SubmitButton className="pay-submit" busy={recharge.isPending}>
@@ -237,15 +232,12 @@ function NoCardsDialog() {
 function ManualDeposit() {
   const navigate = useNavigate();
   return (
-    <section className="pay-card" aria-labelledby="manual-title">
-      <h2 id="manual-title" className="pay-card-title">
-        人工充值
-      </h2>
+    <PayCard titleId="manual-title" title="人工充值">
       <p className="pay-hint">由在线客服为您办理存款：告诉客服您的账号和存款金额，客服会提供收款方式并为您跟进到账。</p>
       <Button block color="primary" className="pay-submit" onClick={() => void navigate('/gamePage?dailiD=2')}>
         联系在线客服
       </Button>
-    </section>
+    </PayCard>
   );
 }
 
@@ -255,10 +247,7 @@ function ReceivingAccounts() {
   if (banks.isPending) return <PageLoading label="收款账户加载中" />;
   const list = banks.data ?? [];
   return (
-    <section className="pay-card" aria-labelledby="receiving-title">
-      <h2 id="receiving-title" className="pay-card-title">
-        收款账户
-      </h2>
+    <PayCard titleId="receiving-title" title="收款账户">
       {list.length === 0 ? (
         <p className="pay-hint">暂无可用的收款账户，请联系客服</p>
       ) : (
@@ -268,7 +257,7 @@ function ReceivingAccounts() {
           ))}
         </ul>
       )}
-    </section>
+    </PayCard>
   );
 }
 

@@ -22,6 +22,7 @@ import './payments.css';
 import '../../shared/ui/choice-group.css';
 import { Detail } from '../../shared/ui/detail';
 import { PayAmountCard } from './pay-amount-card';
+import { PayCard } from './pay-card';
 
 /** docs/member-app.md "Constants and limits": after a withdrawal request the member goes to the records after 1.5 s. */
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
@@ -168,10 +169,7 @@ function WithdrawalForm({
 
   return (
     <form className="pay-form" aria-label="取款" onSubmit={(e) => void submit(e)} noValidate>
-      <section className="pay-card" aria-labelledby="withdraw-card-title">
-        <h2 id="withdraw-card-title" className="pay-card-title">
-          选择{cardLabel}
-        </h2>
+      <PayCard titleId="withdraw-card-title" title={<>选择{cardLabel}</>}>
         {cards.isPending ? (
           <PageLoading />
         ) : (
@@ -202,7 +200,7 @@ function WithdrawalForm({
             </Link>
           </div>
         )}
-      </section>
+      </PayCard>
 
       <PayAmountCard
         title="取款金额"

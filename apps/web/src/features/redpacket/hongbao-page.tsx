@@ -14,6 +14,7 @@ import './redpacket.css';
 import { alertDialog, showDialog } from '../../shared/ui/dialogs';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Detail } from '../../shared/ui/detail';
+import { TitledSection } from '../../shared/ui/titled-section';
 
 const UNAUTHORIZED = 401;
 
@@ -144,10 +145,12 @@ export function HongbaoPage() {
       </section>
 
       {info.data && info.data.rules.length > 0 && (
-        <section className="hongbao-rules" aria-labelledby="hongbao-rules-title">
-          <h2 id="hongbao-rules-title" className="hongbao-section-title">
-            红包规则
-          </h2>
+        <TitledSection
+          titleId="hongbao-rules-title"
+          title="红包规则"
+          className="hongbao-rules"
+          titleClassName="hongbao-section-title"
+        >
           <table className="hongbao-table">
             <thead>
               <tr>
@@ -172,15 +175,17 @@ export function HongbaoPage() {
               ))}
             </tbody>
           </table>
-        </section>
+        </TitledSection>
       )}
 
-      <section className="hongbao-rules" aria-labelledby="hongbao-text-title">
-        <h2 id="hongbao-text-title" className="hongbao-section-title">
-          活动说明
-        </h2>
+      <TitledSection
+        titleId="hongbao-text-title"
+        title="活动说明"
+        className="hongbao-rules"
+        titleClassName="hongbao-section-title"
+      >
         <RulesList items={RULES_TEXT} />
-      </section>
+      </TitledSection>
     </main>
   );
 }

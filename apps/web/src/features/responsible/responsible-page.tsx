@@ -15,6 +15,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { useResponsible, useSetLimit, useStartBreak } from './api';
 import '../../shared/ui/panel.css';
 import './responsible.css';
+import { TitledSection } from '../../shared/ui/titled-section';
 
 const USED_LABEL: Partial<Record<RgLimitKind, [keyof RgInfo['used'], string]>> = {
   deposit_day: ['deposit_day', '今日已存'],
@@ -117,10 +118,13 @@ function BreakSection({ info }: { info: RgInfo }) {
     }
   };
   return (
-    <section className="panel" aria-labelledby="rg-break-title">
-      <h3 id="rg-break-title" className="rg-title">
-        冷静期与自我排除
-      </h3>
+    <TitledSection
+      titleId="rg-break-title"
+      title="冷静期与自我排除"
+      className="panel"
+      titleClassName="rg-title"
+      level="h3"
+    >
       {info.break ? (
         <p className="rg-status" role="status">
           {info.break.kind === 'cooloff' ? '冷静期中' : '自我排除中'}：
@@ -133,7 +137,7 @@ function BreakSection({ info }: { info: RgInfo }) {
       <Button block color="danger" type="button" loading={start.isPending} onClick={() => void go()}>
         开始{RG_BREAKS[period].label}
       </Button>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -146,19 +150,13 @@ export function ResponsiblePage() {
   return (
     <main className="page rg-page" aria-label="理性娱乐">
       <p className="rg-intro">为自己设定存款、亏损和时长上限。收紧立即生效；放宽或取消需等待24小时后生效。</p>
-      <section className="panel" aria-labelledby="rg-limits-title">
-        <h3 id="rg-limits-title" className="rg-title">
-          我的限额
-        </h3>
+      <TitledSection titleId="rg-limits-title" title="我的限额" className="panel" titleClassName="rg-title" level="h3">
         {RG_LIMIT_KINDS.map((kind) => (
           <LimitRow key={kind} kind={kind} info={info} />
         ))}
-      </section>
+      </TitledSection>
       <BreakSection info={info} />
-      <section className="panel" aria-labelledby="rg-history-title">
-        <h3 id="rg-history-title" className="rg-title">
-          变更记录
-        </h3>
+      <TitledSection titleId="rg-history-title" title="变更记录" className="panel" titleClassName="rg-title" level="h3">
         {info.history.length === 0 ? (
           <EmptyState title="暂无变更记录" />
         ) : (
@@ -174,7 +172,7 @@ export function ResponsiblePage() {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
     </main>
   );
 }

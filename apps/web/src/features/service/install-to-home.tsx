@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useInstallPrompt } from '../../shared/pwa/install-prompt';
+import { TitledSection } from '../../shared/ui/titled-section';
 
 /** iPhone and iPad Safari have no install prompt: the app is added from the share sheet. iPadOS says it is a Mac. */
 const isIos = () =>
@@ -36,11 +37,13 @@ export function InstallToHome() {
     );
   else body = <p>在浏览器菜单中选择「添加到主屏幕」或「安装应用」</p>;
   return (
-    <section className="app-download-card" aria-labelledby="install-to-home">
-      <h2 id="install-to-home" className="app-install-title">
-        添加到主屏幕
-      </h2>
+    <TitledSection
+      titleId="install-to-home"
+      title="添加到主屏幕"
+      className="app-download-card"
+      titleClassName="app-install-title"
+    >
       {body}
-    </section>
+    </TitledSection>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from '../../shared/router/router';
 import { useServiceUrl } from './api';
 import './service.css';
+import { TitledSection } from '../../shared/ui/titled-section';
 
 const TUTORIALS = [
   { key: 'deposit', label: '存款教程' },
@@ -72,8 +73,7 @@ export function KefuPage() {
         {opening ? '正在连接…' : '联系在线客服'}
       </button>
 
-      <section className="kefu-section" aria-labelledby="kefu-tutorials">
-        <h2 id="kefu-tutorials">新手教程</h2>
+      <TitledSection titleId="kefu-tutorials" title="新手教程" className="kefu-section">
         <ul className="kefu-grid">
           {TUTORIALS.map((t) => (
             <li key={t.key}>
@@ -81,10 +81,9 @@ export function KefuPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section className="kefu-section" aria-labelledby="kefu-more">
-        <h2 id="kefu-more">更多帮助</h2>
+      <TitledSection titleId="kefu-more" title="更多帮助" className="kefu-section">
         <ul className="kefu-links">
           <li>
             <Link to="/boutBallBet">帮助中心</Link>
@@ -93,10 +92,9 @@ export function KefuPage() {
             <Link to="/feedback">意见反馈</Link>
           </li>
         </ul>
-      </section>
+      </TitledSection>
 
-      <section className="kefu-section" aria-labelledby="kefu-contacts">
-        <h2 id="kefu-contacts">联系方式（示例）</h2>
+      <TitledSection titleId="kefu-contacts" title="联系方式（示例）" className="kefu-section">
         <dl className="kefu-contacts">
           {CONTACTS.map((c) => (
             <div key={c.label}>
@@ -106,7 +104,7 @@ export function KefuPage() {
           ))}
         </dl>
         <p className="kefu-note">以上联系方式均为演示占位信息，请以在线客服为准。</p>
-      </section>
+      </TitledSection>
 
       {frameUrl && <ServiceFrame url={frameUrl} onClose={() => setFrameUrl(null)} />}
     </main>

@@ -12,6 +12,7 @@ import { useVipLevels } from './api';
 import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import './vip.css';
 import { Detail } from '../../shared/ui/detail';
+import { TitledSection } from '../../shared/ui/titled-section';
 
 /** Rebate columns of a level, in sidebar order (docs/member-app.md "Entities and fields"). */
 const REBATE_COLUMNS = [
@@ -132,10 +133,9 @@ export function VipPage() {
           </Tabs>
         </>
       )}
-      <section className="vip-rules" aria-labelledby="vip-rules-title">
-        <h2 id="vip-rules-title">VIP规则说明</h2>
+      <TitledSection titleId="vip-rules-title" title="VIP规则说明" className="vip-rules">
         <RulesList items={VIP_RULES} />
-      </section>
+      </TitledSection>
     </main>
   );
 }
