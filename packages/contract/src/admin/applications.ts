@@ -1,12 +1,11 @@
 /** The review queues of members' applications: promotions (优惠申请) and the partner programme (代理申请). */
 import { z } from 'zod';
 import { paginator, Timestamp } from '../common';
-import { blankIsAbsent, CONTENT_FINANCE, DateRange, def, FINANCE, pageField, pagesizeField, reviewed } from './atoms';
+import { blankIsAbsent, CONTENT_FINANCE, DateRange, def, FINANCE, pageField, Paging, reviewed } from './atoms';
 import { type AdminEndpointDef } from './define';
 
 export const ActivityApplicationQueueInput = z.object({
-  page: pageField,
-  pagesize: pagesizeField,
+  ...Paging,
   state: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(3).optional()),
   ...DateRange,
 });

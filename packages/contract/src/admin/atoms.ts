@@ -38,6 +38,8 @@ export function def<
 export const flag01 = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]));
 export const pageField = z.coerce.number().int().min(1).default(1);
 export const pagesizeField = z.coerce.number().int().min(1).max(50).optional();
+/** The page asked for and its size: the query of every paged list. */
+export const Paging = { page: pageField, pagesize: pagesizeField };
 /** Query strings send '' for a cleared filter: the same as absent. */
 export const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
@@ -75,6 +77,17 @@ export const wholeNumber = (message: string, min: number, max: number) =>
 export const searchText = (max: number) => z.string().trim().max(max).default('');
 export const queueState = (max: number) =>
   z.preprocess(blankIsAbsent, z.coerce.number().int().min(0).max(max).optional());
+/** A review queue's query: the page, and the state shown (0 to `max`; blank for all). */
+export const queueFilters = (max: number) => ({ ...Paging, state: queueState(max) });
+/** One venue by its exact code; blank for all. */
+export const venueFilter = z.preprocess(blankIsAbsent, z.string().trim().max(32).optional());
+/** A report or statement as JSON (the screen) or CSV (the download). */
+export const ReportFormat = z.preprocess(
+  blankIsAbsent,
+  z.enum(['json', 'csv'], { message: MSG.badInput }).default('json'),
+);
+/** A refusal or a resolution that must say why: its `note`, `message` when blank, at most `max` characters. */
+export const reasonInput = (message: string, max: number) => z.object({ note: requiredText(message, max) });
 
 export const resFlag = z.coerce
   .number({ message: MSG.flagInvalid })
@@ -86,6 +99,10 @@ export const resSort = z.coerce
   .min(-1_000_000)
   .max(1_000_000)
   .default(0);
+/** Where a resource's item stands in its list and whether it shows, as its form sends them. */
+export const ListPlacingInput = { sort: resSort, enabled: resFlag };
+/** Where a resource's item stands in its list and whether it shows (1) or not (0), as answered. */
+export const ListPlacing = { sort: z.number().int(), enabled: z.number().int() };
 export const imageUrl = (message: string) => requiredText(message, 500).refine(isSiteUrl, { message: MSG.urlInvalid });
 export const category = z.enum(GAME_CATEGORIES.map((c) => c.id) as [string, ...string[]], {
   message: MSG.gameCategoryInvalid,

@@ -14,6 +14,8 @@ import {
   FINANCE,
   flag01,
   imageUrl,
+  ListPlacing,
+  ListPlacingInput,
   Nothing,
   requiredText,
   resFlag,
@@ -25,24 +27,21 @@ import { AdminEmpty, type AdminEndpointDef } from './define';
 import { proposedResource } from './integrations';
 import { cappedPercent, MONEY_CAPS } from './money-caps';
 
-export const BannerInput = z.object({ src: imageUrl(MSG.imageUrlRequired), sort: resSort, enabled: resFlag });
+export const BannerInput = z.object({ src: imageUrl(MSG.imageUrlRequired), ...ListPlacingInput });
 export const AdminBanner = z.object({
   id: z.number().int(),
   src: z.string(),
-  sort: z.number().int(),
-  enabled: z.number().int(),
+  ...ListPlacing,
 });
 
 export const NoticeInput = z.object({
   text: requiredText(MSG.contentRequired, 500),
-  sort: resSort,
-  enabled: resFlag,
+  ...ListPlacingInput,
 });
 export const AdminNotice = z.object({
   id: z.number().int(),
   text: z.string(),
-  sort: z.number().int(),
-  enabled: z.number().int(),
+  ...ListPlacing,
 });
 
 export const GameInput = z.object({
@@ -91,8 +90,7 @@ export const PromotionTypeInput = z.object({
 export const AdminPromotionType = z.object({
   id: z.number().int(),
   name: z.string(),
-  sort: z.number().int(),
-  enabled: z.number().int(),
+  ...ListPlacing,
 });
 
 /** `content` and `memo` are operator HTML, cleaned by the server before they are stored. */
@@ -112,8 +110,7 @@ export const AdminPromotion = z.object({
   banner: z.string(),
   content: z.string(),
   memo: z.string(),
-  sort: z.number().int(),
-  enabled: z.number().int(),
+  ...ListPlacing,
 });
 
 /** 'HH:mm' (or 'HH:mm:ss', seconds dropped), Beijing time. */

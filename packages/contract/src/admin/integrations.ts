@@ -5,7 +5,7 @@
 import { z, type ZodType } from 'zod';
 import { paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
-import { ADMIN, def, NoteInput, pageField, pagesizeField, queueState, requiredText, resource } from './atoms';
+import { ADMIN, def, NoteInput, queueFilters, reasonInput, resource } from './atoms';
 import { type AdminEndpointDef, type OperatorRoleName } from './define';
 
 export const INTEGRATION_CHANGE_STATES = { pending: 1, applied: 2, rejected: 3, withdrawn: 4, stale: 5 } as const;
@@ -69,10 +69,8 @@ export function proposedResource<
   };
 }
 
-export const IntegrationChangeQueryInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(5) });
-export const RejectReasonInput = z.object({
-  note: requiredText(MSG.integrationRejectReasonRequired, 200),
-});
+export const IntegrationChangeQueryInput = z.object(queueFilters(5));
+export const RejectReasonInput = reasonInput(MSG.integrationRejectReasonRequired, 200);
 
 /** Integration changes: what lets a venue or a gateway move money takes two admins. */
 export const adminIntegrationCalls = {

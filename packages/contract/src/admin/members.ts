@@ -2,24 +2,13 @@
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
 import { RgBreakBody, RgInfo, RgSetBody, RiskFlagRow } from '../responsible';
-import {
-  ADMIN,
-  blankIsAbsent,
-  CONTENT_FINANCE,
-  def,
-  FINANCE,
-  NoteInput,
-  pageField,
-  pagesizeField,
-  searchText,
-} from './atoms';
+import { ADMIN, blankIsAbsent, CONTENT_FINANCE, def, FINANCE, NoteInput, Paging, searchText } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { StateInput } from './operators';
 import { AdjustInput, AdjustResult, AdminDeposit, AdminWithdrawal } from './payments';
 
 export const MemberSearchInput = z.object({
-  page: pageField,
-  pagesize: pagesizeField,
+  ...Paging,
   /** Part of the name, any case. */
   username: searchText(32),
   /** Exact or the beginning of the real name. */
@@ -78,7 +67,7 @@ export const AdminMemberDetail = z.object({
   venues: z.array(z.object({ code: z.string(), name: z.string(), balance: Money })),
   cards: z.array(AdminMemberCard),
 });
-export const MemberTabInput = z.object({ page: pageField, pagesize: pagesizeField });
+export const MemberTabInput = z.object(Paging);
 export const AdminLedgerEntry = z.object({
   id: z.number().int(),
   transaction_id: z.number().int(),
@@ -181,8 +170,7 @@ export type MemberLinks = z.infer<typeof MemberLinks>;
 /** 风控 list: open flags by default; state 'all' shows cleared and frozen ones too. */
 export const RiskFlagQueryInput = z.object({
   state: z.preprocess(blankIsAbsent, z.enum(['open', 'all']).default('open')),
-  page: pageField,
-  pagesize: pagesizeField,
+  ...Paging,
 });
 
 /** Members and risk flags (风控). */

@@ -4,13 +4,12 @@
  */
 import { z } from 'zod';
 import { paginator } from '../common';
-import { MSG } from '../messages';
 import { AdminStatementRow, CommissionPlan, MonthText, PartnerRow, PlanInput } from '../partners';
-import { blankIsAbsent, def, FINANCE, flag01, pageField, pagesizeField, searchText } from './atoms';
+import { blankIsAbsent, def, FINANCE, flag01, Paging, ReportFormat, searchText } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
 
-const PartnerQueryInput = z.object({ username: searchText(32), page: pageField, pagesize: pagesizeField });
+const PartnerQueryInput = z.object({ username: searchText(32), ...Paging });
 const PartnerPlanInput = z.object({
   plan_id: z.preprocess(blankIsAbsent, z.coerce.number().int().positive().nullable().default(null)),
 });
@@ -21,9 +20,8 @@ const StatementQueryInput = z.object({
   month: z.preprocess(blankIsAbsent, MonthText.optional()),
   state: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(2).optional()),
   username: searchText(32),
-  format: z.preprocess(blankIsAbsent, z.enum(['json', 'csv'], { message: MSG.badInput }).default('json')),
-  page: pageField,
-  pagesize: pagesizeField,
+  format: ReportFormat,
+  ...Paging,
 });
 const SettleInput = z.object({
   month: MonthText,

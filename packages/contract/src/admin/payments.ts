@@ -16,9 +16,9 @@ import {
   FINANCE,
   flag01,
   Nothing,
-  pageField,
-  pagesizeField,
-  queueState,
+  Paging,
+  queueFilters,
+  reasonInput,
   requiredText,
   resource,
   reviewed,
@@ -63,14 +63,9 @@ export const AdminAdjustment = z.object({
  */
 export const AdjustResult = z.object({ balance: Money, pending: AdminAdjustment.nullable() });
 
-export const DepositQueueInput = z.object({
-  page: pageField,
-  pagesize: pagesizeField,
-  state: queueState(3),
-  ...DateRange,
-});
+export const DepositQueueInput = z.object({ ...queueFilters(3), ...DateRange });
 export const WithdrawalQueueInput = DepositQueueInput;
-export const AdjustmentQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3) });
+export const AdjustmentQueueInput = z.object(queueFilters(3));
 
 /**
  * Who approved a deposit or withdrawal: the first approval of one above its second-review line
@@ -159,7 +154,7 @@ export const DepositQueryResult = z.object({
   answer: GatewayOrderAnswer.nullable(),
   outcome: z.string().nullable(),
 });
-export const LatePaymentQueueInput = z.object({ page: pageField, pagesize: pagesizeField, state: queueState(3) });
+export const LatePaymentQueueInput = z.object(queueFilters(3));
 /** Money a gateway reported paid for a closed deposit, held for finance (state 1 held, 2 credited, 3 refused). */
 export const AdminLatePayment = z.object({
   id: z.number().int(),
@@ -181,9 +176,7 @@ export const AdminLatePayment = z.object({
   deposit_created_at: Timestamp,
   created_at: Timestamp,
 });
-export const LatePaymentRefuseInput = z.object({
-  note: requiredText(MSG.latePaymentReasonRequired, 200),
-});
+export const LatePaymentRefuseInput = reasonInput(MSG.latePaymentReasonRequired, 200);
 
 export const AdminWithdrawal = z.object({
   id: z.number().int(),
@@ -347,8 +340,7 @@ export const PaymentGateway = z.object({
   pending_change: z.boolean(),
 });
 export const NotifyListInput = z.object({
-  page: pageField,
-  pagesize: pagesizeField,
+  ...Paging,
   flagged: z.preprocess(blankIsAbsent, flag01.optional()),
   deposit_no: z.string().max(64).optional(),
   gateway: z.string().max(32).optional(),

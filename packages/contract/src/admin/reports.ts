@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Money, paginator } from '../common';
 import { MSG } from '../messages';
-import { ALL, blankIsAbsent, def, FINANCE, pageField, pagesizeField, searchText } from './atoms';
+import { ALL, blankIsAbsent, def, FINANCE, Paging, ReportFormat, searchText } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 
 const QueueCount = z.object({
@@ -42,7 +42,6 @@ const ReportDay = z.preprocess(
     .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: MSG.dateInvalid }),
 );
 /** `format=csv` answers the whole report as a CSV download (UTF-8 with a byte-order mark) instead of the envelope. */
-const ReportFormat = z.preprocess(blankIsAbsent, z.enum(['json', 'csv'], { message: MSG.badInput }).default('json'));
 /** The longest range a report covers, both days included (MSG.reportRangeTooLong beyond it). */
 export const REPORT_MAX_DAYS = 366;
 export const ReportRangeInput = z.object({ from: ReportDay, to: ReportDay, format: ReportFormat });
@@ -52,8 +51,7 @@ export const MemberReportInput = z.object({
   format: ReportFormat,
   /** Part of the name, any case. */
   username: searchText(32),
-  page: pageField,
-  pagesize: pagesizeField,
+  ...Paging,
 });
 
 /** Approved deposits and withdrawals, as the daily and the member report count them. */

@@ -1,7 +1,7 @@
 /** Site settings (admin), the withdrawals' second-review line, and the audit log. */
 import { z } from 'zod';
 import { paginator, Timestamp } from '../common';
-import { ADMIN, DateRange, def, FINANCE, pageField, pagesizeField } from './atoms';
+import { ADMIN, DateRange, def, FINANCE, Paging } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 
 const flagValue = z.union([z.literal(0), z.literal(1)]);
@@ -61,8 +61,7 @@ export const WithdrawReviewSetting = z.object({ withdraw_second_review_above: z.
 export const WithdrawReviewSettingInput = z.object({ withdraw_second_review_above: z.unknown() });
 
 export const AuditQueryInput = z.object({
-  page: pageField,
-  pagesize: pagesizeField,
+  ...Paging,
   /** An operator id or username. */
   operator: z.string().trim().max(32).default(''),
   /** Exact action, e.g. member.adjust. */

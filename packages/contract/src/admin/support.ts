@@ -7,7 +7,7 @@ import { Money, Timestamp, text } from '../common';
 import { RgInfo, RISK_FLAG_KINDS } from '../responsible';
 import { SupportMessage, SUPPORT_TEXT_MAX, SupportUpload } from '../support';
 import { MSG } from '../messages';
-import { CONTENT, def, pageField, requiredText, resFlag, resSort, SUPPORT } from './atoms';
+import { CONTENT, def, ListPlacing, ListPlacingInput, pageField, requiredText, SUPPORT } from './atoms';
 
 export const SupportQueueInput = z.object({
   state: z.enum(['open', 'closed']).default('open'),
@@ -225,15 +225,13 @@ const deskCalls = {
 export const CannedReplyInput = z.object({
   title: requiredText(MSG.titleRequired, 32),
   text: requiredText(MSG.contentRequired, SUPPORT_TEXT_MAX),
-  sort: resSort,
-  enabled: resFlag,
+  ...ListPlacingInput,
 });
 export const AdminCannedReply = z.object({
   id: z.number().int(),
   title: z.string(),
   text: z.string(),
-  sort: z.number().int(),
-  enabled: z.number().int(),
+  ...ListPlacing,
 });
 export type AdminCannedReply = z.infer<typeof AdminCannedReply>;
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
-import { BeijingDate, blankIsAbsent, def, FINANCE, pageField, pagesizeField, requiredText } from './atoms';
+import { BeijingDate, blankIsAbsent, def, FINANCE, Paging, reasonInput, venueFilter } from './atoms';
 import type { AdminEndpointDef } from './define';
 
 /** The answers of these calls (kept here: only this screen says them). */
@@ -19,12 +19,11 @@ export const VENUE_RECON_DIFFERENCES = ['missing_ours', 'missing_theirs', 'amoun
 export const VENUE_RECON_STATES = ['open', 'resolved'] as const;
 
 export const VenueReconQueueInput = z.object({
-  page: pageField,
-  pagesize: pagesizeField,
+  ...Paging,
   /** The Beijing day compared; blank for every day. */
   day: BeijingDate.optional(),
   /** A venue code, exactly; blank for all. */
-  venue: z.preprocess(blankIsAbsent, z.string().trim().max(32).optional()),
+  venue: venueFilter,
   /** open (not yet 已核实), resolved; blank for both. */
   state: z.preprocess(blankIsAbsent, z.enum(VENUE_RECON_STATES).optional()),
 });
@@ -67,9 +66,7 @@ export const AdminVenueReconDifference = z.object({
   created_at: Timestamp,
 });
 
-export const VenueReconResolveInput = z.object({
-  note: requiredText(VENUE_RECON_MSG.noteRequired, 255),
-});
+export const VenueReconResolveInput = reasonInput(VENUE_RECON_MSG.noteRequired, 255);
 
 export const adminVenueReconCalls = {
   venueReconDifferences: def(

@@ -8,19 +8,17 @@ import { MSG } from '../messages';
 import { VENUE_PROTOCOLS } from '../venue-protocols';
 import {
   ADMIN,
-  blankIsAbsent,
   category,
   CONTENT,
   DateRange,
   def,
   FINANCE,
-  pageField,
-  pagesizeField,
-  queueState,
+  ListPlacing,
+  ListPlacingInput,
+  queueFilters,
   requiredText,
-  resFlag,
   resource,
-  resSort,
+  venueFilter,
 } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
@@ -37,8 +35,7 @@ export const VenueInput = z.object({
   /** Shown beside the name; the code when left out. */
   platname: z.string().trim().max(32, { message: MSG.inputTooLong }).default(''),
   category_id: category,
-  sort: resSort,
-  enabled: resFlag,
+  ...ListPlacingInput,
   // What lets the venue move money is not edited here (docs/operators.md "Operators and the back-office API"): sent anyway, it is refused.
   wallet_mode: integrationField,
   api_base_url: integrationField,
@@ -103,8 +100,7 @@ export const AdminVenue = z.object({
   name: z.string(),
   platname: z.string(),
   category_id: z.string(),
-  sort: z.number().int(),
-  enabled: z.number().int(),
+  ...ListPlacing,
   wallet_mode: z.enum(VENUE_WALLET_MODES),
   api_base_url: z.string(),
   /** Whether a signing secret is stored (the secret itself is never answered). */
@@ -135,11 +131,9 @@ export const VenueCatalogueSync = z.object({
 });
 
 export const VenueTransferQueueInput = z.object({
-  page: pageField,
-  pagesize: pagesizeField,
-  state: queueState(2),
+  ...queueFilters(2),
   /** A venue code, exactly; blank for all. */
-  venue: z.preprocess(blankIsAbsent, z.string().trim().max(32).optional()),
+  venue: venueFilter,
   ...DateRange,
 });
 /** A transfer to or from a remote transfer-wallet venue, as finance follows it (docs/venues.md "Game venues"). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
 import { MSG } from '../messages';
-import { centsInput, def, FINANCE, flag01, pageField, pagesizeField, wholeNumber } from './atoms';
+import { centsInput, def, FINANCE, flag01, Paging, wholeNumber } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { proposedResource } from './integrations';
 import { rebateRate } from './money-caps';
@@ -13,8 +13,7 @@ export const RetentionReviewResult = z.object({
   dropped: z.number().int(),
 });
 export const RetentionReviewsInput = z.object({
-  page: pageField,
-  pagesize: pagesizeField,
+  ...Paging,
   /** 1: only the reviews that dropped a level. */
   dropped: flag01.default(0),
 });
