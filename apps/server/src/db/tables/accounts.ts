@@ -67,6 +67,12 @@ export const memberIdColumn = (onDelete?: 'cascade') =>
     .notNull()
     .references(() => members.id, onDelete && { onDelete });
 
+/** The member that keys a table of one row per member (a partner's plan, VIP timing, a break): deleted with the member. */
+export const memberKeyColumn = () =>
+  integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' });
+
 /** Opaque session tokens: only the SHA-256 of a token is stored (docs/architecture.md "Wire contract"). */
 export const memberSessions = pgTable(
   'member_sessions',

@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from './accounts';
-import { operators } from './backoffice';
+import { makerColumns, operators } from './backoffice';
 
 /**
  * A manual adjustment above the line `adjust_second_review_above`: recorded by one operator (the maker), applied
@@ -28,10 +28,7 @@ export const adjustmentReviews = pgTable(
     reference: varchar('reference', { length: 80 }).notNull(),
     note: varchar('note', { length: 200 }).notNull().default(''),
     state: smallint('state').notNull().default(1),
-    makerId: integer('maker_id')
-      .notNull()
-      .references(() => operators.id),
-    madeBy: varchar('made_by', { length: 32 }).notNull(),
+    ...makerColumns(),
     reviewerId: integer('reviewer_id').references(() => operators.id),
     reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
     reviewNote: varchar('review_note', { length: 200 }).notNull().default(''),

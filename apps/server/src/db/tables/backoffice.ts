@@ -15,17 +15,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
 
-/**
- * The columns of a row an operator decides once (agent and promotion applications, decided by decidePending):
- * state 1 pending, 2 approved, 3 rejected, the reviewer's note, and who decided and when.
- */
-export const pendingReviewColumns = () => ({
-  state: smallint('state').notNull().default(1),
-  note: varchar('note', { length: 200 }).notNull().default(''),
-  reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-});
-
 /** The money kinds that have a two-person line and daily totals. */
 export type AloneKind = 'adjust' | 'withdraw' | 'deposit';
 
@@ -80,6 +69,12 @@ export const operators = pgTable(
   (t) => [uniqueIndex('operators_username_lower_idx').on(sql`lower(${t.username})`)],
 );
 
+/** The operator a sign-in's row belongs to: required, and deleted with the operator. */
+const signedInOperatorColumn = () =>
+  integer('operator_id')
+    .notNull()
+    .references(() => operators.id, { onDelete: 'cascade' });
+
 /**
  * Each operator sign-in's evidence, compared when one operator approves another's item: the address as the sign-in
  * limits count it ('' for an address configured as shared, OPERATOR_SHARED_ADDRESSES) and a digest of the console's
@@ -89,9 +84,7 @@ export const operatorSignIns = pgTable(
   'operator_sign_ins',
   {
     id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
+    operatorId: signedInOperatorColumn(),
     address: varchar('address', { length: 64 }).notNull().default(''),
     device: varchar('device', { length: 64 }).notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull(),
@@ -103,9 +96,7 @@ export const operatorSessions = pgTable(
   'operator_sessions',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
+    operatorId: signedInOperatorColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: stampedNow('created_at'),
   },
@@ -134,6 +125,17 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.id),
   ],
 );
+
+/**
+ * The operator who made an item that another operator must approve (docs/operators.md "Two people, judged by
+ * person"): their id and their name as it was then.
+ */
+export const makerColumns = () => ({
+  makerId: integer('maker_id')
+    .notNull()
+    .references(() => operators.id),
+  madeBy: varchar('made_by', { length: 32 }).notNull(),
+});
 
 /** What a pending change is about: an integration (venue, gateway), an operator account, or a setting that moves money. */
 export type ChangeKind = 'venue' | 'gateway' | 'operator' | 'setting';
@@ -165,10 +167,7 @@ export const integrationChanges = pgTable(
     /** A digest of the target's integration when the change was made (stale-change check). */
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     state: smallint('state').notNull().default(1),
-    makerId: integer('maker_id')
-      .notNull()
-      .references(() => operators.id),
-    madeBy: varchar('made_by', { length: 32 }).notNull(),
+    ...makerColumns(),
     checkerId: integer('checker_id').references(() => operators.id),
     checkedBy: varchar('checked_by', { length: 32 }).notNull().default(''),
     note: varchar('note', { length: 200 }).notNull().default(''),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { stampedNow } from '../../lib/table-columns';
-import { pendingReviewColumns } from './backoffice';
+import { pendingReviewColumns, stampedNow } from '../../lib/table-columns';
 import { memberIdColumn, members } from './accounts';
 
 /**

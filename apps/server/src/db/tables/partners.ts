@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { members } from './accounts';
+import { memberKeyColumn, members } from './accounts';
 
 /** One tier as stored: cents of net revenue, a member count, and the rate in hundredths of a percent. */
 export interface StoredTier {
@@ -36,9 +36,7 @@ export const commissionPlans = pgTable('commission_plans', {
 
 /** A partner's plan: one per partner (a partner is a member with isagent 1). */
 export const partnerPlans = pgTable('partner_plans', {
-  memberId: integer('member_id')
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberKeyColumn(),
   planId: integer('plan_id')
     .notNull()
     .references(() => commissionPlans.id),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { firstReviewColumns, stampedNow } from '../../lib/table-columns';
+import { firstReviewColumns, pendingReviewColumns, stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from './accounts';
 
 /** Our names of the pay ways (docs/wire-rules.md "Deposits"); the wire names differ (card, wxpay, bankpay ...). */
@@ -243,10 +243,7 @@ export const withdrawals = pgTable(
     usdtRate: varchar('usdt_rate', { length: 16 }).notNull().default(''),
     usdtFee: numeric('usdt_fee', { precision: 18, scale: 2 }),
     usdtAmount: numeric('usdt_amount', { precision: 18, scale: 2 }),
-    state: smallint('state').notNull().default(1),
-    note: varchar('note', { length: 200 }).notNull().default(''),
-    reviewedBy: varchar('reviewed_by', { length: 32 }).notNull().default(''),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    ...pendingReviewColumns(),
     /** Above withdraw_second_review_above, or past a daily total: the first approval; another operator's pays it out. */
     ...firstReviewColumns(),
     /** The request's Idempotency-Key: a repeat answers this withdrawal and moves nothing. */

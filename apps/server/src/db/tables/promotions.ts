@@ -1,6 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { stampedNow } from '../../lib/table-columns';
-import { pendingReviewColumns } from './backoffice';
+import { pendingReviewColumns, stampedNow } from '../../lib/table-columns';
 import { memberIdColumn } from './accounts';
 
 /** Promotion tabs (docs/member-app.md "Entities and fields", Promotion type: id, name). */

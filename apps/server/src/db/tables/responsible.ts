@@ -1,6 +1,6 @@
-import { bigint, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { memberIdColumn, members } from './accounts';
+import { memberIdColumn, memberKeyColumn } from './accounts';
 
 /**
  * A member's responsible-gambling limit of one kind (RG_LIMIT_KINDS): cents for the money kinds, minutes for the
@@ -22,9 +22,7 @@ export const rgLimits = pgTable(
 
 /** A cool-off or self-exclusion: until null = permanent. Only ever lengthened. */
 export const rgBreaks = pgTable('rg_breaks', {
-  memberId: integer('member_id')
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberKeyColumn(),
   kind: varchar('kind', { length: 16 }).notNull(),
   until: timestamp('until', { withTimezone: true }),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

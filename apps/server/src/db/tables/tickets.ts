@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { stampedNow } from '../../lib/table-columns';
-import { members } from './accounts';
+import { memberIdColumn } from './accounts';
 
 /**
  * 意见反馈: a member's ticket to the desk (docs/operators.md "Tickets"). `state` is 'pending' (待处理), 'processing'
@@ -12,9 +12,7 @@ export const tickets = pgTable(
   'tickets',
   {
     id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberIdColumn('cascade'),
     category: varchar('category', { length: 16 }).notNull(),
     text: varchar('text', { length: 1000 }).notNull(),
     recordKind: varchar('record_kind', { length: 16 }).notNull().default(''),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { memberIdColumn, members } from './accounts';
+import { index, numeric, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { memberIdColumn, memberKeyColumn } from './accounts';
 
 /** VIP levels 1 to 10 (docs/wire-rules.md "Bets, VIP, rebates"): thresholds and rebate % per game category. */
 export const vipLevels = pgTable('vip_levels', {
@@ -31,9 +31,7 @@ export const vipLevels = pgTable('vip_levels', {
  * the last retention drop. A member without a row has held the level given at registration since registering.
  */
 export const vipRises = pgTable('vip_rises', {
-  memberId: integer('member_id')
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberKeyColumn(),
   /** 'YYYY-MM-DD', Beijing. */
   day: varchar('day', { length: 10 }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
