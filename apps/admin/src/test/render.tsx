@@ -110,6 +110,21 @@ export const tableRow = (text: string) => screen.getByText(text, { selector: 'td
 export const ok = (data: unknown, message = 'ok'): Envelope => ({ code: 200, message, data });
 export const fail = (code: number, message: string): Envelope => ({ code, message, data: null });
 
+/**
+ * A review queue listing `item` until the `decision` call (e.g. 'POST /admin/api/deposits/D1/approve') answers
+ * `answer`; from then on the list is empty, as the server's is once the item is decided.
+ */
+export function queueUntilDecided(list: string, item: unknown, decision: string, answer: Envelope) {
+  let decided = false;
+  return {
+    [list]: () => ok(page(decided ? [] : [item])),
+    [decision]: () => {
+      decided = true;
+      return answer;
+    },
+  } satisfies Record<string, Handler>;
+}
+
 export const page = <T,>(data: T[], total = data.length, current = 1, perPage = 20) => ({
   current_page: current,
   data,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { mockApi, ok, page, queueUntilDecided, renderScreen, signInAs } from '../../test/render';
 import { refuseWithReason } from '../../test/review';
 import AgentApplicationsPage from './agent-applications-page';
 import PromotionApplicationsPage from './promotion-applications-page';
@@ -34,14 +34,14 @@ const agentApplication = {
 describe('优惠申请', () => {
   it('lists pending applications and approves one after a confirm', async () => {
     signInAs('content', 'editor');
-    let done = false;
-    const { calls } = mockApi({
-      'GET /admin/api/activity-applications': () => ok(page(done ? [] : [promotionApplication])),
-      'POST /admin/api/activity-applications/31/approve': () => {
-        done = true;
-        return ok({ ...promotionApplication, state: 2, reviewed_by: 'editor' });
-      },
-    });
+    const { calls } = mockApi(
+      queueUntilDecided(
+        'GET /admin/api/activity-applications',
+        promotionApplication,
+        'POST /admin/api/activity-applications/31/approve',
+        ok({ ...promotionApplication, state: 2, reviewed_by: 'editor' }),
+      ),
+    );
     renderScreen(<PromotionApplicationsPage />);
     const line = (await screen.findByText('首存加赠 20%')).closest('tr') as HTMLElement;
     expect(within(line).getByRole('link', { name: 'player01' })).toHaveAttribute('href', '/members/7');

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@h5/contract';
 import { describe, expect, it } from 'vitest';
 import { deposit } from '../../test/fixtures';
-import { fail, me, mockApi as mockAnyApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import {
+  fail,
+  me,
+  mockApi as mockAnyApi,
+  ok,
+  page,
+  queueUntilDecided,
+  renderScreen,
+  signInAs,
+} from '../../test/render';
 import { refuseWithoutReason, refuseWithReason } from '../../test/review';
 import DepositsPage from './deposits-page';
 
@@ -119,15 +128,15 @@ describe('存款审核', () => {
 
   it("approves with the receiving account the money reached and the payer's reference, then refreshes the queue", async () => {
     signInAs('finance');
-    let approved = false;
     const { calls } = mockApi({
+      ...queueUntilDecided(
+        'GET /admin/api/deposits',
+        deposit(),
+        'POST /admin/api/deposits/D202611250001/approve',
+        ok(deposit({ state: 2, reviewed_by: 'cashier' })),
+      ),
       '/admin/api/me': () => ok(me({ id: 2, role: 'finance', username: 'cashier' })),
-      'GET /admin/api/deposits': () => ok(page(approved ? [] : [deposit()])),
       'GET /admin/api/receiving-accounts': () => ok(accounts),
-      'POST /admin/api/deposits/D202611250001/approve': () => {
-        approved = true;
-        return ok(deposit({ state: 2, reviewed_by: 'cashier' }));
-      },
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
     await userEvent.click(within(row(await screen.findByText('D202611250001'))).getByRole('button', { name: '通过' }));
@@ -337,14 +346,14 @@ describe('存款审核', () => {
       deposit_created_at: '2026-11-25 09:00:00',
       created_at: '2026-11-25 10:05:00',
     };
-    let credited = false;
     const { calls } = mockApi({
       'GET /admin/api/deposits': () => ok(page([])),
-      'GET /admin/api/late-payments': () => ok(page(credited ? [] : [late])),
-      'POST /admin/api/late-payments/5/approve': () => {
-        credited = true;
-        return ok({ ...late, state: 2, decided_by: 'cashier' }, '已确认入账，金额已入会员中心钱包');
-      },
+      ...queueUntilDecided(
+        'GET /admin/api/late-payments',
+        late,
+        'POST /admin/api/late-payments/5/approve',
+        ok({ ...late, state: 2, decided_by: 'cashier' }, '已确认入账，金额已入会员中心钱包'),
+      ),
     });
     renderScreen(<DepositsPage />, { route: '/deposits' });
     const section = await screen.findByRole('region', { name: '逾期到账' });

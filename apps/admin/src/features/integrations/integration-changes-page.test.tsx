@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { integrationChange } from '../../test/fixtures';
-import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { mockApi, ok, page, queueUntilDecided, renderScreen, signInAs } from '../../test/render';
 import { refuseWithoutReason, refuseWithReason } from '../../test/review';
 import IntegrationChangesPage from './integration-changes-page';
 
@@ -148,14 +148,14 @@ describe('待审批变更', () => {
 
   it("approves another admin's change after a confirm", async () => {
     signInAs('admin', 'bob');
-    let decided = false;
-    const { calls } = mockApi({
-      'GET /admin/api/integration-changes': () => ok(page(decided ? [] : [change()])),
-      'POST /admin/api/integration-changes/7/approve': () => {
-        decided = true;
-        return { code: 200, message: '已通过，变更已生效', data: change({ state: 2, checked_by: 'bob' }) };
-      },
-    });
+    const { calls } = mockApi(
+      queueUntilDecided(
+        'GET /admin/api/integration-changes',
+        change(),
+        'POST /admin/api/integration-changes/7/approve',
+        ok(change({ state: 2, checked_by: 'bob' }), '已通过，变更已生效'),
+      ),
+    );
     renderScreen(<IntegrationChangesPage />, { route: '/integration-changes' });
     await userEvent.click(within(line(await screen.findByText('alice'))).getByRole('button', { name: '通过' }));
     const dialog = await screen.findByRole('dialog');

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { mockApi, ok, page, queueUntilDecided, renderScreen, signInAs } from '../../test/render';
 import VenueReconciliationPage from './venue-reconciliation-page';
 
 const difference = (over: Record<string, unknown> = {}) => ({
@@ -55,14 +55,14 @@ describe('场馆对账', () => {
 
   it('marks a difference 已核实 with a note and refreshes the list', async () => {
     signInAs('finance');
-    let done = false;
-    const { calls } = mockApi({
-      'GET /admin/api/venue-reconciliation': () => ok(page(done ? [] : [difference()])),
-      'POST /admin/api/venue-reconciliation/9/resolve': () => {
-        done = true;
-        return ok(difference({ state: 'resolved', note: '场馆已更正' }), '已标记为已核实');
-      },
-    });
+    const { calls } = mockApi(
+      queueUntilDecided(
+        'GET /admin/api/venue-reconciliation',
+        difference(),
+        'POST /admin/api/venue-reconciliation/9/resolve',
+        ok(difference({ state: 'resolved', note: '场馆已更正' }), '已标记为已核实'),
+      ),
+    );
     renderScreen(<VenueReconciliationPage />, { route: '/venue-reconciliation' });
     const line = row(await screen.findByText('a1b2c3d4-0000-4000-8000-000000000001'));
     await userEvent.click(within(line).getByRole('button', { name: '已核实' }));

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, page, renderScreen, signInAs } from '../../test/render';
+import { mockApi, ok, page, queueUntilDecided, renderScreen, signInAs } from '../../test/render';
 import VenueTransfersPage from './venue-transfers-page';
 
 const transfer = (over: Record<string, unknown> = {}) => ({
@@ -48,14 +48,14 @@ describe('场馆转账', () => {
 
   it('asks the venue after a confirm, shows its answer and refreshes the list', async () => {
     signInAs('finance');
-    let done = false;
-    const { calls } = mockApi({
-      'GET /admin/api/venue-transfers': () => ok(page(done ? [] : [transfer()])),
-      'POST /admin/api/venue-transfers/VTK3ABCDEF0123456789/reconcile': () => {
-        done = true;
-        return ok(transfer({ state: 1 }), '已按场馆答复完成该转账');
-      },
-    });
+    const { calls } = mockApi(
+      queueUntilDecided(
+        'GET /admin/api/venue-transfers',
+        transfer(),
+        'POST /admin/api/venue-transfers/VTK3ABCDEF0123456789/reconcile',
+        ok(transfer({ state: 1 }), '已按场馆答复完成该转账'),
+      ),
+    );
     renderScreen(<VenueTransfersPage />, { route: '/venue-transfers' });
     await userEvent.click(
       within(row(await screen.findByText('VTK3ABCDEF0123456789'))).getByRole('button', { name: '对账' }),
