@@ -146,20 +146,37 @@ export function sandboxHub88TransferWalletRoutes(scope: FastifyInstance, prefix:
     return reply.code(200).type('application/json').header(HUB88_SIGNATURE_HEADER, hub88Sign(key, text)).send(text);
   }
 
+  /**
+   * The signed call's operator, its body read by `schema` and the fault set for it; or the answer already sent: a
+   * refused signature, a body of the wrong syntax, or a call a `timeout` fault held.
+   */
+  async function takeCall<S extends z.ZodType>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    schema: S,
+    kind: TransferFault['call'],
+  ): Promise<{ answered: FastifyReply } | { operator: Operator; body: z.output<S>; fault: TransferFault | undefined }> {
+    const call = await deps.signedCall(req);
+    if ('error' in call) return { answered: reply.code(call.status).send({ error: call.error }) };
+    const parsed = schema.safeParse(call.json);
+    const requestUuid = String((call.json as { request_uuid?: unknown } | null)?.request_uuid ?? '').slice(0, 64);
+    if (!parsed.success) {
+      const wrong = { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: requestUuid };
+      return { answered: answer(reply, call.operator, wrong, false) };
+    }
+    const fault = deps.takeFault(call.operator.operatorId, kind);
+    if (fault?.mode === 'timeout') {
+      await sleep(fault.hold_ms ?? 10_000);
+      return { answered: reply.code(504).send({ error: 'timeout' }) };
+    }
+    return { operator: call.operator, body: parsed.data, fault };
+  }
+
   for (const kind of ['deposit', 'withdraw'] as const) {
     scope.post(`${prefix}${HUB88_TRANSFER_PATHS[kind]}`, async (req, reply) => {
-      const call = await deps.signedCall(req);
-      if ('error' in call) return reply.code(call.status).send({ error: call.error });
-      const parsed = MoveBody.safeParse(call.json);
-      const requestUuid = String((call.json as { request_uuid?: unknown } | null)?.request_uuid ?? '').slice(0, 64);
-      if (!parsed.success)
-        return answer(reply, call.operator, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: requestUuid }, false);
-      const body = parsed.data;
-      const fault = deps.takeFault(call.operator.operatorId, kind);
-      if (fault?.mode === 'timeout') {
-        await sleep(fault.hold_ms ?? 10_000);
-        return reply.code(504).send({ error: 'timeout' });
-      }
+      const call = await takeCall(req, reply, MoveBody, kind);
+      if ('answered' in call) return call.answered;
+      const { body, fault } = call;
       const done =
         fault?.mode === 'refuse'
           ? {
@@ -184,18 +201,9 @@ export function sandboxHub88TransferWalletRoutes(scope: FastifyInstance, prefix:
   }
 
   scope.post(`${prefix}${HUB88_TRANSFER_PATHS.balance}`, async (req, reply) => {
-    const call = await deps.signedCall(req);
-    if ('error' in call) return reply.code(call.status).send({ error: call.error });
-    const parsed = BalanceBody.safeParse(call.json);
-    const requestUuid = String((call.json as { request_uuid?: unknown } | null)?.request_uuid ?? '').slice(0, 64);
-    if (!parsed.success)
-      return answer(reply, call.operator, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: requestUuid }, false);
-    const body = parsed.data;
-    const fault = deps.takeFault(call.operator.operatorId, 'balance');
-    if (fault?.mode === 'timeout') {
-      await sleep(fault.hold_ms ?? 10_000);
-      return reply.code(504).send({ error: 'timeout' });
-    }
+    const call = await takeCall(req, reply, BalanceBody, 'balance');
+    if ('answered' in call) return call.answered;
+    const { body, fault } = call;
     const balance = await balanceOf(deps.db, call.operator.operatorId, body.user, body.currency);
     if (fault?.mode === 'late') await sleep(fault.hold_ms ?? 10_000);
     return answer(
