@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { adminRoute, type AuthenticateOperator, idParam } from '../../http/admin-route';
-import type { JobLocks } from '../../db/client';
+import type { DbOrTx, JobLocks } from '../../db/client';
 import { queryPage } from '../../db/query-page';
 import type { AttemptLimiter } from '../../http/rate-limit';
 import { scheduleJob } from '../jobs/scheduler';
@@ -31,6 +31,17 @@ export interface GatewaysDeps extends PaymentsDeps {
   locks: JobLocks;
   /** Notifies that fail verification, per source address (they are kept only up to this limit). */
   invalidNotifies: AttemptLimiter;
+}
+
+/** The gateway a console call names, locked for the change or the removal that follows: 404 without one. */
+async function lockedGateway(tx: DbOrTx, code: string | undefined) {
+  const [row] = await tx
+    .select()
+    .from(paymentGateways)
+    .where(eq(paymentGateways.code, code ?? ''))
+    .for('update');
+  if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
+  return row;
 }
 
 export const siteOrigins = (req: FastifyRequest, publicUrl: string | undefined): SiteOrigins => ({
@@ -166,12 +177,7 @@ export function gatewaysAdminRoutes(
 
   adminRoute(app, authenticate, adminEndpoints.paymentGatewayUpdate, async ({ input, params, operator, req }) => {
     const { updated, change } = await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(paymentGateways)
-        .where(eq(paymentGateways.code, params.code ?? ''))
-        .for('update');
-      if (!before) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
+      const before = await lockedGateway(tx, params.code);
       const change = await proposeGatewayIntegration(tx, deps.outbound, operator, before, input, req.id);
       if (input.name === undefined && input.enabled === undefined) return { updated: before, change };
       const [row] = await tx
@@ -196,12 +202,7 @@ export function gatewaysAdminRoutes(
 
   adminRoute(app, authenticate, adminEndpoints.paymentGatewayDelete, async ({ params, operator, req }) => {
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(paymentGateways)
-        .where(eq(paymentGateways.code, params.code ?? ''))
-        .for('update');
-      if (!row) throw new AppError(BizCode.NOT_FOUND, MSG.gatewayNotFound);
+      const row = await lockedGateway(tx, params.code);
       // Pending deposits still wait for this gateway's notify: it must stay until they are settled or closed.
       const [ways] = await tx.select({ n: count() }).from(payWays).where(eq(payWays.gateway, row.code));
       const [waiting] = await tx
