@@ -350,6 +350,19 @@ export async function memberId(t: TestApp, username: string): Promise<number> {
   return row.id;
 }
 
+/** A new member with its member id, which back-office paths and table rows name it by. */
+export async function registeredMember(t: TestApp) {
+  const m = await registerMember(t.app);
+  return { ...m, id: await memberId(t, m.name) };
+}
+
+/** A new member, with its member id, that an operator (finance or admin) credited with `amount`. */
+export async function creditedMember(t: TestApp, opToken: string, amount: string) {
+  const m = await registeredMember(t);
+  await credit(t, opToken, m.name, amount);
+  return m;
+}
+
 const reviewers = new WeakMap<TestApp, Promise<string>>();
 /** A second finance operator of the app, for the adjustments above the line that one operator cannot apply alone. */
 export function secondFinance(t: TestApp): Promise<string> {
@@ -523,6 +536,24 @@ export async function venuePlayer(t: TestApp, financeToken: string, venue: strin
   await credit(t, financeToken, m.name, amount);
   await transferIn(t, m.token, venue, amount);
   return { ...m, ticket: await launchTicket(t, m.token, venue) };
+}
+
+/**
+ * A settled Sic Bo round of `stake` (on big) at a sandbox venue, paid by a finance operator's credit of the stake and
+ * moved in: the stake is valid turnover.
+ */
+export async function settledRound(
+  t: TestApp,
+  financeToken: string,
+  member: { name: string; token: string },
+  venue: string,
+  stake: string,
+) {
+  await credit(t, financeToken, member.name, stake);
+  await transferIn(t, member.token, venue, stake);
+  const ticket = await launchTicket(t, member.token, venue);
+  const round = await play(t, 'round', { ticket, stake, pick: 'big' });
+  expect(round.code).toBe(200);
 }
 
 /** Brings the venues' settled bets in, as the minute's bet pull does (docs/venues.md "Game venues"). */

@@ -7,14 +7,10 @@ import {
   adminCall,
   approveSetting,
   call,
-  credit,
-  launchTicket,
   manualClock,
-  memberId,
   operatorToken,
-  play,
-  registerMember,
-  transferIn,
+  registeredMember,
+  settledRound,
   useTestApp,
 } from '../../../test/helper';
 import { tickJob } from '../jobs/scheduler';
@@ -29,7 +25,7 @@ const clock = manualClock(T0);
 const DAY = 86_400_000;
 const toDay = (day: number) => clock.advance(T0.getTime() + day * DAY - clock.now().getTime());
 
-type Member = Awaited<ReturnType<typeof registerMember>> & { id: number };
+type Member = Awaited<ReturnType<typeof registeredMember>>;
 type Level = Record<string, unknown> & { id: number; level: number; retention: string };
 
 const m: Record<'below' | 'kept' | 'recent' | 'zero' | 'skipper' | 'entry', Member> = {} as never;
@@ -46,8 +42,7 @@ beforeAll(async () => {
     skipper: 0,
     entry: 0,
   }) as (keyof typeof m)[]) {
-    const reg = await registerMember(t.app);
-    m[key] = { ...reg, id: await memberId(t, reg.name) };
+    m[key] = await registeredMember(t);
   }
 });
 
@@ -75,11 +70,7 @@ async function login(member: Member) {
 /** A settled Sic Bo round of the sandbox venue: its stake is valid turnover. */
 async function bet(member: Member, stake: string) {
   await login(member);
-  await credit(t, await operatorToken(t, 'finance'), member.name, stake);
-  await transferIn(t, member.token, 'VRET', stake);
-  const ticket = await launchTicket(t, member.token, 'VRET');
-  const round = await play(t, 'round', { ticket, stake, pick: 'big' });
-  expect(round.code).toBe(200);
+  await settledRound(t, await operatorToken(t, 'finance'), member, 'VRET', stake);
 }
 
 async function vipOf(member: Member): Promise<number> {

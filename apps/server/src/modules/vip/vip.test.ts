@@ -5,14 +5,10 @@ import {
   addVenue,
   adminCall,
   call,
-  credit,
-  launchTicket,
   manualClock,
-  memberId,
   operatorToken,
-  play,
-  registerMember,
-  transferIn,
+  registeredMember,
+  settledRound,
   useOperators,
   useTestApp,
 } from '../../../test/helper';
@@ -36,18 +32,13 @@ async function setProgress(id: number, paysum: string, turnover: string) {
   await t.database.db.update(members).set({ paysum, turnover }).where(eq(members.id, id));
 }
 
-async function bet(token: string, name: string, stake: string) {
-  await credit(t, ops.finance, name, stake);
-  await transferIn(t, token, 'VCAS', stake);
-  const ticket = await launchTicket(t, token, 'VCAS');
-  const round = await play(t, 'round', { ticket, stake, pick: 'big' });
-  expect(round.code).toBe(200);
-}
+const bet = (token: string, name: string, stake: string) =>
+  settledRound(t, ops.finance, { name, token }, 'VCAS', stake);
 
 describe('VIP levels', () => {
   it('rises one level a day after settled bets, never skipping, up to what deposits and turnover allow', async () => {
-    const m = await registerMember(t.app);
-    const id = await memberId(t, m.name);
+    const m = await registeredMember(t);
+    const { id } = m;
     expect(await vipOf(m.token)).toMatchObject({ vip: 1, current_vip: 'VIP1' });
     // Enough for VIP 4 (recharge 20000, flow 100000) but not VIP 5.
     await setProgress(id, '20000.00', '99990.00');
@@ -74,8 +65,8 @@ describe('VIP levels', () => {
     // 2026-06-04 23:30 Beijing = 15:30 UTC.
     clock.advance(new Date('2026-06-04T15:30:00Z').getTime() - clock.now().getTime());
     ops.finance = await operatorToken(t, 'finance');
-    const m = await registerMember(t.app);
-    const id = await memberId(t, m.name);
+    const m = await registeredMember(t);
+    const { id } = m;
     await setProgress(id, '5000.00', '30000.00');
     await bet(m.token, m.name, '100'); // rebate at VIP 1 (0.40%), then the rise to VIP 2
     expect((await vipOf(m.token)).vip).toBe(2);
@@ -95,8 +86,8 @@ describe('VIP levels', () => {
   });
 
   it('is recomputed for deposits through recomputeVip, skipping disabled levels and never falling', async () => {
-    const m = await registerMember(t.app);
-    const id = await memberId(t, m.name);
+    const m = await registeredMember(t);
+    const { id } = m;
     const levels = await adminCall<Array<Record<string, unknown> & { id: number; level: number }>>(
       t,
       ops.finance,
