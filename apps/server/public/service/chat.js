@@ -191,15 +191,12 @@
     });
   }
 
-  $('composer').addEventListener('submit', function (event) {
-    event.preventDefault();
-    var text = $('text').value.trim();
-    if (!text) return notice('请输入消息内容');
-    $('send').disabled = true;
-    post(api('send'), { text: text })
+  // A line sent, text or picture: shown in its conversation (or, when the desk closed that one meanwhile, the
+  // conversation opened again), or why it was not; then the button that sent it takes clicks again.
+  function showSent(sending, button) {
+    sending
       .then(function (message) {
         notice('');
-        $('text').value = '';
         if (!conversation || message.conversation_id !== conversation.id) return open();
         add(message);
       })
@@ -207,8 +204,22 @@
         notice(error.message);
       })
       .then(function () {
-        $('send').disabled = false;
+        $(button).disabled = false;
       });
+  }
+
+  $('composer').addEventListener('submit', function (event) {
+    event.preventDefault();
+    var text = $('text').value.trim();
+    if (!text) return notice('请输入消息内容');
+    $('send').disabled = true;
+    showSent(
+      post(api('send'), { text: text }).then(function (message) {
+        $('text').value = '';
+        return message;
+      }),
+      'send',
+    );
   });
   // A phone's photo is often over the server's 2 MB: a still picture over 1 MB or wider than 1600 px is drawn again
   // as a JPEG of at most 1600 px (a GIF stays as it is, it may move). Anything the browser cannot draw goes as it is,
@@ -249,7 +260,7 @@
     if (!file) return;
     $('pick').disabled = true;
     notice('图片发送中…');
-    shrunk(file)
+    var sending = shrunk(file)
       .then(function (picture) {
         var form = new FormData();
         form.append('file', picture, picture.name || file.name);
@@ -266,18 +277,8 @@
         if (answer.code === 401) showLogin();
         if (answer.code !== 200) throw new Error(answer.message || '服务器异常，请稍后再试');
         return post('/api/support/send', { text: '', image: answer.data.image });
-      })
-      .then(function (message) {
-        notice('');
-        if (!conversation || message.conversation_id !== conversation.id) return open();
-        add(message);
-      })
-      .catch(function (error) {
-        notice(error.message);
-      })
-      .then(function () {
-        $('pick').disabled = false;
       });
+    showSent(sending, 'pick');
   });
   $('text').addEventListener('keydown', function (event) {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
