@@ -1,45 +1,28 @@
 import { BizCode, endpointList, MSG } from '@h5/contract';
 import { count, eq, getTableColumns, is } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema';
 import { paymentsKit } from '../src/modules/payments/payments-test-kit';
 import { hashToken, newToken } from '../src/lib/tokens';
-import {
-  addVenue,
-  adminCall,
-  buildTestApp,
-  call,
-  credit,
-  manualClock,
-  memberId,
-  operatorToken,
-  registerMember,
-  type TestApp,
-  transferIn,
-} from './helper';
+import { addVenue, adminCall, call, creditedMember, manualClock, transferIn, useOperators, useTestApp } from './helper';
 
 // Authorisation over every member endpoint of the registry: without a live session of its own a request is
 // answered code 401 and changes nothing, and a member never reaches, changes or sees another member's rows.
 
 type Endpoint = ReturnType<typeof endpointList>[number];
-type Member = Awaited<ReturnType<typeof registerMember>> & { id: number };
+type Member = Awaited<ReturnType<typeof creditedMember>>;
 
 const clock = manualClock();
 const VENUE = 'AZV';
-let t: TestApp;
-let op: string;
+const t = useTestApp({ clock });
+const ops = useOperators(t, ['admin']);
 /** The member whose rows the unauthenticated requests aim at. */
 let victim: Member & { card: number; deposit: string };
 let promoId: number;
 
 const memberEndpoints = endpointList().filter((ep) => ep.auth === 'member');
 const UNAUTHENTICATED = { code: BizCode.UNAUTHORIZED, message: MSG.notLoggedIn, data: null };
-
-async function newMember(): Promise<Member> {
-  const m = await registerMember(t.app);
-  return { ...m, id: await memberId(t, m.name) };
-}
 
 async function login(m: { name: string; password: string }): Promise<string> {
   const answer = await call<{ api_token: string }>(t.app, '/api/login_pc', { name: m.name, password: m.password });
@@ -48,7 +31,7 @@ async function login(m: { name: string; password: string }): Promise<string> {
 }
 
 /** Binds a bank card of the member (asserted), answering its id. */
-const bindCard = (token: string, bankNo: string) => paymentsKit(t, () => op).bindBank(token, bankNo);
+const bindCard = (token: string, bankNo: string) => paymentsKit(t, () => ops.admin).bindBank(token, bankNo);
 
 async function recharge(token: string, amount = '100'): Promise<string> {
   const made = await call<{ deposit_no: string }>(t.app, '/api/recharge', { paytype: 'alipay', amount }, { token });
@@ -160,19 +143,13 @@ async function uploadedFiles(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  op = await operatorToken(t, 'admin');
   await addVenue(t, VENUE, 'realbet');
   const promos = await call<{ data: Array<{ id: number }> }>(t.app, '/api/activitylist', {});
   const first = promos.data.data[0];
   if (!first) throw new Error('no seeded promotion');
   promoId = first.id;
-  const v = await newMember();
-  await credit(t, op, v.name, '500');
+  const v = await creditedMember(t, ops.admin, '500');
   victim = { ...v, card: await bindCard(v.token, '6222020200112233445'), deposit: await recharge(v.token) };
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('member endpoints refuse requests without a live session', () => {
@@ -213,7 +190,7 @@ describe('member endpoints refuse requests without a live session', () => {
       ['unknown well-formed token', { authorization: `Bearer ${newToken().token}` }],
       ['the stored hash of a live token', { authorization: `Bearer ${hashToken(live)}` }],
       ['a logged-off token', { authorization: `Bearer ${revoked}` }],
-      ['a back-office operator token', { authorization: `Bearer ${op}` }],
+      ['a back-office operator token', { authorization: `Bearer ${ops.admin}` }],
     ];
     const countsBefore = await tableCounts();
     const filesBefore = await uploadedFiles();
@@ -375,16 +352,14 @@ describe("a member cannot reach another member's rows", () => {
   let aViewsBefore: Record<string, unknown>;
 
   beforeAll(async () => {
-    a = await newMember();
-    await credit(t, op, a.name, '500');
+    a = await creditedMember(t, ops.admin, '500');
     aViewsBefore = await views(a.token);
 
     // B does a bit of everything: card, deposits, venue transfer, promotion, and gets a message, bets, rebates, a grab.
-    const bm = await newMember();
-    await credit(t, op, bm.name, '500');
+    const bm = await creditedMember(t, ops.admin, '500');
     const card = await bindCard(bm.token, '6222020200998877665');
     // Credited by the sandbox gateway's signed notify, as only a gateway credits a gateway deposit.
-    const approvedDeposit = await paymentsKit(t, () => op).deposit(bm.token, '200');
+    const approvedDeposit = await paymentsKit(t, () => ops.admin).deposit(bm.token, '200');
     const pendingDeposit = await recharge(bm.token, '150');
     b = { ...bm, card, approvedDeposit, pendingDeposit };
     expect((await transferIn(t, b.token, VENUE, '50')).code).toBe(200);
@@ -394,7 +369,7 @@ describe("a member cannot reach another member's rows", () => {
         .code,
     ).toBe(200);
     expect((await call(t.app, '/api/uptransferstatus', { transferstatus: 1 }, { token: b.token })).code).toBe(200);
-    const sent = await adminCall(t, op, 'POST', '/admin/api/messages', {
+    const sent = await adminCall(t, ops.admin, 'POST', '/admin/api/messages', {
       title: '仅致乙',
       content: '<p>乙的私信</p>',
       member_id: b.id,
