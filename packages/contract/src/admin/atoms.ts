@@ -52,6 +52,8 @@ export const BeijingDate = z.preprocess(
     .optional(),
 );
 export const DateRange = { from: BeijingDate, to: BeijingDate };
+/** A venue as a row names it: its code, and its display name, which is what the console shows. */
+export const VenueNamed = { venue_code: z.string(), venue_name: z.string() };
 
 /** A money amount in cents, zero or more (a number or numeric string on the wire). */
 export const centsInput = z.union([z.string().max(32), z.number()]).transform((v, ctx) => {

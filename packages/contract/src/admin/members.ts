@@ -2,7 +2,17 @@
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
 import { RgBreakBody, RgInfo, RgSetBody, RiskFlagRow } from '../responsible';
-import { ADMIN, blankIsAbsent, CONTENT_FINANCE, def, FINANCE, NoteInput, Paging, searchText } from './atoms';
+import {
+  ADMIN,
+  blankIsAbsent,
+  CONTENT_FINANCE,
+  def,
+  FINANCE,
+  NoteInput,
+  Paging,
+  searchText,
+  VenueNamed,
+} from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { StateInput } from './operators';
 import { AdjustInput, AdjustResult, AdminDeposit, AdminWithdrawal } from './payments';
@@ -78,10 +88,8 @@ export const AdminLedgerEntry = z.object({
   memo: z.string(),
   /** The member's account moved: 'wallet' (central) or 'venue'. */
   account_kind: z.string(),
-  /** The venue code for venue accounts, '' for the central wallet. */
-  venue_code: z.string(),
-  /** The venue's display name, what the console shows ('' for the central wallet). */
-  venue_name: z.string(),
+  /** The venue's code and display name for venue accounts, both '' for the central wallet. */
+  ...VenueNamed,
   /** Signed: positive credits the account. */
   amount: Money,
   created_at: Timestamp,
@@ -91,8 +99,7 @@ export const AdminTransfer = z.object({
   reference: z.string(),
   /** transfer_in (central to venue) or transfer_out (venue to central), recycling included. */
   kind: z.string(),
-  venue_code: z.string(),
-  venue_name: z.string(),
+  ...VenueNamed,
   /** Positive: the amount moved. */
   amount: Money,
   created_at: Timestamp,
@@ -100,8 +107,7 @@ export const AdminTransfer = z.object({
 export const AdminBet = z.object({
   id: z.number().int(),
   bet_id: z.string(),
-  venue_code: z.string(),
-  venue_name: z.string(),
+  ...VenueNamed,
   category: z.string(),
   game_code: z.string(),
   bet_amount: Money,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Money, paginator } from '../common';
 import { MSG } from '../messages';
-import { ALL, blankIsAbsent, def, FINANCE, Paging, ReportFormat, searchText } from './atoms';
+import { ALL, blankIsAbsent, def, FINANCE, Paging, ReportFormat, searchText, VenueNamed } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 
 const QueueCount = z.object({
@@ -95,7 +95,7 @@ export const DailyReport = z.object({
   /** The range as a whole: member counts are distinct over the range, not the sum of the days. */
   total: z.object(DailyFigures),
 });
-export const VenueReportRow = z.object({ venue_code: z.string(), venue_name: z.string(), ...VenueFigures });
+export const VenueReportRow = z.object({ ...VenueNamed, ...VenueFigures });
 export const VenueReport = z.object({
   from: z.string(),
   to: z.string(),

@@ -7,7 +7,7 @@ import { Money, Timestamp, text } from '../common';
 import { RgInfo, RISK_FLAG_KINDS } from '../responsible';
 import { SupportMessage, SUPPORT_TEXT_MAX, SupportUpload } from '../support';
 import { MSG } from '../messages';
-import { CONTENT, def, ListPlacing, ListPlacingInput, pageField, requiredText, SUPPORT } from './atoms';
+import { CONTENT, def, ListPlacing, ListPlacingInput, pageField, requiredText, SUPPORT, VenueNamed } from './atoms';
 
 export const SupportQueueInput = z.object({
   state: z.enum(['open', 'closed']).default('open'),
@@ -83,8 +83,7 @@ export const SupportMemberContext = z.object({
     z.object({
       id: z.number().int(),
       transfer_no: z.string(),
-      venue_code: z.string(),
-      venue_name: z.string(),
+      ...VenueNamed,
       /** in: into the venue; out: back to the central wallet. */
       direction: z.enum(['in', 'out']),
       amount: Money,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { Money, paginator, Timestamp } from '../common';
-import { BeijingDate, blankIsAbsent, def, FINANCE, Paging, reasonInput, venueFilter } from './atoms';
+import { BeijingDate, blankIsAbsent, def, FINANCE, Paging, reasonInput, venueFilter, VenueNamed } from './atoms';
 import type { AdminEndpointDef } from './define';
 
 /** The answers of these calls (kept here: only this screen says them). */
@@ -50,8 +50,7 @@ const TheirRecord = z.object({
 export const AdminVenueReconDifference = z.object({
   id: z.number().int(),
   day: z.string(),
-  venue_code: z.string(),
-  venue_name: z.string(),
+  ...VenueNamed,
   transaction_id: z.string(),
   difference: z.enum(VENUE_RECON_DIFFERENCES),
   round_id: z.string(),

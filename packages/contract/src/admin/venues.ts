@@ -19,6 +19,7 @@ import {
   requiredText,
   resource,
   venueFilter,
+  VenueNamed,
 } from './atoms';
 import { AdminEmpty, type AdminEndpointDef } from './define';
 import { IntegrationChange } from './integrations';
@@ -143,9 +144,7 @@ export const AdminVenueTransfer = z.object({
   transfer_no: z.string(),
   member_id: z.number().int(),
   username: z.string().optional(),
-  venue_code: z.string(),
-  /** The venue's display name, what the console shows. */
-  venue_name: z.string(),
+  ...VenueNamed,
   /** in: central wallet to the venue; out: the venue back to the central wallet. */
   direction: z.enum(['in', 'out']),
   amount: Money,
