@@ -4,17 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  buildTestApp,
-  call,
-  credit,
-  manualClock,
-  memberId,
-  operatorToken,
-  registerMember,
-  type TestApp,
-} from '../../../test/helper';
+import { adminCall, call, creditedMember, manualClock, useOperators, useTestApp } from '../../../test/helper';
 import { type CountingVenue, startCountingVenue } from '../../../test/counting-venue';
 import { buildApp } from '../../app';
 import { testRedisUrl } from '../../config';
@@ -28,8 +18,6 @@ const clock = manualClock();
 const suffix = randomBytes(3).toString('hex').toUpperCase();
 const FAST = `VBF${suffix}`;
 const SLOW = `VBS${suffix}`;
-let t: TestApp;
-let op: string;
 let fast: CountingVenue;
 let slow: CountingVenue;
 
@@ -44,13 +32,14 @@ const venueRow = (code: string, venue: CountingVenue, sort: number) => ({
   apiSecret: venue.secret,
 });
 
+// Venue calls give up after 3 s, well after the list's 1 s deadline for one venue.
+const t = useTestApp({
+  clock,
+  config: { venueTimeoutMs: 3000, outbound: { allow: parseOutboundAllow('127.0.0.1'), requireHttps: false } },
+});
+const ops = useOperators(t, ['finance']);
+
 beforeAll(async () => {
-  // Venue calls give up after 3 s, well after the list's 1 s deadline for one venue.
-  t = await buildTestApp({
-    clock,
-    config: { venueTimeoutMs: 3000, outbound: { allow: parseOutboundAllow('127.0.0.1'), requireHttps: false } },
-  });
-  op = await operatorToken(t, 'finance');
   fast = await startCountingVenue(clock);
   slow = await startCountingVenue(clock);
   await t.database.db.insert(venues).values([venueRow(FAST, fast, 0), venueRow(SLOW, slow, 1)]);
@@ -58,7 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fast?.close();
   await slow?.close();
-  await t?.close();
 });
 
 interface Item {
@@ -68,11 +56,7 @@ interface Item {
   stale?: 1;
 }
 
-async function member(amount: string) {
-  const m = await registerMember(t.app);
-  await credit(t, op, m.name, amount);
-  return { ...m, id: await memberId(t, m.name) };
-}
+const member = (amount: string) => creditedMember(t, ops.finance, amount);
 
 /** The member's entry of a venue in /api/balancelist (of `app`, this file's app unless told). */
 async function entry(token: string, code: string, app: FastifyInstance = t.app): Promise<Item | undefined> {
@@ -151,7 +135,7 @@ describe('venue balances kept per member and venue', () => {
 
     expect((await transfer(m.token, '50.00', 'userbalance', FAST)).code).toBe(200);
     await showsAtOnceThenKept(m.token, '50.00');
-    expect(await adminCall(t, op, 'POST', `/admin/api/members/${m.id}/recycle`, {})).toMatchObject({
+    expect(await adminCall(t, ops.finance, 'POST', `/admin/api/members/${m.id}/recycle`, {})).toMatchObject({
       code: 200,
       data: { recycled: '50.00', balance: '200.00' },
     });
@@ -173,7 +157,7 @@ describe('venue balances kept per member and venue', () => {
       .where(and(eq(venueTransfers.memberId, m.id), eq(venueTransfers.state, 2)));
     expect(pending).toMatchObject([{ amount: '25.00', venueCode: FAST, direction: 'in' }]);
     expect(
-      await adminCall(t, op, 'POST', `/admin/api/venue-transfers/${pending[0]?.transferNo}/reconcile`, {}),
+      await adminCall(t, ops.finance, 'POST', `/admin/api/venue-transfers/${pending[0]?.transferNo}/reconcile`, {}),
     ).toMatchObject({
       code: 200,
       message: MSG.venueTransferReconciled,

@@ -1,23 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  buildTestApp,
-  controlHeaders,
-  credit,
-  manualClock,
-  memberId,
-  operatorToken,
-  registerMember,
-  type TestApp,
-} from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, controlHeaders, creditedMember, manualClock, useOperators, useTestApp } from '../../../test/helper';
 import { testDatabaseUrl } from '../../config';
 import { sandboxAggregatorPlayers } from '../../sandbox/aggregator/sandbox-aggregator-tables';
-import { venues } from '../../db/tables/venues';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
 import { reconcileTransfers } from './remote-transfers';
 import { venueTransfers } from '../../db/tables/wallet';
-import { aggregatorVenue } from './wallet-test-kit';
+import { useAggregatorVenues } from './wallet-test-kit';
 
 // One member's transfers racing each other across two venues, some meeting venue faults: each answer is a success,
 // a refusal or "processing", never a server error, and once reconciled the member's money is exact. PostgreSQL only:
@@ -26,18 +15,14 @@ const clock = manualClock();
 const TIMEOUT_MS = 400;
 const HOLD_MS = TIMEOUT_MS * 3;
 const VENUES = ['AGC1', 'AGC2'] as const;
-let t: TestApp;
-let op: string;
 
 describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (PostgreSQL)', () => {
-  beforeAll(async () => {
-    t = await buildTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
-    op = await operatorToken(t, 'finance');
-    await t.database.db
-      .insert(venues)
-      .values(VENUES.map((code) => aggregatorVenue(t, code, `并发${code}`, 'transfer', `concurrent-secret-${code}`)));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
+  const ops = useOperators(t, ['finance']);
+  useAggregatorVenues(
+    t,
+    VENUES.map((code) => [code, `并发${code}`, 'transfer', `concurrent-secret-${code}`]),
+  );
 
   const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
   const transfer = (token: string, body: Record<string, string>, key: string) =>
@@ -83,9 +68,8 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
   }
 
   it('answers each of twenty racing transfers with a success, a refusal or processing, and the money is exact after reconciliation', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, op, m.name, '200.00');
-    const id = await memberId(t, m.name);
+    const m = await creditedMember(t, ops.finance, '200.00');
+    const { id } = m;
     for (const venue of VENUES) {
       expect(
         await transfer(m.token, { amount: '60.00', sourcetype: 'userbalance', targettype: venue }, `seed-${venue}`),
@@ -138,7 +122,7 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
       expect(await balanceOf(t.database.db, accountCode.house('transfers_pending', id))).toBe(0);
       const check = await adminCall<{ balanced: boolean; total: string; mismatched: unknown[] }>(
         t,
-        op,
+        ops.finance,
         'GET',
         '/admin/api/ledger/check',
       );

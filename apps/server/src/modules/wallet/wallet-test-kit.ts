@@ -1,15 +1,10 @@
 import { eq, like } from 'drizzle-orm';
-import {
-  credit,
-  expectLedgerBalanced,
-  memberBalance,
-  memberId,
-  registerMember,
-  type TestApp,
-} from '../../../test/helper';
+import { beforeAll } from 'vitest';
+import { creditedMember, expectLedgerBalanced, memberBalance, type TestApp } from '../../../test/helper';
 import { bets } from '../../db/tables/bets';
 import { launchTokens } from '../../db/tables/games';
 import { ledgerTransactions } from '../../db/tables/ledger';
+import { venues } from '../../db/tables/venues';
 import { newToken } from '../../lib/tokens';
 import { venueTransfers } from '../../db/tables/wallet';
 
@@ -30,14 +25,23 @@ export const aggregatorVenue = (
   apiSecret,
 });
 
+/**
+ * Venues at this app's sandbox aggregator (aggregatorVenue's rows: code, name, wallet mode, secret), added before a
+ * file's tests once its app is built.
+ */
+export function useAggregatorVenues(
+  t: TestApp,
+  rows: Array<[code: string, name: string, walletMode: 'transfer' | 'seamless', apiSecret: string]>,
+) {
+  beforeAll(async () => {
+    await t.database.db.insert(venues).values(rows.map((row) => aggregatorVenue(t, ...row)));
+  });
+}
+
 /** Test helpers shared by the wallet and venue suites (imported by tests only). */
 export function walletKit(t: TestApp, finance: () => string) {
   /** A registered member whom finance credited with `amount`, with the member's id. */
-  const member = async (amount: string) => {
-    const m = await registerMember(t.app);
-    await credit(t, finance(), m.name, amount);
-    return { ...m, id: await memberId(t, m.name) };
-  };
+  const member = (amount: string) => creditedMember(t, finance(), amount);
 
   /** /api/transfer as the app sends it (with an Idempotency-Key when given): the envelope, whatever its code. */
   const transfer = (token: string, body: Record<string, string>, key?: string) =>
