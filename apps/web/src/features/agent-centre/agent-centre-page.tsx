@@ -13,6 +13,7 @@ import { useAgentDownline, useAgentStatements, useAgentSummary } from './api';
 import './agent-centre.css';
 import '../../shared/ui/lists.css';
 import { LoadFailed } from '../../shared/ui/load-failed';
+import '../../shared/ui/card-surface.css';
 
 export const AGENT_TABS = [
   { key: 'month', label: '本月概况' },
@@ -77,7 +78,7 @@ export function AgentCentrePage() {
       </Tabs>
 
       {tab === 'month' && (
-        <section className="agent-card" aria-label="本月概况">
+        <section className="agent-card card-surface" aria-label="本月概况">
           <h2 className="agent-title">{s.month} 本月至今</h2>
           <dl className="agent-figures">
             <Figure label="下级人数" value={s.downline_total} />
@@ -116,7 +117,7 @@ export function AgentCentrePage() {
           emptyTitle="还没有下级会员，快去分享推广链接吧"
           header={<p className="agent-note">本月存款与有效投注，共 {s.downline_total} 人</p>}
           renderRow={(m) => (
-            <li key={`${m.username}-${m.created_at}`} className="agent-row">
+            <li key={`${m.username}-${m.created_at}`} className="agent-row card-surface">
               <div>
                 <strong>{m.username}</strong>
                 <span className="agent-row-sub">注册 {m.created_at}</span>
@@ -136,7 +137,7 @@ export function AgentCentrePage() {
           label="佣金报表列表"
           emptyTitle="还没有结算记录"
           renderRow={(st) => (
-            <li key={st.id} className="agent-row agent-statement">
+            <li key={st.id} className="agent-row card-surface agent-statement">
               <div>
                 <strong>{st.month}</strong>
                 <span className={st.state === 2 ? 'agent-state agent-paid' : 'agent-state'}>
@@ -157,7 +158,7 @@ export function AgentCentrePage() {
       )}
 
       {tab === 'link' && (
-        <section className="agent-card agent-link" aria-label="推广链接">
+        <section className="agent-card card-surface agent-link" aria-label="推广链接">
           <InviteQr link={s.link} label="推广二维码" />
           <p className="agent-note">
             推荐码 <strong>{s.pid}</strong>

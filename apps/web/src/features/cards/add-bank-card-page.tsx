@@ -9,6 +9,7 @@ import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useBankList, useBindCard } from './api';
 import { useAfterBind } from './return-after-bind';
 import './cards.css';
+import '../../shared/ui/card-surface.css';
 
 const EMPTY = { bank_owner: '', bank: '', bank_no: '', bank_address: '', pay_pass: '' };
 
@@ -58,7 +59,7 @@ export function AddBankCardPage() {
 
   return (
     <main className="page cards-page" aria-label="添加银行卡">
-      <form className="cards-form" aria-label="添加银行卡" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="cards-form card-surface" aria-label="添加银行卡" onSubmit={(e) => void submit(e)} noValidate>
         <TextInputField label="持卡人姓名" placeholder={MSG.bankOwnerRequired} {...field('bank_owner')} />
         <div className="cards-field">
           <span className="cards-label" id="bank-card-bank-label">

@@ -10,6 +10,7 @@ import { useSubmitOnce } from '../../shared/ui/submit-once';
 import { useBindCard } from './api';
 import { useAfterBind } from './return-after-bind';
 import './cards.css';
+import '../../shared/ui/card-surface.css';
 
 /** /addUsdtCard (docs/member-app.md "Screens and routes" and "Validation rules"): protocol (TRC20 default), address and payment password. */
 export function AddUsdtCardPage() {
@@ -40,7 +41,7 @@ export function AddUsdtCardPage() {
 
   return (
     <main className="page cards-page" aria-label="添加USDT地址">
-      <form className="cards-form" aria-label="添加USDT地址" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="cards-form card-surface" aria-label="添加USDT地址" onSubmit={(e) => void submit(e)} noValidate>
         <UsdtProtocolChoice
           caption="钱包协议"
           className="cards-field"

@@ -5,6 +5,7 @@ import { useGameSections } from './api';
 import { CATEGORY_ICONS } from './category-icons';
 import { GameTile } from './game-tile';
 import { useCategoryScrollSync } from './use-category-scroll-sync';
+import '../../shared/ui/card-surface.css';
 
 function GameBrowserSkeleton() {
   return (
@@ -39,7 +40,7 @@ export function GameBrowser() {
           <button
             key={section.id}
             type="button"
-            className={index === active ? 'category-item active' : 'category-item'}
+            className={index === active ? 'category-item card-surface active' : 'category-item card-surface'}
             aria-current={index === active ? 'true' : undefined}
             onClick={() => select(index)}
           >

@@ -5,6 +5,7 @@ import { useNavigate } from '../../shared/router/router';
 import { useSession } from '../../shared/session/hooks';
 import { showToast } from '../../shared/ui/feedback';
 import { randomDecorativeCount } from './decorative-count';
+import '../../shared/ui/card-surface.css';
 
 /**
  * Where a tile leads: slot venues to their list, every other venue straight into the game frame. The launch carries
@@ -34,7 +35,12 @@ export function GameTile({ game, unit }: { game: Game; unit: string }) {
   };
 
   return (
-    <button type="button" className="game-tile" onClick={open} aria-label={`${game.name}，${count}${unit}`}>
+    <button
+      type="button"
+      className="game-tile card-surface"
+      onClick={open}
+      aria-label={`${game.name}，${count}${unit}`}
+    >
       <img className="game-tile-art" src={game.mobile_img} alt={game.name} loading="lazy" />
       {/* The venue art carries the name; the badge adds the decorative count. */}
       <span className="game-tile-count" aria-hidden="true">

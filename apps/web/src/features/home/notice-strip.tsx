@@ -1,5 +1,6 @@
 import { Skeleton } from '../../shared/ui/skeleton';
 import { useHomeNotices } from './api';
+import '../../shared/ui/card-surface.css';
 
 const NOTICE_GAP = '\u3000\u3000\u3000';
 
@@ -12,12 +13,12 @@ export function NoticeStrip({ onMenu }: { onMenu: () => void }) {
   const text = notices?.filter(Boolean).join(NOTICE_GAP) ?? '';
   return (
     <div className="notice-row">
-      <button type="button" className="menu-button" aria-label="打开菜单" onClick={onMenu}>
+      <button type="button" className="menu-button card-surface" aria-label="打开菜单" onClick={onMenu}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path d="M4 6h16M4 12h16M4 18h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      <div className="notice-box" aria-label="公告" role="marquee" aria-busy={isPending}>
+      <div className="notice-box card-surface" aria-label="公告" role="marquee" aria-busy={isPending}>
         {isPending ? (
           <Skeleton className="notice-skeleton" />
         ) : text ? (

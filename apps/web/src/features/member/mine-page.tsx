@@ -7,6 +7,7 @@ import { PageLoading } from '../../shared/ui/page-loading';
 import { useRefreshUserMoney, useVipLevels } from './api';
 import { vipNumber, vipProgress } from '../../shared/vip/vip-progress';
 import '../../shared/ui/panel.css';
+import '../../shared/ui/card-surface.css';
 import './mine.css';
 import { Button } from '../../shared/ui/button';
 import { askConfirm, showToast } from '../../shared/ui/feedback';
@@ -98,7 +99,7 @@ export function MinePage() {
         </div>
       </section>
 
-      <section className="mine-progress" aria-label="晋级进度">
+      <section className="mine-progress card-surface" aria-label="晋级进度">
         <div className="mine-progress-head">
           <span>
             {info.current_vip} → {info.next_vip}
@@ -123,7 +124,7 @@ export function MinePage() {
         </dl>
       </section>
 
-      <section className="mine-balance" aria-label="中心钱包">
+      <section className="mine-balance card-surface" aria-label="中心钱包">
         <span className="mine-balance-label">中心钱包</span>
         <span className="mine-balance-value">
           ¥<output aria-label="中心钱包余额">{formatMoney(balance.data ?? info.balance)}</output>

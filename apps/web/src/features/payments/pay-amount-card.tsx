@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { AmountInput } from '../../shared/ui/form-field';
+import '../../shared/ui/card-surface.css';
 
 type PayAmountCardProps = {
   /** The card heading, which labels the amount field. */
@@ -12,7 +13,7 @@ type PayAmountCardProps = {
 /** The amount card of the deposit and withdrawal forms. */
 export function PayAmountCard({ title, titleId, children, ...amount }: PayAmountCardProps) {
   return (
-    <section className="pay-card">
+    <section className="pay-card card-surface">
       <h2 id={titleId} className="pay-card-title">
         <label htmlFor={amount.id}>{title}</label>
       </h2>

@@ -23,6 +23,7 @@ import '../../shared/ui/choice-group.css';
 import { Detail } from '../../shared/ui/detail';
 import { PayAmountCard } from './pay-amount-card';
 import { PayCard } from './pay-card';
+import '../../shared/ui/card-surface.css';
 
 /** docs/member-app.md "Constants and limits": after a withdrawal request the member goes to the records after 1.5 s. */
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 1500;
@@ -84,7 +85,7 @@ export function WithdrawalPage() {
 
       {decided && <CardKindTabs kind={kind} onChoose={choose} />}
 
-      <dl className="pay-card pay-turnover">
+      <dl className="pay-card card-surface pay-turnover">
         <div className="pay-row">
           <dt>提现还需打码量</dt>
           <dd>
@@ -225,7 +226,7 @@ function WithdrawalForm({
         )}
       </PayAmountCard>
 
-      <section className="pay-card">
+      <section className="pay-card card-surface">
         <TextInputField
           look="pay"
           id="withdraw-password"

@@ -15,6 +15,7 @@ import { alertDialog, showDialog } from '../../shared/ui/dialogs';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { Detail } from '../../shared/ui/detail';
 import { TitledSection } from '../../shared/ui/titled-section';
+import '../../shared/ui/card-surface.css';
 
 const UNAUTHORIZED = 401;
 
@@ -148,7 +149,7 @@ export function HongbaoPage() {
         <TitledSection
           titleId="hongbao-rules-title"
           title="红包规则"
-          className="hongbao-rules"
+          className="hongbao-rules card-surface"
           titleClassName="hongbao-section-title"
         >
           <table className="hongbao-table">
@@ -181,7 +182,7 @@ export function HongbaoPage() {
       <TitledSection
         titleId="hongbao-text-title"
         title="活动说明"
-        className="hongbao-rules"
+        className="hongbao-rules card-surface"
         titleClassName="hongbao-section-title"
       >
         <RulesList items={RULES_TEXT} />

@@ -12,6 +12,7 @@ import { useSetAutoTransfer, useTransfer, useVenueBalances, VENUE_POLL_MS } from
 import { useWalletTotals, VenueGrid, WalletSplit } from './wallet-summary';
 import './wallet.css';
 import { LineIcon } from '../../shared/ui/line-icon';
+import '../../shared/ui/card-surface.css';
 
 const CENTRAL_NAME = '中心钱包';
 
@@ -35,7 +36,7 @@ export function TransferPage() {
         <WalletSplit central={central} game={game} />
       </section>
 
-      <section className="wallet-card auto-transfer" aria-label="自动转换">
+      <section className="wallet-card card-surface auto-transfer" aria-label="自动转换">
         <div className="auto-transfer-row">
           <div>
             <p className="auto-transfer-title" id="auto-transfer-label">
@@ -137,7 +138,12 @@ function TransferForm({ venues, central }: { venues: readonly Venue[] | undefine
   };
 
   return (
-    <form className="wallet-card transfer-form" aria-label="手动转账" onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className="wallet-card card-surface transfer-form"
+      aria-label="手动转账"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <div className="transfer-route">
         <WalletButton side="from" name={nameOf(from)} balance={balanceOf(from)} onOpen={() => setPicking('from')} />
         <button type="button" className="transfer-swap" aria-label="交换转出和转入钱包" onClick={swap}>

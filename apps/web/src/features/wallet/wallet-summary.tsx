@@ -4,6 +4,7 @@ import { formatMoney } from '../../shared/format';
 import { useBalance, useUserInfo } from '../../shared/session/hooks';
 import { Skeleton, SkeletonGroup } from '../../shared/ui/skeleton';
 import { sumVenueBalances } from './api';
+import '../../shared/ui/card-surface.css';
 
 /**
  * Central and game wallet of the member: the central balance from the 4300 ms balance poll (else user info), the
@@ -82,7 +83,7 @@ export function VenueGrid({
   return (
     <ul className="venue-grid">
       {venues.map((v) => (
-        <li key={v.platname} className="venue-tile" data-venue={v.platname}>
+        <li key={v.platname} className="venue-tile card-surface" data-venue={v.platname}>
           <span className="venue-name">{v.name}</span>
           <Amount
             className={Number.parseFloat(v.balance) > 0 ? 'venue-balance positive' : 'venue-balance'}
