@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { centsToMoney, parseMoneyToCents } from '@h5/contract';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { cspWithScriptNonce } from '../../http/security-headers';
@@ -364,13 +364,28 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
       return { operator, json };
     }
 
-    scope.post(`${SANDBOX_HUB88_PREFIX}${HUB88_GAME_LIST_PATH}`, async (req, reply) => {
+    /**
+     * A Games API call: its operator, its body read by `schema` and the address the sandbox is reached at (for the
+     * links it answers); or the answer already sent, a refused signature or an invalid request.
+     */
+    async function gameCall<S extends z.ZodType>(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      schema: S,
+    ): Promise<{ answered: FastifyReply } | { operator: Operator; body: z.output<S>; origin: string }> {
       const call = await signedCall(req);
-      if ('error' in call) return reply.code(call.status).send({ error: call.error });
-      const body = GameListBody.safeParse(call.json);
+      if ('error' in call) return { answered: reply.code(call.status).send({ error: call.error }) };
+      const body = schema.safeParse(call.json);
       const origin = originOf(req);
-      if (!body.success || !origin) return reply.code(400).send({ error: 'invalid request' });
-      const productCode = body.data.product_code;
+      if (!body.success || !origin) return { answered: reply.code(400).send({ error: 'invalid request' }) };
+      return { operator: call.operator, body: body.data, origin };
+    }
+
+    scope.post(`${SANDBOX_HUB88_PREFIX}${HUB88_GAME_LIST_PATH}`, async (req, reply) => {
+      const call = await gameCall(req, reply, GameListBody);
+      if ('answered' in call) return call.answered;
+      const { body, origin } = call;
+      const productCode = body.product_code;
       return SANDBOX_HUB88_GAMES.filter((g) => !productCode || g.product === productCode).map((g, i) => ({
         game_id: i + 1,
         name: g.name,
@@ -389,19 +404,17 @@ export function sandboxHub88Routes(app: FastifyInstance, deps: SandboxHub88Deps)
     });
 
     scope.post(`${SANDBOX_HUB88_PREFIX}${HUB88_GAME_URL_PATH}`, async (req, reply) => {
-      const call = await signedCall(req);
-      if ('error' in call) return reply.code(call.status).send({ error: call.error });
-      const body = GameUrlBody.safeParse(call.json);
-      const origin = originOf(req);
-      if (!body.success || !origin) return reply.code(400).send({ error: 'invalid request' });
-      if (!sandboxHub88Game(body.data.game_code)) return reply.code(404).send({ error: 'game not found' });
+      const call = await gameCall(req, reply, GameUrlBody);
+      if ('answered' in call) return call.answered;
+      const { body, origin } = call;
+      if (!sandboxHub88Game(body.game_code)) return reply.code(404).send({ error: 'game not found' });
       const session = sealSession(call.operator, {
         o: call.operator.operatorId,
-        u: body.data.user,
-        t: body.data.token,
-        g: body.data.game_code,
-        c: body.data.currency,
-        l: body.data.lobby_url ?? '',
+        u: body.user,
+        t: body.token,
+        g: body.game_code,
+        c: body.currency,
+        l: body.lobby_url ?? '',
         e: nowSeconds() + SESSION_SECONDS,
       });
       return { url: `${origin}${SANDBOX_HUB88_PREFIX}/game?session=${encodeURIComponent(session)}` };
