@@ -1,7 +1,7 @@
 import { depositStatusLabel, DEPOSIT_WITHDRAW_STATE } from '@h5/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
+import { hasRow, newestRows } from '../../db/rows';
 import { deposits, withdrawals } from '../../db/tables/payments';
 import { numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
@@ -14,12 +14,7 @@ import { lateStatesOf } from './deposits-service';
  */
 
 export async function latestDepositsOf(db: DbOrTx, memberId: number, limit: number, now: Date) {
-  const rows = await db
-    .select()
-    .from(deposits)
-    .where(eq(deposits.memberId, memberId))
-    .orderBy(desc(deposits.id))
-    .limit(limit);
+  const rows = await newestRows(db, deposits, eq(deposits.memberId, memberId), limit);
   const late = await lateStatesOf(
     db,
     rows.map((r) => r.id),

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { supportConversations, supportMessages } from '../../db/tables/support';
 import { AppError } from '../../http/errors';
 import { type Clock, formatBeijing } from '../../lib/time';
-import { rowsOf } from '../../db/rows';
+import { newestRows, rowsOf } from '../../db/rows';
 import { memberRow } from '../accounts/member-profile';
 import { usernamesOf } from '../accounts/member-records';
 import { walletBalanceNumeric } from '../ledger/ledger-service';
@@ -173,12 +173,7 @@ async function openOrCreate(
 }
 
 async function latestMessages(db: DbOrTx, conversationId: number): Promise<SupportMessage[]> {
-  const rows = await db
-    .select()
-    .from(supportMessages)
-    .where(eq(supportMessages.conversationId, conversationId))
-    .orderBy(desc(supportMessages.id))
-    .limit(PAGE);
+  const rows = await newestRows(db, supportMessages, eq(supportMessages.conversationId, conversationId), PAGE);
   return rows.reverse().map(messageView);
 }
 

@@ -1,7 +1,7 @@
 import { TRANSFER_STATE } from '@h5/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { hasRow } from '../../db/rows';
+import { hasRow, newestRows } from '../../db/rows';
 import { venueTransfers } from '../../db/tables/wallet';
 import { numericToMoney } from '../../lib/money';
 import { formatBeijing } from '../../lib/time';
@@ -15,12 +15,7 @@ const STATE_LABEL: Readonly<Record<number, string>> = { ...TRANSFER_STATE, 2: 'å
  * them (docs/operators.md "The support desk"): each with its venue's name, direction, amount, state and time.
  */
 export async function latestTransfersOf(db: DbOrTx, memberId: number, limit: number) {
-  const rows = await db
-    .select()
-    .from(venueTransfers)
-    .where(eq(venueTransfers.memberId, memberId))
-    .orderBy(desc(venueTransfers.id))
-    .limit(limit);
+  const rows = await newestRows(db, venueTransfers, eq(venueTransfers.memberId, memberId), limit);
   return withVenueNames(
     db,
     rows.map((r) => ({
