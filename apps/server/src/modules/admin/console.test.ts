@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adminCall,
   call,
-  credit,
+  creditedMember,
   manualClock,
   memberId,
   operatorToken,
@@ -444,9 +444,8 @@ describe('members', () => {
   });
 
   it('shows a member with balances per venue, masked cards and paged tabs, to the roles allowed', async () => {
-    const m = await registerMember(t.app);
-    const id = await memberId(t, m.name);
-    await credit(t, ops.finance, m.name, '500');
+    const m = await creditedMember(t, ops.finance, '500');
+    const { id } = m;
     await kit.bindBank(m.token, '6222020200445566778');
     expect((await transferIn(t, m.token, 'XHZR', '120')).code).toBe(200);
     await kit.deposit(m.token, '200');
@@ -707,9 +706,8 @@ describe('second review of withdrawals', () => {
 
 describe('GET /admin/api/audit', () => {
   it('filters by operator, action, target prefix and date, with before/after parsed', async () => {
-    const m = await registerMember(t.app);
-    const id = await memberId(t, m.name);
-    await credit(t, ops.finance, m.name, '12.34');
+    const m = await creditedMember(t, ops.finance, '12.34');
+    const { id } = m;
     const me = (await adminCall<{ id: number; username: string }>(t, ops.finance, 'GET', '/admin/api/me')).data;
     // Audit rows are stamped by the database's clock, not the test's.
     const day = (offset: number) => formatBeijing(new Date(Date.now() + offset * 86_400_000)).slice(0, 10);

@@ -1,15 +1,7 @@
 import { adminEndpoints } from '@h5/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  credit,
-  memberId,
-  operatorToken,
-  registerMember,
-  useOperators,
-  useTestApp,
-} from '../../../test/helper';
+import { adminCall, creditedMember, operatorToken, useOperators, useTestApp } from '../../../test/helper';
 import {
   deleteAndRechain,
   forgeKeyPeriod,
@@ -124,10 +116,9 @@ beforeAll(async () => {
   // The first key period, as a server records it at start.
   expect(await registerSealKey(t.database.db, keys)).toBe('current');
   for (const who of [alice, bob]) {
-    const m = await registerMember(t.app);
+    const m = await creditedMember(t, ops.finance, '1000.00');
     who.name = m.name;
-    await credit(t, ops.finance, m.name, '1000.00');
-    who.id = await memberId(t, m.name);
+    who.id = m.id;
   }
   // Alice: 1000.00 + 1.50 - 2.25 + 30.00 - 0.75 = 1028.50; Bob: 1000.00 + 5.00 - 1.00 = 1004.00.
   for (const cents of [150, -225, 3000, -75]) await move(alice, cents);

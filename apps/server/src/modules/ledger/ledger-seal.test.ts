@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, credit, memberId, operatorToken, registerMember, useTestApp } from '../../../test/helper';
+import { adminCall, creditedMember, operatorToken, useTestApp } from '../../../test/helper';
 import {
   deleteAndRechain,
   forgeKeyPeriod,
@@ -103,9 +103,8 @@ beforeAll(async () => {
   keys = sealKeys(t.config.ledgerSeal);
   expect(keys.current).toBeDefined();
   const op = await operatorToken(t, 'finance');
-  const m = await registerMember(t.app);
-  await credit(t, op, m.name, '1000.00');
-  member = await memberId(t, m.name);
+  const m = await creditedMember(t, op, '1000.00');
+  member = m.id;
   memberName = m.name;
   expect(await registerSealKey(t.database.db, keys)).toBe('current');
   // The sessions carry the key (startup options on PostgreSQL, a session setting on PGlite).

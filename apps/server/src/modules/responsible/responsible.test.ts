@@ -4,10 +4,10 @@ import {
   adminCall,
   buildTestApp,
   call,
-  credit,
+  creditedMember,
   manualClock,
-  memberId,
   operatorToken,
+  registeredMember,
   registerMember,
 } from '../../../test/helper';
 import { bets } from '../../db/tables/bets';
@@ -182,9 +182,8 @@ describe('tightening and loosening', () => {
 
 describe('cool-off and self-exclusion', () => {
   it('holds deposits, transfers in and launches, but lets money out and withdrawals through', async () => {
-    const m = await registerMember(t.app);
-    const id = await memberId(t, m.name);
-    await credit(t, ops.finance, m.name, '500');
+    const m = await creditedMember(t, ops.finance, '500');
+    const { id } = m;
     expect((await toVenue(m.token, '200')).code).toBe(200);
     const card = await kit.bindBank(m.token);
 
@@ -256,9 +255,8 @@ describe('daily loss limit', () => {
   };
 
   it('refuses money into venues and launches once the Beijing day net loss reaches the limit', async () => {
-    const m = await registerMember(t.app);
-    const id = await memberId(t, m.name);
-    await credit(t, ops.finance, m.name, '100');
+    const m = await creditedMember(t, ops.finance, '100');
+    const { id } = m;
     await setLimit(m.token, 'loss_day', '100');
     await lose(id, '150.00', '-150.00');
     await lose(id, '50.00', '50.01'); // net loss 99.99
@@ -286,8 +284,8 @@ describe('operators', () => {
   it('see a member settings, may tighten but never loosen, and every change is audited', async () => {
     const admin = await operatorToken(t, 'admin');
     const content = await operatorToken(t, 'content');
-    const m = await registerMember(t.app);
-    const id = await memberId(t, m.name);
+    const m = await registeredMember(t);
+    const { id } = m;
     await setLimit(m.token, 'deposit_week', '1000');
 
     const seen = await adminCall<RgInfo>(t, content, 'GET', `/admin/api/members/${id}/responsible`);

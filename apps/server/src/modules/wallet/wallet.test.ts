@@ -4,7 +4,7 @@ import {
   addVenue,
   adminCall,
   call,
-  credit,
+  creditedMember,
   registerMember,
   transferIn,
   useOperators,
@@ -32,8 +32,7 @@ const venueBalance = async (token: string, code: string) => {
 
 describe('POST /api/transfer', () => {
   it('answers the transfer rules with their codes and messages, moving nothing', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '50.00');
+    const m = await creditedMember(t, ops.finance, '50.00');
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ sourcetype: 'userbalance', targettype: 'WCAS' }, 400, '请输入操作金额！'],
       [{ amount: '-5', sourcetype: 'userbalance', targettype: 'WCAS' }, 400, '请输入操作金额！'],
@@ -56,8 +55,7 @@ describe('POST /api/transfer', () => {
   });
 
   it('moves money into a venue and back, answering the new central balance', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '500');
+    const m = await creditedMember(t, ops.finance, '500');
     const into = await call<{ balance: string }>(
       t.app,
       '/api/transfer',
@@ -80,8 +78,7 @@ describe('POST /api/transfer', () => {
   });
 
   it('moves money once for a request repeated with the same Idempotency-Key', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '100');
+    const m = await creditedMember(t, ops.finance, '100');
     const send = () =>
       t.app.inject({
         method: 'POST',
@@ -112,8 +109,7 @@ describe('POST /api/transall and /api/balancelist', () => {
   });
 
   it('recycles every venue holding at least 1.00 and says when there was nothing', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '300');
+    const m = await creditedMember(t, ops.finance, '300');
     await transferIn(t, m.token, 'WCAS', '120');
     await transferIn(t, m.token, 'WSLT', '0.50');
     expect(await call(t.app, '/api/transall', {}, { token: m.token })).toEqual({
@@ -141,8 +137,7 @@ describe('auto-transfer and game launch', () => {
   });
 
   it('launches a demo game at the sandbox aggregator; with auto-transfer on it recycles other venues and moves the whole balance in', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '200');
+    const m = await creditedMember(t, ops.finance, '200');
     await transferIn(t, m.token, 'WSLT', '50');
 
     const manual = await call<{ url: string; venue_name: string }>(
