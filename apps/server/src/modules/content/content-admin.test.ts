@@ -4,7 +4,7 @@ import {
   addVenue,
   adminCall,
   call,
-  credit,
+  creditedMember,
   registerMember,
   transferIn,
   useOperators,
@@ -230,8 +230,7 @@ describe('venues and games', () => {
     const venue = {
       data: (await adminCall<Venue[]>(t, ops.content, 'GET', '/admin/api/venues')).data.find((v) => v.code === 'CAM')!,
     };
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '100');
+    const m = await creditedMember(t, ops.finance, '100');
     expect((await transferIn(t, m.token, 'CAM', '30')).code).toBe(200);
 
     expect(
@@ -347,8 +346,7 @@ describe('venues and games', () => {
     const ledger = (await adminCall<Venue[]>(t, ops.content, 'GET', '/admin/api/venues')).data.find(
       (v) => v.code === 'CLM',
     )!;
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '10');
+    const m = await creditedMember(t, ops.finance, '10');
     await transferIn(t, m.token, 'CLM', '5');
     const switched = { wallet_mode: 'seamless', api_base_url: '', api_secret: 'b-secret-of-16+chars' };
     expect(await adminCall(t, ops.admin, 'POST', `/admin/api/venues/${ledger.id}/integration`, switched)).toMatchObject(
