@@ -499,6 +499,16 @@ export async function aggregator<T = unknown>(t: TestApp, path: string, body: un
   return (await res.json()) as Envelope<T>;
 }
 
+/** Tells the sandbox aggregator to misbehave on a venue's next calls (fail, time out, answer late...): asserted taken. */
+export async function injectFault(t: TestApp, fault: Record<string, unknown>) {
+  const res = await fetch(`${t.origin}/sandbox/aggregator/faults`, {
+    method: 'POST',
+    headers: controlHeaders(t),
+    body: JSON.stringify(fault),
+  });
+  expect(res.status).toBe(200);
+}
+
 /** Tells the sandbox aggregator the outcomes of the next rounds or settlements at a venue (big, small, triple, home, draw, away). */
 export async function planOutcomes(t: TestApp, venue: string, ...outcomes: string[]) {
   const answer = await aggregator(t, 'outcomes', { venue, outcomes });

@@ -4,21 +4,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   controlHeaders,
-  credit,
+  creditedMember,
   expectLedgerBalanced,
   manualClock,
-  registerMember,
   useOperators,
   useTestApp,
 } from '../../../test/helper';
 import { numericToCents } from '../../lib/money';
 import { hmacHex } from '../../lib/hmac';
 import { sandboxAggregatorPlayers, sandboxAggregatorRounds } from '../../sandbox/aggregator/sandbox-aggregator-tables';
-import { venues } from '../../db/tables/venues';
 import { ledgerAccounts } from '../../db/tables/ledger';
 import { reconcileTransfers } from './remote-transfers';
 import { venueTransfers } from '../../db/tables/wallet';
-import { aggregatorVenue } from './wallet-test-kit';
+import { useAggregatorVenues } from './wallet-test-kit';
 
 // A randomised run over both remote wallet modes with injected faults. Afterwards, once reconciliation has settled
 // every doubt: the ledger's invariants hold, no transfer is left pending, and the aggregator's books agree with ours
@@ -32,19 +30,13 @@ const players: { name: string; token: string }[] = [];
 const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
 const ops = useOperators(t, ['finance']);
 
+useAggregatorVenues(t, [
+  ['PXT', '转账', 'transfer', 'transfer-venue-secret-2'],
+  ['PXS', '无缝', 'seamless', SEAMLESS_SECRET],
+]);
 beforeAll(async () => {
   base = t.origin;
-  await t.database.db
-    .insert(venues)
-    .values([
-      aggregatorVenue(t, 'PXT', '转账', 'transfer', 'transfer-venue-secret-2'),
-      aggregatorVenue(t, 'PXS', '无缝', 'seamless', SEAMLESS_SECRET),
-    ]);
-  for (let i = 0; i < 2; i += 1) {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '500');
-    players.push(m);
-  }
+  for (let i = 0; i < 2; i += 1) players.push(await creditedMember(t, ops.finance, '500'));
 });
 
 const post = (path: string, body: unknown) =>

@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminCall,
   call,
-  controlHeaders,
+  injectFault,
   manualClock,
   operatorToken,
   useOperators,
   useTestApp,
 } from '../../../test/helper';
 import { members } from '../../db/tables/accounts';
-import { venues } from '../../db/tables/venues';
 import { bets } from '../../db/tables/bets';
 import { reconcileTransfers } from './remote-transfers';
 import { pullVenueBets } from './venue-bets';
-import { aggregatorVenue, walletKit } from './wallet-test-kit';
+import { useAggregatorVenues, walletKit } from './wallet-test-kit';
 
 // Remote venues reached over real HTTP: the sandbox aggregator runs in this server and is called on loopback like
 // any aggregator, with faults injected through its control route.
@@ -23,31 +22,16 @@ const clock = manualClock();
 // faults below (which hold their answer past it) end in doubt, never an ordinary call that ran slowly.
 const TIMEOUT_MS = 2_000;
 const HOLD_MS = TIMEOUT_MS + 1_000;
-let base: string;
 
 const t = useTestApp({ clock, config: { venueTimeoutMs: TIMEOUT_MS } });
 const ops = useOperators(t, ['finance']);
 
-beforeAll(async () => {
-  base = t.origin;
-  await t.database.db
-    .insert(venues)
-    .values([
-      aggregatorVenue(t, 'AGT', '聚合转账', 'transfer', 'transfer-venue-secret-1'),
-      aggregatorVenue(t, 'AGS', '聚合无缝', 'seamless', 'seamless-venue-secret-1'),
-    ]);
-});
+useAggregatorVenues(t, [
+  ['AGT', '聚合转账', 'transfer', 'transfer-venue-secret-1'],
+  ['AGS', '聚合无缝', 'seamless', 'seamless-venue-secret-1'],
+]);
 
 const deps = () => ({ db: t.database.db, clock, venueTimeoutMs: TIMEOUT_MS, outbound: t.config.outbound });
-
-async function fault(body: Record<string, unknown>) {
-  const res = await fetch(`${base}/sandbox/aggregator/faults`, {
-    method: 'POST',
-    headers: controlHeaders(t),
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
 
 const { member, transfer, balanceOf, transfersOf, ledgerBalanced } = walletKit(t, () => ops.finance);
 
@@ -94,7 +78,7 @@ describe('a transfer-wallet venue over HTTP', () => {
       message: '操作金额高于账户余额',
     });
     // A venue that cannot tell the balance is asked for the transfer itself, and refuses it.
-    await fault({ venue: 'AGT', call: 'balance', mode: 'fail' });
+    await injectFault(t, { venue: 'AGT', call: 'balance', mode: 'fail' });
     expect(await transfer(m.token, { amount: '17.51', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({
       code: 209,
       message: '场馆未接受本次转账，资金未发生变动',
@@ -123,7 +107,7 @@ describe('a transfer-wallet venue over HTTP', () => {
 
   it('leaves a transfer in whose answer came too late pending, and reconciliation completes it', async () => {
     const m = await member('60.00');
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: HOLD_MS });
+    await injectFault(t, { venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: HOLD_MS });
     expect(await transfer(m.token, { amount: '25.00', sourcetype: 'userbalance', targettype: 'AGT' })).toMatchObject({
       code: 200,
       message: '转账处理中，请稍后在转账记录中查看结果',
@@ -142,7 +126,7 @@ describe('a transfer-wallet venue over HTTP', () => {
 
   it('refunds a transfer in the venue never received, once it can no longer arrive', async () => {
     const m = await member('40.00');
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: HOLD_MS });
+    await injectFault(t, { venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: HOLD_MS });
     expect(await transfer(m.token, { amount: '15.00', sourcetype: 'userbalance', targettype: 'AGT' })).toMatchObject({
       code: 200,
       data: { balance: '25.00' },
@@ -160,7 +144,7 @@ describe('a transfer-wallet venue over HTTP', () => {
   it('credits a transfer out only when the venue confirms it, never for a failed call', async () => {
     const m = await member('30.00');
     await transfer(m.token, { amount: '30.00', sourcetype: 'userbalance', targettype: 'AGT' });
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'fail' });
+    await injectFault(t, { venue: 'AGT', call: 'transfer', mode: 'fail' });
     expect(await transfer(m.token, { amount: '10.00', sourcetype: 'AGT', targettype: 'userbalance' })).toMatchObject({
       code: 200,
       data: { balance: '0.00' },
@@ -191,7 +175,7 @@ describe('a transfer-wallet venue over HTTP', () => {
     expect(new URL(launch.data.url).pathname).toBe('/sandbox/aggregator/play');
     let net = 0;
     for (let i = 0; i < 3; i += 1) {
-      const round = await fetch(`${base}/sandbox/aggregator/round`, {
+      const round = await fetch(`${t.origin}/sandbox/aggregator/round`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ticket, stake: '5', pick: 'big' }),
@@ -234,15 +218,15 @@ describe('a seamless venue through the sandbox aggregator', () => {
       { token: m.token },
     );
     const ticket = new URL(launch.data.url).searchParams.get('ticket');
-    const state = await fetch(`${base}/sandbox/aggregator/state`, {
+    const state = await fetch(`${t.origin}/sandbox/aggregator/state`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ticket }),
     });
     expect(((await state.json()) as { data: { venue_balance: string } }).data.venue_balance).toBe('20.00');
 
-    await fault({ venue: 'AGS', call: 'callback', mode: 'twice' });
-    const round = await fetch(`${base}/sandbox/aggregator/round`, {
+    await injectFault(t, { venue: 'AGS', call: 'callback', mode: 'twice' });
+    const round = await fetch(`${t.origin}/sandbox/aggregator/round`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ticket, stake: '4', pick: 'small' }),
@@ -326,7 +310,7 @@ describe('finance follows remote transfers', () => {
 
   it('lists a pending transfer and finishes it on an operator’s request as the venue answers, once', async () => {
     const m = await member('50.00');
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: HOLD_MS });
+    await injectFault(t, { venue: 'AGT', call: 'transfer', mode: 'late', hold_ms: HOLD_MS });
     await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
     const [row] = await pendingOf(m.id);
     expect(row).toMatchObject({
@@ -362,7 +346,7 @@ describe('finance follows remote transfers', () => {
 
   it('keeps a transfer the venue has not seen pending, and lets no content operator ask', async () => {
     const m = await member('50.00');
-    await fault({ venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: HOLD_MS });
+    await injectFault(t, { venue: 'AGT', call: 'transfer', mode: 'timeout', hold_ms: HOLD_MS });
     await transfer(m.token, { amount: '20.00', sourcetype: 'userbalance', targettype: 'AGT' });
     const [row] = await pendingOf(m.id);
     const url = `/admin/api/venue-transfers/${String(row?.transfer_no)}/reconcile`;

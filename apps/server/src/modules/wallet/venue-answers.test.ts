@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVenue, adminCall, controlHeaders, manualClock, useOperators, useTestApp } from '../../../test/helper';
+import { addVenue, adminCall, injectFault, manualClock, useOperators, useTestApp } from '../../../test/helper';
 import { listen, type Listener } from '../../../test/listeners';
 import { hmacHex } from '../../lib/hmac';
 import { allowLoopbackPort } from '../../lib/outbound';
@@ -213,12 +213,7 @@ describe('a venue answer bound to its transfer', () => {
 describe('a partial confirmation', () => {
   it('leaves a transfer in of 30.00 the venue applied as 10.00 pending, moving nothing, and shows it to finance', async () => {
     const m = await member('100.00');
-    const res = await fetch(`${t.origin}/sandbox/aggregator/faults`, {
-      method: 'POST',
-      headers: controlHeaders(t),
-      body: JSON.stringify({ venue: 'AGP', call: 'transfer', mode: 'timeout', hold_ms: TIMEOUT_MS * 3 }),
-    });
-    expect(res.status).toBe(200);
+    await injectFault(t, { venue: 'AGP', call: 'transfer', mode: 'timeout', hold_ms: TIMEOUT_MS * 3 });
     expect(await transfer(m.token, { amount: '30.00', sourcetype: 'userbalance', targettype: 'AGP' })).toMatchObject({
       ...PENDING,
       data: { balance: '70.00' },

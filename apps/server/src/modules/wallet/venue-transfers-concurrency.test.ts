@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCall, controlHeaders, creditedMember, manualClock, useOperators, useTestApp } from '../../../test/helper';
+import { adminCall, creditedMember, injectFault, manualClock, useOperators, useTestApp } from '../../../test/helper';
 import { testDatabaseUrl } from '../../config';
 import { sandboxAggregatorPlayers } from '../../sandbox/aggregator/sandbox-aggregator-tables';
 import { accountCode, balanceOf } from '../ledger/ledger-service';
@@ -34,14 +34,6 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
         headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
       })
       .then((r) => ({ http: r.statusCode, ...(r.json() as { code: number; message: string }) }));
-  async function fault(body: Record<string, unknown>) {
-    const res = await fetch(`${t.origin}/sandbox/aggregator/faults`, {
-      method: 'POST',
-      headers: controlHeaders(t),
-      body: JSON.stringify(body),
-    });
-    expect(res.status).toBe(200);
-  }
   /** The member's balance at a venue as the venue's own books say. */
   async function books(player: string, venue: string): Promise<number> {
     const [row] = await t.database.db
@@ -77,11 +69,11 @@ describe.skipIf(!testDatabaseUrl())('concurrent transfers of one member (Postgre
     }
 
     for (let round = 0; round < 5; round += 1) {
-      await fault({ venue: 'AGC1', call: 'transfer', mode: 'late', times: 3, hold_ms: HOLD_MS });
-      await fault({ venue: 'AGC2', call: 'transfer', mode: 'fail', times: 2 });
-      await fault({ venue: 'AGC2', call: 'balance', mode: 'timeout', times: 2, hold_ms: HOLD_MS });
-      await fault({ venue: 'AGC1', call: 'balance', mode: 'twice', times: 2 });
-      await fault({ venue: 'AGC1', call: 'transferStatus', mode: 'fail', times: 1 });
+      await injectFault(t, { venue: 'AGC1', call: 'transfer', mode: 'late', times: 3, hold_ms: HOLD_MS });
+      await injectFault(t, { venue: 'AGC2', call: 'transfer', mode: 'fail', times: 2 });
+      await injectFault(t, { venue: 'AGC2', call: 'balance', mode: 'timeout', times: 2, hold_ms: HOLD_MS });
+      await injectFault(t, { venue: 'AGC1', call: 'balance', mode: 'twice', times: 2 });
+      await injectFault(t, { venue: 'AGC1', call: 'transferStatus', mode: 'fail', times: 1 });
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) => {
           const venue = VENUES[i % 2] ?? 'AGC1';
