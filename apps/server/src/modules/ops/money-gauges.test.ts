@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addVenue,
   adminCall,
-  controlHeaders,
-  credit,
+  creditedMember,
+  injectFault,
   manualClock,
   operatorToken,
   registerMember,
@@ -40,14 +40,8 @@ const scrape = async () => (await metrics.scrape()).samples;
 
 describe('money gauges', () => {
   it('show a venue transfer left in doubt, with its age, until reconciliation finishes it', async () => {
-    const m = await registerMember(t.app);
-    await credit(t, ops.finance, m.name, '80.00');
-    const fault = await fetch(`${t.origin}/sandbox/aggregator/faults`, {
-      method: 'POST',
-      headers: controlHeaders(t),
-      body: JSON.stringify({ venue: 'OPSV', call: 'transfer', mode: 'late', hold_ms: TIMEOUT_MS + 1000 }),
-    });
-    expect(fault.status).toBe(200);
+    const m = await creditedMember(t, ops.finance, '80.00');
+    await injectFault(t, { venue: 'OPSV', call: 'transfer', mode: 'late', hold_ms: TIMEOUT_MS + 1000 });
     expect(valueOf(await scrape(), 'h5_venue_transfers_in_doubt', { venue: 'OPSV' })).toBeUndefined();
     const moved = await transferIn(t, m.token, 'OPSV', '30.00');
     expect(moved.message).toBe('转账处理中，请稍后在转账记录中查看结果');
@@ -81,8 +75,7 @@ describe('money gauges', () => {
     await kit.approveManual(made.data.deposit_no);
 
     // Another member, credited by an operator (no deposit, so no turnover owed before withdrawing).
-    const w = await registerMember(t.app);
-    await credit(t, ops.finance, w.name, '500.00');
+    const w = await creditedMember(t, ops.finance, '500.00');
     const card = await kit.bindBank(w.token);
     const withdrawn = await kit.withdraw(w.token, card, '150.10');
     expect(withdrawn.code).toBe(200);
